@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { ANY, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, StreamNotFoundError, WrongExpectedVersionError, jsonEvent, excludeSystemEvents } from '@eventstore/db-client';
+import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadStreamResult, type RecordedEvent } from './types';
+
+/**
+ * EventStoreDB / KurrentDB adapter (production), used when EVENTSTORE_URL is set.
+ * Checkpoints are "commit:prepare" positions of the $all stream.
+ */
+export class EventStoreDbStore implements EventStore {
+  readonly kind = 'eventstoredb' as const;
+  private readonly client: EventStoreDBClient;
+  constructor(connectionString: string) {
+    this.client = EventStoreDBClient.connectionString(connectionString);
+  }
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const prepared = events.map((e) => jsonEvent({ id: e.eventId ?? randomUUID(), type: e.type, data: (e.data ?? null) as any, metadata: (e.metadata ?? {}) as any }));
+    try {
+      const r = await this.client.appendToStream(streamId, prepared, {
+        expectedRevision: expected === 'no_stream' ? NO_STREAM : expected === 'any' ? ANY : BigInt(expected),
+      });
+      const next = Number(r.nextExpectedRevision);
+      const base = r.position ? `${r.position.commit}:${r.position.prepare}` : '0:0';
+      // The append answer carries one position for the batch; re-read to return exact records.
+      const { events: all } = await this.readStream(streamId);
+      const recorded = all.slice(all.length - events.length);
+      return { nextRevision: next, checkpoint: recorded[recorded.length - 1]?.checkpoint ?? base, events: recorded };
+    } catch (err) {
+      if (err instanceof WrongExpectedVersionError) {
+        const actual = typeof err.actualVersion === 'bigint' ? Number(err.actualVersion) : -1;
+        throw new ConcurrencyError(streamId, expected, actual);
+      }
+      throw err;
+    }
+  }
+
+  async readStream(streamId: string): Promise<ReadStreamResult> {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: START })) {
+        if (resolved.event) events.push(toRecorded(resolved.event));
+      }
+    } catch (err) {
+      if (err instanceof StreamNotFoundError) return { events: [], revision: -1 };
+      throw err;
+    }
+    return { events, revision: events.length ? events[events.length - 1]!.streamPosition : -1 };
+  }
+
+  async readAll({ after, limit, types }: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]> {
+    const out: RecordedEvent[] = [];
+    const from = after ? parse(after) : START;
+    // Reading from a position includes the event at it: read one more and drop it.
+    for await (const resolved of this.client.readAll({ direction: FORWARDS, fromPosition: from, maxCount: limit + 1 })) {
+      const e = resolved.event;
+      if (!e || e.type.startsWith('$') || e.streamId.startsWith('$')) continue;
+      const rec = toRecorded(e);
+      if (after && this.compare(rec.checkpoint, after) <= 0) continue;
+      if (types?.length && !types.includes(rec.type)) continue;
+      out.push(rec);
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  async head(): Promise<string | null> {
+    for await (const resolved of this.client.readAll({ direction: 'backwards', fromPosition: END, maxCount: 50 })) {
+      const e = resolved.event;
+      if (e && !e.type.startsWith('$') && !e.streamId.startsWith('$')) return toRecorded(e).checkpoint;
+    }
+    return null;
+  }
+
+  async countAfter(after: string | null, types?: string[]): Promise<number> {
+    let n = 0;
+    let cursor = after;
+    for (;;) {
+      const batch = await this.readAll({ after: cursor, limit: 1000, types });
+      n += batch.length;
+      if (batch.length < 1000) return n;
+      cursor = batch[batch.length - 1]!.checkpoint;
+    }
+  }
+
+  compare(a: string | null, b: string | null): number {
+    const [ac, ap] = a ? a.split(':').map(BigInt) : [-1n, -1n];
+    const [bc, bp] = b ? b.split(':').map(BigInt) : [-1n, -1n];
+    if (ac !== bc) return ac! < bc! ? -1 : 1;
+    return ap === bp ? 0 : ap! < bp! ? -1 : 1;
+  }
+
+  async subscribe(wake: () => void): Promise<() => Promise<void>> {
+    const sub = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+    sub.on('data', () => wake());
+    sub.on('error', (err) => console.error('[eventstoredb] subscription error', err.message));
+    return async () => {
+      await sub.unsubscribe();
+    };
+  }
+
+  async listStreams(prefix: string): Promise<string[]> {
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    for (;;) {
+      const batch = await this.readAll({ after: cursor, limit: 2000 });
+      for (const e of batch) if (e.streamId.startsWith(prefix)) seen.add(e.streamId);
+      if (batch.length < 2000) break;
+      cursor = batch[batch.length - 1]!.checkpoint;
+    }
+    return [...seen].sort();
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      for await (const _ of this.client.readAll({ maxCount: 1 })) break;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.dispose();
+  }
+}
+
+function parse(cp: string) {
+  const [commit, prepare] = cp.split(':').map(BigInt);
+  return { commit: commit!, prepare: prepare! };
+}
+
+function toRecorded(e: any): RecordedEvent {
+  const pos = e.position ? `${e.position.commit}:${e.position.prepare}` : '0:0';
+  return {
+    eventId: e.id,
+    streamId: e.streamId,
+    streamPosition: Number(e.revision),
+    checkpoint: pos,
+    sequence: e.position ? Number(e.position.commit) : 0,
+    type: e.type,
+    data: e.data,
+    metadata: e.metadata ?? {},
+    createdAt: e.created instanceof Date ? e.created.toISOString() : new Date(Number(e.created) / 10_000 - 62135596800000).toISOString(),
+  };
+}

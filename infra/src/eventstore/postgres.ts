@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadStreamResult, type RecordedEvent } from './types';
+
+const CHANNEL = 'es_events';
+
+/**
+ * PostgreSQL event store.
+ *
+ * Global reading is transaction-safe: events are ordered by (writing transaction id, sequence) and a
+ * reader takes only events whose transaction id is below the oldest transaction still running
+ * (pg_snapshot_xmin). A sequence number alone is not safe: a transaction may draw a lower number and
+ * commit after a higher one was read. Every event whose transaction can still commit has an id at or
+ * above xmin, so it sorts after everything a reader has already taken: no event is ever skipped.
+ * The checkpoint is therefore the pair "txid:sequence".
+ */
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  constructor(private readonly pool: pg.Pool) {}
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const n = events.length;
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      // The stream row is written first: it takes the row lock that serialises writers of one stream
+      // and assigns this transaction its id before any sequence number is drawn.
+      let next: number | undefined;
+      if (expected === 'no_stream') {
+        const r = await client.query('insert into es_streams(stream_id, stream_position) values ($1, $2) on conflict do nothing returning stream_position', [streamId, n - 1]);
+        next = r.rows[0]?.stream_position;
+      } else if (expected === 'any') {
+        const r = await client.query(
+          `insert into es_streams(stream_id, stream_position) values ($1, $2)
+           on conflict (stream_id) do update set stream_position = es_streams.stream_position + $3, updated_at = now()
+           returning stream_position`, [streamId, n - 1, n]);
+        next = r.rows[0].stream_position;
+      } else {
+        const r = await client.query('update es_streams set stream_position = $2, updated_at = now() where stream_id = $1 and stream_position = $3 returning stream_position', [streamId, expected + n, expected]);
+        next = r.rows[0]?.stream_position;
+      }
+      if (next === undefined) {
+        await client.query('rollback');
+        const actual = await this.revisionOf(streamId);
+        throw new ConcurrencyError(streamId, expected, actual);
+      }
+      const first = next - n + 1;
+      const ids = events.map((e) => e.eventId ?? randomUUID());
+      const r = await client.query(
+        `insert into es_events(stream_id, stream_position, event_id, type, data, metadata)
+         select $1, $2::bigint + ord - 1, id, type, data, metadata
+         from unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) with ordinality as t(id, type, data, metadata, ord)
+         order by ord
+         returning global_position, transaction_id::text as tx, stream_position, event_id, type, data, metadata, created_at`,
+        [streamId, first, ids, events.map((e) => e.type), events.map((e) => JSON.stringify(e.data ?? null)), events.map((e) => JSON.stringify(e.metadata ?? {}))],
+      );
+      await client.query(`select pg_notify('${CHANNEL}', '')`);
+      await client.query('commit');
+      const recorded = r.rows.sort((a, b) => a.stream_position - b.stream_position).map((row) => toRecorded({ ...row, stream_id: streamId }));
+      return { nextRevision: next, checkpoint: recorded[recorded.length - 1]!.checkpoint, events: recorded };
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) await client.query('rollback').catch(() => undefined);
+      // Two writers creating the same stream at once: the loser sees a unique violation.
+      if ((err as { code?: string }).code === '23505') throw new ConcurrencyError(streamId, expected, await this.revisionOf(streamId));
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async revisionOf(streamId: string): Promise<number> {
+    const r = await this.pool.query('select stream_position from es_streams where stream_id = $1', [streamId]);
+    return r.rows[0]?.stream_position ?? -1;
+  }
+
+  async readStream(streamId: string): Promise<ReadStreamResult> {
+    const r = await this.pool.query(
+      `select global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at
+       from es_events where stream_id = $1 order by stream_position`, [streamId]);
+    const events = r.rows.map(toRecorded);
+    return { events, revision: events.length ? events[events.length - 1]!.streamPosition : -1 };
+  }
+
+  async readAll({ after, limit, types }: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]> {
+    const [tx, seq] = parseCheckpoint(after);
+    const params: unknown[] = [tx, seq, limit];
+    let typeFilter = '';
+    if (types && types.length) {
+      params.push(types);
+      typeFilter = 'and type = any($4::text[])';
+    }
+    const r = await this.pool.query(
+      `select global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at
+       from es_events
+       where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         ${typeFilter}
+       order by transaction_id, global_position
+       limit $3`, params);
+    return r.rows.map(toRecorded);
+  }
+
+  async head(): Promise<string | null> {
+    const r = await this.pool.query(
+      `select global_position, transaction_id::text as tx from es_events
+       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by transaction_id desc, global_position desc limit 1`);
+    return r.rows[0] ? `${r.rows[0].tx}:${r.rows[0].global_position}` : null;
+  }
+
+  async countAfter(after: string | null, types?: string[]): Promise<number> {
+    const [tx, seq] = parseCheckpoint(after);
+    const r = await this.pool.query(
+      `select count(*)::bigint as n from es_events where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+       and transaction_id < pg_snapshot_xmin(pg_current_snapshot()) ${types?.length ? 'and type = any($3::text[])' : ''}`,
+      types?.length ? [tx, seq, types] : [tx, seq]);
+    return r.rows[0].n;
+  }
+
+  compare(a: string | null, b: string | null): number {
+    const [at, as] = parseCheckpoint(a);
+    const [bt, bs] = parseCheckpoint(b);
+    const dt = BigInt(at) - BigInt(bt);
+    if (dt !== 0n) return dt < 0n ? -1 : 1;
+    return as - bs;
+  }
+
+  async subscribe(wake: () => void): Promise<() => Promise<void>> {
+    const client = await this.pool.connect();
+    const onNotify = () => wake();
+    client.on('notification', onNotify);
+    await client.query(`listen ${CHANNEL}`);
+    return async () => {
+      client.off('notification', onNotify);
+      await client.query(`unlisten ${CHANNEL}`).catch(() => undefined);
+      client.release();
+    };
+  }
+
+  async listStreams(prefix: string): Promise<string[]> {
+    const r = await this.pool.query(`select stream_id from es_streams where stream_id like $1 || '%' order by stream_id`, [prefix.replace(/[%_\\]/g, (c) => `\\${c}`)]);
+    return r.rows.map((row) => row.stream_id as string);
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.pool.query('select 1 from es_streams limit 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    // The pool belongs to the composition root.
+  }
+}
+
+function parseCheckpoint(cp: string | null): [string, number] {
+  if (!cp) return ['0', 0];
+  const i = cp.indexOf(':');
+  return [cp.slice(0, i), Number(cp.slice(i + 1))];
+}
+
+function toRecorded(row: any): RecordedEvent {
+  return {
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    streamPosition: Number(row.stream_position),
+    checkpoint: `${row.tx}:${row.global_position}`,
+    sequence: Number(row.global_position),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata ?? {},
+    createdAt: row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at),
+  };
+}

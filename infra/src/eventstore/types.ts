@@ -1,0 +1,84 @@
+/**
+ * The event store port. Two adapters implement it (Postgres, EventStoreDB) and pass one contract
+ * suite (infra/test/eventstore.contract.ts).
+ */
+export interface NewEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+  /** Optional: supplied by the caller for idempotent appends; generated otherwise. */
+  eventId?: string;
+  metadata?: EventMetadata;
+}
+
+export interface EventMetadata {
+  /** When the command was accepted (ISO 8601): time enters through metadata, never inside deciders. */
+  now?: string;
+  actor?: string;
+  correlationId?: string;
+  causationId?: string;
+  [key: string]: unknown;
+}
+
+export interface RecordedEvent<T extends string = string, D = any> {
+  eventId: string;
+  streamId: string;
+  /** 0-based position of the event within its stream (the stream's revision after it). */
+  streamPosition: number;
+  /** Opaque, totally ordered position in the global log; a projection checkpoint. */
+  checkpoint: string;
+  /** Monotonic number for display (health, lag); not a checkpoint. */
+  sequence: number;
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+  createdAt: string;
+}
+
+/** Expected revision: the stream must not exist, may be anything, or must be at exactly this revision. */
+export type ExpectedRevision = 'no_stream' | 'any' | number;
+
+export interface AppendResult {
+  /** Revision of the stream after the append (position of its last event). */
+  nextRevision: number;
+  /** Checkpoint of the last appended event: wait for projections to pass it for read-your-writes. */
+  checkpoint: string;
+  events: RecordedEvent[];
+}
+
+export interface ReadStreamResult {
+  events: RecordedEvent[];
+  /** -1 when the stream does not exist. */
+  revision: number;
+}
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  readStream(streamId: string): Promise<ReadStreamResult>;
+  /** Global log after a checkpoint (null = from the start), in order, at most `limit` events. */
+  readAll(opts: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]>;
+  /** Checkpoint of the newest event visible to readers, or null when the log is empty. */
+  head(): Promise<string | null>;
+  /** Number of events after the checkpoint (for lag reporting). */
+  countAfter(after: string | null, types?: string[]): Promise<number>;
+  /** Compares two checkpoints: negative when a comes first. */
+  compare(a: string | null, b: string | null): number;
+  /** Calls `wake` whenever new events may be readable. Returns an unsubscribe function. */
+  subscribe(wake: () => void): Promise<() => Promise<void>>;
+  /** Lists stream ids with a prefix (auditors replay every credit stream). */
+  listStreams(prefix: string): Promise<string[]>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Raised when the expected revision does not match: the caller re-reads and decides again. */
+export class ConcurrencyError extends Error {
+  override readonly name = 'ConcurrencyError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId} is at revision ${actual}, expected ${String(expected)}`);
+  }
+}

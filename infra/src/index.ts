@@ -1,0 +1,6 @@
+export * from './postgres';
+export * from './db';
+export * from './migrations';
+export * from './eventstore/index';
+export * from './config';
+export * from './testing';

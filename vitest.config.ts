@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects split by file suffix (see CODE_STYLE.md):
+//  unit  – pure code, no I/O, runs in parallel;
+//  int   – real Postgres (one embedded server for the run, one database per file) and real Chromium;
+//  e2e   – the whole app booted in-process, driven by real Chromium.
+const exclude = ['**/node_modules/**', '**/dist/**', '**/.data/**'];
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['**/*.unit.test.ts', '**/*.unit.test.tsx'], exclude, environment: 'node' } },
+      {
+        test: {
+          name: 'int', include: ['**/*.int.test.ts'], exclude, globalSetup: ['./infra/test/global-setup.ts'],
+          testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks', maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e', include: ['**/*.e2e.test.ts'], exclude, globalSetup: ['./infra/test/global-setup.ts'],
+          testTimeout: 120_000, hookTimeout: 180_000, pool: 'forks', maxWorkers: 1,
+        },
+      },
+    ],
+  },
+});
