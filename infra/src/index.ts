@@ -4,3 +4,4 @@ export * from './migrations';
 export * from './eventstore/index';
 export * from './config';
 export * from './testing';
+export * from './database';

@@ -1,0 +1,40 @@
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '@fp/infra';
+import { installSessionCheck } from './platform/auth';
+import type { AppContext } from './platform/context';
+import { installErrorHandler } from './platform/http';
+import type { Module } from './platform/module';
+import type { IdentityProvider } from './modules/identity/port';
+
+export const FRONTEND_DIST = path.join(REPO_ROOT, 'frontend', 'dist');
+
+export interface BuildAppOptions {
+  ctx: AppContext;
+  identity: IdentityProvider;
+  modules: Module[];
+  logger?: boolean;
+  /** Extra public /api paths (e.g. honeypots that must be reachable without a session). */
+  publicPaths?: RegExp[];
+}
+
+/** The HTTP app: session check, modules' routes, and the built frontend with SPA fallback. */
+export async function buildApp({ ctx, identity, modules, logger = false, publicPaths = [] }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, trustProxy: true, routerOptions: { maxParamLength: 500 } });
+  installErrorHandler(app);
+  installSessionCheck(app, identity, ctx.db, publicPaths);
+  await identity.mount(app);
+  for (const m of modules) await m.routes?.(app, ctx);
+
+  const hasFrontend = existsSync(path.join(FRONTEND_DIST, 'index.html'));
+  if (hasFrontend) await app.register(fastifyStatic, { root: FRONTEND_DIST, wildcard: false, index: false });
+  // Client-side routes (/, /vc-database, …) all load the single page; unknown /api paths stay JSON 404s.
+  app.setNotFoundHandler((req, reply) => {
+    const p = req.url.split('?')[0]!;
+    if (!hasFrontend || p.startsWith('/api/') || req.method !== 'GET') return reply.status(404).send({ error: `Not found: ${req.method} ${p}` });
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,7 @@
+import { creditCommands } from './credits';
+import type { CliCommand } from './index';
+import { projectionCommands } from './projections';
+import { userCommands } from './users';
+
+/** Every CLI command; modules add their list here. */
+export const commands: CliCommand[] = [...userCommands, ...projectionCommands, ...creditCommands];

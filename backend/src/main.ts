@@ -1,0 +1,36 @@
+import { loadConfig } from '@fp/infra';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { FRONTEND_DIST } from './app';
+import { createRuntime, type Role } from './runtime';
+
+const roleArg = process.argv.find((a) => a.startsWith('--role='))?.slice(7) as Role | undefined;
+const role: Role = roleArg ?? 'all';
+const started = performance.now();
+const config = loadConfig();
+
+if ((role === 'all' || role === 'api') && !existsSync(path.join(FRONTEND_DIST, 'index.html'))) {
+  console.warn('[start] frontend/dist is missing: run `npm run build` (npm start builds it) to serve the screens.');
+}
+
+const runtime = await createRuntime({ config, role }).catch((err) => {
+  console.error(`[start] failed: ${(err as Error).message}`);
+  process.exit(1);
+});
+
+console.log(`[start] role=${role} ready in ${Math.round(performance.now() - started)} ms`);
+if (runtime.url) console.log(`\n  FundFlow is running at ${runtime.url}\n`);
+
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n[stop] ${signal}: shutting down …`);
+  const force = setTimeout(() => process.exit(1), 20_000);
+  await runtime.stop();
+  clearTimeout(force);
+  console.log('[stop] done');
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

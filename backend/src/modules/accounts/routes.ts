@@ -1,0 +1,35 @@
+import { SyncUserRequest } from '@fp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../platform/auth';
+import { metaFor, type AppContext } from '../../platform/context';
+import { DomainError } from '../../platform/decider';
+import { parse } from '../../platform/http';
+
+export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/api/auth/sync-user', async (req) => {
+    const user = requireUser(req);
+    const body = parse(SyncUserRequest, req.body);
+    // A session may only sync its own user: the id in the body must be the session's.
+    if (body.id !== user.id) throw new DomainError('The user in the request does not match the signed-in user', 403, 'forbidden');
+    return ctx.services.accounts.syncUser(
+      { userId: user.id, email: user.email, firstName: body.firstName, lastName: body.lastName, profileImageUrl: body.profileImageUrl },
+      metaFor(ctx, user.id),
+    );
+  });
+
+  app.get('/api/auth/me', async (req) => {
+    const user = requireUser(req);
+    const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst();
+    const [first, ...rest] = (user.name ?? '').split(' ').filter(Boolean);
+    return {
+      user: {
+        id: user.id,
+        email: row?.email ?? user.email,
+        firstName: row?.first_name ?? first ?? null,
+        lastName: row?.last_name ?? (rest.length ? rest.join(' ') : null),
+        profileImageUrl: row?.profile_image_url ?? null,
+      },
+      roles: user.roles,
+    };
+  });
+}

@@ -1,0 +1,93 @@
+import { betterAuth } from 'better-auth';
+import { bearer } from 'better-auth/plugins';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { IdentityError, headersFrom, type IdentityProvider, type IdentityUser } from './port';
+
+const SESSION_DAYS = 7;
+
+/** better-auth in-process (embedded default): e-mail + password, bearer session tokens. */
+export class BetterAuthProvider implements IdentityProvider {
+  readonly kind = 'better-auth' as const;
+  private readonly auth;
+
+  constructor(private readonly pool: pg.Pool, opts: { secret: string; baseURL: string; sessionExpiresInSeconds?: number }) {
+    this.auth = betterAuth({
+      database: pool,
+      secret: opts.secret,
+      baseURL: opts.baseURL,
+      basePath: '/api/identity',
+      emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8, maxPasswordLength: 128 },
+      session: { modelName: 'auth_session', expiresIn: opts.sessionExpiresInSeconds ?? SESSION_DAYS * 86400, updateAge: 86400 },
+      user: { modelName: 'auth_user' },
+      account: { modelName: 'auth_account' },
+      verification: { modelName: 'auth_verification' },
+      plugins: [bearer()],
+      // Bearer tokens, not cookies, carry the session; the same origin as the request is trusted.
+      trustedOrigins: async (request?: Request) => {
+        const host = request?.headers.get('host');
+        return host ? [`http://${host}`, `https://${host}`, opts.baseURL] : [opts.baseURL];
+      },
+      telemetry: { enabled: false },
+      logger: { level: 'error' },
+    } as any);
+  }
+
+  async mount(app: FastifyInstance) {
+    const handler = async (req: FastifyRequest, reply: any) => {
+      const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
+      const headers = headersFrom(req.headers as Record<string, string | string[] | undefined>);
+      const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
+      const res = await this.auth.handler(new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body) : undefined }));
+      reply.status(res.status);
+      res.headers.forEach((value: string, key: string) => {
+        if (key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+      });
+      // The browser reads the bearer token from this header.
+      reply.header('access-control-expose-headers', 'set-auth-token');
+      const text = await res.text();
+      return reply.send(text);
+    };
+    app.route({ method: ['GET', 'POST'], url: '/api/identity/*', handler });
+  }
+
+  async authenticate(headers: Headers): Promise<IdentityUser | null> {
+    if (!headers.get('authorization')?.startsWith('Bearer ')) return null;
+    try {
+      const s = await this.auth.api.getSession({ headers });
+      return s ? { id: s.user.id, email: s.user.email, name: s.user.name || null } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async createUser({ email, password, name }: { email: string; password: string; name?: string }): Promise<IdentityUser> {
+    if (await this.findByEmail(email)) throw new IdentityError('exists', 'A user with this e-mail already exists');
+    try {
+      const r = await this.auth.api.signUpEmail({ body: { email, password, name: name ?? email.split('@')[0]! } });
+      return { id: r.user.id, email: r.user.email, name: r.user.name || null };
+    } catch (err) {
+      throw new IdentityError('invalid', (err as Error).message);
+    }
+  }
+
+  async signIn(email: string, password: string) {
+    try {
+      const r = await this.auth.api.signInEmail({ body: { email, password } });
+      if (!r?.token) return null;
+      return { user: { id: r.user.id, email: r.user.email, name: r.user.name || null }, token: r.token };
+    } catch {
+      return null;
+    }
+  }
+
+  async signOut(token: string) {
+    await this.pool.query('delete from auth_session where token = $1', [token]);
+  }
+
+  async findByEmail(email: string): Promise<IdentityUser | null> {
+    const r = await this.pool.query('select id, email, name from auth_user where lower(email) = lower($1)', [email]);
+    const row = r.rows[0];
+    return row ? { id: row.id, email: row.email, name: row.name || null } : null;
+  }
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface IdentityUser {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+/**
+ * The identity provider port. The embedded default is better-auth on our Postgres; SuperTokens is
+ * used when SUPERTOKENS_URL is set. Both pass identity/test/identity.contract.ts.
+ */
+export interface IdentityProvider {
+  readonly kind: 'better-auth' | 'supertokens';
+  /** Mounts the provider's own routes (sign-up, sign-in, sign-out, session) under /api/identity. */
+  mount(app: FastifyInstance): Promise<void>;
+  /** The user behind the request's `Authorization: Bearer` token, or null when absent, invalid or expired. */
+  authenticate(headers: Headers): Promise<IdentityUser | null>;
+  /** Creates a user; throws IdentityError('exists') when the e-mail is taken. */
+  createUser(input: { email: string; password: string; name?: string }): Promise<IdentityUser>;
+  /** A fresh bearer token when the password matches, else null. */
+  signIn(email: string, password: string): Promise<{ user: IdentityUser; token: string } | null>;
+  /** Ends the session behind a token. */
+  signOut(token: string): Promise<void>;
+  findByEmail(email: string): Promise<IdentityUser | null>;
+  close?(): Promise<void>;
+}
+
+export class IdentityError extends Error {
+  constructor(
+    readonly kind: 'exists' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function headersFrom(raw: Record<string, string | string[] | undefined>): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(raw)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const x of v) h.append(k, x);
+    else h.set(k, v);
+  }
+  return h;
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError, type ZodType } from 'zod';
+import { DomainError } from './decider';
+
+/** Bad input: answered as 400 `{ error }`. */
+export class ValidationError extends DomainError {
+  constructor(message: string) {
+    super(message, 400, 'validation');
+  }
+}
+
+/** Formats the first zod issue as one readable sentence ("limit: Too big: expected number to be <=100"). */
+export function zodMessage(err: ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return 'Invalid request';
+  if (issue.code === 'unrecognized_keys') return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+  // Custom messages (the spec's strings) stand alone.
+  if (issue.message && !/^(Invalid|Too|Expected|Required)/.test(issue.message)) return issue.message;
+  return `${where}${issue.message}`;
+}
+
+export function parse<T>(schema: ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ValidationError(zodMessage(r.error));
+  return r.data;
+}
+
+/** Query strings: a repeated key arrives as an array, a single one as a string. This makes both arrays. */
+export function asArray(v: unknown): string[] | undefined {
+  if (v === undefined) return undefined;
+  return (Array.isArray(v) ? v : [v]).map(String);
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof DomainError) {
+      return reply.status(err.status).send({ error: err.message, ...(err.details ?? {}) });
+    }
+    if (err instanceof ZodError) return reply.status(400).send({ error: zodMessage(err) });
+    const fe = err as FastifyError;
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large…
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const message =
+        fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe instanceof SyntaxError || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'Malformed JSON body'
+          : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'Request body is too large'
+            : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Unsupported content type: send application/json'
+              : fe.message;
+      return reply.status(fe.statusCode).send({ error: message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'Internal server error' });
+  });
+}

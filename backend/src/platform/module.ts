@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Projection } from '@fp/projections';
+import type { AppContext } from './context';
+
+/**
+ * A module: one folder under backend/src/modules with one index.ts. The composition root calls
+ * `init` (to publish services), collects projections, then registers routes.
+ */
+export interface Module {
+  name: string;
+  projections?: (ctx: AppContext) => Projection[];
+  init?: (ctx: AppContext) => void | Promise<void>;
+  routes?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+  /** Background work started with the app (workers, timers); returns a stopper. */
+  start?: (ctx: AppContext) => Promise<() => Promise<void>>;
+}

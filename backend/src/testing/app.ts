@@ -1,0 +1,75 @@
+import { createTestDatabase, loadConfig, type AppConfig, type TestDatabase } from '@fp/infra';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createRuntime, type Runtime } from '../runtime';
+import type { Module } from '../platform/module';
+
+export interface TestApp {
+  url: string;
+  runtime: Runtime;
+  ctx: Runtime['ctx'];
+  db: TestDatabase;
+  /** Signs a user up through the identity provider, registers them (sync-user) and returns a bearer token. */
+  createUser(opts?: { email?: string; password?: string; name?: string; admin?: boolean; sync?: boolean }): Promise<{ id: string; email: string; token: string }>;
+  /** Calls the API over real HTTP. */
+  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/**
+ * Boots the whole app (all roles) on a fresh database of the test run's real Postgres server and a
+ * random port, serving frontend/dist when it is built. Used by integration and end-to-end tests.
+ */
+export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial<AppConfig>; modules?: Module[] } = {}): Promise<TestApp> {
+  const adminUrl = opts.pgAdminUrl ?? ((await import('vitest')).inject as (k: string) => string)('pgAdminUrl');
+  const db = await createTestDatabase(adminUrl, { migrate: false });
+  const config: AppConfig = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: mkdtempSync(path.join(tmpdir(), 'fp-app-')),
+    sandboxPort: 0,
+    ...opts.config,
+  };
+  const runtime = await createRuntime({ config, role: 'all', databaseUrl: db.url, log: () => {}, modules: opts.modules });
+  const url = runtime.url!.replace('localhost', '127.0.0.1');
+
+  const api: TestApp['api'] = async (method, p, o = {}) => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${url}${p}`, { method, headers, body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body) });
+    const text = await res.text();
+    let body: any = text;
+    if (res.headers.get('content-type')?.includes('json')) body = text ? JSON.parse(text) : null;
+    return { status: res.status, body, headers: res.headers };
+  };
+
+  return {
+    url,
+    runtime,
+    ctx: runtime.ctx,
+    db,
+    api,
+    async createUser(o = {}) {
+      const email = o.email ?? `user${++counter}.${Date.now().toString(36)}@example.com`;
+      const password = o.password ?? 'correct horse battery';
+      const created = await runtime.identity.createUser({ email, password, name: o.name ?? 'Test Founder' });
+      const session = await runtime.identity.signIn(email, password);
+      if (!session) throw new Error('sign-in after sign-up failed');
+      if (o.sync !== false) {
+        const r = await api('POST', '/api/auth/sync-user', { token: session.token, body: { id: created.id, email, firstName: (o.name ?? 'Test Founder').split(' ')[0], lastName: 'Founder' } });
+        if (r.status !== 200) throw new Error(`sync-user failed: ${r.status} ${JSON.stringify(r.body)}`);
+      }
+      if (o.admin) await runtime.ctx.services.accounts.grantAdmin(created.id, { now: new Date(), actor: 'test' });
+      return { id: created.id, email, token: session.token };
+    },
+    async close() {
+      await runtime.stop();
+      await db.drop();
+    },
+  };
+}

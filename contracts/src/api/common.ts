@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Every 4xx/5xx answer of the API. */
+export const ErrorResponse = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** Public runtime configuration for the browser (no secrets). */
+export const PublicConfig = z.object({
+  identityProvider: z.enum(['better-auth', 'supertokens']),
+  environment: z.string(),
+  publishableKey: z.string(),
+  bookCallUrl: z.string(),
+  contactUrl: z.string(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+export const HealthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  eventStore: z.object({ kind: z.string(), ok: z.boolean() }),
+  readModels: z.object({ ok: z.boolean() }),
+  projections: z.array(z.object({ name: z.string(), status: z.string(), position: z.number(), lag: z.number(), error: z.string().nullable() })),
+});

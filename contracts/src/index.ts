@@ -1,0 +1,5 @@
+export * from './api/common';
+export * from './api/auth';
+export * from './api/credits';
+export * from './events/accounts';
+export * from './events/credits';

@@ -1,0 +1,283 @@
+import type { Db, EventStore, RecordedEvent, Tx } from '@fp/infra';
+import { sql } from 'kysely';
+
+/**
+ * A named projection: applies events to its read-model tables. The runner calls `apply` inside a
+ * transaction that also writes the checkpoint, so rows and checkpoint never disagree.
+ */
+export interface Projection {
+  name: string;
+  /** Event types it reads (the store filters on them); omit to read every event. */
+  eventTypes?: string[];
+  /** Tables it owns: emptied before a rebuild. */
+  tables: string[];
+  apply(tx: Tx, events: RecordedEvent[]): Promise<void>;
+  /** Optional extra work after a rebuild's truncate (e.g. clearing a search index). */
+  reset?(tx: Tx): Promise<void>;
+}
+
+export interface ProjectionStatus {
+  name: string;
+  status: 'running' | 'failed' | 'standby' | 'stopped';
+  /** Sequence number of the last applied event (display only). */
+  position: number;
+  checkpoint: string | null;
+  /** Events in the log it has not applied yet. */
+  lag: number;
+  error: string | null;
+}
+
+interface Slot {
+  projection: Projection;
+  checkpoint: string | null;
+  position: number;
+  status: ProjectionStatus['status'];
+  error: string | null;
+  running: boolean;
+  again: boolean;
+}
+
+const BATCH = 2000;
+
+/**
+ * Runs projections against the global log: catches up at start, then follows new events as the
+ * store wakes it (LISTEN/NOTIFY on Postgres), with a slow poll as a safety net. A failing projection
+ * stops with its error recorded (visible in /api/health) instead of skipping events.
+ * One process runs each projection: a Postgres advisory lock per projection makes others stand by.
+ */
+export class ProjectionRunner {
+  private readonly slots = new Map<string, Slot>();
+  private unsubscribe?: () => Promise<void>;
+  private poll?: NodeJS.Timeout;
+  private lockClient?: import('pg').PoolClient;
+  private stopped = false;
+  private waiters: Array<() => void> = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: EventStore,
+    private readonly pool: import('pg').Pool,
+    projections: Projection[],
+    private readonly log: (msg: string) => void = (m) => console.log(m),
+  ) {
+    for (const p of projections) {
+      if (this.slots.has(p.name)) throw new Error(`Duplicate projection ${p.name}`);
+      this.slots.set(p.name, { projection: p, checkpoint: null, position: 0, status: 'standby', error: null, running: false, again: false });
+    }
+  }
+
+  get names(): string[] {
+    return [...this.slots.keys()];
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.lockClient = await this.pool.connect();
+    for (const slot of this.slots.values()) await this.load(slot);
+    this.unsubscribe = await this.store.subscribe(() => this.wakeAll());
+    // Safety net for missed notifications and for events held back by a transaction still in flight.
+    this.poll = setInterval(() => this.wakeAll(), 250);
+    this.wakeAll();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.poll) clearInterval(this.poll);
+    await this.unsubscribe?.();
+    // Let in-flight batches finish so no transaction is cut off.
+    const until = Date.now() + 5000;
+    while ([...this.slots.values()].some((s) => s.running) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    if (this.lockClient) {
+      await this.lockClient.query('select pg_advisory_unlock_all()').catch(() => undefined);
+      this.lockClient.release();
+      this.lockClient = undefined;
+    }
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  private async load(slot: Slot) {
+    const row = await this.db.selectFrom('projection_checkpoints').selectAll().where('name', '=', slot.projection.name).executeTakeFirst();
+    if (!row) {
+      await this.db.insertInto('projection_checkpoints').values({ name: slot.projection.name, checkpoint: null, status: 'running' }).onConflict((oc) => oc.doNothing()).execute();
+    }
+    slot.checkpoint = row?.checkpoint ?? null;
+    slot.position = row?.applied ?? 0;
+    // A projection that failed before stays failed until rebuilt or resumed on purpose.
+    slot.status = row?.status === 'failed' ? 'failed' : 'standby';
+    slot.error = row?.error ?? null;
+  }
+
+  private async acquire(slot: Slot): Promise<boolean> {
+    if (slot.status === 'running') return true;
+    if (slot.status === 'failed' || !this.lockClient) return false;
+    const r = await this.lockClient.query('select pg_try_advisory_lock(hashtext($1)) as ok', [`projection:${slot.projection.name}`]);
+    if (!r.rows[0].ok) return false;
+    // Another process may have advanced it while we stood by.
+    await this.load(slot);
+    if ((slot.status as ProjectionStatus['status']) === 'failed') return false;
+    slot.status = 'running';
+    return true;
+  }
+
+  private wakeAll() {
+    if (this.stopped) return;
+    for (const slot of this.slots.values()) void this.run(slot);
+  }
+
+  private async run(slot: Slot): Promise<void> {
+    if (slot.running) {
+      slot.again = true;
+      return;
+    }
+    slot.running = true;
+    try {
+      if (!(await this.acquire(slot))) return;
+      do {
+        slot.again = false;
+        while (!this.stopped && slot.status === 'running') {
+          const batch = await this.store.readAll({ after: slot.checkpoint, limit: BATCH, types: slot.projection.eventTypes });
+          if (batch.length === 0) break;
+          await this.applyBatch(slot, batch);
+        }
+      } while (slot.again && !this.stopped && slot.status === 'running');
+    } catch (err) {
+      await this.fail(slot, err as Error);
+    } finally {
+      slot.running = false;
+      this.notifyWaiters();
+    }
+  }
+
+  private async applyBatch(slot: Slot, batch: RecordedEvent[]) {
+    const last = batch[batch.length - 1]!;
+    await this.db.transaction().execute(async (tx) => {
+      await slot.projection.apply(tx, batch);
+      await tx.updateTable('projection_checkpoints')
+        .set({ checkpoint: last.checkpoint, applied: last.sequence, status: 'running', error: null, updated_at: sql`now()` })
+        .where('name', '=', slot.projection.name)
+        .execute();
+    });
+    slot.checkpoint = last.checkpoint;
+    slot.position = last.sequence;
+  }
+
+  private async fail(slot: Slot, err: Error) {
+    slot.status = 'failed';
+    slot.error = err.message;
+    this.log(`[projections] ${slot.projection.name} stopped: ${err.stack ?? err.message}`);
+    await this.db.updateTable('projection_checkpoints').set({ status: 'failed', error: err.message, updated_at: sql`now()` }).where('name', '=', slot.projection.name).execute().catch(() => undefined);
+  }
+
+  /** Empties a projection's tables and replays the whole log into them (all when no name). */
+  async rebuild(name?: string): Promise<{ name: string; events: number; ms: number }[]> {
+    const targets = name ? [this.slotOf(name)] : [...this.slots.values()];
+    const results = [];
+    for (const slot of targets) {
+      const started = performance.now();
+      while (slot.running) await new Promise((r) => setTimeout(r, 5));
+      slot.running = true;
+      let events = 0;
+      try {
+        await this.db.transaction().execute(async (tx) => {
+          for (const t of slot.projection.tables) await sql`truncate table ${sql.table(t)}`.execute(tx);
+          await slot.projection.reset?.(tx);
+          await tx.updateTable('projection_checkpoints').set({ checkpoint: null, applied: 0, status: 'running', error: null, updated_at: sql`now()` }).where('name', '=', slot.projection.name).execute();
+        });
+        slot.checkpoint = null;
+        slot.position = 0;
+        slot.status = 'running';
+        slot.error = null;
+        for (;;) {
+          const batch = await this.store.readAll({ after: slot.checkpoint, limit: BATCH, types: slot.projection.eventTypes });
+          if (!batch.length) break;
+          await this.applyBatch(slot, batch);
+          events += batch.length;
+        }
+      } catch (err) {
+        await this.fail(slot, err as Error);
+        throw err;
+      } finally {
+        slot.running = false;
+      }
+      results.push({ name: slot.projection.name, events, ms: Math.round(performance.now() - started) });
+    }
+    return results;
+  }
+
+  /** Clears a failure and lets the projection go on from its checkpoint (after a fix). */
+  async resume(name: string) {
+    const slot = this.slotOf(name);
+    await this.db.updateTable('projection_checkpoints').set({ status: 'running', error: null }).where('name', '=', name).execute();
+    slot.status = 'standby';
+    slot.error = null;
+    void this.run(slot);
+  }
+
+  private slotOf(name: string): Slot {
+    const slot = this.slots.get(name);
+    if (!slot) throw new Error(`Unknown projection '${name}'. Known: ${this.names.join(', ')}`);
+    return slot;
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const rows = await this.db.selectFrom('projection_checkpoints').selectAll().execute();
+    const byName = new Map(rows.map((r: any) => [r.name, r]));
+    const out: ProjectionStatus[] = [];
+    for (const slot of this.slots.values()) {
+      // Another process may own the projection: report what the database says.
+      const row: any = byName.get(slot.projection.name);
+      const checkpoint = row?.checkpoint ?? slot.checkpoint;
+      const lag = await this.store.countAfter(checkpoint, slot.projection.eventTypes);
+      out.push({
+        name: slot.projection.name,
+        status: row?.status === 'failed' ? 'failed' : slot.status,
+        position: row?.applied ?? slot.position,
+        checkpoint,
+        lag,
+        error: row?.error ?? slot.error,
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Resolves once every running projection has applied the log up to `checkpoint` (default: the
+   * head now). Tests and read-your-writes answers wait on this instead of sleeping.
+   */
+  async waitFor(checkpoint?: string | null, timeoutMs = 10_000): Promise<void> {
+    const target = checkpoint === undefined ? await this.store.head() : checkpoint;
+    if (!target) return;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const pending = [];
+      for (const slot of this.slots.values()) {
+        if (slot.status === 'failed' || slot.status === 'stopped') continue;
+        // A projection run by another process: its progress is in the database.
+        const checkpoint = slot.status === 'standby' ? await this.storedCheckpoint(slot) : slot.checkpoint;
+        if (this.store.compare(checkpoint, target) >= 0) continue;
+        // A projection filtered by type may never see an event at the target: done when nothing it reads is left.
+        if (!slot.running && (await this.store.countAfter(checkpoint, slot.projection.eventTypes)) === 0) continue;
+        pending.push(slot.projection.name);
+      }
+      if (!pending.length) return;
+      if (Date.now() > deadline) throw new Error(`Projections did not catch up in ${timeoutMs} ms: ${pending.join(', ')}`);
+      this.wakeAll();
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, 25);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          r();
+        });
+      });
+    }
+  }
+
+  private async storedCheckpoint(slot: Slot): Promise<string | null> {
+    const row = await this.db.selectFrom('projection_checkpoints').select('checkpoint').where('name', '=', slot.projection.name).executeTakeFirst();
+    return (row?.checkpoint as string | undefined) ?? null;
+  }
+
+  private notifyWaiters() {
+    for (const w of this.waiters.splice(0)) w();
+  }
+}

@@ -1,0 +1,86 @@
+import { PostgresEventStore, createTestDatabase, type TestDatabase } from '@fp/infra';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ProjectionRunner, type Projection } from '../src/runtime';
+
+let tdb: TestDatabase;
+beforeAll(async () => {
+  tdb = await createTestDatabase(inject('pgAdminUrl'));
+  await tdb.pool.query('create table tally (k text primary key, n int not null)');
+});
+afterAll(async () => tdb?.drop());
+
+const tally: Projection = {
+  name: 'tally',
+  eventTypes: ['Counted'],
+  tables: ['tally'],
+  async apply(tx, events) {
+    for (const e of events) {
+      await tx.insertInto('tally').values({ k: e.data.k, n: 1 }).onConflict((oc) => oc.column('k').doUpdateSet((eb) => ({ n: eb('tally.n', '+', 1) }))).execute();
+    }
+  },
+};
+
+describe('projection runner', () => {
+  it('catches up at start, follows new events, applies each once, and rebuilds to the same rows', async () => {
+    const store = new PostgresEventStore(tdb.pool);
+    for (let i = 0; i < 30; i++) await store.append(`t-${i % 5}`, [{ type: 'Counted', data: { k: `k${i % 3}` } }, { type: 'Ignored', data: {} }], 'any');
+    const runner = new ProjectionRunner(tdb.db, store, tdb.pool, [tally], () => {});
+    await runner.start();
+    await runner.waitFor();
+    const rows = async () => (await tdb.pool.query('select k, n from tally order by k')).rows;
+    expect(await rows()).toEqual([{ k: 'k0', n: 10 }, { k: 'k1', n: 10 }, { k: 'k2', n: 10 }]);
+    // Follows new events promptly (woken by the store, not by the test).
+    const t0 = performance.now();
+    const r = await store.append('t-new', [{ type: 'Counted', data: { k: 'k9' } }], 'no_stream');
+    await runner.waitFor(r.checkpoint);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect((await rows()).find((x) => x.k === 'k9')).toEqual({ k: 'k9', n: 1 });
+    const live = await rows();
+    const [rebuilt] = await runner.rebuild('tally');
+    expect(rebuilt).toMatchObject({ name: 'tally', events: 31 });
+    expect(await rows()).toEqual(live);
+    const [status] = await runner.status();
+    expect(status).toMatchObject({ name: 'tally', status: 'running', lag: 0, error: null });
+    await runner.stop();
+    // A restart resumes at the checkpoint: nothing applied twice.
+    const again = new ProjectionRunner(tdb.db, store, tdb.pool, [tally], () => {});
+    await again.start();
+    await again.waitFor();
+    expect(await rows()).toEqual(live);
+    await again.stop();
+  });
+
+  it('stops a failing projection with a visible status instead of skipping events', async () => {
+    const store = new PostgresEventStore(tdb.pool);
+    await tdb.pool.query('create table seen (id text primary key)');
+    const fragile: Projection = {
+      name: 'fragile',
+      eventTypes: ['Fragile'],
+      tables: ['seen'],
+      async apply(tx, events) {
+        for (const e of events) {
+          if (e.data.poison) throw new Error('cannot handle poison');
+          await tx.insertInto('seen').values({ id: e.eventId }).execute();
+        }
+      },
+    };
+    await store.append('f-1', [{ type: 'Fragile', data: {} }], 'any');
+    await store.append('f-1', [{ type: 'Fragile', data: { poison: true } }], 'any');
+    await store.append('f-1', [{ type: 'Fragile', data: {} }], 'any');
+    const logs: string[] = [];
+    const runner = new ProjectionRunner(tdb.db, store, tdb.pool, [fragile], (m) => logs.push(m));
+    await runner.start();
+    let status = (await runner.status())[0]!;
+    for (let i = 0; i < 200 && status.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      status = (await runner.status())[0]!;
+    }
+    expect(status.status).toBe('failed');
+    expect(status.error).toBe('cannot handle poison');
+    expect(status.lag).toBeGreaterThan(0);
+    expect(logs.join('\n')).toMatch(/fragile stopped/);
+    // The batch with the poison event was rolled back whole: nothing after it was applied.
+    expect((await tdb.pool.query('select count(*)::int as n from seen')).rows[0].n).toBe(0);
+    await runner.stop();
+  });
+});
