@@ -24,7 +24,8 @@ export interface BuildAppOptions {
 export async function buildApp({ ctx, identity, modules, logger = false, publicPaths = [] }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, trustProxy: true, routerOptions: { maxParamLength: 500 } });
   installErrorHandler(app);
-  installSessionCheck(app, identity, ctx.db, publicPaths);
+  for (const m of modules) await m.guards?.(app, ctx);
+  installSessionCheck(app, identity, ctx.db, [...publicPaths, ...modules.flatMap((m) => m.publicPaths ?? [])]);
   await identity.mount(app);
   for (const m of modules) await m.routes?.(app, ctx);
 

@@ -11,6 +11,10 @@ export interface Module {
   projections?: (ctx: AppContext) => Projection[];
   init?: (ctx: AppContext) => void | Promise<void>;
   routes?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+  /** Hooks that must run before the session check on every request (IP blocks, rate limits). */
+  guards?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+  /** /api paths this module serves without a session (webhooks, honeypots). */
+  publicPaths?: RegExp[];
   /** Background work started with the app (workers, timers); returns a stopper. */
   start?: (ctx: AppContext) => Promise<() => Promise<void>>;
 }
