@@ -16,6 +16,8 @@ export interface AppContext {
   projections: ProjectionRunner;
   clock: Clock;
   newId(): string;
+  /** Base URL of the local sandbox of test firm websites, when this process runs it (roles all/worker). */
+  sandboxUrl?: string;
   /** Public services of modules, wired once at the composition root. */
   services: Services;
 }
