@@ -211,15 +211,24 @@ export const CATALOG_REFERENCE_DATE = '2025-06-30';
 export const REFERENCE_MS = Date.parse(`${CATALOG_REFERENCE_DATE}T00:00:00Z`);
 const DAY_MS = 86_400_000;
 
+// Dates repeat a lot (a few thousand distinct days), and toISOString is slow at 1M records.
+const dateCache = new Map<number, string>();
+
 export function isoDateDaysBefore(days: number): string {
-  return new Date(REFERENCE_MS - Math.floor(days) * DAY_MS).toISOString().slice(0, 10);
+  const whole = Math.floor(days);
+  let date = dateCache.get(whole);
+  if (date === undefined) {
+    date = new Date(REFERENCE_MS - whole * DAY_MS).toISOString().slice(0, 10);
+    if (dateCache.size < 20_000) dateCache.set(whole, date);
+  }
+  return date;
 }
 
 /** ASCII slug for domains and handles: "Düsseldorf O'Neil" → 'dusseldorfoneil' ('dusseldorf-o-neil' with '-'). */
 export function slugify(s: string, separator = ''): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // normalize() is costly, so only text with non-ASCII letters pays for it.
+  const ascii = /^[\x00-\x7f]*$/.test(s) ? s : s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return ascii
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()

@@ -1,0 +1,21 @@
+// Catalog rules and schemas: pure, shared by server and browser. Only zod is imported.
+export { formatAum, sanitizeAumInput, parseNumeric, formatStatusCode, successRate } from './format';
+export {
+  cleanInvestorName, cleanDescription, INVESTOR_NAME_TITLES, BIOGRAPHY_VERBS, SOURCE_TAG_PATTERNS,
+} from './names';
+export {
+  splitIndustries, industryBadges, takeWithMore, PROFILE_INDUSTRIES, INVESTOR_STAGES, VC_INVESTOR_TYPES,
+  MAX_INDUSTRY_BADGES, MAX_COUNTRIES_PER_REGION, MAX_OTHER_LOCATIONS,
+} from './industries';
+export type { InvestorStage, Truncated } from './industries';
+export {
+  groupCountriesByRegion, regionOf, matchLocation, knownCountries, REGIONS, POPULAR_COUNTRIES, US_STATE_CODES,
+} from './regions';
+export type { Region, LocationMatch } from './regions';
+export { csvCell, csvRow, toCsv, CSV_LINE_BREAK } from './csv';
+export type { CsvValue } from './csv';
+export {
+  vcFirmSchema, vcFirmListItemSchema, vcFirmDetailSchema, angelInvestorDetailSchema,
+  angelInvestorListItemSchema, toAngelListItem,
+} from './schemas';
+export type { VcFirm, VcFirmListItem, VcFirmDetail, AngelInvestorDetail, AngelInvestorListItem } from './schemas';

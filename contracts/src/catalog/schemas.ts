@@ -1,0 +1,106 @@
+// zod schemas for catalog records (spec 3), shared by the API, the projections and the browser.
+import { z } from 'zod';
+import { INVESTOR_STAGES } from './industries';
+
+const id = z.string().min(1);
+const text = z.string().nullable();
+const count = z.number().int().nonnegative();
+const webUrl = z.url({ protocol: /^https?$/ }).nullable();
+const email = z.email().nullable();
+
+/**
+ * A VC firm, as listed and as shown in the detail dialog (the spec gives both the same fields),
+ * plus fields founders use to judge fit: stages, check size and recency.
+ */
+export const vcFirmSchema = z
+  .object({
+    id,
+    vcName: z.string().min(1),
+    city: text,
+    country: text,
+    primaryInvestorType: text,
+    investorStatus: text,
+    /** Assets under management as text in millions of USD, or 'N/A'. Display with formatAum. */
+    aum: text,
+    description: text,
+    /** Number of investments made. */
+    totalInvestment: count.nullable(),
+    totalExits: count.nullable(),
+    primaryContactEmail: email,
+    phone: text,
+    firstName: text,
+    lastName: text,
+    title: text,
+    website: webUrl,
+    stagesInvested: z.array(z.enum(INVESTOR_STAGES)),
+    /** Typical cheque size range, in thousands of USD. */
+    checkSizeMin: count.nullable(),
+    checkSizeMax: count.nullable(),
+    /** ISO date (YYYY-MM-DD) of the most recent known investment. */
+    lastInvestmentDate: z.iso.date().nullable(),
+  })
+  .refine((f) => f.checkSizeMin == null || f.checkSizeMax == null || f.checkSizeMin <= f.checkSizeMax, {
+    message: 'checkSizeMin must not exceed checkSizeMax',
+    path: ['checkSizeMax'],
+  });
+export type VcFirm = z.infer<typeof vcFirmSchema>;
+
+// The spec shows the same fields in the VC list and its detail dialog.
+export const vcFirmListItemSchema = vcFirmSchema;
+export const vcFirmDetailSchema = vcFirmSchema;
+export type VcFirmListItem = VcFirm;
+export type VcFirmDetail = VcFirm;
+
+/**
+ * Angel investor as shown in the detail dialog. `companyName` is the raw stored name; the UI
+ * shows cleanInvestorName(companyName) and cleanDescription(description). `investments` and
+ * `exits` feed the range filters. `id` is added to the spec's dialog fields so a detail can be
+ * selected and exported.
+ */
+export const angelInvestorDetailSchema = z.object({
+  id,
+  companyName: z.string().min(1),
+  investorType: text,
+  location: text,
+  country: text,
+  description: text,
+  /** Comma-separated; split with splitIndustries. */
+  industries: text,
+  contactEmail: email,
+  contactEmailVerified: z.boolean(),
+  phoneNumber: text,
+  companyUrl: webUrl,
+  domain: text,
+  linkedin: webUrl,
+  twitter: webUrl,
+  facebook: webUrl,
+  instagram: webUrl,
+  investments: count,
+  exits: count,
+});
+export type AngelInvestorDetail = z.infer<typeof angelInvestorDetailSchema>;
+
+/** Angel investor list row: contact details are reduced to whether they exist. */
+export const angelInvestorListItemSchema = z.object({
+  id,
+  companyName: z.string().min(1),
+  location: text,
+  description: text,
+  industries: text,
+  hasEmail: z.boolean(),
+  hasPhone: z.boolean(),
+});
+export type AngelInvestorListItem = z.infer<typeof angelInvestorListItemSchema>;
+
+/** The list row for a detail record (the list never carries the contact values). */
+export function toAngelListItem(a: AngelInvestorDetail): AngelInvestorListItem {
+  return {
+    id: a.id,
+    companyName: a.companyName,
+    location: a.location,
+    description: a.description,
+    industries: a.industries,
+    hasEmail: Boolean(a.contactEmail),
+    hasPhone: Boolean(a.phoneNumber),
+  };
+}
