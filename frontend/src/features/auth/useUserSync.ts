@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { isAuthFailure } from '../../lib/api';
+import { useIdentity } from '../../lib/identity';
+import { toast } from '../../ui/toast';
+import { creditKeys } from '../credits/queries';
+import { AUTH_ERROR_DESCRIPTION, AUTH_ERROR_TITLE, authKeys, syncUser, welcomeCreditsMessage } from './queries';
+
+/** Once per signed-in page load: tell the server about the user; welcome new users. */
+export function useUserSync(): void {
+  const { signedIn, user } = useIdentity();
+  const queryClient = useQueryClient();
+  const syncedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!signedIn || !user || syncedFor.current === user.id) return;
+    syncedFor.current = user.id;
+    syncUser(user)
+      .then((res) => {
+        if (res?.isNewUser) {
+          const n = Number(res.creditBalance) || 0;
+          toast({ title: 'Welcome to FundFlow!', description: welcomeCreditsMessage(n), variant: 'success', duration: 5000 });
+        }
+        // The user row (and any free credits) now exist server-side.
+        void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+        void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+      })
+      .catch((error: unknown) => {
+        console.error('User sync failed', error);
+        if (isAuthFailure(error)) {
+          toast({ title: AUTH_ERROR_TITLE, description: AUTH_ERROR_DESCRIPTION, variant: 'destructive' });
+        }
+      });
+  }, [signedIn, user, queryClient]);
+}

@@ -1,0 +1,218 @@
+/**
+ * The shared request helper (spec §7 and §8).
+ *
+ *   const { balance } = await apiRequest<{ balance: number }>('/api/credits/balance');
+ *   await apiRequest('/api/submit-to-selected-vcs', { method: 'POST', body: { vcIds } });
+ *   await apiRequest('/api/vc-firms', { query: { page: 1, limit: 25, country: ['US', 'DE'] } });
+ *
+ * Every call needs a signed-in user and a bearer token; the identity provider binds itself with
+ * `setApiAuth` so this module stays usable from route loaders (no hooks needed).
+ */
+
+export interface ApiAuth {
+  /** True once identity has loaded and a user is signed in. */
+  isSignedIn(): boolean;
+  /** The bearer session token, or null when none can be obtained. */
+  getToken(): Promise<string | null>;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+
+export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
+  /** Plain values are sent as JSON; strings, FormData, Blob and URLSearchParams as they are. */
+  body?: unknown;
+  /** Appended to the URL; arrays repeat the key; null, undefined and '' are left out. */
+  query?: Record<string, QueryValue>;
+}
+
+export interface ApiClientOptions {
+  auth: ApiAuth;
+  /** Injected for tests; defaults to the global fetch at call time. */
+  fetch?: typeof fetch;
+  /** Prefix for paths that do not start with /api. Defaults to VITE_API_BASE or ''. */
+  baseUrl?: string;
+  /** Where failures are logged before being re-thrown. */
+  log?: (message: string, error: unknown) => void;
+}
+
+/** A failed call. `status` is the HTTP status, or null when no request was sent. */
+export class ApiError extends Error {
+  readonly status: number | null;
+  readonly body: unknown;
+  constructor(message: string, status: number | null = null, body: unknown = undefined) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export const NOT_AUTHENTICATED = 'User not authenticated';
+export const NO_TOKEN = 'Failed to get authentication token';
+
+export function defaultApiBase(): string {
+  // import.meta.env exists under Vite and Vitest; guard for any other runner.
+  return (import.meta.env?.VITE_API_BASE as string | undefined) ?? '';
+}
+
+/** Paths starting with /api are used as-is; others get the base address in front. */
+export function resolveApiUrl(path: string, baseUrl: string = defaultApiBase()): string {
+  if (path.startsWith('/api')) return path;
+  if (!baseUrl) return path;
+  const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
+  return path.startsWith('/') ? base + path : `${base}/${path}`;
+}
+
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== '') params.append(key, String(item));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+function isJsonContentType(contentType: string | null): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+function encodeBody(body: unknown, method: string): BodyInit | undefined {
+  if (body === undefined) {
+    // A JSON content type with an empty body is rejected by most servers (Fastify answers 400),
+    // and every request carries that content type, so bodiless writes send an empty object.
+    return method === 'GET' || method === 'HEAD' ? undefined : '{}';
+  }
+  if (
+    typeof body === 'string' ||
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer
+  ) {
+    return body;
+  }
+  return JSON.stringify(body);
+}
+
+/** The message for a non-success response (spec §8). */
+export function errorMessageFor(status: number, body: unknown, bodyWasJson: boolean): string {
+  if (!bodyWasJson) return `API request failed with status ${status}`;
+  if (body && typeof body === 'object') {
+    const error = (body as { error?: unknown }).error;
+    if (typeof error === 'string' && error.trim()) return error;
+    if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+      return (error as { message: string }).message;
+    }
+  }
+  return 'API request failed';
+}
+
+export interface ApiClient {
+  /** Parsed body: JSON when the response says JSON, otherwise text. */
+  request<T = unknown>(path: string, init?: ApiRequestInit): Promise<T>;
+  /** The checked Response itself, for downloads (CSV export). Throws like `request` on failure. */
+  requestRaw(path: string, init?: ApiRequestInit): Promise<Response>;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const log = options.log ?? ((message, error) => console.error(message, error));
+
+  async function send(path: string, init: ApiRequestInit): Promise<Response> {
+    if (!options.auth.isSignedIn()) throw new ApiError(NOT_AUTHENTICATED);
+    let token: string | null = null;
+    try {
+      token = await options.auth.getToken();
+    } catch {
+      token = null;
+    }
+    if (!token) throw new ApiError(NO_TOKEN);
+
+    const { body, query, headers, method: rawMethod, ...rest } = init;
+    const method = (rawMethod ?? 'GET').toUpperCase();
+    const merged = new Headers(headers);
+    merged.set('Content-Type', 'application/json');
+    merged.set('Authorization', `Bearer ${token}`);
+    const url = resolveApiUrl(path, options.baseUrl ?? defaultApiBase()) + buildQuery(query);
+    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    return doFetch(url, { ...rest, method, headers: merged, body: encodeBody(body, method) });
+  }
+
+  async function readBody(response: Response): Promise<{ body: unknown; json: boolean }> {
+    const text = await response.text();
+    if (!isJsonContentType(response.headers.get('content-type'))) return { body: text, json: false };
+    if (!text) return { body: null, json: true };
+    try {
+      return { body: JSON.parse(text) as unknown, json: true };
+    } catch {
+      return { body: text, json: false };
+    }
+  }
+
+  async function failIfNotOk(response: Response): Promise<void> {
+    if (response.ok) return;
+    const { body, json } = await readBody(response);
+    throw new ApiError(errorMessageFor(response.status, body, json), response.status, body);
+  }
+
+  return {
+    async request<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+      try {
+        const response = await send(path, init);
+        await failIfNotOk(response.clone());
+        const { body, json } = await readBody(response);
+        if (!json && isJsonContentType(response.headers.get('content-type'))) {
+          throw new ApiError('Invalid JSON in API response', response.status, body);
+        }
+        return body as T;
+      } catch (error) {
+        log(`API request failed: ${init.method ?? 'GET'} ${path}`, error);
+        throw error;
+      }
+    },
+    async requestRaw(path: string, init: ApiRequestInit = {}): Promise<Response> {
+      try {
+        const response = await send(path, init);
+        await failIfNotOk(response.clone());
+        return response;
+      } catch (error) {
+        log(`API request failed: ${init.method ?? 'GET'} ${path}`, error);
+        throw error;
+      }
+    },
+  };
+}
+
+// The app-wide client. The identity provider binds the live session with setApiAuth.
+const signedOut: ApiAuth = { isSignedIn: () => false, getToken: async () => null };
+let boundAuth: ApiAuth = signedOut;
+
+export function setApiAuth(auth: ApiAuth | null): void {
+  boundAuth = auth ?? signedOut;
+}
+
+const appClient = createApiClient({
+  auth: { isSignedIn: () => boundAuth.isSignedIn(), getToken: () => boundAuth.getToken() },
+});
+
+export function apiRequest<T = unknown>(path: string, init?: ApiRequestInit): Promise<T> {
+  return appClient.request<T>(path, init);
+}
+
+export function apiRequestRaw(path: string, init?: ApiRequestInit): Promise<Response> {
+  return appClient.requestRaw(path, init);
+}
+
+/** True when a failure looks like an auth problem (message mentions 401/403, or that status). */
+export function isAuthFailure(error: unknown): boolean {
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return true;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.includes('401') || message.includes('403');
+}

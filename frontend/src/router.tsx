@@ -1,0 +1,132 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  useNavigate,
+  useRouterState,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
+import { useEffect, type JSX } from 'react';
+import { AppShell } from './app/AppShell';
+import { ErrorScreen } from './app/ErrorScreen';
+import { LoadingScreen } from './app/LoadingScreen';
+import { isAuthPath } from './app/nav';
+import { NotFoundPage } from './app/NotFoundPage';
+import { SignInPage } from './features/auth/SignInPage';
+import { creditBalanceQueryOptions } from './features/credits/queries';
+import { CreditsPage } from './features/credits/CreditsPage';
+import { PricingPage } from './features/credits/PricingPage';
+import { DashboardPage } from './features/dashboard/DashboardPage';
+import { InvestorsPage } from './features/investors/InvestorsPage';
+import { SettingsPage } from './features/profile/SettingsPage';
+import { SecurityDashboardPage } from './features/security/SecurityDashboardPage';
+import { SubmissionsPage } from './features/submissions/SubmissionsPage';
+import { TestVcDatabasePage } from './features/vc/TestVcDatabasePage';
+import { VcDatabasePage } from './features/vc/VcDatabasePage';
+import { useIdentity } from './lib/identity';
+import type { IdentityStore } from './lib/identity/store';
+import { whenSignedIn, type RouterContext } from './lib/router-context';
+
+/**
+ * The gate: /auth and /sign-* render only the sign-in form. Everything else shows the loading
+ * view until auth has loaded, then the shell and the route when signed in, else the sign-in form.
+ */
+function RootLayout(): JSX.Element {
+  const identity = useIdentity();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  if (isAuthPath(pathname)) return <Outlet />;
+  if (!identity.loaded) return <LoadingScreen />;
+  if (!identity.signedIn) return <SignInPage />;
+  return (
+    <AppShell pathname={pathname}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** /auth and /sign-*: the sign-in form only; once signed in, go to /. */
+function AuthScreen(): JSX.Element {
+  const { loaded, signedIn } = useIdentity();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (signedIn) void navigate({ to: '/', replace: true });
+  }, [signedIn, navigate]);
+  if (!loaded || signedIn) return <LoadingScreen />;
+  return <SignInPage />;
+}
+
+/** Unknown paths: 404, except /sign-* which belongs to the sign-in form. */
+function CatchAll(): JSX.Element {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  return isAuthPath(pathname) ? <AuthScreen /> : <NotFoundPage />;
+}
+
+function RouteError({ reset }: ErrorComponentProps): JSX.Element {
+  return <ErrorScreen onDismiss={reset} />;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteError,
+});
+
+const dashboardLoader = ({ context }: { context: RouterContext }) =>
+  whenSignedIn(context, (qc) => qc.ensureQueryData(creditBalanceQueryOptions()));
+
+// One route per path in spec §2's table. Screens live in features/<module>/.
+const parent = () => rootRoute;
+const dashboardRoute = createRoute({ getParentRoute: parent, path: '/', component: DashboardPage, loader: dashboardLoader });
+const dashboardAliasRoute = createRoute({
+  getParentRoute: parent,
+  path: '/dashboard',
+  component: DashboardPage,
+  loader: dashboardLoader,
+});
+const vcDatabaseRoute = createRoute({ getParentRoute: parent, path: '/vc-database', component: VcDatabasePage });
+const testVcDatabaseRoute = createRoute({ getParentRoute: parent, path: '/test-vc-database', component: TestVcDatabasePage });
+const submissionsRoute = createRoute({ getParentRoute: parent, path: '/submissions', component: SubmissionsPage });
+const settingsRoute = createRoute({ getParentRoute: parent, path: '/settings', component: SettingsPage });
+const profileRoute = createRoute({ getParentRoute: parent, path: '/profile', component: SettingsPage });
+const pricingRoute = createRoute({ getParentRoute: parent, path: '/pricing', component: PricingPage });
+const creditsRoute = createRoute({ getParentRoute: parent, path: '/credits', component: CreditsPage });
+const investorsRoute = createRoute({ getParentRoute: parent, path: '/investors', component: InvestorsPage });
+const securityRoute = createRoute({ getParentRoute: parent, path: '/security-dashboard', component: SecurityDashboardPage });
+const authRoute = createRoute({ getParentRoute: parent, path: '/auth', component: AuthScreen });
+/** Everything else: /sign-* (sign-in form) or the 404 screen. */
+const catchAllRoute = createRoute({ getParentRoute: parent, path: '$', component: CatchAll });
+
+const routeTree = rootRoute.addChildren([
+  dashboardRoute,
+  dashboardAliasRoute,
+  vcDatabaseRoute,
+  testVcDatabaseRoute,
+  submissionsRoute,
+  settingsRoute,
+  profileRoute,
+  pricingRoute,
+  creditsRoute,
+  investorsRoute,
+  securityRoute,
+  authRoute,
+  catchAllRoute,
+]);
+
+export function createAppRouter(queryClient: QueryClient, identity: IdentityStore) {
+  return createRouter({
+    routeTree,
+    context: { queryClient, identity },
+    defaultPreload: false,
+    // Query data lives in TanStack Query; the router should always call loaders (they are cheap).
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

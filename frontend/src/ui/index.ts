@@ -1,0 +1,24 @@
+// The UI kit. Import from '../ui' (or the relative depth you need).
+export { Badge, type BadgeProps, type BadgeVariant } from './Badge';
+export { Button, buttonVariants, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './Card';
+export { MiniChart, type ChartPoint, type MiniChartProps } from './Chart';
+export { Checkbox, type CheckboxProps } from './Checkbox';
+export { Dialog, type DialogProps } from './Dialog';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { controlClasses, Field, Label, type FieldProps } from './Field';
+export { Input } from './Input';
+export { Menu, MenuItem, MenuLabel, MenuSeparator, type MenuItemProps, type MenuProps } from './Menu';
+export { MultiSelect, type MultiSelectOption, type MultiSelectProps } from './MultiSelect';
+export { pageRange, Pagination, type PaginationProps } from './Pagination';
+export { Progress, type ProgressProps } from './Progress';
+export { Select, type SelectOption, type SelectProps } from './Select';
+export { Skeleton } from './Skeleton';
+export { Spinner, type SpinnerProps } from './Spinner';
+export { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from './Table';
+export { Tabs, TabsContent, TabsList, TabsTrigger, type TabsProps } from './Tabs';
+export { Textarea } from './Textarea';
+export { Toaster } from './Toaster';
+export { dismissToast, toast, useToast, type ToastInput, type ToastVariant } from './toast';
+export { Tooltip, type TooltipProps } from './Tooltip';
+export { PageHeader, type PageHeaderProps } from './PageHeader';

@@ -1,0 +1,68 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+
+export type ToastVariant = 'default' | 'destructive' | 'success';
+
+export interface ToastInput {
+  title?: ReactNode;
+  description?: ReactNode;
+  variant?: ToastVariant;
+  /** Milliseconds before it closes by itself; default 5000. Infinity keeps it open. */
+  duration?: number;
+  /** Optional button or link rendered under the text. */
+  action?: ReactNode;
+}
+
+export interface ToastItem extends ToastInput {
+  id: string;
+  open: boolean;
+  createdAt: number;
+}
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DEFAULT_DURATION = 5000;
+export const TOAST_SWIPE_THRESHOLD = 50;
+const REMOVE_DELAY = 200; // lets the exit transition play
+
+// A module-level store so toast() works anywhere (hooks, query callbacks, plain functions).
+let toasts: ToastItem[] = [];
+const listeners = new Set<() => void>();
+let counter = 0;
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  for (const l of listeners) l();
+}
+
+export function dismissToast(id?: string): void {
+  emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
+  setTimeout(() => emit(toasts.filter((t) => t.open || (id !== undefined && t.id !== id))), REMOVE_DELAY);
+}
+
+/** Shows a toast; only one is visible at a time, so a new one replaces the current one. */
+export function toast(input: ToastInput): { id: string; dismiss(): void; update(input: ToastInput): void } {
+  const id = String(++counter);
+  const item: ToastItem = { ...input, id, open: true, createdAt: Date.now() };
+  emit([item, ...toasts.filter((t) => t.open)].slice(0, TOAST_LIMIT));
+  return {
+    id,
+    dismiss: () => dismissToast(id),
+    update: (patch) => emit(toasts.map((t) => (t.id === id ? { ...t, ...patch } : t))),
+  };
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+const getSnapshot = () => toasts;
+
+/** { toasts, toast, dismiss } */
+export function useToast() {
+  const list = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return { toasts: list, toast, dismiss: dismissToast };
+}
+
+/** Test helper: forget every toast. */
+export function resetToasts(): void {
+  emit([]);
+}
