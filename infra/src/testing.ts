@@ -26,7 +26,8 @@ export async function createTestDatabase(adminUrl: string, opts: { migrate?: boo
     pool,
     db,
     async drop() {
-      await db.destroy().catch(() => undefined);
+      // A test that failed midway may leave clients checked out: don't let pool.end() wait for them forever.
+      await Promise.race([db.destroy().catch(() => undefined), new Promise((r) => setTimeout(r, 3000))]);
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);

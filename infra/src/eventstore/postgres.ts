@@ -21,52 +21,53 @@ export class PostgresEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const n = events.length;
-    const client = await this.pool.connect();
+    // One statement, one round trip, one implicit transaction: the stream row is claimed with the
+    // expected revision (the row lock serialises writers of one stream) and the events are inserted
+    // only when the claim succeeded. Correctness of global reading does not depend on the order in
+    // which the statement's parts draw transaction id and sequence numbers (see the class comment).
+    const claim =
+      expected === 'no_stream'
+        ? `insert into es_streams(stream_id, stream_position) values ($1, $2 - 1) on conflict do nothing returning stream_position`
+        : expected === 'any'
+          ? `insert into es_streams(stream_id, stream_position) values ($1, $2 - 1)
+             on conflict (stream_id) do update set stream_position = es_streams.stream_position + $2, updated_at = now()
+             returning stream_position`
+          : `update es_streams set stream_position = $7::bigint + $2, updated_at = now() where stream_id = $1 and stream_position = $7::bigint returning stream_position`;
+    const params: unknown[] = [
+      streamId,
+      n,
+      events.map((e) => e.eventId ?? randomUUID()),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data ?? null)),
+      events.map((e) => JSON.stringify(e.metadata ?? {})),
+    ];
+    if (typeof expected === 'number') params.push(expected);
+    let rows: any[];
     try {
-      await client.query('begin');
-      // The stream row is written first: it takes the row lock that serialises writers of one stream
-      // and assigns this transaction its id before any sequence number is drawn.
-      let next: number | undefined;
-      if (expected === 'no_stream') {
-        const r = await client.query('insert into es_streams(stream_id, stream_position) values ($1, $2) on conflict do nothing returning stream_position', [streamId, n - 1]);
-        next = r.rows[0]?.stream_position;
-      } else if (expected === 'any') {
-        const r = await client.query(
-          `insert into es_streams(stream_id, stream_position) values ($1, $2)
-           on conflict (stream_id) do update set stream_position = es_streams.stream_position + $3, updated_at = now()
-           returning stream_position`, [streamId, n - 1, n]);
-        next = r.rows[0].stream_position;
-      } else {
-        const r = await client.query('update es_streams set stream_position = $2, updated_at = now() where stream_id = $1 and stream_position = $3 returning stream_position', [streamId, expected + n, expected]);
-        next = r.rows[0]?.stream_position;
-      }
-      if (next === undefined) {
-        await client.query('rollback');
-        const actual = await this.revisionOf(streamId);
-        throw new ConcurrencyError(streamId, expected, actual);
-      }
-      const first = next - n + 1;
-      const ids = events.map((e) => e.eventId ?? randomUUID());
-      const r = await client.query(
-        `insert into es_events(stream_id, stream_position, event_id, type, data, metadata)
-         select $1, $2::bigint + ord - 1, id, type, data, metadata
-         from unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) with ordinality as t(id, type, data, metadata, ord)
-         order by ord
-         returning global_position, transaction_id::text as tx, stream_position, event_id, type, data, metadata, created_at`,
-        [streamId, first, ids, events.map((e) => e.type), events.map((e) => JSON.stringify(e.data ?? null)), events.map((e) => JSON.stringify(e.metadata ?? {}))],
+      const r = await this.pool.query(
+        `with claim as (${claim}),
+         ins as (
+           insert into es_events(stream_id, stream_position, event_id, type, data, metadata)
+           select $1, claim.stream_position - $2 + t.ord, t.id, t.type, t.data, t.metadata
+           from claim, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) with ordinality as t(id, type, data, metadata, ord)
+           order by t.ord
+           returning global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at
+         )
+         select ins.* from ins, (select pg_notify('${CHANNEL}', '')) as wake`,
+        params,
       );
-      await client.query(`select pg_notify('${CHANNEL}', '')`);
-      await client.query('commit');
-      const recorded = r.rows.sort((a, b) => a.stream_position - b.stream_position).map((row) => toRecorded({ ...row, stream_id: streamId }));
-      return { nextRevision: next, checkpoint: recorded[recorded.length - 1]!.checkpoint, events: recorded };
+      rows = r.rows;
     } catch (err) {
-      if (!(err instanceof ConcurrencyError)) await client.query('rollback').catch(() => undefined);
-      // Two writers creating the same stream at once: the loser sees a unique violation.
-      if ((err as { code?: string }).code === '23505') throw new ConcurrencyError(streamId, expected, await this.revisionOf(streamId));
+      // Two writers creating the same stream at once: the loser may see a unique violation.
+      if ((err as { code?: string }).code === '23505' && String((err as Error).message).includes('stream_id_stream_position')) {
+        throw new ConcurrencyError(streamId, expected, await this.revisionOf(streamId));
+      }
       throw err;
-    } finally {
-      client.release();
     }
+    if (rows.length === 0) throw new ConcurrencyError(streamId, expected, await this.revisionOf(streamId));
+    const recorded = rows.sort((a, b) => a.stream_position - b.stream_position).map(toRecorded);
+    const last = recorded[recorded.length - 1]!;
+    return { nextRevision: last.streamPosition, checkpoint: last.checkpoint, events: recorded };
   }
 
   private async revisionOf(streamId: string): Promise<number> {
@@ -84,28 +85,30 @@ export class PostgresEventStore implements EventStore {
 
   async readAll({ after, limit, types }: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]> {
     const [tx, seq] = parseCheckpoint(after);
+    const cols = 'global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at';
+    const visible = `(transaction_id, global_position) > ($1::xid8, $2::bigint) and transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+    let text: string;
     const params: unknown[] = [tx, seq, limit];
-    let typeFilter = '';
     if (types && types.length) {
-      params.push(types);
-      typeFilter = 'and type = any($4::text[])';
+      // One ordered index scan per type (index on type, transaction_id, global_position), merged:
+      // `type = any(...)` would sort every matching row on every page.
+      const parts = types.map((t, i) => {
+        params.push(t);
+        return `(select ${cols}, transaction_id as o1 from es_events where type = $${i + 4} and ${visible} order by transaction_id, global_position limit $3)`;
+      });
+      text = `select * from (${parts.join(' union all ')}) u order by o1, global_position limit $3`;
+    } else {
+      text = `select ${cols} from es_events where ${visible} order by transaction_id, global_position limit $3`;
     }
-    const r = await this.pool.query(
-      `select global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at
-       from es_events
-       where (transaction_id, global_position) > ($1::xid8, $2::bigint)
-         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         ${typeFilter}
-       order by transaction_id, global_position
-       limit $3`, params);
+    const r = await this.pool.query(text, params);
     return r.rows.map(toRecorded);
   }
 
   async head(): Promise<string | null> {
-    const r = await this.pool.query(
-      `select global_position, transaction_id::text as tx from es_events
-       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       order by transaction_id desc, global_position desc limit 1`);
+    // The newest committed event, whether or not readers may take it yet: waiting for projections
+    // to reach it means waiting for everything committed before the call. (xmin is cluster-wide, so
+    // a long transaction in any database can hold readers back; the head must not hide behind it.)
+    const r = await this.pool.query(`select global_position, transaction_id::text as tx from es_events order by transaction_id desc, global_position desc limit 1`);
     return r.rows[0] ? `${r.rows[0].tx}:${r.rows[0].global_position}` : null;
   }
 

@@ -57,7 +57,7 @@ export interface EventStore {
   readStream(streamId: string): Promise<ReadStreamResult>;
   /** Global log after a checkpoint (null = from the start), in order, at most `limit` events. */
   readAll(opts: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]>;
-  /** Checkpoint of the newest event visible to readers, or null when the log is empty. */
+  /** Checkpoint of the newest committed event (readers may not have it yet), or null when the log is empty. */
   head(): Promise<string | null>;
   /** Number of events after the checkpoint (for lag reporting). */
   countAfter(after: string | null, types?: string[]): Promise<number>;

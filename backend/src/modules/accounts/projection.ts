@@ -8,15 +8,22 @@ export const usersProjection: Projection = {
   eventTypes: [...ACCOUNT_EVENT_TYPES],
   tables: ['users'],
   async apply(tx, events) {
+    // Registrations dominate the log: consecutive ones go in one multi-row insert (fast rebuilds).
+    let pending: Record<string, unknown>[] = [];
+    const flush = async () => {
+      if (!pending.length) return;
+      await tx.insertInto('users').values(pending).onConflict((oc) => oc.column('id').doNothing()).execute();
+      pending = [];
+    };
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as AccountEvent;
+      if (ev.type === 'UserRegistered') {
+        pending.push({ id: ev.data.userId, email: ev.data.email, first_name: ev.data.firstName, last_name: ev.data.lastName, profile_image_url: ev.data.profileImageUrl, registered_at: e.metadata.now ?? e.createdAt });
+        if (pending.length >= 1000) await flush();
+        continue;
+      }
+      await flush();
       switch (ev.type) {
-        case 'UserRegistered':
-          await tx.insertInto('users')
-            .values({ id: ev.data.userId, email: ev.data.email, first_name: ev.data.firstName, last_name: ev.data.lastName, profile_image_url: ev.data.profileImageUrl, registered_at: e.metadata.now ?? e.createdAt })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .execute();
-          break;
         case 'UserDetailsChanged':
           await tx.updateTable('users').set({ email: ev.data.email, first_name: ev.data.firstName, last_name: ev.data.lastName, profile_image_url: ev.data.profileImageUrl }).where('id', '=', ev.data.userId).execute();
           break;
@@ -25,5 +32,6 @@ export const usersProjection: Projection = {
           break;
       }
     }
+    await flush();
   },
 };
