@@ -26,6 +26,8 @@ export interface AppConfig {
   sandboxPort: number;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** Payment page per product id, from PAYMENT_LINKS="basic=https://…,pro=…,elite=…,pack=…". */
+  paymentLinks: Record<string, string>;
   llmUrl?: string;
   llmApiKey?: string;
   llmModel?: string;
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandboxPort: int(env.SANDBOX_PORT, 3100),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    paymentLinks: Object.fromEntries((env.PAYMENT_LINKS ?? '').split(',').map((pair) => pair.trim().split(/=(.*)/s)).filter(([k, v]) => k && v).map(([k, v]) => [k!.trim(), v!.trim()])),
     llmUrl: env.LLM_URL || undefined,
     llmApiKey: env.LLM_API_KEY || undefined,
     llmModel: env.LLM_MODEL || undefined,

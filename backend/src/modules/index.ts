@@ -2,6 +2,7 @@ import type { Module } from '../platform/module';
 import { accountsModule } from './accounts/index';
 import { creditsModule } from './credits/index';
 import { healthModule } from './health/index';
+import { profileModule } from './profile/index';
 
 /** Every module of the monolith, in the order their services are initialised. Add one line per module. */
-export const modules: Module[] = [healthModule, creditsModule, accountsModule];
+export const modules: Module[] = [healthModule, creditsModule, accountsModule, profileModule];

@@ -1,0 +1,41 @@
+import type { ProfileEvent } from '@fp/contracts';
+import { describe, expect, it } from 'vitest';
+import { DomainError, foldEvents, type CommandMeta } from '../../platform/decider';
+import { profileDecider, type ProfileCommand } from './decider';
+
+const meta: CommandMeta = { now: new Date('2025-01-01T00:00:00Z'), actor: 'u1' };
+const given = (...events: ProfileEvent[]) => foldEvents(profileDecider, events);
+const when = (state: ReturnType<typeof given>, data: Omit<ProfileCommand['data'], 'userId'>) =>
+  profileDecider.decide({ type: 'UpdateStartupProfile', data: { userId: 'u1', ...data } }, state, meta);
+const changed = (set: ProfileEvent['data']['set'], cleared: ProfileEvent['data']['cleared'] = []): ProfileEvent => ({ type: 'StartupProfileChanged', data: { userId: 'u1', set, cleared } });
+
+describe('profile decider', () => {
+  it('records the fields of a first save', () => {
+    expect(when(given(), { set: { companyName: 'Acme', industry: 'SaaS' }, clear: [] })).toEqual([changed({ companyName: 'Acme', industry: 'SaaS' })]);
+  });
+
+  it('records only what changed', () => {
+    const state = given(changed({ companyName: 'Acme', industry: 'SaaS' }));
+    expect(when(state, { set: { companyName: 'Acme', industry: 'Fintech', location: 'Paris' }, clear: [] })).toEqual([changed({ industry: 'Fintech', location: 'Paris' })]);
+  });
+
+  it('records nothing when nothing changes', () => {
+    const state = given(changed({ companyName: 'Acme' }));
+    expect(when(state, { set: { companyName: 'Acme' }, clear: [] })).toEqual([]);
+    expect(when(state, { set: {}, clear: ['website'] })).toEqual([]);
+  });
+
+  it('clears only fields that are set', () => {
+    const state = given(changed({ companyName: 'Acme', website: 'https://acme.io' }));
+    expect(when(state, { set: {}, clear: ['website', 'pitchDeck'] })).toEqual([changed({}, ['website'])]);
+  });
+
+  it('refuses a field both set and cleared', () => {
+    expect(() => when(given(), { set: { website: 'https://acme.io' }, clear: ['website'] })).toThrow(DomainError);
+  });
+
+  it('folds set and cleared fields into the profile', () => {
+    const state = given(changed({ companyName: 'Acme', website: 'https://acme.io' }), changed({ companyName: 'Acme Inc' }, ['website']));
+    expect(state.profile).toEqual({ companyName: 'Acme Inc' });
+  });
+});

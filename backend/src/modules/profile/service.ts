@@ -1,0 +1,39 @@
+import { profileCompletion, profileStream, type ProfileCompletion, type ProfileField, type StartupProfile } from '@fp/contracts';
+import type { AppContext } from '../../platform/context';
+import { handleCommand, type CommandMeta } from '../../platform/decider';
+import { profileFromRow } from './columns';
+import { profileDecider } from './decider';
+
+export interface ProfileView {
+  profile: StartupProfile;
+  completion: ProfileCompletion;
+}
+
+/** The startup profile's public face (ctx.services.profile). */
+export function createProfileService(ctx: Pick<AppContext, 'store' | 'db' | 'projections'>) {
+  return {
+    /** The founder's profile and its completion, from the read model; an empty profile when none was saved. */
+    async get(userId: string): Promise<ProfileView> {
+      const row = await ctx.db.selectFrom('startup_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      const profile = profileFromRow(row);
+      return { profile, completion: profileCompletion(profile) };
+    },
+
+    /**
+     * Applies a validated change (see UpdateStartupProfileRequest): appends what changed, then waits
+     * for the read model so the next GET (and the submissions module's completeness check) agrees.
+     */
+    async update(userId: string, change: { set: StartupProfile; clear: ProfileField[] }, meta: CommandMeta): Promise<ProfileView & { changed: boolean }> {
+      const r = await handleCommand(ctx.store, profileStream(userId), profileDecider, { type: 'UpdateStartupProfile', data: { userId, ...change } }, meta, { maxRetries: 50 });
+      if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
+      return { profile: r.state.profile, completion: profileCompletion(r.state.profile), changed: r.events.length > 0 };
+    },
+
+    /** Every change of the profile with who made it and when (audit, CLI). */
+    async history(userId: string) {
+      const { events } = await ctx.store.readStream(profileStream(userId));
+      return events.map((e) => ({ at: e.metadata.now ?? e.createdAt, actor: e.metadata.actor ?? null, set: e.data.set as StartupProfile, cleared: e.data.cleared as ProfileField[] }));
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../src/testing/app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.close());
+
+const complete = {
+  companyName: 'Acme Robotics',
+  industry: 'AI & ML',
+  founderName: 'Ada Lovelace',
+  founderEmail: 'ada@acme.io',
+  stage: 'Seed',
+  raising: '$2M',
+  founded: '2023',
+  location: 'London, UK',
+  teamSize: '6-10',
+  revenue: 'Pre-revenue',
+  description: 'We build warehouse robots.',
+  oneLineExplanation: 'Robots that pick.',
+  problem: 'Picking is slow.',
+  solution: 'Robots.',
+  valueProposition: 'Twice as fast.',
+};
+
+describe('startup profile API', () => {
+  it('answers an empty, incomplete profile before the first save', async () => {
+    const { token, id } = await app.createUser();
+    expect((await app.api('GET', '/api/startup-profile', { token })).body).toEqual({ profile: {}, completion: { isComplete: false, percentage: 0 } });
+    expect((await app.api('GET', '/api/profile-completion', { token })).body).toEqual({ percentage: 0, isComplete: false });
+    expect(await app.ctx.services.profile.get(id)).toEqual({ profile: {}, completion: { isComplete: false, percentage: 0 } });
+  });
+
+  it('round-trips PATCH and GET, rising to complete, and records who changed what and when', async () => {
+    const { token, id } = await app.createUser();
+    const first = await app.api('PATCH', '/api/startup-profile', { token, body: { companyName: '  Acme Robotics ', industry: 'AI & ML', website: 'https://acme.io' } });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ profile: { companyName: 'Acme Robotics', industry: 'AI & ML', website: 'https://acme.io' }, completion: { isComplete: false, percentage: 13 } });
+    expect((await app.api('GET', '/api/startup-profile', { token })).body).toEqual(first.body);
+    expect((await app.api('GET', '/api/profile-completion', { token })).body).toEqual({ percentage: 13, isComplete: false });
+
+    const second = await app.api('PATCH', '/api/startup-profile', { token, body: complete });
+    expect(second.status).toBe(200);
+    expect(second.body.completion).toEqual({ isComplete: true, percentage: 100 });
+    const got = await app.api('GET', '/api/startup-profile', { token });
+    expect(got.body).toEqual({ profile: { ...complete, website: 'https://acme.io' }, completion: { isComplete: true, percentage: 100 } });
+    expect((await app.api('GET', '/api/profile-completion', { token })).body).toEqual({ percentage: 100, isComplete: true });
+    expect(await app.ctx.services.profile.get(id)).toEqual(got.body);
+
+    // The second save recorded only the thirteen fields it changed.
+    const { events } = await app.ctx.store.readStream(`profile-${id}`);
+    expect(events.map((e) => e.type)).toEqual(['StartupProfileChanged', 'StartupProfileChanged']);
+    expect(Object.keys(events[1]!.data.set).sort()).toEqual(Object.keys(complete).filter((k) => k !== 'companyName' && k !== 'industry').sort());
+    expect(events[1]!.metadata).toMatchObject({ actor: id, now: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+
+    // Saving the same values again appends nothing.
+    const again = await app.api('PATCH', '/api/startup-profile', { token, body: complete });
+    expect(again.status).toBe(200);
+    expect((await app.ctx.store.readStream(`profile-${id}`)).events).toHaveLength(2);
+  });
+
+  it('clears a field named in "clear", and completion falls accordingly', async () => {
+    const { token, id } = await app.createUser();
+    await app.api('PATCH', '/api/startup-profile', { token, body: { ...complete, website: 'https://acme.io' } });
+    const r = await app.api('PATCH', '/api/startup-profile', { token, body: { clear: ['website', 'problem'] } });
+    expect(r.status).toBe(200);
+    expect(r.body.profile.website).toBeUndefined();
+    expect(r.body.profile.problem).toBeUndefined();
+    expect(r.body.completion).toEqual({ isComplete: false, percentage: 93 });
+    const got = await app.api('GET', '/api/startup-profile', { token });
+    expect(got.body).toEqual(r.body);
+    const row = await app.ctx.db.selectFrom('startup_profiles').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ website: null, problem: null, company_name: 'Acme Robotics', percentage: 93, is_complete: false, version: 2, updated_by: id });
+    const last = (await app.ctx.store.readStream(`profile-${id}`)).events.at(-1)!;
+    expect(last.data).toEqual({ userId: id, set: {}, cleared: ['website', 'problem'] });
+  });
+
+  it('answers bad input with 400 and the spec messages, and writes nothing', async () => {
+    const { token, id } = await app.createUser();
+    const cases: Array<[unknown, string | RegExp]> = [
+      [{ founderEmail: 'not-an-email' }, 'Please enter a valid email address'],
+      [{ founderLinkedin: 'linkedin.com/in/ada' }, 'Please enter a valid LinkedIn URL'],
+      [{ website: 'acme' }, 'Please enter a valid website URL'],
+      [{ pitchDeck: 'deck' }, 'Please enter a valid pitch deck URL'],
+      [{ industry: 'Crypto' }, /^Industry must be one of: AI & ML, SaaS, Fintech/],
+      [{ stage: 'Series Z' }, /^Funding Stage must be one of/],
+      [{ teamSize: '7' }, /^Team Size must be one of/],
+      [{ revenue: '$5' }, /^Revenue must be one of/],
+      [{ companyName: 'Acme', isAdmin: true }, 'Unknown field: isAdmin'],
+      [{ problem: 'x'.repeat(10_001) }, 'Problem must be at most 10,000 characters'],
+      [{ companyName: '   ' }, /companyName: must not be empty/],
+      [{ website: null }, /website: expected text/],
+      [{ companyName: 42 }, /companyName: expected text/],
+      [{ clear: ['nope'] }, 'clear: unknown field: nope'],
+      [{ website: 'https://acme.io', clear: ['website'] }, 'A field cannot be both set and cleared: Website'],
+      [[], /expected object/],
+    ];
+    for (const [body, message] of cases) {
+      const r = await app.api('PATCH', '/api/startup-profile', { token, body });
+      expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      if (typeof message === 'string') expect(r.body).toEqual({ error: message });
+      else expect(r.body.error).toMatch(message);
+    }
+    const malformed = await app.api('PATCH', '/api/startup-profile', { token, body: '{"companyName":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect((await app.ctx.store.readStream(`profile-${id}`)).revision).toBe(-1);
+  });
+
+  it('keeps each founder to their own profile', async () => {
+    const alice = await app.createUser();
+    const bob = await app.createUser();
+    await app.api('PATCH', '/api/startup-profile', { token: alice.token, body: { companyName: 'Alice Co', founderEmail: 'alice@alice.co' } });
+    // Bob sees only his own (empty) profile; there is no way to address another user's.
+    expect((await app.api('GET', '/api/startup-profile', { token: bob.token })).body.profile).toEqual({});
+    expect((await app.api('GET', `/api/startup-profile?userId=${alice.id}`, { token: bob.token })).body.profile).toEqual({});
+    expect((await app.api('PATCH', '/api/startup-profile', { token: bob.token, body: { userId: alice.id, companyName: 'Hijacked' } })).status).toBe(400);
+    await app.api('PATCH', '/api/startup-profile', { token: bob.token, body: { companyName: 'Bob Co' } });
+    expect((await app.api('GET', '/api/startup-profile', { token: alice.token })).body.profile).toEqual({ companyName: 'Alice Co', founderEmail: 'alice@alice.co' });
+    expect((await app.api('GET', '/api/startup-profile', { token: bob.token })).body.profile).toEqual({ companyName: 'Bob Co' });
+    for (const [method, path] of [['GET', '/api/startup-profile'], ['PATCH', '/api/startup-profile'], ['GET', '/api/profile-completion']] as const) {
+      const r = await app.api(method, path, method === 'PATCH' ? { body: { companyName: 'x' } } : {});
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual({ error: 'User not authenticated' });
+    }
+  });
+
+  it('serialises concurrent saves of one profile without losing a field', async () => {
+    const { token } = await app.createUser();
+    const fields = Object.entries(complete);
+    const results = await Promise.all(fields.map(([k, v]) => app.api('PATCH', '/api/startup-profile', { token, body: { [k]: v } })));
+    expect(results.map((r) => r.status)).toEqual(fields.map(() => 200));
+    expect((await app.api('GET', '/api/startup-profile', { token })).body).toEqual({ profile: complete, completion: { isComplete: true, percentage: 100 } });
+  });
+
+  it('rebuilds the read model from the event log to the same rows', async () => {
+    await app.ctx.projections.waitFor();
+    const rows = () => app.ctx.db.selectFrom('startup_profiles').selectAll().orderBy('user_id').execute();
+    const live = await rows();
+    expect(live.length).toBeGreaterThanOrEqual(4);
+    const results = await app.ctx.projections.rebuild('startup_profiles');
+    expect(results.map((r) => r.name)).toEqual(['startup_profiles']);
+    expect(await rows()).toEqual(live);
+  });
+});

@@ -1,0 +1,5 @@
+// Startup profile rules: pure, shared by the server and the browser. Only zod is imported.
+export * from './fields';
+export * from './completion';
+export * from './schema';
+export * from './payload';

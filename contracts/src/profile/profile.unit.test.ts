@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { UpdateStartupProfileRequest } from '../api/profile';
+import {
+  EMPTY_PROFILE_FORM,
+  PROFILE_FIELDS,
+  ProfileFormSchema,
+  REQUIRED_PROFILE_FIELDS,
+  hasProfileContent,
+  missingRequiredFields,
+  profileCompletion,
+  toProfileForm,
+  toProfilePatch,
+  type StartupProfile,
+} from './index';
+
+const full: StartupProfile = {
+  companyName: 'Acme Robotics',
+  industry: 'AI & ML',
+  founderName: 'Ada Lovelace',
+  founderEmail: 'ada@acme.io',
+  stage: 'Seed',
+  raising: '$2M',
+  founded: '2023',
+  location: 'London, UK',
+  teamSize: '6-10',
+  revenue: 'Pre-revenue',
+  description: 'We build robots.',
+  oneLineExplanation: 'Robots for warehouses.',
+  problem: 'Warehouses are slow.',
+  solution: 'Robots.',
+  valueProposition: 'Faster warehouses.',
+};
+
+describe('profile completion', () => {
+  it('is 0% and incomplete for an empty profile', () => {
+    expect(profileCompletion({})).toEqual({ isComplete: false, percentage: 0 });
+  });
+
+  it('is 100% and complete when the fifteen required fields are filled, whatever the optional ones', () => {
+    expect(REQUIRED_PROFILE_FIELDS).toHaveLength(15);
+    expect(profileCompletion(full)).toEqual({ isComplete: true, percentage: 100 });
+    expect(profileCompletion({ ...full, website: 'https://acme.io', pitchDeck: 'https://acme.io/deck.pdf' })).toEqual({ isComplete: true, percentage: 100 });
+  });
+
+  it('ignores optional fields and counts blank text as empty', () => {
+    expect(profileCompletion({ website: 'https://acme.io', pitchDeck: 'https://x.io/d', detailedDescription: 'x', existingFunding: 'x', additionalFounders: 'x', founderLinkedin: 'https://linkedin.com/in/a' })).toEqual({ isComplete: false, percentage: 0 });
+    expect(profileCompletion({ ...full, problem: '   ' })).toEqual({ isComplete: false, percentage: 93 });
+  });
+
+  it('rounds filled/15 to a whole percentage', () => {
+    const expected = [0, 7, 13, 20, 27, 33, 40, 47, 53, 60, 67, 73, 80, 87, 93, 100];
+    for (let n = 0; n <= 15; n++) {
+      const p = Object.fromEntries(REQUIRED_PROFILE_FIELDS.slice(0, n).map((f) => [f, 'x']));
+      expect(profileCompletion(p).percentage).toBe(expected[n]);
+      expect(profileCompletion(p).isComplete).toBe(n === 15);
+    }
+  });
+
+  it('lists the missing required fields', () => {
+    expect(missingRequiredFields({ ...full, stage: undefined, revenue: ' ' })).toEqual(['stage', 'revenue']);
+    expect(missingRequiredFields(full)).toEqual([]);
+  });
+
+  it('depends only on which required fields are filled (property)', () => {
+    fc.assert(
+      fc.property(fc.subarray([...REQUIRED_PROFILE_FIELDS]), fc.subarray(PROFILE_FIELDS.filter((f) => !(REQUIRED_PROFILE_FIELDS as readonly string[]).includes(f))), (req, opt) => {
+        const p = Object.fromEntries([...req, ...opt].map((f) => [f, 'v']));
+        const c = profileCompletion(p);
+        expect(c.percentage).toBe(Math.round((req.length * 100) / 15));
+        expect(c.isComplete).toBe(req.length === 15);
+      }),
+    );
+  });
+});
+
+describe('payload trimming', () => {
+  it('omits empty and whitespace-only fields and trims the rest', () => {
+    expect(toProfilePatch({ ...EMPTY_PROFILE_FORM, companyName: '  Acme  ', website: '   ', problem: '\n\t', industry: 'SaaS' })).toEqual({ companyName: 'Acme', industry: 'SaaS' });
+  });
+
+  it('sends nothing for an empty form', () => {
+    expect(toProfilePatch(EMPTY_PROFILE_FORM)).toEqual({});
+  });
+
+  it('lists in clear the fields the loaded profile had and the form now leaves blank', () => {
+    const loaded: StartupProfile = { companyName: 'Acme', website: 'https://acme.io', location: 'Paris' };
+    expect(toProfilePatch({ ...toProfileForm(loaded), website: ' ', location: '' }, loaded)).toEqual({ companyName: 'Acme', clear: ['website', 'location'] });
+  });
+
+  it('round-trips a loaded profile through the form unchanged', () => {
+    expect(toProfilePatch(toProfileForm(full), full)).toEqual(full);
+  });
+
+  it('fills every form field, empty when absent', () => {
+    const form = toProfileForm({ companyName: 'Acme' });
+    expect(Object.keys(form).sort()).toEqual([...PROFILE_FIELDS].sort());
+    expect(form.companyName).toBe('Acme');
+    expect(form.website).toBe('');
+  });
+
+  it('knows when a profile has content', () => {
+    expect(hasProfileContent({})).toBe(false);
+    expect(hasProfileContent(null)).toBe(false);
+    expect(hasProfileContent({ companyName: '  ' })).toBe(false);
+    expect(hasProfileContent({ companyName: 'Acme' })).toBe(true);
+  });
+});
+
+const formError = (field: string, value: string) => {
+  const r = ProfileFormSchema.safeParse({ ...EMPTY_PROFILE_FORM, [field]: value });
+  return r.success ? null : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+};
+
+describe('validation messages (form schema)', () => {
+  it('accepts an empty form: no field is mandatory to save', () => {
+    expect(ProfileFormSchema.safeParse(EMPTY_PROFILE_FORM).success).toBe(true);
+  });
+
+  it('uses the spec messages for e-mail and URLs', () => {
+    expect(formError('founderEmail', 'not-an-email')).toEqual([{ path: 'founderEmail', message: 'Please enter a valid email address' }]);
+    expect(formError('founderLinkedin', 'linkedin')).toEqual([{ path: 'founderLinkedin', message: 'Please enter a valid LinkedIn URL' }]);
+    expect(formError('website', 'acme')).toEqual([{ path: 'website', message: 'Please enter a valid website URL' }]);
+    expect(formError('pitchDeck', 'deck.pdf')).toEqual([{ path: 'pitchDeck', message: 'Please enter a valid pitch deck URL' }]);
+  });
+
+  it('accepts valid values, blank values and values with surrounding spaces', () => {
+    for (const [f, v] of [['founderEmail', ' ada@acme.io '], ['founderLinkedin', 'https://www.linkedin.com/in/ada'], ['website', 'http://acme.io'], ['pitchDeck', 'https://docsend.com/view/abc'], ['website', '   ']] as const) {
+      expect(formError(f, v)).toBeNull();
+    }
+  });
+
+  it('refuses non-web URLs', () => {
+    expect(formError('website', 'javascript:alert(1)')).toEqual([{ path: 'website', message: 'Please enter a valid website URL' }]);
+    expect(formError('pitchDeck', 'ftp://acme.io/deck')).toEqual([{ path: 'pitchDeck', message: 'Please enter a valid pitch deck URL' }]);
+  });
+
+  it('enforces the option lists and the length limits', () => {
+    expect(formError('industry', 'Crypto')?.[0]?.message).toMatch(/^Industry must be one of: AI & ML, SaaS/);
+    expect(formError('stage', 'Series Z')?.[0]?.message).toMatch(/^Funding Stage must be one of: Pre-seed, Seed/);
+    expect(formError('teamSize', '7')?.[0]?.message).toMatch(/^Team Size must be one of/);
+    expect(formError('revenue', 'lots')?.[0]?.message).toMatch(/^Revenue must be one of/);
+    expect(formError('problem', 'x'.repeat(10_001))).toEqual([{ path: 'problem', message: 'Problem must be at most 10,000 characters' }]);
+    expect(formError('problem', 'x'.repeat(10_000))).toBeNull();
+    expect(formError('companyName', 'x'.repeat(201))).toEqual([{ path: 'companyName', message: 'Company Name must be at most 200 characters' }]);
+  });
+});
+
+describe('PATCH request schema', () => {
+  const parse = (body: unknown) => UpdateStartupProfileRequest.safeParse(body);
+  const firstMessage = (body: unknown) => {
+    const r = parse(body);
+    return r.success ? null : r.error.issues[0]!.message;
+  };
+
+  it('splits a body into fields to set (trimmed) and fields to clear', () => {
+    expect(parse({ companyName: ' Acme ', clear: ['website', 'website'] }).data).toEqual({ set: { companyName: 'Acme' }, clear: ['website'] });
+    expect(parse({}).data).toEqual({ set: {}, clear: [] });
+  });
+
+  it('refuses empty values, nulls, unknown fields and a field both set and cleared', () => {
+    expect(firstMessage({ companyName: '   ' })).toMatch(/companyName: must not be empty.*clear/);
+    expect(firstMessage({ website: null })).toMatch(/website: expected text.*clear/);
+    const unknown = parse({ companyName: 'Acme', isAdmin: true });
+    expect(unknown.success).toBe(false);
+    expect(unknown.error!.issues[0]!.code).toBe('unrecognized_keys');
+    expect(firstMessage({ clear: ['website', 'nope'] })).toBe('clear: unknown field: nope');
+    expect(firstMessage({ website: 'https://acme.io', clear: ['website'] })).toBe('A field cannot be both set and cleared: Website');
+  });
+
+  it('uses the spec messages', () => {
+    expect(firstMessage({ founderEmail: 'x' })).toBe('Please enter a valid email address');
+    expect(firstMessage({ founderLinkedin: 'x' })).toBe('Please enter a valid LinkedIn URL');
+    expect(firstMessage({ website: 'x' })).toBe('Please enter a valid website URL');
+    expect(firstMessage({ pitchDeck: 'x' })).toBe('Please enter a valid pitch deck URL');
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { PROFILE_FIELDS, PROFILE_LABELS, PROFILE_MAX_LENGTH, PROFILE_OPTIONS, type ProfileField } from './fields';
+
+/** The spec's validation messages (section 5), verbatim. */
+export const PROFILE_MESSAGES = {
+  founderEmail: 'Please enter a valid email address',
+  founderLinkedin: 'Please enter a valid LinkedIn URL',
+  website: 'Please enter a valid website URL',
+  pitchDeck: 'Please enter a valid pitch deck URL',
+} as const;
+
+// Links are shown to investors and opened by the submission automation: only http(s) with a real host name.
+const webUrl = (message: string) => z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message });
+
+const tooLong = (f: ProfileField) => `${PROFILE_LABELS[f]} must be at most ${PROFILE_MAX_LENGTH[f].toLocaleString('en-US')} characters`;
+
+/** What a non-empty, already trimmed value of a field must satisfy: format or option list, then length. */
+function formatOf(f: ProfileField): z.ZodType<string, string> {
+  const max = PROFILE_MAX_LENGTH[f];
+  if (f === 'founderEmail') return z.email({ error: PROFILE_MESSAGES.founderEmail }).max(max, tooLong(f));
+  if (f === 'founderLinkedin' || f === 'website' || f === 'pitchDeck') return webUrl(PROFILE_MESSAGES[f]).max(max, tooLong(f));
+  if (f in PROFILE_OPTIONS) {
+    const options = PROFILE_OPTIONS[f as keyof typeof PROFILE_OPTIONS];
+    return z.enum(options as unknown as [string, ...string[]], { error: `${PROFILE_LABELS[f]} must be one of: ${options.join(', ')}` });
+  }
+  return z.string().max(max, tooLong(f));
+}
+
+const FORMATS = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, formatOf(f)])) as Record<ProfileField, z.ZodType<string, string>>;
+
+/** The first validation message for a field's value, or null when it is acceptable (blank is acceptable). */
+export function profileFieldError(f: ProfileField, value: string): string | null {
+  const t = value.trim();
+  if (!t) return null;
+  const r = FORMATS[f].safeParse(t);
+  return r.success ? null : (r.error.issues[0]?.message ?? 'Invalid value');
+}
+
+/**
+ * A field as the API accepts it: text, trimmed, not blank (an empty field is left out of the body,
+ * or listed in `clear` to remove it), then the field's format or option list and its length.
+ */
+export function profileValueSchema(f: ProfileField): z.ZodType<string, string> {
+  return z
+    .string({ error: (iss) => (iss.input === undefined ? undefined : `${f}: expected text; to remove a field, list it in "clear"`) })
+    .trim()
+    .min(1, `${f}: must not be empty; leave it out, or list it in "clear" to remove it`)
+    .pipe(FORMATS[f]) as unknown as z.ZodType<string, string>;
+}
+
+/** Form values: every field is a string, '' when empty. */
+export type ProfileFormValues = Record<ProfileField, string>;
+
+export const EMPTY_PROFILE_FORM: ProfileFormValues = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, ''])) as ProfileFormValues;
+
+/**
+ * The profile form's schema (react-hook-form with the zod resolver): the same rules as the API, but a
+ * blank field is valid (it is simply omitted when saving).
+ */
+export const ProfileFormSchema = z.object(
+  Object.fromEntries(
+    PROFILE_FIELDS.map((f) => [
+      f,
+      z.string().superRefine((v, ctx) => {
+        const message = profileFieldError(f, v);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      }),
+    ]),
+  ) as Record<ProfileField, z.ZodString>,
+);
