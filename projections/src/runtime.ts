@@ -14,6 +14,8 @@ export interface Projection {
   apply(tx: Tx, events: RecordedEvent[]): Promise<void>;
   /** Optional extra work after a rebuild's truncate (e.g. clearing a search index). */
   reset?(tx: Tx): Promise<void>;
+  /** Events per transaction (default 2000); smaller for projections whose events are large. */
+  batchSize?: number;
 }
 
 export interface ProjectionStatus {
@@ -135,7 +137,7 @@ export class ProjectionRunner {
       do {
         slot.again = false;
         while (!this.stopped && slot.status === 'running') {
-          const batch = await this.store.readAll({ after: slot.checkpoint, limit: BATCH, types: slot.projection.eventTypes });
+          const batch = await this.store.readAll({ after: slot.checkpoint, limit: slot.projection.batchSize ?? BATCH, types: slot.projection.eventTypes });
           if (batch.length === 0) break;
           await this.applyBatch(slot, batch);
         }
@@ -188,7 +190,7 @@ export class ProjectionRunner {
         slot.status = 'running';
         slot.error = null;
         for (;;) {
-          const batch = await this.store.readAll({ after: slot.checkpoint, limit: BATCH, types: slot.projection.eventTypes });
+          const batch = await this.store.readAll({ after: slot.checkpoint, limit: slot.projection.batchSize ?? BATCH, types: slot.projection.eventTypes });
           if (!batch.length) break;
           await this.applyBatch(slot, batch);
           events += batch.length;

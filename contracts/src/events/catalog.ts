@@ -1,0 +1,37 @@
+import type { AngelInvestorDetail, VcFirm } from '../catalog/schemas';
+
+/**
+ * Events of the investor catalog.
+ *
+ * - `catalog-imports` (control stream): an import of a scope starts, then completes. A newer
+ *   start supersedes an unfinished one: read models show only the current import of each scope.
+ * - `catalog-<scope>-<importId>` (data streams): the records, about 500 per event, one transaction
+ *   per event so that a bulk load never holds back readers of the global log.
+ * - `catalog-test`: the whole test catalog (firms whose websites are the local sandbox sites),
+ *   replaced at once whenever the sandbox address or the site list changes.
+ */
+export type CatalogScope = 'vc' | 'angels';
+
+export type CatalogImportStarted = {
+  type: 'CatalogImportStarted';
+  data: { importId: string; scope: CatalogScope; expected: number; source: string };
+};
+export type VcFirmsImported = { type: 'VcFirmsImported'; data: { importId: string; firms: VcFirm[] } };
+export type AngelsImported = { type: 'AngelsImported'; data: { importId: string; investors: AngelInvestorDetail[] } };
+export type CatalogImportCompleted = {
+  type: 'CatalogImportCompleted';
+  data: { importId: string; scope: CatalogScope; count: number };
+};
+export type TestFirmsImported = { type: 'TestFirmsImported'; data: { sandboxUrl: string; firms: VcFirm[] } };
+
+export type CatalogImportEvent = CatalogImportStarted | CatalogImportCompleted;
+export type CatalogEvent = CatalogImportStarted | VcFirmsImported | AngelsImported | CatalogImportCompleted | TestFirmsImported;
+
+export const CATALOG_EVENT_TYPES = ['CatalogImportStarted', 'VcFirmsImported', 'AngelsImported', 'CatalogImportCompleted', 'TestFirmsImported'] as const;
+
+export const CATALOG_IMPORTS_STREAM = 'catalog-imports';
+export const TEST_CATALOG_STREAM = 'catalog-test';
+export const catalogDataStream = (scope: CatalogScope, importId: string) => `catalog-${scope}-${importId}`;
+
+/** Records per data event: big enough to load fast, small enough to keep each transaction short. */
+export const CATALOG_RECORDS_PER_EVENT = 500;

@@ -1,0 +1,180 @@
+// The contract suite of the search port. Every adapter must answer exactly like the reference
+// semantics (./reference.ts): same totals, same pages, same order, same facets.
+import type { Db } from '@fp/infra';
+import { generateAngels, generateTestFirms, generateVcFirms } from '@fp/infra/catalog/index';
+import type { AngelInvestorDetail, VcFirm } from '@fp/contracts/catalog/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { angelSearchDoc, queryWords, vcSearchDoc, type AngelSearchDoc, type VcSearchDoc } from './documents';
+import type { AngelFilter, PageRequest, SearchIndex, VcFilter } from './port';
+import { matchesAngel, matchesVc, referenceFacet, referencePage } from './reference';
+
+export interface ContractSubject {
+  index: SearchIndex;
+  /** Database whose transactions the writes receive (the Postgres adapter writes in them). */
+  db: Db;
+  cleanup(): Promise<void>;
+}
+
+const firm = (over: Partial<VcFirm> & { id: string; vcName: string }): VcFirm => ({
+  city: null, country: null, primaryInvestorType: null, investorStatus: null, aum: null, description: null, totalInvestment: null,
+  totalExits: null, primaryContactEmail: null, phone: null, firstName: null, lastName: null, title: null, website: null,
+  stagesInvested: [], checkSizeMin: null, checkSizeMax: null, lastInvestmentDate: null, ...over,
+});
+
+/** Hand-made records for the edges: accents, ties on the sort key, missing values, odd names. */
+const EDGE_FIRMS: VcFirm[] = [
+  firm({ id: 'edge_b', vcName: 'Xylofön Ventures', city: 'São Paulo', country: 'Brazil', primaryInvestorType: 'Venture Capital', aum: '1000', stagesInvested: ['Seed'], checkSizeMin: 100, checkSizeMax: 500, lastInvestmentDate: '2024-01-31' }),
+  firm({ id: 'edge_a', vcName: 'Xylofon  ventures!', city: 'Sao Paulo', country: 'Brazil', primaryInvestorType: 'Venture Capital', aum: 'N/A' }),
+  firm({ id: 'edge_c', vcName: 'Ünïcode Çapital', country: 'Curaçao', primaryInvestorType: 'Family Office', aum: '0.5', description: 'Backs **fintech** in Curaçao.' }),
+  firm({ id: 'edge_d', vcName: '"Quoted" \\ Fund', country: 'Quote "Land"', primaryInvestorType: 'Odd "Type"', aum: '25' }),
+];
+
+async function load(subject: ContractSubject, vc: VcSearchDoc[], test: VcSearchDoc[], angels: AngelSearchDoc[]) {
+  const { index, db } = subject;
+  await index.init();
+  await db.transaction().execute(async (tx) => {
+    for (const c of ['vc', 'test', 'angels'] as const) await index.clear(tx, c);
+  });
+  for (let i = 0; i < vc.length; i += 150) await db.transaction().execute((tx) => index.putVcFirms(tx, 'vc', vc.slice(i, i + 150)));
+  await db.transaction().execute((tx) => index.putVcFirms(tx, 'test', test));
+  for (let i = 0; i < angels.length; i += 200) await db.transaction().execute((tx) => index.putAngels(tx, angels.slice(i, i + 200)));
+}
+
+export function searchIndexContract(name: string, makeSubject: () => Promise<ContractSubject>) {
+  describe(`search index contract: ${name}`, () => {
+    let subject: ContractSubject;
+    let vcDocs: VcSearchDoc[];
+    let testDocs: VcSearchDoc[];
+    let angelDocs: AngelSearchDoc[];
+    let firms: VcFirm[];
+    let angels: AngelInvestorDetail[];
+
+    beforeAll(async () => {
+      subject = await makeSubject();
+      firms = [...generateVcFirms({ seed: 41, count: 600 }), ...EDGE_FIRMS];
+      angels = [...generateAngels({ seed: 41, count: 700 })];
+      vcDocs = firms.map(vcSearchDoc);
+      testDocs = generateTestFirms('http://127.0.0.1:3100', ['alpha-ventures', 'beta-capital', 'gamma-fund']).map(vcSearchDoc);
+      angelDocs = angels.map(angelSearchDoc);
+      await load(subject, vcDocs, testDocs, angelDocs);
+    });
+    afterAll(async () => subject?.cleanup());
+
+    const vcCase = async (f: VcFilter, page: PageRequest = { page: 1, limit: 25 }) => {
+      const expected = referencePage(vcDocs, (d) => matchesVc(d, f), page);
+      expect(await subject.index.searchVcFirms('vc', f, page), JSON.stringify({ f, page })).toEqual(expected);
+      return expected;
+    };
+    const angelCase = async (f: AngelFilter, page: PageRequest = { page: 1, limit: 50 }) => {
+      const expected = referencePage(angelDocs, (d) => matchesAngel(d, f), page);
+      expect(await subject.index.searchAngels(f, page), JSON.stringify({ f, page })).toEqual(expected);
+      return expected;
+    };
+
+    it('pages through everything in one stable order (sort key, then id)', async () => {
+      const all = await vcCase({}, { page: 1, limit: 100 });
+      expect(all.total).toBe(vcDocs.length);
+      await vcCase({}, { page: 2, limit: 100 });
+      await vcCase({}, { page: 7, limit: 100 });
+      const beyond = await vcCase({}, { page: 8, limit: 100 });
+      expect(beyond.ids).toEqual([]);
+      // Ties on the sort key ('xylofon ventures', accents folded) are broken by id.
+      const tie = await vcCase({ words: ['xylofon'] });
+      expect(tie.ids).toEqual(['edge_a', 'edge_b']);
+    });
+
+    it('matches every query word, the last one as a prefix, accents folded', async () => {
+      const capital = await vcCase({ words: ['capital'] });
+      expect(capital.total).toBeGreaterThan(10);
+      await vcCase({ words: ['capi'] });
+      await vcCase({ words: ['venture', 'capital'] });
+      await vcCase({ words: ['capital', 'fin'] });
+      expect((await vcCase({ words: queryWords('são paulo') })).ids).toEqual(expect.arrayContaining(['edge_a', 'edge_b']));
+      expect((await vcCase({ words: queryWords('Curaçao fintech') })).ids).toEqual(['edge_c']);
+      expect((await vcCase({ words: ['nosuchwordanywhere'] })).total).toBe(0);
+      // A word that is only a prefix of a word does not match unless it is the last.
+      await vcCase({ words: ['capi', 'fund'] });
+      const frequent = firms[3]!.vcName;
+      await vcCase({ words: queryWords(frequent) });
+    });
+
+    it('filters by country, type and AUM; unknown values match nothing; N/A fails any AUM bound', async () => {
+      expect((await vcCase({ countries: ['Germany'] })).total).toBeGreaterThan(0);
+      await vcCase({ countries: ['United States', 'India', 'Singapore'] }, { page: 2, limit: 30 });
+      expect((await vcCase({ countries: ['Atlantis'] })).total).toBe(0);
+      await vcCase({ investorTypes: ['Micro-VC', 'Accelerator'] });
+      expect((await vcCase({ investorTypes: ['Odd "Type"'] })).ids).toEqual(['edge_d']);
+      expect((await vcCase({ countries: ['Quote "Land"'] })).ids).toEqual(['edge_d']);
+      await vcCase({ aumMin: 100 });
+      await vcCase({ aumMax: 10 });
+      await vcCase({ aumMin: 50, aumMax: 500 }, { page: 3, limit: 10 });
+      expect((await vcCase({ aumMin: 1000, aumMax: 1000 })).ids).toContain('edge_b');
+      const withBound = await subject.index.vcFirmIds('vc', { aumMin: 0 }, 10_000);
+      expect(withBound.ids).not.toContain('edge_a');
+    });
+
+    it('filters by stages, cheque size overlap and last investment date', async () => {
+      await vcCase({ stages: ['Pre-seed'] });
+      await vcCase({ stages: ['Series B', 'Series C'] }, { page: 2, limit: 20 });
+      await vcCase({ checkSizeMin: 500 });
+      await vcCase({ checkSizeMax: 300 });
+      await vcCase({ checkSizeMin: 1000, checkSizeMax: 2000 });
+      await vcCase({ lastInvestmentFrom: 20240101 });
+      await vcCase({ lastInvestmentFrom: 20230101, lastInvestmentTo: 20231231 });
+      // Fractional bounds on whole-number fields are compared as numbers, never refused.
+      await vcCase({ checkSizeMin: 250.5, checkSizeMax: 999.9 });
+    });
+
+    it('combines text, country, type and AUM filters', async () => {
+      await vcCase({ words: ['ventures'], countries: ['United States', 'United Kingdom'], investorTypes: ['Venture Capital', 'Micro-VC'], aumMin: 20, aumMax: 900 });
+      await vcCase({ words: ['capital'], countries: ['United States'], stages: ['Seed'], checkSizeMin: 100, checkSizeMax: 1000 }, { page: 2, limit: 5 });
+    });
+
+    it('answers all ids of a filter in page order, capped, with the full total', async () => {
+      const f: VcFilter = { countries: ['United States'] };
+      const all = referencePage(vcDocs, (d) => matchesVc(d, f), { page: 1, limit: 100_000 });
+      expect(await subject.index.vcFirmIds('vc', f, 100_000)).toEqual(all);
+      expect(await subject.index.vcFirmIds('vc', f, 10)).toEqual({ ids: all.ids.slice(0, 10), total: all.total });
+      expect(await subject.index.vcFirmIds('vc', { countries: ['Atlantis'] }, 10)).toEqual({ ids: [], total: 0 });
+    });
+
+    it('keeps the test collection apart and replaces a document put again', async () => {
+      const test = await subject.index.searchVcFirms('test', {}, { page: 1, limit: 20 });
+      expect(test).toEqual(referencePage(testDocs, () => true, { page: 1, limit: 20 }));
+      expect((await subject.index.searchVcFirms('vc', { words: ['alpha', 'ventures'] }, { page: 1, limit: 20 })).ids).not.toContain('test_vc_alpha-ventures');
+      const moved = { ...testDocs[0]!, country: 'Atlantis' };
+      await subject.db.transaction().execute((tx) => subject.index.putVcFirms(tx, 'test', [moved]));
+      expect((await subject.index.searchVcFirms('test', { countries: ['Atlantis'] }, { page: 1, limit: 20 })).ids).toEqual([moved.id]);
+      expect((await subject.index.searchVcFirms('test', {}, { page: 1, limit: 20 })).total).toBe(testDocs.length);
+      await subject.db.transaction().execute((tx) => subject.index.clear(tx, 'test'));
+      expect((await subject.index.searchVcFirms('test', {}, { page: 1, limit: 20 })).total).toBe(0);
+      expect((await subject.index.searchVcFirms('vc', {}, { page: 1, limit: 1 })).total).toBe(vcDocs.length);
+    });
+
+    it('gives the same facets, most frequent first', async () => {
+      const facets = await subject.index.vcFacets('vc');
+      expect(facets.countries).toEqual(referenceFacet(vcDocs, (d) => d.country));
+      expect(facets.investorTypes).toEqual(referenceFacet(vcDocs, (d) => d.investorType));
+      expect((await subject.index.angelFacets()).locations).toEqual(referenceFacet(angelDocs, (d) => d.location));
+    });
+
+    it('filters angels by text, locations and investment and exit ranges', async () => {
+      expect((await angelCase({})).total).toBe(angelDocs.length);
+      await angelCase({}, { page: 14, limit: 50 });
+      await angelCase({ words: ['fintech'] });
+      await angelCase({ words: queryWords(angels[5]!.companyName) });
+      await angelCase({ words: ['saas', 'pre'] });
+      await angelCase({ locations: ['San Francisco, CA', 'London, United Kingdom'] }, { page: 2, limit: 10 });
+      expect((await angelCase({ locations: ['Nowhere'] })).total).toBe(0);
+      await angelCase({ investmentMin: 10 });
+      await angelCase({ investmentMin: 5, investmentMax: 20, exitMin: 1 });
+      await angelCase({ exitMax: 0 });
+      await angelCase({ investmentMin: 3.7, exitMax: 2.5 });
+      await angelCase({ words: ['angel'], locations: ['San Francisco, CA', 'New York, NY'], investmentMin: 2, exitMax: 3 });
+      const f: AngelFilter = { investmentMin: 3 };
+      const all = referencePage(angelDocs, (d) => matchesAngel(d, f), { page: 1, limit: 100_000 });
+      expect(await subject.index.angelIds(f, 100_000)).toEqual(all);
+      expect(await subject.index.angelIds(f, 7)).toEqual({ ids: all.ids.slice(0, 7), total: all.total });
+    });
+  });
+}

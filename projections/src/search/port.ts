@@ -1,0 +1,79 @@
+// The search index port: what the catalog needs from a search engine. Two adapters implement it
+// (Postgres, Meilisearch) and pass one contract suite (./contract.ts) against the reference
+// semantics in ./reference.ts: same filters → same totals, same pages, same order.
+import type { Tx } from '@fp/infra';
+import type { AngelSearchDoc, VcSearchDoc } from './documents';
+
+/** The two VC firm collections: the real catalog and the test catalog (sandbox sites). */
+export type VcCollection = 'vc' | 'test';
+export type Collection = VcCollection | 'angels';
+
+/**
+ * Filters, already normalised. A missing field does not filter. Text: every word must be a word of
+ * the record, the last one may be a prefix of one. Lists match any of their values exactly
+ * (an unknown value matches nothing). Bounds are inclusive; a record without the value (AUM 'N/A',
+ * no date) fails any bound on it.
+ */
+export interface VcFilter {
+  words?: string[];
+  countries?: string[];
+  investorTypes?: string[];
+  aumMin?: number;
+  aumMax?: number;
+  /** The firm invests in at least one of these stages. */
+  stages?: string[];
+  /** The firm's typical cheque range overlaps [checkSizeMin, checkSizeMax] (USD thousands). */
+  checkSizeMin?: number;
+  checkSizeMax?: number;
+  /** YYYYMMDD */
+  lastInvestmentFrom?: number;
+  lastInvestmentTo?: number;
+}
+
+export interface AngelFilter {
+  words?: string[];
+  /** Location strings (the filter options), matched exactly. */
+  locations?: string[];
+  investmentMin?: number;
+  investmentMax?: number;
+  exitMin?: number;
+  exitMax?: number;
+}
+
+export interface PageRequest {
+  /** 1-based */
+  page: number;
+  limit: number;
+}
+
+export interface SearchPage {
+  /** Ids of the page, in order: sort key, then id. */
+  ids: string[];
+  total: number;
+}
+
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+export interface SearchIndex {
+  readonly kind: 'postgres' | 'meilisearch';
+  /** Postgres tables the adapter keeps (emptied when its projection is rebuilt). */
+  readonly tables: string[];
+  /** Creates indexes and settings when missing. Safe to call again. */
+  init(): Promise<void>;
+  /** Adds or replaces documents. `tx` is the projection's transaction (used by the Postgres adapter). */
+  putVcFirms(tx: Tx, collection: VcCollection, docs: VcSearchDoc[]): Promise<void>;
+  putAngels(tx: Tx, docs: AngelSearchDoc[]): Promise<void>;
+  /** Removes every document of a collection. */
+  clear(tx: Tx, collection: Collection): Promise<void>;
+  searchVcFirms(collection: VcCollection, filter: VcFilter, page: PageRequest): Promise<SearchPage>;
+  /** All matching ids in page order, at most `max` of them, and the full total. */
+  vcFirmIds(collection: VcCollection, filter: VcFilter, max: number): Promise<SearchPage>;
+  vcFacets(collection: VcCollection): Promise<{ countries: FacetCount[]; investorTypes: FacetCount[] }>;
+  searchAngels(filter: AngelFilter, page: PageRequest): Promise<SearchPage>;
+  angelIds(filter: AngelFilter, max: number): Promise<SearchPage>;
+  angelFacets(): Promise<{ locations: FacetCount[] }>;
+  close(): Promise<void>;
+}
