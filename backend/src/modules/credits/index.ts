@@ -4,7 +4,9 @@ import { creditsRoutes } from './routes';
 import { createCreditsService, type CreditsService } from './service';
 
 export { creditDecider, InsufficientCreditsError, INSUFFICIENT } from './decider';
-export type { CreditsService } from './service';
+export type { CreditsService, SpendInput, PurchaseInput } from './service';
+export { auditLedger, ledgerHistory, type AuditReport, type AuditRow } from './audit';
+export { CATALOG, plansFor, resolvePurchase } from './plans';
 
 declare module '../../platform/context' {
   interface Services {
@@ -19,4 +21,6 @@ export const creditsModule: Module = {
     ctx.services.credits = createCreditsService(ctx);
   },
   routes: creditsRoutes,
+  // The payment provider calls the webhook without a session; its signature is its credential.
+  publicPaths: [/^\/api\/webhooks\/payments$/],
 };

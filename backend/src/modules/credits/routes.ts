@@ -1,9 +1,25 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context';
+import { CreditHistoryQuery } from '@fp/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { parse } from '../../platform/http';
+import { balanceHistory, creditHistory } from './history';
+import { plansFor } from './plans';
+import { paymentWebhookRoutes } from './webhook';
 
-export function creditsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const balance = async (req: any) => ({ balance: await ctx.services.credits.balance(requireUser(req).id) });
+export async function creditsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const balance = async (req: FastifyRequest) => ({ balance: await ctx.services.credits.balance(requireUser(req).id) });
   app.get('/api/credits/balance', balance);
   app.get('/api/credits', balance);
+
+  // A user only ever reads their own ledger: the user id comes from the session, never the request.
+  app.get('/api/credits/history', async (req) => creditHistory(ctx.db, requireUser(req).id, parse(CreditHistoryQuery, req.query)));
+  app.get('/api/credits/balance-history', async (req) => ({ points: await balanceHistory(ctx.db, requireUser(req).id) }));
+
+  app.get('/api/plans', async (req) => {
+    const user = requireUser(req);
+    return plansFor(user, ctx.config.paymentLinks ?? {}, ctx.config.contactUrl);
+  });
+
+  await app.register(async (scope) => paymentWebhookRoutes(scope, ctx));
 }

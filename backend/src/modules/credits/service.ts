@@ -1,28 +1,61 @@
-import { creditStream } from '@fp/contracts';
+import type { SpendKind } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
-import { handleCommand, type CommandMeta } from '../../platform/decider';
-import { creditDecider, type CreditCommand } from './decider';
+import type { CommandMeta } from '../../platform/decider';
+import { CreditCommandQueue, type CommandResult } from './command-queue';
+import type { SpendItem } from './decider';
+
+export interface SpendInput {
+  amount: number;
+  spendKind: SpendKind;
+  /** What is paid for (submission id, export id): charged at most once while not refunded. */
+  reference: string;
+  reason: string;
+  /** The `message` of the 402 answer when the balance is short. */
+  insufficientMessage: string;
+}
+
+export interface PurchaseInput {
+  amount: number;
+  paymentId: string;
+  productId: string;
+  reason: string;
+  providerEventId?: string;
+  quantity?: number;
+  subscriptionId?: string | null;
+}
 
 /** The ledger's public face: every movement goes through the decider on the user's credit stream. */
 export function createCreditsService(ctx: Pick<AppContext, 'store' | 'db'>) {
-  const run = async (userId: string, command: CreditCommand, meta: CommandMeta) => {
-    const r = await handleCommand(ctx.store, creditStream(userId), creditDecider, command, meta, { maxRetries: 50 });
-    return { balance: r.state.balance, changed: r.events.length > 0, checkpoint: r.checkpoint };
-  };
+  const queue = new CreditCommandQueue(ctx.store);
   return {
-    /** Read model balance (0 for a user with no ledger yet). */
+    /** Read-model balance (0 for a user with no ledger yet). */
     async balance(userId: string): Promise<number> {
       const row = await ctx.db.selectFrom('credit_accounts').select('balance').where('user_id', '=', userId).executeTakeFirst();
       return row?.balance ?? 0;
     },
-    grantStarting: (userId: string, amount: number, meta: CommandMeta) => run(userId, { type: 'GrantStartingCredits', data: { userId, amount } }, meta),
-    grant: (userId: string, amount: number, reason: string, reference: string | null, meta: CommandMeta) => run(userId, { type: 'GrantCredits', data: { userId, amount, reason, reference } }, meta),
-    purchase: (userId: string, amount: number, paymentId: string, productId: string, meta: CommandMeta) => run(userId, { type: 'PurchaseCredits', data: { userId, amount, paymentId, productId } }, meta),
+    /** The free starting credit, once per user (a no-op afterwards or when `amount` is 0). */
+    grantStarting: (userId: string, amount: number, meta: CommandMeta): Promise<CommandResult> =>
+      queue.submit(userId, { type: 'GrantStartingCredits', data: { userId, amount } }, meta),
+    /** Operator grant; `meta.actor` is recorded as the actor. */
+    grant: (userId: string, amount: number, reason: string, reference: string | null, meta: CommandMeta): Promise<CommandResult> =>
+      queue.submit(userId, { type: 'GrantCredits', data: { userId, amount, reason, reference } }, meta),
+    /** Credits a payment once (by payment id and provider event id). */
+    purchase: (userId: string, input: PurchaseInput, meta: CommandMeta): Promise<CommandResult> =>
+      queue.submit(userId, { type: 'PurchaseCredits', data: { userId, ...input } }, meta),
     /** Charges `amount` against a unique reference; throws InsufficientCreditsError (402) when short. */
-    spend: (userId: string, input: { amount: number; spendKind: 'vc_application' | 'angel_export'; reference: string; reason: string; insufficientMessage: string }, meta: CommandMeta) =>
-      run(userId, { type: 'SpendCredits', data: { userId, ...input } }, meta),
-    /** Gives back what a reference was charged, once; a no-op for an unknown or refunded reference. */
-    refund: (userId: string, reference: string, reason: string, meta: CommandMeta) => run(userId, { type: 'RefundCredits', data: { userId, reference, reason } }, meta),
+    spend: (userId: string, input: SpendInput, meta: CommandMeta): Promise<CommandResult> =>
+      queue.submit(userId, { type: 'SpendCredits', data: { userId, spendKind: input.spendKind, insufficientMessage: input.insufficientMessage, items: [{ reference: input.reference, amount: input.amount, reason: input.reason }] } }, meta),
+    /**
+     * Charges several references at once, all or nothing (e.g. one credit per selected firm): one
+     * event per reference, so each can be refunded on its own. References already charged are skipped.
+     */
+    spendAll: (userId: string, input: { spendKind: SpendKind; items: SpendItem[]; insufficientMessage: string }, meta: CommandMeta): Promise<CommandResult> =>
+      queue.submit(userId, { type: 'SpendCredits', data: { userId, ...input } }, meta),
+    /** Gives back what a reference was charged, once; a no-op for an unknown or already refunded reference. */
+    refund: (userId: string, reference: string, reason: string, meta: CommandMeta): Promise<CommandResult> =>
+      queue.submit(userId, { type: 'RefundCredits', data: { userId, reference, reason } }, meta),
+    /** Drops cached ledger state; the next command re-reads the stream. */
+    forgetCachedState: () => queue.clear(),
   };
 }
 export type CreditsService = ReturnType<typeof createCreditsService>;

@@ -1,0 +1,176 @@
+import { CREDIT_EVENT_TYPES, CREDIT_STREAM_PREFIX, type MovementKind } from '@fp/contracts';
+import type { EventStore, RecordedEvent } from '@fp/infra';
+import type { AppContext } from '../../platform/context';
+
+const KIND: Record<string, MovementKind> = { CreditsGranted: 'granted', CreditsPurchased: 'purchased', CreditsSpent: 'spent', CreditsRefunded: 'refunded' };
+/** Sign each kind of movement must have: money in is positive, a spend negative. */
+const SIGN: Record<MovementKind, 1 | -1> = { granted: 1, purchased: 1, refunded: 1, spent: -1 };
+
+type LedgerEvent = Pick<RecordedEvent, 'streamId' | 'streamPosition' | 'type' | 'data'>;
+
+/**
+ * An auditor's replay of one ledger, independent of the app's decider: the balance is the plain
+ * sum of the signed amounts in stream order. Along the way it checks every event against the rules
+ * of the ledger: positions without gaps, a known kind with the right sign, the recorded balance
+ * equal to the sum so far, and a balance that never goes below zero.
+ */
+export class LedgerReplay {
+  balance = 0;
+  events = 0;
+  problem: string | null = null;
+  private readonly early = new Map<number, LedgerEvent>();
+
+  constructor(readonly userId: string) {}
+
+  add(e: LedgerEvent) {
+    // Events normally come in stream order; one that arrives early waits for its turn.
+    if (e.streamPosition !== this.events) {
+      if (e.streamPosition > this.events) this.early.set(e.streamPosition, e);
+      else this.flag(`event at position ${e.streamPosition} seen twice`);
+      return;
+    }
+    this.apply(e);
+    for (let next = this.early.get(this.events); next; next = this.early.get(this.events)) {
+      this.early.delete(next.streamPosition);
+      this.apply(next);
+    }
+  }
+
+  /** Call after the last event: a position never filled is a gap. */
+  finish(): this {
+    if (this.early.size) this.flag(`gap: position ${this.events} is missing`);
+    return this;
+  }
+
+  private apply(e: LedgerEvent) {
+    this.events++;
+    const kind = KIND[e.type];
+    const d = e.data as { userId?: string; amount?: unknown; balanceAfter?: unknown };
+    if (!kind) return this.flag(`position ${e.streamPosition}: unknown event type ${e.type}`);
+    if (typeof d.amount !== 'number' || !Number.isSafeInteger(d.amount) || d.amount === 0 || Math.sign(d.amount) !== SIGN[kind]) {
+      return this.flag(`position ${e.streamPosition}: ${kind} with amount ${String(d.amount)}`);
+    }
+    if (d.userId !== this.userId) this.flag(`position ${e.streamPosition}: belongs to user ${String(d.userId)}`);
+    this.balance += d.amount;
+    if (this.balance < 0) this.flag(`position ${e.streamPosition}: balance below zero (${this.balance})`);
+    if (d.balanceAfter !== this.balance) this.flag(`position ${e.streamPosition}: recorded balance ${String(d.balanceAfter)}, replayed ${this.balance}`);
+  }
+
+  private flag(problem: string) {
+    this.problem ??= problem;
+  }
+}
+
+export type AuditStatus = 'ok' | 'mismatch' | 'missing' | 'orphan' | 'invalid';
+
+export interface AuditRow {
+  userId: string;
+  /** Events replayed from the event store. */
+  events: number;
+  replayed: number;
+  /** Balance in the read model (credit_accounts); null when it has no row. */
+  readModel: number | null;
+  readModelEvents: number | null;
+  status: AuditStatus;
+  problem: string | null;
+}
+
+export interface AuditReport {
+  ok: boolean;
+  streams: number;
+  events: number;
+  problems: number;
+  ms: number;
+  rows: AuditRow[];
+}
+
+const userOf = (streamId: string) => streamId.slice(CREDIT_STREAM_PREFIX.length);
+
+async function replayStream(store: EventStore, streamId: string): Promise<LedgerReplay> {
+  const replay = new LedgerReplay(userOf(streamId));
+  for (const e of (await store.readStream(streamId)).events) replay.add(e);
+  return replay.finish();
+}
+
+/**
+ * Replays every credit stream from the event store alone and compares each recomputed balance
+ * with the read model. The events are read in one ordered scan of the log (pages of `pageSize`),
+ * not one round trip per stream; a stream the scan could not see whole (written during the audit)
+ * is read again on its own.
+ */
+export async function auditLedger(ctx: Pick<AppContext, 'store' | 'db' | 'projections'>, opts: { pageSize?: number } = {}): Promise<AuditReport> {
+  const started = performance.now();
+  const pageSize = opts.pageSize ?? 20_000;
+  const replays = new Map<string, LedgerReplay>();
+  for (const streamId of await ctx.store.listStreams(CREDIT_STREAM_PREFIX)) replays.set(streamId, new LedgerReplay(userOf(streamId)));
+
+  let after: string | null = null;
+  let events = 0;
+  for (;;) {
+    const page: RecordedEvent[] = await ctx.store.readAll({ after, limit: pageSize, types: [...CREDIT_EVENT_TYPES] });
+    if (!page.length) break;
+    for (const e of page) {
+      if (!e.streamId.startsWith(CREDIT_STREAM_PREFIX)) continue;
+      let replay = replays.get(e.streamId);
+      if (!replay) replays.set(e.streamId, (replay = new LedgerReplay(userOf(e.streamId))));
+      replay.add(e);
+      events++;
+    }
+    after = page[page.length - 1]!.checkpoint;
+  }
+
+  // Compare with the read model once it has applied everything the scan saw.
+  await ctx.projections.waitFor(after, 60_000).catch(() => undefined);
+  const accounts = new Map<string, { balance: number; events: number }>();
+  for (const r of await ctx.db.selectFrom('credit_accounts').select(['user_id', 'balance', 'events']).execute()) accounts.set(r.user_id, { balance: r.balance, events: Number(r.events) });
+
+  const rows: AuditRow[] = [];
+  for (const [streamId, scanned] of replays) {
+    let replay = scanned.finish();
+    const account = accounts.get(replay.userId);
+    accounts.delete(replay.userId);
+    // Appended after the scan (the read model is ahead), or still in flight during it: read that stream alone.
+    if ((account && account.events > replay.events) || replay.problem || replay.events === 0) replay = await replayStream(ctx.store, streamId);
+    const status: AuditStatus = replay.problem ? 'invalid' : !account ? 'missing' : account.balance !== replay.balance || account.events !== replay.events ? 'mismatch' : 'ok';
+    rows.push({
+      userId: replay.userId,
+      events: replay.events,
+      replayed: replay.balance,
+      readModel: account?.balance ?? null,
+      readModelEvents: account?.events ?? null,
+      status,
+      problem: replay.problem ?? (status === 'missing' ? 'no read-model row' : status === 'mismatch' ? `read model has ${account!.balance} after ${account!.events} events` : null),
+    });
+  }
+  for (const [userId, account] of accounts) {
+    rows.push({ userId, events: 0, replayed: 0, readModel: account.balance, readModelEvents: account.events, status: 'orphan', problem: 'read-model row without a ledger' });
+  }
+  rows.sort((a, b) => Number(a.status === 'ok') - Number(b.status === 'ok') || a.userId.localeCompare(b.userId));
+  const problems = rows.filter((r) => r.status !== 'ok').length;
+  return { ok: problems === 0, streams: replays.size, events: rows.reduce((n, r) => n + r.events, 0), problems, ms: Math.round(performance.now() - started), rows };
+}
+
+export interface LedgerLine {
+  position: number;
+  at: string;
+  kind: MovementKind | string;
+  amount: number;
+  /** Running balance recomputed from the amounts. */
+  balance: number;
+  /** Balance the event recorded (equal to `balance` in a sound ledger). */
+  recordedBalance: number;
+  reason: string;
+  reference: string | null;
+  actor: string;
+}
+
+/** A user's movements in order from the event store, with the running balance. */
+export async function ledgerHistory(store: EventStore, userId: string): Promise<LedgerLine[]> {
+  const { events } = await store.readStream(`${CREDIT_STREAM_PREFIX}${userId}`);
+  let balance = 0;
+  return events.map((e) => {
+    const d = e.data as { amount: number; balanceAfter: number; reason: string; reference: string | null; actor: string };
+    balance += d.amount;
+    return { position: e.streamPosition, at: e.metadata.now ?? e.createdAt, kind: KIND[e.type] ?? e.type, amount: d.amount, balance, recordedBalance: d.balanceAfter, reason: d.reason, reference: d.reference, actor: d.actor };
+  });
+}
