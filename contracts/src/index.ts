@@ -6,3 +6,5 @@ export * from './events/credits';
 export * from './api/profile';
 export * from './events/profile';
 export * from './profile/index';
+export * from './api/security';
+export * from './events/security';

@@ -33,11 +33,82 @@ export interface AppConfig {
   llmModel?: string;
   bookCallUrl: string;
   contactUrl: string;
+  /** Abuse protection (backend/src/modules/security, docs/security.md). */
+  security: SecurityConfig;
 }
 
+/** Knobs of the server-side abuse protection; docs/security.md lists their environment variables. */
+export interface SecurityConfig {
+  /** 'postgres' shares counters across API processes; 'memory' is for a single process only. */
+  rateLimitStore: 'postgres' | 'memory';
+  rateLimitWindowMs: number;
+  /** List and search calls per user and per IP per window. */
+  listLimit: number;
+  /** Selection-sized calls (all-ids, submits, exports) per user and per IP per window. */
+  bulkLimit: number;
+  /** Every other /api call per IP per window. */
+  generalLimit: number;
+  autoBlock: boolean;
+  blockThreshold: number;
+  blockWindowMs: number;
+  blockDurationMs: number;
+  userAgentMode: 'off' | 'log' | 'block';
+  /** Case-insensitive substrings of user agents that are never treated as automated. */
+  userAgentAllowList: string[];
+  fingerprintMode: 'off' | 'log' | 'block';
+  /** Failed sign-ins (per account or per IP) before each further attempt is slowed down. */
+  signInSlowAfter: number;
+  /** Failed sign-ins after which attempts are refused until the window ends. */
+  signInMaxFailures: number;
+  signInWindowMs: number;
+  /** Catalog pages one user may read per scrape window. */
+  scrapeMaxPages: number;
+  scrapeWindowMs: number;
+  /** Identical violations (type, IP, endpoint, agent) within this time are recorded once. */
+  violationDedupMs: number;
+  /** Addresses never rate limited or blocked (operators). */
+  ipAllowList: string[];
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or 'loopback', 'private').
+   * Anyone else could name any address in that header and walk around blocks and limits.
+   */
+  trustedProxies: string[];
+  /** How often each API process reloads the block list written by other processes. */
+  blockListRefreshMs: number;
+}
 function int(v: string | undefined, d: number): number {
   const n = v === undefined || v === '' ? NaN : Number(v);
   return Number.isFinite(n) ? n : d;
+}
+
+const list = (v: string | undefined) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const oneOf = <T extends string>(v: string | undefined, values: readonly T[], d: T): T => (values.includes(v as T) ? (v as T) : d);
+
+export function loadSecurityConfig(env: NodeJS.ProcessEnv = process.env): SecurityConfig {
+  const modes = ['off', 'log', 'block'] as const;
+  return {
+    rateLimitStore: oneOf(env.RATE_LIMIT_STORE, ['postgres', 'memory'] as const, 'postgres'),
+    rateLimitWindowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000),
+    listLimit: int(env.RATE_LIMIT_LIST, 50),
+    bulkLimit: int(env.RATE_LIMIT_BULK, 10),
+    generalLimit: int(env.RATE_LIMIT_GENERAL, 600),
+    autoBlock: env.SECURITY_AUTO_BLOCK !== 'false',
+    blockThreshold: int(env.SECURITY_BLOCK_THRESHOLD, 5),
+    blockWindowMs: int(env.SECURITY_BLOCK_WINDOW_MS, 10 * 60_000),
+    blockDurationMs: int(env.SECURITY_BLOCK_DURATION_MS, 60 * 60_000),
+    userAgentMode: oneOf(env.SECURITY_USER_AGENT_MODE, modes, 'block'),
+    userAgentAllowList: list(env.SECURITY_USER_AGENT_ALLOW),
+    fingerprintMode: oneOf(env.SECURITY_FINGERPRINT_MODE, modes, 'log'),
+    signInSlowAfter: int(env.SECURITY_SIGNIN_SLOW_AFTER, 5),
+    signInMaxFailures: int(env.SECURITY_SIGNIN_MAX_FAILURES, 20),
+    signInWindowMs: int(env.SECURITY_SIGNIN_WINDOW_MS, 15 * 60_000),
+    scrapeMaxPages: int(env.SECURITY_SCRAPE_MAX_PAGES, 300),
+    scrapeWindowMs: int(env.SECURITY_SCRAPE_WINDOW_MS, 60 * 60_000),
+    violationDedupMs: int(env.SECURITY_VIOLATION_DEDUP_MS, 10_000),
+    ipAllowList: list(env.SECURITY_IP_ALLOW),
+    trustedProxies: env.SECURITY_TRUSTED_PROXIES === undefined ? ['loopback'] : list(env.SECURITY_TRUSTED_PROXIES),
+    blockListRefreshMs: int(env.SECURITY_BLOCKLIST_REFRESH_MS, 2000),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -70,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     llmModel: env.LLM_MODEL || undefined,
     bookCallUrl: env.BOOK_CALL_URL ?? 'https://cal.com/fundflow/intro',
     contactUrl: env.CONTACT_URL ?? 'mailto:hello@fundflow.example',
+    security: loadSecurityConfig(env),
   };
 }

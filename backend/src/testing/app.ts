@@ -1,4 +1,4 @@
-import { createTestDatabase, loadConfig, type AppConfig, type TestDatabase } from '@fp/infra';
+import { createTestDatabase, loadConfig, type AppConfig, type SecurityConfig, type TestDatabase } from '@fp/infra';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,19 +20,31 @@ export interface TestApp {
 let counter = 0;
 
 /**
+ * Abuse protection for tests: the app is driven from 127.0.0.1 by Node's fetch (agent 'node') and
+ * headless Chromium in bursts, so limits are high and agent, fingerprint and auto-block enforcement
+ * are off. A test opts in with `startTestApp({ security: { … } })`.
+ */
+export const TEST_SECURITY: Partial<SecurityConfig> = {
+  rateLimitStore: 'memory', listLimit: 1_000_000, bulkLimit: 1_000_000, generalLimit: 1_000_000, autoBlock: false,
+  userAgentMode: 'off', fingerprintMode: 'off', signInSlowAfter: 1_000_000, signInMaxFailures: 1_000_000, scrapeMaxPages: 1_000_000, violationDedupMs: 0,
+};
+
+/**
  * Boots the whole app (all roles) on a fresh database of the test run's real Postgres server and a
  * random port, serving frontend/dist when it is built. Used by integration and end-to-end tests.
  */
-export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial<AppConfig>; modules?: Module[] } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial<AppConfig>; modules?: Module[]; security?: Partial<SecurityConfig> } = {}): Promise<TestApp> {
   const adminUrl = opts.pgAdminUrl ?? ((await import('vitest')).inject as (k: string) => string)('pgAdminUrl');
   const db = await createTestDatabase(adminUrl, { migrate: false });
+  const base = loadConfig({});
   const config: AppConfig = {
-    ...loadConfig({}),
+    ...base,
     port: 0,
     host: '127.0.0.1',
     dataDir: mkdtempSync(path.join(tmpdir(), 'fp-app-')),
     sandboxPort: 0,
     ...opts.config,
+    security: { ...base.security, ...TEST_SECURITY, ...opts.config?.security, ...opts.security },
   };
   const runtime = await createRuntime({ config, role: 'all', databaseUrl: db.url, log: () => {}, modules: opts.modules });
   const url = runtime.url!.replace('localhost', '127.0.0.1');

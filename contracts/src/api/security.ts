@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { VIOLATION_TYPES } from '../events/security';
+
+export const RATE_LIMIT_EXCEEDED = 'Rate limit exceeded. Please slow down.';
+export const IP_BLOCKED = 'Access denied: this IP address has been blocked.';
+export const AUTOMATED_CLIENT = 'Automated clients are not allowed.';
+export const SUSPICIOUS_ACTIVITY = 'Suspicious activity detected.';
+export const INVALID_IP = 'Please enter a valid IPv4 or IPv6 address';
+export const IP_REQUIRED = 'IP address is required';
+export const IP_NOT_BLOCKED = 'This IP address is not blocked';
+
+/**
+ * Name of the hidden form field only bots fill in. Forms may carry it (empty); the server strips it,
+ * and a non-empty value records a honeypot violation.
+ */
+export const HONEYPOT_FIELD = 'confirm_email_address';
+
+/**
+ * Canonical text of an IP address: IPv4 as is, IPv6 lower-case and compressed, IPv4-mapped IPv6
+ * (::ffff:a.b.c.d) as its IPv4 address. Returns null when the text is not an address.
+ */
+export function normalizeIp(raw: string): string | null {
+  const ip = raw.trim();
+  if (z.ipv4().safeParse(ip).success) return ip;
+  if (!z.ipv6().safeParse(ip).success) return null;
+  // The WHATWG URL parser writes IPv6 hosts in their canonical (RFC 5952) form.
+  const host = new URL(`http://[${ip}]`).hostname.slice(1, -1);
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (hex) {
+    const a = parseInt(hex[1]!, 16);
+    const b = parseInt(hex[2]!, 16);
+    return `${a >> 8}.${a & 255}.${b >> 8}.${b & 255}`;
+  }
+  return host;
+}
+
+export const IpAddress = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? IP_REQUIRED : INVALID_IP) })
+  .trim()
+  .min(1, IP_REQUIRED)
+  .max(64, INVALID_IP)
+  .transform((v, ctx) => {
+    const ip = normalizeIp(v);
+    if (!ip) {
+      ctx.addIssue({ code: 'custom', message: INVALID_IP });
+      return z.NEVER;
+    }
+    return ip;
+  });
+
+/** POST /api/security/unblock-ip */
+export const UnblockIpRequest = z.strictObject({ ip: IpAddress });
+export type UnblockIpRequest = z.input<typeof UnblockIpRequest>;
+export const UnblockIpResponse = z.object({ ip: z.string(), unblocked: z.literal(true) });
+export type UnblockIpResponse = z.infer<typeof UnblockIpResponse>;
+
+export const ViolationTypeSchema = z.enum(VIOLATION_TYPES);
+
+export const RecentViolation = z.object({
+  type: z.string(),
+  ip: z.string(),
+  endpoint: z.string(),
+  timestamp: z.string(),
+  userAgent: z.string().nullable(),
+});
+export type RecentViolation = z.infer<typeof RecentViolation>;
+
+/** GET /api/security/status (spec §3: Security status). */
+export const SecurityStatusResponse = z.object({
+  totalViolations: z.number().int().min(0),
+  blockedIps: z.number().int().min(0),
+  violationsByType: z.record(z.string(), z.number().int().min(0)),
+  /** Newest first, last 24 hours, at most RECENT_VIOLATIONS_MAX. */
+  recentViolations: z.array(RecentViolation),
+});
+export type SecurityStatusResponse = z.infer<typeof SecurityStatusResponse>;
+export const RECENT_VIOLATIONS_MAX = 200;
+
+export const BlockedIp = z.object({
+  ip: z.string(),
+  reason: z.string(),
+  blockedAt: z.string(),
+  /** null: blocked until someone unblocks it. */
+  expiresAt: z.string().nullable(),
+  blockedBy: z.string(),
+  automatic: z.boolean(),
+});
+export type BlockedIp = z.infer<typeof BlockedIp>;
+
+/** GET /api/security/blocked-ips: active blocks, newest first. */
+export const BlockedIpsResponse = z.object({ blockedIps: z.array(BlockedIp) });
+export type BlockedIpsResponse = z.infer<typeof BlockedIpsResponse>;
+
+/** GET /api/security/violations-per-hour?hours=24 */
+export const ViolationsPerHourQuery = z.strictObject({
+  hours: z.coerce.number().int().min(1).max(168).default(24),
+});
+export const HourlyViolations = z.object({
+  /** Start of the hour (ISO, UTC). */
+  hour: z.string(),
+  total: z.number().int().min(0),
+  byType: z.record(z.string(), z.number().int().min(0)),
+});
+export type HourlyViolations = z.infer<typeof HourlyViolations>;
+/** Oldest hour first, one entry per hour including empty ones, the current hour last. */
+export const ViolationsPerHourResponse = z.object({ hours: z.array(HourlyViolations) });
+export type ViolationsPerHourResponse = z.infer<typeof ViolationsPerHourResponse>;
