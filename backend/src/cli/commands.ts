@@ -1,7 +1,8 @@
 import { creditCommands } from './credits';
 import type { CliCommand } from './index';
 import { projectionCommands } from './projections';
+import { securityCommands } from './security';
 import { userCommands } from './users';
 
 /** Every CLI command; modules add their list here. */
-export const commands: CliCommand[] = [...userCommands, ...projectionCommands, ...creditCommands];
+export const commands: CliCommand[] = [...userCommands, ...projectionCommands, ...creditCommands, ...securityCommands];
