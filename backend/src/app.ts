@@ -9,6 +9,12 @@ import { installErrorHandler } from './platform/http';
 import type { Module } from './platform/module';
 import type { IdentityProvider } from './modules/identity/port';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: { method: string; url: string }[];
+  }
+}
+
 export const FRONTEND_DIST = path.join(REPO_ROOT, 'frontend', 'dist');
 
 export interface BuildAppOptions {
@@ -23,6 +29,12 @@ export interface BuildAppOptions {
 /** The HTTP app: session check, modules' routes, and the built frontend with SPA fallback. */
 export async function buildApp({ ctx, identity, modules, logger = false, publicPaths = [] }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, trustProxy: true, routerOptions: { maxParamLength: 500 } });
+  // Every route, as registered: the authorization matrix test walks this list.
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('routeList', routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
   installErrorHandler(app);
   for (const m of modules) await m.guards?.(app, ctx);
   installSessionCheck(app, identity, ctx.db, [...publicPaths, ...modules.flatMap((m) => m.publicPaths ?? [])]);

@@ -4,12 +4,6 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/postgres';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgAdminUrl: string;
-  }
-}
-
 /**
  * One real PostgreSQL server for the whole test run (int and e2e projects); each test file makes its
  * own database with createTestDatabase(). TEST_DATABASE_ADMIN_URL points the run at an existing server.

@@ -34,7 +34,7 @@ export const TEST_SECURITY: Partial<SecurityConfig> = {
  * random port, serving frontend/dist when it is built. Used by integration and end-to-end tests.
  */
 export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial<AppConfig>; modules?: Module[]; security?: Partial<SecurityConfig> } = {}): Promise<TestApp> {
-  const adminUrl = opts.pgAdminUrl ?? ((await import('vitest')).inject as (k: string) => string)('pgAdminUrl');
+  const adminUrl = opts.pgAdminUrl ?? (await import('vitest')).inject('pgAdminUrl');
   const db = await createTestDatabase(adminUrl, { migrate: false });
   const base = loadConfig({});
   const config: AppConfig = {
@@ -43,6 +43,8 @@ export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial
     host: '127.0.0.1',
     dataDir: mkdtempSync(path.join(tmpdir(), 'fp-app-')),
     sandboxPort: 0,
+    // Tests seed the small catalogs they need (ctx.services.catalog.seed), never the full one.
+    catalogSeed: 'off',
     ...opts.config,
     security: { ...base.security, ...TEST_SECURITY, ...opts.config?.security, ...opts.security },
   };
