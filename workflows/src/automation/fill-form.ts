@@ -1,0 +1,175 @@
+// Fills the form step by step: every visible field it can map, then 'Next'/'OK'/'Start' until a submit button
+// shows up. Handles wizards, one-question-per-screen flows and fields that appear after an answer.
+import type { Frame } from 'playwright-core';
+import type { FrameScan, ScannedControl } from './dom-scan';
+import { scanFrame } from './dom-scan';
+import { ApplyFailure } from './errors';
+import type { FormLocation } from './find-form';
+import { assessGroups, buttonsFor, chooseSubmit, classifyControl, displayLabel, signatureOf, type RoledButton } from './form-model';
+import { scanAllFrames } from './frames';
+import { clickElement, fillControl, sleep } from './page-actions';
+import { isErrorText } from './page-heuristics';
+import { recordFilled, type RunContext } from './run-context';
+
+export interface ReadyForm {
+  frame: Frame;
+  group: string;
+  submit: RoledButton;
+  /** Ids of the controls we put values into, to notice the form being cleared after submitting. */
+  filledIds: string[];
+  steps: number;
+}
+
+const MAX_STEPS = 40;
+
+/** Visible fields of the group, top to bottom (the order a person fills them; later fields may depend on earlier). */
+function visibleIn(scan: FrameScan, group: string): ScannedControl[] {
+  return scan.controls.filter((c) => c.group === group && c.visible).sort((a, b) => a.order - b.order);
+}
+
+function blockers(ctx: RunContext, scan: FrameScan, controls: ScannedControl[], captchaAnywhere: boolean): void {
+  if (scan.captcha || captchaAnywhere) throw new ApplyFailure('captcha', 'The application form is protected by a CAPTCHA, which the automation does not solve.');
+  if (controls.some((c) => c.inputType === 'password'))
+    throw new ApplyFailure('login_required', 'The form asks for a password (account sign-in or sign-up); the automation does not create accounts.');
+  const file = controls.find((c) => c.kind === 'file' && c.required);
+  if (file) throw new ApplyFailure('file_upload_required', `The form requires a file upload ("${displayLabel(file)}") and the profile only has a deck link, so it cannot be submitted.`);
+  ctx.checkStopped();
+}
+
+async function waitForChange(frame: Frame, group: string, before: string, ms: number): Promise<'changed' | 'unchanged'> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    await sleep(200);
+    if (frame.isDetached()) return 'changed';
+    try {
+      if (signatureOf(await scanFrame(frame), group) !== before) return 'changed';
+    } catch {
+      return 'changed'; // navigated: the step certainly changed
+    }
+  }
+  return 'unchanged';
+}
+
+/** Native constraint validation before submitting: which required fields are still empty or invalid. */
+async function invalidFields(frame: Frame, group: string, scan: FrameScan): Promise<string[]> {
+  if (!group.startsWith('form:')) return [];
+  const formId = group.slice(5);
+  const src = `(() => { const f = document.querySelector('[data-fp-id="${formId}"]'); if (!f || !f.elements) return [];
+    return Array.from(f.elements).filter((e) => e.willValidate && !e.checkValidity()).map((e) => ({ id: e.getAttribute('data-fp-id') || '', name: e.name || '', msg: e.validationMessage || '' })); })()`;
+  const bad = (await frame.evaluate(src).catch(() => [])) as { id: string; name: string; msg: string }[];
+  const labels = new Set<string>();
+  for (const b of bad) {
+    const c = scan.controls.find((x) => x.id === b.id || x.options.some((o) => o.id === b.id));
+    labels.add(`"${c ? displayLabel(c) : b.name || 'unnamed field'}"${b.msg ? ` (${b.msg})` : ''}`);
+  }
+  return [...labels];
+}
+
+/** Re-finds the form when a re-render moved it (new group id) or the frame was replaced. */
+async function relocate(ctx: RunContext): Promise<{ frame: Frame; group: string } | null> {
+  const scans = await scanAllFrames(ctx.page);
+  let best: { frame: Frame; group: string; score: number } | null = null;
+  for (const s of scans)
+    for (const g of assessGroups(s.scan)) if (!g.login && (!best || g.score > best.score)) best = { frame: s.frame, group: g.group, score: g.score };
+  return best && best.score >= 1 ? best : null;
+}
+
+export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<ReadyForm> {
+  let { frame, group } = loc;
+  const handled = new Set<string>();
+  const filledIds: string[] = [];
+  const unfilledRequired = new Map<string, string>();
+  let steps = 1;
+
+  for (let i = 0; i < MAX_STEPS; i++) {
+    ctx.checkStopped();
+    let scan: FrameScan;
+    try {
+      scan = await scanFrame(frame);
+    } catch {
+      const r = await relocate(ctx);
+      if (!r) throw new ApplyFailure('no_form', 'The application form disappeared while it was being filled.');
+      ({ frame, group } = r);
+      continue;
+    }
+    let controls = visibleIn(scan, group);
+    if (!controls.length && !buttonsFor(scan, group).some((b) => b.role !== 'other')) {
+      const r = await relocate(ctx);
+      if (r && (r.frame !== frame || r.group !== group)) {
+        ({ frame, group } = r);
+        continue;
+      }
+    }
+    blockers(ctx, scan, controls, i === 0 && loc.captcha);
+
+    // Fill every new visible field we can map.
+    let touched = false;
+    for (const c of controls) {
+      if (handled.has(c.id)) continue;
+      handled.add(c.id);
+      const m = classifyControl(c);
+      if (!m) {
+        if (c.required) unfilledRequired.set(c.id, displayLabel(c));
+        continue;
+      }
+      ctx.step('filling');
+      ctx.checkStopped();
+      const shown = await fillControl(frame, c, m.target, ctx.profile, ctx.timeouts.actionMs);
+      ctx.log(`field "${displayLabel(c)}" → ${m.target} = ${shown === null ? '(left empty)' : JSON.stringify(shown).slice(0, 80)}`);
+      if (shown !== null) {
+        recordFilled(ctx, m.target, displayLabel(c), shown);
+        filledIds.push(c.id);
+        touched = true;
+      } else if (c.required) unfilledRequired.set(c.id, displayLabel(c));
+    }
+    if (touched) await sleep(250);
+
+    // Answers can reveal fields or auto-advance (choice questions): look again before pressing anything.
+    let after: FrameScan;
+    try {
+      after = await scanFrame(frame);
+    } catch {
+      continue;
+    }
+    controls = visibleIn(after, group);
+    if (controls.some((c) => !handled.has(c.id))) continue;
+
+    const buttons = buttonsFor(after, group);
+    const submit = chooseSubmit(buttons, controls);
+    const next = buttons.find((b) => b.role === 'next');
+    const start = buttons.find((b) => b.role === 'start');
+    const sig = signatureOf(after, group);
+
+    if (submit && !next) return { frame, group, submit, filledIds, steps };
+
+    const advance = next ?? start;
+    if (!advance) {
+      if (submit) return { frame, group, submit, filledIds, steps };
+      throw new ApplyFailure('no_submit_button', 'Filled the form but found no button to submit it.');
+    }
+    ctx.checkStopped();
+    ctx.log(`click "${advance.text}" (${advance.role})`);
+    await clickElement(frame, advance.id, ctx.timeouts.actionMs);
+    const changed = await waitForChange(frame, group, sig, 6000);
+    if (changed === 'unchanged') {
+      // Nothing moved: the step refused our answers.
+      const errs = (await scanFrame(frame).catch(() => after)).errors.filter(isErrorText);
+      const missing = [...unfilledRequired.values()];
+      throw new ApplyFailure(
+        'validation',
+        `The form did not accept the answers${errs.length ? `: "${errs[0]}"` : ''}${missing.length ? `. Required fields with no matching profile data: ${missing.map((m) => `"${m}"`).join(', ')}` : ''}.`,
+      );
+    }
+    steps++;
+  }
+  throw new ApplyFailure('no_submit_button', `Gave up after ${MAX_STEPS} form steps without reaching a submit button.`);
+}
+
+/** Throws when native validation shows required fields we could not fill (the browser would block the submit). */
+export async function assertSubmittable(ready: ReadyForm): Promise<void> {
+  const scan = await scanFrame(ready.frame).catch(() => null);
+  if (!scan) return;
+  const invalid = await invalidFields(ready.frame, ready.group, scan);
+  if (invalid.length)
+    throw new ApplyFailure('validation', `Required fields could not be filled from the profile: ${invalid.slice(0, 5).join(', ')}.`);
+}

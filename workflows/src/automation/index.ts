@@ -1,0 +1,26 @@
+export { applyToFirm } from './apply-to-firm';
+export { analyseOutcome } from './analyse-outcome';
+export { launchBrowser, chromiumPath, CHROMIUM_ARGS } from './browser';
+export { classifyField, composePitch, ensureUrl, formatForInput, normalizeText, parseMoney, splitName, valueForTarget } from './field-mapping';
+export type { ControlKind, FieldDescriptor, FieldMatch } from './field-mapping';
+export { matchOption, parseRange, stageOrdinals } from './option-matching';
+export type { OptionLike, NumRange } from './option-matching';
+export { classifyButton, scoreLink, isSuccessText, isErrorText, isThankYouUrl } from './page-heuristics';
+export type { ButtonRole } from './page-heuristics';
+export { checkUrlSafety, isHostAllowed, isPrivateAddress, parseAllowedHosts, systemResolver } from './url-safety';
+export type { Resolver, SafetyPolicy, SafetyVerdict } from './url-safety';
+export { ApplyFailure } from './errors';
+export { DEFAULT_TIMEOUTS } from './types';
+export type {
+  ApplyOptions,
+  ApplyResult,
+  ApplyStatus,
+  ApplyStep,
+  ApplySubStatus,
+  ApplyTimeouts,
+  FailureCode,
+  FieldTarget,
+  FilledField,
+  ProfileField,
+  StartupProfile,
+} from './types';

@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+import { StoppedError } from './errors';
+import type { ApplyStep, ApplyTimeouts, FilledField, StartupProfile } from './types';
+
+/** State shared by the steps of one application run. */
+export interface RunContext {
+  page: Page;
+  profile: StartupProfile;
+  timeouts: ApplyTimeouts;
+  dryRun: boolean;
+  maxPages: number;
+  filled: FilledField[];
+  /** Messages of alert/confirm dialogs, in order (some sites confirm with an alert). */
+  dialogs: string[];
+  step(s: ApplyStep): void;
+  /** Throws StoppedError once the caller aborted; called before every action with side effects. */
+  checkStopped(): void;
+  log(msg: string): void;
+}
+
+export function makeStopCheck(isStopped: () => boolean): () => void {
+  return () => {
+    if (isStopped()) throw new StoppedError();
+  };
+}
+
+export function recordFilled(ctx: RunContext, field: string, label: string, value: string): void {
+  const existing = ctx.filled.find((f) => f.field === field && f.label === label);
+  if (existing) existing.value = value;
+  else ctx.filled.push({ field, label, value });
+}

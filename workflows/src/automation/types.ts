@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+
+/** Startup profile fields (product spec §3); all optional text. */
+export interface StartupProfile {
+  companyName?: string;
+  description?: string;
+  industry?: string;
+  stage?: string;
+  raising?: string;
+  founded?: string;
+  founderName?: string;
+  founderEmail?: string;
+  founderLinkedin?: string;
+  website?: string;
+  location?: string;
+  teamSize?: string;
+  revenue?: string;
+  pitchDeck?: string;
+  additionalFounders?: string;
+  existingFunding?: string;
+  problem?: string;
+  solution?: string;
+  valueProposition?: string;
+  detailedDescription?: string;
+  oneLineExplanation?: string;
+}
+
+export type ProfileField = keyof StartupProfile;
+
+/** What a form field asks for: a profile field, a value derived from the profile, or something we must not/cannot fill. */
+export type FieldTarget =
+  | ProfileField
+  | 'firstName'
+  | 'lastName'
+  | 'role'
+  | 'message'
+  | 'consent'
+  | 'marketingOptIn'
+  | 'phone'
+  | 'password'
+  | 'captcha'
+  | 'referral'
+  | 'search';
+
+export type ApplyStep = 'navigating' | 'finding form' | 'filling' | 'submitting' | 'verifying';
+
+export type ApplyStatus = 'completed' | 'failed' | 'stopped';
+export type ApplySubStatus = 'submitted' | 'form_filled' | 'navigating' | 'error' | 'stopped';
+
+export type FailureCode =
+  | 'unsafe_url'
+  | 'captcha'
+  | 'login_required'
+  | 'file_upload_required'
+  | 'no_form'
+  | 'email_only'
+  | 'validation'
+  | 'server_error'
+  | 'submit_rejected'
+  | 'no_confirmation'
+  | 'no_submit_button'
+  | 'http_error'
+  | 'navigation'
+  | 'timeout'
+  | 'browser'
+  | 'internal';
+
+export interface FilledField {
+  field: string;
+  label: string;
+  value: string;
+}
+
+export interface ApplyResult {
+  status: ApplyStatus;
+  subStatus: ApplySubStatus;
+  summary: string;
+  fieldsFilled: FilledField[];
+  confirmationText: string | null;
+  error: string | null;
+  screenshot: Buffer | null;
+  errorKind?: 'transient' | 'permanent';
+  /** Machine-readable reason for a failure, for the recap and for retry policy. */
+  errorCode?: FailureCode;
+  finalUrl?: string;
+}
+
+export interface ApplyTimeouts {
+  /** One page load (goto). */
+  navigationMs: number;
+  /** One click/fill. */
+  actionMs: number;
+  /** How long to wait for a form rendered by scripts after load. */
+  formWaitMs: number;
+  /** How long to wait for a confirmation after clicking submit. */
+  verifyMs: number;
+  /** Give up when a submit click caused no request, navigation or text change for this long. */
+  quietMs: number;
+  /** Whole run. */
+  totalMs: number;
+}
+
+export interface ApplyOptions {
+  url: string;
+  profile: StartupProfile;
+  /** Shared browser; when absent a Chromium is launched and closed for this run. */
+  browser?: Browser;
+  dryRun?: boolean;
+  allowPrivate?: boolean;
+  /** host[:port] list (array or comma-separated, like AUTOMATION_ALLOWED_HOSTS) exempt from the private-address ban. */
+  allowedHosts?: string[] | string;
+  onStep?: (step: ApplyStep) => void;
+  onPage?: (page: Page) => void;
+  signal?: AbortSignal;
+  timeouts?: Partial<ApplyTimeouts>;
+  /** Caps link-following while looking for the application form. */
+  maxPages?: number;
+}
+
+export const DEFAULT_TIMEOUTS: ApplyTimeouts = {
+  navigationMs: 25_000,
+  actionMs: 6_000,
+  formWaitMs: 8_000,
+  verifyMs: 15_000,
+  quietMs: 4_000,
+  totalMs: 150_000,
+};

@@ -1,0 +1,128 @@
+// Presses submit and decides, from what actually happened, whether the firm received the application.
+// Success needs positive evidence (confirmation text, thank-you URL, or the form cleared after an accepted
+// request); errors, 4xx/5xx answers and silence are failures.
+import type { Request, Response } from 'playwright-core';
+import { ApplyFailure } from './errors';
+import type { ReadyForm } from './fill-form';
+import { allErrors, allLines } from './frames';
+import { clickElement, sleep } from './page-actions';
+import { isErrorText, isSuccessText, isThankYouUrl } from './page-heuristics';
+import type { RunContext } from './run-context';
+
+export interface Confirmation {
+  confirmationText: string | null;
+  evidence: string;
+}
+
+interface Seen {
+  status: number;
+  method: string;
+  url: string;
+  navigation: boolean;
+}
+
+/** The success line, extended with the following line when it is only a heading ("Thank you!"). */
+function confirmationFrom(lines: string[], i: number): string {
+  const first = lines[i];
+  const next = lines[i + 1];
+  return (first.length < 60 && next && !isErrorText(next) ? `${first} ${next}` : first).slice(0, 400);
+}
+
+async function formGoneOrCleared(ready: ReadyForm): Promise<boolean> {
+  if (!ready.filledIds.length) return false;
+  if (ready.frame.isDetached()) return true;
+  const src = `(() => { const ids = ${JSON.stringify(ready.filledIds)}; let gone = 0;
+    for (const id of ids) { const el = document.querySelector('[data-fp-id="' + id + '"]');
+      if (!el || !el.isConnected || el.getClientRects().length === 0) { gone++; continue; }
+      const v = 'value' in el ? el.value : el.innerText; if (!v || !String(v).trim()) gone++; }
+    return gone / ids.length; })()`;
+  const share = (await ready.frame.evaluate(src).catch(() => 1)) as number;
+  return share >= 0.5;
+}
+
+export async function submitAndVerify(ctx: RunContext, ready: ReadyForm): Promise<Confirmation> {
+  const page = ctx.page;
+  const beforeLines = new Set(await allLines(page));
+  const beforeErrors = new Set(await allErrors(page));
+  const beforeUrl = page.url();
+  const beforeFrameUrl = ready.frame.url();
+  const dialogsBefore = ctx.dialogs.length;
+  const responses: Seen[] = [];
+  let requests = 0;
+  const onRequest = (r: Request) => {
+    if (['document', 'xhr', 'fetch', 'other'].includes(r.resourceType())) requests++;
+  };
+  const failed: { url: string; error: string }[] = [];
+  const onFailed = (r: Request) => {
+    if (['document', 'xhr', 'fetch'].includes(r.resourceType()) && (r.method() !== 'GET' || r.isNavigationRequest()))
+      failed.push({ url: r.url(), error: r.failure()?.errorText ?? 'failed' });
+  };
+  const onResponse = (r: Response) => {
+    const q = r.request();
+    if (!['document', 'xhr', 'fetch'].includes(q.resourceType())) return; // beacons and assets say nothing about the form
+    if (q.method() !== 'GET' || q.isNavigationRequest()) responses.push({ status: r.status(), method: q.method(), url: r.url(), navigation: q.isNavigationRequest() });
+  };
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
+  try {
+    ctx.checkStopped();
+    ctx.step('submitting');
+    ctx.log(`submit via "${ready.submit.text}"`);
+    await clickElement(ready.frame, ready.submit.id, ctx.timeouts.actionMs);
+    ctx.step('verifying');
+    const start = Date.now();
+    let clearedSince = 0;
+    while (Date.now() - start < ctx.timeouts.verifyMs) {
+      ctx.checkStopped();
+      await sleep(300);
+      for (const d of ctx.dialogs.slice(dialogsBefore)) {
+        if (isErrorText(d)) throw new ApplyFailure('submit_rejected', `The site rejected the application: "${d.slice(0, 300)}"`);
+        if (isSuccessText(d)) return { confirmationText: d.slice(0, 400), evidence: 'confirmation dialog' };
+      }
+      const broken = failed.find((f) => !/ERR_ABORTED/.test(f.error)); // ERR_ABORTED: superseded by a navigation
+      if (broken) {
+        if (/BLOCKED_BY_CLIENT/.test(broken.error))
+          throw new ApplyFailure('unsafe_url', `The form sends its data to an address that is not allowed (${broken.url}); not submitted.`);
+        throw new ApplyFailure('navigation', `Sending the application failed: ${broken.error}`, 'transient');
+      }
+      const bad = responses.find((r) => r.status >= 400);
+      if (bad) {
+        await sleep(400);
+        const said = (await allLines(page)).filter((l) => !beforeLines.has(l)).slice(0, 2).join(' ');
+        throw new ApplyFailure(
+          bad.status >= 500 ? 'server_error' : 'submit_rejected',
+          `The website answered HTTP ${bad.status} to the submission${said ? `: "${said.slice(0, 200)}"` : ''}.`,
+        );
+      }
+      let lines: string[];
+      try {
+        lines = await allLines(page);
+      } catch {
+        continue;
+      }
+      const fresh = lines.filter((l) => !beforeLines.has(l));
+      const newErrors = (await allErrors(page).catch(() => [] as string[])).filter((e) => !beforeErrors.has(e) && isErrorText(e));
+      if (newErrors.length) throw new ApplyFailure('submit_rejected', `The site showed an error after submitting: "${newErrors[0]}"`);
+      const okIdx = fresh.findIndex(isSuccessText);
+      if (okIdx >= 0) return { confirmationText: confirmationFrom(fresh, okIdx), evidence: 'confirmation text' };
+      const url = page.url();
+      const frameUrl = ready.frame.isDetached() ? '' : ready.frame.url();
+      if ((url !== beforeUrl && isThankYouUrl(url)) || (frameUrl && frameUrl !== beforeFrameUrl && isThankYouUrl(frameUrl)))
+        return { confirmationText: fresh[0] ?? (await page.title().catch(() => null)), evidence: `redirect to ${url}` };
+      const errLine = fresh.find(isErrorText);
+      if (errLine && Date.now() - start > 600) throw new ApplyFailure('submit_rejected', `The site showed an error after submitting: "${errLine.slice(0, 300)}"`);
+      if (responses.some((r) => r.status < 400) && (await formGoneOrCleared(ready))) {
+        clearedSince ||= Date.now();
+        if (Date.now() - clearedSince >= 1500) return { confirmationText: null, evidence: 'form cleared after the site accepted the request' };
+      }
+      if (Date.now() - start > ctx.timeouts.quietMs && requests === 0 && fresh.length === 0 && url === beforeUrl)
+        throw new ApplyFailure('no_confirmation', `Clicking "${ready.submit.text || 'Submit'}" had no visible effect: nothing was sent and the page did not change.`);
+    }
+    throw new ApplyFailure('no_confirmation', `No confirmation appeared within ${Math.round(ctx.timeouts.verifyMs / 1000)} s of submitting, so success cannot be claimed.`);
+  } finally {
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+    page.off('requestfailed', onFailed);
+  }
+}

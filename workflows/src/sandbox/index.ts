@@ -1,0 +1,7 @@
+export { startSandbox, type Sandbox } from './server';
+export type { SandboxSite, SandboxSiteKind, Submission } from './types';
+import { SITE_DEFINITIONS } from './sites';
+import type { SandboxSite } from './types';
+
+/** The site catalogue without starting a server (e.g. to seed a test VC database). */
+export const SANDBOX_SITES: SandboxSite[] = SITE_DEFINITIONS.map(({ slug, name, kind, expectedOutcome, description }) => ({ slug, name, kind, expectedOutcome, description }));

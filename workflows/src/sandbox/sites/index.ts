@@ -1,0 +1,26 @@
+import type { SiteDefinition } from '../types';
+import { atlasVentures } from './atlas-ventures';
+import { beaconVentures } from './beacon-ventures';
+import { cedarVentures } from './cedar-ventures';
+import { driftwoodCapital } from './driftwood-capital';
+import { emberCapital } from './ember-capital';
+import { forgeVentures } from './forge-ventures';
+import { graniteGrowth } from './granite-growth';
+import { harborVc } from './harbor-vc';
+import { lumenPartners } from './lumen-partners';
+import { meridianFund } from './meridian-fund';
+import { northwindVentures } from './northwind-ventures';
+import { novaSpa } from './nova-spa';
+import { orbitFund } from './orbit-fund';
+import { pineconeVc } from './pinecone-vc';
+import { quillVentures } from './quill-ventures';
+import { sentinelCapital } from './sentinel-capital';
+import { summitCapital } from './summit-capital';
+import { tortoiseCapital } from './tortoise-capital';
+import { willowPartners } from './willow-partners';
+
+export const SITE_DEFINITIONS: SiteDefinition[] = [
+  northwindVentures, summitCapital, lumenPartners, orbitFund, harborVc, cedarVentures, novaSpa, graniteGrowth,
+  emberCapital, forgeVentures, willowPartners, sentinelCapital, quillVentures, meridianFund, tortoiseCapital,
+  beaconVentures, atlasVentures, pineconeVc, driftwoodCapital,
+];

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { classifyField, composePitch, formatForInput, normalizeText, parseMoney, splitName, valueForTarget, type FieldDescriptor } from '../src/automation';
+import type { StartupProfile } from '../src/automation';
+
+const profile: StartupProfile = {
+  companyName: 'Lumibyte Labs',
+  description: 'Lumibyte builds AI copilots for finance teams. We integrate with ERPs.',
+  oneLineExplanation: 'AI copilot that closes the books.',
+  founderName: 'Ada King Lovelace',
+  founderEmail: 'ada@lumibyte.example',
+  website: 'lumibyte.example',
+  stage: 'Seed',
+  industry: 'AI & ML',
+  raising: '$2M',
+  founded: 'March 2022',
+  pitchDeck: 'https://docsend.example/v/1',
+  location: 'Berlin, Germany',
+  teamSize: '6-10',
+};
+
+const target = (d: FieldDescriptor) => classifyField(d)?.target ?? null;
+
+describe('classifyField: label text', () => {
+  it.each([
+    ['Your name', 'founderName'],
+    ['Full name *', 'founderName'],
+    ['Founder name', 'founderName'],
+    ['First name', 'firstName'],
+    ['Last name', 'lastName'],
+    ['Surname', 'lastName'],
+    ['Email address', 'founderEmail'],
+    ['E-Mail', 'founderEmail'],
+    ['Work email', 'founderEmail'],
+    ['Company name', 'companyName'],
+    ["What's your company called?", 'companyName'],
+    ['Startup name', 'companyName'],
+    ['Company website', 'website'],
+    ['Website URL', 'website'],
+    ['LinkedIn profile', 'founderLinkedin'],
+    ['Company LinkedIn URL', 'founderLinkedin'],
+    ['Link to your pitch deck', 'pitchDeck'],
+    ['Pitch deck URL', 'pitchDeck'],
+    ['Current stage', 'stage'],
+    ['What stage are you at?', 'stage'],
+    ['Funding stage', 'stage'],
+    ['Industry', 'industry'],
+    ['Sector', 'industry'],
+    ['How much are you raising? (USD)', 'raising'],
+    ['Round size', 'raising'],
+    ['How much have you raised so far?', 'existingFunding'],
+    ['Year founded', 'founded'],
+    ['When was the company founded?', 'founded'],
+    ['Team size', 'teamSize'],
+    ['How many employees do you have?', 'teamSize'],
+    ['Monthly revenue', 'revenue'],
+    ['Where is the company based?', 'location'],
+    ['Location', 'location'],
+    ['What problem are you solving?', 'problem'],
+    ['How does your product solve it?', 'solution'],
+    ['What makes you unique?', 'valueProposition'],
+    ['Describe what you do in one sentence.', 'oneLineExplanation'],
+    ['One-line pitch', 'oneLineExplanation'],
+    ['Company description', 'description'],
+    ['Tell us about your company', 'description'],
+    ['What does your company do?', 'description'],
+    ['Tell us about your founding team', 'additionalFounders'],
+    ['Co-founders', 'additionalFounders'],
+    ['Anything else we should know?', 'message'],
+    ['Message', 'message'],
+    ['Your pitch in a few sentences', 'message'],
+    ['Phone number', 'phone'],
+    ['How did you hear about our firm?', 'referral'],
+    ['Your role', 'role'],
+  ])('%s → %s', (label, expected) => {
+    expect(target({ label })).toBe(expected);
+  });
+});
+
+describe('classifyField: other clues', () => {
+  it('uses name/id when there is no label', () => {
+    expect(target({ name: 'firstname' })).toBe('firstName');
+    expect(target({ name: 'lname' })).toBe('lastName');
+    expect(target({ name: 'company_name' })).toBe('companyName');
+    expect(target({ id: 'founderEmail' })).toBe('founderEmail');
+    expect(target({ name: 'how_much_are_you_raising_' })).toBe('raising');
+  });
+  it('prefers the human label over a generated name', () => {
+    expect(target({ label: 'Company', name: 'field_3' })).toBe('companyName');
+    expect(target({ label: 'Name', name: 'company' })).toBe('founderName');
+  });
+  it('uses ARIA labels and nearby question text (no label element)', () => {
+    expect(target({ ariaLabel: 'Startup website' })).toBe('website');
+    expect(target({ placeholder: 'Type your answer here...', nearbyText: "What's your full name? *" })).toBe('founderName');
+  });
+  it('treats sample placeholders as hints, not as labels', () => {
+    expect(target({ placeholder: 'name@example.com', inputType: 'email', nearbyText: "We'll only use it to reply" })).toBe('founderEmail');
+    expect(target({ placeholder: 'https://linkedin.com/in/you' })).toBe('founderLinkedin');
+    expect(target({ placeholder: 'https://' })).toBe('website');
+    expect(target({ placeholder: 'Your company name' })).toBe('companyName');
+  });
+  it('uses autocomplete and input type', () => {
+    expect(target({ autocomplete: 'given-name', label: 'Name' })).toBe('firstName');
+    expect(target({ autocomplete: 'organization' })).toBe('companyName');
+    expect(target({ inputType: 'email', label: 'Contact' })).toBe('founderEmail');
+    expect(target({ inputType: 'url' })).toBe('website');
+    expect(target({ inputType: 'password', label: 'Email' })).toBe('password');
+  });
+  it('leaves unknown fields alone', () => {
+    expect(target({ label: 'Favourite colour' })).toBeNull();
+    expect(target({})).toBeNull();
+  });
+  it('treats a lone checkbox as consent or marketing opt-in, nothing else', () => {
+    expect(target({ kind: 'checkbox', label: 'I agree to the privacy policy' })).toBe('consent');
+    expect(target({ kind: 'checkbox', label: 'I confirm that the information above is accurate' })).toBe('consent');
+    expect(target({ kind: 'checkbox', label: 'I agree to receive other communications from Harbor VC.' })).toBe('marketingOptIn');
+    expect(target({ kind: 'checkbox', label: 'Subscribe to our newsletter' })).toBe('marketingOptIn');
+    expect(target({ kind: 'checkbox', label: 'Are you remote-first?' })).toBeNull();
+  });
+});
+
+describe('values', () => {
+  it('splits the founder name into first and last', () => {
+    expect(splitName('Ada King Lovelace')).toEqual({ first: 'Ada', last: 'King Lovelace' });
+    expect(splitName('Cher')).toEqual({ first: 'Cher', last: '' });
+    expect(splitName('  ')).toEqual({ first: '', last: '' });
+    expect(valueForTarget('firstName', profile)).toBe('Ada');
+    expect(valueForTarget('lastName', profile)).toBe('King Lovelace');
+    expect(valueForTarget('lastName', { founderName: 'Cher' })).toBeNull();
+  });
+  it('reads profile fields with sensible fallbacks', () => {
+    expect(valueForTarget('founderEmail', profile)).toBe('ada@lumibyte.example');
+    expect(valueForTarget('website', profile)).toBe('https://lumibyte.example');
+    expect(valueForTarget('oneLineExplanation', { description: 'We do X. And Y.' })).toBe('We do X.');
+    expect(valueForTarget('detailedDescription', profile)).toBe(profile.description);
+    expect(valueForTarget('problem', profile)).toBeNull();
+    expect(valueForTarget('marketingOptIn', profile)).toBeNull();
+    expect(valueForTarget('phone', profile)).toBeNull();
+  });
+  it('composes a factual pitch message', () => {
+    const m = composePitch(profile);
+    expect(m).toContain("I'm Ada King Lovelace, founder of Lumibyte Labs");
+    expect(m).toContain('AI copilot that closes the books.');
+    expect(m).toContain('raising $2M');
+    expect(m).toContain('Deck: https://docsend.example/v/1');
+    expect(composePitch({})).toBe('');
+  });
+  it('formats for typed inputs', () => {
+    expect(formatForInput('March 2022', 'founded', { inputType: 'number' })).toBe('2022');
+    expect(formatForInput('March 2022', 'founded', { inputType: 'date' })).toBe('2022-01-01');
+    expect(formatForInput('$2M', 'raising', { inputType: 'number' })).toBe('2000000');
+    expect(formatForInput('6-10', 'teamSize', { inputType: 'number' })).toBe('6');
+    expect(formatForInput('lumibyte.example', 'website', { inputType: 'url' })).toBe('https://lumibyte.example');
+    expect(formatForInput('not an email', 'founderEmail', { inputType: 'email' })).toBeNull();
+    expect(formatForInput('one two three four five', 'description', { maxLength: 12 })).toBe('one two');
+  });
+  it('parses money amounts', () => {
+    expect(parseMoney('$2M')).toBe(2_000_000);
+    expect(parseMoney('1.5 million')).toBe(1_500_000);
+    expect(parseMoney('€500k')).toBe(500_000);
+    expect(parseMoney('2,000,000')).toBe(2_000_000);
+    expect(parseMoney('soon')).toBeNull();
+  });
+  it('normalises text', () => {
+    expect(normalizeText('companyName')).toBe('company name');
+    expect(normalizeText('E-Mail *')).toBe('e mail');
+    expect(normalizeText('AI & ML')).toBe('ai and ml');
+  });
+});
