@@ -1,19 +1,29 @@
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-// The backend serves dist/ on the same origin; in dev, /api is proxied to it.
+/**
+ * @vitejs/plugin-react is hoisted to the root node_modules, where it sees the root's vite 8
+ * (rolldown) instead of this package's vite 7. It then hands vite 7 a rolldown-native refresh
+ * plugin that breaks `vite` dev ("Missing field moduleType"). Dropping that one plugin keeps dev
+ * working (changes reload the page instead of hot-swapping components); builds are unaffected.
+ * JSX is compiled by esbuild (automatic runtime), stated here rather than left to detection.
+ */
+function reactPlugins(): PluginOption[] {
+  const plugins = (react() as unknown as Plugin[]).flat();
+  return plugins.filter((p) => p && p.name !== 'vite:react:refresh-wrapper') as unknown as PluginOption[];
+}
+
+// The backend serves dist/ on the same origin; in dev, /api is proxied to it. The Host header is
+// kept (no changeOrigin) so the identity provider's same-origin check sees the page's own origin.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
 export default defineConfig({
   // The plugins are typed against the root workspace's newer vite; at runtime they work with this one.
-  plugins: [react(), tailwindcss()] as unknown as PluginOption[],
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
-  },
-  preview: {
-    port: 4173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
-  },
+  plugins: [...reactPlugins(), ...(tailwindcss() as unknown as PluginOption[])],
+  esbuild: { jsx: 'automatic' },
+  server: { port: 5173, proxy: { '/api': { target: apiTarget } } },
+  preview: { port: 4173, proxy: { '/api': { target: apiTarget } } },
   build: {
     outDir: 'dist',
     sourcemap: true,

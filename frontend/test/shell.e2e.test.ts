@@ -200,12 +200,33 @@ describe('app shell (e2e)', () => {
   });
 });
 
-describe('mobile drawer at 375 px (e2e)', () => {
-  it('opens from the menu button, closes on Escape, and navigates', async () => {
+describe('mobile at 375 px (e2e)', () => {
+  it('swipes the welcome toast away, and the drawer opens, closes on Escape and navigates', async () => {
     const { context, page } = await newPage(375, 812);
     try {
       await page.goto(`${app.url}/`);
-      await signIn(page);
+      await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+      await page.getByLabel('Name').fill('Grace Hopper');
+      await page.getByLabel('Email').fill(`mobile.${Date.now().toString(36)}@example.com`);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+      // Swipe right: under 50 px snaps back, over 50 px closes.
+      const toast = page.getByRole('status').filter({ hasText: /free credits? to get started/ });
+      await toast.waitFor();
+      const box = (await toast.boundingBox())!;
+      const swipe = async (dx: number) => {
+        await page.mouse.move(box.x + 40, box.y + box.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(box.x + 40 + dx, box.y + box.height / 2, { steps: 6 });
+        await page.mouse.up();
+      };
+      await swipe(30);
+      expect(await toast.isVisible()).toBe(true);
+      await swipe(90);
+      await toast.waitFor({ state: 'detached' });
+
       const drawer = page.getByRole('dialog', { name: 'Navigation' });
       // The rail is hidden below 768 px; the drawer starts closed.
       expect(await page.locator('aside#app-sidebar').isVisible()).toBe(false);

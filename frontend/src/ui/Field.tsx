@@ -11,7 +11,7 @@ export interface FieldProps {
   children: (control: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }) => ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
-  /** Visual asterisk only. */
+  /** Visual asterisk only (nothing is enforced; screen readers get the label alone). */
   required?: boolean;
   className?: string;
 }
@@ -24,14 +24,15 @@ export function Field({ label, children, hint, error, required, className }: Fie
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <Label htmlFor={id}>
-        {label}
+      {/* The asterisk sits outside <label> so the field's accessible name stays exactly `label`. */}
+      <div className="flex items-baseline gap-0.5">
+        <Label htmlFor={id}>{label}</Label>
         {required ? (
-          <span className="ml-0.5 text-destructive" aria-hidden="true">
+          <span className="text-sm leading-none font-medium text-destructive" aria-hidden="true">
             *
           </span>
         ) : null}
-      </Label>
+      </div>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">

@@ -1,16 +1,9 @@
+import type { MeResponse, SyncUserResponse } from '@fp/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import type { IdentityUser } from '../../lib/identity';
 
-export interface MeResponse {
-  user: IdentityUser | null;
-  roles: string[];
-}
-
-export interface SyncUserResponse {
-  isNewUser: boolean;
-  creditBalance: number;
-}
+export type { MeResponse, SyncUserResponse };
 
 export const authKeys = {
   all: ['auth'] as const,

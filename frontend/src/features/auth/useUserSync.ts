@@ -16,13 +16,23 @@ export function useUserSync(): void {
     if (!signedIn || !user || syncedFor.current === user.id) return;
     syncedFor.current = user.id;
     syncUser(user)
-      .then((res) => {
+      .then(async (res) => {
+        const balance = Number(res?.creditBalance);
         if (res?.isNewUser) {
-          const n = Number(res.creditBalance) || 0;
-          toast({ title: 'Welcome to FundFlow!', description: welcomeCreditsMessage(n), variant: 'success', duration: 5000 });
+          toast({
+            title: 'Welcome to FundFlow!',
+            description: welcomeCreditsMessage(Number.isFinite(balance) ? balance : 0),
+            variant: 'success',
+            duration: 5000,
+          });
         }
-        // The user row (and any free credits) now exist server-side.
-        void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+        // The server's answer is the balance right after the sync (free credits included); a
+        // balance read that started before it may be older, so it is cancelled, not awaited.
+        if (Number.isFinite(balance)) {
+          await queryClient.cancelQueries({ queryKey: creditKeys.balance() });
+          queryClient.setQueryData(creditKeys.balance(), balance);
+        }
+        void queryClient.invalidateQueries({ queryKey: creditKeys.credits() });
         void queryClient.invalidateQueries({ queryKey: authKeys.me() });
       })
       .catch((error: unknown) => {
