@@ -71,6 +71,14 @@ describe('classifyField: label text', () => {
     ['Phone number', 'phone'],
     ['How did you hear about our firm?', 'referral'],
     ['Your role', 'role'],
+    ['Company size', 'teamSize'],
+    ['Company HQ', 'location'],
+    ['Company stage', 'stage'],
+    ['Company email', 'founderEmail'],
+    ['Total raised to date', 'existingFunding'],
+    ['Funding round', 'stage'],
+    ['What are you working on?', 'description'],
+    ['Why should we invest?', 'valueProposition'],
   ])('%s → %s', (label, expected) => {
     expect(target({ label })).toBe(expected);
   });

@@ -147,9 +147,9 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
   try {
     const outcome = await Promise.race([work.then((r) => ({ r }), (e: unknown) => ({ e })), stopP, timeoutP]);
     if (outcome === 'stopped') {
-      const shot = await snap(600);
+      const shot = await snap(500);
       const url = page && !(page as Page).isClosed() ? (page as Page).url() : undefined;
-      await cleanup(800);
+      await cleanup(600);
       return stoppedResult(shot, url);
     }
     if (outcome === 'timeout') {
@@ -167,8 +167,8 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
     }
     const e = outcome.e;
     if (e instanceof StoppedError || stopped) {
-      const shot = await snap(600);
-      await cleanup(800);
+      const shot = await snap(500);
+      await cleanup(600);
       return stoppedResult(shot, finalUrl);
     }
     // Whatever the flow concluded, a page or browser that died under it is a crash, not the site's fault.

@@ -49,11 +49,17 @@ export async function submitAndVerify(ctx: RunContext, ready: ReadyForm): Promis
   const dialogsBefore = ctx.dialogs.length;
   const responses: Seen[] = [];
   let requests = 0;
+  const pending = new Set<Request>();
   const onRequest = (r: Request) => {
-    if (['document', 'xhr', 'fetch', 'other'].includes(r.resourceType())) requests++;
+    if (['document', 'xhr', 'fetch', 'other'].includes(r.resourceType())) {
+      requests++;
+      pending.add(r);
+    }
   };
+  const onDone = (r: Request) => pending.delete(r);
   const failed: { url: string; error: string }[] = [];
   const onFailed = (r: Request) => {
+    pending.delete(r);
     if (['document', 'xhr', 'fetch'].includes(r.resourceType()) && (r.method() !== 'GET' || r.isNavigationRequest()))
       failed.push({ url: r.url(), error: r.failure()?.errorText ?? 'failed' });
   };
@@ -65,6 +71,7 @@ export async function submitAndVerify(ctx: RunContext, ready: ReadyForm): Promis
   page.on('request', onRequest);
   page.on('response', onResponse);
   page.on('requestfailed', onFailed);
+  page.on('requestfinished', onDone);
   try {
     ctx.checkStopped();
     ctx.step('submitting');
@@ -119,10 +126,13 @@ export async function submitAndVerify(ctx: RunContext, ready: ReadyForm): Promis
       if (Date.now() - start > ctx.timeouts.quietMs && requests === 0 && fresh.length === 0 && url === beforeUrl)
         throw new ApplyFailure('no_confirmation', `Clicking "${ready.submit.text || 'Submit'}" had no visible effect: nothing was sent and the page did not change.`);
     }
+    if (pending.size)
+      throw new ApplyFailure('timeout', `The site was still answering the submission after ${Math.round(ctx.timeouts.verifyMs / 1000)} s; the outcome is unknown.`, 'transient');
     throw new ApplyFailure('no_confirmation', `No confirmation appeared within ${Math.round(ctx.timeouts.verifyMs / 1000)} s of submitting, so success cannot be claimed.`);
   } finally {
     page.off('request', onRequest);
     page.off('response', onResponse);
     page.off('requestfailed', onFailed);
+    page.off('requestfinished', onDone);
   }
 }
