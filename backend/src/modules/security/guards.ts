@@ -31,19 +31,23 @@ export async function createLimiters(app: FastifyInstance, ctx: AppContext) {
     user: { list: make('user', 'list', cfg.listLimit), bulk: make('user', 'bulk', cfg.bulkLimit) },
   };
 
-  /** Counts the request; answers 429 and returns true when the limit is exceeded. */
-  async function enforce(req: FastifyRequest, reply: FastifyReply, who: 'ip' | 'user', name: LimitClass | 'general'): Promise<boolean> {
-    const limiter = who === 'ip' ? limiters.ip[name] : limiters.user[name as LimitClass];
-    const r = await limiter(req);
-    if (r.isAllowed || !r.isExceeded) return false;
-    const retryAfter = Math.max(1, r.ttlInSeconds);
-    // One violation per key and window, however many requests the client keeps sending.
-    const first = await security.counters.hit(`noted:${r.key}`, Math.max(1000, r.ttl)).catch(() => ({ current: 1 }));
-    if (first.current === 1) {
-      await security.recordViolation(reportFor(req, 'rate_limit', `${name} limit ${r.max} per ${formatWindow(r.timeWindow)} exceeded (${who === 'ip' ? 'IP' : 'user'})`))
-        .catch((err: Error) => req.log.error({ err }, 'recording a rate_limit violation failed'));
+  /** Counts the request against the limits; answers 429 and returns true when one is exceeded. */
+  async function enforce(req: FastifyRequest, reply: FastifyReply, who: 'ip' | 'user', names: Array<LimitClass | 'general'>): Promise<boolean> {
+    // In parallel: the counter store writes hits of the same turn in one statement.
+    const results = await Promise.all(names.map((name) => (who === 'ip' ? limiters.ip[name] : limiters.user[name as LimitClass])(req).then((r) => ({ name, r }))));
+    let refusal: { retryAfter: number; max: number } | null = null;
+    for (const { name, r } of results) {
+      if (r.isAllowed || !r.isExceeded) continue;
+      refusal ??= { retryAfter: Math.max(1, r.ttlInSeconds), max: r.max };
+      // One violation per key and window, however many requests the client keeps sending.
+      const first = await security.counters.hit(`noted:${r.key}`, Math.max(1000, r.ttl)).catch(() => ({ current: 1 }));
+      if (first.current === 1) {
+        await security.recordViolation(reportFor(req, 'rate_limit', `${name} limit ${r.max} per ${formatWindow(r.timeWindow)} exceeded (${who === 'ip' ? 'IP' : 'user'})`))
+          .catch((err: Error) => req.log.error({ err }, 'recording a rate_limit violation failed'));
+      }
     }
-    reply.code(429).header('retry-after', String(retryAfter)).header('x-ratelimit-limit', String(r.max)).header('x-ratelimit-remaining', '0');
+    if (!refusal) return false;
+    reply.code(429).header('retry-after', String(refusal.retryAfter)).header('x-ratelimit-limit', String(refusal.max)).header('x-ratelimit-remaining', '0');
     reply.send({ error: RATE_LIMIT_EXCEEDED });
     return true;
   }
@@ -78,8 +82,7 @@ export async function installGuards(app: FastifyInstance, ctx: AppContext, enfor
       }
     }
 
-    if (await enforce(req, reply, 'ip', 'general')) return reply;
     const cls = limitClass(req.method, path);
-    if (cls && (await enforce(req, reply, 'ip', cls))) return reply;
+    if (await enforce(req, reply, 'ip', cls ? ['general', cls] : ['general'])) return reply;
   });
 }

@@ -47,7 +47,7 @@ export function installUserChecks(app: FastifyInstance, ctx: AppContext, enforce
     if (!req.user || security.isAllowedIp(clientIp(req))) return;
     const path = pathOf(req);
     const cls = limitClass(req.method, path);
-    if (cls && (await enforce(req, reply, 'user', cls))) return reply;
+    if (cls && (await enforce(req, reply, 'user', [cls]))) return reply;
 
     if (isCatalogPage(req.method, path)) {
       const over = await scraping(req);
