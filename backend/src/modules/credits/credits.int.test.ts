@@ -279,10 +279,11 @@ function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr:
 }
 
 describe('ledger audit', () => {
-  it('replays every ledger from the event store and finds a corrupted read-model row (exit code 1)', async () => {
+  it('replays every ledger from the event store and finds a corrupted read-model row (exit code 1)', { timeout: 180_000 }, async () => {
     await settle();
     const clean = await auditLedger(app.ctx);
     expect(clean.problems).toBe(0);
+    expect(await auditLedger({ ...app.ctx, pool: undefined })).toMatchObject({ ok: true, events: clean.events, streams: clean.streams });
     expect(clean.ok).toBe(true);
     expect(clean.streams).toBeGreaterThan(5);
     const all = (await app.ctx.db.selectFrom('credit_accounts').select(['user_id', 'balance', 'events']).execute()) as { user_id: string; balance: number; events: number }[];
@@ -318,11 +319,15 @@ describe('ledger audit', () => {
     const victim = (await creditEvents(u.id))[0]!;
     await app.db.pool.query(`update es_events set data = jsonb_set(data, '{balanceAfter}', '7') where event_id = $1`, [victim.eventId]);
     try {
-      const report = await auditLedger(app.ctx);
-      expect(report.rows.filter((r) => r.status !== 'ok').map((r) => [r.userId, r.status, r.problem])).toEqual([
-        ['ghost', 'orphan', 'read-model row without a ledger'],
-        [u.id, 'invalid', 'position 0: recorded balance 7, replayed 1'],
-      ].sort((a, b) => a[0]!.localeCompare(b[0]!)));
+      // Both readers: the Postgres scan (with the pool) and the event store port's global log (without).
+      for (const ctx of [app.ctx, { ...app.ctx, pool: undefined }]) {
+        const report = await auditLedger(ctx);
+        expect(report.rows.filter((r) => r.status !== 'ok').map((r) => [r.userId, r.status, r.problem])).toEqual([
+          ['ghost', 'orphan', 'read-model row without a ledger'],
+          [u.id, 'invalid', 'position 0: recorded balance 7, replayed 1'],
+        ].sort((a, b) => a[0]!.localeCompare(b[0]!)));
+        expect(report.events).toBe((await auditLedger(app.ctx)).events);
+      }
     } finally {
       await app.ctx.db.deleteFrom('credit_accounts').where('user_id', '=', 'ghost').execute();
       await app.db.pool.query(`update es_events set data = jsonb_set(data, '{balanceAfter}', '1') where event_id = $1`, [victim.eventId]);
@@ -368,8 +373,5 @@ describe('CLI: credits grant and ledger history', () => {
     });
     const table = await runCli(['ledger', 'history', '--email', u.email]);
     expect(table.stdout.split('\n')[0]).toMatch(/^#\s+when\s+kind\s+amount\s+balance\s+reason\s+reference\s+actor$/);
-    const bad = await runCli(['credits', 'grant', '--email', 'nobody@example.com', '--amount', '0', '--reason', 'x']);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/positive whole --amount/);
-  });
+  }, 180_000);
 });

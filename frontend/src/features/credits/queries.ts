@@ -1,10 +1,22 @@
-import { queryOptions } from '@tanstack/react-query';
+import type { BalanceHistoryResponse, CreditHistoryResponse, HistorySort, PlansResponse } from '@fp/contracts';
+import { HISTORY_PAGE_SIZE } from '@fp/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+
+export interface HistoryParams {
+  page: number;
+  limit?: number;
+  sort: HistorySort;
+  order: 'asc' | 'desc';
+}
 
 export const creditKeys = {
   all: ['credits'] as const,
   balance: () => ['credits', 'balance'] as const,
   credits: () => ['credits', 'credits'] as const,
+  history: (p: HistoryParams) => ['credits', 'history', p] as const,
+  balanceHistory: () => ['credits', 'balance-history'] as const,
+  plans: () => ['plans'] as const,
 };
 
 /**
@@ -46,4 +58,30 @@ export const creditsQueryOptions = () =>
     staleTime: 30_000,
     retry: 3,
     retryDelay: backoff,
+  });
+
+/** GET /api/credits/history — one page of the user's movements, sorted on the server. */
+export const creditHistoryQueryOptions = (p: HistoryParams) =>
+  queryOptions({
+    queryKey: creditKeys.history(p),
+    queryFn: () => apiRequest<CreditHistoryResponse>('/api/credits/history', { query: { page: p.page, limit: p.limit ?? HISTORY_PAGE_SIZE, sort: p.sort, order: p.order } }),
+    staleTime: 30_000,
+    // Keeps the current page on screen while the next one loads (no flash of the empty state).
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/credits/balance-history — the points of the balance chart. */
+export const balanceHistoryQueryOptions = () =>
+  queryOptions({
+    queryKey: creditKeys.balanceHistory(),
+    queryFn: async () => (await apiRequest<BalanceHistoryResponse>('/api/credits/balance-history')).points,
+    staleTime: 30_000,
+  });
+
+/** GET /api/plans — the plans and the credit pack, with the user's payment links. */
+export const plansQueryOptions = () =>
+  queryOptions({
+    queryKey: creditKeys.plans(),
+    queryFn: () => apiRequest<PlansResponse>('/api/plans'),
+    staleTime: 5 * 60_000,
   });

@@ -1,0 +1,142 @@
+/**
+ * Credits screens in real Chromium against the built app on the real backend: the pricing page
+ * (four plans and the pack from GET /api/plans, checkout links with the user reference, the
+ * 'Redirecting to Payment' toast) and the /credits history showing a purchase made through the
+ * signed payment webhook.
+ *
+ * Run: npm run build && npx vitest run --project e2e frontend/test/credits.e2e.test.ts
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+interface TestApp {
+  url: string;
+  createUser(opts?: { email?: string; password?: string; name?: string }): Promise<{ id: string; email: string; token: string }>;
+  close(): Promise<void>;
+}
+interface StripeLike {
+  webhooks: { generateTestHeaderString(opts: { payload: string; secret: string }): string };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
+// Loaded by path at run time so `tsc -p frontend` does not type-check the backend's sources.
+const TEST_APP_MODULE = path.join(here, '..', '..', 'backend', 'src', 'testing', 'app.ts');
+const STRIPE_MODULE = 'stripe';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SECRET = 'whsec_e2e_credits';
+const PASSWORD = 'correct horse battery';
+const CHECKOUT = 'https://buy.stripe.com/test_e2e';
+
+let app: TestApp;
+let browser: Browser;
+let stripe: StripeLike;
+let user: { id: string; email: string };
+
+beforeAll(async () => {
+  if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o: unknown): Promise<TestApp> };
+  stripe = ((await import(/* @vite-ignore */ STRIPE_MODULE)) as { default: StripeLike }).default;
+  app = await startTestApp({
+    config: { stripeWebhookSecret: SECRET, paymentLinks: { basic: `${CHECKOUT}_basic`, pro: `${CHECKOUT}_pro`, elite: `${CHECKOUT}_elite`, pack: `${CHECKOUT}_pack` } },
+  });
+  user = await app.createUser({ email: `buyer.${Date.now().toString(36)}@example.com`, password: PASSWORD, name: 'Grace Hopper' });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function signedInPage(pathname: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // The payment provider is outside the sandbox: answer its pages locally.
+  await context.route('https://buy.stripe.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Checkout</h1>' }));
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+  await page.goto(`${app.url}${pathname}`);
+  await page.getByRole('heading', { name: 'Sign in to FundFlow' }).waitFor();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  return { context, page };
+}
+
+async function deliverPurchase(sessionId: string, amount: number) {
+  const payload = JSON.stringify({
+    id: `evt_${sessionId}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { id: sessionId, object: 'checkout.session', client_reference_id: user.id, payment_status: 'paid', amount_subtotal: amount, amount_total: amount, currency: 'usd', metadata: {}, subscription: null } },
+  });
+  const res = await fetch(`${app.url}/api/webhooks/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+    body: payload,
+  });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+describe('credits screens (e2e)', () => {
+  it('pricing shows the balance, the four plans and the pack; a button opens checkout with the user reference and the toast', async () => {
+    const { context, page } = await signedInPage('/pricing');
+    await page.getByRole('heading', { name: 'Credits & Plans' }).waitFor();
+    await expect.poll(() => page.getByTestId('pricing-balance').innerText()).toBe('1 credit');
+
+    const cards = page.locator('[data-testid^="plan-"]');
+    await cards.first().waitFor();
+    expect(await cards.locator('h3').allInnerTexts()).toEqual(['Basic', 'Pro', 'Elite', 'Full stack DFY']);
+    const basic = page.getByTestId('plan-basic');
+    expect(await basic.innerText()).toMatch(/\$590\s*\/yr[\s\S]*Pause or cancel anytime\.[\s\S]*500 credits[\s\S]*\$1\.18 per credit/);
+    const pro = page.getByTestId('plan-pro');
+    expect(await pro.innerText()).toMatch(/Most Popular[\s\S]*\$1,500\s*\/yr[\s\S]*1,800 credits[\s\S]*\$0\.83 per credit[\s\S]*Priority support/);
+    const elite = page.getByTestId('plan-elite');
+    expect(await elite.innerText()).toMatch(/Best Value[\s\S]*\$3,000\s*\/yr[\s\S]*4,500 credits[\s\S]*\$0\.67 per credit[\s\S]*Dedicated account manager[\s\S]*Custom integrations/);
+    const dfy = page.getByTestId('plan-dfy');
+    expect(await dfy.innerText()).toMatch(/Unlimited applications/);
+    expect(await dfy.innerText()).not.toMatch(/\$\d/);
+    const pack = page.getByTestId('credit-pack');
+    expect(await pack.innerText()).toMatch(/50 credits[\s\S]*\$1\.94 per credit[\s\S]*\$97/);
+
+    // Every checkout link carries the user's reference; the contact-only plan opens the contact page.
+    for (const id of ['basic', 'pro', 'elite']) {
+      const href = await page.getByTestId(`plan-${id}`).getByRole('link').getAttribute('href');
+      expect(new URL(href!).searchParams.get('client_reference_id')).toBe(user.id);
+    }
+    expect(await dfy.getByRole('link', { name: /Contact us/i }).getAttribute('href')).toMatch(/^mailto:|^https?:/);
+
+    const [popup] = await Promise.all([context.waitForEvent('page'), pack.getByRole('link', { name: 'Buy 50 credits' }).click()]);
+    await popup.waitForLoadState();
+    const opened = new URL(popup.url());
+    expect(opened.origin + opened.pathname).toBe(`${CHECKOUT}_pack`);
+    expect(opened.searchParams.get('client_reference_id')).toBe(user.id);
+    await page.getByRole('status').filter({ hasText: 'Redirecting to Payment' }).waitFor();
+    await context.close();
+  });
+
+  it('the history page shows a purchase made through the payment webhook, with the running balance', async () => {
+    expect(await deliverPurchase('cs_e2e_pack', 9700)).toEqual({ received: true, credited: 50, duplicate: false });
+    const { context, page } = await signedInPage('/credits');
+    await page.getByRole('heading', { name: 'Credit History' }).waitFor();
+    await expect.poll(() => page.getByTestId('history-balance').innerText()).toBe('51 credits');
+    const rows = page.getByTestId('movement-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    // Newest first: the purchase, then the free starting credit.
+    expect(await rows.nth(0).innerText()).toMatch(/Purchased\s+Credit Pack: 50 credits\s+\+50\s+51/);
+    expect(await rows.nth(1).innerText()).toMatch(/Granted\s+Free starting credit\s+\+1\s+1/);
+    await page.getByRole('img', { name: 'Credit balance over time' }).waitFor();
+
+    // Sorting by amount, ascending, is done by the server.
+    await page.getByRole('button', { name: 'Amount' }).click();
+    await expect.poll(async () => (await rows.nth(0).innerText()).includes('Purchased')).toBe(true);
+    await page.getByRole('button', { name: 'Amount' }).click();
+    await expect.poll(async () => (await rows.nth(0).innerText()).includes('Free starting credit')).toBe(true);
+    await context.close();
+  });
+});
