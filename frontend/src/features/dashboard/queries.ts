@@ -1,0 +1,76 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+
+export interface SubmissionStats {
+  total: number;
+  completed: number;
+  processing: number;
+  failed: number;
+}
+
+export interface ActivityDay {
+  /** YYYY-MM-DD (UTC) */
+  date: string;
+  completed: number;
+  failed: number;
+  processing: number;
+}
+
+export const ZERO_STATS: SubmissionStats = { total: 0, completed: 0, processing: 0, failed: 0 };
+
+export const dashboardKeys = {
+  stats: () => ['dashboard', 'submission-stats'] as const,
+  activity: (days: number) => ['dashboard', 'submission-activity', days] as const,
+};
+
+const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
+
+export function parseStats(raw: unknown): SubmissionStats {
+  const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  return { total: count(r.total), completed: count(r.completed), processing: count(r.processing), failed: count(r.failed) };
+}
+
+/** Success rate (spec §5): completed / total, rounded; 0 when there is none. */
+export function successRate(stats: Pick<SubmissionStats, 'total' | 'completed'>): number {
+  return stats.total > 0 ? Math.round((stats.completed / stats.total) * 100) : 0;
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The last `days` UTC days ending today, oldest first, filled from the response (a day it leaves
+ * out, or an unreadable response, counts zero), so the chart always has its full width.
+ */
+export function fillActivity(raw: unknown, days: number, today: Date): ActivityDay[] {
+  const list = raw && typeof raw === 'object' && Array.isArray((raw as { days?: unknown }).days) ? ((raw as { days: unknown[] }).days) : [];
+  const byDate = new Map<string, ActivityDay>();
+  for (const d of list) {
+    if (!d || typeof d !== 'object') continue;
+    const r = d as Record<string, unknown>;
+    if (typeof r.date !== 'string') continue;
+    byDate.set(r.date.slice(0, 10), { date: r.date.slice(0, 10), completed: count(r.completed), failed: count(r.failed), processing: count(r.processing) });
+  }
+  const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return Array.from({ length: days }, (_, i) => {
+    const date = isoDay(new Date(end - (days - 1 - i) * 86_400_000));
+    return byDate.get(date) ?? { date, completed: 0, failed: 0, processing: 0 };
+  });
+}
+
+/** GET /api/submission-stats: refreshed every 30 s (spec §4). */
+export const submissionStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKeys.stats(),
+    queryFn: async () => parseStats(await apiRequest<unknown>('/api/submission-stats')),
+    staleTime: 30_000,
+    refetchInterval: 30_000,
+  });
+
+/** GET /api/submission-activity?days=N: applications per day by status, for the dashboard chart. */
+export const submissionActivityQueryOptions = (days = 30) =>
+  queryOptions({
+    queryKey: dashboardKeys.activity(days),
+    queryFn: async () => fillActivity(await apiRequest<unknown>('/api/submission-activity', { query: { days } }), days, new Date()),
+    staleTime: 30_000,
+    refetchInterval: 30_000,
+  });

@@ -1,0 +1,194 @@
+import {
+  EMPTY_PROFILE_FORM,
+  hasProfileContent,
+  PROFILE_FIELDS,
+  ProfileFormSchema,
+  toProfileForm,
+  toProfilePatch,
+  type ProfileField,
+  type ProfileFormValues,
+  type StartupProfileResponse,
+} from '@fp/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useBlocker } from '@tanstack/react-router';
+import { Check } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { cn } from '../../lib/cn';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardFooter, CardHeader } from '../../ui/Card';
+import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
+import { Input } from '../../ui/Input';
+import { Select } from '../../ui/Select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
+import { Textarea } from '../../ui/Textarea';
+import { toast } from '../../ui/toast';
+import { ProfileHeader } from './ProfileHeader';
+import { useUpdateStartupProfile } from './queries';
+import { isRequired, SECTIONS, sectionOf, type FieldSpec, type SectionId } from './sections';
+
+function ProfileInput({ spec, register, error, showRequired }: { spec: FieldSpec; register: UseFormRegister<ProfileFormValues>; error?: string; showRequired: boolean }) {
+  return (
+    <Field label={spec.label} required={showRequired && isRequired(spec.name)} hint={spec.hint} error={error} className={cn(spec.wide && 'md:col-span-2')}>
+      {(control) => {
+        const props = { ...control, ...register(spec.name), placeholder: spec.placeholder };
+        switch (spec.kind) {
+          case 'select':
+            return <Select {...props} options={spec.options ?? []} />;
+          case 'textarea':
+            return <Textarea {...props} rows={spec.rows ?? 4} />;
+          case 'email':
+            return <Input {...props} type="email" inputMode="email" autoComplete="email" />;
+          case 'url':
+            return <Input {...props} type="text" inputMode="url" autoComplete="url" />;
+          default:
+            return <Input {...props} />;
+        }
+      }}
+    </Field>
+  );
+}
+
+const requiredOf = (id: SectionId) => SECTIONS.find((s) => s.id === id)!.fields.filter((f) => isRequired(f.name));
+
+/** Per-tab marker while incomplete: filled required fields of the tab (a check when all are), or an error dot. */
+function TabMarker({ id, values, errors }: { id: SectionId; values: Partial<ProfileFormValues>; errors: FieldErrors<ProfileFormValues> }) {
+  const fields = SECTIONS.find((s) => s.id === id)!.fields;
+  const errorCount = fields.filter((f) => errors[f.name]).length;
+  if (errorCount) {
+    return (
+      <span className="size-2 rounded-full bg-destructive" aria-label={`${errorCount} field${errorCount > 1 ? 's' : ''} to fix`} role="img" />
+    );
+  }
+  const required = requiredOf(id);
+  const filled = required.filter((f) => values[f.name]?.trim()).length;
+  if (filled === required.length) return <Check className="size-3.5 text-success" aria-label="All required fields filled" />;
+  return (
+    <span className="rounded-full bg-background/60 px-1.5 text-[10px] leading-4 tabular-nums text-muted-foreground" aria-label={`${filled} of ${required.length} required fields filled`}>
+      {filled}/{required.length}
+    </span>
+  );
+}
+
+/** The startup profile editor once loaded (spec §2, §4, §5, §8). */
+export function ProfileForm({ data }: { data: StartupProfileResponse }) {
+  const { profile, completion } = data;
+  const [tab, setTab] = useState<SectionId>('basic');
+  const [focusField, setFocusField] = useState<ProfileField | null>(null);
+  const save = useUpdateStartupProfile();
+
+  const form = useForm<ProfileFormValues>({
+    resolver: zodResolver(ProfileFormSchema),
+    defaultValues: hasProfileContent(profile) ? toProfileForm(profile) : EMPTY_PROFILE_FORM,
+    mode: 'onSubmit',
+    // Fields of other tabs are hidden, so focusing is done below after switching to the tab.
+    shouldFocusError: false,
+  });
+  const { register, handleSubmit, reset, formState, control, setFocus } = form;
+  const values = useWatch({ control });
+
+  // Loaded data with content resets the form (spec §4); edits in progress are kept.
+  useEffect(() => {
+    if (hasProfileContent(profile)) reset(toProfileForm(profile), { keepDirtyValues: true });
+  }, [profile, reset]);
+
+  useEffect(() => {
+    if (!focusField) return;
+    setFocus(focusField);
+    setFocusField(null);
+  }, [focusField, tab, setFocus]);
+
+  // Unsaved edits ask before leaving: a dialog for in-app navigation, the browser's prompt for reload/close.
+  const dirty = useRef(false);
+  dirty.current = formState.isDirty && !save.isPending;
+  const blocker = useBlocker({ shouldBlockFn: () => dirty.current, enableBeforeUnload: () => dirty.current, withResolver: true });
+
+  const onValid = (v: ProfileFormValues) =>
+    save.mutate(toProfilePatch(v, profile), {
+      onSuccess: (saved) => {
+        reset(toProfileForm(saved.profile));
+        toast({ title: 'Profile Updated', description: 'Your startup profile has been successfully updated', variant: 'success' });
+      },
+      onError: (err) => {
+        toast({ title: 'Error', description: err instanceof Error && err.message ? err.message : 'Failed to update profile', variant: 'destructive' });
+      },
+    });
+
+  const onInvalid = (errors: FieldErrors<ProfileFormValues>) => {
+    const first = PROFILE_FIELDS.find((f) => errors[f]);
+    if (!first) return;
+    setTab(sectionOf(first));
+    setFocusField(first);
+  };
+
+  const showRequired = !completion.isComplete;
+
+  return (
+    <>
+      <Card>
+        <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label="Startup profile">
+          <CardHeader className="gap-4">
+            <ProfileHeader completion={completion} />
+          </CardHeader>
+          <CardContent>
+            <Tabs value={tab} onValueChange={(v) => setTab(v as SectionId)}>
+              {/* Three equal columns on phones (labels may wrap), a compact row from 640 px. */}
+              <TabsList aria-label="Profile sections" className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto sm:self-start">
+                {SECTIONS.map((s) => (
+                  <TabsTrigger key={s.id} value={s.id} className="h-auto min-h-8 flex-col gap-1 py-1.5 text-center leading-tight whitespace-normal sm:h-8 sm:flex-row sm:py-0 sm:whitespace-nowrap">
+                    {s.label}
+                    {showRequired || SECTIONS.find((x) => x.id === s.id)!.fields.some((f) => formState.errors[f.name]) ? (
+                      <TabMarker id={s.id} values={values} errors={formState.errors} />
+                    ) : null}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              {SECTIONS.map((s) => (
+                <TabsContent key={s.id} value={s.id} forceMount className="pt-2">
+                  <p className="mb-5 text-sm text-muted-foreground">{s.description}</p>
+                  <div className="grid gap-5 md:grid-cols-2">
+                    {s.fields.map((spec) => (
+                      <ProfileInput key={spec.name} spec={spec} register={register} error={formState.errors[spec.name]?.message} showRequired={showRequired} />
+                    ))}
+                  </div>
+                </TabsContent>
+              ))}
+            </Tabs>
+          </CardContent>
+          <CardFooter className="flex-col-reverse items-stretch gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between sm:pt-6">
+            {showRequired ? (
+              <p className="text-xs text-muted-foreground">
+                <span className="text-destructive">*</span> Required fields
+              </p>
+            ) : (
+              <span />
+            )}
+            <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
+              {save.isPending ? 'Saving...' : completion.isComplete ? 'Save Changes' : 'Save Progress'}
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+      <Dialog
+        open={blocker.status === 'blocked'}
+        onOpenChange={(open) => {
+          if (!open) blocker.reset?.();
+        }}
+        title="Unsaved changes"
+        description="You have unsaved changes to your startup profile. Leave without saving?"
+        size="sm"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => blocker.reset?.()}>
+              Stay on Page
+            </Button>
+            <Button variant="destructive" onClick={() => blocker.proceed?.()}>
+              Leave Without Saving
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}
