@@ -8,3 +8,5 @@ export * from './events/profile';
 export * from './profile/index';
 export * from './api/security';
 export * from './events/security';
+export * from './api/catalog';
+export * from './events/catalog';

@@ -14,6 +14,8 @@ export interface AppConfig {
   eventStoreUrl?: string;
   meiliUrl?: string;
   meiliKey?: string;
+  /** CATALOG_SEED: 'auto' loads the investor catalog on a first start; 'off' leaves it to `catalog seed`. */
+  catalogSeed: 'auto' | 'off';
   temporalAddress?: string;
   supertokensUrl?: string;
   supertokensApiKey?: string;
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     meiliUrl: env.MEILI_URL || undefined,
     meiliKey: env.MEILI_MASTER_KEY || undefined,
+    catalogSeed: env.CATALOG_SEED === 'off' ? 'off' : 'auto',
     temporalAddress: env.TEMPORAL_ADDRESS || undefined,
     supertokensUrl: env.SUPERTOKENS_URL || undefined,
     supertokensApiKey: env.SUPERTOKENS_API_KEY || undefined,

@@ -1,5 +1,3 @@
-// Brings in the typing of inject('pgAdminUrl').
-import type {} from '../../infra/test/global-setup';
 import { createTestDatabase } from '@fp/infra';
 import { randomBytes } from 'node:crypto';
 import { describe, inject, it } from 'vitest';

@@ -1,3 +1,4 @@
+import { catalogCommands } from './catalog';
 import { creditCommands } from './credits';
 import type { CliCommand } from './index';
 import { projectionCommands } from './projections';
@@ -5,4 +6,4 @@ import { securityCommands } from './security';
 import { userCommands } from './users';
 
 /** Every CLI command; modules add their list here. */
-export const commands: CliCommand[] = [...userCommands, ...projectionCommands, ...creditCommands, ...securityCommands];
+export const commands: CliCommand[] = [...userCommands, ...projectionCommands, ...creditCommands, ...securityCommands, ...catalogCommands];

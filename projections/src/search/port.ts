@@ -75,5 +75,7 @@ export interface SearchIndex {
   searchAngels(filter: AngelFilter, page: PageRequest): Promise<SearchPage>;
   angelIds(filter: AngelFilter, max: number): Promise<SearchPage>;
   angelFacets(): Promise<{ locations: FacetCount[] }>;
+  /** After a bulk load, outside any transaction: lets the engine settle (statistics, compaction). */
+  optimize(): Promise<void>;
   close(): Promise<void>;
 }

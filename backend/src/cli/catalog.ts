@@ -1,0 +1,45 @@
+import { CATALOG_SIZES } from '@fp/infra/catalog/index';
+import { progressLogger } from '../modules/catalog/index';
+import type { CliCommand } from './index';
+import { CliError } from './index';
+
+const count = (name: string, v: unknown): number | undefined => {
+  if (v === undefined) return undefined;
+  const n = Number(String(v).replace(/[_,]/g, ''));
+  if (!Number.isSafeInteger(n) || n < 0 || n > 10_000_000) throw new CliError(`--${name} must be a whole number from 0 to 10,000,000`);
+  return n;
+};
+
+export const catalogCommands: CliCommand[] = [
+  {
+    name: 'catalog seed',
+    summary: `[--vc N] [--angels M] [--seed S]  (re)load the generated catalog; no flags: ${CATALOG_SIZES.vcFirms.toLocaleString('en-US')} VC firms and ${CATALOG_SIZES.angels.toLocaleString('en-US')} angels`,
+    options: { vc: { type: 'string' }, angels: { type: 'string' }, seed: { type: 'string' } },
+    async run(rt, { values }, out) {
+      let vc = count('vc', values.vc);
+      let angels = count('angels', values.angels);
+      if (vc === undefined && angels === undefined) ({ vcFirms: vc, angels } = CATALOG_SIZES);
+      const seed = values.seed === undefined ? undefined : Number(values.seed);
+      if (seed !== undefined && !Number.isSafeInteger(seed)) throw new CliError('--seed must be a whole number');
+      const started = performance.now();
+      const actor = `operator:${process.env.USER ?? 'cli'}`;
+      const r = await rt.ctx.services.catalog.seed({ vc, angels, seed, onProgress: progressLogger((m) => out.info(m)) }, { now: new Date(), actor });
+      const written = performance.now();
+      out.info(`[catalog] events written in ${((written - started) / 1000).toFixed(1)} s; indexing …`);
+      // The projections may run in this process or in a running app: either way, wait for them.
+      await rt.ctx.services.catalog.waitUntilLoaded(r.checkpoint, 60 * 60_000);
+      const seconds = (performance.now() - started) / 1000;
+      const loaded = Object.fromEntries(r.results.map((x) => [x.scope, x.count]));
+      out.result({ ...loaded, seconds: Number(seconds.toFixed(1)) }, `Loaded ${r.results.map((x) => `${x.count.toLocaleString('en-US')} ${x.scope === 'vc' ? 'VC firms' : 'angel investors'}`).join(' and ')} in ${seconds.toFixed(1)} s`);
+    },
+  },
+  {
+    name: 'catalog status',
+    summary: 'what the read models and the search index hold per scope',
+    async run(rt, _args, out) {
+      const rows = await rt.ctx.services.catalog.status();
+      if (!rows.length) out.result([], `The catalog is empty: run \`npm run cli -- catalog seed\`. (search index: ${rt.ctx.services.catalog.searchIndexKind})`);
+      for (const s of rows) out.result(s, `${s.scope.padEnd(7)} ${s.completed ? 'loaded ' : 'loading'} ${s.loaded.toLocaleString('en-US')}${s.expected != null ? ` / ${s.expected.toLocaleString('en-US')}` : ''} records, ${s.indexed.toLocaleString('en-US')} indexed (${rt.ctx.services.catalog.searchIndexKind})`);
+    },
+  },
+];

@@ -1,0 +1,100 @@
+import { ANGEL_EXPORT_COLUMNS, EXPORT_INSUFFICIENT, angelExportFileName } from '@fp/contracts/api/catalog';
+import {
+  CSV_LINE_BREAK, cleanDescription, cleanInvestorName, csvRow, splitIndustries, type AngelInvestorDetail, type CsvValue,
+} from '@fp/contracts/catalog/index';
+import type { Db } from '@fp/infra';
+import { sql } from 'kysely';
+import { Readable } from 'node:stream';
+import type { AppContext } from '../../platform/context';
+import { DomainError, type CommandMeta } from '../../platform/decider';
+
+/** Records fetched per query while streaming: memory stays flat whatever the export size. */
+export const EXPORT_BATCH = 1000;
+const BOM = '\uFEFF';
+
+/** One CSV line per investor, in ANGEL_EXPORT_COLUMNS order, with the display rules applied. */
+export function angelCsvValues(a: AngelInvestorDetail): CsvValue[] {
+  return [
+    cleanInvestorName(a.companyName),
+    a.investorType,
+    a.location,
+    a.country,
+    a.contactEmail,
+    a.contactEmail ? (a.contactEmailVerified ? 'Yes' : 'No') : '',
+    a.phoneNumber,
+    a.companyUrl,
+    a.linkedin,
+    a.twitter,
+    splitIndustries(a.industries).join(', '),
+    a.investments,
+    a.exits,
+    cleanDescription(a.description),
+  ];
+}
+
+export type LoadBatch = (ids: string[]) => Promise<AngelInvestorDetail[]>;
+
+/** Records of these ids in catalog order (the order of the ids given, which is that order). */
+export const loadAngels = (db: Db): LoadBatch => async (ids) => {
+  const r = await sql<{ record: AngelInvestorDetail }>`select record from catalog_angels where id = any(${ids}::text[]) order by sort_key, id`.execute(db);
+  return r.rows.map((row) => row.record);
+};
+
+export interface ExportDeps {
+  ctx: Pick<AppContext, 'db' | 'services' | 'newId' | 'clock'>;
+  /** Replaceable in tests to provoke a failure half-way. */
+  loadBatch?: LoadBatch;
+}
+
+export interface AngelExport {
+  exportId: string;
+  fileName: string;
+  count: number;
+  /** The CSV (UTF-8 with BOM, CRLF lines). A failure while streaming refunds the credit. */
+  stream: Readable;
+}
+
+/**
+ * Angel investor CSV export: checks that every id exists (unknown ids: 400, nothing charged),
+ * charges 1 credit under a fresh export reference (InsufficientCreditsError when short), then
+ * streams the rows in batches. If producing the file fails after the charge, the credit is
+ * refunded under the same reference, so a failed export costs nothing.
+ */
+export async function exportAngels(deps: ExportDeps, userId: string, ids: string[], meta: CommandMeta): Promise<AngelExport> {
+  const { ctx } = deps;
+  const load = deps.loadBatch ?? loadAngels(ctx.db);
+  const known = await sql<{ id: string }>`select id from catalog_angels where id = any(${ids}::text[]) order by sort_key, id`.execute(ctx.db);
+  if (known.rows.length !== ids.length) {
+    const have = new Set(known.rows.map((r) => r.id));
+    const unknown = ids.filter((id) => !have.has(id));
+    const shown = unknown.slice(0, 5).join(', ');
+    throw new DomainError(`Unknown angel investor id${unknown.length > 1 ? 's' : ''}: ${shown}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}`, 400, 'unknown_ids');
+  }
+  const ordered = known.rows.map((r) => r.id);
+  const exportId = ctx.newId();
+  await ctx.services.credits.spend(
+    userId,
+    { amount: 1, spendKind: 'angel_export', reference: `angel-export-${exportId}`, reason: `Angel investor export (${ordered.length} investors)`, insufficientMessage: EXPORT_INSUFFICIENT },
+    meta,
+  );
+
+  // A client that goes away mid-download is not a failure of the export: nothing is refunded then.
+  async function* rows(): AsyncGenerator<string> {
+    try {
+      yield BOM + csvRow(ANGEL_EXPORT_COLUMNS) + CSV_LINE_BREAK;
+      for (let i = 0; i < ordered.length; i += EXPORT_BATCH) {
+        const batch = await load(ordered.slice(i, i + EXPORT_BATCH));
+        let chunk = '';
+        for (const a of batch) chunk += csvRow(angelCsvValues(a)) + CSV_LINE_BREAK;
+        yield chunk;
+      }
+    } catch (err) {
+      await ctx.services.credits
+        .refund(userId, `angel-export-${exportId}`, `Angel investor export failed: ${(err as Error).message}`, { ...meta, now: ctx.clock.now() })
+        .catch(() => undefined);
+      throw err;
+    }
+  }
+
+  return { exportId, fileName: angelExportFileName(meta.now), count: ordered.length, stream: Readable.from(rows(), { objectMode: false }) };
+}

@@ -1,0 +1,162 @@
+import { cleanInvestorName, type AngelInvestorDetail, type VcFirm } from '@fp/contracts/catalog/index';
+import { CATALOG_EVENT_TYPES, type CatalogEvent, type CatalogScope } from '@fp/contracts/events/catalog';
+import type { RecordedEvent, Tx } from '@fp/infra';
+import type { Projection } from '@fp/projections';
+import { angelSearchDoc, sortKey, vcSearchDoc, type AngelSearchDoc, type SearchIndex, type VcSearchDoc } from '@fp/projections/search/index';
+import { sql } from 'kysely';
+
+/** Catalog events are large (~500 records each): a few per transaction keeps it short. */
+const CATALOG_BATCH = 10;
+
+const TABLE: Record<CatalogScope | 'test', string> = { vc: 'catalog_vc_firms', angels: 'catalog_angels', test: 'catalog_test_firms' };
+
+/**
+ * Which import each scope currently shows, kept in `table` by one projection: a data batch of any
+ * other import (superseded or unfinished) is skipped.
+ */
+class CurrentImports {
+  private loaded?: Map<string, string>;
+  constructor(private readonly table: string) {}
+  async get(tx: Tx, scope: string): Promise<string | undefined> {
+    if (!this.loaded) {
+      const rows = await sql<{ scope: string; import_id: string }>`select scope, import_id from ${sql.table(this.table)}`.execute(tx);
+      this.loaded = new Map(rows.rows.map((r) => [r.scope, r.import_id]));
+    }
+    return this.loaded.get(scope);
+  }
+  async start(tx: Tx, scope: string, importId: string, expected: number | null, extra: { completed?: boolean; loaded?: number } = {}) {
+    const loaded = extra.loaded ?? 0;
+    if (this.table === 'catalog_imports') {
+      await sql`insert into catalog_imports (scope, import_id, expected, loaded, completed, updated_at) values (${scope}, ${importId}, ${expected}, ${loaded}, ${extra.completed ?? false}, now())
+        on conflict (scope) do update set import_id = excluded.import_id, expected = excluded.expected, loaded = excluded.loaded, completed = excluded.completed, updated_at = now()`.execute(tx);
+    } else {
+      await sql`insert into catalog_search_imports (scope, import_id, loaded, updated_at) values (${scope}, ${importId}, ${loaded}, now())
+        on conflict (scope) do update set import_id = excluded.import_id, loaded = excluded.loaded, updated_at = now()`.execute(tx);
+    }
+    await this.get(tx, scope);
+    this.loaded!.set(scope, importId);
+  }
+  async add(tx: Tx, scope: string, n: number) {
+    await sql`update ${sql.table(this.table)} set loaded = loaded + ${n}, updated_at = now() where scope = ${scope}`.execute(tx);
+  }
+}
+
+const asEvent = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as CatalogEvent;
+
+async function putRecords(tx: Tx, table: string, rows: { id: string; sort_key: string; record: unknown }[]) {
+  if (!rows.length) return;
+  await sql`insert into ${sql.table(table)} (id, sort_key, record)
+    select r.id, r.sort_key, r.record from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, sort_key text, record jsonb)
+    on conflict (id) do update set sort_key = excluded.sort_key, record = excluded.record`.execute(tx);
+}
+const firmRows = (firms: VcFirm[]) => firms.map((f) => ({ id: f.id, sort_key: sortKey(f.vcName), record: f }));
+const angelRows = (angels: AngelInvestorDetail[]) => angels.map((a) => ({ id: a.id, sort_key: sortKey(cleanInvestorName(a.companyName)), record: a }));
+
+/**
+ * Consecutive data events of one scope are written as one statement: fewer round trips, and one
+ * indexing task per batch for an external index.
+ */
+class Pending<T> {
+  private scope: CatalogScope | null = null;
+  private items: T[] = [];
+  constructor(private readonly write: (scope: CatalogScope, items: T[]) => Promise<void>) {}
+  async push(scope: CatalogScope, items: T[]) {
+    if (this.scope !== scope) await this.flush();
+    this.scope = scope;
+    for (const item of items) this.items.push(item);
+  }
+  async flush() {
+    if (this.scope && this.items.length) await this.write(this.scope, this.items);
+    this.items = [];
+    this.scope = null;
+  }
+}
+
+/** Read models: one row per VC firm, test firm and angel investor, holding the record as JSON. */
+export const catalogProjection: Projection = {
+  name: 'catalog',
+  eventTypes: [...CATALOG_EVENT_TYPES],
+  tables: ['catalog_vc_firms', 'catalog_test_firms', 'catalog_angels', 'catalog_imports'],
+  batchSize: CATALOG_BATCH,
+  async apply(tx, events) {
+    const current = new CurrentImports('catalog_imports');
+    const pending = new Pending<{ id: string; sort_key: string; record: unknown }>(async (scope, rows) => {
+      await putRecords(tx, TABLE[scope], rows);
+      await current.add(tx, scope, rows.length);
+    });
+    for (const e of events) {
+      const ev = asEvent(e);
+      switch (ev.type) {
+        case 'CatalogImportStarted':
+          await pending.flush();
+          await sql`truncate ${sql.table(TABLE[ev.data.scope])}`.execute(tx);
+          await current.start(tx, ev.data.scope, ev.data.importId, ev.data.expected);
+          break;
+        case 'VcFirmsImported':
+          if ((await current.get(tx, 'vc')) === ev.data.importId) await pending.push('vc', firmRows(ev.data.firms));
+          break;
+        case 'AngelsImported':
+          if ((await current.get(tx, 'angels')) === ev.data.importId) await pending.push('angels', angelRows(ev.data.investors));
+          break;
+        case 'CatalogImportCompleted':
+          await pending.flush();
+          await sql`update catalog_imports set completed = true, updated_at = now() where scope = ${ev.data.scope} and import_id = ${ev.data.importId}`.execute(tx);
+          break;
+        case 'TestFirmsImported':
+          await pending.flush();
+          await sql`delete from catalog_test_firms`.execute(tx);
+          await putRecords(tx, TABLE.test, firmRows(ev.data.firms));
+          await current.start(tx, 'test', ev.data.sandboxUrl, ev.data.firms.length, { completed: true, loaded: ev.data.firms.length });
+          break;
+      }
+    }
+    await pending.flush();
+  },
+};
+
+/** The search index, behind its port (Postgres tables or Meilisearch), fed from the same events. */
+export function catalogSearchProjection(index: SearchIndex): Projection {
+  return {
+    name: 'catalog-search',
+    eventTypes: [...CATALOG_EVENT_TYPES],
+    tables: [...index.tables, 'catalog_search_imports'],
+    batchSize: CATALOG_BATCH,
+    async reset(tx) {
+      // Postgres tables were just truncated with the others; an external index is emptied here.
+      if (index.kind !== 'postgres') for (const c of ['vc', 'test', 'angels'] as const) await index.clear(tx, c);
+    },
+    async apply(tx, events) {
+      const current = new CurrentImports('catalog_search_imports');
+      const pending = new Pending<VcSearchDoc | AngelSearchDoc>(async (scope, docs) => {
+        if (scope === 'vc') await index.putVcFirms(tx, 'vc', docs as VcSearchDoc[]);
+        else await index.putAngels(tx, docs as AngelSearchDoc[]);
+        await current.add(tx, scope, docs.length);
+      });
+      for (const e of events) {
+        const ev = asEvent(e);
+        switch (ev.type) {
+          case 'CatalogImportStarted':
+            await pending.flush();
+            await index.clear(tx, ev.data.scope);
+            await current.start(tx, ev.data.scope, ev.data.importId, ev.data.expected);
+            break;
+          case 'VcFirmsImported':
+            if ((await current.get(tx, 'vc')) === ev.data.importId) await pending.push('vc', ev.data.firms.map(vcSearchDoc));
+            break;
+          case 'AngelsImported':
+            if ((await current.get(tx, 'angels')) === ev.data.importId) await pending.push('angels', ev.data.investors.map(angelSearchDoc));
+            break;
+          case 'CatalogImportCompleted':
+            break;
+          case 'TestFirmsImported':
+            await pending.flush();
+            await index.clear(tx, 'test');
+            await index.putVcFirms(tx, 'test', ev.data.firms.map(vcSearchDoc));
+            await current.start(tx, 'test', ev.data.sandboxUrl, ev.data.firms.length, { loaded: ev.data.firms.length });
+            break;
+        }
+      }
+      await pending.flush();
+    },
+  };
+}

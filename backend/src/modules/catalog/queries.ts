@@ -1,0 +1,114 @@
+import {
+  MAX_ALL_IDS, type AngelFilterOptionsResponse, type AngelFilterQuery, type AngelInvestorsQuery, type AngelInvestorsResponse,
+  type VcFilterOptionsResponse, type VcFilterQuery, type VcFirmsQuery, type VcFirmsResponse,
+} from '@fp/contracts/api/catalog';
+import { toAngelListItem, type AngelInvestorDetail, type VcFirm } from '@fp/contracts/catalog/index';
+import type { SearchIndex, VcCollection } from '@fp/projections/search/index';
+import { sql } from 'kysely';
+import type { AppContext } from '../../platform/context';
+import { DomainError } from '../../platform/decider';
+import { angelFilter, vcFilter } from './filters';
+
+/** What the submissions module needs to know about a firm it applies to. */
+export interface FirmSummary {
+  id: string;
+  name: string;
+  website: string | null;
+  city: string | null;
+  country: string | null;
+  investorType: string | null;
+  description: string | null;
+}
+
+const TABLE: Record<VcCollection, string> = { vc: 'catalog_vc_firms', test: 'catalog_test_firms' };
+const byText = (a: string, b: string) => a.localeCompare(b, 'en');
+
+export function tooManyMatches(total: number, what: string): DomainError {
+  return new DomainError(
+    `${total.toLocaleString('en-US')} ${what} match these filters; Select All Filtered takes at most ${MAX_ALL_IDS.toLocaleString('en-US')}. Narrow the filters and try again.`,
+    400, 'too_many_matches',
+  );
+}
+
+/**
+ * The read side: the search index answers which ids and how many; the read models hold the
+ * records. Test catalog reads first make sure it matches the sandbox address.
+ */
+export function createCatalogQueries(ctx: Pick<AppContext, 'db'>, index: SearchIndex, ensureTestCatalog: () => Promise<void>) {
+  async function records<T>(table: string, ids: readonly string[]): Promise<Map<string, T>> {
+    if (!ids.length) return new Map();
+    const r = await sql<{ id: string; record: T }>`select id, record from ${sql.table(table)} where id = any(${ids as string[]}::text[])`.execute(ctx.db);
+    return new Map(r.rows.map((row) => [row.id, row.record]));
+  }
+  const inOrder = <T>(ids: readonly string[], found: Map<string, T>) => ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+  const ready = (collection: VcCollection) => (collection === 'test' ? ensureTestCatalog() : Promise.resolve());
+
+  // Filter options change only with an import: cached per collection until the index moves on.
+  const facetCache = new Map<string, { generation: string; value: unknown }>();
+  async function cached<T>(key: string, scope: string, compute: () => Promise<T>): Promise<T> {
+    const g = await sql<{ g: string }>`select coalesce(max(import_id || ':' || loaded || ':' || updated_at::text), '') as g from catalog_search_imports where scope = ${scope}`.execute(ctx.db);
+    const generation = g.rows[0]?.g ?? '';
+    const hit = facetCache.get(key);
+    if (hit && hit.generation === generation) return hit.value as T;
+    const value = await compute();
+    facetCache.set(key, { generation, value });
+    return value;
+  }
+
+  return {
+    async listVcFirms(collection: VcCollection, q: VcFirmsQuery): Promise<VcFirmsResponse> {
+      await ready(collection);
+      const page = await index.searchVcFirms(collection, vcFilter(q), { page: q.page, limit: q.limit });
+      return { firms: inOrder(page.ids, await records<VcFirm>(TABLE[collection], page.ids)), total: page.total };
+    },
+
+    async vcFirmIds(collection: VcCollection, q: VcFilterQuery): Promise<string[]> {
+      await ready(collection);
+      const r = await index.vcFirmIds(collection, vcFilter(q), MAX_ALL_IDS);
+      if (r.total > MAX_ALL_IDS) throw tooManyMatches(r.total, 'firms');
+      return r.ids;
+    },
+
+    async vcFilterOptions(collection: VcCollection): Promise<VcFilterOptionsResponse> {
+      await ready(collection);
+      return cached(`vc:${collection}`, collection, async () => {
+        const f = await index.vcFacets(collection);
+        return { locations: f.countries.map((c) => c.value).sort(byText), investorTypes: f.investorTypes.map((t) => t.value).sort(byText) };
+      });
+    },
+
+    async listAngels(q: AngelInvestorsQuery): Promise<AngelInvestorsResponse> {
+      const page = await index.searchAngels(angelFilter(q), { page: q.page, limit: q.limit });
+      return { investors: inOrder(page.ids, await records<AngelInvestorDetail>('catalog_angels', page.ids)).map(toAngelListItem), total: page.total };
+    },
+
+    async angelIds(q: AngelFilterQuery): Promise<string[]> {
+      const r = await index.angelIds(angelFilter(q), MAX_ALL_IDS);
+      if (r.total > MAX_ALL_IDS) throw tooManyMatches(r.total, 'angel investors');
+      return r.ids;
+    },
+
+    /** Locations most investors have first, so the first 15 of a region are the useful ones. */
+    async angelFilterOptions(): Promise<AngelFilterOptionsResponse> {
+      return cached('angels', 'angels', async () => ({ countries: (await index.angelFacets()).locations.map((l) => l.value) }));
+    },
+
+    async angel(id: string): Promise<AngelInvestorDetail> {
+      const found = (await records<AngelInvestorDetail>('catalog_angels', [id])).get(id);
+      if (!found) throw new DomainError('Angel investor not found', 404, 'not_found');
+      return found;
+    },
+
+    /** Firms by id from the real or the test catalog; unknown ids are simply absent. */
+    async getFirms(ids: string[], opts: { test: boolean }): Promise<FirmSummary[]> {
+      const collection: VcCollection = opts.test ? 'test' : 'vc';
+      await ready(collection);
+      const unique = [...new Set(ids)];
+      const found = await records<VcFirm>(TABLE[collection], unique);
+      return inOrder(unique, found).map((f) => ({
+        id: f.id, name: f.vcName, website: f.website, city: f.city, country: f.country, investorType: f.primaryInvestorType, description: f.description,
+      }));
+    },
+  };
+}
+export type CatalogQueries = ReturnType<typeof createCatalogQueries>;

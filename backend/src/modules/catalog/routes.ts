@@ -1,0 +1,40 @@
+import {
+  AngelFilterQuery, AngelInvestorsQuery, ExportAngelInvestorsRequest, TestVcFirmsQuery, VcFilterQuery, VcFirmsQuery,
+} from '@fp/contracts/api/catalog';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../platform/auth';
+import { metaFor, type AppContext } from '../../platform/context';
+import { parse } from '../../platform/http';
+
+const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
+
+/** Spec section 7: the VC database, the test VC database and the angel investor database. */
+export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
+  const catalog = () => ctx.services.catalog;
+
+  app.get('/api/vc-firms', async (req) => catalog().listVcFirms('vc', parse(VcFirmsQuery, req.query)));
+  app.get('/api/vc-filter-options', async () => catalog().vcFilterOptions('vc'));
+  app.get('/api/vc-firms/all-ids', async (req) => ({ vcIds: await catalog().vcFirmIds('vc', parse(VcFilterQuery, req.query)) }));
+
+  app.get('/api/test-vc-firms', async (req) => catalog().listVcFirms('test', parse(TestVcFirmsQuery, req.query)));
+  app.get('/api/test-filter-options', async () => catalog().vcFilterOptions('test'));
+  app.get('/api/test-vc-firms/all-ids', async (req) => ({ vcIds: await catalog().vcFirmIds('test', parse(VcFilterQuery, req.query)) }));
+
+  app.get('/api/investors', async (req) => catalog().listAngels(parse(AngelInvestorsQuery, req.query)));
+  app.get('/api/investors/filter-options', async () => catalog().angelFilterOptions());
+  app.get('/api/investors/all-ids', async (req) => ({ investorIds: await catalog().angelIds(parse(AngelFilterQuery, req.query)) }));
+  app.get('/api/investors/:id', async (req) => catalog().angel(parse(IdParams, req.params).id));
+
+  app.post('/api/export-angel-investors', async (req, reply) => {
+    const user = requireUser(req);
+    const { investorIds } = parse(ExportAngelInvestorsRequest, req.body ?? {});
+    const exp = await catalog().exportAngels(user.id, investorIds, metaFor(ctx, user.id));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exp.fileName}"`)
+      .header('cache-control', 'no-store')
+      .header('x-export-count', String(exp.count))
+      .send(exp.stream);
+  });
+}

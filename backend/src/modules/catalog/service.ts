@@ -1,0 +1,60 @@
+import type { SearchIndex } from '@fp/projections/search/index';
+import { sql } from 'kysely';
+import type { AppContext } from '../../platform/context';
+import type { CommandMeta } from '../../platform/decider';
+import { exportAngels, type LoadBatch } from './export-angels';
+import type { ImportProgress } from './import-catalog';
+import { createCatalogQueries } from './queries';
+import { seedCatalog } from './seed';
+import { createTestCatalogSync } from './test-catalog';
+
+export interface ScopeStatus {
+  scope: string;
+  importId: string;
+  expected: number | null;
+  loaded: number;
+  completed: boolean;
+  /** Records the search index holds for the same import. */
+  indexed: number;
+}
+
+/** The catalog's public face (ctx.services.catalog). */
+export function createCatalogService(ctx: AppContext, index: SearchIndex) {
+  const testCatalog = createTestCatalogSync(ctx);
+  const queries = createCatalogQueries(ctx, index, () => testCatalog.ensure());
+  return {
+    ...queries,
+    searchIndexKind: index.kind,
+
+    /** Imports the test firms again when the sandbox address changed (cheap otherwise). */
+    syncTestCatalog: () => testCatalog.ensure(),
+
+    /**
+     * (Re)loads scopes from the deterministic generator. Resolves when the events are written;
+     * wait for `ctx.projections.waitFor(checkpoint)` to read them.
+     */
+    async seed(opts: { vc?: number; angels?: number; seed?: number; onProgress?: (p: ImportProgress) => void }, meta: CommandMeta) {
+      const results = await seedCatalog(ctx, { ...opts, meta, newId: ctx.newId });
+      return { results, checkpoint: results.map((r) => r.checkpoint).filter(Boolean).at(-1) ?? null };
+    },
+
+    /** Waits until read models and index show everything up to `checkpoint`, then lets the index settle. */
+    async waitUntilLoaded(checkpoint: string | null, timeoutMs = 30 * 60_000): Promise<void> {
+      await ctx.projections.waitFor(checkpoint, timeoutMs);
+      await index.optimize();
+    },
+
+    exportAngels: (userId: string, ids: string[], meta: CommandMeta, opts: { loadBatch?: LoadBatch } = {}) =>
+      exportAngels({ ctx, loadBatch: opts.loadBatch }, userId, ids, meta),
+
+    /** What the read models and the index hold per scope. */
+    async status(): Promise<ScopeStatus[]> {
+      const r = await sql<ScopeStatus>`
+        select i.scope, i.import_id as "importId", i.expected, i.loaded, i.completed,
+               coalesce(case when s.import_id = i.import_id then s.loaded end, 0) as indexed
+        from catalog_imports i left join catalog_search_imports s on s.scope = i.scope order by i.scope`.execute(ctx.db);
+      return r.rows;
+    },
+  };
+}
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,46 @@
+import type { VcFirm } from '@fp/contracts/catalog/index';
+import { TEST_CATALOG_STREAM } from '@fp/contracts/events/catalog';
+import { generateTestFirms } from '@fp/infra/catalog/index';
+import { SANDBOX_SITES, type SandboxSite } from '@fp/workflows/sandbox/index';
+import type { AppContext } from '../../platform/context';
+import { handleCommand } from '../../platform/decider';
+import { testCatalogDecider } from './decider';
+
+/**
+ * The test catalog: one firm per sandbox site, its website pointing at that site. Name and
+ * description come from the site so testers see what each one exercises.
+ */
+export function buildTestFirms(sandboxUrl: string, sites: readonly SandboxSite[] = SANDBOX_SITES): VcFirm[] {
+  const firms = generateTestFirms(sandboxUrl, sites.map((s) => s.slug));
+  return firms.map((firm, i) => {
+    const site = sites[i]!;
+    return { ...firm, vcName: site.name, description: `${site.description} Expected outcome: ${site.expectedOutcome}.` };
+  });
+}
+
+/**
+ * Keeps the test catalog in step with the sandbox address of this process: imports the firms when
+ * the address (or the site list) changed, and waits until the read models show them.
+ */
+export function createTestCatalogSync(ctx: Pick<AppContext, 'store' | 'projections' | 'clock'> & { sandboxUrl?: string }) {
+  let synced: string | undefined;
+  let running: Promise<void> | undefined;
+  const sync = async (url: string) => {
+    const r = await handleCommand(ctx.store, TEST_CATALOG_STREAM, testCatalogDecider, { type: 'ImportTestFirms', data: { sandboxUrl: url, firms: buildTestFirms(url) } }, { now: ctx.clock.now(), actor: 'system:test-catalog' }, { maxRetries: 20 });
+    if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 30_000);
+    synced = url;
+  };
+  return {
+    /** Cheap when nothing changed: safe to call before every test catalog read. */
+    async ensure(): Promise<void> {
+      const url = ctx.sandboxUrl;
+      if (!url || url === synced) return;
+      running ??= sync(url).finally(() => {
+        running = undefined;
+      });
+      await running;
+      // The address may have changed while syncing.
+      if (ctx.sandboxUrl !== synced) await this.ensure();
+    },
+  };
+}
