@@ -1,6 +1,6 @@
-import { PageHeader } from '../../ui/PageHeader';
+import { VcDatabaseScreen } from './VcDatabaseScreen';
 
-/** /test-vc-database — filled in by the test VC database screen work. */
+/** /test-vc-database: the VC database on test firms (20 per page, no rate limiting). */
 export function TestVcDatabasePage() {
-  return <PageHeader title="Test VC Database" description="Try the submission flow on test data." />;
+  return <VcDatabaseScreen variant="test" />;
 }

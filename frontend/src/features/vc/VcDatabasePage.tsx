@@ -1,6 +1,6 @@
-import { PageHeader } from '../../ui/PageHeader';
+import { VcDatabaseScreen } from './VcDatabaseScreen';
 
-/** /vc-database — filled in by the VC database screen work. */
+/** /vc-database */
 export function VcDatabasePage() {
-  return <PageHeader title="VC Database" description="Browse venture capital firms and submit applications." />;
+  return <VcDatabaseScreen variant="vc" />;
 }

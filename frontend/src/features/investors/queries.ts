@@ -1,0 +1,114 @@
+import type { AngelAllIdsResponse, AngelFilterOptionsResponse, AngelInvestorsResponse } from '@fp/contracts/api/catalog';
+import { parseNumeric, type AngelInvestorDetail } from '@fp/contracts/catalog/index';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { guardedRequest, isRateLimitError, type ActivityGuard } from '../../lib/activity-guard';
+import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
+
+/** Page size of the angel investor list (spec §9: 50). */
+export const ANGEL_PAGE_SIZE = 50;
+
+export interface AngelFilters {
+  search: string;
+  /** Chosen location strings (the 'country' parameter). */
+  countries: string[];
+  investmentMin: string;
+  investmentMax: string;
+  exitMin: string;
+  exitMax: string;
+}
+
+export const EMPTY_ANGEL_FILTERS: AngelFilters = { search: '', countries: [], investmentMin: '', investmentMax: '', exitMin: '', exitMax: '' };
+
+export const hasAngelFilters = (f: AngelFilters) =>
+  Boolean(f.search || f.countries.length || f.investmentMin || f.investmentMax || f.exitMin || f.exitMax);
+
+/** Range values as whole numbers, for the query key only (spec §5); sent as entered. */
+export const wholeOrNull = (v: string): number | null => {
+  const n = parseNumeric(v);
+  return n === undefined ? null : Math.trunc(n);
+};
+
+export function angelFilterQuery(f: AngelFilters) {
+  return { search: f.search.trim(), country: f.countries, investmentMin: f.investmentMin, investmentMax: f.investmentMax, exitMin: f.exitMin, exitMax: f.exitMax };
+}
+
+const keyOf = (f: AngelFilters) => ({
+  search: f.search.trim(),
+  countries: [...f.countries].sort(),
+  investmentMin: wholeOrNull(f.investmentMin),
+  investmentMax: wholeOrNull(f.investmentMax),
+  exitMin: wholeOrNull(f.exitMin),
+  exitMax: wholeOrNull(f.exitMax),
+});
+
+export const angelKeys = {
+  list: (f: AngelFilters, page: number) => ['investors', 'list', keyOf(f), page] as const,
+  options: () => ['investors', 'filter-options'] as const,
+  detail: (id: string) => ['investors', 'detail', id] as const,
+};
+
+/** Retried up to 3 times, never for the local rate limit (spec §7). */
+export const retryAngels = (failures: number, error: unknown) => !isRateLimitError(error) && failures < 3;
+
+export const angelInvestorsQueryOptions = (filters: AngelFilters, page: number, guard: ActivityGuard) =>
+  queryOptions({
+    queryKey: angelKeys.list(filters, page),
+    queryFn: ({ signal }) =>
+      guardedRequest(guard, () => apiRequest<AngelInvestorsResponse>('/api/investors', { query: { page, limit: ANGEL_PAGE_SIZE, ...angelFilterQuery(filters) }, signal }), signal),
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+    retry: retryAngels,
+  });
+
+export const angelFilterOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: angelKeys.options(),
+    queryFn: () => apiRequest<AngelFilterOptionsResponse>('/api/investors/filter-options'),
+    staleTime: 5 * 60_000,
+  });
+
+export const angelDetailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: angelKeys.detail(id),
+    queryFn: () => apiRequest<AngelInvestorDetail>(`/api/investors/${encodeURIComponent(id)}`),
+    staleTime: 5 * 60_000,
+  });
+
+export async function fetchAllAngelIds(filters: AngelFilters, guard: ActivityGuard): Promise<string[]> {
+  let body: AngelAllIdsResponse;
+  try {
+    body = await guardedRequest(guard, () => apiRequest<AngelAllIdsResponse>('/api/investors/all-ids', { query: angelFilterQuery(filters) }));
+  } catch (err) {
+    // Explanations from the server (too many matches) and the guard are kept; others are generic.
+    if (isRateLimitError(err) || (err instanceof ApiError && err.status === 400)) throw err;
+    throw new Error('Failed to fetch investor IDs');
+  }
+  if (!body || !Array.isArray(body.investorIds)) throw new Error('Failed to fetch investor IDs');
+  return body.investorIds;
+}
+
+export const exportFileName = (date = new Date()) => `angel_investors_export_${date.toISOString().slice(0, 10)}.csv`;
+
+/** POST /api/export-angel-investors and save the CSV it answers. */
+export async function exportAngels(ids: string[]): Promise<{ fileName: string; bytes: number }> {
+  let res: Response;
+  try {
+    res = await apiRequestRaw('/api/export-angel-investors', { method: 'POST', body: { investorIds: ids } });
+  } catch (err) {
+    // A 402 carries the sentence to show in `message`.
+    const body = err instanceof ApiError ? (err.body as { message?: unknown } | undefined) : undefined;
+    throw new Error(typeof body?.message === 'string' ? body.message : (err as Error).message || 'Failed to export investor data');
+  }
+  const blob = await res.blob();
+  const named = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+  const fileName = named ?? exportFileName();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { fileName, bytes: blob.size };
+}

@@ -1,0 +1,62 @@
+import { Link } from '@tanstack/react-router';
+import { AlertTriangle, Coins, Send } from 'lucide-react';
+import { buttonVariants } from '../../ui/Button';
+import { Button } from '../../ui/Button';
+import { notEnoughCredits, submitDisabled, submitLabel, submitWarnings, type SubmitState } from './submit-checks';
+
+/**
+ * The submit bar, shown once firms are selected: count, credit cost, the credit notice when the
+ * balance is short, the non-blocking warnings (spec §5) and the submit button.
+ */
+export function SubmitBar({ state, submitting, onSubmit, onClear }: { state: SubmitState; submitting: boolean; onSubmit: () => void; onClear: () => void }) {
+  if (state.selected === 0) return null;
+  const short = notEnoughCredits(state);
+  const warnings = submitWarnings(state);
+  const n = state.selected.toLocaleString('en-US');
+  return (
+    <div data-testid="submit-bar" className="sticky bottom-3 z-30 mt-6 rounded-xl border border-border bg-popover/95 p-3 shadow-lg sm:p-4 backdrop-blur supports-[backdrop-filter]:bg-popover/85">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="flex flex-col gap-0.5">
+          <p className="font-semibold" aria-live="polite">
+            {n} {state.selected === 1 ? 'firm' : 'firms'} selected
+          </p>
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <Coins className="size-3.5 text-warning" aria-hidden="true" />
+            {n} {state.selected === 1 ? 'credit' : 'credits'} needed
+            {state.balance !== undefined ? ` · You have ${state.balance.toLocaleString('en-US')}` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="ghost" onClick={onClear} disabled={submitting}>
+            Clear Selection
+          </Button>
+          <Button onClick={onSubmit} disabled={submitDisabled(state, submitting)} loading={submitting}>
+            {submitting ? null : <Send className="size-4" aria-hidden="true" />}
+            {submitLabel(state, submitting)}
+          </Button>
+        </div>
+      </div>
+      {short ? (
+        <div role="status" className="mt-2 flex flex-col gap-2 sm:mt-3 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2.5 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <span className="flex items-center gap-2 font-medium text-destructive">
+            <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
+            You don't have enough credits
+          </span>
+          <Link to="/pricing" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            Get More Credits
+          </Link>
+        </div>
+      ) : null}
+      {warnings.length ? (
+        <ul className="mt-2 flex flex-col gap-1.5 sm:mt-3">
+          {warnings.map((w) => (
+            <li key={w} className="flex items-start gap-2 rounded-lg bg-warning/10 px-3 py-2 text-xs sm:text-sm">
+              <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+              {w}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+import { sanitizeAumInput, type VcFirm } from '@fp/contracts/catalog/index';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Building2, CheckSquare, FilterX, ListChecks, Search } from 'lucide-react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { activityGuard, isRateLimitError, noActivityGuard, SELECTION_LIMIT_TITLE } from '../../lib/activity-guard';
+import { ApiError, NO_TOKEN } from '../../lib/api';
+import { useIdentity } from '../../lib/identity';
+import { Button, buttonVariants } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { EmptyState } from '../../ui/EmptyState';
+import { Input } from '../../ui/Input';
+import { MultiSelect } from '../../ui/MultiSelect';
+import { PageHeader } from '../../ui/PageHeader';
+import { Pagination } from '../../ui/Pagination';
+import { Skeleton } from '../../ui/Skeleton';
+import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
+import { creditKeys, creditBalanceQueryOptions } from '../credits/queries';
+import { profileCompletionQueryOptions } from '../profile/queries';
+import { ActivityBanner } from './ActivityBanner';
+import {
+  EMPTY_VC_FILTERS, fetchAllVcIds, INVALID_RESPONSE, hasVcFilters, submitToVcs, VC_PAGE_SIZES, vcFilterOptionsQueryOptions, vcFirmsQueryOptions,
+  type VcFilters, type VcVariant,
+} from './queries';
+import { addAll, toggleAll, toggleOne, type SelectionChange } from './selection';
+import { SubmitBar } from './SubmitBar';
+import { submitProblem, type SubmitState } from './submit-checks';
+import { VcFirmCard } from './VcFirmCard';
+import { VcFirmDialog } from './VcFirmDialog';
+
+const TEXT = {
+  vc: { title: 'VC Database', description: 'Find venture capital firms that fit your startup and apply to them in one go.', submitFailed: 'Failed to submit applications' },
+  test: { title: 'Test VC Database', description: 'Try the submission flow safely: these test firms’ websites are local sandbox sites.', submitFailed: 'Failed to submit test applications' },
+} as const;
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** The VC database and the Test VC database (spec §2, §4, §5): one screen, two variants. */
+export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
+  const identity = useIdentity();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const guard = variant === 'vc' ? activityGuard : noActivityGuard;
+  const pageSize = VC_PAGE_SIZES[variant];
+  const ready = identity.loaded && identity.signedIn;
+
+  const [filters, setFilters] = useState<VcFilters>(EMPTY_VC_FILTERS);
+  const [searchDraft, setSearchDraft] = useState('');
+  const [aumDraft, setAumDraft] = useState({ min: '', max: '' });
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [details, setDetails] = useState<VcFirm | null>(null);
+  const [selectingAll, setSelectingAll] = useState(false);
+
+  const list = useQuery({ ...vcFirmsQueryOptions(variant, filters, page, guard), enabled: ready });
+  const options = useQuery({ ...vcFilterOptionsQueryOptions(variant), enabled: ready });
+  const balance = useQuery({ ...creditBalanceQueryOptions(), enabled: ready });
+  const completion = useQuery({ ...profileCompletionQueryOptions(), enabled: ready });
+
+  const firms = list.data?.firms ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+
+  // The next page is fetched ahead while the guard is calm, so Next shows it at once.
+  useEffect(() => {
+    if (!ready || list.isPlaceholderData || !list.data || page >= pages || guard.getSnapshot().warning) return;
+    void queryClient.prefetchQuery(vcFirmsQueryOptions(variant, filters, page + 1, guard));
+  }, [ready, list.data, list.isPlaceholderData, page, pages, filters, variant, guard, queryClient]);
+
+  function applyFilters(next: Partial<VcFilters>) {
+    setFilters((f) => ({ ...f, ...next }));
+    setPage(1);
+  }
+  function applyAum() {
+    if (aumDraft.min !== filters.aumMin || aumDraft.max !== filters.aumMax) applyFilters({ aumMin: aumDraft.min, aumMax: aumDraft.max });
+  }
+  function clearFilters() {
+    setSearchDraft('');
+    setAumDraft({ min: '', max: '' });
+    applyFilters(EMPTY_VC_FILTERS);
+  }
+
+  function change(c: SelectionChange, count: number, kind: 'single' | 'page'): boolean {
+    const refused = guard.trySelect(count, kind);
+    if (refused) {
+      toast({ title: SELECTION_LIMIT_TITLE, description: refused, variant: 'destructive' });
+      return false;
+    }
+    setSelected(c.next);
+    return true;
+  }
+
+  function selectPage() {
+    const ids = firms.map((f) => f.id);
+    const c = addAll(selected, ids);
+    if (change(c, ids.length, 'page')) toast({ title: 'Selected Page', description: `${fmt(c.added)} ${c.added === 1 ? 'firm' : 'firms'} added to your selection.` });
+  }
+
+  async function selectAllFiltered() {
+    setSelectingAll(true);
+    try {
+      const ids = await fetchAllVcIds(variant, filters, guard);
+      if (ids.length === 0) {
+        toast({ title: 'No Results', description: 'No VCs match the current filters. Try adjusting your search criteria.' });
+        return;
+      }
+      const c = toggleAll(selected, ids);
+      setSelected(c.next);
+      toast(c.deselected
+        ? { title: 'Deselected All Filtered', description: `${fmt(c.removed)} ${c.removed === 1 ? 'firm' : 'firms'} removed from your selection.` }
+        : { title: 'Selected All Filtered', description: `${fmt(ids.length)} ${ids.length === 1 ? 'firm' : 'firms'} selected.` });
+    } catch (err) {
+      const message = (err as Error).message;
+      // The server's own 400 (too many matches), the local rate limit and a bad answer say why;
+      // anything else gets the generic message.
+      const explained = message === INVALID_RESPONSE || isRateLimitError(err) || (err instanceof ApiError && err.status === 400);
+      const description = message === NO_TOKEN ? 'Authentication required. Please sign in again.' : explained ? message : 'Failed to select all filtered VCs';
+      toast({ title: 'Error', description, variant: 'destructive' });
+    } finally {
+      setSelectingAll(false);
+    }
+  }
+
+  const submitState: SubmitState = {
+    signedIn: identity.signedIn,
+    selected: selected.size,
+    profileComplete: completion.data?.isComplete,
+    balance: balance.data,
+    test: variant === 'test',
+  };
+
+  const submit = useMutation({
+    mutationFn: (ids: string[]) => submitToVcs(variant, ids, crypto.randomUUID()),
+    onSuccess: (r) => {
+      setSelected(new Set());
+      toast({
+        title: variant === 'test' ? 'Test Applications Submitted' : 'Applications Submitted',
+        description: `${fmt(r.creditsDeducted)} ${r.creditsDeducted === 1 ? 'credit' : 'credits'} used. Follow the progress on the Submissions page.`,
+        variant: 'success',
+        action: <Link to="/submissions" className={buttonVariants({ variant: 'outline', size: 'sm' })}>View Submissions</Link>,
+      });
+    },
+    onError: (err) => toast({ title: 'Submission Failed', description: (err as Error).message || TEXT[variant].submitFailed, variant: 'destructive' }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['submissions'] });
+      void queryClient.invalidateQueries({ queryKey: ['submission-stats'] });
+    },
+  });
+
+  function onSubmit() {
+    const problem = submitProblem(submitState);
+    if (problem) {
+      toast({
+        title: problem.title,
+        description: problem.description,
+        variant: 'destructive',
+        action: problem.go === '/credits' ? <Link to="/credits" className={buttonVariants({ variant: 'outline', size: 'sm' })}>Buy Credits</Link> : undefined,
+      });
+      if (problem.go === '/settings') void navigate({ to: '/settings' });
+      return;
+    }
+    submit.mutate([...selected]);
+  }
+
+  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' && searchDraft.trim() !== filters.search) applyFilters({ search: searchDraft.trim() });
+  };
+  const onAumKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') applyAum();
+  };
+  const countryOptions = useMemo(() => options.data?.locations ?? [], [options.data]);
+  const typeOptions = useMemo(() => options.data?.investorTypes ?? [], [options.data]);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title={TEXT[variant].title}
+        description={TEXT[variant].description}
+        className="mb-0"
+        actions={variant === 'test' ? <Link to="/vc-database" className={buttonVariants({ variant: 'outline', size: 'sm' })}>Go to the VC Database</Link> : undefined}
+      />
+      {variant === 'vc' ? <ActivityBanner guard={guard} /> : null}
+
+      <Card className="p-4 sm:p-5">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="relative sm:col-span-2">
+            <Search className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground" aria-hidden="true" />
+            <Input
+              type="search"
+              aria-label="Search firms"
+              placeholder="Search firms, press Enter"
+              value={searchDraft}
+              onChange={(e) => setSearchDraft(e.target.value)}
+              onKeyDown={onSearchKey}
+              className="pl-9"
+            />
+          </div>
+          <MultiSelect label="Countries" placeholder="All countries" options={countryOptions} value={filters.countries} onChange={(countries) => applyFilters({ countries })} />
+          <MultiSelect label="Investor types" placeholder="All investor types" options={typeOptions} value={filters.investorTypes} onChange={(investorTypes) => applyFilters({ investorTypes })} />
+        </div>
+        <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:items-center">
+          <div className="flex items-center gap-2">
+            <span className="text-sm font-medium whitespace-nowrap text-muted-foreground">AUM ($M)</span>
+            <Input className="w-full lg:w-28" aria-label="Minimum AUM in millions" placeholder="Min" inputMode="decimal" value={aumDraft.min} onChange={(e) => setAumDraft((d) => ({ ...d, min: sanitizeAumInput(e.target.value) }))} onBlur={applyAum} onKeyDown={onAumKey} />
+            <span className="text-muted-foreground" aria-hidden="true">–</span>
+            <Input className="w-full lg:w-28" aria-label="Maximum AUM in millions" placeholder="Max" inputMode="decimal" value={aumDraft.max} onChange={(e) => setAumDraft((d) => ({ ...d, max: sanitizeAumInput(e.target.value) }))} onBlur={applyAum} onKeyDown={onAumKey} />
+          </div>
+          <div className="flex flex-wrap items-center gap-2 lg:ml-auto">
+            <Button variant="outline" size="sm" onClick={selectPage} disabled={!firms.length}>
+              <CheckSquare className="size-4" aria-hidden="true" />
+              Select Page
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => void selectAllFiltered()} disabled={!total || selectingAll} loading={selectingAll}>
+              {selectingAll ? null : <ListChecks className="size-4" aria-hidden="true" />}
+              Select All Filtered ({fmt(total)})
+            </Button>
+            <Button variant="ghost" size="sm" onClick={clearFilters} disabled={!hasVcFilters(filters) && !searchDraft && !aumDraft.min && !aumDraft.max}>
+              <FilterX className="size-4" aria-hidden="true" />
+              Clear Filters
+            </Button>
+            <span className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+              {list.isFetching && list.data ? <Spinner size="sm" label="Updating results" /> : null}
+              {selected.size ? `${fmt(selected.size)} selected` : null}
+            </span>
+          </div>
+        </div>
+      </Card>
+
+      {list.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-40 rounded-xl" />)}
+        </div>
+      ) : list.isError && !list.data ? (
+        <EmptyState icon={<Building2 />} title="Could not load VC firms" description={(list.error as Error).message} action={<Button variant="outline" onClick={() => void list.refetch()}>Try Again</Button>} />
+      ) : firms.length === 0 ? (
+        <EmptyState
+          icon={<Building2 />}
+          title="No VC firms found"
+          description="Try adjusting your search criteria or filters."
+          action={hasVcFilters(filters) ? <Button variant="outline" onClick={clearFilters}>Clear Filters</Button> : undefined}
+        />
+      ) : (
+        <>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="vc-results">
+            {firms.map((firm) => (
+              <VcFirmCard
+                key={firm.id}
+                firm={firm}
+                selected={selected.has(firm.id)}
+                onToggle={() => change(toggleOne(selected, firm.id), 1, 'single')}
+                onDetails={() => setDetails(firm)}
+              />
+            ))}
+          </div>
+          <Pagination page={page} pageSize={pageSize} total={total} itemLabel="firms" onPageChange={setPage} />
+        </>
+      )}
+
+      <SubmitBar state={submitState} submitting={submit.isPending} onSubmit={onSubmit} onClear={() => setSelected(new Set())} />
+      <VcFirmDialog firm={details} onClose={() => setDetails(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { formatAum, type VcFirm } from '@fp/contracts/catalog/index';
+import { Banknote, Globe, Mail, MapPin } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+
+export const place = (f: Pick<VcFirm, 'city' | 'country'>) => [f.city, f.country].filter(Boolean).join(', ') || 'Location unknown';
+
+/** 'https://www.acme.vc/' → 'acme.vc'; a site under a path keeps it ('127.0.0.1:3100/atlas-ventures'). */
+export function siteLabel(url: string): string {
+  try {
+    const u = new URL(url);
+    const path = u.pathname.replace(/\/+$/, '');
+    return `${u.host.replace(/^www\./, '')}${path}`;
+  } catch {
+    return url;
+  }
+}
+
+/** One firm in the results grid (spec §2): name, place, type, AUM, contact marker, website. */
+export function VcFirmCard({ firm, selected, onToggle, onDetails }: { firm: VcFirm; selected: boolean; onToggle: () => void; onDetails: () => void }) {
+  return (
+    <article
+      data-testid="vc-firm-card"
+      data-firm-id={firm.id}
+      className={cn(
+        'flex min-w-0 flex-col rounded-xl border bg-card text-card-foreground shadow-sm transition-colors',
+        selected ? 'border-primary ring-1 ring-primary/40' : 'border-border',
+      )}
+    >
+      <div className="flex gap-3 p-4 pb-3">
+        <Checkbox checked={selected} onCheckedChange={onToggle} aria-label={`Select ${firm.vcName}`} className="mt-1" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <h3 className="truncate leading-snug font-semibold" title={firm.vcName}>
+            {firm.vcName}
+          </h3>
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">{place(firm)}</span>
+          </p>
+          <div className="mt-1 flex flex-wrap gap-1.5">
+            {firm.primaryInvestorType ? <Badge variant="secondary">{firm.primaryInvestorType}</Badge> : null}
+            <Badge variant="outline">
+              <Banknote aria-hidden="true" />
+              AUM {formatAum(firm.aum)}
+            </Badge>
+            {firm.primaryContactEmail ? (
+              <Badge variant="success">
+                <Mail aria-hidden="true" />
+                Contact Available
+              </Badge>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      <div className="mt-auto flex items-center justify-between gap-2 border-t border-border px-4 py-2.5">
+        {firm.website ? (
+          <a href={firm.website} target="_blank" rel="noopener noreferrer" className="flex min-w-0 items-center gap-1.5 text-sm text-primary hover:underline">
+            <Globe className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">{siteLabel(firm.website)}</span>
+          </a>
+        ) : (
+          <span className="text-sm text-muted-foreground">No website</span>
+        )}
+        <Button variant="ghost" size="sm" onClick={onDetails} aria-label={`View details of ${firm.vcName}`}>
+          View Details
+        </Button>
+      </div>
+    </article>
+  );
+}

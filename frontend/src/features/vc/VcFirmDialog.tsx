@@ -1,0 +1,84 @@
+import { formatAum, type VcFirm } from '@fp/contracts/catalog/index';
+import { Globe, Mail, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { place, siteLabel } from './VcFirmCard';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+const count = (n: number | null) => (n == null ? '—' : n.toLocaleString('en-US'));
+/** Cheque sizes are stored in USD thousands. */
+const money = (thousands: number) => (thousands >= 1000 ? `$${(thousands / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })}M` : `$${thousands.toLocaleString('en-US')}K`);
+
+/** The firm's detail dialog. */
+export function VcFirmDialog({ firm, onClose }: { firm: VcFirm | null; onClose: () => void }) {
+  const contact = firm ? [firm.firstName, firm.lastName].filter(Boolean).join(' ') : '';
+  return (
+    <Dialog
+      open={firm !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={firm?.vcName ?? ''}
+      description={firm ? place(firm) : undefined}
+      size="lg"
+      footer={<Button variant="outline" onClick={onClose}>Close</Button>}
+    >
+      {firm ? (
+        <div className="flex flex-col gap-5">
+          <div className="flex flex-wrap gap-1.5">
+            {firm.primaryInvestorType ? <Badge variant="secondary">{firm.primaryInvestorType}</Badge> : null}
+            {firm.investorStatus ? <Badge variant="outline">{firm.investorStatus}</Badge> : null}
+            {firm.primaryContactEmail ? <Badge variant="success">Contact Available</Badge> : null}
+          </div>
+          {firm.description ? <p className="text-sm leading-relaxed text-muted-foreground">{firm.description}</p> : null}
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+            <Row label="AUM">{formatAum(firm.aum)}</Row>
+            <Row label="Investments">{count(firm.totalInvestment)}</Row>
+            <Row label="Exits">{count(firm.totalExits)}</Row>
+            <Row label="Stages">{firm.stagesInvested.length ? firm.stagesInvested.join(', ') : '—'}</Row>
+            <Row label="Typical check">
+              {firm.checkSizeMin != null && firm.checkSizeMax != null ? `${money(firm.checkSizeMin)} – ${money(firm.checkSizeMax)}` : '—'}
+            </Row>
+            <Row label="Last investment">{firm.lastInvestmentDate ?? '—'}</Row>
+          </dl>
+          <div className="flex flex-col gap-2 rounded-lg border border-border p-4">
+            <h3 className="text-sm font-semibold">Contact</h3>
+            {contact ? (
+              <p className="text-sm">
+                {contact}
+                {firm.title ? <span className="text-muted-foreground"> · {firm.title}</span> : null}
+              </p>
+            ) : null}
+            {firm.primaryContactEmail ? (
+              <a className="flex items-center gap-2 text-sm text-primary hover:underline" href={`mailto:${firm.primaryContactEmail}`}>
+                <Mail className="size-4" aria-hidden="true" />
+                {firm.primaryContactEmail}
+              </a>
+            ) : null}
+            {firm.phone ? (
+              <p className="flex items-center gap-2 text-sm">
+                <Phone className="size-4 text-muted-foreground" aria-hidden="true" />
+                {firm.phone}
+              </p>
+            ) : null}
+            {firm.website ? (
+              <a className="flex items-center gap-2 text-sm text-primary hover:underline" href={firm.website} target="_blank" rel="noopener noreferrer">
+                <Globe className="size-4" aria-hidden="true" />
+                {siteLabel(firm.website)}
+              </a>
+            ) : null}
+            {!contact && !firm.primaryContactEmail && !firm.phone && !firm.website ? <p className="text-sm text-muted-foreground">No contact details listed.</p> : null}
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+import type { VcAllIdsResponse, VcFilterOptionsResponse, VcFirmsResponse } from '@fp/contracts/api/catalog';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { guardedRequest, type ActivityGuard } from '../../lib/activity-guard';
+import { apiRequest } from '../../lib/api';
+
+export type VcVariant = 'vc' | 'test';
+
+export const VC_PATHS = {
+  vc: { list: '/api/vc-firms', options: '/api/vc-filter-options', allIds: '/api/vc-firms/all-ids', submit: '/api/submit-to-selected-vcs' },
+  test: { list: '/api/test-vc-firms', options: '/api/test-filter-options', allIds: '/api/test-vc-firms/all-ids', submit: '/api/submit-to-test-vcs' },
+} as const;
+
+export const VC_PAGE_SIZES: Record<VcVariant, number> = { vc: 25, test: 20 };
+
+/** The filters as the screen holds them; AUM bounds as typed (digits and a dot). */
+export interface VcFilters {
+  search: string;
+  countries: string[];
+  investorTypes: string[];
+  aumMin: string;
+  aumMax: string;
+}
+
+export const EMPTY_VC_FILTERS: VcFilters = { search: '', countries: [], investorTypes: [], aumMin: '', aumMax: '' };
+
+export const hasVcFilters = (f: VcFilters) => Boolean(f.search || f.countries.length || f.investorTypes.length || f.aumMin || f.aumMax);
+
+/** Query string of the list and all-ids calls (empty values are left out by the request helper). */
+export function vcFilterQuery(f: VcFilters) {
+  return { search: f.search.trim(), country: f.countries, investorType: f.investorTypes, aumMin: f.aumMin, aumMax: f.aumMax };
+}
+
+export const vcKeys = {
+  all: (v: VcVariant) => ['vc-firms', v] as const,
+  list: (v: VcVariant, f: VcFilters, page: number) => ['vc-firms', v, 'list', f, page] as const,
+  options: (v: VcVariant) => ['vc-firms', v, 'filter-options'] as const,
+};
+
+/**
+ * One page of firms. Cached pages show at once (fresh 5 min); a new page keeps the previous one
+ * on screen while the guard's delay and the request run.
+ */
+export const vcFirmsQueryOptions = (variant: VcVariant, filters: VcFilters, page: number, guard: ActivityGuard) =>
+  queryOptions({
+    queryKey: vcKeys.list(variant, filters, page),
+    queryFn: ({ signal }) =>
+      guardedRequest(guard, () => apiRequest<VcFirmsResponse>(VC_PATHS[variant].list, { query: { page, limit: VC_PAGE_SIZES[variant], ...vcFilterQuery(filters) }, signal }), signal),
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+    // General data is not retried (spec §9); the local rate limit never is.
+    retry: false,
+  });
+
+/** Countries and investor types (the test database's cached 5 min, like the rest). */
+export const vcFilterOptionsQueryOptions = (variant: VcVariant) =>
+  queryOptions({
+    queryKey: vcKeys.options(variant),
+    queryFn: () => apiRequest<VcFilterOptionsResponse>(VC_PATHS[variant].options),
+    staleTime: 5 * 60_000,
+  });
+
+export const INVALID_RESPONSE = 'Invalid response format from server';
+
+/** Select All Filtered: every id matching the filters. */
+export async function fetchAllVcIds(variant: VcVariant, filters: VcFilters, guard: ActivityGuard): Promise<string[]> {
+  const body = await guardedRequest(guard, () => apiRequest<VcAllIdsResponse>(VC_PATHS[variant].allIds, { query: vcFilterQuery(filters) }));
+  if (!body || !Array.isArray(body.vcIds)) throw new Error(INVALID_RESPONSE);
+  return body.vcIds;
+}
+
+/** POST /api/submit-to-selected-vcs or /api/submit-to-test-vcs (built by the submissions module). */
+export async function submitToVcs(variant: VcVariant, ids: string[], idempotencyKey: string): Promise<{ creditsDeducted: number }> {
+  const body = variant === 'test' ? { testVcIds: ids } : { vcIds: ids };
+  return apiRequest<{ creditsDeducted: number }>(VC_PATHS[variant].submit, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+}

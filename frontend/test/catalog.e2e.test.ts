@@ -1,0 +1,252 @@
+/**
+ * The investor catalog screens, built app on the real backend in Chromium: VC database filters,
+ * paging, selection across pages, Select Page, Select All Filtered, details; angel investors:
+ * location filter, details, CSV export read back, success banner; Test VC database. Screenshots of
+ * the three screens at 1280 and 375 px, dark and light, go to frontend/screenshots/.
+ *
+ * Run: npm run build && npx vitest run --project e2e frontend/test/catalog.e2e.test.ts
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
+const SHOTS = path.join(here, '..', 'screenshots');
+// Loaded by path at run time so `tsc -p frontend` does not type-check the backend's sources.
+const TEST_APP_MODULE = path.join(here, '..', '..', 'backend', 'src', 'testing', 'app.ts');
+const GENERATOR_MODULE = path.join(here, '..', '..', 'infra', 'src', 'catalog', 'index.ts');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const VC = 120;
+const ANGELS = 150;
+
+interface Firm { id: string; vcName: string; country: string | null }
+interface Angel { id: string; companyName: string; location: string | null }
+interface TestApp {
+  url: string;
+  ctx: any;
+  createUser(o: { email: string; password: string; name: string }): Promise<{ id: string; email: string; token: string }>;
+  close(): Promise<void>;
+}
+
+let app: TestApp;
+let browser: Browser;
+let firms: Firm[];
+let angels: Angel[];
+const email = `catalog.${Date.now().toString(36)}@example.com`;
+const password = 'correct horse battery';
+
+beforeAll(async () => {
+  if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(): Promise<TestApp> };
+  const gen = (await import(/* @vite-ignore */ GENERATOR_MODULE)) as { generateVcFirms(o: object): Iterable<Firm>; generateAngels(o: object): Iterable<Angel> };
+  firms = [...gen.generateVcFirms({ seed: 6, count: VC })];
+  angels = [...gen.generateAngels({ seed: 6, count: ANGELS })];
+  app = await startTestApp();
+  app.ctx.sandboxUrl = 'http://127.0.0.1:3999';
+  const r = await app.ctx.services.catalog.seed({ vc: VC, angels: ANGELS, seed: 6 }, { now: new Date(), actor: 'e2e' });
+  await app.ctx.projections.waitFor(r.checkpoint, 60_000);
+  const user = await app.createUser({ email, password, name: 'Catalog Tester' });
+  await app.ctx.services.credits.grant(user.id, 4, 'e2e', null, { now: new Date(), actor: 'e2e' });
+  await app.ctx.projections.waitFor();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function signedInPage(width = 1280, height = 900, theme: 'dark' | 'light' = 'dark'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
+  await context.addInitScript((t) => localStorage.setItem('fundflow-theme', t), theme);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+  await page.goto(`${app.url}/`);
+  await page.getByRole('heading', { name: 'Sign in to FundFlow' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return { context, page };
+}
+
+// List requests wait a random 0.5–1.5 s (the activity guard), so polls get time.
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 100 });
+const showing = (page: Page) => page.getByText(/^Showing \d[\d,]* to \d[\d,]* of \d[\d,]* /);
+const submitBar = (page: Page) => page.getByTestId('submit-bar');
+
+describe('VC database (e2e)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await signedInPage());
+    await page.goto(`${app.url}/vc-database`);
+    await page.getByRole('heading', { name: 'VC Database' }).waitFor();
+  });
+  afterAll(async () => context?.close());
+
+  it('lists firms 25 per page with the pagination text', async () => {
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to 25 of ${VC} firms`);
+    expect(await page.getByTestId('vc-firm-card').count()).toBe(25);
+    await page.getByText(`Page 1 of ${Math.ceil(VC / 25)}`).waitFor();
+  });
+
+  it('filters by country and by search (on Enter), and clears the filters', async () => {
+    await page.getByRole('button', { name: /^Countries:/ }).click();
+    await page.getByRole('option', { name: 'United States' }).click();
+    await page.keyboard.press('Escape');
+    const us = firms.filter((f) => f.country === 'United States').length;
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to ${Math.min(25, us)} of ${us} firms`);
+
+    const target = firms.find((f) => f.country === 'United States')!;
+    const search = page.getByLabel('Search firms');
+    await search.fill(target.vcName);
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to ${Math.min(25, us)} of ${us} firms`);
+    await search.press('Enter');
+    await poll(async () => page.getByTestId('vc-firm-card').filter({ hasText: target.vcName }).count()).toBeGreaterThan(0);
+    expect(Number((await showing(page).textContent())!.match(/of (\d+)/)![1])).toBeLessThan(us);
+
+    // AUM bounds keep digits and a dot only, and apply on Enter.
+    const min = page.getByLabel('Minimum AUM in millions');
+    await min.fill('abc1x0');
+    expect(await min.inputValue()).toBe('10');
+
+    await page.getByRole('button', { name: 'Clear Filters' }).first().click();
+    expect(await search.inputValue()).toBe('');
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to 25 of ${VC} firms`);
+  });
+
+  it('keeps the selection across pages, adds a page with Select Page', async () => {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await poll(() => showing(page).textContent()).toBe(`Showing 26 to 50 of ${VC} firms`);
+    const onPage2 = page.getByTestId('vc-firm-card').first();
+    await onPage2.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to 25 of ${VC} firms`);
+    await page.getByTestId('vc-firm-card').nth(3).getByRole('checkbox').check();
+    await poll(() => submitBar(page).textContent()).toContain('2 firms selected');
+
+    await page.getByRole('button', { name: 'Select Page' }).click();
+    await poll(() => submitBar(page).textContent()).toContain('26 firms selected');
+    await page.getByText('Selected Page', { exact: true }).waitFor();
+    // Credits: 5 (1 free + 4) < 26 → the notice, and the button is disabled.
+    await submitBar(page).getByText("You don't have enough credits").waitFor();
+    expect(await submitBar(page).getByRole('link', { name: 'Get More Credits' }).getAttribute('href')).toBe('/pricing');
+    expect(await submitBar(page).getByRole('button', { name: /^Submit to 26 VCs/ }).isDisabled()).toBe(true);
+  });
+
+  it('Select All Filtered selects every match, and deselects them when all are selected', async () => {
+    await page.getByRole('button', { name: `Select All Filtered (${VC})` }).click();
+    await page.getByText('Selected All Filtered', { exact: true }).waitFor();
+    await poll(() => submitBar(page).textContent()).toContain(`${VC} firms selected`);
+    await submitBar(page).getByText(/Large submissions may take longer/).waitFor();
+    await page.getByRole('button', { name: `Select All Filtered (${VC})` }).click();
+    await page.getByText('Deselected All Filtered', { exact: true }).waitFor();
+    await poll(() => submitBar(page).count()).toBe(0);
+  });
+
+  it('opens the details of a firm and closes them', async () => {
+    const card = page.getByTestId('vc-firm-card').first();
+    const name = (await card.getByRole('heading').textContent())!;
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name }).waitFor();
+    await dialog.getByText('Investments', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('shows the test VC database: 20 per page, sandbox websites', async () => {
+    await page.goto(`${app.url}/test-vc-database`);
+    await page.getByRole('heading', { name: 'Test VC Database' }).waitFor();
+    await page.getByTestId('vc-firm-card').first().waitFor();
+    const count = await page.getByTestId('vc-firm-card').count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(20);
+    expect(await page.getByTestId('vc-firm-card').first().getByRole('link').first().getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:3999\/[a-z0-9-]+\/$/);
+  });
+});
+
+describe('Angel investors (e2e)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await signedInPage());
+    await page.goto(`${app.url}/investors`);
+    await page.getByRole('heading', { name: 'Angel Investors' }).waitFor();
+  });
+  afterAll(async () => context?.close());
+
+  it('lists 50 per page and filters by a region from the location dropdown', async () => {
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to 50 of ${ANGELS} angel investors`);
+    await page.getByRole('button', { name: 'Locations: All Locations' }).click();
+    const dropdown = page.getByTestId('location-dropdown');
+    await dropdown.getByTestId('region-Europe').check();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Remove Europe' }).waitFor();
+    const europe = angels.filter((a) => /United Kingdom|Germany|France|Netherlands|Switzerland|Sweden|Spain|Ireland|Italy|Finland|Denmark|Poland|Norway|Belgium|Austria|Portugal|Estonia|Luxembourg/.test(a.location ?? '')).length;
+    await poll(async () => page.getByTestId('investor-row').count()).toBe(Math.min(50, europe));
+    await page.getByRole('button', { name: 'Clear All Filters' }).first().click();
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to 50 of ${ANGELS} angel investors`);
+  });
+
+  it('opens an investor’s details', async () => {
+    await page.getByTestId('investor-row').first().getByRole('button', { name: /View details/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Contact Information').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('exports the selection as a CSV, then shows the success banner with the book-a-call link', async () => {
+    const rows = page.getByTestId('investor-row');
+    const ids: string[] = [];
+    for (const i of [0, 2, 5]) {
+      await rows.nth(i).getByRole('checkbox').check();
+      ids.push((await rows.nth(i).getAttribute('data-investor-id'))!);
+    }
+    const bar = page.getByTestId('selection-bar');
+    await bar.getByText('3 investor(s) selected').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: 'Export to CSV (1 credit)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^angel_investors_export_\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = readFileSync((await download.path())!);
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = file.toString('utf8').slice(1).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('Name,Investor Type,Location,Country,Email,Email Verified,Phone,Website,LinkedIn,Twitter,Industries,Investments,Exits,Description');
+    expect(lines).toHaveLength(4);
+    const banner = page.getByTestId('export-success');
+    await banner.getByText('Successfully exported 3 angel investors!').waitFor();
+    expect(await banner.getByRole('link', { name: 'book a call' }).getAttribute('href')).toBe('https://cal.com/fundflow/intro');
+    await page.getByText('Export Successful!').waitFor();
+    await poll(() => page.getByTestId('selection-bar').count()).toBe(0);
+    await poll(() => page.getByTestId('credit-balance').textContent()).toMatch(/^4/);
+  });
+});
+
+describe('catalog screenshots', () => {
+  it('captures the three screens at 1280 and 375 px, dark and light', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    for (const theme of ['dark', 'light'] as const) {
+      for (const width of [1280, 375]) {
+        const { context, page } = await signedInPage(width, width === 375 ? 812 : 900, theme);
+        for (const [route, name, ready] of [
+          ['/vc-database', 'vc-database', 'vc-firm-card'],
+          ['/test-vc-database', 'test-vc-database', 'vc-firm-card'],
+          ['/investors', 'investors', 'investor-row'],
+        ] as const) {
+          await page.goto(`${app.url}${route}`);
+          await page.getByTestId(ready).first().waitFor();
+          if (name !== 'investors') await page.getByTestId(ready).nth(1).getByRole('checkbox').check();
+          else await page.getByTestId(ready).first().getByRole('checkbox').check();
+          await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: false });
+        }
+        await context.close();
+      }
+    }
+    expect(existsSync(path.join(SHOTS, 'investors-375-light.png'))).toBe(true);
+  });
+});
