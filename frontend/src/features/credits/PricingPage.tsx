@@ -1,5 +1,5 @@
 import { formatUsd, type CreditPack, type SubscriptionPlan } from '@fp/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Check, Coins, ExternalLink, History, Package, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -12,12 +12,22 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { toast } from '../../ui/toast';
 import { PolicyNote } from './PolicyNote';
-import { creditBalanceQueryOptions, plansQueryOptions } from './queries';
+import { creditBalanceQueryOptions, creditKeys, plansQueryOptions } from './queries';
 
 const perCredit = (dollars: number) => `$${dollars.toFixed(2)} per credit`;
 
 /** A button-looking link to the payment or contact page: new tab, with the 'Redirecting to Payment' toast. */
 function CheckoutLink({ href, children, variant = 'default', label }: { href: string; children: ReactNode; variant?: 'default' | 'outline'; label: string }) {
+  const queryClient = useQueryClient();
+  const onClick = () => {
+    toast({ title: 'Redirecting to Payment', description: 'The secure page opens in a new tab.' });
+    // Credit queries do not refetch on focus (spec §9); coming back from the payment tab is the one time they should.
+    const onReturn = () => {
+      window.removeEventListener('focus', onReturn);
+      void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+    };
+    window.addEventListener('focus', onReturn);
+  };
   return (
     <a
       href={href}
@@ -25,7 +35,7 @@ function CheckoutLink({ href, children, variant = 'default', label }: { href: st
       rel="noopener noreferrer"
       aria-label={label}
       className={buttonVariants({ variant, className: 'w-full' })}
-      onClick={() => toast({ title: 'Redirecting to Payment', description: 'The secure page opens in a new tab.' })}
+      onClick={onClick}
     >
       {children}
       <ExternalLink className="size-4" aria-hidden="true" />
