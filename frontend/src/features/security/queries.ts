@@ -1,0 +1,58 @@
+import type { BlockedIpsResponse, HourlyViolations, SecurityStatusResponse, UnblockIpResponse } from '@fp/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../lib/api';
+
+/** Spec §4 and §9: the security status refreshes every 30 s (the list and the chart with it). */
+export const SECURITY_REFRESH_MS = 30_000;
+
+export const securityKeys = {
+  all: ['security'] as const,
+  status: () => ['security', 'status'] as const,
+  blockedIps: () => ['security', 'blocked-ips'] as const,
+  perHour: (hours: number) => ['security', 'violations-per-hour', hours] as const,
+};
+
+/** GET /api/security/status (admins only; others get 403). */
+export const securityStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: securityKeys.status(),
+    queryFn: () => apiRequest<SecurityStatusResponse>('/api/security/status'),
+    staleTime: 0,
+    refetchInterval: SECURITY_REFRESH_MS,
+  });
+
+/** GET /api/security/blocked-ips: active blocks, newest first. */
+export const blockedIpsQueryOptions = (enabled = true) =>
+  queryOptions({
+    queryKey: securityKeys.blockedIps(),
+    queryFn: async () => (await apiRequest<BlockedIpsResponse>('/api/security/blocked-ips')).blockedIps,
+    staleTime: 0,
+    refetchInterval: SECURITY_REFRESH_MS,
+    enabled,
+  });
+
+/** GET /api/security/violations-per-hour: one entry per hour, oldest first. */
+export const violationsPerHourQueryOptions = (hours = 24, enabled = true) =>
+  queryOptions({
+    queryKey: securityKeys.perHour(hours),
+    queryFn: async () => (await apiRequest<{ hours: HourlyViolations[] }>('/api/security/violations-per-hour', { query: { hours } })).hours,
+    staleTime: 0,
+    refetchInterval: SECURITY_REFRESH_MS,
+    enabled,
+  });
+
+/** The server said this user may not see the dashboard (not an admin). */
+export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
+/**
+ * POST /api/security/unblock-ip, then the status (and list, chart) are fetched again. A failure is
+ * only logged (spec §8); the request helper logs it.
+ */
+export function useUnblockIp(options: { onUnblocked?: (ip: string) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ip: string) => apiRequest<UnblockIpResponse>('/api/security/unblock-ip', { method: 'POST', body: { ip } }),
+    onSuccess: (res) => options.onUnblocked?.(res.ip),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }),
+  });
+}
