@@ -52,6 +52,7 @@ export class ProjectionRunner {
   private unsubscribe?: () => Promise<void>;
   private poll?: NodeJS.Timeout;
   private lockClient?: import('pg').PoolClient;
+  private lockQueue: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private waiters: Array<() => void> = [];
 
@@ -90,6 +91,7 @@ export class ProjectionRunner {
     const until = Date.now() + 5000;
     while ([...this.slots.values()].some((s) => s.running) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
     if (this.lockClient) {
+      await this.lockQueue;
       await this.lockClient.query('select pg_advisory_unlock_all()').catch(() => undefined);
       this.lockClient.release();
       this.lockClient = undefined;
@@ -112,7 +114,11 @@ export class ProjectionRunner {
   private async acquire(slot: Slot): Promise<boolean> {
     if (slot.status === 'running') return true;
     if (slot.status === 'failed' || !this.lockClient) return false;
-    const r = await this.lockClient.query('select pg_try_advisory_lock(hashtext($1)) as ok', [`projection:${slot.projection.name}`]);
+    const client = this.lockClient;
+    // One client holds every projection lock; its queries must not overlap.
+    const attempt = this.lockQueue.then(() => client.query('select pg_try_advisory_lock(hashtext($1)) as ok', [`projection:${slot.projection.name}`]));
+    this.lockQueue = attempt.catch(() => undefined);
+    const r = await attempt;
     if (!r.rows[0].ok) return false;
     // Another process may have advanced it while we stood by.
     await this.load(slot);
