@@ -1,5 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startTestApp, type TestApp } from '../src/testing/app';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The real CLI in its own process, on the test app's database. */
+function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: app.db.url },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
 
 let app: TestApp;
 beforeAll(async () => {
@@ -133,6 +153,21 @@ describe('startup profile API', () => {
     expect(results.map((r) => r.status)).toEqual(fields.map(() => 200));
     expect((await app.api('GET', '/api/startup-profile', { token })).body).toEqual({ profile: complete, completion: { isComplete: true, percentage: 100 } });
   });
+
+  it('shows a profile and its history on the CLI', async () => {
+    const { token, email, id } = await app.createUser();
+    await app.api('PATCH', '/api/startup-profile', { token, body: { companyName: 'Cli Co', website: 'https://cli.co' } });
+    await app.api('PATCH', '/api/startup-profile', { token, body: { stage: 'Seed', clear: ['website'] } });
+    const shown = await runCli(['profile', 'show', '--email', email, '--json']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout.trim())).toMatchObject({ userId: id, profile: { companyName: 'Cli Co', stage: 'Seed' }, completion: { percentage: 13, isComplete: false }, missing: expect.arrayContaining(['industry', 'founderName']) });
+    const history = await runCli(['profile', 'history', '--email', email]);
+    expect(history.code, history.stderr).toBe(0);
+    const lines = history.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\S+  ${id}  set Company Name, Website$`));
+    expect(lines[1]).toMatch(new RegExp(`  ${id}  set Funding Stage; cleared Website$`));
+  }, 180_000);
 
   it('rebuilds the read model from the event log to the same rows', async () => {
     await app.ctx.projections.waitFor();

@@ -1,9 +1,10 @@
 import { catalogCommands } from './catalog';
 import { creditCommands } from './credits';
 import type { CliCommand } from './index';
+import { profileCommands } from './profile';
 import { projectionCommands } from './projections';
 import { securityCommands } from './security';
 import { userCommands } from './users';
 
 /** Every CLI command; modules add their list here. */
-export const commands: CliCommand[] = [...userCommands, ...projectionCommands, ...creditCommands, ...securityCommands, ...catalogCommands];
+export const commands: CliCommand[] = [...userCommands, ...projectionCommands, ...creditCommands, ...profileCommands, ...securityCommands, ...catalogCommands];
