@@ -7,6 +7,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface AppConfig {
   port: number;
   host: string;
+  /** Fastify trustProxy: false, or the proxies' addresses (TRUST_PROXY, comma-separated). */
+  trustProxy: false | string[];
   /** External Postgres; when unset an embedded server is booted under dataDir. */
   databaseUrl?: string;
   dataDir: string;
@@ -118,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
+    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : false,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329),
