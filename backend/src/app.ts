@@ -28,8 +28,13 @@ export interface BuildAppOptions {
 
 /** The HTTP app: session check, modules' routes, and the built frontend with SPA fallback. */
 export async function buildApp({ ctx, identity, modules, logger = false, publicPaths = [] }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 2 * 1024 * 1024, // Only a configured proxy may speak for the client's address (X-Forwarded-For); never any client.
-    trustProxy: ctx.config.trustProxy, routerOptions: { maxParamLength: 500 } });
+  const app = Fastify({
+    logger,
+    bodyLimit: 2 * 1024 * 1024,
+    // Only a configured proxy may speak for the client's address (X-Forwarded-For); never any client.
+    trustProxy: ctx.config.trustProxy,
+    routerOptions: { maxParamLength: 500 },
+  });
   // Every route, as registered: the authorization matrix test walks this list.
   const routes: { method: string; url: string }[] = [];
   app.decorate('routeList', routes);
