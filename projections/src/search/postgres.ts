@@ -1,4 +1,4 @@
-// Search index, Postgres adapter: tables from infra/migrations/401_catalog_search.sql, written in
+// Search index, Postgres adapter: tables from infra/migrations/401 and 402_catalog_search*.sql, written in
 // the projection's own transaction (so index rows and checkpoint never disagree).
 import type { Db, Tx } from '@fp/infra';
 import { sql, type RawBuilder } from 'kysely';
@@ -6,42 +6,77 @@ import type { AngelSearchDoc, VcSearchDoc } from './documents';
 import type { AngelFilter, Collection, FacetCount, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
 import { sortFacets } from './reference';
 
-/** 'w1 & w2 & w3:*': every word, the last one as a prefix. Words are [a-z0-9]+ (searchWords). */
+// Exact-match filters (collection, country, type, stage, location) are lexemes of the same
+// tsvector as the words, under a '#' prefix no search word can have ([a-z0-9] only, so even a
+// one-letter prefix query never reaches them). One GIN index then answers text and these filters
+// together, and after VACUUM a count needs no table pages at all. Numeric bounds stay btree.
+const tag = (field: string, value: string) => `#${field}=${value}`;
+
+/** A lexeme as a tsquery literal: quoted, with quotes doubled and backslashes escaped. */
+export const tsLiteral = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+const anyOf = (field: string, values: readonly string[]) => `( ${values.map((v) => tsLiteral(tag(field, v))).join(' | ')} )`;
+
+/** Every query word, the last one as a prefix: 'w1' & 'w2' & 'w3':* (words are [a-z0-9]+). */
 export function tsQuery(words: readonly string[]): string {
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+  return words.map((w, i) => `${tsLiteral(w)}${i === words.length - 1 ? ':*' : ''}`).join(' & ');
+}
+
+export function vcLexemes(collection: VcCollection, d: VcSearchDoc): string[] {
+  const out = new Set(d.text ? d.text.split(' ') : []);
+  out.add(tag('col', collection));
+  if (d.country) out.add(tag('c', d.country));
+  if (d.investorType) out.add(tag('t', d.investorType));
+  for (const s of d.stages) out.add(tag('s', s));
+  return [...out];
+}
+
+export function angelLexemes(d: AngelSearchDoc): string[] {
+  const out = new Set(d.text ? d.text.split(' ') : []);
+  out.add(tag('col', 'angels'));
+  if (d.location) out.add(tag('l', d.location));
+  return [...out];
+}
+
+function vcQuery(collection: VcCollection, f: VcFilter): string {
+  const parts = [tsLiteral(tag('col', collection))];
+  if (f.words?.length) parts.push(tsQuery(f.words));
+  if (f.countries) parts.push(anyOf('c', f.countries));
+  if (f.investorTypes) parts.push(anyOf('t', f.investorTypes));
+  if (f.stages) parts.push(anyOf('s', f.stages));
+  return parts.join(' & ');
 }
 
 // Bounds are compared as float8: a filter like 3.7 on an integer column must not fail.
 function vcWhere(collection: VcCollection, f: VcFilter): RawBuilder<unknown> {
-  const c: RawBuilder<unknown>[] = [sql`collection = ${collection}`];
-  if (f.countries) c.push(sql`country = any(${f.countries}::text[])`);
-  if (f.investorTypes) c.push(sql`investor_type = any(${f.investorTypes}::text[])`);
+  const c: RawBuilder<unknown>[] = [sql`tsv @@ ${vcQuery(collection, f)}::tsquery`];
   if (f.aumMin !== undefined) c.push(sql`aum >= ${f.aumMin}::float8`);
   if (f.aumMax !== undefined) c.push(sql`aum <= ${f.aumMax}::float8`);
-  if (f.stages) c.push(sql`stages && ${f.stages}::text[]`);
   if (f.checkSizeMin !== undefined) c.push(sql`check_max >= ${f.checkSizeMin}::float8`);
   if (f.checkSizeMax !== undefined) c.push(sql`check_min <= ${f.checkSizeMax}::float8`);
   if (f.lastInvestmentFrom !== undefined) c.push(sql`last_investment >= ${f.lastInvestmentFrom}::float8`);
   if (f.lastInvestmentTo !== undefined) c.push(sql`last_investment <= ${f.lastInvestmentTo}::float8`);
-  // Last: Postgres checks conditions of equal cost in the order written, and this one is dearest.
-  if (f.words?.length) c.push(sql`tsv @@ to_tsquery('simple', ${tsQuery(f.words)})`);
   return sql.join(c, sql` and `);
 }
 
 function angelWhere(f: AngelFilter): RawBuilder<unknown> {
-  const c: RawBuilder<unknown>[] = [sql`true`];
-  if (f.locations) c.push(sql`location = any(${f.locations}::text[])`);
+  const parts = [tsLiteral(tag('col', 'angels'))];
+  if (f.words?.length) parts.push(tsQuery(f.words));
+  if (f.locations) parts.push(anyOf('l', f.locations));
+  const c: RawBuilder<unknown>[] = [sql`tsv @@ ${parts.join(' & ')}::tsquery`];
   if (f.investmentMin !== undefined) c.push(sql`investments >= ${f.investmentMin}::float8`);
   if (f.investmentMax !== undefined) c.push(sql`investments <= ${f.investmentMax}::float8`);
   if (f.exitMin !== undefined) c.push(sql`exits >= ${f.exitMin}::float8`);
   if (f.exitMax !== undefined) c.push(sql`exits <= ${f.exitMax}::float8`);
-  if (f.words?.length) c.push(sql`tsv @@ to_tsquery('simple', ${tsQuery(f.words)})`);
   return sql.join(c, sql` and `);
 }
+
+const hasAny = (f: object) => Object.values(f).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
 
 export class PostgresSearchIndex implements SearchIndex {
   readonly kind = 'postgres' as const;
   readonly tables = ['search_vc_firms', 'search_angels'];
+
+  private readonly sizes = new Map<string, { rows: number; at: number }>();
 
   constructor(private readonly db: Db) {}
 
@@ -51,25 +86,34 @@ export class PostgresSearchIndex implements SearchIndex {
 
   async putVcFirms(tx: Tx, collection: VcCollection, docs: VcSearchDoc[]): Promise<void> {
     if (!docs.length) return;
+    // Words and stages travel as lexemes only.
+    const rows = docs.map((d) => {
+      const { text: _text, stages: _stages, ...columns } = d;
+      return { ...columns, lexemes: vcLexemes(collection, d) };
+    });
     await sql`
-      insert into search_vc_firms (collection, id, sort_key, tsv, country, investor_type, aum, stages, check_min, check_max, last_investment)
-      select ${collection}, d.id, d."sortKey", to_tsvector('simple', d.text), d.country, d."investorType", d.aum,
-             coalesce(array(select jsonb_array_elements_text(d.stages)), '{}'), d."checkSizeMin", d."checkSizeMax", d."lastInvestment"
-      from jsonb_to_recordset(${JSON.stringify(docs)}::jsonb) as d(
-        id text, "sortKey" text, text text, country text, "investorType" text, aum double precision, stages jsonb,
+      insert into search_vc_firms (collection, id, sort_key, tsv, country, investor_type, aum, check_min, check_max, last_investment)
+      select ${collection}, d.id, d."sortKey", array_to_tsvector(array(select jsonb_array_elements_text(d.lexemes))), d.country, d."investorType", d.aum,
+             d."checkSizeMin", d."checkSizeMax", d."lastInvestment"
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(
+        id text, "sortKey" text, lexemes jsonb, country text, "investorType" text, aum double precision,
         "checkSizeMin" integer, "checkSizeMax" integer, "lastInvestment" integer)
       on conflict (collection, id) do update set
         sort_key = excluded.sort_key, tsv = excluded.tsv, country = excluded.country, investor_type = excluded.investor_type,
-        aum = excluded.aum, stages = excluded.stages, check_min = excluded.check_min, check_max = excluded.check_max,
+        aum = excluded.aum, check_min = excluded.check_min, check_max = excluded.check_max,
         last_investment = excluded.last_investment`.execute(tx);
   }
 
   async putAngels(tx: Tx, docs: AngelSearchDoc[]): Promise<void> {
     if (!docs.length) return;
+    const rows = docs.map((d) => {
+      const { text: _text, ...columns } = d;
+      return { ...columns, lexemes: angelLexemes(d) };
+    });
     await sql`
       insert into search_angels (id, sort_key, tsv, location, investments, exits)
-      select d.id, d."sortKey", to_tsvector('simple', d.text), d.location, d.investments, d.exits
-      from jsonb_to_recordset(${JSON.stringify(docs)}::jsonb) as d(id text, "sortKey" text, text text, location text, investments integer, exits integer)
+      select d.id, d."sortKey", array_to_tsvector(array(select jsonb_array_elements_text(d.lexemes))), d.location, d.investments, d.exits
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(id text, "sortKey" text, lexemes jsonb, location text, investments integer, exits integer)
       on conflict (id) do update set
         sort_key = excluded.sort_key, tsv = excluded.tsv, location = excluded.location, investments = excluded.investments, exits = excluded.exits`.execute(tx);
   }
@@ -80,13 +124,40 @@ export class PostgresSearchIndex implements SearchIndex {
     else await sql`delete from search_vc_firms where collection = ${collection}`.execute(tx);
   }
 
-  private async page(from: string, where: RawBuilder<unknown>, page: PageRequest): Promise<SearchPage> {
+  private async page(from: string, collection: Collection, where: RawBuilder<unknown>, filtered: boolean, page: PageRequest): Promise<SearchPage> {
     const offset = (page.page - 1) * page.limit;
-    const [rows, count] = await Promise.all([
-      sql<{ id: string }>`select id from ${sql.table(from)} where ${where} order by sort_key, id limit ${page.limit} offset ${offset}`.execute(this.db),
-      sql<{ n: number }>`select count(*)::int as n from ${sql.table(from)} where ${where}`.execute(this.db),
-    ]);
-    return { ids: rows.rows.map((r) => r.id), total: count.rows[0]!.n };
+    const ordered = () => sql<{ id: string }>`select id from ${sql.table(from)} where ${where} order by sort_key, id limit ${page.limit} offset ${offset}`.execute(this.db);
+    const counted = async () => (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(from)} where ${where}`.execute(this.db)).rows[0]!.n;
+    if (!filtered) {
+      // The whole collection: the sort index gives the page directly.
+      const all = from === 'search_vc_firms' ? sql`collection = ${collection}` : sql`true`;
+      const [rows, count] = await Promise.all([
+        sql<{ id: string }>`select id from ${sql.table(from)} where ${all} order by sort_key, id limit ${page.limit} offset ${offset}`.execute(this.db),
+        sql<{ n: number }>`select count(*)::int as n from ${sql.table(from)} where ${all}`.execute(this.db),
+      ]);
+      return { ids: rows.rows.map((r) => r.id), total: count.rows[0]!.n };
+    }
+    const [total, size] = await Promise.all([counted(), this.tableSize(from)]);
+    if (total === 0 || offset >= total) return { ids: [], total };
+    // Walking the sort index and filtering row by row reads about (offset + limit) / density rows:
+    // quick when matches are dense. When they are sparse, the matches are found once by whichever
+    // index suits the filters, then sorted.
+    const walk = ((offset + page.limit) * size) / total;
+    if (walk <= 4 * total) return { ids: (await ordered()).rows.map((r) => r.id), total };
+    const rows = await sql<{ id: string }>`
+      with m as materialized (select id, sort_key from ${sql.table(from)} where ${where})
+      select id from m order by sort_key, id limit ${page.limit} offset ${offset}`.execute(this.db);
+    return { ids: rows.rows.map((r) => r.id), total };
+  }
+
+  /** Rows of a table as the planner's statistics know them (refreshed by optimize() and autovacuum). */
+  private async tableSize(table: string): Promise<number> {
+    const cached = this.sizes.get(table);
+    if (cached && Date.now() - cached.at < 10_000) return cached.rows;
+    const r = await sql<{ n: number }>`select greatest(reltuples, 1)::float8 as n from pg_class where oid = ${table}::regclass`.execute(this.db);
+    const rows = Number(r.rows[0]?.n ?? 1);
+    this.sizes.set(table, { rows, at: Date.now() });
+    return rows;
   }
 
   private async ids(from: string, where: RawBuilder<unknown>, max: number): Promise<SearchPage> {
@@ -98,7 +169,7 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   searchVcFirms(collection: VcCollection, filter: VcFilter, page: PageRequest): Promise<SearchPage> {
-    return this.page('search_vc_firms', vcWhere(collection, filter), page);
+    return this.page('search_vc_firms', collection, vcWhere(collection, filter), hasAny(filter), page);
   }
 
   vcFirmIds(collection: VcCollection, filter: VcFilter, max: number): Promise<SearchPage> {
@@ -116,7 +187,7 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   searchAngels(filter: AngelFilter, page: PageRequest): Promise<SearchPage> {
-    return this.page('search_angels', angelWhere(filter), page);
+    return this.page('search_angels', 'angels', angelWhere(filter), hasAny(filter), page);
   }
 
   angelIds(filter: AngelFilter, max: number): Promise<SearchPage> {
