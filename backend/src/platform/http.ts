@@ -32,12 +32,18 @@ export function asArray(v: unknown): string[] | undefined {
   return (Array.isArray(v) ? v : [v]).map(String);
 }
 
+/** Postgres SQLSTATEs for text it cannot store or compare: character_not_in_repertoire, untranslatable_character. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof DomainError) {
       return reply.status(err.status).send({ error: err.message, ...(err.details ?? {}) });
     }
     if (err instanceof ZodError) return reply.status(400).send({ error: zodMessage(err) });
+    // Postgres refuses text it cannot hold (a NUL byte such as /api/submissions/%00, a broken
+    // \u escape in JSON): such text can only have come from the request.
+    if (UNSTORABLE_TEXT.has((err as { code?: unknown }).code as string)) return reply.status(400).send({ error: 'The request contains characters that are not allowed (e.g. a NUL byte)' });
     const fe = err as FastifyError;
     // Fastify's own client errors: malformed JSON, wrong content type, body too large…
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
