@@ -46,8 +46,12 @@ function vcQuery(collection: VcCollection, f: VcFilter): string {
   return parts.join(' & ');
 }
 
+const hasAny = (f: object) => Object.values(f).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
+
 // Bounds are compared as float8: a filter like 3.7 on an integer column must not fail.
 function vcWhere(collection: VcCollection, f: VcFilter): RawBuilder<unknown> {
+  // No filter: the btree column lets the sort index answer alone (index-only after VACUUM).
+  if (!hasAny(f)) return sql`collection = ${collection}`;
   const c: RawBuilder<unknown>[] = [sql`tsv @@ ${vcQuery(collection, f)}::tsquery`];
   if (f.aumMin !== undefined) c.push(sql`aum >= ${f.aumMin}::float8`);
   if (f.aumMax !== undefined) c.push(sql`aum <= ${f.aumMax}::float8`);
@@ -59,6 +63,7 @@ function vcWhere(collection: VcCollection, f: VcFilter): RawBuilder<unknown> {
 }
 
 function angelWhere(f: AngelFilter): RawBuilder<unknown> {
+  if (!hasAny(f)) return sql`true`;
   const parts = [tsLiteral(tag('col', 'angels'))];
   if (f.words?.length) parts.push(tsQuery(f.words));
   if (f.locations) parts.push(anyOf('l', f.locations));
@@ -70,7 +75,9 @@ function angelWhere(f: AngelFilter): RawBuilder<unknown> {
   return sql.join(c, sql` and `);
 }
 
-const hasAny = (f: object) => Object.values(f).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
+/** Up to this many rows (the spec's catalog sizes), filtered pages are answered in one pass. */
+export const ONE_PASS_ROWS = 100_000;
+
 
 export class PostgresSearchIndex implements SearchIndex {
   readonly kind = 'postgres' as const;
@@ -78,7 +85,10 @@ export class PostgresSearchIndex implements SearchIndex {
 
   private readonly sizes = new Map<string, { rows: number; at: number }>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly opts: { onePassRows?: number } = {},
+  ) {}
 
   async init(): Promise<void> {
     // The schema comes with the migrations.
@@ -124,20 +134,24 @@ export class PostgresSearchIndex implements SearchIndex {
     else await sql`delete from search_vc_firms where collection = ${collection}`.execute(tx);
   }
 
-  private async page(from: string, collection: Collection, where: RawBuilder<unknown>, filtered: boolean, page: PageRequest): Promise<SearchPage> {
+  private async page(from: string, where: RawBuilder<unknown>, filtered: boolean, page: PageRequest): Promise<SearchPage> {
     const offset = (page.page - 1) * page.limit;
     const ordered = () => sql<{ id: string }>`select id from ${sql.table(from)} where ${where} order by sort_key, id limit ${page.limit} offset ${offset}`.execute(this.db);
     const counted = async () => (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(from)} where ${where}`.execute(this.db)).rows[0]!.n;
     if (!filtered) {
       // The whole collection: the sort index gives the page directly.
-      const all = from === 'search_vc_firms' ? sql`collection = ${collection}` : sql`true`;
-      const [rows, count] = await Promise.all([
-        sql<{ id: string }>`select id from ${sql.table(from)} where ${all} order by sort_key, id limit ${page.limit} offset ${offset}`.execute(this.db),
-        sql<{ n: number }>`select count(*)::int as n from ${sql.table(from)} where ${all}`.execute(this.db),
-      ]);
-      return { ids: rows.rows.map((r) => r.id), total: count.rows[0]!.n };
+      const [rows, total] = await Promise.all([ordered(), counted()]);
+      return { ids: rows.rows.map((r) => r.id), total };
     }
-    const [total, size] = await Promise.all([counted(), this.tableSize(from)]);
+    const size = await this.tableSize(from);
+    if (size <= (this.opts.onePassRows ?? ONE_PASS_ROWS)) {
+      // A catalog of this size: one pass finds, counts and sorts the matches.
+      const rows = await sql<{ id: string; total: number }>`
+        select id, count(*) over ()::int as total from ${sql.table(from)} where ${where} order by sort_key, id limit ${page.limit} offset ${offset}`.execute(this.db);
+      if (rows.rows.length) return { ids: rows.rows.map((r) => r.id), total: rows.rows[0]!.total };
+      return { ids: [], total: await counted() };
+    }
+    const total = await counted();
     if (total === 0 || offset >= total) return { ids: [], total };
     // Walking the sort index and filtering row by row reads about (offset + limit) / density rows:
     // quick when matches are dense. When they are sparse, the matches are found once by whichever
@@ -169,7 +183,7 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   searchVcFirms(collection: VcCollection, filter: VcFilter, page: PageRequest): Promise<SearchPage> {
-    return this.page('search_vc_firms', collection, vcWhere(collection, filter), hasAny(filter), page);
+    return this.page('search_vc_firms', vcWhere(collection, filter), hasAny(filter), page);
   }
 
   vcFirmIds(collection: VcCollection, filter: VcFilter, max: number): Promise<SearchPage> {
@@ -187,7 +201,7 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   searchAngels(filter: AngelFilter, page: PageRequest): Promise<SearchPage> {
-    return this.page('search_angels', 'angels', angelWhere(filter), hasAny(filter), page);
+    return this.page('search_angels', angelWhere(filter), hasAny(filter), page);
   }
 
   angelIds(filter: AngelFilter, max: number): Promise<SearchPage> {
