@@ -62,3 +62,22 @@ describe('angel location dropdown', () => {
     expect(rangeChipLabel(' ', '', 'Exits')).toBeNull();
   });
 });
+
+describe('angel investor queries', () => {
+  it('uses whole numbers in the query key but sends range values as entered', async () => {
+    const { angelFilterQuery, angelKeys, EMPTY_ANGEL_FILTERS } = await import('./queries');
+    const f = { ...EMPTY_ANGEL_FILTERS, investmentMin: '3.7', exitMax: ' 1 2 ', countries: ['B', 'A'] };
+    expect(angelKeys.list(f, 2)).toEqual(['investors', 'list', { search: '', countries: ['A', 'B'], investmentMin: 3, investmentMax: null, exitMin: null, exitMax: 12 }, 2]);
+    expect(angelKeys.list({ ...f, investmentMin: '3.2' }, 2)).toEqual(angelKeys.list(f, 2));
+    expect(angelFilterQuery(f)).toMatchObject({ investmentMin: '3.7', exitMax: ' 1 2 ', country: ['B', 'A'] });
+  });
+
+  it('retries the list up to 3 times, never after the local rate limit', async () => {
+    const { retryAngels } = await import('./queries');
+    const { RateLimitError } = await import('../../lib/activity-guard');
+    expect(retryAngels(0, new Error('x'))).toBe(true);
+    expect(retryAngels(2, new Error('x'))).toBe(true);
+    expect(retryAngels(3, new Error('x'))).toBe(false);
+    expect(retryAngels(0, new RateLimitError())).toBe(false);
+  });
+});
