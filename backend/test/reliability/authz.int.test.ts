@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../src/testing/app';
+import { founder, hasModule, TERMINAL, testFirmId, waitUntil } from './support';
+
+/**
+ * Authorization matrix, the parts backend/test/authz-matrix.int.test.ts (signed out → 401 on
+ * every route) does not cover (docs/reliability.md §5), walking the registered routes:
+ *  - another user's resources → 404 on every route with an id in its path (submissions, live
+ *    view, its event stream, proof screenshots, stop/retry/live URL), and nothing changes;
+ *  - lists and counts never show another user's rows;
+ *  - a signed-in non-admin → 403 on every admin route, and no other route answers that.
+ */
+const ADMIN_ROUTES = [/^\/api\/security\//];
+const ADMIN_REQUIRED = 'Admin access required';
+
+let app: TestApp;
+let owner: { id: string; token: string };
+let other: { id: string; token: string };
+let admin: { id: string; token: string };
+/** The owner's per-user ids that may appear in a path, and the view token signed for the owner. */
+const mine: { submissionId?: string; viewToken?: string; attemptId?: string } = {};
+let othersViewToken: string | undefined;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await founder(app, 3);
+  other = await founder(app, 3);
+  admin = await app.createUser({ admin: true });
+  if (!hasModule('submissions', 'authorization matrix, per-user submission ids')) return;
+  // One real run each (fast sandbox sites), so the owner's submission has a proof screenshot.
+  const a = await app.api('POST', '/api/submit-to-test-vcs', { token: owner.token, body: { testVcIds: [testFirmId('granite-growth')] } });
+  const b = await app.api('POST', '/api/submit-to-test-vcs', { token: other.token, body: { testVcIds: [testFirmId('ember-capital')] } });
+  expect([a.status, b.status]).toEqual([200, 200]);
+  const finished = async (token: string, id: string) =>
+    waitUntil(`submission ${id} to end`, async () => {
+      const r = await app.api('GET', `/api/submissions/${id}`, { token });
+      return TERMINAL.includes(r.body.status) ? r.body : null;
+    }, 120_000, 300);
+  const sa = await finished(owner.token, a.body.submissionIds[0]);
+  const sb = await finished(other.token, b.body.submissionIds[0]);
+  expect([sa.status, sb.status]).toEqual(['completed', 'completed']);
+  expect(sa.screenshotUrl && sb.screenshotUrl).toBeTruthy();
+  const url = new URL(sa.screenshotUrl, app.url);
+  Object.assign(mine, { submissionId: sa.id, viewToken: url.searchParams.get('token')!, attemptId: url.searchParams.get('attempt')! });
+  // The other user's own, valid view token (signed for their submission).
+  othersViewToken = new URL(sb.screenshotUrl, app.url).searchParams.get('token')!;
+});
+afterAll(async () => app?.close());
+
+const routes = () => app.runtime.app!.routeList;
+const withParams = () => routes().filter((r) => /:\w+/.test(r.url) && (r.url.startsWith('/api/') || r.url.startsWith('/live/')));
+
+describe("another user's resources", () => {
+  it.skipIf(!hasModule('submissions'))('answers 404 on every route with the owner’s id in its path, to another user, and changes nothing', async () => {
+    const id = mine.submissionId!;
+    expect(withParams().length).toBeGreaterThanOrEqual(7);
+    let perUser = 0;
+    for (const r of withParams()) {
+      const isLive = r.url.startsWith('/live/');
+      const path = r.url.replace(/:\w+/g, encodeURIComponent(id));
+      const query = (token: string | undefined) => (isLive ? `?${new URLSearchParams({ ...(token ? { token } : {}), attempt: mine.attemptId! })}` : '');
+      const body = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) ? {} : undefined;
+      // The owner reaches it (the id means something here) — read-only routes only, so nothing changes.
+      if (r.method === 'GET') {
+        const res = await fetch(`${app.url}${path}${query(mine.viewToken)}`, { headers: { authorization: `Bearer ${owner.token}` } });
+        await res.arrayBuffer();
+        if (res.status !== 200) {
+          // Not a per-user resource route (e.g. the catalog's /api/investors/:id): the id is unknown there to everyone.
+          expect(r.url, `${r.method} ${r.url} answered the owner ${res.status}`).not.toMatch(/^\/(api\/submissions|live)\//);
+          continue;
+        }
+      }
+      perUser++;
+      const head = await app.ctx.store.head();
+      // Another signed-in user, with their own valid view token where the route takes one.
+      const res = await fetch(`${app.url}${path}${query(othersViewToken)}`, {
+        method: r.method,
+        headers: { authorization: `Bearer ${other.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      expect(res.status, `${r.method} ${r.url} as another user: ${text.slice(0, 200)}`).toBe(404);
+      if (!(isLive && r.url === '/live/:id')) expect(JSON.parse(text).error, `${r.method} ${r.url}`).toBeTruthy();
+      // And without any token or session: still nothing.
+      if (isLive) expect((await fetch(`${app.url}${path}`).then(async (x) => (await x.arrayBuffer(), x.status))), `${r.url} without a token`).toBe(404);
+      expect(await app.ctx.store.head(), `${r.method} ${r.url} wrote for another user`).toBe(head);
+    }
+    // Every submissions and live route was reached as a per-user route.
+    const expected = withParams().filter((r) => /^\/(api\/submissions|live)\//.test(r.url)).length;
+    expect(perUser).toBe(expected);
+    expect(perUser).toBeGreaterThanOrEqual(7);
+    console.log(`[reliability] authz: ${perUser} per-user routes answer 404 to another user (${withParams().length} routes with an id in the path)`);
+    // The owner's submission is as it was.
+    const r = await app.api('GET', `/api/submissions/${id}`, { token: owner.token });
+    expect(r.body.status).toBe('completed');
+    expect(r.body.attempt).toBe(1);
+  });
+
+  it.skipIf(!hasModule('submissions'))("never lists or counts another user's rows", async () => {
+    const list = await app.api('GET', '/api/submissions?limit=500', { token: other.token });
+    expect(list.status).toBe(200);
+    expect(list.body.submissions.map((s: { id: string }) => s.id)).not.toContain(mine.submissionId);
+    expect(list.body.total).toBe(1);
+    expect((await app.api('GET', '/api/submission-stats', { token: other.token })).body.total).toBe(1);
+    const history = await app.api('GET', '/api/credits/history', { token: other.token });
+    expect(JSON.stringify(history.body)).not.toContain(mine.submissionId);
+    // A user id smuggled into a query is refused, not obeyed (strict schemas).
+    for (const p of ['/api/submissions', '/api/credits/history', '/api/startup-profile']) {
+      const r = await app.api('GET', `${p}?userId=${owner.id}`, { token: other.token });
+      expect(r.status === 400 || !JSON.stringify(r.body).includes(owner.id), p).toBe(true);
+    }
+  });
+});
+
+describe('admin routes', () => {
+  it('answers 403 to a signed-in non-admin on every admin route, and only there', async () => {
+    const api = routes().filter((r) => r.url.startsWith('/api/') && !r.url.includes('*'));
+    const adminRoutes = api.filter((r) => ADMIN_ROUTES.some((re) => re.test(r.url)));
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(4);
+    for (const r of api) {
+      const path = r.url.replace(/:(\w+)/g, 'some-$1');
+      const body = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) ? {} : undefined;
+      const asUser = await app.api(r.method, path, { token: other.token, body });
+      if (adminRoutes.includes(r)) {
+        expect(asUser.status, `${r.method} ${r.url} as a non-admin`).toBe(403);
+        expect(asUser.body).toEqual({ error: ADMIN_REQUIRED });
+        // An admin gets past the check (a 400 for the empty body is fine, a 401/403 is not).
+        const asAdmin = await app.api(r.method, path, { token: admin.token, body });
+        expect([401, 403], `${r.method} ${r.url} as an admin answered ${asAdmin.status}`).not.toContain(asAdmin.status);
+      } else {
+        // A route that asks for an admin but is missing from ADMIN_ROUTES: add it there.
+        expect(asUser.body?.error, `${r.method} ${r.url} requires an admin: list it in ADMIN_ROUTES`).not.toBe(ADMIN_REQUIRED);
+      }
+    }
+  });
+});
