@@ -16,7 +16,34 @@ const CHANNEL = 'es_events';
  */
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
+  private readonly local = new Set<() => void>();
+  private notifying = false;
+  private notifyAgain = false;
+
   constructor(private readonly pool: pg.Pool) {}
+
+  /**
+   * Wakes followers after a commit. NOTIFY inside the append would serialise every appending
+   * transaction's commit (Postgres holds a global lock on the notification queue through commit),
+   * defeating group commit. So subscribers in this process are woken directly, and other
+   * processes get one coalesced pg_notify at a time, outside the append.
+   */
+  private announce() {
+    for (const wake of this.local) queueMicrotask(wake);
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = true;
+    const send = (): void => {
+      this.notifyAgain = false;
+      this.pool.query(`select pg_notify('${CHANNEL}', '')`).then(
+        () => (this.notifyAgain ? send() : (this.notifying = false)),
+        () => (this.notifying = false),
+      );
+    };
+    send();
+  }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
@@ -53,7 +80,7 @@ export class PostgresEventStore implements EventStore {
            order by t.ord
            returning global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at
          )
-         select ins.* from ins, (select pg_notify('${CHANNEL}', '')) as wake`,
+         select ins.* from ins`,
         params,
       );
       rows = r.rows;
@@ -65,6 +92,7 @@ export class PostgresEventStore implements EventStore {
       throw err;
     }
     if (rows.length === 0) throw new ConcurrencyError(streamId, expected, await this.revisionOf(streamId));
+    this.announce();
     const recorded = rows.sort((a, b) => a.stream_position - b.stream_position).map(toRecorded);
     const last = recorded[recorded.length - 1]!;
     return { nextRevision: last.streamPosition, checkpoint: last.checkpoint, events: recorded };
@@ -113,10 +141,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   async countAfter(after: string | null, types?: string[]): Promise<number> {
+    // Committed events, visible to readers yet or not: they are all still to be applied.
     const [tx, seq] = parseCheckpoint(after);
     const r = await this.pool.query(
       `select count(*)::bigint as n from es_events where (transaction_id, global_position) > ($1::xid8, $2::bigint)
-       and transaction_id < pg_snapshot_xmin(pg_current_snapshot()) ${types?.length ? 'and type = any($3::text[])' : ''}`,
+       ${types?.length ? 'and type = any($3::text[])' : ''}`,
       types?.length ? [tx, seq, types] : [tx, seq]);
     return r.rows[0].n;
   }
@@ -130,11 +159,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   async subscribe(wake: () => void): Promise<() => Promise<void>> {
+    this.local.add(wake);
     const client = await this.pool.connect();
     const onNotify = () => wake();
     client.on('notification', onNotify);
     await client.query(`listen ${CHANNEL}`);
     return async () => {
+      this.local.delete(wake);
       client.off('notification', onNotify);
       await client.query(`unlisten ${CHANNEL}`).catch(() => undefined);
       client.release();

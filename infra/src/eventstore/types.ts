@@ -59,7 +59,7 @@ export interface EventStore {
   readAll(opts: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]>;
   /** Checkpoint of the newest committed event (readers may not have it yet), or null when the log is empty. */
   head(): Promise<string | null>;
-  /** Number of events after the checkpoint (for lag reporting). */
+  /** Number of committed events after the checkpoint, readable yet or not (lag; catching up). */
   countAfter(after: string | null, types?: string[]): Promise<number>;
   /** Compares two checkpoints: negative when a comes first. */
   compare(a: string | null, b: string | null): number;
