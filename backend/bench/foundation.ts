@@ -16,7 +16,7 @@ export async function bench(): Promise<Record<string, number | string>> {
 
     // 1. Append throughput: single-event commands on distinct streams, 16 writers (durable commits).
     const total = 6000;
-    const writers = 16;
+    const writers = 32;
     let next = 0;
     const t0 = performance.now();
     await Promise.all(Array.from({ length: writers }, async () => {

@@ -9,17 +9,20 @@ export const usersProjection: Projection = {
   tables: ['users'],
   async apply(tx, events) {
     // Registrations dominate the log: consecutive ones go in one multi-row insert (fast rebuilds).
-    let pending: Record<string, unknown>[] = [];
+    let pending: { id: string; email: string; first: string | null; last: string | null; image: string | null; at: string }[] = [];
     const flush = async () => {
       if (!pending.length) return;
-      await tx.insertInto('users').values(pending).onConflict((oc) => oc.column('id').doNothing()).execute();
+      // One statement for the whole run of registrations, as column arrays.
+      await sql`insert into users (id, email, first_name, last_name, profile_image_url, registered_at)
+        select * from unnest(${pending.map((p) => p.id)}::text[], ${pending.map((p) => p.email)}::text[], ${pending.map((p) => p.first)}::text[],
+                             ${pending.map((p) => p.last)}::text[], ${pending.map((p) => p.image)}::text[], ${pending.map((p) => p.at)}::timestamptz[])
+        on conflict (id) do nothing`.execute(tx);
       pending = [];
     };
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as AccountEvent;
       if (ev.type === 'UserRegistered') {
-        pending.push({ id: ev.data.userId, email: ev.data.email, first_name: ev.data.firstName, last_name: ev.data.lastName, profile_image_url: ev.data.profileImageUrl, registered_at: e.metadata.now ?? e.createdAt });
-        if (pending.length >= 1000) await flush();
+        pending.push({ id: ev.data.userId, email: ev.data.email, first: ev.data.firstName, last: ev.data.lastName, image: ev.data.profileImageUrl, at: e.metadata.now ?? e.createdAt });
         continue;
       }
       await flush();
