@@ -8,6 +8,7 @@ import { createIdentityProvider } from './modules/identity/index';
 import type { IdentityProvider } from './modules/identity/port';
 import type { AppContext, Services } from './platform/context';
 import type { Module } from './platform/module';
+import { startSandbox, type Sandbox } from '@fp/workflows/sandbox/index';
 
 export type Role = 'all' | 'api' | 'projections' | 'worker' | 'cli';
 
@@ -16,6 +17,8 @@ export interface Runtime {
   identity: IdentityProvider;
   app?: FastifyInstance;
   url?: string;
+  /** The test firms' websites, in roles all and worker (tests read what each site received). */
+  sandbox?: Sandbox;
   stop(): Promise<void>;
 }
 
@@ -71,6 +74,11 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     stoppers.unshift(() => ctx.projections.stop());
   }
   if (role === 'all' || role === 'worker') {
+    // The test firms' websites: workflows in this process apply to them (SANDBOX_PORT, 0 = any free port).
+    const sandbox = await startSandboxOn(config.sandboxPort, log);
+    ctx.sandboxUrl = sandbox.url;
+    runtime.sandbox = sandbox;
+    stoppers.unshift(() => sandbox.close());
     for (const m of modules) {
       if (m.start) stoppers.unshift(await m.start(ctx));
     }
@@ -100,4 +108,15 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     }
   };
   return runtime;
+}
+
+/** The sandbox on its configured port, or on any free one when that is taken (a second worker process). */
+async function startSandboxOn(port: number, log: (m: string) => void): Promise<Sandbox> {
+  try {
+    return await startSandbox({ port, host: '127.0.0.1' });
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'EADDRINUSE' || port === 0) throw err;
+    log(`[sandbox] port ${port} is taken; using a free port`);
+    return startSandbox({ port: 0, host: '127.0.0.1' });
+  }
 }

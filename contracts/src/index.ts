@@ -8,5 +8,7 @@ export * from './events/profile';
 export * from './profile/index';
 export * from './api/security';
 export * from './events/security';
+export * from './api/submissions';
+export * from './events/submissions';
 export * from './api/catalog';
 export * from './events/catalog';

@@ -1,3 +1,4 @@
+import { applyFormCommands } from './apply-form';
 import { catalogCommands } from './catalog';
 import { creditCommands } from './credits';
 import type { CliCommand } from './index';
@@ -7,4 +8,4 @@ import { securityCommands } from './security';
 import { userCommands } from './users';
 
 /** Every CLI command; modules add their list here. */
-export const commands: CliCommand[] = [...userCommands, ...projectionCommands, ...creditCommands, ...profileCommands, ...securityCommands, ...catalogCommands];
+export const commands: CliCommand[] = [...userCommands, ...projectionCommands, ...creditCommands, ...profileCommands, ...securityCommands, ...catalogCommands, ...applyFormCommands];

@@ -1,6 +1,125 @@
+import type { Submission } from '@fp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CheckCircle2, Inbox, Loader2, Send, TrendingUp, XCircle } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Badge } from '../../ui/Badge';
+import { buttonVariants } from '../../ui/Button';
+import { Card, CardContent } from '../../ui/Card';
+import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
+import { Skeleton } from '../../ui/Skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
+import { successRate } from './format';
+import { LIST_LIMIT, submissionStatsQueryOptions, submissionsQueryOptions, ZERO_STATS, type SubmissionTab } from './queries';
+import { SubmissionDetailsDialog } from './SubmissionDetailsDialog';
+import { SubmissionsList } from './SubmissionsList';
 
-/** /submissions — filled in by the submissions screen work. */
+function StatCard({ title, value, icon, tone, testId }: { title: string; value: number; icon: ReactNode; tone: string; testId: string }) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent className="flex items-center justify-between gap-3 p-4 sm:p-5">
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="truncate text-xs font-medium text-muted-foreground sm:text-sm">{title}</p>
+          <p className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{value.toLocaleString('en-US')}</p>
+        </div>
+        <span className={`flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-10 [&_svg]:size-5 ${tone}`}>{icon}</span>
+      </CardContent>
+    </Card>
+  );
+}
+
+const TABS: { value: SubmissionTab; label: string; short: string; count: (s: typeof ZERO_STATS) => number }[] = [
+  { value: 'all', label: 'All', short: 'All', count: (s) => s.total },
+  { value: 'processing', label: 'Processing', short: 'Active', count: (s) => s.processing },
+  { value: 'completed', label: 'Completed', short: 'Done', count: (s) => s.completed },
+  { value: 'failed', label: 'Failed', short: 'Failed', count: (s) => s.failed },
+];
+
+function TabList({ tab, onDetails }: { tab: SubmissionTab; onDetails: (s: Submission) => void }) {
+  const q = useQuery(submissionsQueryOptions(tab));
+  if (q.isPending) {
+    return (
+      <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading submissions">
+        {[0, 1, 2].map((i) => <Skeleton key={i} className="h-16 w-full" />)}
+      </div>
+    );
+  }
+  if (q.isError) {
+    return <EmptyState title="Could not load submissions" description={q.error.message} />;
+  }
+  const { submissions, total } = q.data;
+  if (!submissions.length) {
+    return tab === 'all' ? (
+      <EmptyState
+        icon={<Inbox />}
+        title="No submissions yet"
+        description="Select VC firms in the database and submit your application to follow its progress here."
+        action={<Link to="/vc-database" className={buttonVariants({ size: 'sm' })}>Browse VC Database</Link>}
+      />
+    ) : (
+      <EmptyState icon={<Inbox />} title="Nothing here" description="No submissions with this status." />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <SubmissionsList submissions={submissions} onDetails={onDetails} />
+      {total > submissions.length ? <p className="text-xs text-muted-foreground">Showing the latest {LIST_LIMIT} of {total.toLocaleString('en-US')}.</p> : null}
+    </div>
+  );
+}
+
+/** /submissions (spec §2): stats, tabs with counts, table or cards, row actions, details; list refreshes every 15 s, stats every 30 s. */
 export function SubmissionsPage() {
-  return <PageHeader title="Submissions" description="Follow the progress of your applications." />;
+  const [tab, setTab] = useState<SubmissionTab>('all');
+  const [selected, setSelected] = useState<Submission | null>(null);
+  const statsQuery = useQuery(submissionStatsQueryOptions());
+  const stats = statsQuery.data ?? ZERO_STATS;
+  const rate = successRate(stats);
+  // The dialog follows the row as the list refreshes.
+  const lists = useQuery({ ...submissionsQueryOptions(tab), enabled: false });
+  const current = selected ? (lists.data?.submissions.find((s) => s.id === selected.id) ?? selected) : null;
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <PageHeader
+        title="Submissions"
+        description="Follow your applications to VC firms."
+        className="mb-0"
+        actions={
+          <Badge variant={rate >= 50 ? 'success' : rate > 0 ? 'warning' : 'secondary'} className="px-3 py-1 text-sm" data-testid="success-rate">
+            <TrendingUp aria-hidden="true" /> {rate}% success rate
+          </Badge>
+        }
+      />
+
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard testId="stat-total" title="Total Submissions" value={stats.total} icon={<Send />} tone="bg-primary/10 text-primary" />
+        <StatCard testId="stat-completed" title="Completed" value={stats.completed} icon={<CheckCircle2 />} tone="bg-success/15 text-success" />
+        <StatCard testId="stat-processing" title="Processing" value={stats.processing} icon={<Loader2 />} tone="bg-warning/20 text-warning-foreground dark:text-warning" />
+        <StatCard testId="stat-failed" title="Failed" value={stats.failed} icon={<XCircle />} tone="bg-destructive/15 text-destructive" />
+      </div>
+
+      <Tabs value={tab} onValueChange={(v) => setTab(v as SubmissionTab)}>
+        <TabsList aria-label="Submission status" className="w-full sm:w-auto">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value} className="flex-1 gap-1 px-2 sm:flex-none sm:gap-1.5 sm:px-3" data-testid={`tab-${t.value}`}>
+              <span className="hidden md:inline">{t.label}</span>
+              <span className="md:hidden">{t.short}</span>
+              <Badge variant="secondary" className="px-1.5 py-0 tabular-nums" data-testid={`tab-count-${t.value}`}>
+                {t.count(stats).toLocaleString('en-US')}
+              </Badge>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            <TabList tab={t.value} onDetails={setSelected} />
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      <SubmissionDetailsDialog submission={current} open={!!current} onOpenChange={(open) => !open && setSelected(null)} />
+    </div>
+  );
 }

@@ -1,0 +1,126 @@
+import type { Submission } from '@fp/contracts';
+import { SANDBOX_SITES } from '@fp/workflows/sandbox/index';
+import { startTestApp, type TestApp } from '../src/testing/app';
+import { benchPostgres, percentile, round } from './support';
+
+const log = (m: string) => console.error(`[bench] submissions: ${m}`);
+const TERMINAL = ['completed', 'failed', 'stopped'];
+
+const PROFILE = {
+  companyName: 'Acme Robotics',
+  description: 'Acme Robotics builds autonomous picking robots for mid-size warehouses.',
+  industry: 'AI & ML',
+  stage: 'Seed',
+  raising: '$2M',
+  founded: '2023',
+  founderName: 'Ada Lovelace',
+  founderEmail: 'ada@acme-robotics.io',
+  founderLinkedin: 'https://www.linkedin.com/in/ada-lovelace',
+  website: 'https://acme-robotics.io',
+  location: 'London, UK',
+  teamSize: '6-10',
+  revenue: 'Pre-revenue',
+  pitchDeck: 'https://acme-robotics.io/deck.pdf',
+  problem: 'Warehouse picking is slow.',
+  solution: 'Robots that pick any item.',
+  valueProposition: 'Twice the picks per hour.',
+  oneLineExplanation: 'Robots that pick warehouse orders.',
+};
+
+async function founder(app: TestApp, credits: number) {
+  const u = await app.createUser();
+  const r = await app.api('PATCH', '/api/startup-profile', { token: u.token, body: PROFILE });
+  if (r.status !== 200) throw new Error(`profile: ${r.status}`);
+  const g = await app.ctx.services.credits.grant(u.id, credits, 'bench', null, { now: new Date(), actor: 'bench' });
+  if (g.checkpoint) await app.ctx.projections.waitFor(g.checkpoint, 60_000);
+  return u;
+}
+
+async function allTerminal(app: TestApp, token: string, n: number, timeoutMs: number): Promise<Submission[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await app.api('GET', '/api/submissions?limit=500', { token });
+    const list = r.body.submissions as Submission[];
+    if (list.length >= n && list.every((s) => TERMINAL.includes(s.status))) return list;
+    if (Date.now() > deadline) return list;
+    await new Promise((res) => setTimeout(res, 500));
+  }
+}
+
+/**
+ * Submissions figures (issue 7), on the embedded engine (DBOS) with the default 2 browsers:
+ *  - one sandbox application, submit to completed (median over completing sites, warm browser);
+ *  - 100 test submissions: all reach a terminal state, and how many per minute;
+ *  - the API answer for a submit of 1,000 firms (the workflows run afterwards).
+ */
+export async function bench(): Promise<Record<string, number | string>> {
+  const server = await benchPostgres({ durable: false });
+  let app: TestApp | undefined;
+  try {
+    app = await startTestApp({ pgAdminUrl: server.adminUrl, config: { workerConcurrency: 2 } });
+    const completing = SANDBOX_SITES.filter((s) => s.expectedOutcome === 'completed' && s.kind !== 'slow-page').map((s) => `test_vc_${s.slug}`);
+
+    // 1. One application at a time (after a warm-up that launches DBOS and Chromium).
+    const one: number[] = [];
+    let completed = 0;
+    for (let i = 0; i < completing.length + 1; i++) {
+      const u = await founder(app, 1);
+      const id = completing[i % completing.length]!;
+      const t0 = performance.now();
+      const r = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: [id] } });
+      const [s] = await allTerminal(app, u.token, 1, 120_000);
+      const ms = performance.now() - t0;
+      if (i === 0) continue; // warm-up
+      if (r.status !== 200 || !s) throw new Error(`single submit failed: ${r.status}`);
+      if (s.status === 'completed') completed++;
+      one.push(ms);
+    }
+    log(`one application: median ${Math.round(percentile(one, 50))} ms over ${one.length} sites (${completed} completed)`);
+
+    // 2. 100 test submissions through the engine, 2 browsers at a time.
+    const users = await Promise.all(Array.from({ length: 6 }, () => founder(app!, 20)));
+    const allIds = SANDBOX_SITES.map((s) => `test_vc_${s.slug}`);
+    const plan = users.map((u, i) => ({ u, ids: allIds.slice(0, i < 5 ? allIds.length : 100 - 5 * allIds.length) }));
+    const t100 = performance.now();
+    for (const p of plan) {
+      const r = await app.api('POST', '/api/submit-to-test-vcs', { token: p.u.token, body: { testVcIds: p.ids } });
+      if (r.status !== 200) throw new Error(`submit failed: ${r.status} ${JSON.stringify(r.body)}`);
+    }
+    const lists = await Promise.all(plan.map((p) => allTerminal(app!, p.u.token, p.ids.length, 20 * 60_000)));
+    const minutes = (performance.now() - t100) / 60_000;
+    const flat = lists.flat();
+    const terminal = flat.filter((s) => TERMINAL.includes(s.status)).length;
+    log(`100 submissions: ${terminal}/${flat.length} terminal in ${round(minutes * 60, 0)} s`);
+
+    // 3. Submit 1,000 firms: the answer only (runs are queued behind it).
+    const seeded = await app.ctx.services.catalog.seed({ vc: 1000, angels: 0 }, { now: new Date(), actor: 'bench' });
+    await app.ctx.services.catalog.waitUntilLoaded(seeded.checkpoint);
+    const answers: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const u = await founder(app, 1000);
+      const ids = ((await app.api('GET', '/api/vc-firms/all-ids', { token: u.token })).body.vcIds as string[]).slice(0, 1000);
+      if (ids.length < 1000) throw new Error(`only ${ids.length} firms seeded`);
+      const t0 = performance.now();
+      const r = await app.api('POST', '/api/submit-to-selected-vcs', { token: u.token, body: { vcIds: ids } });
+      answers.push(performance.now() - t0);
+      if (r.status !== 200 || r.body.creditsDeducted + r.body.skipped.length !== 1000) throw new Error(`submit 1000 failed: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+    }
+    log(`submit 1,000 firms: answers in ${answers.map((a) => Math.round(a)).join(', ')} ms`);
+
+    return {
+      'submissions.one_application_median_ms': Math.round(percentile(one, 50)),
+      'submissions.one_application_p90_ms': Math.round(percentile(one, 90)),
+      'submissions.one_application_sites': one.length,
+      'submissions.100_terminal': terminal,
+      'submissions.100_completed': flat.filter((s) => s.status === 'completed').length,
+      'submissions.100_failed': flat.filter((s) => s.status === 'failed').length,
+      'submissions.100_per_minute': round(flat.length / minutes, 1),
+      'submissions.submit_1000_answer_median_ms': Math.round(percentile(answers, 50)),
+      'submissions.submit_1000_answer_max_ms': Math.round(Math.max(...answers)),
+      'submissions.worker_concurrency': 2,
+    };
+  } finally {
+    await app?.close().catch(() => undefined);
+    await server.stop();
+  }
+}

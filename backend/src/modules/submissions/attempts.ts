@@ -1,0 +1,83 @@
+import { submissionStream } from '@fp/contracts';
+import type { AttemptInfo, EngineKind, RunOutcome, SubmissionRun, SubmissionStorePort } from '@fp/workflows/engine/port';
+import type { StartupProfile } from '@fp/workflows/automation/types';
+import type { AppContext } from '../../platform/context';
+import { foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
+import { submissionDecider, type SubmissionCommand, type SubmissionState } from './decider';
+
+const WORKER = 'system:submission-worker';
+
+export const runCommand = (ctx: Pick<AppContext, 'store'>, submissionId: string, command: SubmissionCommand, meta: CommandMeta) =>
+  handleCommand(ctx.store, submissionStream(submissionId), submissionDecider, command, meta, { maxRetries: 30 });
+
+export async function loadSubmission(ctx: Pick<AppContext, 'store'>, submissionId: string): Promise<SubmissionState> {
+  const { events } = await ctx.store.readStream(submissionStream(submissionId));
+  return foldEvents(submissionDecider, events);
+}
+
+const refundReason = (state: SubmissionState, attemptId: string) =>
+  `Refund: application to ${state.firm?.name ?? state.vcFirmId} ${state.status === 'stopped' ? 'stopped before it was sent' : 'failed'} (attempt ${attemptId})`;
+
+/**
+ * Gives back the attempt's credit when the refund policy says so (failed, or stopped before the
+ * form was sent), once: the ledger refunds a reference at most once, and the submission records it.
+ */
+export async function settleRefund(ctx: Pick<AppContext, 'store' | 'services'>, submissionId: string, attemptId: string, meta: CommandMeta): Promise<void> {
+  const state = await loadSubmission(ctx, submissionId);
+  if (!state.refundable.has(attemptId) || state.refunded.has(attemptId)) return;
+  const reason = refundReason(state, attemptId);
+  await ctx.services.credits.refund(state.userId, attemptId, reason, meta);
+  await runCommand(ctx, submissionId, { type: 'RecordRefund', data: { attemptId, reason } }, meta);
+}
+
+/** The submission workflow's view of the application (the engine-side port). Every call is idempotent. */
+export function createAttemptStore(ctx: Pick<AppContext, 'store' | 'db' | 'services' | 'clock'>): SubmissionStorePort {
+  const meta = () => ({ now: ctx.clock.now(), actor: WORKER });
+  return {
+    async load(run: SubmissionRun): Promise<AttemptInfo | null> {
+      const s = await loadSubmission(ctx, run.submissionId);
+      if (!s.exists || !s.status) return null;
+      return {
+        submissionId: run.submissionId,
+        attemptId: run.attemptId,
+        currentAttemptId: s.attemptId,
+        userId: s.userId,
+        vcFirmId: s.vcFirmId,
+        test: s.test,
+        firmName: s.firm?.name ?? s.vcFirmId,
+        website: s.firm?.website ?? null,
+        status: s.status,
+        formFilled: s.formFilled,
+        stopRequested: s.stopRequested,
+      };
+    },
+    async begin(run: SubmissionRun, taskId: string, engine: EngineKind) {
+      const r = await runCommand(ctx, run.submissionId, { type: 'StartAttempt', data: { attemptId: run.attemptId, taskId, engine } }, meta());
+      return r.state.status === 'processing' && r.state.attemptId === run.attemptId;
+    },
+    async liveViewOpened(run: SubmissionRun) {
+      await runCommand(ctx, run.submissionId, { type: 'OpenLiveView', data: { attemptId: run.attemptId } }, meta());
+    },
+    async formFilled(run: SubmissionRun) {
+      await runCommand(ctx, run.submissionId, { type: 'MarkFormFilled', data: { attemptId: run.attemptId } }, meta());
+    },
+    async finish(run: SubmissionRun, outcome: RunOutcome) {
+      const before = await loadSubmission(ctx, run.submissionId);
+      // A stop reported without knowing how far the run got (e.g. a cancelled Temporal activity)
+      // counts as sent once the form was recorded as filled: no refund for what may have arrived.
+      const formSent = outcome.formSent || (before.attemptId === run.attemptId && before.formFilled);
+      await runCommand(ctx, run.submissionId, { type: 'RecordOutcome', data: { attemptId: run.attemptId, outcome: { ...outcome, formSent } } }, meta());
+      await settleRefund(ctx, run.submissionId, run.attemptId, meta());
+    },
+    async profile(userId: string): Promise<StartupProfile> {
+      return (await ctx.services.profile.get(userId)).profile as StartupProfile;
+    },
+    async saveProof(run: SubmissionRun, userId: string, png: Buffer) {
+      await ctx.db
+        .insertInto('submission_proofs')
+        .values({ attempt_id: run.attemptId, submission_id: run.submissionId, user_id: userId, png })
+        .onConflict((oc) => oc.column('attempt_id').doUpdateSet({ png, created_at: ctx.clock.now() }))
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import type { SubmissionEvent } from '@fp/contracts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DomainError, type CommandMeta } from '../../platform/decider';
+import { NOT_RETRYABLE, NOT_RUNNING, STOPPED_BEFORE_START, submissionDecider, type AttemptOutcome, type SubmissionCommand } from './decider';
+
+const S = 'sub-1';
+const meta: CommandMeta = { now: new Date('2025-01-01T00:00:00Z'), actor: 'user-1' };
+const firm = { name: 'Northwind Ventures', location: 'Berlin, Germany', investorType: 'VC', description: 'Seed fund', website: 'http://127.0.0.1:3100/northwind-ventures/' };
+
+const state = (events: SubmissionEvent[]) => events.reduce(submissionDecider.evolve, submissionDecider.initialState());
+const given = (...events: SubmissionEvent[]) => ({
+  when: (command: SubmissionCommand) => {
+    const decide = () => submissionDecider.decide(command, state(events), meta);
+    return {
+      then: (expected: SubmissionEvent[]) => expect(decide()).toEqual(expected),
+      thenThrows: (message: string, status: number) => {
+        expect(decide).toThrow(DomainError);
+        try {
+          decide();
+        } catch (e) {
+          expect((e as DomainError).message).toBe(message);
+          expect((e as DomainError).status).toBe(status);
+        }
+      },
+    };
+  },
+});
+
+const requested: SubmissionEvent = { type: 'SubmissionRequested', data: { submissionId: S, attemptId: S, userId: 'user-1', vcFirmId: 'vc-1', test: true, firm, requestKey: null } };
+const started = (attemptId = S): SubmissionEvent => ({ type: 'SubmissionStarted', data: { submissionId: S, attemptId, taskId: attemptId, engine: 'dbos' } });
+const formFilled = (attemptId = S): SubmissionEvent => ({ type: 'SubmissionFormFilled', data: { submissionId: S, attemptId } });
+const outcome = (status: AttemptOutcome['status'], extra: Partial<AttemptOutcome> = {}): AttemptOutcome => ({
+  status,
+  summary: `run ${status}`,
+  aiRecap: 'recap',
+  error: status === 'failed' ? 'No application form found' : null,
+  errorCode: status === 'failed' ? 'no_form' : null,
+  errorKind: status === 'failed' ? 'permanent' : null,
+  confirmationText: status === 'completed' ? 'Thank you' : null,
+  fieldsFilled: [{ field: 'companyName', label: 'Company', value: 'Acme' }],
+  screenshot: true,
+  finalUrl: null,
+  formSent: false,
+  ...extra,
+});
+const base = (attemptId: string, o: AttemptOutcome) => ({
+  submissionId: S,
+  attemptId,
+  summary: o.summary,
+  aiRecap: o.aiRecap,
+  confirmationText: o.confirmationText,
+  fieldsFilled: o.fieldsFilled,
+  screenshot: o.screenshot,
+  finalUrl: o.finalUrl,
+});
+const failed = (attemptId = S): SubmissionEvent => ({ type: 'SubmissionFailed', data: { ...base(attemptId, outcome('failed')), error: 'No application form found', errorCode: 'no_form', errorKind: 'permanent' } });
+const completed = (attemptId = S): SubmissionEvent => ({ type: 'SubmissionCompleted', data: base(attemptId, outcome('completed')) });
+const stopped = (formSent: boolean, attemptId = S): SubmissionEvent => ({ type: 'SubmissionStopped', data: { ...base(attemptId, outcome('stopped')), formSent } });
+const retried = (attemptId: string, attempt = 2, previousAttemptId = S): SubmissionEvent => ({ type: 'SubmissionRetried', data: { submissionId: S, attemptId, previousAttemptId, attempt } });
+
+describe('submission decider', () => {
+  it('records a request once', () => {
+    given().when({ type: 'RequestSubmission', data: { submissionId: S, userId: 'user-1', vcFirmId: 'vc-1', test: true, firm, requestKey: null } }).then([requested]);
+    given(requested).when({ type: 'RequestSubmission', data: { submissionId: S, userId: 'user-1', vcFirmId: 'vc-1', test: true, firm, requestKey: null } }).then([]);
+  });
+
+  it('starts a pending attempt once (a replayed start after a crash is a no-op)', () => {
+    given(requested).when({ type: 'StartAttempt', data: { attemptId: S, taskId: S, engine: 'dbos' } }).then([started()]);
+    given(requested, started()).when({ type: 'StartAttempt', data: { attemptId: S, taskId: S, engine: 'dbos' } }).then([]);
+  });
+
+  it('does not start a superseded or stopped attempt', () => {
+    given(requested, started(), failed(), retried('a2')).when({ type: 'StartAttempt', data: { attemptId: S, taskId: S, engine: 'dbos' } }).then([]);
+    given(requested, { type: 'SubmissionStopRequested', data: { submissionId: S, attemptId: S, requestedBy: 'user-1' } }, stopped(false))
+      .when({ type: 'StartAttempt', data: { attemptId: S, taskId: S, engine: 'dbos' } })
+      .then([]);
+  });
+
+  it('marks live view and form filled once, only while processing', () => {
+    given(requested, started()).when({ type: 'OpenLiveView', data: { attemptId: S } }).then([{ type: 'SubmissionLiveViewOpened', data: { submissionId: S, attemptId: S } }]);
+    given(requested, started(), { type: 'SubmissionLiveViewOpened', data: { submissionId: S, attemptId: S } }).when({ type: 'OpenLiveView', data: { attemptId: S } }).then([]);
+    given(requested).when({ type: 'MarkFormFilled', data: { attemptId: S } }).then([]);
+    given(requested, started()).when({ type: 'MarkFormFilled', data: { attemptId: S } }).then([formFilled()]);
+    given(requested, started(), formFilled()).when({ type: 'MarkFormFilled', data: { attemptId: S } }).then([]);
+  });
+
+  it('records each kind of outcome, once', () => {
+    given(requested, started()).when({ type: 'RecordOutcome', data: { attemptId: S, outcome: outcome('completed') } }).then([completed()]);
+    given(requested, started()).when({ type: 'RecordOutcome', data: { attemptId: S, outcome: outcome('failed') } }).then([failed()]);
+    given(requested, started()).when({ type: 'RecordOutcome', data: { attemptId: S, outcome: outcome('stopped', { formSent: true }) } }).then([stopped(true)]);
+    given(requested, started(), completed()).when({ type: 'RecordOutcome', data: { attemptId: S, outcome: outcome('failed') } }).then([]);
+  });
+
+  it('ignores the outcome of an older attempt', () => {
+    given(requested, started(), failed(), retried('a2'), started('a2')).when({ type: 'RecordOutcome', data: { attemptId: S, outcome: outcome('completed') } }).then([]);
+  });
+
+  it('stops a pending submission at once, and asks a running one to stop', () => {
+    const stopReq = { type: 'SubmissionStopRequested' as const, data: { submissionId: S, attemptId: S, requestedBy: 'user-1' } };
+    given(requested)
+      .when({ type: 'RequestStop', data: { requestedBy: 'user-1' } })
+      .then([
+        stopReq,
+        { type: 'SubmissionStopped', data: { submissionId: S, attemptId: S, summary: STOPPED_BEFORE_START, aiRecap: STOPPED_BEFORE_START, confirmationText: null, fieldsFilled: [], screenshot: false, finalUrl: null, formSent: false } },
+      ]);
+    given(requested, started()).when({ type: 'RequestStop', data: { requestedBy: 'user-1' } }).then([stopReq]);
+    given(requested, started(), stopReq).when({ type: 'RequestStop', data: { requestedBy: 'user-1' } }).then([]);
+    given(requested, started(), completed()).when({ type: 'RequestStop', data: { requestedBy: 'user-1' } }).thenThrows(NOT_RUNNING, 409);
+  });
+
+  it('retries failed and stopped submissions as a new attempt, nothing else', () => {
+    given(requested, started(), failed()).when({ type: 'Retry', data: { attemptId: 'a2' } }).then([retried('a2')]);
+    given(requested, started(), stopped(false)).when({ type: 'Retry', data: { attemptId: 'a2' } }).then([retried('a2')]);
+    given(requested, started(), failed(), retried('a2'), started('a2'), failed('a2')).when({ type: 'Retry', data: { attemptId: 'a3' } }).then([retried('a3', 3, 'a2')]);
+    given(requested).when({ type: 'Retry', data: { attemptId: 'a2' } }).thenThrows(NOT_RETRYABLE, 409);
+    given(requested, started()).when({ type: 'Retry', data: { attemptId: 'a2' } }).thenThrows(NOT_RETRYABLE, 409);
+    given(requested, started(), completed()).when({ type: 'Retry', data: { attemptId: 'a2' } }).thenThrows(NOT_RETRYABLE, 409);
+  });
+
+  it('refunds failed attempts and attempts stopped before sending, each once', () => {
+    const refund = (attemptId = S) => ({ type: 'RecordRefund' as const, data: { attemptId, reason: 'r' } });
+    const refunded = (attemptId = S): SubmissionEvent => ({ type: 'SubmissionCreditRefunded', data: { submissionId: S, attemptId, reason: 'r' } });
+    given(requested, started(), failed()).when(refund()).then([refunded()]);
+    given(requested, started(), failed(), refunded()).when(refund()).then([]);
+    given(requested, started(), stopped(false)).when(refund()).then([refunded()]);
+    given(requested, started(), stopped(true)).when(refund()).then([]);
+    given(requested, started(), completed()).when(refund()).then([]);
+    given(requested, started()).when(refund()).then([]);
+    // A retry started before the first attempt's refund was recorded still refunds that attempt.
+    given(requested, started(), failed(), retried('a2')).when(refund(S)).then([refunded(S)]);
+  });
+
+  it('any sequence of commands keeps the status in the allowed set and never records two outcomes for one attempt', () => {
+    type Tag = 'start' | 'completed' | 'failed' | 'stopped' | 'stop' | 'retry' | 'filled' | 'stale';
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom<Tag>('start', 'completed', 'failed', 'stopped', 'stop', 'retry', 'filled', 'stale'), { maxLength: 25 }), (tags) => {
+        let events: SubmissionEvent[] = [requested];
+        tags.forEach((tag, i) => {
+          const current = state(events).attemptId;
+          const command: SubmissionCommand =
+            tag === 'start'
+              ? { type: 'StartAttempt', data: { attemptId: current, taskId: current, engine: 'dbos' } }
+              : tag === 'stop'
+                ? { type: 'RequestStop', data: { requestedBy: 'u' } }
+                : tag === 'retry'
+                  ? { type: 'Retry', data: { attemptId: `a${i}` } }
+                  : tag === 'filled'
+                    ? { type: 'MarkFormFilled', data: { attemptId: current } }
+                    : tag === 'stale'
+                      ? { type: 'RecordOutcome', data: { attemptId: S, outcome: outcome('completed') } }
+                      : { type: 'RecordOutcome', data: { attemptId: current, outcome: outcome(tag) } };
+          try {
+            events = [...events, ...submissionDecider.decide(command, state(events), meta)];
+          } catch (e) {
+            if (!(e instanceof DomainError)) throw e;
+          }
+        });
+        const outcomesPerAttempt = new Map<string, number>();
+        for (const e of events) {
+          if (e.type === 'SubmissionCompleted' || e.type === 'SubmissionFailed' || e.type === 'SubmissionStopped') {
+            outcomesPerAttempt.set(e.data.attemptId, (outcomesPerAttempt.get(e.data.attemptId) ?? 0) + 1);
+          }
+        }
+        expect([...outcomesPerAttempt.values()].every((n) => n === 1)).toBe(true);
+        expect(['pending', 'processing', 'completed', 'failed', 'stopped']).toContain(state(events).status);
+      }),
+    );
+  });
+});

@@ -1,0 +1,125 @@
+import { SUBMISSION_NOT_FOUND } from '@fp/contracts';
+import { renderLivePage } from '@fp/workflows/live/page';
+import type { LiveHub } from '@fp/workflows/live/hub';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import type { SubmissionRow } from './queries';
+import { verifyViewToken } from './tokens';
+
+const FRAME_MS = 100; // at most 10 frames a second per viewer; the newest wins
+const STATE_MS = 1000;
+const PING_MS = 15_000;
+
+type Req = FastifyRequest<{ Params: { id: string }; Querystring: { token?: string; attempt?: string } }>;
+
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · FundFlow</title>` +
+  `<body style="margin:0;min-height:100vh;display:grid;place-items:center;background:#0b0f17;color:#e6ebf5;font:15px system-ui,sans-serif">` +
+  `<div style="text-align:center;max-width:28rem;padding:24px"><h1 style="font-size:18px">${title}</h1><p style="color:#93a0b8">${text}</p><a style="color:#6d8cff" href="/submissions">Back to Submissions</a></div></body></html>`;
+
+/**
+ * The live view, served outside /api: a new tab has no bearer header, so each URL carries a signed,
+ * short-lived token bound to the submission and its owner (see tokens.ts). Pages: the viewer, its
+ * event stream (CDP screencast frames, steps, state) and the proof screenshot.
+ */
+export function liveRoutes(app: FastifyInstance, ctx: AppContext, hub: LiveHub) {
+  async function authorise(req: Req): Promise<{ row: SubmissionRow; check: 'ok' | 'expired' | 'invalid' }> {
+    const row = (await ctx.db.selectFrom('submissions').selectAll().where('id', '=', req.params.id).executeTakeFirst()) as SubmissionRow | undefined;
+    if (!row) return { row: row as unknown as SubmissionRow, check: 'invalid' };
+    return { row, check: verifyViewToken(ctx.config.authSecret, req.query.token, row.id, row.user_id, ctx.clock.now()) };
+  }
+
+  app.get('/live/:id', async (req: Req, reply: FastifyReply) => {
+    const { row, check } = await authorise(req);
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html');
+    if (check === 'invalid') return reply.status(404).send(page('Live view not found', 'This live view link is not valid.'));
+    if (check === 'expired') return reply.status(410).send(page('Live view link expired', 'This live view link has expired. Open it again from Submissions.'));
+    return reply.send(renderLivePage({ submissionId: row.id, token: req.query.token!, firmName: row.firm_name }));
+  });
+
+  app.get('/live/:id/screenshot', async (req: Req, reply: FastifyReply) => {
+    const { row, check } = await authorise(req);
+    if (check !== 'ok') return reply.status(404).send({ error: SUBMISSION_NOT_FOUND });
+    const attemptId = req.query.attempt || row.attempt_id;
+    const proof = (await ctx.db.selectFrom('submission_proofs').select('png').where('attempt_id', '=', attemptId).where('submission_id', '=', row.id).executeTakeFirst()) as { png: Buffer } | undefined;
+    if (!proof) return reply.status(404).send({ error: 'No screenshot for this submission' });
+    return reply.type('image/png').header('cache-control', 'private, max-age=300').send(proof.png);
+  });
+
+  app.get('/live/:id/stream', async (req: Req, reply: FastifyReply) => {
+    const { row, check } = await authorise(req);
+    if (check === 'invalid') return reply.status(404).send({ error: SUBMISSION_NOT_FOUND });
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    const send = (event: string, data: string) => {
+      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${data}\n\n`);
+    };
+    if (check === 'expired') {
+      send('expired', '{}');
+      res.end();
+      return;
+    }
+    const id = row.id;
+    let pendingFrame: string | null = null;
+    let lastState = '';
+    let lastRemote = 0;
+    let closed = false;
+    const timers: NodeJS.Timeout[] = [];
+    const cleanup = () => {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      timers.forEach(clearInterval);
+      if (!res.writableEnded) res.end();
+    };
+
+    const snap = hub.snapshot(id);
+    if (snap?.step) send('step', snap.step);
+    if (snap?.frame) send('frame', snap.frame);
+    const unsubscribe = hub.subscribe(id, (e) => {
+      if (e.kind === 'frame') pendingFrame = e.data;
+      else if (e.kind === 'step') send('step', e.step);
+      else void pushState();
+    });
+
+    async function pushState() {
+      if (closed) return;
+      const r = (await ctx.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst()) as SubmissionRow | undefined;
+      if (!r || closed) return;
+      const state = JSON.stringify({ status: r.status, subStatus: r.sub_status, summary: r.summary, error: r.error, screenshot: r.screenshot, attemptId: r.attempt_id });
+      if (state !== lastState) {
+        lastState = state;
+        send('state', state);
+      }
+      if (r.status !== 'pending' && r.status !== 'processing') {
+        setTimeout(cleanup, 250);
+        return;
+      }
+      // The browser runs in another process: its latest screen is in submission_live.
+      if (!hub.isLive(id)) {
+        const remote = (await ctx.db.selectFrom('submission_live').select(['step', 'frame', 'updated_at']).where('attempt_id', '=', r.attempt_id).executeTakeFirst()) as
+          | { step: string | null; frame: Buffer | null; updated_at: Date }
+          | undefined;
+        if (remote && new Date(remote.updated_at).getTime() > lastRemote) {
+          lastRemote = new Date(remote.updated_at).getTime();
+          if (remote.step) send('step', remote.step);
+          if (remote.frame) send('frame', remote.frame.toString('base64'));
+        }
+      }
+    }
+
+    timers.push(
+      setInterval(() => {
+        if (pendingFrame) {
+          send('frame', pendingFrame);
+          pendingFrame = null;
+        }
+      }, FRAME_MS),
+      setInterval(() => void pushState().catch(() => undefined), STATE_MS),
+      setInterval(() => !res.writableEnded && res.write(': ping\n\n'), PING_MS),
+    );
+    req.raw.on('close', cleanup);
+    await pushState().catch(() => undefined);
+  });
+}

@@ -1,0 +1,137 @@
+import { SUBMISSION_EVENT_TYPES, type SubmissionEvent, type SubmissionRequested } from '@fp/contracts';
+import type { RecordedEvent, Tx } from '@fp/infra';
+import type { Projection } from '@fp/projections';
+
+const at = (e: RecordedEvent) => new Date(e.metadata.now ?? e.createdAt);
+
+async function insertRequested(tx: Tx, batch: RecordedEvent[]) {
+  if (!batch.length) return;
+  await tx
+    .insertInto('submissions')
+    .values(
+      batch.map((e) => {
+        const d = (e.data as SubmissionRequested['data']);
+        return {
+          id: d.submissionId,
+          user_id: d.userId,
+          vc_firm_id: d.vcFirmId,
+          test: d.test,
+          firm_name: d.firm.name,
+          firm_location: d.firm.location,
+          firm_investor_type: d.firm.investorType,
+          firm_description: d.firm.description,
+          firm_website: d.firm.website,
+          status: 'pending',
+          sub_status: null,
+          attempt_id: d.attemptId,
+          attempt: 1,
+          submitted_at: at(e),
+          updated_at: at(e),
+        };
+      }),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/**
+ * `submissions`: one row per submission showing its latest attempt. Updates name the attempt they
+ * are about, so an event of a superseded attempt never overwrites the current one. Requests arrive
+ * in bulk (1,000 firms in one submit): consecutive ones are inserted in one statement.
+ */
+export const submissionsProjection: Projection = {
+  name: 'submissions',
+  eventTypes: [...SUBMISSION_EVENT_TYPES],
+  tables: ['submissions'],
+  async apply(tx, events) {
+    let requested: RecordedEvent[] = [];
+    for (const e of events) {
+      if (e.type === 'SubmissionRequested') {
+        requested.push(e);
+        if (requested.length >= 500) {
+          await insertRequested(tx, requested);
+          requested = [];
+        }
+        continue;
+      }
+      await insertRequested(tx, requested);
+      requested = [];
+      const ev = { type: e.type, data: e.data } as SubmissionEvent;
+      const when = at(e);
+      const update = (values: Record<string, unknown>, attemptId: string) =>
+        tx.updateTable('submissions').set({ ...values, updated_at: when }).where('id', '=', ev.data.submissionId).where('attempt_id', '=', attemptId).execute();
+      switch (ev.type) {
+        case 'SubmissionRequested':
+          break;
+        case 'SubmissionStarted':
+          await update({ status: 'processing', sub_status: 'navigating', task_id: ev.data.taskId, engine: ev.data.engine, started_at: when }, ev.data.attemptId);
+          break;
+        case 'SubmissionLiveViewOpened':
+          await update({ live_view: true }, ev.data.attemptId);
+          break;
+        case 'SubmissionFormFilled':
+          await update({ sub_status: 'form_filled' }, ev.data.attemptId);
+          break;
+        case 'SubmissionStopRequested':
+          await update({ stop_requested: true }, ev.data.attemptId);
+          break;
+        case 'SubmissionCompleted':
+        case 'SubmissionFailed':
+        case 'SubmissionStopped': {
+          const d = ev.data;
+          const [status, sub] = ev.type === 'SubmissionCompleted' ? ['completed', 'submitted'] : ev.type === 'SubmissionFailed' ? ['failed', 'error'] : ['stopped', 'stopped'];
+          await update(
+            {
+              status,
+              sub_status: sub,
+              live_view: false,
+              summary: d.summary,
+              ai_recap: d.aiRecap,
+              error: ev.type === 'SubmissionFailed' ? ev.data.error : null,
+              error_code: ev.type === 'SubmissionFailed' ? ev.data.errorCode : null,
+              confirmation_text: d.confirmationText,
+              fields_filled: JSON.stringify(d.fieldsFilled),
+              screenshot: d.screenshot,
+              final_url: d.finalUrl,
+              completed_at: when,
+            },
+            d.attemptId,
+          );
+          break;
+        }
+        case 'SubmissionRetried':
+          await tx
+            .updateTable('submissions')
+            .set({
+              status: 'pending',
+              sub_status: null,
+              attempt_id: ev.data.attemptId,
+              attempt: ev.data.attempt,
+              task_id: null,
+              engine: null,
+              live_view: false,
+              stop_requested: false,
+              summary: null,
+              ai_recap: null,
+              error: null,
+              error_code: null,
+              confirmation_text: null,
+              fields_filled: '[]',
+              screenshot: false,
+              final_url: null,
+              credit_refunded: false,
+              started_at: null,
+              completed_at: null,
+              updated_at: when,
+            })
+            .where('id', '=', ev.data.submissionId)
+            .execute();
+          break;
+        case 'SubmissionCreditRefunded':
+          await update({ credit_refunded: true }, ev.data.attemptId);
+          break;
+      }
+    }
+    await insertRequested(tx, requested);
+  },
+};

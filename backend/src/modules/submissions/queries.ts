@@ -1,0 +1,152 @@
+import { SUBMISSION_EVENT_TYPES, SUBMISSION_NOT_FOUND, submissionStream, type Submission, type SubmissionActivityResponse, type SubmissionStatsResponse } from '@fp/contracts';
+import { sql } from 'kysely';
+import type { AppContext } from '../../platform/context';
+import { DomainError } from '../../platform/decider';
+import { signViewToken } from './tokens';
+
+export interface SubmissionRow {
+  id: string;
+  user_id: string;
+  vc_firm_id: string;
+  test: boolean;
+  firm_name: string;
+  firm_location: string | null;
+  firm_investor_type: string | null;
+  firm_description: string | null;
+  firm_website: string | null;
+  status: Submission['status'];
+  sub_status: Submission['submissionStatus'];
+  attempt_id: string;
+  attempt: number;
+  task_id: string | null;
+  engine: string | null;
+  live_view: boolean;
+  stop_requested: boolean;
+  summary: string | null;
+  ai_recap: string | null;
+  error: string | null;
+  error_code: string | null;
+  confirmation_text: string | null;
+  fields_filled: { field: string; label: string; value: string }[] | string;
+  screenshot: boolean;
+  final_url: string | null;
+  credit_refunded: boolean;
+  submitted_at: Date;
+  started_at: Date | null;
+  completed_at: Date | null;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const isActive = (status: string) => status === 'pending' || status === 'processing';
+
+export const liveUrlFor = (ctx: Pick<AppContext, 'config' | 'clock'>, row: Pick<SubmissionRow, 'id' | 'user_id'>) =>
+  `/live/${encodeURIComponent(row.id)}?token=${signViewToken(ctx.config.authSecret, row.id, row.user_id, ctx.clock.now())}`;
+
+/** The row as the API shows it (spec §3 Submission plus proof); links are signed for the owner. */
+export function toSubmission(ctx: Pick<AppContext, 'config' | 'clock'>, row: SubmissionRow, opts: { liveNow?: boolean } = {}): Submission {
+  const active = isActive(row.status);
+  const token = signViewToken(ctx.config.authSecret, row.id, row.user_id, ctx.clock.now());
+  const fields = typeof row.fields_filled === 'string' ? JSON.parse(row.fields_filled) : row.fields_filled;
+  return {
+    id: row.id,
+    vcFirmId: row.vc_firm_id,
+    vcFirm: { name: row.firm_name, location: row.firm_location, investorType: row.firm_investor_type, description: row.firm_description, website: row.firm_website },
+    status: row.status,
+    submissionStatus: row.sub_status,
+    summary: row.summary,
+    aiRecap: row.ai_recap,
+    error: row.error,
+    liveUrl: row.status === 'processing' && (row.live_view || opts.liveNow) ? `/live/${encodeURIComponent(row.id)}?token=${token}` : null,
+    taskId: row.task_id,
+    submittedAt: iso(row.submitted_at)!,
+    completedAt: active ? null : iso(row.completed_at),
+    canStop: active && !row.stop_requested,
+    canRetry: row.status === 'failed' || row.status === 'stopped',
+    screenshotUrl: row.screenshot ? `/live/${encodeURIComponent(row.id)}/screenshot?token=${token}&attempt=${encodeURIComponent(row.attempt_id)}` : null,
+    confirmationText: row.confirmation_text,
+    fieldsFilled: fields ?? [],
+    test: row.test,
+    attempt: row.attempt,
+    creditRefunded: row.credit_refunded,
+  };
+}
+
+/**
+ * The submission if it belongs to the user; another user's (or an unknown id) is a 404, never a 403.
+ * One just submitted may not be in the read model yet: its stream says so, and the answer waits for it.
+ */
+export async function ownedRow(ctx: Pick<AppContext, 'db' | 'store'>, userId: string, id: string): Promise<SubmissionRow> {
+  const find = async () => (await ctx.db.selectFrom('submissions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()) as SubmissionRow | undefined;
+  let row = await find();
+  if (!row) {
+    const { events } = await ctx.store.readStream(submissionStream(id));
+    const first = events[0];
+    if (first?.type === 'SubmissionRequested' && (first.data as { userId?: string }).userId === userId) {
+      await waitForSubmissionsProjection(ctx);
+      row = await find();
+    }
+  }
+  if (!row) throw new DomainError(SUBMISSION_NOT_FOUND, 404, 'not_found');
+  return row;
+}
+
+export async function listSubmissions(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, userId: string, q: { limit: number; status: string }) {
+  let query = ctx.db.selectFrom('submissions').where('user_id', '=', userId);
+  if (q.status === 'processing') query = query.where('status', 'in', ['pending', 'processing']);
+  else if (q.status !== 'all') query = query.where('status', '=', q.status);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('submitted_at', 'desc').orderBy('id').limit(q.limit).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { submissions: (rows as SubmissionRow[]).map((r) => toSubmission(ctx, r)), total: Number(count?.n ?? 0) };
+}
+
+export async function submissionStats(ctx: Pick<AppContext, 'db'>, userId: string): Promise<SubmissionStatsResponse> {
+  const r = await sql<{ total: number; completed: number; processing: number; failed: number }>`
+    select count(*)::int as total,
+           count(*) filter (where status = 'completed')::int as completed,
+           count(*) filter (where status in ('pending', 'processing'))::int as processing,
+           count(*) filter (where status = 'failed')::int as failed
+    from submissions where user_id = ${userId}`.execute(ctx.db);
+  const row = r.rows[0]!;
+  return { total: row.total, completed: row.completed, processing: row.processing, failed: row.failed };
+}
+
+/** Per UTC day of submitting, the last `days` days (today included), each day present. */
+export async function submissionActivity(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string, days: number): Promise<SubmissionActivityResponse> {
+  const today = new Date(ctx.clock.now().toISOString().slice(0, 10) + 'T00:00:00Z');
+  const from = new Date(today.getTime() - (days - 1) * 86_400_000);
+  const r = await sql<{ day: string; completed: number; failed: number; processing: number }>`
+    select to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+           count(*) filter (where status = 'completed')::int as completed,
+           count(*) filter (where status = 'failed')::int as failed,
+           count(*) filter (where status in ('pending', 'processing'))::int as processing
+    from submissions where user_id = ${userId} and submitted_at >= ${from}
+    group by 1`.execute(ctx.db);
+  const byDay = new Map(r.rows.map((row) => [row.day, row]));
+  return {
+    days: Array.from({ length: days }, (_, i) => {
+      const date = new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+      const row = byDay.get(date);
+      return { date, completed: row?.completed ?? 0, failed: row?.failed ?? 0, processing: row?.processing ?? 0 };
+    }),
+  };
+}
+
+/**
+ * Read-your-writes for this module only: waits until the submissions projection has applied every
+ * submission event in the log now (other projections, e.g. a catalog import, are not waited for).
+ */
+export async function waitForSubmissionsProjection(ctx: Pick<AppContext, 'db' | 'store'>, timeoutMs = 5000): Promise<void> {
+  const target = await ctx.store.head();
+  if (!target) return;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await ctx.db.selectFrom('projection_checkpoints').select('checkpoint').where('name', '=', 'submissions').executeTakeFirst();
+    const cp = (row?.checkpoint as string | undefined) ?? null;
+    if (ctx.store.compare(cp, target) >= 0) return;
+    if ((await ctx.store.countAfter(cp, [...SUBMISSION_EVENT_TYPES])) === 0) return;
+    if (Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 15));
+  }
+}

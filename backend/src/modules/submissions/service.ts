@@ -1,0 +1,45 @@
+import type { SubmissionRun } from '@fp/workflows/engine/port';
+import type { LiveHub } from '@fp/workflows/live/hub';
+import type { RunRegistry } from '@fp/workflows/engine/runs';
+import type { AppContext } from '../../platform/context';
+import type { CommandMeta } from '../../platform/decider';
+import { fetchLiveUrl } from './live-url';
+import { listSubmissions, submissionActivity, submissionStats } from './queries';
+import { retrySubmission } from './retry';
+import { stopSubmission } from './stop';
+import { submitApplications, type SubmitInput } from './submit';
+import { DISPATCH_CHANNEL, STOP_CHANNEL, type WorkerHandle } from './worker';
+
+export interface SubmissionsInternals {
+  live: LiveHub;
+  runs: RunRegistry;
+  /** Set while this process runs the workflow worker (roles all and worker). */
+  worker: WorkerHandle | null;
+}
+
+/** The submissions module's public face (ctx.services.submissions). */
+export function createSubmissionsService(ctx: AppContext, internals: SubmissionsInternals) {
+  const dispatch = (runs: SubmissionRun[]) => {
+    if (internals.worker) internals.worker.dispatcher.dispatch(runs);
+    // An API process without a worker wakes the workers (they also poll).
+    else ctx.pool.query(`select pg_notify('${DISPATCH_CHANNEL}', '')`).catch(() => undefined);
+  };
+  const requestStop = async (run: SubmissionRun) => {
+    internals.runs.stop(run.attemptId);
+    await internals.worker?.engine.requestStop(run);
+    // The browser may run in another process.
+    await ctx.pool.query('select pg_notify($1, $2)', [STOP_CHANNEL, run.attemptId]);
+  };
+  return {
+    submit: (userId: string, input: SubmitInput, meta: CommandMeta) => submitApplications(ctx, userId, input, meta, dispatch),
+    list: (userId: string, q: { limit: number; status: string }) => listSubmissions(ctx, userId, q),
+    stats: (userId: string) => submissionStats(ctx, userId),
+    activity: (userId: string, days: number) => submissionActivity(ctx, userId, days),
+    stop: (userId: string, id: string, meta: CommandMeta) => stopSubmission(ctx, userId, id, meta, requestStop),
+    retry: (userId: string, id: string, meta: CommandMeta) => retrySubmission(ctx, userId, id, meta, dispatch),
+    fetchLiveUrl: (userId: string, id: string) => fetchLiveUrl(ctx, userId, id, (sid) => internals.live.isLive(sid)),
+    /** The workflow engine of this process, when it runs the worker (tests, operators). */
+    engine: () => internals.worker?.engine ?? null,
+  };
+}
+export type SubmissionsService = ReturnType<typeof createSubmissionsService>;

@@ -1,0 +1,89 @@
+import { parseAllowedHosts } from '@fp/workflows/automation/url-safety';
+import { createSubmissionActivities } from '@fp/workflows/engine/activities';
+import { SharedBrowser } from '@fp/workflows/engine/browser';
+import { createDbosEngine } from '@fp/workflows/engine/dbos';
+import { createRecap } from '@fp/workflows/engine/recap';
+import { createTemporalEngine } from '@fp/workflows/engine/temporal/engine';
+import type { SubmissionRun, WorkflowEngine } from '@fp/workflows/engine/port';
+import type { LiveHub } from '@fp/workflows/live/hub';
+import type { RunRegistry } from '@fp/workflows/engine/runs';
+import type { AppContext } from '../../platform/context';
+import { createAttemptStore } from './attempts';
+import { startDispatcher, type Dispatcher } from './dispatcher';
+
+export const STOP_CHANNEL = 'fp_submission_stop';
+export const DISPATCH_CHANNEL = 'fp_submissions';
+
+export interface WorkerHandle {
+  engine: WorkflowEngine;
+  dispatcher: Dispatcher;
+  stop(): Promise<void>;
+}
+
+/** AUTOMATION_ALLOWED_HOSTS plus this process's sandbox (its test firms live on loopback). */
+export function allowedHostsFor(ctx: Pick<AppContext, 'config' | 'sandboxUrl'>): string[] {
+  const hosts = parseAllowedHosts(ctx.config.automationAllowedHosts);
+  if (ctx.sandboxUrl) {
+    const u = new URL(ctx.sandboxUrl);
+    hosts.push(u.host);
+    if (u.hostname === '127.0.0.1') hosts.push(`localhost:${u.port}`);
+  }
+  return hosts;
+}
+
+/**
+ * The workflow worker (roles all and worker): the engine (Temporal when TEMPORAL_ADDRESS is set,
+ * else DBOS on our Postgres), its activities with one shared Chromium, the dispatcher, and a
+ * LISTEN for stop requests and new work from API processes.
+ */
+export async function startSubmissionsWorker(ctx: AppContext, live: LiveHub, runs: RunRegistry, log: (m: string) => void): Promise<WorkerHandle> {
+  const browser = new SharedBrowser();
+  const activities = createSubmissionActivities({
+    store: createAttemptStore(ctx),
+    browser,
+    live,
+    runs,
+    allowedHosts: allowedHostsFor(ctx),
+    sandboxUrl: ctx.sandboxUrl,
+    recap: createRecap(ctx.config),
+    log,
+  });
+  const stopLocal = (run: SubmissionRun) => void runs.stop(run.attemptId);
+  const concurrency = Math.max(1, ctx.config.workerConcurrency);
+  let engine: WorkflowEngine;
+  let launchForRecovery: (() => Promise<void>) | undefined;
+  if (ctx.config.temporalAddress) {
+    engine = await createTemporalEngine({ address: ctx.config.temporalAddress, concurrency, activities, stopLocal, worker: true, log });
+  } else {
+    const dbos = createDbosEngine({ databaseUrl: ctx.pool.options.connectionString!, concurrency, activities, stopLocal, log, executorId: process.env.DBOS_EXECUTOR_ID || undefined });
+    engine = dbos;
+    launchForRecovery = () => dbos.ensureLaunched();
+  }
+
+  // DBOS starts on first use; unfinished work from before a crash or restart needs it now.
+  if (launchForRecovery) {
+    const unfinished = await ctx.db.selectFrom('submissions').select('id').where('status', 'in', ['pending', 'processing']).limit(1).executeTakeFirst();
+    if (unfinished) await launchForRecovery();
+  }
+  const dispatcher = startDispatcher(ctx, engine, log);
+
+  const listener = await ctx.pool.connect();
+  listener.on('notification', (n) => {
+    if (n.channel === STOP_CHANNEL && n.payload) runs.stop(n.payload);
+    if (n.channel === DISPATCH_CHANNEL) dispatcher.wake();
+  });
+  await listener.query(`listen ${STOP_CHANNEL}`);
+  await listener.query(`listen ${DISPATCH_CHANNEL}`);
+
+  return {
+    engine,
+    dispatcher,
+    async stop() {
+      await dispatcher.stop();
+      await listener.query(`unlisten *`).catch(() => undefined);
+      listener.release();
+      await engine.close();
+      await browser.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { REPO_ROOT } from '@fp/infra';
+import { startSandbox, type Sandbox } from '@fp/workflows/sandbox/index';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPLETE_PROFILE } from './submissions-helpers';
+
+let sandbox: Sandbox;
+const dir = mkdtempSync(path.join(tmpdir(), 'fp-apply-form-'));
+const profileFile = path.join(dir, 'profile.json');
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+  writeFileSync(profileFile, JSON.stringify(COMPLETE_PROFILE));
+});
+afterAll(async () => sandbox?.close());
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run cli -- apply-form', () => {
+  it('applies on a local site with --allow-private, prints one JSON line and saves the screenshot', async () => {
+    const shot = path.join(dir, 'northwind.png');
+    const r = await cli(['apply-form', '--url', `${sandbox.url}/northwind-ventures/`, '--profile', profileFile, '--allow-private', '--screenshot', shot, '--json']);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const out = JSON.parse(lines[0]!);
+    expect(out).toMatchObject({ status: 'completed', subStatus: 'submitted', error: null, screenshot: shot });
+    expect(Object.keys(out).sort()).toEqual(['confirmationText', 'error', 'fieldsFilled', 'screenshot', 'status', 'subStatus', 'summary']);
+    expect(out.confirmationText).toMatch(/thank/i);
+    expect(out.fieldsFilled).toContainEqual(expect.objectContaining({ field: 'founderEmail', value: 'ada@acme-robotics.io' }));
+    expect(readFileSync(shot).subarray(1, 4).toString()).toBe('PNG');
+    expect(r.code).toBe(0);
+    expect(sandbox.received('northwind-ventures')).toHaveLength(1);
+  });
+
+  it('fills but does not send with --dry-run', async () => {
+    const r = await cli(['apply-form', '--url', `${sandbox.url}/orbit-fund/`, '--profile', profileFile, '--allow-private', '--dry-run', '--json']);
+    const out = JSON.parse(r.stdout.trim());
+    expect(out).toMatchObject({ status: 'completed', subStatus: 'form_filled', screenshot: null });
+    expect(out.fieldsFilled.length).toBeGreaterThan(3);
+    expect(sandbox.received('orbit-fund')).toHaveLength(0);
+  });
+
+  it('refuses a loopback address without --allow-private or an allow-list entry, and reports a failed run with exit code 1', async () => {
+    const r = await cli(['apply-form', '--url', `${sandbox.url}/northwind-ventures/`, '--profile', profileFile, '--json'], { AUTOMATION_ALLOWED_HOSTS: '' });
+    const out = JSON.parse(r.stdout.trim());
+    expect(out).toMatchObject({ status: 'failed', subStatus: 'error' });
+    expect(out.error).toBeTruthy();
+    expect(r.code).toBe(1);
+    expect(sandbox.received('northwind-ventures')).toHaveLength(1);
+  });
+
+  it('explains a bad profile file', async () => {
+    const bad = path.join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ companyName: 'Acme', favouriteColour: 'blue' }));
+    const r = await cli(['apply-form', '--url', 'https://example.com/', '--profile', bad, '--json']);
+    expect(r.code).not.toBe(0);
+    expect(JSON.parse(r.stdout.trim()).error).toMatch(/unknown field\(s\) favouriteColour/);
+    const missing = await cli(['apply-form', '--profile', bad, '--json']);
+    expect(JSON.parse(missing.stdout.trim()).error).toBe('apply-form needs --url URL');
+  });
+});

@@ -1,0 +1,61 @@
+import type { Submission } from '@fp/contracts';
+import type { TestApp } from '../src/testing/app';
+
+export const COMPLETE_PROFILE = {
+  companyName: 'Acme Robotics',
+  description: 'Acme Robotics builds autonomous picking robots for mid-size warehouses, cutting pick times in half.',
+  industry: 'AI & ML',
+  stage: 'Seed',
+  raising: '$2M',
+  founded: '2023',
+  founderName: 'Ada Lovelace',
+  founderEmail: 'ada@acme-robotics.io',
+  founderLinkedin: 'https://www.linkedin.com/in/ada-lovelace',
+  website: 'https://acme-robotics.io',
+  location: 'London, UK',
+  teamSize: '6-10',
+  revenue: 'Pre-revenue',
+  pitchDeck: 'https://acme-robotics.io/deck.pdf',
+  problem: 'Warehouse picking is slow and labour is scarce.',
+  solution: 'Robots that pick any item with a learned grasp model.',
+  valueProposition: 'Twice the picks per hour at half the cost.',
+  oneLineExplanation: 'Robots that pick warehouse orders.',
+};
+
+export const testFirmId = (slug: string) => `test_vc_${slug}`;
+export const TERMINAL = ['completed', 'failed', 'stopped'];
+
+/** A signed-in founder with a complete profile and `credits` credits. */
+export async function founder(app: TestApp, credits: number, profile: Record<string, string> = COMPLETE_PROFILE) {
+  const user = await app.createUser();
+  const r = await app.api('PATCH', '/api/startup-profile', { token: user.token, body: profile });
+  if (r.status !== 200) throw new Error(`profile: ${r.status} ${JSON.stringify(r.body)}`);
+  const have = await app.ctx.services.credits.balance(user.id);
+  if (credits > have) {
+    const g = await app.ctx.services.credits.grant(user.id, credits - have, 'test credits', null, { now: new Date(), actor: 'test' });
+    if (g.checkpoint) await app.ctx.projections.waitFor(g.checkpoint, 10_000);
+  }
+  return user;
+}
+
+export async function waitUntil<T>(what: string, f: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 150): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+export async function getSubmission(app: TestApp, token: string, id: string): Promise<Submission> {
+  const r = await app.api('GET', `/api/submissions/${id}`, { token });
+  if (r.status !== 200) throw new Error(`GET submission: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as Submission;
+}
+
+export const waitForStatus = (app: TestApp, token: string, id: string, statuses: string[], timeoutMs = 90_000) =>
+  waitUntil(`submission ${id} to be ${statuses.join('/')}`, async () => {
+    const s = await getSubmission(app, token, id);
+    return statuses.includes(s.status) ? s : null;
+  }, timeoutMs);

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { SUBMISSION_STATUSES, SUBMISSION_SUB_STATUSES } from '../events/submissions';
+
+// Spec §5 and §8: the pre-submit checks' messages, shared by the server and the screens.
+export const NO_VCS_SELECTED = 'Please select at least one VC firm to submit applications.';
+export const NO_TEST_VCS_SELECTED = 'No test VCs selected';
+export const INCOMPLETE_PROFILE = 'Incomplete Startup Profile';
+export const INCOMPLETE_PROFILE_MESSAGE = 'Complete your startup profile to unlock VC submissions.';
+export const TOO_MANY_SELECTED = 'Too Many Selected';
+export const TOO_MANY_TEST_VCS = 'You can submit to at most 10,000 test VCs at once.';
+export const TEST_SUBMIT_CAP = 10_000;
+/** Select All Filtered on the full database returns at most this many ids; one submit takes no more. */
+export const SUBMIT_CAP = 30_000;
+export const SUBMISSION_NOT_FOUND = 'Submission not found';
+
+export const insufficientCreditsMessage = (needed: number, balance: number) =>
+  `You need ${needed} credits to submit to ${needed} VC firms, but you only have ${balance} credits available.`;
+
+const firmId = z.string().trim().min(1).max(200);
+
+/** POST /api/submit-to-selected-vcs */
+export const SubmitToSelectedVcsRequest = z.strictObject({
+  vcIds: z.array(firmId, NO_VCS_SELECTED).min(1, NO_VCS_SELECTED).max(SUBMIT_CAP, `You can submit to at most ${SUBMIT_CAP.toLocaleString('en-US')} VC firms at once.`),
+});
+export type SubmitToSelectedVcsRequest = z.infer<typeof SubmitToSelectedVcsRequest>;
+
+/** POST /api/submit-to-test-vcs */
+export const SubmitToTestVcsRequest = z.strictObject({
+  testVcIds: z.array(firmId, NO_TEST_VCS_SELECTED).min(1, NO_TEST_VCS_SELECTED).max(TEST_SUBMIT_CAP, TOO_MANY_TEST_VCS),
+});
+export type SubmitToTestVcsRequest = z.infer<typeof SubmitToTestVcsRequest>;
+
+export const SkippedFirmSchema = z.object({
+  vcId: z.string(),
+  reason: z.enum(['already_applied', 'in_progress', 'not_found', 'no_website', 'duplicate']),
+  message: z.string(),
+});
+
+/** Answer of both submit calls. Firms skipped are not charged. */
+export const SubmitResponse = z.object({
+  creditsDeducted: z.number().int().min(0),
+  submissionIds: z.array(z.string()),
+  skipped: z.array(SkippedFirmSchema),
+});
+export type SubmitResponse = z.infer<typeof SubmitResponse>;
+
+export const SubmissionStatusSchema = z.enum(SUBMISSION_STATUSES);
+export const SubmissionSubStatusSchema = z.enum(SUBMISSION_SUB_STATUSES);
+
+/** Tabs filter: `processing` means still running (pending or processing). */
+export const SUBMISSION_LIST_FILTERS = ['all', ...SUBMISSION_STATUSES] as const;
+
+/** GET /api/submissions?limit&status */
+export const ListSubmissionsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  status: z.enum(SUBMISSION_LIST_FILTERS).default('all'),
+});
+export type ListSubmissionsQuery = z.input<typeof ListSubmissionsQuery>;
+
+/** Spec §3 Submission, plus the proof of what the automation did. */
+export const SubmissionSchema = z.object({
+  id: z.string(),
+  vcFirmId: z.string(),
+  vcFirm: z.object({ name: z.string(), location: z.string().nullable(), investorType: z.string().nullable(), description: z.string().nullable(), website: z.string().nullable() }),
+  status: SubmissionStatusSchema,
+  submissionStatus: SubmissionSubStatusSchema.nullable(),
+  summary: z.string().nullable(),
+  aiRecap: z.string().nullable(),
+  error: z.string().nullable(),
+  /** A page of ours showing the browser live (signed, short-lived); null when nothing is running. */
+  liveUrl: z.string().nullable(),
+  taskId: z.string().nullable(),
+  submittedAt: z.string(),
+  completedAt: z.string().nullable(),
+  canStop: z.boolean(),
+  canRetry: z.boolean(),
+  /** The final screenshot of the latest attempt (signed, short-lived URL; owner only). */
+  screenshotUrl: z.string().nullable(),
+  confirmationText: z.string().nullable(),
+  fieldsFilled: z.array(z.object({ field: z.string(), label: z.string(), value: z.string() })),
+  test: z.boolean(),
+  attempt: z.number().int().min(1),
+  creditRefunded: z.boolean(),
+});
+export type Submission = z.infer<typeof SubmissionSchema>;
+
+export const ListSubmissionsResponse = z.object({ submissions: z.array(SubmissionSchema), total: z.number().int() });
+export type ListSubmissionsResponse = z.infer<typeof ListSubmissionsResponse>;
+
+/** GET /api/submission-stats (processing counts pending ones too). */
+export const SubmissionStatsResponse = z.object({ total: z.number().int(), completed: z.number().int(), processing: z.number().int(), failed: z.number().int() });
+export type SubmissionStatsResponse = z.infer<typeof SubmissionStatsResponse>;
+
+/** GET /api/submission-activity?days=30 (dashboard chart): per UTC day of submitting, by current status. */
+export const SubmissionActivityQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const SubmissionActivityResponse = z.object({
+  days: z.array(z.object({ date: z.string(), completed: z.number().int(), failed: z.number().int(), processing: z.number().int() })),
+});
+export type SubmissionActivityResponse = z.infer<typeof SubmissionActivityResponse>;
+
+/** POST /api/submissions/{id}/fetch-live-url */
+export const FetchLiveUrlResponse = z.object({ success: z.boolean(), liveUrl: z.string().nullable() });
+export type FetchLiveUrlResponse = z.infer<typeof FetchLiveUrlResponse>;
+
+/** POST /api/submissions/{id}/stop and /retry */
+export const SubmissionActionResponse = z.object({ success: z.boolean(), submission: SubmissionSchema });
+export type SubmissionActionResponse = z.infer<typeof SubmissionActionResponse>;
+
+/** Success rate (spec §5): completed / total, rounded; 0 when there is none. */
+export function successRate(stats: { total: number; completed: number }): number {
+  return stats.total > 0 ? Math.round((stats.completed / stats.total) * 100) : 0;
+}
+
+/** Status codes as shown (spec §3): 'form_filled' → 'Form Filled'; empty → 'Unknown'. */
+export function statusLabel(code: string | null | undefined): string {
+  if (!code) return 'Unknown';
+  return code
+    .split('_')
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase())
+    .join(' ') || 'Unknown';
+}

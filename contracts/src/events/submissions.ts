@@ -1,0 +1,105 @@
+/**
+ * Events of the submissions module. One stream per submission, `submission-<id>`: one firm, one
+ * founder, one or more attempts (a retry starts a new attempt on the same submission). The first
+ * attempt's id is the submission id; later attempts get fresh ids. An attempt id is what the ledger
+ * charges (credit reference) and what the workflow engine runs (workflow id).
+ *
+ * A submit request sent with an Idempotency-Key also has a stream, `submit-request-<hash>`, holding
+ * the answer it gave, so the same request sent again creates nothing and answers the same.
+ */
+
+export const SUBMISSION_STATUSES = ['pending', 'processing', 'completed', 'failed', 'stopped'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+/** The second badge (spec §4). */
+export const SUBMISSION_SUB_STATUSES = ['submitted', 'form_filled', 'navigating', 'error', 'stopped'] as const;
+export type SubmissionSubStatus = (typeof SUBMISSION_SUB_STATUSES)[number];
+
+/** The firm as it was when the founder applied (the catalog may change later). */
+export interface FirmSnapshot {
+  name: string;
+  location: string | null;
+  investorType: string | null;
+  description: string | null;
+  website: string | null;
+}
+
+export interface FilledFieldRecord {
+  field: string;
+  label: string;
+  value: string;
+}
+
+export type SubmissionRequested = {
+  type: 'SubmissionRequested';
+  data: { submissionId: string; attemptId: string; userId: string; vcFirmId: string; test: boolean; firm: FirmSnapshot; requestKey: string | null };
+};
+/** The engine picked the attempt up: status processing, sub-status navigating. */
+export type SubmissionStarted = { type: 'SubmissionStarted'; data: { submissionId: string; attemptId: string; taskId: string; engine: 'dbos' | 'temporal' } };
+/** The browser is open and its screen can be watched (liveUrl becomes available). */
+export type SubmissionLiveViewOpened = { type: 'SubmissionLiveViewOpened'; data: { submissionId: string; attemptId: string } };
+/** Every field that could be mapped is filled; the form is about to be sent. */
+export type SubmissionFormFilled = { type: 'SubmissionFormFilled'; data: { submissionId: string; attemptId: string } };
+
+export interface OutcomeData {
+  submissionId: string;
+  attemptId: string;
+  summary: string;
+  aiRecap: string;
+  confirmationText: string | null;
+  fieldsFilled: FilledFieldRecord[];
+  /** A proof screenshot was stored for this attempt. */
+  screenshot: boolean;
+  finalUrl: string | null;
+}
+export type SubmissionCompleted = { type: 'SubmissionCompleted'; data: OutcomeData };
+export type SubmissionFailed = {
+  type: 'SubmissionFailed';
+  data: OutcomeData & { error: string; errorCode: string | null; errorKind: 'transient' | 'permanent' | null };
+};
+export type SubmissionStopRequested = { type: 'SubmissionStopRequested'; data: { submissionId: string; attemptId: string; requestedBy: string } };
+/** `formSent`: the automation had reached the point of sending the form (no refund then). */
+export type SubmissionStopped = { type: 'SubmissionStopped'; data: OutcomeData & { formSent: boolean } };
+export type SubmissionRetried = { type: 'SubmissionRetried'; data: { submissionId: string; attemptId: string; previousAttemptId: string; attempt: number } };
+/** The attempt's credit was given back by the ledger (failed, or stopped before sending). */
+export type SubmissionCreditRefunded = { type: 'SubmissionCreditRefunded'; data: { submissionId: string; attemptId: string; reason: string } };
+
+export type SubmissionEvent =
+  | SubmissionRequested
+  | SubmissionStarted
+  | SubmissionLiveViewOpened
+  | SubmissionFormFilled
+  | SubmissionCompleted
+  | SubmissionFailed
+  | SubmissionStopRequested
+  | SubmissionStopped
+  | SubmissionRetried
+  | SubmissionCreditRefunded;
+
+export const SUBMISSION_EVENT_TYPES = [
+  'SubmissionRequested',
+  'SubmissionStarted',
+  'SubmissionLiveViewOpened',
+  'SubmissionFormFilled',
+  'SubmissionCompleted',
+  'SubmissionFailed',
+  'SubmissionStopRequested',
+  'SubmissionStopped',
+  'SubmissionRetried',
+  'SubmissionCreditRefunded',
+] as const;
+
+export const SUBMISSION_STREAM_PREFIX = 'submission-';
+export const submissionStream = (submissionId: string) => `${SUBMISSION_STREAM_PREFIX}${submissionId}`;
+
+export interface SkippedFirm {
+  vcId: string;
+  reason: 'already_applied' | 'in_progress' | 'not_found' | 'no_website' | 'duplicate';
+  message: string;
+}
+
+/** The answer a keyed submit request gave, kept so that sending it again answers the same. */
+export type SubmitRequestAccepted = {
+  type: 'SubmitRequestAccepted';
+  data: { userId: string; test: boolean; requestKey: string; creditsDeducted: number; submissionIds: string[]; skipped: SkippedFirm[] };
+};
+export const SUBMIT_REQUEST_STREAM_PREFIX = 'submit-request-';

@@ -1,0 +1,45 @@
+import type { Submission } from '@fp/contracts';
+import { Eye, MonitorPlay, Radio, RotateCcw, Square } from 'lucide-react';
+import { Button } from '../../ui/Button';
+import { canFetchLiveUrl, primaryAction } from './format';
+import { openLiveView, useSubmissionActions } from './useSubmissionActions';
+
+/** Primary action (live view in a new tab, else details), Retry for failed, Stop and live-URL fetch for processing rows. */
+export function SubmissionActions({ submission, onDetails, layout = 'row' }: { submission: Submission; onDetails: () => void; layout?: 'row' | 'card' }) {
+  const a = useSubmissionActions(submission);
+  const live = primaryAction(submission) === 'live';
+  const full = layout === 'card' ? 'flex-1 min-w-[8rem]' : undefined;
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      {live ? (
+        <Button size="sm" className={full} onClick={() => openLiveView(submission.liveUrl!)}>
+          <MonitorPlay aria-hidden="true" /> Watch Live
+        </Button>
+      ) : (
+        <Button size="sm" variant="outline" className={full} onClick={onDetails}>
+          <Eye aria-hidden="true" /> View Details
+        </Button>
+      )}
+      {live ? (
+        <Button size="sm" variant="ghost" onClick={onDetails} aria-label={`Details of the application to ${submission.vcFirm.name}`}>
+          <Eye aria-hidden="true" />
+        </Button>
+      ) : null}
+      {canFetchLiveUrl(submission) ? (
+        <Button size="sm" variant="secondary" className={full} loading={a.busy === 'live'} onClick={() => void a.fetchLive()}>
+          {a.busy === 'live' ? null : <Radio aria-hidden="true" />} Get Live URL
+        </Button>
+      ) : null}
+      {submission.status === 'failed' && submission.canRetry ? (
+        <Button size="sm" variant="secondary" className={full} loading={a.busy === 'retry'} onClick={() => void a.retry()}>
+          {a.busy === 'retry' ? null : <RotateCcw aria-hidden="true" />} Retry
+        </Button>
+      ) : null}
+      {(submission.status === 'processing' || submission.status === 'pending') && submission.canStop ? (
+        <Button size="sm" variant="destructive" className={full} loading={a.busy === 'stop'} onClick={() => void a.stop()}>
+          {a.busy === 'stop' ? null : <Square aria-hidden="true" />} Stop
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import type { Submission } from '@fp/contracts';
+import { AlertTriangle, Building2, Calendar, ExternalLink, MapPin, MonitorPlay, Radio, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { canFetchLiveUrl, formatDateTime } from './format';
+import { isActive } from './queries';
+import { StatusBadges } from './StatusBadges';
+import { openLiveView, useSubmissionActions } from './useSubmissionActions';
+
+function Section({ title, icon, children, testId }: { title: string; icon?: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <section className="flex flex-col gap-1.5" data-testid={testId}>
+      <h3 className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase [&_svg]:size-3.5">
+        {icon}
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function LiveSection({ submission }: { submission: Submission }) {
+  const a = useSubmissionActions(submission);
+  if (submission.liveUrl) {
+    return (
+      <div className="flex flex-col gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm">The browser is working on this application right now.</p>
+        <Button size="sm" onClick={() => openLiveView(submission.liveUrl!)}>
+          <MonitorPlay aria-hidden="true" /> Open Live View
+        </Button>
+      </div>
+    );
+  }
+  if (isActive(submission)) {
+    return (
+      <div className="flex flex-col gap-2 rounded-lg border border-border bg-muted/40 p-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">
+          {submission.status === 'pending' ? 'Waiting for a free browser. The live view opens once it starts.' : 'The live view appears once the browser has opened the firm’s website.'}
+        </p>
+        {canFetchLiveUrl(submission) ? (
+          <Button size="sm" variant="secondary" loading={a.busy === 'live'} onClick={() => void a.fetchLive()}>
+            {a.busy === 'live' ? null : <Radio aria-hidden="true" />} Get Live URL
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  return <p className="text-sm text-muted-foreground">The run has ended; its final screen is shown below.</p>;
+}
+
+/** Submission details (spec §2): dates, location, live view, summary, AI analysis, error, firm info, and the proof. */
+export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { submission: Submission | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+  if (!submission) return null;
+  const s = submission;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={s.vcFirm.name}
+      description={[s.vcFirm.investorType, s.vcFirm.location].filter(Boolean).join(' · ') || undefined}
+      footer={
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Close
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-5" data-testid="submission-details">
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadges submission={s} />
+          {s.attempt > 1 ? <Badge variant="outline">Attempt {s.attempt}</Badge> : null}
+          {s.creditRefunded ? <Badge variant="secondary">Credit refunded</Badge> : null}
+          {s.test ? <Badge variant="outline">Test firm</Badge> : null}
+        </div>
+
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <div className="flex flex-col gap-0.5">
+            <dt className="flex items-center gap-1 text-xs text-muted-foreground"><Calendar className="size-3.5" aria-hidden="true" /> Submitted</dt>
+            <dd data-testid="submitted-at">{formatDateTime(s.submittedAt)}</dd>
+          </div>
+          <div className="flex flex-col gap-0.5">
+            <dt className="flex items-center gap-1 text-xs text-muted-foreground"><Calendar className="size-3.5" aria-hidden="true" /> Completed</dt>
+            <dd data-testid="completed-at">{formatDateTime(s.completedAt)}</dd>
+          </div>
+          <div className="flex flex-col gap-0.5">
+            <dt className="flex items-center gap-1 text-xs text-muted-foreground"><MapPin className="size-3.5" aria-hidden="true" /> Location</dt>
+            <dd>{s.vcFirm.location ?? '—'}</dd>
+          </div>
+        </dl>
+
+        <Section title="Live View" icon={<MonitorPlay aria-hidden="true" />}>
+          <LiveSection submission={s} />
+        </Section>
+
+        {s.summary ? (
+          <Section title="Summary">
+            <p className="text-sm leading-relaxed">{s.summary}</p>
+          </Section>
+        ) : null}
+
+        {s.aiRecap ? (
+          <Section title="AI Analysis" icon={<Sparkles aria-hidden="true" />}>
+            <p className="rounded-lg bg-muted/60 p-3 text-sm leading-relaxed">{s.aiRecap}</p>
+          </Section>
+        ) : null}
+
+        {s.error ? (
+          <Section title="Error Details" icon={<AlertTriangle aria-hidden="true" />} testId="error-details">
+            <p className="rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive">{s.error}</p>
+          </Section>
+        ) : null}
+
+        {s.screenshotUrl || s.confirmationText || s.fieldsFilled.length ? (
+          <Section title="Proof" testId="proof">
+            {s.confirmationText ? (
+              <blockquote className="border-l-2 border-success pl-3 text-sm italic">“{s.confirmationText}”</blockquote>
+            ) : null}
+            {s.screenshotUrl ? (
+              <a href={s.screenshotUrl} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg border border-border bg-black/5" title="Open the full-size screenshot">
+                <img src={s.screenshotUrl} alt={`Final screen of the application to ${s.vcFirm.name}`} className="block max-h-96 w-full object-contain object-top" loading="lazy" />
+              </a>
+            ) : null}
+            {s.fieldsFilled.length ? (
+              <details className="text-sm">
+                <summary className="cursor-pointer text-muted-foreground">{s.fieldsFilled.length} field{s.fieldsFilled.length === 1 ? '' : 's'} filled</summary>
+                <dl className="mt-2 grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)] gap-x-3 gap-y-1">
+                  {s.fieldsFilled.map((f, i) => (
+                    <div key={`${f.field}-${i}`} className="contents">
+                      <dt className="truncate text-muted-foreground">{f.label}</dt>
+                      <dd className="break-words">{f.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </details>
+            ) : null}
+          </Section>
+        ) : null}
+
+        <Section title="Firm Info" icon={<Building2 aria-hidden="true" />}>
+          <dl className="grid gap-2 text-sm sm:grid-cols-2">
+            <div><dt className="text-xs text-muted-foreground">Name</dt><dd>{s.vcFirm.name}</dd></div>
+            <div><dt className="text-xs text-muted-foreground">Investor type</dt><dd>{s.vcFirm.investorType ?? '—'}</dd></div>
+            {s.vcFirm.website ? (
+              <div className="sm:col-span-2">
+                <dt className="text-xs text-muted-foreground">Website</dt>
+                <dd>
+                  <a href={s.vcFirm.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-primary hover:underline">
+                    {s.vcFirm.website} <ExternalLink className="size-3" aria-hidden="true" />
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {s.vcFirm.description ? <div className="sm:col-span-2"><dt className="text-xs text-muted-foreground">About</dt><dd className="text-muted-foreground">{s.vcFirm.description}</dd></div> : null}
+          </dl>
+        </Section>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import { statusLabel, type Submission } from '@fp/contracts';
+import type { BadgeVariant } from '../../ui/Badge';
+
+export { statusLabel, successRate } from '@fp/contracts';
+
+export const STATUS_VARIANT: Record<Submission['status'], BadgeVariant> = {
+  pending: 'secondary',
+  processing: 'default',
+  completed: 'success',
+  failed: 'destructive',
+  stopped: 'warning',
+};
+
+/** '21 Nov 2025, 14:03' in the viewer's time zone; '—' when missing or unreadable. */
+export function formatDateTime(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.toLocaleString(locale ?? 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** The notes column: what happened, or why it failed, or where it stands. */
+export function notesFor(s: Pick<Submission, 'status' | 'summary' | 'error'>): string {
+  if (s.summary) return s.summary;
+  if (s.error) return s.error;
+  if (s.status === 'pending') return 'Waiting for a free browser…';
+  if (s.status === 'processing') return 'The browser is working on the application…';
+  return '';
+}
+
+/** What the row's primary action does: open the live view (a new tab) when there is one, else the details. */
+export function primaryAction(s: Pick<Submission, 'liveUrl'>): 'live' | 'details' {
+  return s.liveUrl ? 'live' : 'details';
+}
+
+export function canFetchLiveUrl(s: Pick<Submission, 'status' | 'taskId' | 'liveUrl'>): boolean {
+  return s.status === 'processing' && !!s.taskId && !s.liveUrl;
+}
+
+export const subStatusLabel = (s: Pick<Submission, 'submissionStatus'>) => (s.submissionStatus ? statusLabel(s.submissionStatus) : null);

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { canFetchLiveUrl, formatDateTime, notesFor, primaryAction, statusLabel, successRate } from './format';
+
+describe('submissions screen rules', () => {
+  it('shows status codes as Title Case words, Unknown when empty (spec §3)', () => {
+    expect(statusLabel('form_filled')).toBe('Form Filled');
+    expect(statusLabel('processing')).toBe('Processing');
+    expect(statusLabel('')).toBe('Unknown');
+    expect(statusLabel(null)).toBe('Unknown');
+  });
+
+  it('computes the success rate as completed / total, rounded, 0 without submissions (spec §5)', () => {
+    expect(successRate({ total: 0, completed: 0 })).toBe(0);
+    expect(successRate({ total: 3, completed: 2 })).toBe(67);
+    expect(successRate({ total: 8, completed: 1 })).toBe(13);
+  });
+
+  it('opens the live view when there is one, otherwise the details (spec §2)', () => {
+    expect(primaryAction({ liveUrl: '/live/a?token=t' })).toBe('live');
+    expect(primaryAction({ liveUrl: null })).toBe('details');
+  });
+
+  it('offers the live-URL fetch only to processing rows with a task id and no live URL (spec §2)', () => {
+    expect(canFetchLiveUrl({ status: 'processing', taskId: 't', liveUrl: null })).toBe(true);
+    expect(canFetchLiveUrl({ status: 'processing', taskId: null, liveUrl: null })).toBe(false);
+    expect(canFetchLiveUrl({ status: 'processing', taskId: 't', liveUrl: '/live/x' })).toBe(false);
+    expect(canFetchLiveUrl({ status: 'pending', taskId: 't', liveUrl: null })).toBe(false);
+  });
+
+  it('fills the notes with the summary, the error, or where the run stands', () => {
+    expect(notesFor({ status: 'completed', summary: 'Sent.', error: null })).toBe('Sent.');
+    expect(notesFor({ status: 'failed', summary: null, error: 'CAPTCHA' })).toBe('CAPTCHA');
+    expect(notesFor({ status: 'pending', summary: null, error: null })).toMatch(/Waiting/);
+  });
+
+  it('formats dates, and a dash when there is none', () => {
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime('not a date')).toBe('—');
+    expect(formatDateTime('2025-03-01T10:05:00Z', 'en-GB')).toMatch(/1 Mar 2025/);
+  });
+});

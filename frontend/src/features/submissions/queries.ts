@@ -1,0 +1,53 @@
+import type { FetchLiveUrlResponse, ListSubmissionsResponse, Submission, SubmissionActionResponse, SubmissionStatsResponse } from '@fp/contracts';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+
+/** The tabs of the screen; `processing` also holds submissions still waiting for a browser. */
+export type SubmissionTab = 'all' | 'processing' | 'completed' | 'failed';
+
+export const LIST_LIMIT = 100;
+export const LIST_REFRESH_MS = 15_000;
+export const STATS_REFRESH_MS = 30_000;
+/** Retry and Stop refresh the list about a second later (spec §4). */
+export const ACTION_REFRESH_DELAY_MS = 1000;
+
+export const submissionKeys = {
+  all: ['submissions'] as const,
+  list: (tab: SubmissionTab) => ['submissions', 'list', tab] as const,
+  stats: () => ['submissions', 'stats'] as const,
+};
+
+export const ZERO_STATS: SubmissionStatsResponse = { total: 0, completed: 0, processing: 0, failed: 0 };
+
+/** GET /api/submissions?limit&status — refreshed every 15 s. */
+export const submissionsQueryOptions = (tab: SubmissionTab) =>
+  queryOptions({
+    queryKey: submissionKeys.list(tab),
+    queryFn: () => apiRequest<ListSubmissionsResponse>('/api/submissions', { query: { limit: LIST_LIMIT, status: tab } }),
+    staleTime: 5_000,
+    refetchInterval: LIST_REFRESH_MS,
+  });
+
+/** GET /api/submission-stats — refreshed every 30 s. */
+export const submissionStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: submissionKeys.stats(),
+    queryFn: () => apiRequest<SubmissionStatsResponse>('/api/submission-stats'),
+    staleTime: 10_000,
+    refetchInterval: STATS_REFRESH_MS,
+  });
+
+export const retrySubmission = (id: string) => apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/retry`, { method: 'POST' });
+export const stopSubmission = (id: string) => apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/stop`, { method: 'POST' });
+export const fetchLiveUrl = (id: string) => apiRequest<FetchLiveUrlResponse>(`/api/submissions/${encodeURIComponent(id)}/fetch-live-url`, { method: 'POST' });
+
+/** Everything that shows submissions (this screen, the dashboard's stats and chart, the credit badge). */
+export function refreshSubmissions(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: submissionKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: ['credits'] }),
+  ]).then(() => undefined);
+}
+
+export const isActive = (s: Pick<Submission, 'status'>) => s.status === 'pending' || s.status === 'processing';

@@ -1,0 +1,217 @@
+/**
+ * Applications end to end, in real Chromium against the built app, the real backend, the DBOS
+ * workflow engine and the sandbox firm sites: complete the profile (API), select test firms and
+ * submit, watch the statuses move on Submissions, open the live view (CDP screencast frames), stop
+ * one, retry a failed one, and see the proof in the details. Saves screenshots (1280 and 375 px,
+ * dark and light) to frontend/screenshots/.
+ *
+ * Run: npm run build && npx vitest run --project e2e frontend/test/submissions.e2e.test.ts
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+interface TestApp {
+  url: string;
+  ctx: { services: { credits: { grant(userId: string, amount: number, reason: string, reference: string | null, meta: { now: Date; actor: string }): Promise<unknown> } } };
+  createUser(): Promise<{ id: string; email: string; token: string }>;
+  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
+const SHOTS = path.join(here, '..', 'screenshots');
+// Loaded by path at run time so `tsc -p frontend` does not type-check the backend's sources.
+const TEST_APP_MODULE = path.join(here, '..', '..', 'backend', 'src', 'testing', 'app.ts');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const PASSWORD = 'correct horse battery';
+
+const PROFILE = {
+  companyName: 'Acme Robotics',
+  description: 'Acme Robotics builds autonomous picking robots for mid-size warehouses, cutting pick times in half.',
+  industry: 'AI & ML',
+  stage: 'Seed',
+  raising: '$2M',
+  founded: '2023',
+  founderName: 'Ada Lovelace',
+  founderEmail: 'ada@acme-robotics.io',
+  founderLinkedin: 'https://www.linkedin.com/in/ada-lovelace',
+  website: 'https://acme-robotics.io',
+  location: 'London, UK',
+  teamSize: '6-10',
+  revenue: 'Pre-revenue',
+  pitchDeck: 'https://acme-robotics.io/deck.pdf',
+  problem: 'Warehouse picking is slow and labour is scarce.',
+  solution: 'Robots that pick any item with a learned grasp model.',
+  valueProposition: 'Twice the picks per hour at half the cost.',
+  oneLineExplanation: 'Robots that pick warehouse orders.',
+};
+
+let app: TestApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let user: { id: string; email: string; token: string };
+let livePage: Page | undefined;
+
+beforeAll(async () => {
+  if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
+  // One browser at a time, so later firms wait in the queue long enough to be stopped there.
+  app = await startTestApp({ config: { workerConcurrency: 1 } });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+  page.on('console', (m) => m.type() === 'error' && console.error('[console]', m.text()));
+  user = await app.createUser();
+  expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: PROFILE })).status).toBe(200);
+  await app.ctx.services.credits.grant(user.id, 10, 'e2e credits', null, { now: new Date(), actor: 'test' });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.close();
+});
+
+const row = (firm: string): Locator => page.getByTestId('submission-row').filter({ hasText: firm });
+const statusOf = async (firm: string) => (await row(firm).getByTestId('status-badge').innerText()).trim();
+
+/** The list refreshes every 15 s; waits up to `timeoutMs` for a firm's row to reach one of the statuses. */
+async function waitForRowStatus(firm: string, statuses: string[], timeoutMs = 90_000) {
+  await expect.poll(() => statusOf(firm).catch(() => ''), { timeout: timeoutMs, interval: 500 }).toSatisfy((s: string) => statuses.includes(s));
+}
+
+async function signIn() {
+  await page.goto(`${app.url}/`);
+  await page.getByRole('heading', { name: 'Sign in to FundFlow' }).waitFor();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+describe('applications (e2e)', () => {
+  it('submits to selected test firms and watches them move on Submissions', async () => {
+    await signIn();
+    await page.goto(`${app.url}/submissions`);
+    await page.getByRole('heading', { name: 'Submissions', exact: true }).waitFor();
+    await page.getByText('No submissions yet').waitFor();
+    await expect.poll(() => page.getByTestId('success-rate').innerText()).toContain('0% success rate');
+
+    await page.goto(`${app.url}/test-vc-database`);
+    for (const firm of ['Tortoise Capital', 'Northwind Ventures', 'Sentinel Capital', 'Orbit Fund']) await page.getByLabel(`Select ${firm}`).check();
+    await page.getByRole('button', { name: 'Submit to 4 Test VCs' }).click();
+    await page.getByRole('status').filter({ hasText: 'Test Applications Submitted' }).waitFor();
+
+    await page.goto(`${app.url}/submissions`);
+    await expect.poll(() => row('Tortoise Capital').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('stat-total').innerText()).toContain('4');
+    expect(['Pending', 'Processing']).toContain(await statusOf('Orbit Fund'));
+    await expect.poll(() => page.getByTestId('tab-count-processing').innerText()).not.toBe('0');
+  });
+
+  it('stops a queued application', async () => {
+    await waitForRowStatus('Orbit Fund', ['Pending', 'Processing']);
+    await row('Orbit Fund').getByRole('button', { name: 'Stop' }).click();
+    await waitForRowStatus('Orbit Fund', ['Stopped'], 20_000);
+    expect(await row('Orbit Fund').getByRole('button', { name: 'Stop' }).count()).toBe(0);
+  });
+
+  it('opens the live view of the running application in a new tab', async () => {
+    // The running row offers the live-URL fetch until the browser is up, then Watch Live.
+    await expect
+      .poll(
+        async () => {
+          // The list refreshes every 15 s; a founder who wants to watch reloads.
+          await page.reload();
+          const r = row('Tortoise Capital');
+          await r.waitFor();
+          if (await r.getByRole('button', { name: 'Watch Live' }).count()) return 'live';
+          const fetchButton = r.getByRole('button', { name: 'Get Live URL' });
+          if (await fetchButton.count()) {
+            await fetchButton.click();
+            await page.getByRole('status').filter({ hasText: /Live URL (Found|Not Available)/ }).waitFor();
+          }
+          return 'waiting';
+        },
+        { timeout: 45_000, interval: 500 },
+      )
+      .toBe('live');
+    const [live] = await Promise.all([context.waitForEvent('page'), row('Tortoise Capital').getByRole('button', { name: 'Watch Live' }).click()]);
+    await live.waitForLoadState();
+    expect(live.url()).toMatch(/\/live\/[^/?]+\?token=/);
+    await live.getByRole('heading', { name: /Live view · Tortoise Capital/ }).waitFor();
+    // CDP screencast frames arrive as JPEG data URLs; once the run ends the final screenshot replaces them.
+    await expect.poll(() => live.locator('#screen').getAttribute('src'), { timeout: 30_000 }).toMatch(/^(data:image\/jpeg;base64,|\/live\/)/);
+    mkdirSync(SHOTS, { recursive: true });
+    await live.screenshot({ path: path.join(SHOTS, 'submissions-live-view-1280-dark.png') });
+    livePage = live;
+  });
+
+  it('shows the final screenshot in the live view once the run has ended', async () => {
+    const live = livePage!;
+    await expect.poll(() => live.locator('#status-text').innerText(), { timeout: 90_000 }).toMatch(/^(completed|failed|stopped)$/i);
+    await live.locator('#outcome').waitFor();
+    await expect.poll(() => live.locator('#screen').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.src.includes('/screenshot'))).toBe(true);
+    await live.screenshot({ path: path.join(SHOTS, 'submissions-live-view-ended-1280-dark.png') });
+    await live.close();
+  });
+
+  it('retries a failed application', async () => {
+    await waitForRowStatus('Sentinel Capital', ['Failed']);
+    await expect.poll(() => row('Sentinel Capital').innerText()).toMatch(/CAPTCHA/i);
+    await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).click();
+    await waitForRowStatus('Sentinel Capital', ['Pending', 'Processing'], 20_000);
+    await waitForRowStatus('Sentinel Capital', ['Failed']);
+    await row('Sentinel Capital').getByRole('button', { name: 'View Details' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Attempt 2').waitFor();
+    await dialog.getByText('Credit refunded').waitFor();
+    await dialog.getByTestId('error-details').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+  });
+
+  it('shows the proof of a completed application in its details', async () => {
+    await waitForRowStatus('Northwind Ventures', ['Completed']);
+    await row('Northwind Ventures').getByRole('button', { name: 'View Details' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Northwind Ventures' }).waitFor();
+    for (const section of ['Live View', 'Summary', 'AI Analysis', 'Proof', 'Firm Info']) await dialog.getByRole('heading', { name: section }).waitFor();
+    expect(await dialog.getByTestId('completed-at').innerText()).not.toBe('—');
+    await expect.poll(() => dialog.getByRole('img', { name: /Final screen of the application to Northwind Ventures/ }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
+    expect(await dialog.getByTestId('proof').innerText()).toMatch(/thank/i);
+    await page.waitForTimeout(300); // the dialog's entry animation
+    await page.screenshot({ path: path.join(SHOTS, 'submissions-details-1280-dark.png') });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('stat-completed').innerText()).toContain('2');
+  });
+
+  it('saves screenshots at 1280 and 375 px, dark and light', async () => {
+    await waitForRowStatus('Tortoise Capital', ['Completed', 'Failed']);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.evaluate((v) => localStorage.setItem('fundflow-theme', v), theme);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        await page.goto(`${app.url}/submissions`);
+        await page.getByTestId(width === 375 ? 'submissions-cards' : 'submissions-table').getByText('Northwind Ventures').waitFor();
+        if (width === 375) {
+          expect(await page.getByTestId('tab-processing').innerText()).toMatch(/^Active/);
+          expect(await page.getByTestId('tab-completed').innerText()).toMatch(/^Done/);
+        }
+        await page.screenshot({ path: path.join(SHOTS, `submissions-${width}-${theme}.png`), fullPage: true });
+        const details = page.getByTestId(width === 375 ? 'submission-card' : 'submission-row').filter({ hasText: 'Northwind Ventures' }).getByRole('button', { name: 'View Details' });
+        await details.click();
+        await page.getByRole('dialog').getByTestId('proof').waitFor();
+        await page.waitForTimeout(300); // the dialog's entry animation
+        await page.screenshot({ path: path.join(SHOTS, `submissions-details-${width}-${theme}.png`) });
+        await page.keyboard.press('Escape');
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});

@@ -1,0 +1,173 @@
+import type { Page } from 'playwright-core';
+import { applyToFirm } from '../automation/apply-to-firm';
+import type { ApplyResult, ApplyStep, ApplyTimeouts } from '../automation/types';
+import type { LiveHub } from '../live/hub';
+import type { SharedBrowser } from './browser';
+import type { AttemptInfo, EngineKind, RunOutcome, SubmissionActivities, SubmissionRun, SubmissionStorePort } from './port';
+import type { Recap } from './recap';
+import type { RunRegistry } from './runs';
+
+export interface ActivityDeps {
+  store: SubmissionStorePort;
+  browser: SharedBrowser;
+  live: LiveHub;
+  runs: RunRegistry;
+  /** host[:port] exempt from the private-address ban (AUTOMATION_ALLOWED_HOSTS plus the sandbox). */
+  allowedHosts: string[];
+  /** The sandbox of this process: test firms' websites are re-based onto it (its port may change between runs). */
+  sandboxUrl?: string;
+  recap: Recap;
+  timeouts?: Partial<ApplyTimeouts>;
+  log?: (m: string) => void;
+}
+
+export const INTERRUPTED =
+  'The run was interrupted after the form was filled (the worker stopped). It was not sent again, to avoid a duplicate application; retry to apply again.';
+const STOPPED_EARLY = 'Stopped before the browser started. Nothing was sent to the firm.';
+/** A stopped browser must be gone within 2 s: after this long, its context is closed under it. */
+const FORCE_CLOSE_MS = 1500;
+
+const outcome = (o: Partial<RunOutcome> & Pick<RunOutcome, 'status' | 'summary'>): RunOutcome => ({
+  aiRecap: o.summary,
+  error: null,
+  errorCode: null,
+  errorKind: null,
+  confirmationText: null,
+  fieldsFilled: [],
+  screenshot: false,
+  finalUrl: null,
+  formSent: false,
+  ...o,
+});
+
+/** Test firms point at the sandbox; when it now runs on another port, go to the same path there. */
+export function resolveWebsite(info: Pick<AttemptInfo, 'website' | 'test'>, sandboxUrl?: string): string | null {
+  if (!info.website) return null;
+  if (!info.test || !sandboxUrl) return info.website;
+  try {
+    const site = new URL(info.website);
+    const sandbox = new URL(sandboxUrl);
+    if (!['127.0.0.1', 'localhost', '[::1]', sandbox.hostname].includes(site.hostname)) return info.website;
+    return `${sandbox.origin}${site.pathname}${site.search}`;
+  } catch {
+    return info.website;
+  }
+}
+
+/**
+ * The submission workflow's activities, shared by both engines: begin (pending → processing), apply
+ * (one browser run, with live view and stop), finish (record the outcome and refund when due).
+ */
+export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivities {
+  const log = deps.log ?? (() => undefined);
+
+  async function apply(run: SubmissionRun, hooks: { signal?: AbortSignal; heartbeat?: (step: string) => void } = {}): Promise<RunOutcome> {
+    const info = await deps.store.load(run);
+    if (!info || info.currentAttemptId !== run.attemptId || (info.status !== 'processing' && info.status !== 'pending')) {
+      // Superseded or already finished (e.g. stopped while queued): nothing to do, finish() will be a no-op.
+      return outcome({ status: 'stopped', summary: STOPPED_EARLY });
+    }
+    if (info.stopRequested || hooks.signal?.aborted) return outcome({ status: 'stopped', summary: STOPPED_EARLY });
+    if (info.formFilled) {
+      return outcome({ status: 'failed', summary: `Application not confirmed: ${INTERRUPTED}`, error: INTERRUPTED, errorCode: 'interrupted', errorKind: 'permanent' });
+    }
+    const url = resolveWebsite(info, deps.sandboxUrl);
+    if (!url) {
+      const error = 'The firm has no website to apply on.';
+      return outcome({ status: 'failed', summary: `Application not submitted: ${error}`, error, errorCode: 'no_form', errorKind: 'permanent' });
+    }
+    const profile = await deps.store.profile(info.userId);
+
+    const controller = deps.runs.start(run.attemptId);
+    const onOuterAbort = () => controller.abort();
+    hooks.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    let page: Page | null = null;
+    let forceTimer: NodeJS.Timeout | undefined;
+    controller.signal.addEventListener(
+      'abort',
+      () => {
+        forceTimer = setTimeout(() => void page?.context().close().catch(() => undefined), FORCE_CLOSE_MS);
+      },
+      { once: true },
+    );
+    let formSent = false;
+    const live = deps.live.open(run);
+    let lease: { release: () => void } | undefined;
+    let result: ApplyResult;
+    try {
+      const acquired = await deps.browser.acquire();
+      lease = acquired;
+      result = await applyToFirm({
+        url,
+        profile,
+        browser: acquired.browser,
+        allowedHosts: deps.allowedHosts,
+        signal: controller.signal,
+        timeouts: deps.timeouts,
+        onStep: (step: ApplyStep) => {
+          live.step(step);
+          hooks.heartbeat?.(step);
+          if (step === 'submitting') {
+            formSent = true;
+            // Recorded so a run interrupted from here on is never sent twice.
+            deps.store.formFilled(run).catch((err) => log(`[submissions] form_filled not recorded for ${run.attemptId}: ${(err as Error).message}`));
+          }
+        },
+        onPage: (p) => {
+          page = p;
+          void live.attach(p).then((ok) => (ok ? deps.store.liveViewOpened(run) : undefined)).catch(() => undefined);
+        },
+      });
+    } catch (err) {
+      // applyToFirm reports expected failures as results; a throw here is the browser itself failing.
+      const error = `The browser failed: ${(err as Error).message}`;
+      result = { status: 'failed', subStatus: 'error', summary: `Application not submitted: ${error}`, error, errorKind: 'transient', errorCode: 'browser', fieldsFilled: [], confirmationText: null, screenshot: null };
+    } finally {
+      if (forceTimer) clearTimeout(forceTimer);
+      hooks.signal?.removeEventListener('abort', onOuterAbort);
+      deps.runs.end(run.attemptId, controller);
+      lease?.release();
+      await live.close();
+    }
+
+    const stopped = controller.signal.aborted && result.status !== 'completed';
+    let screenshot = false;
+    if (result.screenshot) {
+      try {
+        await deps.store.saveProof(run, info.userId, result.screenshot);
+        screenshot = true;
+      } catch (err) {
+        log(`[submissions] proof not saved for ${run.attemptId}: ${(err as Error).message}`);
+      }
+    }
+    const status = stopped ? 'stopped' : result.status;
+    const summary = stopped && result.status !== 'stopped' ? `Stopped on request. ${result.summary}` : result.summary;
+    const aiRecap = status === 'stopped' ? stoppedRecap(formSent, result) : await deps.recap(result, { firmName: info.firmName });
+    return outcome({
+      status,
+      summary,
+      aiRecap,
+      error: status === 'failed' ? (result.error ?? 'The application could not be completed.') : null,
+      errorCode: status === 'failed' ? (result.errorCode ?? null) : null,
+      errorKind: status === 'failed' ? (result.errorKind ?? 'permanent') : null,
+      confirmationText: result.confirmationText,
+      fieldsFilled: result.fieldsFilled.map(({ field, label, value }) => ({ field, label, value })),
+      screenshot,
+      finalUrl: result.finalUrl ?? null,
+      formSent: status === 'completed' || formSent,
+    });
+  }
+
+  return {
+    begin: (run: SubmissionRun, taskId: string, engine: EngineKind) => deps.store.begin(run, taskId, engine),
+    apply,
+    finish: (run: SubmissionRun, o: RunOutcome) => deps.store.finish(run, o),
+  };
+}
+
+function stoppedRecap(formSent: boolean, result: ApplyResult): string {
+  const n = result.fieldsFilled.length;
+  return formSent
+    ? `You stopped this run while the form was being sent (${n} field${n === 1 ? '' : 's'} filled). The firm may have received it, so the credit is not refunded; check with the firm before applying again.`
+    : `You stopped this run before the form was sent (${n} field${n === 1 ? '' : 's'} filled). Nothing reached the firm and the credit is refunded.`;
+}

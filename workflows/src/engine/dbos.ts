@@ -1,0 +1,148 @@
+// DBOS Transact is CommonJS: default-import it from ESM.
+import dbosPkg from '@dbos-inc/dbos-sdk';
+import type { DLogger } from '@dbos-inc/dbos-sdk';
+import { backoffMs, shouldTryAgain, type RunOutcome, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from './port';
+
+const { DBOS } = dbosPkg;
+
+export const DBOS_QUEUE = 'submissions';
+export const DBOS_WORKFLOW = 'submissionWorkflow';
+/**
+ * Pinned so that runs interrupted by a crash are recovered by the next start even when the code
+ * changed in between (DBOS recovers only runs of its own version). Bump it when the workflow's
+ * sequence of steps changes.
+ */
+export const DBOS_APP_VERSION = 'submissions-1';
+
+export interface DbosEngineOptions {
+  /** Our Postgres: DBOS keeps its tables in their own schema there. */
+  databaseUrl: string;
+  schema?: string;
+  /** Browsers at once in this process (WORKER_CONCURRENCY). */
+  concurrency: number;
+  activities: SubmissionActivities;
+  /** Called for a stop request: aborts the run if it executes in this process. */
+  stopLocal: (run: SubmissionRun) => void;
+  log?: (m: string) => void;
+  /** How often the queue looks for work (ms). */
+  pollMs?: number;
+  /** Distinct and stable per worker process when several share a database (DBOS_EXECUTOR_ID). */
+  executorId?: string;
+}
+
+let activeEngine = false;
+
+class ShutdownError extends Error {
+  constructor() {
+    super('The worker is shutting down; the run resumes after the next start.');
+  }
+}
+
+/**
+ * DBOS Transact on our Postgres: one workflow per attempt (workflow id = attempt id, which is the
+ * submission id for the first attempt), on one queue whose per-process concurrency bounds the
+ * browsers. Steps: begin → apply (again after a transient failure, with backoff, at most MAX_TRIES)
+ * → finish. After a crash, DBOS resumes every unfinished workflow at the step that did not complete.
+ * DBOS is a process-wide singleton, launched on first use; one engine per process.
+ */
+export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { ensureLaunched(): Promise<void>; launched(): boolean } {
+  if (activeEngine) throw new Error('A DBOS engine is already running in this process (DBOS is a process-wide singleton).');
+  activeEngine = true;
+  const log = opts.log ?? (() => undefined);
+  const acts = opts.activities;
+  let closing = false;
+  let launching: Promise<void> | null = null;
+  let launched = false;
+  let workflow: ((run: SubmissionRun) => Promise<{ status: string }>) | null = null;
+
+  // A run that ends because the process is shutting down must not be recorded as an outcome: it
+  // is left unfinished so the next start resumes it.
+  const guard = async <T>(f: () => Promise<T>): Promise<T> => {
+    const r = await f();
+    if (closing) throw new ShutdownError();
+    return r;
+  };
+
+  const logger: DLogger = {
+    info: () => undefined,
+    debug: () => undefined,
+    warn: (e) => log(`[dbos] ${String(e)}`),
+    error: (e) => {
+      if (!closing) log(`[dbos] ${e instanceof Error ? e.message : String(e)}`);
+    },
+  };
+
+  async function launch() {
+    // Registered once per engine (a failed launch may be tried again).
+    workflow ??= DBOS.registerWorkflow(
+      async (run: SubmissionRun) => {
+        const taskId = DBOS.workflowID ?? run.attemptId;
+        const proceed = await DBOS.runStep(() => guard(() => acts.begin(run, taskId, 'dbos')), { name: 'begin' });
+        if (!proceed) return { status: 'skipped' };
+        let outcome: RunOutcome;
+        for (let tries = 1; ; tries++) {
+          outcome = await DBOS.runStep(() => guard(() => acts.apply(run)), { name: 'apply' });
+          if (!shouldTryAgain(outcome, tries)) break;
+          // Durable sleep: a crash during the backoff resumes the wait, not the run.
+          await DBOS.sleepms(backoffMs(tries));
+        }
+        await DBOS.runStep(() => guard(() => acts.finish(run, outcome)), { name: 'finish' });
+        return { status: outcome.status };
+      },
+      { name: DBOS_WORKFLOW },
+    );
+    DBOS.setConfig({
+      name: 'fundflow',
+      systemDatabaseUrl: opts.databaseUrl,
+      systemDatabaseSchemaName: opts.schema ?? 'dbos',
+      systemDatabasePoolSize: 8,
+      applicationVersion: DBOS_APP_VERSION,
+      ...(opts.executorId ? { executorID: opts.executorId } : {}),
+      logger,
+    });
+    await DBOS.launch();
+    await DBOS.registerQueue(DBOS_QUEUE, { workerConcurrency: opts.concurrency, minPollingIntervalMs: opts.pollMs ?? 250, onConflict: 'always_update' });
+    launched = true;
+    log(`[submissions] DBOS workflow engine running (queue ${DBOS_QUEUE}, ${opts.concurrency} at a time)`);
+  }
+
+  const ensureLaunched = async () => {
+    if (launched) return;
+    if (closing) throw new Error('The workflow engine is closed');
+    launching ??= launch().catch((err) => {
+      launching = null;
+      throw err;
+    });
+    await launching;
+  };
+
+  return {
+    kind: 'dbos',
+    ensureLaunched,
+    launched: () => launched,
+    taskId: (run) => run.attemptId,
+    async enqueue(runs) {
+      if (!runs.length) return;
+      await ensureLaunched();
+      let next = 0;
+      const one = async () => {
+        while (next < runs.length) {
+          const run = runs[next++]!;
+          // Same workflow id again returns the existing run: enqueueing is idempotent.
+          await DBOS.startWorkflow(workflow!, { workflowID: run.attemptId, queueName: DBOS_QUEUE })(run);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(4, runs.length) }, one));
+    },
+    async requestStop(run) {
+      opts.stopLocal(run);
+    },
+    async close() {
+      if (closing) return;
+      closing = true;
+      await launching?.catch(() => undefined);
+      if (launched) await DBOS.shutdown({ deregister: true }).catch((err: Error) => log(`[dbos] shutdown: ${err.message}`));
+      activeEngine = false;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// The workflow port: what the submission workflow needs from the application, and what the
+// application needs from a workflow engine. Two engines implement it: DBOS Transact (embedded
+// default, on our Postgres) and Temporal (TEMPORAL_ADDRESS).
+import type { StartupProfile } from '../automation/types';
+
+/** One attempt of one submission: the unit a workflow runs. */
+export interface SubmissionRun {
+  submissionId: string;
+  attemptId: string;
+}
+
+export type EngineKind = 'dbos' | 'temporal';
+
+/** The attempt as the application knows it when the workflow asks. */
+export interface AttemptInfo {
+  submissionId: string;
+  attemptId: string;
+  /** The submission's current attempt (another one means this run was superseded). */
+  currentAttemptId: string;
+  userId: string;
+  vcFirmId: string;
+  test: boolean;
+  firmName: string;
+  website: string | null;
+  status: 'pending' | 'processing' | 'completed' | 'failed' | 'stopped';
+  /** The form was filled and about to be sent when the last run of this attempt ended (a crash). */
+  formFilled: boolean;
+  stopRequested: boolean;
+}
+
+export interface FilledFieldOutcome {
+  field: string;
+  label: string;
+  value: string;
+}
+
+/** How an attempt ended. The screenshot itself is stored on the side (proof), never in the workflow's history. */
+export interface RunOutcome {
+  status: 'completed' | 'failed' | 'stopped';
+  summary: string;
+  aiRecap: string;
+  error: string | null;
+  errorCode: string | null;
+  errorKind: 'transient' | 'permanent' | null;
+  confirmationText: string | null;
+  fieldsFilled: FilledFieldOutcome[];
+  screenshot: boolean;
+  finalUrl: string | null;
+  /** The automation reached the point of sending the form (a stop after this is not refunded). */
+  formSent: boolean;
+}
+
+/**
+ * The application side of the workflow (the backend's submissions module implements it): every
+ * method is idempotent, because an engine may run a step again after a crash.
+ */
+export interface SubmissionStorePort {
+  load(run: SubmissionRun): Promise<AttemptInfo | null>;
+  /** pending → processing; false when the attempt must not run (stopped, finished, superseded). */
+  begin(run: SubmissionRun, taskId: string, engine: EngineKind): Promise<boolean>;
+  liveViewOpened(run: SubmissionRun): Promise<void>;
+  formFilled(run: SubmissionRun): Promise<void>;
+  /** Records the terminal state and refunds the credit when the policy says so. */
+  finish(run: SubmissionRun, outcome: RunOutcome): Promise<void>;
+  profile(userId: string): Promise<StartupProfile>;
+  saveProof(run: SubmissionRun, userId: string, png: Buffer): Promise<void>;
+}
+
+/** The three activities every engine runs, in this order, for one attempt. */
+export interface SubmissionActivities {
+  begin(run: SubmissionRun, taskId: string, engine: EngineKind): Promise<boolean>;
+  /** Runs the browser once. Never throws for an expected failure: a transient one comes back with errorKind 'transient'. */
+  apply(run: SubmissionRun, hooks?: { signal?: AbortSignal; heartbeat?: (step: string) => void }): Promise<RunOutcome>;
+  finish(run: SubmissionRun, outcome: RunOutcome): Promise<void>;
+}
+
+export interface WorkflowEngine {
+  readonly kind: EngineKind;
+  /** Starts one durable workflow per run; a run already started is left alone (idempotent). */
+  enqueue(runs: SubmissionRun[]): Promise<void>;
+  /** Asks a running attempt to stop (the workflow records the outcome). */
+  requestStop(run: SubmissionRun): Promise<void>;
+  /** The engine's id for the run, shown to founders as taskId. */
+  taskId(run: SubmissionRun): string;
+  close(): Promise<void>;
+}
+
+/** Transient failures are tried again this many times in all, with exponential backoff. */
+export const MAX_TRIES = 3;
+export const backoffMs = (failedTries: number) => Math.min(1000 * 2 ** (failedTries - 1), 8000);
+
+/**
+ * Whether a run's outcome calls for another try: a transient fault (navigation timeout, browser
+ * crash) that struck before the form was sent. After sending, trying again could apply twice.
+ */
+export const shouldTryAgain = (outcome: RunOutcome, tries: number) =>
+  outcome.status === 'failed' && outcome.errorKind === 'transient' && !outcome.formSent && tries < MAX_TRIES;

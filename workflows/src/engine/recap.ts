@@ -1,0 +1,59 @@
+import { analyseOutcome } from '../automation/analyse-outcome';
+import type { ApplyResult } from '../automation/types';
+
+export interface LlmConfig {
+  llmUrl?: string;
+  llmApiKey?: string;
+  llmModel?: string;
+}
+
+export type Recap = (result: ApplyResult, ctx: { firmName: string }) => Promise<string>;
+
+/**
+ * The "AI analysis" of an attempt. With an OpenAI-compatible endpoint configured (LLM_URL, LLM_API_KEY,
+ * LLM_MODEL) it asks the model to analyse what the automation observed; it never asks the model to
+ * guess beyond that. Without one, or when the call fails or is slow, the deterministic analysis.
+ */
+export function createRecap(config: LlmConfig, timeoutMs = 8000): Recap {
+  return async (result, ctx) => {
+    const deterministic = analyseOutcome(result, { firmName: ctx.firmName });
+    if (!config.llmUrl) return deterministic;
+    const url = /\/chat\/completions\/?$/.test(config.llmUrl) ? config.llmUrl : `${config.llmUrl.replace(/\/+$/, '')}/chat/completions`;
+    const facts = {
+      firm: ctx.firmName,
+      status: result.status,
+      error: result.error,
+      errorCode: result.errorCode ?? null,
+      summary: result.summary,
+      confirmationText: result.confirmationText,
+      fieldsFilled: result.fieldsFilled.map((f) => f.label),
+      finalUrl: result.finalUrl ?? null,
+    };
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(config.llmApiKey ? { authorization: `Bearer ${config.llmApiKey}` } : {}) },
+        body: JSON.stringify({
+          model: config.llmModel ?? 'gpt-4o-mini',
+          temperature: 0.2,
+          max_tokens: 220,
+          messages: [
+            {
+              role: 'system',
+              content:
+                'You analyse one attempt of a browser automation to submit a startup founder\'s application on a venture capital firm\'s website. Using only the facts given, write 2-4 plain sentences for the founder: what happened, whether the application arrived (claim success only if the facts show a confirmation), and what to do next. No markdown.',
+            },
+            { role: 'user', content: JSON.stringify(facts) },
+          ],
+        }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!res.ok) return deterministic;
+      const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
+      const text = body.choices?.[0]?.message?.content?.trim();
+      return text ? text.slice(0, 2000) : deterministic;
+    } catch {
+      return deterministic;
+    }
+  };
+}

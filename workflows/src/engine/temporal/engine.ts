@@ -1,0 +1,108 @@
+import { Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import { Context } from '@temporalio/activity';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { fileURLToPath } from 'node:url';
+import type { SubmissionActivities, SubmissionRun, WorkflowEngine, RunOutcome, EngineKind } from '../port';
+import type { SubmissionProgress } from './workflows';
+
+export const TEMPORAL_TASK_QUEUE = 'fundflow-submissions';
+export const temporalWorkflowId = (run: SubmissionRun) => `submission-${run.attemptId}`;
+
+export interface TemporalEngineOptions {
+  address: string;
+  namespace?: string;
+  concurrency: number;
+  activities: SubmissionActivities;
+  /** Aborts the run if it executes in this process (the fast path of a stop, next to the signal). */
+  stopLocal: (run: SubmissionRun) => void;
+  /** Run a worker in this process (roles all and worker). */
+  worker: boolean;
+  log?: (m: string) => void;
+}
+
+/**
+ * Temporal adapter: workflow id `submission-<attempt id>` (the submission id for a first attempt) on
+ * task queue `fundflow-submissions`, so operators find and manage runs in the Temporal UI. Stop is a
+ * signal (the workflow cancels the apply activity, which closes its browser on cancellation);
+ * `progress` is a query. The worker runs the same activities as the DBOS engine.
+ */
+export async function createTemporalEngine(opts: TemporalEngineOptions): Promise<WorkflowEngine & { progress(run: SubmissionRun): Promise<SubmissionProgress | null> }> {
+  const log = opts.log ?? (() => undefined);
+  const namespace = opts.namespace ?? 'default';
+  const connection = await Connection.connect({ address: opts.address });
+  const client = new Client({ connection, namespace });
+
+  let worker: Worker | undefined;
+  let running: Promise<void> | undefined;
+  let nativeConnection: NativeConnection | undefined;
+  if (opts.worker) {
+    const acts = opts.activities;
+    nativeConnection = await NativeConnection.connect({ address: opts.address });
+    worker = await Worker.create({
+      connection: nativeConnection,
+      namespace,
+      taskQueue: TEMPORAL_TASK_QUEUE,
+      workflowsPath: fileURLToPath(new URL('./workflows.ts', import.meta.url)),
+      maxConcurrentActivityTaskExecutions: opts.concurrency,
+      // Heartbeats go out at least every second, so a cancellation arrives quickly.
+      maxHeartbeatThrottleInterval: '1 second',
+      activities: {
+        begin: (run: SubmissionRun, taskId: string, engine: EngineKind) => acts.begin(run, taskId, engine),
+        finish: (run: SubmissionRun, outcome: RunOutcome) => acts.finish(run, outcome),
+        apply: async (run: SubmissionRun) => {
+          const ctx = Context.current();
+          let step = 'starting';
+          const beat = setInterval(() => ctx.heartbeat({ step }), 2000);
+          try {
+            return await acts.apply(run, {
+              signal: ctx.cancellationSignal,
+              heartbeat: (s) => {
+                step = s;
+                ctx.heartbeat({ step });
+              },
+            });
+          } finally {
+            clearInterval(beat);
+          }
+        },
+      },
+    });
+    running = worker.run().catch((err) => log(`[temporal] worker stopped: ${(err as Error).message}`));
+    log(`[submissions] Temporal worker on ${opts.address} (task queue ${TEMPORAL_TASK_QUEUE}, ${opts.concurrency} at a time)`);
+  }
+
+  return {
+    kind: 'temporal',
+    taskId: temporalWorkflowId,
+    async enqueue(runs) {
+      for (const run of runs) {
+        try {
+          await client.workflow.start('submissionWorkflow', { taskQueue: TEMPORAL_TASK_QUEUE, workflowId: temporalWorkflowId(run), args: [run] });
+        } catch (err) {
+          if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+        }
+      }
+    },
+    async requestStop(run) {
+      opts.stopLocal(run);
+      try {
+        await client.workflow.getHandle(temporalWorkflowId(run)).signal('stop');
+      } catch (err) {
+        if (!(err instanceof WorkflowNotFoundError)) throw err;
+      }
+    },
+    async progress(run) {
+      try {
+        return await client.workflow.getHandle(temporalWorkflowId(run)).query<SubmissionProgress>('progress');
+      } catch {
+        return null;
+      }
+    },
+    async close() {
+      worker?.shutdown();
+      await running;
+      await nativeConnection?.close();
+      await connection.close();
+    },
+  };
+}

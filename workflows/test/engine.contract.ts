@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_TRIES, type RunOutcome, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from '../src/engine/port';
+
+/** Scripted application side: what each attempt's apply returns, try after try. */
+export class ScriptedActivities implements SubmissionActivities {
+  readonly calls: { kind: 'begin' | 'apply' | 'finish'; attemptId: string; at: number; outcome?: RunOutcome }[] = [];
+  readonly scripts = new Map<string, { outcomes: RunOutcome[]; proceed?: boolean; delayMs?: number }>();
+  readonly stopped: string[] = [];
+  running = 0;
+  maxRunning = 0;
+
+  async begin(run: SubmissionRun) {
+    this.calls.push({ kind: 'begin', attemptId: run.attemptId, at: Date.now() });
+    return this.scripts.get(run.attemptId)?.proceed ?? true;
+  }
+  async apply(run: SubmissionRun) {
+    this.calls.push({ kind: 'apply', attemptId: run.attemptId, at: Date.now() });
+    const script = this.scripts.get(run.attemptId)!;
+    this.running++;
+    this.maxRunning = Math.max(this.maxRunning, this.running);
+    try {
+      await new Promise((r) => setTimeout(r, script.delayMs ?? 20));
+      return script.outcomes.length > 1 ? script.outcomes.shift()! : script.outcomes[0]!;
+    } finally {
+      this.running--;
+    }
+  }
+  async finish(run: SubmissionRun, outcome: RunOutcome) {
+    this.calls.push({ kind: 'finish', attemptId: run.attemptId, at: Date.now(), outcome });
+  }
+  of(attemptId: string, kind?: 'begin' | 'apply' | 'finish') {
+    return this.calls.filter((c) => c.attemptId === attemptId && (!kind || c.kind === kind));
+  }
+}
+
+export const outcome = (status: RunOutcome['status'], extra: Partial<RunOutcome> = {}): RunOutcome => ({
+  status,
+  summary: status,
+  aiRecap: status,
+  error: status === 'failed' ? 'boom' : null,
+  errorCode: null,
+  errorKind: status === 'failed' ? 'permanent' : null,
+  confirmationText: null,
+  fieldsFilled: [],
+  screenshot: false,
+  finalUrl: null,
+  formSent: status === 'completed',
+  ...extra,
+});
+
+async function finished(acts: ScriptedActivities, attemptId: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const f = acts.of(attemptId, 'finish');
+    if (f.length) return f[0]!.outcome!;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`run ${attemptId} did not finish`);
+}
+
+/**
+ * The workflow port's contract: both engines (DBOS, Temporal) must pass it. `make` builds an
+ * engine with a concurrency of 2 around the given activities, or returns a reason to skip.
+ */
+export function engineContract(name: string, make: (acts: ScriptedActivities, stopLocal: (run: SubmissionRun) => void) => Promise<WorkflowEngine | string>) {
+  describe(`workflow engine contract: ${name}`, () => {
+    const acts = new ScriptedActivities();
+    const stops: string[] = [];
+    let engine: WorkflowEngine | undefined;
+    let skip: string | undefined;
+    beforeAll(async () => {
+      const made = await make(acts, (run) => stops.push(run.attemptId));
+      if (typeof made === 'string') {
+        skip = made;
+        console.log(`[${name}] skipped: ${made}`);
+      } else engine = made;
+    });
+    afterAll(async () => engine?.close());
+    const run = (script: { outcomes: RunOutcome[]; proceed?: boolean; delayMs?: number }): SubmissionRun => {
+      const id = randomUUID();
+      acts.scripts.set(id, script);
+      return { submissionId: id, attemptId: id };
+    };
+
+    it('runs begin, apply and finish once per run, however often it is enqueued', async (t) => {
+      if (skip) return t.skip();
+      const r = run({ outcomes: [outcome('completed')] });
+      await engine!.enqueue([r]);
+      await engine!.enqueue([r]);
+      expect(await finished(acts, r.attemptId)).toMatchObject({ status: 'completed' });
+      await engine!.enqueue([r]);
+      await new Promise((res) => setTimeout(res, 1000));
+      expect(acts.of(r.attemptId).map((c) => c.kind)).toEqual(['begin', 'apply', 'finish']);
+      expect(engine!.taskId(r)).toContain(r.attemptId);
+    });
+
+    it('tries a transient failure again with growing pauses, at most MAX_TRIES times', async (t) => {
+      if (skip) return t.skip();
+      const transient = outcome('failed', { errorKind: 'transient', error: 'timeout' });
+      const r = run({ outcomes: [transient, transient, transient, outcome('completed')] });
+      await engine!.enqueue([r]);
+      expect(await finished(acts, r.attemptId)).toMatchObject({ status: 'failed', errorKind: 'transient' });
+      const applies = acts.of(r.attemptId, 'apply');
+      expect(applies).toHaveLength(MAX_TRIES);
+      const gaps = applies.slice(1).map((a, i) => a.at - applies[i]!.at);
+      expect(gaps[0]).toBeGreaterThanOrEqual(900);
+      expect(gaps[1]).toBeGreaterThan(gaps[0]!);
+    });
+
+    it('recovers from a transient failure when a later try works', async (t) => {
+      if (skip) return t.skip();
+      const r = run({ outcomes: [outcome('failed', { errorKind: 'transient' }), outcome('completed')] });
+      await engine!.enqueue([r]);
+      expect(await finished(acts, r.attemptId)).toMatchObject({ status: 'completed' });
+      expect(acts.of(r.attemptId, 'apply')).toHaveLength(2);
+    });
+
+    it('does not try again after a permanent failure, nor after the form was sent', async (t) => {
+      if (skip) return t.skip();
+      const permanent = run({ outcomes: [outcome('failed', { errorKind: 'permanent' }), outcome('completed')] });
+      const afterSend = run({ outcomes: [outcome('failed', { errorKind: 'transient', formSent: true }), outcome('completed')] });
+      await engine!.enqueue([permanent, afterSend]);
+      expect(await finished(acts, permanent.attemptId)).toMatchObject({ status: 'failed' });
+      expect(await finished(acts, afterSend.attemptId)).toMatchObject({ status: 'failed', formSent: true });
+      expect(acts.of(permanent.attemptId, 'apply')).toHaveLength(1);
+      expect(acts.of(afterSend.attemptId, 'apply')).toHaveLength(1);
+    });
+
+    it('skips apply and finish when begin says the attempt must not run', async (t) => {
+      if (skip) return t.skip();
+      const r = run({ outcomes: [outcome('completed')], proceed: false });
+      await engine!.enqueue([r]);
+      const deadline = Date.now() + 10_000;
+      while (!acts.of(r.attemptId, 'begin').length && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
+      await new Promise((res) => setTimeout(res, 500));
+      expect(acts.of(r.attemptId).map((c) => c.kind)).toEqual(['begin']);
+    });
+
+    it('runs at most 2 at a time', async (t) => {
+      if (skip) return t.skip();
+      acts.maxRunning = 0;
+      const runs = Array.from({ length: 6 }, () => run({ outcomes: [outcome('completed')], delayMs: 400 }));
+      await engine!.enqueue(runs);
+      for (const r of runs) await finished(acts, r.attemptId);
+      expect(acts.maxRunning).toBe(2);
+    });
+
+    it('passes a stop request to the process that runs the attempt', async (t) => {
+      if (skip) return t.skip();
+      const r = run({ outcomes: [outcome('completed')] });
+      await engine!.requestStop(r);
+      expect(stops).toContain(r.attemptId);
+    });
+  });
+}
