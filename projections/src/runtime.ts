@@ -184,6 +184,7 @@ export class ProjectionRunner {
     const results = [];
     for (const slot of targets) {
       const started = performance.now();
+      await this.ownForRebuild(slot);
       while (slot.running) await new Promise((r) => setTimeout(r, 5));
       slot.running = true;
       let events = 0;
@@ -212,6 +213,34 @@ export class ProjectionRunner {
       results.push({ name: slot.projection.name, events, ms: Math.round(performance.now() - started) });
     }
     return results;
+  }
+
+  /**
+   * A rebuild needs the projection to itself: while another process applies events to the same
+   * tables, the two deadlock (that process then stops the projection as failed) or apply events
+   * twice. So it takes the projection's lock first — a failed projection of this runner included —
+   * and refuses when another process holds it (`npm start` or `start:projections` running).
+   */
+  private async ownForRebuild(slot: Slot): Promise<void> {
+    if (slot.status === 'running') return;
+    const key = `projection:${slot.projection.name}`;
+    let free: boolean;
+    if (this.lockClient) {
+      const client = this.lockClient;
+      const attempt = this.lockQueue.then(() => client.query('select pg_try_advisory_lock(hashtext($1)) as ok', [key]));
+      this.lockQueue = attempt.catch(() => undefined);
+      free = (await attempt).rows[0].ok;
+    } else {
+      // A runner that was never started (a bench, a one-off rebuild): refuse only if someone runs it.
+      const r = await this.pool.query(
+        `select not exists (select 1 from pg_locks where locktype = 'advisory' and granted and objsubid = 1
+           and database = (select oid from pg_database where datname = current_database())
+           and ((classid::bigint << 32) | objid::bigint) = hashtext($1)::bigint) as ok`,
+        [key],
+      );
+      free = r.rows[0].ok;
+    }
+    if (!free) throw new Error(`Projection ${slot.projection.name} is being run by another process: stop it (npm start, or npm run start:projections), then rebuild`);
   }
 
   /** Clears a failure and lets the projection go on from its checkpoint (after a fix). */

@@ -1,5 +1,8 @@
+import { createTestDatabase, loadConfig } from '@fp/infra';
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { createRuntime } from '../../src/runtime';
 import { startTestApp, type TestApp } from '../../src/testing/app';
 import { diffSnapshots, founder, hasModule, ledgerOf, projectionsOf, snapshotTables, TERMINAL, testFirmId, waitUntil } from './support';
 
@@ -121,3 +124,36 @@ it('rebuilds every read model and the search index from the log into exactly the
   const rows = [...live.values()].reduce((n, r) => n + r.length, 0);
   console.log(`[reliability] rebuild: ${rebuilt.length} projections, ${rebuilt.reduce((n, r) => n + r.events, 0)} events replayed in ${rebuilt.reduce((n, r) => n + r.ms, 0)} ms; ${tables.length} tables, ${rows} rows identical`);
 }, 300_000);
+
+/**
+ * A rebuild run while another process runs the projection used to collide with it: the running
+ * process stopped the projection as failed ("deadlock detected") or applied events twice. Now the
+ * rebuild refuses until that process has stopped (projections/src/runtime.ts, ownForRebuild).
+ */
+it('refuses to rebuild a projection another process is running, and rebuilds once it has stopped', async () => {
+  const db = await createTestDatabase(inject('pgAdminUrl'));
+  const config = { ...loadConfig({}), catalogSeed: 'off' as const, port: 0, sandboxPort: 0 };
+  const quiet = () => undefined;
+  const owner = await createRuntime({ role: 'projections', databaseUrl: db.url, config, log: quiet });
+  const cli = await createRuntime({ role: 'cli', databaseUrl: db.url, config, log: quiet });
+  try {
+    const userId = randomUUID();
+    const grant = () => cli.ctx.services.credits.grant(userId, 1, 'rebuild ownership', null, { now: new Date(), actor: 'test' });
+    for (let i = 0; i < 5; i++) await grant();
+    await cli.ctx.projections.waitFor(undefined, 10_000);
+    await expect(cli.ctx.projections.rebuild('credits')).rejects.toThrow(/being run by another process/);
+    // The running projection was not disturbed and still follows the log.
+    await grant();
+    await cli.ctx.projections.waitFor(undefined, 10_000);
+    expect((await owner.ctx.projections.status()).find((p) => p.name === 'credits')).toMatchObject({ status: 'running', lag: 0, error: null });
+    expect(await cli.ctx.services.credits.balance(userId)).toBe(6);
+    await owner.stop();
+    const [rebuilt] = await cli.ctx.projections.rebuild('credits');
+    expect(rebuilt).toMatchObject({ name: 'credits', events: 6 });
+    expect(await cli.ctx.services.credits.balance(userId)).toBe(6);
+  } finally {
+    await cli.stop();
+    await owner.stop();
+    await db.drop();
+  }
+}, 120_000);
