@@ -30,7 +30,8 @@ export interface DbosEngineOptions {
   executorId?: string;
 }
 
-let activeEngine = false;
+// DBOS is a process-wide singleton: the engine that launched it owns it until it closes.
+let owner: object | null = null;
 
 class ShutdownError extends Error {
   constructor() {
@@ -43,11 +44,11 @@ class ShutdownError extends Error {
  * submission id for the first attempt), on one queue whose per-process concurrency bounds the
  * browsers. Steps: begin → apply (again after a transient failure, with backoff, at most MAX_TRIES)
  * → finish. After a crash, DBOS resumes every unfinished workflow at the step that did not complete.
- * DBOS is a process-wide singleton, launched on first use; one engine per process.
+ * DBOS is a process-wide singleton, launched on first use: in one process only one engine (one app)
+ * can run workflows at a time; another one fails when it is first used, not when it is created.
  */
 export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { ensureLaunched(): Promise<void>; launched(): boolean } {
-  if (activeEngine) throw new Error('A DBOS engine is already running in this process (DBOS is a process-wide singleton).');
-  activeEngine = true;
+  const self = {};
   const log = opts.log ?? (() => undefined);
   const acts = opts.activities;
   let closing = false;
@@ -73,6 +74,8 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
   };
 
   async function launch() {
+    if (owner && owner !== self) throw new Error('Another DBOS engine already runs in this process (DBOS is a process-wide singleton); this app cannot run workflows.');
+    owner = self;
     // Registered once per engine (a failed launch may be tried again).
     workflow ??= DBOS.registerWorkflow(
       async (run: SubmissionRun) => {
@@ -142,7 +145,7 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
       closing = true;
       await launching?.catch(() => undefined);
       if (launched) await DBOS.shutdown({ deregister: true }).catch((err: Error) => log(`[dbos] shutdown: ${err.message}`));
-      activeEngine = false;
+      if (owner === self) owner = null;
     },
   };
 }

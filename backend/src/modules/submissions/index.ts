@@ -54,7 +54,8 @@ export const submissionsModule: Module = {
   },
   async start(ctx) {
     const internals = internalsOf.get(ctx)!;
-    const log = (m: string) => console.log(m);
+    // Diagnostics go to stderr, so that tools printing results on stdout (bench, CLI) stay clean.
+    const log = (m: string) => console.error(m);
     const worker = await startSubmissionsWorker(ctx, internals.live, internals.runs, log);
     internals.worker = worker;
     return async () => {

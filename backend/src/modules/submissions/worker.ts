@@ -63,7 +63,7 @@ export async function startSubmissionsWorker(ctx: AppContext, live: LiveHub, run
   // DBOS starts on first use; unfinished work from before a crash or restart needs it now.
   if (launchForRecovery) {
     const unfinished = await ctx.db.selectFrom('submissions').select('id').where('status', 'in', ['pending', 'processing']).limit(1).executeTakeFirst();
-    if (unfinished) await launchForRecovery();
+    if (unfinished) await launchForRecovery().catch((err) => log(`[submissions] workflow engine not started: ${(err as Error).message}`));
   }
   const dispatcher = startDispatcher(ctx, engine, log);
 
