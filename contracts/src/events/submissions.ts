@@ -93,7 +93,7 @@ export const submissionStream = (submissionId: string) => `${SUBMISSION_STREAM_P
 
 export interface SkippedFirm {
   vcId: string;
-  reason: 'already_applied' | 'in_progress' | 'not_found' | 'no_website' | 'duplicate';
+  reason: 'already_applied' | 'in_progress' | 'not_found' | 'no_website';
   message: string;
 }
 

@@ -23,23 +23,26 @@ const page = (title: string, text: string) =>
  * event stream (CDP screencast frames, steps, state) and the proof screenshot.
  */
 export function liveRoutes(app: FastifyInstance, ctx: AppContext, hub: LiveHub) {
-  async function authorise(req: Req): Promise<{ row: SubmissionRow; check: 'ok' | 'expired' | 'invalid' }> {
+  type Access = { check: 'invalid' } | { check: 'ok' | 'expired'; row: SubmissionRow };
+  async function authorise(req: Req): Promise<Access> {
     const row = (await ctx.db.selectFrom('submissions').selectAll().where('id', '=', req.params.id).executeTakeFirst()) as SubmissionRow | undefined;
-    if (!row) return { row: row as unknown as SubmissionRow, check: 'invalid' };
-    return { row, check: verifyViewToken(ctx.config.authSecret, req.query.token, row.id, row.user_id, ctx.clock.now()) };
+    if (!row) return { check: 'invalid' };
+    const check = verifyViewToken(ctx.config.authSecret, req.query.token, row.id, row.user_id, ctx.clock.now());
+    return check === 'invalid' ? { check } : { check, row };
   }
 
   app.get('/live/:id', async (req: Req, reply: FastifyReply) => {
-    const { row, check } = await authorise(req);
+    const access = await authorise(req);
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html');
-    if (check === 'invalid') return reply.status(404).send(page('Live view not found', 'This live view link is not valid.'));
-    if (check === 'expired') return reply.status(410).send(page('Live view link expired', 'This live view link has expired. Open it again from Submissions.'));
-    return reply.send(renderLivePage({ submissionId: row.id, token: req.query.token!, firmName: row.firm_name }));
+    if (access.check === 'invalid') return reply.status(404).send(page('Live view not found', 'This live view link is not valid.'));
+    if (access.check === 'expired') return reply.status(410).send(page('Live view link expired', 'This live view link has expired. Open it again from Submissions.'));
+    return reply.send(renderLivePage({ submissionId: access.row.id, token: req.query.token!, firmName: access.row.firm_name }));
   });
 
   app.get('/live/:id/screenshot', async (req: Req, reply: FastifyReply) => {
-    const { row, check } = await authorise(req);
-    if (check !== 'ok') return reply.status(404).send({ error: SUBMISSION_NOT_FOUND });
+    const access = await authorise(req);
+    if (access.check !== 'ok') return reply.status(404).send({ error: SUBMISSION_NOT_FOUND });
+    const row = access.row;
     const attemptId = req.query.attempt || row.attempt_id;
     const proof = (await ctx.db.selectFrom('submission_proofs').select('png').where('attempt_id', '=', attemptId).where('submission_id', '=', row.id).executeTakeFirst()) as { png: Buffer } | undefined;
     if (!proof) return reply.status(404).send({ error: 'No screenshot for this submission' });
@@ -47,20 +50,20 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext, hub: LiveHub) 
   });
 
   app.get('/live/:id/stream', async (req: Req, reply: FastifyReply) => {
-    const { row, check } = await authorise(req);
-    if (check === 'invalid') return reply.status(404).send({ error: SUBMISSION_NOT_FOUND });
+    const access = await authorise(req);
+    if (access.check === 'invalid') return reply.status(404).send({ error: SUBMISSION_NOT_FOUND });
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     const send = (event: string, data: string) => {
       if (!res.writableEnded) res.write(`event: ${event}\ndata: ${data}\n\n`);
     };
-    if (check === 'expired') {
+    if (access.check === 'expired') {
       send('expired', '{}');
       res.end();
       return;
     }
-    const id = row.id;
+    const id = access.row.id;
     let pendingFrame: string | null = null;
     let lastState = '';
     let lastRemote = 0;

@@ -29,7 +29,6 @@ const SKIP_MESSAGES: Record<SkippedFirm['reason'], string> = {
   in_progress: 'An application to this firm is already under way.',
   not_found: 'No such firm.',
   no_website: 'This firm has no website to apply on.',
-  duplicate: 'Listed more than once.',
 };
 
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex');
