@@ -34,7 +34,7 @@ async function readProfile(file: string): Promise<StartupProfile> {
 /**
  * `apply-form`: the submission automation once, outside any workflow and without a database, for
  * operators trying a firm's site. Prints one result; `--dry-run` fills the form but does not send it.
- * Exit code 0 when the run completed, 1 when it failed (the result says why), 2 on bad arguments.
+ * Exit code 0 when the run completed, 1 when it failed (the result says why) or the input is wrong.
  */
 export const applyFormCommands: CliCommand[] = [
   {
