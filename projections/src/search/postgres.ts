@@ -175,11 +175,15 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   private async ids(from: string, where: RawBuilder<unknown>, max: number): Promise<SearchPage> {
-    // One row more than allowed tells whether the total exceeds it, without counting twice.
-    const rows = await sql<{ id: string }>`select id from ${sql.table(from)} where ${where} order by sort_key, id limit ${max + 1}`.execute(this.db);
-    if (rows.rows.length <= max) return { ids: rows.rows.map((r) => r.id), total: rows.rows.length };
+    // One array instead of one row per id (tens of thousands): far less for the driver to parse.
+    // One id more than allowed tells whether the total exceeds it, without counting twice.
+    const r = await sql<{ ids: string[] | null }>`
+      select array_agg(id order by sort_key, id) as ids
+      from (select id, sort_key from ${sql.table(from)} where ${where} order by sort_key, id limit ${max + 1}) s`.execute(this.db);
+    const ids = r.rows[0]?.ids ?? [];
+    if (ids.length <= max) return { ids, total: ids.length };
     const count = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(from)} where ${where}`.execute(this.db);
-    return { ids: rows.rows.slice(0, max).map((r) => r.id), total: count.rows[0]!.n };
+    return { ids: ids.slice(0, max), total: count.rows[0]!.n };
   }
 
   searchVcFirms(collection: VcCollection, filter: VcFilter, page: PageRequest): Promise<SearchPage> {

@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 
 /** Records fetched per query while streaming: memory stays flat whatever the export size. */
-export const EXPORT_BATCH = 1000;
+export const EXPORT_BATCH = 2500;
 const BOM = '\uFEFF';
 
 /** One CSV line per investor, in ANGEL_EXPORT_COLUMNS order, with the display rules applied. */
