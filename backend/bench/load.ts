@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { auditLedger } from '../src/modules/credits/index';
 import { createRuntime, type Runtime } from '../src/runtime';
-import { COMPLETE_PROFILE, hasModule } from '../test/reliability/support';
+import { COMPLETE_PROFILE } from '../test/reliability/support';
 import { benchPostgres, freshDatabase, percentile, round } from './support';
 
 const log = (m: string) => console.error(`[bench] load: ${m}`);
@@ -83,8 +83,6 @@ export async function bench(): Promise<Record<string, number | string>> {
       { name: 'submit', url: apiUrl, sequence: ['submit'], seconds: SECONDS, allow429: false },
       { name: 'mixed', url: apiUrl, sequence: ['search', 'reads', 'search', 'search', 'reads', 'search', 'submit', 'search', 'reads', 'search'], seconds: SECONDS, allow429: false },
     ];
-    // Until the submissions module is registered, only the catalog is driven.
-    if (!hasModule('submissions', 'load bench, the submissions scenarios')) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => s.name === 'limited' || s.name === 'search'));
     const problems: string[] = [];
     // One counter of submits across scenarios: every (founder, firm) pair is used once.
     let submitOffset = 0;
@@ -115,10 +113,8 @@ export async function bench(): Promise<Record<string, number | string>> {
     out['load.audit_ok'] = audit.ok ? 'yes' : `no: ${audit.problems} problem(s)`;
     out['load.audit_events'] = audit.events;
     if (!audit.ok) problems.push(`ledger audit: ${audit.problems} problem(s)`);
-    if (hasModule('submissions')) {
-      const subs = await api.ctx.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      out['load.submissions_recorded'] = Number(subs?.n ?? 0);
-    }
+    const subs = await api.ctx.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    out['load.submissions_recorded'] = Number(subs?.n ?? 0);
     out['load.connections'] = CONNECTIONS;
     out['load.catalog_firms'] = FIRMS;
     log(JSON.stringify(out));

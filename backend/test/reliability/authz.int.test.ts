@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../src/testing/app';
-import { founder, hasModule, TERMINAL, testFirmId, waitUntil } from './support';
+import { founder, TERMINAL, testFirmId, waitUntil } from './support';
 
 /**
  * Authorization matrix, the parts backend/test/authz-matrix.int.test.ts (signed out → 401 on
@@ -26,7 +26,6 @@ beforeAll(async () => {
   owner = await founder(app, 3);
   other = await founder(app, 3);
   admin = await app.createUser({ admin: true });
-  if (!hasModule('submissions', 'authorization matrix, per-user submission ids')) return;
   // One real run each (fast sandbox sites), so the owner's submission has a proof screenshot.
   const a = await app.api('POST', '/api/submit-to-test-vcs', { token: owner.token, body: { testVcIds: [testFirmId('granite-growth')] } });
   const b = await app.api('POST', '/api/submit-to-test-vcs', { token: other.token, body: { testVcIds: [testFirmId('ember-capital')] } });
@@ -51,7 +50,7 @@ const routes = () => app.runtime.app!.routeList;
 const withParams = () => routes().filter((r) => /:\w+/.test(r.url) && (r.url.startsWith('/api/') || r.url.startsWith('/live/')));
 
 describe("another user's resources", () => {
-  it.skipIf(!hasModule('submissions'))('answers 404 on every route with the owner’s id in its path, to another user, and changes nothing', async () => {
+  it('answers 404 on every route with the owner’s id in its path, to another user, and changes nothing', async () => {
     const id = mine.submissionId!;
     expect(withParams().length).toBeGreaterThanOrEqual(7);
     let perUser = 0;
@@ -96,7 +95,7 @@ describe("another user's resources", () => {
     expect(r.body.attempt).toBe(1);
   });
 
-  it.skipIf(!hasModule('submissions'))("never lists or counts another user's rows", async () => {
+  it("never lists or counts another user's rows", async () => {
     const list = await app.api('GET', '/api/submissions?limit=500', { token: other.token });
     expect(list.status).toBe(200);
     expect(list.body.submissions.map((s: { id: string }) => s.id)).not.toContain(mine.submissionId);

@@ -6,7 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../../src/runtime';
 import { startTestApp, type TestApp } from '../../src/testing/app';
 import {
-  client, diffSnapshots, founder, hasModule, killChildren, ledgerAuditCli, ledgerOf, long, noteShortVariant, outcomesOf, projectionsOf, serverEnv, snapshotTables,
+  client, diffSnapshots, founder, killChildren, ledgerAuditCli, ledgerOf, long, noteShortVariant, outcomesOf, projectionsOf, serverEnv, snapshotTables,
   startServer, TERMINAL, testFirmId, waitUntil,
 } from './support';
 
@@ -31,7 +31,7 @@ afterAll(async () => {
   await setup?.db.drop();
 });
 
-it.skipIf(!hasModule('submissions', 'crash recovery'))(`recovers ${USERS * FIRMS.length} in-flight submissions after SIGKILL: ledger exact, projections resumed without gaps or duplicates`, async () => {
+it(`recovers ${USERS * FIRMS.length} in-flight submissions after SIGKILL: ledger exact, projections resumed without gaps or duplicates`, async () => {
   noteShortVariant('crash recovery');
   setup = await startTestApp();
   const users = [];

@@ -1,8 +1,8 @@
-import { INSUFFICIENT_CREDITS } from '@fp/contracts';
+import { INSUFFICIENT_CREDITS, submissionStream } from '@fp/contracts';
 import { auditLedger } from '../../src/modules/credits/index';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../src/testing/app';
-import { founder, hasModule, ledgerOf, long, noteShortVariant, outcomesOf, submissionStreamOf, TERMINAL, testFirmId, waitUntil } from './support';
+import { founder, ledgerOf, long, noteShortVariant, outcomesOf, TERMINAL, testFirmId, waitUntil } from './support';
 
 /**
  * Credits under contention (docs/reliability.md §1): every user fires all their submits and
@@ -29,14 +29,12 @@ type Call = { kind: 'submit' | 'export'; userId: string; firms?: string[]; statu
 
 it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and exports from ${USERS} users with ${BALANCE} credits each`, async () => {
   noteShortVariant('credits contention');
-  // Without the submissions module every request is an export (the ledger is contended all the same).
-  const SUBMITS = hasModule('submissions', 'credits contention, the submits');
   const users = [];
   for (let i = 0; i < USERS; i++) users.push(await founder(app, BALANCE));
   const angelIds: string[] = (await app.api('GET', '/api/investors/all-ids', { token: users[0]!.token })).body.investorIds;
   expect(angelIds.length).toBe(60);
   // The test catalog is loaded for this process's sandbox on first read.
-  if (SUBMITS) expect((await app.api('GET', '/api/test-vc-firms?limit=100', { token: users[0]!.token })).body.total).toBeGreaterThanOrEqual(8);
+  expect((await app.api('GET', '/api/test-vc-firms?limit=100', { token: users[0]!.token })).body.total).toBeGreaterThanOrEqual(8);
 
   // One user in four mostly submits (each run drives a real browser), the others mostly export; a submit names one firm or two (all or
   // nothing), and the same firm twice: one of those must be skipped, never charged twice.
@@ -44,7 +42,7 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
   users.forEach((u, i) => {
     const fail = (k: number) => FAST_FAILS[(i + k) % FAST_FAILS.length]!;
     const done = (k: number) => FAST_COMPLETES[(i + k) % FAST_COMPLETES.length]!;
-    const submits = !SUBMITS ? [] : i % 4 === 1 ? [[fail(0)], [fail(0)], [done(0)], [done(1), fail(1)], [fail(2)], [done(2)], [fail(3)], [done(3)]] : [[fail(0)], [fail(0)], [done(0)], [done(1), fail(1)]];
+    const submits = i % 4 === 1 ? [[fail(0)], [fail(0)], [done(0)], [done(1), fail(1)], [fail(2)], [done(2)], [fail(3)], [done(3)]] : [[fail(0)], [fail(0)], [done(0)], [done(1), fail(1)]];
     for (const firms of submits) {
       requests.push(async () => {
         const r = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: firms.map(testFirmId) } });
@@ -88,7 +86,7 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
 
   const submissionIds = calls.filter((c) => c.kind === 'submit' && c.status === 200).flatMap((c) => c.body.submissionIds as string[]);
   // Every run ends (fast sandbox sites), failed ones refunded by the workflow.
-  if (SUBMITS) await waitUntil(
+  await waitUntil(
     'every submission to finish',
     async () => {
       const rows = await app.ctx.db.selectFrom('submissions').select(['id', 'status', 'credit_refunded']).where('id', 'in', submissionIds.length ? submissionIds : ['-']).execute();
@@ -100,7 +98,7 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
   const finishedMs = Math.round(performance.now() - started);
 
   const statusOf = new Map<string, string>();
-  if (SUBMITS) for (const r of await app.ctx.db.selectFrom('submissions').select(['id', 'status']).execute()) statusOf.set(r.id, r.status);
+  for (const r of await app.ctx.db.selectFrom('submissions').select(['id', 'status']).execute()) statusOf.set(r.id, r.status);
   let charged = 0;
   let refunds = 0;
   for (const u of users) {
@@ -127,12 +125,12 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
   }
 
   // The same firm twice for one user: a second submission only once the first one had failed.
-  const rows = (SUBMITS ? await app.ctx.db.selectFrom('submissions').select(['id', 'user_id', 'vc_firm_id']).execute() : []) as Array<{ id: string; user_id: string; vc_firm_id: string }>;
+  const rows = (await app.ctx.db.selectFrom('submissions').select(['id', 'user_id', 'vc_firm_id']).execute()) as Array<{ id: string; user_id: string; vc_firm_id: string }>;
   const byPair = new Map<string, string[]>();
   for (const r of rows) byPair.set(`${r.user_id}/${r.vc_firm_id}`, [...(byPair.get(`${r.user_id}/${r.vc_firm_id}`) ?? []), r.id]);
   for (const [pair, ids] of byPair) {
     if (ids.length < 2) continue;
-    const streams = await Promise.all(ids.map(async (id) => ({ id, events: (await app.ctx.store.readStream(submissionStreamOf(id))).events })));
+    const streams = await Promise.all(ids.map(async (id) => ({ id, events: (await app.ctx.store.readStream(submissionStream(id))).events })));
     streams.sort((a, b) => app.ctx.store.compare(a.events[0]!.checkpoint, b.events[0]!.checkpoint));
     for (let k = 1; k < streams.length; k++) {
       const earlier = streams[k - 1]!;

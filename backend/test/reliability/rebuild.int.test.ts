@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createRuntime } from '../../src/runtime';
 import { startTestApp, type TestApp } from '../../src/testing/app';
-import { diffSnapshots, founder, hasModule, ledgerOf, projectionsOf, snapshotTables, TERMINAL, testFirmId, waitUntil } from './support';
+import { diffSnapshots, founder, ledgerOf, projectionsOf, snapshotTables, TERMINAL, testFirmId, waitUntil } from './support';
 
 /**
  * Projection rebuild equals live (docs/reliability.md §3): after a mixed workload touching every
@@ -63,25 +63,23 @@ it('rebuilds every read model and the search index from the log into exactly the
   await pay(b.id, 'evt_rebuild_1');
 
   // Submissions: one completes, one fails (refunded, then retried: charged and refunded again), one stopped before it ran.
-  if (hasModule('submissions', 'rebuild, the submissions part')) {
-    expect((await app.api('GET', '/api/test-vc-firms', { token: a.token })).status).toBe(200);
-    const sub = await app.api('POST', '/api/submit-to-test-vcs', { token: a.token, body: { testVcIds: ['granite-growth', 'sentinel-capital', 'tortoise-capital'].map(testFirmId) } });
-    expect(sub.status, JSON.stringify(sub.body)).toBe(200);
-    const [done, fail, slow] = sub.body.submissionIds as string[];
-    expect((await app.api('POST', `/api/submissions/${slow}/stop`, { token: a.token })).status).toBe(200);
-    const terminal = (ids: string[]) =>
-      waitUntil('submissions to end', async () => {
-        const rows = await app.ctx.db.selectFrom('submissions').select(['status', 'credit_refunded']).where('id', 'in', ids).execute();
-        return rows.length === ids.length && rows.every((r: any) => TERMINAL.includes(r.status) && (r.status === 'completed' || r.credit_refunded));
-      }, 120_000, 300);
-    await terminal([done!, fail!, slow!]);
-    const retried = await app.api('POST', `/api/submissions/${fail}/retry`, { token: a.token });
-    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
-    await waitUntil('the retry to end', async () => {
-      const row: any = await app.ctx.db.selectFrom('submissions').select(['status', 'attempt', 'credit_refunded']).where('id', '=', fail!).executeTakeFirst();
-      return row.attempt === 2 && TERMINAL.includes(row.status) && (row.status === 'completed' || row.credit_refunded);
+  expect((await app.api('GET', '/api/test-vc-firms', { token: a.token })).status).toBe(200);
+  const sub = await app.api('POST', '/api/submit-to-test-vcs', { token: a.token, body: { testVcIds: ['granite-growth', 'sentinel-capital', 'tortoise-capital'].map(testFirmId) } });
+  expect(sub.status, JSON.stringify(sub.body)).toBe(200);
+  const [done, fail, slow] = sub.body.submissionIds as string[];
+  expect((await app.api('POST', `/api/submissions/${slow}/stop`, { token: a.token })).status).toBe(200);
+  const terminal = (ids: string[]) =>
+    waitUntil('submissions to end', async () => {
+      const rows = await app.ctx.db.selectFrom('submissions').select(['status', 'credit_refunded']).where('id', 'in', ids).execute();
+      return rows.length === ids.length && rows.every((r: any) => TERMINAL.includes(r.status) && (r.status === 'completed' || r.credit_refunded));
     }, 120_000, 300);
-  }
+  await terminal([done!, fail!, slow!]);
+  const retried = await app.api('POST', `/api/submissions/${fail}/retry`, { token: a.token });
+  expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+  await waitUntil('the retry to end', async () => {
+    const row: any = await app.ctx.db.selectFrom('submissions').select(['status', 'attempt', 'credit_refunded']).where('id', '=', fail!).executeTakeFirst();
+    return row.attempt === 2 && TERMINAL.includes(row.status) && (row.status === 'completed' || row.credit_refunded);
+  }, 120_000, 300);
 
   // Exports: one delivered, one failing half-way (refunded).
   const angels: string[] = (await app.api('GET', '/api/investors/all-ids', { token: b.token })).body.investorIds;
@@ -111,8 +109,7 @@ it('rebuilds every read model and the search index from the log into exactly the
   const live = await snapshotTables(app.ctx.pool, tables);
   const liveSearch = await searchAnswers(a.token);
   // The workload reached every module's read model.
-  const reached = ['users', 'credit_accounts', 'credit_movements', 'startup_profiles', 'catalog_vc_firms', 'catalog_angels', 'security_violations', 'security_blocked_ips'];
-  if (hasModule('submissions')) reached.push('submissions', 'catalog_test_firms');
+  const reached = ['users', 'credit_accounts', 'credit_movements', 'startup_profiles', 'catalog_vc_firms', 'catalog_angels', 'catalog_test_firms', 'submissions', 'security_violations', 'security_blocked_ips'];
   for (const t of reached) expect(live.get(t)?.length, `live rows in ${t}`).toBeGreaterThan(0);
 
   const rebuilt = await app.ctx.projections.rebuild();

@@ -1,4 +1,4 @@
-import { CREDIT_STREAM_PREFIX } from '@fp/contracts';
+import { CREDIT_STREAM_PREFIX, submissionStream } from '@fp/contracts';
 import { REPO_ROOT, type EventStore, type RecordedEvent } from '@fp/infra';
 import type { Projection } from '@fp/projections';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,19 +19,6 @@ export const long = <T>(short: T, longer: T): T => (LONG ? longer : short);
 export function noteShortVariant(what: string) {
   if (!LONG) console.log(`[reliability] ${what}: short variant (set RELIABILITY_LONG=1 for the long one)`);
 }
-
-/**
- * Whether a module is registered (backend/src/modules/index.ts). Parts of the suite that need a
- * module not yet landed skip with a printed reason, and run once it is in the list.
- */
-export function hasModule(name: string, why?: string): boolean {
-  const present = allModules.some((m) => m.name === name);
-  if (!present && why) console.log(`[reliability] ${why}: skipped, the ${name} module is not registered in backend/src/modules/index.ts yet`);
-  return present;
-}
-
-/** A submission's event stream (the submissions module's naming, contracts/src/events/submissions.ts). */
-export const submissionStreamOf = (submissionId: string) => `submission-${submissionId}`;
 
 export const COMPLETE_PROFILE = {
   companyName: 'Reliable Robotics',
@@ -145,7 +132,7 @@ export async function ledgerOf(store: EventStore, userId: string): Promise<Ledge
 
 /** Terminal outcome events of a submission's stream (exactly one per finished attempt in a sound log). */
 export async function outcomesOf(store: EventStore, submissionId: string) {
-  const { events } = await store.readStream(submissionStreamOf(submissionId));
+  const { events } = await store.readStream(submissionStream(submissionId));
   return events.filter((e) => ['SubmissionCompleted', 'SubmissionFailed', 'SubmissionStopped'].includes(e.type));
 }
 
