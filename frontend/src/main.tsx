@@ -6,7 +6,6 @@ import { ErrorBoundary } from './app/ErrorScreen';
 import { getIdentityStore, IdentityProvider, useIdentity } from './lib/identity';
 import { ThemeProvider } from './lib/theme';
 import { createAppRouter } from './router';
-import { Toaster } from './ui/Toaster';
 import './index.css';
 
 // General data: fresh 5 min, no refetch on focus, no retry (spec §9); features override per query.
@@ -34,7 +33,6 @@ createRoot(document.getElementById('root')!).render(
         <QueryClientProvider client={queryClient}>
           <IdentityProvider store={identityStore}>
             <AppRouter />
-            <Toaster />
           </IdentityProvider>
         </QueryClientProvider>
       </ThemeProvider>

@@ -28,12 +28,23 @@ import { VcDatabasePage } from './features/vc/VcDatabasePage';
 import { useIdentity } from './lib/identity';
 import type { IdentityStore } from './lib/identity/store';
 import { whenSignedIn, type RouterContext } from './lib/router-context';
+import { Toaster } from './ui/Toaster';
 
 /**
  * The gate: /auth and /sign-* render only the sign-in form. Everything else shows the loading
  * view until auth has loaded, then the shell and the route when signed in, else the sign-in form.
  */
 function RootLayout(): JSX.Element {
+  // Toasts live inside the router so that a toast may hold a <Link>.
+  return (
+    <>
+      <Gate />
+      <Toaster />
+    </>
+  );
+}
+
+function Gate(): JSX.Element {
   const identity = useIdentity();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   if (isAuthPath(pathname)) return <Outlet />;
