@@ -50,7 +50,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
 
   const database = opts.databaseUrl
     ? { url: opts.databaseUrl, embedded: false, stop: async () => {} }
-    : await openDatabase(config, { log, ownAdopted: role === 'all' });
+    : await openSharedDatabase(config, role, log);
   stoppers.push(() => database.stop());
   const pool = createPool(database.url, role === 'cli' ? 5 : 20);
   stoppers.unshift(() => pool.end());
@@ -108,6 +108,26 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     }
   };
   return runtime;
+}
+
+/**
+ * The database, for a process that may be one of several started at once on one DATA_DIR (scale-out
+ * on the embedded Postgres: `start:api` twice, `start:projections`, `worker`). They all find no
+ * server running and race to boot it; the losers fail (initdb on a directory being initialised,
+ * or a server already holding the data directory). A loser waits and adopts the winner's server,
+ * which belongs to the winner: it stops with that process.
+ */
+async function openSharedDatabase(config: AppConfig, role: Role, log: (m: string) => void) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await openDatabase(config, { log, ownAdopted: role === 'all' });
+    } catch (err) {
+      if (config.databaseUrl || Date.now() > deadline) throw err;
+      log(`[start] embedded PostgreSQL is being started by another process; waiting to use it (${(err as Error).message.slice(0, 120)})`);
+      await new Promise((r) => setTimeout(r, 500 + Math.random() * 500));
+    }
+  }
 }
 
 /** The sandbox on its configured port, or on any free one when that is taken (a second worker process). */
