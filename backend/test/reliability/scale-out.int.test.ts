@@ -1,6 +1,6 @@
 import { createTestDatabase, freePort, REPO_ROOT, type TestDatabase } from '@fp/infra';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
@@ -13,7 +13,8 @@ import { client, COMPLETE_PROFILE, killChildren, serverEnv, startServer, TERMINA
  * database. Shown here: a write through API 1 is read through API 2; the rate limit is one budget
  * across both API processes; an IP blocked through API 1 is refused by API 2 and let in again
  * everywhere by the CLI; each projection runs in exactly one process, and the standby takes over
- * when that process is killed; an application submitted through API 2 is run by the worker.
+ * when that process is killed; an application submitted through API 2 is run by the worker. And
+ * the same four roles on the embedded Postgres, started at once, sharing one server.
  */
 const LIST_LIMIT = 6;
 let db: TestDatabase | undefined;
@@ -148,4 +149,50 @@ it('runs as two API processes, a projection runner (plus a standby) and a worker
     `[reliability] scale-out: 4 processes ready in ${startMs} ms; write on API 1 readable on API 2 after ${readYourWriteMs} ms; ` +
       `block seen by API 2 after ${blockPropagationMs} ms; projections failover in ${failoverMs} ms; worker ran a submission from API 2 in ${runMs} ms`,
   );
+}, 300_000);
+
+/**
+ * The same on the embedded Postgres (`npm start`'s default, no DATABASE_URL): four roles started at
+ * once on one DATA_DIR with no server running race to boot it; one does, the others adopt it
+ * (backend/src/runtime.ts, openSharedDatabase). The process that booted it owns it and is stopped
+ * last.
+ */
+it('runs the roles as separate processes on one embedded Postgres, started all at once', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-scale-embedded-'));
+  // The embedded server runs as its own user, which must be able to enter the folder.
+  chmodSync(dataDir, 0o755);
+  try {
+    const [port1, port2, pgPort] = [await freePort(), await freePort(), await freePort()];
+    // No DATABASE_URL: each process looks for the embedded server under DATA_DIR.
+    const env = (extra: Record<string, string>) => serverEnv('', { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), ...extra });
+    const procs = await Promise.all([
+      startServer(env({ PORT: String(port1) }), 'api'),
+      startServer(env({ PORT: String(port2) }), 'api'),
+      startServer(env({}), 'projections'),
+      startServer(env({ SANDBOX_PORT: '0' }), 'worker'),
+    ]);
+    const one = client(`http://127.0.0.1:${port1}`);
+    const two = client(`http://127.0.0.1:${port2}`);
+    const email = `embedded.${Date.now().toString(36)}@example.com`;
+    const signUp = await one('POST', '/api/identity/sign-up/email', { body: { email, password: 'scale-out-password', name: 'Embedded Founder' } });
+    expect(signUp.status).toBe(200);
+    const token = signUp.body.token as string;
+    expect((await two('POST', '/api/auth/sync-user', { token, body: { id: signUp.body.user.id, email, firstName: 'Embedded', lastName: 'Founder' } })).status).toBe(200);
+    expect((await one('PATCH', '/api/startup-profile', { token, body: { companyName: 'Embedded Robotics' } })).status).toBe(200);
+    await waitUntil('API 2 to show the profile', async () => (await two('GET', '/api/startup-profile', { token })).body.profile?.companyName === 'Embedded Robotics', 15_000, 50);
+
+    // One server, owned by the process that booted it (the parent of the postmaster).
+    const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const parent = Number(readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+    const owner = procs.find((p) => p.child.pid === parent);
+    expect(owner, 'the embedded Postgres belongs to one of the four').toBeDefined();
+    const others = procs.filter((p) => p !== owner);
+    for (const p of others) p.child.kill('SIGTERM');
+    expect(await Promise.all(others.map((p) => p.exited))).toEqual([0, 0, 0]);
+    owner!.child.kill('SIGTERM');
+    expect(await owner!.exited).toBe(0);
+    expect(() => process.kill(postmaster, 0), 'the embedded Postgres stopped with its owner').toThrow();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }, 300_000);
