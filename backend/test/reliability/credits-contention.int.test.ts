@@ -98,7 +98,12 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
   const finishedMs = Math.round(performance.now() - started);
 
   const statusOf = new Map<string, string>();
-  for (const r of await app.ctx.db.selectFrom('submissions').select(['id', 'status']).execute()) statusOf.set(r.id, r.status);
+  // Runs on sites that normally complete but did not (a slow machine can time a run out): reported, refunded all the same.
+  const unexpected: string[] = [];
+  for (const r of (await app.ctx.db.selectFrom('submissions').select(['id', 'status', 'vc_firm_id', 'error']).execute()) as Array<{ id: string; status: string; vc_firm_id: string; error: string | null }>) {
+    statusOf.set(r.id, r.status);
+    if (r.status !== 'completed' && FAST_COMPLETES.some((slug) => r.vc_firm_id === testFirmId(slug))) unexpected.push(`${r.vc_firm_id}: ${r.error}`);
+  }
   let charged = 0;
   let refunds = 0;
   for (const u of users) {
@@ -149,6 +154,7 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
 
   console.log(
     `[reliability] contention: ${calls.length} requests answered in ${answeredMs} ms (${[...byStatus].map(([s, n]) => `${n}×${s}`).join(', ')}); ` +
-      `${submissionIds.length} runs finished after ${finishedMs} ms; ${charged} charges, ${refunds} refunds; audit ${audit.events} events in ${audit.ms} ms`,
+      `${submissionIds.length} runs finished after ${finishedMs} ms; ${charged} charges, ${refunds} refunds; audit ${audit.events} events in ${audit.ms} ms` +
+      (unexpected.length ? `; ${unexpected.length} run(s) on completing sites failed: ${[...new Set(unexpected)].slice(0, 3).join(' | ')}` : ''),
   );
 }, 420_000);
