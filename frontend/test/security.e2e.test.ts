@@ -17,6 +17,8 @@ interface TestApp {
   url: string;
   createUser(opts?: { email?: string; password?: string; name?: string; admin?: boolean }): Promise<{ id: string; email: string; token: string }>;
   api(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  /** The backend's services, to wait for background work (the frontend cannot import backend types). */
+  ctx: { services: { security: { flush(): Promise<void> } }; projections: { waitFor(): Promise<void> } };
   close(): Promise<void>;
 }
 
@@ -107,6 +109,9 @@ describe('security dashboard (e2e)', () => {
     expect(await page.getByRole('button', { name: 'Unblock IP', exact: true }).isDisabled()).toBe(true);
 
     await burst();
+    // Violations are recorded off the request path: let them land and be projected, then refresh.
+    await app.ctx.services.security.flush();
+    await app.ctx.projections.waitFor();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await poll(() => tile(page, 'total').textContent()).toBe('8');
     expect(await tile(page, 'blocked').textContent()).toBe('2');
