@@ -2,30 +2,12 @@ import type { Submission } from '@fp/contracts';
 import { SANDBOX_SITES } from '@fp/workflows/sandbox/index';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { benchPostgres, percentile, round } from './support';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
 
 const log = (m: string) => console.error(`[bench] submissions: ${m}`);
 const TERMINAL = ['completed', 'failed', 'stopped'];
 
-const PROFILE = {
-  companyName: 'Acme Robotics',
-  description: 'Acme Robotics builds autonomous picking robots for mid-size warehouses.',
-  industry: 'AI & ML',
-  stage: 'Seed',
-  raising: '$2M',
-  founded: '2023',
-  founderName: 'Ada Lovelace',
-  founderEmail: 'ada@acme-robotics.io',
-  founderLinkedin: 'https://www.linkedin.com/in/ada-lovelace',
-  website: 'https://acme-robotics.io',
-  location: 'London, UK',
-  teamSize: '6-10',
-  revenue: 'Pre-revenue',
-  pitchDeck: 'https://acme-robotics.io/deck.pdf',
-  problem: 'Warehouse picking is slow.',
-  solution: 'Robots that pick any item.',
-  valueProposition: 'Twice the picks per hour.',
-  oneLineExplanation: 'Robots that pick warehouse orders.',
-};
+const PROFILE = SAMPLE_COMPLETE_PROFILE;
 
 async function founder(app: TestApp, credits: number) {
   const u = await app.createUser();

@@ -1,26 +1,8 @@
 import type { Submission } from '@fp/contracts';
 import type { TestApp } from '../src/testing/app';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
 
-export const COMPLETE_PROFILE = {
-  companyName: 'Acme Robotics',
-  description: 'Acme Robotics builds autonomous picking robots for mid-size warehouses, cutting pick times in half.',
-  industry: 'AI & ML',
-  stage: 'Seed',
-  raising: '$2M',
-  founded: '2023',
-  founderName: 'Ada Lovelace',
-  founderEmail: 'ada@acme-robotics.io',
-  founderLinkedin: 'https://www.linkedin.com/in/ada-lovelace',
-  website: 'https://acme-robotics.io',
-  location: 'London, UK',
-  teamSize: '6-10',
-  revenue: 'Pre-revenue',
-  pitchDeck: 'https://acme-robotics.io/deck.pdf',
-  problem: 'Warehouse picking is slow and labour is scarce.',
-  solution: 'Robots that pick any item with a learned grasp model.',
-  valueProposition: 'Twice the picks per hour at half the cost.',
-  oneLineExplanation: 'Robots that pick warehouse orders.',
-};
+export const COMPLETE_PROFILE = SAMPLE_COMPLETE_PROFILE;
 
 export const testFirmId = (slug: string) => `test_vc_${slug}`;
 export const TERMINAL = ['completed', 'failed', 'stopped'];

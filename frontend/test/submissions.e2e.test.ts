@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
 
 interface TestApp {
   url: string;
@@ -29,26 +30,7 @@ const TEST_APP_MODULE = path.join(here, '..', '..', 'backend', 'src', 'testing',
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PASSWORD = 'correct horse battery';
 
-const PROFILE = {
-  companyName: 'Acme Robotics',
-  description: 'Acme Robotics builds autonomous picking robots for mid-size warehouses, cutting pick times in half.',
-  industry: 'AI & ML',
-  stage: 'Seed',
-  raising: '$2M',
-  founded: '2023',
-  founderName: 'Ada Lovelace',
-  founderEmail: 'ada@acme-robotics.io',
-  founderLinkedin: 'https://www.linkedin.com/in/ada-lovelace',
-  website: 'https://acme-robotics.io',
-  location: 'London, UK',
-  teamSize: '6-10',
-  revenue: 'Pre-revenue',
-  pitchDeck: 'https://acme-robotics.io/deck.pdf',
-  problem: 'Warehouse picking is slow and labour is scarce.',
-  solution: 'Robots that pick any item with a learned grasp model.',
-  valueProposition: 'Twice the picks per hour at half the cost.',
-  oneLineExplanation: 'Robots that pick warehouse orders.',
-};
+const PROFILE = SAMPLE_COMPLETE_PROFILE;
 
 let app: TestApp;
 let browser: Browser;

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Download, FilterX, ListChecks, Search, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { activityGuard, isRateLimitError, SELECTION_LIMIT_TITLE } from '../../lib/activity-guard';
+import { activityGuard, isRateLimitError } from '../../lib/activity-guard';
 import { NO_TOKEN } from '../../lib/api';
 import { useAppConfig, useIdentity } from '../../lib/identity';
 import { Button, buttonVariants } from '../../ui/Button';
@@ -21,6 +21,7 @@ import { InvestorDialog } from './InvestorDialog';
 import { InvestorRow } from './InvestorRow';
 import { LocationFilter } from './LocationFilter';
 import { locationChips, rangeChipLabel } from './locations';
+import { applyGuardedSelection } from '../vc/guarded-selection';
 import {
   ANGEL_PAGE_SIZE, angelFilterOptionsQueryOptions, angelInvestorsQueryOptions, EMPTY_ANGEL_FILTERS, exportAngels, fetchAllAngelIds,
   hasAngelFilters, type AngelFilters,
@@ -102,15 +103,7 @@ export function InvestorsPage() {
     if (e.key === 'Enter') applyFilters({ search: searchDraft.trim() });
   };
 
-  function change(c: SelectionChange, count: number, kind: 'single' | 'page'): boolean {
-    const refused = guard.trySelect(count, kind);
-    if (refused) {
-      toast({ title: SELECTION_LIMIT_TITLE, description: refused, variant: 'destructive' });
-      return false;
-    }
-    setSelected(c.next);
-    return true;
-  }
+  const change = (c: SelectionChange, count: number, kind: 'single' | 'page') => applyGuardedSelection(guard, setSelected, c, count, kind);
 
   function togglePage() {
     const c = toggleAll(selected, pageIds);

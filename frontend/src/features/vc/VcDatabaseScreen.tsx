@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Building2, CheckSquare, FilterX, ListChecks, Search } from 'lucide-react';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { activityGuard, isRateLimitError, noActivityGuard, SELECTION_LIMIT_TITLE } from '../../lib/activity-guard';
+import { activityGuard, isRateLimitError, noActivityGuard } from '../../lib/activity-guard';
 import { ApiError, NO_TOKEN } from '../../lib/api';
 import { useIdentity } from '../../lib/identity';
 import { Button, buttonVariants } from '../../ui/Button';
@@ -28,6 +28,7 @@ import { SubmitBar } from './SubmitBar';
 import { submitProblem, type SubmitState } from './submit-checks';
 import { VcFirmCard } from './VcFirmCard';
 import { VcFirmDialog } from './VcFirmDialog';
+import { applyGuardedSelection } from './guarded-selection';
 
 const TEXT = {
   vc: { title: 'VC Database', description: 'Find venture capital firms that fit your startup and apply to them in one go.', submitFailed: 'Failed to submit applications' },
@@ -81,15 +82,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
     applyFilters(EMPTY_VC_FILTERS);
   }
 
-  function change(c: SelectionChange, count: number, kind: 'single' | 'page'): boolean {
-    const refused = guard.trySelect(count, kind);
-    if (refused) {
-      toast({ title: SELECTION_LIMIT_TITLE, description: refused, variant: 'destructive' });
-      return false;
-    }
-    setSelected(c.next);
-    return true;
-  }
+  const change = (c: SelectionChange, count: number, kind: 'single' | 'page') => applyGuardedSelection(guard, setSelected, c, count, kind);
 
   function selectPage() {
     const ids = firms.map((f) => f.id);
