@@ -11,14 +11,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
 const SHOTS = path.join(here, '..', 'screenshots');
-// Loaded by path at run time so `tsc -p frontend` does not type-check the backend's sources.
-const TEST_APP_MODULE = path.join(here, '..', '..', 'backend', 'src', 'testing', 'app.ts');
 const GENERATOR_MODULE = path.join(here, '..', '..', 'infra', 'src', 'catalog', 'index.ts');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const VC = 120;
 const ANGELS = 150;
@@ -52,7 +50,7 @@ beforeAll(async () => {
   const user = await app.createUser({ email, password, name: 'Catalog Tester' });
   await app.ctx.services.credits.grant(user.id, 4, 'e2e', null, { now: new Date(), actor: 'e2e' });
   await app.ctx.projections.waitFor();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });
 
 afterAll(async () => {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -23,10 +24,7 @@ interface StripeLike {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
-// Loaded by path at run time so `tsc -p frontend` does not type-check the backend's sources.
-const TEST_APP_MODULE = path.join(here, '..', '..', 'backend', 'src', 'testing', 'app.ts');
 const STRIPE_MODULE = 'stripe';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SECRET = 'whsec_e2e_credits';
 const PASSWORD = 'correct horse battery';
 const CHECKOUT = 'https://buy.stripe.com/test_e2e';
@@ -44,7 +42,7 @@ beforeAll(async () => {
     config: { stripeWebhookSecret: SECRET, paymentLinks: { basic: `${CHECKOUT}_basic`, pro: `${CHECKOUT}_pro`, elite: `${CHECKOUT}_elite`, pack: `${CHECKOUT}_pack` } },
   });
   user = await app.createUser({ email: `buyer.${Date.now().toString(36)}@example.com`, password: PASSWORD, name: 'Grace Hopper' });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });
 
 afterAll(async () => {

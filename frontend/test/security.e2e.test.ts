@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -25,9 +26,6 @@ interface TestApp {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
 const SHOTS = path.join(here, '..', 'screenshots');
-// Loaded by path at run time so `tsc -p frontend` does not type-check the backend's sources.
-const TEST_APP_MODULE = path.join(here, '..', '..', 'backend', 'src', 'testing', 'app.ts');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const PASSWORD = 'correct horse battery';
 const ADMIN = 'security.admin@example.com';
@@ -50,7 +48,7 @@ beforeAll(async () => {
   });
   await app.createUser({ email: ADMIN, password: PASSWORD, name: 'Ada Admin', admin: true });
   founderToken = (await app.createUser({ email: FOUNDER, password: PASSWORD, name: 'Fred Founder' })).token;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });
 
 afterAll(async () => {

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -25,9 +26,6 @@ interface TestApp {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
 const SHOTS = path.join(here, '..', 'screenshots');
-// Loaded by path at run time so `tsc -p frontend` does not type-check the backend's sources.
-const TEST_APP_MODULE = path.join(here, '..', '..', 'backend', 'src', 'testing', 'app.ts');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PASSWORD = 'correct horse battery';
 
 const PROFILE = SAMPLE_COMPLETE_PROFILE;
@@ -44,7 +42,7 @@ beforeAll(async () => {
   const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
   // One browser at a time, so later firms wait in the queue long enough to be stopped there.
   app = await startTestApp({ config: { workerConcurrency: 1 } });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
