@@ -4,6 +4,7 @@ import type { ApplyResult, ApplyStep, ApplyTimeouts } from '../automation/types'
 import type { LiveHub } from '../live/hub';
 import type { SharedBrowser } from './browser';
 import type { AttemptInfo, EngineKind, RunOutcome, SubmissionActivities, SubmissionRun, SubmissionStorePort } from './port';
+import { runOutcome } from './outcome';
 import type { Recap } from './recap';
 import type { RunRegistry } from './runs';
 
@@ -26,19 +27,6 @@ export const INTERRUPTED =
 const STOPPED_EARLY = 'Stopped before the browser started. Nothing was sent to the firm.';
 /** A stopped browser must be gone within 2 s: after this long, its context is closed under it. */
 const FORCE_CLOSE_MS = 1500;
-
-const outcome = (o: Partial<RunOutcome> & Pick<RunOutcome, 'status' | 'summary'>): RunOutcome => ({
-  aiRecap: o.summary,
-  error: null,
-  errorCode: null,
-  errorKind: null,
-  confirmationText: null,
-  fieldsFilled: [],
-  screenshot: false,
-  finalUrl: null,
-  formSent: false,
-  ...o,
-});
 
 /** Test firms point at the sandbox; when it now runs on another port, go to the same path there. */
 export function resolveWebsite(info: Pick<AttemptInfo, 'website' | 'test'>, sandboxUrl?: string): string | null {
@@ -65,16 +53,16 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
     const info = await deps.store.load(run);
     if (!info || info.currentAttemptId !== run.attemptId || (info.status !== 'processing' && info.status !== 'pending')) {
       // Superseded or already finished (e.g. stopped while queued): nothing to do, finish() will be a no-op.
-      return outcome({ status: 'stopped', summary: STOPPED_EARLY });
+      return runOutcome({ status: 'stopped', summary: STOPPED_EARLY });
     }
-    if (info.stopRequested || hooks.signal?.aborted) return outcome({ status: 'stopped', summary: STOPPED_EARLY });
+    if (info.stopRequested || hooks.signal?.aborted) return runOutcome({ status: 'stopped', summary: STOPPED_EARLY });
     if (info.formFilled) {
-      return outcome({ status: 'failed', summary: `Application not confirmed: ${INTERRUPTED}`, error: INTERRUPTED, errorCode: 'interrupted', errorKind: 'permanent' });
+      return runOutcome({ status: 'failed', summary: `Application not confirmed: ${INTERRUPTED}`, error: INTERRUPTED, errorCode: 'interrupted', errorKind: 'permanent' });
     }
     const url = resolveWebsite(info, deps.sandboxUrl);
     if (!url) {
       const error = 'The firm has no website to apply on.';
-      return outcome({ status: 'failed', summary: `Application not submitted: ${error}`, error, errorCode: 'no_form', errorKind: 'permanent' });
+      return runOutcome({ status: 'failed', summary: `Application not submitted: ${error}`, error, errorCode: 'no_form', errorKind: 'permanent' });
     }
     const profile = await deps.store.profile(info.userId);
 
@@ -143,7 +131,7 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
     const status = stopped ? 'stopped' : result.status;
     const summary = stopped && result.status !== 'stopped' ? `Stopped on request. ${result.summary}` : result.summary;
     const aiRecap = status === 'stopped' ? stoppedRecap(formSent, result) : await deps.recap(result, { firmName: info.firmName });
-    return outcome({
+    return runOutcome({
       status,
       summary,
       aiRecap,

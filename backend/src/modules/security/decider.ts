@@ -1,4 +1,4 @@
-import { IP_NOT_BLOCKED, type SecurityEvent, type ViolationType } from '@fp/contracts';
+import { IP_NOT_BLOCKED, type SecurityEvent, type ViolationRecorded } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 
 /** One client address: its current block and the violations since the last block or unblock. */
@@ -17,15 +17,8 @@ export interface AutoBlockPolicy {
   durationMs: number;
 }
 
-export interface ViolationInput {
-  violationType: ViolationType;
-  ip: string;
-  method: string;
-  endpoint: string;
-  userAgent: string | null;
-  userId: string | null;
-  detail: string | null;
-}
+/** What a caller reports; the decider adds the id and the time. */
+export type ViolationInput = Omit<ViolationRecorded['data'], 'violationId' | 'occurredAt'>;
 
 export type SecurityCommand =
   | { type: 'RecordViolation'; data: ViolationInput & { violationId: string; autoBlock: AutoBlockPolicy | null } }

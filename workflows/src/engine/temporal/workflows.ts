@@ -1,6 +1,7 @@
 // Temporal workflow code: runs inside Temporal's deterministic sandbox, so it imports only
 // @temporalio/workflow and plain values/types (no Node, no I/O). Registered by the worker from this file.
 import { ActivityCancellationType, CancellationScope, defineQuery, defineSignal, isCancellation, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import { runOutcome } from '../outcome';
 import { backoffMs, shouldTryAgain, type EngineKind, type RunOutcome, type SubmissionRun } from '../port';
 
 export interface SubmissionProgress {
@@ -30,20 +31,7 @@ const { apply } = proxyActivities<Activities>({
   retry: { maximumAttempts: 2 },
 });
 
-const stoppedOutcome = (summary: string): RunOutcome => ({
-  status: 'stopped',
-  summary,
-  aiRecap: summary,
-  error: null,
-  errorCode: null,
-  errorKind: null,
-  confirmationText: null,
-  fieldsFilled: [],
-  screenshot: false,
-  finalUrl: null,
-  // Unknown here: the application side also looks at whether the form was recorded as filled.
-  formSent: false,
-});
+const stoppedOutcome = (summary: string): RunOutcome => runOutcome({ status: 'stopped', summary });
 
 /** One attempt of one submission: begin → apply (again after a transient failure) → finish. */
 export async function submissionWorkflow(run: SubmissionRun): Promise<{ status: string }> {

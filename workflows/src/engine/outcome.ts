@@ -1,0 +1,19 @@
+import type { RunOutcome } from './port';
+
+/**
+ * A run's outcome with everything not stated left empty. Pure (no Node-only imports), so the
+ * Temporal workflow sandbox can use it as well as the activities.
+ */
+export const runOutcome = (o: Partial<RunOutcome> & Pick<RunOutcome, 'status' | 'summary'>): RunOutcome => ({
+  aiRecap: o.summary,
+  error: null,
+  errorCode: null,
+  errorKind: null,
+  confirmationText: null,
+  fieldsFilled: [],
+  screenshot: false,
+  finalUrl: null,
+  // Unknown unless stated: the application side also looks at whether the form was recorded as filled.
+  formSent: false,
+  ...o,
+});
