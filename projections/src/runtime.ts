@@ -65,6 +65,11 @@ export class ProjectionRunner {
     projections: Projection[],
     private readonly log: (msg: string) => void = (m) => console.log(m),
   ) {
+    this.add(projections);
+  }
+
+  /** Registers projections before start (the composition root adds each module's as it builds it). */
+  add(projections: Projection[]): void {
     for (const p of projections) {
       if (this.slots.has(p.name)) throw new Error(`Duplicate projection ${p.name}`);
       this.slots.set(p.name, { projection: p, checkpoint: null, position: 0, status: 'standby', error: null, running: false, again: false });

@@ -3,6 +3,7 @@ import type { Projection } from '@fp/projections';
 import type { AppContext } from './context';
 
 /**
+ * The old module shape (being replaced by `AppModule` built by a factory; see below).
  * A module: one folder under backend/src/modules with one index.ts. The composition root calls
  * `init` (to publish services), collects projections, then registers routes.
  */
@@ -17,4 +18,23 @@ export interface Module {
   publicPaths?: RegExp[];
   /** Background work started with the app (workers, timers); returns a stopper. */
   start?: (ctx: AppContext) => Promise<() => Promise<void>>;
+}
+
+/**
+ * A module as its factory builds it: `createXModule(deps)` receives the platform (`ctx`) and the
+ * services of the modules it uses, and returns this. Only the composition root (runtime.ts) calls
+ * factories, in dependency order, and only it picks adapters (search index, mail, payments…).
+ */
+export interface AppModule<S = unknown> {
+  name: string;
+  /** What other modules may use (passed to their factories by the composition root). */
+  service: S;
+  projections?: Projection[];
+  /** Hooks that must run before the session check on every request (IP blocks, rate limits). */
+  guards?: (app: FastifyInstance) => void | Promise<void>;
+  routes?: (app: FastifyInstance) => void | Promise<void>;
+  /** /api paths this module serves without a session (webhooks, honeypots). */
+  publicPaths?: RegExp[];
+  /** Background work started with the app in roles all/worker (workers, timers); returns a stopper. */
+  start?: () => Promise<() => Promise<void>>;
 }
