@@ -1,5 +1,5 @@
 import type { Submission } from '@fp/contracts';
-import { SANDBOX_SITES } from '@fp/workflows/sandbox/index';
+import { SANDBOX_SITES } from '@fp/workflows/sandbox';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { benchPostgres, percentile, round } from './support';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';

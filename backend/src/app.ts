@@ -7,7 +7,7 @@ import { installSessionCheck } from './platform/auth';
 import type { AppContext } from './platform/context';
 import { installErrorHandler } from './platform/http';
 import type { Module } from './platform/module';
-import type { IdentityProvider } from './modules/identity/port';
+import type { IdentityProvider } from './platform/identity/port';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,11 +4,11 @@ import { ProjectionRunner } from '@fp/projections';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { modules as allModules } from './modules/index';
-import { createIdentityProvider } from './modules/identity/index';
-import type { IdentityProvider } from './modules/identity/port';
+import { createIdentityProvider } from './platform/identity/index';
+import type { IdentityProvider } from './platform/identity/port';
 import type { AppContext, Services } from './platform/context';
 import type { Module } from './platform/module';
-import { startSandbox, type Sandbox } from '@fp/workflows/sandbox/index';
+import { startSandbox, type Sandbox } from '@fp/workflows/sandbox';
 
 export type Role = 'all' | 'api' | 'projections' | 'worker' | 'cli';
 

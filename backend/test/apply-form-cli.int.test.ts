@@ -1,5 +1,5 @@
 import { REPO_ROOT } from '@fp/infra';
-import { startSandbox, type Sandbox } from '@fp/workflows/sandbox/index';
+import { startSandbox, type Sandbox } from '@fp/workflows/sandbox';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@fp/infra';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BetterAuthProvider } from '../src/modules/identity/better-auth';
+import { BetterAuthProvider } from '../src/platform/identity/better-auth';
 import { identityContract } from './identity.contract';
 
 let tdb: TestDatabase;

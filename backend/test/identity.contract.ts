@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { IdentityError, type IdentityProvider } from '../src/modules/identity/port';
+import { IdentityError, type IdentityProvider } from '../src/platform/identity/port';
 
 const bearer = (token: string) => new Headers({ authorization: `Bearer ${token}` });
 

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { SuperTokensProvider } from '../src/modules/identity/supertokens';
+import { SuperTokensProvider } from '../src/platform/identity/supertokens';
 import { identityContract } from './identity.contract';
 
 const url = process.env.SUPERTOKENS_URL;

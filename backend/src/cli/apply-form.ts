@@ -1,6 +1,6 @@
 import { PROFILE_FIELDS } from '@fp/contracts';
-import { applyToFirm } from '@fp/workflows/automation/index';
-import type { StartupProfile } from '@fp/workflows/automation/types';
+import { applyToFirm } from '@fp/workflows';
+import type { StartupProfile } from '@fp/workflows';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';

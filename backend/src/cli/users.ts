@@ -1,6 +1,6 @@
 import type { CliCommand } from './index';
 import { CliError } from './index';
-import { IdentityError } from '../modules/identity/port';
+import { IdentityError } from '../platform/identity/port';
 
 const operator = () => `operator:${process.env.USER ?? 'cli'}`;
 

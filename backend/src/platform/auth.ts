@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from './decider';
-import type { IdentityProvider } from '../modules/identity/port';
-import { headersFrom } from '../modules/identity/port';
+import type { IdentityProvider } from './identity/port';
+import { headersFrom } from './identity/port';
 import type { Db } from '@fp/infra';
 
 export interface RequestUser {

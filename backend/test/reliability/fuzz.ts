@@ -1,18 +1,21 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '@fp/infra';
 import fc from 'fast-check';
 
 /**
  * Generators of bad input for the API fuzzing test (fuzz.int.test.ts): field names taken from
- * every zod schema in contracts/src/api (so new fields are fuzzed without editing this file),
+ * every zod schema in contracts/src/<module>/api.ts (so new fields are fuzzed without editing this file),
  * nasty values, query strings with repeated keys and broken escapes, and raw bodies: malformed
  * JSON, duplicate keys, wrong content types, bodies over the size limit.
  */
 
-/** Every object key of every zod schema exported by contracts/src/api/*.ts. */
+/** Every object key of every zod schema exported by contracts/src/<module>/api.ts. */
 export async function schemaFieldNames(): Promise<string[]> {
-  const dir = path.join(REPO_ROOT, 'contracts/src/api');
+  const root = path.join(REPO_ROOT, 'contracts/src');
+  const files = readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(root, d.name, 'api.ts')))
+    .map((d) => path.join(root, d.name, 'api.ts'));
   const names = new Set<string>();
   const seen = new Set<unknown>();
   const walk = (node: unknown, depth: number) => {
@@ -29,8 +32,8 @@ export async function schemaFieldNames(): Promise<string[]> {
     for (const key of ['innerType', 'in', 'out', 'element', 'left', 'right', 'schema', 'valueType', 'keyType']) walk(def[key], depth + 1);
     if (Array.isArray(def.options)) for (const o of def.options) walk(o, depth + 1);
   };
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.includes('.test.'))) {
-    const mod = await import(path.join(dir, file));
+  for (const file of files) {
+    const mod = await import(file);
     for (const value of Object.values(mod)) {
       if (typeof value === 'function') continue;
       walk(value, 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { UpdateStartupProfileRequest } from '../api/profile';
+import { UpdateStartupProfileRequest } from './api';
 import {
   EMPTY_PROFILE_FORM,
   PROFILE_FIELDS,

@@ -1,7 +1,7 @@
-import { ANGEL_EXPORT_COLUMNS, MAX_EXPORT_IDS } from '@fp/contracts/api/catalog';
+import { ANGEL_EXPORT_COLUMNS, MAX_EXPORT_IDS } from '@fp/contracts/catalog/api';
 import { cleanDescription, cleanInvestorName, parseNumeric, type AngelInvestorDetail, type VcFirm } from '@fp/contracts/catalog/index';
 import { generateAngels, generateVcFirms } from '@fp/infra/catalog/index';
-import { SANDBOX_SITES } from '@fp/workflows/sandbox/index';
+import { SANDBOX_SITES } from '@fp/workflows/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/app';
 

@@ -1,4 +1,4 @@
-import type { CatalogImportEvent, TestFirmsImported } from '@fp/contracts/events/catalog';
+import type { CatalogImportEvent, TestFirmsImported } from '@fp/contracts/catalog/events';
 import { generateTestFirms } from '@fp/infra/catalog/index';
 import { describe, expect, it } from 'vitest';
 import type { CommandMeta } from '../../platform/decider';

@@ -1,4 +1,4 @@
-import { ANGEL_EXPORT_COLUMNS, EXPORT_INSUFFICIENT, angelExportFileName } from '@fp/contracts/api/catalog';
+import { ANGEL_EXPORT_COLUMNS, EXPORT_INSUFFICIENT, angelExportFileName } from '@fp/contracts/catalog/api';
 import {
   CSV_LINE_BREAK, cleanDescription, cleanInvestorName, csvRow, splitIndustries, type AngelInvestorDetail, type CsvValue,
 } from '@fp/contracts/catalog/index';

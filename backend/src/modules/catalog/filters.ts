@@ -1,4 +1,4 @@
-import type { AngelFilterQuery, VcFilterQuery } from '@fp/contracts/api/catalog';
+import type { AngelFilterQuery, VcFilterQuery } from '@fp/contracts/catalog/api';
 import { dayNumber, queryWords, type AngelFilter, type VcFilter } from '@fp/projections/search/index';
 
 const words = (search: string | undefined) => {

@@ -1,7 +1,7 @@
 import type { AngelInvestorDetail, VcFirm } from '@fp/contracts/catalog/index';
 import {
   CATALOG_IMPORTS_STREAM, CATALOG_RECORDS_PER_EVENT, catalogDataStream, type CatalogScope,
-} from '@fp/contracts/events/catalog';
+} from '@fp/contracts/catalog/events';
 import type { ExpectedRevision } from '@fp/infra';
 import { inChunks } from '@fp/infra/catalog/index';
 import type { AppContext } from '../../platform/context';

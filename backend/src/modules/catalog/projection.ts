@@ -1,5 +1,5 @@
 import { cleanInvestorName, type AngelInvestorDetail, type VcFirm } from '@fp/contracts/catalog/index';
-import { CATALOG_EVENT_TYPES, type CatalogEvent, type CatalogScope } from '@fp/contracts/events/catalog';
+import { CATALOG_EVENT_TYPES, type CatalogEvent, type CatalogScope } from '@fp/contracts/catalog/events';
 import type { RecordedEvent, Tx } from '@fp/infra';
 import type { Projection } from '@fp/projections';
 import { angelSearchDoc, sortKey, vcSearchDoc, type AngelSearchDoc, type SearchIndex, type VcSearchDoc } from '@fp/projections/search/index';

@@ -1,7 +1,7 @@
 import {
   MAX_ALL_IDS, type AngelFilterOptionsResponse, type AngelFilterQuery, type AngelInvestorsQuery, type AngelInvestorsResponse,
   type VcFilterOptionsResponse, type VcFilterQuery, type VcFirmsQuery, type VcFirmsResponse,
-} from '@fp/contracts/api/catalog';
+} from '@fp/contracts/catalog/api';
 import { toAngelListItem, type AngelInvestorDetail, type VcFirm } from '@fp/contracts/catalog/index';
 import type { SearchIndex, VcCollection } from '@fp/projections/search/index';
 import { sql } from 'kysely';

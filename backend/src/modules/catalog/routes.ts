@@ -1,6 +1,6 @@
 import {
   AngelFilterQuery, AngelInvestorsQuery, ExportAngelInvestorsRequest, TestVcFirmsQuery, VcFilterQuery, VcFirmsQuery,
-} from '@fp/contracts/api/catalog';
+} from '@fp/contracts/catalog/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';

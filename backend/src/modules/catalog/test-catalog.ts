@@ -1,7 +1,7 @@
 import type { VcFirm } from '@fp/contracts/catalog/index';
-import { TEST_CATALOG_STREAM } from '@fp/contracts/events/catalog';
+import { TEST_CATALOG_STREAM } from '@fp/contracts/catalog/events';
 import { generateTestFirms } from '@fp/infra/catalog/index';
-import { SANDBOX_SITES, type SandboxSite } from '@fp/workflows/sandbox/index';
+import { SANDBOX_SITES, type SandboxSite } from '@fp/workflows/sandbox';
 import type { AppContext } from '../../platform/context';
 import { handleCommand } from '../../platform/decider';
 import { testCatalogDecider } from './decider';

@@ -1,6 +1,6 @@
 import { submissionStream } from '@fp/contracts';
-import type { AttemptInfo, EngineKind, RunOutcome, SubmissionRun, SubmissionStorePort } from '@fp/workflows/engine/port';
-import type { StartupProfile } from '@fp/workflows/automation/types';
+import type { AttemptInfo, EngineKind, RunOutcome, SubmissionRun, SubmissionStorePort } from '@fp/workflows';
+import type { StartupProfile } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import { foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
 import { submissionDecider, type SubmissionCommand, type SubmissionState } from './decider';

@@ -1,4 +1,4 @@
-import type { SubmissionRun, WorkflowEngine } from '@fp/workflows/engine/port';
+import type { SubmissionRun, WorkflowEngine } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 
 const BATCH = 200;

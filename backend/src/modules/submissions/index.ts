@@ -1,5 +1,5 @@
-import { LiveHub, type LiveSink } from '@fp/workflows/live/hub';
-import { RunRegistry } from '@fp/workflows/engine/runs';
+import { LiveHub, type LiveSink } from '@fp/workflows';
+import { RunRegistry } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import type { Module } from '../../platform/module';
 import { liveRoutes } from './live-routes';

@@ -1,6 +1,6 @@
 import { SUBMISSION_NOT_FOUND } from '@fp/contracts';
-import { renderLivePage } from '@fp/workflows/live/page';
-import type { LiveHub } from '@fp/workflows/live/hub';
+import { renderLivePage } from '@fp/workflows';
+import type { LiveHub } from '@fp/workflows';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { SubmissionRow } from './queries';

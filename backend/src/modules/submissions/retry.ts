@@ -1,5 +1,5 @@
 import { INCOMPLETE_PROFILE, INCOMPLETE_PROFILE_MESSAGE, INSUFFICIENT_CREDITS, insufficientCreditsMessage, type SubmissionActionResponse } from '@fp/contracts';
-import type { SubmissionRun } from '@fp/workflows/engine/port';
+import type { SubmissionRun } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { runCommand } from './attempts';

@@ -1,6 +1,6 @@
-import type { SubmissionRun } from '@fp/workflows/engine/port';
-import type { LiveHub } from '@fp/workflows/live/hub';
-import type { RunRegistry } from '@fp/workflows/engine/runs';
+import type { SubmissionRun } from '@fp/workflows';
+import type { LiveHub } from '@fp/workflows';
+import type { RunRegistry } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import type { CommandMeta } from '../../platform/decider';
 import { fetchLiveUrl } from './live-url';

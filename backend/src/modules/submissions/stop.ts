@@ -1,5 +1,5 @@
 import type { SubmissionActionResponse } from '@fp/contracts';
-import type { SubmissionRun } from '@fp/workflows/engine/port';
+import type { SubmissionRun } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import type { CommandMeta } from '../../platform/decider';
 import { loadSubmission, runCommand, settleRefund } from './attempts';

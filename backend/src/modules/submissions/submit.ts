@@ -11,7 +11,7 @@ import {
   type SubmitResponse,
 } from '@fp/contracts';
 import { ConcurrencyError } from '@fp/infra';
-import type { SubmissionRun } from '@fp/workflows/engine/port';
+import type { SubmissionRun } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { submissionDecider, type SubmissionCommand } from './decider';

@@ -1,4 +1,4 @@
-import type { AngelAllIdsResponse, AngelFilterOptionsResponse, AngelInvestorsResponse } from '@fp/contracts/api/catalog';
+import type { AngelAllIdsResponse, AngelFilterOptionsResponse, AngelInvestorsResponse } from '@fp/contracts/catalog/api';
 import { parseNumeric, type AngelInvestorDetail } from '@fp/contracts/catalog/index';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, isRateLimitError, type ActivityGuard } from '../../lib/activity-guard';

@@ -1,4 +1,4 @@
-import type { VcAllIdsResponse, VcFilterOptionsResponse, VcFirmsResponse } from '@fp/contracts/api/catalog';
+import type { VcAllIdsResponse, VcFilterOptionsResponse, VcFirmsResponse } from '@fp/contracts/catalog/api';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, type ActivityGuard } from '../../lib/activity-guard';
 import { apiRequest } from '../../lib/api';

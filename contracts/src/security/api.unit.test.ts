@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeIp, UnblockIpRequest } from './security';
+import { normalizeIp, UnblockIpRequest } from './api';
 
 describe('IP addresses', () => {
   it('writes addresses in canonical form', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBMISSION_STATUSES, SUBMISSION_SUB_STATUSES } from '../events/submissions';
+import { SUBMISSION_STATUSES, SUBMISSION_SUB_STATUSES } from './events';
 
 // Spec §5 and §8: the pre-submit checks' messages, shared by the server and the screens.
 export const NO_VCS_SELECTED = 'Please select at least one VC firm to submit applications.';

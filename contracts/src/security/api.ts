@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VIOLATION_TYPES } from '../events/security';
+import { VIOLATION_TYPES } from './events';
 
 export const RATE_LIMIT_EXCEEDED = 'Rate limit exceeded. Please slow down.';
 export const IP_BLOCKED = 'Access denied: this IP address has been blocked.';
