@@ -24,9 +24,9 @@ export async function bench(): Promise<Record<string, number | string>> {
 
     // 1. Load of the spec-sized catalog.
     let t0 = performance.now();
-    const seeded = await app.ctx.services.catalog.seed({ vc: CATALOG_SIZES.vcFirms, angels: CATALOG_SIZES.angels }, meta);
+    const seeded = await app.services.catalog.seed({ vc: CATALOG_SIZES.vcFirms, angels: CATALOG_SIZES.angels }, meta);
     const written = performance.now();
-    await app.ctx.services.catalog.waitUntilLoaded(seeded.checkpoint);
+    await app.services.catalog.waitUntilLoaded(seeded.checkpoint);
     out['catalog.load_72500_records_ms'] = Math.round(performance.now() - t0);
     out['catalog.load_72500_events_written_ms'] = Math.round(written - t0);
 
@@ -39,7 +39,7 @@ export async function bench(): Promise<Record<string, number | string>> {
     Object.assign(out, prefix('catalog.vc_all_ids_29k', all));
 
     // 4. Angel export of 10,000 (and of all 43,500, to show memory stays flat).
-    await app.ctx.services.credits.grant(id, 1000, 'bench', null, meta);
+    await app.services.credits.grant(id, 1000, 'bench', null, meta);
     await app.ctx.projections.waitFor();
     const ids = (await app.api('GET', '/api/investors/all-ids', { token, headers: { 'user-agent': BROWSER_UA } })).body.investorIds as string[];
     for (const n of [10_000, ids.length]) {
@@ -54,8 +54,8 @@ export async function bench(): Promise<Record<string, number | string>> {
     // 5. One million firms.
     if (process.env.BENCH_CATALOG_LARGE !== 'off') {
       t0 = performance.now();
-      const big = await app.ctx.services.catalog.seed({ vc: 1_000_000 }, meta);
-      await app.ctx.services.catalog.waitUntilLoaded(big.checkpoint, 120 * 60_000);
+      const big = await app.services.catalog.seed({ vc: 1_000_000 }, meta);
+      await app.services.catalog.waitUntilLoaded(big.checkpoint, 120 * 60_000);
       out['catalog.load_1m_firms_ms'] = Math.round(performance.now() - t0);
       Object.assign(out, prefix('catalog.vc_firms_filtered_1m', await latency(app, token, (i) => filteredQuery(i, 1_000_000), 300)));
     }
@@ -129,7 +129,7 @@ async function retainedWhileStreaming(app: TestApp, userId: string, ids: string[
   gc();
   const base = process.memoryUsage().heapUsed;
   let peak = base;
-  const exp = await app.ctx.services.catalog.exportAngels(userId, ids, { now: new Date(), actor: userId });
+  const exp = await app.services.catalog.exportAngels(userId, ids, { now: new Date(), actor: userId });
   for await (const _chunk of exp.stream) {
     gc();
     peak = Math.max(peak, process.memoryUsage().heapUsed);

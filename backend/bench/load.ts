@@ -55,7 +55,7 @@ export async function bench(): Promise<Record<string, number | string>> {
     const limitedUrl = limited.url!.replace('localhost', '127.0.0.1');
 
     log(`seeding ${FIRMS} VC firms and ${FIRMS} angels, ${USERS} founders …`);
-    const seeded = await api.ctx.services.catalog.seed({ vc: FIRMS, angels: FIRMS, seed: 11 }, { now: new Date(), actor: 'bench' });
+    const seeded = await api.services.catalog.seed({ vc: FIRMS, angels: FIRMS, seed: 11 }, { now: new Date(), actor: 'bench' });
     await api.ctx.projections.waitFor(seeded.checkpoint, 30 * 60_000);
     const tokens: string[] = [];
     for (let i = 0; i < USERS; i++) tokens.push(await founder(api, apiUrl, i));
@@ -144,7 +144,7 @@ async function founder(rt: Runtime, base: string, i: number): Promise<string> {
   const session = (await rt.identity.signIn(email, 'load-bench-password'))!;
   await call(base, 'POST', '/api/auth/sync-user', session.token, { id: created.id, email, firstName: 'Load', lastName: `Founder${i}` });
   await call(base, 'PATCH', '/api/startup-profile', session.token, COMPLETE_PROFILE);
-  await rt.ctx.services.credits.grant(created.id, 100_000, 'load bench', null, { now: new Date(), actor: 'bench' });
+  await rt.services.credits.grant(created.id, 100_000, 'load bench', null, { now: new Date(), actor: 'bench' });
   return session.token;
 }
 

@@ -1,5 +1,4 @@
 import { loadConfig, type SecurityConfig } from '@fp/infra';
-import { modules } from '../src/modules/index';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { benchPostgres, percentile, round } from './support';
 
@@ -31,7 +30,7 @@ export async function bench(): Promise<Record<string, number | string>> {
     ];
     const calls: Array<() => Promise<void>> = [];
     for (const [name, security] of variants) {
-      const app = await startTestApp({ pgAdminUrl: server.adminUrl, security: security ?? {}, modules: modules.filter((m) => BASE.includes(m.name) || (security && m.name === 'security')) });
+      const app = await startTestApp({ pgAdminUrl: server.adminUrl, security: security ?? {}, mount: (name) => BASE.includes(name) || (security !== null && name === 'security') });
       apps.push(app);
       const u = await app.createUser({ password: 'bench-password' });
       // A fresh session first used by "the browser", as in the app (createUser's token was first used by Node).
@@ -81,7 +80,7 @@ export async function bench(): Promise<Record<string, number | string>> {
 
     // A blocked address: answered from the in-memory block list before the session check.
     const app = apps[1]!;
-    await app.ctx.services.security.blockIp('203.0.113.1', 'bench', null, { now: new Date(), actor: 'bench' });
+    await app.services.security.blockIp('203.0.113.1', 'bench', null, { now: new Date(), actor: 'bench' });
     const blocked: number[] = [];
     for (let i = 0; i < 1000; i++) {
       const s = performance.now();
@@ -97,7 +96,7 @@ export async function bench(): Promise<Record<string, number | string>> {
     const rec: number[] = [];
     for (let i = 0; i < 500; i++) {
       const s = performance.now();
-      await app.ctx.services.security.recordViolation({ type: 'rate_limit', ip: `198.51.100.${i % 100}`, method: 'GET', endpoint: '/api/vc-firms', userAgent: 'bench', detail: `bench ${i}` });
+      await app.services.security.recordViolation({ type: 'rate_limit', ip: `198.51.100.${i % 100}`, method: 'GET', endpoint: '/api/vc-firms', userAgent: 'bench', detail: `bench ${i}` });
       rec.push(performance.now() - s);
     }
     out['security.record_violation_p50_ms'] = round(percentile(rec, 50), 2);

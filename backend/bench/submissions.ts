@@ -13,7 +13,7 @@ async function founder(app: TestApp, credits: number) {
   const u = await app.createUser();
   const r = await app.api('PATCH', '/api/startup-profile', { token: u.token, body: PROFILE });
   if (r.status !== 200) throw new Error(`profile: ${r.status}`);
-  const g = await app.ctx.services.credits.grant(u.id, credits, 'bench', null, { now: new Date(), actor: 'bench' });
+  const g = await app.services.credits.grant(u.id, credits, 'bench', null, { now: new Date(), actor: 'bench' });
   if (g.checkpoint) await app.ctx.projections.waitFor(g.checkpoint, 60_000);
   return u;
 }
@@ -75,8 +75,8 @@ export async function bench(): Promise<Record<string, number | string>> {
     log(`100 submissions: ${terminal}/${flat.length} terminal in ${round(minutes * 60, 0)} s`);
 
     // 3. Submit 1,000 firms: the answer only (runs are queued behind it).
-    const seeded = await app.ctx.services.catalog.seed({ vc: 1000, angels: 0 }, { now: new Date(), actor: 'bench' });
-    await app.ctx.services.catalog.waitUntilLoaded(seeded.checkpoint);
+    const seeded = await app.services.catalog.seed({ vc: 1000, angels: 0 }, { now: new Date(), actor: 'bench' });
+    await app.services.catalog.waitUntilLoaded(seeded.checkpoint);
     const answers: number[] = [];
     for (let i = 0; i < 3; i++) {
       const u = await founder(app, 1000);

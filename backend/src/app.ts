@@ -6,7 +6,7 @@ import { REPO_ROOT } from '@fp/infra';
 import { installSessionCheck } from './platform/auth';
 import type { AppContext } from './platform/context';
 import { installErrorHandler } from './platform/http';
-import type { Module } from './platform/module';
+import type { AppModule } from './platform/module';
 import type { IdentityProvider } from './platform/identity/port';
 
 declare module 'fastify' {
@@ -20,7 +20,7 @@ export const FRONTEND_DIST = path.join(REPO_ROOT, 'frontend', 'dist');
 export interface BuildAppOptions {
   ctx: AppContext;
   identity: IdentityProvider;
-  modules: Module[];
+  modules: AppModule[];
   logger?: boolean;
   /** Extra public /api paths (e.g. honeypots that must be reachable without a session). */
   publicPaths?: RegExp[];
@@ -42,10 +42,10 @@ export async function buildApp({ ctx, identity, modules, logger = false, publicP
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
   });
   installErrorHandler(app);
-  for (const m of modules) await m.guards?.(app, ctx);
+  for (const m of modules) await m.guards?.(app);
   installSessionCheck(app, identity, ctx.db, [...publicPaths, ...modules.flatMap((m) => m.publicPaths ?? [])]);
   await identity.mount(app);
-  for (const m of modules) await m.routes?.(app, ctx);
+  for (const m of modules) await m.routes?.(app);
 
   const hasFrontend = existsSync(path.join(FRONTEND_DIST, 'index.html'));
   if (hasFrontend) await app.register(fastifyStatic, { root: FRONTEND_DIST, wildcard: false, index: false });

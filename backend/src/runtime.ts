@@ -1,19 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, createEventStore, createPool, loadConfig, migrate, openDatabase, type AppConfig } from '@fp/infra';
 import { ProjectionRunner } from '@fp/projections';
+import { MeilisearchIndex, PostgresSearchIndex, type SearchIndex } from '@fp/projections/search/index';
+import { createDbosEngine } from '@fp/workflows';
+import { startSandbox, type Sandbox } from '@fp/workflows/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { modules as allModules } from './modules/index';
-import { createIdentityProvider } from './platform/identity/index';
-import type { IdentityProvider } from './platform/identity/port';
-import type { AppContext, Services } from './platform/context';
-import type { Module } from './platform/module';
-import { startSandbox, type Sandbox } from '@fp/workflows/sandbox';
+import { createAccountsModule } from './modules/accounts/index';
+import { createCatalogModule } from './modules/catalog/index';
+import { createCreditsModule } from './modules/credits/index';
+import { createHealthModule } from './modules/health/index';
+import { createPaymentsModule } from './modules/payments/index';
+import { createProfileModule } from './modules/profile/index';
+import { createSecurityModule } from './modules/security/index';
+import { createSubmissionsModule, type EngineFactory } from './modules/submissions/index';
+import type { AppContext } from './platform/context';
+import { BetterAuthProvider, SuperTokensProvider, type IdentityProvider } from './platform/identity/index';
+import type { AppModule } from './platform/module';
 
 export type Role = 'all' | 'api' | 'projections' | 'worker' | 'cli';
 
 export interface Runtime {
   ctx: AppContext;
+  /** Every module's service, by module name (CLI, tests, benches). */
+  services: Services;
+  /** The modules as built, in dependency order. */
+  modules: AppModule[];
   identity: IdentityProvider;
   app?: FastifyInstance;
   url?: string;
@@ -27,14 +39,67 @@ export interface RuntimeOptions {
   role?: Role;
   /** Use this database instead of DATABASE_URL / the embedded server (tests). */
   databaseUrl?: string;
-  modules?: Module[];
+  /** Which modules serve routes and run workers (all by default); every module is still built. */
+  mount?: (moduleName: string) => boolean;
   log?: (m: string) => void;
   listen?: boolean;
 }
 
 /**
- * The composition root: the one place that picks adapters (embedded or production), wires the
- * ports into modules and starts what the role needs.
+ * The modules, built in dependency order: each factory receives the platform and the services of
+ * the modules it uses, by name, and the adapters picked here. This function is the module graph
+ * (ARCHITECTURE.md draws it).
+ */
+function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineFactory }) {
+  const security = createSecurityModule({ ctx });
+  const health = createHealthModule({ ctx });
+  const credits = createCreditsModule({ ctx });
+  const accounts = createAccountsModule({ ctx, credits: credits.service });
+  const payments = createPaymentsModule({ ctx, credits: credits.service, accounts: accounts.service });
+  const profile = createProfileModule({ ctx });
+  const catalog = createCatalogModule({ ctx, credits: credits.service, searchIndex: adapters.searchIndex });
+  const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, engine: adapters.engine });
+  // Security first: its guards must run before any other module's hooks.
+  const modules: AppModule[] = [security, health, credits, accounts, payments, profile, catalog, submissions];
+  const services = {
+    security: security.service,
+    credits: credits.service,
+    accounts: accounts.service,
+    profile: profile.service,
+    catalog: catalog.service,
+    submissions: submissions.service,
+  };
+  return { modules, services };
+}
+export type Services = ReturnType<typeof buildModules>['services'];
+
+/** The identity provider: SuperTokens when SUPERTOKENS_URL is set, else better-auth in-process. */
+function pickIdentity(config: AppConfig, pool: import('pg').Pool): IdentityProvider {
+  if (config.supertokensUrl) {
+    return new SuperTokensProvider({ connectionURI: config.supertokensUrl, apiKey: config.supertokensApiKey, apiDomain: config.publicUrl, websiteDomain: config.publicUrl });
+  }
+  return new BetterAuthProvider(pool, { secret: config.authSecret, baseURL: config.publicUrl });
+}
+
+/** The search index: Meilisearch when MEILI_URL is set, else Postgres. */
+function pickSearchIndex(config: AppConfig, db: AppContext['db']): SearchIndex {
+  if (config.meiliUrl) return new MeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey });
+  return new PostgresSearchIndex(db);
+}
+
+/** The workflow engine: Temporal when TEMPORAL_ADDRESS is set, else DBOS on our Postgres. */
+function pickWorkflowEngine(config: AppConfig, databaseUrl: string): EngineFactory {
+  const address = config.temporalAddress;
+  if (address) {
+    // Loaded only here: Temporal's worker brings native code that DBOS installs never need.
+    return async (o) => (await import('@fp/workflows/temporal')).createTemporalEngine({ address, worker: true, ...o });
+  }
+  return async (o) => createDbosEngine({ databaseUrl, executorId: process.env.DBOS_EXECUTOR_ID || undefined, ...o });
+}
+
+/**
+ * The composition root: the one place that picks adapters (embedded or production), builds the
+ * modules with what each uses, and starts what the role needs.
  *   all         – API + projections + workers (npm start)
  *   api         – HTTP only (scale-out: several behind a proxy)
  *   projections – the projection runner only
@@ -45,7 +110,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   const config = opts.config ?? loadConfig();
   const role = opts.role ?? 'all';
   const log = opts.log ?? ((m: string) => console.log(m));
-  const modules = opts.modules ?? allModules;
+  const mounted = opts.mount ?? (() => true);
   const stoppers: Array<() => Promise<void>> = [];
 
   const database = opts.databaseUrl
@@ -58,33 +123,37 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   const db = createDb(pool);
   const store = createEventStore(pool, config.eventStoreUrl);
   stoppers.unshift(() => store.close());
+  const projections = new ProjectionRunner(db, store, pool, [], log);
 
-  const ctx = { config, pool, db, store, clock: { now: () => new Date() }, newId: () => randomUUID(), services: {} as Services } as AppContext;
-  const projections = modules.flatMap((m) => m.projections?.(ctx) ?? []);
-  ctx.projections = new ProjectionRunner(db, store, pool, projections, log);
-  for (const m of modules) await m.init?.(ctx);
-
-  const identity = createIdentityProvider(config, pool);
-  stoppers.unshift(async () => identity.close?.());
-
-  const runtime: Runtime = { ctx, identity, stop: async () => {} };
-
-  if (role === 'all' || role === 'projections' || role === 'cli') {
-    await ctx.projections.start();
-    stoppers.unshift(() => ctx.projections.stop());
-  }
+  let sandbox: Sandbox | undefined;
   if (role === 'all' || role === 'worker') {
     // The test firms' websites: workflows in this process apply to them (SANDBOX_PORT, 0 = any free port).
-    const sandbox = await startSandboxOn(config.sandboxPort, log);
-    ctx.sandboxUrl = sandbox.url;
-    runtime.sandbox = sandbox;
-    stoppers.unshift(() => sandbox.close());
+    sandbox = await startSandboxOn(config.sandboxPort, log);
+    stoppers.unshift(() => sandbox!.close());
+  }
+  const ctx: AppContext = { config, pool, db, store, projections, clock: { now: () => new Date() }, newId: () => randomUUID(), sandboxUrl: sandbox?.url };
+
+  const searchIndex = pickSearchIndex(config, db);
+  stoppers.unshift(() => searchIndex.close());
+  const { modules, services } = buildModules(ctx, { searchIndex, engine: pickWorkflowEngine(config, database.url) });
+  for (const m of modules) projections.add(m.projections ?? []);
+
+  const identity = pickIdentity(config, pool);
+  stoppers.unshift(async () => identity.close?.());
+
+  const runtime: Runtime = { ctx, services, modules, identity, sandbox, stop: async () => {} };
+
+  if (role === 'all' || role === 'projections' || role === 'cli') {
+    await projections.start();
+    stoppers.unshift(() => projections.stop());
+  }
+  if (role === 'all' || role === 'worker') {
     for (const m of modules) {
-      if (m.start) stoppers.unshift(await m.start(ctx));
+      if (m.start && mounted(m.name)) stoppers.unshift(await m.start());
     }
   }
   if (role === 'all' || role === 'api') {
-    const app = await buildApp({ ctx, identity, modules });
+    const app = await buildApp({ ctx, identity, modules: modules.filter((m) => mounted(m.name)) });
     runtime.app = app;
     stoppers.unshift(() => app.close());
     if (opts.listen !== false) {

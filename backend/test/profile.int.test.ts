@@ -50,7 +50,7 @@ describe('startup profile API', () => {
     const { token, id } = await app.createUser();
     expect((await app.api('GET', '/api/startup-profile', { token })).body).toEqual({ profile: {}, completion: { isComplete: false, percentage: 0 } });
     expect((await app.api('GET', '/api/profile-completion', { token })).body).toEqual({ percentage: 0, isComplete: false });
-    expect(await app.ctx.services.profile.get(id)).toEqual({ profile: {}, completion: { isComplete: false, percentage: 0 } });
+    expect(await app.services.profile.get(id)).toEqual({ profile: {}, completion: { isComplete: false, percentage: 0 } });
   });
 
   it('round-trips PATCH and GET, rising to complete, and records who changed what and when', async () => {
@@ -67,7 +67,7 @@ describe('startup profile API', () => {
     const got = await app.api('GET', '/api/startup-profile', { token });
     expect(got.body).toEqual({ profile: { ...complete, website: 'https://acme.io' }, completion: { isComplete: true, percentage: 100 } });
     expect((await app.api('GET', '/api/profile-completion', { token })).body).toEqual({ percentage: 100, isComplete: true });
-    expect(await app.ctx.services.profile.get(id)).toEqual(got.body);
+    expect(await app.services.profile.get(id)).toEqual(got.body);
 
     // The second save recorded only the thirteen fields it changed.
     const { events } = await app.ctx.store.readStream(`profile-${id}`);

@@ -12,9 +12,9 @@ export async function founder(app: TestApp, credits: number, profile: Record<str
   const user = await app.createUser();
   const r = await app.api('PATCH', '/api/startup-profile', { token: user.token, body: profile });
   if (r.status !== 200) throw new Error(`profile: ${r.status} ${JSON.stringify(r.body)}`);
-  const have = await app.ctx.services.credits.balance(user.id);
+  const have = await app.services.credits.balance(user.id);
   if (credits > have) {
-    const g = await app.ctx.services.credits.grant(user.id, credits - have, 'test credits', null, { now: new Date(), actor: 'test' });
+    const g = await app.services.credits.grant(user.id, credits - have, 'test credits', null, { now: new Date(), actor: 'test' });
     if (g.checkpoint) await app.ctx.projections.waitFor(g.checkpoint, 10_000);
   }
   return user;

@@ -44,7 +44,7 @@ it('serves the live view and stops a run whose browser is in another process', a
   const token = (await api.identity.signIn(email, 'correct horse battery'))!.token;
   expect((await call('POST', '/api/auth/sync-user', token, { id: created.id, email, firstName: 'Split', lastName: 'Founder' })).status).toBe(200);
   expect((await call('PATCH', '/api/startup-profile', token, COMPLETE_PROFILE)).status).toBe(200);
-  await api.ctx.services.credits.grant(created.id, 1, 'test', null, { now: new Date(), actor: 'test' });
+  await api.services.credits.grant(created.id, 1, 'test', null, { now: new Date(), actor: 'test' });
   await waitUntil('the credits', async () => (await call('GET', '/api/credits/balance', token)).body.balance >= 2);
 
   const submitted = await call('POST', '/api/submit-to-test-vcs', token, { testVcIds: [testFirmId('tortoise-capital')] });

@@ -14,7 +14,7 @@ const submitTest = (token: string, slugs: string[], headers: Record<string, stri
 
 async function balance(userId: string) {
   await app.ctx.projections.waitFor(undefined, 10_000);
-  return app.ctx.services.credits.balance(userId);
+  return app.services.credits.balance(userId);
 }
 
 async function ledger(userId: string) {
@@ -73,7 +73,7 @@ describe('pre-submit checks (spec §5, on the server)', () => {
     expect(short.body).toEqual({ error: 'Insufficient Credits', message: 'You need 2 credits to submit to 2 VC firms, but you only have 1 credits available.', balance: 1 });
 
     const incomplete = await app.createUser();
-    await app.ctx.services.credits.grant(incomplete.id, 5, 'test', null, { now: new Date(), actor: 'test' });
+    await app.services.credits.grant(incomplete.id, 5, 'test', null, { now: new Date(), actor: 'test' });
     const r = await submitTest(incomplete.token, ['northwind-ventures']);
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('Incomplete Startup Profile');

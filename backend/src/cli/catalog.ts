@@ -23,11 +23,11 @@ export const catalogCommands: CliCommand[] = [
       if (seed !== undefined && !Number.isSafeInteger(seed)) throw new CliError('--seed must be a whole number');
       const started = performance.now();
       const actor = `operator:${process.env.USER ?? 'cli'}`;
-      const r = await rt.ctx.services.catalog.seed({ vc, angels, seed, onProgress: progressLogger((m) => out.info(m)) }, { now: new Date(), actor });
+      const r = await rt.services.catalog.seed({ vc, angels, seed, onProgress: progressLogger((m) => out.info(m)) }, { now: new Date(), actor });
       const written = performance.now();
       out.info(`[catalog] events written in ${((written - started) / 1000).toFixed(1)} s; indexing …`);
       // The projections may run in this process or in a running app: either way, wait for them.
-      await rt.ctx.services.catalog.waitUntilLoaded(r.checkpoint, 60 * 60_000);
+      await rt.services.catalog.waitUntilLoaded(r.checkpoint, 60 * 60_000);
       const seconds = (performance.now() - started) / 1000;
       const loaded = Object.fromEntries(r.results.map((x) => [x.scope, x.count]));
       out.result({ ...loaded, seconds: Number(seconds.toFixed(1)) }, `Loaded ${r.results.map((x) => `${x.count.toLocaleString('en-US')} ${x.scope === 'vc' ? 'VC firms' : 'angel investors'}`).join(' and ')} in ${seconds.toFixed(1)} s`);
@@ -37,9 +37,9 @@ export const catalogCommands: CliCommand[] = [
     name: 'catalog status',
     summary: 'what the read models and the search index hold per scope',
     async run(rt, _args, out) {
-      const rows = await rt.ctx.services.catalog.status();
-      if (!rows.length) out.result([], `The catalog is empty: run \`npm run cli -- catalog seed\`. (search index: ${rt.ctx.services.catalog.searchIndexKind})`);
-      for (const s of rows) out.result(s, `${s.scope.padEnd(7)} ${s.completed ? 'loaded ' : 'loading'} ${s.loaded.toLocaleString('en-US')}${s.expected != null ? ` / ${s.expected.toLocaleString('en-US')}` : ''} records, ${s.indexed.toLocaleString('en-US')} indexed (${rt.ctx.services.catalog.searchIndexKind})`);
+      const rows = await rt.services.catalog.status();
+      if (!rows.length) out.result([], `The catalog is empty: run \`npm run cli -- catalog seed\`. (search index: ${rt.services.catalog.searchIndexKind})`);
+      for (const s of rows) out.result(s, `${s.scope.padEnd(7)} ${s.completed ? 'loaded ' : 'loading'} ${s.loaded.toLocaleString('en-US')}${s.expected != null ? ` / ${s.expected.toLocaleString('en-US')}` : ''} records, ${s.indexed.toLocaleString('en-US')} indexed (${rt.services.catalog.searchIndexKind})`);
     },
   },
 ];

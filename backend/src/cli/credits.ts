@@ -38,7 +38,7 @@ export const creditCommands: CliCommand[] = [
       if (!values.email || !Number.isSafeInteger(amount) || amount <= 0 || !values.reason?.trim()) throw new CliError('credits grant needs --email, a positive whole --amount and --reason');
       const user = await userByEmail(rt, values.email, 'credits grant');
       const actor = operator();
-      const r = await rt.ctx.services.credits.grant(user.id, amount, values.reason, actor, { now: new Date(), actor });
+      const r = await rt.services.credits.grant(user.id, amount, values.reason, actor, { now: new Date(), actor });
       out.result({ email: user.email, amount, balance: r.balance }, `Granted ${amount} credit(s) to ${user.email}; balance ${r.balance}`);
     },
   },

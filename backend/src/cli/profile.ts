@@ -19,7 +19,7 @@ export const profileCommands: CliCommand[] = [
     options: { email: { type: 'string' } },
     async run(rt, { values }, out) {
       const id = await userId(rt, values.email, 'profile show');
-      const { profile, completion } = await rt.ctx.services.profile.get(id);
+      const { profile, completion } = await rt.services.profile.get(id);
       const missing = missingRequiredFields(profile);
       const lines = [
         `${values.email}: ${completion.percentage}% ${completion.isComplete ? '(complete)' : '(incomplete)'}`,
@@ -36,7 +36,7 @@ export const profileCommands: CliCommand[] = [
     options: { email: { type: 'string' } },
     async run(rt, { values }, out) {
       const id = await userId(rt, values.email, 'profile history');
-      const changes = await rt.ctx.services.profile.history(id);
+      const changes = await rt.services.profile.history(id);
       if (!changes.length) out.info(`${values.email} never saved a profile`);
       for (const c of changes) {
         const set = PROFILE_FIELDS.filter((f) => c.set[f] !== undefined).map((f) => PROFILE_LABELS[f]);

@@ -44,7 +44,7 @@ export const securityCommands: CliCommand[] = [
       if (!values.reason?.trim()) throw new CliError('security block-ip needs --reason');
       const minutes = values.minutes === undefined ? null : Number(values.minutes);
       if (minutes !== null && !(Number.isFinite(minutes) && minutes > 0)) throw new CliError('--minutes must be a positive number');
-      const r = await rt.ctx.services.security.blockIp(ip, values.reason, minutes === null ? null : minutes * 60_000, { now: new Date(), actor: operator() });
+      const r = await rt.services.security.blockIp(ip, values.reason, minutes === null ? null : minutes * 60_000, { now: new Date(), actor: operator() });
       out.result(r, `Blocked ${ip}${r.expiresAt ? ` until ${r.expiresAt}` : ' until unblocked'}`);
     },
   },
@@ -54,7 +54,7 @@ export const securityCommands: CliCommand[] = [
     options: { ip: { type: 'string' } },
     async run(rt, { values }, out) {
       const ip = ipOf(values.ip, 'security unblock-ip');
-      const r = await rt.ctx.services.security.unblockIp(ip, { now: new Date(), actor: operator() });
+      const r = await rt.services.security.unblockIp(ip, { now: new Date(), actor: operator() });
       out.result(r, `Unblocked ${ip}`);
     },
   },

@@ -26,8 +26,8 @@ export const userCommands: CliCommand[] = [
       if (!session) throw new CliError('Could not sign the new user in');
       const [first, ...rest] = (name ?? '').split(' ').filter(Boolean);
       const meta = { now: new Date(), actor: operator() };
-      await rt.ctx.services.accounts.syncUser({ userId: id, email, firstName: first ?? null, lastName: rest.join(' ') || null, profileImageUrl: null }, meta);
-      if (admin) await rt.ctx.services.accounts.grantAdmin(id, meta);
+      await rt.services.accounts.syncUser({ userId: id, email, firstName: first ?? null, lastName: rest.join(' ') || null, profileImageUrl: null }, meta);
+      if (admin) await rt.services.accounts.grantAdmin(id, meta);
       out.result({ id, email, token: session.token, admin: Boolean(admin) }, `Created ${email} (id ${id})${admin ? ' as admin' : ''}\nToken: ${session.token}`);
     },
   },
@@ -50,10 +50,10 @@ export const userCommands: CliCommand[] = [
       if (!values.email) throw new CliError('users grant-admin needs --email');
       const user = await rt.identity.findByEmail(values.email);
       if (!user) throw new CliError(`No user with e-mail ${values.email}`);
-      if (!(await rt.ctx.services.accounts.isRegistered(user.id))) {
-        await rt.ctx.services.accounts.syncUser({ userId: user.id, email: user.email, firstName: null, lastName: null, profileImageUrl: null }, { now: new Date(), actor: operator() });
+      if (!(await rt.services.accounts.isRegistered(user.id))) {
+        await rt.services.accounts.syncUser({ userId: user.id, email: user.email, firstName: null, lastName: null, profileImageUrl: null }, { now: new Date(), actor: operator() });
       }
-      const r = await rt.ctx.services.accounts.grantAdmin(user.id, { now: new Date(), actor: operator() });
+      const r = await rt.services.accounts.grantAdmin(user.id, { now: new Date(), actor: operator() });
       out.result({ id: user.id, email: user.email, admin: true, changed: r.changed }, r.changed ? `${user.email} is now an admin` : `${user.email} was already an admin`);
     },
   },

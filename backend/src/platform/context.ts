@@ -7,7 +7,10 @@ export interface Clock {
   now(): Date;
 }
 
-/** What every module receives from the composition root. Modules add their services to `services`. */
+/**
+ * The platform every module receives from the composition root (as `deps.ctx`). The services of
+ * other modules are passed to each factory by name, never through this object.
+ */
 export interface AppContext {
   config: AppConfig;
   pool: pg.Pool;
@@ -18,13 +21,7 @@ export interface AppContext {
   newId(): string;
   /** Base URL of the local sandbox of test firm websites, when this process runs it (roles all/worker). */
   sandboxUrl?: string;
-  /** Public services of modules, wired once at the composition root. */
-  services: Services;
 }
-
-// Each module declares its service here (declaration merging keeps modules independent).
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Services {}
 
 export function metaFor(ctx: Pick<AppContext, 'clock'>, actor: string, extra: Partial<CommandMeta> = {}): CommandMeta {
   return { now: ctx.clock.now(), actor, ...extra };

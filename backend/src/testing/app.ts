@@ -2,13 +2,14 @@ import { createTestDatabase, loadConfig, type AppConfig, type SecurityConfig, ty
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createRuntime, type Runtime } from '../runtime';
-import type { Module } from '../platform/module';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 
 export interface TestApp {
   url: string;
   runtime: Runtime;
   ctx: Runtime['ctx'];
+  /** Every module's service (runtime.services). */
+  services: Runtime['services'];
   db: TestDatabase;
   /** Signs a user up through the identity provider, registers them (sync-user) and returns a bearer token. */
   createUser(opts?: { email?: string; password?: string; name?: string; admin?: boolean; sync?: boolean }): Promise<{ id: string; email: string; token: string }>;
@@ -33,7 +34,7 @@ export const TEST_SECURITY: Partial<SecurityConfig> = {
  * Boots the whole app (all roles) on a fresh database of the test run's real Postgres server and a
  * random port, serving frontend/dist when it is built. Used by integration and end-to-end tests.
  */
-export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial<AppConfig>; modules?: Module[]; security?: Partial<SecurityConfig> } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial<AppConfig>; mount?: RuntimeOptions['mount']; security?: Partial<SecurityConfig> } = {}): Promise<TestApp> {
   const adminUrl = opts.pgAdminUrl ?? (await import('vitest')).inject('pgAdminUrl');
   const db = await createTestDatabase(adminUrl, { migrate: false });
   const base = loadConfig({});
@@ -43,12 +44,12 @@ export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial
     host: '127.0.0.1',
     dataDir: mkdtempSync(path.join(tmpdir(), 'fp-app-')),
     sandboxPort: 0,
-    // Tests seed the small catalogs they need (ctx.services.catalog.seed), never the full one.
+    // Tests seed the small catalogs they need (services.catalog.seed), never the full one.
     catalogSeed: 'off',
     ...opts.config,
     security: { ...base.security, ...TEST_SECURITY, ...opts.config?.security, ...opts.security },
   };
-  const runtime = await createRuntime({ config, role: 'all', databaseUrl: db.url, log: () => {}, modules: opts.modules });
+  const runtime = await createRuntime({ config, role: 'all', databaseUrl: db.url, log: () => {}, mount: opts.mount });
   const url = runtime.url!.replace('localhost', '127.0.0.1');
 
   const api: TestApp['api'] = async (method, p, o = {}) => {
@@ -66,6 +67,7 @@ export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial
     url,
     runtime,
     ctx: runtime.ctx,
+    services: runtime.services,
     db,
     api,
     async createUser(o = {}) {
@@ -78,7 +80,7 @@ export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial
         const r = await api('POST', '/api/auth/sync-user', { token: session.token, body: { id: created.id, email, firstName: (o.name ?? 'Test Founder').split(' ')[0], lastName: 'Founder' } });
         if (r.status !== 200) throw new Error(`sync-user failed: ${r.status} ${JSON.stringify(r.body)}`);
       }
-      if (o.admin) await runtime.ctx.services.accounts.grantAdmin(created.id, { now: new Date(), actor: 'test' });
+      if (o.admin) await runtime.services.accounts.grantAdmin(created.id, { now: new Date(), actor: 'test' });
       return { id: created.id, email, token: session.token };
     },
     async close() {

@@ -20,7 +20,7 @@ const FAST_COMPLETES = ['granite-growth', 'ember-capital', 'orbit-fund', 'cedar-
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
-  const seeded = await app.ctx.services.catalog.seed({ angels: 60, seed: 9 }, { now: new Date(), actor: 'test' });
+  const seeded = await app.services.catalog.seed({ angels: 60, seed: 9 }, { now: new Date(), actor: 'test' });
   await app.ctx.projections.waitFor(seeded.checkpoint, 60_000);
 });
 afterAll(async () => app?.close());

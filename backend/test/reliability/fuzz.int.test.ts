@@ -36,7 +36,7 @@ const counts = { cases: 0, byStatus: new Map<number, number>(), routes: 0, rawBo
 
 beforeAll(async () => {
   app = await startTestApp({ config: { freeCredits: 0, stripeWebhookSecret: 'whsec_reliability_fuzz' } });
-  const seeded = await app.ctx.services.catalog.seed({ vc: 30, angels: 30, seed: 5 }, { now: new Date(), actor: 'test' });
+  const seeded = await app.services.catalog.seed({ vc: 30, angels: 30, seed: 5 }, { now: new Date(), actor: 'test' });
   await app.ctx.projections.waitFor(seeded.checkpoint, 60_000);
   const user = await app.createUser();
   const admin = await app.createUser({ admin: true });

@@ -51,8 +51,8 @@ async function searchAnswers(token: string) {
 it('rebuilds every read model and the search index from the log into exactly the live rows', async () => {
   const meta = () => ({ now: new Date(), actor: 'test' });
   // Catalog: a first load, then a re-import of the angels that supersedes it.
-  await app.ctx.services.catalog.seed({ vc: 60, angels: 40, seed: 3 }, meta());
-  const reseed = await app.ctx.services.catalog.seed({ angels: 25, seed: 4 }, meta());
+  await app.services.catalog.seed({ vc: 60, angels: 40, seed: 3 }, meta());
+  const reseed = await app.services.catalog.seed({ angels: 25, seed: 4 }, meta());
   await app.ctx.projections.waitFor(reseed.checkpoint, 60_000);
 
   const a = await founder(app, 6);
@@ -84,7 +84,7 @@ it('rebuilds every read model and the search index from the log into exactly the
   // Exports: one delivered, one failing half-way (refunded).
   const angels: string[] = (await app.api('GET', '/api/investors/all-ids', { token: b.token })).body.investorIds;
   expect((await app.api('POST', '/api/export-angel-investors', { token: b.token, body: { investorIds: angels.slice(0, 5) } })).status).toBe(200);
-  const broken = await app.ctx.services.catalog.exportAngels(b.id, angels.slice(0, 3), meta(), {
+  const broken = await app.services.catalog.exportAngels(b.id, angels.slice(0, 3), meta(), {
     loadBatch: async () => {
       throw new Error('storage went away');
     },
@@ -98,8 +98,8 @@ it('rebuilds every read model and the search index from the log into exactly the
   for (const ip of ['198.51.100.7', '198.51.100.8']) {
     expect((await app.api('GET', '/api/admin/users', { headers: { 'x-forwarded-for': ip } })).status).toBe(404);
   }
-  await app.ctx.services.security.blockIp('198.51.100.7', 'reliability test', 60 * 60_000, meta());
-  await app.ctx.services.security.blockIp('198.51.100.8', 'reliability test', null, meta());
+  await app.services.security.blockIp('198.51.100.7', 'reliability test', 60 * 60_000, meta());
+  await app.services.security.blockIp('198.51.100.8', 'reliability test', null, meta());
   expect((await app.api('POST', '/api/security/unblock-ip', { token: admin.token, body: { ip: '198.51.100.8' } })).status).toBe(200);
 
   await app.ctx.projections.waitFor(undefined, 60_000);
@@ -135,7 +135,7 @@ it('refuses to rebuild a projection another process is running, and rebuilds onc
   const cli = await createRuntime({ role: 'cli', databaseUrl: db.url, config, log: quiet });
   try {
     const userId = randomUUID();
-    const grant = () => cli.ctx.services.credits.grant(userId, 1, 'rebuild ownership', null, { now: new Date(), actor: 'test' });
+    const grant = () => cli.services.credits.grant(userId, 1, 'rebuild ownership', null, { now: new Date(), actor: 'test' });
     for (let i = 0; i < 5; i++) await grant();
     await cli.ctx.projections.waitFor(undefined, 10_000);
     await expect(cli.ctx.projections.rebuild('credits')).rejects.toThrow(/being run by another process/);
@@ -143,11 +143,11 @@ it('refuses to rebuild a projection another process is running, and rebuilds onc
     await grant();
     await cli.ctx.projections.waitFor(undefined, 10_000);
     expect((await owner.ctx.projections.status()).find((p) => p.name === 'credits')).toMatchObject({ status: 'running', lag: 0, error: null });
-    expect(await cli.ctx.services.credits.balance(userId)).toBe(6);
+    expect(await cli.services.credits.balance(userId)).toBe(6);
     await owner.stop();
     const [rebuilt] = await cli.ctx.projections.rebuild('credits');
     expect(rebuilt).toMatchObject({ name: 'credits', events: 6 });
-    expect(await cli.ctx.services.credits.balance(userId)).toBe(6);
+    expect(await cli.services.credits.balance(userId)).toBe(6);
   } finally {
     await cli.stop();
     await owner.stop();

@@ -3,7 +3,6 @@ import { REPO_ROOT, type EventStore, type RecordedEvent } from '@fp/infra';
 import type { Projection } from '@fp/projections';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type pg from 'pg';
-import { modules as allModules } from '../../src/modules/index';
 import type { Runtime } from '../../src/runtime';
 import type { TestApp } from '../../src/testing/app';
 
@@ -51,10 +50,10 @@ export async function founder(app: TestApp, credits: number, opts: { profile?: b
     const r = await app.api('PATCH', '/api/startup-profile', { token: user.token, body: COMPLETE_PROFILE });
     if (r.status !== 200) throw new Error(`profile: ${r.status} ${JSON.stringify(r.body)}`);
   }
-  const have = await app.ctx.services.credits.balance(user.id);
-  if (credits > have) await app.ctx.services.credits.grant(user.id, credits - have, 'reliability test credits', null, { now: new Date(), actor: 'test' });
+  const have = await app.services.credits.balance(user.id);
+  if (credits > have) await app.services.credits.grant(user.id, credits - have, 'reliability test credits', null, { now: new Date(), actor: 'test' });
   await app.ctx.projections.waitFor(undefined, 30_000);
-  const balance = await app.ctx.services.credits.balance(user.id);
+  const balance = await app.services.credits.balance(user.id);
   if (balance !== credits) throw new Error(`founder has ${balance} credits, wanted ${credits}`);
   return user;
 }
@@ -169,7 +168,7 @@ export interface AuditResult {
 
 /** Every projection the modules declare (the runner's list), with the tables each owns. */
 export function projectionsOf(rt: Runtime): Projection[] {
-  return allModules.flatMap((m) => m.projections?.(rt.ctx) ?? []);
+  return rt.modules.flatMap((m) => m.projections ?? []);
 }
 
 export type Snapshot = Map<string, unknown[]>;

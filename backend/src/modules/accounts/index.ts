@@ -1,4 +1,5 @@
-import type { Module } from '../../platform/module';
+import type { AppModule } from '../../platform/module';
+import type { AccountsContext, AccountsDeps } from './context';
 import { usersProjection } from './projection';
 import { accountRoutes } from './routes';
 import { createAccountsService, type AccountsService } from './service';
@@ -6,17 +7,14 @@ import { createAccountsService, type AccountsService } from './service';
 export { accountDecider } from './decider';
 export type { AccountsService } from './service';
 
-declare module '../../platform/context' {
-  interface Services {
-    accounts: AccountsService;
-  }
+/** Registered users and their roles; registration grants the free starting credits once. */
+export function createAccountsModule({ ctx: platform, credits }: AccountsDeps): AppModule<AccountsService> {
+  const accounts = createAccountsService({ ...platform, credits });
+  const ctx: AccountsContext = { ...platform, credits, accounts };
+  return {
+    name: 'accounts',
+    service: accounts,
+    projections: [usersProjection],
+    routes: (app) => accountRoutes(app, ctx),
+  };
 }
-
-export const accountsModule: Module = {
-  name: 'accounts',
-  projections: () => [usersProjection],
-  init: (ctx) => {
-    ctx.services.accounts = createAccountsService(ctx);
-  },
-  routes: accountRoutes,
-};

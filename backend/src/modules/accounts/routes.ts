@@ -1,17 +1,18 @@
 import { SyncUserRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
-import { metaFor, type AppContext } from '../../platform/context';
+import { metaFor } from '../../platform/context';
+import type { AccountsContext } from './context';
 import { DomainError } from '../../platform/decider';
 import { parse } from '../../platform/http';
 
-export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
+export function accountRoutes(app: FastifyInstance, ctx: AccountsContext) {
   app.post('/api/auth/sync-user', async (req) => {
     const user = requireUser(req);
     const body = parse(SyncUserRequest, req.body);
     // A session may only sync its own user: the id in the body must be the session's.
     if (body.id !== user.id) throw new DomainError('The user in the request does not match the signed-in user', 403, 'forbidden');
-    return ctx.services.accounts.syncUser(
+    return ctx.accounts.syncUser(
       { userId: user.id, email: user.email, firstName: body.firstName, lastName: body.lastName, profileImageUrl: body.profileImageUrl },
       metaFor(ctx, user.id),
     );

@@ -1,5 +1,6 @@
 import { userStream } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
+import type { CreditsService } from '../credits/index';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import { accountDecider } from './decider';
 
@@ -11,7 +12,7 @@ export interface SyncInput {
   profileImageUrl: string | null;
 }
 
-export function createAccountsService(ctx: Pick<AppContext, 'store' | 'db' | 'config' | 'projections' | 'services'>) {
+export function createAccountsService(ctx: Pick<AppContext, 'store' | 'db' | 'config' | 'projections'> & { credits: CreditsService }) {
   return {
     /**
      * Registers the user (once) and grants the free starting credits (once). Safe to call any number
@@ -20,7 +21,7 @@ export function createAccountsService(ctx: Pick<AppContext, 'store' | 'db' | 'co
     async syncUser(input: SyncInput, meta: CommandMeta): Promise<{ isNewUser: boolean; creditBalance: number }> {
       const reg = await handleCommand(ctx.store, userStream(input.userId), accountDecider, { type: 'SyncUser', data: input }, meta, { maxRetries: 50 });
       const isNewUser = reg.events.some((e) => e.type === 'UserRegistered');
-      const credits = await ctx.services.credits.grantStarting(input.userId, ctx.config.freeCredits, meta);
+      const credits = await ctx.credits.grantStarting(input.userId, ctx.config.freeCredits, meta);
       // Answer once the read models show it, so the next query (balance, /me) agrees with this answer.
       await ctx.projections.waitFor(credits.checkpoint ?? reg.checkpoint ?? null, 5000).catch(() => undefined);
       return { isNewUser, creditBalance: credits.balance };

@@ -18,7 +18,7 @@ let token: string;
 beforeAll(async () => {
   app = await startTestApp();
   app.ctx.sandboxUrl = SANDBOX;
-  const r = await app.ctx.services.catalog.seed({ vc: VC, angels: ANGELS, seed: SEED }, { now: new Date(), actor: 'test' });
+  const r = await app.services.catalog.seed({ vc: VC, angels: ANGELS, seed: SEED }, { now: new Date(), actor: 'test' });
   await app.ctx.projections.waitFor(r.checkpoint, 60_000);
   token = (await app.createUser()).token;
 });
@@ -169,7 +169,7 @@ describe('VC database API', () => {
   });
 
   it('getFirms answers the firms asked for; unknown ids are absent', async () => {
-    const got = await app.ctx.services.catalog.getFirms([firms[3]!.id, 'vc_nope', firms[9]!.id], { test: false });
+    const got = await app.services.catalog.getFirms([firms[3]!.id, 'vc_nope', firms[9]!.id], { test: false });
     expect(got).toEqual([firms[3]!, firms[9]!].map((f) => ({ id: f.id, name: f.vcName, website: f.website, city: f.city, country: f.country, investorType: f.primaryInvestorType, description: f.description })));
   });
 });
@@ -192,16 +192,16 @@ describe('Test VC database API', () => {
   it('re-imports the test firms when the sandbox address changes', async () => {
     const site = SANDBOX_SITES[0]!;
     const id = `test_vc_${site.slug}`;
-    expect(await app.ctx.services.catalog.getFirms([id, 'nope'], { test: true })).toEqual([
+    expect(await app.services.catalog.getFirms([id, 'nope'], { test: true })).toEqual([
       expect.objectContaining({ id, name: site.name, website: `${SANDBOX}/${site.slug}/` }),
     ]);
     app.ctx.sandboxUrl = 'http://127.0.0.1:4111';
-    const [moved] = await app.ctx.services.catalog.getFirms([id], { test: true });
+    const [moved] = await app.services.catalog.getFirms([id], { test: true });
     expect(moved!.website).toBe(`http://127.0.0.1:4111/${site.slug}/`);
     const listed = await get('/api/test-vc-firms?limit=100');
     for (const f of listed.body.firms) expect(f.website.startsWith('http://127.0.0.1:4111/')).toBe(true);
     const before = (await app.ctx.store.readStream('catalog-test')).events.length;
-    await app.ctx.services.catalog.syncTestCatalog();
+    await app.services.catalog.syncTestCatalog();
     expect((await app.ctx.store.readStream('catalog-test')).events.length).toBe(before);
   });
 });
@@ -353,7 +353,7 @@ describe('Angel CSV export', () => {
   it('refunds the credit when producing the file fails half-way', async () => {
     const user = await app.createUser();
     let calls = 0;
-    const exp = await app.ctx.services.catalog.exportAngels(user.id, angels.slice(0, 20).map((a) => a.id), { now: new Date(), actor: user.id }, {
+    const exp = await app.services.catalog.exportAngels(user.id, angels.slice(0, 20).map((a) => a.id), { now: new Date(), actor: user.id }, {
       loadBatch: async () => {
         calls++;
         throw new Error('database went away');
@@ -380,7 +380,7 @@ describe('catalog data lifecycle', () => {
   });
 
   it('a new seed replaces the scope it loads (scaling down too)', async () => {
-    const r = await app.ctx.services.catalog.seed({ vc: 40, seed: 7 }, { now: new Date(), actor: 'test' });
+    const r = await app.services.catalog.seed({ vc: 40, seed: 7 }, { now: new Date(), actor: 'test' });
     await app.ctx.projections.waitFor(r.checkpoint, 60_000);
     const list = await get('/api/vc-firms?limit=100');
     expect(list.body.total).toBe(40);
@@ -388,7 +388,7 @@ describe('catalog data lifecycle', () => {
     expect(list.body.firms.map((f: VcFirm) => f.id).sort()).toEqual(fresh.map((f) => f.id).sort());
     expect(list.body.firms.find((f: VcFirm) => f.id === fresh[0]!.id)).toEqual(fresh[0]);
     expect((await get('/api/investors')).body.total).toBe(ANGELS);
-    const status = await app.ctx.services.catalog.status();
+    const status = await app.services.catalog.status();
     expect(status.find((s) => s.scope === 'vc')).toMatchObject({ loaded: 40, expected: 40, completed: true, indexed: 40 });
   });
 });

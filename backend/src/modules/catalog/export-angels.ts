@@ -6,6 +6,7 @@ import type { Db } from '@fp/infra';
 import { sql } from 'kysely';
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../platform/context';
+import type { CreditsService } from '../credits/index';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 
 /** Records fetched per query while streaming: memory stays flat whatever the export size. */
@@ -41,7 +42,7 @@ export const loadAngels = (db: Db): LoadBatch => async (ids) => {
 };
 
 export interface ExportDeps {
-  ctx: Pick<AppContext, 'db' | 'services' | 'newId' | 'clock'>;
+  ctx: Pick<AppContext, 'db' | 'newId' | 'clock'> & { credits: CreditsService };
   /** Replaceable in tests to provoke a failure half-way. */
   loadBatch?: LoadBatch;
 }
@@ -72,7 +73,7 @@ export async function exportAngels(deps: ExportDeps, userId: string, ids: string
   }
   const ordered = known.rows.map((r) => r.id);
   const exportId = ctx.newId();
-  await ctx.services.credits.spend(
+  await ctx.credits.spend(
     userId,
     { amount: 1, spendKind: 'angel_export', reference: `angel-export-${exportId}`, reason: `Angel investor export (${ordered.length} investors)`, insufficientMessage: EXPORT_INSUFFICIENT },
     meta,
@@ -89,7 +90,7 @@ export async function exportAngels(deps: ExportDeps, userId: string, ids: string
         yield chunk;
       }
     } catch (err) {
-      await ctx.services.credits
+      await ctx.credits
         .refund(userId, `angel-export-${exportId}`, `Angel investor export failed: ${(err as Error).message}`, { ...meta, now: ctx.clock.now() })
         .catch(() => undefined);
       throw err;

@@ -4,14 +4,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
-import { metaFor, type AppContext } from '../../platform/context';
+import { metaFor } from '../../platform/context';
+import type { CatalogContext } from './context';
 import { parse } from '../../platform/http';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** Spec section 7: the VC database, the test VC database and the angel investor database. */
-export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
-  const catalog = () => ctx.services.catalog;
+export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
+  const catalog = () => ctx.catalog;
 
   app.get('/api/vc-firms', async (req) => catalog().listVcFirms('vc', parse(VcFirmsQuery, req.query)));
   app.get('/api/vc-filter-options', async () => catalog().vcFilterOptions('vc'));

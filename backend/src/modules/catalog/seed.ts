@@ -1,5 +1,6 @@
 import { CATALOG_SIZES, DEFAULT_CATALOG_SEED, generateAngels, generateVcFirms } from '@fp/infra/catalog/index';
 import type { AppContext } from '../../platform/context';
+import type { CatalogContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
 import { isLoaded } from './decider';
 import { importCatalog, importsState, type ImportProgress, type ImportResult } from './import-catalog';
@@ -52,7 +53,7 @@ export function progressLogger(log: (m: string) => void): (p: ImportProgress) =>
  * scope the event log does not show as loaded, then waits until read models and index have it.
  * One process does it: the others skip while a Postgres advisory lock is held.
  */
-export async function seedOnStart(ctx: AppContext, log: (m: string) => void, shouldStop: () => boolean): Promise<void> {
+export async function seedOnStart(ctx: CatalogContext, log: (m: string) => void, shouldStop: () => boolean): Promise<void> {
   const client = await ctx.pool.connect();
   try {
     const lock = await client.query('select pg_try_advisory_lock(hashtext($1)) as ok', ['catalog-seed']);
@@ -69,7 +70,7 @@ export async function seedOnStart(ctx: AppContext, log: (m: string) => void, sho
       });
       log('[catalog] indexing …');
       const last = results.map((r) => r.checkpoint).filter(Boolean).at(-1) ?? null;
-      await ctx.services.catalog.waitUntilLoaded(last);
+      await ctx.catalog.waitUntilLoaded(last);
       log(`[catalog] ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } finally {
       await client.query('select pg_advisory_unlock(hashtext($1))', ['catalog-seed']).catch(() => undefined);

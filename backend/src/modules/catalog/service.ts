@@ -1,6 +1,7 @@
 import type { SearchIndex } from '@fp/projections/search/index';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
+import type { CreditsService } from '../credits/index';
 import type { CommandMeta } from '../../platform/decider';
 import { exportAngels, type LoadBatch } from './export-angels';
 import type { ImportProgress } from './import-catalog';
@@ -18,8 +19,8 @@ export interface ScopeStatus {
   indexed: number;
 }
 
-/** The catalog's public face (ctx.services.catalog). */
-export function createCatalogService(ctx: AppContext, index: SearchIndex) {
+/** The catalog's public face (what other modules receive as `catalog`). */
+export function createCatalogService(ctx: AppContext & { credits: CreditsService }, index: SearchIndex) {
   const testCatalog = createTestCatalogSync(ctx);
   const queries = createCatalogQueries(ctx, index, () => testCatalog.ensure());
   return {

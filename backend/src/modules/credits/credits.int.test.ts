@@ -24,7 +24,7 @@ const settle = () => app.ctx.projections.waitFor(undefined, 20_000);
 async function userWith(balance: number) {
   const u = await app.createUser();
   // createUser registers the user, which grants the free starting credit.
-  if (balance > 1) await app.ctx.services.credits.grant(u.id, balance - 1, 'test setup', 'operator:test', meta('operator:test'));
+  if (balance > 1) await app.services.credits.grant(u.id, balance - 1, 'test setup', 'operator:test', meta('operator:test'));
   await settle();
   expect((await app.api('GET', '/api/credits/balance', { token: u.token })).body).toEqual({ balance });
   return u;
@@ -40,7 +40,7 @@ async function settleAll<T>(promises: Promise<T>[]) {
 describe('the balance never goes below zero, also under concurrency', () => {
   it('50 simultaneous spends against a balance of 10: exactly 10 succeed, 40 get Insufficient Credits, 10 spend events', async () => {
     const u = await userWith(10);
-    const { ok, failed } = await settleAll(Array.from({ length: 50 }, (_, i) => app.ctx.services.credits.spend(u.id, exportSpend(i), meta(u.id))));
+    const { ok, failed } = await settleAll(Array.from({ length: 50 }, (_, i) => app.services.credits.spend(u.id, exportSpend(i), meta(u.id))));
     expect(ok).toHaveLength(10);
     expect(failed).toHaveLength(40);
     for (const f of failed) {
@@ -57,7 +57,7 @@ describe('the balance never goes below zero, also under concurrency', () => {
     const u = await userWith(10);
     // A second service instance stands for a second API process: its own queue and cache, the same event store.
     const other = createCreditsService(app.ctx);
-    const services = [app.ctx.services.credits, other];
+    const services = [app.services.credits, other];
     // Both have cached the ledger before the race, so both start from the same (soon stale) state.
     await Promise.all(services.map((s, i) => s.refund(u.id, `warm-${i}`, 'warm-up', meta())));
     const { ok, failed } = await settleAll(Array.from({ length: 50 }, (_, i) => services[i % 2]!.spend(u.id, exportSpend(i), meta(u.id))));
@@ -70,7 +70,7 @@ describe('the balance never goes below zero, also under concurrency', () => {
 
   it('a charge repeated with the same reference is recorded once', async () => {
     const u = await userWith(5);
-    const results = await Promise.all(Array.from({ length: 10 }, () => app.ctx.services.credits.spend(u.id, exportSpend(1), meta())));
+    const results = await Promise.all(Array.from({ length: 10 }, () => app.services.credits.spend(u.id, exportSpend(1), meta())));
     expect(results.filter((r) => r.changed)).toHaveLength(1);
     expect((await creditEvents(u.id)).filter((e) => e.type === 'CreditsSpent')).toHaveLength(1);
   });
@@ -79,7 +79,7 @@ describe('the balance never goes below zero, also under concurrency', () => {
 describe('refunds', () => {
   it('refund gives the charge back once; a retry charges again and can be refunded again', async () => {
     const u = await userWith(3);
-    const credits = app.ctx.services.credits;
+    const credits = app.services.credits;
     expect((await credits.spend(u.id, { amount: 1, spendKind: 'vc_application', reference: 'sub-1', reason: 'VC application to Acme Ventures', insufficientMessage: 'short' }, meta())).balance).toBe(2);
     const refunds = await Promise.all([1, 2, 3].map(() => credits.refund(u.id, 'sub-1', 'Application failed', meta('system'))));
     expect(refunds.filter((r) => r.changed)).toHaveLength(1);
@@ -202,8 +202,8 @@ describe('GET /api/credits/history and /api/credits/balance-history', () => {
   it("answers the user's own movements, paginated and sorted, with the running balance", async () => {
     const u = await userWith(1);
     const stranger = await userWith(7);
-    for (let i = 0; i < 4; i++) await app.ctx.services.credits.grant(u.id, 10 * (i + 1), `grant ${i}`, 'operator:test', meta());
-    await app.ctx.services.credits.spend(u.id, exportSpend(99), meta());
+    for (let i = 0; i < 4; i++) await app.services.credits.grant(u.id, 10 * (i + 1), `grant ${i}`, 'operator:test', meta());
+    await app.services.credits.spend(u.id, exportSpend(99), meta());
     await settle();
     const page1 = await app.api('GET', '/api/credits/history?limit=2', { token: u.token });
     expect(page1.status).toBe(200);
@@ -233,7 +233,7 @@ describe('GET /api/credits/history and /api/credits/balance-history', () => {
 
   it('thins a long balance history to at most 200 points, keeping the newest', async () => {
     const u = await userWith(1);
-    await Promise.all(Array.from({ length: 450 }, (_, i) => app.ctx.services.credits.grant(u.id, 1, `g${i}`, null, meta())));
+    await Promise.all(Array.from({ length: 450 }, (_, i) => app.services.credits.grant(u.id, 1, `g${i}`, null, meta())));
     await settle();
     const points = (await app.api('GET', '/api/credits/balance-history', { token: u.token })).body.points;
     expect(points.length).toBeLessThanOrEqual(200);
@@ -359,7 +359,7 @@ describe('CLI: credits grant and ledger history', () => {
     expect(grant.code, grant.stderr).toBe(0);
     expect(JSON.parse(grant.stdout)).toEqual({ email: u.email, amount: 4, balance: 5 });
     // The API process has the ledger cached; the CLI wrote behind its back, which its next append detects.
-    await app.ctx.services.credits.spend(u.id, exportSpend(7), meta(u.id));
+    await app.services.credits.spend(u.id, exportSpend(7), meta(u.id));
     const history = await runCli(['ledger', 'history', '--email', u.email, '--json']);
     expect(history.code, history.stderr).toBe(0);
     expect(JSON.parse(history.stdout)).toMatchObject({

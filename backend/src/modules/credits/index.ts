@@ -1,4 +1,5 @@
-import type { Module } from '../../platform/module';
+import type { AppContext } from '../../platform/context';
+import type { AppModule } from '../../platform/module';
 import { creditsProjection } from './projection';
 import { creditsRoutes } from './routes';
 import { createCreditsService, type CreditsService } from './service';
@@ -8,19 +9,17 @@ export type { CreditsService, SpendInput, PurchaseInput } from './service';
 export { auditLedger, ledgerHistory, type AuditReport, type AuditRow } from './audit';
 export { CATALOG, plansFor, resolvePurchase } from './plans';
 
-declare module '../../platform/context' {
-  interface Services {
-    credits: CreditsService;
-  }
-}
+/** What the credits module's files receive: the platform and the ledger's service. */
+export type CreditsContext = AppContext & { credits: CreditsService };
 
-export const creditsModule: Module = {
-  name: 'credits',
-  projections: () => [creditsProjection],
-  init: (ctx) => {
-    ctx.services.credits = createCreditsService(ctx);
-  },
-  routes: creditsRoutes,
-  // The payment provider calls the webhook without a session; its signature is its credential.
-  publicPaths: [/^\/api\/webhooks\/payments$/],
-};
+/** The credits ledger: balances, spends, refunds, grants and purchases (docs/credits.md). */
+export function createCreditsModule({ ctx: platform }: { ctx: AppContext }): AppModule<CreditsService> {
+  const credits = createCreditsService(platform);
+  const ctx: CreditsContext = { ...platform, credits };
+  return {
+    name: 'credits',
+    service: credits,
+    projections: [creditsProjection],
+    routes: (app) => creditsRoutes(app, ctx),
+  };
+}

@@ -1,14 +1,13 @@
 import { CreditHistoryQuery } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
-import type { AppContext } from '../../platform/context';
+import type { CreditsContext } from './index';
 import { parse } from '../../platform/http';
 import { balanceHistory, creditHistory } from './history';
 import { plansFor } from './plans';
-import { paymentWebhookRoutes } from './webhook';
 
-export async function creditsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const balance = async (req: FastifyRequest) => ({ balance: await ctx.services.credits.balance(requireUser(req).id) });
+export function creditsRoutes(app: FastifyInstance, ctx: CreditsContext) {
+  const balance = async (req: FastifyRequest) => ({ balance: await ctx.credits.balance(requireUser(req).id) });
   app.get('/api/credits/balance', balance);
   app.get('/api/credits', balance);
 
@@ -20,6 +19,4 @@ export async function creditsRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireUser(req);
     return plansFor(user, ctx.config.paymentLinks ?? {}, ctx.config.contactUrl);
   });
-
-  await app.register(async (scope) => paymentWebhookRoutes(scope, ctx));
 }

@@ -1,4 +1,5 @@
-import type { Module } from '../../platform/module';
+import type { AppContext } from '../../platform/context';
+import type { AppModule } from '../../platform/module';
 import { startupProfilesProjection } from './projection';
 import { profileRoutes } from './routes';
 import { createProfileService, type ProfileService } from './service';
@@ -6,17 +7,17 @@ import { createProfileService, type ProfileService } from './service';
 export { profileDecider } from './decider';
 export type { ProfileService, ProfileView } from './service';
 
-declare module '../../platform/context' {
-  interface Services {
-    profile: ProfileService;
-  }
-}
+/** What the profile module's files receive: the platform and the profile service. */
+export type ProfileContext = AppContext & { profile: ProfileService };
 
-export const profileModule: Module = {
-  name: 'profile',
-  projections: () => [startupProfilesProjection],
-  init: (ctx) => {
-    ctx.services.profile = createProfileService(ctx);
-  },
-  routes: profileRoutes,
-};
+/** The founder's startup profile (docs/profile.md). */
+export function createProfileModule({ ctx: platform }: { ctx: AppContext }): AppModule<ProfileService> {
+  const profile = createProfileService(platform);
+  const ctx: ProfileContext = { ...platform, profile };
+  return {
+    name: 'profile',
+    service: profile,
+    projections: [startupProfilesProjection],
+    routes: (app) => profileRoutes(app, ctx),
+  };
+}

@@ -9,7 +9,7 @@ export interface ProfileView {
   completion: ProfileCompletion;
 }
 
-/** The startup profile's public face (ctx.services.profile). */
+/** The startup profile's public face (ctx.profile). */
 export function createProfileService(ctx: Pick<AppContext, 'store' | 'db' | 'projections'>) {
   return {
     /** The founder's profile and its completion, from the read model; an empty profile when none was saved. */

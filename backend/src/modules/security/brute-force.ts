@@ -1,6 +1,6 @@
 import { RATE_LIMIT_EXCEEDED } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../platform/context';
+import type { SecurityContext } from './context';
 import { isSignIn } from './classify';
 import { clientIp, pathOf, reportFor } from './request';
 
@@ -31,8 +31,8 @@ export function slowDownMs(failures: number, slowAfter: number): number {
  * each attempt waits longer before it is checked; from `signInMaxFailures` on, attempts are refused
  * with 429 until the window ends. Crossing either mark records a brute_force violation.
  */
-export function installBruteForceGuard(app: FastifyInstance, ctx: AppContext) {
-  const security = ctx.services.security;
+export function installBruteForceGuard(app: FastifyInstance, ctx: SecurityContext) {
+  const security = ctx.security;
   const cfg = ctx.config.security;
 
   app.addHook('preHandler', async (req: SignInReq, reply) => {

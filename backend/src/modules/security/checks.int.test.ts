@@ -9,7 +9,7 @@ const CHROME = HEADLESS.replace('HeadlessChrome', 'Chrome');
 const from = (ip: string, headers: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...headers });
 
 async function violations(app: TestApp) {
-  await app.ctx.services.security.flush();
+  await app.services.security.flush();
   await app.ctx.projections.waitFor();
   return app.ctx.db.selectFrom('security_violations').selectAll().orderBy('occurred_at').execute();
 }

@@ -1,7 +1,7 @@
 import { AUTOMATED_CLIENT, IP_BLOCKED, RATE_LIMIT_EXCEEDED } from '@fp/contracts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../platform/context';
+import type { SecurityContext } from './context';
 import { automatedMarker } from './agents';
 import { isHoneypot, isMachineFacing, limitClass, type LimitClass } from './classify';
 import { rateLimitStoreFor } from './counters';
@@ -15,8 +15,10 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
  * The limiters (from @fastify/rate-limit, on the shared counter store) and the answer when one trips:
  * 429 with Retry-After, and a rate_limit violation the first time a key trips in its window.
  */
-export async function createLimiters(app: FastifyInstance, ctx: AppContext) {
-  const security = ctx.services.security;
+export type Enforce = Awaited<ReturnType<typeof createLimiters>>['enforce'];
+
+export async function createLimiters(app: FastifyInstance, ctx: SecurityContext) {
+  const security = ctx.security;
   const cfg = ctx.config.security;
   // Fail open: a counter store that cannot be reached must not take the whole API down.
   await app.register(rateLimit, { global: false, store: rateLimitStoreFor(security.counters), skipOnError: true });
@@ -58,8 +60,8 @@ export async function createLimiters(app: FastifyInstance, ctx: AppContext) {
  * Runs before the session check on every request: a blocked address gets 403 before any work; then
  * automated user agents and the per-IP limits on /api.
  */
-export async function installGuards(app: FastifyInstance, ctx: AppContext, enforce: Awaited<ReturnType<typeof createLimiters>>['enforce']) {
-  const security = ctx.services.security;
+export async function installGuards(app: FastifyInstance, ctx: SecurityContext, enforce: Enforce) {
+  const security = ctx.security;
   const cfg = ctx.config.security;
   const trusted = proxyTrust(cfg.trustedProxies);
 

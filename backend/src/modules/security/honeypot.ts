@@ -1,6 +1,6 @@
 import { HONEYPOT_FIELD } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context';
+import type { SecurityContext } from './context';
 import { HONEYPOT_PATHS } from './classify';
 import { pathOf, reportFor } from './request';
 
@@ -8,8 +8,8 @@ import { pathOf, reportFor } from './request';
  * Honeypot routes answer like any unknown path (404) but record a honeypot violation. They are
  * public paths so that a scanner without a session is recorded too.
  */
-export function honeypotRoutes(app: FastifyInstance, ctx: AppContext) {
-  const security = ctx.services.security;
+export function honeypotRoutes(app: FastifyInstance, ctx: SecurityContext) {
+  const security = ctx.security;
   for (const url of HONEYPOT_PATHS) {
     app.route({
       method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -26,8 +26,8 @@ export function honeypotRoutes(app: FastifyInstance, ctx: AppContext) {
  * The hidden form field: forms may send it empty (it is removed before the route sees the body, so
  * strict schemas still pass); a value in it means a bot filled in every field.
  */
-export function installHiddenFieldCheck(app: FastifyInstance, ctx: AppContext) {
-  const security = ctx.services.security;
+export function installHiddenFieldCheck(app: FastifyInstance, ctx: SecurityContext) {
+  const security = ctx.security;
   app.addHook('preHandler', async (req, reply) => {
     const body = req.body as Record<string, unknown> | null | undefined;
     if (!body || typeof body !== 'object' || Array.isArray(body) || !(HONEYPOT_FIELD in body) || !pathOf(req).startsWith('/api/')) return;

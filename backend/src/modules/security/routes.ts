@@ -1,12 +1,13 @@
 import { UnblockIpRequest, ViolationsPerHourQuery } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../platform/auth';
-import { metaFor, type AppContext } from '../../platform/context';
+import { metaFor } from '../../platform/context';
+import type { SecurityContext } from './context';
 import { parse } from '../../platform/http';
 import { createSecurityQueries } from './queries';
 
 /** The security dashboard's API: admins only (403 for other users, 401 without a session). */
-export function securityRoutes(app: FastifyInstance, ctx: AppContext) {
+export function securityRoutes(app: FastifyInstance, ctx: SecurityContext) {
   const queries = createSecurityQueries(ctx.db);
 
   app.get('/api/security/status', async (req) => {
@@ -28,6 +29,6 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/security/unblock-ip', async (req) => {
     const admin = requireAdmin(req);
     const { ip } = parse(UnblockIpRequest, req.body ?? {});
-    return ctx.services.security.unblockIp(ip, metaFor(ctx, admin.id));
+    return ctx.security.unblockIp(ip, metaFor(ctx, admin.id));
   });
 }

@@ -30,7 +30,7 @@ const from = (ip: string, headers: Record<string, string> = {}) => ({ 'x-forward
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function settle() {
-  await app.ctx.services.security.flush();
+  await app.services.security.flush();
   await app.ctx.projections.waitFor();
 }
 async function violationsOf(ip: string) {
@@ -271,7 +271,7 @@ describe('several processes on one database', () => {
   it('share rate counters and the block list, and rebuild the block list from events after a restart', async () => {
     await settle();
     const blockedIp = '203.0.113.99';
-    await app.ctx.services.security.blockIp(blockedIp, 'manual test block', null, { now: new Date(), actor: 'operator:test' });
+    await app.services.security.blockIp(blockedIp, 'manual test block', null, { now: new Date(), actor: 'operator:test' });
 
     // Two API processes (as `npm run start:api` twice) on the same database; the test app stays up.
     for (let i = 0; i < 2; i++) {
@@ -300,7 +300,7 @@ describe('several processes on one database', () => {
     expect(rows.map((r) => [r.ip, r.reason, r.expires_at, r.blocked_by])).toEqual([[blockedIp, 'manual test block', null, 'operator:test']]);
 
     // A block made by one process reaches the others within a refresh.
-    await app.ctx.services.security.unblockIp(blockedIp, { now: new Date(), actor: 'operator:test' });
+    await app.services.security.unblockIp(blockedIp, { now: new Date(), actor: 'operator:test' });
     await expect.poll(async () => (await fetch(`${b}/api/health`, { headers: from(blockedIp) })).status, { timeout: 3000 }).toBe(200);
   });
 });

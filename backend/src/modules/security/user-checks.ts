@@ -1,10 +1,10 @@
 import { RATE_LIMIT_EXCEEDED, SUSPICIOUS_ACTIVITY } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../../platform/context';
+import type { SecurityContext } from './context';
 import { agentFamily } from './agents';
 import { isCatalogPage, limitClass } from './classify';
-import { formatWindow, type createLimiters } from './guards';
+import { formatWindow, type Enforce } from './guards';
 import { clientIp, pathOf, reportFor, userAgentOf } from './request';
 
 const FINGERPRINT_CACHE = 20_000;
@@ -13,8 +13,8 @@ const FINGERPRINT_CACHE = 20_000;
  * Checks that need the signed-in user, installed after the session check: the per-user limits, the
  * scraping guard on catalog pages, and the session fingerprint (a token replayed by another program).
  */
-export function installUserChecks(app: FastifyInstance, ctx: AppContext, enforce: Awaited<ReturnType<typeof createLimiters>>['enforce']) {
-  const security = ctx.services.security;
+export function installUserChecks(app: FastifyInstance, ctx: SecurityContext, enforce: Enforce) {
+  const security = ctx.security;
   const cfg = ctx.config.security;
   const firstAgents = new Map<string, string>();
 

@@ -2,6 +2,7 @@ import { submissionStream } from '@fp/contracts';
 import type { AttemptInfo, EngineKind, RunOutcome, SubmissionRun, SubmissionStorePort } from '@fp/workflows';
 import type { StartupProfile } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
+import type { SubmissionsContext } from './context';
 import { foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
 import { submissionDecider, type SubmissionCommand, type SubmissionState } from './decider';
 
@@ -22,16 +23,16 @@ const refundReason = (state: SubmissionState, attemptId: string) =>
  * Gives back the attempt's credit when the refund policy says so (failed, or stopped before the
  * form was sent), once: the ledger refunds a reference at most once, and the submission records it.
  */
-export async function settleRefund(ctx: Pick<AppContext, 'store' | 'services'>, submissionId: string, attemptId: string, meta: CommandMeta): Promise<void> {
+export async function settleRefund(ctx: Pick<SubmissionsContext, 'store' | 'credits'>, submissionId: string, attemptId: string, meta: CommandMeta): Promise<void> {
   const state = await loadSubmission(ctx, submissionId);
   if (!state.refundable.has(attemptId) || state.refunded.has(attemptId)) return;
   const reason = refundReason(state, attemptId);
-  await ctx.services.credits.refund(state.userId, attemptId, reason, meta);
+  await ctx.credits.refund(state.userId, attemptId, reason, meta);
   await runCommand(ctx, submissionId, { type: 'RecordRefund', data: { attemptId, reason } }, meta);
 }
 
 /** The submission workflow's view of the application (the engine-side port). Every call is idempotent. */
-export function createAttemptStore(ctx: Pick<AppContext, 'store' | 'db' | 'services' | 'clock'>): SubmissionStorePort {
+export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'profile' | 'clock'>): SubmissionStorePort {
   const meta = () => ({ now: ctx.clock.now(), actor: WORKER });
   return {
     async load(run: SubmissionRun): Promise<AttemptInfo | null> {
@@ -70,7 +71,7 @@ export function createAttemptStore(ctx: Pick<AppContext, 'store' | 'db' | 'servi
       await settleRefund(ctx, run.submissionId, run.attemptId, meta());
     },
     async profile(userId: string): Promise<StartupProfile> {
-      return (await ctx.services.profile.get(userId)).profile as StartupProfile;
+      return (await ctx.profile.get(userId)).profile as StartupProfile;
     },
     async saveProof(run: SubmissionRun, userId: string, png: Buffer) {
       await ctx.db

@@ -1,7 +1,7 @@
-import { LiveHub, type LiveSink } from '@fp/workflows';
-import { RunRegistry } from '@fp/workflows';
+import { LiveHub, RunRegistry, type LiveSink } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
-import type { Module } from '../../platform/module';
+import type { AppModule } from '../../platform/module';
+import type { SubmissionsContext, SubmissionsDeps } from './context';
 import { liveRoutes } from './live-routes';
 import { submissionsProjection } from './projection';
 import { submissionsRoutes } from './routes';
@@ -9,15 +9,8 @@ import { createSubmissionsService, type SubmissionsInternals, type SubmissionsSe
 import { startSubmissionsWorker } from './worker';
 
 export type { SubmissionsService } from './service';
+export type { EngineFactory, SubmissionsDeps } from './context';
 export { submissionDecider } from './decider';
-
-declare module '../../platform/context' {
-  interface Services {
-    submissions: SubmissionsService;
-  }
-}
-
-const internalsOf = new WeakMap<object, SubmissionsInternals>();
 
 /** Latest screens for viewers served by another process (split roles). */
 function dbSink(ctx: AppContext): LiveSink {
@@ -37,30 +30,30 @@ function dbSink(ctx: AppContext): LiveSink {
 
 /**
  * Applications: submissions to firms (one per firm, charged one credit each), run as durable
- * workflows (DBOS on our Postgres, or Temporal) that drive a browser on the firm's website, with a
- * live view, stop and retry. See docs/submissions.md.
+ * workflows on the engine it is given (DBOS on our Postgres, or Temporal) that drive a browser on
+ * the firm's website, with a live view, stop and retry. See docs/submissions.md.
  */
-export const submissionsModule: Module = {
-  name: 'submissions',
-  projections: () => [submissionsProjection],
-  init(ctx) {
-    const internals: SubmissionsInternals = { live: new LiveHub(dbSink(ctx)), runs: new RunRegistry(), worker: null };
-    internalsOf.set(ctx, internals);
-    ctx.services.submissions = createSubmissionsService(ctx, internals);
-  },
-  routes(app, ctx) {
-    submissionsRoutes(app, ctx);
-    liveRoutes(app, ctx, internalsOf.get(ctx)!.live);
-  },
-  async start(ctx) {
-    const internals = internalsOf.get(ctx)!;
-    // Diagnostics go to stderr, so that tools printing results on stdout (bench, CLI) stay clean.
-    const log = (m: string) => console.error(m);
-    const worker = await startSubmissionsWorker(ctx, internals.live, internals.runs, log);
-    internals.worker = worker;
-    return async () => {
-      internals.worker = null;
-      await worker.stop();
-    };
-  },
-};
+export function createSubmissionsModule({ ctx: platform, credits, profile, catalog, engine }: SubmissionsDeps): AppModule<SubmissionsService> {
+  const ctx: SubmissionsContext = { ...platform, credits, profile, catalog };
+  const internals: SubmissionsInternals = { live: new LiveHub(dbSink(ctx)), runs: new RunRegistry(), worker: null };
+  const submissions = createSubmissionsService(ctx, internals);
+  return {
+    name: 'submissions',
+    service: submissions,
+    projections: [submissionsProjection],
+    routes(app) {
+      submissionsRoutes(app, ctx, submissions);
+      liveRoutes(app, ctx, internals.live);
+    },
+    async start() {
+      // Diagnostics go to stderr, so that tools printing results on stdout (bench, CLI) stay clean.
+      const log = (m: string) => console.error(m);
+      const worker = await startSubmissionsWorker(ctx, engine, internals.live, internals.runs, log);
+      internals.worker = worker;
+      return async () => {
+        internals.worker = null;
+        await worker.stop();
+      };
+    },
+  };
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor, type AppContext } from '../../platform/context';
+import type { SubmissionsService } from './service';
 import { parse, ValidationError } from '../../platform/http';
 import { ownedRow, toSubmission } from './queries';
 
@@ -17,8 +18,8 @@ function idempotencyKey(req: FastifyRequest): string | null {
   return key;
 }
 
-export function submissionsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const svc = () => ctx.services.submissions;
+export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submissions: SubmissionsService) {
+  const svc = () => submissions;
 
   app.post('/api/submit-to-selected-vcs', async (req) => {
     const user = requireUser(req);

@@ -1,7 +1,7 @@
 import type { SubmissionRun } from '@fp/workflows';
 import type { LiveHub } from '@fp/workflows';
 import type { RunRegistry } from '@fp/workflows';
-import type { AppContext } from '../../platform/context';
+import type { SubmissionsContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
 import { fetchLiveUrl } from './live-url';
 import { listSubmissions, submissionActivity, submissionStats } from './queries';
@@ -17,8 +17,8 @@ export interface SubmissionsInternals {
   worker: WorkerHandle | null;
 }
 
-/** The submissions module's public face (ctx.services.submissions). */
-export function createSubmissionsService(ctx: AppContext, internals: SubmissionsInternals) {
+/** The submissions module's public face. */
+export function createSubmissionsService(ctx: SubmissionsContext, internals: SubmissionsInternals) {
   const dispatch = (runs: SubmissionRun[]) => {
     if (internals.worker) internals.worker.dispatcher.dispatch(runs);
     // An API process without a worker wakes the workers (they also poll).

@@ -1,6 +1,6 @@
 import type { SubmissionActionResponse } from '@fp/contracts';
 import type { SubmissionRun } from '@fp/workflows';
-import type { AppContext } from '../../platform/context';
+import type { SubmissionsContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
 import { loadSubmission, runCommand, settleRefund } from './attempts';
 import { ownedRow, toSubmission, waitForSubmissionsProjection } from './queries';
@@ -14,7 +14,7 @@ const STOP_WAIT_MS = 2500;
  * waits briefly for the outcome the workflow records.
  */
 export async function stopSubmission(
-  ctx: Pick<AppContext, 'store' | 'db' | 'services' | 'config' | 'clock'>,
+  ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'config' | 'clock'>,
   userId: string,
   id: string,
   meta: CommandMeta,

@@ -13,6 +13,7 @@ import {
 import { ConcurrencyError } from '@fp/infra';
 import type { SubmissionRun } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
+import type { SubmissionsContext } from './context';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { submissionDecider, type SubmissionCommand } from './decider';
 import { waitForSubmissionsProjection } from './queries';
@@ -79,7 +80,7 @@ async function mapLimit<T>(items: T[], limit: number, f: (item: T) => Promise<vo
  * and the runs handed to the workflow engine. The answer does not wait for any browser.
  */
 export async function submitApplications(
-  ctx: Pick<AppContext, 'store' | 'db' | 'services' | 'newId'>,
+  ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'profile' | 'catalog' | 'newId'>,
   userId: string,
   input: SubmitInput,
   meta: CommandMeta,
@@ -95,10 +96,10 @@ export async function submitApplications(
       const answered = await recordedAnswer(ctx, stream);
       if (answered) return answered;
     }
-    const { completion } = await ctx.services.profile.get(userId);
+    const { completion } = await ctx.profile.get(userId);
     if (!completion.isComplete) throw new DomainError(INCOMPLETE_PROFILE, 400, 'incomplete_profile', { message: INCOMPLETE_PROFILE_MESSAGE });
     const ids = [...new Set(input.vcIds)];
-    const firms = new Map((await ctx.services.catalog.getFirms(ids, { test: input.test })).map((f) => [f.id, f]));
+    const firms = new Map((await ctx.catalog.getFirms(ids, { test: input.test })).map((f) => [f.id, f]));
     const skipped: SkippedFirm[] = [];
     const skip = (vcId: string, reason: SkippedFirm['reason']) => skipped.push({ vcId, reason, message: SKIP_MESSAGES[reason] });
 
@@ -135,10 +136,10 @@ export async function submitApplications(
     });
     let answer: SubmitResponse = { creditsDeducted: 0, submissionIds: [], skipped };
     if (toCreate.length) {
-      const balance = await ctx.services.credits.balance(userId);
+      const balance = await ctx.credits.balance(userId);
       const message = insufficientCreditsMessage(toCreate.length, balance);
       if (balance < toCreate.length) throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message, balance });
-      await ctx.services.credits.spendAll(
+      await ctx.credits.spendAll(
         userId,
         { spendKind: 'vc_application', insufficientMessage: message, items: toCreate.map((c) => ({ reference: c.submissionId, amount: 1, reason: `Application to ${c.firm.name}` })) },
         meta,
@@ -171,7 +172,7 @@ export async function submitApplications(
       } catch (err) {
         // Charged but not recorded: give those credits back before answering with the error.
         const done = new Set(created);
-        for (const c of toCreate) if (!done.has(c.submissionId)) await ctx.services.credits.refund(userId, c.submissionId, `Refund: application to ${c.firm.name} could not be recorded`, meta).catch(() => undefined);
+        for (const c of toCreate) if (!done.has(c.submissionId)) await ctx.credits.refund(userId, c.submissionId, `Refund: application to ${c.firm.name} could not be recorded`, meta).catch(() => undefined);
         throw err;
       }
       answer = { creditsDeducted: toCreate.length, submissionIds: toCreate.map((c) => c.submissionId), skipped };

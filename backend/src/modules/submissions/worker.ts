@@ -1,14 +1,7 @@
-import { parseAllowedHosts } from '@fp/workflows';
-import { createSubmissionActivities } from '@fp/workflows';
-import { SharedBrowser } from '@fp/workflows';
-import { createDbosEngine } from '@fp/workflows';
-import { createRecap } from '@fp/workflows';
-import { createTemporalEngine } from '@fp/workflows/temporal';
-import type { SubmissionRun, WorkflowEngine } from '@fp/workflows';
-import type { LiveHub } from '@fp/workflows';
-import type { RunRegistry } from '@fp/workflows';
+import { createRecap, createSubmissionActivities, parseAllowedHosts, SharedBrowser, type LiveHub, type RunRegistry, type SubmissionRun, type WorkflowEngine } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import { createAttemptStore } from './attempts';
+import type { EngineFactory, SubmissionsContext } from './context';
 import { startDispatcher, type Dispatcher } from './dispatcher';
 
 export const STOP_CHANNEL = 'fp_submission_stop';
@@ -32,11 +25,11 @@ export function allowedHostsFor(ctx: Pick<AppContext, 'config' | 'sandboxUrl'>):
 }
 
 /**
- * The workflow worker (roles all and worker): the engine (Temporal when TEMPORAL_ADDRESS is set,
- * else DBOS on our Postgres), its activities with one shared Chromium, the dispatcher, and a
- * LISTEN for stop requests and new work from API processes.
+ * The workflow worker (roles all and worker): the engine the composition root chose (Temporal when
+ * TEMPORAL_ADDRESS is set, else DBOS on our Postgres), its activities with one shared Chromium, the
+ * dispatcher, and a LISTEN for stop requests and new work from API processes.
  */
-export async function startSubmissionsWorker(ctx: AppContext, live: LiveHub, runs: RunRegistry, log: (m: string) => void): Promise<WorkerHandle> {
+export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngine: EngineFactory, live: LiveHub, runs: RunRegistry, log: (m: string) => void): Promise<WorkerHandle> {
   const browser = new SharedBrowser();
   const activities = createSubmissionActivities({
     store: createAttemptStore(ctx),
@@ -50,15 +43,8 @@ export async function startSubmissionsWorker(ctx: AppContext, live: LiveHub, run
   });
   const stopLocal = (run: SubmissionRun) => void runs.stop(run.attemptId);
   const concurrency = Math.max(1, ctx.config.workerConcurrency);
-  let engine: WorkflowEngine;
-  let launchForRecovery: (() => Promise<void>) | undefined;
-  if (ctx.config.temporalAddress) {
-    engine = await createTemporalEngine({ address: ctx.config.temporalAddress, concurrency, activities, stopLocal, worker: true, log });
-  } else {
-    const dbos = createDbosEngine({ databaseUrl: ctx.pool.options.connectionString!, concurrency, activities, stopLocal, log, executorId: process.env.DBOS_EXECUTOR_ID || undefined });
-    engine = dbos;
-    launchForRecovery = () => dbos.ensureLaunched();
-  }
+  const engine = await createEngine({ concurrency, activities, stopLocal, log });
+  const launchForRecovery = engine.ensureLaunched?.bind(engine);
 
   // DBOS starts on first use; unfinished work from before a crash or restart needs it now.
   if (launchForRecovery) {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import type { AppContext } from '../../platform/context';
+import type { PaymentsContext } from './index';
 import { DomainError } from '../../platform/decider';
-import { resolvePurchase } from './plans';
+import { resolvePurchase } from '../credits/index';
 
 export const WEBHOOK_PATH = '/api/webhooks/payments';
 export const PAYMENT_ACTOR = 'payment:stripe';
@@ -16,7 +16,7 @@ type Ignored = { received: true; ignored: string };
  * payment link carried (or, for a yearly renewal, from the subscription of the first payment);
  * credits come from the price list (plans.ts). A payment or event seen before credits nothing.
  */
-export function paymentWebhookRoutes(scope: FastifyInstance, ctx: AppContext) {
+export function paymentWebhookRoutes(scope: FastifyInstance, ctx: PaymentsContext) {
   // Signature verification needs the body exactly as sent: this scope keeps it as bytes.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -46,7 +46,7 @@ export function paymentWebhookRoutes(scope: FastifyInstance, ctx: AppContext) {
           break;
         }
         const userId = s.client_reference_id;
-        if (!userId || !(await ctx.services.accounts.isRegistered(userId))) throw new DomainError('No user matches the payment reference', 422, 'unknown_user');
+        if (!userId || !(await ctx.accounts.isRegistered(userId))) throw new DomainError('No user matches the payment reference', 422, 'unknown_user');
         const subscriptionId = typeof s.subscription === 'string' ? s.subscription : (s.subscription?.id ?? null);
         purchase = { userId, paymentId: s.id, product: s.metadata?.product ?? null, subtotal: s.amount_subtotal, currency: s.currency, subscriptionId };
         break;
@@ -74,7 +74,7 @@ export function paymentWebhookRoutes(scope: FastifyInstance, ctx: AppContext) {
 
     const resolved = resolvePurchase({ product: purchase.product, amountSubtotal: purchase.subtotal, currency: purchase.currency });
     if (!resolved.ok) throw new DomainError(resolved.error, 422, 'unknown_product');
-    const r = await ctx.services.credits.purchase(
+    const r = await ctx.credits.purchase(
       purchase.userId,
       { amount: resolved.credits, paymentId: purchase.paymentId, productId: resolved.productId, reason: resolved.reason, providerEventId: event.id, quantity: resolved.quantity, subscriptionId: purchase.subscriptionId },
       meta,
