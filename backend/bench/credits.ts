@@ -1,10 +1,8 @@
 import type { CreditEvent } from '@fp/contracts';
 import { PostgresEventStore } from '@fp/infra';
 import { ProjectionRunner } from '@fp/projections';
-import { auditLedger } from '../src/modules/credits/audit';
-import { creditsProjection } from '../src/modules/credits/projection';
-import { createCreditsService } from '../src/modules/credits/service';
-import { benchPostgres, freshDatabase, percentile, round } from './support';
+import { auditLedger, createCreditsModule } from '../src/modules/credits/index';
+import { benchPlatform, benchPostgres, freshDatabase, percentile, round } from './support';
 
 const log = (m: string) => console.error(`[bench] credits: ${m}`);
 
@@ -33,7 +31,8 @@ export async function bench(): Promise<Record<string, number | string>> {
   try {
     const { pool, db } = await freshDatabase(server, 'bench_credits');
     const store = new PostgresEventStore(pool);
-    const credits = createCreditsService({ store, db });
+    const creditsModule = createCreditsModule({ ctx: benchPlatform({ pool, db, store }) });
+    const credits = creditsModule.service;
     const meta = () => ({ now: new Date(), actor: 'bench' });
     const spend = (userId: string, reference: string) => credits.spend(userId, { amount: 1, spendKind: 'vc_application', reference, reason: 'bench', insufficientMessage: 'short' }, meta());
     const WORKERS = 64;
@@ -83,7 +82,7 @@ export async function bench(): Promise<Record<string, number | string>> {
     log(`generated ${LEDGERS * PER_LEDGER} events in ${Math.round(generatedMs)} ms`);
 
     // The read model the audit compares with: the credits projection catching up on the whole log.
-    const runner = new ProjectionRunner(db, store, pool, [creditsProjection], () => {});
+    const runner = new ProjectionRunner(db, store, pool, creditsModule.projections ?? [], () => {});
     const p0 = performance.now();
     await runner.start();
     await runner.waitFor(undefined, 30 * 60_000);

@@ -1,8 +1,9 @@
 import { PostgresEventStore } from '@fp/infra';
 import { ProjectionRunner, type Projection } from '@fp/projections';
 import { sql } from 'kysely';
-import { usersProjection } from '../src/modules/accounts/projection';
-import { benchPostgres, freshDatabase, percentile, round } from './support';
+import { createAccountsModule } from '../src/modules/accounts/index';
+import { createCreditsModule } from '../src/modules/credits/index';
+import { benchPlatform, benchPostgres, freshDatabase, percentile, round } from './support';
 
 /**
  * Foundation figures (issue 2): append throughput on the embedded Postgres store, projection lag
@@ -62,7 +63,10 @@ export async function bench(): Promise<Record<string, number | string>> {
         })), 'no_stream');
       }));
     }
-    const rebuildRunner = new ProjectionRunner(db, store, pool, [usersProjection], () => {});
+    // The users projection as the accounts module's factory builds it.
+    const ctx = benchPlatform({ pool, db, store });
+    const accounts = createAccountsModule({ ctx, credits: createCreditsModule({ ctx }).service });
+    const rebuildRunner = new ProjectionRunner(db, store, pool, accounts.projections ?? [], () => {});
     const [rebuilt] = await rebuildRunner.rebuild('users');
     const users = (await pool.query('select count(*)::int as n from users')).rows[0].n;
     await db.destroy();

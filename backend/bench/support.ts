@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '@fp/infra';
+import { ProjectionRunner } from '@fp/projections';
+import type { AppContext } from '../src/platform/context';
 import { createDb, createPool, migrate, startEmbeddedPostgres, type RunningPostgres } from '@fp/infra';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,3 +40,12 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+/**
+ * The platform a module factory receives, on a bench database (its projection runner is not
+ * started: a bench starts or rebuilds the projections it measures).
+ */
+export function benchPlatform(parts: { pool: import('pg').Pool; db: import('@fp/infra').Db; store: import('@fp/infra').EventStore }): AppContext {
+  const projections = new ProjectionRunner(parts.db, parts.store, parts.pool, [], () => {});
+  return { ...parts, config: loadConfig({}), projections, clock: { now: () => new Date() }, newId: () => randomUUID() };
+}

@@ -2,7 +2,7 @@ import type { CatalogImportEvent, TestFirmsImported } from '@fp/contracts/catalo
 import { generateTestFirms } from '@fp/infra/catalog/index';
 import { describe, expect, it } from 'vitest';
 import type { CommandMeta } from '../../platform/decider';
-import { foldEvents } from '../../platform/decider';
+import { given as givenHistory } from '../../testing/decider';
 import { catalogImportDecider, isLoaded, testCatalogDecider, type CatalogImportCommand, type TestCatalogCommand } from './decider';
 
 const meta: CommandMeta = { now: new Date('2025-01-01T00:00:00Z'), actor: 'test' };
@@ -10,8 +10,8 @@ const started = (importId: string, scope: 'vc' | 'angels' = 'vc', expected = 10)
 const completed = (importId: string, scope: 'vc' | 'angels' = 'vc', count = 10): CatalogImportEvent => ({ type: 'CatalogImportCompleted', data: { importId, scope, count } });
 
 function given(events: CatalogImportEvent[]) {
-  const state = foldEvents(catalogImportDecider, events);
-  return { when: (c: CatalogImportCommand) => catalogImportDecider.decide(c, state, meta), state };
+  const g = givenHistory(catalogImportDecider, ...events);
+  return { when: (c: CatalogImportCommand) => g.when(c, meta).produced(), state: g.state };
 }
 
 describe('catalog import decider', () => {
@@ -54,7 +54,7 @@ describe('catalog import decider', () => {
 describe('test catalog decider', () => {
   const firms = generateTestFirms('http://127.0.0.1:3100', ['alpha-ventures', 'beta-capital']);
   const imported = (sandboxUrl: string, f = firms): TestFirmsImported => ({ type: 'TestFirmsImported', data: { sandboxUrl, firms: f } });
-  const when = (events: TestFirmsImported[], c: TestCatalogCommand) => testCatalogDecider.decide(c, foldEvents(testCatalogDecider, events), meta);
+  const when = (events: TestFirmsImported[], c: TestCatalogCommand) => givenHistory(testCatalogDecider, ...events).when(c, meta).produced();
 
   it('imports the test firms the first time', () => {
     expect(when([], { type: 'ImportTestFirms', data: { sandboxUrl: 'http://127.0.0.1:3100', firms } })).toEqual([imported('http://127.0.0.1:3100')]);

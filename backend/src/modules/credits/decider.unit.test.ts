@@ -2,29 +2,14 @@ import type { CreditEvent } from '@fp/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError, type CommandMeta } from '../../platform/decider';
+import { given as givenHistory } from '../../testing/decider';
 import { creditDecider, decideAll, InsufficientCreditsError, replay, type CreditCommand } from './decider';
 
 const U = 'user-1';
 const meta: CommandMeta = { now: new Date('2025-01-01T00:00:00Z'), actor: 'actor-1' };
 
 const given = (...events: CreditEvent[]) => ({
-  when: (command: CreditCommand, m: CommandMeta = meta) => {
-    const state = events.reduce(creditDecider.evolve, creditDecider.initialState());
-    const decide = () => creditDecider.decide(command, state, m);
-    return {
-      then: (expected: CreditEvent[]) => expect(decide()).toEqual(expected),
-      thenThrows: (check: (e: unknown) => void) => {
-        let thrown: unknown;
-        try {
-          decide();
-        } catch (e) {
-          thrown = e;
-        }
-        expect(thrown).toBeDefined();
-        check(thrown);
-      },
-    };
-  },
+  when: (command: CreditCommand, m: CommandMeta = meta) => givenHistory(creditDecider, ...events).when(command, m),
 });
 
 // Events as they appear in a ledger.
@@ -77,11 +62,11 @@ describe('operator grant', () => {
   });
   it('refuses an amount that is not a positive whole number', () => {
     for (const amount of [0, -3, 1.5, Number.NaN]) {
-      given().when({ type: 'GrantCredits', data: { userId: U, amount, reason: 'x', reference: null } }).thenThrows(isDomainError(400, 'Amount must be a positive whole number'));
+      given().when({ type: 'GrantCredits', data: { userId: U, amount, reason: 'x', reference: null } }).thenThrowsWith(isDomainError(400, 'Amount must be a positive whole number'));
     }
   });
   it('needs a reason', () => {
-    given().when({ type: 'GrantCredits', data: { userId: U, amount: 1, reason: '  ', reference: null } }).thenThrows(isDomainError(400, 'A reason is required'));
+    given().when({ type: 'GrantCredits', data: { userId: U, amount: 1, reason: '  ', reference: null } }).thenThrowsWith(isDomainError(400, 'A reason is required'));
   });
 });
 
@@ -99,7 +84,7 @@ describe('purchase', () => {
     given(purchased(50, 50)).when(purchase(100, 'cs_2', 'evt_2'), { ...meta, actor: 'payment:stripe' }).then([{ ...purchased(100, 150, 'cs_2', 'evt_2') }]);
   });
   it('refuses an amount that is not a positive whole number', () => {
-    given().when(purchase(0)).thenThrows(isDomainError(400, 'Amount must be a positive whole number'));
+    given().when(purchase(0)).thenThrowsWith(isDomainError(400, 'Amount must be a positive whole number'));
   });
 });
 
@@ -111,7 +96,7 @@ describe('spend', () => {
     given(starting()).when(spend('sub-1')).then([spent('sub-1', 1, 0)]);
   });
   it('never takes the balance below zero: 402 Insufficient Credits with the caller message and the balance', () => {
-    given(starting()).when(spend('sub-1', 2, 'You need 2 credits to submit to 2 VC firms, but you only have 1 credits available.')).thenThrows((e) => {
+    given(starting()).when(spend('sub-1', 2, 'You need 2 credits to submit to 2 VC firms, but you only have 1 credits available.')).thenThrowsWith((e) => {
       expect(e).toBeInstanceOf(InsufficientCreditsError);
       const err = e as InsufficientCreditsError;
       expect(err.status).toBe(402);
@@ -120,7 +105,7 @@ describe('spend', () => {
     });
   });
   it('refuses any spend on an empty ledger', () => {
-    given().when(spend('exp-1')).thenThrows((e) => expect(e).toBeInstanceOf(InsufficientCreditsError));
+    given().when(spend('exp-1')).thenThrowsWith((e) => expect(e).toBeInstanceOf(InsufficientCreditsError));
   });
   it('does not charge a reference twice while it is charged', () => {
     given(granted(5, 5), spent('sub-1', 1, 4)).when(spend('sub-1')).then([]);
@@ -134,17 +119,17 @@ describe('spend', () => {
       data: { userId: U, spendKind: 'vc_application', insufficientMessage: 'short', items: ['a', 'b', 'c'].map((r) => ({ reference: r, amount: 1, reason: `VC application ${r}` })) },
     };
     given(granted(3, 3)).when(cmd).then([spent('a', 1, 2), spent('b', 1, 1), spent('c', 1, 0)]);
-    given(granted(2, 2)).when(cmd).thenThrows((e) => expect((e as InsufficientCreditsError).details).toEqual({ message: 'short', balance: 2 }));
+    given(granted(2, 2)).when(cmd).thenThrowsWith((e) => expect((e as InsufficientCreditsError).details).toEqual({ message: 'short', balance: 2 }));
     // Already charged references are skipped, and only the others count against the balance.
     given(granted(3, 3), spent('a', 1, 2)).when(cmd).then([spent('b', 1, 1), spent('c', 1, 0)]);
   });
   it('refuses a bad amount, an empty list, a missing or repeated reference', () => {
-    given(granted(5, 5)).when(spend('x', 0)).thenThrows(isDomainError(400, 'Amount must be a positive whole number'));
-    given(granted(5, 5)).when(spend('x', 1.5)).thenThrows(isDomainError(400, 'Amount must be a positive whole number'));
-    given(granted(5, 5)).when(spend('')).thenThrows(isDomainError(400, 'Every charge needs a reference'));
-    given(granted(5, 5)).when({ type: 'SpendCredits', data: { userId: U, spendKind: 'angel_export', insufficientMessage: 'm', items: [] } }).thenThrows(isDomainError(400, 'Nothing to charge'));
+    given(granted(5, 5)).when(spend('x', 0)).thenThrowsWith(isDomainError(400, 'Amount must be a positive whole number'));
+    given(granted(5, 5)).when(spend('x', 1.5)).thenThrowsWith(isDomainError(400, 'Amount must be a positive whole number'));
+    given(granted(5, 5)).when(spend('')).thenThrowsWith(isDomainError(400, 'Every charge needs a reference'));
+    given(granted(5, 5)).when({ type: 'SpendCredits', data: { userId: U, spendKind: 'angel_export', insufficientMessage: 'm', items: [] } }).thenThrowsWith(isDomainError(400, 'Nothing to charge'));
     const twice: CreditCommand = { type: 'SpendCredits', data: { userId: U, spendKind: 'vc_application', insufficientMessage: 'm', items: [{ reference: 'a', amount: 1, reason: 'r' }, { reference: 'a', amount: 1, reason: 'r' }] } };
-    given(granted(5, 5)).when(twice).thenThrows(isDomainError(400, 'appears twice'));
+    given(granted(5, 5)).when(twice).thenThrowsWith(isDomainError(400, 'appears twice'));
   });
   it('records an angel export as one credit whatever the number of investors', () => {
     const cmd: CreditCommand = { type: 'SpendCredits', data: { userId: U, spendKind: 'angel_export', insufficientMessage: 'You need at least 1 credit to export data.', items: [{ reference: 'export-1', amount: 1, reason: 'Angel investor export (250 investors)' }] } };

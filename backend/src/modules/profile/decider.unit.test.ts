@@ -1,12 +1,13 @@
 import type { ProfileEvent } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
-import { DomainError, foldEvents, type CommandMeta } from '../../platform/decider';
+import { DomainError, type CommandMeta } from '../../platform/decider';
+import { given as givenHistory } from '../../testing/decider';
 import { profileDecider, type ProfileCommand } from './decider';
 
 const meta: CommandMeta = { now: new Date('2025-01-01T00:00:00Z'), actor: 'u1' };
-const given = (...events: ProfileEvent[]) => foldEvents(profileDecider, events);
-const when = (state: ReturnType<typeof given>, data: Omit<ProfileCommand['data'], 'userId'>) =>
-  profileDecider.decide({ type: 'UpdateStartupProfile', data: { userId: 'u1', ...data } }, state, meta);
+const given = (...events: ProfileEvent[]) => events;
+const when = (history: ProfileEvent[], data: Omit<ProfileCommand['data'], 'userId'>) =>
+  givenHistory(profileDecider, ...history).when({ type: 'UpdateStartupProfile', data: { userId: 'u1', ...data } }, meta).produced();
 const changed = (set: ProfileEvent['data']['set'], cleared: ProfileEvent['data']['cleared'] = []): ProfileEvent => ({ type: 'StartupProfileChanged', data: { userId: 'u1', set, cleared } });
 
 describe('profile decider', () => {
@@ -36,6 +37,6 @@ describe('profile decider', () => {
 
   it('folds set and cleared fields into the profile', () => {
     const state = given(changed({ companyName: 'Acme', website: 'https://acme.io' }), changed({ companyName: 'Acme Inc' }, ['website']));
-    expect(state.profile).toEqual({ companyName: 'Acme Inc' });
+    expect(givenHistory(profileDecider, ...state).state.profile).toEqual({ companyName: 'Acme Inc' });
   });
 });

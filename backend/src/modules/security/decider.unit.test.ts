@@ -1,6 +1,7 @@
 import type { SecurityEvent } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
-import { DomainError, foldEvents } from '../../platform/decider';
+import { DomainError } from '../../platform/decider';
+import { given as givenHistory } from '../../testing/decider';
 import { isBlocked, securityDecider, type AutoBlockPolicy, type SecurityCommand } from './decider';
 
 const t0 = new Date('2025-03-01T10:00:00.000Z');
@@ -8,8 +9,8 @@ const at = (ms: number) => new Date(t0.getTime() + ms);
 const meta = (now: Date, actor = 'system') => ({ now, actor });
 const policy: AutoBlockPolicy = { threshold: 3, windowMs: 60_000, durationMs: 3600_000 };
 
-const given = (events: SecurityEvent[]) => foldEvents(securityDecider, events);
-const when = (events: SecurityEvent[], command: SecurityCommand, now: Date, actor?: string) => securityDecider.decide(command, given(events), meta(now, actor));
+const given = (events: SecurityEvent[]) => givenHistory(securityDecider, ...events).state;
+const when = (events: SecurityEvent[], command: SecurityCommand, now: Date, actor?: string) => givenHistory(securityDecider, ...events).when(command, meta(now, actor)).produced();
 
 const violation = (ms: number, id = `v${ms}`): SecurityEvent => ({
   type: 'ViolationRecorded',
