@@ -45,10 +45,10 @@ beforeAll(async () => {
   angels = [...gen.generateAngels({ seed: 6, count: ANGELS })];
   app = await startTestApp();
   app.ctx.sandboxUrl = 'http://127.0.0.1:3999';
-  const r = await app.ctx.services.catalog.seed({ vc: VC, angels: ANGELS, seed: 6 }, { now: new Date(), actor: 'e2e' });
+  const r = await app.services.catalog.seed({ vc: VC, angels: ANGELS, seed: 6 }, { now: new Date(), actor: 'e2e' });
   await app.ctx.projections.waitFor(r.checkpoint, 60_000);
   const user = await app.createUser({ email, password, name: 'Catalog Tester' });
-  await app.ctx.services.credits.grant(user.id, 4, 'e2e', null, { now: new Date(), actor: 'e2e' });
+  await app.services.credits.grant(user.id, 4, 'e2e', null, { now: new Date(), actor: 'e2e' });
   await app.ctx.projections.waitFor();
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });

@@ -108,7 +108,7 @@ describe('security dashboard (e2e)', () => {
 
     await burst();
     // Violations are recorded off the request path: let them land and be projected, then refresh.
-    await app.ctx.services.security.flush();
+    await app.services.security.flush();
     await app.ctx.projections.waitFor();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await poll(() => tile(page, 'total').textContent()).toBe('8');

@@ -49,7 +49,7 @@ beforeAll(async () => {
   page.on('console', (m) => m.type() === 'error' && console.error('[console]', m.text()));
   user = await app.createUser();
   expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: PROFILE })).status).toBe(200);
-  await app.ctx.services.credits.grant(user.id, 10, 'e2e credits', null, { now: new Date(), actor: 'test' });
+  await app.services.credits.grant(user.id, 10, 'e2e credits', null, { now: new Date(), actor: 'test' });
 });
 
 afterAll(async () => {

@@ -26,3 +26,11 @@ export interface AppContext {
 export function metaFor(ctx: Pick<AppContext, 'clock'>, actor: string, extra: Partial<CommandMeta> = {}): CommandMeta {
   return { now: ctx.clock.now(), actor, ...extra };
 }
+
+/**
+ * A module's context: the platform, read through (never copied, so what the composition root sets
+ * later, like the sandbox address, is seen), plus the named services and parts the module uses.
+ */
+export function moduleContext<T extends object>(platform: AppContext, own: T): AppContext & T {
+  return Object.assign(Object.create(platform) as AppContext, own);
+}

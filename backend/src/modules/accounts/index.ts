@@ -1,3 +1,4 @@
+import { moduleContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import type { AccountsContext, AccountsDeps } from './context';
 import { usersProjection } from './projection';
@@ -9,8 +10,8 @@ export type { AccountsService } from './service';
 
 /** Registered users and their roles; registration grants the free starting credits once. */
 export function createAccountsModule({ ctx: platform, credits }: AccountsDeps): AppModule<AccountsService> {
-  const accounts = createAccountsService({ ...platform, credits });
-  const ctx: AccountsContext = { ...platform, credits, accounts };
+  const accounts = createAccountsService(moduleContext(platform, { credits }));
+  const ctx: AccountsContext = moduleContext(platform, { credits, accounts });
   return {
     name: 'accounts',
     service: accounts,

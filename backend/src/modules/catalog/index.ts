@@ -1,3 +1,4 @@
+import { moduleContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import type { CatalogContext, CatalogDeps } from './context';
 import { catalogProjection, catalogSearchProjection } from './projection';
@@ -16,8 +17,8 @@ export { progressLogger } from './seed';
  * projected into read models and the search index it is given (docs/catalog.md).
  */
 export function createCatalogModule({ ctx: platform, credits, searchIndex }: CatalogDeps): AppModule<CatalogService> {
-  const catalog = createCatalogService({ ...platform, credits }, searchIndex);
-  const ctx: CatalogContext = { ...platform, credits, searchIndex, catalog };
+  const catalog = createCatalogService(moduleContext(platform, { credits }), searchIndex);
+  const ctx: CatalogContext = moduleContext(platform, { credits, searchIndex, catalog });
   return {
     name: 'catalog',
     service: catalog,

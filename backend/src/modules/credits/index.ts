@@ -1,4 +1,4 @@
-import type { AppContext } from '../../platform/context';
+import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import { creditsProjection } from './projection';
 import { creditsRoutes } from './routes';
@@ -15,7 +15,7 @@ export type CreditsContext = AppContext & { credits: CreditsService };
 /** The credits ledger: balances, spends, refunds, grants and purchases (docs/credits.md). */
 export function createCreditsModule({ ctx: platform }: { ctx: AppContext }): AppModule<CreditsService> {
   const credits = createCreditsService(platform);
-  const ctx: CreditsContext = { ...platform, credits };
+  const ctx: CreditsContext = moduleContext(platform, { credits });
   return {
     name: 'credits',
     service: credits,

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../platform/context';
+import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import type { AccountsService } from '../accounts/index';
 import type { CreditsService } from '../credits/index';
@@ -18,7 +18,7 @@ export type PaymentsContext = AppContext & Omit<PaymentsDeps, 'ctx'>;
  * needs both the ledger (credits) and the registered users (accounts), and accounts needs credits.
  */
 export function createPaymentsModule({ ctx: platform, ...services }: PaymentsDeps): AppModule<null> {
-  const ctx: PaymentsContext = { ...platform, ...services };
+  const ctx: PaymentsContext = moduleContext(platform, { ...services });
   return {
     name: 'payments',
     service: null,

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../platform/context';
+import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import { startupProfilesProjection } from './projection';
 import { profileRoutes } from './routes';
@@ -13,7 +13,7 @@ export type ProfileContext = AppContext & { profile: ProfileService };
 /** The founder's startup profile (docs/profile.md). */
 export function createProfileModule({ ctx: platform }: { ctx: AppContext }): AppModule<ProfileService> {
   const profile = createProfileService(platform);
-  const ctx: ProfileContext = { ...platform, profile };
+  const ctx: ProfileContext = moduleContext(platform, { profile });
   return {
     name: 'profile',
     service: profile,

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../platform/context';
+import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import { installBruteForceGuard } from './brute-force';
 import { HONEYPOT_PUBLIC } from './classify';
@@ -21,7 +21,7 @@ export type { SecurityService, ViolationReport } from './service';
  */
 export function createSecurityModule({ ctx: platform }: { ctx: AppContext }): AppModule<SecurityService> {
   const security = createSecurityService(platform);
-  const ctx: SecurityContext = { ...platform, security };
+  const ctx: SecurityContext = moduleContext(platform, { security });
   // The per-user limiter is made with the guards (before the session check) and used by the
   // user checks (after it): one app, one limiter.
   let enforce: Enforce | undefined;

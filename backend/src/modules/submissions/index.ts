@@ -1,5 +1,5 @@
 import { LiveHub, RunRegistry, type LiveSink } from '@fp/workflows';
-import type { AppContext } from '../../platform/context';
+import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import type { SubmissionsContext, SubmissionsDeps } from './context';
 import { liveRoutes } from './live-routes';
@@ -34,7 +34,7 @@ function dbSink(ctx: AppContext): LiveSink {
  * the firm's website, with a live view, stop and retry. See docs/submissions.md.
  */
 export function createSubmissionsModule({ ctx: platform, credits, profile, catalog, engine }: SubmissionsDeps): AppModule<SubmissionsService> {
-  const ctx: SubmissionsContext = { ...platform, credits, profile, catalog };
+  const ctx: SubmissionsContext = moduleContext(platform, { credits, profile, catalog });
   const internals: SubmissionsInternals = { live: new LiveHub(dbSink(ctx)), runs: new RunRegistry(), worker: null };
   const submissions = createSubmissionsService(ctx, internals);
   return {
