@@ -1,6 +1,6 @@
-import { createRuntime, type Runtime } from '../../runtime';
+import { createRuntime, type Runtime } from '../src/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/app';
+import { startTestApp, type TestApp } from '../src/testing/app';
 
 /**
  * Abuse protection on the real app and real Postgres (shared counter store). Each test speaks from

@@ -3,10 +3,9 @@ import path from 'node:path';
 import { REPO_ROOT } from '@fp/infra';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/app';
-import { auditLedger } from './audit';
-import { InsufficientCreditsError } from './decider';
-import { createCreditsService } from './service';
+import { startTestApp, type TestApp } from '../src/testing/app';
+import { auditLedger, InsufficientCreditsError } from '../src/modules/credits/index';
+import { createCreditsModule } from '../src/modules/credits/index';
 
 const SECRET = 'whsec_test_credits_secret';
 const EXPORT_MESSAGE = 'You need at least 1 credit to export data.';
@@ -56,7 +55,7 @@ describe('the balance never goes below zero, also under concurrency', () => {
   it('holds across two API processes writing the same ledger (optimistic concurrency between them)', async () => {
     const u = await userWith(10);
     // A second service instance stands for a second API process: its own queue and cache, the same event store.
-    const other = createCreditsService(app.ctx);
+    const other = createCreditsModule({ ctx: app.ctx }).service;
     const services = [app.services.credits, other];
     // Both have cached the ledger before the race, so both start from the same (soon stale) state.
     await Promise.all(services.map((s, i) => s.refund(u.id, `warm-${i}`, 'warm-up', meta())));

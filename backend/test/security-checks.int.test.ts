@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '@fp/infra';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startTestApp, type TestApp } from '../../testing/app';
+import { startTestApp, type TestApp } from '../src/testing/app';
 
 const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/139.0.0.0 Safari/537.36';
 const CHROME = HEADLESS.replace('HeadlessChrome', 'Chrome');

@@ -3,7 +3,7 @@ import { cleanDescription, cleanInvestorName, parseNumeric, type AngelInvestorDe
 import { generateAngels, generateVcFirms } from '@fp/infra/catalog/index';
 import { SANDBOX_SITES } from '@fp/workflows/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/app';
+import { startTestApp, type TestApp } from '../src/testing/app';
 
 const SEED = 6;
 const VC = 300;
