@@ -26,6 +26,7 @@ interface Angel { id: string; companyName: string; location: string | null }
 interface TestApp {
   url: string;
   ctx: any;
+  services: any;
   createUser(o: { email: string; password: string; name: string }): Promise<{ id: string; email: string; token: string }>;
   close(): Promise<void>;
 }

@@ -19,7 +19,8 @@ interface TestApp {
   createUser(opts?: { email?: string; password?: string; name?: string; admin?: boolean }): Promise<{ id: string; email: string; token: string }>;
   api(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
   /** The backend's services, to wait for background work (the frontend cannot import backend types). */
-  ctx: { services: { security: { flush(): Promise<void> } }; projections: { waitFor(): Promise<void> } };
+  services: { security: { flush(): Promise<void> } };
+  ctx: { projections: { waitFor(): Promise<void> } };
   close(): Promise<void>;
 }
 

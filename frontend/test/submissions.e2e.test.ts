@@ -17,7 +17,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
-  ctx: { services: { credits: { grant(userId: string, amount: number, reason: string, reference: string | null, meta: { now: Date; actor: string }): Promise<unknown> } } };
+  services: { credits: { grant(userId: string, amount: number, reason: string, reference: string | null, meta: { now: Date; actor: string }): Promise<unknown> } };
   createUser(): Promise<{ id: string; email: string; token: string }>;
   api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
