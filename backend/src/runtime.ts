@@ -10,6 +10,7 @@ import { createAccountsModule } from './modules/accounts/index';
 import { createCatalogModule } from './modules/catalog/index';
 import { createCreditsModule } from './modules/credits/index';
 import { createHealthModule } from './modules/health/index';
+import { createPipelineModule } from './modules/pipeline/index';
 import { createPaymentsModule } from './modules/payments/index';
 import { createProfileModule } from './modules/profile/index';
 import { createSecurityModule } from './modules/security/index';
@@ -59,8 +60,9 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
   const profile = createProfileModule({ ctx });
   const catalog = createCatalogModule({ ctx, credits: credits.service, searchIndex: adapters.searchIndex });
   const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, engine: adapters.engine });
+  const pipeline = createPipelineModule({ ctx, catalog: catalog.service });
   // Security first: its guards must run before any other module's hooks.
-  const modules: AppModule[] = [security, health, credits, accounts, payments, profile, catalog, submissions];
+  const modules: AppModule[] = [security, health, credits, accounts, payments, profile, catalog, submissions, pipeline];
   const services = {
     security: security.service,
     credits: credits.service,
@@ -68,6 +70,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     profile: profile.service,
     catalog: catalog.service,
     submissions: submissions.service,
+    pipeline: pipeline.service,
   };
   return { modules, services };
 }

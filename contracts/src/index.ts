@@ -12,3 +12,5 @@ export * from './submissions/api';
 export * from './submissions/events';
 export * from './catalog/api';
 export * from './catalog/events';
+export * from './pipeline/api';
+export * from './pipeline/events';

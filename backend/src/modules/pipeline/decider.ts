@@ -1,0 +1,169 @@
+import {
+  CARD_NOT_FOUND, MAX_PIPELINE_CARDS, PASS_REASON_REQUIRED,
+  type InvestorKind, type PipelineCardDetails, type PipelineEvent, type PipelineStage,
+} from '@fp/contracts';
+import { DomainError, type CommandMeta, type Decider } from '../../platform/decider';
+
+export interface CardState extends PipelineCardDetails {
+  id: string;
+  investorId: string;
+  investorKind: InvestorKind;
+  name: string;
+  stage: PipelineStage;
+  passReason: string | null;
+  submissionIds: string[];
+}
+
+export interface PipelineState {
+  /** Cards on the board, by id (removed cards leave). */
+  cards: Record<string, CardState>;
+  /** `kind:investorId` → card id, so an investor is on the board once. */
+  byInvestor: Record<string, string>;
+  /** Every submission ever linked, removed cards' too: a replayed or repeated one links nothing. */
+  linked: Record<string, true>;
+}
+
+export interface InvestorRef {
+  investorId: string;
+  investorKind: InvestorKind;
+  name: string;
+}
+
+export type PipelineCommand =
+  | { type: 'AddCards'; data: { userId: string; investors: InvestorRef[]; stage: PipelineStage } }
+  | { type: 'UpdateCard'; data: { userId: string; cardId: string; stage?: PipelineStage; passReason?: string | null } & Partial<PipelineCardDetails> }
+  | { type: 'RecordSubmission'; data: { userId: string; submissionId: string; investor: InvestorRef } }
+  | { type: 'RemoveCard'; data: { userId: string; cardId: string } };
+
+export const investorKey = (kind: InvestorKind, investorId: string) => `${kind}:${investorId}`;
+
+const DETAIL_FIELDS = ['notes', 'nextFollowUp', 'introducedBy', 'amount'] as const;
+
+/** The card id a command mints for an investor: supplied by the caller in `meta.ids`. */
+function newCardId(meta: CommandMeta, key: string): string {
+  const id = meta.ids?.[key];
+  if (!id) throw new Error(`no card id supplied for ${key}`);
+  return id;
+}
+
+function activeCard(state: PipelineState, cardId: string): CardState {
+  const card = state.cards[cardId];
+  if (!card) throw new DomainError(CARD_NOT_FOUND, 404, 'not_found');
+  return card;
+}
+
+function withCard(state: PipelineState, card: CardState): PipelineState {
+  return { ...state, cards: { ...state.cards, [card.id]: card } };
+}
+
+/**
+ * The founder's pipeline. Rules:
+ * - an investor has at most one card; adding it again adds nothing;
+ * - a move to Passed needs a reason (given with the move, or already on the card); leaving Passed
+ *   clears it; a pass reason on a card outside Passed is refused;
+ * - a completed submission links to its firm's card once; it creates the card in Applied, moves a
+ *   Target card to Applied, and never moves a card that is further along (or Passed) backwards.
+ */
+export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEvent> = {
+  initialState: () => ({ cards: {}, byInvestor: {}, linked: {} }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PipelineCardAdded': {
+        const d = event.data;
+        const card: CardState = {
+          id: d.cardId, investorId: d.investorId, investorKind: d.investorKind, name: d.name, stage: d.stage,
+          notes: null, nextFollowUp: null, introducedBy: null, amount: null, passReason: null, submissionIds: [],
+        };
+        return { ...withCard(state, card), byInvestor: { ...state.byInvestor, [investorKey(d.investorKind, d.investorId)]: d.cardId } };
+      }
+      case 'PipelineCardMoved': {
+        const card = state.cards[event.data.cardId];
+        return card ? withCard(state, { ...card, stage: event.data.to, passReason: event.data.passReason }) : state;
+      }
+      case 'PipelineCardEdited': {
+        const card = state.cards[event.data.cardId];
+        return card ? withCard(state, { ...card, ...event.data.changes }) : state;
+      }
+      case 'PipelineSubmissionLinked': {
+        const card = state.cards[event.data.cardId];
+        const linked = { ...state.linked, [event.data.submissionId]: true as const };
+        return card ? { ...withCard(state, { ...card, submissionIds: [...card.submissionIds, event.data.submissionId] }), linked } : { ...state, linked };
+      }
+      case 'PipelineCardRemoved': {
+        const card = state.cards[event.data.cardId];
+        if (!card) return state;
+        const { [card.id]: _gone, ...cards } = state.cards;
+        const { [investorKey(card.investorKind, card.investorId)]: _key, ...byInvestor } = state.byInvestor;
+        return { ...state, cards, byInvestor };
+      }
+    }
+  },
+
+  decide(command, state, meta) {
+    switch (command.type) {
+      case 'AddCards': {
+        const { userId, investors, stage } = command.data;
+        if (stage === 'Passed') throw new DomainError(PASS_REASON_REQUIRED);
+        const events: PipelineEvent[] = [];
+        const seen = new Set<string>();
+        for (const inv of investors) {
+          const key = investorKey(inv.investorKind, inv.investorId);
+          if (state.byInvestor[key] || seen.has(key)) continue;
+          seen.add(key);
+          events.push({ type: 'PipelineCardAdded', data: { userId, cardId: newCardId(meta, key), investorId: inv.investorId, investorKind: inv.investorKind, name: inv.name, stage, source: 'founder' } });
+        }
+        if (Object.keys(state.cards).length + events.length > MAX_PIPELINE_CARDS) {
+          throw new DomainError(`A pipeline holds at most ${MAX_PIPELINE_CARDS.toLocaleString('en-US')} investors`);
+        }
+        return events;
+      }
+
+      case 'UpdateCard': {
+        const { userId, cardId, stage, passReason, ...rest } = command.data;
+        const card = activeCard(state, cardId);
+        const events: PipelineEvent[] = [];
+        const target = stage ?? card.stage;
+        if (target === 'Passed') {
+          const reason = passReason === undefined ? card.passReason : passReason;
+          if (!reason) throw new DomainError(PASS_REASON_REQUIRED);
+          if (card.stage !== 'Passed') events.push({ type: 'PipelineCardMoved', data: { userId, cardId, from: card.stage, to: 'Passed', passReason: reason } });
+          else if (reason !== card.passReason) events.push({ type: 'PipelineCardEdited', data: { userId, cardId, changes: { passReason: reason } } });
+        } else {
+          if (passReason) throw new DomainError('A pass reason can only be given when the investor is moved to Passed');
+          if (target !== card.stage) events.push({ type: 'PipelineCardMoved', data: { userId, cardId, from: card.stage, to: target, passReason: null } });
+        }
+        const changes: Partial<PipelineCardDetails> = {};
+        for (const f of DETAIL_FIELDS) {
+          const v = rest[f];
+          if (v !== undefined && v !== card[f]) (changes as Record<string, unknown>)[f] = v;
+        }
+        if (Object.keys(changes).length) events.push({ type: 'PipelineCardEdited', data: { userId, cardId, changes } });
+        return events;
+      }
+
+      case 'RecordSubmission': {
+        const { userId, submissionId, investor } = command.data;
+        if (state.linked[submissionId]) return [];
+        const key = investorKey(investor.investorKind, investor.investorId);
+        const existing = state.byInvestor[key];
+        const events: PipelineEvent[] = [];
+        let cardId = existing;
+        if (!cardId) {
+          cardId = newCardId(meta, key);
+          events.push({ type: 'PipelineCardAdded', data: { userId, cardId, investorId: investor.investorId, investorKind: investor.investorKind, name: investor.name, stage: 'Applied', source: 'submission' } });
+        } else if (state.cards[cardId]!.stage === 'Target') {
+          events.push({ type: 'PipelineCardMoved', data: { userId, cardId, from: 'Target', to: 'Applied', passReason: null } });
+        }
+        events.push({ type: 'PipelineSubmissionLinked', data: { userId, cardId, submissionId } });
+        return events;
+      }
+
+      case 'RemoveCard': {
+        const { userId, cardId } = command.data;
+        activeCard(state, cardId);
+        return [{ type: 'PipelineCardRemoved', data: { userId, cardId } }];
+      }
+    }
+  },
+};
