@@ -3,6 +3,7 @@ import {
   type InvestorKind, type PipelineCardDetails, type PipelineEvent, type PipelineStage,
 } from '@fp/contracts';
 import { DomainError, type CommandMeta, type Decider } from '../../platform/decider';
+import { Buckets } from './buckets';
 
 export interface CardState extends PipelineCardDetails {
   id: string;
@@ -15,12 +16,12 @@ export interface CardState extends PipelineCardDetails {
 }
 
 export interface PipelineState {
-  /** Cards on the board, by id (removed cards leave). */
-  cards: Record<string, CardState>;
+  /** Cards on the board, by id (removed cards leave). Immutable, cheap to change (buckets.ts). */
+  cards: Buckets<CardState>;
   /** `kind:investorId` → card id, so an investor is on the board once. */
-  byInvestor: Record<string, string>;
+  byInvestor: Buckets<string>;
   /** Every submission ever linked, removed cards' too: a replayed or repeated one links nothing. */
-  linked: Record<string, true>;
+  linked: Buckets<true>;
 }
 
 export interface InvestorRef {
@@ -47,13 +48,13 @@ function newCardId(meta: CommandMeta, key: string): string {
 }
 
 function activeCard(state: PipelineState, cardId: string): CardState {
-  const card = state.cards[cardId];
+  const card = state.cards.get(cardId);
   if (!card) throw new DomainError(CARD_NOT_FOUND, 404, 'not_found');
   return card;
 }
 
 function withCard(state: PipelineState, card: CardState): PipelineState {
-  return { ...state, cards: { ...state.cards, [card.id]: card } };
+  return { ...state, cards: state.cards.set(card.id, card) };
 }
 
 /**
@@ -65,7 +66,7 @@ function withCard(state: PipelineState, card: CardState): PipelineState {
  *   Target card to Applied, and never moves a card that is further along (or Passed) backwards.
  */
 export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEvent> = {
-  initialState: () => ({ cards: {}, byInvestor: {}, linked: {} }),
+  initialState: () => ({ cards: Buckets.empty(), byInvestor: Buckets.empty(), linked: Buckets.empty() }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -75,27 +76,25 @@ export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEv
           id: d.cardId, investorId: d.investorId, investorKind: d.investorKind, name: d.name, stage: d.stage,
           notes: null, nextFollowUp: null, introducedBy: null, amount: null, passReason: null, submissionIds: [],
         };
-        return { ...withCard(state, card), byInvestor: { ...state.byInvestor, [investorKey(d.investorKind, d.investorId)]: d.cardId } };
+        return { ...withCard(state, card), byInvestor: state.byInvestor.set(investorKey(d.investorKind, d.investorId), d.cardId) };
       }
       case 'PipelineCardMoved': {
-        const card = state.cards[event.data.cardId];
+        const card = state.cards.get(event.data.cardId);
         return card ? withCard(state, { ...card, stage: event.data.to, passReason: event.data.passReason }) : state;
       }
       case 'PipelineCardEdited': {
-        const card = state.cards[event.data.cardId];
+        const card = state.cards.get(event.data.cardId);
         return card ? withCard(state, { ...card, ...event.data.changes }) : state;
       }
       case 'PipelineSubmissionLinked': {
-        const card = state.cards[event.data.cardId];
-        const linked = { ...state.linked, [event.data.submissionId]: true as const };
+        const card = state.cards.get(event.data.cardId);
+        const linked = state.linked.set(event.data.submissionId, true);
         return card ? { ...withCard(state, { ...card, submissionIds: [...card.submissionIds, event.data.submissionId] }), linked } : { ...state, linked };
       }
       case 'PipelineCardRemoved': {
-        const card = state.cards[event.data.cardId];
+        const card = state.cards.get(event.data.cardId);
         if (!card) return state;
-        const { [card.id]: _gone, ...cards } = state.cards;
-        const { [investorKey(card.investorKind, card.investorId)]: _key, ...byInvestor } = state.byInvestor;
-        return { ...state, cards, byInvestor };
+        return { ...state, cards: state.cards.delete(card.id), byInvestor: state.byInvestor.delete(investorKey(card.investorKind, card.investorId)) };
       }
     }
   },
@@ -109,11 +108,11 @@ export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEv
         const seen = new Set<string>();
         for (const inv of investors) {
           const key = investorKey(inv.investorKind, inv.investorId);
-          if (state.byInvestor[key] || seen.has(key)) continue;
+          if (state.byInvestor.has(key) || seen.has(key)) continue;
           seen.add(key);
           events.push({ type: 'PipelineCardAdded', data: { userId, cardId: newCardId(meta, key), investorId: inv.investorId, investorKind: inv.investorKind, name: inv.name, stage, source: 'founder' } });
         }
-        if (Object.keys(state.cards).length + events.length > MAX_PIPELINE_CARDS) {
+        if (state.cards.size + events.length > MAX_PIPELINE_CARDS) {
           throw new DomainError(`A pipeline holds at most ${MAX_PIPELINE_CARDS.toLocaleString('en-US')} investors`);
         }
         return events;
@@ -144,15 +143,15 @@ export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEv
 
       case 'RecordSubmission': {
         const { userId, submissionId, investor } = command.data;
-        if (state.linked[submissionId]) return [];
+        if (state.linked.has(submissionId)) return [];
         const key = investorKey(investor.investorKind, investor.investorId);
-        const existing = state.byInvestor[key];
+        const existing = state.byInvestor.get(key);
         const events: PipelineEvent[] = [];
         let cardId = existing;
         if (!cardId) {
           cardId = newCardId(meta, key);
           events.push({ type: 'PipelineCardAdded', data: { userId, cardId, investorId: investor.investorId, investorKind: investor.investorKind, name: investor.name, stage: 'Applied', source: 'submission' } });
-        } else if (state.cards[cardId]!.stage === 'Target') {
+        } else if (state.cards.get(cardId)!.stage === 'Target') {
           events.push({ type: 'PipelineCardMoved', data: { userId, cardId, from: 'Target', to: 'Applied', passReason: null } });
         }
         events.push({ type: 'PipelineSubmissionLinked', data: { userId, cardId, submissionId } });

@@ -46,7 +46,7 @@ describe('pipeline decider', () => {
     given(pipelineDecider, added('c1', acme)).when(update('c1', { stage: 'Passed', passReason: 'Too early' }), meta).then([moved('c1', 'Target', 'Passed', 'Too early')]);
     given(pipelineDecider, added('c1', acme), moved('c1', 'Target', 'Passed', 'Too early'))
       .when(update('c1', { stage: 'In conversation' }), meta)
-      .thenState((s) => expect(s.cards.c1).toMatchObject({ stage: 'In conversation', passReason: null }));
+      .thenState((s) => expect(s.cards.get('c1')).toMatchObject({ stage: 'In conversation', passReason: null }));
   });
 
   it('refuses a pass reason outside Passed, and clearing the reason of a Passed card', () => {

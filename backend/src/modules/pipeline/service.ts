@@ -54,7 +54,7 @@ export function createPipelineService(ctx: PipelineServiceContext) {
     async add(userId: string, req: AddPipelineCardsRequest, meta: CommandMeta): Promise<{ cards: PipelineCard[]; added: number }> {
       const investors = await resolve(req.investors);
       const r = await run(userId, { type: 'AddCards', data: { userId, investors, stage: (req.stage ?? 'Target') as PipelineStage } }, withIds(meta, investors));
-      const ids = investors.map((i) => r.state.byInvestor[investorKey(i.investorKind, i.investorId)]!).filter(Boolean);
+      const ids = investors.map((i) => r.state.byInvestor.get(investorKey(i.investorKind, i.investorId))!).filter(Boolean);
       const cards = await listCards(ctx.db, userId, { ids: [...new Set(ids)] });
       return { cards, added: r.events.length };
     },
