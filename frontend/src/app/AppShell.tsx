@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useUserSync } from '../features/auth/useUserSync';
+import { useUserSync } from '../features/accounts/useUserSync';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { useSidebar } from './useSidebar';

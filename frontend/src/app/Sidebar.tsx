@@ -1,6 +1,6 @@
 import { LogIn, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { SignInForm } from '../features/auth/SignInForm';
+import { SignInForm } from '../features/accounts/SignInForm';
 import { cn } from '../lib/cn';
 import { useIdentity } from '../lib/identity';
 import { Button } from '../ui/Button';

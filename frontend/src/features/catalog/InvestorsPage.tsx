@@ -15,17 +15,17 @@ import { Pagination } from '../../ui/Pagination';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { creditBalanceQueryOptions, creditKeys } from '../credits/queries';
-import { ActivityBanner, useActivityGuard } from '../vc/ActivityBanner';
-import { allSelected, toggleAll, toggleOne, type SelectionChange } from '../vc/selection';
+import { ActivityBanner, useActivityGuard } from './ActivityBanner';
+import { allSelected, toggleAll, toggleOne, type SelectionChange } from './selection';
 import { InvestorDialog } from './InvestorDialog';
 import { InvestorRow } from './InvestorRow';
 import { LocationFilter } from './LocationFilter';
 import { locationChips, rangeChipLabel } from './locations';
-import { applyGuardedSelection } from '../vc/guarded-selection';
+import { applyGuardedSelection } from './guarded-selection';
 import {
   ANGEL_PAGE_SIZE, angelFilterOptionsQueryOptions, angelInvestorsQueryOptions, EMPTY_ANGEL_FILTERS, exportAngels, fetchAllAngelIds,
   hasAngelFilters, type AngelFilters,
-} from './queries';
+} from './investor-queries';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const investors = (n: number) => `${fmt(n)} ${n === 1 ? 'investor' : 'investors'}`;

@@ -65,7 +65,7 @@ describe('angel location dropdown', () => {
 
 describe('angel investor queries', () => {
   it('uses whole numbers in the query key but sends range values as entered', async () => {
-    const { angelFilterQuery, angelKeys, EMPTY_ANGEL_FILTERS } = await import('./queries');
+    const { angelFilterQuery, angelKeys, EMPTY_ANGEL_FILTERS } = await import('./investor-queries');
     const f = { ...EMPTY_ANGEL_FILTERS, investmentMin: '3.7', exitMax: ' 1 2 ', countries: ['B', 'A'] };
     expect(angelKeys.list(f, 2)).toEqual(['investors', 'list', { search: '', countries: ['A', 'B'], investmentMin: 3, investmentMax: null, exitMin: null, exitMax: 12 }, 2]);
     expect(angelKeys.list({ ...f, investmentMin: '3.2' }, 2)).toEqual(angelKeys.list(f, 2));
@@ -73,7 +73,7 @@ describe('angel investor queries', () => {
   });
 
   it('retries the list up to 3 times, never after the local rate limit', async () => {
-    const { retryAngels } = await import('./queries');
+    const { retryAngels } = await import('./investor-queries');
     const { RateLimitError } = await import('../../lib/activity-guard');
     expect(retryAngels(0, new Error('x'))).toBe(true);
     expect(retryAngels(2, new Error('x'))).toBe(true);

@@ -6,7 +6,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Skeleton } from '../../ui/Skeleton';
-import { angelDetailQueryOptions } from './queries';
+import { angelDetailQueryOptions } from './investor-queries';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

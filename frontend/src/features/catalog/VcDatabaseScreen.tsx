@@ -22,7 +22,7 @@ import { ActivityBanner } from './ActivityBanner';
 import {
   EMPTY_VC_FILTERS, fetchAllVcIds, INVALID_RESPONSE, hasVcFilters, submitToVcs, VC_PAGE_SIZES, vcFilterOptionsQueryOptions, vcFirmsQueryOptions,
   type VcFilters, type VcVariant,
-} from './queries';
+} from './vc-queries';
 import { addAll, toggleAll, toggleOne, type SelectionChange } from './selection';
 import { SubmitBar } from './SubmitBar';
 import { submitProblem, type SubmitState } from './submit-checks';
