@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classGroup, cn } from './cn';
+import { cn } from './cn';
 
 describe('cn', () => {
   it('joins like clsx', () => {
@@ -42,14 +42,5 @@ describe('cn', () => {
     expect(cn('shadow-sm', 'shadow-primary/20')).toBe('shadow-sm shadow-primary/20');
     expect(cn('-translate-x-1/2', 'translate-x-0')).toBe('translate-x-0');
     expect(cn('touch-pan-y', 'select-none')).toBe('touch-pan-y select-none');
-  });
-
-  it('groups utilities by family', () => {
-    expect(classGroup('min-w-0')).toBe('min-w');
-    expect(classGroup('gap-x-2')).toBe('gap-x');
-    expect(classGroup('pointer-events-none')).toBe('pointer-events');
-    expect(classGroup('bg-[radial-gradient(circle,red,blue)]')).toBe('bg-image');
-    expect(classGroup('text-center')).toBe('text-align');
-    expect(classGroup('rounded-tl-md')).toBe('rounded-tl');
   });
 });
