@@ -11,6 +11,7 @@ import { createCatalogModule } from './modules/catalog/index';
 import { createCreditsModule } from './modules/credits/index';
 import { createHealthModule } from './modules/health/index';
 import { createPipelineModule } from './modules/pipeline/index';
+import { createEmbeddedTransport, createMailModule, createSmtpTransport, type MailPort } from './modules/mail/index';
 import { createPaymentsModule } from './modules/payments/index';
 import { createProfileModule } from './modules/profile/index';
 import { createSecurityModule } from './modules/security/index';
@@ -51,9 +52,10 @@ export interface RuntimeOptions {
  * the modules it uses, by name, and the adapters picked here. This function is the module graph
  * (ARCHITECTURE.md draws it).
  */
-function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineFactory }) {
+function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineFactory; mail: MailPort }) {
   const security = createSecurityModule({ ctx });
   const health = createHealthModule({ ctx });
+  const mail = createMailModule({ ctx, transport: adapters.mail });
   const credits = createCreditsModule({ ctx });
   const accounts = createAccountsModule({ ctx, credits: credits.service });
   const payments = createPaymentsModule({ ctx, credits: credits.service, accounts: accounts.service });
@@ -62,9 +64,10 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
   const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, engine: adapters.engine });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service });
   // Security first: its guards must run before any other module's hooks.
-  const modules: AppModule[] = [security, health, credits, accounts, payments, profile, catalog, submissions, pipeline];
+  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline];
   const services = {
     security: security.service,
+    mail: mail.service,
     credits: credits.service,
     accounts: accounts.service,
     profile: profile.service,
@@ -88,6 +91,12 @@ function pickIdentity(config: AppConfig, pool: import('pg').Pool): IdentityProvi
 function pickSearchIndex(config: AppConfig, db: AppContext['db']): SearchIndex {
   if (config.meiliUrl) return new MeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey });
   return new PostgresSearchIndex(db);
+}
+
+/** Outgoing e-mail: SMTP when SMTP_URL is set, else the embedded mailbox in Postgres. */
+function pickMailTransport(config: AppConfig, db: AppContext['db']): MailPort {
+  if (config.smtpUrl) return createSmtpTransport(config.smtpUrl);
+  return createEmbeddedTransport(db);
 }
 
 /** The workflow engine: Temporal when TEMPORAL_ADDRESS is set, else DBOS on our Postgres. */
@@ -138,7 +147,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
 
   const searchIndex = pickSearchIndex(config, db);
   stoppers.unshift(() => searchIndex.close());
-  const { modules, services } = buildModules(ctx, { searchIndex, engine: pickWorkflowEngine(config, database.url) });
+  const { modules, services } = buildModules(ctx, { searchIndex, engine: pickWorkflowEngine(config, database.url), mail: pickMailTransport(config, db) });
   for (const m of modules) projections.add(m.projections ?? []);
 
   const identity = pickIdentity(config, pool);

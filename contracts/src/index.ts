@@ -14,3 +14,5 @@ export * from './catalog/api';
 export * from './catalog/events';
 export * from './pipeline/api';
 export * from './pipeline/events';
+export * from './mail/api';
+export * from './mail/events';

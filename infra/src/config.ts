@@ -30,6 +30,10 @@ export interface AppConfig {
   sandboxPort: number;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** SMTP server for outgoing e-mail (SMTP_URL); unset = the embedded mailbox. */
+  smtpUrl?: string;
+  /** Sender of outgoing e-mail (MAIL_FROM). */
+  mailFrom: string;
   /** Payment page per product id, from PAYMENT_LINKS="basic=https://…,pro=…,elite=…,pack=…". */
   paymentLinks: Record<string, string>;
   llmUrl?: string;
@@ -141,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandboxPort: int(env.SANDBOX_PORT, 3100),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'FundFlow <no-reply@fundflow.example>',
     paymentLinks: Object.fromEntries((env.PAYMENT_LINKS ?? '').split(',').map((pair) => pair.trim().split(/=(.*)/s)).filter(([k, v]) => k && v).map(([k, v]) => [k!.trim(), v!.trim()])),
     llmUrl: env.LLM_URL || undefined,
     llmApiKey: env.LLM_API_KEY || undefined,

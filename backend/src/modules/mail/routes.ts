@@ -1,0 +1,37 @@
+import { MailboxQuery, UnsubscribeRequest } from '@fp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireAdmin } from '../../platform/auth';
+import { metaFor } from '../../platform/context';
+import { DomainError } from '../../platform/decider';
+import { parse } from '../../platform/http';
+import type { MailContext } from './index';
+
+export const UNSUBSCRIBE_PATH = '/api/mail/unsubscribe';
+
+export function mailRoutes(app: FastifyInstance, ctx: MailContext) {
+  // The operator mailbox: every outgoing message with its delivery state (admins only).
+  app.get('/api/mailbox', async (req) => {
+    requireAdmin(req);
+    const q = parse(MailboxQuery, req.query);
+    return { transport: ctx.mail.transport, messages: await ctx.mail.list(q) };
+  });
+  app.get<{ Params: { id: string } }>('/api/mailbox/:id', async (req) => {
+    requireAdmin(req);
+    const m = await ctx.mail.get(req.params.id);
+    if (!m) throw new DomainError('Message not found', 404, 'not_found');
+    return m;
+  });
+
+  // Unsubscribe without a session: the signed token is the credential. JSON from our page, or a
+  // mail client's RFC 8058 one-click POST (form-encoded body, token in the query).
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    scope.post<{ Querystring: { token?: string } }>(UNSUBSCRIBE_PATH, async (req) => {
+      const body = req.body as Record<string, unknown> | undefined;
+      const token = typeof req.query.token === 'string' ? req.query.token : body?.token;
+      const { token: valid } = parse(UnsubscribeRequest, { token });
+      const who = await ctx.mail.unsubscribe(valid, metaFor(ctx, 'mail:unsubscribe'));
+      return { unsubscribed: true, email: who.email };
+    });
+  });
+}

@@ -1,0 +1,123 @@
+import { mailStream, type MailCategory, type MailboxMessage, type MailboxMessageDetail } from '@fp/contracts';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppContext } from '../../platform/context';
+import { DomainError, foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
+import { mailDecider, optOutDecider } from './decider';
+import type { MailPort } from './port';
+import { templates, type TemplateData, type TemplateName } from './templates/index';
+import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
+
+export interface MailService {
+  /**
+   * Renders a template and queues the message (an event); the delivery job sends it. With the same
+   * `messageId` twice (a redelivered webhook) only one message is queued. A notification to an
+   * address that unsubscribed is not queued (`skipped`).
+   */
+  send<N extends TemplateName>(
+    template: N,
+    input: { to: string; userId?: string | null; data: TemplateData<N>; messageId?: string },
+    meta: CommandMeta,
+  ): Promise<{ messageId: string; checkpoint: string | null; skipped?: 'unsubscribed' }>;
+  /** Records an opt-out from a signed unsubscribe token; a bad token is a 400. */
+  unsubscribe(token: string, meta: CommandMeta): Promise<{ email: string; category: MailCategory }>;
+  list(opts: { to?: string; limit?: number }): Promise<MailboxMessage[]>;
+  get(id: string): Promise<MailboxMessageDetail | null>;
+  /** Sends every message that is due (one pass of the delivery job); answers how many were tried. */
+  deliverDue(): Promise<number>;
+  readonly transport: MailPort['kind'];
+}
+
+const LEASE_MS = 120_000;
+const optOutStream = (email: string) => `mail-optout-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)}`;
+
+export function createMailService(ctx: AppContext, transport: MailPort): MailService {
+  const unsubscribeUrl = (email: string, category: MailCategory, api: boolean) => {
+    const token = encodeURIComponent(unsubscribeToken(ctx.config.authSecret, email, category));
+    return api ? `${ctx.config.publicUrl}/api/mail/unsubscribe?token=${token}` : `${ctx.config.publicUrl}/unsubscribe?token=${token}`;
+  };
+
+  async function deliverOne(row: { id: string }) {
+    const { events } = await ctx.store.readStream(mailStream(row.id));
+    const state = foldEvents(mailDecider, events);
+    // Finished in the log but not yet in the read model (a rebuild in progress): nothing to send.
+    if (state.status !== 'queued') return;
+    const q = events[0]!.data as import('@fp/contracts').MailQueued['data'];
+    const meta = () => ({ now: ctx.clock.now(), actor: 'mail:delivery' });
+    try {
+      const r = await transport.send({ messageId: q.messageId, from: ctx.config.mailFrom, to: q.to, subject: q.subject, text: q.text, html: q.html, headers: q.headers });
+      await handleCommand(ctx.store, mailStream(row.id), mailDecider, { type: 'RecordDelivery', messageId: q.messageId, transport: transport.kind, providerId: r.providerId }, meta());
+    } catch (err) {
+      const error = (err as Error).message.slice(0, 500) || 'The mail server did not accept the message';
+      await handleCommand(ctx.store, mailStream(row.id), mailDecider, { type: 'RecordFailure', messageId: q.messageId, error }, meta());
+    }
+  }
+
+  const toMessage = (r: any): MailboxMessage => ({
+    id: r.id,
+    to: r.to_email,
+    template: r.template,
+    category: r.category,
+    subject: r.subject,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    queuedAt: new Date(r.queued_at).toISOString(),
+    sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+  });
+
+  return {
+    transport: transport.kind,
+    async send(name, input, meta) {
+      const template = templates[name];
+      const to = input.to.trim();
+      if (template.category !== 'account') {
+        const out = await ctx.db.selectFrom('mail_optouts').select('email').where('email', '=', to.toLowerCase()).where('category', '=', template.category).executeTakeFirst();
+        if (out) return { messageId: '', checkpoint: null, skipped: 'unsubscribed' };
+      }
+      const headers: Record<string, string> = {};
+      let pageUrl: string | null = null;
+      if (template.category === 'notification') {
+        pageUrl = unsubscribeUrl(to, template.category, false);
+        // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" to this address.
+        headers['List-Unsubscribe'] = `<${unsubscribeUrl(to, template.category, true)}>`;
+        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+      }
+      const rendered = (template.render as (d: unknown, c: unknown) => { subject: string; text: string; html: string })(input.data, { appUrl: ctx.config.publicUrl, unsubscribeUrl: pageUrl });
+      const messageId = input.messageId ?? meta.ids?.messageId ?? ctx.newId();
+      const r = await handleCommand(ctx.store, mailStream(messageId), mailDecider, {
+        type: 'QueueMail',
+        mail: { messageId, to, userId: input.userId ?? null, template: template.name, category: template.category, ...rendered, headers },
+      }, meta);
+      return { messageId, checkpoint: r.checkpoint };
+    },
+    async unsubscribe(token, meta) {
+      const who = readUnsubscribeToken(ctx.config.authSecret, token);
+      if (!who) throw new DomainError('This unsubscribe link is not valid', 400, 'invalid_token');
+      const r = await handleCommand(ctx.store, optOutStream(who.email), optOutDecider, { type: 'Unsubscribe', ...who }, meta);
+      if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
+      return who;
+    },
+    async list({ to, limit = 100 }) {
+      let q = ctx.db.selectFrom('mail_messages').select(['id', 'to_email', 'template', 'category', 'subject', 'status', 'attempts', 'last_error', 'queued_at', 'sent_at']).orderBy('queued_at', 'desc').limit(limit);
+      if (to) q = q.where(sql`lower(to_email)`, '=', to.toLowerCase());
+      return (await q.execute()).map(toMessage);
+    },
+    async get(id) {
+      const r = await ctx.db.selectFrom('mail_messages').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? { ...toMessage(r), text: r.text_body, html: r.html_body, headers: r.headers } : null;
+    },
+    async deliverDue() {
+      const now = ctx.clock.now();
+      // A lease rather than a held lock: sending may be slow, and a crashed worker's lease runs out.
+      const due = await sql<{ id: string }>`
+        update mail_messages set locked_until = ${new Date(now.getTime() + LEASE_MS)}
+        where id in (select id from mail_messages
+                     where status in ('queued', 'retrying') and next_attempt_at <= ${now} and (locked_until is null or locked_until < ${now})
+                     order by next_attempt_at limit 20 for update skip locked)
+        returning id`.execute(ctx.db);
+      for (const row of due.rows) await deliverOne(row);
+      return due.rows.length;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { batchFinished } from './batch-finished';
+import { receipt } from './receipt';
+import { resetPassword } from './reset-password';
+import { verifyEmail } from './verify-email';
+
+export { defineTemplate, type MailContext, type MailTemplate, type RenderedMail } from './template';
+export type { BatchFinishedData } from './batch-finished';
+export type { ReceiptData } from './receipt';
+
+/** Every e-mail template by name. Adding one: a file beside this one, and one line here. */
+export const templates = {
+  'verify-email': verifyEmail,
+  'reset-password': resetPassword,
+  'batch-finished': batchFinished,
+  receipt,
+};
+export type Templates = typeof templates;
+export type TemplateName = keyof Templates;
+export type TemplateData<N extends TemplateName> = Parameters<Templates[N]['render']>[0];

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** GET /api/mailbox (admin) */
+export const MailboxQuery = z.strictObject({
+  to: z.string().trim().max(320).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const MailboxMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  template: z.string(),
+  category: z.enum(['account', 'notification']),
+  subject: z.string(),
+  status: z.enum(['queued', 'retrying', 'sent', 'failed']),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  queuedAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type MailboxMessage = z.infer<typeof MailboxMessage>;
+export const MailboxMessageDetail = MailboxMessage.extend({ text: z.string(), html: z.string(), headers: z.record(z.string(), z.string()) });
+export type MailboxMessageDetail = z.infer<typeof MailboxMessageDetail>;
+
+/** POST /api/mail/unsubscribe (public; the signed token is the credential) */
+export const UnsubscribeRequest = z.strictObject({ token: z.string().min(10).max(500) });

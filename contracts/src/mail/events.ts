@@ -1,0 +1,29 @@
+/**
+ * Events of outgoing e-mail: stream `mail-<messageId>` (one per message), and `mail-optout-<hash>`
+ * for an address's unsubscribes. The message is rendered when it is queued, so what the log holds
+ * is exactly what was (or will be) sent.
+ */
+export type MailCategory = 'account' | 'notification';
+export type MailQueued = {
+  type: 'MailQueued';
+  data: {
+    messageId: string;
+    to: string;
+    userId: string | null;
+    template: string;
+    category: MailCategory;
+    subject: string;
+    text: string;
+    html: string;
+    headers: Record<string, string>;
+  };
+};
+export type MailSent = { type: 'MailSent'; data: { messageId: string; attempt: number; transport: string; providerId: string } };
+/** A try that failed; another follows at `retryAt`. */
+export type MailAttemptFailed = { type: 'MailAttemptFailed'; data: { messageId: string; attempt: number; error: string; retryAt: string } };
+/** The last try failed: the message is not tried again. */
+export type MailFailed = { type: 'MailFailed'; data: { messageId: string; attempt: number; error: string } };
+export type MailUnsubscribed = { type: 'MailUnsubscribed'; data: { email: string; category: MailCategory } };
+export type MailEvent = MailQueued | MailSent | MailAttemptFailed | MailFailed;
+export const MAIL_EVENT_TYPES = ['MailQueued', 'MailSent', 'MailAttemptFailed', 'MailFailed', 'MailUnsubscribed'] as const;
+export const mailStream = (messageId: string) => `mail-${messageId}`;
