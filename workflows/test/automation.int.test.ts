@@ -66,6 +66,17 @@ const RECEIVED: Record<string, Record<string, string | RegExp>> = {
   'willow-partners': { full_name: P.founderName, email: P.founderEmail, company: P.companyName, website: P.website, round_size: P.raising, sector: 'AI', pitch: /Lumibyte Labs.*raising \$2M/ },
   'tortoise-capital': { name: P.founderName, email: P.founderEmail, company: P.companyName, revenue: P.revenue, what: P.description },
   // the landing page's contact form must not be used: exactly one submission, from the apply page
+  'crumb-capital': { name: P.founderName, email: P.founderEmail, company: P.companyName, website: P.website, pitch: /Lumibyte/, cookie_consent: 'necessary' },
+  'prism-ventures': { name: P.founderName, email: P.founderEmail, company: P.companyName, stage: 'Seed', sector: 'Artificial intelligence', pitch: P.oneLineExplanation },
+  'ripple-fund': { founder: P.founderName, email: P.founderEmail, startup: P.companyName, stage: 'Seed', hq: P.location },
+  'kestrel-ventures': {
+    'Full name': P.founderName, Email: P.founderEmail, 'Company name': P.companyName, 'Company website': P.website, 'How far along are you?': 'Seed',
+    'What problem are you solving?': P.problem,
+  },
+  'juniper-partners': {
+    'q3_fullName[first]': 'Ada', 'q3_fullName[last]': 'Lovelace', q4_email: P.founderEmail, q5_companyName: P.companyName, q6_currentStage: 'Seed',
+    q7_amountRaising: P.raising, q8_shortDescription: P.oneLineExplanation,
+  },
   'beacon-ventures': { fname: 'Ada', lname: 'Lovelace', email: P.founderEmail, startup: P.companyName, linkedin: P.founderLinkedin, city: P.location, year: '2022', raised: P.existingFunding },
 };
 
@@ -186,6 +197,15 @@ describe('dry run, stop and safety', () => {
     const r = await pending;
     expect(Date.now() - abortedAt).toBeLessThan(2000);
     expect(r.status).toBe('stopped');
+  });
+
+  it('a dropdown that changes back every time ends in an honest failure and nothing is sent', async () => {
+    const before = sandbox.received('ripple-fund').length;
+    const r = await applyToFirm({ url: `${sandbox.url}/ripple-fund/stubborn/`, profile: P, browser, allowPrivate: true });
+    expect(r.status).toBe('failed');
+    expect(r.errorCode, r.error ?? '').toBe('value_not_kept');
+    expect(r.error).toContain('"Funding stage"');
+    expect(sandbox.received('ripple-fund')).toHaveLength(before);
   });
 
   it('refuses a private address without allowPrivate, before opening a browser page', async () => {

@@ -15,6 +15,7 @@ const ADVICE: Record<FailureCode, string> = {
   file_upload_required: 'The form insists on an uploaded deck file; upload your deck there by hand.',
   no_form: 'No application form was found; try the firm\'s contact e-mail or a warm introduction.',
   email_only: 'The firm takes pitches by e-mail only; send your deck to the address it lists.',
+  value_not_kept: 'A field on the form kept changing back after it was set, so nothing was sent; apply by hand or retry later.',
   validation: 'The form rejected some answers; complete the missing profile fields and retry.',
   server_error: "The firm's website failed while receiving the application; retry later.",
   submit_rejected: 'The firm\'s website refused the application; read its message before retrying.',

@@ -3,6 +3,7 @@
 // evaluate() get serialised, and transpiler helpers (e.g. esbuild's __name) do not exist inside the page.
 import type { Frame } from 'playwright-core';
 import type { ControlKind } from './field-mapping';
+import { classifyButton } from './page-heuristics';
 
 export interface ScannedOption {
   id: string;
@@ -40,6 +41,14 @@ export interface ScannedControl {
 export interface ScannedButton {
   id: string;
   text: string;
+  /** Text without a keyboard-letter hint ("A", "B"…), for choice cards. */
+  cardLabel: string;
+  /** Selected look (aria-pressed/checked/selected, or a selected/active class), for choice cards. */
+  pressed: boolean;
+  /** Element id of the parent, to group sibling buttons into one choice question. */
+  parent: string;
+  /** The question above the button's parent, for choice cards. */
+  question: string;
   type: string;
   group: string;
   order: number;
@@ -247,13 +256,23 @@ const SCAN_SOURCE = String.raw`(() => {
 
   const buttons = [];
   const btnSeen = new Set();
+  const questionOf = new Map();
+  const keyHint = (n) => n.nodeType === 1 && (n.tagName === 'KBD' || /^[A-Z]$/.test(clean(n.textContent))) && n.children.length === 0;
+  const cardLabel = (el) => { const c = el.cloneNode(true); Array.from(c.querySelectorAll('*')).filter(keyHint).forEach((n) => n.remove()); return clean(c.textContent); };
+  const pressedOf = (el) => ['aria-pressed', 'aria-checked', 'aria-selected'].some((a) => el.getAttribute(a) === 'true') || /(^|[\s_-])(selected|active|checked|is-selected)($|[\s_-])/.test(el.className && el.className.baseVal === undefined ? el.className : '');
   document.querySelectorAll('button,input[type=submit],input[type=button],input[type=image],[role=button],a[href="#"],a[href^="javascript:"],a[role=button]').forEach((el) => {
     if (btnSeen.has(el) || !visible(el) || disabled(el) || el.matches('[role=radio],[role=checkbox],[role=option],[role=tab],[role=switch]')) return;
     btnSeen.add(el);
     const text = el.tagName === 'INPUT' ? clean(el.value || el.getAttribute('aria-label') || el.getAttribute('alt')) : textOf(el) || clean(el.getAttribute('aria-label') || el.getAttribute('title'));
     // A <button> only defaults to submit inside a form; elsewhere it is a plain (scripted) button.
     const type = el.tagName === 'BUTTON' ? (el.getAttribute('type') || (el.form ? 'submit' : 'button')).toLowerCase() : el.tagName === 'INPUT' ? el.type : 'button';
-    buttons.push({ id: idOf(el), text: text.slice(0, 120), type, group: groupOf(el), el, href: el.tagName === 'A' ? el.href : '' });
+    const parent = el.parentElement;
+    if (parent && !questionOf.has(parent)) questionOf.set(parent, nearbyText(parent));
+    buttons.push({
+      id: idOf(el), text: text.slice(0, 120), type, group: groupOf(el), el, href: el.tagName === 'A' ? el.href : '',
+      cardLabel: el.tagName === 'INPUT' ? text.slice(0, 120) : cardLabel(el).slice(0, 120), pressed: pressedOf(el),
+      parent: parent ? idOf(parent) : '', question: parent ? questionOf.get(parent) : '',
+    });
   });
 
   const links = [];
@@ -292,7 +311,35 @@ const SCAN_SOURCE = String.raw`(() => {
 })()`;
 
 export async function scanFrame(frame: Frame): Promise<FrameScan> {
-  return (await frame.evaluate(SCAN_SOURCE)) as FrameScan;
+  return withChoiceCards((await frame.evaluate(SCAN_SOURCE)) as FrameScan);
+}
+
+const requiredMark = (t: string) => /\*|\(required\)|\brequired\b/i.test(t) && !/\boptional\b/i.test(t);
+
+/**
+ * Choice questions drawn as cards or buttons (Typeform, Tally): two or more sibling scripted buttons that neither
+ * navigate nor submit, under a question. They become one radio-like control whose options are clicked.
+ */
+export function withChoiceCards(scan: FrameScan): FrameScan {
+  const byParent = new Map<string, ScannedButton[]>();
+  for (const b of scan.buttons) {
+    if (!b.parent || b.href || b.type === 'submit' || classifyButton(b.text, b.type) !== 'other' || !b.cardLabel) continue;
+    byParent.set(b.parent, [...(byParent.get(b.parent) ?? []), b]);
+  }
+  const taken = new Set<string>();
+  for (const [parent, cards] of byParent) {
+    if (cards.length < 2 || !cards[0].question || /cookie|consent/i.test(cards[0].question)) continue;
+    const selected = cards.filter((c) => c.pressed);
+    scan.controls.push({
+      id: parent, kind: 'radio-group', inputType: 'cards', name: '', domId: '', label: cards[0].question, ariaLabel: '', placeholder: '', nearbyText: cards[0].question,
+      autocomplete: '', required: requiredMark(cards[0].question), value: selected.map((c) => c.cardLabel).join(', '), checked: selected.length > 0, multiple: false,
+      options: cards.map((c, index) => ({ id: c.id, clickId: '', label: c.cardLabel, value: c.cardLabel, index, checked: c.pressed, disabled: false })),
+      group: cards[0].group, order: Math.min(...cards.map((c) => c.order)), maxLength: 0, visible: true,
+    });
+    for (const c of cards) taken.add(c.id);
+  }
+  if (taken.size) scan.buttons = scan.buttons.filter((b) => !taken.has(b.id));
+  return scan;
 }
 
 /** Visible text of a frame, cheap enough to poll while waiting for a confirmation. */

@@ -7,7 +7,9 @@ import { ApplyFailure } from './errors';
 import type { FormLocation } from './find-form';
 import { assessGroups, buttonsFor, chooseSubmit, classifyControl, displayLabel, signatureOf, type RoledButton } from './form-model';
 import { scanAllFrames } from './frames';
+import { dismissCookieBanner } from './cookie-banner';
 import { clickElement, fillControl, sleep } from './page-actions';
+import type { FieldTarget } from './types';
 import { isErrorText } from './page-heuristics';
 import { recordFilled, type RunContext } from './run-context';
 
@@ -74,15 +76,71 @@ async function relocate(ctx: RunContext): Promise<{ frame: Frame; group: string 
   return best && best.score >= 1 ? best : null;
 }
 
+const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** Whether the page still shows the value we put in (read back from a fresh scan). */
+export function keepsValue(c: ScannedControl, shown: string): boolean {
+  switch (c.kind) {
+    case 'radio-group':
+    case 'checkbox-group':
+      return c.options.some((o) => o.checked && o.label === shown);
+    case 'checkbox':
+      return c.checked;
+    case 'listbox':
+      return !c.options.length || c.options.some((o) => o.checked && o.label === shown) || squash(c.value) === squash(shown);
+    case 'combobox':
+      return c.value.trim() !== ''; // the input shows the typed text, the value is the picked option
+    case 'file':
+      return true;
+    default: {
+      const have = squash(c.value);
+      const want = squash(shown);
+      // a maxlength may have cut the text; anything else different means the page changed it back
+      return have === want || (have !== '' && c.maxLength > 0 && want.startsWith(have));
+    }
+  }
+}
+
+interface Placed {
+  target: FieldTarget;
+  shown: string;
+  label: string;
+}
+
+/**
+ * Reads back every value we set that is still on screen; one that did not stick is set again (twice at most),
+ * and one the page keeps undoing ends the run honestly instead of sending a form with the wrong answer.
+ */
+async function keepValues(ctx: RunContext, frame: Frame, group: string, placed: Map<string, Placed>, scan: FrameScan): Promise<FrameScan> {
+  for (let attempt = 0; ; attempt++) {
+    const lost = visibleIn(scan, group).filter((c) => placed.has(c.id) && !keepsValue(c, (placed.get(c.id) as Placed).shown));
+    if (!lost.length) return scan;
+    const names = lost.map((c) => `"${(placed.get(c.id) as Placed).label}"`).join(', ');
+    if (attempt === 2) throw new ApplyFailure('value_not_kept', `The form did not keep the value set for ${names}: it changed back after being set three times, so the application was not sent.`);
+    ctx.log(`read-back: ${names} did not keep the value; setting again`);
+    for (const c of lost) {
+      const p = placed.get(c.id) as Placed;
+      await fillControl(frame, c, p.target, ctx.profile, ctx.timeouts.actionMs);
+    }
+    await sleep(300);
+    scan = await scanFrame(frame);
+  }
+}
+
 export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<ReadyForm> {
   let { frame, group } = loc;
   const handled = new Set<string>();
   const filledIds: string[] = [];
+  const placed = new Map<string, Placed>();
   const unfilledRequired = new Map<string, string>();
   let steps = 1;
 
   for (let i = 0; i < MAX_STEPS; i++) {
     ctx.checkStopped();
+    for (const f of new Set([ctx.page.mainFrame(), frame])) {
+      const pressed = await dismissCookieBanner(f, ctx.timeouts.actionMs);
+      if (pressed) ctx.log(`cookie banner: pressed "${pressed}"`);
+    }
     let scan: FrameScan;
     try {
       scan = await scanFrame(frame);
@@ -119,6 +177,7 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
       if (shown !== null) {
         recordFilled(ctx, m.target, displayLabel(c), shown);
         filledIds.push(c.id);
+        placed.set(c.id, { target: m.target, shown, label: displayLabel(c) });
         touched = true;
       } else if (c.required) unfilledRequired.set(c.id, displayLabel(c));
     }
@@ -131,6 +190,7 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
     } catch {
       continue;
     }
+    after = await keepValues(ctx, frame, group, placed, after);
     controls = visibleIn(after, group);
     if (controls.some((c) => !handled.has(c.id))) continue;
 
@@ -140,11 +200,22 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
     const start = buttons.find((b) => b.role === 'start');
     const sig = signatureOf(after, group);
 
-    if (submit && !next) return { frame, group, submit, filledIds, steps };
+    const ready = async (): Promise<ReadyForm> => {
+      // Just before sending: values a late script reset show up here, not after the click.
+      await sleep(200);
+      await keepValues(ctx, frame, group, placed, await scanFrame(frame));
+      return { frame, group, submit: submit as RoledButton, filledIds, steps };
+    };
+    if (submit && !next) return ready();
 
     const advance = next ?? start;
     if (!advance) {
-      if (submit) return { frame, group, submit, filledIds, steps };
+      if (submit) return ready();
+      // Choice screens (cards) move on by themselves a moment after the answer.
+      if (touched && (await waitForChange(frame, group, sig, 3000)) === 'changed') {
+        steps++;
+        continue;
+      }
       throw new ApplyFailure('no_submit_button', 'Filled the form but found no button to submit it.');
     }
     ctx.checkStopped();

@@ -55,6 +55,7 @@ export type FailureCode =
   | 'no_form'
   | 'email_only'
   | 'validation'
+  | 'value_not_kept'
   | 'server_error'
   | 'submit_rejected'
   | 'no_confirmation'

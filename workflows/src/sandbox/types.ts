@@ -28,7 +28,12 @@ export type SandboxSiteKind =
   | 'redirect-after-post'
   | 'login-wall'
   | 'error-message-after-submit'
-  | 'no-feedback-after-submit';
+  | 'no-feedback-after-submit'
+  | 'cookie-banner-over-form'
+  | 'choice-cards'
+  | 'reverting-dropdown'
+  | 'tally-like'
+  | 'jotform-like';
 
 /** One request a site accepted as an application (or tried to), keyed by field name or question label. */
 export interface Submission {

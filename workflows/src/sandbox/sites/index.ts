@@ -18,9 +18,14 @@ import { sentinelCapital } from './sentinel-capital';
 import { summitCapital } from './summit-capital';
 import { tortoiseCapital } from './tortoise-capital';
 import { willowPartners } from './willow-partners';
+import { crumbCapital } from './crumb-capital';
+import { juniperPartners } from './juniper-partners';
+import { kestrelVentures } from './kestrel-ventures';
+import { prismVentures } from './prism-ventures';
+import { rippleFund } from './ripple-fund';
 
 export const SITE_DEFINITIONS: SiteDefinition[] = [
   northwindVentures, summitCapital, lumenPartners, orbitFund, harborVc, cedarVentures, novaSpa, graniteGrowth,
   emberCapital, forgeVentures, willowPartners, sentinelCapital, quillVentures, meridianFund, tortoiseCapital,
-  beaconVentures, atlasVentures, pineconeVc, driftwoodCapital,
+  beaconVentures, atlasVentures, pineconeVc, driftwoodCapital, crumbCapital, prismVentures, rippleFund, kestrelVentures, juniperPartners,
 ];
