@@ -1,3 +1,5 @@
+import { createEmbeddedTransport, createMailModule } from '../src/modules/mail/index';
+import { BetterAuthProvider } from '../src/platform/identity/index';
 import { PostgresEventStore } from '@fp/infra';
 import { ProjectionRunner, type Projection } from '@fp/projections';
 import { sql } from 'kysely';
@@ -65,7 +67,8 @@ export async function bench(): Promise<Record<string, number | string>> {
     }
     // The users projection as the accounts module's factory builds it.
     const ctx = benchPlatform({ pool, db, store });
-    const accounts = createAccountsModule({ ctx, credits: createCreditsModule({ ctx }).service });
+    const mail = createMailModule({ ctx, transport: createEmbeddedTransport(db) }).service;
+    const accounts = createAccountsModule({ ctx, credits: createCreditsModule({ ctx }).service, mail, identity: (mailer) => new BetterAuthProvider(pool, { secret: 'bench-secret-0123456789abcdef0123', baseURL: 'http://localhost', mailer }) });
     const rebuildRunner = new ProjectionRunner(db, store, pool, accounts.projections ?? [], () => {});
     const [rebuilt] = await rebuildRunner.rebuild('users');
     const users = (await pool.query('select count(*)::int as n from users')).rows[0].n;

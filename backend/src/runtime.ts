@@ -17,7 +17,7 @@ import { createProfileModule } from './modules/profile/index';
 import { createSecurityModule } from './modules/security/index';
 import { createSubmissionsModule, type EngineFactory } from './modules/submissions/index';
 import type { AppContext } from './platform/context';
-import { BetterAuthProvider, SuperTokensProvider, type IdentityProvider } from './platform/identity/index';
+import { BetterAuthProvider, SuperTokensProvider, type AccountMailer, type IdentityProvider } from './platform/identity/index';
 import type { AppModule } from './platform/module';
 
 export type Role = 'all' | 'api' | 'projections' | 'worker' | 'cli';
@@ -52,12 +52,12 @@ export interface RuntimeOptions {
  * the modules it uses, by name, and the adapters picked here. This function is the module graph
  * (ARCHITECTURE.md draws it).
  */
-function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineFactory; mail: MailPort }) {
+function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineFactory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider }) {
   const security = createSecurityModule({ ctx });
   const health = createHealthModule({ ctx });
   const mail = createMailModule({ ctx, transport: adapters.mail });
   const credits = createCreditsModule({ ctx });
-  const accounts = createAccountsModule({ ctx, credits: credits.service });
+  const accounts = createAccountsModule({ ctx, credits: credits.service, identity: adapters.identity, mail: mail.service });
   const payments = createPaymentsModule({ ctx, credits: credits.service, accounts: accounts.service });
   const profile = createProfileModule({ ctx });
   const catalog = createCatalogModule({ ctx, credits: credits.service, searchIndex: adapters.searchIndex });
@@ -75,16 +75,17 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     submissions: submissions.service,
     pipeline: pipeline.service,
   };
-  return { modules, services };
+  return { modules, services, identity: accounts.identity };
 }
 export type Services = ReturnType<typeof buildModules>['services'];
 
 /** The identity provider: SuperTokens when SUPERTOKENS_URL is set, else better-auth in-process. */
-function pickIdentity(config: AppConfig, pool: import('pg').Pool): IdentityProvider {
+function pickIdentity(config: AppConfig, pool: import('pg').Pool): (mailer: AccountMailer) => IdentityProvider {
   if (config.supertokensUrl) {
-    return new SuperTokensProvider({ connectionURI: config.supertokensUrl, apiKey: config.supertokensApiKey, apiDomain: config.publicUrl, websiteDomain: config.publicUrl });
+    const url = config.supertokensUrl;
+    return (mailer) => new SuperTokensProvider({ connectionURI: url, apiKey: config.supertokensApiKey, apiDomain: config.publicUrl, websiteDomain: config.publicUrl, mailer });
   }
-  return new BetterAuthProvider(pool, { secret: config.authSecret, baseURL: config.publicUrl });
+  return (mailer) => new BetterAuthProvider(pool, { secret: config.authSecret, baseURL: config.publicUrl, mailer });
 }
 
 /** The search index: Meilisearch when MEILI_URL is set, else Postgres. */
@@ -147,10 +148,9 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
 
   const searchIndex = pickSearchIndex(config, db);
   stoppers.unshift(() => searchIndex.close());
-  const { modules, services } = buildModules(ctx, { searchIndex, engine: pickWorkflowEngine(config, database.url), mail: pickMailTransport(config, db) });
+  const { modules, services, identity } = buildModules(ctx, { searchIndex, engine: pickWorkflowEngine(config, database.url), mail: pickMailTransport(config, db), identity: pickIdentity(config, pool) });
   for (const m of modules) projections.add(m.projections ?? []);
 
-  const identity = pickIdentity(config, pool);
   stoppers.unshift(async () => identity.close?.());
 
   const runtime: Runtime = { ctx, services, modules, identity, sandbox, stop: async () => {} };

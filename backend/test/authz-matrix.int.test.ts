@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 /** Paths any visitor may call. Everything else under /api must answer 401 without a session. */
-const PUBLIC = [/^\/api\/health$/, /^\/api\/config$/, /^\/api\/identity(\/|$)/, /^\/api\/webhooks\//, /^\/api\/mail\/unsubscribe$/];
+const PUBLIC = [/^\/api\/health$/, /^\/api\/config$/, /^\/api\/identity(\/|$)/, /^\/api\/webhooks\//, /^\/api\/mail\/unsubscribe$/, /^\/api\/account\/(password-reset(\/request)?|verify-email)$/];
 
 describe('authorization matrix', () => {
   it('answers 401 on every non-public /api route without a session, whatever the route', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedTransport, createSmtpTransport, MAX_MAIL_ATTEMPTS } from '../src/modules/mail/index';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { mailContract, type Delivered } from './mail.contract';
+import { eventually } from './support/mailbox';
 import { startTinySmtp } from './support/tiny-smtp';
 
 let app: TestApp;
@@ -15,17 +16,6 @@ afterAll(async () => {
   await app?.close();
   await smtp?.close();
 });
-
-/** Waits (bounded) for the delivery job, which runs on its own timer. */
-async function eventually<T>(f: () => Promise<T | undefined | null | false>, what: string, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 mailContract('embedded', async () => {
   const port = createEmbeddedTransport(app.ctx.db);

@@ -9,6 +9,8 @@ export interface RequestUser {
   email: string;
   name: string | null;
   roles: string[];
+  /** False until the user opens the verification e-mail's link (undefined: the provider does not say). */
+  emailVerified?: boolean;
 }
 
 declare module 'fastify' {
@@ -35,7 +37,7 @@ export function installSessionCheck(app: FastifyInstance, identity: IdentityProv
     const who = await identity.authenticate(headersFrom(req.headers as Record<string, string | string[] | undefined>));
     if (!who) return reply.status(401).send({ error: NOT_AUTHENTICATED });
     const row = await db.selectFrom('users').select('roles').where('id', '=', who.id).executeTakeFirst();
-    req.user = { id: who.id, email: who.email, name: who.name, roles: (row?.roles as string[] | undefined) ?? [] };
+    req.user = { id: who.id, email: who.email, name: who.name, roles: (row?.roles as string[] | undefined) ?? [], emailVerified: who.emailVerified };
   });
 }
 

@@ -24,5 +24,19 @@ export const SessionUser = z.object({
 export type SessionUser = z.infer<typeof SessionUser>;
 
 /** GET /api/auth/me */
-export const MeResponse = z.object({ user: SessionUser, roles: z.array(z.string()) });
+export const MeResponse = z.object({ user: SessionUser, roles: z.array(z.string()), emailVerified: z.boolean().nullable().optional() });
 export type MeResponse = z.infer<typeof MeResponse>;
+
+const email = z.string().trim().email('Please enter a valid email address').max(320);
+const password = z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters');
+/** POST /api/account/password-reset/request */
+export const PasswordResetRequest = z.strictObject({ email });
+/** The one answer to a reset request, whether or not the address has an account. */
+export const PASSWORD_RESET_SENT = 'If an account exists for this e-mail, we have sent a link to reset the password. It works once, for one hour.';
+/** POST /api/account/password-reset */
+export const PasswordResetBody = z.strictObject({ token: z.string().min(1).max(2000), password });
+export const INVALID_RESET_LINK = 'This reset link is invalid, expired or already used. Please ask for a new one.';
+/** POST /api/account/verify-email */
+export const VerifyEmailBody = z.strictObject({ token: z.string().min(1).max(4000) });
+export const INVALID_VERIFY_LINK = 'This verification link is invalid or has expired. Sign in and send a new one.';
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a few minutes and try again.';

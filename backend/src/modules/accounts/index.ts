@@ -2,6 +2,9 @@ import { moduleContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import type { AccountsContext, AccountsDeps } from './context';
 import { usersProjection } from './projection';
+import type { IdentityProvider } from '../../platform/identity/port';
+import { accountMailer } from './account-mailer';
+import { RECOVERY_PATHS, recoverAccountRoutes } from './recover-account';
 import { accountRoutes } from './routes';
 import { createAccountsService, type AccountsService } from './service';
 
@@ -9,13 +12,19 @@ export { accountDecider } from './decider';
 export type { AccountsService } from './service';
 
 /** Registered users and their roles; registration grants the free starting credits once. */
-export function createAccountsModule({ ctx: platform, credits }: AccountsDeps): AppModule<AccountsService> {
+export function createAccountsModule({ ctx: platform, credits, identity: makeIdentity, mail }: AccountsDeps): AppModule<AccountsService> & { identity: IdentityProvider } {
   const accounts = createAccountsService(moduleContext(platform, { credits }));
-  const ctx: AccountsContext = moduleContext(platform, { credits, accounts });
+  const identity = makeIdentity(accountMailer(platform, mail));
+  const ctx: AccountsContext = moduleContext(platform, { credits, accounts, identity });
   return {
     name: 'accounts',
     service: accounts,
+    identity,
     projections: [usersProjection],
-    routes: (app) => accountRoutes(app, ctx),
+    publicPaths: RECOVERY_PATHS,
+    routes: async (app) => {
+      await accountRoutes(app, ctx);
+      recoverAccountRoutes(app, ctx);
+    },
   };
 }

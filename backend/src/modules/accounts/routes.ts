@@ -31,6 +31,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext) {
         profileImageUrl: row?.profile_image_url ?? null,
       },
       roles: user.roles,
+      emailVerified: user.emailVerified ?? null,
     };
   });
 }

@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { bearer } from 'better-auth/plugins';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { IdentityError, headersFrom, type IdentityProvider, type IdentityUser } from './port';
+import { IdentityError, headersFrom, type AccountMailer, type IdentityProvider, type IdentityUser } from './port';
 
 const SESSION_DAYS = 7;
 
@@ -11,18 +11,33 @@ export class BetterAuthProvider implements IdentityProvider {
   readonly kind = 'better-auth' as const;
   private readonly auth;
 
-  constructor(private readonly pool: pg.Pool, opts: { secret: string; baseURL: string; sessionExpiresInSeconds?: number }) {
+  constructor(private readonly pool: pg.Pool, opts: { secret: string; baseURL: string; sessionExpiresInSeconds?: number; mailer?: AccountMailer }) {
+    const mailer = opts.mailer;
     this.auth = betterAuth({
       database: pool,
       secret: opts.secret,
       baseURL: opts.baseURL,
       basePath: '/api/identity',
-      emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8, maxPasswordLength: 128 },
+      emailAndPassword: {
+        enabled: true,
+        autoSignIn: true,
+        minPasswordLength: 8,
+        maxPasswordLength: 128,
+        // better-auth's own reset flow: a one-use token in auth_verification, valid for an hour.
+        resetPasswordTokenExpiresIn: 3600,
+        revokeSessionsOnPasswordReset: true,
+        sendResetPassword: mailer ? async ({ user, token }: { user: { id: string; email: string }; token: string }) => mailer.resetPassword(user, token) : undefined,
+      },
+      emailVerification: mailer
+        ? { sendOnSignUp: true, expiresIn: 86400, sendVerificationEmail: async ({ user, token }: { user: { id: string; email: string }; token: string }) => mailer.verifyEmail(user, token) }
+        : undefined,
       session: { modelName: 'auth_session', expiresIn: opts.sessionExpiresInSeconds ?? SESSION_DAYS * 86400, updateAge: 86400 },
       user: { modelName: 'auth_user' },
       account: { modelName: 'auth_account' },
       verification: { modelName: 'auth_verification' },
       plugins: [bearer()],
+      // Recovery goes through /api/account/* (rate limited, one answer for every address).
+      disabledPaths: ['/request-password-reset', '/reset-password', '/send-verification-email', '/verify-email', '/forget-password'],
       // Bearer tokens, not cookies, carry the session; the same origin as the request is trusted.
       trustedOrigins: async (request?: Request) => {
         const host = request?.headers.get('host');
@@ -55,7 +70,7 @@ export class BetterAuthProvider implements IdentityProvider {
     if (!headers.get('authorization')?.startsWith('Bearer ')) return null;
     try {
       const s = await this.auth.api.getSession({ headers });
-      return s ? { id: s.user.id, email: s.user.email, name: s.user.name || null } : null;
+      return s ? { id: s.user.id, email: s.user.email, name: s.user.name || null, emailVerified: Boolean(s.user.emailVerified) } : null;
     } catch {
       return null;
     }
@@ -89,5 +104,42 @@ export class BetterAuthProvider implements IdentityProvider {
     const r = await this.pool.query('select id, email, name from auth_user where lower(email) = lower($1)', [email]);
     const row = r.rows[0];
     return row ? { id: row.id, email: row.email, name: row.name || null } : null;
+  }
+
+  async requestPasswordReset(email: string) {
+    await this.auth.api.requestPasswordReset({ body: { email } });
+  }
+
+  async resetPassword(token: string, newPassword: string) {
+    try {
+      await this.auth.api.resetPassword({ body: { token, newPassword } });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async sendVerificationEmail(email: string) {
+    const user = await this.pool.query('select "emailVerified" as v from auth_user where lower(email) = lower($1)', [email]);
+    if (!user.rows[0] || user.rows[0].v) return;
+    await this.auth.api.sendVerificationEmail({ body: { email } });
+  }
+
+  async verifyEmail(token: string): Promise<'verified' | 'already' | 'invalid'> {
+    // The token is a signed, expiring JWT naming the address: a second use finds it verified already.
+    const [, payload] = token.split('.');
+    let email: string | undefined;
+    try {
+      email = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')).email;
+    } catch {
+      return 'invalid';
+    }
+    const before = email ? await this.pool.query('select "emailVerified" as v from auth_user where lower(email) = lower($1)', [email]) : null;
+    try {
+      await this.auth.api.verifyEmail({ query: { token } });
+    } catch {
+      return 'invalid';
+    }
+    return before?.rows[0]?.v ? 'already' : 'verified';
   }
 }

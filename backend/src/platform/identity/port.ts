@@ -4,6 +4,15 @@ export interface IdentityUser {
   id: string;
   email: string;
   name: string | null;
+  /** Whether the user opened the link of the verification e-mail. */
+  emailVerified?: boolean;
+}
+
+/** How the identity provider's flows reach the user: the composition root wires this to the mail module. */
+export interface AccountMailer {
+  /** The link's token is the provider's; it expires and works once. */
+  resetPassword(user: { id: string; email: string }, token: string): Promise<void>;
+  verifyEmail(user: { id: string; email: string }, token: string): Promise<void>;
 }
 
 /**
@@ -23,6 +32,14 @@ export interface IdentityProvider {
   /** Ends the session behind a token. */
   signOut(token: string): Promise<void>;
   findByEmail(email: string): Promise<IdentityUser | null>;
+  /** Mails a reset link when the address has an account; does nothing otherwise (the caller answers the same). */
+  requestPasswordReset(email: string): Promise<void>;
+  /** Sets the password from a reset token and ends the user's sessions; false when the token is wrong, expired or used. */
+  resetPassword(token: string, newPassword: string): Promise<boolean>;
+  /** Mails a verification link to an unverified account; nothing for unknown or verified addresses. */
+  sendVerificationEmail(email: string): Promise<void>;
+  /** Marks the address verified: 'verified', 'already' (a second use) or 'invalid' (wrong or expired). */
+  verifyEmail(token: string): Promise<'verified' | 'already' | 'invalid'>;
   close?(): Promise<void>;
 }
 

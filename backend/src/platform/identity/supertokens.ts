@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { IdentityError, type IdentityProvider, type IdentityUser } from './port';
+import { IdentityError, type AccountMailer, type IdentityProvider, type IdentityUser } from './port';
 
 /**
  * SuperTokens (production identity), used when SUPERTOKENS_URL is set: EmailPassword + Session
@@ -11,23 +11,27 @@ export class SuperTokensProvider implements IdentityProvider {
   private st: any;
   private session: any;
   private emailPassword: any;
+  private emailVerification: any;
 
-  constructor(private readonly opts: { connectionURI: string; apiKey?: string; apiDomain: string; websiteDomain: string }) {}
+  constructor(private readonly opts: { connectionURI: string; apiKey?: string; apiDomain: string; websiteDomain: string; mailer?: AccountMailer }) {}
 
   private async load() {
     if (this.st) return;
     const st = (await import('supertokens-node')).default;
     const Session = (await import('supertokens-node/recipe/session')).default;
     const EmailPassword = (await import('supertokens-node/recipe/emailpassword')).default;
+    const EmailVerification = (await import('supertokens-node/recipe/emailverification')).default;
     st.init({
       framework: 'fastify',
       supertokens: { connectionURI: this.opts.connectionURI, apiKey: this.opts.apiKey },
       appInfo: { appName: 'FundFlow', apiDomain: this.opts.apiDomain, websiteDomain: this.opts.websiteDomain, apiBasePath: '/api/identity', websiteBasePath: '/auth' },
-      recipeList: [EmailPassword.init(), Session.init({ getTokenTransferMethod: () => 'header' })],
+      // Verification is optional (a banner asks for it); our mailer sends both flows' e-mails from tokens we create.
+      recipeList: [EmailPassword.init(), EmailVerification.init({ mode: 'OPTIONAL' }), Session.init({ getTokenTransferMethod: () => 'header' })],
     });
     this.st = st;
     this.session = Session;
     this.emailPassword = EmailPassword;
+    this.emailVerification = EmailVerification;
   }
 
   async mount(app: FastifyInstance) {
@@ -84,5 +88,41 @@ export class SuperTokensProvider implements IdentityProvider {
     await this.load();
     const users = await this.st.listUsersByAccountInfo('public', { email });
     return users[0] ? { id: users[0].id, email: users[0].emails[0], name: null } : null;
+  }
+
+  private async userByEmail(email: string) {
+    await this.load();
+    const users = await this.st.listUsersByAccountInfo('public', { email });
+    return users[0] ?? null;
+  }
+
+  async requestPasswordReset(email: string) {
+    const u = await this.userByEmail(email);
+    if (!u || !this.opts.mailer) return;
+    const r = await this.emailPassword.createResetPasswordToken('public', u.id, email);
+    if (r.status === 'OK') await this.opts.mailer.resetPassword({ id: u.id, email }, r.token);
+  }
+
+  async resetPassword(token: string, newPassword: string) {
+    await this.load();
+    const r = await this.emailPassword.resetPasswordUsingToken('public', token, newPassword);
+    if (r.status !== 'OK') return false;
+    if (r.userId) await this.session.revokeAllSessionsForUser(r.userId);
+    return true;
+  }
+
+  async sendVerificationEmail(email: string) {
+    const u = await this.userByEmail(email);
+    if (!u || !this.opts.mailer) return;
+    const recipeUserId = u.loginMethods[0].recipeUserId;
+    const r = await this.emailVerification.createEmailVerificationToken('public', recipeUserId, email);
+    if (r.status === 'OK') await this.opts.mailer.verifyEmail({ id: u.id, email }, r.token);
+  }
+
+  async verifyEmail(token: string): Promise<'verified' | 'already' | 'invalid'> {
+    await this.load();
+    const r = await this.emailVerification.verifyEmailUsingToken('public', token);
+    // SuperTokens deletes a used token: a second use is indistinguishable from a wrong one.
+    return r.status === 'OK' ? 'verified' : 'invalid';
   }
 }
