@@ -39,20 +39,28 @@ describe('allowed hosts', () => {
 });
 
 describe('checkUrlSafety', () => {
-  const resolve = dns({ 'vc.example': ['93.184.216.34'], 'evil.example': ['93.184.216.34', '10.0.0.5'], 'rebind.example': ['::1'] });
+  const resolve = dns({ 'vc.sample-firm.net': ['93.184.216.34'], 'evil.sample-firm.net': ['93.184.216.34', '10.0.0.5'], 'rebind.sample-firm.net': ['::1'] });
   it('accepts public http(s) URLs', async () => {
-    expect((await checkUrlSafety('https://vc.example/apply', {}, resolve)).ok).toBe(true);
+    expect((await checkUrlSafety('https://vc.sample-firm.net/apply', {}, resolve)).ok).toBe(true);
   });
   it('refuses other schemes, credentials and garbage', async () => {
-    for (const u of ['file:///etc/passwd', 'ftp://vc.example/', 'javascript:alert(1)', 'not a url', 'http://user:pw@vc.example/'])
+    for (const u of ['file:///etc/passwd', 'ftp://vc.sample-firm.net/', 'javascript:alert(1)', 'not a url', 'http://user:pw@vc.sample-firm.net/'])
       expect((await checkUrlSafety(u, {}, resolve)).ok).toBe(false);
   });
   it('refuses private targets, by literal or after DNS (any resolved address)', async () => {
-    for (const u of ['http://127.0.0.1:3100/', 'http://localhost/', 'http://[::1]/', 'http://169.254.169.254/latest/meta-data', 'http://2130706433/', 'http://0x7f.1/', 'http://evil.example/', 'http://rebind.example/'])
+    for (const u of ['http://127.0.0.1:3100/', 'http://localhost/', 'http://[::1]/', 'http://169.254.169.254/latest/meta-data', 'http://2130706433/', 'http://0x7f.1/', 'http://evil.sample-firm.net/', 'http://rebind.sample-firm.net/'])
       expect((await checkUrlSafety(u, {}, resolve)).ok, u).toBe(false);
   });
+  it('refuses reserved (demo) names before resolving them, even when allowed', async () => {
+    const anyAddress = dns({ 'acme.example': ['93.184.216.34'], 'www.example.com': ['93.184.216.34'], 'x.invalid': ['93.184.216.34'] });
+    for (const u of ['https://acme.example/apply', 'https://www.example.com/', 'http://x.invalid/']) {
+      const v = await checkUrlSafety(u, { allowPrivate: true }, anyAddress);
+      expect(v.ok, u).toBe(false);
+      if (!v.ok) expect(v.reason).toMatch(/reserved domain/);
+    }
+  });
   it('refuses hosts that do not resolve', async () => {
-    const v = await checkUrlSafety('http://nowhere.example/', {}, resolve);
+    const v = await checkUrlSafety('http://nowhere.sample-firm.net/', {}, resolve);
     expect(v.ok).toBe(false);
   });
   it('allows private targets with allowPrivate or an allowed host[:port]', async () => {

@@ -1,4 +1,5 @@
 import type { AngelInvestorDetail, VcFirm } from '../catalog/schemas';
+import type { ImportSource } from './sources';
 
 /**
  * Events of the investor catalog.
@@ -24,10 +25,39 @@ export type CatalogImportCompleted = {
 };
 export type TestFirmsImported = { type: 'TestFirmsImported'; data: { sandboxUrl: string; firms: VcFirm[] } };
 
-export type CatalogImportEvent = CatalogImportStarted | CatalogImportCompleted;
-export type CatalogEvent = CatalogImportStarted | VcFirmsImported | AngelsImported | CatalogImportCompleted | TestFirmsImported;
 
-export const CATALOG_EVENT_TYPES = ['CatalogImportStarted', 'VcFirmsImported', 'AngelsImported', 'CatalogImportCompleted', 'TestFirmsImported'] as const;
+/** One row of a source file, normalised: the firm's fields it gives (unknown fields left out). */
+export interface SourceRecord {
+  /** The row's identity in its source (slug, id column, else the domain). */
+  key: string;
+  /** The merged firm it belongs to: `d-<domain>` when the domain is known. */
+  firmId: string;
+  recordUrl: string | null;
+  fields: Partial<VcFirm>;
+}
+
+/**
+ * `catalog-sources` (decided by `catalogSourcesDecider`): an import of a real source, all events of
+ * one file in one append (a refused or failed file leaves nothing). Records carry only what changed;
+ * `CatalogFirmsMerged` carries the merged firms the read models and the index show.
+ */
+export type SourceRecordsChanged = {
+  type: 'SourceRecordsChanged';
+  data: { importId: string; source: ImportSource; dataDate: string; upserted: SourceRecord[]; retired: string[] };
+};
+export type CatalogFirmsMerged = { type: 'CatalogFirmsMerged'; data: { importId: string; firms: VcFirm[] } };
+export type CatalogSourceImported = {
+  type: 'CatalogSourceImported';
+  data: { importId: string; source: ImportSource; dataDate: string; fileName: string; rows: number; records: number; imported: number; updated: number; unchanged: number; inactive: number };
+};
+export type CatalogSourceEvent = SourceRecordsChanged | CatalogFirmsMerged | CatalogSourceImported;
+
+export type CatalogImportEvent = CatalogImportStarted | CatalogImportCompleted;
+export type CatalogEvent = CatalogImportStarted | VcFirmsImported | AngelsImported | CatalogImportCompleted | TestFirmsImported | CatalogFirmsMerged | CatalogSourceImported;
+
+export const CATALOG_EVENT_TYPES = ['CatalogImportStarted', 'VcFirmsImported', 'AngelsImported', 'CatalogImportCompleted', 'TestFirmsImported', 'CatalogFirmsMerged', 'CatalogSourceImported'] as const;
+
+export const CATALOG_SOURCES_STREAM = 'catalog-sources';
 
 export const CATALOG_IMPORTS_STREAM = 'catalog-imports';
 export const TEST_CATALOG_STREAM = 'catalog-test';

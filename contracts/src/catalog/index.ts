@@ -19,3 +19,8 @@ export {
   angelInvestorListItemSchema, toAngelListItem,
 } from './schemas';
 export type { VcFirm, VcFirmListItem, VcFirmDetail, AngelInvestorDetail, AngelInvestorListItem } from './schemas';
+export {
+  IMPORT_SOURCES, SOURCE_INFO, IMPORT_MAX_ROWS, IMPORT_MAX_BYTES, IMPORT_MAX_FIELD_CHARS, provenanceSchema, catalogSourceSchema,
+  CatalogSourcesResponse, isReservedDomain, normaliseDomain,
+} from './sources';
+export type { ImportSource, SourceInfo, Provenance, CatalogSource, ImportSummary } from './sources';

@@ -1,6 +1,7 @@
 // zod schemas for catalog records (spec 3), shared by the API, the projections and the browser.
 import { z } from 'zod';
 import { INVESTOR_STAGES } from './industries';
+import { provenanceSchema } from './sources';
 
 const id = z.string().min(1);
 const text = z.string().nullable();
@@ -38,6 +39,14 @@ export const vcFirmSchema = z
     checkSizeMax: count.nullable(),
     /** ISO date (YYYY-MM-DD) of the most recent known investment. */
     lastInvestmentDate: z.iso.date().nullable(),
+    /** Imported firms only (generated ones leave these out): sectors, year founded, leads rounds. */
+    sectors: z.array(z.string()).optional(),
+    foundedYear: z.number().int().nullable().optional(),
+    leadsRounds: z.boolean().nullable().optional(),
+    /** False when the firm left every source it came from: hidden from search, kept for submissions. */
+    active: z.boolean().optional(),
+    /** Imported firms: where each field came from. Absent on generated (demo) records. */
+    provenance: z.array(provenanceSchema).optional(),
   })
   .refine((f) => f.checkSizeMin == null || f.checkSizeMax == null || f.checkSizeMin <= f.checkSizeMax, {
     message: 'checkSizeMin must not exceed checkSizeMax',

@@ -93,7 +93,7 @@ export const submissionStream = (submissionId: string) => `${SUBMISSION_STREAM_P
 
 export interface SkippedFirm {
   vcId: string;
-  reason: 'already_applied' | 'in_progress' | 'not_found' | 'no_website';
+  reason: 'already_applied' | 'in_progress' | 'not_found' | 'no_website' | 'reserved_domain';
   message: string;
 }
 

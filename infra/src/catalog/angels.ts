@@ -56,10 +56,12 @@ function buildAngel(d: Draw, id: string): AngelInvestorDetail {
   const firstSlug = slugify(first) || 'angel';
   const lastSlug = slugify(last) || 'investor';
   const companyUrl = d.chance(0.4)
-    ? d.chance(0.5) ? `https://${firstSlug}${lastSlug}.com` : `https://www.${slugify(d.pick(NAME_NOUNS))}${slugify(d.pick(STARTUP_SUFFIXES))}.com`
+    ? d.chance(0.5) ? `https://${firstSlug}${lastSlug}.example` : `https://www.${slugify(d.pick(NAME_NOUNS))}${slugify(d.pick(STARTUP_SUFFIXES))}.example`
     : null;
   const domain = companyUrl ? new URL(companyUrl).hostname.replace(/^www\./, '') : null;
   const contactEmail = d.chance(0.55) ? angelEmail(d, firstSlug, lastSlug, domain) : null;
+  // The draw that used to decide 'Verified' stays, so every later field of the stream is unchanged.
+  if (contactEmail !== null) d.chance(0.6);
   const handle = `${firstSlug}${d.chance(0.5) ? '_' : ''}${lastSlug}${d.chance(0.3) ? d.int(1, 99) : ''}`;
 
   return {
@@ -71,14 +73,16 @@ function buildAngel(d: Draw, id: string): AngelInvestorDetail {
     description: d.chance(0.93) ? describeAngel(d, displayName, investorType, cityName(city), industries, investments, exits) : null,
     industries: joinIndustries(d, industries),
     contactEmail,
-    contactEmailVerified: contactEmail !== null && d.chance(0.6),
+    // Generated addresses were never checked by anyone: never 'Verified'.
+    contactEmailVerified: false,
     phoneNumber: d.chance(0.3) ? phoneNumber(d, country.callingCode) : null,
     companyUrl,
     domain,
-    linkedin: d.chance(0.72) ? `https://www.linkedin.com/in/${firstSlug}-${lastSlug}-${d.int(0x1000, 0xffff).toString(16)}` : null,
-    twitter: d.chance(0.35) ? `https://${d.chance(0.6) ? 'x' : 'twitter'}.com/${handle}` : null,
-    facebook: d.chance(0.1) ? `https://www.facebook.com/${firstSlug}.${lastSlug}` : null,
-    instagram: d.chance(0.08) ? `https://www.instagram.com/${handle}` : null,
+    // Profile links too: invented handles on real networks could be somebody's.
+    linkedin: d.chance(0.72) ? `https://linkedin.example/in/${firstSlug}-${lastSlug}-${d.int(0x1000, 0xffff).toString(16)}` : null,
+    twitter: d.chance(0.35) ? `https://${d.chance(0.6) ? 'x' : 'twitter'}.example/${handle}` : null,
+    facebook: d.chance(0.1) ? `https://facebook.example/${firstSlug}.${lastSlug}` : null,
+    instagram: d.chance(0.08) ? `https://instagram.example/${handle}` : null,
     investments,
     exits,
   };
@@ -116,7 +120,7 @@ function startup(d: Draw): string {
 
 function angelEmail(d: Draw, first: string, last: string, domain: string | null): string {
   if (domain && d.chance(0.6)) return `${d.chance(0.5) ? first : `${first}.${last}`}@${domain}`;
-  const provider = d.pick(['gmail.com', 'gmail.com', 'gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com', 'protonmail.com']);
+  const provider = d.pick(['mail.example', 'mail.example', 'mail.example', 'inbox.example', 'post.example', 'letters.example', 'secure-mail.example']);
   const local = d.pick([`${first}.${last}`, `${first}${last}`, `${first[0]}${last}`, `${first}.${last}${d.int(1, 99)}`]);
   return `${local}@${provider}`;
 }

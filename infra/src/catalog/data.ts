@@ -155,14 +155,15 @@ export const GREEK_LETTERS = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zet
 
 export const CORPORATE_SECTORS = ['Industries', 'Group', 'Technologies', 'Systems', 'Health', 'Energy', 'Motors', 'Bank', 'Telecom', 'Networks', 'Logistics', 'Media', 'Pharma', 'Insurance'];
 
+// Generated firms live on RFC 2606 names (`.example`): no real firm or person can own them.
 export const VC_DOMAIN_STYLES = weightedTable<(core: string, full: string) => string>([
-  [(_c, full) => `${full}.com`, 40],
-  [(core) => `${core}.vc`, 18],
-  [(core) => `${core}vc.com`, 10],
-  [(core) => `${core}.capital`, 8],
-  [(core) => `${core}.co`, 8],
-  [(core) => `${core}.com`, 10],
-  [(_c, full) => `${full}.io`, 6],
+  [(_c, full) => `${full}.example`, 40],
+  [(core) => `${core}-vc.example`, 18],
+  [(core) => `${core}vc.example`, 10],
+  [(core) => `${core}-capital.example`, 8],
+  [(core) => `${core}-co.example`, 8],
+  [(core) => `${core}.example`, 10],
+  [(_c, full) => `${full}-io.example`, 6],
 ]);
 
 export const VC_EMAIL_STYLES = weightedTable<(first: string, last: string) => string>([

@@ -10,7 +10,7 @@ const draw = new Draw();
 
 /**
  * One test firm per sandbox site slug: id `test_vc_<slug>`, website `<sandboxBaseUrl>/<slug>/`,
- * name from the slug ('acme-ventures' → 'Acme Ventures'), e-mail on `<slug>.example.com` (a
+ * name from the slug ('acme-ventures' → 'Acme Ventures'), e-mail on `<slug>.example` (a
  * reserved domain, so nothing real is ever contacted). The other fields are seeded from the slug
  * alone, so a firm does not change when sites are added or reordered.
  */
@@ -25,7 +25,7 @@ export function generateTestFirms(sandboxBaseUrl: string, sites: readonly string
     return buildFirm(draw, `test_vc_${slug}`, {
       vcName: slug.split(/[-_]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' '),
       website: `${base}/${slug}/`,
-      emailDomain: `${slug.toLowerCase().replace(/_/g, '-')}.example.com`,
+      emailDomain: `${slug.toLowerCase().replace(/_/g, '-')}.example`,
     });
   });
 }

@@ -17,7 +17,7 @@ describe('generateTestFirms', () => {
     expect(firms.map((f) => f.vcName)).toEqual(['Acme Ventures', 'Blue Ridge', 'Zeta42']);
     for (const f of firms) {
       expect(vcFirmSchema.safeParse(f).success).toBe(true);
-      if (f.primaryContactEmail) expect(f.primaryContactEmail).toMatch(/@[a-z0-9-]+\.example\.com$/);
+      if (f.primaryContactEmail) expect(f.primaryContactEmail).toMatch(/@[a-z0-9-]+\.example$/);
     }
   });
 

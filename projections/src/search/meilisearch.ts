@@ -122,6 +122,10 @@ export class MeilisearchIndex implements SearchIndex {
     if (docs.length) await this.wait((await this.index('angels')).addDocuments(docs, { primaryKey: 'id' }));
   }
 
+  async removeVcFirms(_tx: Tx, collection: VcCollection, ids: string[]): Promise<void> {
+    if (ids.length) await this.wait((await this.index(collection)).deleteDocuments(ids));
+  }
+
   async clear(_tx: Tx, collection: Collection): Promise<void> {
     await this.wait((await this.index(collection)).deleteAllDocuments());
   }

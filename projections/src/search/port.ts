@@ -66,6 +66,8 @@ export interface SearchIndex {
   /** Adds or replaces documents. `tx` is the projection's transaction (used by the Postgres adapter). */
   putVcFirms(tx: Tx, collection: VcCollection, docs: VcSearchDoc[]): Promise<void>;
   putAngels(tx: Tx, docs: AngelSearchDoc[]): Promise<void>;
+  /** Removes these documents (unknown ids are ignored). */
+  removeVcFirms(tx: Tx, collection: VcCollection, ids: string[]): Promise<void>;
   /** Removes every document of a collection. */
   clear(tx: Tx, collection: Collection): Promise<void>;
   searchVcFirms(collection: VcCollection, filter: VcFilter, page: PageRequest): Promise<SearchPage>;

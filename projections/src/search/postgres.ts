@@ -128,6 +128,10 @@ export class PostgresSearchIndex implements SearchIndex {
         sort_key = excluded.sort_key, tsv = excluded.tsv, location = excluded.location, investments = excluded.investments, exits = excluded.exits`.execute(tx);
   }
 
+  async removeVcFirms(tx: Tx, collection: VcCollection, ids: string[]): Promise<void> {
+    if (ids.length) await sql`delete from search_vc_firms where collection = ${collection} and id = any(${ids}::text[])`.execute(tx);
+  }
+
   async clear(tx: Tx, collection: Collection): Promise<void> {
     if (collection === 'angels') await sql`truncate search_angels`.execute(tx);
     // The test catalog is tiny: a delete keeps the real catalog's rows untouched.

@@ -13,6 +13,8 @@ export interface SafetyPolicy {
   allowedHosts?: string[] | string;
 }
 
+const RESERVED_NAMES = /(^|\.)(example|invalid|test)\.?$|(^|\.)example\.(com|net|org)\.?$/;
+
 export type SafetyVerdict = { ok: true; url: URL } | { ok: false; reason: string };
 
 function ipv4ToInt(ip: string): number {
@@ -128,9 +130,11 @@ export async function checkUrlSafety(raw: string, policy: SafetyPolicy = {}, res
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `Only http(s) URLs are allowed, got ${url.protocol}` };
   if (url.username || url.password) return { ok: false, reason: 'URLs with embedded credentials are not allowed' };
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // RFC 2606 names are demo data: no firm lives there, whatever a resolver might answer.
+  if (RESERVED_NAMES.test(host)) return { ok: false, reason: `Refusing reserved domain ${host} (demo data, not a real firm)` };
   if (policy.allowPrivate || isHostAllowed(url, parseAllowedHosts(policy.allowedHosts))) return { ok: true, url };
 
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
     return { ok: false, reason: `Refusing private host ${host}` };
   }

@@ -43,10 +43,10 @@ class CurrentImports {
 
 const asEvent = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as CatalogEvent;
 
-async function putRecords(tx: Tx, table: string, rows: { id: string; sort_key: string; record: unknown }[]) {
+async function putRecords(tx: Tx, table: string, rows: { id: string; sort_key: string; record: unknown }[], sourced = false) {
   if (!rows.length) return;
-  await sql`insert into ${sql.table(table)} (id, sort_key, record)
-    select r.id, r.sort_key, r.record from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, sort_key text, record jsonb)
+  await sql`insert into ${sql.table(table)} (id, sort_key, record${sourced ? sql`, sourced` : sql``})
+    select r.id, r.sort_key, r.record${sourced ? sql`, true` : sql``} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, sort_key text, record jsonb)
     on conflict (id) do update set sort_key = excluded.sort_key, record = excluded.record`.execute(tx);
 }
 const firmRows = (firms: VcFirm[]) => firms.map((f) => ({ id: f.id, sort_key: sortKey(f.vcName), record: f }));
@@ -76,7 +76,7 @@ class Pending<T> {
 export const catalogProjection: Projection = {
   name: 'catalog',
   eventTypes: [...CATALOG_EVENT_TYPES],
-  tables: ['catalog_vc_firms', 'catalog_test_firms', 'catalog_angels', 'catalog_imports'],
+  tables: ['catalog_vc_firms', 'catalog_test_firms', 'catalog_angels', 'catalog_imports', 'catalog_sources'],
   batchSize: CATALOG_BATCH,
   async apply(tx, events) {
     const current = new CurrentImports('catalog_imports');
@@ -89,7 +89,9 @@ export const catalogProjection: Projection = {
       switch (ev.type) {
         case 'CatalogImportStarted':
           await pending.flush();
-          await sql`truncate ${sql.table(TABLE[ev.data.scope])}`.execute(tx);
+          // Generated records are replaced; imported firms stay.
+          if (ev.data.scope === 'vc') await sql`delete from catalog_vc_firms where not sourced`.execute(tx);
+          else await sql`truncate ${sql.table(TABLE[ev.data.scope])}`.execute(tx);
           await current.start(tx, ev.data.scope, ev.data.importId, ev.data.expected);
           break;
         case 'VcFirmsImported':
@@ -108,6 +110,18 @@ export const catalogProjection: Projection = {
           await putRecords(tx, TABLE.test, firmRows(ev.data.firms));
           await current.start(tx, 'test', ev.data.sandboxUrl, ev.data.firms.length, { completed: true, loaded: ev.data.firms.length });
           break;
+        case 'CatalogFirmsMerged':
+          await pending.flush();
+          await putRecords(tx, TABLE.vc, firmRows(ev.data.firms), true);
+          break;
+        case 'CatalogSourceImported': {
+          const d = ev.data;
+          await sql`insert into catalog_sources (source, records, last_import_id, last_import_at, data_date, file_name)
+            values (${d.source}, ${d.records}, ${d.importId}, ${e.createdAt}, ${d.dataDate}, ${d.fileName})
+            on conflict (source) do update set records = excluded.records, last_import_id = excluded.last_import_id,
+              last_import_at = excluded.last_import_at, data_date = excluded.data_date, file_name = excluded.file_name`.execute(tx);
+          break;
+        }
       }
     }
     await pending.flush();
@@ -119,13 +133,17 @@ export function catalogSearchProjection(index: SearchIndex): Projection {
   return {
     name: 'catalog-search',
     eventTypes: [...CATALOG_EVENT_TYPES],
-    tables: [...index.tables, 'catalog_search_imports'],
+    tables: [...index.tables, 'catalog_search_imports', 'catalog_search_sourced'],
     batchSize: CATALOG_BATCH,
     async reset(tx) {
       // Postgres tables were just truncated with the others; an external index is emptied here.
       if (index.kind !== 'postgres') for (const c of ['vc', 'test', 'angels'] as const) await index.clear(tx, c);
     },
     async apply(tx, events) {
+      const putSourced = async (t: Tx) => {
+        const rows = await sql<{ doc: VcSearchDoc }>`select doc from catalog_search_sourced order by id`.execute(t);
+        await index.putVcFirms(t, 'vc', rows.rows.map((r) => r.doc));
+      };
       const current = new CurrentImports('catalog_search_imports');
       const pending = new Pending<VcSearchDoc | AngelSearchDoc>(async (scope, docs) => {
         if (scope === 'vc') await index.putVcFirms(tx, 'vc', docs as VcSearchDoc[]);
@@ -138,6 +156,7 @@ export function catalogSearchProjection(index: SearchIndex): Projection {
           case 'CatalogImportStarted':
             await pending.flush();
             await index.clear(tx, ev.data.scope);
+            if (ev.data.scope === 'vc') await putSourced(tx);
             await current.start(tx, ev.data.scope, ev.data.importId, ev.data.expected);
             break;
           case 'VcFirmsImported':
@@ -153,6 +172,25 @@ export function catalogSearchProjection(index: SearchIndex): Projection {
             await index.clear(tx, 'test');
             await index.putVcFirms(tx, 'test', ev.data.firms.map(vcSearchDoc));
             await current.start(tx, 'test', ev.data.sandboxUrl, ev.data.firms.length, { loaded: ev.data.firms.length });
+            break;
+          case 'CatalogFirmsMerged': {
+            await pending.flush();
+            // Firms that left every source are hidden from search (their records stay for submissions).
+            const [active, inactive] = [ev.data.firms.filter((f) => f.active !== false), ev.data.firms.filter((f) => f.active === false)];
+            const docs = active.map(vcSearchDoc);
+            await index.putVcFirms(tx, 'vc', docs);
+            await index.removeVcFirms(tx, 'vc', inactive.map((f) => f.id));
+            if (docs.length) {
+              await sql`insert into catalog_search_sourced (id, doc) select d.id, d.doc from jsonb_to_recordset(${JSON.stringify(docs.map((doc) => ({ id: doc.id, doc })))}::jsonb) as d(id text, doc jsonb)
+                on conflict (id) do update set doc = excluded.doc`.execute(tx);
+            }
+            // Filter options are cached per generation of the 'vc' index: move it on.
+            await sql`insert into catalog_search_imports (scope, import_id, loaded, updated_at) values ('vc', 'sources', 0, clock_timestamp())
+              on conflict (scope) do update set updated_at = clock_timestamp()`.execute(tx);
+            if (inactive.length) await sql`delete from catalog_search_sourced where id = any(${inactive.map((f) => f.id)}::text[])`.execute(tx);
+            break;
+          }
+          case 'CatalogSourceImported':
             break;
         }
       }

@@ -2,7 +2,7 @@ import {
   MAX_ALL_IDS, type AngelFilterOptionsResponse, type AngelFilterQuery, type AngelInvestorsQuery, type AngelInvestorsResponse,
   type VcFilterOptionsResponse, type VcFilterQuery, type VcFirmsQuery, type VcFirmsResponse,
 } from '@fp/contracts/catalog/api';
-import { toAngelListItem, type AngelInvestorDetail, type VcFirm } from '@fp/contracts/catalog/index';
+import { isReservedDomain, toAngelListItem, type AngelInvestorDetail, type VcFirm } from '@fp/contracts/catalog/index';
 import type { SearchIndex, VcCollection } from '@fp/projections/search/index';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
@@ -18,6 +18,18 @@ export interface FirmSummary {
   country: string | null;
   investorType: string | null;
   description: string | null;
+  /** Known before any charge: the automation must not apply to this firm. */
+  unusable: 'reserved_domain' | null;
+}
+
+/** Generated (demo) firms live on reserved names: nobody's site, so never applied on. */
+function unusable(website: string | null): FirmSummary['unusable'] {
+  if (!website) return null;
+  try {
+    return isReservedDomain(new URL(website).hostname) ? 'reserved_domain' : null;
+  } catch {
+    return null;
+  }
 }
 
 const TABLE: Record<VcCollection, string> = { vc: 'catalog_vc_firms', test: 'catalog_test_firms' };
@@ -107,6 +119,7 @@ export function createCatalogQueries(ctx: Pick<AppContext, 'db'>, index: SearchI
       const found = await records<VcFirm>(TABLE[collection], unique);
       return inOrder(unique, found).map((f) => ({
         id: f.id, name: f.vcName, website: f.website, city: f.city, country: f.country, investorType: f.primaryInvestorType, description: f.description,
+        unusable: collection === 'vc' ? unusable(f.website) : null,
       }));
     },
   };

@@ -30,6 +30,7 @@ const SKIP_MESSAGES: Record<SkippedFirm['reason'], string> = {
   in_progress: 'An application to this firm is already under way.',
   not_found: 'No such firm.',
   no_website: 'This firm has no website to apply on.',
+  reserved_domain: "This firm's website is a reserved demo address (demo data), not a real firm's site.",
 };
 
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex');
@@ -108,6 +109,7 @@ export async function submitApplications(
       const firm = firms.get(vcId);
       if (!firm) return skip(vcId, 'not_found'), [];
       if (!firm.website) return skip(vcId, 'no_website'), [];
+      if (firm.unusable) return skip(vcId, firm.unusable), [];
       return [{ vcId, firm, submissionId: idFor(vcId) }];
     });
 
