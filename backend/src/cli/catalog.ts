@@ -1,5 +1,6 @@
 import { CATALOG_SIZES } from '@fp/infra/catalog/index';
-import { progressLogger } from '../modules/catalog/index';
+import { IMPORT_SOURCES, type ImportSource } from '@fp/contracts/catalog/index';
+import { ImportFileError, parseColumnMap, progressLogger } from '../modules/catalog/index';
 import type { CliCommand } from './index';
 import { CliError } from './index';
 
@@ -31,6 +32,31 @@ export const catalogCommands: CliCommand[] = [
       const seconds = (performance.now() - started) / 1000;
       const loaded = Object.fromEntries(r.results.map((x) => [x.scope, x.count]));
       out.result({ ...loaded, seconds: Number(seconds.toFixed(1)) }, `Loaded ${r.results.map((x) => `${x.count.toLocaleString('en-US')} ${x.scope === 'vc' ? 'VC firms' : 'angel investors'}`).join(' and ')} in ${seconds.toFixed(1)} s`);
+    },
+  },
+  {
+    name: 'catalog import',
+    summary: '--source fundraisingfox|csv --file PATH [--map field=column,...] [--data-date YYYY-MM-DD] [--dry-run]  import real investor data',
+    options: { source: { type: 'string' }, file: { type: 'string' }, map: { type: 'string' }, 'data-date': { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    async run(rt, { values }, out) {
+      const source = values.source as ImportSource;
+      if (!IMPORT_SOURCES.includes(source)) throw new CliError(`--source must be one of ${IMPORT_SOURCES.join(', ')}`);
+      if (!values.file) throw new CliError('--file is required');
+      const started = performance.now();
+      try {
+        const r = await rt.services.catalog.importFirms(
+          { source, file: String(values.file), map: parseColumnMap(values.map), dataDate: values['data-date'], dryRun: Boolean(values['dry-run']) },
+          { now: new Date(), actor: `operator:${process.env.USER ?? 'cli'}` },
+        );
+        if (!r.dryRun) await rt.services.catalog.waitUntilLoaded(r.checkpoint, 10 * 60_000);
+        const { imported, updated, unchanged, inactive, rejected } = r;
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        out.result({ imported, updated, unchanged, inactive, rejected }, `${r.dryRun ? 'Dry run, nothing written: would import' : 'Imported'} ${imported} new, ${updated} updated, ${unchanged} unchanged, ${inactive} now inactive (${seconds} s)`);
+      } catch (err) {
+        if (!(err instanceof ImportFileError)) throw err;
+        out.result({ imported: 0, updated: 0, unchanged: 0, inactive: 0, rejected: err.rejected }, `Refused, nothing imported:\n${err.rejected.map((x) => `  line ${x.line}: ${x.reason}`).join('\n')}`);
+        process.exitCode = 1;
+      }
     },
   },
   {

@@ -11,6 +11,7 @@ export type { CatalogDeps } from './context';
 export type { FirmSummary } from './queries';
 export { buildTestFirms } from './test-catalog';
 export { progressLogger } from './seed';
+export { ImportFileError, parseColumnMap } from './parse-source-file';
 
 /**
  * The investor catalog: VC firms, angel investors and test firms, loaded through the event log,

@@ -35,6 +35,11 @@ const STAGE_WORDS: Record<string, (typeof INVESTOR_STAGES)[number]> = {
 };
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/** ISO 3166 alpha-2 → English name; an unknown or private-use code ('ZZ', 'XA') is unknown. */
+function countryName(code: string): string | null {
+  const name = regionNames.of(code.toUpperCase());
+  return name && name.toUpperCase() !== code.toUpperCase() && !/^(Unknown|Pseudo)/.test(name) ? name : null;
+}
 
 export interface ParsedFile {
   rows: number;
@@ -165,7 +170,7 @@ function readRow(cell: (f: ImportField) => string | null, source: ImportSource, 
   const stages = [...new Set(list('stages').flatMap((s) => STAGE_WORDS[s.toLowerCase().replace(/[^a-z]/g, '')] ?? []))];
   const typeRaw = cell('type');
   const countryRaw = cell('country');
-  const country = countryRaw && /^[A-Za-z]{2}$/.test(countryRaw) ? (regionNames.of(countryRaw.toUpperCase()) ?? null) : countryRaw;
+  const country = countryRaw && /^[A-Za-z]{2}$/.test(countryRaw) ? countryName(countryRaw) : countryRaw;
   const key = cell('id') ?? domain ?? slugify(name);
   const fields: Partial<VcFirm> = {
     vcName: name,

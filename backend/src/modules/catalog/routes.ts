@@ -22,6 +22,8 @@ export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
   app.get('/api/test-filter-options', async () => catalog().vcFilterOptions('test'));
   app.get('/api/test-vc-firms/all-ids', async (req) => ({ vcIds: await catalog().vcFirmIds('test', parse(VcFilterQuery, req.query)) }));
 
+  app.get('/api/catalog/sources', async () => ({ sources: await catalog().sources() }));
+
   app.get('/api/investors', async (req) => catalog().listAngels(parse(AngelInvestorsQuery, req.query)));
   app.get('/api/investors/filter-options', async () => catalog().angelFilterOptions());
   app.get('/api/investors/all-ids', async (req) => ({ investorIds: await catalog().angelIds(parse(AngelFilterQuery, req.query)) }));

@@ -8,6 +8,8 @@ import type { ImportProgress } from './import-catalog';
 import { createCatalogQueries } from './queries';
 import { seedCatalog } from './seed';
 import { createTestCatalogSync } from './test-catalog';
+import { importFirms, type ImportFirmsInput } from './import-firms';
+import { SOURCE_INFO, type CatalogSource, type ImportSource } from '@fp/contracts/catalog/index';
 
 export interface ScopeStatus {
   scope: string;
@@ -43,6 +45,28 @@ export function createCatalogService(ctx: AppContext & { credits: CreditsService
     async waitUntilLoaded(checkpoint: string | null, timeoutMs = 30 * 60_000): Promise<void> {
       await ctx.projections.waitFor(checkpoint, timeoutMs);
       await index.optimize();
+    },
+
+    /** Imports a real source file (docs/catalog.md, "Sources"); refused whole with its lines when bad. */
+    importFirms: (input: Omit<ImportFirmsInput, 'importId'>, meta: CommandMeta) => importFirms(ctx, { ...input, importId: ctx.newId() }, meta),
+
+    /** Every source the catalog holds: real imports with their licence, and the generated demo data. */
+    async sources(): Promise<CatalogSource[]> {
+      const real = await sql<{ source: ImportSource; records: number; last_import_at: Date }>`
+        select source, records, last_import_at from catalog_sources order by source`.execute(ctx.db);
+      const demo = await sql<{ scope: string; loaded: number; updated_at: Date }>`
+        select scope, loaded, updated_at from catalog_imports where scope in ('vc', 'angels') and loaded > 0 order by scope`.execute(ctx.db);
+      return [
+        ...real.rows.map((r) => ({
+          source: r.source, name: SOURCE_INFO[r.source].name, licence: SOURCE_INFO[r.source].licence, licenceUrl: SOURCE_INFO[r.source].licenceUrl,
+          attribution: SOURCE_INFO[r.source].attribution, records: r.records, lastImportAt: new Date(r.last_import_at).toISOString(), demo: false,
+        })),
+        ...demo.rows.map((r) => ({
+          source: `demo-${r.scope}`, name: r.scope === 'vc' ? 'Generated demo VC firms' : 'Generated demo angel investors',
+          licence: 'Generated (no real data)', licenceUrl: null, attribution: 'Demo data', records: r.loaded,
+          lastImportAt: new Date(r.updated_at).toISOString(), demo: true,
+        })),
+      ];
     },
 
     exportAngels: (userId: string, ids: string[], meta: CommandMeta, opts: { loadBatch?: LoadBatch } = {}) =>

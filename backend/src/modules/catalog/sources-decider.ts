@@ -32,8 +32,10 @@ const FIELD_GROUPS: (keyof VcFirm)[][] = [
   ['checkSizeMin', 'checkSizeMax'], ['totalInvestment'], ['totalExits'], ['foundedYear'], ['leadsRounds'],
 ];
 
+// Key order is not kept by the store (jsonb): compare fields by sorted keys.
+const fieldsKey = (fields: Partial<VcFirm>) => JSON.stringify(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)));
 const sameRecord = (a: StoredRecord, b: SourceRecord) =>
-  a.firmId === b.firmId && a.recordUrl === b.recordUrl && JSON.stringify(a.fields) === JSON.stringify(b.fields);
+  a.firmId === b.firmId && a.recordUrl === b.recordUrl && fieldsKey(a.fields) === fieldsKey(b.fields);
 
 const chunk = <T>(items: T[], n = CATALOG_RECORDS_PER_EVENT): T[][] =>
   Array.from({ length: Math.ceil(items.length / n) }, (_, i) => items.slice(i * n, (i + 1) * n));
