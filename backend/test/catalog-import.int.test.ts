@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportFileError } from '../src/modules/catalog/index';
 import { startTestApp, type TestApp } from '../src/testing/app';
+import { founder } from './submissions-helpers';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures/catalog');
 const file = (name: string) => join(FIXTURES, name);
@@ -139,8 +140,13 @@ describe('catalog import: Fundraising Fox', () => {
     expect(Date.parse(by.fundraisingfox.lastImportAt)).toBeGreaterThan(0);
   });
 
-  it('submitting skips demo firms on reserved names without charging', async () => {
-    const demo = (await app.services.catalog.getFirms(['d-glenmore.example'], { test: false }))[0];
-    expect(demo?.unusable).toBe('reserved_domain');
+  it('submitting skips firms on reserved names without charging, and says why', async () => {
+    const u = await founder(app, 3);
+    const demoId = (await search('')).firms.find((f) => f.website?.endsWith('.example') && !f.provenance)!.id;
+    const r = await app.api('POST', '/api/submit-to-selected-vcs', { token: u.token, body: { vcIds: [demoId, 'd-glenmore.example'] } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ creditsDeducted: 0, submissionIds: [] });
+    expect(r.body.skipped).toEqual([demoId, 'd-glenmore.example'].map((vcId) => ({ vcId, reason: 'reserved_domain', message: expect.stringMatching(/reserved demo address/) })));
+    expect((await app.api('GET', '/api/credits', { token: u.token })).body).toMatchObject({ balance: 3 });
   });
 });

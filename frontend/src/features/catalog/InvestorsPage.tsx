@@ -1,4 +1,5 @@
 import type { AngelInvestorListItem } from '@fp/contracts/catalog/index';
+import { DemoDataNotice } from './DemoDataNotice';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Download, FilterX, ListChecks, Search, Users, X } from 'lucide-react';
@@ -192,6 +193,7 @@ export function InvestorsPage() {
           </button>
         </div>
       ) : null}
+      <DemoDataNotice kind="angels" />
       <ActivityBanner guard={guard} />
 
       <Card className="flex flex-col gap-3 p-4 sm:p-5">

@@ -1,4 +1,5 @@
 import { sanitizeAumInput, type VcFirm } from '@fp/contracts/catalog/index';
+import { DemoDataNotice } from './DemoDataNotice';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Building2, CheckSquare, FilterX, ListChecks, Search } from 'lucide-react';
@@ -174,6 +175,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
         className="mb-0"
         actions={variant === 'test' ? <Link to="/vc-database" className={buttonVariants({ variant: 'outline', size: 'sm' })}>Go to the VC Database</Link> : undefined}
       />
+      {variant === 'vc' ? <DemoDataNotice kind="vc" /> : null}
       {variant === 'vc' ? <ActivityBanner guard={guard} /> : null}
 
       <Card className="p-4 sm:p-5">

@@ -77,6 +77,21 @@ export function VcFirmDialog({ firm, onClose }: { firm: VcFirm | null; onClose: 
             ) : null}
             {!contact && !firm.primaryContactEmail && !firm.phone && !firm.website ? <p className="text-sm text-muted-foreground">No contact details listed.</p> : null}
           </div>
+          {firm.provenance?.length ? (
+            <div className="flex flex-col gap-1 text-xs text-muted-foreground" data-testid="firm-provenance">
+              {firm.provenance.map((p) => (
+                <p key={`${p.source}-${p.recordUrl ?? ''}`}>
+                  Source:{' '}
+                  {p.recordUrl ? <a className="text-primary hover:underline" href={p.recordUrl} target="_blank" rel="noopener noreferrer">{p.sourceName}</a> : p.sourceName}
+                  , {p.licence} · data of {p.dataDate}
+                  {p.fields.length ? ` · ${p.fields.length} field${p.fields.length > 1 ? 's' : ''}` : ''}
+                </p>
+              ))}
+              {firm.active === false ? <p>No longer listed by its source.</p> : null}
+            </div>
+          ) : (
+            <p className="text-xs text-muted-foreground">Demo data: a generated firm, not a real one.</p>
+          )}
         </div>
       ) : null}
     </Dialog>
