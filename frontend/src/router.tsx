@@ -14,7 +14,9 @@ import { ErrorScreen } from './app/ErrorScreen';
 import { LoadingScreen } from './app/LoadingScreen';
 import { isAuthPath } from './app/nav';
 import { NotFoundPage } from './app/NotFoundPage';
+import { ResetPasswordPage } from './features/accounts/ResetPasswordPage';
 import { SignInPage } from './features/accounts/SignInPage';
+import { VerifyEmailPage } from './features/accounts/VerifyEmailPage';
 import { creditBalanceQueryOptions } from './features/credits/queries';
 import { CreditsPage } from './features/credits/CreditsPage';
 import { PricingPage } from './features/credits/PricingPage';
@@ -106,6 +108,8 @@ const creditsRoute = createRoute({ getParentRoute: parent, path: '/credits', com
 const investorsRoute = createRoute({ getParentRoute: parent, path: '/investors', component: InvestorsPage });
 const securityRoute = createRoute({ getParentRoute: parent, path: '/security-dashboard', component: SecurityDashboardPage });
 const authRoute = createRoute({ getParentRoute: parent, path: '/auth', component: AuthScreen });
+const resetPasswordRoute = createRoute({ getParentRoute: parent, path: '/reset-password', component: ResetPasswordPage });
+const verifyEmailRoute = createRoute({ getParentRoute: parent, path: '/verify-email', component: VerifyEmailPage });
 /** Everything else: /sign-* (sign-in form) or the 404 screen. */
 const catchAllRoute = createRoute({ getParentRoute: parent, path: '$', component: CatchAll });
 
@@ -122,6 +126,8 @@ const routeTree = rootRoute.addChildren([
   investorsRoute,
   securityRoute,
   authRoute,
+  resetPasswordRoute,
+  verifyEmailRoute,
   catchAllRoute,
 ]);
 

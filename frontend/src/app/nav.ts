@@ -26,7 +26,10 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
 }
 
 /** /auth and any path starting with /sign- show only the sign-in form. */
+/** Pages opened from an e-mail's link, signed in or not. */
+export const ACCOUNT_LINK_PAGES = ['/reset-password', '/verify-email'];
+
 export function isAuthPath(pathname: string): boolean {
   const path = trim(pathname);
-  return path === '/auth' || path.startsWith('/auth/') || path.startsWith('/sign-');
+  return path === '/auth' || path.startsWith('/auth/') || path.startsWith('/sign-') || ACCOUNT_LINK_PAGES.includes(path);
 }

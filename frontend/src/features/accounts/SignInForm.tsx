@@ -7,6 +7,7 @@ import { useIdentity } from '../../lib/identity';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
+import { postAccount } from './recovery-api';
 
 const email = z.string().trim().min(1, 'Please enter your email address').email('Please enter a valid email address');
 const signInSchema = z.object({
@@ -22,7 +23,7 @@ const signUpSchema = z.object({
     .max(128, 'Password must be at most 128 characters'),
 });
 
-type Mode = 'signIn' | 'signUp';
+type Mode = 'signIn' | 'signUp' | 'forgot';
 
 export interface SignInFormProps {
   /** Called once signed in (e.g. navigate to / or close a modal). */
@@ -36,14 +37,21 @@ export function SignInForm({ onSignedIn, initialMode = 'signIn' }: SignInFormPro
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1.5 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">{mode === 'signIn' ? 'Sign in to FundFlow' : 'Create your account'}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{mode === 'signIn' ? 'Sign in to FundFlow' : mode === 'signUp' ? 'Create your account' : 'Reset your password'}</h1>
         <p className="text-sm text-muted-foreground">
-          {mode === 'signIn' ? 'Welcome back! Please sign in to continue.' : 'Start finding investors for your startup.'}
+          {mode === 'signIn' ? 'Welcome back! Please sign in to continue.' : mode === 'signUp' ? 'Start finding investors for your startup.' : 'We will e-mail you a link to choose a new password.'}
         </p>
       </div>
-      {mode === 'signIn' ? <SignInFields onSignedIn={onSignedIn} /> : <SignUpFields onSignedIn={onSignedIn} />}
+      {mode === 'signIn' && <SignInFields onSignedIn={onSignedIn} />}
+      {mode === 'signUp' && <SignUpFields onSignedIn={onSignedIn} />}
+      {mode === 'forgot' && <ForgotPasswordFields />}
+      {mode === 'signIn' && (
+        <button type="button" className="-mt-3 self-center text-sm font-medium text-primary underline-offset-4 hover:underline" onClick={() => setMode('forgot')}>
+          Forgot password?
+        </button>
+      )}
       <p className="text-center text-sm text-muted-foreground">
-        {mode === 'signIn' ? "Don't have an account? " : 'Already have an account? '}
+        {mode === 'signUp' ? 'Already have an account? ' : mode === 'forgot' ? 'Remembered it? ' : "Don't have an account? "}
         <button
           type="button"
           className="font-medium text-primary underline-offset-4 hover:underline"
@@ -139,6 +147,39 @@ function SignUpFields({ onSignedIn }: { onSignedIn?: () => void }) {
       </Field>
       <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Sign Up'}
+      </Button>
+    </form>
+  );
+}
+
+const forgotSchema = z.object({ email });
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+function ForgotPasswordFields() {
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<z.input<typeof forgotSchema>, unknown, z.output<typeof forgotSchema>>({
+    resolver: zodResolver(forgotSchema),
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = formState;
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      setSent((await postAccount<{ message: string }>('/api/account/password-reset/request', { email: values.email })).message);
+    } catch (e) {
+      setError(messageOf(e, 'Something went wrong. Please try again.'));
+    }
+  });
+  if (sent) return <p role="status" className="rounded-md border border-border bg-muted/50 px-3 py-2.5 text-sm">{sent}</p>;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Reset password">
+      <FormError message={error} />
+      <Field label="Email" error={errors.email?.message}>
+        {(p) => <Input {...p} type="email" autoComplete="email" inputMode="email" placeholder="you@startup.com" {...register('email')} />}
+      </Field>
+      <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Send reset link'}
       </Button>
     </form>
   );

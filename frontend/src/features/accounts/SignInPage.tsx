@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BrandMark, PRODUCT_NAME, TAGLINE } from '../../app/Brand';
 import { ThemeSwitcher } from '../../app/ThemeSwitcher';
 import { Card } from '../../ui/Card';
@@ -5,6 +6,15 @@ import { SignInForm } from './SignInForm';
 
 /** The only thing signed-out visitors see: brand + sign-in / sign-up card. */
 export function SignInPage({ onSignedIn }: { onSignedIn?: () => void }) {
+  return (
+    <AuthLayout>
+      <SignInForm onSignedIn={onSignedIn} />
+    </AuthLayout>
+  );
+}
+
+/** Brand, theme switch and one card: the sign-in form and the session-free account pages (reset, verify). */
+export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="relative flex min-h-dvh flex-col bg-background">
       {/* Soft brand glow behind the card. */}
@@ -23,7 +33,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn?: () => void }) {
         <p className="mb-6 text-sm font-medium tracking-wide text-muted-foreground uppercase">{TAGLINE}</p>
         <Card className="w-full max-w-md shadow-xl">
           <div className="px-5 py-7 sm:p-8">
-            <SignInForm onSignedIn={onSignedIn} />
+            {children}
           </div>
         </Card>
       </main>

@@ -1,0 +1,110 @@
+/**
+ * Account recovery in real Chromium on the built app: sign up, open the verification link from the
+ * delivered e-mail, sign out, "Forgot password?", open the reset link from the e-mail, choose a new
+ * password and sign in with it. E-mails are read from the embedded mailbox (mail_inbox).
+ *
+ * Run: npm run build && npx vitest run --project e2e frontend/test/account-recovery.e2e.test.ts
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
+
+interface TestApp {
+  url: string;
+  ctx: { db: { selectFrom(t: string): any } };
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
+const SHOTS = path.join(here, '..', 'screenshots');
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
+  mkdirSync(SHOTS, { recursive: true });
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
+  app = await startTestApp();
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** The link to `page` in the newest delivered e-mail to `to` whose subject matches (waits for the delivery job). */
+async function linkFromMail(to: string, subject: RegExp, page: string): Promise<string> {
+  const end = Date.now() + 20_000;
+  for (;;) {
+    const rows: { subject: string; text_body: string }[] = await app.ctx.db.selectFrom('mail_inbox').select(['subject', 'text_body']).where('to_email', '=', to).orderBy('received_at', 'desc').execute();
+    const mail = rows.find((r) => subject.test(r.subject));
+    const link = mail && new RegExp(`https?://\\S+(/${page}\\?token=\\S+)`).exec(mail.text_body)?.[1];
+    if (link) return `${app.url}${link}`;
+    if (Date.now() > end) throw new Error(`no ${page} e-mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [w, h] of [[1280, 900], [375, 800]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${w}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('account recovery in the browser', () => {
+  it('sign up → verify from the mailbox → sign out → reset from the mailbox → sign in with the new password', async () => {
+    const email = `recover.${Date.now().toString(36)}@example.com`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+
+    await page.goto(`${app.url}/`);
+    await page.getByRole('heading', { name: 'Sign in to FundFlow' }).waitFor();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByLabel('Name').fill('Ada Founder');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('first-password-1');
+    await page.getByRole('button', { name: /Create account|Sign Up/i }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+    await page.locator('main').first().waitFor();
+
+    await page.goto(await linkFromMail(email, /Verify your e-mail/, 'verify-email'));
+    await expect(page.getByRole('status').filter({ hasText: 'Your e-mail address is verified' }).waitFor()).resolves.toBeUndefined();
+    await shoot(page, 'verify-email');
+
+    // Sign out: a fresh browser context has no session.
+    await context.close();
+    const ctx2 = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p2 = await ctx2.newPage();
+    await p2.goto(`${app.url}/auth`);
+    await p2.getByRole('button', { name: 'Forgot password?' }).click();
+    await p2.getByLabel('Email').fill(email);
+    await shoot(p2, 'forgot-password');
+    await p2.getByRole('button', { name: 'Send reset link' }).click();
+    await p2.getByText('If an account exists for this e-mail').waitFor();
+
+    await p2.goto(await linkFromMail(email, /Reset your FundFlow password/, 'reset-password'));
+    await p2.getByLabel('New password', { exact: true }).fill('second-password-2');
+    await shoot(p2, 'reset-password');
+    await p2.getByRole('button', { name: 'Set new password' }).click();
+    await p2.getByText('Your password has been changed').waitFor();
+    await p2.getByRole('link', { name: 'Sign in' }).click();
+
+    await p2.getByRole('heading', { name: 'Sign in to FundFlow' }).waitFor();
+    await p2.getByLabel('Email').fill(email);
+    await p2.getByLabel('Password').fill('first-password-1');
+    await p2.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await p2.getByRole('alert').waitFor();
+    await p2.getByLabel('Password').fill('second-password-2');
+    await p2.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await p2.waitForFunction(() => !document.querySelector('h1')?.textContent?.includes('Sign in to FundFlow'));
+    expect(await p2.getByRole('heading', { name: 'Sign in to FundFlow' }).count()).toBe(0);
+    await ctx2.close();
+  });
+});
