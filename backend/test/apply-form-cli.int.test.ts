@@ -1,5 +1,6 @@
 import { REPO_ROOT } from '@fp/infra';
-import { startSandbox, type Sandbox } from '@fp/workflows/sandbox';
+import { samplePdf, startSandbox, type Sandbox } from '@fp/workflows/sandbox';
+import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,29 @@ describe('npm run cli -- apply-form', () => {
     expect(readFileSync(shot).subarray(1, 4).toString()).toBe('PNG');
     expect(r.code).toBe(0);
     expect(sandbox.received('northwind-ventures')).toHaveLength(1);
+  });
+
+  it('attaches --deck FILE.pdf where the form requires the deck as a file: the firm receives the same bytes', async () => {
+    const deckFile = path.join(dir, 'acme-deck.pdf');
+    const bytes = samplePdf('Acme Robotics deck');
+    writeFileSync(deckFile, bytes);
+    const r = await cli(['apply-form', '--url', `${sandbox.url}/forge-ventures/`, '--profile', profileFile, '--deck', deckFile, '--allow-private', '--json']);
+    const out = JSON.parse(r.stdout.trim());
+    expect(out.status, out.summary).toBe('completed');
+    expect(out.fieldsFilled).toContainEqual(expect.objectContaining({ field: 'pitchDeckFile', value: 'acme-deck.pdf' }));
+    const got = sandbox.received('forge-ventures');
+    expect(got).toHaveLength(1);
+    expect(got[0]!.fields.deck).toBe(`file:acme-deck.pdf;sha256=${createHash('sha256').update(bytes).digest('hex')}`);
+    expect(r.code).toBe(0);
+  });
+
+  it('refuses a --deck that is not a PDF by its content, whatever its name, before opening a browser', async () => {
+    const fake = path.join(dir, 'not-really.pdf');
+    writeFileSync(fake, 'PK\x03\x04 this is a zip file');
+    const r = await cli(['apply-form', '--url', `${sandbox.url}/forge-ventures/`, '--profile', profileFile, '--deck', fake, '--allow-private', '--json']);
+    expect(JSON.parse(r.stdout.trim()).error).toBe(`The deck file ${fake} was refused: The file is not a PDF.`);
+    expect(r.code).toBe(1);
+    expect(sandbox.received('forge-ventures')).toHaveLength(1);
   });
 
   it('fills but does not send with --dry-run', async () => {

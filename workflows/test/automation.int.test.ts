@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyToFirm, launchBrowser, type ApplyResult, type ApplyStep, type FailureCode } from '../src/automation';
-import { SANDBOX_SITES, startSandbox, type Sandbox } from '../src/sandbox';
+import { createHash } from 'node:crypto';
+import { SANDBOX_SITES, samplePdf, startSandbox, type Sandbox } from '../src/sandbox';
 import { TEST_PROFILE as P } from './fixtures/profile';
 
 let sandbox: Sandbox;
@@ -197,6 +198,18 @@ describe('dry run, stop and safety', () => {
     const r = await pending;
     expect(Date.now() - abortedAt).toBeLessThan(2000);
     expect(r.status).toBe('stopped');
+  });
+
+  it('attaches the deck PDF where the form requires a file: the firm receives the same bytes', async () => {
+    const bytes = samplePdf();
+    const before = sandbox.received('forge-ventures').length;
+    const r = await run('forge-ventures', { deck: { fileName: 'lumibyte-deck.pdf', bytes } });
+    expect(r.status, r.summary).toBe('completed');
+    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ field: 'pitchDeckFile', value: 'lumibyte-deck.pdf' }));
+    const got = sandbox.received('forge-ventures').slice(before);
+    expect(got).toHaveLength(1);
+    expect(got[0].accepted).toBe(true);
+    expect(got[0].fields.deck).toBe(`file:lumibyte-deck.pdf;sha256=${createHash('sha256').update(bytes).digest('hex')}`);
   });
 
   it('a dropdown that changes back every time ends in an honest failure and nothing is sent', async () => {

@@ -1,6 +1,6 @@
 import { PROFILE_FIELDS } from '@fp/contracts';
-import { applyToFirm } from '@fp/workflows';
-import type { StartupProfile } from '@fp/workflows';
+import { applyToFirm, pdfProblem } from '@fp/workflows';
+import type { DeckFile, StartupProfile } from '@fp/workflows';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -31,6 +31,18 @@ async function readProfile(file: string): Promise<StartupProfile> {
   return parsed.data as StartupProfile;
 }
 
+async function readDeck(file: string): Promise<DeckFile> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (err) {
+    throw new CliError(`Cannot read the deck file ${file}: ${(err as Error).message}`);
+  }
+  const problem = pdfProblem(bytes);
+  if (problem) throw new CliError(`The deck file ${file} was refused: ${problem}`);
+  return { fileName: path.basename(file), bytes };
+}
+
 /**
  * `apply-form`: the submission automation once, outside any workflow and without a database, for
  * operators trying a firm's site. Prints one result; `--dry-run` fills the form but does not send it.
@@ -39,13 +51,14 @@ async function readProfile(file: string): Promise<StartupProfile> {
 export const applyFormCommands: CliCommand[] = [
   {
     name: 'apply-form',
-    summary: '--url URL --profile FILE.json [--dry-run] [--allow-private] [--screenshot PATH]  (run the automation once, no database)',
+    summary: '--url URL --profile FILE.json [--deck FILE.pdf] [--dry-run] [--allow-private] [--screenshot PATH]  (run the automation once, no database)',
     standalone: true,
-    options: { url: { type: 'string' }, profile: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'allow-private': { type: 'boolean' }, screenshot: { type: 'string' } },
+    options: { url: { type: 'string' }, profile: { type: 'string' }, deck: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'allow-private': { type: 'boolean' }, screenshot: { type: 'string' } },
     async run(_rt, { values }, out) {
       if (!values.url) throw new CliError('apply-form needs --url URL');
       if (!values.profile) throw new CliError('apply-form needs --profile FILE.json');
       const profile = await readProfile(values.profile);
+      const deck = values.deck ? await readDeck(values.deck) : undefined;
       const controller = new AbortController();
       const onSignal = () => controller.abort();
       process.once('SIGINT', onSignal);
@@ -54,6 +67,7 @@ export const applyFormCommands: CliCommand[] = [
         const result = await applyToFirm({
           url: values.url,
           profile,
+          deck,
           dryRun: Boolean(values['dry-run']),
           allowPrivate: Boolean(values['allow-private']),
           allowedHosts: process.env.AUTOMATION_ALLOWED_HOSTS,

@@ -95,6 +95,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
     const ctx: RunContext = {
       page,
       profile: opts.profile,
+      deck: opts.deck ?? null,
       timeouts,
       dryRun: !!opts.dryRun,
       maxPages: opts.maxPages ?? 8,

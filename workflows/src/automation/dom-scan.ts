@@ -36,6 +36,8 @@ export interface ScannedControl {
   order: number;
   maxLength: number;
   visible: boolean;
+  /** File inputs: the accept attribute (which file types the site takes). */
+  accept?: string;
 }
 
 export interface ScannedButton {
@@ -237,7 +239,7 @@ const SCAN_SOURCE = String.raw`(() => {
       if (/^(hidden|submit|button|image|reset|radio|checkbox)$/.test(type)) return;
       if (type === 'file') {
         const lab = (el.labels && el.labels[0]) || el.closest('label');
-        push(el, { kind: 'file', inputType: 'file', visible: visible(el) || (lab && visible(lab)) || visible(el.parentElement) });
+        push(el, { kind: 'file', inputType: 'file', accept: el.getAttribute('accept') || '', visible: visible(el) || (lab && visible(lab)) || visible(el.parentElement) });
         return;
       }
       const combo = el.getAttribute('role') === 'combobox' && (el.getAttribute('aria-autocomplete') || el.getAttribute('aria-controls'));

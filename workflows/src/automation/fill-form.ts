@@ -8,7 +8,7 @@ import type { FormLocation } from './find-form';
 import { assessGroups, buttonsFor, chooseSubmit, classifyControl, displayLabel, signatureOf, type RoledButton } from './form-model';
 import { scanAllFrames } from './frames';
 import { dismissCookieBanner } from './cookie-banner';
-import { clickElement, fillControl, sleep } from './page-actions';
+import { byId, clickElement, fillControl, sleep } from './page-actions';
 import type { FieldTarget } from './types';
 import { isErrorText } from './page-heuristics';
 import { recordFilled, type RunContext } from './run-context';
@@ -29,12 +29,26 @@ function visibleIn(scan: FrameScan, group: string): ScannedControl[] {
   return scan.controls.filter((c) => c.group === group && c.visible).sort((a, b) => a.order - b.order);
 }
 
+/** A file input that a PDF deck answers: it accepts PDFs (or anything) and asks for a deck, a PDF or a document. */
+export function takesDeck(c: ScannedControl): boolean {
+  const accept = (c.accept ?? '').toLowerCase();
+  const pdfOk = !accept || /pdf|application\/\*|\*\/\*/.test(accept);
+  const text = `${c.label} ${c.ariaLabel} ${c.nearbyText} ${c.name} ${c.domId}`.toLowerCase();
+  return pdfOk && (/deck|pitch|presentation|slides|pdf|document|attach|upload|file/.test(text) || /pdf/.test(accept));
+}
+
 function blockers(ctx: RunContext, scan: FrameScan, controls: ScannedControl[], captchaAnywhere: boolean): void {
   if (scan.captcha || captchaAnywhere) throw new ApplyFailure('captcha', 'The application form is protected by a CAPTCHA, which the automation does not solve.');
   if (controls.some((c) => c.inputType === 'password'))
     throw new ApplyFailure('login_required', 'The form asks for a password (account sign-in or sign-up); the automation does not create accounts.');
-  const file = controls.find((c) => c.kind === 'file' && c.required);
-  if (file) throw new ApplyFailure('file_upload_required', `The form requires a file upload ("${displayLabel(file)}") and the profile only has a deck link, so it cannot be submitted.`);
+  const file = controls.find((c) => c.kind === 'file' && c.required && !(ctx.deck && takesDeck(c)));
+  if (file)
+    throw new ApplyFailure(
+      'file_upload_required',
+      ctx.deck
+        ? `The form requires a file upload ("${displayLabel(file)}") of a kind other than a PDF deck, so it cannot be submitted.`
+        : `The form requires a file upload ("${displayLabel(file)}") and no pitch deck file was given (only a deck link), so it cannot be submitted.`,
+    );
   ctx.checkStopped();
 }
 
@@ -165,6 +179,18 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
     for (const c of controls) {
       if (handled.has(c.id)) continue;
       handled.add(c.id);
+      if (c.kind === 'file') {
+        if (ctx.deck && takesDeck(c)) {
+          ctx.step('filling');
+          ctx.checkStopped();
+          await byId(frame, c.id).setInputFiles({ name: ctx.deck.fileName, mimeType: 'application/pdf', buffer: ctx.deck.bytes }, { timeout: ctx.timeouts.actionMs });
+          ctx.log(`file "${displayLabel(c)}" → deck ${ctx.deck.fileName} (${ctx.deck.bytes.length} bytes)`);
+          recordFilled(ctx, 'pitchDeckFile', displayLabel(c), ctx.deck.fileName);
+          filledIds.push(c.id);
+          touched = true;
+        } else if (c.required) unfilledRequired.set(c.id, displayLabel(c));
+        continue;
+      }
       const m = classifyControl(c);
       if (!m) {
         if (c.required) unfilledRequired.set(c.id, displayLabel(c));

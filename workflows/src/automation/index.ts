@@ -10,6 +10,7 @@ export type { ButtonRole } from './page-heuristics';
 export { checkUrlSafety, isHostAllowed, isPrivateAddress, parseAllowedHosts, systemResolver } from './url-safety';
 export type { Resolver, SafetyPolicy, SafetyVerdict } from './url-safety';
 export { ApplyFailure } from './errors';
+export { MAX_DECK_BYTES, pdfProblem, type DeckFile } from './deck';
 export { withChoiceCards, type FrameScan, type ScannedButton, type ScannedControl } from './dom-scan';
 export { keepsValue } from './fill-form';
 export { DEFAULT_TIMEOUTS } from './types';

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { DeckFile } from './deck';
 import { StoppedError } from './errors';
 import type { ApplyStep, ApplyTimeouts, FilledField, StartupProfile } from './types';
 
@@ -6,6 +7,7 @@ import type { ApplyStep, ApplyTimeouts, FilledField, StartupProfile } from './ty
 export interface RunContext {
   page: Page;
   profile: StartupProfile;
+  deck: DeckFile | null;
   timeouts: ApplyTimeouts;
   dryRun: boolean;
   maxPages: number;

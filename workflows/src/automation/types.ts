@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import type { DeckFile } from './deck';
 
 /** Startup profile fields (product spec §3); all optional text. */
 export interface StartupProfile {
@@ -114,6 +115,8 @@ export interface ApplyOptions {
   onPage?: (page: Page) => void;
   signal?: AbortSignal;
   timeouts?: Partial<ApplyTimeouts>;
+  /** The pitch deck PDF, attached wherever the form asks for a deck or any PDF file. */
+  deck?: DeckFile;
   /** Caps link-following while looking for the application form. */
   maxPages?: number;
 }

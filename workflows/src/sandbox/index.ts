@@ -1,4 +1,5 @@
 export { startSandbox, type Sandbox } from './server';
+export { samplePdf } from './sample-deck';
 export type { SandboxSite, SandboxSiteKind, Submission } from './types';
 import { SITE_DEFINITIONS } from './sites';
 import type { SandboxSite } from './types';

@@ -1,0 +1,20 @@
+// The founder's pitch deck as a file: a PDF judged by its bytes, never by its name.
+
+/** Largest deck accepted (issue 15: 25 MB). */
+export const MAX_DECK_BYTES = 25 * 1024 * 1024;
+
+export interface DeckFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** Null when `bytes` is a PDF within the size limit, else the reason to refuse it. */
+export function pdfProblem(bytes: Buffer): string | null {
+  if (bytes.length === 0) return 'The file is empty.';
+  if (bytes.length > MAX_DECK_BYTES) return 'The deck is larger than 25 MB.';
+  // A PDF starts with "%PDF-" (possibly after a little junk, within the first 1 KB) and ends with "%%EOF".
+  const head = bytes.subarray(0, 1024).toString('latin1');
+  const tail = bytes.subarray(Math.max(0, bytes.length - 2048)).toString('latin1');
+  if (!head.includes('%PDF-') || !tail.includes('%%EOF')) return 'The file is not a PDF.';
+  return null;
+}
