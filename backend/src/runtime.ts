@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createDb, createEventStore, createPool, loadConfig, migrate, openDatabase, type AppConfig } from '@fp/infra';
+import { createDb, createPool, EventStoreDbStore, loadConfig, migrate, openDatabase, PostgresEventStore, type AppConfig, type EventStore } from '@fp/infra';
 import { ProjectionRunner } from '@fp/projections';
 import { MeilisearchIndex, PostgresSearchIndex, type SearchIndex } from '@fp/projections/search/index';
 import { createDbosEngine } from '@fp/workflows';
@@ -88,6 +88,11 @@ function pickIdentity(config: AppConfig, pool: import('pg').Pool): (mailer: Acco
   return (mailer) => new BetterAuthProvider(pool, { secret: config.authSecret, baseURL: config.publicUrl, mailer });
 }
 
+/** The event store: EventStoreDB when EVENTSTORE_URL is set, else the Postgres store on our database. */
+function pickEventStore(config: AppConfig, pool: import('pg').Pool): EventStore {
+  return config.eventStoreUrl ? new EventStoreDbStore(config.eventStoreUrl) : new PostgresEventStore(pool);
+}
+
 /** The search index: Meilisearch when MEILI_URL is set, else Postgres. */
 function pickSearchIndex(config: AppConfig, db: AppContext['db']): SearchIndex {
   if (config.meiliUrl) return new MeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey });
@@ -134,7 +139,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   stoppers.unshift(() => pool.end());
   await migrate(pool);
   const db = createDb(pool);
-  const store = createEventStore(pool, config.eventStoreUrl);
+  const store = pickEventStore(config, pool);
   stoppers.unshift(() => store.close());
   const projections = new ProjectionRunner(db, store, pool, [], log);
 

@@ -1,5 +1,5 @@
 import { submissionStream, type Submission } from '@fp/contracts';
-import { createEventStore, freePort, loadConfig, REPO_ROOT } from '@fp/infra';
+import { freePort, loadConfig, PostgresEventStore, REPO_ROOT } from '@fp/infra';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,7 +112,7 @@ it('resumes every in-flight submission after the server is killed (SIGKILL) and 
 
   // One outcome per attempt; the refund policy held: completed charged, failed refunded.
   const db = setup.db.db;
-  const store = createEventStore(setup.db.pool);
+  const store = new PostgresEventStore(setup.db.pool);
   for (const s of final) {
     const { events } = await store.readStream(submissionStream(s.id));
     const outcomes = events.filter((e) => ['SubmissionCompleted', 'SubmissionFailed', 'SubmissionStopped'].includes(e.type));
@@ -142,7 +142,7 @@ it('leaves running submissions unfinished on a graceful stop, and the next start
   await first.runtime.stop();
   // Shutting down is not a failure: the submission waits for the next start.
   expect((await row())?.status).toBe('processing');
-  const events = (await createEventStore(first.db.pool).readStream(submissionStream(id))).events.map((e) => e.type);
+  const events = (await new PostgresEventStore(first.db.pool).readStream(submissionStream(id))).events.map((e) => e.type);
   expect(events).not.toContain('SubmissionFailed');
 
   const config = {

@@ -142,6 +142,68 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
       expect((await store.readAll({ after: all[24]!.checkpoint, limit: 1000 })).filter((e) => e.streamId.startsWith(prefix))).toEqual([]);
     });
 
+    it('filters by event type even when more than a page of other events lies between two matches', async () => {
+      const store = await make();
+      const wanted = `Wanted-${randomUUID()}`;
+      const s = `f-${randomUUID()}`;
+      const first = await store.append(s, [{ type: wanted, data: { i: 1 } }], 'no_stream');
+      // Far more unrelated events than the page size asked for below.
+      for (let b = 0; b < 5; b++) await store.append(s, Array.from({ length: 10 }, (_, i) => ev(b * 10 + i)), 'any');
+      await store.append(s, [{ type: wanted, data: { i: 2 } }], 'any');
+      let page: RecordedEvent[] = [];
+      // Readers may be held back a moment by transactions elsewhere: wait, never skip.
+      for (let i = 0; i < 500 && page.length === 0; i++) {
+        page = await store.readAll({ after: first.checkpoint, limit: 3, types: [wanted] });
+        if (page.length === 0) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(page.map((e) => e.data.i)).toEqual([2]);
+      expect(await store.countAfter(first.checkpoint, [wanted])).toBe(1);
+      expect(await store.countAfter(null, [wanted])).toBe(2);
+      const all = await store.readAll({ after: null, limit: 10, types: [wanted] });
+      expect(all.map((e) => e.data.i)).toEqual([1, 2]);
+    });
+
+    it('appends to several streams at once, each with its own expected revision', async () => {
+      const store = await make();
+      const p = `m-${randomUUID()}-`;
+      await store.append(`${p}exact`, [ev(0)], 'no_stream');
+      const results = await store.appendMany([
+        { streamId: `${p}new`, events: [ev(1), ev(2)], expected: 'no_stream' },
+        { streamId: `${p}exact`, events: [ev(3)], expected: 0 },
+        { streamId: `${p}any`, events: [ev(4)], expected: 'any' },
+      ]);
+      expect(results.map((r) => r.nextRevision)).toEqual([1, 1, 0]);
+      expect(results[0]!.events.map((e) => e.data.i)).toEqual([1, 2]);
+      expect((await store.readStream(`${p}exact`)).events.map((e) => e.data.i)).toEqual([0, 3]);
+      expect(store.compare(results[0]!.checkpoint, results[2]!.checkpoint)).toBeLessThan(0);
+      expect(await store.appendMany([])).toEqual([]);
+    });
+
+    it('refuses a multi-stream append whose stream is not at its expected revision', async () => {
+      const store = await make();
+      const p = `mc-${randomUUID()}-`;
+      await store.append(`${p}taken`, [ev(0)], 'no_stream');
+      const attempt = store.appendMany([
+        { streamId: `${p}before`, events: [ev(1)], expected: 'no_stream' },
+        { streamId: `${p}taken`, events: [ev(2)], expected: 'no_stream' },
+        { streamId: `${p}after`, events: [ev(3)], expected: 'no_stream' },
+      ]);
+      await expect(attempt).rejects.toMatchObject({ name: 'ConcurrencyError', streamId: `${p}taken` });
+      expect((await store.readStream(`${p}taken`)).events.map((e) => e.data.i)).toEqual([0]);
+      expect((await store.readStream(`${p}after`)).revision).toBe(-1);
+      // All or nothing where the store can; otherwise in order, stopping at the conflict.
+      expect((await store.readStream(`${p}before`)).revision).toBe(store.atomicAppendMany ? -1 : 0);
+    });
+
+    it('lets exactly one of two concurrent multi-stream appends over the same new streams win', async () => {
+      const store = await make();
+      const p = `mr-${randomUUID()}-`;
+      const batch = (tag: number) => Array.from({ length: 20 }, (_, i) => ({ streamId: `${p}${i}`, events: [ev(tag)], expected: 'no_stream' as const }));
+      const results = await Promise.allSettled([store.appendMany(batch(1)), store.appendMany(batch(2))]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (let i = 0; i < 20; i++) expect((await store.readStream(`${p}${i}`)).events).toHaveLength(1);
+    });
+
     it('wakes subscribers when events land', async () => {
       const store = await make();
       let woke = 0;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ANY, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, StreamNotFoundError, WrongExpectedVersionError, jsonEvent, excludeSystemEvents } from '@eventstore/db-client';
-import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadStreamResult, type RecordedEvent } from './types';
+import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadStreamResult, type RecordedEvent, type StreamAppend } from './types';
 
 /**
  * EventStoreDB / KurrentDB adapter (production), used when EVENTSTORE_URL is set.
@@ -8,6 +8,8 @@ import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevi
  */
 export class EventStoreDbStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
+  // The gRPC client (6.x) has no multi-stream append: streams are appended one after the other.
+  readonly atomicAppendMany = false;
   private readonly client: EventStoreDBClient;
   constructor(connectionString: string) {
     this.client = EventStoreDBClient.connectionString(connectionString);
@@ -34,6 +36,14 @@ export class EventStoreDbStore implements EventStore {
     }
   }
 
+  /** Ordered fallback: a conflict stops the rest; the streams before it stay appended (see the port). */
+  async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+    if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('appendMany: each stream at most once per call');
+    const out: AppendResult[] = [];
+    for (const a of appends) out.push(await this.append(a.streamId, a.events, a.expected));
+    return out;
+  }
+
   async readStream(streamId: string): Promise<ReadStreamResult> {
     const events: RecordedEvent[] = [];
     try {
@@ -47,20 +57,36 @@ export class EventStoreDbStore implements EventStore {
     return { events, revision: events.length ? events[events.length - 1]!.streamPosition : -1 };
   }
 
+  /**
+   * The client cannot filter reads of $all on the server, so this reads on, page after page, until
+   * `limit` events of the wanted types are in or the end of the log is reached. Answering fewer than
+   * `limit` therefore always means "caught up" (an empty page after a run of unrelated events
+   * would stop a projection for good).
+   */
   async readAll({ after, limit, types }: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
-    const from = after ? parse(after) : START;
-    // Reading from a position includes the event at it: read one more and drop it.
-    for await (const resolved of this.client.readAll({ direction: FORWARDS, fromPosition: from, maxCount: limit + 1 })) {
-      const e = resolved.event;
-      if (!e || e.type.startsWith('$') || e.streamId.startsWith('$')) continue;
-      const rec = toRecorded(e);
-      if (after && this.compare(rec.checkpoint, after) <= 0) continue;
-      if (types?.length && !types.includes(rec.type)) continue;
-      out.push(rec);
-      if (out.length >= limit) break;
+    const page = Math.max(limit, 500);
+    let cursor = after;
+    for (;;) {
+      let seen = 0;
+      let last: string | null = null;
+      // Reading from a position includes the event at it: read one more and drop it.
+      for await (const resolved of this.client.readAll({ direction: FORWARDS, fromPosition: cursor ? parse(cursor) : START, maxCount: page + 1 })) {
+        const e = resolved.event;
+        if (!e) continue;
+        const pos = e.position ? `${e.position.commit}:${e.position.prepare}` : null;
+        if (pos && cursor && this.compare(pos, cursor) <= 0) continue;
+        seen++;
+        if (pos) last = pos;
+        if (e.type.startsWith('$') || e.streamId.startsWith('$')) continue;
+        const rec = toRecorded(e);
+        if (types?.length && !types.includes(rec.type)) continue;
+        out.push(rec);
+        if (out.length >= limit) return out;
+      }
+      if (seen < page || !last) return out;
+      cursor = last;
     }
-    return out;
   }
 
   async head(): Promise<string | null> {
@@ -71,6 +97,7 @@ export class EventStoreDbStore implements EventStore {
     return null;
   }
 
+  /** Exact, because readAll answers fewer than asked only at the end of the log. */
   async countAfter(after: string | null, types?: string[]): Promise<number> {
     let n = 0;
     let cursor = after;

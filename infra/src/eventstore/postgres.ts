@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadStreamResult, type RecordedEvent } from './types';
+import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadStreamResult, type RecordedEvent, type StreamAppend } from './types';
 
 const CHANNEL = 'es_events';
 
@@ -16,6 +16,7 @@ const CHANNEL = 'es_events';
  */
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
+  readonly atomicAppendMany = true;
   private readonly local = new Set<() => void>();
   private notifying = false;
   private notifyAgain = false;
@@ -96,6 +97,98 @@ export class PostgresEventStore implements EventStore {
     const recorded = rows.sort((a, b) => a.stream_position - b.stream_position).map(toRecorded);
     const last = recorded[recorded.length - 1]!;
     return { nextRevision: last.streamPosition, checkpoint: last.checkpoint, events: recorded };
+  }
+
+  /**
+   * Many streams in one transaction and one statement: every stream row is claimed with its own
+   * expected revision (new, any, or exact) and events are inserted only for claimed streams; when
+   * fewer streams were claimed than asked, the transaction is rolled back and nothing is written.
+   */
+  async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.length === 0) return [];
+    if (appends.length === 1) return [await this.append(appends[0]!.streamId, appends[0]!.events, appends[0]!.expected)];
+    const ids = appends.map((a) => a.streamId);
+    if (new Set(ids).size !== ids.length) throw new Error('appendMany: each stream at most once per call');
+    if (appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event');
+    const evStream: string[] = [];
+    const evOrd: number[] = [];
+    const evId: string[] = [];
+    const evType: string[] = [];
+    const evData: string[] = [];
+    const evMeta: string[] = [];
+    for (const a of appends) {
+      a.events.forEach((e, i) => {
+        evStream.push(a.streamId);
+        evOrd.push(i + 1);
+        evId.push(e.eventId ?? randomUUID());
+        evType.push(e.type);
+        evData.push(JSON.stringify(e.data ?? null));
+        evMeta.push(JSON.stringify(e.metadata ?? {}));
+      });
+    }
+    // Expected revision as a number: -1 the stream must not exist, -2 any, n exactly n.
+    const expected = appends.map((a) => (a.expected === 'no_stream' ? -1 : a.expected === 'any' ? -2 : a.expected));
+    const client = await this.pool.connect();
+    let rows: any[];
+    try {
+      await client.query('begin');
+      const r = await client.query(
+        `with req as (select * from unnest($1::text[], $2::bigint[], $3::int[]) as r(stream_id, expected, n)),
+         c_new as (
+           insert into es_streams(stream_id, stream_position) select stream_id, n - 1 from req where expected = -1
+           on conflict do nothing returning stream_id, stream_position),
+         c_any as (
+           insert into es_streams(stream_id, stream_position) select stream_id, n - 1 from req where expected = -2
+           on conflict (stream_id) do update set stream_position = es_streams.stream_position + excluded.stream_position + 1, updated_at = now()
+           returning stream_id, stream_position),
+         c_exact as (
+           update es_streams s set stream_position = r.expected + r.n, updated_at = now()
+           from req r where r.expected >= 0 and s.stream_id = r.stream_id and s.stream_position = r.expected
+           returning s.stream_id, s.stream_position),
+         claim as (select * from c_new union all select * from c_any union all select * from c_exact),
+         ins as (
+           insert into es_events(stream_id, stream_position, event_id, type, data, metadata)
+           select e.stream_id, c.stream_position - r.n + e.ord, e.id, e.type, e.data, e.metadata
+           from unnest($4::text[], $5::int[], $6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[]) with ordinality as e(stream_id, ord, id, type, data, metadata, g)
+           join claim c on c.stream_id = e.stream_id join req r on r.stream_id = e.stream_id
+           order by e.g
+           returning global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at)
+         select ins.* from ins`,
+        [ids, expected, appends.map((a) => a.events.length), evStream, evOrd, evId, evType, evData, evMeta],
+      );
+      rows = r.rows;
+      if (rows.length !== evId.length) {
+        await client.query('rollback');
+        const written = new Set(rows.map((row) => row.stream_id as string));
+        const lost = appends.find((a) => !written.has(a.streamId))!;
+        throw new ConcurrencyError(lost.streamId, lost.expected, await this.revisionOf(lost.streamId));
+      }
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      const code = (err as { code?: string }).code;
+      // A concurrent creator of one of the streams (unique violation) or a lock cycle with another
+      // multi-stream append (deadlock): nothing was written; the caller decides again.
+      if (code === '23505' || code === '40P01') {
+        const first = appends[0]!;
+        throw new ConcurrencyError(first.streamId, first.expected, await this.revisionOf(first.streamId));
+      }
+      throw err;
+    } finally {
+      client.release();
+    }
+    this.announce();
+    const byStream = new Map<string, RecordedEvent[]>();
+    for (const rec of rows.map(toRecorded).sort((a, b) => a.streamPosition - b.streamPosition)) {
+      const list = byStream.get(rec.streamId) ?? [];
+      list.push(rec);
+      byStream.set(rec.streamId, list);
+    }
+    return appends.map((a) => {
+      const recorded = byStream.get(a.streamId)!;
+      const last = recorded[recorded.length - 1]!;
+      return { nextRevision: last.streamPosition, checkpoint: last.checkpoint, events: recorded };
+    });
   }
 
   private async revisionOf(streamId: string): Promise<number> {

@@ -51,9 +51,27 @@ export interface ReadStreamResult {
   revision: number;
 }
 
+/** One stream's part of a multi-stream append. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+}
+
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
+  /**
+   * True when `appendMany` is all-or-nothing. When false (EventStoreDB without a multi-stream
+   * append), streams are appended in the order given and a conflict stops the rest: the streams
+   * before it stay appended, and callers recover by deciding idempotently on the next try.
+   */
+  readonly atomicAppendMany: boolean;
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams, each with its own expected revision; results in the order given.
+   * A stream's conflict throws ConcurrencyError naming it. Each stream id at most once per call.
+   */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<ReadStreamResult>;
   /** Global log after a checkpoint (null = from the start), in order, at most `limit` events. */
   readAll(opts: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]>;
