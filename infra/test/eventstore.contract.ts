@@ -43,6 +43,11 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
       expect(read.events.map((e) => e.data.i)).toEqual([1, 2, 3]);
       expect(read.events.map((e) => e.streamPosition)).toEqual([0, 1, 2]);
       expect((await store.readStream(`missing-${randomUUID()}`)).revision).toBe(-1);
+      const missing = `missing-${randomUUID()}`;
+      const many = await store.readStreams([s, missing]);
+      expect(many.get(s)!.events.map((e) => e.data.i)).toEqual([1, 2, 3]);
+      expect(many.get(s)!.revision).toBe(2);
+      expect(many.get(missing)).toEqual({ events: [], revision: -1 });
     });
 
     it('enforces expected revisions: no_stream, exact and any', async () => {

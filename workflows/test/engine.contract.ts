@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TRIES, type RunOutcome, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from '../src/engine/port';
+import { MAX_TRIES, type AttemptOutcome, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from '../src/engine/port';
 
 /** Scripted application side: what each attempt's apply returns, try after try. */
 export class ScriptedActivities implements SubmissionActivities {
-  readonly calls: { kind: 'begin' | 'apply' | 'finish'; attemptId: string; at: number; outcome?: RunOutcome }[] = [];
-  readonly scripts = new Map<string, { outcomes: RunOutcome[]; proceed?: boolean; delayMs?: number }>();
+  readonly calls: { kind: 'begin' | 'apply' | 'finish'; attemptId: string; at: number; outcome?: AttemptOutcome }[] = [];
+  readonly scripts = new Map<string, { outcomes: AttemptOutcome[]; proceed?: boolean; delayMs?: number }>();
   readonly stopped: string[] = [];
   running = 0;
   maxRunning = 0;
@@ -26,7 +26,7 @@ export class ScriptedActivities implements SubmissionActivities {
       this.running--;
     }
   }
-  async finish(run: SubmissionRun, outcome: RunOutcome) {
+  async finish(run: SubmissionRun, outcome: AttemptOutcome) {
     this.calls.push({ kind: 'finish', attemptId: run.attemptId, at: Date.now(), outcome });
   }
   of(attemptId: string, kind?: 'begin' | 'apply' | 'finish') {
@@ -34,7 +34,7 @@ export class ScriptedActivities implements SubmissionActivities {
   }
 }
 
-export const outcome = (status: RunOutcome['status'], extra: Partial<RunOutcome> = {}): RunOutcome => ({
+export const outcome = (status: AttemptOutcome['status'], extra: Partial<AttemptOutcome> = {}): AttemptOutcome => ({
   status,
   summary: status,
   aiRecap: status,
@@ -77,7 +77,7 @@ export function engineContract(name: string, make: (acts: ScriptedActivities, st
       } else engine = made;
     });
     afterAll(async () => engine?.close());
-    const run = (script: { outcomes: RunOutcome[]; proceed?: boolean; delayMs?: number }): SubmissionRun => {
+    const run = (script: { outcomes: AttemptOutcome[]; proceed?: boolean; delayMs?: number }): SubmissionRun => {
       const id = randomUUID();
       acts.scripts.set(id, script);
       return { submissionId: id, attemptId: id };

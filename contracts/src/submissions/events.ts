@@ -4,6 +4,11 @@
  * attempt's id is the submission id; later attempts get fresh ids. An attempt id is what the ledger
  * charges (credit reference) and what the workflow engine runs (workflow id).
  *
+ * One stream per founder and firm, `firm-application-<hash>`, holds who applies to the firm now:
+ * a submission claims it (appended with the submission, with an expected revision), and releases it
+ * when it fails or stops, or marks the firm applied when it completes. Two API processes submitting
+ * the same firm at once race on that stream's revision: one claims, the other skips.
+ *
  * A submit request sent with an Idempotency-Key also has a stream, `submit-request-<hash>`, holding
  * the answer it gave, so the same request sent again creates nothing and answers the same.
  */
@@ -27,6 +32,26 @@ export interface FilledFieldRecord {
   field: string;
   label: string;
   value: string;
+}
+
+/**
+ * How an attempt ended, as the workflow observed it (the one outcome type of engine and decider).
+ * `formSent` is an observation (the automation reached the point of sending); whether that means
+ * no refund is the submission decider's rule.
+ */
+export interface AttemptOutcome {
+  status: 'completed' | 'failed' | 'stopped';
+  summary: string;
+  aiRecap: string;
+  error: string | null;
+  errorCode: string | null;
+  errorKind: 'transient' | 'permanent' | null;
+  confirmationText: string | null;
+  fieldsFilled: FilledFieldRecord[];
+  /** A proof screenshot was stored (the image itself is kept on the side, never in a workflow's history). */
+  screenshot: boolean;
+  finalUrl: string | null;
+  formSent: boolean;
 }
 
 export type SubmissionRequested = {
@@ -90,6 +115,15 @@ export const SUBMISSION_EVENT_TYPES = [
 
 export const SUBMISSION_STREAM_PREFIX = 'submission-';
 export const submissionStream = (submissionId: string) => `${SUBMISSION_STREAM_PREFIX}${submissionId}`;
+
+export type FirmApplicationClaimed = { type: 'FirmApplicationClaimed'; data: { userId: string; vcFirmId: string; test: boolean; submissionId: string } };
+export type FirmApplicationApplied = { type: 'FirmApplicationApplied'; data: { submissionId: string } };
+export type FirmApplicationReleased = { type: 'FirmApplicationReleased'; data: { submissionId: string; status: 'failed' | 'stopped' } };
+export type FirmApplicationEvent = FirmApplicationClaimed | FirmApplicationApplied | FirmApplicationReleased;
+
+export const FIRM_APPLICATION_STREAM_PREFIX = 'firm-application-';
+/** The founder × firm stream (scope, founder and firm ids are all part of the name, so it reads plainly). */
+export const firmApplicationStream = (userId: string, test: boolean, vcFirmId: string) => `${FIRM_APPLICATION_STREAM_PREFIX}${test ? 'test' : 'vc'}-${userId}-${vcFirmId}`;
 
 export interface SkippedFirm {
   vcId: string;

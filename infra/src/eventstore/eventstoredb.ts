@@ -63,6 +63,18 @@ export class EventStoreDbStore implements EventStore {
    * `limit` therefore always means "caught up" (an empty page after a run of unrelated events
    * would stop a projection for good).
    */
+  async readStreams(streamIds: string[]): Promise<Map<string, ReadStreamResult>> {
+    const ids = [...new Set(streamIds)];
+    const out = new Map<string, ReadStreamResult>();
+    // A few reads in flight at a time: the gRPC client multiplexes them on one connection.
+    for (let i = 0; i < ids.length; i += 32) {
+      const part = ids.slice(i, i + 32);
+      const read = await Promise.all(part.map((id) => this.readStream(id)));
+      part.forEach((id, k) => out.set(id, read[k]!));
+    }
+    return out;
+  }
+
   async readAll({ after, limit, types }: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     const page = Math.max(limit, 500);

@@ -204,6 +204,22 @@ export class PostgresEventStore implements EventStore {
     return { events, revision: events.length ? events[events.length - 1]!.streamPosition : -1 };
   }
 
+  /** One query for all the streams (a 1,000-firm submit reads 1,000 small streams). */
+  async readStreams(streamIds: string[]): Promise<Map<string, ReadStreamResult>> {
+    const out = new Map<string, ReadStreamResult>(streamIds.map((id) => [id, { events: [], revision: -1 }]));
+    if (streamIds.length === 0) return out;
+    const r = await this.pool.query(
+      `select global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at
+       from es_events where stream_id = any($1::text[]) order by stream_id, stream_position`, [[...new Set(streamIds)]]);
+    for (const row of r.rows) {
+      const rec = toRecorded(row);
+      const s = out.get(rec.streamId)!;
+      s.events.push(rec);
+      s.revision = rec.streamPosition;
+    }
+    return out;
+  }
+
   async readAll({ after, limit, types }: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]> {
     const [tx, seq] = parseCheckpoint(after);
     const cols = 'global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at';

@@ -73,6 +73,8 @@ export interface EventStore {
    */
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<ReadStreamResult>;
+  /** Several streams at once (a missing one answers revision -1), keyed by stream id. */
+  readStreams(streamIds: string[]): Promise<Map<string, ReadStreamResult>>;
   /** Global log after a checkpoint (null = from the start), in order, at most `limit` events. */
   readAll(opts: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]>;
   /** Checkpoint of the newest committed event (readers may not have it yet), or null when the log is empty. */

@@ -3,7 +3,7 @@ import { applyToFirm } from '../automation/apply-to-firm';
 import type { ApplyResult, ApplyStep, ApplyTimeouts } from '../automation/types';
 import type { LiveHub } from '../live/hub';
 import type { SharedBrowser } from './browser';
-import type { AttemptInfo, EngineKind, RunOutcome, SubmissionActivities, SubmissionRun, SubmissionStorePort } from './port';
+import type { AttemptInfo, EngineKind, AttemptOutcome, SubmissionActivities, SubmissionRun, SubmissionStorePort } from './port';
 import { runOutcome } from './outcome';
 import type { Recap } from './recap';
 import type { RunRegistry } from './runs';
@@ -49,7 +49,7 @@ export function resolveWebsite(info: Pick<AttemptInfo, 'website' | 'test'>, sand
 export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivities {
   const log = deps.log ?? (() => undefined);
 
-  async function apply(run: SubmissionRun, hooks: { signal?: AbortSignal; heartbeat?: (step: string) => void } = {}): Promise<RunOutcome> {
+  async function apply(run: SubmissionRun, hooks: { signal?: AbortSignal; heartbeat?: (step: string) => void } = {}): Promise<AttemptOutcome> {
     const info = await deps.store.load(run);
     if (!info || info.currentAttemptId !== run.attemptId || (info.status !== 'processing' && info.status !== 'pending')) {
       // Superseded or already finished (e.g. stopped while queued): nothing to do, finish() will be a no-op.
@@ -149,7 +149,7 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
   return {
     begin: (run: SubmissionRun, taskId: string, engine: EngineKind) => deps.store.begin(run, taskId, engine),
     apply,
-    finish: (run: SubmissionRun, o: RunOutcome) => deps.store.finish(run, o),
+    finish: (run: SubmissionRun, o: AttemptOutcome) => deps.store.finish(run, o),
   };
 }
 

@@ -1,7 +1,7 @@
 // DBOS Transact is CommonJS: default-import it from ESM.
 import dbosPkg from '@dbos-inc/dbos-sdk';
 import type { DLogger } from '@dbos-inc/dbos-sdk';
-import { backoffMs, shouldTryAgain, type RunOutcome, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from './port';
+import { backoffMs, shouldTryAgain, type AttemptOutcome, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from './port';
 
 const { DBOS } = dbosPkg;
 
@@ -82,7 +82,7 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
         const taskId = DBOS.workflowID ?? run.attemptId;
         const proceed = await DBOS.runStep(() => guard(() => acts.begin(run, taskId, 'dbos')), { name: 'begin' });
         if (!proceed) return { status: 'skipped' };
-        let outcome: RunOutcome;
+        let outcome: AttemptOutcome;
         for (let tries = 1; ; tries++) {
           outcome = await DBOS.runStep(() => guard(() => acts.apply(run)), { name: 'apply' });
           if (!shouldTryAgain(outcome, tries)) break;

@@ -1,10 +1,10 @@
-import type { RunOutcome } from './port';
+import type { AttemptOutcome } from './port';
 
 /**
  * A run's outcome with everything not stated left empty. Pure (no Node-only imports), so the
  * Temporal workflow sandbox can use it as well as the activities.
  */
-export const runOutcome = (o: Partial<RunOutcome> & Pick<RunOutcome, 'status' | 'summary'>): RunOutcome => ({
+export const runOutcome = (o: Partial<AttemptOutcome> & Pick<AttemptOutcome, 'status' | 'summary'>): AttemptOutcome => ({
   aiRecap: o.summary,
   error: null,
   errorCode: null,

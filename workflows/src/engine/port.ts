@@ -28,27 +28,9 @@ export interface AttemptInfo {
   stopRequested: boolean;
 }
 
-export interface FilledFieldOutcome {
-  field: string;
-  label: string;
-  value: string;
-}
-
-/** How an attempt ended. The screenshot itself is stored on the side (proof), never in the workflow's history. */
-export interface RunOutcome {
-  status: 'completed' | 'failed' | 'stopped';
-  summary: string;
-  aiRecap: string;
-  error: string | null;
-  errorCode: string | null;
-  errorKind: 'transient' | 'permanent' | null;
-  confirmationText: string | null;
-  fieldsFilled: FilledFieldOutcome[];
-  screenshot: boolean;
-  finalUrl: string | null;
-  /** The automation reached the point of sending the form (a stop after this is not refunded). */
-  formSent: boolean;
-}
+/** How an attempt ended: the one outcome type, shared with the submission decider. */
+import type { AttemptOutcome } from '@fp/contracts';
+export type { AttemptOutcome };
 
 /**
  * The application side of the workflow (the backend's submissions module implements it): every
@@ -61,7 +43,7 @@ export interface SubmissionStorePort {
   liveViewOpened(run: SubmissionRun): Promise<void>;
   formFilled(run: SubmissionRun): Promise<void>;
   /** Records the terminal state and refunds the credit when the policy says so. */
-  finish(run: SubmissionRun, outcome: RunOutcome): Promise<void>;
+  finish(run: SubmissionRun, outcome: AttemptOutcome): Promise<void>;
   profile(userId: string): Promise<StartupProfile>;
   saveProof(run: SubmissionRun, userId: string, png: Buffer): Promise<void>;
 }
@@ -70,8 +52,8 @@ export interface SubmissionStorePort {
 export interface SubmissionActivities {
   begin(run: SubmissionRun, taskId: string, engine: EngineKind): Promise<boolean>;
   /** Runs the browser once. Never throws for an expected failure: a transient one comes back with errorKind 'transient'. */
-  apply(run: SubmissionRun, hooks?: { signal?: AbortSignal; heartbeat?: (step: string) => void }): Promise<RunOutcome>;
-  finish(run: SubmissionRun, outcome: RunOutcome): Promise<void>;
+  apply(run: SubmissionRun, hooks?: { signal?: AbortSignal; heartbeat?: (step: string) => void }): Promise<AttemptOutcome>;
+  finish(run: SubmissionRun, outcome: AttemptOutcome): Promise<void>;
 }
 
 export interface WorkflowEngine {
@@ -93,5 +75,5 @@ export const backoffMs = (failedTries: number) => Math.min(1000 * 2 ** (failedTr
  * Whether a run's outcome calls for another try: a transient fault (navigation timeout, browser
  * crash) that struck before the form was sent. After sending, trying again could apply twice.
  */
-export const shouldTryAgain = (outcome: RunOutcome, tries: number) =>
+export const shouldTryAgain = (outcome: AttemptOutcome, tries: number) =>
   outcome.status === 'failed' && outcome.errorKind === 'transient' && !outcome.formSent && tries < MAX_TRIES;

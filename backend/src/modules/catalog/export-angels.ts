@@ -73,29 +73,26 @@ export async function exportAngels(deps: ExportDeps, userId: string, ids: string
   }
   const ordered = known.rows.map((r) => r.id);
   const exportId = ctx.newId();
-  await ctx.credits.spend(
-    userId,
-    { amount: 1, spendKind: 'angel_export', reference: `angel-export-${exportId}`, reason: `Angel investor export (${ordered.length} investors)`, insufficientMessage: EXPORT_INSUFFICIENT },
-    meta,
-  );
-
-  // A client that goes away mid-download is not a failure of the export: nothing is refunded then.
-  async function* rows(): AsyncGenerator<string> {
-    try {
-      yield BOM + csvRow(ANGEL_EXPORT_COLUMNS) + CSV_LINE_BREAK;
-      for (let i = 0; i < ordered.length; i += EXPORT_BATCH) {
-        const batch = await load(ordered.slice(i, i + EXPORT_BATCH));
-        let chunk = '';
-        for (const a of batch) chunk += csvRow(angelCsvValues(a)) + CSV_LINE_BREAK;
-        yield chunk;
+  const reference = `angel-export-${exportId}`;
+  const charge = { spendKind: 'angel_export' as const, items: [{ reference, amount: 1, reason: `Angel investor export (${ordered.length} investors)` }], insufficientMessage: EXPORT_INSUFFICIENT };
+  const stream = await ctx.credits.chargeFor(userId, charge, meta, async (refund) => {
+    // A client that goes away mid-download is not a failure of the export: nothing is refunded then.
+    async function* rows(): AsyncGenerator<string> {
+      try {
+        yield BOM + csvRow(ANGEL_EXPORT_COLUMNS) + CSV_LINE_BREAK;
+        for (let i = 0; i < ordered.length; i += EXPORT_BATCH) {
+          const batch = await load(ordered.slice(i, i + EXPORT_BATCH));
+          let chunk = '';
+          for (const a of batch) chunk += csvRow(angelCsvValues(a)) + CSV_LINE_BREAK;
+          yield chunk;
+        }
+      } catch (err) {
+        await refund(`Angel investor export failed: ${(err as Error).message}`, { ...meta, now: ctx.clock.now() }).catch(() => undefined);
+        throw err;
       }
-    } catch (err) {
-      await ctx.credits
-        .refund(userId, `angel-export-${exportId}`, `Angel investor export failed: ${(err as Error).message}`, { ...meta, now: ctx.clock.now() })
-        .catch(() => undefined);
-      throw err;
     }
-  }
+    return Readable.from(rows(), { objectMode: false });
+  }, (err) => `Angel investor export failed: ${(err as Error).message}`);
 
-  return { exportId, fileName: angelExportFileName(meta.now), count: ordered.length, stream: Readable.from(rows(), { objectMode: false }) };
+  return { exportId, fileName: angelExportFileName(meta.now), count: ordered.length, stream };
 }

@@ -5,7 +5,7 @@ import { creditsRoutes } from './routes';
 import { createCreditsService, type CreditsService } from './service';
 
 export { creditDecider, InsufficientCreditsError, INSUFFICIENT } from './decider';
-export type { CreditsService, SpendInput, PurchaseInput } from './service';
+export type { CreditsService, SpendInput, SpendAllInput, PurchaseInput } from './service';
 export { auditLedger, ledgerHistory, type AuditReport, type AuditRow } from './audit';
 export { CATALOG, plansFor, resolvePurchase } from './plans';
 

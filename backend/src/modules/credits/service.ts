@@ -14,6 +14,13 @@ export interface SpendInput {
   insufficientMessage: string;
 }
 
+export interface SpendAllInput {
+  spendKind: SpendKind;
+  items: SpendItem[];
+  /** The `message` of the 402 answer when the balance is short. */
+  insufficientMessage: string;
+}
+
 export interface PurchaseInput {
   amount: number;
   paymentId: string;
@@ -27,6 +34,10 @@ export interface PurchaseInput {
 /** The ledger's public face: every movement goes through the decider on the user's credit stream. */
 export function createCreditsService(ctx: Pick<AppContext, 'store' | 'db'>) {
   const queue = new CreditCommandQueue(ctx.store);
+  const refund = (userId: string, reference: string, reason: string, meta: CommandMeta): Promise<CommandResult> =>
+    queue.submit(userId, { type: 'RefundCredits', data: { userId, reference, reason } }, meta);
+  const spendAll = (userId: string, input: SpendAllInput, meta: CommandMeta): Promise<CommandResult> =>
+    queue.submit(userId, { type: 'SpendCredits', data: { userId, ...input } }, meta);
   return {
     /** Read-model balance (0 for a user with no ledger yet). */
     async balance(userId: string): Promise<number> {
@@ -49,11 +60,32 @@ export function createCreditsService(ctx: Pick<AppContext, 'store' | 'db'>) {
      * Charges several references at once, all or nothing (e.g. one credit per selected firm): one
      * event per reference, so each can be refunded on its own. References already charged are skipped.
      */
-    spendAll: (userId: string, input: { spendKind: SpendKind; items: SpendItem[]; insufficientMessage: string }, meta: CommandMeta): Promise<CommandResult> =>
-      queue.submit(userId, { type: 'SpendCredits', data: { userId, ...input } }, meta),
+    spendAll,
     /** Gives back what a reference was charged, once; a no-op for an unknown or already refunded reference. */
-    refund: (userId: string, reference: string, reason: string, meta: CommandMeta): Promise<CommandResult> =>
-      queue.submit(userId, { type: 'RefundCredits', data: { userId, reference, reason } }, meta),
+    refund,
+    /**
+     * Charge for these references, run the work, and give the credits back when the work fails —
+     * the one way submit, retry and the angel export pay for what they do. `work` also receives
+     * `refund` for a failure it meets after it has answered (an export stream that breaks).
+     */
+    async chargeFor<T>(
+      userId: string,
+      input: SpendAllInput,
+      meta: CommandMeta,
+      work: (refund: (reason: string, at?: CommandMeta) => Promise<void>) => Promise<T>,
+      failureReason: (err: unknown) => string,
+    ): Promise<T> {
+      await spendAll(userId, input, meta);
+      const giveBack = async (reason: string, at: CommandMeta = meta) => {
+        for (const item of input.items) await refund(userId, item.reference, reason, at);
+      };
+      try {
+        return await work(giveBack);
+      } catch (err) {
+        await giveBack(failureReason(err)).catch(() => undefined);
+        throw err;
+      }
+    },
     /** Drops cached ledger state; the next command re-reads the stream. */
     forgetCachedState: () => queue.clear(),
   };

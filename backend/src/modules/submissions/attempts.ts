@@ -1,10 +1,10 @@
-import { submissionStream } from '@fp/contracts';
-import type { AttemptInfo, EngineKind, RunOutcome, SubmissionRun, SubmissionStorePort } from '@fp/workflows';
+import { firmApplicationStream, submissionStream } from '@fp/contracts';
+import type { AttemptInfo, EngineKind, AttemptOutcome, SubmissionRun, SubmissionStorePort } from '@fp/workflows';
 import type { StartupProfile } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import type { SubmissionsContext } from './context';
 import { foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
-import { submissionDecider, type SubmissionCommand, type SubmissionState } from './decider';
+import { firmApplicationDecider, submissionDecider, type SubmissionCommand, type SubmissionState } from './decider';
 
 const WORKER = 'system:submission-worker';
 
@@ -14,6 +14,15 @@ export const runCommand = (ctx: Pick<AppContext, 'store'>, submissionId: string,
 export async function loadSubmission(ctx: Pick<AppContext, 'store'>, submissionId: string): Promise<SubmissionState> {
   const { events } = await ctx.store.readStream(submissionStream(submissionId));
   return foldEvents(submissionDecider, events);
+}
+
+/**
+ * Frees the founder × firm stream when the submission's attempt has ended (failed or stopped: the
+ * founder may apply again), or marks the firm applied (completed). Idempotent.
+ */
+export async function settleFirmApplication(ctx: Pick<AppContext, 'store'>, state: SubmissionState, meta: CommandMeta): Promise<void> {
+  if (state.status !== 'completed' && state.status !== 'failed' && state.status !== 'stopped') return;
+  await handleCommand(ctx.store, firmApplicationStream(state.userId, state.test, state.vcFirmId), firmApplicationDecider, { type: 'Settle', data: { submissionId: state.submissionId, status: state.status } }, meta, { maxRetries: 30 });
 }
 
 const refundReason = (state: SubmissionState, attemptId: string) =>
@@ -62,12 +71,10 @@ export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' 
     async formFilled(run: SubmissionRun) {
       await runCommand(ctx, run.submissionId, { type: 'MarkFormFilled', data: { attemptId: run.attemptId } }, meta());
     },
-    async finish(run: SubmissionRun, outcome: RunOutcome) {
-      const before = await loadSubmission(ctx, run.submissionId);
-      // A stop reported without knowing how far the run got (e.g. a cancelled Temporal activity)
-      // counts as sent once the form was recorded as filled: no refund for what may have arrived.
-      const formSent = outcome.formSent || (before.attemptId === run.attemptId && before.formFilled);
-      await runCommand(ctx, run.submissionId, { type: 'RecordOutcome', data: { attemptId: run.attemptId, outcome: { ...outcome, formSent } } }, meta());
+    async finish(run: SubmissionRun, outcome: AttemptOutcome) {
+      // Whether a stop is refunded is the decider's rule (it knows whether the form was filled).
+      const r = await runCommand(ctx, run.submissionId, { type: 'RecordOutcome', data: { attemptId: run.attemptId, outcome } }, meta());
+      if (r.state.attemptId === run.attemptId) await settleFirmApplication(ctx, r.state, meta());
       await settleRefund(ctx, run.submissionId, run.attemptId, meta());
     },
     async profile(userId: string): Promise<StartupProfile> {

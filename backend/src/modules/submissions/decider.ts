@@ -1,4 +1,4 @@
-import type { FilledFieldRecord, FirmSnapshot, SubmissionEvent, SubmissionStatus, SubmissionSubStatus } from '@fp/contracts';
+import type { AttemptOutcome, FirmApplicationEvent, FirmSnapshot, SkippedFirm, SubmissionEvent, SubmissionStatus, SubmissionSubStatus } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 
 export interface SubmissionState {
@@ -20,22 +20,6 @@ export interface SubmissionState {
   refunded: ReadonlySet<string>;
   /** Attempts that ended in a way that is refunded (failed, or stopped before sending). */
   refundable: ReadonlySet<string>;
-}
-
-/** How an attempt ended, as the workflow reports it. */
-export interface AttemptOutcome {
-  status: 'completed' | 'failed' | 'stopped';
-  summary: string;
-  aiRecap: string;
-  error: string | null;
-  errorCode: string | null;
-  errorKind: 'transient' | 'permanent' | null;
-  confirmationText: string | null;
-  fieldsFilled: FilledFieldRecord[];
-  screenshot: boolean;
-  finalUrl: string | null;
-  /** The automation reached the point of sending the form. */
-  formSent: boolean;
 }
 
 export type SubmissionCommand =
@@ -153,7 +137,9 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
           case 'failed':
             return [{ type: 'SubmissionFailed', data: { ...base, error: outcome.error ?? 'The application could not be completed.', errorCode: outcome.errorCode, errorKind: outcome.errorKind } }];
           case 'stopped':
-            return [{ type: 'SubmissionStopped', data: { ...base, formSent: outcome.formSent } }];
+            // The refund rule: a stop after the form was recorded as filled (or seen sent) counts as
+            // sent — the firm may have it — so it is not refunded; before that, it is.
+            return [{ type: 'SubmissionStopped', data: { ...base, formSent: outcome.formSent || state.formFilled } }];
         }
         return [];
       }
@@ -185,3 +171,101 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
     }
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Founder × firm: who applies to a firm now. The submit plan and the claim are decided here, so
+// "already applied" and "in progress" hold across API processes (expected revisions), not by a
+// query of the read model under a process-local lock.
+
+export type FirmApplicationStatus = 'open' | 'in_progress' | 'applied';
+export interface FirmApplicationState {
+  status: FirmApplicationStatus;
+  /** The submission that holds the firm (in progress) or applied to it. */
+  holder: string | null;
+}
+
+export type FirmApplicationCommand =
+  | { type: 'Claim'; data: { userId: string; vcFirmId: string; test: boolean; submissionId: string } }
+  | { type: 'Settle'; data: { submissionId: string; status: 'completed' | 'failed' | 'stopped' } };
+
+export const SKIP_MESSAGES: Record<SkippedFirm['reason'], string> = {
+  already_applied: 'You already applied to this firm successfully.',
+  in_progress: 'An application to this firm is already under way.',
+  not_found: 'No such firm.',
+  no_website: 'This firm has no website to apply on.',
+  reserved_domain: "This firm's website is a reserved demo address (demo data), not a real firm's site.",
+};
+
+/** Why a firm cannot be claimed by this submission now, or null when it can (or already holds it). */
+export function claimRefusal(state: FirmApplicationState, submissionId: string): 'already_applied' | 'in_progress' | null {
+  if (state.status === 'applied') return state.holder === submissionId ? null : 'already_applied';
+  if (state.status === 'in_progress' && state.holder !== submissionId) return 'in_progress';
+  return null;
+}
+
+export const firmApplicationDecider: Decider<FirmApplicationState, FirmApplicationCommand, FirmApplicationEvent> = {
+  initialState: () => ({ status: 'open', holder: null }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'FirmApplicationClaimed':
+        return { status: 'in_progress', holder: event.data.submissionId };
+      case 'FirmApplicationApplied':
+        return { status: 'applied', holder: event.data.submissionId };
+      case 'FirmApplicationReleased':
+        return { status: 'open', holder: null };
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'Claim': {
+        const refusal = claimRefusal(state, command.data.submissionId);
+        if (refusal) throw new DomainError(SKIP_MESSAGES[refusal], 409, refusal);
+        // Held by this very submission already (a request sent again): nothing new.
+        if (state.holder === command.data.submissionId) return [];
+        return [{ type: 'FirmApplicationClaimed', data: command.data }];
+      }
+      case 'Settle': {
+        const { submissionId, status } = command.data;
+        if (state.status !== 'in_progress' || state.holder !== submissionId) return [];
+        return status === 'completed' ? [{ type: 'FirmApplicationApplied', data: { submissionId } }] : [{ type: 'FirmApplicationReleased', data: { submissionId, status } }];
+      }
+    }
+  },
+};
+
+/** What the submit command knows about one selected firm when it plans. */
+export interface PlanInput {
+  vcId: string;
+  firm: FirmSnapshot | null;
+  /** The founder × firm state, and the revision it was read at (-1: no stream yet). */
+  application: FirmApplicationState;
+  revision: number;
+  /** The id a new submission to this firm gets in this request (stable across the request's tries). */
+  submissionId: string;
+  /** Why the catalog says the firm cannot be applied to (e.g. a demo firm on a reserved domain), if so. */
+  unusable?: 'reserved_domain' | null;
+}
+
+export type PlannedFirm = PlanInput & { firm: FirmSnapshot };
+
+/**
+ * The submit plan (pure): each selected firm is either applied to now or skipped with its reason —
+ * unknown, no website, not usable (a demo firm on a reserved domain), already applied, under way. A firm held by this request's own submission
+ * (sent again after a failure half-way) is planned again: every step after is idempotent.
+ */
+export function planSubmit(firms: PlanInput[]): { create: PlannedFirm[]; skipped: SkippedFirm[] } {
+  const create: PlannedFirm[] = [];
+  const skipped: SkippedFirm[] = [];
+  const skip = (vcId: string, reason: SkippedFirm['reason']) => skipped.push({ vcId, reason, message: SKIP_MESSAGES[reason] });
+  for (const f of firms) {
+    if (!f.firm) skip(f.vcId, 'not_found');
+    else if (!f.firm.website) skip(f.vcId, 'no_website');
+    else if (f.unusable) skip(f.vcId, f.unusable);
+    else {
+      const refusal = claimRefusal(f.application, f.submissionId);
+      if (refusal) skip(f.vcId, refusal);
+      else create.push({ ...f, firm: f.firm });
+    }
+  }
+  return { create, skipped };
+}

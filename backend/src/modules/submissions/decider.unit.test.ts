@@ -2,7 +2,9 @@ import type { SubmissionEvent } from '@fp/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError, type CommandMeta } from '../../platform/decider';
-import { NOT_RETRYABLE, NOT_RUNNING, STOPPED_BEFORE_START, submissionDecider, type AttemptOutcome, type SubmissionCommand } from './decider';
+import { given as givenHistory } from '../../testing/decider';
+import type { AttemptOutcome } from '@fp/contracts';
+import { NOT_RETRYABLE, NOT_RUNNING, STOPPED_BEFORE_START, submissionDecider, type SubmissionCommand } from './decider';
 
 const S = 'sub-1';
 const meta: CommandMeta = { now: new Date('2025-01-01T00:00:00Z'), actor: 'user-1' };
@@ -11,19 +13,8 @@ const firm = { name: 'Northwind Ventures', location: 'Berlin, Germany', investor
 const state = (events: SubmissionEvent[]) => events.reduce(submissionDecider.evolve, submissionDecider.initialState());
 const given = (...events: SubmissionEvent[]) => ({
   when: (command: SubmissionCommand) => {
-    const decide = () => submissionDecider.decide(command, state(events), meta);
-    return {
-      then: (expected: SubmissionEvent[]) => expect(decide()).toEqual(expected),
-      thenThrows: (message: string, status: number) => {
-        expect(decide).toThrow(DomainError);
-        try {
-          decide();
-        } catch (e) {
-          expect((e as DomainError).message).toBe(message);
-          expect((e as DomainError).status).toBe(status);
-        }
-      },
-    };
+    const w = givenHistory(submissionDecider, ...events).when(command, meta);
+    return { then: w.then, thenThrows: (message: string, status: number) => w.thenThrows(DomainError, message, (e) => expect(e.status).toBe(status)) };
   },
 });
 
@@ -90,6 +81,11 @@ describe('submission decider', () => {
     given(requested, started()).when({ type: 'RecordOutcome', data: { attemptId: S, outcome: outcome('failed') } }).then([failed()]);
     given(requested, started()).when({ type: 'RecordOutcome', data: { attemptId: S, outcome: outcome('stopped', { formSent: true }) } }).then([stopped(true)]);
     given(requested, started(), completed()).when({ type: 'RecordOutcome', data: { attemptId: S, outcome: outcome('failed') } }).then([]);
+  });
+
+  it('counts a stop after the form was recorded as filled as sent (no refund), whatever the run reports', () => {
+    given(requested, started(), formFilled()).when({ type: 'RecordOutcome', data: { attemptId: S, outcome: outcome('stopped', { formSent: false }) } }).then([stopped(true)]);
+    given(requested, started()).when({ type: 'RecordOutcome', data: { attemptId: S, outcome: outcome('stopped', { formSent: false }) } }).then([stopped(false)]);
   });
 
   it('ignores the outcome of an older attempt', () => {

@@ -5,9 +5,9 @@ import type { SubmissionsContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
 import { fetchLiveUrl } from './live-url';
 import { listSubmissions, submissionActivity, submissionStats } from './queries';
-import { retrySubmission } from './retry';
-import { stopSubmission } from './stop';
-import { submitApplications, type SubmitInput } from './submit';
+import { retrySubmission } from './retry-submission';
+import { stopSubmission } from './stop-submission';
+import { submitApplications, type SubmitInput } from './submit-applications';
 import { DISPATCH_CHANNEL, STOP_CHANNEL, type WorkerHandle } from './worker';
 
 export interface SubmissionsInternals {

@@ -2,7 +2,7 @@ import { Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowNotFo
 import { Context } from '@temporalio/activity';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
-import type { SubmissionActivities, SubmissionRun, WorkflowEngine, RunOutcome, EngineKind } from '../port';
+import type { SubmissionActivities, SubmissionRun, WorkflowEngine, AttemptOutcome, EngineKind } from '../port';
 import type { SubmissionProgress } from './workflows';
 
 export const TEMPORAL_TASK_QUEUE = 'fundflow-submissions';
@@ -48,7 +48,7 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
       maxHeartbeatThrottleInterval: '1 second',
       activities: {
         begin: (run: SubmissionRun, taskId: string, engine: EngineKind) => acts.begin(run, taskId, engine),
-        finish: (run: SubmissionRun, outcome: RunOutcome) => acts.finish(run, outcome),
+        finish: (run: SubmissionRun, outcome: AttemptOutcome) => acts.finish(run, outcome),
         apply: async (run: SubmissionRun) => {
           const ctx = Context.current();
           let step = 'starting';

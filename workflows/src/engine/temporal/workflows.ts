@@ -2,14 +2,14 @@
 // @temporalio/workflow and plain values/types (no Node, no I/O). Registered by the worker from this file.
 import { ActivityCancellationType, CancellationScope, defineQuery, defineSignal, isCancellation, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
 import { runOutcome } from '../outcome';
-import { backoffMs, shouldTryAgain, type EngineKind, type RunOutcome, type SubmissionRun } from '../port';
+import { backoffMs, shouldTryAgain, type EngineKind, type AttemptOutcome, type SubmissionRun } from '../port';
 
 export interface SubmissionProgress {
   phase: 'starting' | 'applying' | 'waiting to retry' | 'finishing' | 'done' | 'skipped';
   tries: number;
   /** Latest automation step reported by the activity's heartbeats is in Temporal's UI; this is the workflow's view. */
   stopRequested: boolean;
-  status: RunOutcome['status'] | null;
+  status: AttemptOutcome['status'] | null;
 }
 
 export const stopSignal = defineSignal('stop');
@@ -17,8 +17,8 @@ export const progressQuery = defineQuery<SubmissionProgress>('progress');
 
 interface Activities {
   begin(run: SubmissionRun, taskId: string, engine: EngineKind): Promise<boolean>;
-  apply(run: SubmissionRun): Promise<RunOutcome>;
-  finish(run: SubmissionRun, outcome: RunOutcome): Promise<void>;
+  apply(run: SubmissionRun): Promise<AttemptOutcome>;
+  finish(run: SubmissionRun, outcome: AttemptOutcome): Promise<void>;
 }
 
 const { begin, finish } = proxyActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 10 } });
@@ -31,7 +31,7 @@ const { apply } = proxyActivities<Activities>({
   retry: { maximumAttempts: 2 },
 });
 
-const stoppedOutcome = (summary: string): RunOutcome => runOutcome({ status: 'stopped', summary });
+const stoppedOutcome = (summary: string): AttemptOutcome => runOutcome({ status: 'stopped', summary });
 
 /** One attempt of one submission: begin → apply (again after a transient failure) → finish. */
 export async function submissionWorkflow(run: SubmissionRun): Promise<{ status: string }> {
@@ -48,7 +48,7 @@ export async function submissionWorkflow(run: SubmissionRun): Promise<{ status: 
     progress.phase = 'skipped';
     return { status: 'skipped' };
   }
-  let outcome: RunOutcome;
+  let outcome: AttemptOutcome;
   for (let tries = 1; ; tries++) {
     progress.phase = 'applying';
     progress.tries = tries;

@@ -1,9 +1,9 @@
-import { INCOMPLETE_PROFILE, INCOMPLETE_PROFILE_MESSAGE, INSUFFICIENT_CREDITS, insufficientCreditsMessage, type SubmissionActionResponse } from '@fp/contracts';
+import { firmApplicationStream, INCOMPLETE_PROFILE, INCOMPLETE_PROFILE_MESSAGE, INSUFFICIENT_CREDITS, insufficientCreditsMessage, type SubmissionActionResponse } from '@fp/contracts';
 import type { SubmissionRun } from '@fp/workflows';
 import type { SubmissionsContext } from './context';
-import { DomainError, type CommandMeta } from '../../platform/decider';
+import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
 import { runCommand } from './attempts';
-import { NOT_RETRYABLE } from './decider';
+import { firmApplicationDecider, NOT_RETRYABLE } from './decider';
 import { ownedRow, toSubmission, waitForSubmissionsProjection } from './queries';
 
 /**
@@ -26,14 +26,19 @@ export async function retrySubmission(
   if (balance < 1) throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message, balance });
 
   const attemptId = ctx.newId();
-  await ctx.credits.spend(userId, { amount: 1, spendKind: 'vc_application', reference: attemptId, reason: `Application to ${row.firm_name} (retry)`, insufficientMessage: message }, meta);
-  try {
-    await runCommand(ctx, id, { type: 'Retry', data: { attemptId } }, meta);
-  } catch (err) {
-    // Someone retried or changed it meanwhile: this charge pays for nothing.
-    await ctx.credits.refund(userId, attemptId, `Refund: retry of the application to ${row.firm_name} did not start`, meta);
-    throw err;
-  }
+  const charge = { spendKind: 'vc_application' as const, insufficientMessage: message, items: [{ reference: attemptId, amount: 1, reason: `Application to ${row.firm_name} (retry)` }] };
+  const firmApplication = firmApplicationStream(userId, row.test, row.vc_firm_id);
+  await ctx.credits.chargeFor(userId, charge, meta, async () => {
+    // The firm must be free for this submission again (another submission may have applied since).
+    await handleCommand(ctx.store, firmApplication, firmApplicationDecider, { type: 'Claim', data: { userId, vcFirmId: row.vc_firm_id, test: row.test, submissionId: id } }, meta);
+    try {
+      await runCommand(ctx, id, { type: 'Retry', data: { attemptId } }, meta);
+    } catch (err) {
+      // Someone retried or changed it meanwhile: give the firm back as it was.
+      await handleCommand(ctx.store, firmApplication, firmApplicationDecider, { type: 'Settle', data: { submissionId: id, status: 'failed' } }, meta).catch(() => undefined);
+      throw err;
+    }
+  }, () => `Refund: retry of the application to ${row.firm_name} did not start`);
   dispatch([{ submissionId: id, attemptId }]);
   await waitForSubmissionsProjection(ctx);
   return { success: true, submission: toSubmission(ctx, await ownedRow(ctx, userId, id)) };

@@ -2,7 +2,7 @@ import type { SubmissionActionResponse } from '@fp/contracts';
 import type { SubmissionRun } from '@fp/workflows';
 import type { SubmissionsContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
-import { loadSubmission, runCommand, settleRefund } from './attempts';
+import { loadSubmission, runCommand, settleFirmApplication, settleRefund } from './attempts';
 import { ownedRow, toSubmission, waitForSubmissionsProjection } from './queries';
 
 /** How long a stop waits for the browser to be gone before answering (it must end within 2 s). */
@@ -24,6 +24,7 @@ export async function stopSubmission(
   const r = await runCommand(ctx, id, { type: 'RequestStop', data: { requestedBy: userId } }, meta);
   const run = { submissionId: id, attemptId: r.state.attemptId };
   if (r.state.status === 'stopped') {
+    await settleFirmApplication(ctx, r.state, meta);
     await settleRefund(ctx, id, run.attemptId, meta);
   } else {
     await requestStop(run);

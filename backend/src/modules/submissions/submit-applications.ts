@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import {
+  firmApplicationStream,
+  type FirmSnapshot,
+  INCOMPLETE_PROFILE,
+  INCOMPLETE_PROFILE_MESSAGE,
+  INSUFFICIENT_CREDITS,
+  insufficientCreditsMessage,
+  SUBMIT_REQUEST_STREAM_PREFIX,
+  submissionStream,
+  type SubmitRequestAccepted,
+  type SubmitResponse,
+} from '@fp/contracts';
+import { ConcurrencyError, type StreamAppend } from '@fp/infra';
+import type { SubmissionRun } from '@fp/workflows';
+import type { AppContext } from '../../platform/context';
+import type { SubmissionsContext } from './context';
+import { ConflictError, DomainError, foldEvents, type CommandMeta } from '../../platform/decider';
+import { firmApplicationDecider, planSubmit, submissionDecider, type FirmApplicationState, type PlannedFirm } from './decider';
+
+export interface SubmitInput {
+  vcIds: string[];
+  test: boolean;
+  /** The Idempotency-Key header: the same key again answers the same and creates nothing. */
+  requestKey: string | null;
+}
+
+const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex');
+
+/** A stable id per (user, key, firm): a request sent again mints the same ids, so nothing is created or charged twice. */
+function keyedId(userId: string, test: boolean, key: string, vcId: string): string {
+  const h = hash(userId, test ? 'test' : 'vc', key, vcId);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const requestStream = (userId: string, test: boolean, key: string) => `${SUBMIT_REQUEST_STREAM_PREFIX}${hash(userId, test ? 'test' : 'vc', key).slice(0, 40)}`;
+
+async function recordedAnswer(ctx: Pick<AppContext, 'store'>, stream: string): Promise<SubmitResponse | null> {
+  const { events } = await ctx.store.readStream(stream);
+  const e = events.find((x) => x.type === 'SubmitRequestAccepted');
+  if (!e) return null;
+  const d = e.data as SubmitRequestAccepted['data'];
+  return { creditsDeducted: d.creditsDeducted, submissionIds: d.submissionIds, skipped: d.skipped };
+}
+
+/** Tries of the plan when another process claims one of the same firms in between. */
+const MAX_TRIES = 8;
+
+/**
+ * Submit to selected firms (spec §5 checks on the server): profile complete, then the plan (pure,
+ * in the decider): unknown firms, firms without a website, firms already applied to or under way
+ * are skipped and not charged. The rest are charged one credit each (reference = the attempt id)
+ * and, in one multi-stream append, each firm's founder × firm stream is claimed at the revision the
+ * plan read and its submission stream created. Two API processes submitting the same firms at once
+ * race on those revisions: one appends, the other's append is refused whole, its charge refunded,
+ * and it plans again (and now skips them). The runs go to the workflow engine; the answer does not
+ * wait for any browser.
+ */
+export async function submitApplications(
+  ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'profile' | 'catalog' | 'newId'>,
+  userId: string,
+  input: SubmitInput,
+  meta: CommandMeta,
+  dispatch: (runs: SubmissionRun[]) => void,
+): Promise<SubmitResponse> {
+  const stream = input.requestKey ? requestStream(userId, input.test, input.requestKey) : null;
+  if (stream) {
+    const answered = await recordedAnswer(ctx, stream);
+    if (answered) return answered;
+  }
+  const { completion } = await ctx.profile.get(userId);
+  if (!completion.isComplete) throw new DomainError(INCOMPLETE_PROFILE, 400, 'incomplete_profile', { message: INCOMPLETE_PROFILE_MESSAGE });
+  const ids = [...new Set(input.vcIds)];
+  const firms = new Map((await ctx.catalog.getFirms(ids, { test: input.test })).map((f) => [f.id, f]));
+  // One id per firm for this request, kept across its tries (keyed requests: the same on a resend).
+  const submissionIds = new Map(ids.map((vcId) => [vcId, input.requestKey ? keyedId(userId, input.test, input.requestKey, vcId) : ctx.newId()]));
+  const snapshot = (vcId: string): FirmSnapshot | null => {
+    const f = firms.get(vcId);
+    if (!f) return null;
+    return { name: f.name, location: [f.city, f.country].filter(Boolean).join(', ') || null, investorType: f.investorType, description: f.description, website: f.website };
+  };
+  const metadata = { now: meta.now.toISOString(), actor: meta.actor };
+
+  let answer: SubmitResponse | null = null;
+  for (let tries = 1; !answer; tries++) {
+    const applications = await readApplications(ctx, userId, input.test, ids);
+    const plan = planSubmit(ids.map((vcId) => ({ vcId, firm: snapshot(vcId), unusable: firms.get(vcId)?.unusable ?? null, submissionId: submissionIds.get(vcId)!, ...applications.get(vcId)! })));
+    if (plan.create.length === 0) {
+      answer = { creditsDeducted: 0, submissionIds: [], skipped: plan.skipped };
+      break;
+    }
+    // Firms this request's own submissions hold already (a resend after a failure half-way): the
+    // ones whose submission is recorded are not written again; their charge is made sure of (a
+    // reference already charged is not charged twice).
+    const own = plan.create.filter((c) => c.application.holder === c.submissionId);
+    const existing = await ctx.store.readStreams(own.map((c) => submissionStream(c.submissionId)));
+    const recorded = own.filter((c) => existing.get(submissionStream(c.submissionId))!.revision >= 0);
+    const fresh = plan.create.filter((c) => !recorded.includes(c));
+    const balance = await ctx.credits.balance(userId);
+    const message = insufficientCreditsMessage(fresh.length, balance);
+    if (balance < fresh.length) throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message, balance });
+    const items = (list: PlannedFirm[]) => list.map((c) => ({ reference: c.submissionId, amount: 1, reason: `Application to ${c.firm.name}` }));
+    if (recorded.length) await ctx.credits.spendAll(userId, { spendKind: 'vc_application', insufficientMessage: message, items: items(recorded) }, meta);
+    try {
+      if (fresh.length) {
+        await ctx.credits.chargeFor(
+          userId,
+          { spendKind: 'vc_application', insufficientMessage: message, items: items(fresh) },
+          meta,
+          () => ctx.store.appendMany(fresh.flatMap((c) => appendsFor(c, userId, input, meta, metadata))),
+          (err) => (err instanceof ConcurrencyError ? 'Refund: another request applied to the same firm at the same time' : `Refund: the application could not be recorded (${(err as Error).message})`),
+        );
+      }
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) throw err;
+      if (tries >= MAX_TRIES) throw new ConflictError();
+      continue;
+    }
+    answer = { creditsDeducted: plan.create.length, submissionIds: plan.create.map((c) => c.submissionId), skipped: plan.skipped };
+    dispatch(plan.create.map((c) => ({ submissionId: c.submissionId, attemptId: c.submissionId })));
+  }
+  if (stream && input.requestKey) {
+    const event: SubmitRequestAccepted = { type: 'SubmitRequestAccepted', data: { userId, test: input.test, requestKey: input.requestKey, ...answer } };
+    try {
+      await ctx.store.append(stream, [{ type: event.type, data: event.data, metadata }], 'no_stream');
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) throw err;
+      return (await recordedAnswer(ctx, stream)) ?? answer;
+    }
+  }
+  return answer;
+}
+
+/**
+ * The founder × firm states, from their streams. A firm with no stream yet may still have a
+ * submission from before these streams existed: the read model seeds its state then (the claim's
+ * expected revision, "no stream", still makes concurrent claims exclusive).
+ */
+async function readApplications(ctx: Pick<SubmissionsContext, 'store' | 'db'>, userId: string, test: boolean, vcIds: string[]) {
+  const streams = await ctx.store.readStreams(vcIds.map((vcId) => firmApplicationStream(userId, test, vcId)));
+  const out = new Map<string, { application: FirmApplicationState; revision: number }>();
+  const unseen: string[] = [];
+  for (const vcId of vcIds) {
+    const s = streams.get(firmApplicationStream(userId, test, vcId))!;
+    out.set(vcId, { application: foldEvents(firmApplicationDecider, s.events), revision: s.revision });
+    if (s.revision === -1) unseen.push(vcId);
+  }
+  if (unseen.length) {
+    const rows = await ctx.db
+      .selectFrom('submissions')
+      .select(['id', 'vc_firm_id', 'status'])
+      .where('user_id', '=', userId)
+      .where('test', '=', test)
+      .where('vc_firm_id', 'in', unseen)
+      .where('status', 'in', ['pending', 'processing', 'completed'])
+      .execute();
+    for (const row of rows) {
+      const seeded = out.get(row.vc_firm_id)!;
+      if (seeded.application.status === 'applied') continue;
+      seeded.application = { status: row.status === 'completed' ? 'applied' : 'in_progress', holder: row.id };
+    }
+  }
+  return out;
+}
+
+/** The two streams a new application writes: the founder × firm claim and the submission itself. */
+function appendsFor(c: PlannedFirm, userId: string, input: SubmitInput, meta: CommandMeta, metadata: { now: string; actor: string }): StreamAppend[] {
+  const claim = firmApplicationDecider.decide({ type: 'Claim', data: { userId, vcFirmId: c.vcId, test: input.test, submissionId: c.submissionId } }, c.application, meta);
+  const requested = submissionDecider.decide(
+    { type: 'RequestSubmission', data: { submissionId: c.submissionId, userId, vcFirmId: c.vcId, test: input.test, firm: c.firm, requestKey: input.requestKey } },
+    submissionDecider.initialState(),
+    meta,
+  );
+  const appends: StreamAppend[] = [{ streamId: submissionStream(c.submissionId), events: requested.map((e) => ({ ...e, metadata })), expected: 'no_stream' }];
+  // Held by this very submission already (a resend after a failure half-way): only the submission is missing.
+  if (claim.length) appends.unshift({ streamId: firmApplicationStream(userId, input.test, c.vcId), events: claim.map((e) => ({ ...e, metadata })), expected: c.revision === -1 ? 'no_stream' : c.revision });
+  return appends;
+}
