@@ -75,9 +75,12 @@ export function createCreditsService(ctx: Pick<AppContext, 'store' | 'db'>) {
       work: (refund: (reason: string, at?: CommandMeta) => Promise<void>) => Promise<T>,
       failureReason: (err: unknown) => string,
     ): Promise<T> {
-      await spendAll(userId, input, meta);
+      const charged = await spendAll(userId, input, meta);
+      // Only what this call charged is given back: a reference charged before (a request sent
+      // again) belongs to the earlier call.
+      const references = charged.events.flatMap((e) => (e.type === 'CreditsSpent' && e.data.reference ? [e.data.reference] : []));
       const giveBack = async (reason: string, at: CommandMeta = meta) => {
-        for (const item of input.items) await refund(userId, item.reference, reason, at);
+        for (const reference of references) await refund(userId, reference, reason, at);
       };
       try {
         return await work(giveBack);
