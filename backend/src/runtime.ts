@@ -43,6 +43,8 @@ export interface RuntimeOptions {
   databaseUrl?: string;
   /** Which modules serve routes and run workers (all by default); every module is still built. */
   mount?: (moduleName: string) => boolean;
+  /** Start the modules' background work (workflow workers, catalog loading) in roles all/worker (default true). */
+  workers?: boolean;
   log?: (m: string) => void;
   listen?: boolean;
 }
@@ -164,7 +166,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     await projections.start();
     stoppers.unshift(() => projections.stop());
   }
-  if (role === 'all' || role === 'worker') {
+  if ((role === 'all' || role === 'worker') && opts.workers !== false) {
     for (const m of modules) {
       if (m.start && mounted(m.name)) stoppers.unshift(await m.start());
     }
