@@ -1,7 +1,7 @@
 import { creditStream, type CreditEvent } from '@fp/contracts';
-import { ConcurrencyError, type EventMetadata, type EventStore, type RecordedEvent } from '@fp/infra';
+import { ConcurrencyError, type EventMetadata, type EventStore, type RecordedEvent, type StreamAppend } from '@fp/infra';
 import { ConflictError, type CommandMeta } from '../../platform/decider';
-import { decideAll, replay, type CreditCommand, type CreditState } from './decider';
+import { creditDecider, decideAll, replay, type CreditCommand, type CreditState } from './decider';
 
 export interface CommandResult {
   /** Balance right after this command's events. */
@@ -54,6 +54,20 @@ export class CreditCommandQueue {
       this.queues.set(streamId, [{ command, meta, resolve, reject }]);
       void this.drain(streamId);
     });
+  }
+
+  /**
+   * Decides a command on the stream as it is now (a fresh read) without appending it: the caller
+   * appends the events together with its own, at the returned revision, in one multi-stream append.
+   * Throws what the decider throws (e.g. InsufficientCreditsError). The cache is dropped, since the
+   * caller's append changes the stream behind this queue.
+   */
+  async prepare(userId: string, command: CreditCommand, meta: CommandMeta): Promise<{ append: StreamAppend; events: CreditEvent[] }> {
+    const streamId = creditStream(userId);
+    this.cache.delete(streamId);
+    const { state, revision } = await this.load(streamId);
+    const events = creditDecider.decide(command, state, meta);
+    return { events, append: { streamId, events: events.map((e) => ({ type: e.type, data: e.data, metadata: metadataOf(meta) })), expected: revision === -1 ? 'no_stream' : revision } };
   }
 
   /** Forgets cached state (after the event store was changed behind the app's back, e.g. in tests). */

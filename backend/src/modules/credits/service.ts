@@ -64,6 +64,13 @@ export function createCreditsService(ctx: Pick<AppContext, 'store' | 'db'>) {
     /** Gives back what a reference was charged, once; a no-op for an unknown or already refunded reference. */
     refund,
     /**
+     * A charge decided but not written: the caller appends `append` (the ledger's events at the
+     * revision they were decided on) in the same multi-stream append as the work it pays for, so
+     * the charge and the work land together or not at all. Throws InsufficientCreditsError (402).
+     */
+    prepareSpend: async (userId: string, input: SpendAllInput, meta: CommandMeta) =>
+      (await queue.prepare(userId, { type: 'SpendCredits', data: { userId, ...input } }, meta)).append,
+    /**
      * Charge for these references, run the work, and give the credits back when the work fails —
      * the one way submit, retry and the angel export pay for what they do. `work` also receives
      * `refund` for a failure it meets after it has answered (an export stream that breaks).

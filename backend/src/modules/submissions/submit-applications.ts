@@ -49,11 +49,11 @@ const MAX_TRIES = 8;
 /**
  * Submit to selected firms (spec §5 checks on the server): profile complete, then the plan (pure,
  * in the decider): unknown firms, firms without a website, firms already applied to or under way
- * are skipped and not charged. The rest are charged one credit each (reference = the attempt id)
- * and, in one multi-stream append, each firm's founder × firm stream is claimed at the revision the
- * plan read and its submission stream created. Two API processes submitting the same firms at once
- * race on those revisions: one appends, the other's append is refused whole, its charge refunded,
- * and it plans again (and now skips them). The runs go to the workflow engine; the answer does not
+ * are skipped and not charged. For the rest, one multi-stream append writes the charge (one credit
+ * per firm, reference = the attempt id, at the ledger's revision), each firm's founder × firm
+ * claim (at the revision the plan read) and each submission stream. Two API processes submitting
+ * the same firms at once race on those revisions: one appends, the other's append is refused whole
+ * (nothing charged) and it plans again, now skipping them. The runs go to the workflow engine; the answer does not
  * wait for any browser.
  */
 export async function submitApplications(
@@ -103,13 +103,18 @@ export async function submitApplications(
     if (recorded.length) await ctx.credits.spendAll(userId, { spendKind: 'vc_application', insufficientMessage: message, items: items(recorded) }, meta);
     try {
       if (fresh.length) {
-        await ctx.credits.chargeFor(
-          userId,
-          { spendKind: 'vc_application', insufficientMessage: message, items: items(fresh) },
-          meta,
-          () => ctx.store.appendMany(fresh.flatMap((c) => appendsFor(c, userId, input, meta, metadata))),
-          (err) => (err instanceof ConcurrencyError ? 'Refund: another request applied to the same firm at the same time' : `Refund: the application could not be recorded (${(err as Error).message})`),
-        );
+        const charge = { spendKind: 'vc_application' as const, insufficientMessage: message, items: items(fresh) };
+        const writes = fresh.flatMap((c) => appendsFor(c, userId, input, meta, metadata));
+        if (ctx.store.atomicAppendMany) {
+          // The charge, the claims and the submissions in one append: they land together or not at
+          // all, so a request that loses a race for a firm is neither charged nor refunded.
+          await ctx.store.appendMany([await ctx.credits.prepareSpend(userId, charge, meta), ...writes]);
+        } else {
+          // A store without all-or-nothing appends: charge, write, and give the credits back if the write fails.
+          await ctx.credits.chargeFor(userId, charge, meta, () => ctx.store.appendMany(writes), (err) =>
+            err instanceof ConcurrencyError ? 'Refund: another request applied to the same firm at the same time' : `Refund: the application could not be recorded (${(err as Error).message})`,
+          );
+        }
       }
     } catch (err) {
       if (!(err instanceof ConcurrencyError)) throw err;
