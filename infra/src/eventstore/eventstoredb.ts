@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ANY, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, StreamNotFoundError, WrongExpectedVersionError, jsonEvent, excludeSystemEvents } from '@eventstore/db-client';
+import { ANY, BACKWARDS, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, StreamNotFoundError, WrongExpectedVersionError, jsonEvent, excludeSystemEvents } from '@eventstore/db-client';
 import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadStreamResult, type RecordedEvent, type StreamAppend } from './types';
 
 /**
@@ -36,12 +36,34 @@ export class EventStoreDbStore implements EventStore {
     }
   }
 
-  /** Ordered fallback: a conflict stops the rest; the streams before it stay appended (see the port). */
+  /**
+   * Ordered fallback (see the port). Every expected revision is checked first, so a conflict known
+   * now writes nothing; only a race lost midway leaves the streams before it written, which the
+   * caller's idempotent decider recovers on its next try.
+   */
   async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
     if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('appendMany: each stream at most once per call');
+    const actual = await Promise.all(appends.map((a) => this.revision(a.streamId)));
+    appends.forEach((a, i) => {
+      const at = actual[i]!;
+      if ((a.expected === 'no_stream' && at !== -1) || (typeof a.expected === 'number' && at !== a.expected)) throw new ConcurrencyError(a.streamId, a.expected, at);
+    });
     const out: AppendResult[] = [];
     for (const a of appends) out.push(await this.append(a.streamId, a.events, a.expected));
     return out;
+  }
+
+  /** A stream's revision (-1 when it does not exist), from its last event only. */
+  private async revision(streamId: string): Promise<number> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        if (resolved.event) return Number(resolved.event.revision);
+      }
+    } catch (err) {
+      if (err instanceof StreamNotFoundError) return -1;
+      throw err;
+    }
+    return -1;
   }
 
   async readStream(streamId: string): Promise<ReadStreamResult> {
@@ -101,8 +123,9 @@ export class EventStoreDbStore implements EventStore {
     }
   }
 
+  /** Reads back until the first event of ours: a tail of system events must not look like an empty log. */
   async head(): Promise<string | null> {
-    for await (const resolved of this.client.readAll({ direction: 'backwards', fromPosition: END, maxCount: 50 })) {
+    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END })) {
       const e = resolved.event;
       if (e && !e.type.startsWith('$') && !e.streamId.startsWith('$')) return toRecorded(e).checkpoint;
     }

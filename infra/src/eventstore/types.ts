@@ -62,8 +62,9 @@ export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   /**
    * True when `appendMany` is all-or-nothing. When false (EventStoreDB without a multi-stream
-   * append), streams are appended in the order given and a conflict stops the rest: the streams
-   * before it stay appended, and callers recover by deciding idempotently on the next try.
+   * append), every expected revision is checked first (a known conflict writes nothing), then the
+   * streams are appended in the order given; a race lost midway leaves the streams before it
+   * appended, and callers recover by deciding idempotently on the next try.
    */
   readonly atomicAppendMany: boolean;
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
