@@ -87,4 +87,4 @@ it('applies to and charges each firm once when two API processes get the same su
   expect(audit.exitCode, audit.output).toBe(0);
   expect(audit.result.ok).toBe(true);
   console.log(`[reliability] double submit: ${ROUNDS} rounds of ${FIRMS_PER_ROUND} firms on two API processes; ${applied} firms applied to, ${ledger.spent.length} charges, ${ledger.refunded.length} refunds`);
-});
+}, 300_000);
