@@ -51,9 +51,10 @@ describe('submit plan', () => {
       input('d', { application: { status: 'applied', holder: 'old' }, revision: 1 }),
       input('e', { application: { status: 'in_progress', holder: 'other' }, revision: 0 }),
       input('f', { application: open, revision: 3 }),
+      input('g', { unusable: 'reserved_domain' }),
     ]);
     expect(plan.create.map((c) => [c.vcId, c.revision])).toEqual([['a', -1], ['f', 3]]);
-    expect(plan.skipped.map((s) => [s.vcId, s.reason])).toEqual([['b', 'not_found'], ['c', 'no_website'], ['d', 'already_applied'], ['e', 'in_progress']]);
+    expect(plan.skipped.map((s) => [s.vcId, s.reason])).toEqual([['b', 'not_found'], ['c', 'no_website'], ['d', 'already_applied'], ['e', 'in_progress'], ['g', 'reserved_domain']]);
     expect(plan.skipped[3]!.message).toBe('An application to this firm is already under way.');
   });
 
