@@ -84,7 +84,13 @@ describe('applications (e2e)', () => {
     await expect.poll(() => page.getByTestId('success-rate').innerText()).toContain('0% success rate');
 
     await page.goto(`${app.url}/test-vc-database`);
-    for (const firm of ['Tortoise Capital', 'Northwind Ventures', 'Sentinel Capital', 'Orbit Fund']) await page.getByLabel(`Select ${firm}`).check();
+    // The test firms span two pages; each is found by name (the selection is kept across searches).
+    const search = page.getByPlaceholder('Search firms, press Enter');
+    for (const firm of ['Tortoise Capital', 'Northwind Ventures', 'Sentinel Capital', 'Orbit Fund']) {
+      await search.fill(firm);
+      await search.press('Enter');
+      await page.getByLabel(`Select ${firm}`).check();
+    }
     await page.getByRole('button', { name: 'Submit to 4 Test VCs' }).click();
     await page.getByRole('status').filter({ hasText: 'Test Applications Submitted' }).waitFor();
 

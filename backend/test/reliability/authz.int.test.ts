@@ -10,15 +10,18 @@ import { founder, TERMINAL, testFirmId, waitUntil } from './support';
  *  - lists and counts never show another user's rows;
  *  - a signed-in non-admin → 403 on every admin route, and no other route answers that.
  */
-const ADMIN_ROUTES = [/^\/api\/security\//];
+const ADMIN_ROUTES = [/^\/api\/security\//, /^\/api\/mailbox(\/|$)/];
 const ADMIN_REQUIRED = 'Admin access required';
+/** Routes whose path id is a resource of one user. */
+const PER_USER = /^\/(api\/submissions|api\/pipeline|live)\//;
+const VALID_BODY: Record<string, unknown> = { 'PATCH /api/pipeline/:id': { notes: 'Written by another user' } };
 
 let app: TestApp;
 let owner: { id: string; token: string };
 let other: { id: string; token: string };
 let admin: { id: string; token: string };
 /** The owner's per-user ids that may appear in a path, and the view token signed for the owner. */
-const mine: { submissionId?: string; viewToken?: string; attemptId?: string } = {};
+const mine: { submissionId?: string; viewToken?: string; attemptId?: string; pipelineCardId?: string } = {};
 let othersViewToken: string | undefined;
 
 beforeAll(async () => {
@@ -43,6 +46,13 @@ beforeAll(async () => {
   Object.assign(mine, { submissionId: sa.id, viewToken: url.searchParams.get('token')!, attemptId: url.searchParams.get('attempt')! });
   // The other user's own, valid view token (signed for their submission).
   othersViewToken = new URL(sb.screenshotUrl, app.url).searchParams.get('token')!;
+  // A card on the owner's pipeline board (its id is the owner's, like a submission id).
+  const seeded = await app.services.catalog.seed({ vc: 3, angels: 0, seed: 5 }, { now: new Date(), actor: 'test' });
+  await app.ctx.projections.waitFor(seeded.checkpoint, 60_000);
+  const vcId = (await app.api('GET', '/api/vc-firms?limit=1', { token: owner.token })).body.firms[0].id;
+  const card = await app.api('POST', '/api/pipeline', { token: owner.token, body: { investorId: vcId, investorKind: 'vc' } });
+  expect(card.status, JSON.stringify(card.body)).toBe(201);
+  mine.pipelineCardId = card.body.id;
 });
 afterAll(async () => app?.close());
 
@@ -51,21 +61,22 @@ const withParams = () => routes().filter((r) => /:\w+/.test(r.url) && (r.url.sta
 
 describe("another user's resources", () => {
   it('answers 404 on every route with the owner’s id in its path, to another user, and changes nothing', async () => {
-    const id = mine.submissionId!;
     expect(withParams().length).toBeGreaterThanOrEqual(7);
     let perUser = 0;
     for (const r of withParams()) {
       const isLive = r.url.startsWith('/live/');
-      const path = r.url.replace(/:\w+/g, encodeURIComponent(id));
+      const isPipeline = r.url.startsWith('/api/pipeline/');
+      const path = r.url.replace(/:\w+/g, encodeURIComponent(isPipeline ? mine.pipelineCardId! : mine.submissionId!));
       const query = (token: string | undefined) => (isLive ? `?${new URLSearchParams({ ...(token ? { token } : {}), attempt: mine.attemptId! })}` : '');
-      const body = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) ? {} : undefined;
+      // A body the route would accept from its owner, so only the ownership check can refuse it.
+      const body = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) ? (VALID_BODY[`${r.method} ${r.url}`] ?? {}) : undefined;
       // The owner reaches it (the id means something here) — read-only routes only, so nothing changes.
       if (r.method === 'GET') {
         const res = await fetch(`${app.url}${path}${query(mine.viewToken)}`, { headers: { authorization: `Bearer ${owner.token}` } });
         await res.arrayBuffer();
         if (res.status !== 200) {
           // Not a per-user resource route (e.g. the catalog's /api/investors/:id): the id is unknown there to everyone.
-          expect(r.url, `${r.method} ${r.url} answered the owner ${res.status}`).not.toMatch(/^\/(api\/submissions|live)\//);
+          expect(r.url, `${r.method} ${r.url} answered the owner ${res.status}`).not.toMatch(PER_USER);
           continue;
         }
       }
@@ -84,13 +95,13 @@ describe("another user's resources", () => {
       if (isLive) expect((await fetch(`${app.url}${path}`).then(async (x) => (await x.arrayBuffer(), x.status))), `${r.url} without a token`).toBe(404);
       expect(await app.ctx.store.head(), `${r.method} ${r.url} wrote for another user`).toBe(head);
     }
-    // Every submissions and live route was reached as a per-user route.
-    const expected = withParams().filter((r) => /^\/(api\/submissions|live)\//.test(r.url)).length;
+    // Every submissions, live and pipeline route was reached as a per-user route.
+    const expected = withParams().filter((r) => PER_USER.test(r.url)).length;
     expect(perUser).toBe(expected);
     expect(perUser).toBeGreaterThanOrEqual(7);
     console.log(`[reliability] authz: ${perUser} per-user routes answer 404 to another user (${withParams().length} routes with an id in the path)`);
     // The owner's submission is as it was.
-    const r = await app.api('GET', `/api/submissions/${id}`, { token: owner.token });
+    const r = await app.api('GET', `/api/submissions/${mine.submissionId}`, { token: owner.token });
     expect(r.body.status).toBe('completed');
     expect(r.body.attempt).toBe(1);
   });

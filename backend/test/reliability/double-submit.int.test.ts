@@ -1,5 +1,5 @@
 import { createTestDatabase, freePort, loadConfig, type TestDatabase } from '@fp/infra';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
@@ -29,8 +29,16 @@ it('applies to and charges each firm once when two API processes get the same su
   // This process projects the read models and seeds the catalog; the API processes do neither.
   rt = await createRuntime({ role: 'cli', databaseUrl: db.url, log: () => {}, config: { ...loadConfig({}), catalogSeed: 'off', dataDir: mkdtempSync(path.join(tmpdir(), 'fp-double-')) } });
   const meta = { now: new Date(), actor: 'test' };
-  const seeded = await rt.services.catalog.seed({ vc: ROUNDS * FIRMS_PER_ROUND, angels: 0, seed: 12 }, meta);
-  await rt.services.catalog.waitUntilLoaded(seeded.checkpoint, 120_000);
+  // Generated firms live on reserved demo domains, which submit refuses; these are imported through
+  // the real importer on loopback addresses (nobody's site; the API processes run no workers anyway).
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'fp-double-csv-')), 'firms.csv');
+  writeFileSync(file, [
+    'slug,name,fundraisingfox_url,domain,firm_type,hq_city,hq_country,founded_year,stages,sectors,check_min_usd,check_max_usd,check_size_source,leads_rounds,portfolio_count,exit_count,led_rounds',
+    ...Array.from({ length: ROUNDS * FIRMS_PER_ROUND }, (_, i) =>
+      `loopback-${i},Loopback Firm ${i},https://fundraisingfox.example/firms/loopback-${i},127.0.${Math.floor(i / 250) + 1}.${(i % 250) + 1},vc,,,,seed,saas,,,,,,,`),
+  ].join('\n'));
+  const imported = await rt.services.catalog.importFirms({ source: 'fundraisingfox', file, dataDate: '2026-01-15' }, meta);
+  await rt.services.catalog.waitUntilLoaded(imported.checkpoint, 120_000);
 
   const [port1, port2] = [await freePort(), await freePort()];
   const env = (port: number) => serverEnv(db!.url, { PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fp-double-api-')) });
