@@ -4,8 +4,7 @@ import type { DeckFile, StartupProfile } from '@fp/workflows';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { CliCommand } from './index';
-import { CliError } from './index';
+import { CliError, type CliCommand } from './command';
 
 const ProfileFile = z.strictObject(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, z.string().optional()])) as Record<(typeof PROFILE_FIELDS)[number], z.ZodOptional<z.ZodString>>);
 

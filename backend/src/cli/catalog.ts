@@ -1,8 +1,7 @@
 import { CATALOG_SIZES } from '@fp/infra/catalog/index';
 import { IMPORT_SOURCES, type ImportSource } from '@fp/contracts/catalog/index';
 import { ImportFileError, parseColumnMap, progressLogger } from '../modules/catalog/index';
-import type { CliCommand } from './index';
-import { CliError } from './index';
+import { CliError, type CliCommand } from './command';
 
 const count = (name: string, v: unknown): number | undefined => {
   if (v === undefined) return undefined;

@@ -1,12 +1,12 @@
 import { applyFormCommands } from './apply-form';
 import { catalogCommands } from './catalog';
 import { creditCommands } from './credits';
-import type { CliCommand } from './index';
 import { mailCommands } from './mail';
 import { profileCommands } from './profile';
 import { projectionCommands } from './projections';
 import { securityCommands } from './security';
 import { userCommands } from './users';
+import type { CliCommand } from './command';
 
 /** Every CLI command; modules add their list here. */
 export const commands: CliCommand[] = [...userCommands, ...projectionCommands, ...creditCommands, ...profileCommands, ...securityCommands, ...catalogCommands, ...applyFormCommands, ...mailCommands];

@@ -1,7 +1,6 @@
 import { auditLedger, ledgerHistory } from '../modules/credits/index';
 import type { Runtime } from '../runtime';
-import type { CliCommand } from './index';
-import { CliError } from './index';
+import { CliError, type CliCommand } from './command';
 
 const operator = () => `operator:${process.env.USER ?? 'cli'}`;
 

@@ -1,6 +1,5 @@
 import { PROFILE_FIELDS, PROFILE_LABELS, missingRequiredFields, type ProfileField } from '@fp/contracts';
-import type { CliCommand } from './index';
-import { CliError } from './index';
+import { CliError, type CliCommand } from './command';
 
 async function userId(rt: Parameters<CliCommand['run']>[0], email: string | undefined, command: string) {
   if (!email) throw new CliError(`${command} needs --email`);

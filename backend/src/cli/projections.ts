@@ -1,4 +1,4 @@
-import type { CliCommand } from './index';
+import type { CliCommand } from './command';
 
 export const projectionCommands: CliCommand[] = [
   {

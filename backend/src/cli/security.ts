@@ -1,7 +1,6 @@
 import { IpAddress } from '@fp/contracts';
 import { createSecurityQueries } from '../modules/security/index';
-import type { CliCommand } from './index';
-import { CliError } from './index';
+import { CliError, type CliCommand } from './command';
 
 const operator = () => `operator:${process.env.USER ?? 'cli'}`;
 

@@ -1,5 +1,4 @@
-import type { CliCommand } from './index';
-import { CliError } from './index';
+import { CliError, type CliCommand } from './command';
 import { IdentityError } from '../platform/identity/port';
 
 const operator = () => `operator:${process.env.USER ?? 'cli'}`;
