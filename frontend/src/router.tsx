@@ -22,11 +22,16 @@ import { CreditsPage } from './features/credits/CreditsPage';
 import { PricingPage } from './features/credits/PricingPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { InvestorsPage } from './features/catalog/InvestorsPage';
+import { angelInvestorsQueryOptions } from './features/catalog/investor-queries';
+import { filtersFromAngelSearch, validateAngelSearch } from './features/catalog/investor-search';
 import { SettingsPage } from './features/profile/SettingsPage';
 import { SecurityDashboardPage } from './features/security/SecurityDashboardPage';
 import { SubmissionsPage } from './features/submissions/SubmissionsPage';
 import { TestVcDatabasePage } from './features/catalog/TestVcDatabasePage';
 import { VcDatabasePage } from './features/catalog/VcDatabasePage';
+import { vcFirmsQueryOptions, type VcVariant } from './features/catalog/vc-queries';
+import { filtersFromSearch, validateVcSearch, type VcSearch } from './features/catalog/vc-search';
+import { activityGuard, noActivityGuard } from './lib/activity-guard';
 import { useIdentity } from './lib/identity';
 import type { IdentityStore } from './lib/identity/store';
 import { whenSignedIn, type RouterContext } from './lib/router-context';
@@ -98,14 +103,29 @@ const dashboardAliasRoute = createRoute({
   component: DashboardPage,
   loader: dashboardLoader,
 });
-const vcDatabaseRoute = createRoute({ getParentRoute: parent, path: '/vc-database', component: VcDatabasePage });
-const testVcDatabaseRoute = createRoute({ getParentRoute: parent, path: '/test-vc-database', component: TestVcDatabasePage });
+// The databases keep query, filters and page in the URL; loaders prefetch the page the component reads.
+// Not awaited: a filter change must show at once (the list keeps its previous page while loading),
+// never wait for the request (the activity guard delays list requests by design).
+const vcLoader = (variant: VcVariant) => ({ context, deps }: { context: RouterContext; deps: VcSearch }) =>
+  whenSignedIn(context, async (qc) => void qc.prefetchQuery(vcFirmsQueryOptions(variant, filtersFromSearch(deps), deps.page ?? 1, variant === 'vc' ? activityGuard : noActivityGuard)));
+const vcDatabaseRoute = createRoute({
+  getParentRoute: parent, path: '/vc-database', component: VcDatabasePage,
+  validateSearch: validateVcSearch, loaderDeps: ({ search }) => search, loader: vcLoader('vc'),
+});
+const testVcDatabaseRoute = createRoute({
+  getParentRoute: parent, path: '/test-vc-database', component: TestVcDatabasePage,
+  validateSearch: validateVcSearch, loaderDeps: ({ search }) => search, loader: vcLoader('test'),
+});
 const submissionsRoute = createRoute({ getParentRoute: parent, path: '/submissions', component: SubmissionsPage });
 const settingsRoute = createRoute({ getParentRoute: parent, path: '/settings', component: SettingsPage });
 const profileRoute = createRoute({ getParentRoute: parent, path: '/profile', component: SettingsPage });
 const pricingRoute = createRoute({ getParentRoute: parent, path: '/pricing', component: PricingPage });
 const creditsRoute = createRoute({ getParentRoute: parent, path: '/credits', component: CreditsPage });
-const investorsRoute = createRoute({ getParentRoute: parent, path: '/investors', component: InvestorsPage });
+const investorsRoute = createRoute({
+  getParentRoute: parent, path: '/investors', component: InvestorsPage,
+  validateSearch: validateAngelSearch, loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(angelInvestorsQueryOptions(filtersFromAngelSearch(deps), deps.page ?? 1, activityGuard))),
+});
 const securityRoute = createRoute({ getParentRoute: parent, path: '/security-dashboard', component: SecurityDashboardPage });
 const authRoute = createRoute({ getParentRoute: parent, path: '/auth', component: AuthScreen });
 const resetPasswordRoute = createRoute({ getParentRoute: parent, path: '/reset-password', component: ResetPasswordPage });

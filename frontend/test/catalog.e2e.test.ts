@@ -119,6 +119,44 @@ describe('VC database (e2e)', () => {
     await poll(() => showing(page).textContent()).toBe(`Showing 1 to 25 of ${VC} firms`);
   });
 
+  it('keeps query, filters and page in the URL: reload, back/forward and a shared link restore the view', async () => {
+    await page.getByRole('button', { name: /^Countries:/ }).click();
+    await page.getByRole('option', { name: 'United States' }).click();
+    await page.keyboard.press('Escape');
+    const us = firms.filter((f) => f.country === 'United States').length;
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to ${Math.min(25, us)} of ${us} firms`);
+    expect(new URL(page.url()).searchParams.get('country')).toContain('United States');
+    if (us > 25) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await poll(() => showing(page).textContent()).toBe(`Showing 26 to ${Math.min(50, us)} of ${us} firms`);
+    }
+    const filteredUrl = page.url();
+    const expected = await showing(page).textContent();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'VC Database' }).waitFor();
+    await poll(() => showing(page).textContent()).toBe(expected);
+
+    // Back: the unfiltered first page again (the previous entry); forward: the filtered view.
+    await page.getByRole('button', { name: 'Clear Filters' }).first().click();
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to 25 of ${VC} firms`);
+    await page.goBack();
+    await poll(() => showing(page).textContent()).toBe(expected);
+    await page.goForward();
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to 25 of ${VC} firms`);
+
+    // A shared link, opened from elsewhere, shows the filtered view; a broken one falls back to the
+    // defaults. (The same tab: the activity guard lets one tab at a time list the catalog.)
+    await page.goto(`${app.url}/`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(filteredUrl);
+    await page.getByRole('heading', { name: 'VC Database' }).waitFor();
+    await poll(() => showing(page).textContent()).toBe(expected);
+    await page.goto(`${app.url}/vc-database?page=-3&aumMin=90&aumMax=1`);
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to 25 of ${VC} firms`);
+    expect(await page.getByLabel('Minimum AUM in millions').inputValue()).toBe('');
+  });
+
   it('keeps the selection across pages, adds a page with Select Page', async () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await poll(() => showing(page).textContent()).toBe(`Showing 26 to 50 of ${VC} firms`);
@@ -190,6 +228,17 @@ describe('Angel investors (e2e)', () => {
     const europe = angels.filter((a) => /United Kingdom|Germany|France|Netherlands|Switzerland|Sweden|Spain|Ireland|Italy|Finland|Denmark|Poland|Norway|Belgium|Austria|Portugal|Estonia|Luxembourg/.test(a.location ?? '')).length;
     await poll(async () => page.getByTestId('investor-row').count()).toBe(Math.min(50, europe));
     await page.getByRole('button', { name: 'Clear All Filters' }).first().click();
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to 50 of ${ANGELS} angel investors`);
+  });
+
+  it('keeps the region filter and the page in the URL, so a reload shows the same view', async () => {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await poll(() => showing(page).textContent()).toBe(`Showing 51 to 100 of ${ANGELS} angel investors`);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Angel Investors' }).waitFor();
+    await poll(() => showing(page).textContent()).toBe(`Showing 51 to 100 of ${ANGELS} angel investors`);
+    await page.goto(`${app.url}/investors`);
     await poll(() => showing(page).textContent()).toBe(`Showing 1 to 50 of ${ANGELS} angel investors`);
   });
 

@@ -1,7 +1,7 @@
 import type { AngelInvestorListItem } from '@fp/contracts/catalog/index';
 import { DemoDataNotice } from './DemoDataNotice';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { CheckCircle2, Download, FilterX, ListChecks, Search, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { activityGuard, isRateLimitError } from '../../lib/activity-guard';
@@ -23,6 +23,7 @@ import { InvestorRow } from './InvestorRow';
 import { LocationFilter } from './LocationFilter';
 import { locationChips, rangeChipLabel } from './locations';
 import { applyGuardedSelection } from './guarded-selection';
+import { filtersFromAngelSearch, searchFromAngelFilters, validateAngelSearch } from './investor-search';
 import {
   ANGEL_PAGE_SIZE, angelFilterOptionsQueryOptions, angelInvestorsQueryOptions, EMPTY_ANGEL_FILTERS, exportAngels, fetchAllAngelIds,
   hasAngelFilters, type AngelFilters,
@@ -30,20 +31,6 @@ import {
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const investors = (n: number) => `${fmt(n)} ${n === 1 ? 'investor' : 'investors'}`;
-
-/** Range filters have no inputs here (spec §2); they can arrive in the address (?investmentMin=5). */
-function initialFilters(): AngelFilters {
-  const p = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
-  return {
-    ...EMPTY_ANGEL_FILTERS,
-    search: p.get('search') ?? '',
-    countries: p.getAll('country'),
-    investmentMin: p.get('investmentMin') ?? '',
-    investmentMax: p.get('investmentMax') ?? '',
-    exitMin: p.get('exitMin') ?? '',
-    exitMax: p.get('exitMax') ?? '',
-  };
-}
 
 function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
   return (
@@ -65,9 +52,19 @@ export function InvestorsPage() {
   const { blocking } = useActivityGuard(guard);
   const ready = identity.loaded && identity.signedIn;
 
-  const [filters, setFilters] = useState<AngelFilters>(initialFilters);
+  // Query, filters and page live in the URL (validated by the route's validateSearch). Range filters
+  // have no inputs here (spec §2); they can arrive in the address (?investmentMin=5).
+  const navigate = useNavigate();
+  // `strict: false` gives the address as parsed, not as validated: validated here again (idempotent).
+  const raw = useSearch({ strict: false });
+  const search = useMemo(() => validateAngelSearch(raw), [raw]);
+  const filters = useMemo(() => filtersFromAngelSearch(search), [search]);
+  const page = search.page ?? 1;
+  const setView = (f: AngelFilters, p: number) => void navigate({ to: '.', search: searchFromAngelFilters(f, p) });
+  const setPage = (p: number) => setView(filters, p);
   const [searchDraft, setSearchDraft] = useState(filters.search);
-  const [page, setPage] = useState(1);
+  // Back/forward or a shared link changes the URL: the search box follows it.
+  useEffect(() => setSearchDraft(filters.search), [filters.search]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [details, setDetails] = useState<AngelInvestorListItem | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -92,8 +89,7 @@ export function InvestorsPage() {
   }, [ready, blocking, list.data, list.isPlaceholderData, page, pages, filters, guard, queryClient]);
 
   function applyFilters(next: Partial<AngelFilters>) {
-    setFilters((f) => ({ ...f, ...next }));
-    setPage(1);
+    setView({ ...filters, ...next }, 1);
   }
   function clearAll() {
     setSearchDraft('');

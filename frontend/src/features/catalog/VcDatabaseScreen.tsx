@@ -1,7 +1,7 @@
 import { sanitizeAumInput, type VcFirm } from '@fp/contracts/catalog/index';
 import { DemoDataNotice } from './DemoDataNotice';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Building2, CheckSquare, FilterX, ListChecks, Search } from 'lucide-react';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { activityGuard, isRateLimitError, noActivityGuard } from '../../lib/activity-guard';
@@ -30,6 +30,7 @@ import { submitProblem, type SubmitState } from './submit-checks';
 import { VcFirmCard } from './VcFirmCard';
 import { VcFirmDialog } from './VcFirmDialog';
 import { applyGuardedSelection } from './guarded-selection';
+import { filtersFromSearch, searchFromFilters, validateVcSearch } from './vc-search';
 
 const TEXT = {
   vc: { title: 'VC Database', description: 'Find venture capital firms that fit your startup and apply to them in one go.', submitFailed: 'Failed to submit applications' },
@@ -47,10 +48,21 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
   const pageSize = VC_PAGE_SIZES[variant];
   const ready = identity.loaded && identity.signedIn;
 
-  const [filters, setFilters] = useState<VcFilters>(EMPTY_VC_FILTERS);
-  const [searchDraft, setSearchDraft] = useState('');
-  const [aumDraft, setAumDraft] = useState({ min: '', max: '' });
-  const [page, setPage] = useState(1);
+  // Query, filters and page live in the URL (validated by the route's validateSearch).
+  // `strict: false` gives the address as parsed, not as validated: validated here again (idempotent).
+  const raw = useSearch({ strict: false });
+  const search = useMemo(() => validateVcSearch(raw), [raw]);
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const page = search.page ?? 1;
+  const setView = (f: VcFilters, p: number) => void navigate({ to: '.', search: searchFromFilters(f, p) });
+  const setPage = (p: number) => setView(filters, p);
+  const [searchDraft, setSearchDraft] = useState(filters.search);
+  const [aumDraft, setAumDraft] = useState({ min: filters.aumMin, max: filters.aumMax });
+  // Back/forward or a shared link changes the URL: the inputs follow it.
+  useEffect(() => {
+    setSearchDraft(filters.search);
+    setAumDraft({ min: filters.aumMin, max: filters.aumMax });
+  }, [filters.search, filters.aumMin, filters.aumMax]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [details, setDetails] = useState<VcFirm | null>(null);
   const [selectingAll, setSelectingAll] = useState(false);
@@ -71,8 +83,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
   }, [ready, list.data, list.isPlaceholderData, page, pages, filters, variant, guard, queryClient]);
 
   function applyFilters(next: Partial<VcFilters>) {
-    setFilters((f) => ({ ...f, ...next }));
-    setPage(1);
+    setView({ ...filters, ...next }, 1);
   }
   function applyAum() {
     if (aumDraft.min !== filters.aumMin || aumDraft.max !== filters.aumMax) applyFilters({ aumMin: aumDraft.min, aumMax: aumDraft.max });

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { filtersFromAngelSearch, searchFromAngelFilters, validateAngelSearch } from './investor-search';
+import { EMPTY_VC_FILTERS } from './vc-queries';
+import { filtersFromSearch, searchFromFilters, validateVcSearch } from './vc-search';
+
+describe('VC database URL', () => {
+  it('round-trips filters and page, leaving out what is empty', () => {
+    const filters = { ...EMPTY_VC_FILTERS, search: 'fintech', countries: ['Germany', 'France'], aumMin: '10' };
+    const search = searchFromFilters(filters, 3);
+    expect(search).toEqual({ search: 'fintech', country: ['Germany', 'France'], aumMin: '10', page: 3 });
+    expect(filtersFromSearch(validateVcSearch(search))).toEqual(filters);
+    expect(searchFromFilters(EMPTY_VC_FILTERS, 1)).toEqual({});
+  });
+
+  it('reads values as the router parses them (numbers, a single list value)', () => {
+    expect(validateVcSearch({ aumMin: 5, country: 'Germany', page: '2' })).toEqual({ aumMin: '5', country: ['Germany'], page: 2, search: undefined, investorType: undefined, aumMax: undefined });
+  });
+
+  it('falls back to defaults for values that do not fit, never throwing', () => {
+    const v = validateVcSearch({ page: -4, search: 'x'.repeat(500), country: [{}] });
+    expect(v.page).toBeUndefined();
+    expect(v.search).toBeUndefined();
+    expect(v.country).toBeUndefined();
+  });
+
+  it("drops filters the API's own schema refuses (a minimum above the maximum)", () => {
+    expect(validateVcSearch({ aumMin: '50', aumMax: '10', page: 2 })).toEqual({ page: 2 });
+  });
+});
+
+describe('angel database URL', () => {
+  it('round-trips filters and page, keeps range filters that arrive in the address', () => {
+    const s = validateAngelSearch({ search: 'health', country: ['Spain'], investmentMin: 5, page: 4 });
+    const filters = filtersFromAngelSearch(s);
+    expect(filters).toMatchObject({ search: 'health', countries: ['Spain'], investmentMin: '5' });
+    expect(searchFromAngelFilters(filters, 4)).toEqual({ search: 'health', country: ['Spain'], investmentMin: '5', page: 4 });
+  });
+
+  it('drops refused ranges together', () => {
+    expect(validateAngelSearch({ exitMin: '9', exitMax: '1' })).toEqual({ page: undefined });
+  });
+});

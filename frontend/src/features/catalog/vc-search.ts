@@ -1,0 +1,50 @@
+import { MAX_SEARCH_LENGTH, VcFilterQuery } from '@fp/contracts/catalog/api';
+import { z } from 'zod';
+import { listParam, pageParam, textParam } from './url-search';
+import { EMPTY_VC_FILTERS, type VcFilters } from './vc-queries';
+
+/**
+ * The VC database's view in the URL (/vc-database?search=…&country=[…]&page=2): back/forward,
+ * reload and a shared link restore it. A value that does not fit falls back to its default (never
+ * an error screen); filters the API's own schema refuses (e.g. a minimum above the maximum) are
+ * dropped together.
+ */
+export const vcSearchSchema = z.object({
+  search: textParam(MAX_SEARCH_LENGTH),
+  country: listParam,
+  investorType: listParam,
+  aumMin: textParam(50),
+  aumMax: textParam(50),
+  page: pageParam,
+});
+export type VcSearch = z.output<typeof vcSearchSchema>;
+
+export function validateVcSearch(raw: Record<string, unknown>): VcSearch {
+  const { page, ...filters } = vcSearchSchema.parse(raw);
+  // The same schema the API validates the list call with decides which filters are valid.
+  return VcFilterQuery.safeParse(filters).success ? { ...filters, page } : { page };
+}
+
+/** The screen's filters from the URL's search. */
+export function filtersFromSearch(s: VcSearch): VcFilters {
+  return {
+    ...EMPTY_VC_FILTERS,
+    search: s.search ?? '',
+    countries: s.country ?? [],
+    investorTypes: s.investorType ?? [],
+    aumMin: s.aumMin ?? '',
+    aumMax: s.aumMax ?? '',
+  };
+}
+
+/** The URL's search for filters and a page; empty values and page 1 are left out (short links). */
+export function searchFromFilters(f: VcFilters, page: number): VcSearch {
+  const out: VcSearch = {};
+  if (f.search) out.search = f.search;
+  if (f.countries.length) out.country = f.countries;
+  if (f.investorTypes.length) out.investorType = f.investorTypes;
+  if (f.aumMin) out.aumMin = f.aumMin;
+  if (f.aumMax) out.aumMax = f.aumMax;
+  if (page > 1) out.page = page;
+  return out;
+}
