@@ -12,7 +12,7 @@ import { createCreditsModule } from './modules/credits/index';
 import { createHealthModule } from './modules/health/index';
 import { createPipelineModule } from './modules/pipeline/index';
 import { createEmbeddedTransport, createMailModule, createSmtpTransport, type MailPort } from './modules/mail/index';
-import { createPaymentsModule } from './modules/payments/index';
+import { createLocalCheckout, createPaymentsModule, createStripeCheckout, type PaymentProvider } from './modules/payments/index';
 import { createProfileModule } from './modules/profile/index';
 import { createSecurityModule } from './modules/security/index';
 import { createSubmissionsModule, type EngineFactory } from './modules/submissions/index';
@@ -54,13 +54,13 @@ export interface RuntimeOptions {
  * the modules it uses, by name, and the adapters picked here. This function is the module graph
  * (ARCHITECTURE.md draws it).
  */
-function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineFactory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider }) {
+function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineFactory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider; payments: PaymentProvider }) {
   const security = createSecurityModule({ ctx });
   const health = createHealthModule({ ctx });
   const mail = createMailModule({ ctx, transport: adapters.mail });
   const credits = createCreditsModule({ ctx });
   const accounts = createAccountsModule({ ctx, credits: credits.service, identity: adapters.identity, mail: mail.service });
-  const payments = createPaymentsModule({ ctx, credits: credits.service, accounts: accounts.service });
+  const payments = createPaymentsModule({ ctx, credits: credits.service, accounts: accounts.service, mail: mail.service, provider: adapters.payments });
   const profile = createProfileModule({ ctx });
   const catalog = createCatalogModule({ ctx, credits: credits.service, searchIndex: adapters.searchIndex });
   const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, engine: adapters.engine });
@@ -72,6 +72,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     mail: mail.service,
     credits: credits.service,
     accounts: accounts.service,
+    payments: payments.service,
     profile: profile.service,
     catalog: catalog.service,
     submissions: submissions.service,
@@ -105,6 +106,12 @@ function pickSearchIndex(config: AppConfig, db: AppContext['db']): SearchIndex {
 function pickMailTransport(config: AppConfig, db: AppContext['db']): MailPort {
   if (config.smtpUrl) return createSmtpTransport(config.smtpUrl);
   return createEmbeddedTransport(db);
+}
+
+/** Payments: Stripe Checkout when STRIPE_SECRET_KEY is set, else the local test-mode checkout. */
+function pickPayments(config: AppConfig, db: AppContext['db'], clock: AppContext['clock']): PaymentProvider {
+  if (config.stripeSecretKey) return createStripeCheckout({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret ?? null });
+  return createLocalCheckout(db, { authSecret: config.authSecret, webhookSecret: config.stripeWebhookSecret, now: () => clock.now() });
 }
 
 /** The workflow engine: Temporal when TEMPORAL_ADDRESS is set, else DBOS on our Postgres. */
@@ -155,7 +162,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
 
   const searchIndex = pickSearchIndex(config, db);
   stoppers.unshift(() => searchIndex.close());
-  const { modules, services, identity } = buildModules(ctx, { searchIndex, engine: pickWorkflowEngine(config, database.url), mail: pickMailTransport(config, db), identity: pickIdentity(config, pool) });
+  const { modules, services, identity } = buildModules(ctx, { searchIndex, engine: pickWorkflowEngine(config, database.url), mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock) });
   for (const m of modules) projections.add(m.projections ?? []);
 
   stoppers.unshift(async () => identity.close?.());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** GET /api/credits/balance and GET /api/credits */
-export const BalanceResponse = z.object({ balance: z.number().int().min(0) });
+/** GET /api/credits/balance and GET /api/credits; `owed` is what a reversed payment left unpaid. */
+export const BalanceResponse = z.object({ balance: z.number().int().min(0), owed: z.number().int().min(0).optional() });
 export type BalanceResponse = z.infer<typeof BalanceResponse>;
 
 export const INSUFFICIENT_CREDITS = 'Insufficient Credits';
@@ -10,7 +10,7 @@ export const INSUFFICIENT_CREDITS = 'Insufficient Credits';
 export const InsufficientCreditsResponse = z.object({ error: z.literal(INSUFFICIENT_CREDITS), message: z.string(), balance: z.number() });
 export type InsufficientCreditsResponse = z.infer<typeof InsufficientCreditsResponse>;
 
-export const MOVEMENT_KINDS = ['granted', 'purchased', 'spent', 'refunded'] as const;
+export const MOVEMENT_KINDS = ['granted', 'purchased', 'spent', 'refunded', 'reversed', 'settled'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 /** One line of a user's ledger: signed amount and the running balance after it. */
@@ -103,3 +103,48 @@ export function formatUsd(cents: number): string {
   const whole = cents % 100 === 0;
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 })}`;
 }
+
+/** 402 when a reversed payment left credits owed: spends wait until a purchase covers them. */
+export const CREDITS_OWED = 'Credits Owed';
+export const creditsOwedMessage = (owed: number) =>
+  `A refunded or disputed payment left ${owed} credit${owed === 1 ? '' : 's'} owed. Buy credits to cover ${owed === 1 ? 'it' : 'them'} before spending more.`;
+
+/** POST /api/checkout: a plan or the credit pack (with a quantity). */
+export const CheckoutRequest = z.strictObject({
+  product: z.string({ error: 'product is required' }).trim().min(1, 'product is required').max(50, 'Unknown product'),
+  quantity: z.number({ error: 'quantity must be a whole number from 1 to 100' }).int('quantity must be a whole number from 1 to 100').min(1, 'quantity must be a whole number from 1 to 100').max(100, 'quantity must be a whole number from 1 to 100').optional(),
+});
+export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
+export const CheckoutResponse = z.object({ url: z.string() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
+
+/** GET /api/purchases: the founder's payments with their receipts. */
+export const Purchase = z.object({
+  paymentId: z.string(),
+  product: z.string(),
+  credits: z.number().int(),
+  amountPaid: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  purchasedAt: z.string(),
+  /** Credits taken back by refunds, chargebacks or disputes. */
+  reversedCredits: z.number().int(),
+  status: z.enum(['paid', 'partially_refunded', 'refunded', 'disputed']),
+  receiptUrl: z.string(),
+});
+export type Purchase = z.infer<typeof Purchase>;
+export const PurchasesResponse = z.object({ purchases: z.array(Purchase), owed: z.number().int() });
+export type PurchasesResponse = z.infer<typeof PurchasesResponse>;
+
+/** The embedded checkout (no payment provider configured): a test-mode card form on the app's origin. */
+export const LocalCheckoutSession = z.object({
+  id: z.string(), product: z.string(), credits: z.number().int(), amount: z.number().int(), currency: z.string(),
+  status: z.enum(['open', 'paid', 'expired']), cancelUrl: z.string(), successUrl: z.string(),
+});
+export type LocalCheckoutSession = z.infer<typeof LocalCheckoutSession>;
+export const LocalCheckoutPayRequest = z.strictObject({
+  cardNumber: z.string({ error: 'Card number is required' }).trim().min(1, 'Card number is required').max(30, 'Your card number is invalid.'),
+  expiry: z.string({ error: 'Expiry date is required' }).trim().regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, 'Expiry date must be written MM / YY'),
+  cvc: z.string({ error: 'CVC is required' }).trim().regex(/^\d{3,4}$/, "Your card's security code is invalid."),
+  name: z.string({ error: 'Name on card is required' }).trim().min(1, 'Name on card is required').max(200, 'Name on card is too long'),
+});
+export type LocalCheckoutPayRequest = z.infer<typeof LocalCheckoutPayRequest>;

@@ -1,11 +1,13 @@
-import { CREDIT_EVENT_TYPES, CREDIT_STREAM_PREFIX, type MovementKind } from '@fp/contracts';
+import { CREDIT_EVENT_TYPES, CREDIT_STREAM_PREFIX, MOVEMENT_KIND_OF, type MovementKind } from '@fp/contracts';
 import type { EventStore, RecordedEvent } from '@fp/infra';
 import type pg from 'pg';
 import type { AppContext } from '../../platform/context';
 
-const KIND: Record<string, MovementKind> = { CreditsGranted: 'granted', CreditsPurchased: 'purchased', CreditsSpent: 'spent', CreditsRefunded: 'refunded' };
+const KIND: Record<string, MovementKind> = MOVEMENT_KIND_OF;
 /** Sign each kind of movement must have: money in is positive, a spend negative. */
-const SIGN: Record<MovementKind, 1 | -1> = { granted: 1, purchased: 1, refunded: 1, spent: -1 };
+const SIGN: Record<MovementKind, 1 | -1> = { granted: 1, purchased: 1, refunded: 1, spent: -1, reversed: -1, settled: -1 };
+/** A reversal that met an empty balance takes nothing (what it could not take is owed). */
+const MAY_BE_ZERO: ReadonlySet<MovementKind> = new Set(['reversed']);
 
 type LedgerEvent = Pick<RecordedEvent, 'streamId' | 'streamPosition' | 'type' | 'data'>;
 
@@ -48,7 +50,7 @@ export class LedgerReplay {
     const kind = KIND[e.type];
     const d = e.data as { userId?: string; amount?: unknown; balanceAfter?: unknown };
     if (!kind) return this.flag(`position ${e.streamPosition}: unknown event type ${e.type}`);
-    if (typeof d.amount !== 'number' || !Number.isSafeInteger(d.amount) || d.amount === 0 || Math.sign(d.amount) !== SIGN[kind]) {
+    if (typeof d.amount !== 'number' || !Number.isSafeInteger(d.amount) || (d.amount === 0 ? !MAY_BE_ZERO.has(kind) : Math.sign(d.amount) !== SIGN[kind])) {
       return this.flag(`position ${e.streamPosition}: ${kind} with amount ${String(d.amount)}`);
     }
     if (d.userId !== this.userId) this.flag(`position ${e.streamPosition}: belongs to user ${String(d.userId)}`);

@@ -1,5 +1,5 @@
-import type { CreditEvent, SpendKind } from '@fp/contracts';
-import { INSUFFICIENT_CREDITS } from '@fp/contracts';
+import type { CreditEvent, ReversalKind, SpendKind } from '@fp/contracts';
+import { CREDITS_OWED, creditsOwedMessage, INSUFFICIENT_CREDITS } from '@fp/contracts';
 import { DomainError, type CommandMeta, type Decider } from '../../platform/decider';
 
 export interface CreditState {
@@ -12,6 +12,10 @@ export interface CreditState {
    * once while open and refunded at most once; after its refund it may be charged again (a retry).
    */
   openSpends: ReadonlyMap<string, number>;
+  /** Per payment: the credits it bought and how many a refund or dispute has taken back. */
+  purchases: ReadonlyMap<string, { credits: number; reversed: number }>;
+  /** Credits a reversal could not take back (they were spent): spends wait until this is 0. */
+  owed: number;
 }
 
 export interface SpendItem {
@@ -25,7 +29,19 @@ export type CreditCommand =
   | { type: 'GrantCredits'; data: { userId: string; amount: number; reason: string; reference: string | null } }
   | {
       type: 'PurchaseCredits';
-      data: { userId: string; amount: number; paymentId: string; productId: string; reason: string; providerEventId?: string; quantity?: number; subscriptionId?: string | null };
+      data: {
+        userId: string; amount: number; paymentId: string; productId: string; reason: string; providerEventId?: string; quantity?: number; subscriptionId?: string | null;
+        paymentIntentId?: string | null; amountPaid?: number | null; currency?: string | null;
+      };
+    }
+  | {
+      /**
+       * Take back a payment's credits: `reversedTotal` is how many of them the provider's refunds or
+       * dispute now cover in all (cumulative, like Stripe's `amount_refunded`), so replays and
+       * partial refunds never take back more than once.
+       */
+      type: 'ReversePurchase';
+      data: { userId: string; paymentId: string; reversedTotal: number; reversal: ReversalKind; providerEventId: string; reason: string };
     }
   | { type: 'SpendCredits'; data: { userId: string; spendKind: SpendKind; items: SpendItem[]; insufficientMessage: string } }
   | { type: 'RefundCredits'; data: { userId: string; reference: string; reason: string } };
@@ -41,16 +57,28 @@ export class InsufficientCreditsError extends DomainError {
 
 const positiveWhole = (n: number) => Number.isSafeInteger(n) && n > 0;
 
+/** 402 while a reversed payment leaves credits owed. */
+export class CreditsOwedError extends DomainError {
+  constructor(owed: number, balance: number) {
+    super(CREDITS_OWED, 402, 'credits_owed', { message: creditsOwedMessage(owed), balance, owed });
+  }
+}
+
 interface Draft {
   balance: number;
   startingGranted: boolean;
   payments: Set<string>;
   openSpends: Map<string, number>;
+  purchases: Map<string, { credits: number; reversed: number }>;
+  owed: number;
 }
 
-const initialState = (): CreditState => ({ balance: 0, startingGranted: false, payments: new Set(), openSpends: new Map() });
+const initialState = (): CreditState => ({ balance: 0, startingGranted: false, payments: new Set(), openSpends: new Map(), purchases: new Map(), owed: 0 });
 
-const draftOf = (s: CreditState): Draft => ({ balance: s.balance, startingGranted: s.startingGranted, payments: new Set(s.payments), openSpends: new Map(s.openSpends) });
+const draftOf = (s: CreditState): Draft => ({
+  balance: s.balance, startingGranted: s.startingGranted, payments: new Set(s.payments), openSpends: new Map(s.openSpends),
+  purchases: new Map(s.purchases), owed: s.owed,
+});
 
 /** Folds one event into a private draft. The balance is recomputed from amounts, never copied from balanceAfter. */
 function applyTo(d: Draft, event: CreditEvent): void {
@@ -62,6 +90,17 @@ function applyTo(d: Draft, event: CreditEvent): void {
     case 'CreditsPurchased':
       d.payments.add(event.data.paymentId);
       if (event.data.providerEventId) d.payments.add(event.data.providerEventId);
+      d.purchases.set(event.data.paymentId, { credits: event.data.amount, reversed: 0 });
+      return;
+    case 'CreditsReversed': {
+      d.payments.add(event.data.providerEventId);
+      const p = d.purchases.get(event.data.paymentId);
+      if (p) d.purchases.set(event.data.paymentId, { ...p, reversed: p.reversed + event.data.credits });
+      d.owed = event.data.owedAfter;
+      return;
+    }
+    case 'CreditsOwedSettled':
+      d.owed = event.data.owedAfter;
       return;
     case 'CreditsSpent':
       if (event.data.reference !== null) d.openSpends.set(event.data.reference, -event.data.amount);
@@ -121,23 +160,45 @@ export const creditDecider: Decider<CreditState, CreditCommand, CreditEvent> = {
         const reason = command.data.reason.trim();
         if (!positiveWhole(amount)) throw new DomainError('Amount must be a positive whole number');
         if (!reason) throw new DomainError('A reason is required');
-        return [{ type: 'CreditsGranted', data: { userId, amount, balanceAfter: state.balance + amount, reason, actor, reference, grantKind: 'operator' } }];
+        return settleOwed(state, [{ type: 'CreditsGranted', data: { userId, amount, balanceAfter: state.balance + amount, reason, actor, reference, grantKind: 'operator' } }], actor);
       }
       case 'PurchaseCredits': {
-        const { userId, amount, paymentId, productId, reason, providerEventId, quantity, subscriptionId } = command.data;
+        const { userId, amount, paymentId, productId, reason, providerEventId, quantity, subscriptionId, paymentIntentId, amountPaid, currency } = command.data;
         // The payment id (and the provider's event id) make a redelivered webhook a no-op.
         if (state.payments.has(paymentId) || (providerEventId !== undefined && state.payments.has(providerEventId))) return [];
         if (!positiveWhole(amount)) throw new DomainError('Amount must be a positive whole number');
-        return [
+        return settleOwed(state, [
           {
             type: 'CreditsPurchased',
-            data: { userId, amount, balanceAfter: state.balance + amount, reason, actor, reference: paymentId, paymentId, productId, providerEventId, quantity, subscriptionId: subscriptionId ?? null },
+            data: {
+              userId, amount, balanceAfter: state.balance + amount, reason, actor, reference: paymentId, paymentId, productId, providerEventId, quantity,
+              subscriptionId: subscriptionId ?? null,
+              // What refunds and receipts need, when the provider told us.
+              ...(paymentIntentId ? { paymentIntentId } : {}), ...(amountPaid != null ? { amountPaid } : {}), ...(currency ? { currency } : {}),
+            },
           },
-        ];
+        ], actor);
+      }
+      case 'ReversePurchase': {
+        const { userId, paymentId, reversedTotal, reversal, providerEventId, reason } = command.data;
+        // The provider's event id makes a redelivered refund or dispute a no-op.
+        if (state.payments.has(providerEventId)) return [];
+        const bought = state.purchases.get(paymentId);
+        if (!bought) throw new DomainError('No purchase matches the payment', 422, 'unknown_payment');
+        if (!Number.isSafeInteger(reversedTotal) || reversedTotal < 0) throw new DomainError('Credits to take back must be a whole number');
+        // Never more than the payment bought, counting what earlier refunds took.
+        const due = Math.min(reversedTotal, bought.credits) - bought.reversed;
+        if (due <= 0) return [];
+        const taken = Math.min(state.balance, due);
+        return [{
+          type: 'CreditsReversed',
+          data: { userId, amount: -taken, balanceAfter: state.balance - taken, reason, actor, reference: paymentId, paymentId, reversal, credits: due, owedAfter: state.owed + due - taken, providerEventId },
+        }];
       }
       case 'SpendCredits': {
         const { userId, spendKind, items, insufficientMessage } = command.data;
         if (items.length === 0) throw new DomainError('Nothing to charge');
+        if (state.owed > 0) throw new CreditsOwedError(state.owed, state.balance);
         const seen = new Set<string>();
         for (const it of items) {
           if (!it.reference) throw new DomainError('Every charge needs a reference');
@@ -166,3 +227,17 @@ export const creditDecider: Decider<CreditState, CreditCommand, CreditEvent> = {
     }
   },
 };
+
+/** Credits just added first cover what a reversal left owed (one settling movement after them). */
+function settleOwed(state: CreditState, added: CreditEvent[], actor: string): CreditEvent[] {
+  if (state.owed <= 0) return added;
+  const last = added.at(-1)!;
+  const balance = last.data.balanceAfter;
+  const paid = Math.min(state.owed, balance);
+  if (paid <= 0) return added;
+  const owedAfter = state.owed - paid;
+  return [...added, {
+    type: 'CreditsOwedSettled',
+    data: { userId: last.data.userId, amount: -paid, balanceAfter: balance - paid, reason: `Covers ${paid} credit${paid === 1 ? '' : 's'} owed from a reversed payment`, actor, reference: last.data.reference, owedAfter },
+  }];
+}

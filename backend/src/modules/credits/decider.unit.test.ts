@@ -207,3 +207,45 @@ describe('deciding many commands in order (one batch of concurrent requests)', (
     expect(state.balance).toBe(10);
   });
 });
+
+describe('ReversePurchase (refunds, chargebacks, disputes)', () => {
+  const reverse = (reversedTotal: number, providerEventId = 'evt_r1', reversal: 'refund' | 'dispute' | 'chargeback' = 'refund'): CreditCommand => ({
+    type: 'ReversePurchase',
+    data: { userId: U, paymentId: 'cs_1', reversedTotal, reversal, providerEventId, reason: 'Refund of payment cs_1' },
+  });
+  const reversed = (amount: number, balanceAfter: number, credits: number, owedAfter: number, providerEventId = 'evt_r1'): CreditEvent => ({
+    type: 'CreditsReversed',
+    data: { userId: U, amount: -amount, balanceAfter, reason: 'Refund of payment cs_1', actor: 'actor-1', reference: 'cs_1', paymentId: 'cs_1', reversal: 'refund', credits, owedAfter, providerEventId },
+  });
+
+  it('given a purchase not yet spent, when refunded in full, then all its credits go back', () => {
+    given(purchased(50, 50)).when(reverse(50)).then([reversed(50, 0, 50, 0)]);
+  });
+
+  it('given credits already spent, when refunded, then the balance goes to zero and the rest is owed', () => {
+    given(purchased(50, 50), spent('a', 40, 10)).when(reverse(50)).then([reversed(10, 0, 50, 40)]);
+  });
+
+  it('given a partial refund, when the provider reports a larger cumulative one, then only the difference goes back', () => {
+    given(purchased(50, 50), reversed(25, 25, 25, 0)).when(reverse(50, 'evt_r2')).then([reversed(25, 0, 25, 0, 'evt_r2')]);
+  });
+
+  it('never takes back more than the payment bought, and a redelivered event is a no-op', () => {
+    given(purchased(50, 50)).when(reverse(500)).then([reversed(50, 0, 50, 0)]);
+    given(purchased(50, 50), reversed(50, 0, 50, 0)).when(reverse(50)).then([]);
+    given(purchased(50, 50), reversed(50, 0, 50, 0)).when(reverse(50, 'evt_r9')).then([]);
+  });
+
+  it('refuses a payment the ledger never credited', () => {
+    given(starting()).when(reverse(5)).thenThrows(DomainError, 'No purchase matches the payment');
+  });
+
+  it('given credits owed, when spending, then it is refused; when credits come in, then they cover what is owed first', () => {
+    const owing = [purchased(50, 50), spent('a', 40, 10), reversed(10, 0, 50, 40)];
+    given(...owing).when(spend('b')).thenThrows(DomainError, 'Credits Owed', (e) => expect(e.details).toMatchObject({ owed: 40, balance: 0 }));
+    given(...owing).when({ type: 'GrantCredits', data: { userId: U, amount: 100, reason: 'goodwill', reference: null } }, meta).then([
+      { type: 'CreditsGranted', data: { userId: U, amount: 100, balanceAfter: 100, reason: 'goodwill', actor: 'actor-1', reference: null, grantKind: 'operator' } },
+      { type: 'CreditsOwedSettled', data: { userId: U, amount: -40, balanceAfter: 60, reason: 'Covers 40 credits owed from a reversed payment', actor: 'actor-1', reference: null, owedAfter: 0 } },
+    ]);
+  });
+});

@@ -4,10 +4,10 @@ import { creditsProjection } from './projection';
 import { creditsRoutes } from './routes';
 import { createCreditsService, type CreditsService } from './service';
 
-export { creditDecider, InsufficientCreditsError, INSUFFICIENT } from './decider';
-export type { CreditsService, SpendInput, SpendAllInput, PurchaseInput } from './service';
+export { creditDecider, CreditsOwedError, InsufficientCreditsError, INSUFFICIENT } from './decider';
+export type { CreditsService, SpendInput, SpendAllInput, PurchaseInput, ReverseInput } from './service';
 export { auditLedger, ledgerHistory, type AuditReport, type AuditRow } from './audit';
-export { CATALOG, plansFor, resolvePurchase } from './plans';
+export { CATALOG, checkoutLine, plansFor, resolvePurchase, type CheckoutLine } from './plans';
 
 /** What the credits module's files receive: the platform and the ledger's service. */
 export type CreditsContext = AppContext & { credits: CreditsService };

@@ -157,3 +157,23 @@ export function resolvePurchase(input: { product?: string | null; amountSubtotal
   const plan = priced.find((p) => p.price === amount);
   return plan ? asPlan(plan) : asPack();
 }
+
+export interface CheckoutLine {
+  productId: string;
+  name: string;
+  /** Cents per unit, USD. */
+  unitAmount: number;
+  quantity: number;
+  credits: number;
+  /** Plans renew yearly; the pack is a one-time payment. */
+  interval: 'year' | null;
+}
+
+/** What a checkout sells for a product of the price list; null for an unknown or contact-only one. */
+export function checkoutLine(product: string, quantity = 1, catalog: Catalog = CATALOG): CheckoutLine | null {
+  const { pack } = catalog;
+  if (product === pack.id) return { productId: pack.id, name: pack.name, unitAmount: pack.price, quantity, credits: (pack.credits + pack.bonus) * quantity, interval: null };
+  const plan = catalog.plans.find((p) => p.id === product && p.price !== null && p.credits !== null);
+  if (!plan || quantity !== 1) return null;
+  return { productId: plan.id, name: `${plan.name} plan`, unitAmount: plan.price!, quantity: 1, credits: plan.credits!, interval: 'year' };
+}

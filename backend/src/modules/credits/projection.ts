@@ -1,8 +1,7 @@
-import { CREDIT_EVENT_TYPES, type CreditEvent, type MovementKind } from '@fp/contracts';
+import { CREDIT_EVENT_TYPES, MOVEMENT_KIND_OF, type CreditEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 import { sql } from 'kysely';
 
-const KIND: Record<CreditEvent['type'], MovementKind> = { CreditsGranted: 'granted', CreditsPurchased: 'purchased', CreditsSpent: 'spent', CreditsRefunded: 'refunded' };
 
 // Rows per statement: 10 columns each stays well under Postgres' 65,535 bind parameters.
 const CHUNK = 1000;
@@ -16,7 +15,7 @@ const CHUNK = 1000;
 export const creditsProjection: Projection = {
   name: 'credits',
   eventTypes: [...CREDIT_EVENT_TYPES],
-  tables: ['credit_accounts', 'credit_movements', 'credit_subscriptions'],
+  tables: ['credit_accounts', 'credit_movements', 'credit_subscriptions', 'credit_payments'],
   async apply(tx, events) {
     const movements = events.map((e) => {
       const ev = { type: e.type, data: e.data } as CreditEvent;
@@ -24,7 +23,7 @@ export const creditsProjection: Projection = {
         event_id: e.eventId,
         user_id: ev.data.userId,
         stream_position: e.streamPosition,
-        kind: KIND[ev.type],
+        kind: MOVEMENT_KIND_OF[ev.type],
         amount: ev.data.amount,
         balance_after: ev.data.balanceAfter,
         reason: ev.data.reason,
@@ -57,5 +56,24 @@ export const creditsProjection: Projection = {
       e.type === 'CreditsPurchased' && e.data.subscriptionId ? [{ subscription_id: e.data.subscriptionId as string, user_id: e.data.userId as string, product_id: e.data.productId as string }] : [],
     );
     if (subscriptions.length) await tx.insertInto('credit_subscriptions').values(subscriptions).onConflict((oc) => oc.column('subscription_id').doNothing()).execute();
+
+    // Purchases (with receipts) and what refunds or disputes took back; what is owed per account.
+    const owed = new Map<string, number>();
+    for (const e of events) {
+      const ev = { type: e.type, data: e.data } as CreditEvent;
+      if (ev.type === 'CreditsPurchased') {
+        await tx.insertInto('credit_payments').values({
+          payment_id: ev.data.paymentId, user_id: ev.data.userId, product_id: ev.data.productId, reason: ev.data.reason, credits: ev.data.amount,
+          amount_paid: ev.data.amountPaid ?? null, currency: ev.data.currency ?? null, payment_intent_id: ev.data.paymentIntentId ?? null,
+          purchased_at: e.metadata.now ?? e.createdAt,
+        }).onConflict((oc) => oc.column('payment_id').doNothing()).execute();
+      } else if (ev.type === 'CreditsReversed') {
+        await tx.updateTable('credit_payments')
+          .set({ reversed_credits: sql`reversed_credits + ${ev.data.credits}`, last_reversal: ev.data.reversal })
+          .where('payment_id', '=', ev.data.paymentId).execute();
+      }
+      if (ev.type === 'CreditsReversed' || ev.type === 'CreditsOwedSettled') owed.set(ev.data.userId, ev.data.owedAfter);
+    }
+    for (const [userId, value] of owed) await tx.updateTable('credit_accounts').set({ owed: value }).where('user_id', '=', userId).execute();
   },
 };

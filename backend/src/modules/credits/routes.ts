@@ -7,7 +7,12 @@ import { balanceHistory, creditHistory } from './history';
 import { plansFor } from './plans';
 
 export function creditsRoutes(app: FastifyInstance, ctx: CreditsContext) {
-  const balance = async (req: FastifyRequest) => ({ balance: await ctx.credits.balance(requireUser(req).id) });
+  const balance = async (req: FastifyRequest) => {
+    const id = requireUser(req).id;
+    const [b, owed] = await Promise.all([ctx.credits.balance(id), ctx.credits.owed(id)]);
+    // `owed` only when a reversed payment left some (most answers stay `{ balance }`).
+    return owed > 0 ? { balance: b, owed } : { balance: b };
+  };
   app.get('/api/credits/balance', balance);
   app.get('/api/credits', balance);
 

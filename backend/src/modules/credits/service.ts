@@ -1,4 +1,4 @@
-import type { SpendKind } from '@fp/contracts';
+import type { Purchase, ReversalKind, SpendKind } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
 import type { CommandMeta } from '../../platform/decider';
 import { CreditCommandQueue, type CommandResult } from './command-queue';
@@ -29,6 +29,18 @@ export interface PurchaseInput {
   providerEventId?: string;
   quantity?: number;
   subscriptionId?: string | null;
+  paymentIntentId?: string | null;
+  amountPaid?: number | null;
+  currency?: string | null;
+}
+
+export interface ReverseInput {
+  paymentId: string;
+  /** Credits the provider's refunds or dispute now cover in all (cumulative). */
+  reversedTotal: number;
+  reversal: ReversalKind;
+  providerEventId: string;
+  reason: string;
 }
 
 /** The ledger's public face: every movement goes through the decider on the user's credit stream. */
@@ -43,6 +55,33 @@ export function createCreditsService(ctx: Pick<AppContext, 'store' | 'db'>) {
     async balance(userId: string): Promise<number> {
       const row = await ctx.db.selectFrom('credit_accounts').select('balance').where('user_id', '=', userId).executeTakeFirst();
       return row?.balance ?? 0;
+    },
+    /** Credits a reversed payment left unpaid (spends wait until a purchase covers them). */
+    async owed(userId: string): Promise<number> {
+      const row = await ctx.db.selectFrom('credit_accounts').select('owed').where('user_id', '=', userId).executeTakeFirst();
+      return row?.owed ?? 0;
+    },
+    /** Takes back a refunded, charged-back or disputed payment's credits (once per provider event). */
+    reverse: (userId: string, input: ReverseInput, meta: CommandMeta): Promise<CommandResult> =>
+      queue.submit(userId, { type: 'ReversePurchase', data: { userId, ...input } }, meta),
+    /** The purchase a provider's payment id or payment intent names (refunds and disputes name the intent). */
+    async findPayment(ref: { paymentId?: string; paymentIntentId?: string }) {
+      let q = ctx.db.selectFrom('credit_payments').selectAll();
+      q = ref.paymentId ? q.where('payment_id', '=', ref.paymentId) : q.where('payment_intent_id', '=', ref.paymentIntentId ?? '');
+      const row = await q.executeTakeFirst();
+      return row
+        ? { paymentId: row.payment_id as string, userId: row.user_id as string, credits: row.credits as number, amountPaid: row.amount_paid as number | null, reversedCredits: row.reversed_credits as number, paymentIntentId: row.payment_intent_id as string | null }
+        : null;
+    },
+    /** The founder's purchases, newest first, with what refunds or disputes took back. */
+    async purchases(userId: string, receiptUrl: (paymentId: string) => string): Promise<Purchase[]> {
+      const rows = await ctx.db.selectFrom('credit_payments').selectAll().where('user_id', '=', userId).orderBy('purchased_at', 'desc').limit(200).execute();
+      return rows.map((r) => ({
+        paymentId: r.payment_id, product: r.reason, credits: r.credits, amountPaid: r.amount_paid, currency: r.currency,
+        purchasedAt: new Date(r.purchased_at).toISOString(), reversedCredits: r.reversed_credits,
+        status: r.reversed_credits === 0 ? 'paid' : r.last_reversal === 'refund' ? (r.reversed_credits >= r.credits ? 'refunded' : 'partially_refunded') : 'disputed',
+        receiptUrl: receiptUrl(r.payment_id),
+      }));
     },
     /** The free starting credit, once per user (a no-op afterwards or when `amount` is 0). */
     grantStarting: (userId: string, amount: number, meta: CommandMeta): Promise<CommandResult> =>

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
+import type { ReversalKind } from '@fp/contracts';
 import type { PaymentsContext } from './index';
-import { DomainError } from '../../platform/decider';
+import { DomainError, type CommandMeta } from '../../platform/decider';
 import { resolvePurchase } from '../credits/index';
 
 export const WEBHOOK_PATH = '/api/webhooks/payments';
@@ -9,78 +10,119 @@ export const PAYMENT_ACTOR = 'payment:stripe';
 
 /** Why a verified event credits nothing (answered 200 so the provider does not retry it). */
 type Ignored = { received: true; ignored: string };
+type Purchase = {
+  userId: string; paymentId: string; product: string | null; subtotal: number | null; currency: string | null; subscriptionId: string | null; paymentIntentId: string | null;
+};
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
 /**
- * POST /api/webhooks/payments: Stripe-compatible. The signature is checked on the raw body with
- * the configured secret before anything else; the user comes from the `client_reference_id` the
- * payment link carried (or, for a yearly renewal, from the subscription of the first payment);
- * credits come from the price list (plans.ts). A payment or event seen before credits nothing.
+ * POST /api/webhooks/payments: Stripe's events (or the local checkout's, signed the same way). The
+ * signature is checked on the raw body with the provider's secret before anything else.
  */
 export function paymentWebhookRoutes(scope: FastifyInstance, ctx: PaymentsContext) {
   // Signature verification needs the body exactly as sent: this scope keeps it as bytes.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-
   scope.post(WEBHOOK_PATH, async (req, reply) => {
-    const secret = ctx.config.stripeWebhookSecret;
-    if (!secret) throw new DomainError('Payments are not configured', 503, 'payments_not_configured');
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const signature = req.headers['stripe-signature'];
-    let event: Stripe.Event;
-    try {
-      if (typeof signature !== 'string') throw new Error('missing signature');
-      event = Stripe.webhooks.constructEvent(raw, signature, secret);
-    } catch {
-      throw new DomainError('Invalid signature', 400, 'invalid_signature');
-    }
-    const meta = { now: ctx.clock.now(), actor: PAYMENT_ACTOR, correlationId: event.id };
-
-    let purchase: { userId: string; paymentId: string; product: string | null; subtotal: number | null; currency: string | null; subscriptionId: string | null } | Ignored;
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded': {
-        const s = event.data.object;
-        // A delayed payment method completes the session unpaid; its async_payment_succeeded event credits it.
-        if (s.payment_status !== 'paid') {
-          purchase = { received: true, ignored: `payment status ${s.payment_status}` };
-          break;
-        }
-        const userId = s.client_reference_id;
-        if (!userId || !(await ctx.accounts.isRegistered(userId))) throw new DomainError('No user matches the payment reference', 422, 'unknown_user');
-        const subscriptionId = typeof s.subscription === 'string' ? s.subscription : (s.subscription?.id ?? null);
-        purchase = { userId, paymentId: s.id, product: s.metadata?.product ?? null, subtotal: s.amount_subtotal, currency: s.currency, subscriptionId };
-        break;
-      }
-      case 'invoice.paid': {
-        const inv = event.data.object;
-        // The first invoice of a subscription is paid through its checkout session, credited above.
-        if (inv.billing_reason !== 'subscription_cycle') {
-          purchase = { received: true, ignored: `billing reason ${inv.billing_reason}` };
-          break;
-        }
-        const sub = inv.parent?.subscription_details?.subscription ?? (inv as unknown as { subscription?: string | { id: string } }).subscription;
-        const subscriptionId = typeof sub === 'string' ? sub : (sub?.id ?? null);
-        const row = subscriptionId
-          ? await ctx.db.selectFrom('credit_subscriptions').select(['user_id', 'product_id']).where('subscription_id', '=', subscriptionId).executeTakeFirst()
-          : undefined;
-        if (!row || !inv.id) throw new DomainError('No user matches the subscription', 422, 'unknown_subscription');
-        purchase = { userId: row.user_id, paymentId: inv.id, product: row.product_id, subtotal: inv.subtotal, currency: inv.currency, subscriptionId };
-        break;
-      }
-      default:
-        purchase = { received: true, ignored: `event type ${event.type}` };
-    }
-    if ('ignored' in purchase) return reply.send(purchase);
-
-    const resolved = resolvePurchase({ product: purchase.product, amountSubtotal: purchase.subtotal, currency: purchase.currency });
-    if (!resolved.ok) throw new DomainError(resolved.error, 422, 'unknown_product');
-    const r = await ctx.credits.purchase(
-      purchase.userId,
-      { amount: resolved.credits, paymentId: purchase.paymentId, productId: resolved.productId, reason: resolved.reason, providerEventId: event.id, quantity: resolved.quantity, subscriptionId: purchase.subscriptionId },
-      meta,
-    );
-    // The founder's next look at their balance should show the purchase.
-    await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
-    return reply.send({ received: true, credited: r.changed ? resolved.credits : 0, duplicate: !r.changed });
+    return reply.send(await receivePaymentEvent(ctx, raw, typeof signature === 'string' ? signature : undefined));
   });
+}
+
+/**
+ * One verified provider event. Purchases credit the ledger once per payment (the user from the
+ * `client_reference_id` the checkout carried, or for a yearly renewal the subscription of the first
+ * payment; credits from the price list) and mail a receipt; refunds, chargebacks and disputes take
+ * the credits back (what was spent is owed). A payment or event seen before changes nothing.
+ */
+export async function receivePaymentEvent(ctx: PaymentsContext, raw: Buffer, signature: string | undefined) {
+  const secret = ctx.provider.webhookSecret;
+  if (!secret) throw new DomainError('Payments are not configured', 503, 'payments_not_configured');
+  let event: Stripe.Event;
+  try {
+    if (!signature) throw new Error('missing signature');
+    event = Stripe.webhooks.constructEvent(raw, signature, secret);
+  } catch {
+    throw new DomainError('Invalid signature', 400, 'invalid_signature');
+  }
+  const meta: CommandMeta = { now: ctx.clock.now(), actor: PAYMENT_ACTOR, correlationId: event.id };
+
+  let purchase: Purchase | Ignored;
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const s = event.data.object;
+      // A delayed payment method completes the session unpaid; its async_payment_succeeded event credits it.
+      if (s.payment_status !== 'paid') {
+        purchase = { received: true, ignored: `payment status ${s.payment_status}` };
+        break;
+      }
+      const userId = s.client_reference_id;
+      if (!userId || !(await ctx.accounts.isRegistered(userId))) throw new DomainError('No user matches the payment reference', 422, 'unknown_user');
+      purchase = {
+        userId, paymentId: s.id, product: s.metadata?.product ?? null, subtotal: s.amount_subtotal, currency: s.currency,
+        subscriptionId: idOf(s.subscription), paymentIntentId: idOf(s.payment_intent),
+      };
+      break;
+    }
+    case 'invoice.paid': {
+      const inv = event.data.object;
+      // The first invoice of a subscription is paid through its checkout session, credited above.
+      if (inv.billing_reason !== 'subscription_cycle') {
+        purchase = { received: true, ignored: `billing reason ${inv.billing_reason}` };
+        break;
+      }
+      const sub = inv.parent?.subscription_details?.subscription ?? (inv as unknown as { subscription?: string | { id: string } }).subscription;
+      const subscriptionId = idOf(sub);
+      const row = subscriptionId
+        ? await ctx.db.selectFrom('credit_subscriptions').select(['user_id', 'product_id']).where('subscription_id', '=', subscriptionId).executeTakeFirst()
+        : undefined;
+      if (!row || !inv.id) throw new DomainError('No user matches the subscription', 422, 'unknown_subscription');
+      const intent = (inv as unknown as { payment_intent?: string | { id: string } | null }).payment_intent;
+      purchase = { userId: row.user_id, paymentId: inv.id, product: row.product_id, subtotal: inv.subtotal, currency: inv.currency, subscriptionId, paymentIntentId: idOf(intent) };
+      break;
+    }
+    case 'charge.refunded': {
+      const c = event.data.object;
+      return reverse(ctx, event.id, idOf(c.payment_intent), 'refund', (credits) => Math.round((credits * c.amount_refunded) / Math.max(1, c.amount)), meta);
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.funds_withdrawn': {
+      const d = event.data.object;
+      // A dispute withdraws the whole payment from us: all its credits go back (a won dispute is re-granted by an operator).
+      return reverse(ctx, event.id, idOf(d.payment_intent), d.reason === 'fraudulent' ? 'chargeback' : 'dispute', (credits) => credits, meta);
+    }
+    default:
+      purchase = { received: true, ignored: `event type ${event.type}` };
+  }
+  if ('ignored' in purchase) return purchase;
+
+  const resolved = resolvePurchase({ product: purchase.product, amountSubtotal: purchase.subtotal, currency: purchase.currency });
+  if (!resolved.ok) throw new DomainError(resolved.error, 422, 'unknown_product');
+  const r = await ctx.credits.purchase(
+    purchase.userId,
+    {
+      amount: resolved.credits, paymentId: purchase.paymentId, productId: resolved.productId, reason: resolved.reason, providerEventId: event.id, quantity: resolved.quantity,
+      subscriptionId: purchase.subscriptionId, paymentIntentId: purchase.paymentIntentId, amountPaid: purchase.subtotal, currency: purchase.currency,
+    },
+    meta,
+  );
+  if (r.changed) await ctx.receipts.send(purchase.userId, { paymentId: purchase.paymentId, product: resolved.reason, credits: resolved.credits, amountPaid: purchase.subtotal ?? 0 }, meta);
+  // The founder's next look at their balance should show the purchase.
+  await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
+  return { received: true, credited: r.changed ? resolved.credits : 0, duplicate: !r.changed };
+}
+
+/** Takes back what a refund or dispute covers of the payment that `paymentIntentId` names. */
+async function reverse(ctx: PaymentsContext, eventId: string, paymentIntentId: string | null, reversal: ReversalKind, covered: (credits: number) => number, meta: CommandMeta) {
+  const payment = paymentIntentId ? await ctx.credits.findPayment({ paymentIntentId }) : null;
+  if (!payment) throw new DomainError('No purchase matches the payment', 422, 'unknown_payment');
+  const label = { refund: 'Refund', chargeback: 'Chargeback', dispute: 'Dispute' }[reversal];
+  const r = await ctx.credits.reverse(payment.userId, { paymentId: payment.paymentId, reversedTotal: covered(payment.credits), reversal, providerEventId: eventId, reason: `${label} of payment ${payment.paymentId}` }, meta);
+  await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
+  const taken = r.events.reduce((n, e) => n + (e.type === 'CreditsReversed' ? -e.data.amount : 0), 0);
+  const owed = r.events.reduce((n, e) => (e.type === 'CreditsReversed' ? e.data.owedAfter : n), 0);
+  return { received: true, reversed: taken, owed, duplicate: !r.changed };
 }

@@ -1,0 +1,33 @@
+import Stripe from 'stripe';
+import type { CheckoutInput, PaymentProvider } from './port';
+
+/**
+ * Stripe Checkout Sessions. Plans are yearly subscriptions, the credit pack a one-time payment;
+ * `client_reference_id` and `metadata.product` tell the webhook who paid for what.
+ */
+export function createStripeCheckout(opts: { secretKey: string; webhookSecret: string | null }): PaymentProvider {
+  const stripe = new Stripe(opts.secretKey);
+  return {
+    kind: 'stripe',
+    webhookSecret: opts.webhookSecret,
+    async createCheckout({ userId, email, line, successUrl, cancelUrl }: CheckoutInput) {
+      const session = await stripe.checkout.sessions.create({
+        mode: line.interval ? 'subscription' : 'payment',
+        client_reference_id: userId,
+        customer_email: email,
+        metadata: { product: line.productId },
+        line_items: [{
+          quantity: line.quantity,
+          price_data: { currency: 'usd', unit_amount: line.unitAmount, product_data: { name: line.name }, ...(line.interval ? { recurring: { interval: line.interval } } : {}) },
+        }],
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { url: session.url, sessionId: session.id };
+    },
+    async refund({ paymentIntentId }, amount) {
+      await stripe.refunds.create({ payment_intent: paymentIntentId, ...(amount ? { amount } : {}) });
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../src/modules/credits/index';
+import { LOCAL_TEST_CARDS } from '../src/modules/payments/index';
+import { startTestApp, type TestApp } from '../src/testing/app';
+
+/**
+ * Buying credits with no keys (issue 14): the checkout is made on the server, the local checkout
+ * page's card form pays it, and the app receives a correctly signed webhook over HTTP: ledger,
+ * receipt e-mail, purchases list. Refunds and disputes take the credits back; what was already
+ * spent is owed and blocks spends until a purchase covers it. Forged and replayed webhooks change
+ * nothing; the ledger audit stays clean.
+ */
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.close());
+
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Ada Founder' };
+const meta = (actor = 'test') => ({ now: new Date(), actor });
+const settle = () => app.ctx.projections.waitFor(undefined, 20_000);
+const balanceOf = async (token: string) => (await app.api('GET', '/api/credits/balance', { token })).body;
+
+async function buy(token: string, product: string, quantity?: number) {
+  const checkout = await app.api('POST', '/api/checkout', { token, body: { product, ...(quantity ? { quantity } : {}) } });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  const id = (checkout.body.url as string).split('/').at(-1)!;
+  const paid = await app.api('POST', `/api/local-checkout/${id}/pay`, { token, body: CARD });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  await settle();
+  return { id, url: checkout.body.url as string, redirectUrl: paid.body.redirectUrl as string };
+}
+
+/** A webhook as Stripe (or the local checkout) signs it. */
+function signed(type: string, object: Record<string, unknown>, secret = app.services.payments.provider.webhookSecret!) {
+  const payload = JSON.stringify({ id: `evt_test_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+const postWebhook = (w: { payload: string; signature: string }) =>
+  fetch(`${app.url}/api/webhooks/payments`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': w.signature }, body: w.payload })
+    .then(async (r) => ({ status: r.status, body: await r.json() }));
+
+describe('checkout on the embedded default', () => {
+  it('buys the Pro plan on the local checkout page: credits once, a receipt mail, the purchase listed', async () => {
+    const u = await app.createUser();
+    await settle();
+    const before = (await balanceOf(u.token)).balance;
+    const checkout = await app.api('POST', '/api/checkout', { token: u.token, body: { product: 'pro' } });
+    expect(checkout.body.url).toMatch(/^\/checkout\/local\/cs_local_[0-9a-f]+$/);
+    const id = checkout.body.url.split('/').at(-1);
+    const session = await app.api('GET', `/api/local-checkout/${id}`, { token: u.token });
+    expect(session.body).toMatchObject({ product: 'Pro plan', credits: 1800, amount: 150_000, currency: 'usd', status: 'open' });
+
+    // Test mode's cards: a declined card and a wrong number pay nothing.
+    const declined = await app.api('POST', `/api/local-checkout/${id}/pay`, { token: u.token, body: { ...CARD, cardNumber: LOCAL_TEST_CARDS.declined } });
+    expect(declined).toMatchObject({ status: 402, body: { error: 'Your card was declined.' } });
+    const wrong = await app.api('POST', `/api/local-checkout/${id}/pay`, { token: u.token, body: { ...CARD, cardNumber: '4242 4242 4242 4241' } });
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'Your card number is invalid.' } });
+    const noCvc = await app.api('POST', `/api/local-checkout/${id}/pay`, { token: u.token, body: { ...CARD, cvc: 'x' } });
+    expect(noCvc).toMatchObject({ status: 400, body: { error: "Your card's security code is invalid." } });
+    await settle();
+    expect((await balanceOf(u.token)).balance).toBe(before);
+
+    // Another founder cannot see or pay this session.
+    const other = await app.createUser();
+    expect((await app.api('GET', `/api/local-checkout/${id}`, { token: other.token })).status).toBe(404);
+    expect((await app.api('POST', `/api/local-checkout/${id}/pay`, { token: other.token, body: CARD })).status).toBe(404);
+
+    const paid = await app.api('POST', `/api/local-checkout/${id}/pay`, { token: u.token, body: CARD });
+    expect(paid.body).toEqual({ redirectUrl: '/credits?purchase=success' });
+    // Paying twice (a double click, a second tab) credits once.
+    expect((await app.api('POST', `/api/local-checkout/${id}/pay`, { token: u.token, body: CARD })).status).toBe(200);
+    await settle();
+    expect((await balanceOf(u.token)).balance).toBe(before + 1800);
+
+    const purchases = await app.api('GET', '/api/purchases', { token: u.token });
+    expect(purchases.body.owed).toBe(0);
+    expect(purchases.body.purchases).toEqual([
+      expect.objectContaining({ paymentId: id, product: 'Pro plan: 1,800 credits', credits: 1800, amountPaid: 150_000, currency: 'usd', status: 'paid', reversedCredits: 0 }),
+    ]);
+    expect((await app.api('GET', `/api/purchases/${id}/receipt`, { token: other.token })).status).toBe(404);
+
+    const mails = await app.services.mail.list({ to: u.email });
+    const receipt = mails.find((m) => m.template === 'receipt');
+    expect(receipt?.subject).toBe('Receipt: Pro plan: 1,800 credits ($1,500)');
+    expect(mails.filter((m) => m.template === 'receipt')).toHaveLength(1);
+  });
+
+  it('refuses unknown products and bad quantities with clear messages', async () => {
+    const u = await app.createUser();
+    for (const [body, error] of [
+      [{ product: 'platinum' }, 'Unknown product: platinum'],
+      [{ product: 'dfy' }, 'Unknown product: dfy'],
+      [{ product: 'pro', quantity: 2 }, 'Unknown product: pro'],
+      [{ product: 'pack', quantity: 0 }, 'quantity must be a whole number from 1 to 100'],
+      [{}, 'product is required'],
+      [{ product: 'pack', extra: 1 }, expect.stringContaining('extra')],
+    ] as const) {
+      const r = await app.api('POST', '/api/checkout', { token: u.token, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error).toEqual(error);
+    }
+    expect((await app.api('POST', '/api/checkout', { body: { product: 'pro' } })).status).toBe(401);
+  });
+
+  it('ignores forged webhooks and credits a replayed one once', async () => {
+    const u = await app.createUser();
+    await settle();
+    const before = (await balanceOf(u.token)).balance;
+    const session = { id: `cs_test_${Date.now()}`, object: 'checkout.session', payment_status: 'paid', client_reference_id: u.id, amount_subtotal: 9700, currency: 'usd', metadata: { product: 'pack' }, payment_intent: `pi_test_${Date.now()}` };
+    const forged = signed('checkout.session.completed', session, 'whsec_not_ours');
+    expect(await postWebhook(forged)).toEqual({ status: 400, body: { error: 'Invalid signature' } });
+    const real = signed('checkout.session.completed', session);
+    expect((await postWebhook(real)).body).toMatchObject({ credited: 50, duplicate: false });
+    expect((await postWebhook(real)).body).toMatchObject({ credited: 0, duplicate: true });
+    await settle();
+    expect((await balanceOf(u.token)).balance).toBe(before + 50);
+  });
+});
+
+describe('refunds and disputes take the credits back', () => {
+  it('a refund after some credits were spent empties the balance, records what is owed, blocks spends until a purchase covers it', async () => {
+    const u = await app.createUser();
+    await settle();
+    const start = (await balanceOf(u.token)).balance;
+    const { id } = await buy(u.token, 'pack');
+    expect((await balanceOf(u.token)).balance).toBe(start + 50);
+    // Spend all but 10 of them.
+    await app.services.credits.spendAll(u.id, {
+      spendKind: 'angel_export', insufficientMessage: 'x',
+      items: Array.from({ length: start + 40 }, (_, i) => ({ reference: `export-refund-${i}`, amount: 1, reason: 'Angel investor export' })),
+    }, meta(u.id));
+
+    // The operator refunds half, then all of it (the provider's webhook reports cumulative amounts).
+    await app.services.payments.refund(id, 4850);
+    await settle();
+    expect(await balanceOf(u.token)).toEqual({ balance: 0, owed: 15 });
+    await app.services.payments.refund(id);
+    await settle();
+    expect(await balanceOf(u.token)).toEqual({ balance: 0, owed: 40 });
+    const purchases = (await app.api('GET', '/api/purchases', { token: u.token })).body;
+    expect(purchases).toMatchObject({ owed: 40, purchases: [{ paymentId: id, status: 'refunded', reversedCredits: 50 }] });
+    // Refunding again gives nothing more back.
+    await app.services.payments.refund(id);
+    await settle();
+    expect(await balanceOf(u.token)).toEqual({ balance: 0, owed: 40 });
+
+    // Spending waits until what is owed is covered.
+    const grant = await app.services.credits.grant(u.id, 5, 'goodwill', null, meta('operator:test'));
+    await settle();
+    expect(grant.events.map((e) => e.type)).toEqual(['CreditsGranted', 'CreditsOwedSettled']);
+    expect(await balanceOf(u.token)).toEqual({ balance: 0, owed: 35 });
+    const blocked = await app.services.credits.spend(u.id, { amount: 1, spendKind: 'angel_export', reference: 'export-after-refund', reason: 'Angel investor export', insufficientMessage: 'x' }, meta(u.id)).catch((e) => e);
+    expect(blocked.status).toBe(402);
+    expect(blocked.message).toBe('Credits Owed');
+    expect(blocked.details.message).toBe('A refunded or disputed payment left 35 credits owed. Buy credits to cover them before spending more.');
+
+    await buy(u.token, 'pack');
+    expect(await balanceOf(u.token)).toEqual({ balance: 15 });
+    const audit = await auditLedger({ ...app.ctx, pool: app.ctx.pool });
+    expect(audit.ok, JSON.stringify(audit.rows.filter((r) => r.problem))).toBe(true);
+  });
+
+  it('a dispute takes back all of a payment; a redelivered dispute nothing more', async () => {
+    const u = await app.createUser();
+    await settle();
+    const start = (await balanceOf(u.token)).balance;
+    const { id } = await buy(u.token, 'pack', 2);
+    expect((await balanceOf(u.token)).balance).toBe(start + 100);
+    const payment = await app.services.credits.findPayment({ paymentId: id });
+    const dispute = signed('charge.dispute.created', { id: 'dp_test_1', object: 'dispute', amount: 19_400, currency: 'usd', payment_intent: payment!.paymentIntentId, reason: 'fraudulent', status: 'needs_response' });
+    expect((await postWebhook(dispute)).body).toMatchObject({ reversed: 100, owed: 0, duplicate: false });
+    expect((await postWebhook(dispute)).body).toMatchObject({ reversed: 0, duplicate: true });
+    await settle();
+    expect(await balanceOf(u.token)).toEqual({ balance: start });
+    expect((await app.api('GET', '/api/purchases', { token: u.token })).body.purchases[0]).toMatchObject({ status: 'disputed', reversedCredits: 100 });
+    // A dispute for a payment we never saw is refused and changes nothing.
+    const unknown = signed('charge.dispute.created', { id: 'dp_test_2', object: 'dispute', amount: 100, payment_intent: 'pi_unknown', reason: 'general' });
+    expect(await postWebhook(unknown)).toEqual({ status: 422, body: { error: 'No purchase matches the payment' } });
+    const audit = await auditLedger({ ...app.ctx, pool: app.ctx.pool });
+    expect(audit.ok, JSON.stringify(audit.rows.filter((r) => r.problem))).toBe(true);
+  });
+});
