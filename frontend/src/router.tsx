@@ -20,6 +20,7 @@ import { VerifyEmailPage } from './features/accounts/VerifyEmailPage';
 import { creditBalanceQueryOptions } from './features/credits/queries';
 import { CreditsPage } from './features/credits/CreditsPage';
 import { PricingPage } from './features/credits/PricingPage';
+import { LocalCheckoutPage } from './features/credits/LocalCheckoutPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { InvestorsPage } from './features/catalog/InvestorsPage';
 import { angelInvestorsQueryOptions } from './features/catalog/investor-queries';
@@ -121,6 +122,7 @@ const settingsRoute = createRoute({ getParentRoute: parent, path: '/settings', c
 const profileRoute = createRoute({ getParentRoute: parent, path: '/profile', component: SettingsPage });
 const pricingRoute = createRoute({ getParentRoute: parent, path: '/pricing', component: PricingPage });
 const creditsRoute = createRoute({ getParentRoute: parent, path: '/credits', component: CreditsPage });
+const localCheckoutRoute = createRoute({ getParentRoute: parent, path: '/checkout/local/$id', component: LocalCheckoutPage });
 const investorsRoute = createRoute({
   getParentRoute: parent, path: '/investors', component: InvestorsPage,
   validateSearch: validateAngelSearch, loaderDeps: ({ search }) => search,
@@ -143,6 +145,7 @@ const routeTree = rootRoute.addChildren([
   profileRoute,
   pricingRoute,
   creditsRoute,
+  localCheckoutRoute,
   investorsRoute,
   securityRoute,
   authRoute,

@@ -1,12 +1,13 @@
 /**
  * Credits screens in real Chromium against the built app on the real backend: the pricing page
- * (four plans and the pack from GET /api/plans, checkout links with the user reference, the
- * 'Redirecting to Payment' toast) and the /credits history showing a purchase made through the
- * signed payment webhook.
+ * (four plans and the pack from GET /api/plans, the 'Redirecting to Payment' toast), buying the Pro
+ * plan on the local checkout page (a declined card, then the test card; the app receives a signed
+ * webhook), the receipt e-mail and the purchases on /credits, a refund that leaves credits owed,
+ * and the /credits history showing a purchase made through the signed payment webhook.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/credits.e2e.test.ts
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -16,6 +17,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
 interface TestApp {
   url: string;
   createUser(opts?: { email?: string; password?: string; name?: string }): Promise<{ id: string; email: string; token: string }>;
+  services: {
+    mail: { list(o: { to?: string }): Promise<Array<{ template: string; subject: string }>> };
+    credits: { spendAll(userId: string, input: unknown, meta: { now: Date; actor: string }): Promise<unknown> };
+    payments: { refund(paymentId: string, amountCents?: number): Promise<void> };
+  };
   close(): Promise<void>;
 }
 interface StripeLike {
@@ -28,6 +34,9 @@ const STRIPE_MODULE = 'stripe';
 const SECRET = 'whsec_e2e_credits';
 const PASSWORD = 'correct horse battery';
 const CHECKOUT = 'https://buy.stripe.com/test_e2e';
+const SHOTS = path.join(here, '..', 'screenshots');
+/** The local checkout's test card that is always declined. */
+const LOCAL_CARD_DECLINED = '4000000000000002';
 
 let app: TestApp;
 let browser: Browser;
@@ -81,7 +90,7 @@ async function deliverPurchase(sessionId: string, amount: number) {
 }
 
 describe('credits screens (e2e)', () => {
-  it('pricing shows the balance, the four plans and the pack; a button opens checkout with the user reference and the toast', async () => {
+  it('pricing shows the balance, the four plans and the pack; buy buttons for priced products, a contact link for the custom plan', async () => {
     const { context, page } = await signedInPage('/pricing');
     await page.getByRole('heading', { name: 'Credits & Plans' }).waitFor();
     await expect.poll(() => page.getByTestId('pricing-balance').innerText()).toBe('1 credit');
@@ -101,19 +110,10 @@ describe('credits screens (e2e)', () => {
     const pack = page.getByTestId('credit-pack');
     expect(await pack.innerText()).toMatch(/50 credits[\s\S]*\$1\.94 per credit[\s\S]*\$97/);
 
-    // Every checkout link carries the user's reference; the contact-only plan opens the contact page.
-    for (const id of ['basic', 'pro', 'elite']) {
-      const href = await page.getByTestId(`plan-${id}`).getByRole('link').getAttribute('href');
-      expect(new URL(href!).searchParams.get('client_reference_id')).toBe(user.id);
-    }
+    // Priced products are bought through a checkout the server creates; the contact-only plan opens the contact page.
+    for (const id of ['basic', 'pro', 'elite']) await page.getByTestId(`plan-${id}`).getByRole('button', { name: /^Choose / }).waitFor();
+    await pack.getByRole('button', { name: 'Buy 50 credits' }).waitFor();
     expect(await dfy.getByRole('link', { name: /Contact us/i }).getAttribute('href')).toMatch(/^mailto:|^https?:/);
-
-    const [popup] = await Promise.all([context.waitForEvent('page'), pack.getByRole('link', { name: 'Buy 50 credits' }).click()]);
-    await popup.waitForLoadState();
-    const opened = new URL(popup.url());
-    expect(opened.origin + opened.pathname).toBe(`${CHECKOUT}_pack`);
-    expect(opened.searchParams.get('client_reference_id')).toBe(user.id);
-    await page.getByRole('status').filter({ hasText: 'Redirecting to Payment' }).waitFor();
     await context.close();
   });
 
@@ -137,4 +137,63 @@ describe('credits screens (e2e)', () => {
     await expect.poll(async () => (await rows.nth(0).innerText()).includes('Free starting credit')).toBe(true);
     await context.close();
   });
+
+  it('buys the Pro plan on the local checkout page (a declined card first), sees the credits and the receipt; a refund takes them back', async () => {
+    const { context, page } = await signedInPage('/pricing');
+    await page.getByRole('heading', { name: 'Credits & Plans' }).waitFor();
+    await expect.poll(() => page.getByTestId('pricing-balance').innerText()).toBe('51 credits');
+    const [checkout] = await Promise.all([context.waitForEvent('page'), page.getByTestId('plan-pro').getByRole('button', { name: 'Choose Pro' }).click()]);
+    await page.getByRole('status').filter({ hasText: 'Redirecting to Payment' }).waitFor();
+    await checkout.waitForURL(/\/checkout\/local\/cs_local_/);
+    await checkout.getByText('Test mode').waitFor();
+    expect(await checkout.getByTestId('checkout-amount').innerText()).toBe('$1,500');
+    await checkout.getByLabel('Card number').fill(LOCAL_CARD_DECLINED);
+    await checkout.getByLabel('Expiry date').fill('1234');
+    await checkout.getByLabel('CVC').fill('123');
+    await checkout.getByLabel('Name on card').fill('Grace Hopper');
+    await shoot(checkout, 'local-checkout');
+    await checkout.getByRole('button', { name: 'Pay $1,500' }).click();
+    await checkout.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+
+    await checkout.getByLabel('Card number').fill('4242424242424242');
+    expect(await checkout.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
+    await checkout.getByRole('button', { name: 'Pay $1,500' }).click();
+    await checkout.waitForURL(/\/credits\?purchase=success/);
+    await expect.poll(() => checkout.getByTestId('history-balance').innerText()).toBe('1,851 credits');
+    const purchase = checkout.getByTestId('purchase-row').filter({ hasText: 'Pro plan' });
+    await purchase.waitFor();
+    expect(await purchase.innerText()).toMatch(/Pro plan: 1,800 credits[\s\S]*Receipt cs_local_[\s\S]*\$1,500[\s\S]*1,800 credits[\s\S]*Paid/);
+    const receipt = (await app.services.mail.list({ to: user.email })).find((m) => m.template === 'receipt');
+    expect(receipt?.subject).toBe('Receipt: Pro plan: 1,800 credits ($1,500)');
+    await shoot(checkout, 'credits-purchases');
+
+    // The payment is refunded after 1,000 credits were spent: the balance goes to 0, 949 are owed.
+    const paymentId = (await purchase.innerText()).match(/Receipt (cs_local_[0-9a-f]+)/)![1]!;
+    await app.services.credits.spendAll(user.id, { spendKind: 'angel_export', insufficientMessage: 'x', items: Array.from({ length: 1000 }, (_, i) => ({ reference: `e2e-export-${i}`, amount: 1, reason: 'Angel investor export' })) }, { now: new Date(), actor: user.id });
+    await app.services.payments.refund(paymentId);
+    await checkout.reload();
+    await expect.poll(() => checkout.getByTestId('history-balance').innerText()).toBe('0 credits');
+    await expect.poll(() => checkout.getByTestId('credits-owed').innerText()).toBe('949');
+    expect(await purchase.innerText()).toMatch(/Refunded/);
+    await shoot(checkout, 'credits-owed');
+    await context.close();
+  });
 });
+
+/** Screenshots at 1280 and 375 px, light and dark, into frontend/screenshots/ (looked at by hand). */
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 375]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      // The theme as the app applies it (a class on <html>), without a reload that would lose the form.
+      await page.evaluate((t) => {
+        document.documentElement.classList.remove('light', 'dark');
+        document.documentElement.classList.add(t);
+        document.documentElement.style.colorScheme = t;
+      }, scheme);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

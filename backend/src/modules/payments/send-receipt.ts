@@ -3,7 +3,8 @@ import type { AppContext } from '../../platform/context';
 import type { CommandMeta } from '../../platform/decider';
 import type { MailService } from '../mail/index';
 
-export const receiptPath = (paymentId: string) => `/credits/receipts/${encodeURIComponent(paymentId)}`;
+/** Each purchase on /credits is its receipt; the link lands on its row. */
+export const receiptPath = (paymentId: string) => `/credits#receipt-${encodeURIComponent(paymentId)}`;
 
 /** One receipt e-mail per payment (its id is the message id, so a redelivered webhook mails once). */
 export function createReceipts(ctx: Pick<AppContext, 'db' | 'config'>, mail: MailService) {
@@ -15,7 +16,7 @@ export function createReceipts(ctx: Pick<AppContext, 'db' | 'config'>, mail: Mai
         to: user.email, userId, messageId: `receipt-${p.paymentId}`,
         data: {
           paymentId: p.paymentId, product: p.product, credits: p.credits, amount: formatUsd(p.amountPaid),
-          date: meta.now.toISOString().slice(0, 10), url: `${ctx.config.publicUrl}/credits`,
+          date: meta.now.toISOString().slice(0, 10), url: `${ctx.config.publicUrl}${receiptPath(p.paymentId)}`,
         },
       }, meta);
     },

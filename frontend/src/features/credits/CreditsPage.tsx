@@ -16,6 +16,7 @@ import { Select } from '../../ui/Select';
 import { Skeleton } from '../../ui/Skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { PolicyNote } from './PolicyNote';
+import { OwedNotice, PurchasesCard } from './PurchasesCard';
 import { balanceHistoryQueryOptions, creditBalanceQueryOptions, creditHistoryQueryOptions } from './queries';
 
 const KIND: Record<MovementKind, { label: string; variant: BadgeVariant }> = {
@@ -23,11 +24,13 @@ const KIND: Record<MovementKind, { label: string; variant: BadgeVariant }> = {
   purchased: { label: 'Purchased', variant: 'success' },
   spent: { label: 'Spent', variant: 'outline' },
   refunded: { label: 'Refunded', variant: 'warning' },
+  reversed: { label: 'Payment reversed', variant: 'destructive' },
+  settled: { label: 'Owed credits covered', variant: 'outline' },
 };
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
-const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-US')}` : `−${Math.abs(n).toLocaleString('en-US')}`);
+const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-US')}` : n === 0 ? '0' : `−${Math.abs(n).toLocaleString('en-US')}`);
 
 const column = createColumnHelper<CreditMovement>();
 const columns = [
@@ -153,10 +156,12 @@ export function CreditsPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Credit History" description="Every credit in and out of your account, with your balance after each movement." />
+      <OwedNotice />
       <div className="grid gap-6 lg:grid-cols-3">
         <BalanceSummary />
         <BalanceChart />
       </div>
+      <PurchasesCard />
       <PolicyNote />
 
       <section aria-labelledby="movements-heading" className="flex flex-col gap-4">

@@ -2,21 +2,21 @@ import { formatUsd, type CreditPack, type SubscriptionPlan } from '@fp/contracts
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Check, Coins, ExternalLink, History, Package, Sparkles } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { useIdentity } from '../../lib/identity';
 import { Badge } from '../../ui/Badge';
-import { buttonVariants } from '../../ui/Button';
+import { Button, buttonVariants } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../ui/Card';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { toast } from '../../ui/toast';
 import { PolicyNote } from './PolicyNote';
-import { creditBalanceQueryOptions, creditKeys, plansQueryOptions } from './queries';
+import { createCheckout, creditBalanceQueryOptions, creditKeys, plansQueryOptions } from './queries';
 
 const perCredit = (dollars: number) => `$${dollars.toFixed(2)} per credit`;
 
-/** A button-looking link to the payment or contact page: new tab, with the 'Redirecting to Payment' toast. */
+/** A button-looking link to the contact page: new tab, with the 'Redirecting to Payment' toast. */
 function CheckoutLink({ href, children, variant = 'default', label }: { href: string; children: ReactNode; variant?: 'default' | 'outline'; label: string }) {
   const queryClient = useQueryClient();
   const onClick = () => {
@@ -40,6 +40,46 @@ function CheckoutLink({ href, children, variant = 'default', label }: { href: st
       {children}
       <ExternalLink className="size-4" aria-hidden="true" />
     </a>
+  );
+}
+
+/**
+ * Buys a product: the server creates the checkout session (Stripe, or the local checkout on this
+ * origin) and the payment page opens in a new tab. The tab is opened on the click itself, so
+ * pop-up blockers let it through, and pointed at the session once the server answers.
+ */
+function CheckoutButton({ product, children, variant = 'default', label }: { product: string; children: ReactNode; variant?: 'default' | 'outline'; label: string }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    const tab = window.open('about:blank', '_blank');
+    setBusy(true);
+    try {
+      const { url } = await createCheckout(product);
+      toast({ title: 'Redirecting to Payment', description: 'The secure page opens in a new tab.' });
+      const absolute = new URL(url, window.location.origin).toString();
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = absolute;
+      } else window.location.assign(absolute);
+      // Credit queries do not refetch on focus (spec §9); coming back from the payment tab is the one time they should.
+      const onReturn = () => {
+        window.removeEventListener('focus', onReturn);
+        void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+      };
+      window.addEventListener('focus', onReturn);
+    } catch (err) {
+      tab?.close();
+      toast({ title: 'Checkout failed', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button type="button" variant={variant} className="w-full" aria-label={label} disabled={busy} onClick={() => void onClick()}>
+      {children}
+      <ExternalLink className="size-4" aria-hidden="true" />
+    </Button>
   );
 }
 
@@ -94,9 +134,15 @@ function PlanCard({ plan }: { plan: SubscriptionPlan }) {
         </ul>
       </CardContent>
       <CardFooter>
-        <CheckoutLink href={plan.paymentLink} variant={highlighted ? 'default' : 'outline'} label={plan.contactOnly ? `Contact us about ${plan.name}` : `Choose ${plan.name}`}>
-          {plan.contactOnly ? 'Contact Us' : `Choose ${plan.name}`}
-        </CheckoutLink>
+        {plan.contactOnly ? (
+          <CheckoutLink href={plan.paymentLink} variant={highlighted ? 'default' : 'outline'} label={`Contact us about ${plan.name}`}>
+            Contact Us
+          </CheckoutLink>
+        ) : (
+          <CheckoutButton product={plan.id} variant={highlighted ? 'default' : 'outline'} label={`Choose ${plan.name}`}>
+            Choose {plan.name}
+          </CheckoutButton>
+        )}
       </CardFooter>
     </Card>
   );
@@ -120,9 +166,9 @@ function PackCard({ pack }: { pack: CreditPack }) {
       </div>
       <div className="flex flex-col items-stretch gap-2 sm:w-56 sm:items-end">
         <p className="text-3xl font-bold tracking-tight sm:text-right">{formatUsd(pack.price)}</p>
-        <CheckoutLink href={pack.paymentLink} label={`Buy ${pack.credits} credits`}>
+        <CheckoutButton product={pack.id} label={`Buy ${pack.credits} credits`}>
           Buy {pack.credits} Credits
-        </CheckoutLink>
+        </CheckoutButton>
       </div>
     </Card>
   );

@@ -1,4 +1,4 @@
-import type { BalanceHistoryResponse, CreditHistoryResponse, HistorySort, PlansResponse } from '@fp/contracts';
+import type { BalanceHistoryResponse, CheckoutResponse, CreditHistoryResponse, HistorySort, PlansResponse, PurchasesResponse } from '@fp/contracts';
 import { HISTORY_PAGE_SIZE } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -85,3 +85,15 @@ export const plansQueryOptions = () =>
     queryFn: () => apiRequest<PlansResponse>('/api/plans'),
     staleTime: 5 * 60_000,
   });
+
+/** The founder's purchases with their receipts, and what a reversed payment left owed. */
+export const purchasesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['credits', 'purchases'] as const,
+    queryFn: () => apiRequest<PurchasesResponse>('/api/purchases'),
+    staleTime: 60_000,
+  });
+
+/** Creates a checkout session on the server for a product of the price list; answers its URL. */
+export const createCheckout = (product: string, quantity?: number) =>
+  apiRequest<CheckoutResponse>('/api/checkout', { method: 'POST', body: { product, ...(quantity ? { quantity } : {}) } });
