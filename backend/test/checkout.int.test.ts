@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { REPO_ROOT } from '@fp/infra';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/modules/credits/index';
@@ -180,5 +183,35 @@ describe('refunds and disputes take the credits back', () => {
     expect(await postWebhook(unknown)).toEqual({ status: 422, body: { error: 'No purchase matches the payment' } });
     const audit = await auditLedger({ ...app.ctx, pool: app.ctx.pool });
     expect(audit.ok, JSON.stringify(audit.rows.filter((r) => r.problem))).toBe(true);
+  });
+});
+
+describe('operators refund and simulate disputes from the CLI', () => {
+  const cli = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: app.db.url } });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    });
+
+  it('payments refund --amount takes back part, payments dispute the rest; unknown payments are refused', { timeout: 120_000 }, async () => {
+    const u = await app.createUser();
+    await settle();
+    const start = (await balanceOf(u.token)).balance;
+    const { id } = await buy(u.token, 'pack');
+    const half = await cli(['payments', 'refund', '--payment', id, '--amount', '4850', '--json']);
+    expect(half.code, half.stderr).toBe(0);
+    expect(JSON.parse(half.stdout.trim().split('\n').at(-1)!)).toMatchObject({ paymentId: id, provider: 'local', reversed: 25, owed: 0 });
+    const dispute = await cli(['payments', 'dispute', '--payment', id]);
+    expect(dispute.code, dispute.stderr).toBe(0);
+    expect(dispute.stdout).toContain(`Dispute recorded for ${id}: 25 credits taken back`);
+    await settle();
+    expect((await balanceOf(u.token)).balance).toBe(start);
+    const unknown = await cli(['payments', 'refund', '--payment', 'cs_nope']);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('No refundable purchase with payment id cs_nope');
   });
 });

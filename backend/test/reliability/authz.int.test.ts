@@ -13,15 +13,16 @@ import { founder, TERMINAL, testFirmId, waitUntil } from './support';
 const ADMIN_ROUTES = [/^\/api\/security\//, /^\/api\/mailbox(\/|$)/];
 const ADMIN_REQUIRED = 'Admin access required';
 /** Routes whose path id is a resource of one user. */
-const PER_USER = /^\/(api\/submissions|api\/pipeline|live)\//;
-const VALID_BODY: Record<string, unknown> = { 'PATCH /api/pipeline/:id': { notes: 'Written by another user' } };
+const PER_USER = /^\/(api\/submissions|api\/pipeline|api\/local-checkout|api\/purchases|live)\//;
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Other Founder' };
+const VALID_BODY: Record<string, unknown> = { 'PATCH /api/pipeline/:id': { notes: 'Written by another user' }, 'POST /api/local-checkout/:id/pay': CARD };
 
 let app: TestApp;
 let owner: { id: string; token: string };
 let other: { id: string; token: string };
 let admin: { id: string; token: string };
 /** The owner's per-user ids that may appear in a path, and the view token signed for the owner. */
-const mine: { submissionId?: string; viewToken?: string; attemptId?: string; pipelineCardId?: string } = {};
+const mine: { submissionId?: string; viewToken?: string; attemptId?: string; pipelineCardId?: string; checkoutId?: string } = {};
 let othersViewToken: string | undefined;
 
 beforeAll(async () => {
@@ -53,6 +54,12 @@ beforeAll(async () => {
   const card = await app.api('POST', '/api/pipeline', { token: owner.token, body: { investorId: vcId, investorKind: 'vc' } });
   expect(card.status, JSON.stringify(card.body)).toBe(201);
   mine.pipelineCardId = card.body.id;
+  // A paid checkout (the local one): its session id is the owner's, and so is the receipt.
+  const checkout = await app.api('POST', '/api/checkout', { token: owner.token, body: { product: 'pack' } });
+  mine.checkoutId = checkout.body.url.split('/').at(-1);
+  const paid = await app.api('POST', `/api/local-checkout/${mine.checkoutId}/pay`, { token: owner.token, body: CARD });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  await app.ctx.projections.waitFor(undefined, 20_000);
 });
 afterAll(async () => app?.close());
 
@@ -65,8 +72,8 @@ describe("another user's resources", () => {
     let perUser = 0;
     for (const r of withParams()) {
       const isLive = r.url.startsWith('/live/');
-      const isPipeline = r.url.startsWith('/api/pipeline/');
-      const path = r.url.replace(/:\w+/g, encodeURIComponent(isPipeline ? mine.pipelineCardId! : mine.submissionId!));
+      const ownerId = r.url.startsWith('/api/pipeline/') ? mine.pipelineCardId! : /^\/api\/(local-checkout|purchases)\//.test(r.url) ? mine.checkoutId! : mine.submissionId!;
+      const path = r.url.replace(/:\w+/g, encodeURIComponent(ownerId));
       const query = (token: string | undefined) => (isLive ? `?${new URLSearchParams({ ...(token ? { token } : {}), attempt: mine.attemptId! })}` : '');
       // A body the route would accept from its owner, so only the ownership check can refuse it.
       const body = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) ? (VALID_BODY[`${r.method} ${r.url}`] ?? {}) : undefined;
@@ -95,7 +102,7 @@ describe("another user's resources", () => {
       if (isLive) expect((await fetch(`${app.url}${path}`).then(async (x) => (await x.arrayBuffer(), x.status))), `${r.url} without a token`).toBe(404);
       expect(await app.ctx.store.head(), `${r.method} ${r.url} wrote for another user`).toBe(head);
     }
-    // Every submissions, live and pipeline route was reached as a per-user route.
+    // Every submissions, live, pipeline and checkout route was reached as a per-user route.
     const expected = withParams().filter((r) => PER_USER.test(r.url)).length;
     expect(perUser).toBe(expected);
     expect(perUser).toBeGreaterThanOrEqual(7);

@@ -28,7 +28,7 @@ export interface PaymentsService {
   /** Handles one signed provider event in process (the CLI's refunds on the local checkout). */
   receive(raw: Buffer, signature: string): Promise<unknown>;
   /** An operator's refund: the provider refunds, and its webhook takes the credits back. */
-  refund(paymentId: string, amountCents?: number): Promise<void>;
+  refund(paymentId: string, amountCents?: number): Promise<unknown>;
 }
 
 /**
@@ -50,7 +50,7 @@ export function createPaymentsModule({ ctx: platform, credits, accounts, mail, p
       async refund(paymentId, amountCents) {
         const p = await credits.findPayment({ paymentId });
         if (!p?.paymentIntentId) throw new Error(`No refundable purchase with payment id ${paymentId}`);
-        await provider.refund({ paymentId, paymentIntentId: p.paymentIntentId }, amountCents);
+        return provider.refund({ paymentId, paymentIntentId: p.paymentIntentId }, amountCents);
       },
     },
     // The payment provider calls the webhook without a session; its signature is its credential.

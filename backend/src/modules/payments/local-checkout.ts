@@ -23,7 +23,7 @@ export interface LocalCheckout extends PaymentProvider {
   /** Checks the card like test mode does, marks the session paid and sends the signed webhook. */
   pay(id: string, userId: string, card: LocalCheckoutPayRequest, send: WebhookSender): Promise<{ redirectUrl: string }>;
   /** Sends a signed `charge.dispute.created` (an operator's test of the dispute path). */
-  dispute(payment: { paymentId: string; paymentIntentId: string; amount: number }, send: WebhookSender): Promise<void>;
+  dispute(payment: { paymentId: string; paymentIntentId: string; amount: number }, send: WebhookSender): Promise<unknown>;
   /** The sender `refund` uses (set by the composition root: the app's own webhook). */
   useSender(send: WebhookSender): void;
 }
@@ -58,6 +58,7 @@ export function createLocalCheckout(db: Db, opts: { authSecret: string; webhookS
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: created });
     const r = await send(payload, signature);
     if (r.status >= 400) throw new DomainError(`The app refused the payment webhook: ${JSON.stringify(r.body)}`, 502, 'webhook_refused');
+    return r.body;
   };
   const charge = (payment: { paymentIntentId: string }, amount: number, refunded: number) => ({
     id: id('ch'), object: 'charge', payment_intent: payment.paymentIntentId, amount, amount_refunded: refunded, refunded: refunded >= amount, currency: 'usd',
@@ -116,10 +117,10 @@ export function createLocalCheckout(db: Db, opts: { authSecret: string; webhookS
         .set({ refunded: sql`least(amount, refunded + ${amount ?? 2_000_000_000})` })
         .where('id', '=', payment.paymentId).where('status', '=', 'paid').returning(['amount', 'refunded']).executeTakeFirst();
       if (!row) throw new DomainError('No paid local checkout matches the payment', 404, 'not_found');
-      await signed(sender, 'charge.refunded', charge(payment, row.amount, row.refunded));
+      return signed(sender, 'charge.refunded', charge(payment, row.amount, row.refunded));
     },
     async dispute(payment, send) {
-      await signed(send, 'charge.dispute.created', {
+      return signed(send, 'charge.dispute.created', {
         id: id('dp'), object: 'dispute', amount: payment.amount, currency: 'usd', payment_intent: payment.paymentIntentId, reason: 'fraudulent', status: 'needs_response',
       });
     },

@@ -19,6 +19,9 @@ export interface PaymentProvider {
   /** The secret webhooks are signed with; null when none is configured (webhooks are refused). */
   readonly webhookSecret: string | null;
   createCheckout(input: CheckoutInput): Promise<{ url: string; sessionId: string }>;
-  /** Refunds `amount` cents of a payment (all of it when not given); the webhook takes the credits back. */
-  refund(payment: { paymentId: string; paymentIntentId: string }, amount?: number): Promise<void>;
+  /**
+   * Refunds `amount` cents of a payment (all of it when not given); the webhook takes the credits
+   * back. Answers the webhook's result when it ran at once (local), null when it comes later (Stripe).
+   */
+  refund(payment: { paymentId: string; paymentIntentId: string }, amount?: number): Promise<unknown>;
 }

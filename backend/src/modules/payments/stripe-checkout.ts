@@ -28,6 +28,7 @@ export function createStripeCheckout(opts: { secretKey: string; webhookSecret: s
     },
     async refund({ paymentIntentId }, amount) {
       await stripe.refunds.create({ payment_intent: paymentIntentId, ...(amount ? { amount } : {}) });
+      return null;
     },
   };
 }
