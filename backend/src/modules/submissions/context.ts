@@ -1,5 +1,6 @@
 import type { SubmissionActivities, SubmissionRun, WorkflowEngine } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
+import type { MailService } from '../mail/index';
 import type { CatalogService } from '../catalog/index';
 import type { CreditsService } from '../credits/index';
 import type { ProfileService } from '../profile/index';
@@ -18,6 +19,8 @@ export interface SubmissionsDeps {
   credits: CreditsService;
   profile: ProfileService;
   catalog: CatalogService;
+  /** For the "applications finished" e-mail. */
+  mail: MailService;
   /** The workflow engine adapter, chosen by the composition root. */
   engine: EngineFactory;
 }

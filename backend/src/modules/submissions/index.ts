@@ -3,6 +3,7 @@ import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import type { SubmissionsContext, SubmissionsDeps } from './context';
 import { liveRoutes } from './live-routes';
+import { batchFinishedNotifier } from './notify-batch-finished';
 import { submissionsProjection } from './projection';
 import { submissionsRoutes } from './routes';
 import { createSubmissionsService, type SubmissionsInternals, type SubmissionsService } from './service';
@@ -33,14 +34,14 @@ function dbSink(ctx: AppContext): LiveSink {
  * workflows on the engine it is given (DBOS on our Postgres, or Temporal) that drive a browser on
  * the firm's website, with a live view, stop and retry. See docs/submissions.md.
  */
-export function createSubmissionsModule({ ctx: platform, credits, profile, catalog, engine }: SubmissionsDeps): AppModule<SubmissionsService> {
+export function createSubmissionsModule({ ctx: platform, credits, profile, catalog, mail, engine }: SubmissionsDeps): AppModule<SubmissionsService> {
   const ctx: SubmissionsContext = moduleContext(platform, { credits, profile, catalog });
   const internals: SubmissionsInternals = { live: new LiveHub(dbSink(ctx)), runs: new RunRegistry(), worker: null };
   const submissions = createSubmissionsService(ctx, internals);
   return {
     name: 'submissions',
     service: submissions,
-    projections: [submissionsProjection],
+    projections: [submissionsProjection, batchFinishedNotifier(mail, platform.config.publicUrl)],
     routes(app) {
       submissionsRoutes(app, ctx, submissions);
       liveRoutes(app, ctx, internals.live);

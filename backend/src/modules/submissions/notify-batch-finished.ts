@@ -1,0 +1,53 @@
+import type { SubmissionEvent } from '@fp/contracts';
+import type { Projection } from '@fp/projections';
+import { sql } from 'kysely';
+import type { MailService } from '../mail/index';
+
+export const BATCH_MAIL_ACTOR = 'submissions:notifier';
+
+/**
+ * "Your applications have finished": when the last of a founder's applications under way ends, one
+ * e-mail with how the ones finished since the last such mail went (delivered, failed, credits
+ * refunded). A failed attempt, or one stopped before the form was sent, is refunded by rule, so
+ * the count does not wait for the ledger. The message id is the ending event's id: a batch
+ * replayed after a crash, or a rebuild, queues nothing twice. Founders unsubscribe in one click.
+ */
+export function batchFinishedNotifier(mail: MailService, appUrl: string): Projection {
+  return {
+    name: 'submissions_batch_mail',
+    eventTypes: ['SubmissionRequested', 'SubmissionRetried', 'SubmissionCompleted', 'SubmissionFailed', 'SubmissionStopped'],
+    tables: ['submission_batches', 'submission_batch_members'],
+    async apply(tx, events) {
+      for (const e of events) {
+        const ev = { type: e.type, data: e.data } as SubmissionEvent;
+        if (ev.type === 'SubmissionRequested') {
+          await tx.insertInto('submission_batch_members').values({ submission_id: ev.data.submissionId, user_id: ev.data.userId }).onConflict((oc) => oc.column('submission_id').doNothing()).execute();
+          await tx.insertInto('submission_batches').values({ user_id: ev.data.userId, open: 1, total: 1 })
+            .onConflict((oc) => oc.column('user_id').doUpdateSet({ open: sql`submission_batches.open + 1`, total: sql`submission_batches.total + 1` })).execute();
+          continue;
+        }
+        const member = await tx.selectFrom('submission_batch_members').select('user_id').where('submission_id', '=', ev.data.submissionId).executeTakeFirst();
+        if (!member) continue;
+        const userId = member.user_id as string;
+        if (ev.type === 'SubmissionRetried') {
+          await tx.updateTable('submission_batches').set({ open: sql`open + 1`, total: sql`total + 1` }).where('user_id', '=', userId).execute();
+          continue;
+        }
+        const delivered = ev.type === 'SubmissionCompleted' ? 1 : 0;
+        const refunded = ev.type === 'SubmissionFailed' || (ev.type === 'SubmissionStopped' && !ev.data.formSent) ? 1 : 0;
+        const row = await tx.updateTable('submission_batches')
+          .set({ open: sql`greatest(open - 1, 0)`, delivered: sql`delivered + ${delivered}`, failed: sql`failed + ${1 - delivered}`, refunded: sql`refunded + ${refunded}` })
+          .where('user_id', '=', userId).returningAll().executeTakeFirst();
+        if (!row || row.open > 0) continue;
+        const user = await tx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+        if (user) {
+          await mail.send('batch-finished', {
+            to: user.email, userId, messageId: `batch-finished-${e.eventId}`,
+            data: { total: row.total, delivered: row.delivered, failed: row.failed, refunded: row.refunded, url: `${appUrl}/submissions` },
+          }, { now: new Date(e.metadata.now ?? e.createdAt), actor: BATCH_MAIL_ACTOR, correlationId: e.eventId });
+        }
+        await tx.updateTable('submission_batches').set({ total: 0, delivered: 0, failed: 0, refunded: 0 }).where('user_id', '=', userId).execute();
+      }
+    },
+  };
+}
