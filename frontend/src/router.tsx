@@ -21,6 +21,7 @@ import { creditBalanceQueryOptions } from './features/credits/queries';
 import { CreditsPage } from './features/credits/CreditsPage';
 import { PricingPage } from './features/credits/PricingPage';
 import { LocalCheckoutPage } from './features/credits/LocalCheckoutPage';
+import { MailboxPage } from './features/mail/MailboxPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { InvestorsPage } from './features/catalog/InvestorsPage';
 import { angelInvestorsQueryOptions } from './features/catalog/investor-queries';
@@ -122,6 +123,7 @@ const settingsRoute = createRoute({ getParentRoute: parent, path: '/settings', c
 const profileRoute = createRoute({ getParentRoute: parent, path: '/profile', component: SettingsPage });
 const pricingRoute = createRoute({ getParentRoute: parent, path: '/pricing', component: PricingPage });
 const creditsRoute = createRoute({ getParentRoute: parent, path: '/credits', component: CreditsPage });
+const mailboxRoute = createRoute({ getParentRoute: parent, path: '/mailbox', component: MailboxPage });
 const localCheckoutRoute = createRoute({ getParentRoute: parent, path: '/checkout/local/$id', component: LocalCheckoutPage });
 const investorsRoute = createRoute({
   getParentRoute: parent, path: '/investors', component: InvestorsPage,
@@ -146,6 +148,7 @@ const routeTree = rootRoute.addChildren([
   pricingRoute,
   creditsRoute,
   localCheckoutRoute,
+  mailboxRoute,
   investorsRoute,
   securityRoute,
   authRoute,

@@ -15,6 +15,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
 interface TestApp {
   url: string;
   ctx: { db: { selectFrom(t: string): any } };
+  createUser(o?: { email?: string; password?: string; name?: string; admin?: boolean }): Promise<{ id: string; email: string; token: string }>;
   close(): Promise<void>;
 }
 
@@ -73,10 +74,20 @@ describe('account recovery in the browser', () => {
     await page.getByRole('button', { name: /Create account|Sign Up/i }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
     await page.locator('main').first().waitFor();
+    // Until verified, a banner says so and can send the e-mail again.
+    const banner = page.getByRole('region', { name: 'Verify your e-mail address' });
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain(email);
+    await shoot(page, 'verify-email-banner');
+    await banner.getByRole('button', { name: 'Resend e-mail' }).click();
+    await page.getByRole('status').filter({ hasText: 'Verification e-mail sent' }).waitFor();
 
     await page.goto(await linkFromMail(email, /Verify your e-mail/, 'verify-email'));
     await expect(page.getByRole('status').filter({ hasText: 'Your e-mail address is verified' }).waitFor()).resolves.toBeUndefined();
     await shoot(page, 'verify-email');
+    await page.goto(`${app.url}/`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Verify your e-mail address' }).count()).toBe(0);
 
     // Sign out: a fresh browser context has no session.
     await context.close();
@@ -106,5 +117,42 @@ describe('account recovery in the browser', () => {
     await p2.waitForFunction(() => !document.querySelector('h1')?.textContent?.includes('Sign in to FundFlow'));
     expect(await p2.getByRole('heading', { name: 'Sign in to FundFlow' }).count()).toBe(0);
     await ctx2.close();
+  });
+
+  it('an operator reads every sent e-mail on /mailbox; a founder is refused', async () => {
+    const admin = await app.createUser({ email: `ops.${Date.now().toString(36)}@example.com`, password: 'operator-password-1', admin: true });
+    const founder = await app.createUser({ email: `plain.${Date.now().toString(36)}@example.com`, password: 'founder-password-1' });
+    const signIn = async (email: string, password: string) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${app.url}/mailbox`);
+      await page.getByRole('heading', { name: 'Sign in to FundFlow' }).waitFor();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByRole('heading', { name: 'Mailbox', exact: true }).waitFor();
+      return { context, page };
+    };
+    const f = await signIn(founder.email, 'founder-password-1');
+    await f.page.getByText('Only administrators can read the mailbox').waitFor();
+    await f.context.close();
+
+    const { context, page } = await signIn(admin.email, 'operator-password-1');
+    await page.getByTestId('mailbox-row').first().waitFor();
+    await page.getByLabel('Recipient').fill(founder.email);
+    await page.getByLabel('Recipient').press('Enter');
+    const row = page.getByTestId('mailbox-row').filter({ hasText: 'Verify your e-mail' });
+    await row.waitFor();
+    expect(await page.getByTestId('mailbox-row').count()).toBe(1);
+    await shoot(page, 'mailbox');
+    await row.getByRole('button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('mail-text').waitFor();
+    const link = dialog.getByTestId('mail-text').getByRole('link', { name: /\/verify-email\?token=/ });
+    expect(await link.count()).toBe(1);
+    // The HTML version renders in its sandboxed frame.
+    await dialog.frameLocator('iframe[title="HTML version"]').getByText('Confirm that this address is yours').first().waitFor();
+    await shoot(page, 'mailbox-message');
+    await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useUserSync } from '../features/accounts/useUserSync';
+import { VerifyEmailBanner } from '../features/accounts/VerifyEmailBanner';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { useSidebar } from './useSidebar';
@@ -31,6 +32,7 @@ export function AppShell({ pathname, children }: { pathname: string; children: R
           onOpenDrawer={() => sidebar.setDrawerOpen(true)}
         />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+          <VerifyEmailBanner />
           {children}
         </main>
       </div>
