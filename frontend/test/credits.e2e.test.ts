@@ -48,7 +48,7 @@ beforeAll(async () => {
   const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o: unknown): Promise<TestApp> };
   stripe = ((await import(/* @vite-ignore */ STRIPE_MODULE)) as { default: StripeLike }).default;
   app = await startTestApp({
-    config: { stripeWebhookSecret: SECRET, paymentLinks: { basic: `${CHECKOUT}_basic`, pro: `${CHECKOUT}_pro`, elite: `${CHECKOUT}_elite`, pack: `${CHECKOUT}_pack` } },
+    config: { stripeWebhookSecret: SECRET },
   });
   user = await app.createUser({ email: `buyer.${Date.now().toString(36)}@example.com`, password: PASSWORD, name: 'Grace Hopper' });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

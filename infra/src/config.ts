@@ -34,8 +34,6 @@ export interface AppConfig {
   smtpUrl?: string;
   /** Sender of outgoing e-mail (MAIL_FROM). */
   mailFrom: string;
-  /** Payment page per product id, from PAYMENT_LINKS="basic=https://…,pro=…,elite=…,pack=…". */
-  paymentLinks: Record<string, string>;
   llmUrl?: string;
   llmApiKey?: string;
   llmModel?: string;
@@ -147,7 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'FundFlow <no-reply@fundflow.example>',
-    paymentLinks: Object.fromEntries((env.PAYMENT_LINKS ?? '').split(',').map((pair) => pair.trim().split(/=(.*)/s)).filter(([k, v]) => k && v).map(([k, v]) => [k!.trim(), v!.trim()])),
     llmUrl: env.LLM_URL || undefined,
     llmApiKey: env.LLM_API_KEY || undefined,
     llmModel: env.LLM_MODEL || undefined,

@@ -75,8 +75,8 @@ export const SubscriptionPlan = z.object({
   /** dollars per credit, rounded to cents; null when not applicable */
   pricePerCredit: z.number().nullable(),
   contactOnly: z.boolean(),
-  /** payment page (carrying the user's reference) or contact page */
-  paymentLink: z.string(),
+  /** The contact page of a contact-only plan; null for a priced one (bought through POST /api/checkout). */
+  contactUrl: z.string().nullable(),
   features: z.array(z.string()),
 });
 export type SubscriptionPlan = z.infer<typeof SubscriptionPlan>;
@@ -90,7 +90,6 @@ export const CreditPack = z.object({
   bonus: z.number().int(),
   pricePerCredit: z.number(),
   quantityAdjustable: z.boolean(),
-  paymentLink: z.string(),
 });
 export type CreditPack = z.infer<typeof CreditPack>;
 

@@ -1,7 +1,7 @@
 import type { CreditPack, PlansResponse, SubscriptionPlan } from '@fp/contracts';
 
 /**
- * The one price list (spec section 9): the pricing page, the payment links and the webhook's
+ * The one price list (spec section 9): the pricing page, the checkout and the webhook's
  * amounts all read it. Prices in cents.
  */
 export interface PlanConfig {
@@ -80,20 +80,8 @@ export const CATALOG: Catalog = {
 /** Dollars per credit, rounded to cents. */
 const perCredit = (cents: number, credits: number) => Math.round(cents / credits) / 100;
 
-/**
- * Adds the user's reference to a payment page so the provider's webhook can say who paid (Stripe
- * Payment Links: `client_reference_id`, and the e-mail pre-filled). Contact links stay as they are.
- */
-export function linkFor(base: string, user: { id: string; email: string }): string {
-  if (!/^https?:\/\//.test(base)) return base;
-  const url = new URL(base);
-  url.searchParams.set('client_reference_id', user.id);
-  url.searchParams.set('prefilled_email', user.email);
-  return url.toString();
-}
-
-/** GET /api/plans for one user. Products without a configured payment link fall back to the contact page. */
-export function plansFor(user: { id: string; email: string }, links: Record<string, string>, contactUrl: string, catalog: Catalog = CATALOG): PlansResponse {
+/** GET /api/plans: the price list. Priced products are bought through a checkout the server makes (POST /api/checkout); the custom plan opens the contact page. */
+export function plansFor(contactUrl: string, catalog: Catalog = CATALOG): PlansResponse {
   const { pack } = catalog;
   const packPerCredit = pack.price / pack.credits;
   const plans: SubscriptionPlan[] = catalog.plans.map((p) => {
@@ -111,7 +99,7 @@ export function plansFor(user: { id: string; email: string }, links: Record<stri
       savings: savings > 0 ? `Save ${savings}%` : null,
       pricePerCredit: priced ? perCredit(p.price!, p.credits!) : null,
       contactOnly: !priced,
-      paymentLink: priced && links[p.id] ? linkFor(links[p.id]!, user) : contactUrl,
+      contactUrl: priced ? null : contactUrl,
       features: p.features,
     };
   });
@@ -123,7 +111,6 @@ export function plansFor(user: { id: string; email: string }, links: Record<stri
     bonus: pack.bonus,
     pricePerCredit: perCredit(pack.price, pack.credits),
     quantityAdjustable: pack.quantityAdjustable,
-    paymentLink: links[pack.id] ? linkFor(links[pack.id]!, user) : contactUrl,
   };
   return { plans, pack: packOut };
 }

@@ -1,12 +1,10 @@
 import { formatUsd, PlansResponse } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
-import { CATALOG, linkFor, plansFor, resolvePurchase } from './plans';
+import { CATALOG, plansFor, resolvePurchase } from './plans';
 
-const user = { id: 'u_123', email: 'ada@example.com' };
-const links = { basic: 'https://buy.stripe.com/test_basic', pro: 'https://buy.stripe.com/test_pro', elite: 'https://buy.stripe.com/test_elite', pack: 'https://buy.stripe.com/test_pack' };
 
 describe('price list (spec section 9)', () => {
-  const { plans, pack } = plansFor(user, links, 'mailto:hello@example.com');
+  const { plans, pack } = plansFor('mailto:hello@example.com');
 
   it('has Basic, Pro, Elite and Full stack DFY at the spec prices and per-credit figures', () => {
     expect(PlansResponse.parse({ plans, pack })).toBeTruthy();
@@ -27,7 +25,7 @@ describe('price list (spec section 9)', () => {
     expect(elite!.badge).toBe('Best Value');
     expect(elite!.features).toEqual(expect.arrayContaining(['Dedicated account manager', 'Custom integrations']));
     expect(basic!.badge).toBeNull();
-    expect(dfy).toMatchObject({ contactOnly: true, paymentLink: 'mailto:hello@example.com' });
+    expect(dfy).toMatchObject({ contactOnly: true, contactUrl: 'mailto:hello@example.com' });
     expect(dfy!.features).toContain('Unlimited applications');
   });
 
@@ -40,18 +38,9 @@ describe('price list (spec section 9)', () => {
     expect(plans.map((p) => p.savings)).toEqual(['Save 39%', 'Save 57%', 'Save 66%', null]);
   });
 
-  it('carries the user reference in every payment link', () => {
-    for (const p of [...plans.slice(0, 3), pack]) {
-      const url = new URL(p.paymentLink);
-      expect(url.searchParams.get('client_reference_id')).toBe('u_123');
-      expect(url.searchParams.get('prefilled_email')).toBe('ada@example.com');
-    }
-  });
-
-  it('falls back to the contact page for a product without a payment link', () => {
-    const r = plansFor(user, {}, 'https://example.com/contact');
-    expect([...r.plans.map((p) => p.paymentLink), r.pack.paymentLink]).toEqual(Array(5).fill('https://example.com/contact'));
-    expect(linkFor('mailto:x@example.com', user)).toBe('mailto:x@example.com');
+  it('links only the custom plan to the contact page: priced products are bought through a server-made checkout', () => {
+    expect(plans.map((p) => p.contactUrl)).toEqual([null, null, null, 'mailto:hello@example.com']);
+    expect(pack).not.toHaveProperty('paymentLink');
   });
 });
 

@@ -21,7 +21,7 @@ export function creditsRoutes(app: FastifyInstance, ctx: CreditsContext) {
   app.get('/api/credits/balance-history', async (req) => ({ points: await balanceHistory(ctx.db, requireUser(req).id) }));
 
   app.get('/api/plans', async (req) => {
-    const user = requireUser(req);
-    return plansFor(user, ctx.config.paymentLinks ?? {}, ctx.config.contactUrl);
+    requireUser(req);
+    return plansFor(ctx.config.contactUrl);
   });
 }

@@ -135,7 +135,7 @@ function PlanCard({ plan }: { plan: SubscriptionPlan }) {
       </CardContent>
       <CardFooter>
         {plan.contactOnly ? (
-          <CheckoutLink href={plan.paymentLink} variant={highlighted ? 'default' : 'outline'} label={`Contact us about ${plan.name}`}>
+          <CheckoutLink href={plan.contactUrl ?? '#'} variant={highlighted ? 'default' : 'outline'} label={`Contact us about ${plan.name}`}>
             Contact Us
           </CheckoutLink>
         ) : (
