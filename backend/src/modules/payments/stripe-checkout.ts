@@ -18,6 +18,8 @@ export function createStripeCheckout(opts: { secretKey: string; webhookSecret: s
         metadata: { product: line.productId },
         line_items: [{
           quantity: line.quantity,
+          // The pack's quantity can change on Stripe's page; the webhook counts packs from the amount paid.
+          ...(line.interval ? {} : { adjustable_quantity: { enabled: true, minimum: 1, maximum: 100 } }),
           price_data: { currency: 'usd', unit_amount: line.unitAmount, product_data: { name: line.name }, ...(line.interval ? { recurring: { interval: line.interval } } : {}) },
         }],
         success_url: successUrl,
