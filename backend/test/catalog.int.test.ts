@@ -258,8 +258,15 @@ describe('Angel investors API', () => {
     expect(n).toEqual([...n].sort((a: number, b: number) => b - a));
   });
 
-  it('answers one investor for the detail dialog, 404 for an unknown one', async () => {
-    expect((await get(`/api/investors/${angels[2]!.id}`)).body).toEqual(angels[2]);
+  it('answers one investor for the detail dialog, contacts only as "exists" (they leave through the paid export), 404 for an unknown one', async () => {
+    const { contactEmail, phoneNumber, ...rest } = angels[2]!;
+    expect((await get(`/api/investors/${angels[2]!.id}`)).body).toEqual({ ...rest, contactEmailVerified: Boolean(contactEmail) && rest.contactEmailVerified, hasEmail: Boolean(contactEmail), hasPhone: Boolean(phoneNumber) });
+    // No investor's details carry an e-mail address or a phone number.
+    for (const a of angels.filter((x) => x.contactEmail || x.phoneNumber).slice(0, 10)) {
+      const text = JSON.stringify((await get(`/api/investors/${a.id}`)).body);
+      if (a.contactEmail) expect(text).not.toContain(a.contactEmail);
+      if (a.phoneNumber) expect(text).not.toContain(a.phoneNumber);
+    }
     expect(await get('/api/investors/ang_999999')).toMatchObject({ status: 404, body: { error: 'Angel investor not found' } });
   });
 });

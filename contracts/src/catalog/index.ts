@@ -16,9 +16,9 @@ export { csvCell, csvRow, toCsv, CSV_LINE_BREAK } from './csv';
 export type { CsvValue } from './csv';
 export {
   vcFirmSchema, vcFirmListItemSchema, vcFirmDetailSchema, angelInvestorDetailSchema,
-  angelInvestorListItemSchema, toAngelListItem,
+  angelInvestorListItemSchema, toAngelListItem, toAngelPublicDetail,
 } from './schemas';
-export type { VcFirm, VcFirmListItem, VcFirmDetail, AngelInvestorDetail, AngelInvestorListItem } from './schemas';
+export type { VcFirm, VcFirmListItem, VcFirmDetail, AngelInvestorDetail, AngelInvestorListItem, AngelInvestorPublicDetail } from './schemas';
 export {
   IMPORT_SOURCES, SOURCE_INFO, IMPORT_MAX_ROWS, IMPORT_MAX_BYTES, IMPORT_MAX_FIELD_CHARS, provenanceSchema, catalogSourceSchema,
   CatalogSourcesResponse, isReservedDomain, normaliseDomain,

@@ -2,7 +2,7 @@ import {
   MAX_ALL_IDS, type AngelFilterOptionsResponse, type AngelFilterQuery, type AngelInvestorsQuery, type AngelInvestorsResponse,
   type VcFilterOptionsResponse, type VcFilterQuery, type VcFirmsQuery, type VcFirmsResponse,
 } from '@fp/contracts/catalog/api';
-import { isReservedDomain, toAngelListItem, type AngelInvestorDetail, type VcFirm } from '@fp/contracts/catalog/index';
+import { isReservedDomain, toAngelListItem, toAngelPublicDetail, type AngelInvestorDetail, type AngelInvestorPublicDetail, type VcFirm } from '@fp/contracts/catalog/index';
 import type { SearchIndex, VcCollection } from '@fp/projections/search/index';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
@@ -105,10 +105,11 @@ export function createCatalogQueries(ctx: Pick<AppContext, 'db'>, index: SearchI
       return cached('angels', 'angels', async () => ({ countries: (await index.angelFacets()).locations.map((l) => l.value) }));
     },
 
-    async angel(id: string): Promise<AngelInvestorDetail> {
+    /** The details dialog: contact values only as "exists" (they leave through the paid export). */
+    async angel(id: string): Promise<AngelInvestorPublicDetail> {
       const found = (await records<AngelInvestorDetail>('catalog_angels', [id])).get(id);
       if (!found) throw new DomainError('Angel investor not found', 404, 'not_found');
-      return found;
+      return toAngelPublicDetail(found);
     },
 
     /** Firms by id from the real or the test catalog; unknown ids are simply absent. */

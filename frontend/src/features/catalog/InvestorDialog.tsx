@@ -56,24 +56,23 @@ export function InvestorDialog({ investor, onClose }: { investor: AngelInvestorL
             </Section>
           ) : null}
           <Section title="Contact Information">
-            {d.contactEmail ? (
-              <div className="flex flex-wrap items-center gap-2">
-                <a className={linkClass} href={`mailto:${d.contactEmail}`}>
-                  <Mail className="size-4 shrink-0" aria-hidden="true" />
-                  {d.contactEmail}
-                </a>
+            {/* The values themselves come only with the paid export (select and export). */}
+            {d.hasEmail ? (
+              <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="contact-email">
+                <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                E-mail address available in the export
                 {d.contactEmailVerified ? (
                   <Badge variant="success">
                     <BadgeCheck aria-hidden="true" />
                     Verified
                   </Badge>
                 ) : null}
-              </div>
+              </p>
             ) : null}
-            {d.phoneNumber ? (
-              <p className="flex items-center gap-2 text-sm">
+            {d.hasPhone ? (
+              <p className="flex items-center gap-2 text-sm" data-testid="contact-phone">
                 <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                {d.phoneNumber}
+                Phone number available in the export
               </p>
             ) : null}
             {d.companyUrl ? (
@@ -82,7 +81,7 @@ export function InvestorDialog({ investor, onClose }: { investor: AngelInvestorL
                 {d.domain ?? d.companyUrl}
               </a>
             ) : null}
-            {!d.contactEmail && !d.phoneNumber && !d.companyUrl ? <p className="text-sm text-muted-foreground">No contact details listed.</p> : null}
+            {!d.hasEmail && !d.hasPhone && !d.companyUrl ? <p className="text-sm text-muted-foreground">No contact details listed.</p> : null}
           </Section>
           {socials.length ? (
             <Section title="Social">

@@ -1,5 +1,5 @@
 import type { AngelAllIdsResponse, AngelFilterOptionsResponse, AngelInvestorsResponse } from '@fp/contracts/catalog/api';
-import { parseNumeric, type AngelInvestorDetail } from '@fp/contracts/catalog/index';
+import { parseNumeric, type AngelInvestorPublicDetail } from '@fp/contracts/catalog/index';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, isRateLimitError, type ActivityGuard } from '../../lib/activity-guard';
 import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
@@ -70,7 +70,7 @@ export const angelFilterOptionsQueryOptions = () =>
 export const angelDetailQueryOptions = (id: string) =>
   queryOptions({
     queryKey: angelKeys.detail(id),
-    queryFn: () => apiRequest<AngelInvestorDetail>(`/api/investors/${encodeURIComponent(id)}`),
+    queryFn: () => apiRequest<AngelInvestorPublicDetail>(`/api/investors/${encodeURIComponent(id)}`),
     staleTime: 5 * 60_000,
   });
 
