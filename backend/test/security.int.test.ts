@@ -188,7 +188,9 @@ describe('blocking', () => {
     await settle();
     const status = await app.api('GET', '/api/security/status', { token: admin.token });
     expect(status.status).toBe(200);
-    expect(Object.keys(status.body).sort()).toEqual(['blockedIps', 'recentViolations', 'totalViolations', 'violationsByType']);
+    expect(Object.keys(status.body).sort()).toEqual(['blockedIps', 'protection', 'recentViolations', 'totalViolations', 'violationsByType']);
+    // The mode as configured (this app blocks), not a constant.
+    expect(status.body.protection).toEqual({ mode: 'blocking', autoBlock: true, userAgentMode: 'block', fingerprintMode: 'off' });
     expect(status.body.blockedIps).toBe(1);
     const byType = status.body.violationsByType;
     expect(Object.keys(byType).sort()).toEqual(['brute_force', 'fingerprint', 'honeypot', 'query_limit', 'rate_limit', 'user_agent']);

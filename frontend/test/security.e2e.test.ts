@@ -103,7 +103,8 @@ describe('security dashboard (e2e)', () => {
     await page.getByRole('heading', { name: 'Security Dashboard' }).waitFor();
     await page.getByText('No recent violations detected').waitFor();
     expect(await tile(page, 'total').textContent()).toBe('0');
-    expect(await tile(page, 'protection').textContent()).toBe('Active');
+    // Automatic blocking is on in this run: the tile says what the server does.
+    expect(await tile(page, 'protection').textContent()).toBe('Blocking');
     await expect(page.getByRole('button', { name: 'Unblock IP' })).toBeDefined();
     expect(await page.getByRole('button', { name: 'Unblock IP', exact: true }).isDisabled()).toBe(true);
 

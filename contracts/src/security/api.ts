@@ -72,6 +72,17 @@ export const SecurityStatusResponse = z.object({
   violationsByType: z.record(z.string(), z.number().int().min(0)),
   /** Newest first, last 24 hours, at most RECENT_VIOLATIONS_MAX. */
   recentViolations: z.array(RecentViolation),
+  /**
+   * What the server does with what it detects, from its configuration: `blocking` (automated
+   * clients or repeat offenders are refused), `log_only` (recorded, not refused), `off`. Rate
+   * limits answer 429 in every mode.
+   */
+  protection: z.object({
+    mode: z.enum(['blocking', 'log_only', 'off']),
+    autoBlock: z.boolean(),
+    userAgentMode: z.enum(['off', 'log', 'block']),
+    fingerprintMode: z.enum(['off', 'log', 'block']),
+  }),
 });
 export type SecurityStatusResponse = z.infer<typeof SecurityStatusResponse>;
 export const RECENT_VIOLATIONS_MAX = 200;

@@ -12,7 +12,7 @@ const activeBlocks = (db: Db, now: Date) =>
 /** Read side of the security dashboard, from the `security` projection. */
 export function createSecurityQueries(db: Db) {
   return {
-    async status(now: Date): Promise<SecurityStatusResponse> {
+    async status(now: Date): Promise<Omit<SecurityStatusResponse, 'protection'>> {
       const counts = await db.selectFrom('security_violation_counts').select(['type', 'count']).execute();
       // Every known type appears (0 when none), so the grid always shows the whole catalogue.
       const violationsByType: Record<string, number> = Object.fromEntries(VIOLATION_TYPES.map((t) => [t, 0]));

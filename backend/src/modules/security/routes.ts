@@ -1,3 +1,5 @@
+import type { SecurityConfig } from '@fp/infra';
+import type { SecurityStatusResponse } from '@fp/contracts';
 import { UnblockIpRequest, ViolationsPerHourQuery } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../platform/auth';
@@ -12,7 +14,7 @@ export function securityRoutes(app: FastifyInstance, ctx: SecurityContext) {
 
   app.get('/api/security/status', async (req) => {
     requireAdmin(req);
-    return queries.status(ctx.clock.now());
+    return { ...(await queries.status(ctx.clock.now())), protection: protectionStatus(ctx.config.security) };
   });
 
   app.get('/api/security/blocked-ips', async (req) => {
@@ -31,4 +33,10 @@ export function securityRoutes(app: FastifyInstance, ctx: SecurityContext) {
     const { ip } = parse(UnblockIpRequest, req.body ?? {});
     return ctx.security.unblockIp(ip, metaFor(ctx, admin.id));
   });
+}
+
+/** What the protection does, from the configuration: any refusal beyond rate limits makes it "blocking". */
+export function protectionStatus({ autoBlock, userAgentMode, fingerprintMode }: Pick<SecurityConfig, 'autoBlock' | 'userAgentMode' | 'fingerprintMode'>): SecurityStatusResponse['protection'] {
+  const mode = autoBlock || userAgentMode === 'block' || fingerprintMode === 'block' ? 'blocking' : userAgentMode === 'off' && fingerprintMode === 'off' ? 'off' : 'log_only';
+  return { mode, autoBlock, userAgentMode, fingerprintMode };
 }

@@ -79,6 +79,13 @@ function ViolationsByType({ byType }: { byType: Record<string, number> }) {
   );
 }
 
+/** The protection status as the server is configured, never a constant (docs/security.md). */
+const PROTECTION = {
+  blocking: { label: 'Blocking', tone: 'bg-success/15 text-success', text: 'text-success', detail: 'Rate limits on; automated clients and repeat offenders are refused' },
+  log_only: { label: 'Log only', tone: 'bg-warning/15 text-warning', text: 'text-warning', detail: 'Rate limits on; other detections are recorded, not refused' },
+  off: { label: 'Off', tone: 'bg-destructive/15 text-destructive', text: 'text-destructive', detail: 'Only rate limits apply; detections are neither recorded nor refused' },
+} as const;
+
 function NotAllowed({ message }: { message: string }) {
   return (
     <Card data-testid="security-forbidden" className="border-destructive/40">
@@ -134,7 +141,7 @@ export function SecurityDashboardPage() {
         <div className="grid gap-4 sm:grid-cols-3">
           <Tile testId="tile-total" icon={<ShieldAlert />} tone="bg-primary/10 text-primary" title="Total Violations" value={s.totalViolations.toLocaleString()} detail={`${s.recentViolations.length.toLocaleString()} in the last 24 hours`} />
           <Tile testId="tile-blocked" icon={<Ban />} tone="bg-destructive/15 text-destructive" title="Blocked IPs" value={s.blockedIps.toLocaleString()} detail="Refused on every route" />
-          <Tile testId="tile-protection" icon={<ShieldCheck />} tone="bg-success/15 text-success" title="Protection Status" value={<span className="text-success">Active</span>} detail="Rate limits, IP blocking and bot traps on" />
+          <Tile testId="tile-protection" icon={<ShieldCheck />} tone={PROTECTION[s.protection.mode].tone} title="Protection Status" value={<span className={PROTECTION[s.protection.mode].text}>{PROTECTION[s.protection.mode].label}</span>} detail={PROTECTION[s.protection.mode].detail} />
         </div>
 
         <ViolationsByType byType={s.violationsByType} />
