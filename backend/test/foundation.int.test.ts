@@ -73,7 +73,7 @@ describe('foundation: one slice through command, events, projection, query', () 
 
   it('answers bad input with 400 { error } and writes nothing', async () => {
     const { token, id } = await signUp('bad@example.com');
-    const before = await app.ctx.store.head();
+    const before = await app.writes();
     const malformed = await app.api('POST', '/api/auth/sync-user', { token, body: '{"id": "x",', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ error: 'Malformed JSON body' });
@@ -85,7 +85,7 @@ describe('foundation: one slice through command, events, projection, query', () 
     expect(typeof wrongType.body.error).toBe('string');
     const badEmail = await app.api('POST', '/api/auth/sync-user', { token, body: { id, email: 'nope' } });
     expect(badEmail.body).toEqual({ error: 'Please enter a valid email address' });
-    expect(await app.ctx.store.head()).toBe(before);
+    expect(await app.writes()).toBe(before);
   });
 
   it('rebuilds read models from the event log to the same rows', async () => {

@@ -15,6 +15,11 @@ export interface TestApp {
   createUser(opts?: { email?: string; password?: string; name?: string; admin?: boolean; sync?: boolean }): Promise<{ id: string; email: string; token: string }>;
   /** Calls the API over real HTTP. */
   api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  /**
+   * The position of the last event outside the mail streams: what "wrote nothing" checks compare.
+   * (The mail delivery job appends to mail streams at any time, e.g. for a sign-up's verification.)
+   */
+  writes(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -70,6 +75,10 @@ export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial
     services: runtime.services,
     db,
     api,
+    async writes() {
+      const r = await runtime.ctx.pool.query<{ n: string | null }>(`select max(global_position) as n from es_events where stream_id not like 'mail-%'`);
+      return Number(r.rows[0]?.n ?? 0);
+    },
     async createUser(o = {}) {
       const email = o.email ?? `user${++counter}.${Date.now().toString(36)}@example.com`;
       const password = o.password ?? 'correct horse battery';

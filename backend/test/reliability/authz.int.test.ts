@@ -88,7 +88,7 @@ describe("another user's resources", () => {
         }
       }
       perUser++;
-      const head = await app.ctx.store.head();
+      const head = await app.writes();
       // Another signed-in user, with their own valid view token where the route takes one.
       const res = await fetch(`${app.url}${path}${query(othersViewToken)}`, {
         method: r.method,
@@ -100,7 +100,7 @@ describe("another user's resources", () => {
       if (!(isLive && r.url === '/live/:id')) expect(JSON.parse(text).error, `${r.method} ${r.url}`).toBeTruthy();
       // And without any token or session: still nothing.
       if (isLive) expect((await fetch(`${app.url}${path}`).then(async (x) => (await x.arrayBuffer(), x.status))), `${r.url} without a token`).toBe(404);
-      expect(await app.ctx.store.head(), `${r.method} ${r.url} wrote for another user`).toBe(head);
+      expect(await app.writes(), `${r.method} ${r.url} wrote for another user`).toBe(head);
     }
     // Every submissions, live, pipeline and checkout route was reached as a per-user route.
     const expected = withParams().filter((r) => PER_USER.test(r.url)).length;

@@ -103,7 +103,7 @@ it('rebuilds every read model and the search index from the log into exactly the
   expect((await app.api('POST', '/api/security/unblock-ip', { token: admin.token, body: { ip: '198.51.100.8' } })).status).toBe(200);
 
   await app.ctx.projections.waitFor(undefined, 60_000);
-  const head = await app.ctx.store.head();
+  const head = await app.writes();
   const projections = projectionsOf(app.runtime);
   const tables = projections.flatMap((p) => p.tables);
   const live = await snapshotTables(app.ctx.pool, tables);
@@ -114,7 +114,7 @@ it('rebuilds every read model and the search index from the log into exactly the
 
   const rebuilt = await app.ctx.projections.rebuild();
   expect(rebuilt.map((r) => r.name).sort()).toEqual(projections.map((p) => p.name).sort());
-  expect(await app.ctx.store.head()).toBe(head);
+  expect(await app.writes()).toBe(head);
   const after = await snapshotTables(app.ctx.pool, tables);
   expect(diffSnapshots(live, after)).toEqual([]);
   expect(await searchAnswers(a.token)).toEqual(liveSearch);

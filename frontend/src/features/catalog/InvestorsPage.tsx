@@ -275,7 +275,7 @@ export function InvestorsPage() {
               <InvestorRow key={inv.id} investor={inv} selected={selected.has(inv.id)} onToggle={() => change(toggleOne(selected, inv.id), 1, 'single')} onDetails={() => setDetails(inv)} />
             ))}
           </ul>
-          <Pagination page={page} pageSize={ANGEL_PAGE_SIZE} total={total} itemLabel="angel investors" onPageChange={setPage} hideWhenSinglePage />
+          <Pagination page={list.data?.page ?? page} pageSize={ANGEL_PAGE_SIZE} total={total} itemLabel="angel investors" onPageChange={setPage} hideWhenSinglePage />
         </>
       )}
 

@@ -260,7 +260,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
               />
             ))}
           </div>
-          <Pagination page={page} pageSize={pageSize} total={total} itemLabel="firms" onPageChange={setPage} />
+          <Pagination page={list.data?.page ?? page} pageSize={pageSize} total={total} itemLabel="firms" onPageChange={setPage} />
         </>
       )}
 

@@ -53,8 +53,11 @@ export const retryAngels = (failures: number, error: unknown) => !isRateLimitErr
 export const angelInvestorsQueryOptions = (filters: AngelFilters, page: number, guard: ActivityGuard) =>
   queryOptions({
     queryKey: angelKeys.list(filters, page),
-    queryFn: ({ signal }) =>
-      guardedRequest(guard, () => apiRequest<AngelInvestorsResponse>('/api/investors', { query: { page, limit: ANGEL_PAGE_SIZE, ...angelFilterQuery(filters) }, signal }), signal),
+    // The answer carries its page: while the next page loads, the previous one stays on screen with its own numbers.
+    queryFn: async ({ signal }) => ({
+      ...(await guardedRequest(guard, () => apiRequest<AngelInvestorsResponse>('/api/investors', { query: { page, limit: ANGEL_PAGE_SIZE, ...angelFilterQuery(filters) }, signal }), signal)),
+      page,
+    }),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
     retry: retryAngels,

@@ -43,8 +43,11 @@ export const vcKeys = {
 export const vcFirmsQueryOptions = (variant: VcVariant, filters: VcFilters, page: number, guard: ActivityGuard) =>
   queryOptions({
     queryKey: vcKeys.list(variant, filters, page),
-    queryFn: ({ signal }) =>
-      guardedRequest(guard, () => apiRequest<VcFirmsResponse>(VC_PATHS[variant].list, { query: { page, limit: VC_PAGE_SIZES[variant], ...vcFilterQuery(filters) }, signal }), signal),
+    // The answer carries its page: while the next page loads, the previous one stays on screen with its own numbers.
+    queryFn: async ({ signal }) => ({
+      ...(await guardedRequest(guard, () => apiRequest<VcFirmsResponse>(VC_PATHS[variant].list, { query: { page, limit: VC_PAGE_SIZES[variant], ...vcFilterQuery(filters) }, signal }), signal)),
+      page,
+    }),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
     // General data is not retried (spec §9); the local rate limit never is.
