@@ -110,6 +110,8 @@ describe('submitting to test firms', () => {
     expect(done.confirmationText).toMatch(/thank/i);
     expect(done.summary).toMatch(/Submitted/);
     expect(done.aiRecap).toBeTruthy();
+    // No language model configured: the recap is the rule-based one and says so.
+    expect(done.recapSource).toBe('rules');
     expect(done.fieldsFilled.find((f) => f.field === 'founderEmail')?.value).toBe('ada@acme-robotics.io');
     expect(new Date(done.completedAt!).getTime()).toBeGreaterThanOrEqual(new Date(done.submittedAt).getTime());
     expect(failed).toMatchObject({ status: 'failed', submissionStatus: 'error', canRetry: true, creditRefunded: true });

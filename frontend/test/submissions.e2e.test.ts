@@ -167,7 +167,10 @@ describe('applications (e2e)', () => {
     await row('Northwind Ventures').getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Northwind Ventures' }).waitFor();
-    for (const section of ['Live View', 'Summary', 'AI Analysis', 'Proof', 'Firm Info']) await dialog.getByRole('heading', { name: section }).waitFor();
+    for (const section of ['Live View', 'Summary', 'Proof', 'Firm Info']) await dialog.getByRole('heading', { name: section }).waitFor();
+    // No language model is configured: the rule-based analysis is part of the summary, never labelled AI.
+    expect(await dialog.getByRole('heading', { name: 'AI Analysis' }).count()).toBe(0);
+    expect(await dialog.getByText(/AI/).count()).toBe(0);
     expect(await dialog.getByTestId('completed-at').innerText()).not.toBe('—');
     await expect.poll(() => dialog.getByRole('img', { name: /Final screen of the application to Northwind Ventures/ }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
     expect(await dialog.getByTestId('proof').innerText()).toMatch(/thank/i);

@@ -38,6 +38,7 @@ export const outcome = (status: AttemptOutcome['status'], extra: Partial<Attempt
   status,
   summary: status,
   aiRecap: status,
+  recapSource: 'rules',
   error: status === 'failed' ? 'boom' : null,
   errorCode: null,
   errorKind: status === 'failed' ? 'permanent' : null,

@@ -66,6 +66,8 @@ export const SubmissionSchema = z.object({
   submissionStatus: SubmissionSubStatusSchema.nullable(),
   summary: z.string().nullable(),
   aiRecap: z.string().nullable(),
+  /** 'llm': written by a language model ("AI Analysis"); 'rules': the rule-based analysis, shown with the summary. */
+  recapSource: z.enum(['llm', 'rules']).nullable(),
   error: z.string().nullable(),
   /** A page of ours showing the browser live (signed, short-lived); null when nothing is running. */
   liveUrl: z.string().nullable(),

@@ -39,10 +39,14 @@ export interface FilledFieldRecord {
  * `formSent` is an observation (the automation reached the point of sending); whether that means
  * no refund is the submission decider's rule.
  */
+export type RecapSource = 'llm' | 'rules';
+
 export interface AttemptOutcome {
   status: 'completed' | 'failed' | 'stopped';
   summary: string;
   aiRecap: string;
+  /** Who wrote `aiRecap`: a language model, or the rule-based analysis (never labelled AI). */
+  recapSource: RecapSource;
   error: string | null;
   errorCode: string | null;
   errorKind: 'transient' | 'permanent' | null;
@@ -70,6 +74,8 @@ export interface OutcomeData {
   attemptId: string;
   summary: string;
   aiRecap: string;
+  /** Absent in events written before it existed: the rules wrote those. */
+  recapSource?: RecapSource;
   confirmationText: string | null;
   fieldsFilled: FilledFieldRecord[];
   /** A proof screenshot was stored for this attempt. */

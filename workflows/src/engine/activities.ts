@@ -130,11 +130,12 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
     }
     const status = stopped ? 'stopped' : result.status;
     const summary = stopped && result.status !== 'stopped' ? `Stopped on request. ${result.summary}` : result.summary;
-    const aiRecap = status === 'stopped' ? stoppedRecap(formSent, result) : await deps.recap(result, { firmName: info.firmName });
+    const recap = status === 'stopped' ? { text: stoppedRecap(formSent, result), source: 'rules' as const } : await deps.recap(result, { firmName: info.firmName });
     return runOutcome({
       status,
       summary,
-      aiRecap,
+      aiRecap: recap.text,
+      recapSource: recap.source,
       error: status === 'failed' ? (result.error ?? 'The application could not be completed.') : null,
       errorCode: status === 'failed' ? (result.errorCode ?? null) : null,
       errorKind: status === 'failed' ? (result.errorKind ?? 'permanent') : null,

@@ -6,6 +6,7 @@ import type { AttemptOutcome } from './port';
  */
 export const runOutcome = (o: Partial<AttemptOutcome> & Pick<AttemptOutcome, 'status' | 'summary'>): AttemptOutcome => ({
   aiRecap: o.summary,
+  recapSource: 'rules',
   error: null,
   errorCode: null,
   errorKind: null,

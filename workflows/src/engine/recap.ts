@@ -1,4 +1,5 @@
 import { analyseOutcome } from '../automation/analyse-outcome';
+import type { RecapSource } from '@fp/contracts';
 import type { ApplyResult } from '../automation/types';
 
 export interface LlmConfig {
@@ -7,16 +8,17 @@ export interface LlmConfig {
   llmModel?: string;
 }
 
-export type Recap = (result: ApplyResult, ctx: { firmName: string }) => Promise<string>;
+export type Recap = (result: ApplyResult, ctx: { firmName: string }) => Promise<{ text: string; source: RecapSource }>;
 
 /**
- * The "AI analysis" of an attempt. With an OpenAI-compatible endpoint configured (LLM_URL, LLM_API_KEY,
+ * The recap of an attempt ("AI Analysis" only when a model wrote it). With an OpenAI-compatible endpoint configured (LLM_URL, LLM_API_KEY,
  * LLM_MODEL) it asks the model to analyse what the automation observed; it never asks the model to
  * guess beyond that. Without one, or when the call fails or is slow, the deterministic analysis.
  */
 export function createRecap(config: LlmConfig, timeoutMs = 8000): Recap {
   return async (result, ctx) => {
-    const deterministic = analyseOutcome(result, { firmName: ctx.firmName });
+    // The rule-based text is labelled as such on screen; only the model's own words are "AI".
+    const deterministic = { text: analyseOutcome(result, { firmName: ctx.firmName }), source: 'rules' as const };
     if (!config.llmUrl) return deterministic;
     const url = /\/chat\/completions\/?$/.test(config.llmUrl) ? config.llmUrl : `${config.llmUrl.replace(/\/+$/, '')}/chat/completions`;
     const facts = {
@@ -51,7 +53,7 @@ export function createRecap(config: LlmConfig, timeoutMs = 8000): Recap {
       if (!res.ok) return deterministic;
       const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
       const text = body.choices?.[0]?.message?.content?.trim();
-      return text ? text.slice(0, 2000) : deterministic;
+      return text ? { text: text.slice(0, 2000), source: 'llm' as const } : deterministic;
     } catch {
       return deterministic;
     }

@@ -126,6 +126,7 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
           attemptId,
           summary: outcome.summary,
           aiRecap: outcome.aiRecap,
+          recapSource: outcome.recapSource,
           confirmationText: outcome.confirmationText,
           fieldsFilled: outcome.fieldsFilled,
           screenshot: outcome.screenshot,

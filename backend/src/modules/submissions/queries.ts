@@ -24,6 +24,7 @@ export interface SubmissionRow {
   stop_requested: boolean;
   summary: string | null;
   ai_recap: string | null;
+  recap_source: 'llm' | 'rules' | null;
   error: string | null;
   error_code: string | null;
   confirmation_text: string | null;
@@ -55,6 +56,7 @@ export function toSubmission(ctx: Pick<AppContext, 'config' | 'clock'>, row: Sub
     submissionStatus: row.sub_status,
     summary: row.summary,
     aiRecap: row.ai_recap,
+    recapSource: row.ai_recap ? (row.recap_source ?? 'rules') : null,
     error: row.error,
     liveUrl: row.status === 'processing' && (row.live_view || opts.liveNow) ? `/live/${encodeURIComponent(row.id)}?token=${token}` : null,
     taskId: row.task_id,

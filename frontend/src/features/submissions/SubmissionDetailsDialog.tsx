@@ -94,14 +94,16 @@ export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { su
           <LiveSection submission={s} />
         </Section>
 
-        {s.summary ? (
-          <Section title="Summary">
-            <p className="text-sm leading-relaxed">{s.summary}</p>
+        {/* Only a language model's words are "AI Analysis"; the rule-based analysis belongs to the summary. */}
+        {s.summary || (s.aiRecap && s.recapSource !== 'llm') ? (
+          <Section title="Summary" testId="summary-section">
+            {s.summary ? <p className="text-sm leading-relaxed">{s.summary}</p> : null}
+            {s.aiRecap && s.recapSource !== 'llm' && s.aiRecap !== s.summary ? <p className="rounded-lg bg-muted/60 p-3 text-sm leading-relaxed">{s.aiRecap}</p> : null}
           </Section>
         ) : null}
 
-        {s.aiRecap ? (
-          <Section title="AI Analysis" icon={<Sparkles aria-hidden="true" />}>
+        {s.aiRecap && s.recapSource === 'llm' ? (
+          <Section title="AI Analysis" icon={<Sparkles aria-hidden="true" />} testId="ai-analysis">
             <p className="rounded-lg bg-muted/60 p-3 text-sm leading-relaxed">{s.aiRecap}</p>
           </Section>
         ) : null}
