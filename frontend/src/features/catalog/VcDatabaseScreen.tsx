@@ -30,6 +30,7 @@ import { submitProblem, type SubmitState } from './submit-checks';
 import { VcFirmCard } from './VcFirmCard';
 import { VcFirmDialog } from './VcFirmDialog';
 import { applyGuardedSelection } from './guarded-selection';
+import { submitResultMessage } from './submit-result';
 import { filtersFromSearch, searchFromFilters, validateVcSearch } from './vc-search';
 
 const TEXT = {
@@ -139,11 +140,12 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
     mutationFn: (ids: string[]) => submitToVcs(variant, ids, crypto.randomUUID()),
     onSuccess: (r) => {
       setSelected(new Set());
+      const { sent, description } = submitResultMessage(r);
       toast({
-        title: variant === 'test' ? 'Test Applications Submitted' : 'Applications Submitted',
-        description: `${fmt(r.creditsDeducted)} ${r.creditsDeducted === 1 ? 'credit' : 'credits'} used. Follow the progress on the Submissions page.`,
-        variant: 'success',
-        action: <Link to="/submissions" className={buttonVariants({ variant: 'outline', size: 'sm' })}>View Submissions</Link>,
+        title: sent === 0 ? 'No Applications Submitted' : variant === 'test' ? 'Test Applications Submitted' : 'Applications Submitted',
+        description,
+        variant: sent === 0 ? 'default' : 'success',
+        action: sent === 0 ? undefined : <Link to="/submissions" className={buttonVariants({ variant: 'outline', size: 'sm' })}>View Submissions</Link>,
       });
     },
     onError: (err) => toast({ title: 'Submission Failed', description: (err as Error).message || TEXT[variant].submitFailed, variant: 'destructive' }),

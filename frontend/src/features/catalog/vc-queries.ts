@@ -1,4 +1,5 @@
 import type { VcAllIdsResponse, VcFilterOptionsResponse, VcFirmsResponse } from '@fp/contracts/catalog/api';
+import type { SubmitResponse } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, type ActivityGuard } from '../../lib/activity-guard';
 import { apiRequest } from '../../lib/api';
@@ -72,7 +73,8 @@ export async function fetchAllVcIds(variant: VcVariant, filters: VcFilters, guar
 }
 
 /** POST /api/submit-to-selected-vcs or /api/submit-to-test-vcs (built by the submissions module). */
-export async function submitToVcs(variant: VcVariant, ids: string[], idempotencyKey: string): Promise<{ creditsDeducted: number }> {
+export async function submitToVcs(variant: VcVariant, ids: string[], idempotencyKey: string): Promise<SubmitResponse> {
   const body = variant === 'test' ? { testVcIds: ids } : { vcIds: ids };
-  return apiRequest<{ creditsDeducted: number }>(VC_PATHS[variant].submit, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+  const r = await apiRequest<Partial<SubmitResponse>>(VC_PATHS[variant].submit, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+  return { creditsDeducted: r.creditsDeducted ?? 0, submissionIds: r.submissionIds ?? [], skipped: r.skipped ?? [] };
 }

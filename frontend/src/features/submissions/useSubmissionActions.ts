@@ -1,16 +1,24 @@
 import type { ListSubmissionsResponse, Submission, SubmissionActionResponse } from '@fp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../ui/toast';
 import { ACTION_REFRESH_DELAY_MS, fetchLiveUrl, refreshSubmissions, retrySubmission, stopSubmission, submissionKeys } from './queries';
+
+/** The server's words for a refused action: its `message` (402 carries one) after its `error`. */
+export function actionError(err: unknown): string {
+  const body = err instanceof ApiError && err.body && typeof err.body === 'object' ? (err.body as { error?: unknown; message?: unknown }) : null;
+  if (body && typeof body.error === 'string') return typeof body.message === 'string' ? `${body.error}: ${body.message}` : body.error;
+  return err instanceof Error && err.message ? err.message : 'The server did not answer. Try again in a moment.';
+}
 
 export function openLiveView(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
 /**
- * Row actions (spec §4): retry and stop refresh the list about a second later and their failures are
- * only logged (the request helper logs them); the live-URL fetch toasts what it found.
+ * Row actions (spec §4): retry and stop refresh the list about a second later; a refusal (no
+ * credits, not allowed) shows the server's own message. The live-URL fetch toasts what it found.
  */
 export function useSubmissionActions(submission: Submission) {
   const queryClient = useQueryClient();
@@ -25,8 +33,9 @@ export function useSubmissionActions(submission: Submission) {
       queryClient.setQueriesData<ListSubmissionsResponse>({ queryKey: [...submissionKeys.all, 'list'] }, (data) =>
         data ? { ...data, submissions: data.submissions.map((s) => (s.id === updated.id ? updated : s)) } : data,
       );
-    } catch {
-      // Logged by the request helper; nothing is shown (spec §8).
+    } catch (err) {
+      // The server says why (e.g. "Insufficient Credits: …", "This application can no longer be stopped").
+      toast({ title: kind === 'retry' ? 'Retry Failed' : 'Stop Failed', description: actionError(err), variant: 'destructive' });
     } finally {
       setBusy(null);
       later();
