@@ -160,7 +160,7 @@ describe('applications (e2e)', () => {
     const balance = Number((await app.api('GET', '/api/credits/balance', { token: user.token })).body.balance);
     if (balance > 0) await app.services.credits.spendAll(user.id, { spendKind: 'angel_export', insufficientMessage: 'x', items: Array.from({ length: balance }, (_, i) => ({ reference: `e2e-drain-${i}`, amount: 1, reason: 'Angel investor export' })) }, { now: new Date(), actor: user.id });
     await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).click();
-    await page.getByRole('status').filter({ hasText: 'Retry Failed' }).filter({ hasText: 'Insufficient Credits' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Retry Failed' }).filter({ hasText: 'Insufficient Credits' }).waitFor();
     expect(await statusOf('Sentinel Capital')).toBe('Failed');
     await app.services.credits.grant(user.id, 5, 'e2e credits', null, { now: new Date(), actor: 'test' });
     await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).click();
