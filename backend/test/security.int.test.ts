@@ -9,7 +9,8 @@ import { startTestApp, type TestApp } from '../src/testing/app';
 let app: TestApp;
 let admin: { id: string; token: string };
 let user: { id: string; token: string };
-const WINDOW_MS = 3000;
+// Long enough that a burst of requests on a loaded machine falls in one window.
+const WINDOW_MS = 8000;
 
 beforeAll(async () => {
   app = await startTestApp({
@@ -49,7 +50,7 @@ describe('rate limits', () => {
     expect(over.body).toEqual({ error: 'Rate limit exceeded. Please slow down.' });
     const retryAfter = Number(over.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(3);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_MS / 1000);
     // Hammering on records no more violations in the same window.
     for (let i = 0; i < 5; i++) expect((await app.api('GET', '/api/vc-firms', { token: user.token, headers: from(ip) })).status).toBe(429);
 
@@ -70,7 +71,7 @@ describe('rate limits', () => {
     expect(statuses[5]).toBe(429);
     const [v] = await violationsOf(ips[5]!);
     expect(v).toMatchObject({ type: 'rate_limit', user_id: someone.id, endpoint: '/api/investors' });
-    expect(v!.detail).toBe('list limit 5 per 3 s exceeded (user)');
+    expect(v!.detail).toBe(`list limit 5 per ${WINDOW_MS / 1000} s exceeded (user)`);
   });
 
   it('bounds selection-sized calls separately from list calls', async () => {
