@@ -1,9 +1,10 @@
 import { createTestDatabase, freePort, loadConfig, type TestDatabase } from '@fp/infra';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
 import { createRuntime, type Runtime } from '../../src/runtime';
+import { loopbackFirmsFile } from '../../src/testing/loopback-firms';
 import { client, COMPLETE_PROFILE, killChildren, ledgerAuditCli, ledgerOf, long, noteShortVariant, serverEnv, startServer } from './support';
 
 /**
@@ -31,12 +32,7 @@ it('applies to and charges each firm once when two API processes get the same su
   const meta = { now: new Date(), actor: 'test' };
   // Generated firms live on reserved demo domains, which submit refuses; these are imported through
   // the real importer on loopback addresses (nobody's site; the API processes run no workers anyway).
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'fp-double-csv-')), 'firms.csv');
-  writeFileSync(file, [
-    'slug,name,fundraisingfox_url,domain,firm_type,hq_city,hq_country,founded_year,stages,sectors,check_min_usd,check_max_usd,check_size_source,leads_rounds,portfolio_count,exit_count,led_rounds',
-    ...Array.from({ length: ROUNDS * FIRMS_PER_ROUND }, (_, i) =>
-      `loopback-${i},Loopback Firm ${i},https://fundraisingfox.example/firms/loopback-${i},127.0.${Math.floor(i / 250) + 1}.${(i % 250) + 1},vc,,,,seed,saas,,,,,,,`),
-  ].join('\n'));
+  const file = loopbackFirmsFile(ROUNDS * FIRMS_PER_ROUND);
   const imported = await rt.services.catalog.importFirms({ source: 'fundraisingfox', file, dataDate: '2026-01-15' }, meta);
   await rt.services.catalog.waitUntilLoaded(imported.checkpoint, 120_000);
 
