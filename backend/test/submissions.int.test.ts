@@ -200,6 +200,22 @@ describe('idempotent submit', () => {
     expect((await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: ['x'] }, headers: { 'idempotency-key': ' ' } })).status).toBe(400);
     for (const id of a.body.submissionIds) await waitForStatus(app, u.token, id, TERMINAL);
   });
+
+  it('answers three copies of a request sent at once the same, round after round (a copy that finds the charge made since its plan reads the plan again)', async () => {
+    for (let round = 0; round < 12; round++) {
+      const u = await founder(app, 3);
+      const send = () => submitTest(u.token, ['quill-ventures', 'atlas-ventures', 'northwind-ventures'], { 'idempotency-key': `burst-${round}` });
+      const answers = await Promise.all([send(), send(), send()]);
+      expect(answers.map((r) => r.status), `round ${round}`).toEqual([200, 200, 200]);
+      expect(answers[1]!.body).toEqual(answers[0]!.body);
+      expect(answers[2]!.body).toEqual(answers[0]!.body);
+      expect(answers[0]!.body.creditsDeducted).toBe(3);
+      expect((await ledger(u.id)).filter((m) => m.type === 'CreditsSpent')).toHaveLength(3);
+      // Stopped, so the queue is free for the tests after.
+      for (const id of answers[0]!.body.submissionIds) await app.api('POST', `/api/submissions/${id}/stop`, { token: u.token, body: {} });
+      for (const id of answers[0]!.body.submissionIds) await waitForStatus(app, u.token, id, TERMINAL);
+    }
+  });
 });
 
 describe('ownership', () => {

@@ -108,7 +108,10 @@ export async function submitApplications(
         if (ctx.store.atomicAppendMany) {
           // The charge, the claims and the submissions in one append: they land together or not at
           // all, so a request that loses a race for a firm is neither charged nor refunded.
-          await ctx.store.appendMany([await ctx.credits.prepareSpend(userId, charge, meta), ...writes]);
+          // The charge comes back empty when a resend with the same key charged these references
+          // since the plan was read: its claims then fail on their revisions and the plan is read again.
+          const spend = await ctx.credits.prepareSpend(userId, charge, meta);
+          await ctx.store.appendMany(spend.events.length ? [spend, ...writes] : writes);
         } else {
           // A store without all-or-nothing appends: charge, write, and give the credits back if the write fails.
           await ctx.credits.chargeFor(userId, charge, meta, () => ctx.store.appendMany(writes), (err) =>
