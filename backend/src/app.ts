@@ -43,7 +43,7 @@ export async function buildApp({ ctx, identity, modules, logger = false, publicP
   });
   installErrorHandler(app);
   for (const m of modules) await m.guards?.(app);
-  installSessionCheck(app, identity, ctx.db, [...publicPaths, ...modules.flatMap((m) => m.publicPaths ?? [])]);
+  installSessionCheck(app, identity, ctx.db, [...publicPaths, ...modules.flatMap((m) => m.publicPaths ?? [])], modules.flatMap((m) => m.auditorRoutes ?? []));
   await identity.mount(app);
   for (const m of modules) await m.routes?.(app);
 

@@ -41,5 +41,18 @@ export function identityContract(name: string, make: () => Promise<IdentityProvi
       await idp.signOut(s!.token);
       expect(await idp.authenticate(bearer(s!.token))).toBeNull();
     });
+
+    it('ends every session of a user at once, and only theirs', async () => {
+      const idp = await make();
+      const [a, b] = [email(), email()];
+      const user = await idp.createUser({ email: a, password: 'a-long-password' });
+      await idp.createUser({ email: b, password: 'a-long-password' });
+      const [s1, s2, other] = [await idp.signIn(a, 'a-long-password'), await idp.signIn(a, 'a-long-password'), await idp.signIn(b, 'a-long-password')];
+      expect(await idp.authenticate(bearer(s1!.token))).toMatchObject({ id: user.id });
+      await idp.revokeSessions(user.id);
+      expect(await idp.authenticate(bearer(s1!.token))).toBeNull();
+      expect(await idp.authenticate(bearer(s2!.token))).toBeNull();
+      expect(await idp.authenticate(bearer(other!.token))).toMatchObject({ email: b });
+    });
   });
 }

@@ -23,27 +23,53 @@ declare module 'fastify' {
 const PUBLIC = [/^\/api\/health$/, /^\/api\/config$/, /^\/api\/identity(\/|$)/, /^\/api\/webhooks\//];
 
 export const NOT_AUTHENTICATED = 'User not authenticated';
+export const ACCOUNT_DISABLED = 'This account has been disabled. Contact support to restore access.';
+export const AUDITORS_READ_ONLY = 'Auditors have read-only access to ledgers and audit runs';
+
+/** A route an auditor may call (method and path pattern). */
+export interface AuditorRoute {
+  method: string;
+  path: RegExp;
+}
+/** What every signed-in user needs to use the app at all; the modules add their own (AppModule.auditorRoutes). */
+const AUDITOR_BASE: AuditorRoute[] = [{ method: 'GET', path: /^\/api\/auth\/me$/ }];
+
+/** An auditor (without the admin role) reaches only the routes listed for auditors. */
+export const isAuditorOnly = (roles: readonly string[]) => roles.includes('auditor') && !roles.includes('admin');
 
 /**
  * Checks the bearer session on every /api route before any handler runs: a route that forgets to
  * ask still answers 401 to a visitor without a valid session.
  */
-export function installSessionCheck(app: FastifyInstance, identity: IdentityProvider, db: Db, extraPublic: RegExp[] = []) {
+export function installSessionCheck(app: FastifyInstance, identity: IdentityProvider, db: Db, extraPublic: RegExp[] = [], auditorRoutes: AuditorRoute[] = []) {
   app.decorateRequest('user', null);
   const open = [...PUBLIC, ...extraPublic];
+  const forAuditors = [...AUDITOR_BASE, ...auditorRoutes];
   app.addHook('onRequest', async (req, reply) => {
     const path = req.url.split('?')[0]!;
     if (!path.startsWith('/api/') || open.some((re) => re.test(path))) return;
     const who = await identity.authenticate(headersFrom(req.headers as Record<string, string | string[] | undefined>));
     if (!who) return reply.status(401).send({ error: NOT_AUTHENTICATED });
-    const row = await db.selectFrom('users').select('roles').where('id', '=', who.id).executeTakeFirst();
-    req.user = { id: who.id, email: who.email, name: who.name, roles: (row?.roles as string[] | undefined) ?? [], emailVerified: who.emailVerified };
+    const row = await db.selectFrom('users').select(['roles', 'disabled_at']).where('id', '=', who.id).executeTakeFirst();
+    // Disabling ends the sessions too; this refuses at once whatever the provider still honours.
+    if (row?.disabled_at) return reply.status(401).send({ error: ACCOUNT_DISABLED });
+    const roles = (row?.roles as string[] | undefined) ?? [];
+    // Auditors are refused on every write and on founder data: a closed list, so a new route is refused until listed.
+    if (isAuditorOnly(roles) && !forAuditors.some((r) => r.method === req.method && r.path.test(path))) return reply.status(403).send({ error: AUDITORS_READ_ONLY });
+    req.user = { id: who.id, email: who.email, name: who.name, roles, emailVerified: who.emailVerified };
   });
 }
 
 export function requireUser(req: FastifyRequest): RequestUser {
   if (!req.user) throw new DomainError(NOT_AUTHENTICATED, 401, 'unauthenticated');
   return req.user;
+}
+
+/** Admins, and auditors on the routes they are allowed (the session check already refused the rest). */
+export function requireAdminOrAuditor(req: FastifyRequest): RequestUser {
+  const user = requireUser(req);
+  if (!user.roles.includes('admin') && !user.roles.includes('auditor')) throw new DomainError('Admin or auditor access required', 403, 'forbidden');
+  return user;
 }
 
 export function requireAdmin(req: FastifyRequest): RequestUser {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Projection } from '@fp/projections';
+import type { AuditorRoute } from './auth';
 
 /**
  * A module as its factory builds it: `createXModule(deps)` receives the platform (`ctx`) and the
@@ -16,6 +17,8 @@ export interface AppModule<S = unknown> {
   routes?: (app: FastifyInstance) => void | Promise<void>;
   /** /api paths this module serves without a session (webhooks, honeypots). */
   publicPaths?: RegExp[];
+  /** The only routes of this module a read-only auditor may call (every other route answers them 403). */
+  auditorRoutes?: AuditorRoute[];
   /** Background work started with the app in roles all/worker (workers, timers); returns a stopper. */
   start?: () => Promise<() => Promise<void>>;
 }

@@ -6,6 +6,7 @@ import type { IdentityProvider } from '../../platform/identity/port';
 import { accountMailer } from './account-mailer';
 import { RECOVERY_PATHS, recoverAccountRoutes } from './recover-account';
 import { accountRoutes } from './routes';
+import { installSignInGate } from './sign-in-gate';
 import { createAccountsService, type AccountsService } from './service';
 
 export { accountDecider } from './decider';
@@ -13,8 +14,8 @@ export type { AccountsService } from './service';
 
 /** Registered users and their roles; registration grants the free starting credits once. */
 export function createAccountsModule({ ctx: platform, credits, identity: makeIdentity, mail }: AccountsDeps): AppModule<AccountsService> & { identity: IdentityProvider } {
-  const accounts = createAccountsService(moduleContext(platform, { credits }));
   const identity = makeIdentity(accountMailer(platform, mail));
+  const accounts = createAccountsService(moduleContext(platform, { credits, identity }));
   const ctx: AccountsContext = moduleContext(platform, { credits, accounts, identity });
   return {
     name: 'accounts',
@@ -22,6 +23,7 @@ export function createAccountsModule({ ctx: platform, credits, identity: makeIde
     identity,
     projections: [usersProjection],
     publicPaths: RECOVERY_PATHS,
+    guards: (app) => installSignInGate(app, ctx),
     routes: async (app) => {
       await accountRoutes(app, ctx);
       recoverAccountRoutes(app, ctx);

@@ -2,7 +2,9 @@ import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 import { sql } from 'kysely';
 
-/** users: one row per registered user, with roles. */
+const at = (e: { metadata: { now?: string }; createdAt: string }) => e.metadata.now ?? e.createdAt;
+
+/** users: one row per registered user, with roles, disabled state and last sign-in. */
 export const usersProjection: Projection = {
   name: 'users',
   eventTypes: [...ACCOUNT_EVENT_TYPES],
@@ -31,7 +33,22 @@ export const usersProjection: Projection = {
           await tx.updateTable('users').set({ email: ev.data.email, first_name: ev.data.firstName, last_name: ev.data.lastName, profile_image_url: ev.data.profileImageUrl }).where('id', '=', ev.data.userId).execute();
           break;
         case 'AdminRoleGranted':
-          await tx.updateTable('users').set({ roles: sql`array(select distinct unnest(roles || array['admin']))` }).where('id', '=', ev.data.userId).execute();
+        case 'RoleGranted': {
+          const role = ev.type === 'AdminRoleGranted' ? 'admin' : ev.data.role;
+          await tx.updateTable('users').set({ roles: sql`array(select distinct unnest(roles || array[${role}]::text[]))` }).where('id', '=', ev.data.userId).execute();
+          break;
+        }
+        case 'RoleRevoked':
+          await tx.updateTable('users').set({ roles: sql`array_remove(roles, ${ev.data.role}::text)` }).where('id', '=', ev.data.userId).execute();
+          break;
+        case 'AccountDisabled':
+          await tx.updateTable('users').set({ disabled_at: at(e), disabled_reason: ev.data.reason, disabled_by: ev.data.disabledBy }).where('id', '=', ev.data.userId).execute();
+          break;
+        case 'AccountEnabled':
+          await tx.updateTable('users').set({ disabled_at: null, disabled_reason: null, disabled_by: null }).where('id', '=', ev.data.userId).execute();
+          break;
+        case 'UserSignedIn':
+          await tx.updateTable('users').set({ last_sign_in_at: at(e) }).where('id', '=', ev.data.userId).execute();
           break;
       }
     }

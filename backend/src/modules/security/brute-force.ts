@@ -1,7 +1,7 @@
 import { RATE_LIMIT_EXCEEDED } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SecurityContext } from './context';
-import { isSignIn } from './classify';
+import { isSignIn, signInEmail } from '../../platform/identity/port';
 import { clientIp, pathOf, reportFor } from './request';
 
 const SIGN_IN = Symbol('security.signIn');
@@ -10,14 +10,6 @@ export const SLOW_BASE_MS = 500;
 export const SLOW_MAX_MS = 8000;
 
 type SignInReq = FastifyRequest & { [SIGN_IN]?: { keys: string[]; account: string | null } };
-
-/** The e-mail of a password sign-in: better-auth sends `email`, SuperTokens a `formFields` list. */
-function signInEmail(body: unknown): string | null {
-  if (!body || typeof body !== 'object') return null;
-  const b = body as { email?: unknown; formFields?: Array<{ id?: unknown; value?: unknown }> };
-  const raw = typeof b.email === 'string' ? b.email : Array.isArray(b.formFields) ? b.formFields.find((f) => f?.id === 'email')?.value : undefined;
-  return typeof raw === 'string' && raw.trim() ? raw.trim().toLowerCase().slice(0, 320) : null;
-}
 
 const masked = (email: string) => email.replace(/^(.)[^@]*/, '$1***');
 

@@ -34,7 +34,7 @@ export const isCatalogPage = (method: string, path: string) => matches(CATALOG_P
 export const isMachineFacing = (path: string) => /^\/api\/health$/.test(path) || path.startsWith('/api/webhooks/');
 
 /** The identity provider's password sign-in (better-auth, SuperTokens). */
-export const isSignIn = (method: string, path: string) => method === 'POST' && /^\/api\/identity\/(sign-in\/email|signin)$/.test(path);
+export { isSignIn } from '../../platform/identity/port';
 
 /** Plausible routes nobody in the product calls: only scanners and bots find them. */
 export const HONEYPOT_PATHS = ['/api/admin/export-all', '/api/admin/users', '/api/v1/users', '/api/v1/export', '/wp-login.php', '/wp-admin', '/xmlrpc.php', '/.env', '/phpmyadmin'];

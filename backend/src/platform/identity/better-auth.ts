@@ -100,6 +100,10 @@ export class BetterAuthProvider implements IdentityProvider {
     await this.pool.query('delete from auth_session where token = $1', [token]);
   }
 
+  async revokeSessions(userId: string) {
+    await this.pool.query('delete from auth_session where "userId" = $1', [userId]);
+  }
+
   async findByEmail(email: string): Promise<IdentityUser | null> {
     const r = await this.pool.query('select id, email, name from auth_user where lower(email) = lower($1)', [email]);
     const row = r.rows[0];

@@ -32,6 +32,8 @@ export interface IdentityProvider {
   /** Ends the session behind a token. */
   signOut(token: string): Promise<void>;
   findByEmail(email: string): Promise<IdentityUser | null>;
+  /** Ends every session of the user (an account disabled by an operator). */
+  revokeSessions(userId: string): Promise<void>;
   /** Mails a reset link when the address has an account; does nothing otherwise (the caller answers the same). */
   requestPasswordReset(email: string): Promise<void>;
   /** Sets the password from a reset token and ends the user's sessions; false when the token is wrong, expired or used. */
@@ -61,3 +63,14 @@ export function headersFrom(raw: Record<string, string | string[] | undefined>):
   }
   return h;
 }
+
+/** The e-mail of a password sign-in request: better-auth sends `email`, SuperTokens a `formFields` list. */
+export function signInEmail(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as { email?: unknown; formFields?: Array<{ id?: unknown; value?: unknown }> };
+  const raw = typeof b.email === 'string' ? b.email : Array.isArray(b.formFields) ? b.formFields.find((f) => f?.id === 'email')?.value : undefined;
+  return typeof raw === 'string' && raw.trim() ? raw.trim().toLowerCase().slice(0, 320) : null;
+}
+
+/** The provider's password sign-in route (better-auth, SuperTokens). */
+export const isSignIn = (method: string, path: string) => method === 'POST' && /^\/api\/identity\/(sign-in\/email|signin)$/.test(path);

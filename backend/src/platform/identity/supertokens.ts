@@ -84,6 +84,11 @@ export class SuperTokensProvider implements IdentityProvider {
     if (s) await s.revokeSession();
   }
 
+  async revokeSessions(userId: string) {
+    await this.load();
+    await this.session.revokeAllSessionsForUser(userId);
+  }
+
   async findByEmail(email: string): Promise<IdentityUser | null> {
     await this.load();
     const users = await this.st.listUsersByAccountInfo('public', { email });
