@@ -64,7 +64,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
   const profile = createProfileModule({ ctx });
   const catalog = createCatalogModule({ ctx, credits: credits.service, searchIndex: adapters.searchIndex });
   const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine: adapters.engine });
-  const pipeline = createPipelineModule({ ctx, catalog: catalog.service });
+  const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
   // Security first: its guards must run before any other module's hooks.
   const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline];
   const services = {

@@ -83,6 +83,9 @@ describe('checkout on the embedded default', () => {
       expect.objectContaining({ paymentId: id, product: 'Pro plan: 1,800 credits', credits: 1800, amountPaid: 150_000, currency: 'usd', status: 'paid', reversedCredits: 0 }),
     ]);
     expect((await app.api('GET', `/api/purchases/${id}/receipt`, { token: other.token })).status).toBe(404);
+    const own = await app.api('GET', `/api/purchases/${id}/receipt`, { token: u.token });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual(purchases.body.purchases[0]);
 
     const mails = await app.services.mail.list({ to: u.email });
     const receipt = mails.find((m) => m.template === 'receipt');

@@ -1,4 +1,3 @@
-import { isLocalCheckout } from '../modules/payments/local-checkout';
 import type { CliCommand } from './command';
 
 export const paymentCommands: CliCommand[] = [
@@ -20,14 +19,9 @@ export const paymentCommands: CliCommand[] = [
     summary: '--payment ID  (local checkout only: the card holder disputes the payment; all its credits are taken back)',
     options: { payment: { type: 'string' } },
     async run(rt, { values }, out) {
-      const provider = rt.services.payments.provider;
-      if (!isLocalCheckout(provider)) throw new Error('Disputes come from the card holder\'s bank through Stripe; this only simulates one on the local checkout');
-      const p = values.payment ? await rt.services.credits.findPayment({ paymentId: values.payment }) : null;
-      if (!p?.paymentIntentId) throw new Error(values.payment ? `No purchase with payment id ${values.payment}` : 'payments dispute needs --payment');
-      const r = (await provider.dispute({ paymentId: p.paymentId, paymentIntentId: p.paymentIntentId, amount: p.amountPaid ?? 0 }, async (payload, signature) => ({
-        status: 200, body: await rt.services.payments.receive(Buffer.from(payload), signature),
-      }))) as { reversed: number; owed: number };
-      out.result({ paymentId: p.paymentId, ...r }, `Dispute recorded for ${p.paymentId}: ${r.reversed} credits taken back${r.owed ? `, ${r.owed} owed` : ''}`);
+      if (!values.payment) throw new Error('payments dispute needs --payment');
+      const r = (await rt.services.payments.dispute(values.payment)) as { reversed: number; owed: number };
+      out.result({ paymentId: values.payment, ...r }, `Dispute recorded for ${values.payment}: ${r.reversed} credits taken back${r.owed ? `, ${r.owed} owed` : ''}`);
     },
   },
 ];

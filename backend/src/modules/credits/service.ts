@@ -73,9 +73,12 @@ export function createCreditsService(ctx: Pick<AppContext, 'store' | 'db'>) {
         ? { paymentId: row.payment_id as string, userId: row.user_id as string, credits: row.credits as number, amountPaid: row.amount_paid as number | null, reversedCredits: row.reversed_credits as number, paymentIntentId: row.payment_intent_id as string | null }
         : null;
     },
-    /** The founder's purchases, newest first, with what refunds or disputes took back. */
-    async purchases(userId: string, receiptUrl: (paymentId: string) => string): Promise<Purchase[]> {
-      const rows = await ctx.db.selectFrom('credit_payments').selectAll().where('user_id', '=', userId).orderBy('purchased_at', 'desc').limit(200).execute();
+    /** The founder's purchases, newest first (the last 200), with what refunds or disputes took back. */
+    async purchases(userId: string, receiptUrl: (paymentId: string) => string, only?: { paymentId: string }): Promise<Purchase[]> {
+      let q = ctx.db.selectFrom('credit_payments').selectAll().where('user_id', '=', userId);
+      // One receipt by id (however old; always the owner's own).
+      if (only) q = q.where('payment_id', '=', only.paymentId);
+      const rows = await q.orderBy('purchased_at', 'desc').limit(200).execute();
       return rows.map((r) => ({
         paymentId: r.payment_id, product: r.reason, credits: r.credits, amountPaid: r.amount_paid, currency: r.currency,
         purchasedAt: new Date(r.purchased_at).toISOString(), reversedCredits: r.reversed_credits,

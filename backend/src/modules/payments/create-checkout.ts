@@ -39,7 +39,7 @@ export function checkoutRoutes(app: FastifyInstance, ctx: PaymentsContext) {
 
   app.get<{ Params: { id: string } }>('/api/purchases/:id/receipt', async (req) => {
     const user = requireUser(req);
-    const p = (await ctx.credits.purchases(user.id, receiptPath)).find((x) => x.paymentId === req.params.id);
+    const [p] = await ctx.credits.purchases(user.id, receiptPath, { paymentId: req.params.id });
     if (!p) throw new DomainError('Purchase not found', 404, 'not_found');
     return p;
   });

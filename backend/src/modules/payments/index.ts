@@ -29,6 +29,8 @@ export interface PaymentsService {
   receive(raw: Buffer, signature: string): Promise<unknown>;
   /** An operator's refund: the provider refunds, and its webhook takes the credits back. */
   refund(paymentId: string, amountCents?: number): Promise<unknown>;
+  /** Local checkout only: the card holder disputes a payment (with Stripe, disputes come from the bank). */
+  dispute(paymentId: string): Promise<unknown>;
 }
 
 /**
@@ -51,6 +53,12 @@ export function createPaymentsModule({ ctx: platform, credits, accounts, mail, p
         const p = await credits.findPayment({ paymentId });
         if (!p?.paymentIntentId) throw new Error(`No refundable purchase with payment id ${paymentId}`);
         return provider.refund({ paymentId, paymentIntentId: p.paymentIntentId }, amountCents);
+      },
+      async dispute(paymentId) {
+        if (!isLocalCheckout(provider)) throw new Error('Disputes come from the card holder\'s bank through Stripe; this only simulates one on the local checkout');
+        const p = await credits.findPayment({ paymentId });
+        if (!p?.paymentIntentId) throw new Error(`No purchase with payment id ${paymentId}`);
+        return provider.dispute({ paymentId: p.paymentId, paymentIntentId: p.paymentIntentId, amount: p.amountPaid ?? 0 });
       },
     },
     // The payment provider calls the webhook without a session; its signature is its credential.

@@ -23,8 +23,8 @@ export interface LocalCheckout extends PaymentProvider {
   /** Checks the card like test mode does, marks the session paid and sends the signed webhook. */
   pay(id: string, userId: string, card: LocalCheckoutPayRequest, send: WebhookSender): Promise<{ redirectUrl: string }>;
   /** Sends a signed `charge.dispute.created` (an operator's test of the dispute path). */
-  dispute(payment: { paymentId: string; paymentIntentId: string; amount: number }, send: WebhookSender): Promise<unknown>;
-  /** The sender `refund` uses (set by the composition root: the app's own webhook). */
+  dispute(payment: { paymentId: string; paymentIntentId: string; amount: number }): Promise<unknown>;
+  /** The sender `refund` and `dispute` use (set by the payments module: the app's own webhook handler). */
   useSender(send: WebhookSender): void;
 }
 
@@ -119,8 +119,9 @@ export function createLocalCheckout(db: Db, opts: { authSecret: string; webhookS
       if (!row) throw new DomainError('No paid local checkout matches the payment', 404, 'not_found');
       return signed(sender, 'charge.refunded', charge(payment, row.amount, row.refunded));
     },
-    async dispute(payment, send) {
-      return signed(send, 'charge.dispute.created', {
+    async dispute(payment) {
+      if (!sender) throw new Error('The local checkout has no webhook sender');
+      return signed(sender, 'charge.dispute.created', {
         id: id('dp'), object: 'dispute', amount: payment.amount, currency: 'usd', payment_intent: payment.paymentIntentId, reason: 'fraudulent', status: 'needs_response',
       });
     },

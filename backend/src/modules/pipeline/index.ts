@@ -1,6 +1,7 @@
 import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import type { CatalogService } from '../catalog/index';
+import type { MailService } from '../mail/index';
 import { applicationsToPipeline } from './process-manager';
 import { pipelineCardsProjection } from './projection';
 import { pipelineRoutes } from './routes';
@@ -12,22 +13,46 @@ export type { PipelineService } from './service';
 export interface PipelineDeps {
   ctx: AppContext;
   catalog: CatalogService;
+  mail: MailService;
+  /** How often the follow-up job looks whether a new day has begun (ms). */
+  followUpPollMs?: number;
 }
 
 /** What the pipeline module's files receive. */
-export type PipelineContext = AppContext & { catalog: CatalogService; pipeline: PipelineService };
+export type PipelineContext = AppContext & { catalog: CatalogService; mail: MailService; pipeline: PipelineService };
 
 /**
  * The founder's fundraising pipeline (CRM board): cards per investor through the stages, fed by the
  * founder and by completed applications (docs/pipeline.md).
  */
-export function createPipelineModule({ ctx: platform, catalog }: PipelineDeps): AppModule<PipelineService> {
-  const pipeline = createPipelineService(moduleContext(platform, { catalog }));
-  const ctx: PipelineContext = moduleContext(platform, { catalog, pipeline });
+export function createPipelineModule({ ctx: platform, catalog, mail, followUpPollMs = 60_000 }: PipelineDeps): AppModule<PipelineService> {
+  const pipeline = createPipelineService(moduleContext(platform, { catalog, mail }));
+  const ctx: PipelineContext = moduleContext(platform, { catalog, mail, pipeline });
   return {
     name: 'pipeline',
     service: pipeline,
     projections: [pipelineCardsProjection, applicationsToPipeline(pipeline)],
     routes: (app) => pipelineRoutes(app, ctx),
+    // Follow-up reminders: once per UTC day per worker (the mail's id is founder × day, so a
+    // restart or a second worker the same day queues nothing twice).
+    async start() {
+      let doneFor: string | null = null;
+      let running: Promise<void> | null = null;
+      const tick = () => {
+        const now = platform.clock.now();
+        const day = now.toISOString().slice(0, 10);
+        if (doneFor === day || running) return;
+        running = pipeline.sendFollowUpReminders(now)
+          .then(() => void (doneFor = day), (err: Error) => console.error(`[pipeline] follow-up reminders failed: ${err.message}`))
+          .finally(() => (running = null));
+      };
+      tick();
+      const timer = setInterval(tick, followUpPollMs);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
+    },
   };
 }

@@ -4,12 +4,14 @@ import {
 import type { AppContext } from '../../platform/context';
 import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
 import type { CatalogService } from '../catalog/index';
+import type { MailService } from '../mail/index';
 import { investorKey, pipelineDecider, type InvestorRef, type PipelineCommand } from './decider';
 import { pipelineCsv } from './export-pipeline';
 import { cardHistory } from './history';
 import { listCards } from './queries';
+import { sendFollowUpReminders } from './send-follow-up-reminders';
 
-export type PipelineServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId'> & { catalog: CatalogService };
+export type PipelineServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId' | 'config'> & { catalog: CatalogService; mail: MailService };
 
 /** The pipeline's public face: the board, its changes, its history and export. */
 export function createPipelineService(ctx: PipelineServiceContext) {
@@ -85,6 +87,9 @@ export function createPipelineService(ctx: PipelineServiceContext) {
       const cards = await listCards(ctx.db, userId);
       return { csv: pipelineCsv(cards), count: cards.length };
     },
+
+    /** The day's follow-up reminder e-mails (the module's daily job; also callable from tests). */
+    sendFollowUpReminders: (now: Date) => sendFollowUpReminders(ctx, now),
   };
 }
 export type PipelineService = ReturnType<typeof createPipelineService>;

@@ -1,4 +1,4 @@
-import { button, defineTemplate, esc, layout, plain } from './template';
+import { button, defineTemplate, esc, keyValueLines, keyValueTable, layout, plain } from './template';
 
 export interface BatchFinishedData {
   total: number;
@@ -15,11 +15,10 @@ export const batchFinished = defineTemplate<BatchFinishedData>({
   render(d, ctx) {
     const title = 'Your applications have finished';
     const rows: [string, number][] = [['Delivered', d.delivered], ['Failed', d.failed], ['Credits refunded', d.refunded]];
-    const table = `<table role="presentation" cellpadding="6" style="border-collapse:collapse;margin:8px 0">${rows.map(([k, v]) => `<tr><td style="color:#6b7280">${esc(k)}</td><td style="font-weight:600">${esc(v)}</td></tr>`).join('')}</table>`;
     return {
       subject: `Your applications have finished: ${d.delivered} of ${d.total} delivered`,
-      html: layout({ title, ctx, bodyHtml: `<p>All ${esc(d.total)} applications of your batch have finished.</p>${table}${button('See your submissions', d.url)}` }),
-      text: plain([title, '', `All ${d.total} applications of your batch have finished.`, ...rows.map(([k, v]) => `${k}: ${v}`), '', `See your submissions: ${d.url}`], ctx),
+      html: layout({ title, ctx, bodyHtml: `<p>All ${esc(d.total)} applications of your batch have finished.</p>${keyValueTable(rows)}${button('See your submissions', d.url)}` }),
+      text: plain([title, '', `All ${d.total} applications of your batch have finished.`, ...keyValueLines(rows), '', `See your submissions: ${d.url}`], ctx),
     };
   },
 });

@@ -1,10 +1,12 @@
 import { batchFinished } from './batch-finished';
+import { followUpReminder } from './follow-up-reminder';
 import { receipt } from './receipt';
 import { resetPassword } from './reset-password';
 import { verifyEmail } from './verify-email';
 
 export { defineTemplate, type MailContext, type MailTemplate, type RenderedMail } from './template';
 export type { BatchFinishedData } from './batch-finished';
+export type { FollowUpReminderData } from './follow-up-reminder';
 export type { ReceiptData } from './receipt';
 
 /** Every e-mail template by name. Adding one: a file beside this one, and one line here. */
@@ -12,6 +14,7 @@ export const templates = {
   'verify-email': verifyEmail,
   'reset-password': resetPassword,
   'batch-finished': batchFinished,
+  'follow-up-reminder': followUpReminder,
   receipt,
 };
 export type Templates = typeof templates;

@@ -1,4 +1,4 @@
-import { button, defineTemplate, esc, layout, plain } from './template';
+import { button, defineTemplate, esc, keyValueLines, keyValueTable, layout, plain } from './template';
 
 export interface ReceiptData {
   /** Receipt number shown to the founder (the provider's payment id). */
@@ -18,11 +18,10 @@ export const receipt = defineTemplate<ReceiptData>({
   render(d, ctx) {
     const title = 'Your FundFlow receipt';
     const rows: [string, string][] = [['Product', d.product], ['Credits', String(d.credits)], ['Amount paid', d.amount], ['Date', d.date], ['Receipt', d.paymentId]];
-    const table = `<table role="presentation" cellpadding="6" style="border-collapse:collapse;margin:8px 0">${rows.map(([k, v]) => `<tr><td style="color:#6b7280">${esc(k)}</td><td style="font-weight:600">${esc(v)}</td></tr>`).join('')}</table>`;
     return {
       subject: `Receipt: ${d.product} (${d.amount})`,
-      html: layout({ title, ctx, bodyHtml: `<p>Thank you for your purchase. ${esc(d.credits)} credits were added to your balance.</p>${table}${button('See your credits', d.url)}` }),
-      text: plain([title, '', `Thank you for your purchase. ${d.credits} credits were added to your balance.`, ...rows.map(([k, v]) => `${k}: ${v}`), '', `See your credits: ${d.url}`], ctx),
+      html: layout({ title, ctx, bodyHtml: `<p>Thank you for your purchase. ${esc(d.credits)} credits were added to your balance.</p>${keyValueTable(rows)}${button('See your credits', d.url)}` }),
+      text: plain([title, '', `Thank you for your purchase. ${d.credits} credits were added to your balance.`, ...keyValueLines(rows), '', `See your credits: ${d.url}`], ctx),
     };
   },
 });

@@ -34,6 +34,11 @@ export const esc = (s: string | number) => String(s).replace(/[&<>"']/g, (c) => 
 export const button = (label: string, url: string) =>
   `<p style="margin:24px 0"><a href="${esc(url)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${esc(label)}</a></p>`;
 
+/** Label/value rows (a receipt's lines, a batch's counts) as a small table, and their plain-text lines. */
+export const keyValueTable = (rows: [string, string | number][]) =>
+  `<table role="presentation" cellpadding="6" style="border-collapse:collapse;margin:8px 0">${rows.map(([k, v]) => `<tr><td style="color:#6b7280">${esc(k)}</td><td style="font-weight:600">${esc(v)}</td></tr>`).join('')}</table>`;
+export const keyValueLines = (rows: [string, string | number][]) => rows.map(([k, v]) => `${k}: ${v}`);
+
 /** The product's look: the sidebar's brand, indigo primary, a white card on a soft grey page. */
 export function layout(opts: { title: string; bodyHtml: string; ctx: MailContext }): string {
   const footer = opts.ctx.unsubscribeUrl
