@@ -3,5 +3,6 @@
 export * from './port';
 export * from './documents';
 export { PostgresSearchIndex, tsQuery } from './postgres';
+export { InProcessSearchIndex, vcPlan, angelPlan, type InProcessOptions } from './memory';
 export { MeilisearchIndex, vcMeiliFilter, angelMeiliFilter, meiliString, type MeilisearchOptions } from './meilisearch';
 export { matchesVc, matchesAngel, matchesWords, compareDocs, referencePage, referenceFacet, sortFacets } from './reference';

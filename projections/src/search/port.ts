@@ -58,7 +58,7 @@ export interface FacetCount {
 }
 
 export interface SearchIndex {
-  readonly kind: 'postgres' | 'meilisearch';
+  readonly kind: 'postgres' | 'memory' | 'meilisearch';
   /** Postgres tables the adapter keeps (emptied when its projection is rebuilt). */
   readonly tables: string[];
   /** Creates indexes and settings when missing. Safe to call again. */
@@ -77,7 +77,9 @@ export interface SearchIndex {
   searchAngels(filter: AngelFilter, page: PageRequest): Promise<SearchPage>;
   angelIds(filter: AngelFilter, max: number): Promise<SearchPage>;
   angelFacets(): Promise<{ locations: FacetCount[] }>;
-  /** After a bulk load, outside any transaction: lets the engine settle (statistics, compaction). */
+  /** Starts, in the background, whatever the engine loads before it answers at full speed (at process start). */
+  warm?(): void;
+  /** After a bulk load, outside any transaction: lets the engine settle (statistics, compaction, memory). */
   optimize(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
-// Search index, Postgres adapter: tables from infra/migrations/401 and 402_catalog_search*.sql, written in
-// the projection's own transaction (so index rows and checkpoint never disagree).
+// Search index, Postgres adapter: tables from infra/migrations/401, 402 and 420, written in the
+// projection's own transaction (so index rows and checkpoint never disagree). Every write also
+// numbers what it changed (420_search_changes.sql), which the in-process index (./memory.ts) follows.
 import type { Db, Tx } from '@fp/infra';
 import { sql, type RawBuilder } from 'kysely';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
@@ -75,6 +76,16 @@ function angelWhere(f: AngelFilter): RawBuilder<unknown> {
   return sql.join(c, sql` and `);
 }
 
+/**
+ * Writers of the index take this lock until they commit, so change numbers (drawn after it) become
+ * visible in increasing order: a reader that saw number N has seen every change up to N.
+ */
+async function lockWrites(tx: Tx): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${SEARCH_WRITE_LOCK})`.execute(tx);
+}
+/** Advisory lock key of index writes ('srch' in ASCII). */
+const SEARCH_WRITE_LOCK = 0x73726368;
+
 /** Up to this many rows (the spec's catalog sizes), filtered pages are answered in one pass. */
 export const ONE_PASS_ROWS = 100_000;
 
@@ -96,6 +107,7 @@ export class PostgresSearchIndex implements SearchIndex {
 
   async putVcFirms(tx: Tx, collection: VcCollection, docs: VcSearchDoc[]): Promise<void> {
     if (!docs.length) return;
+    await lockWrites(tx);
     // Words and stages travel as lexemes only.
     const rows = docs.map((d) => {
       const { text: _text, stages: _stages, ...columns } = d;
@@ -111,11 +123,12 @@ export class PostgresSearchIndex implements SearchIndex {
       on conflict (collection, id) do update set
         sort_key = excluded.sort_key, tsv = excluded.tsv, country = excluded.country, investor_type = excluded.investor_type,
         aum = excluded.aum, check_min = excluded.check_min, check_max = excluded.check_max,
-        last_investment = excluded.last_investment`.execute(tx);
+        last_investment = excluded.last_investment, seq = excluded.seq`.execute(tx);
   }
 
   async putAngels(tx: Tx, docs: AngelSearchDoc[]): Promise<void> {
     if (!docs.length) return;
+    await lockWrites(tx);
     const rows = docs.map((d) => {
       const { text: _text, ...columns } = d;
       return { ...columns, lexemes: angelLexemes(d) };
@@ -125,17 +138,24 @@ export class PostgresSearchIndex implements SearchIndex {
       select d.id, d."sortKey", array_to_tsvector(array(select jsonb_array_elements_text(d.lexemes))), d.location, d.investments, d.exits
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(id text, "sortKey" text, lexemes jsonb, location text, investments integer, exits integer)
       on conflict (id) do update set
-        sort_key = excluded.sort_key, tsv = excluded.tsv, location = excluded.location, investments = excluded.investments, exits = excluded.exits`.execute(tx);
+        sort_key = excluded.sort_key, tsv = excluded.tsv, location = excluded.location, investments = excluded.investments, exits = excluded.exits,
+        seq = excluded.seq`.execute(tx);
   }
 
   async removeVcFirms(tx: Tx, collection: VcCollection, ids: string[]): Promise<void> {
-    if (ids.length) await sql`delete from search_vc_firms where collection = ${collection} and id = any(${ids}::text[])`.execute(tx);
+    if (!ids.length) return;
+    await lockWrites(tx);
+    await sql`delete from search_vc_firms where collection = ${collection} and id = any(${ids}::text[])`.execute(tx);
+    await sql`insert into search_removals (collection, id) select ${collection}, unnest(${ids}::text[])`.execute(tx);
   }
 
   async clear(tx: Tx, collection: Collection): Promise<void> {
-    if (collection === 'angels') await sql`truncate search_angels`.execute(tx);
+    await lockWrites(tx);
+    // A truncate records its removal itself (trigger of migration 420).
+    if (collection === 'angels') return void (await sql`truncate search_angels`.execute(tx));
     // The test catalog is tiny: a delete keeps the real catalog's rows untouched.
-    else await sql`delete from search_vc_firms where collection = ${collection}`.execute(tx);
+    await sql`delete from search_vc_firms where collection = ${collection}`.execute(tx);
+    await sql`insert into search_removals (collection) values (${collection})`.execute(tx);
   }
 
   private async page(from: string, where: RawBuilder<unknown>, filtered: boolean, page: PageRequest): Promise<SearchPage> {

@@ -137,7 +137,7 @@ export function catalogSearchProjection(index: SearchIndex): Projection {
     batchSize: CATALOG_BATCH,
     async reset(tx) {
       // Postgres tables were just truncated with the others; an external index is emptied here.
-      if (index.kind !== 'postgres') for (const c of ['vc', 'test', 'angels'] as const) await index.clear(tx, c);
+      if (!index.tables.length) for (const c of ['vc', 'test', 'angels'] as const) await index.clear(tx, c);
     },
     async apply(tx, events) {
       const putSourced = async (t: Tx) => {

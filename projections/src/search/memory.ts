@@ -1,0 +1,630 @@
+// Search index, in-process strategy (docs/catalog.md, "Search index"): the Postgres tables stay the
+// durable index, written in the projection's transaction by the Postgres adapter; each process also
+// holds them in memory as posting lists over the documents in their one order, so a query is a few
+// bitset operations and its total a population count, whatever the number of matches.
+//
+// Freshness: every index write is numbered (migration 420). Before answering, a process reads the
+// highest number; if it moved, it reads what changed since (a small delta beside the base, or a
+// full reload in the background after a bulk load). Until the memory is current, queries are
+// answered by the Postgres adapter, so an answer never lags the committed index.
+import type { Db, Tx } from '@fp/infra';
+import { sql } from 'kysely';
+import type { AngelSearchDoc, VcSearchDoc } from './documents';
+import type { AngelFilter, Collection, FacetCount, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
+import { PostgresSearchIndex } from './postgres';
+import { sortFacets } from './reference';
+
+/** Numbered fields of a document (NaN: no value, which fails any bound). */
+const VC_NUMS = ['aum', 'check_min', 'check_max', 'last_investment'] as const;
+const ANGEL_NUMS = ['investments', 'exits'] as const;
+const COLLECTIONS: Collection[] = ['vc', 'test', 'angels'];
+const FACET_TAGS: Record<Collection, string[]> = { vc: ['#c=', '#t='], test: ['#c=', '#t='], angels: ['#l='] };
+
+/**
+ * A query as set operations: every group must have one of its exact terms, some word must start
+ * with the prefix, and every range must hold on its field.
+ */
+interface Plan {
+  groups: string[][];
+  prefix: string | null;
+  ranges: Array<{ field: number; min: number; max: number }>;
+}
+
+function wordsPlan(words: readonly string[] | undefined): Pick<Plan, 'groups' | 'prefix'> {
+  if (!words?.length) return { groups: [], prefix: null };
+  return { groups: words.slice(0, -1).map((w) => [w]), prefix: words[words.length - 1]! };
+}
+
+const tagged = (prefix: string, values: readonly string[] | undefined) => (values ? [values.map((v) => prefix + v)] : []);
+
+function range(out: Plan['ranges'], field: number, min: number | undefined, max: number | undefined) {
+  if (min !== undefined || max !== undefined) out.push({ field, min: min ?? -Infinity, max: max ?? Infinity });
+}
+
+export function vcPlan(f: VcFilter): Plan {
+  const w = wordsPlan(f.words);
+  const ranges: Plan['ranges'] = [];
+  range(ranges, 0, f.aumMin, f.aumMax);
+  // Cheque ranges overlap: the firm's max reaches the minimum asked, its min the maximum asked.
+  range(ranges, 2, f.checkSizeMin, undefined);
+  range(ranges, 1, undefined, f.checkSizeMax);
+  range(ranges, 3, f.lastInvestmentFrom, f.lastInvestmentTo);
+  return { groups: [...w.groups, ...tagged('#c=', f.countries), ...tagged('#t=', f.investorTypes), ...tagged('#s=', f.stages)], prefix: w.prefix, ranges };
+}
+
+export function angelPlan(f: AngelFilter): Plan {
+  const w = wordsPlan(f.words);
+  const ranges: Plan['ranges'] = [];
+  range(ranges, 0, f.investmentMin, f.investmentMax);
+  range(ranges, 1, f.exitMin, f.exitMax);
+  return { groups: [...w.groups, ...tagged('#l=', f.locations)], prefix: w.prefix, ranges };
+}
+
+// ---- bitsets (Uint32Array, bit p of word p >>> 5) ----
+
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function popcount(bits: Uint32Array): number {
+  let n = 0;
+  for (let i = 0; i < bits.length; i++) if (bits[i]) n += popcount32(bits[i]!);
+  return n;
+}
+
+/** Set bits below position p. */
+function rankBelow(bits: Uint32Array, p: number): number {
+  let n = 0;
+  const w = p >>> 5;
+  for (let i = 0; i < w; i++) if (bits[i]) n += popcount32(bits[i]!);
+  const rest = p & 31;
+  if (rest) n += popcount32(bits[w]! & ((1 << rest) - 1));
+  return n;
+}
+
+/** Position of the first set bit at or after p, or -1. */
+function nextSet(bits: Uint32Array, p: number): number {
+  let w = p >>> 5;
+  if (w >= bits.length) return -1;
+  let x = bits[w]! & (~0 << (p & 31));
+  while (!x) {
+    if (++w >= bits.length) return -1;
+    x = bits[w]!;
+  }
+  return (w << 5) + 31 - Math.clz32(x & -x);
+}
+
+/** Position of the k-th set bit (0-based), or -1. */
+function selectNth(bits: Uint32Array, k: number): number {
+  for (let w = 0; w < bits.length; w++) {
+    const x = bits[w]!;
+    if (!x) continue;
+    const c = popcount32(x);
+    if (k >= c) {
+      k -= c;
+      continue;
+    }
+    let y = x;
+    for (; k > 0; k--) y &= y - 1;
+    return (w << 5) + 31 - Math.clz32(y & -y);
+  }
+  return -1;
+}
+
+const compareKeys = (ak: string, ai: string, bk: string, bi: string) => (ak !== bk ? (ak < bk ? -1 : 1) : ai < bi ? -1 : ai > bi ? 1 : 0);
+
+/** A document as the index tables hold it: its terms are words and '#'-tags (postgres.ts). */
+interface Row {
+  id: string;
+  sortKey: string;
+  terms: string[];
+  nums: number[];
+}
+
+/**
+ * Documents in their one order (sort key, then id) with a posting list per term: sorted positions,
+ * so any set of matches comes out already in page order. Immutable but for the alive bits (a
+ * document replaced or removed since the build is dead here and, if replaced, lives in the delta).
+ */
+class Segment {
+  readonly n: number;
+  readonly alive: Uint32Array;
+  aliveCount: number;
+  /** Plain words (not tags), sorted: the prefix search range. */
+  private readonly words: string[];
+  private readonly scratch: Uint32Array;
+
+  constructor(
+    readonly ids: string[],
+    readonly sortKeys: string[],
+    readonly nums: Float64Array[],
+    private readonly postings: Map<string, Int32Array>,
+    private readonly position: Map<string, number>,
+  ) {
+    this.n = ids.length;
+    const words = (this.n + 31) >>> 5;
+    this.alive = new Uint32Array(words).fill(0xffffffff);
+    if (this.n & 31) this.alive[words - 1] = (1 << (this.n & 31)) - 1;
+    this.aliveCount = this.n;
+    this.words = [...postings.keys()].filter((t) => !t.startsWith('#')).sort();
+    this.scratch = new Uint32Array(words);
+  }
+
+  static empty(fields: number): Segment {
+    return new Segment([], [], Array.from({ length: fields }, () => new Float64Array(0)), new Map(), new Map());
+  }
+
+  kill(id: string): void {
+    const p = this.position.get(id);
+    if (p === undefined || !(this.alive[p >>> 5]! & (1 << (p & 31)))) return;
+    this.alive[p >>> 5]! &= ~(1 << (p & 31));
+    this.aliveCount--;
+  }
+
+  /** Terms a prefix stands for: every word starting with it. */
+  private expand(prefix: string): string[] {
+    let lo = 0;
+    let hi = this.words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.words[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < this.words.length && this.words[i]!.startsWith(prefix); i++) out.push(this.words[i]!);
+    return out;
+  }
+
+  /** The matches as a bitset over positions (a new array). */
+  match(plan: Plan): Uint32Array {
+    const acc = this.alive.slice();
+    const groups = plan.prefix === null ? plan.groups : [...plan.groups, this.expand(plan.prefix)];
+    // Smallest groups first: the accumulator empties soonest.
+    const sized = groups.map((g) => ({ lists: g.map((t) => this.postings.get(t)).filter((l): l is Int32Array => !!l) }))
+      .map((g) => ({ ...g, size: g.lists.reduce((s, l) => s + l.length, 0) }))
+      .sort((a, b) => a.size - b.size);
+    for (const g of sized) {
+      if (g.size === 0) return acc.fill(0);
+      const s = this.scratch.fill(0);
+      for (const list of g.lists) for (let i = 0; i < list.length; i++) s[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+      for (let i = 0; i < acc.length; i++) acc[i]! &= s[i]!;
+    }
+    if (plan.ranges.length) {
+      const nums = this.nums;
+      for (let w = 0; w < acc.length; w++) {
+        let x = acc[w]!;
+        while (x) {
+          const low = x & -x;
+          x ^= low;
+          const p = (w << 5) + 31 - Math.clz32(low);
+          for (const r of plan.ranges) {
+            const v = nums[r.field]![p]!;
+            if (!(v >= r.min && v <= r.max)) {
+              acc[w]! &= ~low;
+              break;
+            }
+          }
+        }
+      }
+    }
+    return acc;
+  }
+
+  /** Matches per value of a tag ('#c=' → country), alive documents only. */
+  facet(tag: string, counts: Map<string, number>): void {
+    for (const [term, list] of this.postings) {
+      if (!term.startsWith(tag)) continue;
+      let c = 0;
+      for (let i = 0; i < list.length; i++) if (this.alive[list[i]! >>> 5]! & (1 << (list[i]! & 31))) c++;
+      if (c) counts.set(term.slice(tag.length), (counts.get(term.slice(tag.length)) ?? 0) + c);
+    }
+  }
+
+  /** Position before which a document with this key would sit. */
+  lowerBound(sortKey: string, id: string): number {
+    let lo = 0;
+    let hi = this.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareKeys(this.sortKeys[mid]!, this.ids[mid]!, sortKey, id) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** Builds a segment from rows given in order: term ids first, posting lists at the end. */
+class SegmentBuilder {
+  private readonly ids: string[] = [];
+  private readonly sortKeys: string[] = [];
+  private readonly nums: number[][];
+  private readonly termIds = new Map<string, number>();
+  private readonly terms: string[] = [];
+  private flat = new Int32Array(1 << 16);
+  private used = 0;
+  private readonly ends: number[] = [];
+
+  constructor(private readonly fields: number) {
+    this.nums = Array.from({ length: fields }, () => []);
+  }
+
+  add(row: Row): void {
+    this.ids.push(row.id);
+    this.sortKeys.push(row.sortKey);
+    for (let f = 0; f < this.fields; f++) this.nums[f]!.push(row.nums[f]!);
+    if (this.used + row.terms.length > this.flat.length) {
+      const bigger = new Int32Array(Math.max(this.flat.length * 2, this.used + row.terms.length));
+      bigger.set(this.flat.subarray(0, this.used));
+      this.flat = bigger;
+    }
+    for (const t of row.terms) {
+      let id = this.termIds.get(t);
+      if (id === undefined) {
+        id = this.terms.length;
+        this.termIds.set(t, id);
+        this.terms.push(t);
+      }
+      this.flat[this.used++] = id;
+    }
+    this.ends.push(this.used);
+  }
+
+  build(): Segment {
+    const counts = new Int32Array(this.terms.length);
+    for (let i = 0; i < this.used; i++) counts[this.flat[i]!]!++;
+    const lists = Array.from(counts, (c) => new Int32Array(c));
+    const fill = new Int32Array(this.terms.length);
+    let start = 0;
+    for (let p = 0; p < this.ends.length; p++) {
+      const end = this.ends[p]!;
+      for (let i = start; i < end; i++) {
+        const t = this.flat[i]!;
+        lists[t]![fill[t]!++] = p;
+      }
+      start = end;
+    }
+    const postings = new Map(this.terms.map((t, i) => [t, lists[i]!]));
+    const position = new Map(this.ids.map((id, p) => [id, p]));
+    return new Segment(this.ids, this.sortKeys, this.nums.map((v) => Float64Array.from(v)), postings, position);
+  }
+}
+
+/** A document changed since the segment was built, matched one by one. */
+interface DeltaDoc {
+  id: string;
+  sortKey: string;
+  terms: Set<string>;
+  words: string[];
+  nums: number[];
+}
+
+function deltaDoc(row: Row): DeltaDoc {
+  return { id: row.id, sortKey: row.sortKey, terms: new Set(row.terms), words: row.terms.filter((t) => !t.startsWith('#')), nums: row.nums };
+}
+
+function matchesDelta(d: DeltaDoc, plan: Plan): boolean {
+  if (!plan.groups.every((g) => g.some((t) => d.terms.has(t)))) return false;
+  if (plan.prefix !== null && !d.words.some((w) => w.startsWith(plan.prefix!))) return false;
+  return plan.ranges.every((r) => d.nums[r.field]! >= r.min && d.nums[r.field]! <= r.max);
+}
+
+class CollectionState {
+  readonly delta = new Map<string, DeltaDoc>();
+  constructor(public base: Segment) {}
+
+  put(row: Row): void {
+    this.base.kill(row.id);
+    this.delta.set(row.id, deltaDoc(row));
+  }
+
+  remove(id: string): void {
+    this.base.kill(id);
+    this.delta.delete(id);
+  }
+
+  /** Matches from `offset`, at most `limit` ids, and the total. */
+  query(plan: Plan, offset: number, limit: number): SearchPage {
+    const base = this.base;
+    const bits = base.match(plan);
+    const baseTotal = popcount(bits);
+    const extra = [...this.delta.values()].filter((d) => matchesDelta(d, plan)).sort((a, b) => compareKeys(a.sortKey, a.id, b.sortKey, b.id));
+    const total = baseTotal + extra.length;
+    const ids: string[] = [];
+    if (offset >= total || limit <= 0) return { ids, total };
+    // The j-th delta match comes right before the rank[j]-th base match: its place is rank[j] + j.
+    const rank = extra.map((d) => rankBelow(bits, base.lowerBound(d.sortKey, d.id)));
+    let j = 0;
+    while (j < extra.length && rank[j]! + j < offset) j++;
+    let baseIndex = offset - j;
+    let p = baseIndex < baseTotal ? selectNth(bits, baseIndex) : -1;
+    while (ids.length < limit) {
+      if (j < extra.length && (p < 0 || rank[j]! <= baseIndex)) ids.push(extra[j++]!.id);
+      else if (p >= 0) {
+        ids.push(base.ids[p]!);
+        baseIndex++;
+        p = nextSet(bits, p + 1);
+      } else break;
+    }
+    return { ids, total };
+  }
+
+  facet(tag: string): FacetCount[] {
+    const counts = new Map<string, number>();
+    this.base.facet(tag, counts);
+    for (const d of this.delta.values()) {
+      for (const t of d.terms) if (t.startsWith(tag)) counts.set(t.slice(tag.length), (counts.get(t.slice(tag.length)) ?? 0) + 1);
+    }
+    return sortFacets([...counts].map(([value, count]) => ({ value, count })));
+  }
+}
+
+export interface InProcessOptions {
+  /** Changes read one by one into the delta; more than this at once (a bulk load) means a reload. */
+  deltaMax?: number;
+  /** Rows per read while loading. */
+  chunk?: number;
+  /** Rebuild the base from the tables when the index settles after a bulk load (optimize). Default true. */
+  rebuildOnOptimize?: boolean;
+  log?: (message: string) => void;
+}
+
+interface SourceRow {
+  collection: Collection;
+  id: string;
+  sort_key: string;
+  lexemes: string;
+  n0: number | null;
+  n1: number | null;
+  n2: number | null;
+  n3: number | null;
+}
+
+const SEP = '\u001f'; // chr(31) in selectRows
+const num = (v: number | null) => (v === null ? NaN : Number(v));
+
+function toRow(r: SourceRow, fields: number): Row {
+  return { id: r.id, sortKey: r.sort_key, terms: r.lexemes ? r.lexemes.split(SEP) : [], nums: [r.n0, r.n1, r.n2, r.n3].slice(0, fields).map(num) };
+}
+
+const fieldsOf = (c: Collection) => (c === 'angels' ? ANGEL_NUMS.length : VC_NUMS.length);
+
+/** The columns a document is read with, the same for a full load and for changes. */
+function selectRows(table: 'search_vc_firms' | 'search_angels') {
+  return table === 'search_angels'
+    ? sql`select 'angels' as collection, id, sort_key, array_to_string(tsvector_to_array(tsv), chr(31)) as lexemes,
+          investments::float8 as n0, exits::float8 as n1, null::float8 as n2, null::float8 as n3 from search_angels`
+    : sql`select collection, id, sort_key, array_to_string(tsvector_to_array(tsv), chr(31)) as lexemes,
+          aum as n0, check_min::float8 as n1, check_max::float8 as n2, last_investment::float8 as n3 from search_vc_firms`;
+}
+
+export class InProcessSearchIndex implements SearchIndex {
+  readonly kind = 'memory' as const;
+  readonly pg: PostgresSearchIndex;
+  get tables() {
+    return this.pg.tables;
+  }
+
+  private state: Map<Collection, CollectionState> | null = null;
+  /** Highest change number the memory reflects. */
+  private seen = 0;
+  /** The memory misses changes (a bulk load): answers come from Postgres until the reload ends. */
+  private stale = true;
+  /** Bumped by each reload, so a catch-up read before it is not applied after it. */
+  private generation = 0;
+  private reloading: Promise<void> | null = null;
+  private checking: Promise<boolean> | null = null;
+  private queued: Promise<boolean> | null = null;
+  private closed = false;
+  private readonly deltaMax: number;
+  /** Milliseconds the last full load took, and documents it held (for the bench). */
+  lastLoad: { ms: number; docs: number } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: InProcessOptions = {},
+  ) {
+    this.pg = new PostgresSearchIndex(db);
+    this.deltaMax = opts.deltaMax ?? 5_000;
+  }
+
+  async init(): Promise<void> {
+    // The schema comes with the migrations.
+  }
+
+  /** Starts loading the memory in the background (at process start). */
+  warm(): void {
+    void this.reload().catch(() => undefined);
+  }
+
+  /** Resolves when the memory holds every committed change (loading it if needed). */
+  async ready(): Promise<void> {
+    while (!this.closed) {
+      if (await this.fresh()) return;
+      await this.reload();
+    }
+  }
+
+  putVcFirms(tx: Tx, collection: VcCollection, docs: VcSearchDoc[]): Promise<void> {
+    return this.pg.putVcFirms(tx, collection, docs);
+  }
+
+  putAngels(tx: Tx, docs: AngelSearchDoc[]): Promise<void> {
+    return this.pg.putAngels(tx, docs);
+  }
+
+  removeVcFirms(tx: Tx, collection: VcCollection, ids: string[]): Promise<void> {
+    return this.pg.removeVcFirms(tx, collection, ids);
+  }
+
+  clear(tx: Tx, collection: Collection): Promise<void> {
+    return this.pg.clear(tx, collection);
+  }
+
+  async searchVcFirms(collection: VcCollection, filter: VcFilter, page: PageRequest): Promise<SearchPage> {
+    if (!(await this.fresh())) return this.pg.searchVcFirms(collection, filter, page);
+    return this.state!.get(collection)!.query(vcPlan(filter), (page.page - 1) * page.limit, page.limit);
+  }
+
+  async vcFirmIds(collection: VcCollection, filter: VcFilter, max: number): Promise<SearchPage> {
+    if (!(await this.fresh())) return this.pg.vcFirmIds(collection, filter, max);
+    return this.state!.get(collection)!.query(vcPlan(filter), 0, max);
+  }
+
+  async vcFacets(collection: VcCollection): Promise<{ countries: FacetCount[]; investorTypes: FacetCount[] }> {
+    if (!(await this.fresh())) return this.pg.vcFacets(collection);
+    const s = this.state!.get(collection)!;
+    return { countries: s.facet('#c='), investorTypes: s.facet('#t=') };
+  }
+
+  async searchAngels(filter: AngelFilter, page: PageRequest): Promise<SearchPage> {
+    if (!(await this.fresh())) return this.pg.searchAngels(filter, page);
+    return this.state!.get('angels')!.query(angelPlan(filter), (page.page - 1) * page.limit, page.limit);
+  }
+
+  async angelIds(filter: AngelFilter, max: number): Promise<SearchPage> {
+    if (!(await this.fresh())) return this.pg.angelIds(filter, max);
+    return this.state!.get('angels')!.query(angelPlan(filter), 0, max);
+  }
+
+  async angelFacets(): Promise<{ locations: FacetCount[] }> {
+    if (!(await this.fresh())) return this.pg.angelFacets();
+    return { locations: this.state!.get('angels')!.facet(FACET_TAGS.angels[0]!) };
+  }
+
+  /** After a bulk load: Postgres settles, and the memory is rebuilt from the tables in one piece. */
+  async optimize(): Promise<void> {
+    await this.pg.optimize();
+    if (this.opts.rebuildOnOptimize === false) return;
+    // A reload already under way may have read before the last writes: wait, then read again.
+    await this.reloading?.catch(() => undefined);
+    await this.reload();
+    await this.ready();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.reloading?.catch(() => undefined);
+    this.state = null;
+  }
+
+  /** Memory figures for the bench: documents and posting entries held. */
+  stats(): { docs: number; delta: number } {
+    let docs = 0;
+    let delta = 0;
+    for (const s of this.state?.values() ?? []) {
+      docs += s.base.aliveCount + s.delta.size;
+      delta += s.delta.size;
+    }
+    return { docs, delta };
+  }
+
+  /**
+   * Whether the memory now reflects every change committed before the call. Concurrent callers
+   * share one check; a caller arriving during a check waits for the next one, which starts after
+   * it (the running one may have read the change number before the caller's own commit).
+   */
+  private fresh(): Promise<boolean> {
+    if (!this.checking) {
+      this.checking = this.catchUp().finally(() => {
+        this.checking = null;
+      });
+      return this.checking;
+    }
+    this.queued ??= this.checking.catch(() => false).then(() => {
+      this.queued = null;
+      return this.fresh();
+    });
+    return this.queued;
+  }
+
+  private async latest(db: Db | Tx): Promise<number> {
+    const r = await sql<{ n: string }>`select greatest(
+        (select max(seq) from search_vc_firms), (select max(seq) from search_angels), (select max(seq) from search_removals), 0)::text as n`.execute(db);
+    return Number(r.rows[0]!.n);
+  }
+
+  private async catchUp(): Promise<boolean> {
+    if (this.closed) return false;
+    if (this.stale) {
+      void this.reload().catch(() => undefined);
+      return false;
+    }
+    const latest = await this.latest(this.db);
+    if (latest === this.seen) return true;
+    const generation = this.generation;
+    const from = this.seen;
+    const changes = await this.db.transaction().setIsolationLevel('repeatable read').execute(async (tx) => {
+      const upTo = await this.latest(tx);
+      const count = await sql<{ n: number }>`select
+          (select count(*) from (select 1 from search_vc_firms where seq > ${from} limit ${this.deltaMax + 1}) a)::int +
+          (select count(*) from (select 1 from search_angels where seq > ${from} limit ${this.deltaMax + 1}) b)::int as n`.execute(tx);
+      if (count.rows[0]!.n > this.deltaMax) return null;
+      const removals = await sql<{ collection: Collection; id: string | null }>`
+        select collection, id from search_removals where seq > ${from} and seq <= ${upTo} order by seq`.execute(tx);
+      const changed = (table: 'search_vc_firms' | 'search_angels') =>
+        sql<SourceRow>`${selectRows(table)} where seq > ${from} and seq <= ${upTo}`.execute(tx);
+      const rows = [...(await changed('search_vc_firms')).rows, ...(await changed('search_angels')).rows];
+      return { upTo, removals: removals.rows, rows };
+    });
+    if (this.generation !== generation || this.stale) return this.catchUp();
+    if (!changes) {
+      // A bulk load: reading it change by change would be slower than reading it whole.
+      this.stale = true;
+      void this.reload().catch(() => undefined);
+      return false;
+    }
+    const state = this.state!;
+    for (const r of changes.removals) {
+      const s = state.get(r.collection);
+      if (!s) continue;
+      if (r.id === null) state.set(r.collection, new CollectionState(Segment.empty(fieldsOf(r.collection))));
+      else s.remove(r.id);
+    }
+    for (const r of changes.rows) state.get(r.collection)!.put(toRow(r, fieldsOf(r.collection)));
+    this.seen = changes.upTo;
+    if ([...state.values()].some((s) => s.delta.size > this.deltaMax)) void this.reload().catch(() => undefined);
+    return true;
+  }
+
+  /** Reads every document in one snapshot and swaps the new memory in. One at a time. */
+  private reload(): Promise<void> {
+    this.reloading ??= this.load().finally(() => {
+      this.reloading = null;
+    });
+    return this.reloading;
+  }
+
+  private async load(): Promise<void> {
+    const t0 = performance.now();
+    const chunk = this.opts.chunk ?? 20_000;
+    const loaded = await this.db.transaction().setIsolationLevel('repeatable read').execute(async (tx) => {
+      const upTo = await this.latest(tx);
+      const state = new Map<Collection, CollectionState>();
+      for (const c of COLLECTIONS) {
+        const builder = new SegmentBuilder(fieldsOf(c));
+        // A cursor walks the (collection, sort key, id) index once: rows arrive in their order.
+        const query = c === 'angels' ? sql`${selectRows('search_angels')} order by sort_key, id` : sql`${selectRows('search_vc_firms')} where collection = ${sql.lit(c)} order by sort_key, id`;
+        await sql`declare search_load no scroll cursor for ${query}`.execute(tx);
+        for (;;) {
+          if (this.closed) return null;
+          const rows = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_load`.execute(tx);
+          for (const r of rows.rows) builder.add(toRow(r, fieldsOf(c)));
+          if (rows.rows.length < chunk) break;
+        }
+        await sql`close search_load`.execute(tx);
+        state.set(c, new CollectionState(builder.build()));
+      }
+      return { upTo, state };
+    });
+    if (!loaded || this.closed) return;
+    this.state = loaded.state;
+    this.seen = loaded.upTo;
+    this.stale = false;
+    this.generation++;
+    const docs = [...loaded.state.values()].reduce((s, c) => s + c.base.n, 0);
+    this.lastLoad = { ms: Math.round(performance.now() - t0), docs };
+    this.opts.log?.(`[search] in-process index loaded: ${docs.toLocaleString('en-US')} documents in ${this.lastLoad.ms} ms`);
+  }
+}
