@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, createPool, EventStoreDbStore, loadConfig, migrate, openDatabase, PostgresEventStore, type AppConfig, type EventStore } from '@fp/infra';
 import { ProjectionRunner } from '@fp/projections';
-import { MeilisearchIndex, PostgresSearchIndex, type SearchIndex } from '@fp/projections/search/index';
+import { InProcessSearchIndex, MeilisearchIndex, PostgresSearchIndex, type SearchIndex } from '@fp/projections/search/index';
 import { createDbosEngine } from '@fp/workflows';
 import { startSandbox, type Sandbox } from '@fp/workflows/sandbox';
 import type { FastifyInstance } from 'fastify';
@@ -96,10 +96,11 @@ function pickEventStore(config: AppConfig, pool: import('pg').Pool): EventStore 
   return config.eventStoreUrl ? new EventStoreDbStore(config.eventStoreUrl) : new PostgresEventStore(pool);
 }
 
-/** The search index: Meilisearch when MEILI_URL is set, else Postgres. */
-function pickSearchIndex(config: AppConfig, db: AppContext['db']): SearchIndex {
+/** The search index: Meilisearch when MEILI_URL is set, else the Postgres tables with the in-process index over them. */
+function pickSearchIndex(config: AppConfig, db: AppContext['db'], log: (m: string) => void): SearchIndex {
   if (config.meiliUrl) return new MeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey });
-  return new PostgresSearchIndex(db);
+  if (!config.searchInMemory) return new PostgresSearchIndex(db);
+  return new InProcessSearchIndex(db, { log });
 }
 
 /** Outgoing e-mail: SMTP when SMTP_URL is set, else the embedded mailbox in Postgres. */
@@ -160,7 +161,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   }
   const ctx: AppContext = { config, pool, db, store, projections, clock: { now: () => new Date() }, newId: () => randomUUID(), sandboxUrl: sandbox?.url };
 
-  const searchIndex = pickSearchIndex(config, db);
+  const searchIndex = pickSearchIndex(config, db, log);
   stoppers.unshift(() => searchIndex.close());
   const { modules, services, identity } = buildModules(ctx, { searchIndex, engine: pickWorkflowEngine(config, database.url), mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock) });
   for (const m of modules) projections.add(m.projections ?? []);

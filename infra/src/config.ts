@@ -16,6 +16,8 @@ export interface AppConfig {
   eventStoreUrl?: string;
   meiliUrl?: string;
   meiliKey?: string;
+  /** SEARCH_IN_MEMORY=off answers catalog searches from the Postgres index tables alone (no in-process index). */
+  searchInMemory: boolean;
   /** CATALOG_SEED: 'auto' loads the investor catalog on a first start; 'off' leaves it to `catalog seed`. */
   catalogSeed: 'auto' | 'off';
   temporalAddress?: string;
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     meiliUrl: env.MEILI_URL || undefined,
     meiliKey: env.MEILI_MASTER_KEY || undefined,
+    searchInMemory: env.SEARCH_IN_MEMORY !== 'off',
     catalogSeed: env.CATALOG_SEED === 'off' ? 'off' : 'auto',
     temporalAddress: env.TEMPORAL_ADDRESS || undefined,
     supertokensUrl: env.SUPERTOKENS_URL || undefined,

@@ -418,6 +418,8 @@ export class InProcessSearchIndex implements SearchIndex {
   private queued: Promise<boolean> | null = null;
   private closed = false;
   private readonly deltaMax: number;
+  /** Queries answered from memory and by the Postgres adapter (while the memory was not current). */
+  readonly answered = { memory: 0, postgres: 0 };
   /** Milliseconds the last full load took, and documents it held (for the bench). */
   lastLoad: { ms: number; docs: number } | null = null;
 
@@ -463,33 +465,33 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   async searchVcFirms(collection: VcCollection, filter: VcFilter, page: PageRequest): Promise<SearchPage> {
-    if (!(await this.fresh())) return this.pg.searchVcFirms(collection, filter, page);
+    if (!(await this.current())) return this.pg.searchVcFirms(collection, filter, page);
     return this.state!.get(collection)!.query(vcPlan(filter), (page.page - 1) * page.limit, page.limit);
   }
 
   async vcFirmIds(collection: VcCollection, filter: VcFilter, max: number): Promise<SearchPage> {
-    if (!(await this.fresh())) return this.pg.vcFirmIds(collection, filter, max);
+    if (!(await this.current())) return this.pg.vcFirmIds(collection, filter, max);
     return this.state!.get(collection)!.query(vcPlan(filter), 0, max);
   }
 
   async vcFacets(collection: VcCollection): Promise<{ countries: FacetCount[]; investorTypes: FacetCount[] }> {
-    if (!(await this.fresh())) return this.pg.vcFacets(collection);
+    if (!(await this.current())) return this.pg.vcFacets(collection);
     const s = this.state!.get(collection)!;
     return { countries: s.facet('#c='), investorTypes: s.facet('#t=') };
   }
 
   async searchAngels(filter: AngelFilter, page: PageRequest): Promise<SearchPage> {
-    if (!(await this.fresh())) return this.pg.searchAngels(filter, page);
+    if (!(await this.current())) return this.pg.searchAngels(filter, page);
     return this.state!.get('angels')!.query(angelPlan(filter), (page.page - 1) * page.limit, page.limit);
   }
 
   async angelIds(filter: AngelFilter, max: number): Promise<SearchPage> {
-    if (!(await this.fresh())) return this.pg.angelIds(filter, max);
+    if (!(await this.current())) return this.pg.angelIds(filter, max);
     return this.state!.get('angels')!.query(angelPlan(filter), 0, max);
   }
 
   async angelFacets(): Promise<{ locations: FacetCount[] }> {
-    if (!(await this.fresh())) return this.pg.angelFacets();
+    if (!(await this.current())) return this.pg.angelFacets();
     return { locations: this.state!.get('angels')!.facet(FACET_TAGS.angels[0]!) };
   }
 
@@ -518,6 +520,12 @@ export class InProcessSearchIndex implements SearchIndex {
       delta += s.delta.size;
     }
     return { docs, delta };
+  }
+
+  private async current(): Promise<boolean> {
+    const yes = await this.fresh();
+    this.answered[yes ? 'memory' : 'postgres']++;
+    return yes;
   }
 
   /**

@@ -26,6 +26,7 @@ export function createCatalogModule({ ctx: platform, credits, searchIndex }: Cat
     projections: [catalogProjection, catalogSearchProjection(searchIndex)],
     routes: (app) => catalogRoutes(app, ctx),
     async start() {
+      searchIndex.warm?.();
       let stopping = false;
       const log = (m: string) => console.log(m);
       const work = (async () => {
