@@ -10,6 +10,7 @@ import { createAccountsModule } from './modules/accounts/index';
 import { createCatalogModule } from './modules/catalog/index';
 import { createCreditsModule } from './modules/credits/index';
 import { createHealthModule } from './modules/health/index';
+import { createOpsModule } from './modules/ops/index';
 import { createPipelineModule } from './modules/pipeline/index';
 import { createEmbeddedTransport, createMailModule, createSmtpTransport, type MailPort } from './modules/mail/index';
 import { createLocalCheckout, createPaymentsModule, createStripeCheckout, type PaymentProvider } from './modules/payments/index';
@@ -65,8 +66,9 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
   const catalog = createCatalogModule({ ctx, credits: credits.service, searchIndex: adapters.searchIndex });
   const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine: adapters.engine });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
+  const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service });
   // Security first: its guards must run before any other module's hooks.
-  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline];
+  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline, ops];
   const services = {
     security: security.service,
     mail: mail.service,
@@ -77,6 +79,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     catalog: catalog.service,
     submissions: submissions.service,
     pipeline: pipeline.service,
+    ops: ops.service,
   };
   return { modules, services, identity: accounts.identity };
 }

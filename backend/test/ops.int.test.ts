@@ -87,3 +87,92 @@ describe('disabled accounts', () => {
     expect(types).toEqual(['UserRegistered', 'UserSignedIn', 'AccountDisabled', 'AccountEnabled', 'UserSignedIn']);
   });
 });
+
+describe('user administration (/api/ops/users)', () => {
+  it('lets an operator find a user with balance, roles, submissions and sign-in, grant credits with a reason, grant roles and disable the account', async () => {
+    const admin = await app.createUser({ admin: true });
+    const u = await app.createUser({ email: `findme.${Date.now()}@founder.example`, name: 'Grace Hopper' });
+    const found = await app.api('GET', `/api/ops/users?q=${encodeURIComponent('findme')}`, { token: admin.token });
+    expect(found.status).toBe(200);
+    expect(found.body.total).toBe(1);
+    expect(found.body.users[0]).toMatchObject({ id: u.id, email: u.email, name: 'Grace Founder', roles: [], balance: 1, submissions: 0, disabled: null });
+    expect((await app.api('GET', '/api/ops/users?q=Grace', { token: admin.token })).body.users.map((x: any) => x.id)).toContain(u.id);
+    expect((await app.api('GET', '/api/ops/users?page=0', { token: admin.token })).status).toBe(400);
+
+    const grant = await app.api('POST', `/api/ops/users/${u.id}/credits`, { token: admin.token, body: { amount: 5, reason: 'Goodwill after an outage' } });
+    expect(grant.status).toBe(200);
+    expect(grant.body).toMatchObject({ balance: 6, user: { id: u.id, balance: 6 } });
+    expect((await app.api('POST', `/api/ops/users/${u.id}/credits`, { token: admin.token, body: { amount: 5, reason: ' ' } })).body).toEqual({ error: 'Give a reason for the grant' });
+    expect((await app.api('POST', `/api/ops/users/${u.id}/credits`, { token: admin.token, body: { amount: 1.5, reason: 'x' } })).status).toBe(400);
+    expect((await app.api('POST', '/api/ops/users/nobody/credits', { token: admin.token, body: { amount: 1, reason: 'x' } })).status).toBe(404);
+    // The grant is on the ledger with the operator as actor (shown by e-mail).
+    const ledger = await app.api('GET', `/api/ops/ledger?email=${encodeURIComponent(u.email)}`, { token: admin.token });
+    expect(ledger.body.lines.at(-1)).toMatchObject({ kind: 'granted', amount: 5, balance: 6, reason: 'Goodwill after an outage', actor: admin.email });
+
+    const role = await app.api('POST', `/api/ops/users/${u.id}/roles`, { token: admin.token, body: { role: 'auditor' } });
+    expect(role.body).toMatchObject({ changed: true, user: { roles: ['auditor'] } });
+    expect((await app.api('POST', `/api/ops/users/${u.id}/roles`, { token: admin.token, body: { role: 'owner' } })).status).toBe(400);
+    expect((await app.api('DELETE', `/api/ops/users/${u.id}/roles/auditor`, { token: admin.token })).body).toMatchObject({ changed: true, user: { roles: [] } });
+    // An operator cannot lock themselves out.
+    expect((await app.api('DELETE', `/api/ops/users/${admin.id}/roles/admin`, { token: admin.token })).status).toBe(409);
+    expect((await app.api('POST', `/api/ops/users/${admin.id}/disable`, { token: admin.token, body: { reason: 'x' } })).status).toBe(409);
+
+    const disabled = await app.api('POST', `/api/ops/users/${u.id}/disable`, { token: admin.token, body: { reason: 'Chargeback fraud' } });
+    expect(disabled.body.user.disabled).toMatchObject({ reason: 'Chargeback fraud', by: admin.id });
+    expect((await app.api('GET', '/api/credits', { token: u.token })).status).toBe(401);
+    expect((await app.api('POST', `/api/ops/users/${u.id}/enable`, { token: admin.token })).body.user.disabled).toBeNull();
+    const history = (await app.services.accounts.history(u.id)).map((e) => [e.type, e.actor]);
+    expect(history).toEqual([['UserRegistered', u.id], ['RoleGranted', admin.id], ['RoleRevoked', admin.id], ['AccountDisabled', admin.id], ['AccountEnabled', admin.id]]);
+  });
+});
+
+describe('ledger audit runs (/api/ops/audits)', () => {
+  it('runs the full audit as a job for an auditor, keeps the run with who ran it, finds a corrupted balance with its events, and serves the CSV', { timeout: 120_000 }, async () => {
+    const auditor = await app.createUser();
+    await app.services.accounts.grantRole(auditor.id, 'auditor', { now: new Date(), actor: 'operator:test' });
+    const victim = await app.createUser();
+    await app.services.credits.grant(victim.id, 3, 'Prize', null, { now: new Date(), actor: 'operator:test' });
+    await settle();
+    await app.ctx.db.updateTable('credit_accounts').set({ balance: 99 }).where('user_id', '=', victim.id).execute();
+
+    const started = await app.api('POST', '/api/ops/audits', { token: auditor.token, body: {} });
+    expect(started.status).toBe(202);
+    const id = started.body.run.id as string;
+    expect(started.body.run).toMatchObject({ requestedBy: { id: auditor.id, email: auditor.email } });
+    let run: any;
+    await expect.poll(async () => (run = (await app.api('GET', `/api/ops/audits/${id}`, { token: auditor.token })).body.run).status, { timeout: 60_000 }).toBe('done');
+    const users = Number((await app.ctx.pool.query(`select count(*) as n from es_streams where stream_id like 'credits-%'`)).rows[0].n);
+    expect(run).toMatchObject({ ok: false, problems: 1, streams: users, progress: null });
+    expect(run.findings).toHaveLength(1);
+    expect(run.findings[0]).toMatchObject({ userId: victim.id, email: victim.email, status: 'mismatch', replayed: 4, readModel: 99 });
+    expect(run.findings[0].lines.map((l: any) => [l.kind, l.amount, l.balance])).toEqual([['granted', 1, 1], ['granted', 3, 4]]);
+
+    const csv = await app.api('GET', `/api/ops/audits/${id}/csv`, { token: auditor.token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="ledger-audit-\d{4}-\d\d-\d\d-/);
+    const lines = (csv.body as string).trim().split('\r\n');
+    expect(lines[0]).toBe('user_id,email,status,events,replayed_balance,read_model_balance,read_model_events,problem');
+    expect(lines).toHaveLength(users + 1);
+    expect(lines[1]).toBe(`${victim.id},${victim.email},mismatch,2,4,99,2,read model has 99 after 2 events`);
+
+    const list = await app.api('GET', '/api/ops/audits', { token: auditor.token });
+    expect(list.body.runs[0]).toMatchObject({ id, status: 'done', requestedBy: { email: auditor.email }, problems: 1 });
+    // The auditor cannot repair anything: writes are refused.
+    expect((await app.api('POST', `/api/ops/users/${victim.id}/credits`, { token: auditor.token, body: { amount: 1, reason: 'x' } })).status).toBe(403);
+    expect((await app.api('GET', '/api/ops/users', { token: auditor.token })).status).toBe(403);
+    await app.ctx.db.updateTable('credit_accounts').set({ balance: 4 }).where('user_id', '=', victim.id).execute();
+  });
+
+  it('takes over a run whose worker was lost (its lease ran out) and finishes it', { timeout: 60_000 }, async () => {
+    const { handleCommand } = await import('../src/platform/decider');
+    const { auditRunDecider } = await import('../src/modules/ops/index');
+    const runId = `lost-${Date.now()}`;
+    const r = await handleCommand(app.ctx.store, `ledger-audit-${runId}`, auditRunDecider, { type: 'RequestAudit', data: { runId } }, { now: new Date(), actor: 'auditor-x' });
+    // A worker took it and died: its lease is over.
+    await app.ctx.pool.query(`insert into ops_audit_jobs (run_id, lease_until, done, total) values ($1, now() - interval '1 second', 7, 100)`, [runId]);
+    await app.ctx.projections.waitFor(r.checkpoint, 10_000);
+    await expect.poll(async () => (await app.ctx.pool.query(`select status from ops_audit_runs where id = $1`, [runId])).rows[0]?.status, { timeout: 30_000 }).toBe('done');
+    expect((await app.ctx.pool.query(`select attempts from ops_audit_jobs where run_id = $1`, [runId])).rows[0].attempts).toBe(2);
+  });
+});

@@ -16,3 +16,5 @@ export * from './pipeline/api';
 export * from './pipeline/events';
 export * from './mail/api';
 export * from './mail/events';
+export * from './ops/api';
+export * from './ops/events';

@@ -147,3 +147,19 @@ export const LocalCheckoutPayRequest = z.strictObject({
   name: z.string({ error: 'Name on card is required' }).trim().min(1, 'Name on card is required').max(200, 'Name on card is too long'),
 });
 export type LocalCheckoutPayRequest = z.infer<typeof LocalCheckoutPayRequest>;
+
+/** One movement of a ledger as replayed from the event store (operators, auditors, `ledger history`). */
+export interface LedgerLine {
+  position: number;
+  at: string;
+  kind: MovementKind | string;
+  amount: number;
+  /** Running balance recomputed from the amounts. */
+  balance: number;
+  /** Balance the event recorded (equal to `balance` in a sound ledger). */
+  recordedBalance: number;
+  reason: string;
+  reference: string | null;
+  actor: string;
+}
+

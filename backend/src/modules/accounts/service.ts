@@ -1,4 +1,5 @@
 import { userStream, type UserRole } from '@fp/contracts';
+import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { CreditsService } from '../credits/index';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
@@ -59,10 +60,65 @@ export function createAccountsService(ctx: Pick<AppContext, 'store' | 'db' | 'co
       const { events } = await ctx.store.readStream(userStream(userId));
       return events.map((e) => ({ position: e.streamPosition, at: e.metadata.now ?? e.createdAt, actor: e.metadata.actor ?? null, type: e.type, data: e.data as Record<string, unknown> }));
     },
+    /** Users whose e-mail or name contains `q` (all when empty), newest first: the operators' user list. */
+    async search(q: { text: string; page: number; limit: number }) {
+      let query = ctx.db.selectFrom('users');
+      if (q.text) {
+        const like = `%${q.text.replace(/[%_\\]/g, '\\$&')}%`;
+        query = query.where((eb) => eb.or([eb('email', 'ilike', like), eb(sql`coalesce(first_name, '') || ' ' || coalesce(last_name, '')`, 'ilike', like), eb('id', '=', q.text)]));
+      }
+      const [rows, total] = await Promise.all([
+        query.selectAll().orderBy('registered_at', 'desc').orderBy('id').limit(q.limit).offset((q.page - 1) * q.limit).execute(),
+        query.select(sql<string>`count(*)`.as('n')).executeTakeFirst(),
+      ]);
+      return { rows: rows.map(toAccount), total: Number(total?.n ?? 0) };
+    },
+    async get(userId: string) {
+      const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+      return row ? toAccount(row) : null;
+    },
+    async findByEmail(email: string) {
+      const row = await ctx.db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+      return row ? toAccount(row) : null;
+    },
+    /** E-mails of several users (names on ledger lines and audit findings). */
+    async emails(userIds: string[]): Promise<Map<string, string>> {
+      const rows = userIds.length ? await ctx.db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute() : [];
+      return new Map(rows.map((r) => [r.id as string, r.email as string]));
+    },
+    async counts() {
+      const r = await ctx.db.selectFrom('users').select([sql<string>`count(*)`.as('total'), sql<string>`count(*) filter (where disabled_at is not null)`.as('disabled')]).executeTakeFirst();
+      return { total: Number(r?.total ?? 0), disabled: Number(r?.disabled ?? 0) };
+    },
     async isRegistered(userId: string) {
       const { revision } = await ctx.store.readStream(userStream(userId));
       return revision >= 0;
     },
   };
 }
+export interface Account {
+  id: string;
+  email: string;
+  name: string | null;
+  roles: string[];
+  registeredAt: string;
+  lastSignInAt: string | null;
+  disabled: { at: string; reason: string | null; by: string | null } | null;
+}
+
+const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
+
+function toAccount(r: Record<string, any>): Account {
+  const name = [r.first_name, r.last_name].filter(Boolean).join(' ');
+  return {
+    id: r.id,
+    email: r.email,
+    name: name || null,
+    roles: r.roles ?? [],
+    registeredAt: iso(r.registered_at)!,
+    lastSignInAt: iso(r.last_sign_in_at),
+    disabled: r.disabled_at ? { at: iso(r.disabled_at)!, reason: r.disabled_reason ?? null, by: r.disabled_by ?? null } : null,
+  };
+}
+
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,4 +1,4 @@
-import { CREDIT_EVENT_TYPES, CREDIT_STREAM_PREFIX, MOVEMENT_KIND_OF, type MovementKind } from '@fp/contracts';
+import { CREDIT_EVENT_TYPES, CREDIT_STREAM_PREFIX, MOVEMENT_KIND_OF, type LedgerLine, type MovementKind } from '@fp/contracts';
 import type { EventStore, RecordedEvent } from '@fp/infra';
 import type pg from 'pg';
 import type { AppContext } from '../../platform/context';
@@ -103,7 +103,7 @@ const CHUNK_EVENTS = 50_000;
  * own tables: a few large ordered index scans that return only what a replay needs (the amounts are
  * picked out of the JSON by the server). Parsing whole event bodies would cost more than the replay.
  */
-async function* scanPostgres(pool: pg.Pool): AsyncGenerator<LedgerEvent[]> {
+async function* scanPostgres(pool: pg.Pool, total: (n: number) => void): AsyncGenerator<LedgerEvent[]> {
   const streams = await pool.query<{ stream_id: string; n: number }>(
     `select stream_id, stream_position + 1 as n from es_streams where stream_id like $1 order by stream_id`,
     [`${CREDIT_STREAM_PREFIX.replace(/[%_\\]/g, '\\$&')}%`],
@@ -136,6 +136,7 @@ async function* scanPostgres(pool: pg.Pool): AsyncGenerator<LedgerEvent[]> {
     }
   }
   if (chunk.length) chunks.push(chunk);
+  total(streams.rows.reduce((n, s) => n + Number(s.n), 0));
   // The next chunk is read while this one is replayed.
   const inFlight: Promise<LedgerEvent[]>[] = [];
   for (const ids of chunks) {
@@ -163,18 +164,31 @@ async function* scanPort(store: EventStore, pageSize: number): AsyncGenerator<Le
  * with the read model. The events are read in a few ordered scans (not one round trip per stream
  * or per event); a stream that changed during the audit is read again on its own.
  */
-export async function auditLedger(ctx: Pick<AppContext, 'store' | 'db' | 'projections'> & { pool?: pg.Pool }, opts: { pageSize?: number } = {}): Promise<AuditReport> {
+export interface AuditProgress {
+  /** Events replayed so far. */
+  done: number;
+  /** Events to replay, when the store can tell up front (the Postgres store); null otherwise. */
+  total: number | null;
+}
+
+export async function auditLedger(
+  ctx: Pick<AppContext, 'store' | 'db' | 'projections'> & { pool?: pg.Pool },
+  opts: { pageSize?: number; onProgress?: (p: AuditProgress) => void | Promise<void> } = {},
+): Promise<AuditReport> {
   const started = performance.now();
+  const progress: AuditProgress = { done: 0, total: null };
   const replays = new Map<string, LedgerReplay>();
   for (const streamId of await ctx.store.listStreams(CREDIT_STREAM_PREFIX)) replays.set(streamId, new LedgerReplay(userOf(streamId)));
 
-  const scan = ctx.store.kind === 'postgres' && ctx.pool ? scanPostgres(ctx.pool) : scanPort(ctx.store, opts.pageSize ?? 20_000);
+  const scan = ctx.store.kind === 'postgres' && ctx.pool ? scanPostgres(ctx.pool, (n) => (progress.total = n)) : scanPort(ctx.store, opts.pageSize ?? 20_000);
   for await (const events of scan) {
     for (const e of events) {
       let replay = replays.get(e.streamId);
       if (!replay) replays.set(e.streamId, (replay = new LedgerReplay(userOf(e.streamId))));
       replay.add(e);
     }
+    progress.done += events.length;
+    await opts.onProgress?.({ ...progress });
   }
 
   // Compare with the read model once it has applied everything the scan saw.
@@ -206,20 +220,6 @@ export async function auditLedger(ctx: Pick<AppContext, 'store' | 'db' | 'projec
   rows.sort((a, b) => Number(a.status === 'ok') - Number(b.status === 'ok') || a.userId.localeCompare(b.userId));
   const problems = rows.filter((r) => r.status !== 'ok').length;
   return { ok: problems === 0, streams: replays.size, events: rows.reduce((n, r) => n + r.events, 0), problems, ms: Math.round(performance.now() - started), rows };
-}
-
-export interface LedgerLine {
-  position: number;
-  at: string;
-  kind: MovementKind | string;
-  amount: number;
-  /** Running balance recomputed from the amounts. */
-  balance: number;
-  /** Balance the event recorded (equal to `balance` in a sound ledger). */
-  recordedBalance: number;
-  reason: string;
-  reference: string | null;
-  actor: string;
 }
 
 /** A user's movements in order from the event store, with the running balance. */

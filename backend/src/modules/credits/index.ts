@@ -6,7 +6,7 @@ import { createCreditsService, type CreditsService } from './service';
 
 export { creditDecider, CreditsOwedError, InsufficientCreditsError, INSUFFICIENT } from './decider';
 export type { CreditsService, SpendInput, SpendAllInput, PurchaseInput, ReverseInput } from './service';
-export { auditLedger, ledgerHistory, type AuditReport, type AuditRow } from './audit';
+export { auditLedger, ledgerHistory, type AuditProgress, type AuditReport, type AuditRow } from './audit';
 export { CATALOG, checkoutLine, plansFor, resolvePurchase, type CheckoutLine } from './plans';
 
 /** What the credits module's files receive: the platform and the ledger's service. */

@@ -23,6 +23,8 @@ export interface MailService {
   unsubscribe(token: string, meta: CommandMeta): Promise<{ email: string; category: MailCategory }>;
   list(opts: { to?: string; limit?: number }): Promise<MailboxMessage[]>;
   get(id: string): Promise<MailboxMessageDetail | null>;
+  /** Messages not delivered yet (queued, retrying) and given up on (failed): the operators' outbox backlog. */
+  backlog(): Promise<{ queued: number; retrying: number; failed: number }>;
   /** Sends every message that is due (one pass of the delivery job); answers how many were tried. */
   deliverDue(): Promise<number>;
   readonly transport: MailPort['kind'];
@@ -102,6 +104,11 @@ export function createMailService(ctx: AppContext, transport: MailPort): MailSer
       let q = ctx.db.selectFrom('mail_messages').select(['id', 'to_email', 'template', 'category', 'subject', 'status', 'attempts', 'last_error', 'queued_at', 'sent_at']).orderBy('queued_at', 'desc').limit(limit);
       if (to) q = q.where(sql`lower(to_email)`, '=', to.toLowerCase());
       return (await q.execute()).map(toMessage);
+    },
+    async backlog() {
+      const rows = await ctx.db.selectFrom('mail_messages').select(['status', sql<string>`count(*)`.as('n')]).where('status', 'in', ['queued', 'retrying', 'failed']).groupBy('status').execute();
+      const n = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+      return { queued: n('queued'), retrying: n('retrying'), failed: n('failed') };
     },
     async get(id) {
       const r = await ctx.db.selectFrom('mail_messages').selectAll().where('id', '=', id).executeTakeFirst();

@@ -4,7 +4,7 @@ import type { RunRegistry } from '@fp/workflows';
 import type { SubmissionsContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
 import { fetchLiveUrl } from './live-url';
-import { listSubmissions, submissionActivity, submissionStats } from './queries';
+import { listSubmissions, operatorSubmissionCounts, submissionActivity, submissionCounts, submissionStats } from './queries';
 import { retrySubmission } from './retry-submission';
 import { stopSubmission } from './stop-submission';
 import { submitApplications, type SubmitInput } from './submit-applications';
@@ -34,6 +34,8 @@ export function createSubmissionsService(ctx: SubmissionsContext, internals: Sub
     submit: (userId: string, input: SubmitInput, meta: CommandMeta) => submitApplications(ctx, userId, input, meta, dispatch),
     list: (userId: string, q: { limit: number; status: string }) => listSubmissions(ctx, userId, q),
     stats: (userId: string) => submissionStats(ctx, userId),
+    countsByUser: (userIds: string[]) => submissionCounts(ctx, userIds),
+    operatorCounts: () => operatorSubmissionCounts(ctx),
     activity: (userId: string, days: number) => submissionActivity(ctx, userId, days),
     stop: (userId: string, id: string, meta: CommandMeta) => stopSubmission(ctx, userId, id, meta, requestStop),
     retry: (userId: string, id: string, meta: CommandMeta) => retrySubmission(ctx, userId, id, meta, dispatch),

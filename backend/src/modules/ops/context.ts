@@ -1,0 +1,16 @@
+import type { AppContext } from '../../platform/context';
+import type { AccountsService } from '../accounts/index';
+import type { CreditsService } from '../credits/index';
+import type { MailService } from '../mail/index';
+import type { SubmissionsService } from '../submissions/index';
+
+export interface OpsDeps {
+  ctx: AppContext;
+  accounts: AccountsService;
+  credits: CreditsService;
+  mail: MailService;
+  submissions: SubmissionsService;
+}
+
+/** What the ops module's files receive: the platform and the services the operators' screens use. */
+export type OpsContext = AppContext & Omit<OpsDeps, 'ctx'>;

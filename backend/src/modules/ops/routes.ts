@@ -1,0 +1,114 @@
+import { AuditRunsQuery, OpsDisableRequest, OpsGrantCreditsRequest, OpsLedgerQuery, OpsRoleParam, OpsRoleRequest, OpsUsersQuery } from '@fp/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { requireAdmin, requireAdminOrAuditor, type AuditorRoute } from '../../platform/auth';
+import { metaFor } from '../../platform/context';
+import { DomainError, type CommandMeta } from '../../platform/decider';
+import { parse } from '../../platform/http';
+import { auditRunCsv, getAuditRun, listAuditRuns } from './audit-runs';
+import type { OpsContext } from './context';
+import { listUsers } from './list-users';
+import { operatorSummary } from './operator-summary';
+import { readLedger } from './read-ledger';
+import type { AuditJobs } from './run-ledger-audit';
+
+/**
+ * What an auditor may call: the ledger and the audit runs. Starting a run is the one request of
+ * theirs that records anything (the run itself, never a ledger movement).
+ */
+export const AUDITOR_ROUTES: AuditorRoute[] = [
+  { method: 'GET', path: /^\/api\/ops\/ledger$/ },
+  { method: 'GET', path: /^\/api\/ops\/audits$/ },
+  { method: 'POST', path: /^\/api\/ops\/audits$/ },
+  { method: 'GET', path: /^\/api\/ops\/audits\/[^/]+$/ },
+  { method: 'GET', path: /^\/api\/ops\/audits\/[^/]+\/csv$/ },
+];
+
+const NO_SUCH_USER = 'No such user';
+const NO_SUCH_RUN = 'No such audit run';
+
+/** The operators' (admin) and auditors' API: user administration, ledgers, audit runs, the home tiles. */
+export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJobs) {
+  /** The user a path names, registered: 404 otherwise. */
+  const target = async (req: FastifyRequest) => {
+    const { id } = req.params as { id: string };
+    const account = await ctx.accounts.get(id);
+    if (!account) throw new DomainError(NO_SUCH_USER, 404, 'not_found');
+    return account;
+  };
+  const userAnswer = async (id: string) => (await listUsers(ctx, { q: id, page: 1, limit: 1 })).users[0];
+
+  app.get('/api/ops/summary', async (req) => {
+    requireAdmin(req);
+    return operatorSummary(ctx);
+  });
+
+  app.get('/api/ops/users', async (req) => {
+    requireAdmin(req);
+    return listUsers(ctx, parse(OpsUsersQuery, req.query ?? {}));
+  });
+
+  app.post('/api/ops/users/:id/credits', async (req) => {
+    const admin = requireAdmin(req);
+    const account = await target(req);
+    const { amount, reason } = parse(OpsGrantCreditsRequest, req.body ?? {});
+    const r = await ctx.credits.grant(account.id, amount, reason, null, metaFor(ctx, admin.id));
+    await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
+    return { balance: r.balance, user: await userAnswer(account.id) };
+  });
+
+  /** An operator's action on one user: answers whether it changed anything and the user as now listed. */
+  const userAction = (method: 'POST' | 'DELETE', url: string, act: (req: FastifyRequest, userId: string, meta: CommandMeta) => Promise<{ changed: boolean }>) =>
+    app.route({
+      method,
+      url,
+      handler: async (req) => {
+        const admin = requireAdmin(req);
+        const account = await target(req);
+        const r = await act(req, account.id, metaFor(ctx, admin.id));
+        return { changed: r.changed, user: await userAnswer(account.id) };
+      },
+    });
+  userAction('POST', '/api/ops/users/:id/roles', (req, id, meta) => ctx.accounts.grantRole(id, parse(OpsRoleRequest, req.body ?? {}).role, meta));
+  userAction('DELETE', '/api/ops/users/:id/roles/:role', (req, id, meta) => ctx.accounts.revokeRole(id, parse(OpsRoleParam, (req.params as { role: string }).role), meta));
+  userAction('POST', '/api/ops/users/:id/disable', (req, id, meta) => ctx.accounts.disable(id, parse(OpsDisableRequest, req.body ?? {}).reason, meta));
+  userAction('POST', '/api/ops/users/:id/enable', (_req, id, meta) => ctx.accounts.enable(id, meta));
+
+  app.get('/api/ops/ledger', async (req) => {
+    requireAdminOrAuditor(req);
+    return readLedger(ctx, parse(OpsLedgerQuery, req.query ?? {}));
+  });
+
+  app.get('/api/ops/audits', async (req) => {
+    requireAdminOrAuditor(req);
+    const { limit } = parse(AuditRunsQuery, req.query ?? {});
+    return { runs: await listAuditRuns(ctx, limit) };
+  });
+
+  app.post('/api/ops/audits', async (req, reply) => {
+    const who = requireAdminOrAuditor(req);
+    if (req.body !== undefined && req.body !== null && (typeof req.body !== 'object' || Object.keys(req.body).length)) throw new DomainError('This request takes no fields', 400, 'validation');
+    const id = await audits.request(metaFor(ctx, who.id));
+    reply.status(202);
+    return { run: await getAuditRun(ctx, id) };
+  });
+
+  app.get('/api/ops/audits/:id', async (req) => {
+    requireAdminOrAuditor(req);
+    const run = await getAuditRun(ctx, (req.params as { id: string }).id);
+    if (!run) throw new DomainError(NO_SUCH_RUN, 404, 'not_found');
+    return { run };
+  });
+
+  app.get('/api/ops/audits/:id/csv', async (req, reply) => {
+    requireAdminOrAuditor(req);
+    const run = await getAuditRun(ctx, (req.params as { id: string }).id);
+    if (!run) throw new DomainError(NO_SUCH_RUN, 404, 'not_found');
+    if (run.status !== 'done') throw new DomainError('This audit run has no result yet', 409, 'conflict');
+    const day = run.requestedAt.slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="ledger-audit-${day}-${run.id.slice(0, 8)}.csv"`)
+      .send(Readable.from(auditRunCsv(ctx, run.id)));
+  });
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ROLES } from '../accounts/events';
+import type { LedgerLine } from '../credits/api';
+import type { AuditProblem } from './events';
+
+export const OPS_USERS_PAGE_SIZE = 25;
+
+/** GET /api/ops/users */
+export const OpsUsersQuery = z.strictObject({
+  q: z.string().trim().max(320).optional().default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(OPS_USERS_PAGE_SIZE),
+});
+
+export interface OpsUser {
+  id: string;
+  email: string;
+  name: string | null;
+  roles: string[];
+  balance: number;
+  submissions: number;
+  registeredAt: string;
+  lastSignInAt: string | null;
+  disabled: { at: string; reason: string | null; by: string | null } | null;
+}
+export interface OpsUsersResponse {
+  users: OpsUser[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** POST /api/ops/users/:id/credits */
+export const OpsGrantCreditsRequest = z.strictObject({
+  amount: z.number({ error: 'Enter a whole number of credits' }).int('Enter a whole number of credits').min(1, 'Enter at least 1 credit').max(100_000, 'At most 100,000 credits at once'),
+  reason: z.string().trim().min(1, 'Give a reason for the grant').max(500),
+});
+/** POST /api/ops/users/:id/roles */
+export const OpsRoleRequest = z.strictObject({ role: z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` }) });
+export const OpsRoleParam = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
+/** POST /api/ops/users/:id/disable */
+export const OpsDisableRequest = z.strictObject({ reason: z.string().trim().min(1, 'Give a reason for disabling the account').max(500) });
+
+/** GET /api/ops/ledger?email= (or ?userId=) */
+export const OpsLedgerQuery = z
+  .strictObject({ email: z.string().trim().max(320).optional(), userId: z.string().trim().max(200).optional() })
+  .refine((q) => Boolean(q.email || q.userId), { message: 'Enter an e-mail address or a user id' });
+export interface OpsLedgerResponse {
+  user: { id: string; email: string | null };
+  balance: number;
+  /** The read model's balance, to compare with the replayed one. */
+  readModelBalance: number;
+  lines: LedgerLine[];
+}
+
+export const AUDIT_RUN_STATUSES = ['running', 'done', 'failed'] as const;
+export type AuditRunStatus = (typeof AUDIT_RUN_STATUSES)[number];
+export interface AuditRun {
+  id: string;
+  requestedBy: { id: string; email: string | null };
+  requestedAt: string;
+  status: AuditRunStatus;
+  finishedAt: string | null;
+  /** Events read so far and in all (null total: not known up front); only while running. */
+  progress: { done: number; total: number | null } | null;
+  ok: boolean | null;
+  streams: number | null;
+  events: number | null;
+  problems: number | null;
+  ms: number | null;
+  error: string | null;
+}
+export interface AuditRunDetail extends AuditRun {
+  findings: (AuditProblem & { email: string | null })[];
+  findingsOmitted: number;
+}
+export const AuditRunsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+export interface OpsSummary {
+  submissions: { running: number; failed: number };
+  lastAudit: AuditRun | null;
+  mail: { queued: number; retrying: number; failed: number };
+  users: { total: number; disabled: number };
+}
