@@ -74,7 +74,7 @@ describe('disabled accounts', () => {
     }
     const refused = await signIn(u.email);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'This account has been disabled. Contact support to restore access.' });
+    expect(await refused.json()).toMatchObject({ error: 'This account has been disabled. Contact support to restore access.' });
     expect(refused.headers.get('set-auth-token')).toBeNull();
 
     await app.services.accounts.enable(u.id, { now: new Date(), actor: 'operator:ann' });

@@ -3,6 +3,7 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  Navigate,
   Outlet,
   useNavigate,
   useRouterState,
@@ -12,7 +13,7 @@ import { useEffect, type JSX } from 'react';
 import { AppShell } from './app/AppShell';
 import { ErrorScreen } from './app/ErrorScreen';
 import { LoadingScreen } from './app/LoadingScreen';
-import { isAuthPath } from './app/nav';
+import { AUDITOR_HOME, isAuthPath } from './app/nav';
 import { NotFoundPage } from './app/NotFoundPage';
 import { ResetPasswordPage } from './features/accounts/ResetPasswordPage';
 import { SignInPage } from './features/accounts/SignInPage';
@@ -22,6 +23,10 @@ import { CreditsPage } from './features/credits/CreditsPage';
 import { PricingPage } from './features/credits/PricingPage';
 import { LocalCheckoutPage } from './features/credits/LocalCheckoutPage';
 import { MailboxPage } from './features/mail/MailboxPage';
+import { LedgerPage } from './features/ops/LedgerPage';
+import { OpsHomePage } from './features/ops/OpsHomePage';
+import { useOpsAccess } from './features/ops/queries';
+import { UsersPage } from './features/ops/UsersPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { InvestorsPage } from './features/catalog/InvestorsPage';
 import { angelInvestorsQueryOptions } from './features/catalog/investor-queries';
@@ -59,6 +64,13 @@ function Gate(): JSX.Element {
   if (isAuthPath(pathname)) return <Outlet />;
   if (!identity.loaded) return <LoadingScreen />;
   if (!identity.signedIn) return <SignInPage />;
+  return <SignedIn pathname={pathname} />;
+}
+
+/** The shell; an auditor is kept on the ledger, the only screen the server opens to them. */
+function SignedIn({ pathname }: { pathname: string }): JSX.Element {
+  const { auditor } = useOpsAccess();
+  if (auditor && !pathname.startsWith(AUDITOR_HOME)) return <Navigate to={AUDITOR_HOME} replace />;
   return (
     <AppShell pathname={pathname}>
       <Outlet />
@@ -130,6 +142,9 @@ const investorsRoute = createRoute({
   validateSearch: validateAngelSearch, loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(angelInvestorsQueryOptions(filtersFromAngelSearch(deps), deps.page ?? 1, activityGuard))),
 });
+const opsRoute = createRoute({ getParentRoute: parent, path: '/ops', component: OpsHomePage });
+const opsUsersRoute = createRoute({ getParentRoute: parent, path: '/ops/users', component: UsersPage });
+const opsLedgerRoute = createRoute({ getParentRoute: parent, path: '/ops/ledger', component: LedgerPage });
 const securityRoute = createRoute({ getParentRoute: parent, path: '/security-dashboard', component: SecurityDashboardPage });
 const authRoute = createRoute({ getParentRoute: parent, path: '/auth', component: AuthScreen });
 const resetPasswordRoute = createRoute({ getParentRoute: parent, path: '/reset-password', component: ResetPasswordPage });
@@ -149,6 +164,9 @@ const routeTree = rootRoute.addChildren([
   creditsRoute,
   localCheckoutRoute,
   mailboxRoute,
+  opsRoute,
+  opsUsersRoute,
+  opsLedgerRoute,
   investorsRoute,
   securityRoute,
   authRoute,

@@ -3,6 +3,7 @@ import { DomainError } from './decider';
 import type { IdentityProvider } from './identity/port';
 import { headersFrom } from './identity/port';
 import type { Db } from '@fp/infra';
+import { AUDITORS_READ_ONLY } from '@fp/contracts';
 
 export interface RequestUser {
   id: string;
@@ -24,7 +25,6 @@ const PUBLIC = [/^\/api\/health$/, /^\/api\/config$/, /^\/api\/identity(\/|$)/, 
 
 export const NOT_AUTHENTICATED = 'User not authenticated';
 export const ACCOUNT_DISABLED = 'This account has been disabled. Contact support to restore access.';
-export const AUDITORS_READ_ONLY = 'Auditors have read-only access to ledgers and audit runs';
 
 /** A route an auditor may call (method and path pattern). */
 export interface AuditorRoute {

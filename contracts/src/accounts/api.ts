@@ -40,3 +40,6 @@ export const INVALID_RESET_LINK = 'This reset link is invalid, expired or alread
 export const VerifyEmailBody = z.strictObject({ token: z.string().min(1).max(4000) });
 export const INVALID_VERIFY_LINK = 'This verification link is invalid or has expired. Sign in and send a new one.';
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a few minutes and try again.';
+
+/** 403 answer to an auditor outside the ledger and audit routes. */
+export const AUDITORS_READ_ONLY = 'Auditors have read-only access to ledgers and audit runs';

@@ -1,5 +1,6 @@
 import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { CreditBadge } from '../features/credits/CreditBadge';
+import { useOpsAccess } from '../features/ops/queries';
 import { useIdentity } from '../lib/identity';
 import { Button } from '../ui/Button';
 import { BrandMark, PRODUCT_NAME } from './Brand';
@@ -15,6 +16,8 @@ export interface HeaderProps {
 
 export function Header({ collapsed, onToggleCollapsed, drawerOpen, onOpenDrawer }: HeaderProps) {
   const { signedIn } = useIdentity();
+  // An auditor has no balance of their own to show (the server refuses them founder data).
+  const { auditor } = useOpsAccess();
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-border bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-4 lg:px-6">
       <Button
@@ -43,7 +46,7 @@ export function Header({ collapsed, onToggleCollapsed, drawerOpen, onOpenDrawer 
         {collapsed ? <PanelLeftOpen className="size-5" aria-hidden="true" /> : <PanelLeftClose className="size-5" aria-hidden="true" />}
       </Button>
       <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
-        {signedIn ? <CreditBadge /> : null}
+        {signedIn && !auditor ? <CreditBadge /> : null}
         <ThemeSwitcher />
       </div>
     </header>

@@ -9,7 +9,8 @@ import { Spinner } from '../ui/Spinner';
 import { trapTab } from '../ui/focus';
 import { Tooltip } from '../ui/Tooltip';
 import { Brand, TAGLINE } from './Brand';
-import { isNavItemActive, NAV_ITEMS } from './nav';
+import { useOpsAccess } from '../features/ops/queries';
+import { isNavItemActive, navSections, type NavItem } from './nav';
 import { UserMenu } from './UserMenu';
 
 interface ContentProps {
@@ -19,10 +20,23 @@ interface ContentProps {
 }
 
 function NavList({ pathname, collapsed, onNavigate }: ContentProps) {
+  const sections = navSections(useOpsAccess());
   return (
     <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 py-4">
-      <ul className="flex flex-col gap-1">
-        {NAV_ITEMS.map((item) => {
+      {sections.map((section) => (
+        <div key={section.label ?? 'product'} className={cn(section.label && sections.length > 1 && 'mt-4 border-t border-sidebar-border pt-4')}>
+          {section.label && !collapsed ? <h2 className="mb-1 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{section.label}</h2> : null}
+          <NavItems items={section.items} pathname={pathname} collapsed={collapsed} onNavigate={onNavigate} label={section.label} />
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+function NavItems({ items, pathname, collapsed, onNavigate, label }: ContentProps & { items: NavItem[]; label: string | null }) {
+  return (
+      <ul className="flex flex-col gap-1" aria-label={label ?? undefined}>
+        {items.map((item) => {
           const active = isNavItemActive(item, pathname);
           const Icon = item.icon;
           // A plain link: choosing an item is a full page navigation (spec §2).
@@ -60,7 +74,6 @@ function NavList({ pathname, collapsed, onNavigate }: ContentProps) {
           );
         })}
       </ul>
-    </nav>
   );
 }
 

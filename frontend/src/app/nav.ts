@@ -1,4 +1,4 @@
-import { CreditCard, Database, LayoutDashboard, Send, Settings, Users, type LucideIcon } from 'lucide-react';
+import { CreditCard, Database, FileSearch, Gauge, LayoutDashboard, Mail, Send, Settings, Shield, UserCog, Users, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -18,11 +18,31 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Settings', href: '/settings', icon: Settings, aliases: ['/profile'] },
 ];
 
+/** The Ops section: operators see all of it, auditors only the ledger (the server enforces both). */
+export const OPS_NAV_ITEMS: (NavItem & { auditor?: boolean })[] = [
+  { label: 'Operations', href: '/ops', icon: Gauge },
+  { label: 'Users', href: '/ops/users', icon: UserCog },
+  { label: 'Ledger', href: '/ops/ledger', icon: FileSearch, auditor: true },
+  { label: 'Mailbox', href: '/mailbox', icon: Mail },
+  { label: 'Security', href: '/security-dashboard', icon: Shield },
+];
+
+/** The sidebar's sections for a user's roles: founders see the product, admins add Ops, auditors see the ledger only. */
+export function navSections(access: { admin: boolean; auditor: boolean }): { label: string | null; items: NavItem[] }[] {
+  if (access.auditor) return [{ label: 'Ops', items: OPS_NAV_ITEMS.filter((i) => i.auditor) }];
+  const product = { label: null, items: NAV_ITEMS };
+  return access.admin ? [product, { label: 'Ops', items: OPS_NAV_ITEMS }] : [product];
+}
+
+/** The one place an auditor may be: everything else sends them to the ledger. */
+export const AUDITOR_HOME = '/ops/ledger';
+
 const trim = (p: string) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p);
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   const path = trim(pathname);
-  return [item.href, ...(item.aliases ?? [])].some((h) => (h === '/' ? path === '/' : path === h || path.startsWith(`${h}/`)));
+  // '/' and '/ops' are homes: their sub-pages have items of their own.
+  return [item.href, ...(item.aliases ?? [])].some((h) => (h === '/' || h === '/ops' ? path === h : path === h || path.startsWith(`${h}/`)));
 }
 
 /** /auth and any path starting with /sign- show only the sign-in form. */

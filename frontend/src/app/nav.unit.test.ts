@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAuthPath, isNavItemActive, NAV_ITEMS } from './nav';
+import { isAuthPath, isNavItemActive, NAV_ITEMS, navSections, OPS_NAV_ITEMS } from './nav';
 
 const active = (path: string) => NAV_ITEMS.filter((i) => isNavItemActive(i, path)).map((i) => i.label);
 
@@ -33,5 +33,16 @@ describe('isAuthPath', () => {
   it('matches /auth and /sign-*', () => {
     for (const p of ['/auth', '/auth/', '/sign-in', '/sign-up', '/sign-in/factor-one']) expect(isAuthPath(p)).toBe(true);
     for (const p of ['/', '/signin', '/authx', '/settings']) expect(isAuthPath(p)).toBe(false);
+  });
+
+  it('shows the Ops section to admins only, and auditors only the ledger', () => {
+    const labels = (a: { admin: boolean; auditor: boolean }) => navSections(a).map((s) => [s.label, s.items.map((i) => i.label)]);
+    expect(labels({ admin: false, auditor: false })).toEqual([[null, NAV_ITEMS.map((i) => i.label)]]);
+    expect(labels({ admin: true, auditor: false })).toEqual([[null, NAV_ITEMS.map((i) => i.label)], ['Ops', ['Operations', 'Users', 'Ledger', 'Mailbox', 'Security']]]);
+    expect(labels({ admin: false, auditor: true })).toEqual([['Ops', ['Ledger']]]);
+    const ops = (path: string) => OPS_NAV_ITEMS.filter((i) => isNavItemActive(i, path)).map((i) => i.label);
+    expect(ops('/ops')).toEqual(['Operations']);
+    expect(ops('/ops/users')).toEqual(['Users']);
+    expect(ops('/ops/ledger')).toEqual(['Ledger']);
   });
 });

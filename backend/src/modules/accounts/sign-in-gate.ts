@@ -19,7 +19,8 @@ export function installSignInGate(app: FastifyInstance, ctx: AccountsContext) {
     const email = signInEmail(req.body);
     if (!email) return;
     const user = await ctx.db.selectFrom('users').select(['id', 'disabled_at']).where(sql`lower(email)`, '=', email).executeTakeFirst();
-    if (user?.disabled_at) return reply.status(403).send({ error: ACCOUNT_DISABLED });
+    // `message` too: the provider's browser client shows that field of a refused sign-in.
+    if (user?.disabled_at) return reply.status(403).send({ error: ACCOUNT_DISABLED, message: ACCOUNT_DISABLED });
     if (user) req[SIGNING_IN] = user.id;
   });
   app.addHook('onSend', async (req: SignInReq, reply, payload) => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { isAuthFailure } from '../../lib/api';
+import { AUDITORS_READ_ONLY } from '@fp/contracts';
+import { ApiError, isAuthFailure } from '../../lib/api';
 import { useIdentity } from '../../lib/identity';
 import { toast } from '../../ui/toast';
 import { creditKeys } from '../credits/queries';
@@ -36,6 +37,8 @@ export function useUserSync(): void {
         void queryClient.invalidateQueries({ queryKey: authKeys.me() });
       })
       .catch((error: unknown) => {
+        // Auditors are read-only: the server refuses their sync, and there is nothing to record.
+        if (error instanceof ApiError && error.message === AUDITORS_READ_ONLY) return;
         console.error('User sync failed', error);
         if (isAuthFailure(error)) {
           toast({ title: AUTH_ERROR_TITLE, description: AUTH_ERROR_DESCRIPTION, variant: 'destructive' });

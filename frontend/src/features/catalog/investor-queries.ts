@@ -3,6 +3,7 @@ import { parseNumeric, type AngelInvestorPublicDetail } from '@fp/contracts/cata
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, isRateLimitError, type ActivityGuard } from '../../lib/activity-guard';
 import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
+import { saveResponse } from '../../lib/download';
 
 /** Page size of the angel investor list (spec §9: 50). */
 export const ANGEL_PAGE_SIZE = 50;
@@ -102,16 +103,5 @@ export async function exportAngels(ids: string[]): Promise<{ fileName: string; b
     const body = err instanceof ApiError ? (err.body as { message?: unknown } | undefined) : undefined;
     throw new Error(typeof body?.message === 'string' ? body.message : (err as Error).message || 'Failed to export investor data');
   }
-  const blob = await res.blob();
-  const named = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-  const fileName = named ?? exportFileName();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return { fileName, bytes: blob.size };
+  return saveResponse(res, exportFileName());
 }

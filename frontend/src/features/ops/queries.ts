@@ -1,0 +1,97 @@
+import type { AuditRun, AuditRunDetail, MeResponse, OpsLedgerResponse, OpsSummary, OpsUser, OpsUsersResponse, UserRole } from '@fp/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
+import { saveResponse } from '../../lib/download';
+import { meQueryOptions } from '../accounts/queries';
+
+export const opsKeys = {
+  all: ['ops'] as const,
+  summary: () => ['ops', 'summary'] as const,
+  users: (q: string, page: number) => ['ops', 'users', q, page] as const,
+  ledger: (email: string) => ['ops', 'ledger', email] as const,
+  audits: () => ['ops', 'audits'] as const,
+  audit: (id: string) => ['ops', 'audits', id] as const,
+};
+
+/** Which Ops screens the signed-in user may open (the server enforces it; this only shapes the menu). */
+export function opsAccess(me: MeResponse | undefined): { admin: boolean; auditor: boolean } {
+  const roles = me?.roles ?? [];
+  return { admin: roles.includes('admin'), auditor: roles.includes('auditor') && !roles.includes('admin') };
+}
+export function useOpsAccess() {
+  return opsAccess(useQuery(meQueryOptions()).data);
+}
+
+export const isForbidden = (e: unknown) => e instanceof ApiError && e.status === 403;
+
+export const opsSummaryQueryOptions = () =>
+  queryOptions({ queryKey: opsKeys.summary(), queryFn: () => apiRequest<OpsSummary>('/api/ops/summary'), refetchInterval: 10_000 });
+
+export const opsUsersQueryOptions = (q: string, page: number) =>
+  queryOptions({
+    queryKey: opsKeys.users(q, page),
+    queryFn: () => apiRequest<OpsUsersResponse>('/api/ops/users', { query: { q, page } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const ledgerQueryOptions = (email: string) =>
+  queryOptions({ queryKey: opsKeys.ledger(email), queryFn: () => apiRequest<OpsLedgerResponse>('/api/ops/ledger', { query: { email } }), enabled: email !== '', retry: false });
+
+/** Past runs; polled while one is under way so its progress bar moves. */
+export const auditRunsQueryOptions = () =>
+  queryOptions({
+    queryKey: opsKeys.audits(),
+    queryFn: async () => (await apiRequest<{ runs: AuditRun[] }>('/api/ops/audits')).runs,
+    refetchInterval: (q) => (q.state.data?.some((r) => r.status === 'running') ? 1000 : false),
+  });
+
+export const auditRunQueryOptions = (id: string | null) =>
+  queryOptions({
+    queryKey: opsKeys.audit(id ?? ''),
+    queryFn: async () => (await apiRequest<{ run: AuditRunDetail }>(`/api/ops/audits/${encodeURIComponent(id!)}`)).run,
+    enabled: id !== null,
+    refetchInterval: (q) => (q.state.data?.status === 'running' ? 1000 : false),
+  });
+
+export function useStartAudit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await apiRequest<{ run: AuditRun }>('/api/ops/audits', { method: 'POST', body: {} })).run,
+    onSuccess: () => qc.invalidateQueries({ queryKey: opsKeys.audits() }),
+  });
+}
+
+export async function downloadAuditCsv(id: string) {
+  return saveResponse(await apiRequestRaw(`/api/ops/audits/${encodeURIComponent(id)}/csv`), `ledger-audit-${id}.csv`);
+}
+
+type UserAction =
+  | { kind: 'credits'; amount: number; reason: string }
+  | { kind: 'grant-role'; role: UserRole }
+  | { kind: 'revoke-role'; role: UserRole }
+  | { kind: 'disable'; reason: string }
+  | { kind: 'enable' };
+
+/** An operator's action on a user; answers the user as now listed. */
+export function useUserAction(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (a: UserAction): Promise<OpsUser> => {
+      const base = `/api/ops/users/${encodeURIComponent(userId)}`;
+      const call = (path: string, method: string, body?: unknown) => apiRequest<{ user: OpsUser }>(base + path, { method, body });
+      switch (a.kind) {
+        case 'credits':
+          return (await call('/credits', 'POST', { amount: a.amount, reason: a.reason })).user;
+        case 'grant-role':
+          return (await call('/roles', 'POST', { role: a.role })).user;
+        case 'revoke-role':
+          return (await call(`/roles/${a.role}`, 'DELETE')).user;
+        case 'disable':
+          return (await call('/disable', 'POST', { reason: a.reason })).user;
+        case 'enable':
+          return (await call('/enable', 'POST', {})).user;
+      }
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['ops'] }),
+  });
+}

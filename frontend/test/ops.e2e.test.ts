@@ -1,0 +1,181 @@
+/**
+ * The operators' and auditors' screens in real Chromium against the built app on real Postgres:
+ * an operator grants credits to a founder and disables the account (the founder's session ends
+ * and sign-in is refused with the message); an auditor lands on the ledger (the only screen they
+ * have), runs the full audit from the screen, sees it find a corrupted balance with its events and
+ * downloads the CSV. Screenshots (1280 and 375 px, dark and light) go to frontend/screenshots/.
+ *
+ * Run: npm run build && npx vitest run --project e2e frontend/test/ops.e2e.test.ts
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
+
+interface TestApp {
+  url: string;
+  createUser(opts?: { email?: string; password?: string; name?: string; admin?: boolean }): Promise<{ id: string; email: string; token: string }>;
+  api(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: any }>;
+  services: { accounts: { grantRole(userId: string, role: 'admin' | 'auditor', meta: { now: Date; actor: string }): Promise<unknown> } };
+  ctx: { projections: { waitFor(): Promise<void> }; pool: { query(sql: string, values?: unknown[]): Promise<{ rows: any[] }> } };
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
+const SHOTS = path.join(here, '..', 'screenshots');
+
+const PASSWORD = 'correct horse battery';
+const OPERATOR = 'ops.operator@example.com';
+const AUDITOR = 'ledger.auditor@example.com';
+const FOUNDER = 'grace.founder@example.com';
+
+let app: TestApp;
+let browser: Browser;
+let founder: { id: string; token: string };
+let auditorId: string;
+
+beforeAll(async () => {
+  if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
+  app = await startTestApp();
+  await app.createUser({ email: OPERATOR, password: PASSWORD, name: 'Olive Operator', admin: true });
+  founder = await app.createUser({ email: FOUNDER, password: PASSWORD, name: 'Grace Founder' });
+  auditorId = (await app.createUser({ email: AUDITOR, password: PASSWORD, name: 'Audrey Auditor' })).id;
+  await app.services.accounts.grantRole(auditorId, 'auditor', { now: new Date(), actor: 'operator:test' });
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function signIn(email: string, landing: string, opts: { width?: number; theme?: 'dark' | 'light' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 }, acceptDownloads: true });
+  await context.addInitScript((t) => localStorage.setItem('fundflow-theme', t), opts.theme ?? 'dark');
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+  await page.goto(`${app.url}/`);
+  await page.getByRole('heading', { name: 'Sign in to FundFlow' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('heading', { name: landing, exact: true }).waitFor();
+  return { context, page };
+}
+
+const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
+
+async function shots(email: string, landing: string, url: string, name: string, ready: (page: Page) => Promise<unknown>) {
+  for (const theme of ['dark', 'light'] as const) {
+    for (const width of [1280, 375]) {
+      const { context, page } = await signIn(email, landing, { width, theme });
+      await page.goto(`${app.url}${url}`);
+      await ready(page);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
+      await context.close();
+    }
+  }
+}
+
+describe('operators (e2e)', () => {
+  it('grant credits to a founder with a reason, then disable the account: the session ends and sign-in is refused', { timeout: 180_000 }, async () => {
+    const founderSide = await signIn(FOUNDER, 'Dashboard');
+    // A founder has no Ops section.
+    expect(await founderSide.page.getByRole('link', { name: 'Users', exact: true }).count()).toBe(0);
+
+    const { context, page } = await signIn(OPERATOR, 'Dashboard');
+    await page.getByRole('link', { name: 'Operations', exact: true }).click();
+    await page.getByRole('heading', { name: 'Operations' }).waitFor();
+    await poll(() => page.getByTestId('ops-tile').count()).toBe(4);
+
+    await page.getByRole('link', { name: 'Users', exact: true }).click();
+    await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+    await page.getByLabel('Search users').fill('grace.founder');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await poll(() => page.getByTestId('ops-user-row').count()).toBe(1);
+    const row = page.getByTestId('ops-user-row');
+    expect(await row.getByTestId('ops-user-balance').textContent()).toBe('1');
+
+    await row.getByRole('button', { name: 'Grant credits' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Credits').fill('5');
+    await dialog.getByLabel('Reason').fill('Goodwill after the outage');
+    await dialog.getByRole('button', { name: 'Grant credits' }).click();
+    await page.getByText(`${FOUNDER} now has 6 credit(s).`).waitFor();
+    await poll(() => row.getByTestId('ops-user-balance').textContent()).toBe('6');
+
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('dialog').getByLabel('Reason').fill('Chargeback fraud');
+    await page.getByRole('dialog').getByRole('button', { name: 'Disable account' }).click();
+    await row.getByText('Disabled', { exact: true }).waitFor();
+    await row.getByText(/Chargeback fraud/).waitFor();
+
+    // At once: the founder's token no longer works, their screen signs them out on its next call.
+    expect((await app.api('GET', '/api/credits', { token: founder.token })).status).toBe(401);
+    await founderSide.page.reload();
+    await founderSide.page.getByRole('heading', { name: 'Sign in to FundFlow' }).waitFor();
+    await founderSide.page.getByLabel('Email').fill(FOUNDER);
+    await founderSide.page.getByLabel('Password').fill(PASSWORD);
+    await founderSide.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await founderSide.page.getByText('This account has been disabled. Contact support to restore access.').waitFor();
+    await founderSide.context.close();
+
+    // The operator's grant is on the founder's ledger with the operator as actor.
+    await page.getByRole('link', { name: 'Ledger', exact: true }).click();
+    await page.getByLabel('User e-mail').fill(FOUNDER);
+    await page.getByRole('button', { name: 'Show ledger' }).click();
+    await poll(() => page.getByTestId('ledger-line').count()).toBe(2);
+    const last = page.getByTestId('ledger-line').nth(1);
+    expect(await last.textContent()).toContain('Goodwill after the outage');
+    expect(await last.textContent()).toContain(OPERATOR);
+    await context.close();
+
+    await shots(OPERATOR, 'Dashboard', '/ops/users', 'ops-users', (p) => p.getByTestId('ops-user-row').first().waitFor());
+    await shots(OPERATOR, 'Dashboard', '/ops', 'ops-home', (p) => poll(() => p.getByTestId('ops-tile').count()).toBe(4));
+  });
+});
+
+describe('auditors (e2e)', () => {
+  it('lands on the ledger, runs the full audit from the screen, sees the corrupted balance with its events and downloads the CSV', { timeout: 180_000 }, async () => {
+    await app.ctx.projections.waitFor();
+    // A corrupted read-model balance for the audit to find.
+    await app.ctx.pool.query('update credit_accounts set balance = 42 where user_id = $1', [founder.id]);
+
+    const { context, page } = await signIn(AUDITOR, 'Ledger');
+    expect(new URL(page.url()).pathname).toBe('/ops/ledger');
+    // Only the ledger in the sidebar; founder screens send them back to it.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Ledger']);
+    await page.goto(`${app.url}/vc-database`);
+    await page.getByRole('heading', { name: 'Ledger', exact: true }).waitFor();
+
+    await page.getByText('No audit has been run yet').waitFor();
+    await page.getByRole('button', { name: 'Run full audit' }).click();
+    await page.getByTestId('audit-result').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('audit-result').textContent()).toMatch(/^1 of \d+ ledgers do not match/);
+    const finding = page.getByTestId('audit-finding');
+    expect(await finding.count()).toBe(1);
+    expect(await finding.textContent()).toContain(FOUNDER);
+    expect(await finding.textContent()).toContain('read model has 42 after 2 events');
+    expect(await finding.getByTestId('ledger-line').count()).toBe(2);
+    const runRow = page.getByTestId('audit-run');
+    expect(await runRow.count()).toBe(1);
+    expect(await runRow.textContent()).toContain(AUDITOR);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^ledger-audit-\d{4}-\d\d-\d\d-[0-9a-f]{8}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    expect(csv[0]).toBe('user_id,email,status,events,replayed_balance,read_model_balance,read_model_events,problem');
+    expect(csv[1]).toBe(`${founder.id},${FOUNDER},mismatch,2,6,42,2,read model has 42 after 2 events`);
+    expect(csv.slice(2).every((l) => l.includes(',ok,'))).toBe(true);
+    await context.close();
+
+    await shots(AUDITOR, 'Ledger', '/ops/ledger', 'ops-ledger', (p) => p.getByTestId('audit-finding').waitFor());
+    await app.ctx.pool.query('update credit_accounts set balance = 6 where user_id = $1', [founder.id]);
+  });
+});
