@@ -39,8 +39,13 @@ export async function getAuditRun(ctx: OpsContext, id: string): Promise<AuditRun
   if (!row) return null;
   const [run] = await toRuns(ctx, [row]);
   const findings = (row.findings ?? []) as AuditProblem[];
-  const emails = await ctx.accounts.emails(findings.map((f) => f.userId));
-  return { ...run!, findings: findings.map((f) => ({ ...f, email: emails.get(f.userId) ?? null })), findingsOmitted: Number(row.findings_omitted ?? 0) };
+  // Users and operators (actors of grants) by e-mail, as on the user's ledger.
+  const emails = await ctx.accounts.emails([...new Set(findings.flatMap((f) => [f.userId, ...f.lines.map((l) => l.actor)]))]);
+  return {
+    ...run!,
+    findings: findings.map((f) => ({ ...f, email: emails.get(f.userId) ?? null, lines: f.lines.map((l) => ({ ...l, actor: emails.get(l.actor) ?? l.actor })) })),
+    findingsOmitted: Number(row.findings_omitted ?? 0),
+  };
 }
 
 /** Every ledger a finished run checked, problems first, as CSV lines (streamed page by page). */

@@ -19,7 +19,7 @@ const signed = (n: number) => (n > 0 ? `+${count(n)}` : count(n));
 
 function LedgerTable({ lines, highlight }: { lines: LedgerLine[]; highlight?: (l: LedgerLine) => boolean }) {
   return (
-    <Table aria-label="Ledger">
+    <Table aria-label="Ledger" className="min-w-[52rem]">
       <TableHeader>
         <TableRow>
           <TableHead className="text-right">#</TableHead>
@@ -46,7 +46,7 @@ function LedgerTable({ lines, highlight }: { lines: LedgerLine[]; highlight?: (l
                 {l.recordedBalance !== l.balance ? <span className="block text-xs text-destructive">recorded {count(l.recordedBalance)}</span> : null}
               </TableCell>
               <TableCell className="min-w-40">{l.reason}</TableCell>
-              <TableCell className="break-all">{l.actor}</TableCell>
+              <TableCell className="whitespace-nowrap">{l.actor}</TableCell>
               <TableCell className="break-all text-xs text-muted-foreground">{l.reference ?? '—'}</TableCell>
             </TableRow>
           );
@@ -208,7 +208,7 @@ function FullAudit() {
                 {detail.data ? <Findings run={detail.data} /> : null}
               </section>
             ) : null}
-            <Table aria-label="Past audit runs">
+            <Table aria-label="Past audit runs" className="min-w-[40rem]">
               <TableHeader>
                 <TableRow>
                   <TableHead>Started</TableHead>
@@ -223,7 +223,7 @@ function FullAudit() {
                 {runs.data.map((r) => (
                   <TableRow key={r.id} data-testid="audit-run" data-state={r.id === selectedId ? 'selected' : undefined}>
                     <TableCell className="whitespace-nowrap">{when(r.requestedAt)}</TableCell>
-                    <TableCell className="break-all">{r.requestedBy.email ?? r.requestedBy.id}</TableCell>
+                    <TableCell className="whitespace-nowrap">{r.requestedBy.email ?? r.requestedBy.id}</TableCell>
                     <TableCell><Badge variant={STATUS[r.status].variant}>{STATUS[r.status].label}</Badge></TableCell>
                     <TableCell className="text-right tabular-nums">{r.streams === null ? '—' : count(r.streams)}</TableCell>
                     <TableCell className="text-right tabular-nums">{r.problems === null ? '—' : count(r.problems)}</TableCell>

@@ -10,7 +10,7 @@ import { opsSummaryQueryOptions } from './queries';
 function Tile({ title, icon: Icon, href, link, children }: { title: string; icon: LucideIcon; href?: string; link?: string; children: ReactNode }) {
   return (
     <Card data-testid="ops-tile">
-      <CardContent className="flex h-full flex-col gap-3 p-5">
+      <CardContent className="flex h-full flex-col gap-3 p-5 pt-5 sm:p-5 sm:pt-5">
         <div className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
           <Icon className="size-4" aria-hidden="true" />
           <h2>{title}</h2>
