@@ -31,6 +31,7 @@ import { DashboardPage } from './features/dashboard/DashboardPage';
 import { InvestorsPage } from './features/catalog/InvestorsPage';
 import { angelInvestorsQueryOptions } from './features/catalog/investor-queries';
 import { filtersFromAngelSearch, validateAngelSearch } from './features/catalog/investor-search';
+import { PipelinePage } from './features/pipeline/PipelinePage';
 import { SettingsPage } from './features/profile/SettingsPage';
 import { SecurityDashboardPage } from './features/security/SecurityDashboardPage';
 import { SubmissionsPage } from './features/submissions/SubmissionsPage';
@@ -131,6 +132,7 @@ const testVcDatabaseRoute = createRoute({
   validateSearch: validateVcSearch, loaderDeps: ({ search }) => search, loader: vcLoader('test'),
 });
 const submissionsRoute = createRoute({ getParentRoute: parent, path: '/submissions', component: SubmissionsPage });
+const pipelineRoute = createRoute({ getParentRoute: parent, path: '/pipeline', component: PipelinePage });
 const settingsRoute = createRoute({ getParentRoute: parent, path: '/settings', component: SettingsPage });
 const profileRoute = createRoute({ getParentRoute: parent, path: '/profile', component: SettingsPage });
 const pricingRoute = createRoute({ getParentRoute: parent, path: '/pricing', component: PricingPage });
@@ -158,6 +160,7 @@ const routeTree = rootRoute.addChildren([
   vcDatabaseRoute,
   testVcDatabaseRoute,
   submissionsRoute,
+  pipelineRoute,
   settingsRoute,
   profileRoute,
   pricingRoute,

@@ -100,6 +100,7 @@ describe('app shell (e2e)', () => {
       'Angel Investors',
       'Credits',
       'Submissions',
+      'Pipeline',
       'Settings',
     ]);
     expect(await nav(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');

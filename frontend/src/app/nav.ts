@@ -1,4 +1,4 @@
-import { CreditCard, Database, FileSearch, Gauge, LayoutDashboard, Mail, Send, Settings, Shield, UserCog, Users, type LucideIcon } from 'lucide-react';
+import { CreditCard, Database, FileSearch, Gauge, KanbanSquare, LayoutDashboard, Mail, Send, Settings, Shield, UserCog, Users, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -8,13 +8,14 @@ export interface NavItem {
   aliases?: string[];
 }
 
-/** The six sidebar destinations (spec §2). */
+/** The sidebar destinations (spec §2, plus the pipeline). */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: '/', icon: LayoutDashboard, aliases: ['/dashboard'] },
   { label: 'VC Database', href: '/vc-database', icon: Database, aliases: ['/test-vc-database'] },
   { label: 'Angel Investors', href: '/investors', icon: Users },
   { label: 'Credits', href: '/pricing', icon: CreditCard, aliases: ['/credits'] },
   { label: 'Submissions', href: '/submissions', icon: Send },
+  { label: 'Pipeline', href: '/pipeline', icon: KanbanSquare },
   { label: 'Settings', href: '/settings', icon: Settings, aliases: ['/profile'] },
 ];
 
@@ -45,10 +46,10 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
   return [item.href, ...(item.aliases ?? [])].some((h) => (h === '/' || h === '/ops' ? path === h : path === h || path.startsWith(`${h}/`)));
 }
 
-/** /auth and any path starting with /sign- show only the sign-in form. */
 /** Pages opened from an e-mail's link, signed in or not. */
 export const ACCOUNT_LINK_PAGES = ['/reset-password', '/verify-email'];
 
+/** /auth, any path starting with /sign- and the e-mail link pages show no app shell. */
 export function isAuthPath(pathname: string): boolean {
   const path = trim(pathname);
   return path === '/auth' || path.startsWith('/auth/') || path.startsWith('/sign-') || ACCOUNT_LINK_PAGES.includes(path);

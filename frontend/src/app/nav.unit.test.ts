@@ -12,18 +12,20 @@ describe('sidebar highlighting', () => {
     expect(active('/investors')).toEqual(['Angel Investors']);
     expect(active('/pricing')).toEqual(['Credits']);
     expect(active('/submissions/')).toEqual(['Submissions']);
+    expect(active('/pipeline')).toEqual(['Pipeline']);
     expect(active('/settings')).toEqual(['Settings']);
     expect(active('/profile')).toEqual(['Settings']);
     expect(active('/security-dashboard')).toEqual([]);
     expect(active('/nope')).toEqual([]);
   });
-  it('lists the six destinations in order', () => {
+  it('lists the destinations in order', () => {
     expect(NAV_ITEMS.map((i) => [i.label, i.href])).toEqual([
       ['Dashboard', '/'],
       ['VC Database', '/vc-database'],
       ['Angel Investors', '/investors'],
       ['Credits', '/pricing'],
       ['Submissions', '/submissions'],
+      ['Pipeline', '/pipeline'],
       ['Settings', '/settings'],
     ]);
   });

@@ -7,9 +7,11 @@ import { buttonVariants } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { PageHeader } from '../../ui/PageHeader';
 import { creditBalanceQueryOptions } from '../credits/queries';
+import { FollowUpsCard, PipelineFunnelCard } from '../pipeline/PipelineDashboard';
 import { ActivityChart } from './ActivityChart';
 import { ProfileSummaryCard } from './ProfileSummaryCard';
-import { fillActivity, submissionActivityQueryOptions, submissionStatsQueryOptions, successRate, ZERO_STATS } from './queries';
+import { fillActivity, submissionActivityQueryOptions, submissionStatsQueryOptions, successRate, weeklyTotals, ZERO_STATS } from './queries';
+import { WeeklyChart } from './WeeklyChart';
 
 function StatCard({ icon, title, value, detail, action, testId }: { icon: ReactNode; title: string; value: ReactNode; detail: ReactNode; action: ReactNode; testId: string }) {
   return (
@@ -31,6 +33,8 @@ function StatCard({ icon, title, value, detail, action, testId }: { icon: ReactN
 
 const linkClass = buttonVariants({ variant: 'link', size: 'sm', className: 'h-auto px-0' });
 
+const WEEKS = 12;
+
 /** / and /dashboard (spec §2). */
 export function DashboardPage() {
   const { user } = useIdentity();
@@ -41,6 +45,8 @@ export function DashboardPage() {
   const stats = statsQuery.data ?? ZERO_STATS;
   const activity = activityQuery.data ?? fillActivity(null, 30, new Date());
   const rate = successRate(stats);
+  const weeksQuery = useQuery(submissionActivityQueryOptions(WEEKS * 7));
+  const weeks = weeklyTotals(weeksQuery.data ?? fillActivity(null, WEEKS * 7, new Date()));
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -113,6 +119,22 @@ export function DashboardPage() {
             <div className="mt-auto">
               <ActivityChart days={activity} loading={activityQuery.isPending} />
             </div>
+          </CardContent>
+        </Card>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <FollowUpsCard />
+        <PipelineFunnelCard />
+        <Card className="flex flex-col" data-testid="weekly-card">
+          <CardHeader className="flex-row items-center justify-between gap-3">
+            <CardTitle className="flex items-center gap-2">
+              <BarChart3 className="size-4 text-primary" aria-hidden="true" />
+              Applications per week
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="mt-auto">
+            <WeeklyChart weeks={weeks} loading={weeksQuery.isPending} />
           </CardContent>
         </Card>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillActivity, parseStats, successRate } from './queries';
+import { fillActivity, parseStats, successRate, weeklyTotals } from './queries';
 import { nextAnimatedValue } from './useAnimatedPercentage';
 
 describe('dashboard progress animation', () => {
@@ -47,5 +47,17 @@ describe('application stats', () => {
     expect(days.find((d) => d.date === '2025-02-20')).toEqual({ date: '2025-02-20', completed: 1, failed: 0, processing: 3 });
     expect(days.filter((d) => d.completed + d.failed + d.processing === 0)).toHaveLength(27);
     expect(fillActivity(undefined, 30, today).every((d) => d.completed === 0)).toBe(true);
+  });
+});
+
+describe('applications per week', () => {
+  it('sums days into Monday-to-Sunday weeks', () => {
+    // 2026-01-04 is a Sunday, 2026-01-05 a Monday.
+    const days = fillActivity({ days: [{ date: '2026-01-04', completed: 2, failed: 1, processing: 0 }, { date: '2026-01-05', completed: 1, failed: 0, processing: 1 }, { date: '2026-01-11', completed: 3, failed: 0, processing: 0 }] }, 14, new Date('2026-01-12T12:00:00Z'));
+    expect(weeklyTotals(days)).toEqual([
+      { week: '2025-12-29', total: 3 },
+      { week: '2026-01-05', total: 5 },
+      { week: '2026-01-12', total: 0 },
+    ]);
   });
 });

@@ -74,3 +74,21 @@ export const submissionActivityQueryOptions = (days = 30) =>
     staleTime: 30_000,
     refetchInterval: 30_000,
   });
+
+export interface ActivityWeek {
+  /** Monday of the week, YYYY-MM-DD (UTC) */
+  week: string;
+  /** Applications sent that week (completed, processing and failed). */
+  total: number;
+}
+
+/** Days (oldest first) summed into Monday-to-Sunday UTC weeks, oldest first; a partial first week counts what it has. */
+export function weeklyTotals(days: readonly ActivityDay[]): ActivityWeek[] {
+  const weeks = new Map<string, number>();
+  for (const d of days) {
+    const t = Date.parse(`${d.date}T00:00:00Z`);
+    const monday = isoDay(new Date(t - ((new Date(t).getUTCDay() + 6) % 7) * 86_400_000));
+    weeks.set(monday, (weeks.get(monday) ?? 0) + d.completed + d.processing + d.failed);
+  }
+  return [...weeks].map(([week, total]) => ({ week, total }));
+}
