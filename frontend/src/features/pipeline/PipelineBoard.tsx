@@ -17,11 +17,13 @@ const byColumn: KeyboardCoordinateGetter = (event, { context, currentCoordinates
   const step = event.code === 'ArrowRight' || event.code === 'ArrowDown' ? 1 : event.code === 'ArrowLeft' || event.code === 'ArrowUp' ? -1 : 0;
   if (!step) return undefined;
   event.preventDefault();
-  const from = (context.over?.id ?? context.active?.data.current?.stage) as PipelineStage | undefined;
-  const next = PIPELINE_STAGES[PIPELINE_STAGES.indexOf(from ?? 'Target') + step];
+  // The column under the card now: where the last key put it (the collision result may lag a key press).
+  const columns = PIPELINE_STAGES.map((stage) => ({ stage, rect: context.droppableRects.get(stage) }));
+  const here = columns.find(({ rect }) => rect && currentCoordinates.x >= rect.left && currentCoordinates.x < rect.right)?.stage;
+  const from = here ?? (context.active?.data.current?.stage as PipelineStage | undefined) ?? 'Target';
+  const next = PIPELINE_STAGES[PIPELINE_STAGES.indexOf(from) + step];
   const rect = next && context.droppableRects.get(next);
   if (!rect) return currentCoordinates;
-  document.getElementById(`stage-${next}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   return { x: rect.left + 8, y: rect.top + 8 };
 };
 

@@ -1,0 +1,194 @@
+/**
+ * The pipeline end to end in Chromium against the built app and the real backend: a founder with a
+ * complete profile submits to four test firms, finds the three that went through under Applied (the
+ * CAPTCHA one failed and is not there), moves one to Meeting from the keyboard, gives it a follow-up
+ * date of today, sees it on the dashboard, reads its history; the table view sorts and filters.
+ * Screenshots at 1280 and 375 px, dark and light, in frontend/screenshots/.
+ *
+ * Run: npm run build && npx vitest run --project e2e frontend/test/pipeline.e2e.test.ts
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
+
+interface TestApp {
+  url: string;
+  services: { credits: { grant(userId: string, amount: number, reason: string, reference: string | null, meta: { now: Date; actor: string }): Promise<unknown> } };
+  createUser(): Promise<{ id: string; email: string; token: string }>;
+  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
+const SHOTS = path.join(here, '..', 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+const FIRMS = ['Northwind Ventures', 'Orbit Fund', 'Harbor VC', 'Sentinel Capital'];
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+let user: { id: string; email: string; token: string };
+
+beforeAll(async () => {
+  if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
+  app = await startTestApp();
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+  user = await app.createUser();
+  expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
+  await app.services.credits.grant(user.id, 10, 'e2e credits', null, { now: new Date(), actor: 'test' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const stage = (name: string) => page.getByTestId(`stage-${name}`);
+const card = (name: string) => page.getByTestId('pipeline-card').filter({ hasText: name });
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+describe('pipeline (e2e)', () => {
+  it('shows submitted firms under Applied, and not the one whose application failed', async () => {
+    await page.goto(`${app.url}/`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Pipeline' }).click();
+    await page.getByText('Your pipeline is empty').waitFor();
+
+    await page.goto(`${app.url}/test-vc-database`);
+    for (const firm of FIRMS) await page.getByLabel(`Select ${firm}`).check();
+    await page.getByRole('button', { name: 'Submit to 4 Test VCs' }).click();
+    await page.getByRole('status').filter({ hasText: 'Test Applications Submitted' }).waitFor();
+
+    // Applications run in the background (one browser at a time); the board shows those that went through.
+    type Sub = { id: string; vcFirm: { name: string }; status: string; canRetry: boolean };
+    const list = async () => (await app.api('GET', '/api/submissions', { token: user.token })).body.submissions as Sub[];
+    // A completing firm's run can fail on a loaded machine (a timeout): the founder retries it, as on Submissions.
+    await expect
+      .poll(async () => {
+        const subs = await list();
+        for (const x of subs) if (x.status === 'failed' && x.vcFirm.name !== 'Sentinel Capital' && x.canRetry) await app.api('POST', `/api/submissions/${x.id}/retry`, { token: user.token });
+        return subs.map((x) => `${x.vcFirm.name}:${x.status}`).sort();
+      }, { timeout: 300_000, interval: 2000 })
+      .toEqual(['Harbor VC:completed', 'Northwind Ventures:completed', 'Orbit Fund:completed', 'Sentinel Capital:failed']);
+    await page.goto(`${app.url}/pipeline`);
+    await expect.poll(() => stage('Applied').getByTestId('pipeline-card').count(), { timeout: 40_000 }).toBe(3);
+    for (const firm of FIRMS.slice(0, 3)) expect(await stage('Applied').innerText()).toContain(firm);
+    expect(await card('Sentinel Capital').count()).toBe(0);
+  }, 400_000);
+
+  it('moves a card to Meeting from the keyboard and gives it a follow-up date', async () => {
+    const handle = card('Northwind Ventures').getByRole('button', { name: /Move Northwind Ventures/ });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(200);
+    // Applied → In conversation → Meeting
+    for (const key of ['ArrowRight', 'ArrowRight', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(200);
+    }
+    await expect.poll(() => stage('Meeting').getByTestId('pipeline-card').filter({ hasText: 'Northwind Ventures' }).count(), { timeout: 10_000 }).toBe(1);
+    await page.getByRole('status').filter({ hasText: 'Northwind Ventures moved to Meeting' }).waitFor();
+    const server = (await app.api('GET', '/api/pipeline', { token: user.token })).body.cards as { name: string; stage: string }[];
+    expect(server.find((c) => c.name === 'Northwind Ventures')?.stage).toBe('Meeting');
+
+    await card('Northwind Ventures').getByRole('button', { name: 'Open Northwind Ventures' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Next follow-up').fill(today());
+    await dialog.getByLabel('Amount discussed (USD)').fill('250000');
+    await dialog.getByLabel('Introduced by').fill('Grace Hopper');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Pipeline updated' }).waitFor();
+    await expect.poll(() => card('Northwind Ventures').innerText()).toContain('Due today');
+
+    await card('Northwind Ventures').getByRole('button', { name: 'Open Northwind Ventures' }).click();
+    const history = page.getByRole('dialog').getByTestId('card-history');
+    await expect.poll(() => history.innerText()).toContain('Moved from Applied to Meeting');
+    const text = await history.innerText();
+    expect(text).toContain('Added in Applied by an application');
+    expect(text).toContain(`Set next follow-up to ${today()}`);
+    expect(text).toContain('Set amount to $250,000');
+    await page.keyboard.press('Escape');
+  });
+
+  it('asks for a reason before a card goes to Passed', async () => {
+    await card('Orbit Fund').getByRole('button', { name: 'Open Orbit Fund' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Stage').selectOption('Passed');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Please give a reason when moving an investor to Passed' }).waitFor();
+    await dialog.getByLabel('Why did they pass?').fill('Not investing in robotics this year');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => stage('Passed').innerText()).toContain('Not investing in robotics this year');
+  });
+
+  it('shows the follow-up, the funnel and the weekly chart on the dashboard', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+    const followUps = page.getByTestId('follow-ups-card');
+    await expect.poll(() => followUps.innerText()).toContain('Northwind Ventures');
+    expect(await followUps.innerText()).toContain('Due today');
+    expect(await page.getByTestId('funnel-Meeting').innerText()).toBe('1');
+    expect(await page.getByTestId('funnel-Passed').innerText()).toBe('1');
+    expect(await page.getByTestId('funnel-Applied').innerText()).toBe('1');
+    await expect.poll(() => page.getByTestId('weekly-chart').getByRole('img').getAttribute('aria-label')).toMatch(/ 4$/);
+  });
+
+  it('sorts and filters the table view', async () => {
+    await page.goto(`${app.url}/pipeline`);
+    await page.getByRole('tab', { name: 'Table' }).click();
+    const table = page.getByTestId('pipeline-table');
+    const names = async () => (await table.locator('tbody tr').allInnerTexts()).map((r) => r.split('\t')[0]!.trim());
+    expect(await names()).toEqual(['Harbor VC', 'Northwind Ventures', 'Orbit Fund']);
+    // Sorting from the keyboard (a toast may sit over the header for a few seconds).
+    await table.getByRole('button', { name: 'Stage' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    expect(await names()).toEqual(['Orbit Fund', 'Northwind Ventures', 'Harbor VC']);
+    await page.getByLabel('Stage filter').selectOption('Meeting');
+    expect(await names()).toEqual(['Northwind Ventures']);
+    await page.getByLabel('Stage filter').selectOption('');
+    await page.getByLabel('Filter investors').fill('grace');
+    expect(await names()).toEqual(['Northwind Ventures']);
+  });
+
+  it('saves screenshots at 1280 and 375 px, dark and light', { timeout: 300_000 }, async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    for (const theme of ['dark', 'light'] as const) {
+      await page.evaluate((v) => localStorage.setItem('fundflow-theme', v), theme);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        await page.goto(`${app.url}/pipeline`);
+        await card('Northwind Ventures').waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `pipeline-board-${width}-${theme}.png`), fullPage: true });
+        await page.getByRole('tab', { name: 'Table' }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByTestId('pipeline-table').waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `pipeline-table-${width}-${theme}.png`), fullPage: true });
+        await page.getByRole('tab', { name: 'Board' }).focus();
+        await page.keyboard.press('Enter');
+        await card('Northwind Ventures').getByRole('button', { name: 'Open Northwind Ventures' }).click();
+        await page.getByRole('dialog').getByTestId('card-history').waitFor();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(SHOTS, `pipeline-card-${width}-${theme}.png`) });
+        await page.keyboard.press('Escape');
+        await page.goto(`${app.url}/`);
+        await page.getByTestId('follow-ups-card').getByText('Northwind Ventures').waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `pipeline-dashboard-${width}-${theme}.png`), fullPage: true });
+      }
+    }
+  });
+});
