@@ -70,7 +70,13 @@ describe('pipeline (e2e)', () => {
     await page.getByText('Your pipeline is empty').waitFor();
 
     await page.goto(`${app.url}/test-vc-database`);
-    for (const firm of FIRMS) await page.getByLabel(`Select ${firm}`).check();
+    // The test database has more firms than one page holds: find each by name, as a founder would.
+    const search = page.getByPlaceholder('Search firms, press Enter');
+    for (const firm of FIRMS) {
+      await search.fill(firm);
+      await search.press('Enter');
+      await page.getByLabel(`Select ${firm}`).check();
+    }
     await page.getByRole('button', { name: 'Submit to 4 Test VCs' }).click();
     await page.getByRole('status').filter({ hasText: 'Test Applications Submitted' }).waitFor();
 
