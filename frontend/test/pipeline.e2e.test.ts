@@ -2,7 +2,8 @@
  * The pipeline end to end in Chromium against the built app and the real backend: a founder with a
  * complete profile submits to four test firms, finds the three that went through under Applied (the
  * CAPTCHA one failed and is not there), moves one to Meeting from the keyboard, gives it a follow-up
- * date of today, sees it on the dashboard, reads its history; the table view sorts and filters.
+ * date of today, sees it on the dashboard, reads its history; the table view sorts and filters;
+ * firms are added from the database, one from its details and several from the selection.
  * Screenshots at 1280 and 375 px, dark and light, in frontend/screenshots/.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/pipeline.e2e.test.ts
@@ -169,6 +170,30 @@ describe('pipeline (e2e)', () => {
     await page.getByLabel('Stage filter').selectOption('');
     await page.getByLabel('Filter investors').fill('grace');
     expect(await names()).toEqual(['Northwind Ventures']);
+  });
+
+  it('adds firms from the database: one from its details, several from the selection (those already there stay as they are)', async () => {
+    await page.goto(`${app.url}/test-vc-database`);
+    const search = page.getByPlaceholder('Search firms, press Enter');
+    await search.fill('Atlas Ventures');
+    await search.press('Enter');
+    await page.getByRole('button', { name: 'View details of Atlas Ventures' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Add to Pipeline' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added 1 to your pipeline' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    for (const firm of ['Quill Ventures', 'Harbor VC']) {
+      await search.fill(firm);
+      await search.press('Enter');
+      await page.getByLabel(`Select ${firm}`).check();
+    }
+    await page.getByTestId('submit-bar').getByRole('button', { name: 'Add to Pipeline' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added 1 to your pipeline' }).filter({ hasText: '1 was already on your board.' }).waitFor();
+
+    await page.goto(`${app.url}/pipeline`);
+    await expect.poll(() => stage('Target').innerText()).toContain('Atlas Ventures');
+    expect(await stage('Target').innerText()).toContain('Quill Ventures');
+    expect(await stage('Applied').innerText()).toContain('Harbor VC');
   });
 
   it('saves screenshots at 1280 and 375 px, dark and light', { timeout: 300_000 }, async () => {

@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Skeleton } from '../../ui/Skeleton';
 import { angelDetailQueryOptions } from './investor-queries';
+import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -30,7 +31,12 @@ export function InvestorDialog({ investor, onClose }: { investor: AngelInvestorL
       onOpenChange={(open) => !open && onClose()}
       title={investor ? cleanInvestorName(investor.companyName) : ''}
       size="lg"
-      footer={<Button variant="outline" onClick={onClose}>Close</Button>}
+      footer={
+        <>
+          {investor ? <AddToPipelineButton investorIds={[investor.id]} investorKind="angel" size="md" /> : null}
+          <Button variant="outline" onClick={onClose}>Close</Button>
+        </>
+      }
     >
       {!d ? (
         detail.isError ? <p className="text-sm text-destructive">{(detail.error as Error).message}</p> : (

@@ -24,6 +24,7 @@ import { LocationFilter } from './LocationFilter';
 import { locationChips, rangeChipLabel } from './locations';
 import { applyGuardedSelection } from './guarded-selection';
 import { filtersFromAngelSearch, searchFromAngelFilters, validateAngelSearch } from './investor-search';
+import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
 import {
   ANGEL_PAGE_SIZE, angelFilterOptionsQueryOptions, angelInvestorsQueryOptions, EMPTY_ANGEL_FILTERS, exportAngels, fetchAllAngelIds,
   hasAngelFilters, type AngelFilters,
@@ -236,6 +237,7 @@ export function InvestorsPage() {
             <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())} disabled={exporting}>
               Clear Selection
             </Button>
+            <AddToPipelineButton investorIds={[...selected]} investorKind="angel" />
             {credits !== undefined && credits < 1 ? (
               <Link to="/pricing" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
                 Get More Credits

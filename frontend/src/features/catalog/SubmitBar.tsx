@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { AlertTriangle, Coins, Send } from 'lucide-react';
 import { buttonVariants } from '../../ui/Button';
 import { Button } from '../../ui/Button';
@@ -8,7 +9,7 @@ import { notEnoughCredits, submitDisabled, submitLabel, submitWarnings, type Sub
  * The submit bar, shown once firms are selected: count, credit cost, the credit notice when the
  * balance is short, the non-blocking warnings (spec §5) and the submit button.
  */
-export function SubmitBar({ state, submitting, onSubmit, onClear }: { state: SubmitState; submitting: boolean; onSubmit: () => void; onClear: () => void }) {
+export function SubmitBar({ state, submitting, onSubmit, onClear, actions }: { state: SubmitState; submitting: boolean; onSubmit: () => void; onClear: () => void; actions?: ReactNode }) {
   if (state.selected === 0) return null;
   const short = notEnoughCredits(state);
   const warnings = submitWarnings(state);
@@ -30,6 +31,7 @@ export function SubmitBar({ state, submitting, onSubmit, onClear }: { state: Sub
           <Button variant="ghost" onClick={onClear} disabled={submitting}>
             Clear Selection
           </Button>
+          {actions}
           <Button onClick={onSubmit} disabled={submitDisabled(state, submitting)} loading={submitting}>
             {submitting ? null : <Send className="size-4" aria-hidden="true" />}
             {submitLabel(state, submitting)}

@@ -25,6 +25,7 @@ import {
   type VcFilters, type VcVariant,
 } from './vc-queries';
 import { addAll, toggleAll, toggleOne, type SelectionChange } from './selection';
+import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
 import { SubmitBar } from './SubmitBar';
 import { submitProblem, type SubmitState } from './submit-checks';
 import { VcFirmCard } from './VcFirmCard';
@@ -266,7 +267,13 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
         </>
       )}
 
-      <SubmitBar state={submitState} submitting={submit.isPending} onSubmit={onSubmit} onClear={() => setSelected(new Set())} />
+      <SubmitBar
+        state={submitState}
+        submitting={submit.isPending}
+        onSubmit={onSubmit}
+        onClear={() => setSelected(new Set())}
+        actions={<AddToPipelineButton investorIds={[...selected]} investorKind="vc" size="md" />}
+      />
       <VcFirmDialog firm={details} onClose={() => setDetails(null)} />
     </div>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
 import { place, siteLabel } from './VcFirmCard';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -29,7 +30,12 @@ export function VcFirmDialog({ firm, onClose }: { firm: VcFirm | null; onClose: 
       title={firm?.vcName ?? ''}
       description={firm ? place(firm) : undefined}
       size="lg"
-      footer={<Button variant="outline" onClick={onClose}>Close</Button>}
+      footer={
+        <>
+          {firm ? <AddToPipelineButton investorIds={[firm.id]} investorKind="vc" size="md" /> : null}
+          <Button variant="outline" onClick={onClose}>Close</Button>
+        </>
+      }
     >
       {firm ? (
         <div className="flex flex-col gap-5">

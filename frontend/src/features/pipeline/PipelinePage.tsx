@@ -2,12 +2,14 @@ import type { PipelineCard, PipelineStage } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Download, KanbanSquare } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, buttonVariants, Card, EmptyState, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../ui';
 import { CardDialog } from './CardDialog';
 import { PipelineBoard } from './PipelineBoard';
 import { PipelineTable } from './PipelineTable';
 import { exportPipeline, localDay, pipelineKeys, pipelineQueryOptions, refreshPipeline, updateCard } from './queries';
+
+const NO_CARDS: PipelineCard[] = [];
 
 /** /pipeline: the founder's investors through the stages of a raise, as a board or a table. */
 export function PipelinePage() {
@@ -16,6 +18,7 @@ export function PipelinePage() {
   const [open, setOpen] = useState<{ card: PipelineCard; stage?: PipelineStage } | null>(null);
   const [exporting, setExporting] = useState(false);
   const today = localDay(new Date());
+  const openCard = useCallback((card: PipelineCard) => setOpen({ card }), []);
 
   const move = useMutation({
     mutationFn: ({ card, stage }: { card: PipelineCard; stage: PipelineStage }) => updateCard(card.id, { stage }),
@@ -45,7 +48,7 @@ export function PipelinePage() {
     }
   }
 
-  const cards = board.data ?? [];
+  const cards = board.data ?? NO_CARDS;
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
@@ -99,7 +102,7 @@ export function PipelinePage() {
             <PipelineBoard cards={cards} today={today} onOpen={(card, stage) => setOpen({ card, stage })} onMove={(card, stage) => move.mutate({ card, stage })} />
           </TabsContent>
           <TabsContent value="table" className="mt-4">
-            <PipelineTable cards={cards} today={today} onOpen={(card) => setOpen({ card })} />
+            <PipelineTable cards={cards} today={today} onOpen={openCard} />
           </TabsContent>
         </Tabs>
       )}

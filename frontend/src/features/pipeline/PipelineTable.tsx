@@ -3,7 +3,7 @@ import {
   createColumnHelper, flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { Input, Select, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui';
 import { followUpLabel, formatAmount } from './queries';
@@ -23,7 +23,9 @@ export function PipelineTable({ cards, today, onOpen }: PipelineTableProps) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'stage', desc: false }]);
   const [stage, setStage] = useState('');
   const [text, setText] = useState('');
-  const columns = [
+  // Stable between renders: new columns or filter arrays each render make the table rebuild its
+  // row models every time, and a render loop follows.
+  const columns = useMemo(() => [
     col.accessor('name', {
       header: 'Investor',
       cell: (c) => (
@@ -41,11 +43,12 @@ export function PipelineTable({ cards, today, onOpen }: PipelineTableProps) {
     col.accessor('amount', { header: 'Amount', sortingFn: (a, b) => nullsLast(a.original.amount, b.original.amount) || (a.original.amount ?? 0) - (b.original.amount ?? 0), cell: (c) => formatAmount(c.getValue()) || '—', meta: { numeric: true } }),
     col.accessor('introducedBy', { header: 'Introduced by', cell: (c) => c.getValue() ?? '—' }),
     col.accessor('updatedAt', { header: 'Updated', cell: (c) => new Date(c.getValue()).toLocaleDateString('en-US', { dateStyle: 'medium' }) }),
-  ];
+  ], [onOpen, today]);
+  const columnFilters = useMemo(() => (stage ? [{ id: 'stage', value: stage }] : []), [stage]);
   const table = useReactTable({
     data: cards,
     columns,
-    state: { sorting, columnFilters: stage ? [{ id: 'stage', value: stage }] : [], globalFilter: text },
+    state: { sorting, columnFilters, globalFilter: text },
     onSortingChange: setSorting,
     globalFilterFn: (row, _id, value: string) => {
       const q = value.trim().toLowerCase();
