@@ -180,7 +180,8 @@ describe('pipeline (e2e)', () => {
     await page.getByRole('button', { name: 'View details of Atlas Ventures' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add to Pipeline' }).click();
     await page.getByRole('status').filter({ hasText: 'Added 1 to your pipeline' }).waitFor();
-    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     for (const firm of ['Quill Ventures', 'Harbor VC']) {
       await search.fill(firm);
