@@ -12,6 +12,7 @@ import { createCreditsModule } from './modules/credits/index';
 import { createHealthModule } from './modules/health/index';
 import { createOpsModule } from './modules/ops/index';
 import { createPipelineModule } from './modules/pipeline/index';
+import { createSavedSearchesModule } from './modules/saved-searches/index';
 import { createEmbeddedTransport, createMailModule, createSmtpTransport, type MailPort } from './modules/mail/index';
 import { createLocalCheckout, createPaymentsModule, createStripeCheckout, type PaymentProvider } from './modules/payments/index';
 import { createProfileModule } from './modules/profile/index';
@@ -66,9 +67,10 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
   const catalog = createCatalogModule({ ctx, credits: credits.service, searchIndex: adapters.searchIndex });
   const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine: adapters.engine });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
+  const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service });
   const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service });
   // Security first: its guards must run before any other module's hooks.
-  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline, ops];
+  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline, savedSearches, ops];
   const services = {
     security: security.service,
     mail: mail.service,
@@ -79,6 +81,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     catalog: catalog.service,
     submissions: submissions.service,
     pipeline: pipeline.service,
+    savedSearches: savedSearches.service,
     ops: ops.service,
   };
   return { modules, services, identity: accounts.identity };

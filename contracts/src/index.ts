@@ -14,6 +14,8 @@ export * from './catalog/api';
 export * from './catalog/events';
 export * from './pipeline/api';
 export * from './pipeline/events';
+export * from './saved-searches/api';
+export * from './saved-searches/events';
 export * from './mail/api';
 export * from './mail/events';
 export * from './ops/api';

@@ -1,0 +1,38 @@
+import { CreateSavedSearchRequest, RenameSavedSearchRequest } from '@fp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../platform/auth';
+import { metaFor } from '../../platform/context';
+import { parse } from '../../platform/http';
+import type { SavedSearchesContext } from './index';
+
+const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
+
+/** A founder's saved searches: every route selects by the session's user (another founder's search is a 404). */
+export function savedSearchesRoutes(app: FastifyInstance, ctx: SavedSearchesContext) {
+  const svc = ctx.savedSearches;
+
+  app.get('/api/saved-searches', async (req) => ({ savedSearches: await svc.list(requireUser(req).id) }));
+
+  app.post('/api/saved-searches', async (req, reply) => {
+    const user = requireUser(req);
+    return reply.status(201).send(await svc.create(user.id, parse(CreateSavedSearchRequest, req.body ?? {}), metaFor(ctx, user.id)));
+  });
+
+  app.patch('/api/saved-searches/:id', async (req) => {
+    const user = requireUser(req);
+    const { name } = parse(RenameSavedSearchRequest, req.body ?? {});
+    return svc.rename(user.id, parse(IdParams, req.params).id, name, metaFor(ctx, user.id));
+  });
+
+  app.post('/api/saved-searches/:id/open', async (req) => {
+    const user = requireUser(req);
+    return svc.open(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
+  });
+
+  app.delete('/api/saved-searches/:id', async (req) => {
+    const user = requireUser(req);
+    await svc.remove(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
+    return { success: true };
+  });
+}

@@ -1,0 +1,108 @@
+import {
+  AngelFilterQuery, MAX_ALL_IDS, SAVED_SEARCH_NOT_FOUND, savedSearchStream, VcFilterQuery,
+  type CreateSavedSearchRequest, type SavedSearch, type SavedSearchKind, type SavedSearchQuery,
+} from '@fp/contracts';
+import type { AppContext } from '../../platform/context';
+import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
+import { parse } from '../../platform/http';
+import type { CatalogService } from '../catalog/index';
+import { savedSearchesDecider, type SavedSearchCommand } from './decider';
+
+export type SavedSearchesServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId'> & { catalog: CatalogService };
+
+const TOO_BROAD = `Save a narrower search: this one matches more than ${MAX_ALL_IDS.toLocaleString('en-US')} investors, too many to tell which are new.`;
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+
+/**
+ * Saved searches with new-match counts: what a search matches now, against what it matched when
+ * the founder last saved or opened it (saved_search_seen). An investor is new when an import or a
+ * change made it match since then.
+ */
+export function createSavedSearchesService(ctx: SavedSearchesServiceContext) {
+  /** Ids matching a saved query, through the same filter schema and index as the database screens. */
+  async function matches(kind: SavedSearchKind, query: SavedSearchQuery): Promise<string[]> {
+    try {
+      return kind === 'vc' ? await ctx.catalog.vcFirmIds('vc', parse(VcFilterQuery, query)) : await ctx.catalog.angelIds(parse(AngelFilterQuery, query));
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'too_many_matches') throw new DomainError(TOO_BROAD, 400, 'too_broad');
+      throw err;
+    }
+  }
+
+  async function run(userId: string, command: SavedSearchCommand, meta: CommandMeta) {
+    const r = await handleCommand(ctx.store, savedSearchStream(userId), savedSearchesDecider, command, meta, { maxRetries: 20 });
+    if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
+    return r;
+  }
+
+  async function remember(searchId: string, ids: string[], at: Date, replace: boolean) {
+    const q = ctx.db.insertInto('saved_search_seen').values({ search_id: searchId, ids, seen_at: at });
+    await (replace ? q.onConflict((oc) => oc.column('search_id').doUpdateSet({ ids, seen_at: at })) : q.onConflict((oc) => oc.column('search_id').doNothing())).execute();
+  }
+
+  async function rows(userId: string, id?: string) {
+    let q = ctx.db.selectFrom('saved_searches as s').leftJoin('saved_search_seen as v', 'v.search_id', 's.id').selectAll('s').select('v.ids as seen').where('s.user_id', '=', userId);
+    if (id) q = q.where('s.id', '=', id);
+    return q.orderBy('s.created_at').orderBy('s.id').execute();
+  }
+
+  async function evaluate(r: Record<string, any>): Promise<{ search: SavedSearch; ids: string[] }> {
+    const query = (typeof r.query === 'string' ? JSON.parse(r.query) : r.query) as SavedSearchQuery;
+    let ids: string[] = [];
+    let newMatches = 0;
+    try {
+      ids = await matches(r.kind, query);
+      const seen = new Set<string>(r.seen ?? []);
+      newMatches = ids.filter((id) => !seen.has(id)).length;
+    } catch (err) {
+      // Grown too broad since it was saved: shown with no count rather than failing the list.
+      if (!(err instanceof DomainError && err.code === 'too_broad')) throw err;
+    }
+    return { search: { id: r.id, name: r.name, kind: r.kind, query, createdAt: iso(r.created_at), lastOpenedAt: iso(r.last_opened_at), total: ids.length, newMatches }, ids };
+  }
+
+  async function row(userId: string, id: string) {
+    const [r] = await rows(userId, id);
+    if (!r) throw new DomainError(SAVED_SEARCH_NOT_FOUND, 404, 'not_found');
+    return r;
+  }
+
+  const one = async (userId: string, id: string) => (await evaluate(await row(userId, id))).search;
+
+  return {
+    async list(userId: string): Promise<SavedSearch[]> {
+      return Promise.all((await rows(userId)).map(async (r) => (await evaluate(r)).search));
+    },
+
+    /** Saves the query (checked as the list API checks it); everything it matches now counts as seen. */
+    async create(userId: string, input: CreateSavedSearchRequest, meta: CommandMeta): Promise<SavedSearch> {
+      const ids = await matches(input.kind, input.query);
+      const searchId = ctx.newId();
+      await run(userId, { type: 'CreateSavedSearch', data: { userId, searchId, ...input } }, meta);
+      await remember(searchId, ids, meta.now, false);
+      return one(userId, searchId);
+    },
+
+    async rename(userId: string, searchId: string, name: string, meta: CommandMeta): Promise<SavedSearch> {
+      await run(userId, { type: 'RenameSavedSearch', data: { userId, searchId, name } }, meta);
+      return one(userId, searchId);
+    },
+
+    /**
+     * The founder opens it: answers its query and how many were new until now; what it matches now
+     * becomes seen, so the list shows no new ones until the catalog changes again.
+     */
+    async open(userId: string, searchId: string, meta: CommandMeta): Promise<SavedSearch> {
+      await run(userId, { type: 'OpenSavedSearch', data: { userId, searchId } }, meta);
+      const { search, ids } = await evaluate(await row(userId, searchId));
+      await remember(searchId, ids, meta.now, true);
+      return search;
+    },
+
+    async remove(userId: string, searchId: string, meta: CommandMeta): Promise<void> {
+      await run(userId, { type: 'DeleteSavedSearch', data: { userId, searchId } }, meta);
+      await ctx.db.deleteFrom('saved_search_seen').where('search_id', '=', searchId).execute();
+    },
+  };
+}
+export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;
