@@ -29,6 +29,8 @@ import {
   ANGEL_PAGE_SIZE, angelFilterOptionsQueryOptions, angelInvestorsQueryOptions, EMPTY_ANGEL_FILTERS, exportAngels, fetchAllAngelIds,
   hasAngelFilters, type AngelFilters,
 } from './investor-queries';
+import { SavedSearchesBar } from '../saved-searches/SavedSearchesBar';
+import { savedQuery } from '../saved-searches/queries';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const investors = (n: number) => `${fmt(n)} ${n === 1 ? 'investor' : 'investors'}`;
@@ -227,6 +229,7 @@ export function InvestorsPage() {
           {list.isFetching && list.data ? <Spinner size="sm" label="Updating results" className="ml-auto text-muted-foreground" /> : null}
         </div>
       </Card>
+      <SavedSearchesBar kind="angel" query={savedQuery(searchFromAngelFilters(filters, 1))} />
 
       {selected.size > 0 ? (
         <div data-testid="selection-bar" className="sticky top-2 z-30 flex flex-col gap-3 rounded-xl border border-primary/30 bg-popover/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center sm:justify-between sm:px-4">

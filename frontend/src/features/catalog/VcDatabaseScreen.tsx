@@ -33,6 +33,8 @@ import { VcFirmDialog } from './VcFirmDialog';
 import { applyGuardedSelection } from './guarded-selection';
 import { submitResultMessage } from './submit-result';
 import { filtersFromSearch, searchFromFilters, validateVcSearch } from './vc-search';
+import { SavedSearchesBar } from '../saved-searches/SavedSearchesBar';
+import { savedQuery } from '../saved-searches/queries';
 
 const TEXT = {
   vc: { title: 'VC Database', description: 'Find venture capital firms that fit your startup and apply to them in one go.', submitFailed: 'Failed to submit applications' },
@@ -236,6 +238,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
           </div>
         </div>
       </Card>
+      {variant === 'vc' ? <SavedSearchesBar kind="vc" query={savedQuery(searchFromFilters(filters, 1))} /> : null}
 
       {list.isPending ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">

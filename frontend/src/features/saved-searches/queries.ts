@@ -1,0 +1,36 @@
+import type { SavedSearch, SavedSearchKind, SavedSearchQuery } from '@fp/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+
+export const savedSearchKeys = { all: ['saved-searches'] as const };
+
+/** GET /api/saved-searches: every saved search with its new-match count (refreshed every minute). */
+export const savedSearchesQueryOptions = () =>
+  queryOptions({
+    queryKey: savedSearchKeys.all,
+    queryFn: async () => (await apiRequest<{ savedSearches: SavedSearch[] }>('/api/saved-searches')).savedSearches,
+    staleTime: 15_000,
+    refetchInterval: 60_000,
+  });
+
+const at = (id: string) => `/api/saved-searches/${encodeURIComponent(id)}`;
+export const createSavedSearch = (body: { name: string; kind: SavedSearchKind; query: SavedSearchQuery }) => apiRequest<SavedSearch>('/api/saved-searches', { method: 'POST', body });
+export const renameSavedSearch = (id: string, name: string) => apiRequest<SavedSearch>(at(id), { method: 'PATCH', body: { name } });
+export const openSavedSearch = (id: string) => apiRequest<SavedSearch>(`${at(id)}/open`, { method: 'POST', body: {} });
+export const deleteSavedSearch = (id: string) => apiRequest<{ success: true }>(at(id), { method: 'DELETE' });
+
+/** Where a saved search opens: its database screen with the filters in the URL. */
+export const SCREEN: Record<SavedSearchKind, '/vc-database' | '/investors'> = { vc: '/vc-database', angel: '/investors' };
+
+/** "3 new" / "No new matches" / "12 matches" for a chip. */
+export function matchLabel(s: Pick<SavedSearch, 'newMatches' | 'total'>): string {
+  if (s.newMatches > 0) return `${s.newMatches.toLocaleString('en-US')} new`;
+  return `${s.total.toLocaleString('en-US')} ${s.total === 1 ? 'match' : 'matches'}`;
+}
+
+/** A screen's URL search as a saved query: the filters without the page (the API's filter schema). */
+export function savedQuery(search: { page?: number } & Record<string, string | string[] | number | undefined>): SavedSearchQuery {
+  const out: SavedSearchQuery = {};
+  for (const [k, v] of Object.entries(search)) if (k !== 'page' && v !== undefined && typeof v !== 'number') out[k] = v;
+  return out;
+}
