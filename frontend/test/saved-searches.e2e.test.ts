@@ -45,7 +45,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(): Promise<TestApp> };
   app = await startTestApp();
-  await load([firm('rhein-capital', 'Rhein Capital'), firm('spree-capital', 'Spree Capital'), firm('seine-partners', 'Seine Partners')]);
+  await load([firm('rhein-zephyr', 'Rhein Zephyr'), firm('spree-zephyr', 'Spree Zephyr'), firm('seine-partners', 'Seine Partners')]);
   user = await app.createUser();
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -70,36 +70,36 @@ describe('saved searches (e2e)', () => {
 
     await page.goto(`${app.url}/vc-database`);
     const search = page.getByPlaceholder('Search firms, press Enter');
-    await search.fill('Capital');
+    await search.fill('Zephyr');
     await search.press('Enter');
-    await page.getByLabel('Select Spree Capital').waitFor();
+    await page.getByLabel('Select Spree Zephyr').waitFor();
     await page.getByRole('button', { name: 'Save Search' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('Capital funds');
+    await dialog.getByLabel('Name').fill('Zephyr funds');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('status').filter({ hasText: 'Search saved' }).filter({ hasText: 'Capital funds: 2 matches now' }).waitFor();
-    await expect.poll(() => chip('Capital funds').innerText()).toContain('2 matches');
+    await page.getByRole('status').filter({ hasText: 'Search saved' }).filter({ hasText: 'Zephyr funds: 2 matches now' }).waitFor();
+    await expect.poll(() => chip('Zephyr funds').innerText()).toContain('2 matches');
   });
 
   it('shows the firms an import made match as new on the dashboard, and opening the search clears them', async () => {
-    await load([firm('rhein-capital', 'Rhein Capital'), firm('spree-capital', 'Spree Capital'), firm('seine-partners', 'Seine Capital'), firm('isar-capital', 'Isar Capital')]);
+    await load([firm('rhein-zephyr', 'Rhein Zephyr'), firm('spree-zephyr', 'Spree Zephyr'), firm('seine-partners', 'Seine Zephyr'), firm('isar-zephyr', 'Isar Zephyr')]);
     await page.goto(`${app.url}/`);
     const card = page.getByTestId('saved-searches-card');
     await expect.poll(() => card.innerText()).toContain('2 new matches since you last looked');
-    await card.getByRole('button', { name: /Capital funds/ }).click();
-    await page.waitForURL(/\/vc-database\?search=Capital/);
-    for (const name of ['Rhein Capital', 'Spree Capital', 'Seine Capital', 'Isar Capital']) await page.getByLabel(`Select ${name}`).waitFor();
-    await expect.poll(() => chip('Capital funds').innerText()).toContain('4 matches');
+    await card.getByRole('button', { name: /Zephyr funds/ }).click();
+    await page.waitForURL(/\/vc-database\?search=Zephyr/);
+    for (const name of ['Rhein Zephyr', 'Spree Zephyr', 'Seine Zephyr', 'Isar Zephyr']) await page.getByLabel(`Select ${name}`).waitFor();
+    await expect.poll(() => chip('Zephyr funds').innerText()).toContain('4 matches');
   });
 
   it('renames and deletes a saved search from its chip', async () => {
-    await chip('Capital funds').getByRole('button', { name: 'Rename saved search Capital funds' }).click();
+    await chip('Zephyr funds').getByRole('button', { name: 'Rename saved search Zephyr funds' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('Capital firms');
+    await dialog.getByLabel('Name').fill('Zephyr firms');
     await dialog.getByRole('button', { name: 'Rename' }).click();
-    await expect.poll(() => chip('Capital firms').count()).toBe(1);
+    await expect.poll(() => chip('Zephyr firms').count()).toBe(1);
     await page.getByRole('button', { name: 'Save Search' }).click();
-    await page.getByRole('dialog').getByLabel('Name').fill('capital FIRMS');
+    await page.getByRole('dialog').getByLabel('Name').fill('zephyr FIRMS');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await page.getByRole('dialog').getByText('You already have a saved search with this name').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
@@ -110,18 +110,19 @@ describe('saved searches (e2e)', () => {
       await page.evaluate((v) => localStorage.setItem('fundflow-theme', v), theme);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-        await page.goto(`${app.url}/vc-database?search=Capital`);
-        await chip('Capital firms').waitFor();
+        await page.goto(`${app.url}/vc-database?search=Zephyr`);
+        await chip('Zephyr firms').waitFor();
+        await page.getByLabel('Select Rhein Zephyr').waitFor();
         await page.screenshot({ path: path.join(SHOTS, `saved-searches-vc-${width}-${theme}.png`) });
         await page.goto(`${app.url}/`);
-        await page.getByTestId('saved-searches-card').getByText('Capital firms').waitFor();
+        await page.getByTestId('saved-searches-card').getByText('Zephyr firms').waitFor();
         await page.getByTestId('saved-searches-card').screenshot({ path: path.join(SHOTS, `saved-searches-dashboard-${width}-${theme}.png`) });
       }
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${app.url}/vc-database`);
-    await chip('Capital firms').getByRole('button', { name: 'Delete saved search Capital firms' }).click();
-    await expect.poll(() => chip('Capital firms').count()).toBe(0);
+    await chip('Zephyr firms').getByRole('button', { name: 'Delete saved search Zephyr firms' }).click();
+    await expect.poll(() => chip('Zephyr firms').count()).toBe(0);
     expect((await app.api('GET', '/api/saved-searches', { token: user.token })).body.savedSearches).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { PageHeader } from '../../ui/PageHeader';
 import { creditBalanceQueryOptions } from '../credits/queries';
 import { FollowUpsCard, PipelineFunnelCard } from '../pipeline/PipelineDashboard';
+import { SavedSearchesCard } from '../saved-searches/SavedSearchesCard';
 import { ActivityChart } from './ActivityChart';
 import { ProfileSummaryCard } from './ProfileSummaryCard';
 import { fillActivity, submissionActivityQueryOptions, submissionStatsQueryOptions, successRate, weeklyTotals, ZERO_STATS } from './queries';
@@ -123,8 +124,9 @@ export function DashboardPage() {
         </Card>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 lg:grid-cols-2">
         <FollowUpsCard />
+        <SavedSearchesCard />
         <PipelineFunnelCard />
         <Card className="flex flex-col" data-testid="weekly-card">
           <CardHeader className="flex-row items-center justify-between gap-3">
