@@ -99,6 +99,16 @@ describe('applications (e2e)', () => {
     await page.getByRole('button', { name: 'Submit to 4 Test VCs' }).click();
     await page.getByRole('status').filter({ hasText: 'Test Applications Submitted' }).waitFor();
 
+    // The same firm again: the server skips it (under way, or applied by now), charges nothing, and the toast says why.
+    await search.fill('Tortoise Capital');
+    await search.press('Enter');
+    await page.getByLabel('Select Tortoise Capital').check();
+    await page.getByRole('button', { name: 'Submit to 1 Test VC' }).click();
+    const skipped = page.getByRole('status').filter({ hasText: 'No Applications Submitted' });
+    await skipped.waitFor();
+    expect(await skipped.innerText()).toMatch(/No application sent, no credits used\. Skipped 1: 1 already (under way|applied)\./);
+    expect((await app.api('GET', '/api/submissions', { token: user.token })).body.total).toBe(4);
+
     await page.goto(`${app.url}/submissions`);
     await expect.poll(() => row('Tortoise Capital').count()).toBe(1);
     await expect.poll(() => page.getByTestId('stat-total').innerText()).toContain('4');
