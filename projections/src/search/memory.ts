@@ -18,6 +18,8 @@ import { sortFacets } from './reference';
 const VC_NUMS = ['aum', 'check_min', 'check_max', 'last_investment'] as const;
 const ANGEL_NUMS = ['investments', 'exits'] as const;
 const COLLECTIONS: Collection[] = ['vc', 'test', 'angels'];
+/** Group bitsets kept per segment (at 1,000,000 documents, 125 kB each). */
+const GROUP_CACHE = 64;
 const FACET_TAGS: Record<Collection, string[]> = { vc: ['#c=', '#t='], test: ['#c=', '#t='], angels: ['#l='] };
 
 /**
@@ -135,6 +137,11 @@ class Segment {
   /** Plain words (not tags), sorted: the prefix search range. */
   private readonly words: string[];
   private readonly scratch: Uint32Array;
+  /** Posting lists at least this long also exist as bitsets (a bitset is then the smaller form). */
+  private readonly denseFrom: number;
+  private readonly dense = new Map<string, Uint32Array>();
+  /** Bitsets of recent large groups (a country list, a prefix), most recent last. */
+  private readonly groups = new Map<string, Uint32Array>();
 
   constructor(
     readonly ids: string[],
@@ -150,6 +157,13 @@ class Segment {
     this.aliveCount = this.n;
     this.words = [...postings.keys()].filter((t) => !t.startsWith('#')).sort();
     this.scratch = new Uint32Array(words);
+    this.denseFrom = Math.max(256, this.n >>> 5);
+    for (const [term, list] of postings) {
+      if (list.length < this.denseFrom) continue;
+      const bits = new Uint32Array(words);
+      for (let i = 0; i < list.length; i++) bits[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+      this.dense.set(term, bits);
+    }
   }
 
   static empty(fields: number): Segment {
@@ -180,16 +194,12 @@ class Segment {
   /** The matches as a bitset over positions (a new array). */
   match(plan: Plan): Uint32Array {
     const acc = this.alive.slice();
-    const groups = plan.prefix === null ? plan.groups : [...plan.groups, this.expand(plan.prefix)];
-    // Smallest groups first: the accumulator empties soonest.
-    const sized = groups.map((g) => ({ lists: g.map((t) => this.postings.get(t)).filter((l): l is Int32Array => !!l) }))
-      .map((g) => ({ ...g, size: g.lists.reduce((s, l) => s + l.length, 0) }))
-      .sort((a, b) => a.size - b.size);
-    for (const g of sized) {
-      if (g.size === 0) return acc.fill(0);
-      const s = this.scratch.fill(0);
-      for (const list of g.lists) for (let i = 0; i < list.length; i++) s[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
-      for (let i = 0; i < acc.length; i++) acc[i]! &= s[i]!;
+    const groups = plan.groups.map((g) => ({ key: g.join('\u0000'), terms: () => g }));
+    if (plan.prefix !== null) groups.push({ key: `\u0001${plan.prefix}`, terms: () => this.expand(plan.prefix!) });
+    for (const g of groups) {
+      const bits = this.groupBits(g.key, g.terms);
+      if (!bits) return acc.fill(0);
+      for (let i = 0; i < acc.length; i++) acc[i]! &= bits[i]!;
     }
     if (plan.ranges.length) {
       const nums = this.nums;
@@ -210,6 +220,39 @@ class Segment {
       }
     }
     return acc;
+  }
+
+  /**
+   * Documents having any of the terms, as a bitset (null: none has any). Large groups are kept, as
+   * the screens repeat the same filter values and prefixes; small ones are cheaper to redo.
+   */
+  private groupBits(key: string, terms: () => string[]): Uint32Array | null {
+    const hit = this.groups.get(key);
+    if (hit) {
+      this.groups.delete(key);
+      this.groups.set(key, hit);
+      return hit;
+    }
+    const names = terms();
+    const lists = names.map((t) => this.postings.get(t)).filter((l): l is Int32Array => !!l);
+    const size = lists.reduce((n, l) => n + l.length, 0);
+    if (!size) return null;
+    if (names.length === 1 && this.dense.has(names[0]!)) return this.dense.get(names[0]!)!;
+    const large = size >= this.denseFrom;
+    const bits = large ? new Uint32Array(this.alive.length) : this.scratch.fill(0);
+    for (let k = 0; k < names.length; k++) {
+      const dense = this.dense.get(names[k]!);
+      if (dense) for (let i = 0; i < bits.length; i++) bits[i]! |= dense[i]!;
+      else {
+        const list = this.postings.get(names[k]!);
+        if (list) for (let i = 0; i < list.length; i++) bits[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+      }
+    }
+    if (large) {
+      this.groups.set(key, bits);
+      if (this.groups.size > GROUP_CACHE) this.groups.delete(this.groups.keys().next().value!);
+    }
+    return bits;
   }
 
   /** Matches per value of a tag ('#c=' → country), alive documents only. */
