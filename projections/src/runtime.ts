@@ -203,9 +203,16 @@ export class ProjectionRunner {
         slot.position = 0;
         slot.status = 'running';
         slot.error = null;
+        // The next page is read while this one is applied (another connection): reading and
+        // writing overlap instead of taking turns.
+        const read = (after: string | null) => this.store.readAll({ after, limit: slot.projection.batchSize ?? REBUILD_BATCH, types: slot.projection.eventTypes });
+        let next = read(slot.checkpoint);
         for (;;) {
-          const batch = await this.store.readAll({ after: slot.checkpoint, limit: slot.projection.batchSize ?? REBUILD_BATCH, types: slot.projection.eventTypes });
+          const batch = await next;
           if (!batch.length) break;
+          next = read(batch[batch.length - 1]!.checkpoint);
+          // An error of the read ahead is seen when it is awaited, not as an unhandled rejection.
+          next.catch(() => undefined);
           await this.applyBatch(slot, batch);
           events += batch.length;
         }

@@ -457,6 +457,7 @@ export class InProcessSearchIndex implements SearchIndex {
   /** Bumped by each reload, so a catch-up read before it is not applied after it. */
   private generation = 0;
   private reloading: Promise<void> | null = null;
+  private nextReloadAt = 0;
   private checking: Promise<boolean> | null = null;
   private queued: Promise<boolean> | null = null;
   private closed = false;
@@ -599,7 +600,7 @@ export class InProcessSearchIndex implements SearchIndex {
   private async catchUp(): Promise<boolean> {
     if (this.closed) return false;
     if (this.stale) {
-      void this.reload().catch(() => undefined);
+      this.reloadSoon();
       return false;
     }
     const latest = await this.latest(this.db);
@@ -623,7 +624,7 @@ export class InProcessSearchIndex implements SearchIndex {
     if (!changes) {
       // A bulk load: reading it change by change would be slower than reading it whole.
       this.stale = true;
-      void this.reload().catch(() => undefined);
+      this.reloadSoon();
       return false;
     }
     const state = this.state!;
@@ -635,8 +636,16 @@ export class InProcessSearchIndex implements SearchIndex {
     }
     for (const r of changes.rows) state.get(r.collection)!.put(toRow(r, fieldsOf(r.collection)));
     this.seen = changes.upTo;
-    if ([...state.values()].some((s) => s.delta.size > this.deltaMax)) void this.reload().catch(() => undefined);
+    if ([...state.values()].some((s) => s.delta.size > this.deltaMax)) this.reloadSoon();
     return true;
+  }
+
+  /**
+   * A reload asked for by queries: during a long bulk load they would otherwise reload back to
+   * back, so after one the next waits as long as it took.
+   */
+  private reloadSoon(): void {
+    if (Date.now() >= this.nextReloadAt) void this.reload().catch(() => undefined);
   }
 
   /** Reads every document in one snapshot and swaps the new memory in. One at a time. */
@@ -676,6 +685,7 @@ export class InProcessSearchIndex implements SearchIndex {
     this.generation++;
     const docs = [...loaded.state.values()].reduce((s, c) => s + c.base.n, 0);
     this.lastLoad = { ms: Math.round(performance.now() - t0), docs };
+    this.nextReloadAt = Date.now() + this.lastLoad.ms;
     this.opts.log?.(`[search] in-process index loaded: ${docs.toLocaleString('en-US')} documents in ${this.lastLoad.ms} ms`);
   }
 }
