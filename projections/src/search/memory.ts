@@ -148,7 +148,6 @@ class Segment {
     readonly sortKeys: string[],
     readonly nums: Float64Array[],
     private readonly postings: Map<string, Int32Array>,
-    private readonly position: Map<string, number>,
   ) {
     this.n = ids.length;
     const words = (this.n + 31) >>> 5;
@@ -167,10 +166,14 @@ class Segment {
   }
 
   static empty(fields: number): Segment {
-    return new Segment([], [], Array.from({ length: fields }, () => new Float64Array(0)), new Map(), new Map());
+    return new Segment([], [], Array.from({ length: fields }, () => new Float64Array(0)), new Map());
   }
 
+  /** Id → position, made on the first change (a segment that never changes never needs it). */
+  private position: Map<string, number> | null = null;
+
   kill(id: string): void {
+    this.position ??= new Map(this.ids.map((d, p) => [d, p]));
     const p = this.position.get(id);
     if (p === undefined || !(this.alive[p >>> 5]! & (1 << (p & 31)))) return;
     this.alive[p >>> 5]! &= ~(1 << (p & 31));
@@ -283,8 +286,7 @@ class SegmentBuilder {
   private readonly ids: string[] = [];
   private readonly sortKeys: string[] = [];
   private readonly nums: number[][];
-  private readonly termIds = new Map<string, number>();
-  private readonly terms: string[] = [];
+  private readonly terms = new TermTable();
   private flat = new Int32Array(1 << 16);
   private used = 0;
   private readonly ends: number[] = [];
@@ -293,32 +295,40 @@ class SegmentBuilder {
     this.nums = Array.from({ length: fields }, () => []);
   }
 
-  add(row: Row): void {
-    this.ids.push(row.id);
-    this.sortKeys.push(row.sortKey);
-    for (let f = 0; f < this.fields; f++) this.nums[f]!.push(row.nums[f]!);
-    if (this.used + row.terms.length > this.flat.length) {
-      const bigger = new Int32Array(Math.max(this.flat.length * 2, this.used + row.terms.length));
-      bigger.set(this.flat.subarray(0, this.used));
-      this.flat = bigger;
-    }
-    for (const t of row.terms) {
-      let id = this.termIds.get(t);
-      if (id === undefined) {
-        id = this.terms.length;
-        this.termIds.set(t, id);
-        this.terms.push(t);
+  /** A document whose terms are `lexemes` separated by chr(31) (the `terms` column). */
+  add(id: string, sortKey: string, lexemes: string, nums: ReadonlyArray<number | null>): void {
+    this.ids.push(id);
+    this.sortKeys.push(sortKey);
+    for (let f = 0; f < this.fields; f++) this.nums[f]!.push(num(nums[f]!));
+    // Terms are hashed in place: only a term not seen before becomes a string of its own.
+    let start = 0;
+    let h = FNV_SEED;
+    for (let i = 0; i <= lexemes.length; i++) {
+      const c = i < lexemes.length ? lexemes.charCodeAt(i) : 31;
+      if (c !== 31) {
+        h = Math.imul(h ^ c, FNV_PRIME);
+        continue;
       }
-      this.flat[this.used++] = id;
+      if (i > start) {
+        if (this.used === this.flat.length) {
+          const bigger = new Int32Array(this.flat.length * 2);
+          bigger.set(this.flat);
+          this.flat = bigger;
+        }
+        this.flat[this.used++] = this.terms.intern(lexemes, start, i, h);
+      }
+      start = i + 1;
+      h = FNV_SEED;
     }
     this.ends.push(this.used);
   }
 
   build(): Segment {
-    const counts = new Int32Array(this.terms.length);
+    const names = this.terms.names;
+    const counts = new Int32Array(names.length);
     for (let i = 0; i < this.used; i++) counts[this.flat[i]!]!++;
     const lists = Array.from(counts, (c) => new Int32Array(c));
-    const fill = new Int32Array(this.terms.length);
+    const fill = new Int32Array(names.length);
     let start = 0;
     for (let p = 0; p < this.ends.length; p++) {
       const end = this.ends[p]!;
@@ -328,10 +338,57 @@ class SegmentBuilder {
       }
       start = end;
     }
-    const postings = new Map(this.terms.map((t, i) => [t, lists[i]!]));
-    const position = new Map(this.ids.map((id, p) => [id, p]));
-    return new Segment(this.ids, this.sortKeys, this.nums.map((v) => Float64Array.from(v)), postings, position);
+    const postings = new Map(names.map((t, i) => [t, lists[i]!]));
+    return new Segment(this.ids, this.sortKeys, this.nums.map((v) => Float64Array.from(v)), postings);
   }
+}
+
+const FNV_SEED = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/** Term → id, looked up by a range of a longer string (open addressing on its FNV-1a hash). */
+class TermTable {
+  readonly names: string[] = [];
+  private hashes = new Int32Array(1 << 12);
+  private slots = new Int32Array(1 << 13).fill(-1);
+
+  intern(s: string, start: number, end: number, h: number): number {
+    const mask = this.slots.length - 1;
+    let i = h & mask;
+    for (;;) {
+      const id = this.slots[i]!;
+      if (id < 0) break;
+      if (this.hashes[id] === h && sameRange(this.names[id]!, s, start, end)) return id;
+      i = (i + 1) & mask;
+    }
+    const id = this.names.length;
+    this.names.push(s.slice(start, end));
+    if (id === this.hashes.length) {
+      const bigger = new Int32Array(this.hashes.length * 2);
+      bigger.set(this.hashes);
+      this.hashes = bigger;
+    }
+    this.hashes[id] = h;
+    this.slots[i] = id;
+    if (this.names.length * 2 > this.slots.length) this.grow();
+    return id;
+  }
+
+  private grow(): void {
+    this.slots = new Int32Array(this.slots.length * 2).fill(-1);
+    const mask = this.slots.length - 1;
+    for (let id = 0; id < this.names.length; id++) {
+      let i = this.hashes[id]! & mask;
+      while (this.slots[i]! >= 0) i = (i + 1) & mask;
+      this.slots[i] = id;
+    }
+  }
+}
+
+function sameRange(term: string, s: string, start: number, end: number): boolean {
+  if (term.length !== end - start) return false;
+  for (let j = 0; j < term.length; j++) if (term.charCodeAt(j) !== s.charCodeAt(start + j)) return false;
+  return true;
 }
 
 /** A document changed since the segment was built, matched one by one. */
@@ -424,7 +481,8 @@ interface SourceRow {
   n3: number | null;
 }
 
-const SEP = '\u001f'; // chr(31) in selectRows
+/** Separates a document's terms in the `terms` column (chr(31), migration 421). */
+const SEP = '\u001f';
 const num = (v: number | null) => (v === null ? NaN : Number(v));
 
 function toRow(r: SourceRow, fields: number): Row {
@@ -436,9 +494,9 @@ const fieldsOf = (c: Collection) => (c === 'angels' ? ANGEL_NUMS.length : VC_NUM
 /** The columns a document is read with, the same for a full load and for changes. */
 function selectRows(table: 'search_vc_firms' | 'search_angels') {
   return table === 'search_angels'
-    ? sql`select 'angels' as collection, id, sort_key, array_to_string(tsvector_to_array(tsv), chr(31)) as lexemes,
+    ? sql`select 'angels' as collection, id, sort_key, terms as lexemes,
           investments::float8 as n0, exits::float8 as n1, null::float8 as n2, null::float8 as n3 from search_angels`
-    : sql`select collection, id, sort_key, array_to_string(tsvector_to_array(tsv), chr(31)) as lexemes,
+    : sql`select collection, id, sort_key, terms as lexemes,
           aum as n0, check_min::float8 as n1, check_max::float8 as n2, last_investment::float8 as n3 from search_vc_firms`;
 }
 
@@ -667,10 +725,14 @@ export class InProcessSearchIndex implements SearchIndex {
         // A cursor walks the (collection, sort key, id) index once: rows arrive in their order.
         const query = c === 'angels' ? sql`${selectRows('search_angels')} order by sort_key, id` : sql`${selectRows('search_vc_firms')} where collection = ${sql.lit(c)} order by sort_key, id`;
         await sql`declare search_load no scroll cursor for ${query}`.execute(tx);
+        const fetch = () => sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_load`.execute(tx);
+        let next = fetch();
         for (;;) {
+          const rows = await next;
           if (this.closed) return null;
-          const rows = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_load`.execute(tx);
-          for (const r of rows.rows) builder.add(toRow(r, fieldsOf(c)));
+          // Postgres reads the next rows while these are indexed.
+          if (rows.rows.length === chunk) next = fetch();
+          for (const r of rows.rows) builder.add(r.id, r.sort_key, r.lexemes, [r.n0, r.n1, r.n2, r.n3]);
           if (rows.rows.length < chunk) break;
         }
         await sql`close search_load`.execute(tx);

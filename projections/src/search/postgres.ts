@@ -1,4 +1,4 @@
-// Search index, Postgres adapter: tables from infra/migrations/401, 402 and 420, written in the
+// Search index, Postgres adapter: tables from infra/migrations/401, 402, 420 and 421, written in the
 // projection's own transaction (so index rows and checkpoint never disagree). Every write also
 // numbers what it changed (420_search_changes.sql), which the in-process index (./memory.ts) follows.
 import type { Db, Tx } from '@fp/infra';
@@ -114,14 +114,15 @@ export class PostgresSearchIndex implements SearchIndex {
       return { ...columns, lexemes: vcLexemes(collection, d) };
     });
     await sql`
-      insert into search_vc_firms (collection, id, sort_key, tsv, country, investor_type, aum, check_min, check_max, last_investment)
-      select ${collection}, d.id, d."sortKey", array_to_tsvector(array(select jsonb_array_elements_text(d.lexemes))), d.country, d."investorType", d.aum,
+      insert into search_vc_firms (collection, id, sort_key, tsv, terms, country, investor_type, aum, check_min, check_max, last_investment)
+      select ${collection}, d.id, d."sortKey", array_to_tsvector(array(select jsonb_array_elements_text(d.lexemes))),
+             array_to_string(array(select jsonb_array_elements_text(d.lexemes)), chr(31)), d.country, d."investorType", d.aum,
              d."checkSizeMin", d."checkSizeMax", d."lastInvestment"
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(
         id text, "sortKey" text, lexemes jsonb, country text, "investorType" text, aum double precision,
         "checkSizeMin" integer, "checkSizeMax" integer, "lastInvestment" integer)
       on conflict (collection, id) do update set
-        sort_key = excluded.sort_key, tsv = excluded.tsv, country = excluded.country, investor_type = excluded.investor_type,
+        sort_key = excluded.sort_key, tsv = excluded.tsv, terms = excluded.terms, country = excluded.country, investor_type = excluded.investor_type,
         aum = excluded.aum, check_min = excluded.check_min, check_max = excluded.check_max,
         last_investment = excluded.last_investment, seq = excluded.seq`.execute(tx);
   }
@@ -134,11 +135,12 @@ export class PostgresSearchIndex implements SearchIndex {
       return { ...columns, lexemes: angelLexemes(d) };
     });
     await sql`
-      insert into search_angels (id, sort_key, tsv, location, investments, exits)
-      select d.id, d."sortKey", array_to_tsvector(array(select jsonb_array_elements_text(d.lexemes))), d.location, d.investments, d.exits
+      insert into search_angels (id, sort_key, tsv, terms, location, investments, exits)
+      select d.id, d."sortKey", array_to_tsvector(array(select jsonb_array_elements_text(d.lexemes))),
+             array_to_string(array(select jsonb_array_elements_text(d.lexemes)), chr(31)), d.location, d.investments, d.exits
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(id text, "sortKey" text, lexemes jsonb, location text, investments integer, exits integer)
       on conflict (id) do update set
-        sort_key = excluded.sort_key, tsv = excluded.tsv, location = excluded.location, investments = excluded.investments, exits = excluded.exits,
+        sort_key = excluded.sort_key, tsv = excluded.tsv, terms = excluded.terms, location = excluded.location, investments = excluded.investments, exits = excluded.exits,
         seq = excluded.seq`.execute(tx);
   }
 
