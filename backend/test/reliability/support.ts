@@ -177,10 +177,13 @@ export type Snapshot = Map<string, unknown[]>;
  * Columns a projection stamps with the clock of the moment it runs (`now()`), not with anything
  * from the log: a rebuild cannot reproduce them, so comparisons leave them out. Keep this short;
  * each entry is a finding reported to the module's owner (docs/reliability.md, "Findings").
+ * (`seq` is the search index's change number, migration 420: when a row was written, by design.)
  */
 export const PROJECTION_TIME_COLUMNS: Record<string, string[]> = {
   catalog_imports: ['updated_at'],
   catalog_search_imports: ['updated_at'],
+  search_vc_firms: ['seq'],
+  search_angels: ['seq'],
 };
 
 /** Rows of each table, every column, ordered by the primary key (text form, so types compare exactly). */

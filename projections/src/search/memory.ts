@@ -725,13 +725,9 @@ export class InProcessSearchIndex implements SearchIndex {
         // A cursor walks the (collection, sort key, id) index once: rows arrive in their order.
         const query = c === 'angels' ? sql`${selectRows('search_angels')} order by sort_key, id` : sql`${selectRows('search_vc_firms')} where collection = ${sql.lit(c)} order by sort_key, id`;
         await sql`declare search_load no scroll cursor for ${query}`.execute(tx);
-        const fetch = () => sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_load`.execute(tx);
-        let next = fetch();
         for (;;) {
-          const rows = await next;
+          const rows = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_load`.execute(tx);
           if (this.closed) return null;
-          // Postgres reads the next rows while these are indexed.
-          if (rows.rows.length === chunk) next = fetch();
           for (const r of rows.rows) builder.add(r.id, r.sort_key, r.lexemes, [r.n0, r.n1, r.n2, r.n3]);
           if (rows.rows.length < chunk) break;
         }
