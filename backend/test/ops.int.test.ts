@@ -176,3 +176,90 @@ describe('ledger audit runs (/api/ops/audits)', () => {
     expect((await app.ctx.pool.query(`select attempts from ops_audit_jobs where run_id = $1`, [runId])).rows[0].attempts).toBe(2);
   });
 });
+
+describe('workflow console (/api/ops/workflows)', () => {
+  it('pages 10,000 runs newest first without gaps or repeats, filters by status, user and time, and counts queued/running/failed', { timeout: 120_000 }, async () => {
+    const admin = await app.createUser({ admin: true });
+    const owner = await app.createUser();
+    // Runs seeded straight into the read model (10,000 real submissions would take an hour of browsers):
+    // this checks the console's query, paging and filters; the commands are checked below on real runs.
+    await app.ctx.pool.query(
+      `insert into submissions (id, user_id, vc_firm_id, test, firm_name, status, sub_status, attempt_id, attempt, submitted_at, completed_at, updated_at)
+       select 'seed-' || lpad(i::text, 5, '0'), case when i % 10 = 0 then $1 else 'seed-user' end, 'test_vc_seed', true, 'Seed Firm ' || i,
+              (array['completed','failed','stopped','pending','processing'])[1 + i % 5], null, 'seed-attempt-' || i, 1,
+              timestamptz '2026-01-01' + (i / 2) * interval '1 minute', timestamptz '2026-01-01' + (i / 2) * interval '1 minute' + interval '30 seconds', now()
+       from generate_series(1, 10000) i`,
+      [owner.id],
+    );
+    const list = (q: Record<string, string | number>) => app.api('GET', `/api/ops/workflows?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, { token: admin.token });
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const r = await list({ limit: 100, ...(cursor ? { cursor } : {}) });
+      expect(r.status).toBe(200);
+      seen.push(...r.body.runs.map((x: any) => x.id));
+      cursor = r.body.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(100);
+    expect(new Set(seen).size).toBe(10_000);
+    // Newest first; two runs share each minute, the id breaks the tie.
+    expect(seen.slice(0, 3)).toEqual(['seed-10000', 'seed-09999', 'seed-09998']);
+    expect(seen.at(-1)).toBe('seed-00001');
+
+    const failed: any[] = [];
+    cursor = null;
+    do {
+      const r = await list({ status: 'failed', limit: 100, ...(cursor ? { cursor } : {}) });
+      failed.push(...r.body.runs);
+      cursor = r.body.nextCursor;
+    } while (cursor);
+    expect(failed).toHaveLength(2000);
+    expect(failed.every((x) => x.status === 'failed' && x.canRetry && !x.canStop)).toBe(true);
+
+    const mine = await list({ user: owner.email, limit: 100 });
+    expect(mine.body.runs).toHaveLength(100);
+    expect(mine.body.runs.every((x: any) => x.userId === owner.id && x.email === owner.email)).toBe(true);
+    const window = await list({ from: '2026-01-01T01:00:00Z', to: '2026-01-01T02:00:00Z', limit: 100 });
+    expect(window.body.runs).toHaveLength(100);
+    expect((await list({ from: '2026-01-01T01:00:00Z', to: '2026-01-01T02:00:00Z', limit: 100, cursor: window.body.nextCursor })).body.runs).toHaveLength(20);
+    expect(window.body.counts).toEqual({ queued: 2000, running: 2000, failed: 2000 });
+    expect((await list({ user: 'nobody@nowhere.example' })).body.runs).toEqual([]);
+    expect((await list({ status: 'lost' })).status).toBe(400);
+    expect((await list({ cursor: 'garbage' })).body).toEqual({ error: 'This page link is no longer valid; start from the first page' });
+    await app.ctx.pool.query(`delete from submissions where id like 'seed-%'`);
+  });
+
+  it('lets an operator retry a failed run and stop a running one through the founder\'s own commands, credits right', { timeout: 240_000 }, async () => {
+    const { founder, testFirmId, waitUntil } = await import('./submissions-helpers');
+    const admin = await app.createUser({ admin: true });
+    const f = await founder(app, 3);
+    const submitted = await app.api('POST', '/api/submit-to-test-vcs', { token: f.token, body: { testVcIds: [testFirmId('sentinel-capital')] } });
+    expect(submitted.status).toBe(200);
+    const id = submitted.body.submissionIds[0] as string;
+    const run = async () => (await app.api('GET', `/api/ops/workflows?user=${encodeURIComponent(f.email)}`, { token: admin.token })).body.runs.find((r: any) => r.id === id);
+    await waitUntil('the run to fail', async () => ((await run())?.status === 'failed' ? true : null), 120_000);
+    // Failed: its credit is refunded.
+    await waitUntil('the first refund', async () => ((await app.services.credits.balance(f.id)) === 3 ? true : null), 30_000);
+
+    const retried = await app.api('POST', `/api/ops/workflows/${id}/retry`, { token: admin.token });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    const second = await waitUntil('the retry to run', async () => {
+      const r = await run();
+      return r?.attempt === 2 && (r.status === 'pending' || r.status === 'processing') ? r : null;
+    });
+    expect(second.canStop).toBe(true);
+    const stopped = await app.api('POST', `/api/ops/workflows/${id}/stop`, { token: admin.token });
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    await waitUntil('the run to end', async () => (['stopped', 'failed'].includes((await run())?.status) ? true : null), 120_000);
+    // Charged once for the retry and refunded when it ended without a submission: the balance is whole again.
+    await waitUntil('the refund', async () => ((await app.services.credits.balance(f.id)) === 3 ? true : null), 30_000);
+    const ledger = (await app.api('GET', `/api/ops/ledger?userId=${f.id}`, { token: admin.token })).body.lines;
+    const retryCharge = ledger.find((l: any) => l.kind === 'spent' && /retry/.test(l.reason));
+    expect(retryCharge).toMatchObject({ amount: -1, actor: admin.email });
+    expect((await app.api('POST', '/api/ops/workflows/nope/retry', { token: admin.token })).status).toBe(404);
+    expect((await app.api('POST', `/api/ops/workflows/${id}/retry`, { token: f.token })).status).toBe(403);
+  });
+});

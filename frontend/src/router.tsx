@@ -27,6 +27,7 @@ import { LedgerPage } from './features/ops/LedgerPage';
 import { OpsHomePage } from './features/ops/OpsHomePage';
 import { useOpsAccess } from './features/ops/queries';
 import { UsersPage } from './features/ops/UsersPage';
+import { WorkflowsPage } from './features/ops/WorkflowsPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { InvestorsPage } from './features/catalog/InvestorsPage';
 import { angelInvestorsQueryOptions } from './features/catalog/investor-queries';
@@ -146,6 +147,7 @@ const investorsRoute = createRoute({
 });
 const opsRoute = createRoute({ getParentRoute: parent, path: '/ops', component: OpsHomePage });
 const opsUsersRoute = createRoute({ getParentRoute: parent, path: '/ops/users', component: UsersPage });
+const opsWorkflowsRoute = createRoute({ getParentRoute: parent, path: '/ops/workflows', component: WorkflowsPage });
 const opsLedgerRoute = createRoute({ getParentRoute: parent, path: '/ops/ledger', component: LedgerPage });
 const securityRoute = createRoute({ getParentRoute: parent, path: '/security-dashboard', component: SecurityDashboardPage });
 const authRoute = createRoute({ getParentRoute: parent, path: '/auth', component: AuthScreen });
@@ -170,6 +172,7 @@ const routeTree = rootRoute.addChildren([
   opsRoute,
   opsUsersRoute,
   opsLedgerRoute,
+  opsWorkflowsRoute,
   investorsRoute,
   securityRoute,
   authRoute,

@@ -3,7 +3,8 @@
  * an operator grants credits to a founder and disables the account (the founder's session ends
  * and sign-in is refused with the message); an auditor lands on the ledger (the only screen they
  * have), runs the full audit from the screen, sees it find a corrupted balance with its events and
- * downloads the CSV. Screenshots (1280 and 375 px, dark and light) go to frontend/screenshots/.
+ * downloads the CSV; an operator finds a failed application in the workflow console and retries it,
+ * and stops a running one. Screenshots (1280 and 375 px, dark and light) go to frontend/screenshots/.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/ops.e2e.test.ts
  */
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
 
 interface TestApp {
@@ -36,12 +38,13 @@ let app: TestApp;
 let browser: Browser;
 let founder: { id: string; token: string };
 let auditorId: string;
+let operatorToken: string;
 
 beforeAll(async () => {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
   const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
   app = await startTestApp();
-  await app.createUser({ email: OPERATOR, password: PASSWORD, name: 'Olive Operator', admin: true });
+  operatorToken = (await app.createUser({ email: OPERATOR, password: PASSWORD, name: 'Olive Operator', admin: true })).token;
   founder = await app.createUser({ email: FOUNDER, password: PASSWORD, name: 'Grace Founder' });
   auditorId = (await app.createUser({ email: AUDITOR, password: PASSWORD, name: 'Audrey Auditor' })).id;
   await app.services.accounts.grantRole(auditorId, 'auditor', { now: new Date(), actor: 'operator:test' });
@@ -177,5 +180,48 @@ describe('auditors (e2e)', () => {
 
     await shots(AUDITOR, 'Ledger', '/ops/ledger', 'ops-ledger', (p) => p.getByTestId('audit-finding').waitFor());
     await app.ctx.pool.query('update credit_accounts set balance = 6 where user_id = $1', [founder.id]);
+  });
+});
+
+describe('workflow console (e2e)', () => {
+  it('an operator finds a failed application and retries it, and stops a running one', { timeout: 300_000 }, async () => {
+    const f = await app.createUser({ email: 'wf.founder@example.com', password: PASSWORD, name: 'Wendy Founder' });
+    expect((await app.api('PATCH', '/api/startup-profile', { token: f.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
+    await app.api('POST', `/api/ops/users/${f.id}/credits`, { token: operatorToken, body: { amount: 4, reason: 'Console test' } });
+    const failing = await app.api('POST', '/api/submit-to-test-vcs', { token: f.token, body: { testVcIds: ['test_vc_sentinel-capital'] } });
+    expect(failing.status).toBe(200);
+
+    const { context, page } = await signIn(OPERATOR, 'Dashboard');
+    await page.getByRole('link', { name: 'Workflow runs', exact: true }).click();
+    await page.getByRole('heading', { name: 'Workflow runs', exact: true }).waitFor();
+    await page.getByLabel('Status').selectOption('failed');
+    await page.getByLabel('User e-mail').fill('wf.founder@example.com');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const row = page.getByTestId('workflow-run').filter({ hasText: 'Sentinel Capital' });
+    await row.waitFor({ timeout: 120_000 });
+    expect(await row.textContent()).toContain('Failed');
+    expect(await row.textContent()).toMatch(/CAPTCHA/i);
+    await page.screenshot({ path: path.join(SHOTS, 'ops-workflows-1280-dark.png'), fullPage: true });
+    await row.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Retry started').waitFor();
+
+    // The retry is attempt 2 of the same submission, run by the engine to its end.
+    await page.getByLabel('Status').selectOption('');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const again = page.getByTestId('workflow-run').filter({ hasText: 'Sentinel Capital' });
+    await poll(async () => (await again.getByRole('cell').nth(3).textContent())?.trim(), 30_000).toBe('2');
+    await poll(async () => /Failed|Completed/.test((await again.getByRole('cell').first().textContent()) ?? ''), 120_000).toBe(true);
+
+    // A slow firm's run: stopped from the console.
+    const slow = await app.api('POST', '/api/submit-to-test-vcs', { token: f.token, body: { testVcIds: ['test_vc_tortoise-capital'] } });
+    expect(slow.status).toBe(200);
+    const running = page.getByTestId('workflow-run').filter({ hasText: 'Tortoise Capital' });
+    await running.getByRole('button', { name: 'Stop' }).click({ timeout: 30_000 });
+    await page.getByText('Stop requested').waitFor();
+    await poll(async () => (await running.getByRole('cell').first().textContent())?.trim(), 60_000).toBe('Stopped');
+    // Every run that ended without an application gave its credit back.
+    await poll(async () => (await app.api('GET', '/api/credits', { token: f.token })).body.balance, 30_000).toBe(5);
+    await context.close();
+    await shots(OPERATOR, 'Dashboard', '/ops/workflows', 'ops-workflows', (p) => p.getByTestId('workflow-run').first().waitFor());
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../accounts/events';
+import { SUBMISSION_STATUSES } from '../submissions/events';
 import type { LedgerLine } from '../credits/api';
 import type { AuditProblem } from './events';
 
@@ -77,8 +78,45 @@ export interface AuditRunDetail extends AuditRun {
 export const AuditRunsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
 export interface OpsSummary {
-  submissions: { running: number; failed: number };
+  submissions: { queued: number; running: number; failed: number };
   lastAudit: AuditRun | null;
   mail: { queued: number; retrying: number; failed: number };
   users: { total: number; disabled: number };
+}
+
+/** GET /api/ops/workflows: submission runs over every founder, newest first, a page at a time (keyset). */
+export const OpsWorkflowsQuery = z.strictObject({
+  status: z.enum(SUBMISSION_STATUSES, { error: `Status must be one of: ${SUBMISSION_STATUSES.join(', ')}` }).optional(),
+  user: z.string().trim().max(320).optional(),
+  from: z.iso.datetime({ offset: true, error: 'from must be a date and time' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'to must be a date and time' }).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type OpsWorkflowsQuery = z.input<typeof OpsWorkflowsQuery>;
+
+export interface OpsWorkflowRun {
+  id: string;
+  kind: 'submission';
+  userId: string;
+  email: string | null;
+  firm: string;
+  test: boolean;
+  status: (typeof SUBMISSION_STATUSES)[number];
+  /** The run's current step (navigating, form filled, submitted, error, stopped). */
+  step: string | null;
+  attempt: number;
+  engine: string | null;
+  submittedAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  error: string | null;
+  canStop: boolean;
+  canRetry: boolean;
+}
+export interface OpsWorkflowsResponse {
+  runs: OpsWorkflowRun[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  counts: { queued: number; running: number; failed: number };
 }

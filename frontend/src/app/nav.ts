@@ -1,4 +1,4 @@
-import { CreditCard, Database, FileSearch, Gauge, KanbanSquare, LayoutDashboard, Mail, Send, Settings, Shield, UserCog, Users, type LucideIcon } from 'lucide-react';
+import { CreditCard, Database, FileSearch, Gauge, KanbanSquare, LayoutDashboard, Mail, Send, Settings, Shield, UserCog, Users, Workflow, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -22,6 +22,7 @@ export const NAV_ITEMS: NavItem[] = [
 /** The Ops section: operators see all of it, auditors only the ledger (the server enforces both). */
 export const OPS_NAV_ITEMS: (NavItem & { auditor?: boolean })[] = [
   { label: 'Operations', href: '/ops', icon: Gauge },
+  { label: 'Workflow runs', href: '/ops/workflows', icon: Workflow },
   { label: 'Users', href: '/ops/users', icon: UserCog },
   { label: 'Ledger', href: '/ops/ledger', icon: FileSearch, auditor: true },
   { label: 'Mailbox', href: '/mailbox', icon: Mail },

@@ -1,4 +1,4 @@
-import { AuditRunsQuery, OpsDisableRequest, OpsGrantCreditsRequest, OpsLedgerQuery, OpsRoleParam, OpsRoleRequest, OpsUsersQuery } from '@fp/contracts';
+import { AuditRunsQuery, OpsDisableRequest, OpsWorkflowsQuery, OpsGrantCreditsRequest, OpsLedgerQuery, OpsRoleParam, OpsRoleRequest, OpsUsersQuery } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { requireAdmin, requireAdminOrAuditor, type AuditorRoute } from '../../platform/auth';
@@ -8,6 +8,7 @@ import { parse } from '../../platform/http';
 import { auditRunCsv, getAuditRun, listAuditRuns } from './audit-runs';
 import type { OpsContext } from './context';
 import { listUsers } from './list-users';
+import { listWorkflows } from './list-workflows';
 import { operatorSummary } from './operator-summary';
 import { readLedger } from './read-ledger';
 import type { AuditJobs } from './run-ledger-audit';
@@ -73,6 +74,23 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
   userAction('DELETE', '/api/ops/users/:id/roles/:role', (req, id, meta) => ctx.accounts.revokeRole(id, parse(OpsRoleParam, (req.params as { role: string }).role), meta));
   userAction('POST', '/api/ops/users/:id/disable', (req, id, meta) => ctx.accounts.disable(id, parse(OpsDisableRequest, req.body ?? {}).reason, meta));
   userAction('POST', '/api/ops/users/:id/enable', (_req, id, meta) => ctx.accounts.enable(id, meta));
+
+  app.get('/api/ops/workflows', async (req) => {
+    requireAdmin(req);
+    return listWorkflows(ctx, parse(OpsWorkflowsQuery, req.query ?? {}));
+  });
+
+  // Stop and Retry are the founder's own commands, run for the owner with the operator as actor:
+  // the same rules and the same credit movements (a retry charges the owner one credit, a failure refunds it).
+  for (const action of ['stop', 'retry'] as const) {
+    app.post(`/api/ops/workflows/:id/${action}`, async (req) => {
+      const admin = requireAdmin(req);
+      const { id } = req.params as { id: string };
+      const owner = await ctx.submissions.ownerOf(id);
+      if (!owner) throw new DomainError('No such workflow run', 404, 'not_found');
+      return ctx.submissions[action](owner, id, metaFor(ctx, admin.id));
+    });
+  }
 
   app.get('/api/ops/ledger', async (req) => {
     requireAdminOrAuditor(req);

@@ -158,10 +158,3 @@ export async function submissionCounts(ctx: Pick<AppContext, 'db'>, userIds: str
   const rows = userIds.length ? await ctx.db.selectFrom('submissions').select(['user_id', sql<string>`count(*)`.as('n')]).where('user_id', 'in', userIds).groupBy('user_id').execute() : [];
   return new Map(userIds.map((id) => [id, Number(rows.find((r) => r.user_id === id)?.n ?? 0)]));
 }
-
-/** Submissions under way (pending, processing) and failed, over every user (the operators' home). */
-export async function operatorSubmissionCounts(ctx: Pick<AppContext, 'db'>): Promise<{ running: number; failed: number }> {
-  const r = await sql<{ running: string; failed: string }>`
-    select count(*) filter (where status in ('pending', 'processing')) as running, count(*) filter (where status = 'failed') as failed from submissions`.execute(ctx.db);
-  return { running: Number(r.rows[0]?.running ?? 0), failed: Number(r.rows[0]?.failed ?? 0) };
-}

@@ -4,7 +4,8 @@ import type { RunRegistry } from '@fp/workflows';
 import type { SubmissionsContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
 import { fetchLiveUrl } from './live-url';
-import { listSubmissions, operatorSubmissionCounts, submissionActivity, submissionCounts, submissionStats } from './queries';
+import { listRuns, ownerOf, runCounts, type RunsQuery } from './list-runs';
+import { listSubmissions, submissionActivity, submissionCounts, submissionStats } from './queries';
 import { retrySubmission } from './retry-submission';
 import { stopSubmission } from './stop-submission';
 import { submitApplications, type SubmitInput } from './submit-applications';
@@ -35,7 +36,10 @@ export function createSubmissionsService(ctx: SubmissionsContext, internals: Sub
     list: (userId: string, q: { limit: number; status: string }) => listSubmissions(ctx, userId, q),
     stats: (userId: string) => submissionStats(ctx, userId),
     countsByUser: (userIds: string[]) => submissionCounts(ctx, userIds),
-    operatorCounts: () => operatorSubmissionCounts(ctx),
+    /** The operators' console: runs over every founder, the owner of one, the live counts. */
+    runs: (q: RunsQuery) => listRuns(ctx, q),
+    ownerOf: (id: string) => ownerOf(ctx, id),
+    runCounts: () => runCounts(ctx),
     activity: (userId: string, days: number) => submissionActivity(ctx, userId, days),
     stop: (userId: string, id: string, meta: CommandMeta) => stopSubmission(ctx, userId, id, meta, requestStop),
     retry: (userId: string, id: string, meta: CommandMeta) => retrySubmission(ctx, userId, id, meta, dispatch),

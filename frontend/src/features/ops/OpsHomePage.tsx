@@ -40,9 +40,9 @@ export function OpsHomePage() {
     const audit = s.lastAudit;
     body = (
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Tile title="Submissions" icon={Activity}>
+        <Tile title="Workflow runs" icon={Activity} href="/ops/workflows" link="Open the workflow console">
           <div className="flex gap-6">
-            <Figure value={s.submissions.running} label="running or queued" />
+            <Figure value={s.submissions.queued + s.submissions.running} label={`running or queued (${count(s.submissions.queued)} queued)`} />
             <Figure value={s.submissions.failed} label="failed" tone="bad" />
           </div>
         </Tile>

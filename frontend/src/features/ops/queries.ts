@@ -1,4 +1,4 @@
-import type { AuditRun, AuditRunDetail, MeResponse, OpsLedgerResponse, OpsSummary, OpsUser, OpsUsersResponse, UserRole } from '@fp/contracts';
+import type { AuditRun, AuditRunDetail, MeResponse, OpsLedgerResponse, OpsSummary, OpsUser, OpsUsersResponse, OpsWorkflowsResponse, UserRole } from '@fp/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
@@ -93,5 +93,33 @@ export function useUserAction(userId: string) {
       }
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['ops'] }),
+  });
+}
+
+export interface WorkflowFilters {
+  status: string;
+  user: string;
+  from: string;
+  to: string;
+}
+
+/** One page of runs (keyset cursor); refreshed every 3 s so statuses and counts stay live. */
+export const workflowsQueryOptions = (f: WorkflowFilters, cursor: string | null) =>
+  queryOptions({
+    queryKey: ['ops', 'workflows', f, cursor] as const,
+    queryFn: () =>
+      apiRequest<OpsWorkflowsResponse>('/api/ops/workflows', {
+        query: { status: f.status, user: f.user, from: f.from ? new Date(f.from).toISOString() : '', to: f.to ? new Date(f.to).toISOString() : '', cursor: cursor ?? '', limit: 50 },
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 3000,
+  });
+
+/** Stop or Retry a run: the founder's own commands, run by the server for the owner. */
+export function useWorkflowAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'stop' | 'retry' }) => apiRequest(`/api/ops/workflows/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['ops', 'workflows'] }),
   });
 }

@@ -1,0 +1,139 @@
+import type { OpsWorkflowRun } from '@fp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Activity, ChevronLeft, ChevronRight, RotateCcw, Square } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Badge, type BadgeVariant } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { Field } from '../../ui/Field';
+import { Input } from '../../ui/Input';
+import { PageHeader } from '../../ui/PageHeader';
+import { Select } from '../../ui/Select';
+import { Skeleton } from '../../ui/Skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
+import { toast } from '../../ui/toast';
+import { count, LoadError, when } from './OpsParts';
+import { useWorkflowAction, workflowsQueryOptions, type WorkflowFilters } from './queries';
+
+const STATUS: Record<OpsWorkflowRun['status'], { label: string; variant: BadgeVariant }> = {
+  pending: { label: 'Queued', variant: 'secondary' },
+  processing: { label: 'Running', variant: 'default' },
+  completed: { label: 'Completed', variant: 'success' },
+  failed: { label: 'Failed', variant: 'destructive' },
+  stopped: { label: 'Stopped', variant: 'warning' },
+};
+const STATUS_OPTIONS = Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }));
+const EMPTY: WorkflowFilters = { status: '', user: '', from: '', to: '' };
+
+function RunActions({ run }: { run: OpsWorkflowRun }) {
+  const action = useWorkflowAction();
+  const act = (kind: 'stop' | 'retry') =>
+    action.mutate(
+      { id: run.id, action: kind },
+      {
+        onSuccess: () => toast({ title: kind === 'stop' ? 'Stop requested' : 'Retry started', description: `${run.firm} for ${run.email ?? run.userId}`, variant: 'success' }),
+        onError: (e) => toast({ title: kind === 'stop' ? 'Could not stop' : 'Could not retry', description: e.message, variant: 'destructive' }),
+      },
+    );
+  return (
+    <div className="flex justify-end gap-2">
+      {run.canStop ? <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => act('stop')}><Square className="size-4" aria-hidden="true" />Stop</Button> : null}
+      {run.canRetry ? <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => act('retry')}><RotateCcw className="size-4" aria-hidden="true" />Retry</Button> : null}
+    </div>
+  );
+}
+
+/**
+ * /ops/workflows (admins): submission runs over every founder, live. Stop and Retry are the
+ * founder's own commands (the server runs them for the owner: same rules, same credits).
+ */
+export function WorkflowsPage() {
+  const [draft, setDraft] = useState<WorkflowFilters>(EMPTY);
+  const [filters, setFilters] = useState<WorkflowFilters>(EMPTY);
+  // Cursors of the pages before this one (keyset paging: back is a stack).
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const cursor = cursors.at(-1) ?? null;
+  const list = useQuery(workflowsQueryOptions(filters, cursor));
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setFilters({ ...draft, user: draft.user.trim() });
+    setCursors([null]);
+  };
+  const set = (k: keyof WorkflowFilters) => (value: string) => setDraft((d) => ({ ...d, [k]: value }));
+  const counts = list.data?.counts;
+
+  let body;
+  if (list.isPending) body = <Skeleton className="h-64 w-full rounded-xl" />;
+  else if (list.isError) body = <LoadError error={list.error} who="administrators" what="the workflow console" />;
+  else if (list.data.runs.length === 0) body = <EmptyState icon={<Activity />} title="No runs match" description="Change the filters to see more runs." />;
+  else {
+    body = (
+      <>
+        <Table aria-label="Workflow runs" className="min-w-[60rem]">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Status</TableHead>
+              <TableHead>Firm</TableHead>
+              <TableHead>Owner</TableHead>
+              <TableHead className="text-right">Attempt</TableHead>
+              <TableHead>Step</TableHead>
+              <TableHead>Submitted</TableHead>
+              <TableHead>Ended</TableHead>
+              <TableHead><span className="sr-only">Actions</span></TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.data.runs.map((r) => (
+              <TableRow key={r.id} data-testid="workflow-run">
+                <TableCell><Badge variant={STATUS[r.status].variant}>{STATUS[r.status].label}</Badge></TableCell>
+                <TableCell>
+                  <span className="font-medium">{r.firm}</span>
+                  {r.error ? <span className="block max-w-72 truncate text-xs text-destructive" title={r.error}>{r.error}</span> : null}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{r.email ?? r.userId}</TableCell>
+                <TableCell className="text-right tabular-nums">{r.attempt}</TableCell>
+                <TableCell className="capitalize">{r.step?.replace(/_/g, ' ') ?? '—'}</TableCell>
+                <TableCell className="whitespace-nowrap">{when(r.submittedAt)}</TableCell>
+                <TableCell className="whitespace-nowrap">{r.endedAt ? when(r.endedAt) : '—'}</TableCell>
+                <TableCell><RunActions run={r} /></TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <div className="flex items-center justify-between gap-2">
+          <span className="text-sm text-muted-foreground">Page {cursors.length}</span>
+          <div className="flex gap-2">
+            <Button size="sm" variant="outline" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}><ChevronLeft className="size-4" aria-hidden="true" />Newer</Button>
+            <Button size="sm" variant="outline" disabled={!list.data.nextCursor} onClick={() => setCursors((c) => [...c, list.data.nextCursor])}>Older<ChevronRight className="size-4" aria-hidden="true" /></Button>
+          </div>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Workflow runs"
+        description="Every founder's applications as they run on the workflow engine. Stop and Retry act as the founder's own buttons do."
+        actions={
+          counts ? (
+            <div className="flex gap-2" aria-label="Live counts" data-testid="workflow-counts">
+              <Badge variant="secondary">{count(counts.queued)} queued</Badge>
+              <Badge variant="default">{count(counts.running)} running</Badge>
+              <Badge variant="destructive">{count(counts.failed)} failed</Badge>
+            </div>
+          ) : null
+        }
+      />
+      <form onSubmit={apply} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filters">
+        <Field label="Status">{(p) => <Select {...p} options={STATUS_OPTIONS} placeholder="Any status" value={draft.status} onChange={(e) => set('status')(e.target.value)} />}</Field>
+        <Field label="User e-mail">{(p) => <Input {...p} type="email" placeholder="founder@example.com" value={draft.user} onChange={(e) => set('user')(e.target.value)} />}</Field>
+        <Field label="Submitted from">{(p) => <Input {...p} type="datetime-local" value={draft.from} onChange={(e) => set('from')(e.target.value)} />}</Field>
+        <Field label="Submitted before">{(p) => <Input {...p} type="datetime-local" value={draft.to} onChange={(e) => set('to')(e.target.value)} />}</Field>
+        <Button type="submit" variant="outline">Apply filters</Button>
+      </form>
+      {body}
+    </div>
+  );
+}
