@@ -26,7 +26,7 @@ export async function bench(): Promise<Record<string, number | string>> {
     {
       let cursor: string | null = null;
       for (let p = 0; p < 500; p++) {
-        const r = await app.api('GET', `/api/ops/workflows?limit=50${cursor ? `&cursor=${cursor}` : ''}`, { token: admin.token });
+        const r: { body: { nextCursor: string | null } } = await app.api('GET', `/api/ops/workflows?limit=50${cursor ? `&cursor=${cursor}` : ''}`, { token: admin.token });
         cursor = r.body.nextCursor;
       }
       deep = cursor;
