@@ -67,7 +67,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
   const catalog = createCatalogModule({ ctx, credits: credits.service, searchIndex: adapters.searchIndex });
   const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine: adapters.engine });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
-  const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service });
+  const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service, mail: mail.service });
   const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service });
   // Security first: its guards must run before any other module's hooks.
   const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline, savedSearches, ops];

@@ -24,6 +24,8 @@ async function load(rows: string[]) {
   await app.services.catalog.waitUntilLoaded(r.checkpoint, 60_000);
 }
 
+const emailOf = async (userId: string) => (await app.ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email as string;
+const matchMails = async (userId: string) => (await app.services.mail.list({ to: await emailOf(userId) })).filter((m) => m.template === 'saved-search-matches');
 const list = async (token: string) => (await app.api('GET', '/api/saved-searches', { token })).body.savedSearches as SavedSearch[];
 
 beforeAll(async () => {
@@ -54,11 +56,34 @@ describe('saved searches', () => {
     const [now] = await list(a.token);
     expect(now).toMatchObject({ id: saved.id, total: 5, newMatches: 3 });
 
+    // The daily e-mail tells the founder once about these three, however often it runs.
+    const day = new Date();
+    await app.services.savedSearches.notifyNewMatches(day);
+    await app.services.savedSearches.notifyNewMatches(day);
+    await app.services.savedSearches.notifyNewMatches(new Date(day.getTime() + 86_400_000));
+    await app.ctx.projections.waitFor(undefined, 10_000);
+    const mails = await matchMails(a.id);
+    expect(mails.map((m) => m.subject)).toEqual(['3 new investors match “German seed funds”']);
+    const text = (await app.services.mail.get(mails[0]!.id))!.text;
+    expect(text).toContain('- German seed funds: 3 new investors');
+    expect(text).toContain(`Open your dashboard: ${app.ctx.config.publicUrl}/`);
+    expect(await matchMails(b.id)).toEqual([]);
+
     const opened = await app.api('POST', `/api/saved-searches/${saved.id}/open`, { token: a.token });
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({ id: saved.id, query: { country: ['Germany'] }, total: 5, newMatches: 3 });
     expect(Date.parse(opened.body.lastOpenedAt)).toBeGreaterThan(Date.parse(saved.lastOpenedAt));
     expect((await list(a.token))[0]).toMatchObject({ total: 5, newMatches: 0 });
+  });
+
+  it('e-mails about a match that is new again after the search was opened, the next day', async () => {
+    await load([
+      firm('rhein-capital', 'Rhein Capital', 'Germany'), firm('spree-ventures', 'Spree Ventures', 'Germany'), firm('seine-partners', 'Seine Partners', 'Germany'),
+      firm('isar-fund', 'Isar Fund', 'Germany'), firm('elbe-growth', 'Elbe Growth', 'Germany'), firm('main-kapital', 'Main Kapital', 'Germany'),
+    ]);
+    await app.services.savedSearches.notifyNewMatches(new Date(Date.now() + 2 * 86_400_000));
+    await app.ctx.projections.waitFor(undefined, 10_000);
+    expect((await matchMails(a.id)).map((m) => m.subject).sort()).toEqual(['1 new investor match “German seed funds”', '3 new investors match “German seed funds”']);
   });
 
   it('renames; a name already used is refused; bad input gets a clear 400', async () => {

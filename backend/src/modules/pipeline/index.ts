@@ -1,4 +1,5 @@
 import { moduleContext, type AppContext } from '../../platform/context';
+import { startDailyJob } from '../../platform/daily-job';
 import type { AppModule } from '../../platform/module';
 import type { CatalogService } from '../catalog/index';
 import type { MailService } from '../mail/index';
@@ -33,26 +34,7 @@ export function createPipelineModule({ ctx: platform, catalog, mail, followUpPol
     service: pipeline,
     projections: [pipelineCardsProjection, applicationsToPipeline(pipeline)],
     routes: (app) => pipelineRoutes(app, ctx),
-    // Follow-up reminders: once per UTC day per worker (the mail's id is founder × day, so a
-    // restart or a second worker the same day queues nothing twice).
-    async start() {
-      let doneFor: string | null = null;
-      let running: Promise<void> | null = null;
-      const tick = () => {
-        const now = platform.clock.now();
-        const day = now.toISOString().slice(0, 10);
-        if (doneFor === day || running) return;
-        running = pipeline.sendFollowUpReminders(now)
-          .then(() => void (doneFor = day), (err: Error) => console.error(`[pipeline] follow-up reminders failed: ${err.message}`))
-          .finally(() => (running = null));
-      };
-      tick();
-      const timer = setInterval(tick, followUpPollMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
-    },
+    // Follow-up reminders, once per UTC day (the mail's id is founder × day).
+    start: async () => startDailyJob('pipeline', platform.clock, pipeline.sendFollowUpReminders, followUpPollMs),
   };
 }

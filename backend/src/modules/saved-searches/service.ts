@@ -3,13 +3,16 @@ import {
   type CreateSavedSearchRequest, type SavedSearch, type SavedSearchKind, type SavedSearchQuery,
 } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
+import { sql } from 'kysely';
 import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
 import { parse } from '../../platform/http';
 import type { CatalogService } from '../catalog/index';
+import type { MailService } from '../mail/index';
 import { savedSearchesDecider, type SavedSearchCommand } from './decider';
 
-export type SavedSearchesServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId'> & { catalog: CatalogService };
+export type SavedSearchesServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId' | 'config'> & { catalog: CatalogService; mail: MailService };
 
+export const SAVED_SEARCH_MAIL_ACTOR = 'saved-searches:notifier';
 const TOO_BROAD = `Save a narrower search: this one matches more than ${MAX_ALL_IDS.toLocaleString('en-US')} investors, too many to tell which are new.`;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
@@ -37,7 +40,8 @@ export function createSavedSearchesService(ctx: SavedSearchesServiceContext) {
 
   async function remember(searchId: string, ids: string[], at: Date, replace: boolean) {
     const q = ctx.db.insertInto('saved_search_seen').values({ search_id: searchId, ids, seen_at: at });
-    await (replace ? q.onConflict((oc) => oc.column('search_id').doUpdateSet({ ids, seen_at: at })) : q.onConflict((oc) => oc.column('search_id').doNothing())).execute();
+    // Opening makes everything seen: nothing is left to e-mail about.
+    await (replace ? q.onConflict((oc) => oc.column('search_id').doUpdateSet({ ids, seen_at: at, notified: sql`'{}'::text[]` })) : q.onConflict((oc) => oc.column('search_id').doNothing())).execute();
   }
 
   async function rows(userId: string, id?: string) {
@@ -97,6 +101,38 @@ export function createSavedSearchesService(ctx: SavedSearchesServiceContext) {
       const { search, ids } = await evaluate(await row(userId, searchId));
       await remember(searchId, ids, meta.now, true);
       return search;
+    },
+
+    /**
+     * The daily "new investors match your saved searches" e-mail: per founder, the searches with
+     * matches that are new (not seen) and not e-mailed about yet; each match is mailed once. The
+     * message id is founder × day, so a second run or worker the same day sends nothing twice.
+     * Answers how many founders were written to.
+     */
+    async notifyNewMatches(now: Date): Promise<number> {
+      const all = await ctx.db.selectFrom('saved_searches as s').innerJoin('users as u', 'u.id', 's.user_id').leftJoin('saved_search_seen as v', 'v.search_id', 's.id')
+        .selectAll('s').select(['v.ids as seen', 'v.notified as notified', 'u.email as email']).orderBy('s.user_id').orderBy('s.created_at').orderBy('s.id').execute();
+      const byUser = new Map<string, typeof all>();
+      for (const r of all) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
+      let mailed = 0;
+      for (const [userId, rows] of byUser) {
+        const fresh: { id: string; name: string; ids: string[] }[] = [];
+        for (const r of rows) {
+          const { search, ids } = await evaluate(r);
+          const known = new Set<string>([...(r.seen ?? []), ...(r.notified ?? [])]);
+          const novel = ids.filter((id) => !known.has(id));
+          if (novel.length) fresh.push({ id: search.id, name: search.name, ids: novel });
+        }
+        if (!fresh.length) continue;
+        const sent = await ctx.mail.send('saved-search-matches', {
+          to: rows[0]!.email, userId, messageId: `saved-search-matches-${userId}-${now.toISOString().slice(0, 10)}`,
+          data: { searches: fresh.map((f) => ({ name: f.name, newMatches: f.ids.length })), url: `${ctx.config.publicUrl}/` },
+        }, { now, actor: SAVED_SEARCH_MAIL_ACTOR });
+        // Recorded as told even when the founder unsubscribed: they are not owed a mail later.
+        for (const f of fresh) await sql`update saved_search_seen set notified = notified || ${f.ids}::text[] where search_id = ${f.id}`.execute(ctx.db);
+        if (!sent.skipped) mailed++;
+      }
+      return mailed;
     },
 
     async remove(userId: string, searchId: string, meta: CommandMeta): Promise<void> {

@@ -2,12 +2,14 @@ import { batchFinished } from './batch-finished';
 import { followUpReminder } from './follow-up-reminder';
 import { receipt } from './receipt';
 import { resetPassword } from './reset-password';
+import { savedSearchMatches } from './saved-search-matches';
 import { verifyEmail } from './verify-email';
 
 export { defineTemplate, type MailContext, type MailTemplate, type RenderedMail } from './template';
 export type { BatchFinishedData } from './batch-finished';
 export type { FollowUpReminderData } from './follow-up-reminder';
 export type { ReceiptData } from './receipt';
+export type { SavedSearchMatchesData } from './saved-search-matches';
 
 /** Every e-mail template by name. Adding one: a file beside this one, and one line here. */
 export const templates = {
@@ -15,6 +17,7 @@ export const templates = {
   'reset-password': resetPassword,
   'batch-finished': batchFinished,
   'follow-up-reminder': followUpReminder,
+  'saved-search-matches': savedSearchMatches,
   receipt,
 };
 export type Templates = typeof templates;
