@@ -102,6 +102,15 @@ it('rebuilds every read model and the search index from the log into exactly the
   await app.services.security.blockIp('198.51.100.8', 'reliability test', null, meta());
   expect((await app.api('POST', '/api/security/unblock-ip', { token: admin.token, body: { ip: '198.51.100.8' } })).status).toBe(200);
 
+  // Operators: a role granted and revoked, an account disabled, enabled and disabled again, a ledger audit run.
+  expect((await app.api('POST', `/api/ops/users/${b.id}/roles`, { token: admin.token, body: { role: 'auditor' } })).status).toBe(200);
+  expect((await app.api('DELETE', `/api/ops/users/${b.id}/roles/auditor`, { token: admin.token })).status).toBe(200);
+  expect((await app.api('POST', `/api/ops/users/${b.id}/disable`, { token: admin.token, body: { reason: 'reliability test' } })).status).toBe(200);
+  expect((await app.api('POST', `/api/ops/users/${b.id}/enable`, { token: admin.token })).status).toBe(200);
+  expect((await app.api('POST', `/api/ops/users/${b.id}/disable`, { token: admin.token, body: { reason: 'reliability test' } })).status).toBe(200);
+  const audit = await app.api('POST', '/api/ops/audits', { token: admin.token, body: {} });
+  await waitUntil('the audit run to end', async () => (await app.api('GET', `/api/ops/audits/${audit.body.run.id}`, { token: admin.token })).body.run.status === 'done', 60_000, 200);
+
   await app.ctx.projections.waitFor(undefined, 60_000);
   const head = await app.writes();
   const projections = projectionsOf(app.runtime);
@@ -109,8 +118,9 @@ it('rebuilds every read model and the search index from the log into exactly the
   const live = await snapshotTables(app.ctx.pool, tables);
   const liveSearch = await searchAnswers(a.token);
   // The workload reached every module's read model.
-  const reached = ['users', 'credit_accounts', 'credit_movements', 'startup_profiles', 'catalog_vc_firms', 'catalog_angels', 'catalog_test_firms', 'submissions', 'security_violations', 'security_blocked_ips'];
+  const reached = ['users', 'credit_accounts', 'credit_movements', 'startup_profiles', 'catalog_vc_firms', 'catalog_angels', 'catalog_test_firms', 'submissions', 'security_violations', 'security_blocked_ips', 'ops_audit_runs'];
   for (const t of reached) expect(live.get(t)?.length, `live rows in ${t}`).toBeGreaterThan(0);
+  expect((await app.ctx.pool.query(`select count(*) filter (where disabled_at is not null) as d, count(*) filter (where 'admin' = any(roles)) as a from users`)).rows[0]).toEqual({ d: 1, a: 1 });
 
   const rebuilt = await app.ctx.projections.rebuild();
   expect(rebuilt.map((r) => r.name).sort()).toEqual(projections.map((p) => p.name).sort());
