@@ -164,6 +164,17 @@ describe('ledger audit runs (/api/ops/audits)', () => {
     await app.ctx.db.updateTable('credit_accounts').set({ balance: 4 }).where('user_id', '=', victim.id).execute();
   });
 
+  it('reports progress as it replays (events read of the total, the whole at the end)', async () => {
+    const { auditLedger } = await import('../src/modules/credits/index');
+    await app.createUser();
+    await settle();
+    const seen: { done: number; total: number | null }[] = [];
+    const report = await auditLedger(app.ctx, { onProgress: (p) => void seen.push(p) });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.at(-1)).toEqual({ done: report.events, total: report.events });
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.done).toBeGreaterThanOrEqual(seen[i - 1]!.done);
+  });
+
   it('takes over a run whose worker was lost (its lease ran out) and finishes it', { timeout: 60_000 }, async () => {
     const { handleCommand } = await import('../src/platform/decider');
     const { auditRunDecider } = await import('../src/modules/ops/index');
