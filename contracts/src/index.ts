@@ -20,3 +20,4 @@ export * from './mail/api';
 export * from './mail/events';
 export * from './ops/api';
 export * from './ops/events';
+export * from './fit/fit';

@@ -178,6 +178,12 @@ describe('pipeline (e2e)', () => {
     await search.fill('Atlas Ventures');
     await search.press('Enter');
     await page.getByRole('button', { name: 'View details of Atlas Ventures' }).click();
+    // The fit for this founder (Seed, AI & ML, raising $2M, London): late-stage, large checks, recent activity.
+    const fit = page.getByRole('dialog').getByTestId('fit');
+    await expect.poll(() => fit.innerText()).toContain('Not at Seed (Series C, Series D+)');
+    expect(await fit.innerText()).toContain('Checks $8.6M–$83M are above your $2M round');
+    expect(await fit.getByTestId('fit-score').innerText()).toBe('15');
+    await page.screenshot({ path: path.join(SHOTS, 'fit-dialog-1280-dark.png') });
     await page.getByRole('dialog').getByRole('button', { name: 'Add to Pipeline' }).click();
     await page.getByRole('status').filter({ hasText: 'Added 1 to your pipeline' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();

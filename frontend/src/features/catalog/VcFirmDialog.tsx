@@ -5,6 +5,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
+import { FitPanel } from './FitPanel';
 import { place, siteLabel } from './VcFirmCard';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -45,6 +46,7 @@ export function VcFirmDialog({ firm, onClose }: { firm: VcFirm | null; onClose: 
             {firm.primaryContactEmail ? <Badge variant="success">Contact Available</Badge> : null}
           </div>
           {firm.description ? <p className="text-sm leading-relaxed text-muted-foreground">{firm.description}</p> : null}
+          <FitPanel firm={firm} />
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
             <Row label="AUM">{formatAum(firm.aum)}</Row>
             <Row label="Investments">{count(firm.totalInvestment)}</Row>

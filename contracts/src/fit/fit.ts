@@ -1,0 +1,125 @@
+/**
+ * Fit of a VC firm for a founder's startup (issue 16): 0–100 from the startup profile against the
+ * firm's data, with the reasons as short chips. Rules only (never labelled AI). Unknown data scores
+ * nothing and lowers `confidence`; it never counts as a match. Tune the weights here.
+ */
+export const FIT_WEIGHTS = { stage: 35, sector: 25, check: 20, geography: 10, activity: 10 } as const;
+export type FitFactor = keyof typeof FIT_WEIGHTS;
+export type FitMatch = 'yes' | 'partial' | 'no' | 'unknown';
+export interface FitReason {
+  factor: FitFactor;
+  label: string;
+  match: FitMatch;
+}
+export interface Fit {
+  score: number;
+  /** Share of the weights the firm's and the profile's data could judge (0–1). */
+  confidence: number;
+  reasons: FitReason[];
+}
+
+export interface FitProfile {
+  stage?: string | null;
+  industry?: string | null;
+  /** As typed: "$2M", "500K", "1.5 million", "750,000". */
+  raising?: string | null;
+  location?: string | null;
+}
+export interface FitFirm {
+  stagesInvested: readonly string[];
+  sectors?: readonly string[] | null;
+  /** Thousands of USD. */
+  checkSizeMin: number | null;
+  checkSizeMax: number | null;
+  country: string | null;
+  active?: boolean | null;
+  investorStatus?: string | null;
+  lastInvestmentDate?: string | null;
+}
+
+const POINTS: Record<FitMatch, number> = { yes: 1, partial: 0.5, no: 0, unknown: 0 };
+const RECENT_DAYS = 730;
+
+/** "$2M" → 2,000,000; "500K" → 500,000; "1.5 million" → 1,500,000; "750,000" → 750,000; else null. */
+export function parseAmountUsd(text: string | null | undefined): number | null {
+  const m = /^\s*\$?\s*([\d.,]+)\s*(k|m|mm|million|b|bn|billion|thousand)?\s*(usd|\$)?\s*$/i.exec(text ?? '');
+  if (!m) return null;
+  const n = Number(m[1]!.replace(/,/g, ''));
+  if (!Number.isFinite(n) || n <= 0) return null;
+  const unit = (m[2] ?? '').toLowerCase();
+  const times = unit === 'k' || unit === 'thousand' ? 1e3 : unit === 'm' || unit === 'mm' || unit === 'million' ? 1e6 : unit.startsWith('b') ? 1e9 : 1;
+  return Math.round(n * times);
+}
+
+/** $50K, $1.5M */
+function usd(amount: number): string {
+  if (amount >= 1e6) return `$${(amount / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })}M`;
+  return `$${Math.round(amount / 1e3).toLocaleString('en-US')}K`;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+function stage(p: FitProfile, f: FitFirm): FitReason {
+  const s = p.stage?.trim();
+  if (!s || s === 'Bootstrapped') return { factor: 'stage', label: 'Your stage is not set', match: 'unknown' };
+  if (!f.stagesInvested.length) return { factor: 'stage', label: 'Stages unknown', match: 'unknown' };
+  if (f.stagesInvested.includes(s)) return { factor: 'stage', label: `Invests at ${s}`, match: 'yes' };
+  return { factor: 'stage', label: `Not at ${s} (${f.stagesInvested.join(', ')})`, match: 'no' };
+}
+
+function sector(p: FitProfile, f: FitFirm): FitReason {
+  const industry = p.industry?.trim();
+  if (!industry || industry === 'Other') return { factor: 'sector', label: 'Your industry is not set', match: 'unknown' };
+  const sectors = (f.sectors ?? []).map(norm);
+  if (!sectors.length) return { factor: 'sector', label: 'Sectors unknown', match: 'unknown' };
+  // "AI & ML" matches a sector "ai", "ml" or "ai ml"; "HealthTech" matches "healthtech" or "health".
+  const words = norm(industry).split(' ').filter((w) => w.length > 1);
+  const hit = sectors.some((s) => words.some((w) => s === w || s.split(' ').includes(w) || s.replace(/ /g, '') === w || w.startsWith(s)));
+  if (hit) return { factor: 'sector', label: industry, match: 'yes' };
+  if (sectors.some((s) => /agnostic|generalist|all sectors/.test(s))) return { factor: 'sector', label: 'Sector agnostic', match: 'partial' };
+  return { factor: 'sector', label: `Not in ${industry}`, match: 'no' };
+}
+
+function check(p: FitProfile, f: FitFirm): FitReason {
+  const round = parseAmountUsd(p.raising);
+  if (round === null) return { factor: 'check', label: 'Your round size is not set', match: 'unknown' };
+  if (f.checkSizeMin == null && f.checkSizeMax == null) return { factor: 'check', label: 'Check size unknown', match: 'unknown' };
+  const min = (f.checkSizeMin ?? 0) * 1000;
+  const max = f.checkSizeMax == null ? null : f.checkSizeMax * 1000;
+  const range = max == null ? `from ${usd(min)}` : min ? `${usd(min)}–${usd(max)}` : `up to ${usd(max)}`;
+  if (min > round) return { factor: 'check', label: `Checks ${range} are above your ${usd(round)} round`, match: 'no' };
+  return { factor: 'check', label: `Checks ${range} fit your ${usd(round)} round`, match: 'yes' };
+}
+
+function geography(p: FitProfile, f: FitFirm): FitReason {
+  if (!f.country) return { factor: 'geography', label: 'Location unknown', match: 'unknown' };
+  const where = p.location?.trim();
+  if (!where) return { factor: 'geography', label: `Based in ${f.country}`, match: 'unknown' };
+  if (norm(where).includes(norm(f.country))) return { factor: 'geography', label: `Based in ${f.country}`, match: 'yes' };
+  // Firms invest abroad too: another country is a partial match, not a mismatch.
+  return { factor: 'geography', label: `Based in ${f.country}`, match: 'partial' };
+}
+
+function activity(f: FitFirm, today: Date): FitReason {
+  if (f.active === false) return { factor: 'activity', label: 'No longer listed by its sources', match: 'no' };
+  if (f.lastInvestmentDate) {
+    const days = (today.getTime() - Date.parse(`${f.lastInvestmentDate}T00:00:00Z`)) / 86_400_000;
+    if (days <= RECENT_DAYS) return { factor: 'activity', label: `Invested recently (${f.lastInvestmentDate.slice(0, 7)})`, match: 'yes' };
+    return { factor: 'activity', label: `Last investment ${f.lastInvestmentDate.slice(0, 7)}`, match: 'partial' };
+  }
+  if (f.investorStatus && /actively|raising/i.test(f.investorStatus)) return { factor: 'activity', label: f.investorStatus, match: 'yes' };
+  return { factor: 'activity', label: 'Activity unknown', match: 'unknown' };
+}
+
+/** The fit of one firm: a pure function of the profile, the firm and today's date. */
+export function fitScore(profile: FitProfile, firm: FitFirm, today: Date): Fit {
+  const reasons = [stage(profile, firm), sector(profile, firm), check(profile, firm), geography(profile, firm), activity(firm, today)];
+  let score = 0;
+  let known = 0;
+  for (const r of reasons) {
+    score += FIT_WEIGHTS[r.factor] * POINTS[r.match];
+    if (r.match !== 'unknown') known += FIT_WEIGHTS[r.factor];
+  }
+  const total = Object.values(FIT_WEIGHTS).reduce((a, b) => a + b, 0);
+  return { score: Math.round((score / total) * 100), confidence: Math.round((known / total) * 100) / 100, reasons };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { FIT_WEIGHTS, fitScore, parseAmountUsd, type FitFirm } from './fit';
+
+const today = new Date('2026-11-25T00:00:00Z');
+const founder = { stage: 'Seed', industry: 'Fintech', raising: '$500K', location: 'Berlin, Germany' };
+const perfect: FitFirm = {
+  stagesInvested: ['Pre-seed', 'Seed'], sectors: ['Fintech', 'SaaS'], checkSizeMin: 50, checkSizeMax: 150,
+  country: 'Germany', active: true, investorStatus: null, lastInvestmentDate: '2026-06-01',
+};
+
+describe('fit score', () => {
+  it('scores a firm that fits on every count 100, with a reason per factor', () => {
+    const fit = fitScore(founder, perfect, today);
+    expect(fit).toEqual({
+      score: 100,
+      confidence: 1,
+      reasons: [
+        { factor: 'stage', label: 'Invests at Seed', match: 'yes' },
+        { factor: 'sector', label: 'Fintech', match: 'yes' },
+        { factor: 'check', label: 'Checks $50K–$150K fit your $500K round', match: 'yes' },
+        { factor: 'geography', label: 'Based in Germany', match: 'yes' },
+        { factor: 'activity', label: 'Invested recently (2026-06)', match: 'yes' },
+      ],
+    });
+  });
+
+  it('names each mismatch, and a firm that fits on nothing scores 0', () => {
+    const fit = fitScore(founder, { ...perfect, stagesInvested: ['Series B', 'Series C'], sectors: ['Biotech'], checkSizeMin: 5000, checkSizeMax: 20000, country: 'United States', active: false }, today);
+    expect(fit.reasons.map((r) => [r.match, r.label])).toEqual([
+      ['no', 'Not at Seed (Series B, Series C)'],
+      ['no', 'Not in Fintech'],
+      ['no', 'Checks $5M–$20M are above your $500K round'],
+      ['partial', 'Based in United States'],
+      ['no', 'No longer listed by its sources'],
+    ]);
+    expect(fit.score).toBe(Math.round((FIT_WEIGHTS.geography * 0.5 / 100) * 100));
+    expect(fit.confidence).toBe(1);
+  });
+
+  it('never invents a match from missing data: it scores nothing and lowers confidence', () => {
+    const unknown: FitFirm = { stagesInvested: [], sectors: undefined, checkSizeMin: null, checkSizeMax: null, country: null };
+    const fit = fitScore(founder, unknown, today);
+    expect(fit.score).toBe(0);
+    expect(fit.confidence).toBe(0);
+    expect(fit.reasons.every((r) => r.match === 'unknown')).toBe(true);
+    // An empty profile the same way.
+    expect(fitScore({}, perfect, today)).toMatchObject({ score: 10, confidence: 0.1 });
+  });
+
+  it('counts a sector-agnostic firm as a partial sector match', () => {
+    const fit = fitScore(founder, { ...perfect, sectors: ['Sector Agnostic'] }, today);
+    expect(fit.reasons[1]).toEqual({ factor: 'sector', label: 'Sector agnostic', match: 'partial' });
+    expect(fit.score).toBe(Math.round(100 - FIT_WEIGHTS.sector / 2));
+  });
+
+  it('matches multi-word industries on their words', () => {
+    expect(fitScore({ ...founder, industry: 'AI & ML' }, { ...perfect, sectors: ['ai', 'robotics'] }, today).reasons[1]!.match).toBe('yes');
+    expect(fitScore({ ...founder, industry: 'HealthTech' }, { ...perfect, sectors: ['Health'] }, today).reasons[1]!.match).toBe('yes');
+    expect(fitScore({ ...founder, industry: 'SaaS' }, { ...perfect, sectors: ['Fintech'] }, today).reasons[1]!.match).toBe('no');
+  });
+
+  it('reads round sizes as founders type them', () => {
+    expect(parseAmountUsd('$2M')).toBe(2_000_000);
+    expect(parseAmountUsd('500K')).toBe(500_000);
+    expect(parseAmountUsd('1.5 million')).toBe(1_500_000);
+    expect(parseAmountUsd('750,000')).toBe(750_000);
+    expect(parseAmountUsd('$ 3 mm')).toBe(3_000_000);
+    for (const bad of ['', 'a lot', '-5M', '0', null, undefined]) expect(parseAmountUsd(bad)).toBeNull();
+  });
+
+  it('treats an old last investment as partial activity, and a firm raising a fund as active', () => {
+    expect(fitScore(founder, { ...perfect, lastInvestmentDate: '2020-01-10' }, today).reasons[4]).toEqual({ factor: 'activity', label: 'Last investment 2020-01', match: 'partial' });
+    expect(fitScore(founder, { ...perfect, lastInvestmentDate: null, investorStatus: 'Raising New Fund' }, today).reasons[4]!.match).toBe('yes');
+  });
+});
