@@ -1,4 +1,4 @@
-import type { SubmissionStatus } from '@fp/contracts';
+import type { OpsWorkflowRun, SubmissionStatus } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 
@@ -12,22 +12,8 @@ export interface RunsQuery {
   limit: number;
 }
 
-export interface RunRow {
-  id: string;
-  userId: string;
-  firm: string;
-  test: boolean;
-  status: SubmissionStatus;
-  step: string | null;
-  attempt: number;
-  engine: string | null;
-  submittedAt: string;
-  startedAt: string | null;
-  endedAt: string | null;
-  error: string | null;
-  canStop: boolean;
-  canRetry: boolean;
-}
+/** One run as the console lists it (its owner's e-mail is added by the ops module). */
+export type RunRow = Omit<OpsWorkflowRun, 'kind' | 'email'>;
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
