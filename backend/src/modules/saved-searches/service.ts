@@ -82,8 +82,14 @@ export function createSavedSearchesService(ctx: SavedSearchesServiceContext) {
     async create(userId: string, input: CreateSavedSearchRequest, meta: CommandMeta): Promise<SavedSearch> {
       const ids = await matches(input.kind, input.query);
       const searchId = ctx.newId();
-      await run(userId, { type: 'CreateSavedSearch', data: { userId, searchId, ...input } }, meta);
+      // What is seen first: a crash after it leaves an unused row, never a search whose every match looks new.
       await remember(searchId, ids, meta.now, false);
+      try {
+        await run(userId, { type: 'CreateSavedSearch', data: { userId, searchId, ...input } }, meta);
+      } catch (err) {
+        await ctx.db.deleteFrom('saved_search_seen').where('search_id', '=', searchId).execute();
+        throw err;
+      }
       return one(userId, searchId);
     },
 
