@@ -1,5 +1,5 @@
 import { CATALOG_SIZES, vcFirmAt } from '@fp/infra/catalog/index';
-import { InProcessSearchIndex, type VcFilter } from '@fp/projections/search/index';
+import { InProcessSearchIndex, queryWords, type VcFilter } from '@fp/projections/search/index';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { startTestApp, type TestApp } from '../src/testing/app';
@@ -41,6 +41,10 @@ export async function bench(): Promise<Record<string, number | string>> {
     out['catalog.vc_firms_filtered_29k_server_p95_ms_aim'] = '≤ 10';
     Object.assign(out, prefix('catalog.vc_firms_broad_29k', await latency(app, token, broadQuery, 150)));
     out['catalog.vc_firms_broad_29k_server_p95_ms_aim'] = '≤ 10';
+    const index29k = new InProcessSearchIndex(app.ctx.db);
+    await index29k.ready();
+    Object.assign(out, prefix('catalog.search_index_alone_filtered_29k', await indexLatency(index29k, CATALOG_SIZES.vcFirms)));
+    await index29k.close();
 
     // 3. All ids of the 29,000 firms.
     const all = await latency(app, token, () => '/api/vc-firms/all-ids', 30);
@@ -101,6 +105,7 @@ async function restartFigures(app: TestApp): Promise<Record<string, number | str
     'catalog.search_memory_1m_mb_aim': '≤ 2000',
     'catalog.process_rss_1m_mb': round(after.rss / 1e6),
   };
+  Object.assign(out, prefix('catalog.search_index_alone_filtered_1m', await indexLatency(index, 1_000_000)));
   // Filters of about 100,000 matches at 1,000,000 firms (the generator's shares).
   const filters: VcFilter[] = [{ countries: ['United Kingdom', 'Germany'] }, { words: ['fintech'] }, { investorTypes: ['Micro-VC'] }, { stages: ['Series C'], countries: ['United States'] }];
   const times: number[] = [];
@@ -142,14 +147,34 @@ const TYPE_SETS = [['Venture Capital'], ['Micro-VC', 'Venture Capital'], ['Corpo
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 /** The bench's query mix: text + country + type + AUM, on pages 1 to 3. */
-function filteredQuery(i: number, size: number): string {
+function filteredMix(i: number, size: number) {
   // A firm name word now and then, so some queries are narrow and some broad.
   const word = i % 3 === 0 ? vcFirmAt(6, (i * 7919) % size).vcName.split(' ')[0]!.toLowerCase() : WORDS[i % WORDS.length]!;
   const [aumMin, aumMax] = AUM_RANGES[i % AUM_RANGES.length]!;
-  const p = new URLSearchParams({ search: word, aumMin: String(aumMin), aumMax: String(aumMax), page: String(1 + (i % 3)), limit: '25' });
-  for (const c of COUNTRY_SETS[i % COUNTRY_SETS.length]!) p.append('country', c);
-  for (const t of TYPE_SETS[(i >> 1) % TYPE_SETS.length]!) p.append('investorType', t);
+  return { word, aumMin: aumMin!, aumMax: aumMax!, page: 1 + (i % 3), countries: COUNTRY_SETS[i % COUNTRY_SETS.length]!, types: TYPE_SETS[(i >> 1) % TYPE_SETS.length]! };
+}
+
+function filteredQuery(i: number, size: number): string {
+  const m = filteredMix(i, size);
+  const p = new URLSearchParams({ search: m.word, aumMin: String(m.aumMin), aumMax: String(m.aumMax), page: String(m.page), limit: '25' });
+  for (const c of m.countries) p.append('country', c);
+  for (const t of m.types) p.append('investorType', t);
   return `/api/vc-firms?${p}`;
+}
+
+/**
+ * The same mix asked of an in-process index directly (no HTTP, session, guards or records): what
+ * the search itself costs, beside the server time of the whole request.
+ */
+async function indexLatency(index: InProcessSearchIndex, size: number, n = 300): Promise<Record<string, number>> {
+  const times: number[] = [];
+  for (let i = 0; i < n + 20; i++) {
+    const m = filteredMix(i, size);
+    const s = performance.now();
+    await index.searchVcFirms('vc', { words: queryWords(m.word), aumMin: m.aumMin, aumMax: m.aumMax, countries: m.countries, investorTypes: m.types }, { page: m.page, limit: 25 });
+    if (i >= 20) times.push(performance.now() - s);
+  }
+  return { p50_ms: round(percentile(times, 50), 2), p95_ms: round(percentile(times, 95), 2) };
 }
 
 /**
