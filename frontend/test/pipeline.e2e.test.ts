@@ -177,6 +177,7 @@ describe('pipeline (e2e)', () => {
     const search = page.getByPlaceholder('Search firms, press Enter');
     await search.fill('Atlas Ventures');
     await search.press('Enter');
+    await expect.poll(() => page.getByTestId('vc-firm-card').filter({ hasText: 'Atlas Ventures' }).getByTestId('fit-badge').innerText()).toBe('Fit 15');
     await page.getByRole('button', { name: 'View details of Atlas Ventures' }).click();
     // The fit for this founder (Seed, AI & ML, raising $2M, London): late-stage, large checks, recent activity.
     const fit = page.getByRole('dialog').getByTestId('fit');

@@ -18,7 +18,8 @@ import { Skeleton } from '../../ui/Skeleton';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { creditKeys, creditBalanceQueryOptions } from '../credits/queries';
-import { profileCompletionQueryOptions } from '../profile/queries';
+import { profileCompletionQueryOptions, startupProfileQueryOptions } from '../profile/queries';
+import { fitScore } from '@fp/contracts/fit/fit';
 import { ActivityBanner } from './ActivityBanner';
 import {
   EMPTY_VC_FILTERS, fetchAllVcIds, INVALID_RESPONSE, hasVcFilters, submitToVcs, VC_PAGE_SIZES, vcFilterOptionsQueryOptions, vcFirmsQueryOptions,
@@ -77,6 +78,14 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
   const completion = useQuery({ ...profileCompletionQueryOptions(), enabled: ready });
 
   const firms = list.data?.firms ?? [];
+  // Fit for the founder's startup (rules in contracts): shown once the profile names a stage or an industry.
+  const profile = useQuery({ ...startupProfileQueryOptions(), enabled: ready });
+  const fits = useMemo(() => {
+    const p = profile.data?.profile;
+    if (!p || !(p.stage || p.industry)) return null;
+    const today = new Date();
+    return new Map(firms.map((f) => [f.id, fitScore(p, f, today).score]));
+  }, [profile.data, firms]);
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
@@ -261,6 +270,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
                 key={firm.id}
                 firm={firm}
                 selected={selected.has(firm.id)}
+                fit={fits?.get(firm.id) ?? null}
                 onToggle={() => change(toggleOne(selected, firm.id), 1, 'single')}
                 onDetails={() => setDetails(firm)}
               />

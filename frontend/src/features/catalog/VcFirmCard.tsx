@@ -18,8 +18,8 @@ export function siteLabel(url: string): string {
   }
 }
 
-/** One firm in the results grid (spec §2): name, place, type, AUM, contact marker, website. */
-export function VcFirmCard({ firm, selected, onToggle, onDetails }: { firm: VcFirm; selected: boolean; onToggle: () => void; onDetails: () => void }) {
+/** One firm in the results grid (spec §2): name, place, type, AUM, contact marker, website; its fit when the profile allows. */
+export function VcFirmCard({ firm, selected, onToggle, onDetails, fit = null }: { firm: VcFirm; selected: boolean; onToggle: () => void; onDetails: () => void; fit?: number | null }) {
   return (
     <article
       data-testid="vc-firm-card"
@@ -32,9 +32,16 @@ export function VcFirmCard({ firm, selected, onToggle, onDetails }: { firm: VcFi
       <div className="flex gap-3 p-4 pb-3">
         <Checkbox checked={selected} onCheckedChange={onToggle} aria-label={`Select ${firm.vcName}`} className="mt-1" />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <h3 className="truncate leading-snug font-semibold" title={firm.vcName}>
-            {firm.vcName}
-          </h3>
+          <div className="flex items-start justify-between gap-2">
+            <h3 className="truncate leading-snug font-semibold" title={firm.vcName}>
+              {firm.vcName}
+            </h3>
+            {fit !== null ? (
+              <span data-testid="fit-badge" title="Fit for your startup, from your profile (details for the reasons)" className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums', fit >= 70 ? 'bg-success/15 text-success' : fit >= 40 ? 'bg-warning/15 text-warning' : 'bg-muted text-muted-foreground')}>
+                Fit {fit}
+              </span>
+            ) : null}
+          </div>
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
             <span className="truncate">{place(firm)}</span>
