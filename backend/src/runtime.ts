@@ -102,10 +102,13 @@ function pickEventStore(config: AppConfig, pool: import('pg').Pool): EventStore 
   return config.eventStoreUrl ? new EventStoreDbStore(config.eventStoreUrl) : new PostgresEventStore(pool);
 }
 
-/** The search index: Meilisearch when MEILI_URL is set, else the Postgres tables with the in-process index over them. */
-function pickSearchIndex(config: AppConfig, db: AppContext['db'], log: (m: string) => void): SearchIndex {
+/**
+ * The search index: Meilisearch when MEILI_URL is set, else the Postgres tables, with the
+ * in-process index over them in the processes that answer searches (the others only write).
+ */
+function pickSearchIndex(config: AppConfig, db: AppContext['db'], role: Role, log: (m: string) => void): SearchIndex {
   if (config.meiliUrl) return new MeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey });
-  if (!config.searchInMemory) return new PostgresSearchIndex(db);
+  if (!config.searchInMemory || (role !== 'all' && role !== 'api')) return new PostgresSearchIndex(db);
   return new InProcessSearchIndex(db, { log });
 }
 
@@ -167,7 +170,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   }
   const ctx: AppContext = { config, pool, db, store, projections, clock: { now: () => new Date() }, newId: () => randomUUID(), sandboxUrl: sandbox?.url };
 
-  const searchIndex = pickSearchIndex(config, db, log);
+  const searchIndex = pickSearchIndex(config, db, role, log);
   stoppers.unshift(() => searchIndex.close());
   const { modules, services, identity } = buildModules(ctx, { searchIndex, engine: pickWorkflowEngine(config, database.url), mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock) });
   for (const m of modules) projections.add(m.projections ?? []);
