@@ -1,11 +1,11 @@
 import type { SavedSearch, SavedSearchKind, SavedSearchQuery } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { Bookmark, BookmarkPlus, Pencil, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { Button, Dialog, Field, Input, toast } from '../../ui';
-import { createSavedSearch, deleteSavedSearch, matchLabel, openSavedSearch, renameSavedSearch, savedSearchesQueryOptions, savedSearchKeys, SCREEN } from './queries';
+import { createSavedSearch, deleteSavedSearch, matchLabel, renameSavedSearch, savedSearchesQueryOptions, savedSearchKeys } from './queries';
+import { useOpenSavedSearch } from './use-open-saved-search';
 
 export interface SavedSearchesBarProps {
   kind: SavedSearchKind;
@@ -19,21 +19,12 @@ export interface SavedSearchesBarProps {
  */
 export function SavedSearchesBar({ kind, query }: SavedSearchesBarProps) {
   const qc = useQueryClient();
-  const navigate = useNavigate();
   const list = useQuery(savedSearchesQueryOptions());
   const mine = (list.data ?? []).filter((s) => s.kind === kind);
   const [naming, setNaming] = useState<{ search: SavedSearch | null } | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: savedSearchKeys.all });
 
-  const open = useMutation({
-    mutationFn: (s: SavedSearch) => openSavedSearch(s.id),
-    onSuccess: (s) => {
-      void navigate({ to: SCREEN[s.kind], search: s.query as never });
-      if (s.newMatches > 0) toast({ title: s.name, description: `${matchLabel(s)} since you last looked, of ${s.total.toLocaleString('en-US')} matching.`, duration: 4000 });
-    },
-    onError: (e: Error) => toast({ title: 'Could not open the saved search', description: e.message, variant: 'destructive' }),
-    onSettled: refresh,
-  });
+  const open = useOpenSavedSearch({ announce: true });
   const remove = useMutation({
     mutationFn: (s: SavedSearch) => deleteSavedSearch(s.id),
     onSuccess: (_r, s) => toast({ title: 'Saved search deleted', description: s.name, duration: 3000 }),
@@ -51,7 +42,7 @@ export function SavedSearchesBar({ kind, query }: SavedSearchesBarProps) {
         <div key={s.id} data-testid="saved-search" className="flex items-center rounded-full border border-border bg-card text-xs">
           <button
             type="button"
-            onClick={() => open.mutate(s)}
+            onClick={() => open.mutate(s.id)}
             disabled={open.isPending}
             className="flex items-center gap-1.5 rounded-l-full py-1 pr-1.5 pl-3 font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             aria-label={`Open saved search ${s.name} (${matchLabel(s)})`}

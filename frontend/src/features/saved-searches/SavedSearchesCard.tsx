@@ -1,21 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Bookmark } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton, toast } from '../../ui';
-import { matchLabel, openSavedSearch, savedSearchesQueryOptions, savedSearchKeys, SCREEN } from './queries';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '../../ui';
+import { matchLabel, savedSearchesQueryOptions } from './queries';
+import { useOpenSavedSearch } from './use-open-saved-search';
 
 /** Dashboard: the founder's saved searches, those with new matches first. */
 export function SavedSearchesCard() {
-  const qc = useQueryClient();
-  const navigate = useNavigate();
   const list = useQuery(savedSearchesQueryOptions());
-  const open = useMutation({
-    mutationFn: openSavedSearch,
-    onSuccess: (s) => void navigate({ to: SCREEN[s.kind], search: s.query as never }),
-    onError: (e: Error) => toast({ title: 'Could not open the saved search', description: e.message, variant: 'destructive' }),
-    onSettled: () => qc.invalidateQueries({ queryKey: savedSearchKeys.all }),
-  });
+  const open = useOpenSavedSearch({ announce: false });
   const searches = [...(list.data ?? [])].sort((a, b) => b.newMatches - a.newMatches || a.name.localeCompare(b.name));
   const fresh = searches.reduce((n, s) => n + s.newMatches, 0);
   return (
