@@ -198,8 +198,8 @@ describe('workflow console (e2e)', () => {
     await page.getByLabel('User e-mail').fill('wf.founder@example.com');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     const row = page.getByTestId('workflow-run').filter({ hasText: 'Sentinel Capital' });
-    await row.waitFor({ timeout: 120_000 });
-    expect(await row.textContent()).toContain('Failed');
+    // Until the filtered page arrives the previous one stays on screen (where the run may still be Running).
+    await poll(async () => (await row.count()) === 1 && (await row.getByRole('cell').first().textContent())?.trim(), 120_000).toBe('Failed');
     expect(await row.textContent()).toMatch(/CAPTCHA/i);
     await page.screenshot({ path: path.join(SHOTS, 'ops-workflows-1280-dark.png'), fullPage: true });
     await row.getByRole('button', { name: 'Retry' }).click();

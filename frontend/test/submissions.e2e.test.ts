@@ -172,6 +172,9 @@ describe('applications (e2e)', () => {
     await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('alert').filter({ hasText: 'Retry Failed' }).filter({ hasText: 'Insufficient Credits' }).waitFor();
     expect(await statusOf('Sentinel Capital')).toBe('Failed');
+    // The toast sits over the lower rows, and a pointer resting on it pauses its timer: close it as a user would.
+    await page.getByRole('alert').filter({ hasText: 'Retry Failed' }).getByRole('button', { name: 'Close notification' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Retry Failed' }).waitFor({ state: 'detached' });
     await app.services.credits.grant(user.id, 5, 'e2e credits', null, { now: new Date(), actor: 'test' });
     await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).click();
     await waitForRowStatus('Sentinel Capital', ['Pending', 'Processing'], 20_000);
