@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createDb, createPool, EventStoreDbStore, loadConfig, migrate, openDatabase, PostgresEventStore, type AppConfig, type EventStore } from '@fp/infra';
 import { ProjectionRunner } from '@fp/projections';
 import { InProcessSearchIndex, MeilisearchIndex, PostgresSearchIndex, type SearchIndex } from '@fp/projections/search/index';
-import { createDbosEngine } from '@fp/workflows';
+import { createDbosEngine, createDbosHistory, type WorkflowHistory } from '@fp/workflows';
 import { startSandbox, type Sandbox } from '@fp/workflows/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -56,7 +56,7 @@ export interface RuntimeOptions {
  * the modules it uses, by name, and the adapters picked here. This function is the module graph
  * (ARCHITECTURE.md draws it).
  */
-function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineFactory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider; payments: PaymentProvider }) {
+function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineFactory; history: WorkflowHistory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider; payments: PaymentProvider }) {
   const security = createSecurityModule({ ctx });
   const health = createHealthModule({ ctx });
   const mail = createMailModule({ ctx, transport: adapters.mail });
@@ -68,7 +68,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
   const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine: adapters.engine });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
   const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service, mail: mail.service });
-  const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service });
+  const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service, history: adapters.history });
   // Security first: its guards must run before any other module's hooks.
   const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline, savedSearches, ops];
   const services = {
@@ -135,6 +135,31 @@ function pickWorkflowEngine(config: AppConfig, databaseUrl: string): EngineFacto
 }
 
 /**
+ * What the engine recorded of each run (the operators' console): Temporal's visibility API and
+ * event history when TEMPORAL_ADDRESS is set, else DBOS's tables through its client. Connected on
+ * first use, so processes that never open the console never connect.
+ */
+function pickWorkflowHistory(config: AppConfig, databaseUrl: string): WorkflowHistory {
+  const address = config.temporalAddress;
+  if (!address) return createDbosHistory({ databaseUrl });
+  let temporal: Promise<WorkflowHistory> | null = null;
+  const get = () =>
+    (temporal ??= import('@fp/workflows/temporal')
+      .then((m) => m.createTemporalHistory({ address, uiUrl: config.temporalUiUrl }))
+      .catch((err) => {
+        temporal = null;
+        throw err;
+      }));
+  return {
+    kind: 'temporal',
+    run: async (id) => (await get()).run(id),
+    close: async () => {
+      if (temporal) await (await temporal.catch(() => null))?.close();
+    },
+  };
+}
+
+/**
  * The composition root: the one place that picks adapters (embedded or production), builds the
  * modules with what each uses, and starts what the role needs.
  *   all         – API + projections + workers (npm start)
@@ -172,7 +197,9 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
 
   const searchIndex = pickSearchIndex(config, db, role, log);
   stoppers.unshift(() => searchIndex.close());
-  const { modules, services, identity } = buildModules(ctx, { searchIndex, engine: pickWorkflowEngine(config, database.url), mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock) });
+  const history = pickWorkflowHistory(config, database.url);
+  stoppers.unshift(() => history.close());
+  const { modules, services, identity } = buildModules(ctx, { searchIndex, engine: pickWorkflowEngine(config, database.url), history, mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock) });
   for (const m of modules) projections.add(m.projections ?? []);
 
   stoppers.unshift(async () => identity.close?.());

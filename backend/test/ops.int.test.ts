@@ -261,6 +261,30 @@ describe('workflow console (/api/ops/workflows)', () => {
     await waitUntil('the retry to run', async () => ((await run())?.attempt === 2 ? true : null), 120_000);
     await waitUntil('the retry to end', async () => ((await run())?.status === 'failed' ? true : null), 180_000);
 
+    // The run's details: its own events with their actors, and each attempt's steps as DBOS recorded them.
+    const detailOf = async () => (await app.api('GET', `/api/ops/workflows/${id}`, { token: admin.token })).body;
+    const detail = await waitUntil('both attempts to end in the engine', async () => {
+      const d = await detailOf();
+      return d.attempts?.length === 2 && d.attempts.every((a: any) => a.engineStatus === 'SUCCESS') ? d : null;
+    }, 60_000);
+    const whats = detail.events.map((e: any) => e.what);
+    expect(whats.slice(0, 2)).toEqual(['Submitted', 'Attempt started']);
+    expect(whats).toEqual(expect.arrayContaining(['Failed', 'Credit refunded', 'Retried as attempt 2']));
+    expect(detail.events.find((e: any) => e.what === 'Retried as attempt 2').actor).toBe(admin.email);
+    expect(detail.attempts.map((a: any) => a.attempt)).toEqual([1, 2]);
+    for (const a of detail.attempts) {
+      expect(a).toMatchObject({ engine: 'dbos', url: null, note: null });
+      expect(a.steps.map((x: any) => x.name).filter((n: string) => n !== 'DBOS.sleep')).toEqual(expect.arrayContaining(['begin', 'apply', 'finish']));
+      const apply = a.steps.filter((x: any) => x.name === 'apply').at(-1);
+      // The CAPTCHA firm's failure is the value the apply step reported.
+      expect(apply.error).toMatch(/captcha/i);
+      expect(Date.parse(apply.endedAt)).toBeGreaterThanOrEqual(Date.parse(apply.startedAt));
+    }
+    expect(detail.run).toMatchObject({ id, kind: 'submission', email: f.email, attempt: 2, status: 'failed' });
+    expect((await app.api('GET', '/api/ops/workflows/nope', { token: admin.token })).status).toBe(404);
+    expect((await app.api('GET', `/api/ops/workflows/${id}?kind=cron`, { token: admin.token })).body).toEqual({ error: 'Kind must be one of: submission, mail' });
+    expect((await app.api('GET', `/api/ops/workflows/${id}`, { token: f.token })).status).toBe(403);
+
     // A slow firm's run is still going when the operator stops it.
     const slow = await app.api('POST', '/api/submit-to-test-vcs', { token: f.token, body: { testVcIds: [testFirmId('tortoise-capital')] } });
     expect(slow.status).toBe(200);
@@ -281,5 +305,37 @@ describe('workflow console (/api/ops/workflows)', () => {
     expect(retryCharge).toMatchObject({ amount: -1, actor: admin.email });
     expect((await app.api('POST', '/api/ops/workflows/nope/retry', { token: admin.token })).status).toBe(404);
     expect((await app.api('POST', `/api/ops/workflows/${id}/retry`, { token: f.token })).status).toBe(403);
+  });
+
+  it('lists the mail job\'s messages as runs, by status and recipient, with each try in the details', { timeout: 120_000 }, async () => {
+    const { waitUntil } = await import('./submissions-helpers');
+    const admin = await app.createUser({ admin: true });
+    const to = `console-${Date.now()}@example.com`;
+    const meta = () => ({ now: new Date(), actor: admin.id });
+    const first = await app.services.mail.send('verify-email', { to, data: { url: `${app.url}/verify-email?token=c1` } }, meta());
+    await app.services.mail.send('reset-password', { to, data: { url: `${app.url}/reset-password?token=c2` } }, meta());
+    const list = async (q: string) => (await app.api('GET', `/api/ops/workflows?kind=mail&${q}`, { token: admin.token })).body;
+    const sent = await waitUntil('both messages to be sent', async () => {
+      const r = await list(`user=${encodeURIComponent(to)}&status=sent`);
+      return r.runs?.length === 2 ? r : null;
+    }, 60_000);
+    expect(sent.runs.every((r: any) => r.kind === 'mail' && r.email === to && r.status === 'sent' && r.attempt === 1 && r.firm === null && !r.canRetry)).toBe(true);
+    expect(sent.runs.map((r: any) => r.subject)).toContain('Verify your e-mail address for FundFlow');
+    expect(Object.keys(sent.counts).sort()).toEqual(['failed', 'queued', 'running']);
+    const paged = await list(`user=${encodeURIComponent(to)}&limit=1`);
+    expect(paged.runs).toHaveLength(1);
+    const next = await list(`user=${encodeURIComponent(to)}&limit=1&cursor=${paged.nextCursor}`);
+    expect(next.runs).toHaveLength(1);
+    expect(next.runs[0].id).not.toBe(paged.runs[0].id);
+    expect((await list(`user=${encodeURIComponent(to)}&status=failed`)).runs).toEqual([]);
+    // A status of another kind is refused with the kind's own list.
+    expect((await app.api('GET', '/api/ops/workflows?kind=mail&status=processing', { token: admin.token })).body).toEqual({ error: 'Status must be one of: queued, retrying, sent, failed' });
+
+    const detail = (await app.api('GET', `/api/ops/workflows/${first.messageId}?kind=mail`, { token: admin.token })).body;
+    expect(detail.events.map((e: any) => e.what)).toEqual(['Queued', 'Sent (try 1)']);
+    expect(detail.events[0].actor).toBe(admin.email);
+    expect(detail.attempts[0].steps).toEqual([expect.objectContaining({ name: 'send', try: 1, error: null })]);
+    // The same id as a submission is not a submission run.
+    expect((await app.api('GET', `/api/ops/workflows/${first.messageId}`, { token: admin.token })).status).toBe(404);
   });
 });

@@ -212,6 +212,16 @@ describe('workflow console (e2e)', () => {
     await poll(async () => (await again.getByRole('cell').nth(3).textContent())?.trim(), 30_000).toBe('2');
     await poll(async () => /Failed|Completed/.test((await again.getByRole('cell').first().textContent()) ?? ''), 120_000).toBe(true);
 
+    // Its details: what happened, and each attempt's steps as the engine recorded them.
+    await again.getByRole('button', { name: 'Details of Sentinel Capital' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sentinel Capital' });
+    await dialog.getByRole('region', { name: 'Attempt 2' }).getByTestId('workflow-step').first().waitFor({ timeout: 60_000 });
+    expect(await dialog.getByTestId('workflow-events').textContent()).toContain('Retried as attempt 2');
+    expect(await dialog.getByRole('region', { name: 'Attempt 1' }).getByRole('table').textContent()).toMatch(/begin.*apply.*finish/s);
+    await page.screenshot({ path: path.join(SHOTS, 'ops-workflow-detail-1280-dark.png') });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
     // A slow firm's run: stopped from the console.
     const slow = await app.api('POST', '/api/submit-to-test-vcs', { token: f.token, body: { testVcIds: ['test_vc_tortoise-capital'] } });
     expect(slow.status).toBe(200);
@@ -221,6 +231,14 @@ describe('workflow console (e2e)', () => {
     await poll(async () => (await running.getByRole('cell').first().textContent())?.trim(), 60_000).toBe('Stopped');
     // Every run that ended without an application gave its credit back.
     await poll(async () => (await app.api('GET', '/api/credits', { token: f.token })).body.balance, 30_000).toBe(5);
+
+    // The mail job's messages are runs too, on their own tab.
+    await app.services.mail.send('verify-email', { to: 'wf.founder@example.com', userId: f.id, data: { url: `${app.url}/verify-email?token=console` } }, { now: new Date(), actor: 'test' });
+    await page.getByRole('tab', { name: 'E-mail' }).click();
+    await page.getByLabel('Recipient or user e-mail').fill('wf.founder@example.com');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const mail = page.getByTestId('workflow-run').filter({ hasText: 'Verify your e-mail address for FundFlow' });
+    await poll(async () => (await mail.first().getByRole('cell').first().textContent())?.trim(), 60_000).toBe('Sent');
     await context.close();
     await shots(OPERATOR, 'Dashboard', '/ops/workflows', 'ops-workflows', (p) => p.getByTestId('workflow-run').first().waitFor());
   });

@@ -21,6 +21,8 @@ export interface AppConfig {
   /** CATALOG_SEED: 'auto' loads the investor catalog on a first start; 'off' leaves it to `catalog seed`. */
   catalogSeed: 'auto' | 'off';
   temporalAddress?: string;
+  /** The Temporal UI, for the console's links to runs (TEMPORAL_UI_URL; the dev server's by default). */
+  temporalUiUrl: string;
   supertokensUrl?: string;
   supertokensApiKey?: string;
   authSecret: string;
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     searchInMemory: env.SEARCH_IN_MEMORY !== 'off',
     catalogSeed: env.CATALOG_SEED === 'off' ? 'off' : 'auto',
     temporalAddress: env.TEMPORAL_ADDRESS || undefined,
+    temporalUiUrl: env.TEMPORAL_UI_URL || 'http://localhost:8233',
     supertokensUrl: env.SUPERTOKENS_URL || undefined,
     supertokensApiKey: env.SUPERTOKENS_API_KEY || undefined,
     // A fixed development secret keeps sessions valid across restarts of the embedded app; set AUTH_SECRET in production.

@@ -5,6 +5,7 @@ export * from './engine/port';
 export * from './engine/outcome';
 export { createSubmissionActivities, resolveWebsite, INTERRUPTED, type ActivityDeps } from './engine/activities';
 export { SharedBrowser } from './engine/browser';
+export { createDbosHistory, numberTries, type EngineRunHistory, type EngineStep, type WorkflowHistory } from './engine/history';
 export { createDbosEngine, DBOS_APP_VERSION, DBOS_QUEUE, DBOS_WORKFLOW, type DbosEngineOptions } from './engine/dbos';
 export { createRecap, type LlmConfig, type Recap } from './engine/recap';
 export { RunRegistry } from './engine/runs';

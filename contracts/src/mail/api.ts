@@ -5,13 +5,16 @@ export const MailboxQuery = z.strictObject({
   to: z.string().trim().max(320).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+/** A message's delivery state (the mail job's run). */
+export const MAIL_STATUSES = ['queued', 'retrying', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const MailboxMessage = z.object({
   id: z.string(),
   to: z.string(),
   template: z.string(),
   category: z.enum(['account', 'notification']),
   subject: z.string(),
-  status: z.enum(['queued', 'retrying', 'sent', 'failed']),
+  status: z.enum(MAIL_STATUSES),
   attempts: z.number(),
   lastError: z.string().nullable(),
   queuedAt: z.string(),

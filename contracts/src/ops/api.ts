@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../accounts/events';
-import { SUBMISSION_STATUSES } from '../submissions/events';
+import { SUBMISSION_STATUSES, type SubmissionStatus } from '../submissions/events';
+import { MAIL_STATUSES, type MailStatus } from '../mail/api';
 import type { LedgerLine } from '../credits/api';
 import type { AuditProblem } from './events';
 
@@ -84,26 +85,44 @@ export interface OpsSummary {
   users: { total: number; disabled: number };
 }
 
-/** GET /api/ops/workflows: submission runs over every founder, newest first, a page at a time (keyset). */
-export const OpsWorkflowsQuery = z.strictObject({
-  status: z.enum(SUBMISSION_STATUSES, { error: `Status must be one of: ${SUBMISSION_STATUSES.join(', ')}` }).optional(),
-  user: z.string().trim().max(320).optional(),
-  from: z.iso.datetime({ offset: true, error: 'from must be a date and time' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'to must be a date and time' }).optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
+/**
+ * What the workflow console lists: submission runs (the applications, on DBOS or Temporal) and the
+ * mail delivery job's messages (each message is a run of the job, tried again on failure).
+ */
+export const WORKFLOW_KINDS = ['submission', 'mail'] as const;
+export type WorkflowKind = (typeof WORKFLOW_KINDS)[number];
+export const WORKFLOW_STATUSES: Record<WorkflowKind, readonly string[]> = { submission: SUBMISSION_STATUSES, mail: MAIL_STATUSES };
+const WorkflowKindParam = z.enum(WORKFLOW_KINDS, { error: `Kind must be one of: ${WORKFLOW_KINDS.join(', ')}` }).default('submission');
+
+/** GET /api/ops/workflows: runs of one kind over every founder, newest first, a page at a time (keyset). */
+export const OpsWorkflowsQuery = z
+  .strictObject({
+    kind: WorkflowKindParam,
+    status: z.string().max(40).optional(),
+    user: z.string().trim().max(320).optional(),
+    from: z.iso.datetime({ offset: true, error: 'from must be a date and time' }).optional(),
+    to: z.iso.datetime({ offset: true, error: 'to must be a date and time' }).optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .superRefine((q, c) => {
+    const allowed = WORKFLOW_STATUSES[q.kind];
+    if (q.status !== undefined && !allowed.includes(q.status)) c.addIssue({ code: 'custom', path: ['status'], message: `Status must be one of: ${allowed.join(', ')}` });
+  });
 export type OpsWorkflowsQuery = z.input<typeof OpsWorkflowsQuery>;
 
 export interface OpsWorkflowRun {
   id: string;
-  kind: 'submission';
-  userId: string;
+  kind: WorkflowKind;
+  userId: string | null;
   email: string | null;
-  firm: string;
+  /** The firm applied to (submissions). */
+  firm: string | null;
+  /** The message's subject (mail). */
+  subject: string | null;
   test: boolean;
-  status: (typeof SUBMISSION_STATUSES)[number];
-  /** The run's current step (navigating, form filled, submitted, error, stopped). */
+  status: SubmissionStatus | MailStatus;
+  /** The run's current step (navigating, form filled, submitted, error, stopped; for mail the last error). */
   step: string | null;
   attempt: number;
   engine: string | null;
@@ -119,4 +138,44 @@ export interface OpsWorkflowsResponse {
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
   counts: { queued: number; running: number; failed: number };
+}
+
+/** GET /api/ops/workflows/:id?kind= : one run with its history. */
+export const OpsWorkflowDetailQuery = z.strictObject({ kind: WorkflowKindParam });
+
+/** One thing that happened to a run, from its own event stream. */
+export interface OpsWorkflowEvent {
+  at: string;
+  what: string;
+  detail: string | null;
+  /** Who caused it (an e-mail when the actor is a user), null for the system. */
+  actor: string | null;
+}
+/** One step as the engine recorded it: try 2 of a step is its retry. */
+export interface OpsWorkflowStep {
+  name: string;
+  try: number;
+  startedAt: string | null;
+  endedAt: string | null;
+  error: string | null;
+}
+/** One attempt of the run on the engine that ran it. */
+export interface OpsWorkflowAttempt {
+  attempt: number;
+  attemptId: string;
+  engine: string | null;
+  /** The engine's id of the run (DBOS workflow id, Temporal workflow id). */
+  runId: string | null;
+  /** The engine's own status of the run, in its words. */
+  engineStatus: string | null;
+  /** The run in the engine's UI (Temporal), when there is one. */
+  url: string | null;
+  steps: OpsWorkflowStep[];
+  /** Why steps are missing (not dispatched yet, another engine, the engine could not be read). */
+  note: string | null;
+}
+export interface OpsWorkflowDetail {
+  run: OpsWorkflowRun;
+  events: OpsWorkflowEvent[];
+  attempts: OpsWorkflowAttempt[];
 }

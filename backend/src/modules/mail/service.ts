@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { DomainError, foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
+import type { RecordedEvent } from '@fp/infra';
 import { mailDecider, optOutDecider } from './decider';
+import { listOutboxRuns, outboxCounts, type OutboxRun, type OutboxRunsQuery } from './outbox-runs';
 import type { MailPort } from './port';
 import { templates, type TemplateData, type TemplateName } from './templates/index';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
@@ -27,6 +29,10 @@ export interface MailService {
   backlog(): Promise<{ queued: number; retrying: number; failed: number }>;
   /** Sends every message that is due (one pass of the delivery job); answers how many were tried. */
   deliverDue(): Promise<number>;
+  /** The delivery job's messages as runs (the operators' workflow console), with live counts and one run's events. */
+  runs(q: OutboxRunsQuery): Promise<{ rows: OutboxRun[]; more: boolean }>;
+  runCounts(): Promise<{ queued: number; running: number; failed: number }>;
+  events(id: string): Promise<RecordedEvent[]>;
   readonly transport: MailPort['kind'];
 }
 
@@ -114,6 +120,9 @@ export function createMailService(ctx: AppContext, transport: MailPort): MailSer
       const r = await ctx.db.selectFrom('mail_messages').selectAll().where('id', '=', id).executeTakeFirst();
       return r ? { ...toMessage(r), text: r.text_body, html: r.html_body, headers: r.headers } : null;
     },
+    runs: (q) => listOutboxRuns(ctx, q),
+    runCounts: () => outboxCounts(ctx),
+    events: async (id) => (await ctx.store.readStream(mailStream(id))).events,
     async deliverDue() {
       const now = ctx.clock.now();
       // A lease rather than a held lock: sending may be slow, and a crashed worker's lease runs out.

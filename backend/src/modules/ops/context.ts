@@ -1,3 +1,4 @@
+import type { WorkflowHistory } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import type { AccountsService } from '../accounts/index';
 import type { CreditsService } from '../credits/index';
@@ -10,6 +11,8 @@ export interface OpsDeps {
   credits: CreditsService;
   mail: MailService;
   submissions: SubmissionsService;
+  /** What the workflow engine in use recorded of each run (the console's step timeline). */
+  history: WorkflowHistory;
 }
 
 /** What the ops module's files receive: the platform and the services the operators' screens use. */

@@ -1,4 +1,4 @@
-import { AuditRunsQuery, OpsDisableRequest, OpsWorkflowsQuery, OpsGrantCreditsRequest, OpsLedgerQuery, OpsRoleParam, OpsRoleRequest, OpsUsersQuery } from '@fp/contracts';
+import { AuditRunsQuery, OpsDisableRequest, OpsWorkflowDetailQuery, OpsWorkflowsQuery, OpsGrantCreditsRequest, OpsLedgerQuery, OpsRoleParam, OpsRoleRequest, OpsUsersQuery } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { requireAdmin, requireAdminOrAuditor, type AuditorRoute } from '../../platform/auth';
@@ -11,6 +11,7 @@ import { listUsers } from './list-users';
 import { listWorkflows } from './list-workflows';
 import { operatorSummary } from './operator-summary';
 import { readLedger } from './read-ledger';
+import { workflowDetail } from './workflow-detail';
 import type { AuditJobs } from './run-ledger-audit';
 
 /**
@@ -78,6 +79,14 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
   app.get('/api/ops/workflows', async (req) => {
     requireAdmin(req);
     return listWorkflows(ctx, parse(OpsWorkflowsQuery, req.query ?? {}));
+  });
+
+  app.get('/api/ops/workflows/:id', async (req) => {
+    requireAdmin(req);
+    const { kind } = parse(OpsWorkflowDetailQuery, req.query ?? {});
+    const detail = await workflowDetail(ctx, kind, (req.params as { id: string }).id);
+    if (!detail) throw new DomainError('No such workflow run', 404, 'not_found');
+    return detail;
   });
 
   // Stop and Retry are the founder's own commands, run for the owner with the operator as actor:

@@ -13,9 +13,36 @@ export interface RunsQuery {
 }
 
 /** One run as the console lists it (its owner's e-mail is added by the ops module). */
-export type RunRow = Omit<OpsWorkflowRun, 'kind' | 'email'>;
+export type RunRow = Omit<OpsWorkflowRun, 'kind' | 'email'> & { userId: string; firm: string };
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
+
+function toRunRow(r: any): RunRow {
+  const active = r.status === 'pending' || r.status === 'processing';
+  return {
+    id: r.id,
+    userId: r.user_id,
+    firm: r.firm_name,
+    subject: null,
+    test: r.test,
+    status: r.status,
+    step: r.sub_status ?? null,
+    attempt: r.attempt,
+    engine: r.engine ?? null,
+    submittedAt: iso(r.submitted_at)!,
+    startedAt: iso(r.started_at),
+    endedAt: active ? null : iso(r.completed_at),
+    error: r.error ?? null,
+    canStop: active && !r.stop_requested,
+    canRetry: r.status === 'failed' || r.status === 'stopped',
+  };
+}
+
+/** One run as the console shows it, or null. */
+export async function runById(ctx: Pick<AppContext, 'db'>, id: string): Promise<RunRow | null> {
+  const r = await ctx.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst();
+  return r ? toRunRow(r) : null;
+}
 
 /**
  * Submission runs over every founder for the operators' console: newest first, a keyset page at a
@@ -31,25 +58,7 @@ export async function listRuns(ctx: Pick<AppContext, 'db'>, q: RunsQuery): Promi
   const rows = await query.orderBy('submitted_at', 'desc').orderBy('id', 'desc').limit(q.limit + 1).execute();
   return {
     more: rows.length > q.limit,
-    rows: rows.slice(0, q.limit).map((r) => {
-      const active = r.status === 'pending' || r.status === 'processing';
-      return {
-        id: r.id,
-        userId: r.user_id,
-        firm: r.firm_name,
-        test: r.test,
-        status: r.status,
-        step: r.sub_status ?? null,
-        attempt: r.attempt,
-        engine: r.engine ?? null,
-        submittedAt: iso(r.submitted_at)!,
-        startedAt: iso(r.started_at),
-        endedAt: active ? null : iso(r.completed_at),
-        error: r.error ?? null,
-        canStop: active && !r.stop_requested,
-        canRetry: r.status === 'failed' || r.status === 'stopped',
-      };
-    }),
+    rows: rows.slice(0, q.limit).map(toRunRow),
   };
 }
 

@@ -4,7 +4,8 @@ import type { RunRegistry } from '@fp/workflows';
 import type { SubmissionsContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
 import { fetchLiveUrl } from './live-url';
-import { listRuns, ownerOf, runCounts, type RunsQuery } from './list-runs';
+import { submissionStream } from '@fp/contracts';
+import { listRuns, ownerOf, runById, runCounts, type RunsQuery } from './list-runs';
 import { listSubmissions, submissionActivity, submissionCounts, submissionStats } from './queries';
 import { retrySubmission } from './retry-submission';
 import { stopSubmission } from './stop-submission';
@@ -38,6 +39,9 @@ export function createSubmissionsService(ctx: SubmissionsContext, internals: Sub
     countsByUser: (userIds: string[]) => submissionCounts(ctx, userIds),
     /** The operators' console: runs over every founder, the owner of one, the live counts. */
     runs: (q: RunsQuery) => listRuns(ctx, q),
+    run: (id: string) => runById(ctx, id),
+    /** A submission's own events (every attempt), for the console's timeline. */
+    events: async (id: string) => (await ctx.store.readStream(submissionStream(id))).events,
     ownerOf: (id: string) => ownerOf(ctx, id),
     runCounts: () => runCounts(ctx),
     activity: (userId: string, days: number) => submissionActivity(ctx, userId, days),

@@ -1,6 +1,6 @@
-import type { OpsWorkflowRun } from '@fp/contracts';
+import { WORKFLOW_STATUSES, type OpsWorkflowRun, type WorkflowKind } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Activity, ChevronLeft, ChevronRight, RotateCcw, Square } from 'lucide-react';
+import { Activity, ChevronLeft, ChevronRight, ListTree, RotateCcw, Square } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -12,7 +12,9 @@ import { Select } from '../../ui/Select';
 import { Skeleton } from '../../ui/Skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { toast } from '../../ui/toast';
+import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { count, LoadError, when } from './OpsParts';
+import { WorkflowDetailDialog } from './WorkflowDetail';
 import { useWorkflowAction, workflowsQueryOptions, type WorkflowFilters } from './queries';
 
 const STATUS: Record<OpsWorkflowRun['status'], { label: string; variant: BadgeVariant }> = {
@@ -21,22 +23,30 @@ const STATUS: Record<OpsWorkflowRun['status'], { label: string; variant: BadgeVa
   completed: { label: 'Completed', variant: 'success' },
   failed: { label: 'Failed', variant: 'destructive' },
   stopped: { label: 'Stopped', variant: 'warning' },
+  queued: { label: 'Queued', variant: 'secondary' },
+  retrying: { label: 'Retrying', variant: 'warning' },
+  sent: { label: 'Sent', variant: 'success' },
 };
-const STATUS_OPTIONS = Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }));
-const EMPTY: WorkflowFilters = { status: '', user: '', from: '', to: '' };
+const statusOptions = (kind: WorkflowKind) => WORKFLOW_STATUSES[kind].map((value) => ({ value, label: STATUS[value as OpsWorkflowRun['status']].label }));
+const KINDS: { value: WorkflowKind; label: string; what: string; when: string }[] = [
+  { value: 'submission', label: 'Applications', what: 'Firm', when: 'Submitted' },
+  { value: 'mail', label: 'E-mail', what: 'Subject', when: 'Queued' },
+];
+const EMPTY: WorkflowFilters = { kind: 'submission', status: '', user: '', from: '', to: '' };
 
-function RunActions({ run }: { run: OpsWorkflowRun }) {
+function RunActions({ run, onDetails }: { run: OpsWorkflowRun; onDetails: () => void }) {
   const action = useWorkflowAction();
   const act = (kind: 'stop' | 'retry') =>
     action.mutate(
       { id: run.id, action: kind },
       {
-        onSuccess: () => toast({ title: kind === 'stop' ? 'Stop requested' : 'Retry started', description: `${run.firm} for ${run.email ?? run.userId}`, variant: 'success' }),
+        onSuccess: () => toast({ title: kind === 'stop' ? 'Stop requested' : 'Retry started', description: `${run.firm ?? run.subject} for ${run.email ?? run.userId}`, variant: 'success' }),
         onError: (e) => toast({ title: kind === 'stop' ? 'Could not stop' : 'Could not retry', description: e.message, variant: 'destructive' }),
       },
     );
   return (
     <div className="flex justify-end gap-2">
+      <Button size="sm" variant="ghost" onClick={onDetails} aria-label={`Details of ${run.firm ?? run.subject ?? run.id}`}><ListTree className="size-4" aria-hidden="true" />Details</Button>
       {run.canStop ? <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => act('stop')}><Square className="size-4" aria-hidden="true" />Stop</Button> : null}
       {run.canRetry ? <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => act('retry')}><RotateCcw className="size-4" aria-hidden="true" />Retry</Button> : null}
     </div>
@@ -52,6 +62,14 @@ export function WorkflowsPage() {
   const [filters, setFilters] = useState<WorkflowFilters>(EMPTY);
   // Cursors of the pages before this one (keyset paging: back is a stack).
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const [open, setOpen] = useState<OpsWorkflowRun | null>(null);
+  const kind = KINDS.find((k) => k.value === filters.kind)!;
+  const switchKind = (value: string) => {
+    const next = { ...EMPTY, kind: value as WorkflowKind };
+    setDraft(next);
+    setFilters(next);
+    setCursors([null]);
+  };
   const cursor = cursors.at(-1) ?? null;
   const list = useQuery(workflowsQueryOptions(filters, cursor));
   const apply = (e: FormEvent) => {
@@ -73,11 +91,11 @@ export function WorkflowsPage() {
           <TableHeader>
             <TableRow>
               <TableHead>Status</TableHead>
-              <TableHead>Firm</TableHead>
+              <TableHead>{kind.what}</TableHead>
               <TableHead>Owner</TableHead>
               <TableHead className="text-right">Attempt</TableHead>
               <TableHead>Step</TableHead>
-              <TableHead>Submitted</TableHead>
+              <TableHead>{kind.when}</TableHead>
               <TableHead>Ended</TableHead>
               <TableHead><span className="sr-only">Actions</span></TableHead>
             </TableRow>
@@ -87,15 +105,15 @@ export function WorkflowsPage() {
               <TableRow key={r.id} data-testid="workflow-run">
                 <TableCell><Badge variant={STATUS[r.status].variant}>{STATUS[r.status].label}</Badge></TableCell>
                 <TableCell>
-                  <span className="font-medium">{r.firm}</span>
+                  <span className="font-medium">{r.firm ?? r.subject}</span>
                   {r.error ? <span className="block max-w-72 truncate text-xs text-destructive" title={r.error}>{r.error}</span> : null}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{r.email ?? r.userId}</TableCell>
+                <TableCell className="whitespace-nowrap">{r.email ?? r.userId ?? '—'}</TableCell>
                 <TableCell className="text-right tabular-nums">{r.attempt}</TableCell>
                 <TableCell className="capitalize">{r.step?.replace(/_/g, ' ') ?? '—'}</TableCell>
                 <TableCell className="whitespace-nowrap">{when(r.submittedAt)}</TableCell>
                 <TableCell className="whitespace-nowrap">{r.endedAt ? when(r.endedAt) : '—'}</TableCell>
-                <TableCell><RunActions run={r} /></TableCell>
+                <TableCell><RunActions run={r} onDetails={() => setOpen(r)} /></TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -115,7 +133,7 @@ export function WorkflowsPage() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Workflow runs"
-        description="Every founder's applications as they run on the workflow engine. Stop and Retry act as the founder's own buttons do."
+        description="Every founder's applications as they run on the workflow engine, and the e-mail the delivery job sends. Stop and Retry act as the founder's own buttons do."
         actions={
           counts ? (
             <div className="flex gap-2" aria-label="Live counts" data-testid="workflow-counts">
@@ -126,14 +144,20 @@ export function WorkflowsPage() {
           ) : null
         }
       />
+      <Tabs value={filters.kind} onValueChange={switchKind}>
+        <TabsList aria-label="Kind of run">
+          {KINDS.map((k) => <TabsTrigger key={k.value} value={k.value}>{k.label}</TabsTrigger>)}
+        </TabsList>
+      </Tabs>
       <form onSubmit={apply} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filters">
-        <Field label="Status">{(p) => <Select {...p} options={STATUS_OPTIONS} placeholder="Any status" value={draft.status} onChange={(e) => set('status')(e.target.value)} />}</Field>
-        <Field label="User e-mail">{(p) => <Input {...p} type="email" placeholder="founder@example.com" value={draft.user} onChange={(e) => set('user')(e.target.value)} />}</Field>
-        <Field label="Submitted from">{(p) => <Input {...p} type="datetime-local" value={draft.from} onChange={(e) => set('from')(e.target.value)} />}</Field>
-        <Field label="Submitted before">{(p) => <Input {...p} type="datetime-local" value={draft.to} onChange={(e) => set('to')(e.target.value)} />}</Field>
+        <Field label="Status">{(p) => <Select {...p} options={statusOptions(filters.kind)} placeholder="Any status" value={draft.status} onChange={(e) => set('status')(e.target.value)} />}</Field>
+        <Field label={filters.kind === 'mail' ? 'Recipient or user e-mail' : 'User e-mail'}>{(p) => <Input {...p} type="email" placeholder="founder@example.com" value={draft.user} onChange={(e) => set('user')(e.target.value)} />}</Field>
+        <Field label={`${kind.when} from`}>{(p) => <Input {...p} type="datetime-local" value={draft.from} onChange={(e) => set('from')(e.target.value)} />}</Field>
+        <Field label={`${kind.when} before`}>{(p) => <Input {...p} type="datetime-local" value={draft.to} onChange={(e) => set('to')(e.target.value)} />}</Field>
         <Button type="submit" variant="outline">Apply filters</Button>
       </form>
       {body}
+      <WorkflowDetailDialog run={open} onClose={() => setOpen(null)} />
     </div>
   );
 }

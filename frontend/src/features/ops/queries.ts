@@ -1,4 +1,4 @@
-import type { AuditRun, AuditRunDetail, MeResponse, OpsLedgerResponse, OpsSummary, OpsUser, OpsUsersResponse, OpsWorkflowsResponse, UserRole } from '@fp/contracts';
+import type { AuditRun, AuditRunDetail, MeResponse, OpsLedgerResponse, OpsSummary, OpsUser, OpsUsersResponse, OpsWorkflowDetail, OpsWorkflowsResponse, UserRole, WorkflowKind } from '@fp/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
@@ -97,6 +97,7 @@ export function useUserAction(userId: string) {
 }
 
 export interface WorkflowFilters {
+  kind: WorkflowKind;
   status: string;
   user: string;
   from: string;
@@ -109,7 +110,7 @@ export const workflowsQueryOptions = (f: WorkflowFilters, cursor: string | null)
     queryKey: ['ops', 'workflows', f, cursor] as const,
     queryFn: () =>
       apiRequest<OpsWorkflowsResponse>('/api/ops/workflows', {
-        query: { status: f.status, user: f.user, from: f.from ? new Date(f.from).toISOString() : '', to: f.to ? new Date(f.to).toISOString() : '', cursor: cursor ?? '', limit: 50 },
+        query: { kind: f.kind, status: f.status, user: f.user, from: f.from ? new Date(f.from).toISOString() : '', to: f.to ? new Date(f.to).toISOString() : '', cursor: cursor ?? '', limit: 50 },
       }),
     placeholderData: keepPreviousData,
     refetchInterval: 3000,
@@ -123,3 +124,11 @@ export function useWorkflowAction() {
     onSettled: () => qc.invalidateQueries({ queryKey: ['ops', 'workflows'] }),
   });
 }
+
+/** One run with its events and, per attempt, the steps its engine recorded; live while it runs. */
+export const workflowDetailQueryOptions = (kind: WorkflowKind, id: string) =>
+  queryOptions({
+    queryKey: ['ops', 'workflows', 'detail', kind, id] as const,
+    queryFn: () => apiRequest<OpsWorkflowDetail>(`/api/ops/workflows/${encodeURIComponent(id)}`, { query: { kind } }),
+    refetchInterval: (q) => (q.state.data && (q.state.data.run.endedAt || q.state.data.run.status === 'sent' || q.state.data.run.status === 'failed') ? false : 3000),
+  });

@@ -106,3 +106,4 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
     },
   };
 }
+export { createTemporalHistory } from './history';
