@@ -60,27 +60,33 @@ describe('projection runner', () => {
       async apply(tx, events) {
         for (const e of events) {
           if (e.data.poison) throw new Error('cannot handle poison');
-          await tx.insertInto('seen').values({ id: e.eventId }).execute();
+          await tx.insertInto('seen').values({ id: String(e.data.n) }).execute();
         }
       },
     };
-    await store.append('f-1', [{ type: 'Fragile', data: {} }], 'any');
-    await store.append('f-1', [{ type: 'Fragile', data: { poison: true } }], 'any');
-    await store.append('f-1', [{ type: 'Fragile', data: {} }], 'any');
+    await store.append('f-1', [{ type: 'Fragile', data: { n: 1 } }], 'any');
+    await store.append('f-1', [{ type: 'Fragile', data: { n: 2, poison: true } }], 'any');
+    await store.append('f-1', [{ type: 'Fragile', data: { n: 3 } }], 'any');
     const logs: string[] = [];
     const runner = new ProjectionRunner(tdb.db, store, tdb.pool, [fragile], (m) => logs.push(m));
-    await runner.start();
-    let status = (await runner.status())[0]!;
-    for (let i = 0; i < 200 && status.status !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 10));
-      status = (await runner.status())[0]!;
+    try {
+      await runner.start();
+      let status = (await runner.status())[0]!;
+      for (let i = 0; i < 500 && status.status !== 'failed'; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        status = (await runner.status())[0]!;
+      }
+      expect(status.status).toBe('failed');
+      expect(status.error).toBe('cannot handle poison');
+      expect(status.lag).toBeGreaterThan(0);
+      expect(logs.join('\n')).toMatch(/fragile stopped/);
+      // The batch with the poison event was rolled back whole and nothing after it was applied. The
+      // event before it may have come in an earlier batch: the server's xmin is shared with other
+      // test databases, so the runner can see the first append before the other two.
+      const seen = (await tdb.pool.query('select id from seen order by id')).rows.map((r) => r.id);
+      expect(['', '1']).toContain(seen.join(','));
+    } finally {
+      await runner.stop();
     }
-    expect(status.status).toBe('failed');
-    expect(status.error).toBe('cannot handle poison');
-    expect(status.lag).toBeGreaterThan(0);
-    expect(logs.join('\n')).toMatch(/fragile stopped/);
-    // The batch with the poison event was rolled back whole: nothing after it was applied.
-    expect((await tdb.pool.query('select count(*)::int as n from seen')).rows[0].n).toBe(0);
-    await runner.stop();
   });
 });
