@@ -42,7 +42,7 @@ export function WorkflowDetailDialog({ run, onClose }: { run: OpsWorkflowRun | n
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="text-sm font-semibold">Attempt {a.attempt}</h3>
               {a.engine ? <Badge variant="secondary">{a.engine}</Badge> : null}
-              {a.engineStatus ? <Badge variant="outline">{a.engineStatus}</Badge> : null}
+              {a.engineStatus ? <Badge variant="outline" title="The run's status in the workflow engine (the workflow ended; the application's own status is above)">Engine: {a.engineStatus}</Badge> : null}
               {a.runId ? <span className="break-all font-mono text-xs text-muted-foreground">{a.runId}</span> : null}
               {a.url ? (
                 <a className="inline-flex items-center gap-1 text-xs text-primary underline-offset-4 hover:underline" href={a.url} target="_blank" rel="noreferrer">
