@@ -59,17 +59,28 @@ function usd(amount: number): string {
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
-function stage(p: FitProfile, f: FitFirm): FitReason {
+/** The profile's stage as the rules use it ('Bootstrapped' names no round stage), or null. */
+function profileStage(p: FitProfile): string | null {
   const s = p.stage?.trim();
-  if (!s || s === 'Bootstrapped') return { factor: 'stage', label: 'Your stage is not set', match: 'unknown' };
+  return s && s !== 'Bootstrapped' ? s : null;
+}
+/** The profile's industry as the rules use it ('Other' names none), or null. */
+function profileIndustry(p: FitProfile): string | null {
+  const s = p.industry?.trim();
+  return s && s !== 'Other' ? s : null;
+}
+
+function stage(p: FitProfile, f: FitFirm): FitReason {
+  const s = profileStage(p);
+  if (!s) return { factor: 'stage', label: 'Your stage is not set', match: 'unknown' };
   if (!f.stagesInvested.length) return { factor: 'stage', label: 'Stages unknown', match: 'unknown' };
   if (f.stagesInvested.includes(s)) return { factor: 'stage', label: `Invests at ${s}`, match: 'yes' };
   return { factor: 'stage', label: `Not at ${s} (${f.stagesInvested.join(', ')})`, match: 'no' };
 }
 
 function sector(p: FitProfile, f: FitFirm): FitReason {
-  const industry = p.industry?.trim();
-  if (!industry || industry === 'Other') return { factor: 'sector', label: 'Your industry is not set', match: 'unknown' };
+  const industry = profileIndustry(p);
+  if (!industry) return { factor: 'sector', label: 'Your industry is not set', match: 'unknown' };
   const sectors = (f.sectors ?? []).map(norm);
   if (!sectors.length) return { factor: 'sector', label: 'Sectors unknown', match: 'unknown' };
   // "AI & ML" matches a sector "ai", "ml" or "ai ml"; "HealthTech" matches "healthtech" or "health".
@@ -111,15 +122,67 @@ function activity(f: FitFirm, today: Date): FitReason {
   return { factor: 'activity', label: 'Activity unknown', match: 'unknown' };
 }
 
+/** The factors in the order their reasons are listed (and their points added). */
+export const FIT_FACTORS: readonly FitFactor[] = ['stage', 'sector', 'check', 'geography', 'activity'];
+
+/**
+ * The firm fields each factor reads. Firms equal on a factor's fields get the same reason from it,
+ * which lets a search index judge each distinct value once per profile instead of each firm
+ * (projections/src/search/fit.ts); a unit test holds this list to the rules.
+ */
+export const FIT_FACTOR_FIELDS: Record<FitFactor, ReadonlyArray<keyof FitFirm>> = {
+  stage: ['stagesInvested'],
+  sector: ['sectors'],
+  check: ['checkSizeMin', 'checkSizeMax'],
+  geography: ['country'],
+  activity: ['active', 'lastInvestmentDate', 'investorStatus'],
+};
+
+/** One factor's reason: reads only the firm fields FIT_FACTOR_FIELDS names for it. */
+export function fitReason(factor: FitFactor, profile: FitProfile, firm: FitFirm, today: Date): FitReason {
+  switch (factor) {
+    case 'stage':
+      return stage(profile, firm);
+    case 'sector':
+      return sector(profile, firm);
+    case 'check':
+      return check(profile, firm);
+    case 'geography':
+      return geography(profile, firm);
+    case 'activity':
+      return activity(firm, today);
+  }
+}
+
+/** What a reason adds to the sum a score is made of. */
+export const fitPoints = (r: Pick<FitReason, 'factor' | 'match'>): number => FIT_WEIGHTS[r.factor] * POINTS[r.match];
+
+const WEIGHT_TOTAL = Object.values(FIT_WEIGHTS).reduce((a, b) => a + b, 0);
+
+/** The 0–100 score of a sum of points (added in FIT_FACTORS order, starting from 0). */
+export const fitScoreOfPoints = (points: number): number => Math.round((points / WEIGHT_TOTAL) * 100);
+
 /** The fit of one firm: a pure function of the profile, the firm and today's date. */
 export function fitScore(profile: FitProfile, firm: FitFirm, today: Date): Fit {
-  const reasons = [stage(profile, firm), sector(profile, firm), check(profile, firm), geography(profile, firm), activity(firm, today)];
+  const reasons = FIT_FACTORS.map((f) => fitReason(f, profile, firm, today));
   let score = 0;
   let known = 0;
   for (const r of reasons) {
-    score += FIT_WEIGHTS[r.factor] * POINTS[r.match];
+    score += fitPoints(r);
     if (r.match !== 'unknown') known += FIT_WEIGHTS[r.factor];
   }
-  const total = Object.values(FIT_WEIGHTS).reduce((a, b) => a + b, 0);
-  return { score: Math.round((score / total) * 100), confidence: Math.round((known / total) * 100) / 100, reasons };
+  return { score: fitScoreOfPoints(score), confidence: Math.round((known / WEIGHT_TOTAL) * 100) / 100, reasons };
 }
+
+/**
+ * Firms are ranked by fit once the profile names the startup's stage and industry, the two
+ * factors that weigh most; before that the ranking would mostly reflect what is unknown.
+ */
+export const fitProfileComplete = (p: FitProfile | null | undefined): boolean => !!(p && profileStage(p) && profileIndustry(p));
+
+/** The answer to a fit sort or filter while the profile lacks them (400). */
+export const FIT_NEEDS_PROFILE = "Add your startup's stage and industry in Settings to rank firms by fit";
+
+/** A fit day: the date (UTC) the activity factor measures from, the same for a whole request. */
+export const fitDay = (now: Date): string => now.toISOString().slice(0, 10);
+export const fitToday = (day: string): Date => new Date(`${day}T00:00:00Z`);
