@@ -322,7 +322,8 @@ describe('VC database: best fit first (e2e)', () => {
     const kept = firms.filter((f) => score(f) >= n).length;
     expect(kept).toBeGreaterThan(0);
     await page.getByLabel('Fit at least').selectOption(String(n));
-    await poll(() => new URL(page.url()).searchParams.get('fitMin')).toBe(String(n));
+    // The router writes a numeric-looking text value JSON-quoted ("60"); it reads it back the same.
+    await poll(() => new URL(page.url()).searchParams.get('fitMin')?.replace(/"/g, '')).toBe(String(n));
     await poll(() => showing(page).textContent()).toBe(`Showing 1 to ${Math.min(25, kept)} of ${kept} firms`);
     expect((await cardScores()).every((s) => s >= n)).toBe(true);
     // A reload restores the bound.
@@ -357,6 +358,8 @@ describe('VC database: best fit first (e2e)', () => {
         const { context: c, page: p } = await signedInPage(width, width === 375 ? 812 : 900, theme, founderEmail);
         await p.goto(`${app.url}/vc-database`);
         await p.getByTestId('fit-badge').first().waitFor();
+        // On a phone the controls fill the first screen: the shot shows the cards and their reasons.
+        if (width === 375) await p.getByTestId('vc-results').evaluate((el) => el.scrollIntoView());
         await p.screenshot({ path: path.join(SHOTS, `vc-database-best-fit-${width}-${theme}.png`), fullPage: false });
         await p.getByTestId('vc-firm-card').first().getByRole('button', { name: /^View details of / }).click();
         await p.getByRole('dialog').getByTestId('fit').waitFor();

@@ -222,7 +222,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
           <MultiSelect label="Countries" placeholder="All countries" options={countryOptions} value={filters.countries} onChange={(countries) => applyFilters({ countries })} />
           <MultiSelect label="Investor types" placeholder="All investor types" options={typeOptions} value={filters.investorTypes} onChange={(investorTypes) => applyFilters({ investorTypes })} />
         </div>
-        <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:items-center">
+        <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
           <div className="flex items-center gap-2">
             <span className="text-sm font-medium whitespace-nowrap text-muted-foreground">AUM ($M)</span>
             <Input className="w-full lg:w-28" aria-label="Minimum AUM in millions" placeholder="Min" inputMode="decimal" value={aumDraft.min} onChange={(e) => setAumDraft((d) => ({ ...d, min: sanitizeAumInput(e.target.value) }))} onBlur={applyAum} onKeyDown={onAumKey} />
