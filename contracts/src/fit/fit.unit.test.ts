@@ -98,4 +98,14 @@ describe('fit score', () => {
     expect(fitProfileComplete({ stage: 'Seed', industry: 'Other' })).toBe(false);
     expect(fitProfileComplete(null)).toBe(false);
   });
+
+  it('writes cheque amounts as en-US numbers in $K and $M', () => {
+    // The reference: what toLocaleString writes (the rules format without it, being called by the thousand).
+    const usd = (a: number) => (a >= 1e6 ? `$${(a / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })}M` : `$${Math.round(a / 1e3).toLocaleString('en-US')}K`);
+    for (const [min, max] of [[1, 50], [63, 58000], [999, 1049], [1050, 1550], [1949, 83040], [2500, 2_500_000], [12_345, 987_654]] as const) {
+      const label = fitReason('check', { raising: '$1.25M' }, { ...perfect, checkSizeMin: min, checkSizeMax: max }, today).label;
+      expect(label).toContain(`${usd(min * 1000)}–${usd(max * 1000)}`);
+      expect(label).toContain(`your ${usd(1_250_000)} round`);
+    }
+  });
 });

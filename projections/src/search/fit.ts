@@ -4,7 +4,7 @@
 // distinct stage sets, countries, cheque ranges…), so each distinct value is judged once per
 // founder and a firm's score is the sum of its factors' points (docs/catalog.md, "Fit order").
 import {
-  FIT_FACTOR_FIELDS, FIT_FACTORS, fitPoints, fitReason, fitScoreOfPoints, fitToday, type FitFactor, type FitFirm,
+  FIT_FACTOR_FIELDS, FIT_FACTORS, fitMatch, fitPoints, fitScoreOfPoints, fitToday, type FitFactor, type FitFirm,
 } from '@fp/contracts/fit/fit';
 import type { VcSearchDoc } from './documents';
 import type { FitQuery } from './port';
@@ -71,7 +71,8 @@ export class FitScorer {
     const memo = this.memo[i]!;
     let pts = memo.get(key);
     if (pts === undefined) {
-      pts = fitPoints(fitReason(FIT_FACTORS[i]!, this.query.profile, firm, this.today));
+      const factor = FIT_FACTORS[i]!;
+      pts = fitPoints({ factor, match: fitMatch(factor, this.query.profile, firm, this.today) });
       memo.set(key, pts);
     }
     return pts;
