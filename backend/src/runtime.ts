@@ -64,7 +64,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
   const accounts = createAccountsModule({ ctx, credits: credits.service, identity: adapters.identity, mail: mail.service });
   const payments = createPaymentsModule({ ctx, credits: credits.service, accounts: accounts.service, mail: mail.service, provider: adapters.payments });
   const profile = createProfileModule({ ctx });
-  const catalog = createCatalogModule({ ctx, credits: credits.service, searchIndex: adapters.searchIndex });
+  const catalog = createCatalogModule({ ctx, credits: credits.service, profile: profile.service, searchIndex: adapters.searchIndex });
   const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine: adapters.engine });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
   const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service, mail: mail.service });

@@ -95,7 +95,8 @@ describe('VC database API', () => {
       ['lastInvestmentFrom=2025-01-01&lastInvestmentTo=2024-01-01', 'lastInvestmentFrom must not be greater than lastInvestmentTo'],
       ['lastInvestmentFrom=yesterday', 'lastInvestmentFrom must be a date written YYYY-MM-DD'],
       ['stage=Series%20Z', "Unknown stage 'Series Z': use Pre-seed, Seed, Series A, Series B, Series C, Series D+"],
-      ['sort=name', 'Unknown field: sort'],
+      ['order=name', 'Unknown field: order'],
+      ['sort=rank', 'sort must be one of: name, fit'],
     ]) {
       const r = await get(`/api/vc-firms?${q}`);
       expect(r.status, q).toBe(400);

@@ -11,6 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fitDay, fitScore, fitToday } from '@fp/contracts/fit/fit';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,13 +23,14 @@ const GENERATOR_MODULE = path.join(here, '..', '..', 'infra', 'src', 'catalog', 
 const VC = 120;
 const ANGELS = 150;
 
-interface Firm { id: string; vcName: string; country: string | null }
+interface Firm { id: string; vcName: string; country: string | null; stagesInvested: string[]; checkSizeMin: number | null; checkSizeMax: number | null; lastInvestmentDate: string | null; investorStatus: string | null }
 interface Angel { id: string; companyName: string; location: string | null }
 interface TestApp {
   url: string;
   ctx: any;
   services: any;
   createUser(o: { email: string; password: string; name: string }): Promise<{ id: string; email: string; token: string }>;
+  api(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
 
@@ -36,6 +39,8 @@ let browser: Browser;
 let firms: Firm[];
 let angels: Angel[];
 const email = `catalog.${Date.now().toString(36)}@example.com`;
+/** A founder whose profile is complete (Seed, AI & ML, raising $2M, London): the VC database opens on best fit. */
+const founderEmail = `fit.${Date.now().toString(36)}@example.com`;
 const password = 'correct horse battery';
 
 beforeAll(async () => {
@@ -48,6 +53,8 @@ beforeAll(async () => {
   app.ctx.sandboxUrl = 'http://127.0.0.1:3999';
   const r = await app.services.catalog.seed({ vc: VC, angels: ANGELS, seed: 6 }, { now: new Date(), actor: 'e2e' });
   await app.ctx.projections.waitFor(r.checkpoint, 60_000);
+  const founder = await app.createUser({ email: founderEmail, password, name: 'Ada Lovelace' });
+  expect((await app.api('PATCH', '/api/startup-profile', { token: founder.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
   const user = await app.createUser({ email, password, name: 'Catalog Tester' });
   await app.services.credits.grant(user.id, 4, 'e2e', null, { now: new Date(), actor: 'e2e' });
   await app.ctx.projections.waitFor();
@@ -59,14 +66,14 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signedInPage(width = 1280, height = 900, theme: 'dark' | 'light' = 'dark'): Promise<{ context: BrowserContext; page: Page }> {
+async function signedInPage(width = 1280, height = 900, theme: 'dark' | 'light' = 'dark', as = email): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
   await context.addInitScript((t) => localStorage.setItem('fundflow-theme', t), theme);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   await page.goto(`${app.url}/`);
   await page.getByRole('heading', { name: 'Sign in to FundFlow' }).waitFor();
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email').fill(as);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -274,6 +281,93 @@ describe('Angel investors (e2e)', () => {
     await page.getByText('Export Successful!').waitFor();
     await poll(() => page.getByTestId('selection-bar').count()).toBe(0);
     await poll(() => page.getByTestId('credit-balance').textContent()).toMatch(/^4/);
+  });
+});
+
+describe('VC database: best fit first (e2e)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  /** What the rules give each firm for this founder today: the order the screen must show. */
+  const score = (f: Firm) => fitScore(SAMPLE_COMPLETE_PROFILE, f, fitToday(fitDay(new Date()))).score;
+  const cardScores = async () => (await page.getByTestId('fit-badge').allInnerTexts()).map((t) => Number(t.replace('Fit ', '')));
+  beforeAll(async () => {
+    ({ context, page } = await signedInPage(1280, 900, 'dark', founderEmail));
+  });
+  afterAll(async () => context?.close());
+
+  it('opens on best fit for a founder with a complete profile: highest scores first, each card with its reasons', async () => {
+    await page.goto(`${app.url}/vc-database`);
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to 25 of ${VC} firms`);
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('fit');
+    const best = [...firms].map(score).sort((a, b) => b - a);
+    // The first page holds the 25 best scores, in order.
+    expect(await cardScores()).toEqual(best.slice(0, 25));
+    const first = page.getByTestId('vc-firm-card').first();
+    const top = firms.filter((f) => score(f) === best[0]).map((f) => f.vcName).sort();
+    expect(top).toContain(await first.locator('h3').innerText());
+    // The reasons on the card: the stage fits ('Invests at Seed') and the known others.
+    expect(await first.getByTestId('fit-reasons').innerText()).toContain('Invests at Seed');
+    // The details dialog shows the same score with every reason, unknowns included.
+    await first.getByRole('button', { name: /^View details of / }).click();
+    const fit = page.getByRole('dialog').getByTestId('fit');
+    await poll(() => fit.getByTestId('fit-score').innerText()).toBe(String(best[0]));
+    expect(await fit.innerText()).toContain('Invests at Seed');
+    expect(await fit.getByTestId('fit-reasons').locator('li').count()).toBe(5);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  it('keeps firms fitting at least N, in the URL, and sorts by name on request', async () => {
+    const n = 60;
+    const kept = firms.filter((f) => score(f) >= n).length;
+    expect(kept).toBeGreaterThan(0);
+    await page.getByLabel('Fit at least').selectOption(String(n));
+    // The router writes a numeric-looking text value JSON-quoted ("60"); it reads it back the same.
+    await poll(() => new URL(page.url()).searchParams.get('fitMin')?.replace(/"/g, '')).toBe(String(n));
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to ${Math.min(25, kept)} of ${kept} firms`);
+    expect((await cardScores()).every((s) => s >= n)).toBe(true);
+    // A reload restores the bound.
+    await page.reload();
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to ${Math.min(25, kept)} of ${kept} firms`);
+    await page.getByLabel('Sort by').selectOption('name');
+    await poll(() => new URL(page.url()).searchParams.get('sort')).toBe('name');
+    await poll(async () => {
+      const names = await page.getByTestId('vc-firm-card').locator('h3').allInnerTexts();
+      const keys = names.map((x) => x.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim());
+      return keys.length > 0 && keys.join('|') === [...keys].sort().join('|');
+    }).toBe(true);
+    await page.getByLabel('Fit at least').selectOption('');
+    await poll(() => showing(page).textContent()).toBe(`Showing 1 to 25 of ${VC} firms`);
+  });
+
+  it('tells a founder without stage and industry how to rank by fit, and lists by name', async () => {
+    const { context: other, page: p } = await signedInPage(1280, 900, 'dark', email);
+    await p.goto(`${app.url}/vc-database?sort=fit`);
+    await p.getByTestId('fit-hint').getByText("Add your startup's stage and industry in Settings to rank firms by fit").waitFor();
+    expect(await p.getByLabel('Sort by').inputValue()).toBe('name');
+    expect(await p.getByLabel('Fit at least').isDisabled()).toBe(true);
+    await poll(() => showing(p).textContent()).toBe(`Showing 1 to 25 of ${VC} firms`);
+    expect(await p.getByTestId('fit-badge').count()).toBe(0);
+    await other.close();
+  });
+
+  it('captures best fit at 1280 and 375 px, dark and light', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    for (const theme of ['dark', 'light'] as const) {
+      for (const width of [1280, 375]) {
+        const { context: c, page: p } = await signedInPage(width, width === 375 ? 812 : 900, theme, founderEmail);
+        await p.goto(`${app.url}/vc-database`);
+        await p.getByTestId('fit-badge').first().waitFor();
+        // On a phone the controls fill the first screen: the shot shows the cards and their reasons.
+        if (width === 375) await p.getByTestId('vc-results').evaluate((el) => el.scrollIntoView());
+        await p.screenshot({ path: path.join(SHOTS, `vc-database-best-fit-${width}-${theme}.png`), fullPage: false });
+        await p.getByTestId('vc-firm-card').first().getByRole('button', { name: /^View details of / }).click();
+        await p.getByRole('dialog').getByTestId('fit').waitFor();
+        await p.screenshot({ path: path.join(SHOTS, `vc-database-fit-dialog-${width}-${theme}.png`), fullPage: false });
+        await c.close();
+      }
+    }
+    expect(existsSync(path.join(SHOTS, 'vc-database-best-fit-375-light.png'))).toBe(true);
   });
 });
 

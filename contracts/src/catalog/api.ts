@@ -115,6 +115,34 @@ function checkRanges<T extends Record<string, unknown>>(ranges: Range[]) {
   };
 }
 
+/** Only firms whose fit for the founder is at least this (issue 16); needs a profile with stage and industry. */
+const fitMin = scalar('fitMin', 20)
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === '') return undefined;
+    const n = Number(v.trim());
+    if (!Number.isInteger(n) || n < 0 || n > 100) {
+      ctx.addIssue({ code: 'custom', message: 'fitMin must be a whole number from 0 to 100' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const VC_SORTS = ['name', 'fit'] as const;
+export type VcSort = (typeof VC_SORTS)[number];
+/** 'name' (default) or 'fit': best fit for the founder first (needs a profile with stage and industry). */
+const sort = scalar('sort', 20)
+  .optional()
+  .transform((v, ctx): VcSort | undefined => {
+    const s = v?.trim();
+    if (!s) return undefined;
+    if (!(VC_SORTS as readonly string[]).includes(s)) {
+      ctx.addIssue({ code: 'custom', message: `sort must be one of: ${VC_SORTS.join(', ')}` });
+      return z.NEVER;
+    }
+    return s as VcSort;
+  });
+
 const vcFilterShape = {
   search,
   country: list('country'),
@@ -127,6 +155,9 @@ const vcFilterShape = {
   checkSizeMax: numeric('checkSizeMax'),
   lastInvestmentFrom: day('lastInvestmentFrom'),
   lastInvestmentTo: day('lastInvestmentTo'),
+  fitMin,
+  // Accepted with the filters so a saved search or a link keeps it; all-ids answers in name order.
+  sort,
 };
 const vcRanges: Range[] = [['aumMin', 'aumMax'], ['checkSizeMin', 'checkSizeMax'], ['lastInvestmentFrom', 'lastInvestmentTo']];
 
@@ -163,7 +194,17 @@ export const AngelInvestorsQuery = z
 export type AngelInvestorsQuery = z.output<typeof AngelInvestorsQuery>;
 
 // Responses.
-export const VcFirmsResponse = z.object({ firms: z.array(vcFirmSchema), total: z.number().int().min(0) });
+/** A firm's fit for the signed-in founder: the score of `fitScore` and one reason per factor. */
+export const FirmFitSchema = z.object({
+  score: z.number().int().min(0).max(100),
+  confidence: z.number().min(0).max(1),
+  reasons: z.array(z.object({ factor: z.string(), label: z.string(), match: z.enum(['yes', 'partial', 'no', 'unknown']) })),
+});
+export type FirmFit = z.infer<typeof FirmFitSchema>;
+/** A list item: the firm, with its fit once the founder's profile names stage and industry. */
+export const vcFirmWithFitSchema = vcFirmSchema.extend({ fit: FirmFitSchema.optional() });
+export type VcFirmWithFit = z.infer<typeof vcFirmWithFitSchema>;
+export const VcFirmsResponse = z.object({ firms: z.array(vcFirmWithFitSchema), total: z.number().int().min(0) });
 export type VcFirmsResponse = z.infer<typeof VcFirmsResponse>;
 export const VcFilterOptionsResponse = z.object({ locations: z.array(z.string()), investorTypes: z.array(z.string()) });
 export type VcFilterOptionsResponse = z.infer<typeof VcFilterOptionsResponse>;

@@ -42,6 +42,15 @@ const RECENT_DAYS = 730;
 
 /** "$2M" → 2,000,000; "500K" → 500,000; "1.5 million" → 1,500,000; "750,000" → 750,000; else null. */
 export function parseAmountUsd(text: string | null | undefined): number | null {
+  // Ranking asks for the same founder's round once per firm value: the last answer is kept.
+  if (text === lastAmount.text) return lastAmount.value;
+  const value = readAmount(text);
+  lastAmount = { text, value };
+  return value;
+}
+let lastAmount: { text: string | null | undefined; value: number | null } = { text: undefined, value: null };
+
+function readAmount(text: string | null | undefined): number | null {
   const m = /^\s*\$?\s*([\d.,]+)\s*(k|m|mm|million|b|bn|billion|thousand)?\s*(usd|\$)?\s*$/i.exec(text ?? '');
   if (!m) return null;
   const n = Number(m[1]!.replace(/,/g, ''));
@@ -51,75 +60,165 @@ export function parseAmountUsd(text: string | null | undefined): number | null {
   return Math.round(n * times);
 }
 
-/** $50K, $1.5M */
+/** $50K, $1.5M, $2,500M (toLocaleString costs tens of microseconds a call; labels are made by the thousand). */
 function usd(amount: number): string {
-  if (amount >= 1e6) return `$${(amount / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })}M`;
-  return `$${Math.round(amount / 1e3).toLocaleString('en-US')}K`;
+  if (amount >= 1e6) {
+    const [whole, tenth] = (Math.round(amount / 1e5) / 10).toFixed(1).split('.');
+    return `$${group(whole!)}${tenth === '0' ? '' : `.${tenth}`}M`;
+  }
+  return `$${group(String(Math.round(amount / 1e3)))}K`;
 }
+const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
-function stage(p: FitProfile, f: FitFirm): FitReason {
+/** The profile's stage as the rules use it ('Bootstrapped' names no round stage), or null. */
+function profileStage(p: FitProfile): string | null {
   const s = p.stage?.trim();
-  if (!s || s === 'Bootstrapped') return { factor: 'stage', label: 'Your stage is not set', match: 'unknown' };
-  if (!f.stagesInvested.length) return { factor: 'stage', label: 'Stages unknown', match: 'unknown' };
-  if (f.stagesInvested.includes(s)) return { factor: 'stage', label: `Invests at ${s}`, match: 'yes' };
-  return { factor: 'stage', label: `Not at ${s} (${f.stagesInvested.join(', ')})`, match: 'no' };
+  return s && s !== 'Bootstrapped' ? s : null;
+}
+/** The profile's industry as the rules use it ('Other' names none), or null. */
+function profileIndustry(p: FitProfile): string | null {
+  const s = p.industry?.trim();
+  return s && s !== 'Other' ? s : null;
 }
 
-function sector(p: FitProfile, f: FitFirm): FitReason {
-  const industry = p.industry?.trim();
-  if (!industry || industry === 'Other') return { factor: 'sector', label: 'Your industry is not set', match: 'unknown' };
+/**
+ * A factor's verdict, with its label made only when asked: ranking thousands of firms needs only
+ * the verdicts (projections/src/search/fit.ts), a page of reasons needs the words too.
+ */
+interface Judged {
+  factor: FitFactor;
+  match: FitMatch;
+  label: () => string;
+}
+const judged = (factor: FitFactor, match: FitMatch, label: () => string): Judged => ({ factor, match, label });
+
+function stage(p: FitProfile, f: FitFirm): Judged {
+  const s = profileStage(p);
+  if (!s) return judged('stage', 'unknown', () => 'Your stage is not set');
+  if (!f.stagesInvested.length) return judged('stage', 'unknown', () => 'Stages unknown');
+  if (f.stagesInvested.includes(s)) return judged('stage', 'yes', () => `Invests at ${s}`);
+  return judged('stage', 'no', () => `Not at ${s} (${f.stagesInvested.join(', ')})`);
+}
+
+function sector(p: FitProfile, f: FitFirm): Judged {
+  const industry = profileIndustry(p);
+  if (!industry) return judged('sector', 'unknown', () => 'Your industry is not set');
   const sectors = (f.sectors ?? []).map(norm);
-  if (!sectors.length) return { factor: 'sector', label: 'Sectors unknown', match: 'unknown' };
+  if (!sectors.length) return judged('sector', 'unknown', () => 'Sectors unknown');
   // "AI & ML" matches a sector "ai", "ml" or "ai ml"; "HealthTech" matches "healthtech" or "health".
   const words = norm(industry).split(' ').filter((w) => w.length > 1);
   const hit = sectors.some((s) => words.some((w) => s === w || s.split(' ').includes(w) || s.replace(/ /g, '') === w || w.startsWith(s)));
-  if (hit) return { factor: 'sector', label: industry, match: 'yes' };
-  if (sectors.some((s) => /agnostic|generalist|all sectors/.test(s))) return { factor: 'sector', label: 'Sector agnostic', match: 'partial' };
-  return { factor: 'sector', label: `Not in ${industry}`, match: 'no' };
+  if (hit) return judged('sector', 'yes', () => industry);
+  if (sectors.some((s) => /agnostic|generalist|all sectors/.test(s))) return judged('sector', 'partial', () => 'Sector agnostic');
+  return judged('sector', 'no', () => `Not in ${industry}`);
 }
 
-function check(p: FitProfile, f: FitFirm): FitReason {
+function check(p: FitProfile, f: FitFirm): Judged {
   const round = parseAmountUsd(p.raising);
-  if (round === null) return { factor: 'check', label: 'Your round size is not set', match: 'unknown' };
-  if (f.checkSizeMin == null && f.checkSizeMax == null) return { factor: 'check', label: 'Check size unknown', match: 'unknown' };
+  if (round === null) return judged('check', 'unknown', () => 'Your round size is not set');
+  if (f.checkSizeMin == null && f.checkSizeMax == null) return judged('check', 'unknown', () => 'Check size unknown');
   const min = (f.checkSizeMin ?? 0) * 1000;
   const max = f.checkSizeMax == null ? null : f.checkSizeMax * 1000;
-  const range = max == null ? `from ${usd(min)}` : min ? `${usd(min)}–${usd(max)}` : `up to ${usd(max)}`;
-  if (min > round) return { factor: 'check', label: `Checks ${range} are above your ${usd(round)} round`, match: 'no' };
-  return { factor: 'check', label: `Checks ${range} fit your ${usd(round)} round`, match: 'yes' };
+  const range = () => (max == null ? `from ${usd(min)}` : min ? `${usd(min)}–${usd(max)}` : `up to ${usd(max)}`);
+  if (min > round) return judged('check', 'no', () => `Checks ${range()} are above your ${usd(round)} round`);
+  return judged('check', 'yes', () => `Checks ${range()} fit your ${usd(round)} round`);
 }
 
-function geography(p: FitProfile, f: FitFirm): FitReason {
-  if (!f.country) return { factor: 'geography', label: 'Location unknown', match: 'unknown' };
+function geography(p: FitProfile, f: FitFirm): Judged {
+  if (!f.country) return judged('geography', 'unknown', () => 'Location unknown');
   const where = p.location?.trim();
-  if (!where) return { factor: 'geography', label: `Based in ${f.country}`, match: 'unknown' };
-  if (norm(where).includes(norm(f.country))) return { factor: 'geography', label: `Based in ${f.country}`, match: 'yes' };
+  if (!where) return judged('geography', 'unknown', () => `Based in ${f.country}`);
+  if (norm(where).includes(norm(f.country))) return judged('geography', 'yes', () => `Based in ${f.country}`);
   // Firms invest abroad too: another country is a partial match, not a mismatch.
-  return { factor: 'geography', label: `Based in ${f.country}`, match: 'partial' };
+  return judged('geography', 'partial', () => `Based in ${f.country}`);
 }
 
-function activity(f: FitFirm, today: Date): FitReason {
-  if (f.active === false) return { factor: 'activity', label: 'No longer listed by its sources', match: 'no' };
-  if (f.lastInvestmentDate) {
-    const days = (today.getTime() - Date.parse(`${f.lastInvestmentDate}T00:00:00Z`)) / 86_400_000;
-    if (days <= RECENT_DAYS) return { factor: 'activity', label: `Invested recently (${f.lastInvestmentDate.slice(0, 7)})`, match: 'yes' };
-    return { factor: 'activity', label: `Last investment ${f.lastInvestmentDate.slice(0, 7)}`, match: 'partial' };
+function activity(f: FitFirm, today: Date): Judged {
+  if (f.active === false) return judged('activity', 'no', () => 'No longer listed by its sources');
+  const last = f.lastInvestmentDate;
+  if (last) {
+    const days = (today.getTime() - Date.parse(`${last}T00:00:00Z`)) / 86_400_000;
+    if (days <= RECENT_DAYS) return judged('activity', 'yes', () => `Invested recently (${last.slice(0, 7)})`);
+    return judged('activity', 'partial', () => `Last investment ${last.slice(0, 7)}`);
   }
-  if (f.investorStatus && /actively|raising/i.test(f.investorStatus)) return { factor: 'activity', label: f.investorStatus, match: 'yes' };
-  return { factor: 'activity', label: 'Activity unknown', match: 'unknown' };
+  const status = f.investorStatus;
+  if (status && /actively|raising/i.test(status)) return judged('activity', 'yes', () => status);
+  return judged('activity', 'unknown', () => 'Activity unknown');
 }
+
+/** The factors in the order their reasons are listed (and their points added). */
+export const FIT_FACTORS: readonly FitFactor[] = ['stage', 'sector', 'check', 'geography', 'activity'];
+
+/**
+ * The firm fields each factor reads. Firms equal on a factor's fields get the same reason from it,
+ * which lets a search index judge each distinct value once per profile instead of each firm
+ * (projections/src/search/fit.ts); a unit test holds this list to the rules.
+ */
+export const FIT_FACTOR_FIELDS: Record<FitFactor, ReadonlyArray<keyof FitFirm>> = {
+  stage: ['stagesInvested'],
+  sector: ['sectors'],
+  check: ['checkSizeMin', 'checkSizeMax'],
+  geography: ['country'],
+  activity: ['active', 'lastInvestmentDate', 'investorStatus'],
+};
+
+/** One factor's reason: reads only the firm fields FIT_FACTOR_FIELDS names for it. */
+export function fitReason(factor: FitFactor, profile: FitProfile, firm: FitFirm, today: Date): FitReason {
+  const j = judge(factor, profile, firm, today);
+  return { factor, label: j.label(), match: j.match };
+}
+
+/** One factor's verdict alone (no label): what ranking needs. */
+export function fitMatch(factor: FitFactor, profile: FitProfile, firm: FitFirm, today: Date): FitMatch {
+  return judge(factor, profile, firm, today).match;
+}
+
+function judge(factor: FitFactor, profile: FitProfile, firm: FitFirm, today: Date): Judged {
+  switch (factor) {
+    case 'stage':
+      return stage(profile, firm);
+    case 'sector':
+      return sector(profile, firm);
+    case 'check':
+      return check(profile, firm);
+    case 'geography':
+      return geography(profile, firm);
+    case 'activity':
+      return activity(firm, today);
+  }
+}
+
+/** What a reason adds to the sum a score is made of. */
+export const fitPoints = (r: Pick<FitReason, 'factor' | 'match'>): number => FIT_WEIGHTS[r.factor] * POINTS[r.match];
+
+const WEIGHT_TOTAL = Object.values(FIT_WEIGHTS).reduce((a, b) => a + b, 0);
+
+/** The 0–100 score of a sum of points (added in FIT_FACTORS order, starting from 0). */
+export const fitScoreOfPoints = (points: number): number => Math.round((points / WEIGHT_TOTAL) * 100);
 
 /** The fit of one firm: a pure function of the profile, the firm and today's date. */
 export function fitScore(profile: FitProfile, firm: FitFirm, today: Date): Fit {
-  const reasons = [stage(profile, firm), sector(profile, firm), check(profile, firm), geography(profile, firm), activity(firm, today)];
+  const reasons = FIT_FACTORS.map((f) => fitReason(f, profile, firm, today));
   let score = 0;
   let known = 0;
   for (const r of reasons) {
-    score += FIT_WEIGHTS[r.factor] * POINTS[r.match];
+    score += fitPoints(r);
     if (r.match !== 'unknown') known += FIT_WEIGHTS[r.factor];
   }
-  const total = Object.values(FIT_WEIGHTS).reduce((a, b) => a + b, 0);
-  return { score: Math.round((score / total) * 100), confidence: Math.round((known / total) * 100) / 100, reasons };
+  return { score: fitScoreOfPoints(score), confidence: Math.round((known / WEIGHT_TOTAL) * 100) / 100, reasons };
 }
+
+/**
+ * Firms are ranked by fit once the profile names the startup's stage and industry, the two
+ * factors that weigh most; before that the ranking would mostly reflect what is unknown.
+ */
+export const fitProfileComplete = (p: FitProfile | null | undefined): boolean => !!(p && profileStage(p) && profileIndustry(p));
+
+/** The answer to a fit sort or filter while the profile lacks them (400). */
+export const FIT_NEEDS_PROFILE = "Add your startup's stage and industry in Settings to rank firms by fit";
+
+/** A fit day: the date (UTC) the activity factor measures from, the same for a whole request. */
+export const fitDay = (now: Date): string => now.toISOString().slice(0, 10);
+export const fitToday = (day: string): Date => new Date(`${day}T00:00:00Z`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIT_WEIGHTS, fitScore, parseAmountUsd, type FitFirm } from './fit';
+import { FIT_FACTOR_FIELDS, FIT_FACTORS, FIT_WEIGHTS, fitProfileComplete, fitReason, fitScore, parseAmountUsd, type FitFirm } from './fit';
 
 const today = new Date('2026-11-25T00:00:00Z');
 const founder = { stage: 'Seed', industry: 'Fintech', raising: '$500K', location: 'Berlin, Germany' };
@@ -71,5 +71,41 @@ describe('fit score', () => {
   it('treats an old last investment as partial activity, and a firm raising a fund as active', () => {
     expect(fitScore(founder, { ...perfect, lastInvestmentDate: '2020-01-10' }, today).reasons[4]).toEqual({ factor: 'activity', label: 'Last investment 2020-01', match: 'partial' });
     expect(fitScore(founder, { ...perfect, lastInvestmentDate: null, investorStatus: 'Raising New Fund' }, today).reasons[4]!.match).toBe('yes');
+  });
+
+  it('reads for each factor only the firm fields FIT_FACTOR_FIELDS names (indexes group firms by them)', () => {
+    const others: FitFirm[] = [
+      { stagesInvested: ['Series B'], sectors: ['Biotech'], checkSizeMin: 5000, checkSizeMax: 9000, country: 'Japan', active: false, investorStatus: 'Raising New Fund', lastInvestmentDate: '2019-02-03' },
+      { stagesInvested: [], sectors: [], checkSizeMin: null, checkSizeMax: null, country: null, active: true, investorStatus: null, lastInvestmentDate: null },
+    ];
+    const fields = Object.keys(perfect) as (keyof FitFirm)[];
+    for (const factor of FIT_FACTORS) {
+      for (const other of others) {
+        // Every field the factor does not name taken from another firm: the reason must not move.
+        const mixed = { ...other } as Record<string, unknown>;
+        for (const f of FIT_FACTOR_FIELDS[factor]) mixed[f] = perfect[f];
+        expect(fitReason(factor, founder, mixed as unknown as FitFirm, today), factor).toEqual(fitReason(factor, founder, perfect, today));
+      }
+    }
+    expect(fields.every((f) => FIT_FACTORS.some((factor) => FIT_FACTOR_FIELDS[factor].includes(f)))).toBe(true);
+  });
+
+  it('calls a profile complete for ranking once it names a stage and an industry', () => {
+    expect(fitProfileComplete(founder)).toBe(true);
+    expect(fitProfileComplete({ stage: 'Seed' })).toBe(false);
+    expect(fitProfileComplete({ industry: 'Fintech' })).toBe(false);
+    expect(fitProfileComplete({ stage: 'Bootstrapped', industry: 'Fintech' })).toBe(false);
+    expect(fitProfileComplete({ stage: 'Seed', industry: 'Other' })).toBe(false);
+    expect(fitProfileComplete(null)).toBe(false);
+  });
+
+  it('writes cheque amounts as en-US numbers in $K and $M', () => {
+    // The reference: what toLocaleString writes (the rules format without it, being called by the thousand).
+    const usd = (a: number) => (a >= 1e6 ? `$${(a / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })}M` : `$${Math.round(a / 1e3).toLocaleString('en-US')}K`);
+    for (const [min, max] of [[1, 50], [63, 58000], [999, 1049], [1050, 1550], [1949, 83040], [2500, 2_500_000], [12_345, 987_654]] as const) {
+      const label = fitReason('check', { raising: '$1.25M' }, { ...perfect, checkSizeMin: min, checkSizeMax: max }, today).label;
+      expect(label).toContain(`${usd(min * 1000)}–${usd(max * 1000)}`);
+      expect(label).toContain(`your ${usd(1_250_000)} round`);
+    }
   });
 });

@@ -5,8 +5,10 @@ import { generateAngels, generateTestFirms, generateVcFirms } from '@fp/infra/ca
 import type { AngelInvestorDetail, VcFirm } from '@fp/contracts/catalog/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { angelSearchDoc, queryWords, vcSearchDoc, type AngelSearchDoc, type VcSearchDoc } from './documents';
-import type { AngelFilter, PageRequest, SearchIndex, VcFilter } from './port';
-import { matchesAngel, matchesVc, referenceFacet, referencePage } from './reference';
+import { fitScore, fitToday } from '@fp/contracts/fit/fit';
+import { fitFirmOfDoc } from './fit';
+import type { AngelFilter, FitQuery, PageRequest, SearchIndex, VcFilter } from './port';
+import { matchesAngel, matchesVc, referenceFacet, referencePage, referenceVcPage } from './reference';
 
 export interface ContractSubject {
   index: SearchIndex;
@@ -27,7 +29,14 @@ const EDGE_FIRMS: VcFirm[] = [
   firm({ id: 'edge_a', vcName: 'Xylofon  ventures!', city: 'Sao Paulo', country: 'Brazil', primaryInvestorType: 'Venture Capital', aum: 'N/A' }),
   firm({ id: 'edge_c', vcName: 'Ünïcode Çapital', country: 'Curaçao', primaryInvestorType: 'Family Office', aum: '0.5', description: 'Backs **fintech** in Curaçao.' }),
   firm({ id: 'edge_d', vcName: '"Quoted" \\ Fund', country: 'Quote "Land"', primaryInvestorType: 'Odd "Type"', aum: '25' }),
+  // Sectors (only imported firms have them) and a perfect fit for the founder of the fit cases.
+  firm({ id: 'edge_e', vcName: 'Zz Fintech Seed Partners', country: 'Germany', primaryInvestorType: 'Venture Capital', stagesInvested: ['Pre-seed', 'Seed'], sectors: ['Fintech', 'SaaS'], checkSizeMin: 50, checkSizeMax: 150, lastInvestmentDate: '2026-06-01' }),
+  firm({ id: 'edge_f', vcName: 'Zz Generalist Seed Fund', country: 'Germany', primaryInvestorType: 'Venture Capital', stagesInvested: ['Seed'], sectors: ['Sector Agnostic'], checkSizeMin: 50, checkSizeMax: 150, investorStatus: 'Actively Seeking New Investments' }),
+  firm({ id: 'edge_g', vcName: 'Zz Biotech Growth', country: 'Japan', primaryInvestorType: 'Venture Capital', stagesInvested: ['Series C'], sectors: ['Biotech'], checkSizeMin: 5000, checkSizeMax: 9000 }),
 ];
+
+/** The founder of the fit cases, on a fixed day (the activity factor counts from it). */
+const FIT: FitQuery = { profile: { stage: 'Seed', industry: 'Fintech', raising: '$500K', location: 'Berlin, Germany' }, today: '2026-11-25' };
 
 async function load(subject: ContractSubject, vc: VcSearchDoc[], test: VcSearchDoc[], angels: AngelSearchDoc[]) {
   const { index, db } = subject;
@@ -69,7 +78,7 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
     afterAll(async () => subject?.cleanup());
 
     const vcCase = async (f: VcFilter, page: PageRequest = { page: 1, limit: 25 }) => {
-      const expected = referencePage(vcDocs, (d) => matchesVc(d, f), page);
+      const expected = referenceVcPage(vcDocs, f, page);
       expect(await subject.index.searchVcFirms('vc', f, page), JSON.stringify({ f, page })).toEqual(expected);
       return expected;
     };
@@ -153,6 +162,60 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       expect(await subject.index.vcFirmIds('vc', { countries: ['Atlantis'] }, 10)).toEqual({ ids: [], total: 0 });
     });
 
+    it('orders by fit: highest score first, ties in the name order, exact totals on every page', async () => {
+      const byFit = (page: number, limit: number): PageRequest => ({ page, limit, order: 'fit' });
+      const first = await vcCase({ fit: FIT }, byFit(1, 100));
+      expect(first.total).toBe(vcDocs.length);
+      // The perfect firm comes first; the agnostic one right after (a partial sector and no date).
+      expect(first.ids.slice(0, 2)).toEqual(['edge_e', 'edge_f']);
+      const score = (id: string) => fitScore(FIT.profile, fitFirmOfDoc(vcDocs.find((d) => d.id === id)!), fitToday(FIT.today)).score;
+      const scores = first.ids.map(score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      // Ties exist (the generated firms share scores) and are in the name order.
+      const tied = first.ids.filter((id, i) => i > 0 && scores[i] === scores[i - 1]);
+      expect(tied.length).toBeGreaterThan(10);
+      const pages = Math.ceil(vcDocs.length / 25);
+      for (const p of [2, 3, Math.ceil(pages / 2), pages]) await vcCase({ fit: FIT }, byFit(p, 25));
+      expect((await vcCase({ fit: FIT }, byFit(pages + 1, 25))).ids).toEqual([]);
+      // Odd page sizes cross score boundaries at other places.
+      await vcCase({ fit: FIT }, byFit(7, 13));
+      await vcCase({ fit: FIT }, byFit(1, 1));
+      // Another founder: a cache per founder must not answer for another.
+      const other: FitQuery = { profile: { stage: 'Series C', industry: 'Biotech', raising: '$20M', location: 'Tokyo, Japan' }, today: '2026-11-25' };
+      expect((await vcCase({ fit: other }, byFit(1, 25))).ids[0]).toBe('edge_g');
+      await vcCase({ fit: FIT }, byFit(2, 25));
+    });
+
+    it('combines the fit order with text and every filter', async () => {
+      const byFit = (page: number, limit: number): PageRequest => ({ page, limit, order: 'fit' });
+      expect((await vcCase({ fit: FIT, words: ['zz'] }, byFit(1, 25))).ids).toEqual(['edge_e', 'edge_f', 'edge_g']);
+      await vcCase({ fit: FIT, words: ['capital'] }, byFit(1, 25));
+      await vcCase({ fit: FIT, words: ['capital'] }, byFit(3, 10));
+      await vcCase({ fit: FIT, countries: ['United States', 'Germany'] }, byFit(2, 20));
+      await vcCase({ fit: FIT, investorTypes: ['Micro-VC', 'Venture Capital'], aumMin: 20, aumMax: 900 }, byFit(1, 25));
+      await vcCase({ fit: FIT, stages: ['Seed'], checkSizeMin: 100, checkSizeMax: 1000 }, byFit(2, 10));
+      await vcCase({ fit: FIT, lastInvestmentFrom: 20240101 }, byFit(1, 25));
+      await vcCase({ fit: FIT, words: ['ven'], countries: ['United States'], stages: ['Seed', 'Pre-seed'] }, byFit(1, 25));
+      expect((await vcCase({ fit: FIT, countries: ['Atlantis'] }, byFit(1, 25))).total).toBe(0);
+    });
+
+    it('keeps only firms fitting at least N, in either order, in pages and in all ids', async () => {
+      const some = await vcCase({ fit: { ...FIT, min: 50 } }, { page: 1, limit: 100, order: 'fit' });
+      expect(some.total).toBeGreaterThan(0);
+      expect(some.total).toBeLessThan(vcDocs.length);
+      await vcCase({ fit: { ...FIT, min: 50 } }, { page: 2, limit: 10, order: 'fit' });
+      // The bound with the name order.
+      await vcCase({ fit: { ...FIT, min: 50 } }, { page: 1, limit: 25 });
+      await vcCase({ fit: { ...FIT, min: 35 }, words: ['capital'] }, { page: 2, limit: 10 });
+      expect((await vcCase({ fit: { ...FIT, min: 100 } }, { page: 1, limit: 25, order: 'fit' })).ids).toEqual(['edge_e']);
+      expect((await vcCase({ fit: { ...FIT, min: 0 } }, { page: 1, limit: 25, order: 'fit' })).total).toBe(vcDocs.length);
+      const f: VcFilter = { fit: { ...FIT, min: 45 }, countries: ['United States', 'Germany'] };
+      const all = referenceVcPage(vcDocs, f, { page: 1, limit: 100_000 });
+      expect(all.total).toBeGreaterThan(0);
+      expect(await subject.index.vcFirmIds('vc', f, 100_000)).toEqual(all);
+      expect(await subject.index.vcFirmIds('vc', f, 3)).toEqual({ ids: all.ids.slice(0, 3), total: all.total });
+    });
+
     it('keeps the test collection apart and replaces a document put again', async () => {
       const test = await subject.index.searchVcFirms('test', {}, { page: 1, limit: 20 });
       expect(test).toEqual(referencePage(testDocs, () => true, { page: 1, limit: 20 }));
@@ -224,10 +287,15 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       expect(await subject.index.vcFirmIds('vc', f, 100_000)).toEqual(all);
       const facets = await subject.index.vcFacets('vc');
       expect(facets.countries).toEqual(referenceFacet(vcDocs, (d) => d.country));
+      // The fit order merges changed documents by score and name.
+      await vcCase({ fit: FIT }, { page: 1, limit: 50, order: 'fit' });
+      await vcCase({ fit: FIT }, { page: 4, limit: 50, order: 'fit' });
+      await vcCase({ fit: { ...FIT, min: 40 }, countries: ['Atlantis', 'Germany'] }, { page: 1, limit: 100, order: 'fit' });
       // Settled again (a bulk load's end): still the same answers.
       await subject.index.optimize();
       await vcCase({}, { page: Math.ceil(vcDocs.length / 200), limit: 100 });
       await vcCase({ countries: ['Atlantis'] }, { page: 1, limit: 100 });
+      await vcCase({ fit: FIT }, { page: 2, limit: 50, order: 'fit' });
     });
   });
 }

@@ -52,6 +52,9 @@ export interface VcSearchDoc {
   checkSizeMax: number | null;
   /** Last investment date as YYYYMMDD. */
   lastInvestment: number | null;
+  /** For the fit sort (./fit.ts): the firm's sectors (null: unknown) and investor status. */
+  sectors: string[] | null;
+  investorStatus: string | null;
 }
 
 export interface AngelSearchDoc {
@@ -77,6 +80,8 @@ export function vcSearchDoc(firm: VcFirm): VcSearchDoc {
     checkSizeMin: firm.checkSizeMin ?? null,
     checkSizeMax: firm.checkSizeMax ?? null,
     lastInvestment: dayNumber(firm.lastInvestmentDate),
+    sectors: firm.sectors?.length ? [...firm.sectors] : null,
+    investorStatus: firm.investorStatus ?? null,
   };
 }
 

@@ -4,6 +4,7 @@
 import type { Tx } from '@fp/infra';
 import { MeiliSearch, type EnqueuedTaskPromise, type Index, type Settings } from 'meilisearch';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
+import { FitScorer, fitFirmOfDoc, rankScored, type FitFields } from './fit';
 import type { AngelFilter, Collection, FacetCount, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
 import { sortFacets } from './reference';
 
@@ -143,11 +144,40 @@ export class MeilisearchIndex implements SearchIndex {
   }
 
   searchVcFirms(collection: VcCollection, f: VcFilter, page: PageRequest): Promise<SearchPage> {
+    if (page.order === 'fit' || f.fit?.min !== undefined) return this.byFit(collection, f, page.order ?? 'name', (page.page - 1) * page.limit, page.limit);
     return this.query(collection, f.words, vcMeiliFilter(f), page.page, page.limit);
   }
 
   vcFirmIds(collection: VcCollection, f: VcFilter, max: number): Promise<SearchPage> {
+    if (f.fit?.min !== undefined) return this.byFit(collection, f, 'name', 0, max);
     return this.query(collection, f.words, vcMeiliFilter(f), 1, max);
+  }
+
+  /**
+   * Fit order or bound: Meilisearch sorts only by stored attributes, and a fit score depends on
+   * the founder, so the matches' fit fields are fetched (one request, only those attributes) and
+   * ranked here with the same scorer as the other adapters. Costs a transfer per match: fine at
+   * the spec's catalog size; a per-profile precomputed attribute would not scale with founders.
+   */
+  private async byFit(collection: VcCollection, f: VcFilter, order: 'name' | 'fit', offset: number, limit: number): Promise<SearchPage> {
+    const fit = f.fit;
+    if (!fit) throw new Error('The fit order needs filter.fit');
+    const fields: Array<keyof FitFields | 'id' | 'sortKey'> = ['id', 'sortKey', 'stages', 'sectors', 'checkSizeMin', 'checkSizeMax', 'country', 'investorStatus', 'lastInvestment'];
+    const r = await (await this.index(collection)).search<FitFields & { id: string; sortKey: string }>(f.words?.length ? f.words.join(' ') : null, {
+      filter: vcMeiliFilter(f),
+      offset: 0,
+      limit: this.maxTotalHits,
+      attributesToRetrieve: fields,
+      matchingStrategy: 'all',
+    });
+    const scorer = new FitScorer(fit);
+    const hits = r.hits.map((h) => ({
+      id: String(h.id),
+      sortKey: h.sortKey,
+      // Documents indexed before these fields existed lack them: unknown.
+      score: scorer.score(fitFirmOfDoc({ ...h, sectors: h.sectors ?? null, investorStatus: h.investorStatus ?? null, stages: h.stages ?? [] })),
+    }));
+    return rankScored(hits, fit.min, order, offset, limit);
   }
 
   private async facets(collection: Collection, fields: string[]): Promise<Record<string, FacetCount[]>> {

@@ -9,9 +9,11 @@
 // answered by the Postgres adapter, so an answer never lags the committed index.
 import type { Db, Tx } from '@fp/infra';
 import { sql } from 'kysely';
+import { FIT_FACTORS, fitScoreOfPoints, type FitFirm } from '@fp/contracts/fit/fit';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
+import { FitScorer, compareFit, fitFactorKey, fitFirmOfDoc } from './fit';
 import type { AngelFilter, Collection, FacetCount, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
-import { PostgresSearchIndex } from './postgres';
+import { PostgresSearchIndex, SEP, fitFieldsOfRow } from './postgres';
 import { sortFacets } from './reference';
 
 /** Numbered fields of a document (NaN: no value, which fails any bound). */
@@ -21,6 +23,25 @@ const COLLECTIONS: Collection[] = ['vc', 'test', 'angels'];
 /** Group bitsets kept per segment (at 1,000,000 documents, 125 kB each). */
 const GROUP_CACHE = 64;
 const FACET_TAGS: Record<Collection, string[]> = { vc: ['#c=', '#t='], test: ['#c=', '#t='], angels: ['#l='] };
+/** Fit score arrays kept per segment, one per founder and day (at 1,000,000 documents, 1 MB each). */
+const FIT_CACHE = 32;
+
+/** The fit order of a query: the founder's scorer, the bound, the order. */
+interface FitPlan {
+  scorer: FitScorer;
+  min: number | undefined;
+  order: 'name' | 'fit';
+}
+
+/**
+ * The fit fields of a segment's documents: per factor, each document's key (an index into the
+ * distinct values that factor reads) and one firm holding each distinct value.
+ */
+interface SegmentFit {
+  keys: Int32Array[];
+  reps: FitFirm[][];
+  repKeys: string[][];
+}
 
 /**
  * A query as set operations: every group must have one of its exact terms, some word must start
@@ -52,6 +73,13 @@ export function vcPlan(f: VcFilter): Plan {
   range(ranges, 1, undefined, f.checkSizeMax);
   range(ranges, 3, f.lastInvestmentFrom, f.lastInvestmentTo);
   return { groups: [...w.groups, ...tagged('#c=', f.countries), ...tagged('#t=', f.investorTypes), ...tagged('#s=', f.stages)], prefix: w.prefix, ranges };
+}
+
+/** The fit part of a query, when it has one (a fit order, or a fit bound). */
+function fitPlan(f: VcFilter, order: 'name' | 'fit'): FitPlan | undefined {
+  if (order === 'fit' && !f.fit) throw new Error('The fit order needs filter.fit');
+  if (!f.fit || (order === 'name' && f.fit.min === undefined)) return undefined;
+  return { scorer: new FitScorer(f.fit), min: f.fit.min, order };
 }
 
 export function angelPlan(f: AngelFilter): Plan {
@@ -123,6 +151,8 @@ interface Row {
   sortKey: string;
   terms: string[];
   nums: number[];
+  /** VC collections: the firm as the fit rules see it. */
+  fit: FitFirm | null;
 }
 
 /**
@@ -148,6 +178,7 @@ class Segment {
     readonly sortKeys: string[],
     readonly nums: Float64Array[],
     private readonly postings: Map<string, Int32Array>,
+    private readonly fit: SegmentFit | null = null,
   ) {
     this.n = ids.length;
     const words = (this.n + 31) >>> 5;
@@ -166,7 +197,36 @@ class Segment {
   }
 
   static empty(fields: number): Segment {
-    return new Segment([], [], Array.from({ length: fields }, () => new Float64Array(0)), new Map());
+    return new Segment([], [], Array.from({ length: fields }, () => new Float64Array(0)), new Map(), fields === VC_NUMS.length ? emptyFit() : null);
+  }
+
+  private readonly fitCache = new Map<string, Uint8Array>();
+
+  /**
+   * Every document's fit score for one founder and day: each factor's distinct values are judged
+   * once (FitScorer), then a document's points are added from per-factor lookups, in the rules'
+   * order, and turned into the score as fitScore does. Kept for the next pages and filters.
+   */
+  fitScores(scorer: FitScorer): Uint8Array {
+    const hit = this.fitCache.get(scorer.key);
+    if (hit) {
+      this.fitCache.delete(scorer.key);
+      this.fitCache.set(scorer.key, hit);
+      return hit;
+    }
+    const fit = this.fit;
+    if (!fit) throw new Error('This collection has no fit fields');
+    const sums = new Float64Array(this.n);
+    for (let i = 0; i < FIT_FACTORS.length; i++) {
+      const pts = Float64Array.from(fit.reps[i]!, (firm, k) => scorer.points(i, firm, fit.repKeys[i]![k]));
+      const keys = fit.keys[i]!;
+      for (let p = 0; p < this.n; p++) sums[p]! += pts[keys[p]!]!;
+    }
+    const scores = new Uint8Array(this.n);
+    for (let p = 0; p < this.n; p++) scores[p] = fitScoreOfPoints(sums[p]!);
+    this.fitCache.set(scorer.key, scores);
+    if (this.fitCache.size > FIT_CACHE) this.fitCache.delete(this.fitCache.keys().next().value!);
+    return scores;
   }
 
   /** Id → position, made on the first change (a segment that never changes never needs it). */
@@ -290,13 +350,29 @@ class SegmentBuilder {
   private flat = new Int32Array(1 << 16);
   private used = 0;
   private readonly ends: number[] = [];
+  private readonly fit: { keys: number[][]; ids: Map<string, number>[]; reps: FitFirm[][]; repKeys: string[][] } | null;
 
-  constructor(private readonly fields: number) {
+  constructor(private readonly fields: number, withFit: boolean) {
     this.nums = Array.from({ length: fields }, () => []);
+    this.fit = withFit ? { keys: FIT_FACTORS.map(() => []), ids: FIT_FACTORS.map(() => new Map()), reps: FIT_FACTORS.map(() => []), repKeys: FIT_FACTORS.map(() => []) } : null;
   }
 
   /** A document whose terms are `lexemes` separated by chr(31) (the `terms` column). */
-  add(id: string, sortKey: string, lexemes: string, nums: ReadonlyArray<number | null>): void {
+  add(id: string, sortKey: string, lexemes: string, nums: ReadonlyArray<number | null>, fit?: FitFirm): void {
+    if (this.fit) {
+      const f = this.fit;
+      for (let i = 0; i < FIT_FACTORS.length; i++) {
+        const key = fitFactorKey(FIT_FACTORS[i]!, fit!);
+        let k = f.ids[i]!.get(key);
+        if (k === undefined) {
+          k = f.reps[i]!.length;
+          f.ids[i]!.set(key, k);
+          f.reps[i]!.push(fit!);
+          f.repKeys[i]!.push(key);
+        }
+        f.keys[i]!.push(k);
+      }
+    }
     this.ids.push(id);
     this.sortKeys.push(sortKey);
     for (let f = 0; f < this.fields; f++) this.nums[f]!.push(num(nums[f]!));
@@ -339,8 +415,24 @@ class SegmentBuilder {
       start = end;
     }
     const postings = new Map(names.map((t, i) => [t, lists[i]!]));
-    return new Segment(this.ids, this.sortKeys, this.nums.map((v) => Float64Array.from(v)), postings);
+    const fit = this.fit ? { keys: this.fit.keys.map((k) => Int32Array.from(k)), reps: this.fit.reps, repKeys: this.fit.repKeys } : null;
+    return new Segment(this.ids, this.sortKeys, this.nums.map((v) => Float64Array.from(v)), postings, fit);
   }
+}
+
+function emptyFit(): SegmentFit {
+  return { keys: FIT_FACTORS.map(() => new Int32Array(0)), reps: FIT_FACTORS.map(() => []), repKeys: FIT_FACTORS.map(() => []) };
+}
+
+/** Stage tags ('#s=Seed') in a `terms` value, found without splitting the whole value. */
+function stagesInTerms(lexemes: string): string[] {
+  const out: string[] = [];
+  for (let i = lexemes.indexOf('#s='); i >= 0; i = lexemes.indexOf('#s=', i + 3)) {
+    if (i > 0 && lexemes.charCodeAt(i - 1) !== 31) continue;
+    const end = lexemes.indexOf(SEP, i);
+    out.push(lexemes.slice(i + 3, end < 0 ? lexemes.length : end));
+  }
+  return out;
 }
 
 const FNV_SEED = 0x811c9dc5 | 0;
@@ -398,10 +490,11 @@ interface DeltaDoc {
   terms: Set<string>;
   words: string[];
   nums: number[];
+  fit: FitFirm | null;
 }
 
 function deltaDoc(row: Row): DeltaDoc {
-  return { id: row.id, sortKey: row.sortKey, terms: new Set(row.terms), words: row.terms.filter((t) => !t.startsWith('#')), nums: row.nums };
+  return { id: row.id, sortKey: row.sortKey, terms: new Set(row.terms), words: row.terms.filter((t) => !t.startsWith('#')), nums: row.nums, fit: row.fit };
 }
 
 function matchesDelta(d: DeltaDoc, plan: Plan): boolean {
@@ -425,11 +518,21 @@ class CollectionState {
   }
 
   /** Matches from `offset`, at most `limit` ids, and the total. */
-  query(plan: Plan, offset: number, limit: number): SearchPage {
+  query(plan: Plan, offset: number, limit: number, fit?: FitPlan): SearchPage {
     const base = this.base;
     const bits = base.match(plan);
+    let extra = [...this.delta.values()].filter((d) => matchesDelta(d, plan)).sort((a, b) => compareKeys(a.sortKey, a.id, b.sortKey, b.id));
+    if (fit) {
+      const scores = base.fitScores(fit.scorer);
+      const scored = extra.map((d) => ({ id: d.id, sortKey: d.sortKey, score: fit.scorer.score(d.fit!) }));
+      if (fit.min !== undefined) {
+        const min = fit.min;
+        keepScoring(bits, scores, min);
+        extra = extra.filter((_, j) => scored[j]!.score >= min);
+        if (fit.order === 'fit') return fitPage(base, bits, scores, scored.filter((d) => d.score >= min), offset, limit);
+      } else if (fit.order === 'fit') return fitPage(base, bits, scores, scored, offset, limit);
+    }
     const baseTotal = popcount(bits);
-    const extra = [...this.delta.values()].filter((d) => matchesDelta(d, plan)).sort((a, b) => compareKeys(a.sortKey, a.id, b.sortKey, b.id));
     const total = baseTotal + extra.length;
     const ids: string[] = [];
     if (offset >= total || limit <= 0) return { ids, total };
@@ -460,6 +563,79 @@ class CollectionState {
   }
 }
 
+/** Clears the matches scoring under `min`. */
+function keepScoring(bits: Uint32Array, scores: Uint8Array, min: number): void {
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w]!;
+    while (x) {
+      const low = x & -x;
+      x ^= low;
+      if (scores[(w << 5) + 31 - Math.clz32(low)]! < min) bits[w]! &= ~low;
+    }
+  }
+}
+
+/**
+ * A page in fit order: score, highest first, then the name order. Scores are whole numbers
+ * 0–100, so this is a counting sort: one pass counts the matches per score, which gives the total
+ * and the scores the page falls in; a second pass takes, in position (= name) order, just the
+ * documents of those scores the page needs. Both passes cost one step per match, whatever the page.
+ */
+function fitPage(base: Segment, bits: Uint32Array, scores: Uint8Array, extra: Array<{ id: string; sortKey: string; score: number }>, offset: number, limit: number): SearchPage {
+  const count = new Int32Array(101);
+  forEachSet(bits, (p) => {
+    count[scores[p]!]!++;
+  });
+  for (const d of extra) count[d.score]!++;
+  let total = 0;
+  for (let s = 0; s <= 100; s++) total += count[s]!;
+  if (offset >= total || limit <= 0) return { ids: [], total };
+  // The score the page starts in, and how far into it.
+  let top = 100;
+  let skip = offset;
+  while (skip >= count[top]!) skip -= count[top--]!;
+  // How many of each score the page needs, from the top score down.
+  const need = new Int32Array(101);
+  let left = limit;
+  let low = top;
+  need[top] = Math.min(count[top]!, skip + left);
+  left -= need[top]! - skip;
+  while (left > 0 && low > 0) {
+    low--;
+    need[low] = Math.min(count[low]!, left);
+    left -= need[low]!;
+  }
+  const taken: number[][] = Array.from({ length: 101 }, () => []);
+  let open = 0;
+  for (let s = low; s <= top; s++) if (need[s]! > 0) open++;
+  forEachSet(bits, (p) => {
+    const s = scores[p]!;
+    if (s < low || s > top || taken[s]!.length >= need[s]!) return true;
+    taken[s]!.push(p);
+    return taken[s]!.length === need[s]! && --open === 0 ? false : true;
+  });
+  const ids: string[] = [];
+  for (let s = top; s >= low && ids.length < limit; s--) {
+    const here = taken[s]!.map((p) => ({ id: base.ids[p]!, sortKey: base.sortKeys[p]!, score: s }));
+    for (const d of extra) if (d.score === s) here.push(d);
+    here.sort(compareFit);
+    for (const d of here.slice(s === top ? skip : 0, need[s]!)) if (ids.length < limit) ids.push(d.id);
+  }
+  return { ids, total };
+}
+
+/** Calls `f` with each set position in order; `f` returning false stops. */
+function forEachSet(bits: Uint32Array, f: (p: number) => boolean | void): void {
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w]!;
+    while (x) {
+      const low = x & -x;
+      x ^= low;
+      if (f((w << 5) + 31 - Math.clz32(low)) === false) return;
+    }
+  }
+}
+
 export interface InProcessOptions {
   /** Changes read one by one into the delta; more than this at once (a bulk load) means a reload. */
   deltaMax?: number;
@@ -479,14 +655,22 @@ interface SourceRow {
   n1: number | null;
   n2: number | null;
   n3: number | null;
+  country: string | null;
+  sectors: string | null;
+  investor_status: string | null;
 }
 
-/** Separates a document's terms in the `terms` column (chr(31), migration 421). */
-const SEP = '\u001f';
 const num = (v: number | null) => (v === null ? NaN : Number(v));
 
+/** A VC row as the fit rules see the firm (stages from its '#s=' terms). */
+function fitOfRow(r: SourceRow, stages: string[]): FitFirm {
+  return fitFirmOfDoc({ ...fitFieldsOfRow({ terms: '', country: r.country, check_min: r.n1, check_max: r.n2, last_investment: r.n3, sectors: r.sectors, investor_status: r.investor_status }), stages });
+}
+
 function toRow(r: SourceRow, fields: number): Row {
-  return { id: r.id, sortKey: r.sort_key, terms: r.lexemes ? r.lexemes.split(SEP) : [], nums: [r.n0, r.n1, r.n2, r.n3].slice(0, fields).map(num) };
+  const terms = r.lexemes ? r.lexemes.split(SEP) : [];
+  const fit = r.collection === 'angels' ? null : fitOfRow(r, stagesInTerms(r.lexemes ?? ''));
+  return { id: r.id, sortKey: r.sort_key, terms, nums: [r.n0, r.n1, r.n2, r.n3].slice(0, fields).map(num), fit };
 }
 
 const fieldsOf = (c: Collection) => (c === 'angels' ? ANGEL_NUMS.length : VC_NUMS.length);
@@ -495,9 +679,11 @@ const fieldsOf = (c: Collection) => (c === 'angels' ? ANGEL_NUMS.length : VC_NUM
 function selectRows(table: 'search_vc_firms' | 'search_angels') {
   return table === 'search_angels'
     ? sql`select 'angels' as collection, id, sort_key, terms as lexemes,
-          investments::float8 as n0, exits::float8 as n1, null::float8 as n2, null::float8 as n3 from search_angels`
+          investments::float8 as n0, exits::float8 as n1, null::float8 as n2, null::float8 as n3,
+          null::text as country, null::text as sectors, null::text as investor_status from search_angels`
     : sql`select collection, id, sort_key, terms as lexemes,
-          aum as n0, check_min::float8 as n1, check_max::float8 as n2, last_investment::float8 as n3 from search_vc_firms`;
+          aum as n0, check_min::float8 as n1, check_max::float8 as n2, last_investment::float8 as n3,
+          country, sectors, investor_status from search_vc_firms`;
 }
 
 export class InProcessSearchIndex implements SearchIndex {
@@ -568,12 +754,12 @@ export class InProcessSearchIndex implements SearchIndex {
 
   async searchVcFirms(collection: VcCollection, filter: VcFilter, page: PageRequest): Promise<SearchPage> {
     if (!(await this.current())) return this.pg.searchVcFirms(collection, filter, page);
-    return this.state!.get(collection)!.query(vcPlan(filter), (page.page - 1) * page.limit, page.limit);
+    return this.state!.get(collection)!.query(vcPlan(filter), (page.page - 1) * page.limit, page.limit, fitPlan(filter, page.order ?? 'name'));
   }
 
   async vcFirmIds(collection: VcCollection, filter: VcFilter, max: number): Promise<SearchPage> {
     if (!(await this.current())) return this.pg.vcFirmIds(collection, filter, max);
-    return this.state!.get(collection)!.query(vcPlan(filter), 0, max);
+    return this.state!.get(collection)!.query(vcPlan(filter), 0, max, fitPlan(filter, 'name'));
   }
 
   async vcFacets(collection: VcCollection): Promise<{ countries: FacetCount[]; investorTypes: FacetCount[] }> {
@@ -721,14 +907,14 @@ export class InProcessSearchIndex implements SearchIndex {
       const upTo = await this.latest(tx);
       const state = new Map<Collection, CollectionState>();
       for (const c of COLLECTIONS) {
-        const builder = new SegmentBuilder(fieldsOf(c));
+        const builder = new SegmentBuilder(fieldsOf(c), c !== 'angels');
         // A cursor walks the (collection, sort key, id) index once: rows arrive in their order.
         const query = c === 'angels' ? sql`${selectRows('search_angels')} order by sort_key, id` : sql`${selectRows('search_vc_firms')} where collection = ${sql.lit(c)} order by sort_key, id`;
         await sql`declare search_load no scroll cursor for ${query}`.execute(tx);
         for (;;) {
           const rows = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_load`.execute(tx);
           if (this.closed) return null;
-          for (const r of rows.rows) builder.add(r.id, r.sort_key, r.lexemes, [r.n0, r.n1, r.n2, r.n3]);
+          for (const r of rows.rows) builder.add(r.id, r.sort_key, r.lexemes, [r.n0, r.n1, r.n2, r.n3], c === 'angels' ? undefined : fitOfRow(r, stagesInTerms(r.lexemes)));
           if (rows.rows.length < chunk) break;
         }
         await sql`close search_load`.execute(tx);

@@ -1,6 +1,7 @@
 // The search index port: what the catalog needs from a search engine. Two adapters implement it
 // (Postgres, Meilisearch) and pass one contract suite (./contract.ts) against the reference
 // semantics in ./reference.ts: same filters → same totals, same pages, same order.
+import type { FitProfile } from '@fp/contracts/fit/fit';
 import type { Tx } from '@fp/infra';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 
@@ -28,6 +29,20 @@ export interface VcFilter {
   /** YYYYMMDD */
   lastInvestmentFrom?: number;
   lastInvestmentTo?: number;
+  /** The founder the fit is measured for: needed by the fit order, and filters when `min` is set. */
+  fit?: FitQuery;
+}
+
+/**
+ * Fit of each firm for one founder (issue 16): `fitScore` of @fp/contracts, nothing else. The day
+ * is part of the query (the activity factor counts from it), so one request scores against one date.
+ */
+export interface FitQuery {
+  profile: FitProfile;
+  /** YYYY-MM-DD (`fitDay`). */
+  today: string;
+  /** Only firms scoring at least this (0–100). */
+  min?: number;
 }
 
 export interface AngelFilter {
@@ -44,10 +59,15 @@ export interface PageRequest {
   /** 1-based */
   page: number;
   limit: number;
+  /**
+   * 'name' (default): sort key, then id. 'fit' (VC firms, needs `filter.fit`): score, highest
+   * first, ties in the name order — total and stable like the name order.
+   */
+  order?: 'name' | 'fit';
 }
 
 export interface SearchPage {
-  /** Ids of the page, in order: sort key, then id. */
+  /** Ids of the page, in the order asked (by default sort key, then id). */
   ids: string[];
   total: number;
 }
@@ -71,7 +91,7 @@ export interface SearchIndex {
   /** Removes every document of a collection. */
   clear(tx: Tx, collection: Collection): Promise<void>;
   searchVcFirms(collection: VcCollection, filter: VcFilter, page: PageRequest): Promise<SearchPage>;
-  /** All matching ids in page order, at most `max` of them, and the full total. */
+  /** All matching ids in name order (fit.min applies), at most `max` of them, and the full total. */
   vcFirmIds(collection: VcCollection, filter: VcFilter, max: number): Promise<SearchPage>;
   vcFacets(collection: VcCollection): Promise<{ countries: FacetCount[]; investorTypes: FacetCount[] }>;
   searchAngels(filter: AngelFilter, page: PageRequest): Promise<SearchPage>;

@@ -4,6 +4,7 @@
 import type { Db, Tx } from '@fp/infra';
 import { sql, type RawBuilder } from 'kysely';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
+import { FitScorer, fitFirmOfDoc, rankScored, stagesOfTerms } from './fit';
 import type { AngelFilter, Collection, FacetCount, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
 import { sortFacets } from './reference';
 
@@ -86,6 +87,34 @@ async function lockWrites(tx: Tx): Promise<void> {
 /** Advisory lock key of index writes ('srch' in ASCII). */
 const SEARCH_WRITE_LOCK = 0x73726368;
 
+/** Separates list values in text columns (terms, sectors): chr(31). */
+export const SEP = '\u001f';
+
+/** The fit fields of a row of search_vc_firms. */
+export interface FitRow {
+  id: string;
+  sort_key: string;
+  terms: string;
+  country: string | null;
+  check_min: number | null;
+  check_max: number | null;
+  last_investment: number | null;
+  sectors: string | null;
+  investor_status: string | null;
+}
+
+export function fitFieldsOfRow(r: Omit<FitRow, 'id' | 'sort_key'>) {
+  return {
+    stages: stagesOfTerms(r.terms ? r.terms.split(SEP) : []),
+    sectors: r.sectors ? r.sectors.split(SEP) : null,
+    checkSizeMin: r.check_min,
+    checkSizeMax: r.check_max,
+    country: r.country,
+    investorStatus: r.investor_status,
+    lastInvestment: r.last_investment,
+  };
+}
+
 /** Up to this many rows (the spec's catalog sizes), filtered pages are answered in one pass. */
 export const ONE_PASS_ROWS = 100_000;
 
@@ -110,21 +139,22 @@ export class PostgresSearchIndex implements SearchIndex {
     await lockWrites(tx);
     // Words and stages travel as lexemes only.
     const rows = docs.map((d) => {
-      const { text: _text, stages: _stages, ...columns } = d;
-      return { ...columns, lexemes: vcLexemes(collection, d) };
+      const { text: _text, stages: _stages, sectors, ...columns } = d;
+      // Documents saved before sectors and status were indexed lack them (unknown).
+      return { ...columns, investorStatus: d.investorStatus ?? null, sectors: sectors?.length ? sectors.join(SEP) : null, lexemes: vcLexemes(collection, d) };
     });
     await sql`
-      insert into search_vc_firms (collection, id, sort_key, tsv, terms, country, investor_type, aum, check_min, check_max, last_investment)
+      insert into search_vc_firms (collection, id, sort_key, tsv, terms, country, investor_type, aum, check_min, check_max, last_investment, sectors, investor_status)
       select ${collection}, d.id, d."sortKey", array_to_tsvector(array(select jsonb_array_elements_text(d.lexemes))),
              array_to_string(array(select jsonb_array_elements_text(d.lexemes)), chr(31)), d.country, d."investorType", d.aum,
-             d."checkSizeMin", d."checkSizeMax", d."lastInvestment"
+             d."checkSizeMin", d."checkSizeMax", d."lastInvestment", d.sectors, d."investorStatus"
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(
         id text, "sortKey" text, lexemes jsonb, country text, "investorType" text, aum double precision,
-        "checkSizeMin" integer, "checkSizeMax" integer, "lastInvestment" integer)
+        "checkSizeMin" integer, "checkSizeMax" integer, "lastInvestment" integer, sectors text, "investorStatus" text)
       on conflict (collection, id) do update set
         sort_key = excluded.sort_key, tsv = excluded.tsv, terms = excluded.terms, country = excluded.country, investor_type = excluded.investor_type,
         aum = excluded.aum, check_min = excluded.check_min, check_max = excluded.check_max,
-        last_investment = excluded.last_investment, seq = excluded.seq`.execute(tx);
+        last_investment = excluded.last_investment, sectors = excluded.sectors, investor_status = excluded.investor_status, seq = excluded.seq`.execute(tx);
   }
 
   async putAngels(tx: Tx, docs: AngelSearchDoc[]): Promise<void> {
@@ -213,11 +243,29 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   searchVcFirms(collection: VcCollection, filter: VcFilter, page: PageRequest): Promise<SearchPage> {
-    return this.page('search_vc_firms', vcWhere(collection, filter), hasAny(filter), page);
+    const { fit: _fit, ...rest } = filter;
+    if (page.order === 'fit' || filter.fit?.min !== undefined) return this.byFit(collection, filter, page.order ?? 'name', (page.page - 1) * page.limit, page.limit);
+    return this.page('search_vc_firms', vcWhere(collection, rest), hasAny(rest), page);
   }
 
   vcFirmIds(collection: VcCollection, filter: VcFilter, max: number): Promise<SearchPage> {
-    return this.ids('search_vc_firms', vcWhere(collection, filter), max);
+    const { fit: _fit, ...rest } = filter;
+    if (filter.fit?.min !== undefined) return this.byFit(collection, filter, 'name', 0, max);
+    return this.ids('search_vc_firms', vcWhere(collection, rest), max);
+  }
+
+  /**
+   * Fit order or a fit bound: the matches' fit fields are read and scored here (./fit.ts), as SQL
+   * cannot run the rules. Reads every match: fine at the spec's 29,000 firms, where this adapter
+   * serves while the in-process index loads; the in-process index scores without reading rows.
+   */
+  private async byFit(collection: VcCollection, filter: VcFilter, order: 'name' | 'fit', offset: number, limit: number): Promise<SearchPage> {
+    const { fit, ...rest } = filter;
+    if (!fit) throw new Error('The fit order needs filter.fit');
+    const rows = await sql<FitRow>`select id, sort_key, terms, country, check_min, check_max, last_investment, sectors, investor_status
+      from search_vc_firms where ${vcWhere(collection, rest)}`.execute(this.db);
+    const scorer = new FitScorer(fit);
+    return rankScored(rows.rows.map((r) => ({ id: r.id, sortKey: r.sort_key, score: scorer.score(fitFirmOfDoc(fitFieldsOfRow(r))) })), fit.min, order, offset, limit);
   }
 
   async vcFacets(collection: VcCollection): Promise<{ countries: FacetCount[]; investorTypes: FacetCount[] }> {

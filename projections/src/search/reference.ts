@@ -1,6 +1,8 @@
 // The reference semantics of the search port, in plain TypeScript over arrays. The contract suite
 // checks each adapter against it; it is also the specification in code of what a filter means.
+import { fitScore, fitToday } from '@fp/contracts/fit/fit';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
+import { compareFit, fitFirmOfDoc } from './fit';
 import type { AngelFilter, FacetCount, PageRequest, SearchPage, VcFilter } from './port';
 
 export function matchesWords(text: string, words: readonly string[] | undefined): boolean {
@@ -37,6 +39,26 @@ export function compareDocs(a: { sortKey: string; id: string }, b: { sortKey: st
 
 export function referencePage<D extends { sortKey: string; id: string }>(docs: readonly D[], match: (d: D) => boolean, page: PageRequest): SearchPage {
   const hits = docs.filter(match).sort(compareDocs);
+  const from = (page.page - 1) * page.limit;
+  return { ids: hits.slice(from, from + page.limit).map((d) => d.id), total: hits.length };
+}
+
+/**
+ * A page of VC firms: the filter (with `fit.min` when given) in the order asked. Scores come from
+ * `fitScore` itself, firm by firm, so the adapters' shortcuts are checked against the rules.
+ */
+export function referenceVcPage(docs: readonly VcSearchDoc[], f: VcFilter, page: PageRequest): SearchPage {
+  const fit = f.fit;
+  if (!fit) {
+    if (page.order === 'fit') throw new Error('The fit order needs filter.fit');
+    return referencePage(docs, (d) => matchesVc(d, f), page);
+  }
+  const today = fitToday(fit.today);
+  const hits = docs
+    .filter((d) => matchesVc(d, f))
+    .map((d) => ({ id: d.id, sortKey: d.sortKey, score: fitScore(fit.profile, fitFirmOfDoc(d), today).score }))
+    .filter((h) => fit.min === undefined || h.score >= fit.min)
+    .sort(page.order === 'fit' ? compareFit : compareDocs);
   const from = (page.page - 1) * page.limit;
   return { ids: hits.slice(from, from + page.limit).map((d) => d.id), total: hits.length };
 }

@@ -1,12 +1,15 @@
 import type { SearchIndex } from '@fp/projections/search/index';
 import type { AppContext } from '../../platform/context';
 import type { CreditsService } from '../credits/index';
+import type { ProfileService } from '../profile/index';
 import type { CatalogService } from './service';
 
 /** What the catalog needs from outside, passed by the composition root. */
 export interface CatalogDeps {
   ctx: AppContext;
   credits: CreditsService;
+  /** The founder's startup profile: what firms are ranked by fit against. */
+  profile: ProfileService;
   /** The search index adapter (Postgres or Meilisearch), chosen by the composition root. */
   searchIndex: SearchIndex;
 }

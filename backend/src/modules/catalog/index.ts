@@ -17,9 +17,9 @@ export { ImportFileError, parseColumnMap } from './parse-source-file';
  * The investor catalog: VC firms, angel investors and test firms, loaded through the event log,
  * projected into read models and the search index it is given (docs/catalog.md).
  */
-export function createCatalogModule({ ctx: platform, credits, searchIndex }: CatalogDeps): AppModule<CatalogService> {
-  const catalog = createCatalogService(moduleContext(platform, { credits }), searchIndex);
-  const ctx: CatalogContext = moduleContext(platform, { credits, searchIndex, catalog });
+export function createCatalogModule({ ctx: platform, credits, profile, searchIndex }: CatalogDeps): AppModule<CatalogService> {
+  const catalog = createCatalogService(moduleContext(platform, { credits, profile }), searchIndex);
+  const ctx: CatalogContext = moduleContext(platform, { credits, profile, searchIndex, catalog });
   return {
     name: 'catalog',
     service: catalog,

@@ -3,10 +3,12 @@ import {
   type VcFilterOptionsResponse, type VcFilterQuery, type VcFirmsQuery, type VcFirmsResponse,
 } from '@fp/contracts/catalog/api';
 import { isReservedDomain, toAngelListItem, toAngelPublicDetail, type AngelInvestorDetail, type AngelInvestorPublicDetail, type VcFirm } from '@fp/contracts/catalog/index';
-import type { SearchIndex, VcCollection } from '@fp/projections/search/index';
+import { FIT_NEEDS_PROFILE, fitDay, fitProfileComplete, fitScore, fitToday, type FitProfile } from '@fp/contracts/fit/fit';
+import type { FitQuery, SearchIndex, VcCollection } from '@fp/projections/search/index';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { DomainError } from '../../platform/decider';
+import type { ProfileService } from '../profile/index';
 import { angelFilter, vcFilter } from './filters';
 
 /** What the submissions module needs to know about a firm it applies to. */
@@ -46,7 +48,7 @@ export function tooManyMatches(total: number, what: string): DomainError {
  * The read side: the search index answers which ids and how many; the read models hold the
  * records. Test catalog reads first make sure it matches the sandbox address.
  */
-export function createCatalogQueries(ctx: Pick<AppContext, 'db'>, index: SearchIndex, ensureTestCatalog: () => Promise<void>) {
+export function createCatalogQueries(ctx: Pick<AppContext, 'db' | 'clock'> & { profile: ProfileService }, index: SearchIndex, ensureTestCatalog: () => Promise<void>) {
   async function records<T>(table: string, ids: readonly string[]): Promise<Map<string, T>> {
     if (!ids.length) return new Map();
     const r = await sql<{ id: string; record: T }>`select id, record from ${sql.table(table)} where id = any(${ids as string[]}::text[])`.execute(ctx.db);
@@ -67,16 +69,37 @@ export function createCatalogQueries(ctx: Pick<AppContext, 'db'>, index: SearchI
     return value;
   }
 
+  /**
+   * The founder's fit query (issue 16), when their profile names stage and industry. Sorting or
+   * filtering by fit without them is refused with what to do (400), rather than ranking by
+   * factors that are mostly unknown.
+   */
+  async function fitFor(userId: string, q: Pick<VcFilterQuery, 'sort' | 'fitMin'>): Promise<FitQuery | undefined> {
+    const { profile } = await ctx.profile.get(userId);
+    if (!fitProfileComplete(profile)) {
+      if (q.sort === 'fit' || q.fitMin !== undefined) throw new DomainError(FIT_NEEDS_PROFILE, 400, 'fit_needs_profile');
+      return undefined;
+    }
+    const p: FitProfile = { stage: profile.stage, industry: profile.industry, raising: profile.raising, location: profile.location };
+    return { profile: p, today: fitDay(ctx.clock.now()), min: q.fitMin };
+  }
+
   return {
-    async listVcFirms(collection: VcCollection, q: VcFirmsQuery): Promise<VcFirmsResponse> {
+    /** A page of firms; with the founder's fit on each (and the fit order or bound) once their profile allows it. */
+    async listVcFirms(collection: VcCollection, q: VcFirmsQuery, userId: string): Promise<VcFirmsResponse> {
       await ready(collection);
-      const page = await index.searchVcFirms(collection, vcFilter(q), { page: q.page, limit: q.limit });
-      return { firms: inOrder(page.ids, await records<VcFirm>(TABLE[collection], page.ids)), total: page.total };
+      const fit = await fitFor(userId, q);
+      const page = await index.searchVcFirms(collection, { ...vcFilter(q), fit }, { page: q.page, limit: q.limit, order: q.sort ?? 'name' });
+      const firms = inOrder(page.ids, await records<VcFirm>(TABLE[collection], page.ids));
+      if (!fit) return { firms, total: page.total };
+      // The reasons come from the same function the index ranked by: one set of rules.
+      const today = fitToday(fit.today);
+      return { firms: firms.map((f) => ({ ...f, fit: fitScore(fit.profile, f, today) })), total: page.total };
     },
 
-    async vcFirmIds(collection: VcCollection, q: VcFilterQuery): Promise<string[]> {
+    async vcFirmIds(collection: VcCollection, q: VcFilterQuery, userId: string): Promise<string[]> {
       await ready(collection);
-      const r = await index.vcFirmIds(collection, vcFilter(q), MAX_ALL_IDS);
+      const r = await index.vcFirmIds(collection, { ...vcFilter(q), fit: await fitFor(userId, q) }, MAX_ALL_IDS);
       if (r.total > MAX_ALL_IDS) throw tooManyMatches(r.total, 'firms');
       return r.ids;
     },

@@ -14,13 +14,13 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
   const catalog = () => ctx.catalog;
 
-  app.get('/api/vc-firms', async (req) => catalog().listVcFirms('vc', parse(VcFirmsQuery, req.query)));
+  app.get('/api/vc-firms', async (req) => catalog().listVcFirms('vc', parse(VcFirmsQuery, req.query), requireUser(req).id));
   app.get('/api/vc-filter-options', async () => catalog().vcFilterOptions('vc'));
-  app.get('/api/vc-firms/all-ids', async (req) => ({ vcIds: await catalog().vcFirmIds('vc', parse(VcFilterQuery, req.query)) }));
+  app.get('/api/vc-firms/all-ids', async (req) => ({ vcIds: await catalog().vcFirmIds('vc', parse(VcFilterQuery, req.query), requireUser(req).id) }));
 
-  app.get('/api/test-vc-firms', async (req) => catalog().listVcFirms('test', parse(TestVcFirmsQuery, req.query)));
+  app.get('/api/test-vc-firms', async (req) => catalog().listVcFirms('test', parse(TestVcFirmsQuery, req.query), requireUser(req).id));
   app.get('/api/test-filter-options', async () => catalog().vcFilterOptions('test'));
-  app.get('/api/test-vc-firms/all-ids', async (req) => ({ vcIds: await catalog().vcFirmIds('test', parse(VcFilterQuery, req.query)) }));
+  app.get('/api/test-vc-firms/all-ids', async (req) => ({ vcIds: await catalog().vcFirmIds('test', parse(VcFilterQuery, req.query), requireUser(req).id) }));
 
   app.get('/api/catalog/sources', async () => ({ sources: await catalog().sources() }));
 

@@ -2,6 +2,7 @@ import type { SearchIndex } from '@fp/projections/search/index';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { CreditsService } from '../credits/index';
+import type { ProfileService } from '../profile/index';
 import type { CommandMeta } from '../../platform/decider';
 import { exportAngels, type LoadBatch } from './export-angels';
 import type { ImportProgress } from './import-catalog';
@@ -22,7 +23,7 @@ export interface ScopeStatus {
 }
 
 /** The catalog's public face (what other modules receive as `catalog`). */
-export function createCatalogService(ctx: AppContext & { credits: CreditsService }, index: SearchIndex) {
+export function createCatalogService(ctx: AppContext & { credits: CreditsService; profile: ProfileService }, index: SearchIndex) {
   const testCatalog = createTestCatalogSync(ctx);
   const queries = createCatalogQueries(ctx, index, () => testCatalog.ensure());
   return {

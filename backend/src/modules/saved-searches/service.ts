@@ -23,9 +23,10 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(Stri
  */
 export function createSavedSearchesService(ctx: SavedSearchesServiceContext) {
   /** Ids matching a saved query, through the same filter schema and index as the database screens. */
-  async function matches(kind: SavedSearchKind, query: SavedSearchQuery): Promise<string[]> {
+  async function matches(kind: SavedSearchKind, query: SavedSearchQuery, userId: string): Promise<string[]> {
     try {
-      return kind === 'vc' ? await ctx.catalog.vcFirmIds('vc', parse(VcFilterQuery, query)) : await ctx.catalog.angelIds(parse(AngelFilterQuery, query));
+      // The founder's own fit counts when the search keeps firms fitting at least N.
+      return kind === 'vc' ? await ctx.catalog.vcFirmIds('vc', parse(VcFilterQuery, query), userId) : await ctx.catalog.angelIds(parse(AngelFilterQuery, query));
     } catch (err) {
       if (err instanceof DomainError && err.code === 'too_many_matches') throw new DomainError(TOO_BROAD, 400, 'too_broad');
       throw err;
@@ -55,12 +56,13 @@ export function createSavedSearchesService(ctx: SavedSearchesServiceContext) {
     let ids: string[] = [];
     let newMatches = 0;
     try {
-      ids = await matches(r.kind, query);
+      ids = await matches(r.kind, query, r.user_id);
       const seen = new Set<string>(r.seen ?? []);
       newMatches = ids.filter((id) => !seen.has(id)).length;
     } catch (err) {
-      // Grown too broad since it was saved: shown with no count rather than failing the list.
-      if (!(err instanceof DomainError && err.code === 'too_broad')) throw err;
+      // Grown too broad since it was saved, or it keeps firms by fit and the profile no longer
+      // names stage and industry: shown with no count rather than failing the list.
+      if (!(err instanceof DomainError && (err.code === 'too_broad' || err.code === 'fit_needs_profile'))) throw err;
     }
     return { search: { id: r.id, name: r.name, kind: r.kind, query, createdAt: iso(r.created_at), lastOpenedAt: iso(r.last_opened_at), total: ids.length, newMatches }, ids };
   }
@@ -80,7 +82,7 @@ export function createSavedSearchesService(ctx: SavedSearchesServiceContext) {
 
     /** Saves the query (checked as the list API checks it); everything it matches now counts as seen. */
     async create(userId: string, input: CreateSavedSearchRequest, meta: CommandMeta): Promise<SavedSearch> {
-      const ids = await matches(input.kind, input.query);
+      const ids = await matches(input.kind, input.query, userId);
       const searchId = ctx.newId();
       // What is seen first: a crash after it leaves an unused row, never a search whose every match looks new.
       await remember(searchId, ids, meta.now, false);

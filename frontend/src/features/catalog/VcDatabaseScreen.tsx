@@ -1,4 +1,5 @@
-import { sanitizeAumInput, type VcFirm } from '@fp/contracts/catalog/index';
+import type { VcFirmWithFit } from '@fp/contracts/catalog/api';
+import { sanitizeAumInput } from '@fp/contracts/catalog/index';
 import { DemoDataNotice } from './DemoDataNotice';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -19,7 +20,8 @@ import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { creditKeys, creditBalanceQueryOptions } from '../credits/queries';
 import { profileCompletionQueryOptions, startupProfileQueryOptions } from '../profile/queries';
-import { fitScore } from '@fp/contracts/fit/fit';
+import { FIT_NEEDS_PROFILE, fitProfileComplete } from '@fp/contracts/fit/fit';
+import { Select } from '../../ui/Select';
 import { ActivityBanner } from './ActivityBanner';
 import {
   EMPTY_VC_FILTERS, fetchAllVcIds, INVALID_RESPONSE, hasVcFilters, submitToVcs, VC_PAGE_SIZES, vcFilterOptionsQueryOptions, vcFirmsQueryOptions,
@@ -43,6 +45,7 @@ const TEXT = {
 } as const;
 
 const fmt = (n: number) => n.toLocaleString('en-US');
+const FIT_MIN_OPTIONS = [{ value: '', label: 'Any' }, ...[40, 50, 60, 70, 80].map((n) => ({ value: String(n), label: String(n) }))];
 
 /** The VC database and the Test VC database (spec §2, §4, §5): one screen, two variants. */
 export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
@@ -69,31 +72,29 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
     setAumDraft({ min: filters.aumMin, max: filters.aumMax });
   }, [filters.search, filters.aumMin, filters.aumMax]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const [details, setDetails] = useState<VcFirm | null>(null);
+  const [details, setDetails] = useState<VcFirmWithFit | null>(null);
   const [selectingAll, setSelectingAll] = useState(false);
 
-  const list = useQuery({ ...vcFirmsQueryOptions(variant, filters, page, guard), enabled: ready });
+  // Fit for the founder's startup (rules in contracts, scored by the server): best fit is the
+  // default order once the profile names stage and industry; before that the list is by name and
+  // the fit controls say what is missing. The list waits for the profile to know its order.
+  const profile = useQuery({ ...startupProfileQueryOptions(), enabled: ready });
+  const fitReady = fitProfileComplete(profile.data?.profile);
+  const query: VcFilters = fitReady ? { ...filters, sort: filters.sort || 'fit' } : { ...filters, sort: 'name', fitMin: '' };
+  const list = useQuery({ ...vcFirmsQueryOptions(variant, query, page, guard), enabled: ready && !profile.isPending });
   const options = useQuery({ ...vcFilterOptionsQueryOptions(variant), enabled: ready });
   const balance = useQuery({ ...creditBalanceQueryOptions(), enabled: ready });
   const completion = useQuery({ ...profileCompletionQueryOptions(), enabled: ready });
 
   const firms = list.data?.firms ?? [];
-  // Fit for the founder's startup (rules in contracts): shown once the profile names a stage or an industry.
-  const profile = useQuery({ ...startupProfileQueryOptions(), enabled: ready });
-  const fits = useMemo(() => {
-    const p = profile.data?.profile;
-    if (!p || !(p.stage || p.industry)) return null;
-    const today = new Date();
-    return new Map(firms.map((f) => [f.id, fitScore(p, f, today).score]));
-  }, [profile.data, firms]);
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
   // The next page is fetched ahead while the guard is calm, so Next shows it at once.
   useEffect(() => {
     if (!ready || list.isPlaceholderData || !list.data || page >= pages || guard.getSnapshot().warning) return;
-    void queryClient.prefetchQuery(vcFirmsQueryOptions(variant, filters, page + 1, guard));
-  }, [ready, list.data, list.isPlaceholderData, page, pages, filters, variant, guard, queryClient]);
+    void queryClient.prefetchQuery(vcFirmsQueryOptions(variant, query, page + 1, guard));
+  }, [ready, list.data, list.isPlaceholderData, page, pages, query, variant, guard, queryClient]);
 
   function applyFilters(next: Partial<VcFilters>) {
     setView({ ...filters, ...next }, 1);
@@ -104,7 +105,8 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
   function clearFilters() {
     setSearchDraft('');
     setAumDraft({ min: '', max: '' });
-    applyFilters(EMPTY_VC_FILTERS);
+    // The order is not a filter: it stays.
+    applyFilters({ ...EMPTY_VC_FILTERS, sort: filters.sort });
   }
 
   const change = (c: SelectionChange, count: number, kind: 'single' | 'page') => applyGuardedSelection(guard, setSelected, c, count, kind);
@@ -118,7 +120,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
   async function selectAllFiltered() {
     setSelectingAll(true);
     try {
-      const ids = await fetchAllVcIds(variant, filters, guard);
+      const ids = await fetchAllVcIds(variant, query, guard);
       if (ids.length === 0) {
         toast({ title: 'No Results', description: 'No VCs match the current filters. Try adjusting your search criteria.' });
         return;
@@ -220,12 +222,35 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
           <MultiSelect label="Countries" placeholder="All countries" options={countryOptions} value={filters.countries} onChange={(countries) => applyFilters({ countries })} />
           <MultiSelect label="Investor types" placeholder="All investor types" options={typeOptions} value={filters.investorTypes} onChange={(investorTypes) => applyFilters({ investorTypes })} />
         </div>
-        <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:items-center">
+        <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
           <div className="flex items-center gap-2">
             <span className="text-sm font-medium whitespace-nowrap text-muted-foreground">AUM ($M)</span>
             <Input className="w-full lg:w-28" aria-label="Minimum AUM in millions" placeholder="Min" inputMode="decimal" value={aumDraft.min} onChange={(e) => setAumDraft((d) => ({ ...d, min: sanitizeAumInput(e.target.value) }))} onBlur={applyAum} onKeyDown={onAumKey} />
             <span className="text-muted-foreground" aria-hidden="true">–</span>
             <Input className="w-full lg:w-28" aria-label="Maximum AUM in millions" placeholder="Max" inputMode="decimal" value={aumDraft.max} onChange={(e) => setAumDraft((d) => ({ ...d, max: sanitizeAumInput(e.target.value) }))} onBlur={applyAum} onKeyDown={onAumKey} />
+          </div>
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center">
+            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium text-muted-foreground sm:flex-row sm:items-center sm:gap-2">
+              <span className="whitespace-nowrap">Sort by</span>
+              <Select
+                className="sm:w-36"
+                aria-label="Sort by"
+                options={[{ value: 'fit', label: 'Best fit', disabled: !fitReady }, { value: 'name', label: 'Name (A–Z)' }]}
+                value={query.sort}
+                onChange={(e) => applyFilters({ sort: e.target.value as VcFilters['sort'] })}
+              />
+            </label>
+            <label className="flex min-w-0 flex-col gap-1 text-sm font-medium text-muted-foreground sm:flex-row sm:items-center sm:gap-2">
+              <span className="whitespace-nowrap">Fit at least</span>
+              <Select
+                className="sm:w-24"
+                aria-label="Fit at least"
+                disabled={!fitReady}
+                options={FIT_MIN_OPTIONS.some((o) => o.value === query.fitMin) ? FIT_MIN_OPTIONS : [...FIT_MIN_OPTIONS, { value: query.fitMin, label: query.fitMin }]}
+                value={query.fitMin}
+                onChange={(e) => applyFilters({ fitMin: e.target.value })}
+              />
+            </label>
           </div>
           <div className="flex flex-wrap items-center gap-2 lg:ml-auto">
             <Button variant="outline" size="sm" onClick={selectPage} disabled={!firms.length}>
@@ -246,6 +271,12 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
             </span>
           </div>
         </div>
+        {ready && profile.isSuccess && !fitReady ? (
+          <p className="mt-3 text-sm text-muted-foreground" data-testid="fit-hint">
+            {FIT_NEEDS_PROFILE}.{' '}
+            <Link to="/settings" className="font-medium text-primary hover:underline">Open Settings</Link>
+          </p>
+        ) : null}
       </Card>
       {variant === 'vc' ? <SavedSearchesBar kind="vc" query={savedQuery(searchFromFilters(filters, 1))} /> : null}
 
@@ -270,7 +301,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
                 key={firm.id}
                 firm={firm}
                 selected={selected.has(firm.id)}
-                fit={fits?.get(firm.id) ?? null}
+                fit={firm.fit}
                 onToggle={() => change(toggleOne(selected, firm.id), 1, 'single')}
                 onDetails={() => setDetails(firm)}
               />

@@ -1,9 +1,11 @@
+import type { FirmFit } from '@fp/contracts/catalog/api';
 import { formatAum, type VcFirm } from '@fp/contracts/catalog/index';
 import { Banknote, Globe, Mail, MapPin } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
+import { FitReasons } from './FitPanel';
 
 export const place = (f: Pick<VcFirm, 'city' | 'country'>) => [f.city, f.country].filter(Boolean).join(', ') || 'Location unknown';
 
@@ -18,8 +20,8 @@ export function siteLabel(url: string): string {
   }
 }
 
-/** One firm in the results grid (spec §2): name, place, type, AUM, contact marker, website; its fit when the profile allows. */
-export function VcFirmCard({ firm, selected, onToggle, onDetails, fit = null }: { firm: VcFirm; selected: boolean; onToggle: () => void; onDetails: () => void; fit?: number | null }) {
+/** One firm in the results grid (spec §2): name, place, type, AUM, contact marker, website; its fit (from the server) when the profile allows. */
+export function VcFirmCard({ firm, selected, onToggle, onDetails, fit }: { firm: VcFirm; selected: boolean; onToggle: () => void; onDetails: () => void; fit?: FirmFit }) {
   return (
     <article
       data-testid="vc-firm-card"
@@ -36,9 +38,9 @@ export function VcFirmCard({ firm, selected, onToggle, onDetails, fit = null }: 
             <h3 className="truncate leading-snug font-semibold" title={firm.vcName}>
               {firm.vcName}
             </h3>
-            {fit !== null ? (
-              <span data-testid="fit-badge" title="Fit for your startup, from your profile (details for the reasons)" className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums', fit >= 70 ? 'bg-success/15 text-success' : fit >= 40 ? 'bg-warning/15 text-warning' : 'bg-muted text-muted-foreground')}>
-                Fit {fit}
+            {fit ? (
+              <span data-testid="fit-badge" title="Fit for your startup, from your profile (details for every reason)" className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums', fit.score >= 70 ? 'bg-success/15 text-success' : fit.score >= 40 ? 'bg-warning/15 text-warning' : 'bg-muted text-muted-foreground')}>
+                Fit {fit.score}
               </span>
             ) : null}
           </div>
@@ -59,6 +61,8 @@ export function VcFirmCard({ firm, selected, onToggle, onDetails, fit = null }: 
               </Badge>
             ) : null}
           </div>
+          {/* What is known about the fit; the unknowns are in the details. */}
+          {fit ? <FitReasons fit={fit} known className="mt-1" /> : null}
         </div>
       </div>
       <div className="mt-auto flex items-center justify-between gap-2 border-t border-border px-4 py-2.5">

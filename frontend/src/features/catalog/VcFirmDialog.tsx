@@ -1,4 +1,5 @@
-import { formatAum, type VcFirm } from '@fp/contracts/catalog/index';
+import type { VcFirmWithFit } from '@fp/contracts/catalog/api';
+import { formatAum } from '@fp/contracts/catalog/index';
 import { Globe, Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../ui/Badge';
@@ -22,7 +23,7 @@ const count = (n: number | null) => (n == null ? '—' : n.toLocaleString('en-US
 const money = (thousands: number) => (thousands >= 1000 ? `$${(thousands / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })}M` : `$${thousands.toLocaleString('en-US')}K`);
 
 /** The firm's detail dialog. */
-export function VcFirmDialog({ firm, onClose }: { firm: VcFirm | null; onClose: () => void }) {
+export function VcFirmDialog({ firm, onClose }: { firm: VcFirmWithFit | null; onClose: () => void }) {
   const contact = firm ? [firm.firstName, firm.lastName].filter(Boolean).join(' ') : '';
   return (
     <Dialog
@@ -46,7 +47,7 @@ export function VcFirmDialog({ firm, onClose }: { firm: VcFirm | null; onClose: 
             {firm.primaryContactEmail ? <Badge variant="success">Contact Available</Badge> : null}
           </div>
           {firm.description ? <p className="text-sm leading-relaxed text-muted-foreground">{firm.description}</p> : null}
-          <FitPanel firm={firm} />
+          <FitPanel fit={firm.fit} />
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
             <Row label="AUM">{formatAum(firm.aum)}</Row>
             <Row label="Investments">{count(firm.totalInvestment)}</Row>

@@ -1,4 +1,4 @@
-import type { VcAllIdsResponse, VcFilterOptionsResponse, VcFirmsResponse } from '@fp/contracts/catalog/api';
+import type { VcAllIdsResponse, VcFilterOptionsResponse, VcFirmsResponse, VcSort } from '@fp/contracts/catalog/api';
 import type { SubmitResponse } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, type ActivityGuard } from '../../lib/activity-guard';
@@ -13,22 +13,27 @@ export const VC_PATHS = {
 
 export const VC_PAGE_SIZES: Record<VcVariant, number> = { vc: 25, test: 20 };
 
-/** The filters as the screen holds them; AUM bounds as typed (digits and a dot). */
+/**
+ * The filters as the screen holds them; AUM bounds as typed (digits and a dot). `sort` '' is the
+ * default (best fit once the profile names stage and industry, else name); `fitMin` '' is any fit.
+ */
 export interface VcFilters {
   search: string;
   countries: string[];
   investorTypes: string[];
   aumMin: string;
   aumMax: string;
+  sort: '' | VcSort;
+  fitMin: string;
 }
 
-export const EMPTY_VC_FILTERS: VcFilters = { search: '', countries: [], investorTypes: [], aumMin: '', aumMax: '' };
+export const EMPTY_VC_FILTERS: VcFilters = { search: '', countries: [], investorTypes: [], aumMin: '', aumMax: '', sort: '', fitMin: '' };
 
-export const hasVcFilters = (f: VcFilters) => Boolean(f.search || f.countries.length || f.investorTypes.length || f.aumMin || f.aumMax);
+export const hasVcFilters = (f: VcFilters) => Boolean(f.search || f.countries.length || f.investorTypes.length || f.aumMin || f.aumMax || f.fitMin);
 
 /** Query string of the list and all-ids calls (empty values are left out by the request helper). */
 export function vcFilterQuery(f: VcFilters) {
-  return { search: f.search.trim(), country: f.countries, investorType: f.investorTypes, aumMin: f.aumMin, aumMax: f.aumMax };
+  return { search: f.search.trim(), country: f.countries, investorType: f.investorTypes, aumMin: f.aumMin, aumMax: f.aumMax, fitMin: f.fitMin, sort: f.sort };
 }
 
 export const vcKeys = {

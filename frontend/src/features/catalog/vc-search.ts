@@ -1,4 +1,4 @@
-import { MAX_SEARCH_LENGTH, VcFilterQuery } from '@fp/contracts/catalog/api';
+import { MAX_SEARCH_LENGTH, VC_SORTS, VcFilterQuery } from '@fp/contracts/catalog/api';
 import { z } from 'zod';
 import { listParam, pageParam, textParam } from './url-search';
 import { EMPTY_VC_FILTERS, type VcFilters } from './vc-queries';
@@ -15,6 +15,8 @@ export const vcSearchSchema = z.object({
   investorType: listParam,
   aumMin: textParam(50),
   aumMax: textParam(50),
+  sort: z.enum(VC_SORTS).optional().catch(undefined),
+  fitMin: textParam(3),
   page: pageParam,
 });
 export type VcSearch = z.output<typeof vcSearchSchema>;
@@ -34,6 +36,8 @@ export function filtersFromSearch(s: VcSearch): VcFilters {
     investorTypes: s.investorType ?? [],
     aumMin: s.aumMin ?? '',
     aumMax: s.aumMax ?? '',
+    sort: s.sort ?? '',
+    fitMin: s.fitMin ?? '',
   };
 }
 
@@ -45,6 +49,8 @@ export function searchFromFilters(f: VcFilters, page: number): VcSearch {
   if (f.investorTypes.length) out.investorType = f.investorTypes;
   if (f.aumMin) out.aumMin = f.aumMin;
   if (f.aumMax) out.aumMax = f.aumMax;
+  if (f.sort) out.sort = f.sort;
+  if (f.fitMin) out.fitMin = f.fitMin;
   if (page > 1) out.page = page;
   return out;
 }
