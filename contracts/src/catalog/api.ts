@@ -127,6 +127,8 @@ const vcFilterShape = {
   checkSizeMax: numeric('checkSizeMax'),
   lastInvestmentFrom: day('lastInvestmentFrom'),
   lastInvestmentTo: day('lastInvestmentTo'),
+  /** The registry found a form the automation can use ("Accepts online applications"). */
+  acceptsOnline: z.enum(['true', 'false']).optional().transform((v) => (v === 'true' ? true : undefined)),
 };
 const vcRanges: Range[] = [['aumMin', 'aumMax'], ['checkSizeMin', 'checkSizeMax'], ['lastInvestmentFrom', 'lastInvestmentTo']];
 
