@@ -52,6 +52,8 @@ export interface VcSearchDoc {
   checkSizeMax: number | null;
   /** Last investment date as YYYYMMDD. */
   lastInvestment: number | null;
+  /** The registry found a form the automation can use (kept by the search projection, not part of the firm's record). */
+  acceptsOnline?: boolean;
 }
 
 export interface AngelSearchDoc {

@@ -11,7 +11,7 @@ import type { Db, Tx } from '@fp/infra';
 import { sql } from 'kysely';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 import type { AngelFilter, Collection, FacetCount, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
-import { PostgresSearchIndex } from './postgres';
+import { ACCEPTS_ONLINE, PostgresSearchIndex } from './postgres';
 import { sortFacets } from './reference';
 
 /** Numbered fields of a document (NaN: no value, which fails any bound). */
@@ -51,7 +51,7 @@ export function vcPlan(f: VcFilter): Plan {
   range(ranges, 2, f.checkSizeMin, undefined);
   range(ranges, 1, undefined, f.checkSizeMax);
   range(ranges, 3, f.lastInvestmentFrom, f.lastInvestmentTo);
-  return { groups: [...w.groups, ...tagged('#c=', f.countries), ...tagged('#t=', f.investorTypes), ...tagged('#s=', f.stages)], prefix: w.prefix, ranges };
+  return { groups: [...w.groups, ...tagged('#c=', f.countries), ...tagged('#t=', f.investorTypes), ...tagged('#s=', f.stages), ...(f.acceptsOnline ? [[ACCEPTS_ONLINE]] : [])], prefix: w.prefix, ranges };
 }
 
 export function angelPlan(f: AngelFilter): Plan {
@@ -556,6 +556,10 @@ export class InProcessSearchIndex implements SearchIndex {
 
   putAngels(tx: Tx, docs: AngelSearchDoc[]): Promise<void> {
     return this.pg.putAngels(tx, docs);
+  }
+
+  setAcceptsOnline(tx: Tx, collection: VcCollection, ids: string[], value: boolean): Promise<void> {
+    return this.pg.setAcceptsOnline(tx, collection, ids, value);
   }
 
   removeVcFirms(tx: Tx, collection: VcCollection, ids: string[]): Promise<void> {
