@@ -100,6 +100,9 @@ export const formDiscoveryRunSchema = z.strictObject({
 });
 export type FormDiscoveryRun = z.infer<typeof formDiscoveryRunSchema>;
 
+/** A firm checked longer ago than this is checked again by a "stale firms" run. */
+export const DEFAULT_STALE_DAYS = 30;
+
 export const FormRegistryOverview = z.strictObject({
   /** Firms per outcome in the registry (latest check of each firm). */
   counts: z.record(z.string(), z.number().int()),
@@ -112,7 +115,11 @@ export const FormRegistryOverview = z.strictObject({
 });
 export type FormRegistryOverview = z.infer<typeof FormRegistryOverview>;
 
-export const DEFAULT_STALE_DAYS = 30;
+/** GET /api/ops/forms */
+export const FormsOverviewQuery = z.strictObject({
+  collection: z.enum(['vc', 'test']).default('vc'),
+  staleDays: z.coerce.number().int().min(0).max(3650).default(DEFAULT_STALE_DAYS),
+});
 
 /** POST /api/ops/forms/discover */
 export const StartFormDiscoveryRequest = z.strictObject({

@@ -37,6 +37,8 @@ export interface DiscoveryActivities {
   /** Checks the next batch of unchecked firms; answers how many it checked (0: none left). */
   checkNext(run: DiscoveryRun, hooks?: { heartbeat?: () => void }): Promise<number>;
   finish(run: DiscoveryRun): Promise<void>;
+  /** The process is shutting down: take no new site, record nothing more (a resumed run checks the rest). */
+  stop?(): void;
 }
 
 export interface DiscoveryOptions {
@@ -105,6 +107,7 @@ export function createDiscoveryActivities(opts: DiscoveryOptions): DiscoveryActi
   const robots = new Map<string, Promise<Robots>>();
   const timeouts = { ...DISCOVERY_TIMEOUTS, ...opts.timeouts };
   const concurrency = Math.max(1, opts.concurrency);
+  let stopping = false;
 
   async function check(target: DiscoveryTarget): Promise<DiscoveryCheck> {
     const url = resolveWebsite({ website: target.website, test: target.test }, opts.sandboxUrl);
@@ -139,9 +142,11 @@ export function createDiscoveryActivities(opts: DiscoveryOptions): DiscoveryActi
       const batch = await opts.store.unchecked(run, concurrency * 2);
       let next = 0;
       const worker = async () => {
-        while (next < batch.length) {
+        while (next < batch.length && !stopping) {
           const target = batch[next++]!;
           const result = await check(target).catch((err: Error): DiscoveryCheck => ({ outcome: 'unreachable', url: null, kind: null, fields: [], blockers: [], detail: err.message.split('\n')[0]!.slice(0, 300) }));
+          // A visit cut short by the shutdown says nothing about the site.
+          if (stopping) return;
           log(`[forms] ${target.firmId}: ${result.outcome}${result.kind ? ` (${result.kind})` : ''}`);
           await opts.store.record(run, target.firmId, result);
           hooks.heartbeat?.();
@@ -151,5 +156,8 @@ export function createDiscoveryActivities(opts: DiscoveryOptions): DiscoveryActi
       return batch.length;
     },
     finish: (run) => opts.store.finish(run),
+    stop() {
+      stopping = true;
+    },
   };
 }

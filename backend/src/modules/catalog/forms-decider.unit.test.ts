@@ -1,5 +1,5 @@
 import type { FirmFormEntry } from '@fp/contracts/catalog/index';
-import type { FirmFormChecked } from '@fp/contracts/catalog/events';
+import type { FirmFormChecked, FormDiscoveryFinished, FormDiscoveryStarted } from '@fp/contracts/catalog/events';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../platform/decider';
 import { given } from '../../testing/decider';
@@ -11,15 +11,17 @@ const found: FirmFormEntry = {
 };
 const record = (runId: string, entry: FirmFormEntry = found) => ({ type: 'RecordFormCheck' as const, data: { runId, collection: 'vc' as const, entry } });
 const checked = (runId: string, entry: FirmFormEntry = found): FirmFormChecked => ({ type: 'FirmFormChecked', data: { runId, collection: 'vc', ...entry } });
-const start: FormDiscoveryCommand = { type: 'StartDiscovery', data: { runId: 'r1', collection: 'test', firmIds: ['a', 'b'], staleDays: 30, requestedBy: 'operator:ops' } };
+const start = { type: 'StartDiscovery', data: { runId: 'r1', collection: 'test', firmIds: ['a', 'b'], staleDays: 30, requestedBy: 'operator:ops' } } satisfies FormDiscoveryCommand;
+const started: FormDiscoveryStarted = { type: 'FormDiscoveryStarted', data: start.data };
+const finishedEv: FormDiscoveryFinished = { type: 'FormDiscoveryFinished', data: { runId: 'r1', checked: 2 } };
 
 describe('formDiscoveryDecider', () => {
   it('given nothing, when a run starts, then it is started with its firms fixed', () => {
-    given(formDiscoveryDecider).when(start).then([{ type: 'FormDiscoveryStarted', data: start.data }]);
+    given(formDiscoveryDecider).when(start).then([started]);
   });
 
   it('given a started run, when it starts again, then nothing new is appended', () => {
-    given(formDiscoveryDecider, { type: 'FormDiscoveryStarted', data: start.data }).when(start).then([]);
+    given(formDiscoveryDecider, started).when(start).then([]);
   });
 
   it('given nothing, when a run lists a firm twice, then it is refused', () => {
@@ -27,10 +29,9 @@ describe('formDiscoveryDecider', () => {
   });
 
   it('given a started run, when it finishes (twice), then it finishes once', () => {
-    const history = given(formDiscoveryDecider, { type: 'FormDiscoveryStarted', data: start.data });
     const finish: FormDiscoveryCommand = { type: 'FinishDiscovery', data: { runId: 'r1', checked: 2 } };
-    history.when(finish).then([{ type: 'FormDiscoveryFinished', data: { runId: 'r1', checked: 2 } }]);
-    given(formDiscoveryDecider, { type: 'FormDiscoveryStarted', data: start.data }, { type: 'FormDiscoveryFinished', data: { runId: 'r1', checked: 2 } }).when(finish).then([]);
+    given(formDiscoveryDecider, started).when(finish).then([finishedEv]);
+    given(formDiscoveryDecider, started, finishedEv).when(finish).then([]);
   });
 
   it('given nothing, when an unknown run finishes, then it is refused with 404', () => {
