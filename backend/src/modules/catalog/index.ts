@@ -31,7 +31,8 @@ export function createCatalogModule({ ctx: platform, credits, searchIndex }: Cat
     async start() {
       searchIndex.warm?.();
       let stopping = false;
-      const log = (m: string) => console.log(m);
+      // Diagnostics go to stderr, so that tools printing results on stdout (CLI --json) stay clean.
+      const log = (m: string) => console.error(m);
       const work = (async () => {
         await catalog.syncTestCatalog();
         if (ctx.config.catalogSeed === 'auto') await seedOnStart(ctx, log, () => stopping);
