@@ -9,6 +9,7 @@ import { ApiError, NO_TOKEN } from '../../lib/api';
 import { useIdentity } from '../../lib/identity';
 import { Button, buttonVariants } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { Checkbox } from '../../ui/Checkbox';
 import { EmptyState } from '../../ui/EmptyState';
 import { Input } from '../../ui/Input';
 import { MultiSelect } from '../../ui/MultiSelect';
@@ -227,6 +228,12 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
             <span className="text-muted-foreground" aria-hidden="true">–</span>
             <Input className="w-full lg:w-28" aria-label="Maximum AUM in millions" placeholder="Max" inputMode="decimal" value={aumDraft.max} onChange={(e) => setAumDraft((d) => ({ ...d, max: sanitizeAumInput(e.target.value) }))} onBlur={applyAum} onKeyDown={onAumKey} />
           </div>
+          <Checkbox
+            checked={filters.acceptsOnline}
+            onCheckedChange={(acceptsOnline) => applyFilters({ acceptsOnline })}
+            label="Accepts online applications"
+            data-testid="accepts-online"
+          />
           <div className="flex flex-wrap items-center gap-2 lg:ml-auto">
             <Button variant="outline" size="sm" onClick={selectPage} disabled={!firms.length}>
               <CheckSquare className="size-4" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
+import { FormBadge } from './FirmForm';
 
 export const place = (f: Pick<VcFirm, 'city' | 'country'>) => [f.city, f.country].filter(Boolean).join(', ') || 'Location unknown';
 
@@ -58,6 +59,7 @@ export function VcFirmCard({ firm, selected, onToggle, onDetails, fit = null }: 
                 Contact Available
               </Badge>
             ) : null}
+            <FormBadge form={firm.form} />
           </div>
         </div>
       </div>

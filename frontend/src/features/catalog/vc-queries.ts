@@ -20,15 +20,17 @@ export interface VcFilters {
   investorTypes: string[];
   aumMin: string;
   aumMax: string;
+  /** Only firms the registry found a usable application form on ("Accepts online applications"). */
+  acceptsOnline: boolean;
 }
 
-export const EMPTY_VC_FILTERS: VcFilters = { search: '', countries: [], investorTypes: [], aumMin: '', aumMax: '' };
+export const EMPTY_VC_FILTERS: VcFilters = { search: '', countries: [], investorTypes: [], aumMin: '', aumMax: '', acceptsOnline: false };
 
-export const hasVcFilters = (f: VcFilters) => Boolean(f.search || f.countries.length || f.investorTypes.length || f.aumMin || f.aumMax);
+export const hasVcFilters = (f: VcFilters) => Boolean(f.search || f.countries.length || f.investorTypes.length || f.aumMin || f.aumMax || f.acceptsOnline);
 
 /** Query string of the list and all-ids calls (empty values are left out by the request helper). */
 export function vcFilterQuery(f: VcFilters) {
-  return { search: f.search.trim(), country: f.countries, investorType: f.investorTypes, aumMin: f.aumMin, aumMax: f.aumMax };
+  return { search: f.search.trim(), country: f.countries, investorType: f.investorTypes, aumMin: f.aumMin, aumMax: f.aumMax, acceptsOnline: f.acceptsOnline ? 'true' : '' };
 }
 
 export const vcKeys = {

@@ -15,6 +15,7 @@ export const vcSearchSchema = z.object({
   investorType: listParam,
   aumMin: textParam(50),
   aumMax: textParam(50),
+  acceptsOnline: z.enum(['true']).optional().catch(undefined),
   page: pageParam,
 });
 export type VcSearch = z.output<typeof vcSearchSchema>;
@@ -34,6 +35,7 @@ export function filtersFromSearch(s: VcSearch): VcFilters {
     investorTypes: s.investorType ?? [],
     aumMin: s.aumMin ?? '',
     aumMax: s.aumMax ?? '',
+    acceptsOnline: s.acceptsOnline === 'true',
   };
 }
 
@@ -45,6 +47,7 @@ export function searchFromFilters(f: VcFilters, page: number): VcSearch {
   if (f.investorTypes.length) out.investorType = f.investorTypes;
   if (f.aumMin) out.aumMin = f.aumMin;
   if (f.aumMax) out.aumMax = f.aumMax;
+  if (f.acceptsOnline) out.acceptsOnline = 'true';
   if (page > 1) out.page = page;
   return out;
 }
