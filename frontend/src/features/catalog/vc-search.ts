@@ -15,7 +15,8 @@ export const vcSearchSchema = z.object({
   investorType: listParam,
   aumMin: textParam(50),
   aumMax: textParam(50),
-  acceptsOnline: z.enum(['true']).optional().catch(undefined),
+  // The router keeps it as a boolean in the URL (?acceptsOnline=true); a saved search may bring the API's 'true'.
+  acceptsOnline: z.preprocess((v) => (v === true || v === 'true' ? true : undefined), z.literal(true).optional()).catch(undefined),
   page: pageParam,
 });
 export type VcSearch = z.output<typeof vcSearchSchema>;
@@ -23,7 +24,7 @@ export type VcSearch = z.output<typeof vcSearchSchema>;
 export function validateVcSearch(raw: Record<string, unknown>): VcSearch {
   const { page, ...filters } = vcSearchSchema.parse(raw);
   // The same schema the API validates the list call with decides which filters are valid.
-  return VcFilterQuery.safeParse(filters).success ? { ...filters, page } : { page };
+  return VcFilterQuery.safeParse({ ...filters, acceptsOnline: filters.acceptsOnline ? 'true' : undefined }).success ? { ...filters, page } : { page };
 }
 
 /** The screen's filters from the URL's search. */
@@ -35,7 +36,7 @@ export function filtersFromSearch(s: VcSearch): VcFilters {
     investorTypes: s.investorType ?? [],
     aumMin: s.aumMin ?? '',
     aumMax: s.aumMax ?? '',
-    acceptsOnline: s.acceptsOnline === 'true',
+    acceptsOnline: s.acceptsOnline === true,
   };
 }
 
@@ -47,7 +48,7 @@ export function searchFromFilters(f: VcFilters, page: number): VcSearch {
   if (f.investorTypes.length) out.investorType = f.investorTypes;
   if (f.aumMin) out.aumMin = f.aumMin;
   if (f.aumMax) out.aumMax = f.aumMax;
-  if (f.acceptsOnline) out.acceptsOnline = 'true';
+  if (f.acceptsOnline) out.acceptsOnline = true;
   if (page > 1) out.page = page;
   return out;
 }
