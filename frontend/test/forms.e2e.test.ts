@@ -66,7 +66,7 @@ async function signIn(email: string, opts: { width?: number; theme?: 'dark' | 'l
   return { context, page };
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 
 async function searchFirm(page: Page, name: string) {
   const search = page.getByPlaceholder('Search firms, press Enter');
@@ -138,13 +138,16 @@ describe('registry of application forms (e2e)', () => {
     await entry.getByText('Online form').first().waitFor();
     await entry.getByText('Email address').waitFor();
     expect(await entry.getByRole('link').getAttribute('href')).toContain('/northwind-ventures');
+    await entry.scrollIntoViewIfNeeded();
     await shot(page, 'forms-details-1280-dark');
     await context.close();
 
     const mobile = await signIn(FOUNDER, { width: 375, theme: 'light' });
     await mobile.page.goto(`${app.url}/test-vc-database`);
     await mobile.page.getByTestId('form-badge').first().waitFor();
-    await shot(mobile.page, 'forms-vc-375-light');
+    // The first cards, as the phone shows them (the whole list is a very long page).
+    await mobile.page.getByTestId('vc-firm-card').first().scrollIntoViewIfNeeded();
+    await shot(mobile.page, 'forms-vc-375-light', false);
     await mobile.context.close();
   });
 

@@ -49,7 +49,7 @@ export function formUsability(e: Pick<FirmFormEntry, 'outcome' | 'blockers'> | n
 }
 
 export const FORM_KIND_LABELS: Record<FormKind, string> = {
-  native: 'Online form',
+  native: 'HTML form on the site',
   typeform: 'Typeform',
   google_forms: 'Google Forms',
   hubspot: 'HubSpot',

@@ -12,6 +12,8 @@ export interface DiscoverFormsInput {
   all?: boolean;
   /** Firms never checked, or checked longer ago than this many days (default 30). */
   staleDays?: number;
+  /** Who asked, as operators read it (an e-mail); the command's actor when absent. */
+  requestedBy?: string;
 }
 
 export interface DiscoverFormsStarted {
@@ -57,7 +59,7 @@ export async function discoverForms(ctx: Pick<AppContext, 'db' | 'store' | 'newI
   const runId = meta.ids?.runId ?? ctx.newId();
   const r = await handleCommand(ctx.store, formDiscoveryStream(runId), formDiscoveryDecider, {
     type: 'StartDiscovery',
-    data: { runId, collection: input.collection, firmIds, staleDays: input.firmId || input.all ? null : (input.staleDays ?? DEFAULT_STALE_DAYS), requestedBy: meta.actor },
+    data: { runId, collection: input.collection, firmIds, staleDays: input.firmId || input.all ? null : (input.staleDays ?? DEFAULT_STALE_DAYS), requestedBy: input.requestedBy ?? meta.actor },
   }, meta);
   return { runId, total: firmIds.length, checkpoint: r.checkpoint };
 }

@@ -34,7 +34,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
   app.post('/api/ops/forms/discover', async (req, reply) => {
     const admin = requireAdmin(req);
     const body = parse(StartFormDiscoveryRequest, req.body ?? {});
-    const r = await catalog().forms.discover({ collection: body.collection, staleDays: body.staleDays }, metaFor(ctx, `operator:${admin.id}`));
+    const r = await catalog().forms.discover({ collection: body.collection, staleDays: body.staleDays, requestedBy: admin.email }, metaFor(ctx, `operator:${admin.id}`));
     return reply.status(r.runId ? 202 : 200).send({ runId: r.runId, total: r.total });
   });
 

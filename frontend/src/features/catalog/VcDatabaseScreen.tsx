@@ -232,6 +232,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
             checked={filters.acceptsOnline}
             onCheckedChange={(acceptsOnline) => applyFilters({ acceptsOnline })}
             label="Accepts online applications"
+            className="whitespace-nowrap"
             data-testid="accepts-online"
           />
           <div className="flex flex-wrap items-center gap-2 lg:ml-auto">

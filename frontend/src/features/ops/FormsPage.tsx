@@ -78,8 +78,8 @@ export function FormsPage() {
     const o = overview.data;
     const total = Object.values(o.counts).reduce((a, b) => a + b, 0);
     body = (
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <Card className="min-w-0">
           <CardHeader>
             <CardTitle>Discovery run</CardTitle>
             <CardDescription>Visits each firm's website like the automation does, a few sites at a time, pausing between visits to one host and honouring robots.txt.</CardDescription>
@@ -100,7 +100,7 @@ export function FormsPage() {
             </div>
           </CardContent>
         </Card>
-        <Card>
+        <Card className="min-w-0">
           <CardHeader>
             <CardTitle>Registry</CardTitle>
             <CardDescription>{count(total)} firm{total === 1 ? '' : 's'} checked; each firm counts once, by its latest check.</CardDescription>
@@ -109,7 +109,7 @@ export function FormsPage() {
             <OutcomeCounts counts={o.counts} label="Firms by outcome" />
           </CardContent>
         </Card>
-        <Card className="lg:col-span-2">
+        <Card className="min-w-0 lg:col-span-2">
           <CardHeader>
             <CardTitle>Last errors</CardTitle>
             <CardDescription>Sites that could not be reached or that block the automation.</CardDescription>
@@ -142,7 +142,7 @@ export function FormsPage() {
           </CardContent>
         </Card>
         {o.recent.length ? (
-          <Card className="lg:col-span-2">
+          <Card className="min-w-0 lg:col-span-2">
             <CardHeader>
               <CardTitle>Recent runs</CardTitle>
             </CardHeader>
