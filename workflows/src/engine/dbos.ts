@@ -73,7 +73,7 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
   };
 
   // A database hiccup is tried again; a shutdown is not (the next start resumes the run).
-  const retryUnlessClosing = { retriesAllowed: true, maxAttempts: 3, shouldRetry: (e: unknown) => !(e instanceof ShutdownError) };
+  const retryUnlessClosing = { retriesAllowed: true, maxAttempts: 3, shouldRetry: (e: unknown) => !closing && !(e instanceof ShutdownError) };
 
   const logger: DLogger = {
     info: () => undefined,
