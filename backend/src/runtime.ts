@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createDb, createPool, EventStoreDbStore, loadConfig, migrate, openDatabase, PostgresEventStore, type AppConfig, type EventStore } from '@fp/infra';
 import { ProjectionRunner } from '@fp/projections';
 import { InProcessSearchIndex, MeilisearchIndex, PostgresSearchIndex, type SearchIndex } from '@fp/projections/search/index';
-import { createDbosEngine, createDbosHistory, type WorkflowHistory } from '@fp/workflows';
+import { createDbosEngine, createDbosHistory, type DiscoveryActivities, type WorkflowHistory } from '@fp/workflows';
 import { startSandbox, type Sandbox } from '@fp/workflows/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -56,7 +56,7 @@ export interface RuntimeOptions {
  * the modules it uses, by name, and the adapters picked here. This function is the module graph
  * (ARCHITECTURE.md draws it).
  */
-function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineFactory; history: WorkflowHistory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider; payments: PaymentProvider }) {
+function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineAdapter; history: WorkflowHistory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider; payments: PaymentProvider }) {
   const security = createSecurityModule({ ctx });
   const health = createHealthModule({ ctx });
   const mail = createMailModule({ ctx, transport: adapters.mail });
@@ -65,7 +65,22 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
   const payments = createPaymentsModule({ ctx, credits: credits.service, accounts: accounts.service, mail: mail.service, provider: adapters.payments });
   const profile = createProfileModule({ ctx });
   const catalog = createCatalogModule({ ctx, credits: credits.service, profile: profile.service, searchIndex: adapters.searchIndex });
-  const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine: adapters.engine });
+  // One workflow engine per process (DBOS is a singleton): the submissions worker creates it, with the
+  // catalog's discovery job on it too, and the catalog gets it back to start its runs on.
+  const engine: EngineFactory = async (o) => {
+    const discovery = catalog.service.forms.activities(o.log);
+    const created = await adapters.engine({ ...o, discovery });
+    const detach = await catalog.service.forms.attach(created, o.log);
+    const close = created.close.bind(created);
+    return Object.assign(created, {
+      async close() {
+        await detach();
+        await discovery.close();
+        await close();
+      },
+    });
+  };
+  const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
   const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service, mail: mail.service });
   const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service, history: adapters.history });
@@ -124,8 +139,11 @@ function pickPayments(config: AppConfig, db: AppContext['db'], clock: AppContext
   return createLocalCheckout(db, { authSecret: config.authSecret, webhookSecret: config.stripeWebhookSecret, now: () => clock.now() });
 }
 
+/** An engine factory that also takes the catalog's discovery activities. */
+type EngineAdapter = (o: Parameters<EngineFactory>[0] & { discovery?: DiscoveryActivities }) => ReturnType<EngineFactory>;
+
 /** The workflow engine: Temporal when TEMPORAL_ADDRESS is set, else DBOS on our Postgres. */
-function pickWorkflowEngine(config: AppConfig, databaseUrl: string): EngineFactory {
+function pickWorkflowEngine(config: AppConfig, databaseUrl: string): EngineAdapter {
   const address = config.temporalAddress;
   if (address) {
     // Loaded only here: Temporal's worker brings native code that DBOS installs never need.

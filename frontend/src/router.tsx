@@ -23,6 +23,7 @@ import { CreditsPage } from './features/credits/CreditsPage';
 import { PricingPage } from './features/credits/PricingPage';
 import { LocalCheckoutPage } from './features/credits/LocalCheckoutPage';
 import { MailboxPage } from './features/mail/MailboxPage';
+import { FormsPage } from './features/ops/FormsPage';
 import { LedgerPage } from './features/ops/LedgerPage';
 import { OpsHomePage } from './features/ops/OpsHomePage';
 import { useOpsAccess } from './features/ops/queries';
@@ -149,6 +150,7 @@ const opsRoute = createRoute({ getParentRoute: parent, path: '/ops', component: 
 const opsUsersRoute = createRoute({ getParentRoute: parent, path: '/ops/users', component: UsersPage });
 const opsWorkflowsRoute = createRoute({ getParentRoute: parent, path: '/ops/workflows', component: WorkflowsPage });
 const opsLedgerRoute = createRoute({ getParentRoute: parent, path: '/ops/ledger', component: LedgerPage });
+const opsFormsRoute = createRoute({ getParentRoute: parent, path: '/ops/forms', component: FormsPage });
 const securityRoute = createRoute({ getParentRoute: parent, path: '/security-dashboard', component: SecurityDashboardPage });
 const authRoute = createRoute({ getParentRoute: parent, path: '/auth', component: AuthScreen });
 const resetPasswordRoute = createRoute({ getParentRoute: parent, path: '/reset-password', component: ResetPasswordPage });
@@ -173,6 +175,7 @@ const routeTree = rootRoute.addChildren([
   opsUsersRoute,
   opsLedgerRoute,
   opsWorkflowsRoute,
+  opsFormsRoute,
   investorsRoute,
   securityRoute,
   authRoute,

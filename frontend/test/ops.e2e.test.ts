@@ -20,7 +20,10 @@ interface TestApp {
   url: string;
   createUser(opts?: { email?: string; password?: string; name?: string; admin?: boolean }): Promise<{ id: string; email: string; token: string }>;
   api(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: any }>;
-  services: { accounts: { grantRole(userId: string, role: 'admin' | 'auditor', meta: { now: Date; actor: string }): Promise<unknown> } };
+  services: {
+    accounts: { grantRole(userId: string, role: 'admin' | 'auditor', meta: { now: Date; actor: string }): Promise<unknown> };
+    mail: { send(template: 'verify-email', input: { to: string; userId?: string; data: { url: string } }, meta: { now: Date; actor: string }): Promise<unknown> };
+  };
   ctx: { projections: { waitFor(): Promise<void> }; pool: { query(sql: string, values?: unknown[]): Promise<{ rows: any[] }> } };
   close(): Promise<void>;
 }

@@ -31,6 +31,10 @@ export interface AppConfig {
   environment: string;
   workerConcurrency: number;
   automationAllowedHosts: string;
+  /** The registry's discovery job: sites visited at once (FORM_DISCOVERY_CONCURRENCY). */
+  formDiscoveryConcurrency: number;
+  /** Least time between two visits to one host, ms (FORM_DISCOVERY_HOST_DELAY_MS); robots.txt's Crawl-delay wins when longer. */
+  formDiscoveryHostDelayMs: number;
   sandboxPort: number;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
@@ -146,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     environment: env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
     workerConcurrency: int(env.WORKER_CONCURRENCY, 2),
     automationAllowedHosts: env.AUTOMATION_ALLOWED_HOSTS ?? '',
+    formDiscoveryConcurrency: Math.max(1, int(env.FORM_DISCOVERY_CONCURRENCY, 4)),
+    formDiscoveryHostDelayMs: Math.max(0, int(env.FORM_DISCOVERY_HOST_DELAY_MS, 2000)),
     sandboxPort: int(env.SANDBOX_PORT, 3100),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,

@@ -1,7 +1,7 @@
 import { HONEYPOT_PATHS } from '../../src/modules/security/classify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../src/testing/app';
+import { FOREGROUND_EVENTS, startTestApp, type TestApp } from '../../src/testing/app';
 import { COMPLETE_PROFILE, long, noteShortVariant, testFirmId } from './support';
 import { nastyObject, nastyString, nastyValue, queryString, rawBody, schemaFieldNames, type RawBody } from './fuzz';
 
@@ -142,7 +142,7 @@ async function check(route: { method: string; url: string }, c: Case) {
     if (res.status !== 429) {
       const after = await app.writes();
       if (after !== before) {
-        const written = await app.ctx.pool.query<{ stream_id: string; type: string }>(`select stream_id, type from es_events where global_position > $1 and stream_id not like 'mail-%' and stream_id not like 'ledger-audit-%' order by global_position limit 20`, [before]);
+        const written = await app.ctx.pool.query<{ stream_id: string; type: string }>(`select stream_id, type from es_events where global_position > $1 and ${FOREGROUND_EVENTS} order by global_position limit 20`, [before]);
         expect.fail(`${where}\nrefused but wrote: ${written.rows.map((e) => `${e.stream_id} ${e.type}`).join(', ')}`);
       }
     }

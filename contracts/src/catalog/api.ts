@@ -158,6 +158,8 @@ const vcFilterShape = {
   fitMin,
   // Accepted with the filters so a saved search or a link keeps it; all-ids answers in name order.
   sort,
+  /** The registry found a form the automation can use ("Accepts online applications"). */
+  acceptsOnline: z.enum(['true', 'false']).optional().transform((v) => (v === 'true' ? true : undefined)),
 };
 const vcRanges: Range[] = [['aumMin', 'aumMax'], ['checkSizeMin', 'checkSizeMax'], ['lastInvestmentFrom', 'lastInvestmentTo']];
 

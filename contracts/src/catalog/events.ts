@@ -1,5 +1,6 @@
 import type { AngelInvestorDetail, VcFirm } from '../catalog/schemas';
 import type { ImportSource } from './sources';
+import type { FirmFormEntry } from './forms';
 
 /**
  * Events of the investor catalog.
@@ -65,3 +66,27 @@ export const catalogDataStream = (scope: CatalogScope, importId: string) => `cat
 
 /** Records per data event: big enough to load fast, small enough to keep each transaction short. */
 export const CATALOG_RECORDS_PER_EVENT = 500;
+
+/**
+ * The registry of application forms (decided by `firmFormDecider` and `formDiscoveryDecider`):
+ * - `form-discovery-<runId>`: a discovery run asked for, then finished. The firms it visits are
+ *   fixed when it starts, so a run resumed after a crash continues with the same list.
+ * - `firm-form-<collection>-<firmId>`: each check of one firm's website; the latest one counts.
+ */
+export type FormCollection = 'vc' | 'test';
+
+export type FormDiscoveryStarted = {
+  type: 'FormDiscoveryStarted';
+  data: { runId: string; collection: FormCollection; firmIds: string[]; staleDays: number | null; requestedBy: string };
+};
+export type FormDiscoveryFinished = { type: 'FormDiscoveryFinished'; data: { runId: string; checked: number } };
+export type FirmFormChecked = {
+  type: 'FirmFormChecked';
+  data: { runId: string; collection: FormCollection } & FirmFormEntry;
+};
+export type FormDiscoveryEvent = FormDiscoveryStarted | FormDiscoveryFinished;
+export type FirmFormEvent = FirmFormChecked;
+
+export const FORM_EVENT_TYPES = ['FormDiscoveryStarted', 'FormDiscoveryFinished', 'FirmFormChecked'] as const;
+export const formDiscoveryStream = (runId: string) => `form-discovery-${runId}`;
+export const firmFormStream = (collection: FormCollection, firmId: string) => `firm-form-${collection}-${firmId}`;

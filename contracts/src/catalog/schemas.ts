@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { INVESTOR_STAGES } from './industries';
 import { provenanceSchema } from './sources';
+import { firmFormEntrySchema } from './forms';
 
 const id = z.string().min(1);
 const text = z.string().nullable();
@@ -47,6 +48,8 @@ export const vcFirmSchema = z
     active: z.boolean().optional(),
     /** Imported firms: where each field came from. Absent on generated (demo) records. */
     provenance: z.array(provenanceSchema).optional(),
+    /** Lists and details only: the registry's latest check of the firm's application form (never stored on the record). */
+    form: firmFormEntrySchema.nullable().optional(),
   })
   .refine((f) => f.checkSizeMin == null || f.checkSizeMax == null || f.checkSizeMin <= f.checkSizeMax, {
     message: 'checkSizeMin must not exceed checkSizeMax',

@@ -133,7 +133,7 @@ export const firmApplicationStream = (userId: string, test: boolean, vcFirmId: s
 
 export interface SkippedFirm {
   vcId: string;
-  reason: 'already_applied' | 'in_progress' | 'not_found' | 'no_website' | 'reserved_domain';
+  reason: 'already_applied' | 'in_progress' | 'not_found' | 'no_website' | 'reserved_domain' | 'no_usable_form';
   message: string;
 }
 

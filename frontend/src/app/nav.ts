@@ -1,4 +1,4 @@
-import { CreditCard, Database, FileSearch, Gauge, KanbanSquare, LayoutDashboard, Mail, Send, Settings, Shield, UserCog, Users, Workflow, type LucideIcon } from 'lucide-react';
+import { ClipboardList, CreditCard, Database, FileSearch, Gauge, KanbanSquare, LayoutDashboard, Mail, Send, Settings, Shield, UserCog, Users, Workflow, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -24,6 +24,7 @@ export const OPS_NAV_ITEMS: (NavItem & { auditor?: boolean })[] = [
   { label: 'Operations', href: '/ops', icon: Gauge },
   { label: 'Workflow runs', href: '/ops/workflows', icon: Workflow },
   { label: 'Users', href: '/ops/users', icon: UserCog },
+  { label: 'Application forms', href: '/ops/forms', icon: ClipboardList },
   { label: 'Ledger', href: '/ops/ledger', icon: FileSearch, auditor: true },
   { label: 'Mailbox', href: '/mailbox', icon: Mail },
   { label: 'Security', href: '/security-dashboard', icon: Shield },

@@ -255,6 +255,25 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       expect(await subject.index.angelIds(f, 7)).toEqual({ ids: all.ids.slice(0, 7), total: all.total });
     });
 
+    it('filters by the registry flag ("accepts online applications"), set on documents and put with them', async () => {
+      expect((await vcCase({ acceptsOnline: true })).total).toBe(0);
+      const on = vcDocs.filter((_, i) => i % 13 === 0).map((d) => d.id);
+      await subject.db.transaction().execute((tx) => subject.index.setAcceptsOnline(tx, 'vc', [...on, 'no_such_firm'], true));
+      vcDocs = vcDocs.map((d) => (on.includes(d.id) ? { ...d, acceptsOnline: true } : d));
+      expect((await vcCase({ acceptsOnline: true }, { page: 1, limit: 100 })).total).toBe(on.length);
+      await vcCase({ acceptsOnline: true, countries: ['United States'] });
+      await vcCase({ acceptsOnline: true, words: ['capital'] }, { page: 2, limit: 5 });
+      const off = on.slice(0, 3);
+      await subject.db.transaction().execute((tx) => subject.index.setAcceptsOnline(tx, 'vc', off, false));
+      vcDocs = vcDocs.map((d) => (off.includes(d.id) ? { ...d, acceptsOnline: false } : d));
+      expect((await vcCase({ acceptsOnline: true }, { page: 1, limit: 100 })).total).toBe(on.length - off.length);
+      // An unknown id did not become a document; a document put with the flag has it.
+      expect((await vcCase({}, { page: 1, limit: 1 })).total).toBe(vcDocs.length);
+      const put = { ...testDocs[1]!, acceptsOnline: true };
+      await subject.db.transaction().execute((tx) => subject.index.putVcFirms(tx, 'test', [put]));
+      expect((await subject.index.searchVcFirms('test', { acceptsOnline: true }, { page: 1, limit: 20 })).ids).toEqual([put.id]);
+    });
+
     // Last: it changes the catalog the cases above were checked on.
     it('answers alike after documents are put again (moved, refiltered), added and removed', async () => {
       const changed = vcDocs.filter((_, i) => i % 7 === 0).slice(0, 60).map((d, i) => ({

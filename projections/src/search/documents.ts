@@ -55,6 +55,8 @@ export interface VcSearchDoc {
   /** For the fit sort (./fit.ts): the firm's sectors (null: unknown) and investor status. */
   sectors: string[] | null;
   investorStatus: string | null;
+  /** The registry found a form the automation can use (kept by the search projection, not part of the firm's record). */
+  acceptsOnline?: boolean;
 }
 
 export interface AngelSearchDoc {

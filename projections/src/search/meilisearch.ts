@@ -39,6 +39,7 @@ export function vcMeiliFilter(f: VcFilter): string[] {
   if (f.checkSizeMax !== undefined) c.push(`checkSizeMin <= ${f.checkSizeMax}`);
   if (f.lastInvestmentFrom !== undefined) c.push(`lastInvestment >= ${f.lastInvestmentFrom}`);
   if (f.lastInvestmentTo !== undefined) c.push(`lastInvestment <= ${f.lastInvestmentTo}`);
+  if (f.acceptsOnline) c.push('acceptsOnline = true');
   return c;
 }
 
@@ -83,7 +84,7 @@ export class MeilisearchIndex implements SearchIndex {
     return {
       searchableAttributes: ['text'],
       filterableAttributes: kind === 'vc'
-        ? ['country', 'investorType', 'aum', 'stages', 'checkSizeMin', 'checkSizeMax', 'lastInvestment']
+        ? ['country', 'investorType', 'aum', 'stages', 'checkSizeMin', 'checkSizeMax', 'lastInvestment', 'acceptsOnline']
         : ['location', 'investments', 'exits'],
       sortableAttributes: ['sortKey', 'id'],
       rankingRules: RANKING,
@@ -117,6 +118,15 @@ export class MeilisearchIndex implements SearchIndex {
 
   async putVcFirms(_tx: Tx, collection: VcCollection, docs: VcSearchDoc[]): Promise<void> {
     if (docs.length) await this.wait((await this.index(collection)).addDocuments(docs, { primaryKey: 'id' }));
+  }
+
+  async setAcceptsOnline(_tx: Tx, collection: VcCollection, ids: string[], value: boolean): Promise<void> {
+    if (!ids.length) return;
+    // A partial update: only the flag changes; an id not in the index must not become a document.
+    const index = await this.index(collection);
+    const known = await Promise.all(ids.map((id) => index.getDocument(id, { fields: ['id'] }).then(() => id, () => null)));
+    const docs = known.filter((id): id is string => id !== null).map((id) => ({ id, acceptsOnline: value }));
+    if (docs.length) await this.wait(index.updateDocuments(docs, { primaryKey: 'id' }));
   }
 
   async putAngels(_tx: Tx, docs: AngelSearchDoc[]): Promise<void> {

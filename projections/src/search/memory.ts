@@ -13,7 +13,7 @@ import { FIT_FACTORS, fitScoreOfPoints, type FitFirm } from '@fp/contracts/fit/f
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 import { FitScorer, compareFit, fitFactorKey, fitFirmOfDoc } from './fit';
 import type { AngelFilter, Collection, FacetCount, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
-import { PostgresSearchIndex, SEP, fitFieldsOfRow } from './postgres';
+import { ACCEPTS_ONLINE, PostgresSearchIndex, SEP, fitFieldsOfRow } from './postgres';
 import { sortFacets } from './reference';
 
 /** Numbered fields of a document (NaN: no value, which fails any bound). */
@@ -72,7 +72,7 @@ export function vcPlan(f: VcFilter): Plan {
   range(ranges, 2, f.checkSizeMin, undefined);
   range(ranges, 1, undefined, f.checkSizeMax);
   range(ranges, 3, f.lastInvestmentFrom, f.lastInvestmentTo);
-  return { groups: [...w.groups, ...tagged('#c=', f.countries), ...tagged('#t=', f.investorTypes), ...tagged('#s=', f.stages)], prefix: w.prefix, ranges };
+  return { groups: [...w.groups, ...tagged('#c=', f.countries), ...tagged('#t=', f.investorTypes), ...tagged('#s=', f.stages), ...(f.acceptsOnline ? [[ACCEPTS_ONLINE]] : [])], prefix: w.prefix, ranges };
 }
 
 /** The fit part of a query, when it has one (a fit order, or a fit bound). */
@@ -742,6 +742,10 @@ export class InProcessSearchIndex implements SearchIndex {
 
   putAngels(tx: Tx, docs: AngelSearchDoc[]): Promise<void> {
     return this.pg.putAngels(tx, docs);
+  }
+
+  setAcceptsOnline(tx: Tx, collection: VcCollection, ids: string[], value: boolean): Promise<void> {
+    return this.pg.setAcceptsOnline(tx, collection, ids, value);
   }
 
   removeVcFirms(tx: Tx, collection: VcCollection, ids: string[]): Promise<void> {

@@ -29,6 +29,8 @@ export interface VcFilter {
   /** YYYYMMDD */
   lastInvestmentFrom?: number;
   lastInvestmentTo?: number;
+  /** true: only firms whose application form the registry found usable ("Accepts online applications"). */
+  acceptsOnline?: boolean;
   /** The founder the fit is measured for: needed by the fit order, and filters when `min` is set. */
   fit?: FitQuery;
 }
@@ -86,6 +88,8 @@ export interface SearchIndex {
   /** Adds or replaces documents. `tx` is the projection's transaction (used by the Postgres adapter). */
   putVcFirms(tx: Tx, collection: VcCollection, docs: VcSearchDoc[]): Promise<void>;
   putAngels(tx: Tx, docs: AngelSearchDoc[]): Promise<void>;
+  /** Sets the registry's "accepts online applications" flag on these documents (unknown ids are ignored). */
+  setAcceptsOnline(tx: Tx, collection: VcCollection, ids: string[], value: boolean): Promise<void>;
   /** Removes these documents (unknown ids are ignored). */
   removeVcFirms(tx: Tx, collection: VcCollection, ids: string[]): Promise<void>;
   /** Removes every document of a collection. */

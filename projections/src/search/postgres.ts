@@ -16,6 +16,8 @@ const tag = (field: string, value: string) => `#${field}=${value}`;
 
 /** A lexeme as a tsquery literal: quoted, with quotes doubled and backslashes escaped. */
 export const tsLiteral = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+/** The registry's flag, a lexeme like the other exact filters. */
+export const ACCEPTS_ONLINE = tag('f', 'online');
 const anyOf = (field: string, values: readonly string[]) => `( ${values.map((v) => tsLiteral(tag(field, v))).join(' | ')} )`;
 
 /** Every query word, the last one as a prefix: 'w1' & 'w2' & 'w3':* (words are [a-z0-9]+). */
@@ -29,6 +31,7 @@ export function vcLexemes(collection: VcCollection, d: VcSearchDoc): string[] {
   if (d.country) out.add(tag('c', d.country));
   if (d.investorType) out.add(tag('t', d.investorType));
   for (const s of d.stages) out.add(tag('s', s));
+  if (d.acceptsOnline) out.add(ACCEPTS_ONLINE);
   return [...out];
 }
 
@@ -45,6 +48,7 @@ function vcQuery(collection: VcCollection, f: VcFilter): string {
   if (f.countries) parts.push(anyOf('c', f.countries));
   if (f.investorTypes) parts.push(anyOf('t', f.investorTypes));
   if (f.stages) parts.push(anyOf('s', f.stages));
+  if (f.acceptsOnline) parts.push(tsLiteral(ACCEPTS_ONLINE));
   return parts.join(' & ');
 }
 
@@ -172,6 +176,19 @@ export class PostgresSearchIndex implements SearchIndex {
       on conflict (id) do update set
         sort_key = excluded.sort_key, tsv = excluded.tsv, terms = excluded.terms, location = excluded.location, investments = excluded.investments, exits = excluded.exits,
         seq = excluded.seq`.execute(tx);
+  }
+
+  async setAcceptsOnline(tx: Tx, collection: VcCollection, ids: string[], value: boolean): Promise<void> {
+    if (!ids.length) return;
+    await lockWrites(tx);
+    // The lexeme goes in or out of both the tsvector and the terms; a new change number lets the in-process index follow.
+    const lexemes = sql`string_to_array(terms, chr(31))`;
+    const terms = value
+      ? sql`array_to_string(array_append(array_remove(${lexemes}, ${ACCEPTS_ONLINE}), ${ACCEPTS_ONLINE}), chr(31))`
+      : sql`array_to_string(array_remove(${lexemes}, ${ACCEPTS_ONLINE}), chr(31))`;
+    const tsv = value ? sql`tsv || array_to_tsvector(array[${ACCEPTS_ONLINE}]::text[])` : sql`ts_delete(tsv, ${ACCEPTS_ONLINE}::text)`;
+    await sql`update search_vc_firms set tsv = ${tsv}, terms = ${terms}, seq = nextval('search_change_seq')
+      where collection = ${collection} and id = any(${ids}::text[])`.execute(tx);
   }
 
   async removeVcFirms(tx: Tx, collection: VcCollection, ids: string[]): Promise<void> {

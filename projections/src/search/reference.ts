@@ -22,6 +22,7 @@ export function matchesVc(d: VcSearchDoc, f: VcFilter): boolean {
   if (f.stages && !d.stages.some((s) => f.stages!.includes(s))) return false;
   if (f.checkSizeMin !== undefined && !(d.checkSizeMax !== null && d.checkSizeMax >= f.checkSizeMin)) return false;
   if (f.checkSizeMax !== undefined && !(d.checkSizeMin !== null && d.checkSizeMin <= f.checkSizeMax)) return false;
+  if (f.acceptsOnline && !d.acceptsOnline) return false;
   return inRange(d.lastInvestment, f.lastInvestmentFrom, f.lastInvestmentTo);
 }
 

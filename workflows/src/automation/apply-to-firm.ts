@@ -5,7 +5,7 @@ import { launchBrowser } from './browser';
 import { ApplyFailure, StoppedError, classifyThrown } from './errors';
 import { findApplicationForm } from './find-form';
 import { assertSubmittable, fillForm } from './fill-form';
-import { installRequestGuard } from './request-guard';
+import { openGuardedPage } from './request-guard';
 import { makeStopCheck, type RunContext } from './run-context';
 import { DEFAULT_TIMEOUTS, type ApplyOptions, type ApplyResult, type ApplyStep, type FilledField } from './types';
 import { checkUrlSafety } from './url-safety';
@@ -73,19 +73,12 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
   const work = (async (): Promise<ApplyResult> => {
     if (!browser) browser = await launchBrowser();
     checkStopped();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', acceptDownloads: false, serviceWorkers: 'block' });
-    await installRequestGuard(context, policy, blocked);
-    page = await context.newPage();
-    page.setDefaultTimeout(timeouts.actionMs);
-    page.setDefaultNavigationTimeout(timeouts.navigationMs);
+    ({ context, page } = await openGuardedPage(browser, policy, blocked, timeouts));
     const dialogs: string[] = [];
     // Accept like a person would (confirm "Send application?"), but remember what was said.
     page.on('dialog', (d) => {
       dialogs.push(d.message());
       d.accept().catch(() => undefined);
-    });
-    context.on('page', (p) => {
-      if (p !== page) p.close().catch(() => undefined); // popups are not followed; links are opened in place
     });
     try {
       opts.onPage?.(page);

@@ -1,4 +1,5 @@
 export { applyToFirm } from './apply-to-firm';
+export { discoverForm, refusedVisit, type DiscoverOptions, type DiscoveredBlocker, type DiscoveredField, type DiscoveredKind, type DiscoveryOutcome, type DiscoveryResult } from './discover-form';
 export { analyseOutcome } from './analyse-outcome';
 export { launchBrowser, chromiumPath, CHROMIUM_ARGS } from './browser';
 export { classifyField, composePitch, ensureUrl, formatForInput, normalizeText, parseMoney, splitName, valueForTarget } from './field-mapping';

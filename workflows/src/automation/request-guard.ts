@@ -1,6 +1,7 @@
 // Applies the URL safety policy to every request the page makes (redirects, iframes, scripts, fetches),
 // not only to the first URL: a public page must not be able to steer the browser into the private network.
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ApplyTimeouts } from './types';
 import { checkUrlSafety, type Resolver, type SafetyPolicy } from './url-safety';
 
 export async function installRequestGuard(context: BrowserContext, policy: SafetyPolicy, blocked: string[], resolve?: Resolver): Promise<void> {
@@ -33,4 +34,25 @@ export async function installRequestGuard(context: BrowserContext, policy: Safet
       await ws.close({ code: 1008, reason: 'blocked' }).catch(() => undefined);
     }
   });
+}
+
+/**
+ * A fresh browser context with the guard installed and one page, as both the application run and the
+ * registry's discovery open it: desktop size, English, no downloads or service workers, popups closed.
+ */
+export async function openGuardedPage(
+  browser: Browser,
+  policy: SafetyPolicy,
+  blocked: string[],
+  timeouts: Pick<ApplyTimeouts, 'actionMs' | 'navigationMs'>,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', acceptDownloads: false, serviceWorkers: 'block' });
+  await installRequestGuard(context, policy, blocked);
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeouts.actionMs);
+  page.setDefaultNavigationTimeout(timeouts.navigationMs);
+  context.on('page', (p) => {
+    if (p !== page) p.close().catch(() => undefined); // popups are not followed; links are opened in place
+  });
+  return { context, page };
 }

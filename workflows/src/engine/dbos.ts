@@ -1,12 +1,16 @@
 // DBOS Transact is CommonJS: default-import it from ESM.
 import dbosPkg from '@dbos-inc/dbos-sdk';
 import type { DLogger } from '@dbos-inc/dbos-sdk';
+import type { DiscoveryActivities, DiscoveryRun } from './discovery';
 import { backoffMs, shouldTryAgain, type AttemptOutcome, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from './port';
 
 const { DBOS } = dbosPkg;
 
 export const DBOS_QUEUE = 'submissions';
 export const DBOS_WORKFLOW = 'submissionWorkflow';
+export const DBOS_DISCOVERY_QUEUE = 'form-discovery';
+export const DBOS_DISCOVERY_WORKFLOW = 'formDiscoveryWorkflow';
+export const discoveryWorkflowId = (run: DiscoveryRun) => `form-discovery-${run.runId}`;
 /**
  * Pinned so that runs interrupted by a crash are recovered by the next start even when the code
  * changed in between (DBOS recovers only runs of its own version). Bump it when the workflow's
@@ -21,6 +25,8 @@ export interface DbosEngineOptions {
   /** Browsers at once in this process (WORKER_CONCURRENCY). */
   concurrency: number;
   activities: SubmissionActivities;
+  /** The registry's discovery job (catalog), run on the same engine: DBOS is one per process. */
+  discovery?: DiscoveryActivities;
   /** Called for a stop request: aborts the run if it executes in this process. */
   stopLocal: (run: SubmissionRun) => void;
   log?: (m: string) => void;
@@ -55,6 +61,8 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
   let launching: Promise<void> | null = null;
   let launched = false;
   let workflow: ((run: SubmissionRun) => Promise<{ status: string }>) | null = null;
+  let discoveryWorkflow: ((run: DiscoveryRun) => Promise<{ checked: number }>) | null = null;
+  const disc = opts.discovery;
 
   // A run that ends because the process is shutting down must not be recorded as an outcome: it
   // is left unfinished so the next start resumes it.
@@ -63,6 +71,9 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
     if (closing) throw new ShutdownError();
     return r;
   };
+
+  // A database hiccup is tried again; a shutdown is not (the next start resumes the run).
+  const retryUnlessClosing = { retriesAllowed: true, maxAttempts: 3, shouldRetry: (e: unknown) => !closing && !(e instanceof ShutdownError) };
 
   const logger: DLogger = {
     info: () => undefined,
@@ -94,6 +105,22 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
       },
       { name: DBOS_WORKFLOW },
     );
+    // A discovery run: batches until none is left. A crash re-runs the interrupted batch, whose
+    // activity skips the firms already recorded: the run continues with the firms not yet checked.
+    if (disc)
+      discoveryWorkflow ??= DBOS.registerWorkflow(
+        async (run: DiscoveryRun) => {
+          let checked = 0;
+          for (;;) {
+            const n = await DBOS.runStep(() => guard(() => disc.checkNext(run)), { name: 'checkNext', ...retryUnlessClosing });
+            if (!n) break;
+            checked += n;
+          }
+          await DBOS.runStep(() => guard(() => disc.finish(run)), { name: 'finish', ...retryUnlessClosing });
+          return { checked };
+        },
+        { name: DBOS_DISCOVERY_WORKFLOW },
+      );
     DBOS.setConfig({
       name: 'fundflow',
       systemDatabaseUrl: opts.databaseUrl,
@@ -105,6 +132,8 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
     });
     await DBOS.launch();
     await DBOS.registerQueue(DBOS_QUEUE, { workerConcurrency: opts.concurrency, minPollingIntervalMs: opts.pollMs ?? 250, onConflict: 'always_update' });
+    // One discovery run at a time per process; the run itself visits several sites at once.
+    if (disc) await DBOS.registerQueue(DBOS_DISCOVERY_QUEUE, { workerConcurrency: 1, minPollingIntervalMs: opts.pollMs ?? 250, onConflict: 'always_update' });
     launched = true;
     log(`[submissions] DBOS workflow engine running (queue ${DBOS_QUEUE}, ${opts.concurrency} at a time)`);
   }
@@ -140,6 +169,12 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
     async requestStop(run) {
       opts.stopLocal(run);
     },
+    ...(disc && {
+      async startDiscovery(run: DiscoveryRun) {
+        await ensureLaunched();
+        await DBOS.startWorkflow(discoveryWorkflow!, { workflowID: discoveryWorkflowId(run), queueName: DBOS_DISCOVERY_QUEUE })(run);
+      },
+    }),
     async close() {
       if (closing) return;
       closing = true;

@@ -2,6 +2,7 @@
 // application needs from a workflow engine. Two engines implement it: DBOS Transact (embedded
 // default, on our Postgres) and Temporal (TEMPORAL_ADDRESS).
 import type { StartupProfile } from '../automation/types';
+import type { DiscoveryRun } from './discovery';
 
 /** One attempt of one submission: the unit a workflow runs. */
 export interface SubmissionRun {
@@ -64,6 +65,8 @@ export interface WorkflowEngine {
   requestStop(run: SubmissionRun): Promise<void>;
   /** The engine's id for the run, shown to founders as taskId. */
   taskId(run: SubmissionRun): string;
+  /** Starts the registry's discovery run as a durable workflow (idempotent); engines given discovery activities only. */
+  startDiscovery?(run: DiscoveryRun): Promise<void>;
   close(): Promise<void>;
 }
 

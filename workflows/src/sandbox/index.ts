@@ -1,4 +1,4 @@
-export { startSandbox, type Sandbox } from './server';
+export { startSandbox, ROBOTS_DISALLOWED_SITES, type Sandbox } from './server';
 export { samplePdf } from './sample-deck';
 export type { SandboxSite, SandboxSiteKind, Submission } from './types';
 import { SITE_DEFINITIONS } from './sites';

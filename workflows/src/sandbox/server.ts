@@ -4,6 +4,10 @@ import { esc } from './html';
 import { SITE_DEFINITIONS } from './sites';
 import type { SandboxSite, Submission } from './types';
 
+/** Sites whose pages crawlers are asked to leave alone (application runs are not crawling and still apply). */
+export const ROBOTS_DISALLOWED_SITES = ['tortoise-capital'];
+const ROBOTS_TXT = `User-agent: *\n${ROBOTS_DISALLOWED_SITES.map((s) => `Disallow: /${s}/`).join('\n')}\nAllow: /\n`;
+
 export interface Sandbox {
   url: string;
   port: number;
@@ -39,6 +43,10 @@ export async function startSandbox(opts: { port?: number; host?: string } = {}):
   }
 
   const sites: SandboxSite[] = SITE_DEFINITIONS.map(({ slug, name, kind, expectedOutcome, description }) => ({ slug, name, kind, expectedOutcome, description }));
+  // The registry's crawler honours robots.txt: one site (the deliberately slow one) asks crawlers to keep out.
+  app.get('/robots.txt', async (_req, reply) => {
+    reply.type('text/plain').send(ROBOTS_TXT);
+  });
   app.get('/', async (_req, reply) => {
     reply.type('text/html').send(`<!doctype html><title>Sandbox firms</title><h1>Sandbox VC firm sites</h1><ul>${sites
       .map((s) => `<li><a href="/${s.slug}/">${esc(s.name)}</a> — ${esc(s.kind)}: ${esc(s.description)}</li>`)

@@ -20,6 +20,7 @@ export function vcFilter(q: VcFilterQuery): VcFilter {
     checkSizeMax: q.checkSizeMax,
     lastInvestmentFrom: day(q.lastInvestmentFrom),
     lastInvestmentTo: day(q.lastInvestmentTo),
+    acceptsOnline: q.acceptsOnline,
   };
 }
 

@@ -2,6 +2,7 @@ import { moduleContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import type { CatalogContext, CatalogDeps } from './context';
 import { catalogProjection, catalogSearchProjection } from './projection';
+import { formsProjection } from './forms-projection';
 import { catalogRoutes } from './routes';
 import { seedOnStart } from './seed';
 import { createCatalogService, type CatalogService } from './service';
@@ -12,6 +13,8 @@ export type { FirmSummary } from './queries';
 export { buildTestFirms } from './test-catalog';
 export { progressLogger } from './seed';
 export { ImportFileError, parseColumnMap } from './parse-source-file';
+export type { FormRegistry } from './form-registry';
+export type { DiscoverFormsInput } from './discover-forms';
 
 /**
  * The investor catalog: VC firms, angel investors and test firms, loaded through the event log,
@@ -23,12 +26,13 @@ export function createCatalogModule({ ctx: platform, credits, profile, searchInd
   return {
     name: 'catalog',
     service: catalog,
-    projections: [catalogProjection, catalogSearchProjection(searchIndex)],
+    projections: [catalogProjection, catalogSearchProjection(searchIndex), formsProjection],
     routes: (app) => catalogRoutes(app, ctx),
     async start() {
       searchIndex.warm?.();
       let stopping = false;
-      const log = (m: string) => console.log(m);
+      // Diagnostics go to stderr, so that tools printing results on stdout (CLI --json) stay clean.
+      const log = (m: string) => console.error(m);
       const work = (async () => {
         await catalog.syncTestCatalog();
         if (ctx.config.catalogSeed === 'auto') await seedOnStart(ctx, log, () => stopping);

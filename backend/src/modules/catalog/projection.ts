@@ -1,5 +1,6 @@
 import { cleanInvestorName, type AngelInvestorDetail, type VcFirm } from '@fp/contracts/catalog/index';
-import { CATALOG_EVENT_TYPES, type CatalogEvent, type CatalogScope } from '@fp/contracts/catalog/events';
+import { CATALOG_EVENT_TYPES, type CatalogEvent, type CatalogScope, type FirmFormChecked } from '@fp/contracts/catalog/events';
+import { applyFormCheck, withFormFlags } from './forms-projection';
 import type { RecordedEvent, Tx } from '@fp/infra';
 import type { Projection } from '@fp/projections';
 import { angelSearchDoc, sortKey, vcSearchDoc, type AngelSearchDoc, type SearchIndex, type VcSearchDoc } from '@fp/projections/search/index';
@@ -132,8 +133,8 @@ export const catalogProjection: Projection = {
 export function catalogSearchProjection(index: SearchIndex): Projection {
   return {
     name: 'catalog-search',
-    eventTypes: [...CATALOG_EVENT_TYPES],
-    tables: [...index.tables, 'catalog_search_imports', 'catalog_search_sourced'],
+    eventTypes: [...CATALOG_EVENT_TYPES, 'FirmFormChecked'],
+    tables: [...index.tables, 'catalog_search_imports', 'catalog_search_sourced', 'catalog_search_forms'],
     batchSize: CATALOG_BATCH,
     async reset(tx) {
       // Postgres tables were just truncated with the others; an external index is emptied here.
@@ -142,15 +143,20 @@ export function catalogSearchProjection(index: SearchIndex): Projection {
     async apply(tx, events) {
       const putSourced = async (t: Tx) => {
         const rows = await sql<{ doc: VcSearchDoc }>`select doc from catalog_search_sourced order by id`.execute(t);
-        await index.putVcFirms(t, 'vc', rows.rows.map((r) => r.doc));
+        await index.putVcFirms(t, 'vc', await withFormFlags(t, 'vc', rows.rows.map((r) => r.doc)));
       };
       const current = new CurrentImports('catalog_search_imports');
       const pending = new Pending<VcSearchDoc | AngelSearchDoc>(async (scope, docs) => {
-        if (scope === 'vc') await index.putVcFirms(tx, 'vc', docs as VcSearchDoc[]);
+        if (scope === 'vc') await index.putVcFirms(tx, 'vc', await withFormFlags(tx, 'vc', docs as VcSearchDoc[]));
         else await index.putAngels(tx, docs as AngelSearchDoc[]);
         await current.add(tx, scope, docs.length);
       });
       for (const e of events) {
+        if (e.type === 'FirmFormChecked') {
+          await pending.flush();
+          await applyFormCheck(tx, index, (e as RecordedEvent<'FirmFormChecked', FirmFormChecked['data']>).data);
+          continue;
+        }
         const ev = asEvent(e);
         switch (ev.type) {
           case 'CatalogImportStarted':
@@ -170,7 +176,7 @@ export function catalogSearchProjection(index: SearchIndex): Projection {
           case 'TestFirmsImported':
             await pending.flush();
             await index.clear(tx, 'test');
-            await index.putVcFirms(tx, 'test', ev.data.firms.map(vcSearchDoc));
+            await index.putVcFirms(tx, 'test', await withFormFlags(tx, 'test', ev.data.firms.map(vcSearchDoc)));
             await current.start(tx, 'test', ev.data.sandboxUrl, ev.data.firms.length, { loaded: ev.data.firms.length });
             break;
           case 'CatalogFirmsMerged': {
@@ -178,7 +184,7 @@ export function catalogSearchProjection(index: SearchIndex): Projection {
             // Firms that left every source are hidden from search (their records stay for submissions).
             const [active, inactive] = [ev.data.firms.filter((f) => f.active !== false), ev.data.firms.filter((f) => f.active === false)];
             const docs = active.map(vcSearchDoc);
-            await index.putVcFirms(tx, 'vc', docs);
+            await index.putVcFirms(tx, 'vc', await withFormFlags(tx, 'vc', docs));
             await index.removeVcFirms(tx, 'vc', inactive.map((f) => f.id));
             if (docs.length) {
               await sql`insert into catalog_search_sourced (id, doc) select d.id, d.doc from jsonb_to_recordset(${JSON.stringify(docs.map((doc) => ({ id: doc.id, doc })))}::jsonb) as d(id text, doc jsonb)

@@ -2,7 +2,7 @@ import {
   MAX_ALL_IDS, type AngelFilterOptionsResponse, type AngelFilterQuery, type AngelInvestorsQuery, type AngelInvestorsResponse,
   type VcFilterOptionsResponse, type VcFilterQuery, type VcFirmsQuery, type VcFirmsResponse,
 } from '@fp/contracts/catalog/api';
-import { isReservedDomain, toAngelListItem, toAngelPublicDetail, type AngelInvestorDetail, type AngelInvestorPublicDetail, type VcFirm } from '@fp/contracts/catalog/index';
+import { isReservedDomain, toAngelListItem, toAngelPublicDetail, type AngelInvestorDetail, type AngelInvestorPublicDetail, type FirmFormEntry, type VcFirm } from '@fp/contracts/catalog/index';
 import { FIT_NEEDS_PROFILE, fitDay, fitProfileComplete, fitScore, fitToday, type FitProfile } from '@fp/contracts/fit/fit';
 import type { FitQuery, SearchIndex, VcCollection } from '@fp/projections/search/index';
 import { sql } from 'kysely';
@@ -22,6 +22,8 @@ export interface FirmSummary {
   description: string | null;
   /** Known before any charge: the automation must not apply to this firm. */
   unusable: 'reserved_domain' | null;
+  /** The registry's latest check of the firm's application form, if any. */
+  form: FirmFormEntry | null;
 }
 
 /** Generated (demo) firms live on reserved names: nobody's site, so never applied on. */
@@ -48,7 +50,12 @@ export function tooManyMatches(total: number, what: string): DomainError {
  * The read side: the search index answers which ids and how many; the read models hold the
  * records. Test catalog reads first make sure it matches the sandbox address.
  */
-export function createCatalogQueries(ctx: Pick<AppContext, 'db' | 'clock'> & { profile: ProfileService }, index: SearchIndex, ensureTestCatalog: () => Promise<void>) {
+export function createCatalogQueries(
+  ctx: Pick<AppContext, 'db' | 'clock'> & { profile: ProfileService },
+  index: SearchIndex,
+  ensureTestCatalog: () => Promise<void>,
+  formEntries: (collection: VcCollection, ids: readonly string[]) => Promise<Map<string, FirmFormEntry>>,
+) {
   async function records<T>(table: string, ids: readonly string[]): Promise<Map<string, T>> {
     if (!ids.length) return new Map();
     const r = await sql<{ id: string; record: T }>`select id, record from ${sql.table(table)} where id = any(${ids as string[]}::text[])`.execute(ctx.db);
@@ -90,7 +97,9 @@ export function createCatalogQueries(ctx: Pick<AppContext, 'db' | 'clock'> & { p
       await ready(collection);
       const fit = await fitFor(userId, q);
       const page = await index.searchVcFirms(collection, { ...vcFilter(q), fit }, { page: q.page, limit: q.limit, order: q.sort ?? 'name' });
-      const firms = inOrder(page.ids, await records<VcFirm>(TABLE[collection], page.ids));
+      const [found, forms] = await Promise.all([records<VcFirm>(TABLE[collection], page.ids), formEntries(collection, page.ids)]);
+      // The registry's entry rides along for the badge and the details dialog (null: never checked).
+      const firms = inOrder(page.ids, found).map((f) => ({ ...f, form: forms.get(f.id) ?? null }));
       if (!fit) return { firms, total: page.total };
       // The reasons come from the same function the index ranked by: one set of rules.
       const today = fitToday(fit.today);
@@ -140,10 +149,11 @@ export function createCatalogQueries(ctx: Pick<AppContext, 'db' | 'clock'> & { p
       const collection: VcCollection = opts.test ? 'test' : 'vc';
       await ready(collection);
       const unique = [...new Set(ids)];
-      const found = await records<VcFirm>(TABLE[collection], unique);
+      const [found, forms] = await Promise.all([records<VcFirm>(TABLE[collection], unique), formEntries(collection, unique)]);
       return inOrder(unique, found).map((f) => ({
         id: f.id, name: f.vcName, website: f.website, city: f.city, country: f.country, investorType: f.primaryInvestorType, description: f.description,
         unusable: collection === 'vc' ? unusable(f.website) : null,
+        form: forms.get(f.id) ?? null,
       }));
     },
   };

@@ -3,7 +3,8 @@ import {
 } from '@fp/contracts/catalog/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireUser } from '../../platform/auth';
+import { requireAdmin, requireUser } from '../../platform/auth';
+import { FormsOverviewQuery, StartFormDiscoveryRequest } from '@fp/contracts/catalog/forms';
 import { metaFor } from '../../platform/context';
 import type { CatalogContext } from './context';
 import { parse } from '../../platform/http';
@@ -23,6 +24,19 @@ export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
   app.get('/api/test-vc-firms/all-ids', async (req) => ({ vcIds: await catalog().vcFirmIds('test', parse(VcFilterQuery, req.query), requireUser(req).id) }));
 
   app.get('/api/catalog/sources', async () => ({ sources: await catalog().sources() }));
+
+  // The registry of application forms, for operators (admins only; auditors are refused by the session check).
+  app.get('/api/ops/forms', async (req) => {
+    requireAdmin(req);
+    const q = parse(FormsOverviewQuery, req.query ?? {});
+    return catalog().forms.overview(q.collection, q.staleDays);
+  });
+  app.post('/api/ops/forms/discover', async (req, reply) => {
+    const admin = requireAdmin(req);
+    const body = parse(StartFormDiscoveryRequest, req.body ?? {});
+    const r = await catalog().forms.discover({ collection: body.collection, staleDays: body.staleDays, requestedBy: admin.email }, metaFor(ctx, `operator:${admin.id}`));
+    return reply.status(r.runId ? 202 : 200).send({ runId: r.runId, total: r.total });
+  });
 
   app.get('/api/investors', async (req) => catalog().listAngels(parse(AngelInvestorsQuery, req.query)));
   app.get('/api/investors/filter-options', async () => catalog().angelFilterOptions());

@@ -7,6 +7,7 @@ import type { CommandMeta } from '../../platform/decider';
 import { exportAngels, type LoadBatch } from './export-angels';
 import type { ImportProgress } from './import-catalog';
 import { createCatalogQueries } from './queries';
+import { createFormRegistry } from './form-registry';
 import { seedCatalog } from './seed';
 import { createTestCatalogSync } from './test-catalog';
 import { importFirms, type ImportFirmsInput } from './import-firms';
@@ -25,9 +26,12 @@ export interface ScopeStatus {
 /** The catalog's public face (what other modules receive as `catalog`). */
 export function createCatalogService(ctx: AppContext & { credits: CreditsService; profile: ProfileService }, index: SearchIndex) {
   const testCatalog = createTestCatalogSync(ctx);
-  const queries = createCatalogQueries(ctx, index, () => testCatalog.ensure());
+  const forms = createFormRegistry(ctx, () => testCatalog.ensure());
+  const queries = createCatalogQueries(ctx, index, () => testCatalog.ensure(), forms.entries);
   return {
     ...queries,
+    /** The registry of application forms: discovery runs and what they found (docs/catalog.md). */
+    forms,
     searchIndexKind: index.kind,
 
     /** Imports the test firms again when the sandbox address changed (cheap otherwise). */

@@ -1,5 +1,6 @@
 import type { AttemptOutcome, FirmApplicationEvent, FirmSnapshot, SkippedFirm, SubmissionEvent, SubmissionStatus, SubmissionSubStatus } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
+import { formBadge, formUsability, type FirmFormEntry } from '@fp/contracts/catalog/index';
 
 export interface SubmissionState {
   exists: boolean;
@@ -195,6 +196,7 @@ export const SKIP_MESSAGES: Record<SkippedFirm['reason'], string> = {
   not_found: 'No such firm.',
   no_website: 'This firm has no website to apply on.',
   reserved_domain: "This firm's website is a reserved demo address (demo data), not a real firm's site.",
+  no_usable_form: "The registry of application forms found no form on this firm's website that the automation can use.",
 };
 
 /** Why a firm cannot be claimed by this submission now, or null when it can (or already holds it). */
@@ -245,6 +247,8 @@ export interface PlanInput {
   submissionId: string;
   /** Why the catalog says the firm cannot be applied to (e.g. a demo firm on a reserved domain), if so. */
   unusable?: 'reserved_domain' | null;
+  /** The registry's latest check of the firm's application form, if any (docs/catalog.md). */
+  form?: Pick<FirmFormEntry, 'outcome' | 'blockers' | 'kind'> | null;
 }
 
 export type PlannedFirm = PlanInput & { firm: FirmSnapshot };
@@ -262,7 +266,12 @@ export function planSubmit(firms: PlanInput[]): { create: PlannedFirm[]; skipped
     if (!f.firm) skip(f.vcId, 'not_found');
     else if (!f.firm.website) skip(f.vcId, 'no_website');
     else if (f.unusable) skip(f.vcId, f.unusable);
-    else {
+    // Known to have no form the automation can use (none found, a CAPTCHA, a login, e-mail only):
+    // skipped before any charge; a firm never checked, or whose site could not be reached, is tried.
+    else if (formUsability(f.form) === 'unusable') {
+      const said = formBadge(f.form)?.text;
+      skipped.push({ vcId: f.vcId, reason: 'no_usable_form', message: said ? `${SKIP_MESSAGES.no_usable_form} (${said})` : SKIP_MESSAGES.no_usable_form });
+    } else {
       const refusal = claimRefusal(f.application, f.submissionId);
       if (refusal) skip(f.vcId, refusal);
       else create.push({ ...f, firm: f.firm });

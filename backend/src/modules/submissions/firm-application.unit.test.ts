@@ -58,6 +58,30 @@ describe('submit plan', () => {
     expect(plan.skipped[3]!.message).toBe('An application to this firm is already under way.');
   });
 
+  it('skips, before any charge, firms the registry found no usable form on, and says why', () => {
+    const plan = planSubmit([
+      input('none', { form: { outcome: 'no_form', blockers: [], kind: null } }),
+      input('captcha', { form: { outcome: 'blocked', blockers: ['captcha'], kind: null } }),
+      input('login', { form: { outcome: 'blocked', blockers: ['login'], kind: null } }),
+      input('mail', { form: { outcome: 'blocked', blockers: ['email_only'], kind: null } }),
+      // A form the automation can use, a required file it attaches the deck to, and what the registry does not know: applied to.
+      input('typeform', { form: { outcome: 'found', blockers: [], kind: 'typeform' } }),
+      input('file', { form: { outcome: 'found', blockers: ['file_upload_required'], kind: 'native' } }),
+      input('down', { form: { outcome: 'unreachable', blockers: [], kind: null } }),
+      input('robots', { form: { outcome: 'robots_disallowed', blockers: [], kind: null } }),
+      input('never', { form: null }),
+    ]);
+    expect(plan.create.map((c) => c.vcId)).toEqual(['typeform', 'file', 'down', 'robots', 'never']);
+    expect(plan.skipped.map((s) => [s.vcId, s.reason])).toEqual([['none', 'no_usable_form'], ['captcha', 'no_usable_form'], ['login', 'no_usable_form'], ['mail', 'no_usable_form']]);
+    expect(plan.skipped[1]!.message).toBe("The registry of application forms found no form on this firm's website that the automation can use. (Blocked: CAPTCHA)");
+    expect(plan.skipped[0]!.message).toMatch(/\(No online form\)$/);
+  });
+
+  it('skips a demo firm for its reserved domain before looking at the registry', () => {
+    const plan = planSubmit([input('g', { unusable: 'reserved_domain', form: { outcome: 'no_form', blockers: [], kind: null } })]);
+    expect(plan.skipped.map((s) => s.reason)).toEqual(['reserved_domain']);
+  });
+
   it('plans again a firm this request already holds (a resend after a failure half-way)', () => {
     const plan = planSubmit([input('a', { application: { status: 'in_progress', holder: 'sub-a' }, revision: 0 })]);
     expect(plan.create.map((c) => c.vcId)).toEqual(['a']);

@@ -84,7 +84,7 @@ export async function submitApplications(
   let answer: SubmitResponse | null = null;
   for (let tries = 1; !answer; tries++) {
     const applications = await readApplications(ctx, userId, input.test, ids);
-    const plan = planSubmit(ids.map((vcId) => ({ vcId, firm: snapshot(vcId), unusable: firms.get(vcId)?.unusable ?? null, submissionId: submissionIds.get(vcId)!, ...applications.get(vcId)! })));
+    const plan = planSubmit(ids.map((vcId) => ({ vcId, firm: snapshot(vcId), unusable: firms.get(vcId)?.unusable ?? null, form: firms.get(vcId)?.form ?? null, submissionId: submissionIds.get(vcId)!, ...applications.get(vcId)! })));
     if (plan.create.length === 0) {
       answer = { creditsDeducted: 0, submissionIds: [], skipped: plan.skipped };
       break;

@@ -1,5 +1,5 @@
-import { createRecap, createSubmissionActivities, parseAllowedHosts, SharedBrowser, type LiveHub, type RunRegistry, type SubmissionRun, type WorkflowEngine } from '@fp/workflows';
-import type { AppContext } from '../../platform/context';
+import { createRecap, createSubmissionActivities, SharedBrowser, type LiveHub, type RunRegistry, type SubmissionRun, type WorkflowEngine } from '@fp/workflows';
+import { allowedHostsFor } from '../../platform/automation';
 import { createAttemptStore } from './attempts';
 import type { EngineFactory, SubmissionsContext } from './context';
 import { startDispatcher, type Dispatcher } from './dispatcher';
@@ -13,16 +13,6 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
-/** AUTOMATION_ALLOWED_HOSTS plus this process's sandbox (its test firms live on loopback). */
-export function allowedHostsFor(ctx: Pick<AppContext, 'config' | 'sandboxUrl'>): string[] {
-  const hosts = parseAllowedHosts(ctx.config.automationAllowedHosts);
-  if (ctx.sandboxUrl) {
-    const u = new URL(ctx.sandboxUrl);
-    hosts.push(u.host);
-    if (u.hostname === '127.0.0.1') hosts.push(`localhost:${u.port}`);
-  }
-  return hosts;
-}
 
 /**
  * The workflow worker (roles all and worker): the engine the composition root chose (Temporal when

@@ -10,6 +10,7 @@ import { ApiError, NO_TOKEN } from '../../lib/api';
 import { useIdentity } from '../../lib/identity';
 import { Button, buttonVariants } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { Checkbox } from '../../ui/Checkbox';
 import { EmptyState } from '../../ui/EmptyState';
 import { Input } from '../../ui/Input';
 import { MultiSelect } from '../../ui/MultiSelect';
@@ -252,6 +253,13 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
               />
             </label>
           </div>
+          <Checkbox
+            checked={filters.acceptsOnline}
+            onCheckedChange={(acceptsOnline) => applyFilters({ acceptsOnline })}
+            label="Accepts online applications"
+            className="whitespace-nowrap"
+            data-testid="accepts-online"
+          />
           <div className="flex flex-wrap items-center gap-2 lg:ml-auto">
             <Button variant="outline" size="sm" onClick={selectPage} disabled={!firms.length}>
               <CheckSquare className="size-4" aria-hidden="true" />

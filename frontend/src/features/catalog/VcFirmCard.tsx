@@ -6,6 +6,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { FitReasons } from './FitPanel';
+import { FormBadge } from './FirmForm';
 
 export const place = (f: Pick<VcFirm, 'city' | 'country'>) => [f.city, f.country].filter(Boolean).join(', ') || 'Location unknown';
 
@@ -60,6 +61,7 @@ export function VcFirmCard({ firm, selected, onToggle, onDetails, fit }: { firm:
                 Contact Available
               </Badge>
             ) : null}
+            <FormBadge form={firm.form} />
           </div>
           {/* What is known about the fit; the unknowns are in the details. */}
           {fit ? <FitReasons fit={fit} known className="mt-1" /> : null}

@@ -6,6 +6,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
+import { FirmFormDetails } from './FirmForm';
 import { FitPanel } from './FitPanel';
 import { place, siteLabel } from './VcFirmCard';
 
@@ -86,6 +87,7 @@ export function VcFirmDialog({ firm, onClose }: { firm: VcFirmWithFit | null; on
             ) : null}
             {!contact && !firm.primaryContactEmail && !firm.phone && !firm.website ? <p className="text-sm text-muted-foreground">No contact details listed.</p> : null}
           </div>
+          <FirmFormDetails form={firm.form} />
           {firm.provenance?.length ? (
             <div className="flex flex-col gap-1 text-xs text-muted-foreground" data-testid="firm-provenance">
               {firm.provenance.map((p) => (

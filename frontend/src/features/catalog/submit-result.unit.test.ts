@@ -19,4 +19,10 @@ describe('the submit toast names what was skipped and why', () => {
     const r = submitResultMessage({ creditsDeducted: 0, submissionIds: [], skipped: [{ reason: 'no_website' }] });
     expect(r).toEqual({ sent: 0, description: 'No application sent, no credits used. Skipped 1: 1 without a website.' });
   });
+
+  it('names firms skipped for having no usable online form', () => {
+    const r = submitResultMessage({ creditsDeducted: 0, submissionIds: [], skipped: [{ reason: 'no_usable_form' }, { reason: 'no_usable_form' }] });
+    expect(r.description).toBe('No application sent, no credits used. Skipped 2: 2 firms without a usable online form.');
+    expect(submitResultMessage({ creditsDeducted: 0, submissionIds: [], skipped: [{ reason: 'no_usable_form' }] }).description).toMatch(/Skipped 1: 1 firm without a usable online form\.$/);
+  });
 });

@@ -13,7 +13,7 @@ describe('VC database URL', () => {
   });
 
   it('reads values as the router parses them (numbers, a single list value)', () => {
-    expect(validateVcSearch({ aumMin: 5, country: 'Germany', page: '2' })).toEqual({ aumMin: '5', country: ['Germany'], page: 2, search: undefined, investorType: undefined, aumMax: undefined, sort: undefined, fitMin: undefined });
+    expect(validateVcSearch({ aumMin: 5, country: 'Germany', page: '2' })).toEqual({ aumMin: '5', country: ['Germany'], page: 2, search: undefined, investorType: undefined, aumMax: undefined, sort: undefined, fitMin: undefined, acceptsOnline: undefined });
   });
 
   it('keeps the order and the fit bound in the address', () => {
@@ -31,6 +31,14 @@ describe('VC database URL', () => {
     expect(v.page).toBeUndefined();
     expect(v.search).toBeUndefined();
     expect(v.country).toBeUndefined();
+  });
+
+  it('keeps "Accepts online applications" as a switch (a saved search brings it as text)', () => {
+    const filters = { ...EMPTY_VC_FILTERS, acceptsOnline: true };
+    expect(searchFromFilters(filters, 1)).toEqual({ acceptsOnline: true });
+    expect(filtersFromSearch(validateVcSearch({ acceptsOnline: true }))).toEqual(filters);
+    expect(filtersFromSearch(validateVcSearch({ acceptsOnline: 'true' }))).toEqual(filters);
+    expect(validateVcSearch({ acceptsOnline: 'maybe' }).acceptsOnline).toBeUndefined();
   });
 
   it("drops filters the API's own schema refuses (a minimum above the maximum)", () => {

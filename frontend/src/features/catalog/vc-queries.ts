@@ -25,15 +25,17 @@ export interface VcFilters {
   aumMax: string;
   sort: '' | VcSort;
   fitMin: string;
+  /** Only firms the registry found a usable application form on ("Accepts online applications"). */
+  acceptsOnline: boolean;
 }
 
-export const EMPTY_VC_FILTERS: VcFilters = { search: '', countries: [], investorTypes: [], aumMin: '', aumMax: '', sort: '', fitMin: '' };
+export const EMPTY_VC_FILTERS: VcFilters = { search: '', countries: [], investorTypes: [], aumMin: '', aumMax: '', sort: '', fitMin: '', acceptsOnline: false };
 
-export const hasVcFilters = (f: VcFilters) => Boolean(f.search || f.countries.length || f.investorTypes.length || f.aumMin || f.aumMax || f.fitMin);
+export const hasVcFilters = (f: VcFilters) => Boolean(f.search || f.countries.length || f.investorTypes.length || f.aumMin || f.aumMax || f.fitMin || f.acceptsOnline);
 
 /** Query string of the list and all-ids calls (empty values are left out by the request helper). */
 export function vcFilterQuery(f: VcFilters) {
-  return { search: f.search.trim(), country: f.countries, investorType: f.investorTypes, aumMin: f.aumMin, aumMax: f.aumMax, fitMin: f.fitMin, sort: f.sort };
+  return { search: f.search.trim(), country: f.countries, investorType: f.investorTypes, aumMin: f.aumMin, aumMax: f.aumMax, fitMin: f.fitMin, sort: f.sort, acceptsOnline: f.acceptsOnline ? 'true' : '' };
 }
 
 export const vcKeys = {

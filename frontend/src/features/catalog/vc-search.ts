@@ -17,6 +17,8 @@ export const vcSearchSchema = z.object({
   aumMax: textParam(50),
   sort: z.enum(VC_SORTS).optional().catch(undefined),
   fitMin: textParam(3),
+  // The router keeps it as a boolean in the URL (?acceptsOnline=true); a saved search may bring the API's 'true'.
+  acceptsOnline: z.preprocess((v) => (v === true || v === 'true' ? true : undefined), z.literal(true).optional()).catch(undefined),
   page: pageParam,
 });
 export type VcSearch = z.output<typeof vcSearchSchema>;
@@ -24,7 +26,7 @@ export type VcSearch = z.output<typeof vcSearchSchema>;
 export function validateVcSearch(raw: Record<string, unknown>): VcSearch {
   const { page, ...filters } = vcSearchSchema.parse(raw);
   // The same schema the API validates the list call with decides which filters are valid.
-  return VcFilterQuery.safeParse(filters).success ? { ...filters, page } : { page };
+  return VcFilterQuery.safeParse({ ...filters, acceptsOnline: filters.acceptsOnline ? 'true' : undefined }).success ? { ...filters, page } : { page };
 }
 
 /** The screen's filters from the URL's search. */
@@ -38,6 +40,7 @@ export function filtersFromSearch(s: VcSearch): VcFilters {
     aumMax: s.aumMax ?? '',
     sort: s.sort ?? '',
     fitMin: s.fitMin ?? '',
+    acceptsOnline: s.acceptsOnline === true,
   };
 }
 
@@ -51,6 +54,7 @@ export function searchFromFilters(f: VcFilters, page: number): VcSearch {
   if (f.aumMax) out.aumMax = f.aumMax;
   if (f.sort) out.sort = f.sort;
   if (f.fitMin) out.fitMin = f.fitMin;
+  if (f.acceptsOnline) out.acceptsOnline = true;
   if (page > 1) out.page = page;
   return out;
 }

@@ -1,3 +1,4 @@
+import type { FormRegistryOverview } from '@fp/contracts/catalog/index';
 import type { AuditRun, AuditRunDetail, MeResponse, OpsLedgerResponse, OpsSummary, OpsUser, OpsUsersResponse, OpsWorkflowDetail, OpsWorkflowsResponse, UserRole, WorkflowKind } from '@fp/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
@@ -132,3 +133,21 @@ export const workflowDetailQueryOptions = (kind: WorkflowKind, id: string) =>
     queryFn: () => apiRequest<OpsWorkflowDetail>(`/api/ops/workflows/${encodeURIComponent(id)}`, { query: { kind } }),
     refetchInterval: (q) => (q.state.data && (q.state.data.run.endedAt || q.state.data.run.status === 'sent' || q.state.data.run.status === 'failed') ? false : 3000),
   });
+export type FormsCollection = 'vc' | 'test';
+
+/** The registry's overview; polled every second while a discovery run goes, so its progress bar moves. */
+export const formsOverviewQueryOptions = (collection: FormsCollection) =>
+  queryOptions({
+    queryKey: ['ops', 'forms', collection] as const,
+    queryFn: () => apiRequest<FormRegistryOverview>('/api/ops/forms', { query: { collection } }),
+    refetchInterval: (q) => (q.state.data?.current ? 1000 : 10_000),
+  });
+
+/** Starts a discovery run over the firms not checked recently (the server picks them). */
+export function useStartFormDiscovery() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (collection: FormsCollection) => apiRequest<{ runId: string | null; total: number }>('/api/ops/forms/discover', { method: 'POST', body: { collection } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['ops', 'forms'] }),
+  });
+}

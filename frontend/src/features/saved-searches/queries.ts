@@ -29,8 +29,9 @@ export function matchLabel(s: Pick<SavedSearch, 'newMatches' | 'total'>): string
 }
 
 /** A screen's URL search as a saved query: the filters without the page (the API's filter schema). */
-export function savedQuery(search: { page?: number } & Record<string, string | string[] | number | undefined>): SavedSearchQuery {
+export function savedQuery(search: { page?: number } & Record<string, string | string[] | number | boolean | undefined>): SavedSearchQuery {
   const out: SavedSearchQuery = {};
-  for (const [k, v] of Object.entries(search)) if (k !== 'page' && v !== undefined && typeof v !== 'number') out[k] = v;
+  // A switch (e.g. acceptsOnline) is kept as the API's 'true'.
+  for (const [k, v] of Object.entries(search)) if (k !== 'page' && v !== undefined && typeof v !== 'number') out[k] = typeof v === 'boolean' ? String(v) : v;
   return out;
 }

@@ -2,17 +2,21 @@ import { Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowNotFo
 import { Context } from '@temporalio/activity';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
+import type { DiscoveryActivities, DiscoveryRun } from '../discovery';
 import type { SubmissionActivities, SubmissionRun, WorkflowEngine, AttemptOutcome, EngineKind } from '../port';
 import type { SubmissionProgress } from './workflows';
 
 export const TEMPORAL_TASK_QUEUE = 'fundflow-submissions';
 export const temporalWorkflowId = (run: SubmissionRun) => `submission-${run.attemptId}`;
+export const temporalDiscoveryId = (run: DiscoveryRun) => `form-discovery-${run.runId}`;
 
 export interface TemporalEngineOptions {
   address: string;
   namespace?: string;
   concurrency: number;
   activities: SubmissionActivities;
+  /** The registry's discovery job (catalog), on the same task queue. */
+  discovery?: DiscoveryActivities;
   /** Aborts the run if it executes in this process (the fast path of a stop, next to the signal). */
   stopLocal: (run: SubmissionRun) => void;
   /** Run a worker in this process (roles all and worker). */
@@ -49,6 +53,13 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
       activities: {
         begin: (run: SubmissionRun, taskId: string, engine: EngineKind) => acts.begin(run, taskId, engine),
         finish: (run: SubmissionRun, outcome: AttemptOutcome) => acts.finish(run, outcome),
+        ...(opts.discovery && {
+          checkNext: (run: DiscoveryRun) => {
+            const ctx = Context.current();
+            return opts.discovery!.checkNext(run, { heartbeat: () => ctx.heartbeat() });
+          },
+          finishDiscovery: (run: DiscoveryRun) => opts.discovery!.finish(run),
+        }),
         apply: async (run: SubmissionRun) => {
           const ctx = Context.current();
           let step = 'starting';
@@ -83,6 +94,15 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
         }
       }
     },
+    ...(opts.discovery && {
+      async startDiscovery(run: DiscoveryRun) {
+        try {
+          await client.workflow.start('formDiscoveryWorkflow', { taskQueue: TEMPORAL_TASK_QUEUE, workflowId: temporalDiscoveryId(run), args: [run] });
+        } catch (err) {
+          if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+        }
+      },
+    }),
     async requestStop(run) {
       opts.stopLocal(run);
       try {

@@ -2,6 +2,7 @@
 // @temporalio/workflow and plain values/types (no Node, no I/O). Registered by the worker from this file.
 import { ActivityCancellationType, CancellationScope, defineQuery, defineSignal, isCancellation, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
 import { runOutcome } from '../outcome';
+import type { DiscoveryRun } from '../discovery';
 import { backoffMs, shouldTryAgain, type EngineKind, type AttemptOutcome, type SubmissionRun } from '../port';
 
 export interface SubmissionProgress {
@@ -74,4 +75,28 @@ export async function submissionWorkflow(run: SubmissionRun): Promise<{ status: 
   await CancellationScope.nonCancellable(() => finish(run, outcome));
   progress.phase = 'done';
   return { status: outcome.status };
+}
+
+interface DiscoveryActivityFns {
+  checkNext(run: DiscoveryRun): Promise<number>;
+  finishDiscovery(run: DiscoveryRun): Promise<void>;
+}
+
+// A batch visits a few sites (a minute each at most); heartbeats after each site tell a dead worker apart.
+const { checkNext, finishDiscovery } = proxyActivities<DiscoveryActivityFns>({
+  startToCloseTimeout: '15 minutes',
+  heartbeatTimeout: '3 minutes',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 5 },
+});
+
+/** The registry's discovery run: batches until none is left (a retried batch skips the firms already recorded). */
+export async function formDiscoveryWorkflow(run: DiscoveryRun): Promise<{ checked: number }> {
+  let checked = 0;
+  for (;;) {
+    const n = await checkNext(run);
+    if (!n) break;
+    checked += n;
+  }
+  await finishDiscovery(run);
+  return { checked };
 }
