@@ -152,6 +152,7 @@ export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { su
                 <Badge variant={s.sentRequest.status < 400 ? 'secondary' : 'destructive'}>HTTP {s.sentRequest.status}</Badge>
               </p>
             ) : null}
+            {s.proofUrl ? <DownloadProofButton submission={s} /> : null}
             {s.screenshotUrl ? (
               <a href={s.screenshotUrl} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg border border-border bg-black/5" title="Open the full-size screenshot">
                 <img src={s.screenshotUrl} alt={`Final screen of the application to ${s.vcFirm.name}`} className="block max-h-96 w-full object-contain object-top" loading="lazy" />
@@ -170,7 +171,6 @@ export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { su
                 </dl>
               </details>
             ) : null}
-            {s.proofUrl ? <DownloadProofButton submission={s} /> : null}
           </Section>
         ) : null}
 
