@@ -13,21 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE, signInThroughScreen, type E2eTestApp } from './support';
 
-interface TestApp {
-  url: string;
-  services: { credits: { grant(userId: string, amount: number, reason: string, reference: string | null, meta: { now: Date; actor: string }): Promise<unknown> } };
-  runtime: { sandbox?: { received(slug: string): { fields: Record<string, string> }[] } };
-  createUser(): Promise<{ id: string; email: string; token: string }>;
-  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
-  close(): Promise<void>;
-}
+type TestApp = E2eTestApp;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
 const SHOTS = path.join(here, '..', 'screenshots');
-const PASSWORD = 'correct horse battery';
 
 /** A small valid PDF written here (the server judges the bytes: %PDF- header, %%EOF trailer). */
 function pdf(title: string): Buffer {
@@ -74,12 +66,7 @@ const deckCard = () => page.getByTestId('pitch-deck');
 
 describe('pitch deck (e2e)', () => {
   it('uploads a deck in Settings with the keyboard, refuses a non-PDF, and shows the deck and its history', async () => {
-    await page.goto(`${app.url}/`);
-    await page.getByRole('heading', { name: 'Sign in to FundFlow' }).waitFor();
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await signInThroughScreen(page, app.url, user.email);
 
     await page.goto(`${app.url}/settings`);
     await deckCard().getByText('No pitch deck yet').waitFor();

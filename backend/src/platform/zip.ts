@@ -34,33 +34,28 @@ export function createZip(entries: ZipEntry[]): Buffer {
     const crc = crc32(e.data) >>> 0;
     const { date, time } = dosDateTime(e.date ?? new Date());
 
-    const local = Buffer.alloc(30);
+    // Both headers carry the same run of fields (flags … name length), at offset 6 locally and 8 centrally.
+    const common = (buf: Buffer, at: number) => {
+      buf.writeUInt16LE(0x0800, at); // UTF-8 names
+      buf.writeUInt16LE(method, at + 2);
+      buf.writeUInt16LE(time, at + 4);
+      buf.writeUInt16LE(date, at + 6);
+      buf.writeUInt32LE(crc, at + 8);
+      buf.writeUInt32LE(body.length, at + 12);
+      buf.writeUInt32LE(e.data.length, at + 16);
+      buf.writeUInt16LE(name.length, at + 20);
+    };
+    const local = Buffer.alloc(30); // extra length (28) stays zero
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    common(local, 6);
     locals.push(local, name, body);
 
-    const central = Buffer.alloc(46);
+    const central = Buffer.alloc(46); // extra, comment, disk, attributes stay zero
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // made by: 2.0
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    // extra, comment, disk number, internal attributes, external attributes: all zero
+    common(central, 8);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
 
