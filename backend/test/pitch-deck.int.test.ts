@@ -18,7 +18,7 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** The raw upload, as the Settings screen sends it. */
 async function upload(token: string, name: string, body: Buffer, contentType = 'application/pdf') {
-  const res = await fetch(`${app.url}/api/pitch-deck?name=${encodeURIComponent(name)}`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
+  const res = await fetch(`${app.url}/api/pitch-deck?name=${encodeURIComponent(name)}`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body: new Uint8Array(body) });
   return { status: res.status, body: (await res.json()) as PitchDeckResponse & { error?: string } };
 }
 
@@ -56,9 +56,9 @@ describe('pitch deck in Settings (API)', () => {
     expect(await upload(u.token, 'big.pdf', big)).toEqual({ status: 413, body: { error: 'The deck is larger than 25 MB. Upload a smaller PDF.' } });
     expect((await upload(u.token, '', samplePdf())).status).toBe(400);
     expect((await upload(u.token, 'a/b.pdf', samplePdf())).body.error).toBe('The file name contains characters that are not allowed');
-    const noName = await fetch(`${app.url}/api/pitch-deck`, { method: 'PUT', headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/pdf' }, body: samplePdf() });
+    const noName = await fetch(`${app.url}/api/pitch-deck`, { method: 'PUT', headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/pdf' }, body: new Uint8Array(samplePdf()) });
     expect(noName.status).toBe(400);
-    const anon = await fetch(`${app.url}/api/pitch-deck?name=x.pdf`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: samplePdf() });
+    const anon = await fetch(`${app.url}/api/pitch-deck?name=x.pdf`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(samplePdf()) });
     expect(anon.status).toBe(401);
     // Nothing was kept.
     expect((await app.api('GET', '/api/pitch-deck', { token: u.token })).body).toEqual({ current: null, history: [] });
