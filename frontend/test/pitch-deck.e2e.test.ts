@@ -50,6 +50,9 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+  // Playwright intercepts file choosers only once a listener exists (set up asynchronously): one from
+  // the start, so that a chooser opened right after `waitForEvent` is never shown natively instead.
+  page.on('filechooser', () => undefined);
   user = await app.createUser();
   expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
   await app.services.credits.grant(user.id, 3, 'e2e credits', null, { now: new Date(), actor: 'test' });
