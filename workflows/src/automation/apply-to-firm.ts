@@ -11,7 +11,7 @@ import { DEFAULT_TIMEOUTS, type ApplyOptions, type ApplyResult, type ApplyStep, 
 import { checkUrlSafety } from './url-safety';
 import { submitAndVerify } from './verify-submission';
 
-const KEY_FIELDS = ['founderEmail', 'companyName', 'pitchDeck', 'website'];
+const KEY_FIELDS = ['founderEmail', 'companyName', 'pitchDeck', 'pitchDeckFile', 'website'];
 const MAX_HTML = 5 * 1024 * 1024;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
