@@ -24,8 +24,12 @@ export async function getPitchDeck(ctx: ReadContext, userId: string): Promise<Pi
 
 /** The current deck's file (name, bytes, sha256), or null: what the automation attaches, and the owner's download. */
 export async function readPitchDeckFile(ctx: ReadContext, userId: string): Promise<{ fileName: string; bytes: Buffer; sha256: string } | null> {
-  const row = await currentRow(ctx, userId);
-  if (!row) return null;
-  const bytes = await ctx.storage.get(row.storage_key);
-  return bytes ? { fileName: row.file_name, bytes, sha256: row.sha256 } : null;
+  // A replacement deletes the old file after its event: a read caught in between reads the row again.
+  for (let tries = 0; tries < 3; tries++) {
+    const row = await currentRow(ctx, userId);
+    if (!row) return null;
+    const bytes = await ctx.storage.get(row.storage_key);
+    if (bytes) return { fileName: row.file_name, bytes, sha256: row.sha256 };
+  }
+  return null;
 }
