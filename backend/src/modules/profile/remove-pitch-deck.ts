@@ -7,6 +7,6 @@ import type { DeckContext } from './upload-pitch-deck';
 export async function removePitchDeck(ctx: DeckContext, userId: string, meta: CommandMeta) {
   const r = await handleCommand(ctx.store, pitchDeckStream(userId), pitchDeckDecider, { type: 'RemovePitchDeck', data: { userId } }, meta, { maxRetries: 20 });
   const removed = r.events[0]?.type === 'PitchDeckRemoved' ? r.events[0].data.deckId : null;
-  if (removed) await ctx.storage.delete(`decks/${userId}/${removed}.pdf`).catch(() => undefined);
   if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
+  if (removed) await ctx.storage.delete(`decks/${userId}/${removed}.pdf`).catch(() => undefined);
 }

@@ -23,6 +23,7 @@ export async function uploadPitchDeck(ctx: DeckContext, userId: string, fileName
   await ctx.storage.put(key, bytes, { contentType: 'application/pdf' });
   const r = await handleCommand(ctx.store, pitchDeckStream(userId), pitchDeckDecider, { type: 'UploadPitchDeck', data: { userId, deckId, fileName, size: bytes.length, sha256, key } }, meta, { maxRetries: 20 });
   const replaced = r.events[0]?.type === 'PitchDeckUploaded' ? r.events[0].data.replacedDeckId : null;
-  if (replaced) await ctx.storage.delete(`decks/${userId}/${replaced}.pdf`).catch(() => undefined);
+  // The read model first: runs find the new deck there before the old file goes.
   if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
+  if (replaced) await ctx.storage.delete(`decks/${userId}/${replaced}.pdf`).catch(() => undefined);
 }
