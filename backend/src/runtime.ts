@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { createDb, createPool, EventStoreDbStore, loadConfig, migrate, openDatabase, PostgresEventStore, type AppConfig, type EventStore } from '@fp/infra';
 import { ProjectionRunner } from '@fp/projections';
 import { InProcessSearchIndex, MeilisearchIndex, PostgresSearchIndex, type SearchIndex } from '@fp/projections/search/index';
@@ -21,6 +22,7 @@ import { createSubmissionsModule, type EngineFactory } from './modules/submissio
 import type { AppContext } from './platform/context';
 import { BetterAuthProvider, SuperTokensProvider, type AccountMailer, type IdentityProvider } from './platform/identity/index';
 import type { AppModule } from './platform/module';
+import { createFolderStorage, createS3Storage, parseS3Url, type FileStorage } from './platform/storage/index';
 
 export type Role = 'all' | 'api' | 'projections' | 'worker' | 'cli';
 
@@ -56,14 +58,14 @@ export interface RuntimeOptions {
  * the modules it uses, by name, and the adapters picked here. This function is the module graph
  * (ARCHITECTURE.md draws it).
  */
-function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineAdapter; history: WorkflowHistory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider; payments: PaymentProvider }) {
+function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineAdapter; history: WorkflowHistory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider; payments: PaymentProvider; storage: FileStorage }) {
   const security = createSecurityModule({ ctx });
   const health = createHealthModule({ ctx });
   const mail = createMailModule({ ctx, transport: adapters.mail });
   const credits = createCreditsModule({ ctx });
   const accounts = createAccountsModule({ ctx, credits: credits.service, identity: adapters.identity, mail: mail.service });
   const payments = createPaymentsModule({ ctx, credits: credits.service, accounts: accounts.service, mail: mail.service, provider: adapters.payments });
-  const profile = createProfileModule({ ctx });
+  const profile = createProfileModule({ ctx, storage: adapters.storage });
   const catalog = createCatalogModule({ ctx, credits: credits.service, profile: profile.service, searchIndex: adapters.searchIndex });
   // One workflow engine per process (DBOS is a singleton): the submissions worker creates it, with the
   // catalog's discovery job on it too, and the catalog gets it back to start its runs on.
@@ -80,7 +82,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
       },
     });
   };
-  const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine });
+  const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine, storage: adapters.storage });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
   const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service, mail: mail.service });
   const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service, history: adapters.history });
@@ -141,6 +143,11 @@ function pickPayments(config: AppConfig, db: AppContext['db'], clock: AppContext
 
 /** An engine factory that also takes the catalog's discovery activities. */
 type EngineAdapter = (o: Parameters<EngineFactory>[0] & { discovery?: DiscoveryActivities }) => ReturnType<EngineFactory>;
+/** File storage (pitch decks, proof of applications): S3-compatible when S3_URL is set, else a folder under DATA_DIR. */
+export function pickStorage(config: AppConfig): FileStorage {
+  if (config.s3Url) return createS3Storage(parseS3Url(config.s3Url));
+  return createFolderStorage(path.join(config.dataDir, 'files'));
+}
 
 /** The workflow engine: Temporal when TEMPORAL_ADDRESS is set, else DBOS on our Postgres. */
 function pickWorkflowEngine(config: AppConfig, databaseUrl: string): EngineAdapter {
@@ -217,7 +224,9 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   stoppers.unshift(() => searchIndex.close());
   const history = pickWorkflowHistory(config, database.url);
   stoppers.unshift(() => history.close());
-  const { modules, services, identity } = buildModules(ctx, { searchIndex, engine: pickWorkflowEngine(config, database.url), history, mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock) });
+  const storage = pickStorage(config);
+  stoppers.unshift(() => storage.close());
+  const { modules, services, identity } = buildModules(ctx, { searchIndex, storage, engine: pickWorkflowEngine(config, database.url), history, mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock) });
   for (const m of modules) projections.add(m.projections ?? []);
 
   stoppers.unshift(async () => identity.close?.());

@@ -21,3 +21,4 @@ export * from './mail/events';
 export * from './ops/api';
 export * from './ops/events';
 export * from './fit/fit';
+export * from './profile/deck';

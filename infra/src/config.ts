@@ -40,6 +40,8 @@ export interface AppConfig {
   stripeWebhookSecret?: string;
   /** SMTP server for outgoing e-mail (SMTP_URL); unset = the embedded mailbox. */
   smtpUrl?: string;
+  /** S3-compatible file storage (S3_URL, docs/submissions.md); unset = a folder under dataDir. */
+  s3Url?: string;
   /** Sender of outgoing e-mail (MAIL_FROM). */
   mailFrom: string;
   llmUrl?: string;
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    s3Url: env.S3_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'FundFlow <no-reply@fundflow.example>',
     llmUrl: env.LLM_URL || undefined,
     llmApiKey: env.LLM_API_KEY || undefined,

@@ -16,6 +16,11 @@ describe('analyseOutcome', () => {
   it('suggests sending the deck when the form never asked for it', () => {
     expect(analyseOutcome({ ...base, fieldsFilled: fields.slice(0, 1) })).toContain('did not ask for a deck link');
   });
+  it('counts an attached deck file as the deck (no follow-up advice)', () => {
+    const t = analyseOutcome({ ...base, fieldsFilled: [fields[0]!, { field: 'pitchDeckFile', label: 'Pitch deck (PDF upload)', value: 'seed.pdf' }] });
+    expect(t).toContain('(including e-mail, deck file)');
+    expect(t).not.toContain('did not ask for a deck');
+  });
   it('explains permanent failures with advice', () => {
     const t = analyseOutcome({ ...base, status: 'failed', subStatus: 'error', error: 'CAPTCHA', errorCode: 'captcha', errorKind: 'permanent' }, { firmName: 'Sentinel' });
     expect(t).toContain('Application to Sentinel failed.');

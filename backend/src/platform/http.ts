@@ -32,6 +32,12 @@ export function asArray(v: unknown): string[] | undefined {
   return (Array.isArray(v) ? v : [v]).map(String);
 }
 
+/** Content-Disposition for a download: an ASCII fallback name plus the exact name (RFC 6266/5987). */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
 /** Postgres SQLSTATEs for text it cannot store or compare: character_not_in_repertoire, untranslatable_character. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
@@ -51,7 +57,7 @@ export function installErrorHandler(app: FastifyInstance) {
         fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe instanceof SyntaxError || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
           ? 'Malformed JSON body'
           : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'Request body is too large'
+            ? (((req.routeOptions?.config as { tooLargeMessage?: string } | undefined)?.tooLargeMessage) ?? 'Request body is too large')
             : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? 'Unsupported content type: send application/json'
               : fe.message;

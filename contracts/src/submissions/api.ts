@@ -79,6 +79,10 @@ export const SubmissionSchema = z.object({
   /** The final screenshot of the latest attempt (signed, short-lived URL; owner only). */
   screenshotUrl: z.string().nullable(),
   confirmationText: z.string().nullable(),
+  /** Proof: the request that sent the form (method, URL, HTTP status), as seen on the network. */
+  sentRequest: z.object({ method: z.string(), url: z.string(), status: z.number().int() }).nullable(),
+  /** Proof bundle (ZIP: screenshot, page HTML, proof.json) of the latest attempt; owner only, with the session. */
+  proofUrl: z.string().nullable(),
   fieldsFilled: z.array(z.object({ field: z.string(), label: z.string(), value: z.string() })),
   test: z.boolean(),
   attempt: z.number().int().min(1),

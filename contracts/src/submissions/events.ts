@@ -41,6 +41,13 @@ export interface FilledFieldRecord {
  */
 export type RecapSource = 'llm' | 'rules';
 
+/** Proof: the request that sent the form, as the browser saw it on the network. */
+export interface SentRequestRecord {
+  method: string;
+  url: string;
+  status: number;
+}
+
 export interface AttemptOutcome {
   status: 'completed' | 'failed' | 'stopped';
   summary: string;
@@ -56,6 +63,10 @@ export interface AttemptOutcome {
   screenshot: boolean;
   finalUrl: string | null;
   formSent: boolean;
+  /** Proof: the request that sent the form (null when the form was never sent or nothing was seen). */
+  sentRequest?: SentRequestRecord | null;
+  /** Proof: the page's HTML at the end of the run was stored beside the screenshot. */
+  pageHtml?: boolean;
 }
 
 export type SubmissionRequested = {
@@ -81,6 +92,10 @@ export interface OutcomeData {
   /** A proof screenshot was stored for this attempt. */
   screenshot: boolean;
   finalUrl: string | null;
+  /** Proof (absent in events written before it existed): the request that sent the form. */
+  sentRequest?: SentRequestRecord | null;
+  /** Proof: the page's HTML at the end of the run was stored. */
+  pageHtml?: boolean;
 }
 export type SubmissionCompleted = { type: 'SubmissionCompleted'; data: OutcomeData };
 export type SubmissionFailed = {

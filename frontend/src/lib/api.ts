@@ -216,3 +216,43 @@ export function isAuthFailure(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return message.includes('401') || message.includes('403');
 }
+
+/**
+ * Sends a file as the raw request body with upload progress (fetch reports none), e.g. the pitch
+ * deck: `apiUpload('/api/pitch-deck', file, { query: { name }, onProgress })`. Resolves the JSON
+ * answer; fails like `apiRequest` (ApiError with the server's `{ error }`).
+ */
+export async function apiUpload<T = unknown>(
+  path: string,
+  file: Blob,
+  opts: { method?: string; query?: Record<string, QueryValue>; onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  if (!boundAuth.isSignedIn()) throw new ApiError(NOT_AUTHENTICATED);
+  const token = await boundAuth.getToken().catch(() => null);
+  if (!token) throw new ApiError(NO_TOKEN);
+  const url = resolveApiUrl(path) + buildQuery(opts.query);
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(opts.method ?? 'PUT', url);
+    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    xhr.upload.onprogress = (e) => opts.onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size);
+    xhr.onerror = () => reject(new ApiError('The upload failed: the connection was lost. Please try again.'));
+    xhr.onabort = () => reject(new ApiError('The upload was cancelled.'));
+    xhr.onload = () => {
+      const json = isJsonContentType(xhr.getResponseHeader('content-type'));
+      let body: unknown = xhr.responseText;
+      if (json) {
+        try {
+          body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+        } catch {
+          body = xhr.responseText;
+        }
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else reject(new ApiError(errorMessageFor(xhr.status, body, json), xhr.status, body));
+    };
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}

@@ -6,6 +6,7 @@ const KEY_FIELDS: readonly [string, string][] = [
   ['companyName', 'company name'],
   ['website', 'website'],
   ['pitchDeck', 'deck link'],
+  ['pitchDeckFile', 'deck file'],
 ];
 
 const ADVICE: Record<FailureCode, string> = {
@@ -46,7 +47,7 @@ export function analyseOutcome(result: ApplyResult, ctx: { firmName?: string } =
   if (result.status === 'completed') {
     if (result.subStatus === 'form_filled') return `Dry run for ${firm}: the form was found and ${fieldsSentence.charAt(0).toLowerCase()}${fieldsSentence.slice(1)} Nothing was sent.`;
     const conf = result.confirmationText ? `The site confirmed: ${quote(result.confirmationText)}.` : 'The site accepted the form without a written confirmation.';
-    const missingDeck = filled.has('pitchDeck') ? '' : ' The form did not ask for a deck link; consider following up with your deck.';
+    const missingDeck = filled.has('pitchDeck') || filled.has('pitchDeckFile') ? '' : ' The form did not ask for a deck link; consider following up with your deck.';
     return `Application to ${firm} submitted. ${fieldsSentence} ${conf}${missingDeck}`;
   }
 

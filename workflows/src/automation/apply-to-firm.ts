@@ -11,7 +11,8 @@ import { DEFAULT_TIMEOUTS, type ApplyOptions, type ApplyResult, type ApplyStep, 
 import { checkUrlSafety } from './url-safety';
 import { submitAndVerify } from './verify-submission';
 
-const KEY_FIELDS = ['founderEmail', 'companyName', 'pitchDeck', 'website'];
+const KEY_FIELDS = ['founderEmail', 'companyName', 'pitchDeck', 'pitchDeckFile', 'website'];
+const MAX_HTML = 5 * 1024 * 1024;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
   return Promise.race([p.catch(() => undefined), new Promise<undefined>((r) => setTimeout(() => r(undefined), ms))]);
@@ -67,6 +68,13 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
     await withTimeout((context as BrowserContext | null)?.close() ?? Promise.resolve(), ms);
     if (ownBrowser && browser) await withTimeout(browser.close(), ms);
   };
+  const proof: RunContext['proof'] = { sentRequest: null };
+  // Proof: the page as the firm showed it at the end (capped: a proof, not an archive of the site).
+  const html = async (ms: number): Promise<string | null> => {
+    if (!page || page.isClosed()) return null;
+    const text = (await withTimeout(page.content(), ms)) ?? null;
+    return text && text.length > MAX_HTML ? text.slice(0, MAX_HTML) : text;
+  };
   const snap = async (ms: number): Promise<Buffer | null> =>
     page && !page.isClosed() ? ((await withTimeout(page.screenshot({ type: 'png', timeout: ms, animations: 'disabled' }), ms + 200)) ?? null) : null;
 
@@ -89,6 +97,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       page,
       profile: opts.profile,
       deck: opts.deck ?? null,
+      proof,
       timeouts,
       dryRun: !!opts.dryRun,
       maxPages: opts.maxPages ?? 8,
@@ -156,8 +165,9 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
     const finalUrl = page && !(page as Page).isClosed() ? (page as Page).url() : undefined;
     if ('r' in outcome) {
       const shot = await snap(5000);
+      const pageHtml = await html(3000);
       await cleanup(3000);
-      return { ...outcome.r, screenshot: shot, finalUrl };
+      return { ...outcome.r, screenshot: shot, finalUrl, sentRequest: proof.sentRequest, pageHtml };
     }
     const e = outcome.e;
     if (e instanceof StoppedError || stopped) {
@@ -169,6 +179,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
     const crashed = (page !== null && (page as Page).isClosed()) || (browser !== undefined && !browser.isConnected());
     const c = crashed ? { code: 'browser' as const, kind: 'transient' as const, message: 'The browser closed unexpectedly during the attempt.' } : classifyThrown(e);
     const shot = await snap(5000);
+    const pageHtml = await html(3000);
     await cleanup(3000);
     if (debug) console.log(`[apply] failed: ${c.code} ${c.message}\n  ${trace.join('\n  ')}`);
     const blockedNote = blocked.length && !(e instanceof ApplyFailure) ? ` (blocked requests to non-public addresses: ${blocked.slice(0, 2).join(', ')})` : '';
@@ -181,6 +192,8 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       errorKind: c.kind,
       errorCode: c.code,
       finalUrl,
+      sentRequest: proof.sentRequest,
+      pageHtml,
     });
   } finally {
     if (timer) clearTimeout(timer);

@@ -1,7 +1,8 @@
 // The founder's pitch deck as a file: a PDF judged by its bytes, never by its name.
 
-/** Largest deck accepted (issue 15: 25 MB). */
-export const MAX_DECK_BYTES = 25 * 1024 * 1024;
+import { MAX_DECK_BYTES } from '@fp/contracts';
+
+export { MAX_DECK_BYTES };
 
 export interface DeckFile {
   fileName: string;

@@ -111,6 +111,8 @@ export async function discoverForm(opts: DiscoverOptions): Promise<DiscoveryResu
     maxPages: opts.maxPages ?? 8,
     filled: [],
     dialogs: [],
+    // Discovery never sends a form: nothing to prove.
+    proof: { sentRequest: null },
     step: () => undefined,
     checkStopped: makeStopCheck(() => stopped),
     log: () => undefined,

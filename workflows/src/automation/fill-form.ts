@@ -47,7 +47,7 @@ function blockers(ctx: RunContext, scan: FrameScan, controls: ScannedControl[], 
       'file_upload_required',
       ctx.deck
         ? `The form requires a file upload ("${displayLabel(file)}") of a kind other than a PDF deck, so it cannot be submitted.`
-        : `The form requires a file upload ("${displayLabel(file)}") and no pitch deck file was given (only a deck link), so it cannot be submitted.`,
+        : `This form requires a pitch deck file ("${displayLabel(file)}"): upload your deck as a PDF in Settings, then retry. Nothing was sent.`,
     );
   ctx.checkStopped();
 }

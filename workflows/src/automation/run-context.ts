@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { DeckFile } from './deck';
 import { StoppedError } from './errors';
-import type { ApplyStep, ApplyTimeouts, FilledField, StartupProfile } from './types';
+import type { ApplyStep, ApplyTimeouts, FilledField, SentRequest, StartupProfile } from './types';
 
 /** State shared by the steps of one application run. */
 export interface RunContext {
@@ -12,6 +12,8 @@ export interface RunContext {
   dryRun: boolean;
   maxPages: number;
   filled: FilledField[];
+  /** Proof: the request that sent the form (set while verifying the submission). */
+  proof: { sentRequest: SentRequest | null };
   /** Messages of alert/confirm dialogs, in order (some sites confirm with an alert). */
   dialogs: string[];
   step(s: ApplyStep): void;

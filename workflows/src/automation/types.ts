@@ -73,6 +73,13 @@ export interface FilledField {
   value: string;
 }
 
+/** The request that sent the form, as seen on the network (method, URL, HTTP status). */
+export interface SentRequest {
+  method: string;
+  url: string;
+  status: number;
+}
+
 export interface ApplyResult {
   status: ApplyStatus;
   subStatus: ApplySubStatus;
@@ -85,6 +92,10 @@ export interface ApplyResult {
   /** Machine-readable reason for a failure, for the recap and for retry policy. */
   errorCode?: FailureCode;
   finalUrl?: string;
+  /** Proof: the request that sent the form, once the submit was clicked (null before). */
+  sentRequest?: SentRequest | null;
+  /** Proof: the page's HTML when the run ended (at the confirmation when it completed). */
+  pageHtml?: string | null;
 }
 
 export interface ApplyTimeouts {

@@ -66,7 +66,13 @@ export async function submitAndVerify(ctx: RunContext, ready: ReadyForm): Promis
   const onResponse = (r: Response) => {
     const q = r.request();
     if (!['document', 'xhr', 'fetch'].includes(q.resourceType())) return; // beacons and assets say nothing about the form
-    if (q.method() !== 'GET' || q.isNavigationRequest()) responses.push({ status: r.status(), method: q.method(), url: r.url(), navigation: q.isNavigationRequest() });
+    if (q.method() !== 'GET' || q.isNavigationRequest()) {
+      responses.push({ status: r.status(), method: q.method(), url: r.url(), navigation: q.isNavigationRequest() });
+      // Proof: the first request that carried data (POST, PUT…) is the one that sent the form; a
+      // GET form only navigates, so the first navigation stands in until a data request shows up.
+      const seen = ctx.proof.sentRequest;
+      if (!seen || (seen.method === 'GET' && q.method() !== 'GET')) ctx.proof.sentRequest = { method: q.method(), url: r.url(), status: r.status() };
+    }
   };
   page.on('request', onRequest);
   page.on('response', onResponse);

@@ -64,7 +64,7 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
       const error = 'The firm has no website to apply on.';
       return runOutcome({ status: 'failed', summary: `Application not submitted: ${error}`, error, errorCode: 'no_form', errorKind: 'permanent' });
     }
-    const profile = await deps.store.profile(info.userId);
+    const [profile, deck] = await Promise.all([deps.store.profile(info.userId), deps.store.deck(info.userId)]);
 
     const controller = deps.runs.start(run.attemptId);
     const onOuterAbort = () => controller.abort();
@@ -88,6 +88,7 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
       result = await applyToFirm({
         url,
         profile,
+        deck: deck ?? undefined,
         browser: acquired.browser,
         allowedHosts: deps.allowedHosts,
         signal: controller.signal,
@@ -119,11 +120,10 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
     }
 
     const stopped = controller.signal.aborted && result.status !== 'completed';
-    let screenshot = false;
-    if (result.screenshot) {
+    let saved = { screenshot: false, html: false };
+    if (result.screenshot || result.pageHtml) {
       try {
-        await deps.store.saveProof(run, info.userId, result.screenshot);
-        screenshot = true;
+        saved = await deps.store.saveProof(run, info.userId, { screenshot: result.screenshot, html: result.pageHtml ?? null });
       } catch (err) {
         log(`[submissions] proof not saved for ${run.attemptId}: ${(err as Error).message}`);
       }
@@ -141,7 +141,9 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
       errorKind: status === 'failed' ? (result.errorKind ?? 'permanent') : null,
       confirmationText: result.confirmationText,
       fieldsFilled: result.fieldsFilled.map(({ field, label, value }) => ({ field, label, value })),
-      screenshot,
+      screenshot: saved.screenshot,
+      pageHtml: saved.html,
+      sentRequest: result.sentRequest ?? null,
       finalUrl: result.finalUrl ?? null,
       formSent: status === 'completed' || formSent,
     });

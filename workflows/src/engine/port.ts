@@ -1,6 +1,7 @@
 // The workflow port: what the submission workflow needs from the application, and what the
 // application needs from a workflow engine. Two engines implement it: DBOS Transact (embedded
 // default, on our Postgres) and Temporal (TEMPORAL_ADDRESS).
+import type { DeckFile } from '../automation/deck';
 import type { StartupProfile } from '../automation/types';
 import type { DiscoveryRun } from './discovery';
 
@@ -46,7 +47,15 @@ export interface SubmissionStorePort {
   /** Records the terminal state and refunds the credit when the policy says so. */
   finish(run: SubmissionRun, outcome: AttemptOutcome): Promise<void>;
   profile(userId: string): Promise<StartupProfile>;
-  saveProof(run: SubmissionRun, userId: string, png: Buffer): Promise<void>;
+  /** The founder's current pitch deck file, read at run time (null when none was uploaded). */
+  deck(userId: string): Promise<DeckFile | null>;
+  /** Keeps the attempt's proof (final screenshot, page HTML); answers which of them were stored. */
+  saveProof(run: SubmissionRun, userId: string, proof: AttemptProof): Promise<{ screenshot: boolean; html: boolean }>;
+}
+
+export interface AttemptProof {
+  screenshot: Buffer | null;
+  html: string | null;
 }
 
 /** The three activities every engine runs, in this order, for one attempt. */

@@ -1,5 +1,8 @@
 import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
+import type { FileStorage } from '../../platform/storage/index';
+import { pitchDecksProjection } from './deck-projection';
+import { pitchDeckRoutes } from './deck-routes';
 import { startupProfilesProjection } from './projection';
 import { profileRoutes } from './routes';
 import { createProfileService, type ProfileService } from './service';
@@ -10,14 +13,17 @@ export type { ProfileService, ProfileView } from './service';
 /** What the profile module's files receive: the platform and the profile service. */
 export type ProfileContext = AppContext & { profile: ProfileService };
 
-/** The founder's startup profile (docs/profile.md). */
-export function createProfileModule({ ctx: platform }: { ctx: AppContext }): AppModule<ProfileService> {
-  const profile = createProfileService(platform);
+/** The founder's startup profile and pitch deck file (docs/profile.md). */
+export function createProfileModule({ ctx: platform, storage }: { ctx: AppContext; storage: FileStorage }): AppModule<ProfileService> {
+  const profile = createProfileService(moduleContext(platform, { storage }));
   const ctx: ProfileContext = moduleContext(platform, { profile });
   return {
     name: 'profile',
     service: profile,
-    projections: [startupProfilesProjection],
-    routes: (app) => profileRoutes(app, ctx),
+    projections: [startupProfilesProjection, pitchDecksProjection],
+    routes: (app) => {
+      profileRoutes(app, ctx);
+      pitchDeckRoutes(app, ctx);
+    },
   };
 }

@@ -1,5 +1,9 @@
 import { profileCompletion, profileStream, type ProfileCompletion, type ProfileField, type StartupProfile } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
+import type { FileStorage } from '../../platform/storage/index';
+import { getPitchDeck, readPitchDeckFile } from './read-pitch-deck';
+import { removePitchDeck } from './remove-pitch-deck';
+import { uploadPitchDeck } from './upload-pitch-deck';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import { profileFromRow } from './columns';
 import { profileDecider } from './decider';
@@ -10,8 +14,14 @@ export interface ProfileView {
 }
 
 /** The startup profile's public face (ctx.profile). */
-export function createProfileService(ctx: Pick<AppContext, 'store' | 'db' | 'projections'>) {
+export function createProfileService(ctx: Pick<AppContext, 'store' | 'db' | 'projections' | 'newId'> & { storage: FileStorage }) {
   return {
+    /** The current pitch deck file and its history (Settings). */
+    pitchDeck: (userId: string) => getPitchDeck(ctx, userId),
+    /** The current deck's bytes, or null (the automation attaches it; the owner downloads it). */
+    pitchDeckFile: (userId: string) => readPitchDeckFile(ctx, userId),
+    uploadPitchDeck: (userId: string, fileName: string, bytes: Buffer, meta: CommandMeta) => uploadPitchDeck(ctx, userId, fileName, bytes, meta),
+    removePitchDeck: (userId: string, meta: CommandMeta) => removePitchDeck(ctx, userId, meta),
     /** The founder's profile and its completion, from the read model; an empty profile when none was saved. */
     async get(userId: string): Promise<ProfileView> {
       const row = await ctx.db.selectFrom('startup_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();

@@ -1,5 +1,5 @@
 import { firmApplicationStream, submissionStream } from '@fp/contracts';
-import type { AttemptInfo, EngineKind, AttemptOutcome, SubmissionRun, SubmissionStorePort } from '@fp/workflows';
+import type { AttemptInfo, AttemptProof, EngineKind, AttemptOutcome, SubmissionRun, SubmissionStorePort } from '@fp/workflows';
 import type { StartupProfile } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import type { SubmissionsContext } from './context';
@@ -7,6 +7,9 @@ import { foldEvents, handleCommand, type CommandMeta } from '../../platform/deci
 import { firmApplicationDecider, submissionDecider, type SubmissionCommand, type SubmissionState } from './decider';
 
 const WORKER = 'system:submission-worker';
+
+/** Where an attempt's proof files live in file storage. */
+export const proofKey = (run: SubmissionRun) => `proofs/${run.submissionId}/${run.attemptId}`;
 
 export const runCommand = (ctx: Pick<AppContext, 'store'>, submissionId: string, command: SubmissionCommand, meta: CommandMeta) =>
   handleCommand(ctx.store, submissionStream(submissionId), submissionDecider, command, meta, { maxRetries: 30 });
@@ -41,7 +44,7 @@ export async function settleRefund(ctx: Pick<SubmissionsContext, 'store' | 'cred
 }
 
 /** The submission workflow's view of the application (the engine-side port). Every call is idempotent. */
-export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'profile' | 'clock'>): SubmissionStorePort {
+export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'profile' | 'clock' | 'storage'>): SubmissionStorePort {
   const meta = () => ({ now: ctx.clock.now(), actor: WORKER });
   return {
     async load(run: SubmissionRun): Promise<AttemptInfo | null> {
@@ -80,12 +83,24 @@ export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' 
     async profile(userId: string): Promise<StartupProfile> {
       return (await ctx.profile.get(userId)).profile as StartupProfile;
     },
-    async saveProof(run: SubmissionRun, userId: string, png: Buffer) {
+    async deck(userId: string) {
+      const file = await ctx.profile.pitchDeckFile(userId);
+      return file ? { fileName: file.fileName, bytes: file.bytes } : null;
+    },
+    async saveProof(run: SubmissionRun, userId: string, proof: AttemptProof) {
+      // The files first, then the row that points at them: a crash in between leaves unreferenced files only.
+      const base = proofKey(run);
+      const screenshotKey = proof.screenshot ? `${base}/screenshot.png` : null;
+      const htmlKey = proof.html !== null ? `${base}/page.html` : null;
+      if (screenshotKey) await ctx.storage.put(screenshotKey, proof.screenshot!, { contentType: 'image/png' });
+      if (htmlKey) await ctx.storage.put(htmlKey, Buffer.from(proof.html!, 'utf8'), { contentType: 'text/html; charset=utf-8' });
+      const row = { png: null, screenshot_key: screenshotKey, html_key: htmlKey, created_at: ctx.clock.now() };
       await ctx.db
         .insertInto('submission_proofs')
-        .values({ attempt_id: run.attemptId, submission_id: run.submissionId, user_id: userId, png })
-        .onConflict((oc) => oc.column('attempt_id').doUpdateSet({ png, created_at: ctx.clock.now() }))
+        .values({ attempt_id: run.attemptId, submission_id: run.submissionId, user_id: userId, ...row })
+        .onConflict((oc) => oc.column('attempt_id').doUpdateSet(row))
         .execute();
+      return { screenshot: !!screenshotKey, html: !!htmlKey };
     },
   };
 }

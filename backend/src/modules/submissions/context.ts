@@ -1,5 +1,6 @@
 import type { SubmissionActivities, SubmissionRun, WorkflowEngine } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
+import type { FileStorage } from '../../platform/storage/index';
 import type { MailService } from '../mail/index';
 import type { CatalogService } from '../catalog/index';
 import type { CreditsService } from '../credits/index';
@@ -23,7 +24,9 @@ export interface SubmissionsDeps {
   mail: MailService;
   /** The workflow engine adapter, chosen by the composition root. */
   engine: EngineFactory;
+  /** File storage: the proof of each attempt (screenshot, page HTML). */
+  storage: FileStorage;
 }
 
 /** What the submissions module's files receive: the platform and the services it uses, by name. */
-export type SubmissionsContext = AppContext & Pick<SubmissionsDeps, 'credits' | 'profile' | 'catalog'>;
+export type SubmissionsContext = AppContext & Pick<SubmissionsDeps, 'credits' | 'profile' | 'catalog' | 'storage'>;

@@ -132,6 +132,8 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
           fieldsFilled: outcome.fieldsFilled,
           screenshot: outcome.screenshot,
           finalUrl: outcome.finalUrl,
+          ...(outcome.sentRequest ? { sentRequest: outcome.sentRequest } : {}),
+          ...(outcome.pageHtml ? { pageHtml: true } : {}),
         };
         switch (outcome.status) {
           case 'completed':

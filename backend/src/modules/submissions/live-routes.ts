@@ -4,6 +4,8 @@ import type { LiveHub } from '@fp/workflows';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { SubmissionRow } from './queries';
+import type { SubmissionsContext } from './context';
+import { readProofScreenshot } from './download-proof';
 import { verifyViewToken } from './tokens';
 
 const FRAME_MS = 100; // at most 10 frames a second per viewer; the newest wins
@@ -22,7 +24,7 @@ const page = (title: string, text: string) =>
  * short-lived token bound to the submission and its owner (see tokens.ts). Pages: the viewer, its
  * event stream (CDP screencast frames, steps, state) and the proof screenshot.
  */
-export function liveRoutes(app: FastifyInstance, ctx: AppContext, hub: LiveHub) {
+export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<SubmissionsContext, 'storage'>, hub: LiveHub) {
   type Access = { check: 'invalid' } | { check: 'ok' | 'expired'; row: SubmissionRow };
   async function authorise(req: Req): Promise<Access> {
     const row = (await ctx.db.selectFrom('submissions').selectAll().where('id', '=', req.params.id).executeTakeFirst()) as SubmissionRow | undefined;
@@ -44,9 +46,9 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext, hub: LiveHub) 
     if (access.check !== 'ok') return reply.status(404).send({ error: SUBMISSION_NOT_FOUND });
     const row = access.row;
     const attemptId = req.query.attempt || row.attempt_id;
-    const proof = (await ctx.db.selectFrom('submission_proofs').select('png').where('attempt_id', '=', attemptId).where('submission_id', '=', row.id).executeTakeFirst()) as { png: Buffer } | undefined;
-    if (!proof) return reply.status(404).send({ error: 'No screenshot for this submission' });
-    return reply.type('image/png').header('cache-control', 'private, max-age=300').send(proof.png);
+    const png = await readProofScreenshot(ctx, row.id, attemptId);
+    if (!png) return reply.status(404).send({ error: 'No screenshot for this submission' });
+    return reply.type('image/png').header('cache-control', 'private, max-age=300').send(png);
   });
 
   app.get('/live/:id/stream', async (req: Req, reply: FastifyReply) => {

@@ -31,6 +31,8 @@ export interface SubmissionRow {
   fields_filled: { field: string; label: string; value: string }[] | string;
   screenshot: boolean;
   final_url: string | null;
+  sent_request: { method: string; url: string; status: number } | string | null;
+  page_html: boolean;
   credit_refunded: boolean;
   submitted_at: Date;
   started_at: Date | null;
@@ -66,6 +68,8 @@ export function toSubmission(ctx: Pick<AppContext, 'config' | 'clock'>, row: Sub
     canRetry: row.status === 'failed' || row.status === 'stopped',
     screenshotUrl: row.screenshot ? `/live/${encodeURIComponent(row.id)}/screenshot?token=${token}&attempt=${encodeURIComponent(row.attempt_id)}` : null,
     confirmationText: row.confirmation_text,
+    sentRequest: typeof row.sent_request === 'string' ? JSON.parse(row.sent_request) : (row.sent_request ?? null),
+    proofUrl: !active && (row.screenshot || row.page_html || row.sent_request || row.confirmation_text) ? `/api/submissions/${encodeURIComponent(row.id)}/proof` : null,
     fieldsFilled: fields ?? [],
     test: row.test,
     attempt: row.attempt,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor, type AppContext } from '../../platform/context';
 import type { SubmissionsService } from './service';
-import { parse, ValidationError } from '../../platform/http';
+import { attachmentHeader, parse, ValidationError } from '../../platform/http';
 import { ownedRow, toSubmission } from './queries';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
@@ -49,6 +49,13 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return toSubmission(ctx, await ownedRow(ctx, user.id, id));
+  });
+
+  app.get('/api/submissions/:id/proof', async (req, reply) => {
+    const user = requireUser(req);
+    const { id } = parse(IdParams, req.params);
+    const { fileName, zip } = await svc().proof(user.id, id);
+    return reply.type('application/zip').header('content-disposition', attachmentHeader(fileName)).header('cache-control', 'private, no-store').send(zip);
   });
 
   app.post('/api/submissions/:id/stop', async (req) => {

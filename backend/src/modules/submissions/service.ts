@@ -3,6 +3,7 @@ import type { LiveHub } from '@fp/workflows';
 import type { RunRegistry } from '@fp/workflows';
 import type { SubmissionsContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
+import { downloadProof } from './download-proof';
 import { fetchLiveUrl } from './live-url';
 import { submissionStream } from '@fp/contracts';
 import { listRuns, ownerOf, runById, runCounts, type RunsQuery } from './list-runs';
@@ -47,6 +48,8 @@ export function createSubmissionsService(ctx: SubmissionsContext, internals: Sub
     activity: (userId: string, days: number) => submissionActivity(ctx, userId, days),
     stop: (userId: string, id: string, meta: CommandMeta) => stopSubmission(ctx, userId, id, meta, requestStop),
     retry: (userId: string, id: string, meta: CommandMeta) => retrySubmission(ctx, userId, id, meta, dispatch),
+    /** The latest attempt's proof bundle (ZIP), the owner's only. */
+    proof: (userId: string, id: string) => downloadProof(ctx, userId, id),
     fetchLiveUrl: (userId: string, id: string) => fetchLiveUrl(ctx, userId, id, (sid) => internals.live.isLive(sid)),
     /** The workflow engine of this process, when it runs the worker (tests, operators). */
     engine: () => internals.worker?.engine ?? null,

@@ -1,6 +1,9 @@
 import type { Submission } from '@fp/contracts';
-import { AlertTriangle, Building2, Calendar, ExternalLink, MapPin, MonitorPlay, Radio, Sparkles } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { AlertTriangle, Building2, Calendar, Download, ExternalLink, MapPin, MonitorPlay, Radio, Sparkles } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { apiRequestRaw } from '../../lib/api';
+import { saveResponse } from '../../lib/download';
+import { toast } from '../../ui/toast';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -48,6 +51,28 @@ function LiveSection({ submission }: { submission: Submission }) {
     );
   }
   return <p className="text-sm text-muted-foreground">The run has ended; its final screen is shown below.</p>;
+}
+
+/** The proof bundle (ZIP: screenshot, page HTML, proof.json), fetched with the session: the owner's only. */
+function DownloadProofButton({ submission }: { submission: Submission }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await saveResponse(await apiRequestRaw(submission.proofUrl!), `proof-${submission.id.slice(0, 8)}.zip`);
+    } catch (err) {
+      toast({ title: 'Download Failed', description: (err as Error).message || 'The proof could not be downloaded.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div>
+      <Button size="sm" variant="outline" loading={busy} onClick={() => void download()} data-testid="download-proof">
+        {busy ? null : <Download aria-hidden="true" />} Download proof
+      </Button>
+    </div>
+  );
 }
 
 /** Submission details (spec §2): dates, location, live view, summary, AI analysis, error, firm info, and the proof. */
@@ -114,11 +139,20 @@ export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { su
           </Section>
         ) : null}
 
-        {s.screenshotUrl || s.confirmationText || s.fieldsFilled.length ? (
+        {s.screenshotUrl || s.confirmationText || s.fieldsFilled.length || s.sentRequest || s.proofUrl ? (
           <Section title="Proof" testId="proof">
             {s.confirmationText ? (
-              <blockquote className="border-l-2 border-success pl-3 text-sm italic">“{s.confirmationText}”</blockquote>
+              <blockquote className="border-l-2 border-success pl-3 text-sm italic" data-testid="proof-confirmation">“{s.confirmationText}”</blockquote>
             ) : null}
+            {s.sentRequest ? (
+              <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm" data-testid="proof-request">
+                <span className="text-muted-foreground">Form sent:</span>
+                <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{s.sentRequest.method}</code>
+                <span className="min-w-0 break-all font-mono text-xs">{s.sentRequest.url}</span>
+                <Badge variant={s.sentRequest.status < 400 ? 'secondary' : 'destructive'}>HTTP {s.sentRequest.status}</Badge>
+              </p>
+            ) : null}
+            {s.proofUrl ? <DownloadProofButton submission={s} /> : null}
             {s.screenshotUrl ? (
               <a href={s.screenshotUrl} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg border border-border bg-black/5" title="Open the full-size screenshot">
                 <img src={s.screenshotUrl} alt={`Final screen of the application to ${s.vcFirm.name}`} className="block max-h-96 w-full object-contain object-top" loading="lazy" />

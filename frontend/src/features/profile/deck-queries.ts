@@ -1,0 +1,55 @@
+import { MAX_DECK_BYTES, type PitchDeckResponse } from '@fp/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, apiRequestRaw, apiUpload } from '../../lib/api';
+import { saveResponse } from '../../lib/download';
+
+export const deckKeys = { deck: () => ['pitch-deck'] as const };
+
+/** GET /api/pitch-deck: the current deck and its history. */
+export const pitchDeckQueryOptions = () =>
+  queryOptions({
+    queryKey: deckKeys.deck(),
+    queryFn: () => apiRequest<PitchDeckResponse>('/api/pitch-deck'),
+    staleTime: 60_000,
+  });
+
+/** "2.4 MB", "312 KB", "900 B". */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
+  return `${n} B`;
+}
+
+/**
+ * What can be told before sending: too large or empty. Whether it is a PDF is the server's call,
+ * from the bytes (a renamed file is refused there with a clear message).
+ */
+export function deckFileProblem(file: Pick<File, 'size'>): string | null {
+  if (file.size === 0) return 'The file is empty.';
+  if (file.size > MAX_DECK_BYTES) return 'The deck is larger than 25 MB. Upload a smaller PDF.';
+  return null;
+}
+
+/** PUT /api/pitch-deck with the file as the body; progress 0..1 through `onProgress`. */
+export function useUploadPitchDeck(onProgress: (share: number) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) =>
+      apiUpload<PitchDeckResponse>('/api/pitch-deck', file, { query: { name: file.name }, onProgress: (sent, total) => onProgress(total ? sent / total : 0) }),
+    onSuccess: (deck) => qc.setQueryData(deckKeys.deck(), deck),
+  });
+}
+
+/** DELETE /api/pitch-deck. */
+export function useRemovePitchDeck() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<PitchDeckResponse>('/api/pitch-deck', { method: 'DELETE' }),
+    onSuccess: (deck) => qc.setQueryData(deckKeys.deck(), deck),
+  });
+}
+
+/** GET /api/pitch-deck/file, saved under its name. */
+export async function downloadPitchDeck(fallback: string) {
+  return saveResponse(await apiRequestRaw('/api/pitch-deck/file'), fallback);
+}
