@@ -1,10 +1,13 @@
 import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import { startupProfilesProjection } from './projection';
+import { profileAnswersProjection } from './answers-projection';
+import { answersRoutes } from './answers-routes';
 import { profileRoutes } from './routes';
 import { createProfileService, type ProfileService } from './service';
 
 export { profileDecider } from './decider';
+export { answersDecider } from './answers-decider';
 export type { ProfileService, ProfileView } from './service';
 
 /** What the profile module's files receive: the platform and the profile service. */
@@ -17,7 +20,10 @@ export function createProfileModule({ ctx: platform }: { ctx: AppContext }): App
   return {
     name: 'profile',
     service: profile,
-    projections: [startupProfilesProjection],
-    routes: (app) => profileRoutes(app, ctx),
+    projections: [startupProfilesProjection, profileAnswersProjection],
+    routes: (app) => {
+      profileRoutes(app, ctx);
+      answersRoutes(app, ctx);
+    },
   };
 }
