@@ -7,6 +7,7 @@ export { createSubmissionActivities, resolveWebsite, INTERRUPTED, type ActivityD
 export { SharedBrowser } from './engine/browser';
 export { createDbosEngine, DBOS_APP_VERSION, DBOS_QUEUE, DBOS_WORKFLOW, type DbosEngineOptions } from './engine/dbos';
 export { createRecap, type LlmConfig, type Recap } from './engine/recap';
+export { createDrafts, type DraftAnswers } from './engine/drafts';
 export { RunRegistry } from './engine/runs';
 export * from './live/hub';
 export { renderLivePage } from './live/page';

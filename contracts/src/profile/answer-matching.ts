@@ -87,10 +87,13 @@ export interface QuestionAnswer {
 }
 
 /**
- * The saved answer that best fits `question`, with its score, or null below `threshold`. Ties go to
- * the earlier entry (callers list the founder's own answers before the profile's).
+ * The saved answer that best fits `question`, with its score, or null below `threshold`. The very
+ * same question (case and punctuation aside) wins outright; otherwise ties go to the earlier entry (callers list the founder's own answers before the profile's).
  */
 export function bestAnswer<T extends QuestionAnswer>(question: string, library: readonly T[], threshold = ANSWER_MATCH_THRESHOLD): { entry: T; score: number } | null {
+  // The founder's answer to this very question wins over answers to questions that merely mean the same.
+  const exact = library.find((e) => sameQuestion(e.question, question));
+  if (exact) return { entry: exact, score: 1 };
   let best: { entry: T; score: number } | null = null;
   for (const entry of library) {
     const score = questionSimilarity(question, entry.question);

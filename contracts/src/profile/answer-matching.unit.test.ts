@@ -43,11 +43,19 @@ describe('answer matching', () => {
     expect(sameQuestion('Why now?', 'Why you?')).toBe(false);
   });
 
+  it('prefers the answer to the very same question over one that means the same', () => {
+    const library = [
+      { question: 'Why is now the right time?', answer: 'older' },
+      { question: 'Why now?', answer: 'given for this form' },
+    ];
+    expect(bestAnswer('why now', library)?.entry.answer).toBe('given for this form');
+  });
+
   it('prefers the higher score, then the earlier entry', () => {
     const library = [
       { question: 'What traction do you have?', answer: 'first' },
       { question: 'Traction?', answer: 'second' },
     ];
-    expect(bestAnswer('Traction', library)?.entry.answer).toBe('first');
+    expect(bestAnswer('Your traction', library)?.entry.answer).toBe('first');
   });
 });

@@ -1,13 +1,21 @@
 // The workflow port: what the submission workflow needs from the application, and what the
 // application needs from a workflow engine. Two engines implement it: DBOS Transact (embedded
 // default, on our Postgres) and Temporal (TEMPORAL_ADDRESS).
-import type { StartupProfile } from '../automation/types';
+import type { FounderAnswer, StartupProfile } from '../automation/types';
 
 /** One attempt of one submission: the unit a workflow runs. */
 export interface SubmissionRun {
   submissionId: string;
   attemptId: string;
+  /**
+   * The run of the attempt after its nth pause for the founder's answers (absent or 0: the first).
+   * A pause ends the workflow; the answers start a new one for the same attempt.
+   */
+  phase?: number;
 }
+
+/** The engine-independent id of one run: the attempt id, then `<attempt id>.<phase>` for runs after a pause. */
+export const runKey = (run: SubmissionRun) => (run.phase ? `${run.attemptId}.${run.phase}` : run.attemptId);
 
 export type EngineKind = 'dbos' | 'temporal';
 
@@ -45,6 +53,8 @@ export interface SubmissionStorePort {
   /** Records the terminal state and refunds the credit when the policy says so. */
   finish(run: SubmissionRun, outcome: AttemptOutcome): Promise<void>;
   profile(userId: string): Promise<StartupProfile>;
+  /** The founder's answer library (their own answers and the profile's long fields). */
+  answers(userId: string): Promise<FounderAnswer[]>;
   saveProof(run: SubmissionRun, userId: string, png: Buffer): Promise<void>;
 }
 
@@ -75,5 +85,5 @@ export const backoffMs = (failedTries: number) => Math.min(1000 * 2 ** (failedTr
  * Whether a run's outcome calls for another try: a transient fault (navigation timeout, browser
  * crash) that struck before the form was sent. After sending, trying again could apply twice.
  */
-export const shouldTryAgain = (outcome: AttemptOutcome, tries: number) =>
+export const shouldTryAgain = (outcome: AttemptOutcome, tries: number): boolean =>
   outcome.status === 'failed' && outcome.errorKind === 'transient' && !outcome.formSent && tries < MAX_TRIES;

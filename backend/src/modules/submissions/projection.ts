@@ -94,6 +94,8 @@ export const submissionsProjection: Projection = {
               fields_filled: JSON.stringify(d.fieldsFilled),
               screenshot: d.screenshot,
               final_url: d.finalUrl,
+              input_questions: null,
+              input_deadline: null,
               completed_at: when,
             },
             d.attemptId,
@@ -122,12 +124,26 @@ export const submissionsProjection: Projection = {
               screenshot: false,
               final_url: null,
               credit_refunded: false,
+              input_phase: 0,
+              input_questions: null,
+              input_deadline: null,
               started_at: null,
               completed_at: null,
               updated_at: when,
             })
             .where('id', '=', ev.data.submissionId)
             .execute();
+          break;
+        case 'SubmissionInputRequested': {
+          const d = ev.data;
+          await update(
+            { sub_status: 'waiting_for_input', live_view: false, summary: d.summary, ai_recap: null, recap_source: null, fields_filled: JSON.stringify(d.fieldsFilled), screenshot: d.screenshot, final_url: d.finalUrl, input_questions: JSON.stringify(d.questions), input_deadline: new Date(d.deadline) },
+            d.attemptId,
+          );
+          break;
+        }
+        case 'SubmissionInputGiven':
+          await update({ status: 'pending', sub_status: null, input_phase: ev.data.phase, input_questions: null, input_deadline: null }, ev.data.attemptId);
           break;
         case 'SubmissionCreditRefunded':
           await update({ credit_refunded: true }, ev.data.attemptId);

@@ -4,6 +4,7 @@ import type { RunRegistry } from '@fp/workflows';
 import type { SubmissionsContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
 import { fetchLiveUrl } from './live-url';
+import { answerQuestions, pendingQuestions } from './answer-questions';
 import { listRuns, ownerOf, runCounts, type RunsQuery } from './list-runs';
 import { listSubmissions, submissionActivity, submissionCounts, submissionStats } from './queries';
 import { retrySubmission } from './retry-submission';
@@ -43,6 +44,9 @@ export function createSubmissionsService(ctx: SubmissionsContext, internals: Sub
     activity: (userId: string, days: number) => submissionActivity(ctx, userId, days),
     stop: (userId: string, id: string, meta: CommandMeta) => stopSubmission(ctx, userId, id, meta, requestStop),
     retry: (userId: string, id: string, meta: CommandMeta) => retrySubmission(ctx, userId, id, meta, dispatch),
+    /** A paused run's questions, and the founder's answers to them (the run continues). */
+    questions: (userId: string, id: string) => pendingQuestions(ctx, userId, id),
+    answer: (userId: string, id: string, answers: { question: string; answer: string }[], meta: CommandMeta) => answerQuestions(ctx, userId, id, answers, meta, dispatch),
     fetchLiveUrl: (userId: string, id: string) => fetchLiveUrl(ctx, userId, id, (sid) => internals.live.isLive(sid)),
     /** The workflow engine of this process, when it runs the worker (tests, operators). */
     engine: () => internals.worker?.engine ?? null,
