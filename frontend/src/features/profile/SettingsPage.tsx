@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIdentity } from '../../lib/identity';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
+import { AnswerLibrary } from './AnswerLibrary';
 import { ProfileForm } from './ProfileForm';
 import { ProfileLoadFailed, ProfileLoading } from './ProfileStates';
 import { startupProfileQueryOptions } from './queries';
@@ -27,7 +28,10 @@ export function SettingsPage() {
           <Skeleton className="h-96 w-full rounded-xl" />
         </div>
       ) : signedIn ? (
-        <StartupProfileEditor />
+        <>
+          <StartupProfileEditor />
+          <AnswerLibrary />
+        </>
       ) : null}
     </div>
   );
