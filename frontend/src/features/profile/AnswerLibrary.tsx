@@ -1,6 +1,6 @@
 import { ANSWER_QUESTION_MAX, ANSWER_TEXT_MAX, type LibraryAnswer } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, MessageSquareText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { MessageSquareText, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../ui/EmptyState';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
-import { Skeleton } from '../../ui/Skeleton';
+import { LoadFailed, LoadingRows } from '../../ui/LoadFailed';
 import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast';
 import { answerKeys, answersQueryOptions, deleteAnswer, saveAnswer, updateAnswer } from './answer-queries';
@@ -114,20 +114,9 @@ export function AnswerLibrary() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {query.isPending ? (
-          <div className="flex flex-col gap-3" aria-busy="true">
-            <Skeleton className="h-20 w-full" />
-            <Skeleton className="h-20 w-full" />
-          </div>
+          <LoadingRows />
         ) : query.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4">
-            <p className="flex items-center gap-2 font-medium text-destructive">
-              <AlertTriangle className="size-4" aria-hidden="true" /> Failed to load your answers
-            </p>
-            <p className="text-sm text-muted-foreground">{message(query.error)}</p>
-            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <LoadFailed title="Failed to load your answers" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
         ) : query.data.length === 0 && !adding ? (
           <EmptyState
             icon={<MessageSquareText />}

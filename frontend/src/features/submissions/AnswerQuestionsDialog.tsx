@@ -1,13 +1,13 @@
 import { ANSWER_TEXT_MAX, type Submission, type SubmissionQuestionsResponse } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { createContext, useContext, useEffect, useState, type FormEvent } from 'react';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
-import { Skeleton } from '../../ui/Skeleton';
+import { LoadFailed, LoadingRows } from '../../ui/LoadFailed';
 import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast';
 import { answerKeys } from '../profile/answer-queries';
@@ -110,19 +110,9 @@ export function AnswerQuestionsDialog({ submission, onOpenChange }: { submission
       description="The form asks what your profile and saved answers do not answer. Nothing has been sent. Your answers are saved to your answer library and the application continues from the form."
     >
       {query.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true">
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
+        <LoadingRows className="h-24" />
       ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="flex items-center gap-2 font-medium text-destructive">
-            <AlertTriangle className="size-4" aria-hidden="true" /> Failed to load the questions
-          </p>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadFailed title="Failed to load the questions" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : questions.length === 0 ? (
         <p className="text-sm text-muted-foreground">This application is not waiting for answers any more.</p>
       ) : (
