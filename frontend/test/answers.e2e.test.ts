@@ -133,7 +133,16 @@ describe('answers the founder approves, in the browser', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('submission-card').filter({ hasText: 'Bramble Ventures' }).waitFor();
     await shoot('answers-paused-cards-375.png', { fullPage: true });
+    // The light theme too.
+    await page.evaluate(() => localStorage.setItem('fundflow-theme', 'light'));
     await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await row.getByRole('button', { name: 'Answer questions' }).click();
+    await dialog.getByLabel('Why now?').waitFor();
+    await shoot('answers-dialog-1280-light.png');
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => localStorage.setItem('fundflow-theme', 'dark'));
+    await page.reload();
     // Still nothing at the firm: a draft is not an answer.
     expect(app.runtime.sandbox!.received('bramble-ventures')).toHaveLength(0);
   });
