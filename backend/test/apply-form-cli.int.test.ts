@@ -34,12 +34,44 @@ describe('npm run cli -- apply-form', () => {
     expect(lines).toHaveLength(1);
     const out = JSON.parse(lines[0]!);
     expect(out).toMatchObject({ status: 'completed', subStatus: 'submitted', error: null, screenshot: shot });
-    expect(Object.keys(out).sort()).toEqual(['confirmationText', 'error', 'fieldsFilled', 'screenshot', 'status', 'subStatus', 'summary']);
+    expect(Object.keys(out).sort()).toEqual(['confirmationText', 'error', 'fieldsFilled', 'screenshot', 'status', 'subStatus', 'summary', 'unansweredQuestions']);
+    expect(out.unansweredQuestions).toEqual([]);
     expect(out.confirmationText).toMatch(/thank/i);
     expect(out.fieldsFilled).toContainEqual(expect.objectContaining({ field: 'founderEmail', value: 'ada@acme-robotics.io' }));
     expect(readFileSync(shot).subarray(1, 4).toString()).toBe('PNG');
     expect(r.code).toBe(0);
     expect(sandbox.received('northwind-ventures')).toHaveLength(1);
+  });
+
+  it('stops at required questions it cannot answer: status waiting_for_input, the questions listed, nothing sent', async () => {
+    const r = await cli(['apply-form', '--url', `${sandbox.url}/bramble-ventures/`, '--profile', profileFile, '--allow-private', '--json']);
+    const out = JSON.parse(r.stdout.trim());
+    expect(out).toMatchObject({ status: 'waiting_for_input', subStatus: 'waiting_for_input' });
+    expect(out.unansweredQuestions).toEqual([
+      { question: 'Why now?', required: true, options: null },
+      { question: 'Which track are you applying for?', required: true, options: ['Residency programme', 'Direct investment'] },
+    ]);
+    expect(r.code).toBe(3);
+    expect(sandbox.received('bramble-ventures')).toHaveLength(0);
+  });
+
+  it('--answers FILE.json answers the form\'s own questions (matched by meaning) and the form is sent with them', async () => {
+    const answersFile = path.join(dir, 'answers.json');
+    writeFileSync(answersFile, JSON.stringify({ 'Why is now the right time?': 'Warehouses cannot hire pickers.', 'Which track are you applying for?': 'Direct investment' }));
+    const r = await cli(['apply-form', '--url', `${sandbox.url}/bramble-ventures/`, '--profile', profileFile, '--answers', answersFile, '--allow-private', '--json']);
+    const out = JSON.parse(r.stdout.trim());
+    expect(out.status, out.summary).toBe('completed');
+    expect(out.unansweredQuestions).toEqual([]);
+    const got = sandbox.received('bramble-ventures');
+    expect(got).toHaveLength(1);
+    expect(got[0]!.fields).toMatchObject({ why_now: 'Warehouses cannot hire pickers.', track: 'Direct investment', traction: 'Pre-revenue' });
+    expect(r.code).toBe(0);
+    // A file that is not question → answer text is refused before a browser opens.
+    writeFileSync(answersFile, JSON.stringify({ 'Why now?': 42 }));
+    const bad = await cli(['apply-form', '--url', `${sandbox.url}/bramble-ventures/`, '--profile', profileFile, '--answers', answersFile, '--allow-private', '--json']);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout.trim()).error).toMatch(/answers file .* question → answer/);
+    expect(sandbox.received('bramble-ventures')).toHaveLength(1);
   });
 
   it('attaches --deck FILE.pdf where the form requires the deck as a file: the firm receives the same bytes', async () => {

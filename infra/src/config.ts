@@ -30,6 +30,8 @@ export interface AppConfig {
   freeCredits: number;
   environment: string;
   workerConcurrency: number;
+  /** How long a run waits for the founder's answers before it ends stopped and refunded (INPUT_WAIT_HOURS, default 72; fractions allowed). */
+  inputWaitHours: number;
   automationAllowedHosts: string;
   /** The registry's discovery job: sites visited at once (FORM_DISCOVERY_CONCURRENCY). */
   formDiscoveryConcurrency: number;
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     freeCredits: int(env.FREE_CREDITS, 1),
     environment: env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
     workerConcurrency: int(env.WORKER_CONCURRENCY, 2),
+    inputWaitHours: Math.max(0, int(env.INPUT_WAIT_HOURS, 72)),
     automationAllowedHosts: env.AUTOMATION_ALLOWED_HOSTS ?? '',
     formDiscoveryConcurrency: Math.max(1, int(env.FORM_DISCOVERY_CONCURRENCY, 4)),
     formDiscoveryHostDelayMs: Math.max(0, int(env.FORM_DISCOVERY_HOST_DELAY_MS, 2000)),

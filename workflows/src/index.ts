@@ -9,6 +9,7 @@ export { createDbosHistory, numberTries, type EngineRunHistory, type EngineStep,
 export { createDbosEngine, DBOS_APP_VERSION, DBOS_QUEUE, DBOS_WORKFLOW, DBOS_DISCOVERY_QUEUE, DBOS_DISCOVERY_WORKFLOW, discoveryWorkflowId, type DbosEngineOptions } from './engine/dbos';
 export { createDiscoveryActivities, HostPacer, ROBOTS_AGENT, type DiscoveryActivities, type DiscoveryCheck, type DiscoveryOptions, type DiscoveryRun, type DiscoveryStorePort, type DiscoveryTarget } from './engine/discovery';
 export { createRecap, type LlmConfig, type Recap } from './engine/recap';
+export { createDrafts, type DraftAnswers } from './engine/drafts';
 export { RunRegistry } from './engine/runs';
 export * from './live/hub';
 export { renderLivePage } from './live/page';

@@ -94,13 +94,18 @@ const FAILURE: Record<string, { code: FailureCode; received: 'none' | 'rejected'
   'driftwood-capital': { code: 'no_confirmation', received: 'none' },
 };
 
+/** Sites that ask what only the founder can answer: the questions the run must stop for, unsent. */
+const WAITING: Record<string, { questions: string[]; filled: Record<string, string> }> = {
+  'bramble-ventures': { questions: ['Why now?', 'Which track are you applying for?'], filled: { 'What traction do you have?': P.revenue } },
+};
+
 const isPng = (b: Buffer | null) => !!b && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
 describe('sandbox catalogue', () => {
   it('has at least 15 distinct sites with an expectation for each', () => {
     expect(SANDBOX_SITES.length).toBeGreaterThanOrEqual(15);
     expect(new Set(SANDBOX_SITES.map((s) => s.kind)).size).toBe(SANDBOX_SITES.length);
-    for (const s of SANDBOX_SITES) expect(s.expectedOutcome === 'completed' ? RECEIVED[s.slug] : FAILURE[s.slug], s.slug).toBeDefined();
+    for (const s of SANDBOX_SITES) expect(s.expectedOutcome === 'completed' ? RECEIVED[s.slug] : s.expectedOutcome === 'waiting_for_input' ? WAITING[s.slug] : FAILURE[s.slug], s.slug).toBeDefined();
     expect(sandbox.sites).toEqual(SANDBOX_SITES);
   });
 });
@@ -137,6 +142,15 @@ describe.concurrent('applying to every sandbox site', () => {
           else expect(fields[key], key).toBe(want);
         }
         for (const key of UNTOUCHED[site.slug] ?? []) expect(fields[key] ?? '', key).toBe('');
+      } else if (site.expectedOutcome === 'waiting_for_input') {
+        const w = WAITING[site.slug];
+        expect(r.subStatus).toBe('waiting_for_input');
+        expect(r.errorCode).toBe('needs_input');
+        expect(r.unansweredQuestions?.map((q) => q.question)).toEqual(w.questions);
+        expect(r.unansweredQuestions?.every((q) => q.required)).toBe(true);
+        for (const [label, value] of Object.entries(w.filled)) expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label, value }));
+        expect(steps).not.toContain('submitting');
+        expect(received).toHaveLength(0);
       } else {
         const f = FAILURE[site.slug];
         expect(r.subStatus).toBe('error');
@@ -210,6 +224,31 @@ describe('dry run, stop and safety', () => {
     expect(got).toHaveLength(1);
     expect(got[0].accepted).toBe(true);
     expect(got[0].fields.deck).toBe(`file:lumibyte-deck.pdf;sha256=${createHash('sha256').update(bytes).digest('hex')}`);
+  });
+
+  it("custom questions: the founder's answers are matched by meaning, filled and sent; nothing else is made up", async () => {
+    const before = sandbox.received('bramble-ventures').length;
+    const answers = [
+      { question: 'Why is now the right time?', answer: 'Invoice e-filing became mandatory in the EU this year.' },
+      { question: 'Which track are you applying for?', answer: 'Direct investment' },
+      { question: 'What is your favourite colour?', answer: 'Green' },
+    ];
+    const r = await run('bramble-ventures', { answers });
+    expect(r.status, r.summary).toBe('completed');
+    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ field: 'answer', label: 'Why now?', value: answers[0].answer }));
+    const got = sandbox.received('bramble-ventures').slice(before);
+    expect(got).toHaveLength(1);
+    expect(got[0].fields).toMatchObject({ why_now: answers[0].answer, track: 'Direct investment', traction: P.revenue, name: P.founderName });
+    // An optional question nothing answers stays empty.
+    expect(got[0].fields.read_first ?? '').toBe('');
+  });
+
+  it('an answer that is none of the options leaves the choice unanswered (no "Other" guess), and nothing is sent', async () => {
+    const before = sandbox.received('bramble-ventures').length;
+    const r = await run('bramble-ventures', { answers: [{ question: 'Why now?', answer: 'Timing.' }, { question: 'Which track are you applying for?', answer: 'The fast one' }] });
+    expect(r.status, r.summary).toBe('waiting_for_input');
+    expect(r.unansweredQuestions).toEqual([{ question: 'Which track are you applying for?', required: true, options: ['Residency programme', 'Direct investment'] }]);
+    expect(sandbox.received('bramble-ventures')).toHaveLength(before);
   });
 
   it('a dropdown that changes back every time ends in an honest failure and nothing is sent', async () => {

@@ -15,16 +15,16 @@ const ADMIN_REQUIRED = 'Admin access required';
 /** The ledger and audit routes also let auditors in. */
 const ADMIN_OR_AUDITOR = 'Admin or auditor access required';
 /** Routes whose path id is a resource of one user. */
-const PER_USER = /^\/(api\/submissions|api\/pipeline|api\/saved-searches|api\/local-checkout|api\/purchases|live)\//;
+const PER_USER = /^\/(api\/submissions|api\/pipeline|api\/saved-searches|api\/answers|api\/local-checkout|api\/purchases|live)\//;
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Other Founder' };
-const VALID_BODY: Record<string, unknown> = { 'PATCH /api/pipeline/:id': { notes: 'Written by another user' }, 'PATCH /api/saved-searches/:id': { name: 'Written by another user' }, 'POST /api/local-checkout/:id/pay': CARD };
+const VALID_BODY: Record<string, unknown> = { 'PATCH /api/pipeline/:id': { notes: 'Written by another user' }, 'PATCH /api/saved-searches/:id': { name: 'Written by another user' }, 'PATCH /api/answers/:id': { answer: 'Written by another user' }, 'POST /api/submissions/:id/answers': { answers: [{ question: 'Why now?', answer: 'Written by another user' }] }, 'POST /api/local-checkout/:id/pay': CARD };
 
 let app: TestApp;
 let owner: { id: string; token: string };
 let other: { id: string; token: string };
 let admin: { id: string; token: string };
 /** The owner's per-user ids that may appear in a path, and the view token signed for the owner. */
-const mine: { submissionId?: string; viewToken?: string; attemptId?: string; pipelineCardId?: string; savedSearchId?: string; checkoutId?: string } = {};
+const mine: { submissionId?: string; viewToken?: string; attemptId?: string; pipelineCardId?: string; savedSearchId?: string; answerId?: string; checkoutId?: string } = {};
 let othersViewToken: string | undefined;
 
 beforeAll(async () => {
@@ -59,6 +59,9 @@ beforeAll(async () => {
   const saved = await app.api('POST', '/api/saved-searches', { token: owner.token, body: { name: 'Mine', kind: 'vc', query: {} } });
   expect(saved.status, JSON.stringify(saved.body)).toBe(201);
   mine.savedSearchId = saved.body.id;
+  const answer = await app.api('POST', '/api/answers', { token: owner.token, body: { question: 'Why now?', answer: 'Mine' } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  mine.answerId = answer.body.answer.id;
   // A paid checkout (the local one): its session id is the owner's, and so is the receipt.
   const checkout = await app.api('POST', '/api/checkout', { token: owner.token, body: { product: 'pack' } });
   mine.checkoutId = checkout.body.url.split('/').at(-1);
@@ -79,7 +82,7 @@ describe("another user's resources", () => {
       const isLive = r.url.startsWith('/live/');
       // Operators' routes take any user's ids by design; the admin test below covers them.
       if (ADMIN_ROUTES.some((re) => re.test(r.url))) continue;
-      const ownerId = r.url.startsWith('/api/pipeline/') ? mine.pipelineCardId! : r.url.startsWith('/api/saved-searches/') ? mine.savedSearchId! : /^\/api\/(local-checkout|purchases)\//.test(r.url) ? mine.checkoutId! : mine.submissionId!;
+      const ownerId = r.url.startsWith('/api/pipeline/') ? mine.pipelineCardId! : r.url.startsWith('/api/saved-searches/') ? mine.savedSearchId! : r.url.startsWith('/api/answers/') ? mine.answerId! : /^\/api\/(local-checkout|purchases)\//.test(r.url) ? mine.checkoutId! : mine.submissionId!;
       const path = r.url.replace(/:\w+/g, encodeURIComponent(ownerId));
       const query = (token: string | undefined) => (isLive ? `?${new URLSearchParams({ ...(token ? { token } : {}), attempt: mine.attemptId! })}` : '');
       // A body the route would accept from its owner, so only the ownership check can refuse it.

@@ -3,3 +3,6 @@ export * from './fields';
 export * from './completion';
 export * from './schema';
 export * from './payload';
+export * from './answer-events';
+export * from './answer-api';
+export * from './answer-matching';

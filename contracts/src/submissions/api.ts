@@ -87,6 +87,8 @@ export const SubmissionSchema = z.object({
   test: z.boolean(),
   attempt: z.number().int().min(1),
   creditRefunded: z.boolean(),
+  /** Paused for answers (sub-status waiting_for_input): until when it waits; null otherwise. */
+  inputDeadline: z.string().nullable(),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
 
@@ -111,6 +113,41 @@ export type FetchLiveUrlResponse = z.infer<typeof FetchLiveUrlResponse>;
 /** POST /api/submissions/{id}/stop and /retry */
 export const SubmissionActionResponse = z.object({ success: z.boolean(), submission: SubmissionSchema });
 export type SubmissionActionResponse = z.infer<typeof SubmissionActionResponse>;
+
+/** The status shown for a run paused for the founder's answers (sub-status waiting_for_input). */
+export const NEEDS_YOUR_ANSWERS = 'Needs your answers';
+
+/** GET /api/submissions/{id}/questions: what a paused run needs, with the founder's closest saved answer and any model draft. */
+export const SubmissionQuestionsResponse = z.object({
+  questions: z.array(
+    z.object({
+      question: z.string(),
+      required: z.boolean(),
+      options: z.array(z.string()).nullable(),
+      /** A language model's draft (LLM_URL only): shown as a draft, sent only if the founder approves it. */
+      draft: z.string().nullable(),
+      /** A saved answer to a similar question (below the automatic threshold): offered, not used. */
+      suggestion: z.object({ question: z.string(), answer: z.string() }).nullable(),
+    }),
+  ),
+  deadline: z.string().nullable(),
+});
+export type SubmissionQuestionsResponse = z.infer<typeof SubmissionQuestionsResponse>;
+
+/** POST /api/submissions/{id}/answers: the founder's answers; saved to their library, then the run continues. */
+export const AnswerQuestionsRequest = z.strictObject({
+  answers: z
+    .array(
+      z.strictObject({
+        question: z.string({ error: 'question is required' }).min(1, 'question is required').max(500),
+        answer: z.string({ error: 'answer is required' }).trim().min(1, 'answer is required').max(10_000, 'answer must be at most 10,000 characters'),
+      }),
+      { error: 'answers must be a list of { question, answer }' },
+    )
+    .min(1, 'Give at least one answer')
+    .max(50),
+});
+export type AnswerQuestionsRequest = z.infer<typeof AnswerQuestionsRequest>;
 
 /** Success rate (spec §5): completed / total, rounded; 0 when there is none. */
 export function successRate(stats: { total: number; completed: number }): number {

@@ -16,7 +16,7 @@
 export const SUBMISSION_STATUSES = ['pending', 'processing', 'completed', 'failed', 'stopped'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 /** The second badge (spec §4). */
-export const SUBMISSION_SUB_STATUSES = ['submitted', 'form_filled', 'navigating', 'error', 'stopped'] as const;
+export const SUBMISSION_SUB_STATUSES = ['submitted', 'form_filled', 'navigating', 'error', 'stopped', 'waiting_for_input'] as const;
 export type SubmissionSubStatus = (typeof SUBMISSION_SUB_STATUSES)[number];
 
 /** The firm as it was when the founder applied (the catalog may change later). */
@@ -48,8 +48,22 @@ export interface SentRequestRecord {
   status: number;
 }
 
+/**
+ * A required question of the form that nothing the founder gave answers. `draft`: a language
+ * model's suggestion (only with LLM_URL), shown as a draft; it is never sent unless the founder
+ * approves it as their answer.
+ */
+export interface PendingQuestion {
+  question: string;
+  required: boolean;
+  /** The choices the form offers, or null for free text. */
+  options: string[] | null;
+  draft: string | null;
+}
+
 export interface AttemptOutcome {
-  status: 'completed' | 'failed' | 'stopped';
+  /** waiting_for_input: paused before sending, for the questions in `questions`. */
+  status: 'completed' | 'failed' | 'stopped' | 'waiting_for_input';
   summary: string;
   aiRecap: string;
   /** Who wrote `aiRecap`: a language model, or the rule-based analysis (never labelled AI). */
@@ -67,6 +81,8 @@ export interface AttemptOutcome {
   sentRequest?: SentRequestRecord | null;
   /** Proof: the page's HTML at the end of the run was stored beside the screenshot. */
   pageHtml?: boolean;
+  /** status waiting_for_input: what the founder must answer. */
+  questions?: PendingQuestion[];
 }
 
 export type SubmissionRequested = {
@@ -106,6 +122,20 @@ export type SubmissionStopRequested = { type: 'SubmissionStopRequested'; data: {
 /** `formSent`: the automation had reached the point of sending the form (no refund then). */
 export type SubmissionStopped = { type: 'SubmissionStopped'; data: OutcomeData & { formSent: boolean } };
 export type SubmissionRetried = { type: 'SubmissionRetried'; data: { submissionId: string; attemptId: string; previousAttemptId: string; attempt: number } };
+/**
+ * The run paused before sending: required questions need the founder's answers (status stays
+ * processing, sub-status waiting_for_input) until `deadline`, then it ends stopped and refunded.
+ * `phase` counts the pauses of an attempt (the run that resumes it is phase + 1).
+ */
+export type SubmissionInputRequested = {
+  type: 'SubmissionInputRequested';
+  data: { submissionId: string; attemptId: string; userId: string; firmName: string; phase: number; questions: PendingQuestion[]; deadline: string; summary: string; fieldsFilled: FilledFieldRecord[]; screenshot: boolean; finalUrl: string | null };
+};
+/** The founder answered (their answers are also saved to their library): the attempt runs again from the form. */
+export type SubmissionInputGiven = {
+  type: 'SubmissionInputGiven';
+  data: { submissionId: string; attemptId: string; phase: number; answeredBy: string; answers: { question: string; answer: string }[] };
+};
 /** The attempt's credit was given back by the ledger (failed, or stopped before sending). */
 export type SubmissionCreditRefunded = { type: 'SubmissionCreditRefunded'; data: { submissionId: string; attemptId: string; reason: string } };
 
@@ -119,7 +149,9 @@ export type SubmissionEvent =
   | SubmissionStopRequested
   | SubmissionStopped
   | SubmissionRetried
-  | SubmissionCreditRefunded;
+  | SubmissionCreditRefunded
+  | SubmissionInputRequested
+  | SubmissionInputGiven;
 
 export const SUBMISSION_EVENT_TYPES = [
   'SubmissionRequested',
@@ -132,6 +164,8 @@ export const SUBMISSION_EVENT_TYPES = [
   'SubmissionStopped',
   'SubmissionRetried',
   'SubmissionCreditRefunded',
+  'SubmissionInputRequested',
+  'SubmissionInputGiven',
 ] as const;
 
 export const SUBMISSION_STREAM_PREFIX = 'submission-';

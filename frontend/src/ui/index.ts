@@ -8,6 +8,7 @@ export { Dialog, type DialogProps } from './Dialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { controlClasses, Field, Label, type FieldProps } from './Field';
 export { Input } from './Input';
+export { LoadFailed, LoadingRows } from './LoadFailed';
 export { Menu, MenuItem, MenuLabel, MenuSeparator, type MenuItemProps, type MenuProps } from './Menu';
 export { MultiSelect, type MultiSelectOption, type MultiSelectProps } from './MultiSelect';
 export { pageRange, Pagination, type PaginationProps } from './Pagination';

@@ -17,6 +17,7 @@ const ADVICE: Record<FailureCode, string> = {
   no_form: 'No application form was found; try the firm\'s contact e-mail or a warm introduction.',
   email_only: 'The firm takes pitches by e-mail only; send your deck to the address it lists.',
   value_not_kept: 'A field on the form kept changing back after it was set, so nothing was sent; apply by hand or retry later.',
+  needs_input: 'The form asks questions your profile and saved answers do not answer; answer them and the application continues.',
   validation: 'The form rejected some answers; complete the missing profile fields and retry.',
   server_error: "The firm's website failed while receiving the application; retry later.",
   submit_rejected: 'The firm\'s website refused the application; read its message before retrying.',
@@ -42,6 +43,10 @@ export function analyseOutcome(result: ApplyResult, ctx: { firmName?: string } =
   const keys = KEY_FIELDS.filter(([k]) => filled.has(k)).map(([, label]) => label);
   const fieldsSentence = n ? `${n} field${n === 1 ? '' : 's'} filled${keys.length ? ` (including ${keys.join(', ')})` : ''}.` : 'No fields were filled.';
 
+  if (result.status === 'waiting_for_input') {
+    const qs = (result.unansweredQuestions ?? []).map((q) => quote(q.question, 80)).join(', ');
+    return `The application to ${firm} is waiting for your answers to ${qs || 'questions on the form'}. ${fieldsSentence} Nothing was sent; answer them and it continues from the form.`;
+  }
   if (result.status === 'stopped') return `The application to ${firm} was stopped before it finished. ${fieldsSentence} Nothing was confirmed as submitted.`;
 
   if (result.status === 'completed') {

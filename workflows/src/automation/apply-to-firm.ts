@@ -2,7 +2,7 @@
 // always ending with a screenshot and an honest status. Stops promptly on abort.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { ApplyFailure, StoppedError, classifyThrown } from './errors';
+import { ApplyFailure, NeedsInput, StoppedError, classifyThrown } from './errors';
 import { findApplicationForm } from './find-form';
 import { assertSubmittable, fillForm } from './fill-form';
 import { openGuardedPage } from './request-guard';
@@ -98,6 +98,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       profile: opts.profile,
       deck: opts.deck ?? null,
       proof,
+      answers: opts.answers ?? [],
       timeouts,
       dryRun: !!opts.dryRun,
       maxPages: opts.maxPages ?? 8,
@@ -174,6 +175,21 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       const shot = await snap(500);
       await cleanup(600);
       return stoppedResult(shot, finalUrl);
+    }
+    if (e instanceof NeedsInput) {
+      const shot = await snap(5000);
+      await cleanup(3000);
+      return result({
+        status: 'waiting_for_input',
+        subStatus: 'waiting_for_input',
+        summary: `Waiting for your answers: ${e.message}`,
+        error: null,
+        screenshot: shot,
+        errorCode: 'needs_input',
+        errorKind: 'permanent',
+        unansweredQuestions: e.questions,
+        finalUrl,
+      });
     }
     // Whatever the flow concluded, a page or browser that died under it is a crash, not the site's fault.
     const crashed = (page !== null && (page as Page).isClosed()) || (browser !== undefined && !browser.isConnected());

@@ -106,6 +106,7 @@ export async function discoverForm(opts: DiscoverOptions): Promise<DiscoveryResu
     page,
     profile: {},
     deck: null,
+    answers: [],
     timeouts,
     dryRun: true,
     maxPages: opts.maxPages ?? 8,

@@ -1,4 +1,4 @@
-import type { FailureCode } from './types';
+import type { FailureCode, FormQuestion } from './types';
 
 /** A failure the automation understood; `kind` tells the workflow whether a retry can help. */
 export class ApplyFailure extends Error {
@@ -9,6 +9,14 @@ export class ApplyFailure extends Error {
   ) {
     super(message);
     this.name = 'ApplyFailure';
+  }
+}
+
+/** Required questions nobody has answered yet: the run ends before sending, waiting for the founder. */
+export class NeedsInput extends ApplyFailure {
+  constructor(readonly questions: FormQuestion[]) {
+    super('needs_input', `The form asks ${questions.length === 1 ? 'a question' : `${questions.length} questions`} that your profile and saved answers do not answer: ${questions.map((q) => `"${q.question}"`).join(', ')}. Nothing was sent.`);
+    this.name = 'NeedsInput';
   }
 }
 

@@ -74,7 +74,7 @@ const RULES: readonly Rule[] = [
   ['companyName', /\b(company|startup|business|venture) (is )?called\b|\bname of (your|the) (company|startup|business|venture)\b/],
   ['problem', /\bproblem|pain ?point|what pain|challenge (are you|you) solv/],
   ['solution', /\bsolution|how (do|does) (you|your|it) (solve|work|address)|your product|the product|what (have you|are you) built|product description/],
-  ['valueProposition', /value prop|\bunique\b|differen|competitive (advantage|edge)|competition|competitors|why (you|now|us|your team)|why (should|would) (we|anyone) invest|\bmoat\b|unfair advantage/],
+  ['valueProposition', /value prop|\bunique\b|differen|competitive (advantage|edge)|competition|competitors|why (you|us|your team)|why (should|would) (we|anyone) invest|\bmoat\b|unfair advantage/],
   ['oneLineExplanation', /one ?liner|one line|one sentence|single sentence|in a sentence|\btagline\b|elevator pitch|short description|brief description|\bsummary\b|\bheadline\b|in (a few|\d+|ten|twenty) words|\btweet\b/],
   ['detailedDescription', /detailed|in detail|tell us more|long description|more about|full description|elaborate/],
   ['description', /\bdescri(be|ption)\b|what (does|do) (your )?(company|startup|business|team|you)( \w+)? do\b|what are you (building|working on)|what (is|s) your (company|startup|business)|about (your|the) (company|startup|business|venture)|tell us about|what you (are|re) (building|working on)/],

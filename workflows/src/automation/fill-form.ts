@@ -8,8 +8,12 @@ import type { FormLocation } from './find-form';
 import { assessGroups, buttonsFor, chooseSubmit, classifyControl, displayLabel, signatureOf, type RoledButton } from './form-model';
 import { scanAllFrames } from './frames';
 import { dismissCookieBanner } from './cookie-banner';
-import { byId, clickElement, fillControl, sleep } from './page-actions';
-import type { FieldTarget } from './types';
+import { bestAnswer } from '@fp/contracts';
+import { isPlaceholderOption } from './option-matching';
+import { byId, clickElement, putValue, sleep } from './page-actions';
+import { valueForTarget } from './field-mapping';
+import { NeedsInput } from './errors';
+import type { FieldTarget, FormQuestion } from './types';
 import { isErrorText } from './page-heuristics';
 import { recordFilled, type RunContext } from './run-context';
 
@@ -117,8 +121,29 @@ export function keepsValue(c: ScannedControl, shown: string): boolean {
 
 interface Placed {
   target: FieldTarget;
+  /** What was put in (a profile value or the founder's answer), to set it again. */
+  raw: string;
   shown: string;
   label: string;
+  /** The founder's own answer: a choice is never widened to "Other". */
+  exact: boolean;
+}
+
+/** Targets never asked of the founder: agreements, opt-ins, sign-ins and robot checks are not questions. */
+const NEVER_ASKED = new Set<FieldTarget>(['password', 'captcha', 'search', 'consent', 'marketingOptIn']);
+
+/** Whether a founder's answer may go into this control (free text or a choice). */
+function askable(c: ScannedControl, target: FieldTarget | null): boolean {
+  if (c.kind === 'file' || c.kind === 'checkbox') return false;
+  return !target || !NEVER_ASKED.has(target);
+}
+
+const CHOICE_KINDS = new Set(['select', 'radio-group', 'checkbox-group', 'listbox']);
+
+/** The question as the founder will see it: the field's label and, for a choice, its options. */
+export function questionOf(c: ScannedControl): FormQuestion {
+  const options = CHOICE_KINDS.has(c.kind) ? c.options.filter((o) => !isPlaceholderOption(o)).map((o) => o.label) : [];
+  return { question: displayLabel(c), required: c.required, options: options.length ? options : null };
 }
 
 /**
@@ -134,7 +159,7 @@ async function keepValues(ctx: RunContext, frame: Frame, group: string, placed: 
     ctx.log(`read-back: ${names} did not keep the value; setting again`);
     for (const c of lost) {
       const p = placed.get(c.id) as Placed;
-      await fillControl(frame, c, p.target, ctx.profile, ctx.timeouts.actionMs);
+      await putValue(frame, c, p.target, p.raw, ctx.timeouts.actionMs, { exact: p.exact });
     }
     await sleep(300);
     scan = await scanFrame(frame);
@@ -147,6 +172,7 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
   const filledIds: string[] = [];
   const placed = new Map<string, Placed>();
   const unfilledRequired = new Map<string, string>();
+  const unanswered = new Map<string, FormQuestion>();
   let steps = 1;
 
   for (let i = 0; i < MAX_STEPS; i++) {
@@ -192,18 +218,32 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
         continue;
       }
       const m = classifyControl(c);
-      if (!m) {
-        if (c.required) unfilledRequired.set(c.id, displayLabel(c));
-        continue;
+      // From the profile first; a question it does not answer, from the founder's own answers.
+      let put: Omit<Placed, 'shown' | 'label'> | null = null;
+      let shown: string | null = null;
+      const fromProfile = m && m.target !== 'marketingOptIn' ? valueForTarget(m.target, ctx.profile) : null;
+      if (m && fromProfile !== null) {
+        ctx.step('filling');
+        ctx.checkStopped();
+        put = { target: m.target, raw: fromProfile, exact: false };
+        shown = await putValue(frame, c, m.target, fromProfile, ctx.timeouts.actionMs);
+        ctx.log(`field "${displayLabel(c)}" → ${m.target} = ${shown === null ? '(left empty)' : JSON.stringify(shown).slice(0, 80)}`);
       }
-      ctx.step('filling');
-      ctx.checkStopped();
-      const shown = await fillControl(frame, c, m.target, ctx.profile, ctx.timeouts.actionMs);
-      ctx.log(`field "${displayLabel(c)}" → ${m.target} = ${shown === null ? '(left empty)' : JSON.stringify(shown).slice(0, 80)}`);
-      if (shown !== null) {
-        recordFilled(ctx, m.target, displayLabel(c), shown);
+      if (shown === null && askable(c, m?.target ?? null)) {
+        const hit = bestAnswer(displayLabel(c), ctx.answers);
+        if (hit) {
+          ctx.step('filling');
+          ctx.checkStopped();
+          put = { target: 'message', raw: hit.entry.answer, exact: true };
+          shown = await putValue(frame, c, 'message', hit.entry.answer, ctx.timeouts.actionMs, { exact: true });
+          ctx.log(`field "${displayLabel(c)}" → your answer to "${hit.entry.question}" (score ${hit.score.toFixed(2)}) = ${shown === null ? '(no option fits)' : JSON.stringify(shown).slice(0, 80)}`);
+        }
+        if (shown === null && c.required) unanswered.set(c.id, questionOf(c));
+      }
+      if (shown !== null && put) {
+        recordFilled(ctx, put.exact ? 'answer' : put.target, displayLabel(c), shown);
         filledIds.push(c.id);
-        placed.set(c.id, { target: m.target, shown, label: displayLabel(c) });
+        placed.set(c.id, { ...put, shown, label: displayLabel(c) });
         touched = true;
       } else if (c.required) unfilledRequired.set(c.id, displayLabel(c));
     }
@@ -219,6 +259,9 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
     after = await keepValues(ctx, frame, group, placed, after);
     controls = visibleIn(after, group);
     if (controls.some((c) => !handled.has(c.id))) continue;
+    // Before any button is pressed: a required question nobody answered stops the run here, unsent.
+    const open = controls.filter((c) => unanswered.has(c.id)).map((c) => unanswered.get(c.id) as FormQuestion);
+    if (open.length) throw new NeedsInput(open);
 
     const buttons = buttonsFor(after, group);
     const submit = chooseSubmit(buttons, controls);

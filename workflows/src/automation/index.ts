@@ -10,7 +10,7 @@ export { classifyButton, scoreLink, isSuccessText, isErrorText, isThankYouUrl } 
 export type { ButtonRole } from './page-heuristics';
 export { checkUrlSafety, isHostAllowed, isPrivateAddress, parseAllowedHosts, systemResolver } from './url-safety';
 export type { Resolver, SafetyPolicy, SafetyVerdict } from './url-safety';
-export { ApplyFailure } from './errors';
+export { ApplyFailure, NeedsInput } from './errors';
 export { MAX_DECK_BYTES, pdfProblem, type DeckFile } from './deck';
 export { withChoiceCards, type FrameScan, type ScannedButton, type ScannedControl } from './dom-scan';
 export { keepsValue } from './fill-form';
@@ -25,6 +25,8 @@ export type {
   FailureCode,
   FieldTarget,
   FilledField,
+  FormQuestion,
+  FounderAnswer,
   ProfileField,
   StartupProfile,
 } from './types';

@@ -2,9 +2,9 @@
 // listen to input/change/click events (React, Typeform, Google Forms) see what a person would have done.
 import type { Frame, Locator } from 'playwright-core';
 import type { ScannedControl, ScannedOption } from './dom-scan';
-import { formatForInput, valueForTarget } from './field-mapping';
+import { formatForInput } from './field-mapping';
 import { matchOption } from './option-matching';
-import type { FieldTarget, StartupProfile } from './types';
+import type { FieldTarget } from './types';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -50,14 +50,13 @@ async function pickFromPopup(frame: Frame, target: FieldTarget, value: string, r
 const isNative = (c: ScannedControl) => c.inputType === 'radio' || c.inputType === 'checkbox';
 
 /**
- * Fills `c` for `target`. Returns the value as shown to the user (option label for choices), or null when the
- * profile has no suitable value or the control refused it; never throws for a single stubborn field.
+ * Puts `raw` (a profile value, or the founder's own answer) into `c`, choosing the option that
+ * represents it for choice controls. Returns the value as shown to the user (option label for
+ * choices), or null when the control refused it or no option fits; never throws for a single stubborn field. `exact`: the founder's own words,
+ * so a choice no option represents is left unanswered rather than answered "Other".
  */
-export async function fillControl(frame: Frame, c: ScannedControl, target: FieldTarget, profile: StartupProfile, actionMs: number): Promise<string | null> {
+export async function putValue(frame: Frame, c: ScannedControl, target: FieldTarget, raw: string, actionMs: number, opts: { exact?: boolean } = {}): Promise<string | null> {
   if (c.kind === 'file') return null;
-  if (target === 'marketingOptIn') return null; // a careful human does not opt into newsletters on someone's behalf
-  const raw = valueForTarget(target, profile);
-  if (raw === null) return null;
   const loc = byId(frame, c.id);
   try {
     switch (c.kind) {
@@ -70,21 +69,21 @@ export async function fillControl(frame: Frame, c: ScannedControl, target: Field
         if (c.value.trim() === value.trim()) return value;
         await loc.fill(value, { timeout: actionMs });
         if (c.kind === 'combobox') {
-          const picked = await pickFromPopup(frame, target, raw, c.required, actionMs).catch(() => null);
+          const picked = await pickFromPopup(frame, target, raw, c.required && !opts.exact, actionMs).catch(() => null);
           if (picked) return picked;
         }
         await loc.blur({ timeout: actionMs }).catch(() => undefined);
         return value;
       }
       case 'select': {
-        const idx = matchOption(target, raw, c.options, { otherFallback: c.required });
+        const idx = matchOption(target, raw, c.options, { otherFallback: c.required && !opts.exact });
         if (idx < 0) return null;
         await loc.selectOption({ index: c.options[idx].index }, { timeout: actionMs });
         return c.options[idx].label;
       }
       case 'radio-group':
       case 'checkbox-group': {
-        const idx = matchOption(target, raw, c.options, { otherFallback: c.required });
+        const idx = matchOption(target, raw, c.options, { otherFallback: c.required && !opts.exact });
         if (idx < 0) return null;
         const opt = c.options[idx];
         if (opt.checked) return opt.label;
@@ -100,7 +99,7 @@ export async function fillControl(frame: Frame, c: ScannedControl, target: Field
         await loc.click({ timeout: actionMs });
         await sleep(150);
         if (c.options.length) {
-          const idx = matchOption(target, raw, c.options, { otherFallback: c.required });
+          const idx = matchOption(target, raw, c.options, { otherFallback: c.required && !opts.exact });
           if (idx < 0) {
             await loc.press('Escape').catch(() => undefined);
             return null;
@@ -111,7 +110,7 @@ export async function fillControl(frame: Frame, c: ScannedControl, target: Field
           else await frame.getByRole('option', { name: opt.label, exact: true }).first().click({ timeout: actionMs });
           return opt.label;
         }
-        return await pickFromPopup(frame, target, raw, c.required, actionMs);
+        return await pickFromPopup(frame, target, raw, c.required && !opts.exact, actionMs);
       }
       default:
         return null;

@@ -1,13 +1,15 @@
 import type { Page } from 'playwright-core';
 import type { DeckFile } from './deck';
 import { StoppedError } from './errors';
-import type { ApplyStep, ApplyTimeouts, FilledField, SentRequest, StartupProfile } from './types';
+import type { ApplyStep, ApplyTimeouts, FilledField, FounderAnswer, SentRequest, StartupProfile } from './types';
 
 /** State shared by the steps of one application run. */
 export interface RunContext {
   page: Page;
   profile: StartupProfile;
   deck: DeckFile | null;
+  /** The founder's own answers (library), matched to custom questions by meaning. */
+  answers: FounderAnswer[];
   timeouts: ApplyTimeouts;
   dryRun: boolean;
   maxPages: number;

@@ -45,8 +45,9 @@ export type FieldTarget =
 
 export type ApplyStep = 'navigating' | 'finding form' | 'filling' | 'submitting' | 'verifying';
 
-export type ApplyStatus = 'completed' | 'failed' | 'stopped';
-export type ApplySubStatus = 'submitted' | 'form_filled' | 'navigating' | 'error' | 'stopped';
+/** waiting_for_input: a required question has no answer from the profile or the founder's answers; nothing was sent. */
+export type ApplyStatus = 'completed' | 'failed' | 'stopped' | 'waiting_for_input';
+export type ApplySubStatus = 'submitted' | 'form_filled' | 'navigating' | 'error' | 'stopped' | 'waiting_for_input';
 
 export type FailureCode =
   | 'unsafe_url'
@@ -57,6 +58,7 @@ export type FailureCode =
   | 'email_only'
   | 'validation'
   | 'value_not_kept'
+  | 'needs_input'
   | 'server_error'
   | 'submit_rejected'
   | 'no_confirmation'
@@ -80,6 +82,20 @@ export interface SentRequest {
   status: number;
 }
 
+/** A question on the form that the profile and the founder's answers do not answer. */
+export interface FormQuestion {
+  question: string;
+  required: boolean;
+  /** The choices offered (select, radio, cards), or null for free text. */
+  options: string[] | null;
+}
+
+/** One answer the founder gave or approved (their library): only these, and the profile, are ever sent. */
+export interface FounderAnswer {
+  question: string;
+  answer: string;
+}
+
 export interface ApplyResult {
   status: ApplyStatus;
   subStatus: ApplySubStatus;
@@ -96,6 +112,8 @@ export interface ApplyResult {
   sentRequest?: SentRequest | null;
   /** Proof: the page's HTML when the run ended (at the confirmation when it completed). */
   pageHtml?: string | null;
+  /** status waiting_for_input: the questions the founder must answer before the form can be sent. */
+  unansweredQuestions?: FormQuestion[];
 }
 
 export interface ApplyTimeouts {
@@ -128,6 +146,11 @@ export interface ApplyOptions {
   timeouts?: Partial<ApplyTimeouts>;
   /** The pitch deck PDF, attached wherever the form asks for a deck or any PDF file. */
   deck?: DeckFile;
+  /**
+   * The founder's answers (their library), matched to a form's own questions by meaning. A required
+   * question none of them answers ends the run waiting_for_input before anything is sent.
+   */
+  answers?: FounderAnswer[];
   /** Caps link-following while looking for the application form. */
   maxPages?: number;
 }

@@ -6,6 +6,7 @@ import type { SharedBrowser } from './browser';
 import type { AttemptInfo, EngineKind, AttemptOutcome, SubmissionActivities, SubmissionRun, SubmissionStorePort } from './port';
 import { runOutcome } from './outcome';
 import type { Recap } from './recap';
+import type { DraftAnswers } from './drafts';
 import type { RunRegistry } from './runs';
 
 export interface ActivityDeps {
@@ -18,6 +19,8 @@ export interface ActivityDeps {
   /** The sandbox of this process: test firms' websites are re-based onto it (its port may change between runs). */
   sandboxUrl?: string;
   recap: Recap;
+  /** Draft answers for a pause (a language model, when configured); shown as drafts, never sent unapproved. */
+  drafts?: DraftAnswers;
   timeouts?: Partial<ApplyTimeouts>;
   log?: (m: string) => void;
 }
@@ -64,7 +67,7 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
       const error = 'The firm has no website to apply on.';
       return runOutcome({ status: 'failed', summary: `Application not submitted: ${error}`, error, errorCode: 'no_form', errorKind: 'permanent' });
     }
-    const [profile, deck] = await Promise.all([deps.store.profile(info.userId), deps.store.deck(info.userId)]);
+    const [profile, deck, answers] = await Promise.all([deps.store.profile(info.userId), deps.store.deck(info.userId), deps.store.answers(info.userId)]);
 
     const controller = deps.runs.start(run.attemptId);
     const onOuterAbort = () => controller.abort();
@@ -89,6 +92,7 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
         url,
         profile,
         deck: deck ?? undefined,
+        answers,
         browser: acquired.browser,
         allowedHosts: deps.allowedHosts,
         signal: controller.signal,
@@ -120,6 +124,21 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
     }
 
     const stopped = controller.signal.aborted && result.status !== 'completed';
+    if (!stopped && result.status === 'waiting_for_input') {
+      const asked = result.unansweredQuestions ?? [];
+      const drafts = deps.drafts ? await deps.drafts(asked, { firmName: info.firmName, profile }).catch(() => asked.map(() => null)) : asked.map(() => null);
+      const proof = result.screenshot
+        ? await deps.store.saveProof(run, info.userId, { screenshot: result.screenshot, html: null }).catch(() => ({ screenshot: false, html: false }))
+        : { screenshot: false, html: false };
+      return runOutcome({
+        status: 'waiting_for_input',
+        summary: result.summary,
+        fieldsFilled: result.fieldsFilled.map(({ field, label, value }) => ({ field, label, value })),
+        screenshot: proof.screenshot,
+        finalUrl: result.finalUrl ?? null,
+        questions: asked.map((q, i) => ({ ...q, draft: drafts[i] ?? null })),
+      });
+    }
     let saved = { screenshot: false, html: false };
     if (result.screenshot || result.pageHtml) {
       try {

@@ -2,7 +2,7 @@
 import dbosPkg from '@dbos-inc/dbos-sdk';
 import type { DLogger } from '@dbos-inc/dbos-sdk';
 import type { DiscoveryActivities, DiscoveryRun } from './discovery';
-import { backoffMs, shouldTryAgain, type AttemptOutcome, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from './port';
+import { backoffMs, runKey, shouldTryAgain, type AttemptOutcome, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from './port';
 
 const { DBOS } = dbosPkg;
 
@@ -90,7 +90,7 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
     // Registered once per engine (a failed launch may be tried again).
     workflow ??= DBOS.registerWorkflow(
       async (run: SubmissionRun) => {
-        const taskId = DBOS.workflowID ?? run.attemptId;
+        const taskId = DBOS.workflowID ?? runKey(run);
         const proceed = await DBOS.runStep(() => guard(() => acts.begin(run, taskId, 'dbos')), { name: 'begin' });
         if (!proceed) return { status: 'skipped' };
         let outcome: AttemptOutcome;
@@ -152,7 +152,7 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
     kind: 'dbos',
     ensureLaunched,
     launched: () => launched,
-    taskId: (run) => run.attemptId,
+    taskId: (run) => runKey(run),
     async enqueue(runs) {
       if (!runs.length) return;
       await ensureLaunched();
@@ -161,7 +161,7 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
         while (next < runs.length) {
           const run = runs[next++]!;
           // Same workflow id again returns the existing run: enqueueing is idempotent.
-          await DBOS.startWorkflow(workflow!, { workflowID: run.attemptId, queueName: DBOS_QUEUE })(run);
+          await DBOS.startWorkflow(workflow!, { workflowID: runKey(run), queueName: DBOS_QUEUE })(run);
         }
       };
       await Promise.all(Array.from({ length: Math.min(4, runs.length) }, one));

@@ -2,14 +2,22 @@
 // application needs from a workflow engine. Two engines implement it: DBOS Transact (embedded
 // default, on our Postgres) and Temporal (TEMPORAL_ADDRESS).
 import type { DeckFile } from '../automation/deck';
-import type { StartupProfile } from '../automation/types';
+import type { FounderAnswer, StartupProfile } from '../automation/types';
 import type { DiscoveryRun } from './discovery';
 
 /** One attempt of one submission: the unit a workflow runs. */
 export interface SubmissionRun {
   submissionId: string;
   attemptId: string;
+  /**
+   * The run of the attempt after its nth pause for the founder's answers (absent or 0: the first).
+   * A pause ends the workflow; the answers start a new one for the same attempt.
+   */
+  phase?: number;
 }
+
+/** The engine-independent id of one run: the attempt id, then `<attempt id>.<phase>` for runs after a pause. */
+export const runKey = (run: SubmissionRun) => (run.phase ? `${run.attemptId}.${run.phase}` : run.attemptId);
 
 export type EngineKind = 'dbos' | 'temporal';
 
@@ -49,6 +57,8 @@ export interface SubmissionStorePort {
   profile(userId: string): Promise<StartupProfile>;
   /** The founder's current pitch deck file, read at run time (null when none was uploaded). */
   deck(userId: string): Promise<DeckFile | null>;
+  /** The founder's answer library (their own answers and the profile's long fields). */
+  answers(userId: string): Promise<FounderAnswer[]>;
   /** Keeps the attempt's proof (final screenshot, page HTML); answers which of them were stored. */
   saveProof(run: SubmissionRun, userId: string, proof: AttemptProof): Promise<{ screenshot: boolean; html: boolean }>;
 }
@@ -87,5 +97,5 @@ export const backoffMs = (failedTries: number) => Math.min(1000 * 2 ** (failedTr
  * Whether a run's outcome calls for another try: a transient fault (navigation timeout, browser
  * crash) that struck before the form was sent. After sending, trying again could apply twice.
  */
-export const shouldTryAgain = (outcome: AttemptOutcome, tries: number) =>
+export const shouldTryAgain = (outcome: AttemptOutcome, tries: number): boolean =>
   outcome.status === 'failed' && outcome.errorKind === 'transient' && !outcome.formSent && tries < MAX_TRIES;

@@ -1,12 +1,9 @@
 import { analyseOutcome } from '../automation/analyse-outcome';
 import type { RecapSource } from '@fp/contracts';
 import type { ApplyResult } from '../automation/types';
+import { askModel, type LlmConfig } from './llm';
 
-export interface LlmConfig {
-  llmUrl?: string;
-  llmApiKey?: string;
-  llmModel?: string;
-}
+export type { LlmConfig };
 
 export type Recap = (result: ApplyResult, ctx: { firmName: string }) => Promise<{ text: string; source: RecapSource }>;
 
@@ -20,7 +17,6 @@ export function createRecap(config: LlmConfig, timeoutMs = 8000): Recap {
     // The rule-based text is labelled as such on screen; only the model's own words are "AI".
     const deterministic = { text: analyseOutcome(result, { firmName: ctx.firmName }), source: 'rules' as const };
     if (!config.llmUrl) return deterministic;
-    const url = /\/chat\/completions\/?$/.test(config.llmUrl) ? config.llmUrl : `${config.llmUrl.replace(/\/+$/, '')}/chat/completions`;
     const facts = {
       firm: ctx.firmName,
       status: result.status,
@@ -31,31 +27,18 @@ export function createRecap(config: LlmConfig, timeoutMs = 8000): Recap {
       fieldsFilled: result.fieldsFilled.map((f) => f.label),
       finalUrl: result.finalUrl ?? null,
     };
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(config.llmApiKey ? { authorization: `Bearer ${config.llmApiKey}` } : {}) },
-        body: JSON.stringify({
-          model: config.llmModel ?? 'gpt-4o-mini',
-          temperature: 0.2,
-          max_tokens: 220,
-          messages: [
-            {
-              role: 'system',
-              content:
-                'You analyse one attempt of a browser automation to submit a startup founder\'s application on a venture capital firm\'s website. Using only the facts given, write 2-4 plain sentences for the founder: what happened, whether the application arrived (claim success only if the facts show a confirmation), and what to do next. No markdown.',
-            },
-            { role: 'user', content: JSON.stringify(facts) },
-          ],
-        }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!res.ok) return deterministic;
-      const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
-      const text = body.choices?.[0]?.message?.content?.trim();
-      return text ? { text: text.slice(0, 2000), source: 'llm' as const } : deterministic;
-    } catch {
-      return deterministic;
-    }
+    const text = await askModel(
+      config,
+      [
+        {
+          role: 'system',
+          content:
+            'You analyse one attempt of a browser automation to submit a startup founder\'s application on a venture capital firm\'s website. Using only the facts given, write 2-4 plain sentences for the founder: what happened, whether the application arrived (claim success only if the facts show a confirmation), and what to do next. No markdown.',
+        },
+        { role: 'user', content: JSON.stringify(facts) },
+      ],
+      { maxTokens: 220, timeoutMs },
+    );
+    return text ? { text: text.slice(0, 2000), source: 'llm' as const } : deterministic;
   };
 }

@@ -5,7 +5,8 @@ export interface SandboxSite {
   slug: string;
   name: string;
   kind: SandboxSiteKind;
-  expectedOutcome: 'completed' | 'failed';
+  /** waiting_for_input: the site asks what only the founder can answer (completes once they have). */
+  expectedOutcome: 'completed' | 'failed' | 'waiting_for_input';
   description: string;
 }
 
@@ -33,7 +34,8 @@ export type SandboxSiteKind =
   | 'choice-cards'
   | 'reverting-dropdown'
   | 'tally-like'
-  | 'jotform-like';
+  | 'jotform-like'
+  | 'custom-questions';
 
 /** One request a site accepted as an application (or tried to), keyed by field name or question label. */
 export interface Submission {

@@ -19,6 +19,8 @@ function describeSubmissionEvent(e: RecordedEvent): { what: string; detail: stri
     case 'SubmissionStopped': return { what: 'Stopped', detail: d.formSent ? 'after the form was sent' : 'before the form was sent' };
     case 'SubmissionRetried': return { what: `Retried as attempt ${d.attempt}`, detail: null };
     case 'SubmissionCreditRefunded': return { what: 'Credit refunded', detail: d.reason ?? null };
+    case 'SubmissionInputRequested': return { what: "Waiting for the founder's answers", detail: (d.questions ?? []).map((q: { question: string }) => q.question).join(' · ') || null };
+    case 'SubmissionInputGiven': return { what: 'Founder answered; the run continues', detail: null };
     default: return { what: e.type.replace(/^Submission/, '').replace(/([a-z])([A-Z])/g, '$1 $2'), detail: null };
   }
 }
@@ -56,8 +58,10 @@ async function submissionAttempts(ctx: OpsContext, events: RecordedEvent[]): Pro
     if (e.type === 'SubmissionRequested' || e.type === 'SubmissionRetried') {
       attempts.push({ attempt: e.type === 'SubmissionRequested' ? 1 : d.attempt, attemptId: d.attemptId, engine: null, runId: null, engineStatus: null, url: null, steps: [], note: 'Not picked up by the workflow engine yet' });
     } else if (e.type === 'SubmissionStarted') {
-      const a = attempts.find((x) => x.attemptId === d.attemptId);
-      if (a) Object.assign(a, { engine: d.engine, runId: d.taskId, note: null });
+      const a = attempts.findLast((x) => x.attemptId === d.attemptId);
+      // An attempt that waited for the founder's answers continues as a new workflow run: listed again.
+      if (a?.runId) attempts.push({ ...a, engine: d.engine, runId: d.taskId, note: null });
+      else if (a) Object.assign(a, { engine: d.engine, runId: d.taskId, note: null });
     }
   }
   return Promise.all(

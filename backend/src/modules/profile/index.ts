@@ -4,10 +4,13 @@ import type { FileStorage } from '../../platform/storage/index';
 import { pitchDecksProjection } from './deck-projection';
 import { pitchDeckRoutes } from './deck-routes';
 import { startupProfilesProjection } from './projection';
+import { profileAnswersProjection } from './answers-projection';
+import { answersRoutes } from './answers-routes';
 import { profileRoutes } from './routes';
 import { createProfileService, type ProfileService } from './service';
 
 export { profileDecider } from './decider';
+export { answersDecider } from './answers-decider';
 export type { ProfileService, ProfileView } from './service';
 
 /** What the profile module's files receive: the platform and the profile service. */
@@ -20,10 +23,11 @@ export function createProfileModule({ ctx: platform, storage }: { ctx: AppContex
   return {
     name: 'profile',
     service: profile,
-    projections: [startupProfilesProjection, pitchDecksProjection],
+    projections: [startupProfilesProjection, pitchDecksProjection, profileAnswersProjection],
     routes: (app) => {
       profileRoutes(app, ctx);
       pitchDeckRoutes(app, ctx);
+      answersRoutes(app, ctx);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { profileCompletion, profileStream, type ProfileCompletion, type ProfileField, type StartupProfile } from '@fp/contracts';
+import { profileCompletion, profileStream, type LibraryAnswer, type ProfileCompletion, type ProfileField, type StartupProfile } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
 import type { FileStorage } from '../../platform/storage/index';
 import { getPitchDeck, readPitchDeckFile } from './read-pitch-deck';
@@ -7,6 +7,9 @@ import { uploadPitchDeck } from './upload-pitch-deck';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import { profileFromRow } from './columns';
 import { profileDecider } from './decider';
+import { listAnswers } from './list-answers';
+import { changeAnswers } from './change-answers';
+import type { AnswerCommand } from './answers-decider';
 
 export interface ProfileView {
   profile: StartupProfile;
@@ -15,6 +18,11 @@ export interface ProfileView {
 
 /** The startup profile's public face (ctx.profile). */
 export function createProfileService(ctx: Pick<AppContext, 'store' | 'db' | 'projections' | 'newId'> & { storage: FileStorage }) {
+  const get = async (userId: string): Promise<ProfileView> => {
+    const row = await ctx.db.selectFrom('startup_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    const profile = profileFromRow(row);
+    return { profile, completion: profileCompletion(profile) };
+  };
   return {
     /** The current pitch deck file and its history (Settings). */
     pitchDeck: (userId: string) => getPitchDeck(ctx, userId),
@@ -23,11 +31,16 @@ export function createProfileService(ctx: Pick<AppContext, 'store' | 'db' | 'pro
     uploadPitchDeck: (userId: string, fileName: string, bytes: Buffer, meta: CommandMeta) => uploadPitchDeck(ctx, userId, fileName, bytes, meta),
     removePitchDeck: (userId: string, meta: CommandMeta) => removePitchDeck(ctx, userId, meta),
     /** The founder's profile and its completion, from the read model; an empty profile when none was saved. */
-    async get(userId: string): Promise<ProfileView> {
-      const row = await ctx.db.selectFrom('startup_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
-      const profile = profileFromRow(row);
-      return { profile, completion: profileCompletion(profile) };
+    get,
+
+    /** The founder's answer library: their own answers, then the profile's long fields (see list-answers.ts). */
+    async answers(userId: string): Promise<LibraryAnswer[]> {
+      return listAnswers(ctx, userId, (await get(userId)).profile);
     },
+
+    /** Saves, edits or deletes one answer of the library (answers-decider.ts). */
+    changeAnswers: (userId: string, command: AnswerCommand, meta: CommandMeta) => changeAnswers(ctx, userId, command, meta),
+
 
     /**
      * Applies a validated change (see UpdateStartupProfileRequest): appends what changed, then waits

@@ -44,7 +44,7 @@ export async function settleRefund(ctx: Pick<SubmissionsContext, 'store' | 'cred
 }
 
 /** The submission workflow's view of the application (the engine-side port). Every call is idempotent. */
-export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'profile' | 'clock' | 'storage'>): SubmissionStorePort {
+export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'profile' | 'clock' | 'storage' | 'config'>): SubmissionStorePort {
   const meta = () => ({ now: ctx.clock.now(), actor: WORKER });
   return {
     async load(run: SubmissionRun): Promise<AttemptInfo | null> {
@@ -76,7 +76,10 @@ export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' 
     },
     async finish(run: SubmissionRun, outcome: AttemptOutcome) {
       // Whether a stop is refunded is the decider's rule (it knows whether the form was filled).
-      const r = await runCommand(ctx, run.submissionId, { type: 'RecordOutcome', data: { attemptId: run.attemptId, outcome } }, meta());
+      const m = meta();
+      // A pause waits INPUT_WAIT_HOURS from now for the founder's answers (the expiry sweep ends it after).
+      const inputDeadline = outcome.status === 'waiting_for_input' ? new Date(m.now.getTime() + ctx.config.inputWaitHours * 3_600_000).toISOString() : undefined;
+      const r = await runCommand(ctx, run.submissionId, { type: 'RecordOutcome', data: { attemptId: run.attemptId, outcome, inputDeadline } }, m);
       if (r.state.attemptId === run.attemptId) await settleFirmApplication(ctx, r.state, meta());
       await settleRefund(ctx, run.submissionId, run.attemptId, meta());
     },
@@ -86,6 +89,9 @@ export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' 
     async deck(userId: string) {
       const file = await ctx.profile.pitchDeckFile(userId);
       return file ? { fileName: file.fileName, bytes: file.bytes } : null;
+    },
+    async answers(userId: string) {
+      return (await ctx.profile.answers(userId)).map(({ question, answer }) => ({ question, answer }));
     },
     async saveProof(run: SubmissionRun, userId: string, proof: AttemptProof) {
       // The files first, then the row that points at them: a crash in between leaves unreferenced files only.

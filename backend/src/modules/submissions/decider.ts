@@ -1,4 +1,4 @@
-import type { AttemptOutcome, FirmApplicationEvent, FirmSnapshot, SkippedFirm, SubmissionEvent, SubmissionStatus, SubmissionSubStatus } from '@fp/contracts';
+import type { AttemptOutcome, FirmApplicationEvent, FirmSnapshot, PendingQuestion, SkippedFirm, SubmissionEvent, SubmissionStatus, SubmissionSubStatus } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 import { formBadge, formUsability, type FirmFormEntry } from '@fp/contracts/catalog/index';
 
@@ -21,6 +21,12 @@ export interface SubmissionState {
   refunded: ReadonlySet<string>;
   /** Attempts that ended in a way that is refunded (failed, or stopped before sending). */
   refundable: ReadonlySet<string>;
+  /** Paused for the founder's answers (status processing, sub-status waiting_for_input); nothing was sent. */
+  waiting: boolean;
+  /** Pauses of the current attempt so far: the run that resumes it is this phase. */
+  phase: number;
+  questions: PendingQuestion[];
+  inputDeadline: string | null;
 }
 
 export type SubmissionCommand =
@@ -28,7 +34,10 @@ export type SubmissionCommand =
   | { type: 'StartAttempt'; data: { attemptId: string; taskId: string; engine: 'dbos' | 'temporal' } }
   | { type: 'OpenLiveView'; data: { attemptId: string } }
   | { type: 'MarkFormFilled'; data: { attemptId: string } }
-  | { type: 'RecordOutcome'; data: { attemptId: string; outcome: AttemptOutcome } }
+  /** `inputDeadline`: until when a run that pauses for answers waits (the use case's clock plus INPUT_WAIT_HOURS). */
+  | { type: 'RecordOutcome'; data: { attemptId: string; outcome: AttemptOutcome; inputDeadline?: string } }
+  | { type: 'AnswerQuestions'; data: { answeredBy: string; answers: { question: string; answer: string }[] } }
+  | { type: 'ExpireInputWait'; data: { waitHours: number } }
   | { type: 'RequestStop'; data: { requestedBy: string } }
   | { type: 'Retry'; data: { attemptId: string } }
   | { type: 'RecordRefund'; data: { attemptId: string; reason: string } };
@@ -36,6 +45,11 @@ export type SubmissionCommand =
 export const NOT_RUNNING = 'This submission is not running.';
 export const NOT_RETRYABLE = 'Only a failed or stopped submission can be retried.';
 export const STOPPED_BEFORE_START = 'Stopped before the browser started. Nothing was sent to the firm.';
+export const NOT_WAITING = 'This submission is not waiting for answers.';
+export const STOPPED_WHILE_WAITING = 'Stopped while waiting for your answers. Nothing was sent to the firm.';
+export const missingAnswersMessage = (questions: string[]) => `Answer every required question: ${questions.map((q) => `"${q}"`).join(', ')}.`;
+export const inputExpiredMessage = (hours: number) =>
+  `No answers arrived within ${Number.isInteger(hours) ? hours : hours.toFixed(2)} hour${hours === 1 ? '' : 's'}, so the application was not sent. Nothing reached the firm and the credit is refunded.`;
 
 const initialState = (): SubmissionState => ({
   exists: false,
@@ -53,6 +67,15 @@ const initialState = (): SubmissionState => ({
   stopRequested: false,
   refunded: new Set(),
   refundable: new Set(),
+  waiting: false,
+  phase: 0,
+  questions: [],
+  inputDeadline: null,
+});
+
+const nothingSent = (submissionId: string, attemptId: string, summary: string) => ({
+  type: 'SubmissionStopped' as const,
+  data: { submissionId, attemptId, summary, aiRecap: summary, confirmationText: null, fieldsFilled: [], screenshot: false, finalUrl: null, formSent: false },
 });
 
 const isActive = (s: SubmissionState) => s.status === 'pending' || s.status === 'processing';
@@ -78,9 +101,13 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
       case 'SubmissionFormFilled':
         return { ...state, subStatus: 'form_filled', formFilled: true };
       case 'SubmissionCompleted':
-        return { ...state, status: 'completed', subStatus: 'submitted', liveView: false };
+        return { ...state, status: 'completed', subStatus: 'submitted', liveView: false, waiting: false };
       case 'SubmissionFailed':
-        return { ...state, status: 'failed', subStatus: 'error', liveView: false, refundable: new Set([...state.refundable, event.data.attemptId]) };
+        return { ...state, status: 'failed', subStatus: 'error', liveView: false, waiting: false, refundable: new Set([...state.refundable, event.data.attemptId]) };
+      case 'SubmissionInputRequested':
+        return { ...state, status: 'processing', subStatus: 'waiting_for_input', liveView: false, waiting: true, questions: event.data.questions, inputDeadline: event.data.deadline };
+      case 'SubmissionInputGiven':
+        return { ...state, status: 'pending', subStatus: null, waiting: false, phase: event.data.phase, questions: [], inputDeadline: null };
       case 'SubmissionStopRequested':
         return { ...state, stopRequested: true };
       case 'SubmissionStopped':
@@ -89,15 +116,16 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
           status: 'stopped',
           subStatus: 'stopped',
           liveView: false,
+          waiting: false,
           refundable: event.data.formSent ? state.refundable : new Set([...state.refundable, event.data.attemptId]),
         };
       case 'SubmissionRetried':
-        return { ...state, status: 'pending', subStatus: null, attemptId: event.data.attemptId, attempt: event.data.attempt, liveView: false, formFilled: false, stopRequested: false };
+        return { ...state, status: 'pending', subStatus: null, attemptId: event.data.attemptId, attempt: event.data.attempt, liveView: false, formFilled: false, stopRequested: false, waiting: false, phase: 0, questions: [], inputDeadline: null };
       case 'SubmissionCreditRefunded':
         return { ...state, refunded: new Set([...state.refunded, event.data.attemptId]) };
     }
   },
-  decide(command, state) {
+  decide(command, state, meta) {
     const submissionId = state.submissionId;
     switch (command.type) {
       case 'RequestSubmission': {
@@ -121,7 +149,8 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
       }
       case 'RecordOutcome': {
         const { attemptId, outcome } = command.data;
-        if (attemptId !== state.attemptId || !isActive(state)) return [];
+        // A paused run has no outcome to report until it runs again (a replayed step is ignored).
+        if (attemptId !== state.attemptId || !isActive(state) || state.waiting) return [];
         const base = {
           submissionId,
           attemptId,
@@ -140,6 +169,13 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
             return [{ type: 'SubmissionCompleted', data: base }];
           case 'failed':
             return [{ type: 'SubmissionFailed', data: { ...base, error: outcome.error ?? 'The application could not be completed.', errorCode: outcome.errorCode, errorKind: outcome.errorKind } }];
+          case 'waiting_for_input': {
+            // Paused before sending: the form was not filled to the end, so a stop or expiry later is refunded.
+            const deadline = command.data.inputDeadline;
+            if (!deadline) throw new Error('A pause for answers needs a deadline');
+            const questions = outcome.questions ?? [];
+            return [{ type: 'SubmissionInputRequested', data: { submissionId, attemptId, userId: state.userId, firmName: state.firm?.name ?? state.vcFirmId, phase: state.phase, questions, deadline, summary: outcome.summary, fieldsFilled: outcome.fieldsFilled, screenshot: outcome.screenshot, finalUrl: outcome.finalUrl } }];
+          }
           case 'stopped':
             // The refund rule: a stop after the form was recorded as filled (or seen sent) counts as
             // sent — the firm may have it — so it is not refunded; before that, it is.
@@ -151,21 +187,31 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
         if (!isActive(state)) throw new DomainError(NOT_RUNNING, 409, 'not_running');
         const attemptId = state.attemptId;
         const requested = { type: 'SubmissionStopRequested' as const, data: { submissionId, attemptId, requestedBy: command.data.requestedBy } };
-        // Nothing runs yet: it stops here and now.
-        if (state.status === 'pending') {
-          return [
-            requested,
-            {
-              type: 'SubmissionStopped',
-              data: { submissionId, attemptId, summary: STOPPED_BEFORE_START, aiRecap: STOPPED_BEFORE_START, confirmationText: null, fieldsFilled: [], screenshot: false, finalUrl: null, formSent: false },
-            },
-          ];
-        }
+        // Nothing runs (queued, or paused for answers): it stops here and now.
+        if (state.status === 'pending') return [requested, nothingSent(submissionId, attemptId, STOPPED_BEFORE_START)];
+        if (state.waiting) return [requested, nothingSent(submissionId, attemptId, STOPPED_WHILE_WAITING)];
         return state.stopRequested ? [] : [requested];
       }
       case 'Retry': {
         if (state.status !== 'failed' && state.status !== 'stopped') throw new DomainError(NOT_RETRYABLE, 409, 'not_retryable');
         return [{ type: 'SubmissionRetried', data: { submissionId, attemptId: command.data.attemptId, previousAttemptId: state.attemptId, attempt: state.attempt + 1 } }];
+      }
+      case 'AnswerQuestions': {
+        if (!state.waiting) throw new DomainError(NOT_WAITING, 409, 'not_waiting');
+        const given = command.data.answers.filter((a) => a.answer.trim());
+        const missing = state.questions.filter((q) => q.required && !given.some((a) => a.question === q.question)).map((q) => q.question);
+        if (missing.length) throw new DomainError(missingAnswersMessage(missing), 400, 'missing_answers');
+        const unknown = given.find((a) => !state.questions.some((q) => q.question === a.question));
+        if (unknown) throw new DomainError(`"${unknown.question}" is not a question of this form.`, 400, 'unknown_question');
+        for (const a of given) {
+          const q = state.questions.find((x) => x.question === a.question);
+          if (q?.options && !q.options.includes(a.answer)) throw new DomainError(`Choose one of the options for "${q.question}".`, 400, 'not_an_option');
+        }
+        return [{ type: 'SubmissionInputGiven', data: { submissionId, attemptId: state.attemptId, phase: state.phase + 1, answeredBy: command.data.answeredBy, answers: given } }];
+      }
+      case 'ExpireInputWait': {
+        if (!state.waiting || !state.inputDeadline || new Date(state.inputDeadline).getTime() > meta.now.getTime()) return [];
+        return [nothingSent(submissionId, state.attemptId, inputExpiredMessage(command.data.waitHours))];
       }
       case 'RecordRefund': {
         const { attemptId, reason } = command.data;

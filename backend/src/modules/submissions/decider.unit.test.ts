@@ -166,3 +166,51 @@ describe('submission decider', () => {
     );
   });
 });
+
+describe('pausing for the founder\'s answers', () => {
+  const questions = [
+    { question: 'Why now?', required: true, options: null, draft: null },
+    { question: 'Which track?', required: true, options: ['Residency', 'Direct'], draft: 'Residency' },
+  ];
+  const deadline = '2025-01-04T00:00:00.000Z';
+  const waiting = outcome('waiting_for_input', { questions, fieldsFilled: [], screenshot: false });
+  const inputRequested: SubmissionEvent = {
+    type: 'SubmissionInputRequested',
+    data: { submissionId: S, attemptId: S, userId: 'user-1', firmName: 'Northwind Ventures', phase: 0, questions, deadline, summary: 'run waiting_for_input', fieldsFilled: [], screenshot: false, finalUrl: null },
+  };
+  const answers = [{ question: 'Why now?', answer: 'Rules changed.' }, { question: 'Which track?', answer: 'Direct' }];
+  const inputGiven: SubmissionEvent = { type: 'SubmissionInputGiven', data: { submissionId: S, attemptId: S, phase: 1, answeredBy: 'user-1', answers } };
+
+  it('records the pause with its questions and deadline; the state is processing / waiting_for_input', () => {
+    given(requested, started()).when({ type: 'RecordOutcome', data: { attemptId: S, outcome: waiting, inputDeadline: deadline } }).then([inputRequested]);
+    const s = state([requested, started(), inputRequested]);
+    expect([s.status, s.subStatus, s.waiting]).toEqual(['processing', 'waiting_for_input', true]);
+    // A replayed report of the paused run changes nothing.
+    given(requested, started(), inputRequested).when({ type: 'RecordOutcome', data: { attemptId: S, outcome: waiting, inputDeadline: deadline } }).then([]);
+  });
+
+  it('takes answers to every required question, from the options for a choice, and resumes as the next phase', () => {
+    given(requested, started(), inputRequested).when({ type: 'AnswerQuestions', data: { answeredBy: 'user-1', answers } }).then([inputGiven]);
+    expect(state([requested, started(), inputRequested, inputGiven])).toMatchObject({ status: 'pending', subStatus: null, phase: 1, waiting: false });
+    given(requested, started(), inputRequested).when({ type: 'AnswerQuestions', data: { answeredBy: 'user-1', answers: [answers[0]!] } }).thenThrows('Answer every required question: "Which track?".', 400);
+    given(requested, started(), inputRequested).when({ type: 'AnswerQuestions', data: { answeredBy: 'user-1', answers: [answers[0]!, { question: 'Which track?', answer: 'Other' }] } }).thenThrows('Choose one of the options for "Which track?".', 400);
+    given(requested, started(), inputRequested).when({ type: 'AnswerQuestions', data: { answeredBy: 'user-1', answers: [...answers, { question: 'Invented?', answer: 'x' }] } }).thenThrows('"Invented?" is not a question of this form.', 400);
+    given(requested, started()).when({ type: 'AnswerQuestions', data: { answeredBy: 'user-1', answers } }).thenThrows('This submission is not waiting for answers.', 409);
+  });
+
+  it('a stop while paused ends it at once, as not sent (refunded)', () => {
+    const produced = givenHistory(submissionDecider, requested, started(), inputRequested).when({ type: 'RequestStop', data: { requestedBy: 'user-1' } }, meta).produced();
+    expect(produced.map((e) => e.type)).toEqual(['SubmissionStopRequested', 'SubmissionStopped']);
+    const after = produced.reduce(submissionDecider.evolve, state([requested, started(), inputRequested]));
+    expect(after.refundable.has(S)).toBe(true);
+  });
+
+  it('expires only after the deadline, stopped and refundable; an answered run is left alone', () => {
+    const at = (iso: string): CommandMeta => ({ now: new Date(iso), actor: 'system' });
+    expect(givenHistory(submissionDecider, requested, started(), inputRequested).when({ type: 'ExpireInputWait', data: { waitHours: 72 } }, at('2025-01-03T23:59:59Z')).produced()).toEqual([]);
+    const expired = givenHistory(submissionDecider, requested, started(), inputRequested).when({ type: 'ExpireInputWait', data: { waitHours: 72 } }, at(deadline)).produced();
+    expect(expired).toHaveLength(1);
+    expect(expired[0]).toMatchObject({ type: 'SubmissionStopped', data: { formSent: false, summary: expect.stringContaining('No answers arrived within 72 hours') } });
+    expect(givenHistory(submissionDecider, requested, started(), inputRequested, inputGiven).when({ type: 'ExpireInputWait', data: { waitHours: 72 } }, at('2025-02-01T00:00:00Z')).produced()).toEqual([]);
+  });
+});

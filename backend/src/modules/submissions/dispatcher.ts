@@ -1,4 +1,5 @@
-import type { SubmissionRun, WorkflowEngine } from '@fp/workflows';
+import { runKey, type SubmissionRun, type WorkflowEngine } from '@fp/workflows';
+import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 
 const BATCH = 200;
@@ -30,7 +31,7 @@ export function startDispatcher(ctx: Pick<AppContext, 'db'>, engine: WorkflowEng
     await engine.enqueue(runs);
     await ctx.db
       .insertInto('submission_dispatches')
-      .values(runs.map((r) => ({ attempt_id: r.attemptId, engine: engine.kind })))
+      .values(runs.map((r) => ({ attempt_id: runKey(r), engine: engine.kind })))
       .onConflict((oc) => oc.column('attempt_id').doNothing())
       .execute();
   }
@@ -38,14 +39,15 @@ export function startDispatcher(ctx: Pick<AppContext, 'db'>, engine: WorkflowEng
   async function undispatched(): Promise<SubmissionRun[]> {
     const rows = await ctx.db
       .selectFrom('submissions as s')
-      .leftJoin('submission_dispatches as d', 'd.attempt_id', 's.attempt_id')
-      .select(['s.id', 's.attempt_id'])
+      // Keyed by run: the attempt, or the attempt's run after its nth pause for answers (runKey).
+      .leftJoin('submission_dispatches as d', (j) => j.on(sql<boolean>`d.attempt_id = (case when s.input_phase > 0 then s.attempt_id || '.' || s.input_phase::text else s.attempt_id end)`))
+      .select(['s.id', 's.attempt_id', 's.input_phase'])
       .where('s.status', '=', 'pending')
       .where('d.attempt_id', 'is', null)
       .orderBy('s.submitted_at')
       .limit(BATCH)
       .execute();
-    return (rows as { id: string; attempt_id: string }[]).map((r) => ({ submissionId: r.id, attemptId: r.attempt_id }));
+    return (rows as { id: string; attempt_id: string; input_phase: number }[]).map((r) => ({ submissionId: r.id, attemptId: r.attempt_id, ...(r.input_phase ? { phase: r.input_phase } : {}) }));
   }
 
   async function round() {

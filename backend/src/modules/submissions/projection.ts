@@ -96,6 +96,8 @@ export const submissionsProjection: Projection = {
               final_url: d.finalUrl,
               sent_request: d.sentRequest ? JSON.stringify(d.sentRequest) : null,
               page_html: d.pageHtml ?? false,
+              input_questions: null,
+              input_deadline: null,
               completed_at: when,
             },
             d.attemptId,
@@ -126,12 +128,26 @@ export const submissionsProjection: Projection = {
               sent_request: null,
               page_html: false,
               credit_refunded: false,
+              input_phase: 0,
+              input_questions: null,
+              input_deadline: null,
               started_at: null,
               completed_at: null,
               updated_at: when,
             })
             .where('id', '=', ev.data.submissionId)
             .execute();
+          break;
+        case 'SubmissionInputRequested': {
+          const d = ev.data;
+          await update(
+            { sub_status: 'waiting_for_input', live_view: false, summary: d.summary, ai_recap: null, recap_source: null, fields_filled: JSON.stringify(d.fieldsFilled), screenshot: d.screenshot, final_url: d.finalUrl, input_questions: JSON.stringify(d.questions), input_deadline: new Date(d.deadline) },
+            d.attemptId,
+          );
+          break;
+        }
+        case 'SubmissionInputGiven':
+          await update({ status: 'pending', sub_status: null, input_phase: ev.data.phase, input_questions: null, input_deadline: null }, ev.data.attemptId);
           break;
         case 'SubmissionCreditRefunded':
           await update({ credit_refunded: true }, ev.data.attemptId);

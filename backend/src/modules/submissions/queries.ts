@@ -37,6 +37,9 @@ export interface SubmissionRow {
   submitted_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
+  input_phase?: number;
+  input_questions?: unknown;
+  input_deadline?: Date | null;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -74,6 +77,7 @@ export function toSubmission(ctx: Pick<AppContext, 'config' | 'clock'>, row: Sub
     test: row.test,
     attempt: row.attempt,
     creditRefunded: row.credit_refunded,
+    inputDeadline: row.sub_status === 'waiting_for_input' ? iso(row.input_deadline ?? null) : null,
   };
 }
 

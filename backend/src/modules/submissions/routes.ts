@@ -1,4 +1,4 @@
-import { ListSubmissionsQuery, SubmissionActivityQuery, SubmitToSelectedVcsRequest, SubmitToTestVcsRequest } from '@fp/contracts';
+import { AnswerQuestionsRequest, ListSubmissionsQuery, SubmissionActivityQuery, SubmitToSelectedVcsRequest, SubmitToTestVcsRequest } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
@@ -70,6 +70,19 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
     const { id } = parse(IdParams, req.params);
     parse(EmptyBody, req.body);
     return svc().retry(user.id, id, metaFor(ctx, user.id));
+  });
+
+  app.get('/api/submissions/:id/questions', async (req) => {
+    const user = requireUser(req);
+    const { id } = parse(IdParams, req.params);
+    return svc().questions(user.id, id);
+  });
+
+  app.post('/api/submissions/:id/answers', async (req) => {
+    const user = requireUser(req);
+    const { id } = parse(IdParams, req.params);
+    const { answers } = parse(AnswerQuestionsRequest, req.body ?? {});
+    return svc().answer(user.id, id, answers, metaFor(ctx, user.id));
   });
 
   app.post('/api/submissions/:id/fetch-live-url', async (req) => {

@@ -6,6 +6,7 @@ import type { CommandMeta } from '../../platform/decider';
 import { downloadProof } from './download-proof';
 import { fetchLiveUrl } from './live-url';
 import { submissionStream } from '@fp/contracts';
+import { answerQuestions, pendingQuestions } from './answer-questions';
 import { listRuns, ownerOf, runById, runCounts, type RunsQuery } from './list-runs';
 import { listSubmissions, submissionActivity, submissionCounts, submissionStats } from './queries';
 import { retrySubmission } from './retry-submission';
@@ -50,6 +51,9 @@ export function createSubmissionsService(ctx: SubmissionsContext, internals: Sub
     retry: (userId: string, id: string, meta: CommandMeta) => retrySubmission(ctx, userId, id, meta, dispatch),
     /** The latest attempt's proof bundle (ZIP), the owner's only. */
     proof: (userId: string, id: string) => downloadProof(ctx, userId, id),
+    /** A paused run's questions, and the founder's answers to them (the run continues). */
+    questions: (userId: string, id: string) => pendingQuestions(ctx, userId, id),
+    answer: (userId: string, id: string, answers: { question: string; answer: string }[], meta: CommandMeta) => answerQuestions(ctx, userId, id, answers, meta, dispatch),
     fetchLiveUrl: (userId: string, id: string) => fetchLiveUrl(ctx, userId, id, (sid) => internals.live.isLive(sid)),
     /** The workflow engine of this process, when it runs the worker (tests, operators). */
     engine: () => internals.worker?.engine ?? null,

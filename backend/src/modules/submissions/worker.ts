@@ -1,8 +1,13 @@
-import { createRecap, createSubmissionActivities, SharedBrowser, type LiveHub, type RunRegistry, type SubmissionRun, type WorkflowEngine } from '@fp/workflows';
+import { createDrafts, createRecap, createSubmissionActivities, SharedBrowser, type LiveHub, type RunRegistry, type SubmissionRun, type WorkflowEngine } from '@fp/workflows';
 import { allowedHostsFor } from '../../platform/automation';
+import type { AppContext } from '../../platform/context';
 import { createAttemptStore } from './attempts';
 import type { EngineFactory, SubmissionsContext } from './context';
 import { startDispatcher, type Dispatcher } from './dispatcher';
+import { expireInputWaits } from './expire-input-waits';
+
+/** How often paused runs are checked for an expired wait (the wait itself is INPUT_WAIT_HOURS). */
+const EXPIRY_POLL_MS = 1000;
 
 export const STOP_CHANNEL = 'fp_submission_stop';
 export const DISPATCH_CHANNEL = 'fp_submissions';
@@ -29,6 +34,7 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
     allowedHosts: allowedHostsFor(ctx),
     sandboxUrl: ctx.sandboxUrl,
     recap: createRecap(ctx.config),
+    drafts: createDrafts(ctx.config),
     log,
   });
   const stopLocal = (run: SubmissionRun) => void runs.stop(run.attemptId);
@@ -42,6 +48,15 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
     if (unfinished) await launchForRecovery().catch((err) => log(`[submissions] workflow engine not started: ${(err as Error).message}`));
   }
   const dispatcher = startDispatcher(ctx, engine, log);
+  let sweeping = false;
+  const expiry = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    expireInputWaits(ctx)
+      .catch((err) => log(`[submissions] input-wait expiry failed (will retry): ${(err as Error).message}`))
+      .finally(() => (sweeping = false));
+  }, EXPIRY_POLL_MS);
+  expiry.unref();
 
   const listener = await ctx.pool.connect();
   listener.on('notification', (n) => {
@@ -55,6 +70,7 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
     engine,
     dispatcher,
     async stop() {
+      clearInterval(expiry);
       await dispatcher.stop();
       await listener.query(`unlisten *`).catch(() => undefined);
       listener.release();

@@ -38,7 +38,7 @@ export function WorkflowDetailDialog({ run, onClose }: { run: OpsWorkflowRun | n
           </ol>
         </section>
         {d.attempts.map((a) => (
-          <section key={a.attemptId} aria-label={`Attempt ${a.attempt}`} data-testid="workflow-attempt" className="flex flex-col gap-2">
+          <section key={a.runId ?? a.attemptId} aria-label={`Attempt ${a.attempt}`} data-testid="workflow-attempt" className="flex flex-col gap-2">
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="text-sm font-semibold">Attempt {a.attempt}</h3>
               {a.engine ? <Badge variant="secondary">{a.engine}</Badge> : null}

@@ -3,6 +3,7 @@ import { useIdentity } from '../../lib/identity';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { PitchDeckSection } from './PitchDeckSection';
+import { AnswerLibrary } from './AnswerLibrary';
 import { ProfileForm } from './ProfileForm';
 import { ProfileLoadFailed, ProfileLoading } from './ProfileStates';
 import { startupProfileQueryOptions } from './queries';
@@ -31,6 +32,7 @@ export function SettingsPage() {
         <div className="flex flex-col gap-6">
           <StartupProfileEditor />
           <PitchDeckSection />
+          <AnswerLibrary />
         </div>
       ) : null}
     </div>

@@ -1,11 +1,22 @@
-import type { Submission } from '@fp/contracts';
-import { Loader2 } from 'lucide-react';
+import { NEEDS_YOUR_ANSWERS, type Submission } from '@fp/contracts';
+import { Loader2, MessageCircleQuestion } from 'lucide-react';
 import { Badge } from '../../ui/Badge';
-import { STATUS_VARIANT, statusLabel, subStatusLabel } from './format';
+import { needsAnswers, STATUS_VARIANT, statusLabel, subStatusLabel } from './format';
 
 /** Status badge and the sub-status as a second badge (spec §4). */
 export function StatusBadges({ submission }: { submission: Pick<Submission, 'status' | 'submissionStatus'> }) {
   const sub = subStatusLabel(submission);
+  if (needsAnswers(submission))
+    return (
+      <div className="flex flex-wrap items-center gap-1.5">
+        <Badge variant="warning" data-testid="status-badge">
+          <MessageCircleQuestion aria-hidden="true" /> {NEEDS_YOUR_ANSWERS}
+        </Badge>
+        <Badge variant="outline" className="text-muted-foreground" data-testid="sub-status-badge">
+          {sub}
+        </Badge>
+      </div>
+    );
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       <Badge variant={STATUS_VARIANT[submission.status]} data-testid="status-badge">

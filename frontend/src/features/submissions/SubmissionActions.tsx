@@ -1,7 +1,8 @@
 import type { Submission } from '@fp/contracts';
-import { Eye, MonitorPlay, Radio, RotateCcw, Square } from 'lucide-react';
+import { Eye, MessageCircleQuestion, MonitorPlay, Radio, RotateCcw, Square } from 'lucide-react';
 import { Button } from '../../ui/Button';
-import { canFetchLiveUrl, primaryAction } from './format';
+import { useOpenAnswers } from './AnswerQuestionsDialog';
+import { canFetchLiveUrl, needsAnswers, primaryAction } from './format';
 import { openLiveView, useSubmissionActions } from './useSubmissionActions';
 
 /** Primary action (live view in a new tab, else details), Retry for failed, Stop and live-URL fetch for processing rows. */
@@ -9,9 +10,20 @@ export function SubmissionActions({ submission, onDetails, layout = 'row' }: { s
   const a = useSubmissionActions(submission);
   const live = primaryAction(submission) === 'live';
   const full = layout === 'card' ? 'flex-1 min-w-[8rem]' : undefined;
+  const openAnswers = useOpenAnswers();
+  const asking = needsAnswers(submission);
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
-      {live ? (
+      {asking ? (
+        <Button size="sm" className={full} onClick={() => openAnswers(submission)}>
+          <MessageCircleQuestion aria-hidden="true" /> Answer questions
+        </Button>
+      ) : null}
+      {asking ? (
+        <Button size="sm" variant="ghost" onClick={onDetails} aria-label={`Details of the application to ${submission.vcFirm.name}`}>
+          <Eye aria-hidden="true" />
+        </Button>
+      ) : live ? (
         <Button size="sm" className={full} onClick={() => openLiveView(submission.liveUrl!)}>
           <MonitorPlay aria-hidden="true" /> Watch Live
         </Button>
@@ -20,7 +32,7 @@ export function SubmissionActions({ submission, onDetails, layout = 'row' }: { s
           <Eye aria-hidden="true" /> View Details
         </Button>
       )}
-      {live ? (
+      {live && !asking ? (
         <Button size="sm" variant="ghost" onClick={onDetails} aria-label={`Details of the application to ${submission.vcFirm.name}`}>
           <Eye aria-hidden="true" />
         </Button>

@@ -1,5 +1,5 @@
 import type { Submission } from '@fp/contracts';
-import { AlertTriangle, Building2, Calendar, Download, ExternalLink, MapPin, MonitorPlay, Radio, Sparkles } from 'lucide-react';
+import { AlertTriangle, Building2, Calendar, Download, ExternalLink, MapPin, MessageCircleQuestion, MonitorPlay, Radio, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { apiRequestRaw } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
@@ -7,7 +7,8 @@ import { toast } from '../../ui/toast';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { canFetchLiveUrl, formatDateTime } from './format';
+import { useOpenAnswers } from './AnswerQuestionsDialog';
+import { canFetchLiveUrl, formatDateTime, needsAnswers } from './format';
 import { isActive } from './queries';
 import { StatusBadges } from './StatusBadges';
 import { openLiveView, useSubmissionActions } from './useSubmissionActions';
@@ -26,6 +27,20 @@ function Section({ title, icon, children, testId }: { title: string; icon?: Reac
 
 function LiveSection({ submission }: { submission: Submission }) {
   const a = useSubmissionActions(submission);
+  const openAnswers = useOpenAnswers();
+  if (needsAnswers(submission)) {
+    return (
+      <div className="flex flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="needs-answers">
+        <p className="text-sm">
+          Paused before sending: the form asks questions only you can answer. Nothing has been sent.
+          {submission.inputDeadline ? ` Without answers by ${formatDateTime(submission.inputDeadline)}, it stops and your credit is refunded.` : ''}
+        </p>
+        <Button size="sm" onClick={() => openAnswers(submission)}>
+          <MessageCircleQuestion aria-hidden="true" /> Answer questions
+        </Button>
+      </div>
+    );
+  }
   if (submission.liveUrl) {
     return (
       <div className="flex flex-col gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 sm:flex-row sm:items-center sm:justify-between">

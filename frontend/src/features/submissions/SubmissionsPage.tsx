@@ -2,15 +2,17 @@ import type { Submission } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Inbox, Loader2, Send, TrendingUp, XCircle } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '../../ui/Badge';
-import { buttonVariants } from '../../ui/Button';
+import { Button, buttonVariants } from '../../ui/Button';
+import { toast } from '../../ui/toast';
+import { AnswerQuestionsContext, AnswerQuestionsDialog } from './AnswerQuestionsDialog';
 import { Card, CardContent } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
-import { successRate } from './format';
+import { needsAnswers, successRate } from './format';
 import { LIST_LIMIT, submissionStatsQueryOptions, submissionsQueryOptions, ZERO_STATS, type SubmissionTab } from './queries';
 import { SubmissionDetailsDialog } from './SubmissionDetailsDialog';
 import { SubmissionsList } from './SubmissionsList';
@@ -79,8 +81,43 @@ export function SubmissionsPage() {
   // The dialog follows the row as the list refreshes.
   const lists = useQuery({ ...submissionsQueryOptions(tab), enabled: false });
   const current = selected ? (lists.data?.submissions.find((s) => s.id === selected.id) ?? selected) : null;
+  const [answering, setAnswering] = useState<Submission | null>(null);
+  // One dialog at a time: answering from the details closes them.
+  const openAnswers = (s: Submission) => {
+    setSelected(null);
+    setAnswering(s);
+  };
+  // Runs that start waiting for answers while the screen is open are announced once each; the
+  // e-mail's link (?answer=<id>) opens that run's questions.
+  const announced = useRef(new Set<string>());
+  const fromLink = useRef(typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('answer'));
+  useEffect(() => {
+    const waiting = (lists.data?.submissions ?? []).filter(needsAnswers);
+    const linked = waiting.find((s) => s.id === fromLink.current);
+    if (linked) {
+      fromLink.current = null;
+      announced.current.add(linked.id);
+      setAnswering(linked);
+    }
+    const fresh = waiting.filter((s) => !announced.current.has(s.id));
+    if (!fresh.length) return;
+    for (const s of fresh) announced.current.add(s.id);
+    const first = fresh[0]!;
+    toast({
+      title: 'Needs your answers',
+      description: fresh.length === 1 ? `The form of ${first.vcFirm.name} asks questions only you can answer. Nothing has been sent.` : `${fresh.length} applications wait for your answers. Nothing has been sent.`,
+      variant: 'default',
+      duration: 10_000,
+      action: (
+        <Button size="sm" onClick={() => setAnswering(first)}>
+          Answer now
+        </Button>
+      ),
+    });
+  }, [lists.data]);
 
   return (
+    <AnswerQuestionsContext.Provider value={openAnswers}>
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <PageHeader
         title="Submissions"
@@ -120,6 +157,8 @@ export function SubmissionsPage() {
       </Tabs>
 
       <SubmissionDetailsDialog submission={current} open={!!current} onOpenChange={(open) => !open && setSelected(null)} />
+      <AnswerQuestionsDialog submission={answering} onOpenChange={(open) => !open && setAnswering(null)} />
     </div>
+    </AnswerQuestionsContext.Provider>
   );
 }

@@ -33,8 +33,12 @@ export function primaryAction(s: Pick<Submission, 'liveUrl'>): 'live' | 'details
   return s.liveUrl ? 'live' : 'details';
 }
 
-export function canFetchLiveUrl(s: Pick<Submission, 'status' | 'taskId' | 'liveUrl'>): boolean {
-  return s.status === 'processing' && !!s.taskId && !s.liveUrl;
+export function canFetchLiveUrl(s: Pick<Submission, 'status' | 'taskId' | 'liveUrl'> & Partial<Pick<Submission, 'submissionStatus'>>): boolean {
+  // A run paused for answers has no browser open: there is no live view to fetch.
+  return s.status === 'processing' && !!s.taskId && !s.liveUrl && s.submissionStatus !== 'waiting_for_input';
 }
+
+/** A run paused before sending, for questions only the founder can answer (sub-status waiting_for_input). */
+export const needsAnswers = (s: Pick<Submission, 'status' | 'submissionStatus'>) => s.status === 'processing' && s.submissionStatus === 'waiting_for_input';
 
 export const subStatusLabel = (s: Pick<Submission, 'submissionStatus'>) => (s.submissionStatus ? statusLabel(s.submissionStatus) : null);

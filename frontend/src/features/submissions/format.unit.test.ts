@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canFetchLiveUrl, formatDateTime, notesFor, primaryAction, statusLabel, successRate } from './format';
+import { canFetchLiveUrl, formatDateTime, needsAnswers, notesFor, primaryAction, statusLabel, successRate } from './format';
 
 describe('submissions screen rules', () => {
   it('shows status codes as Title Case words, Unknown when empty (spec §3)', () => {
@@ -37,5 +37,15 @@ describe('submissions screen rules', () => {
     expect(formatDateTime(null)).toBe('—');
     expect(formatDateTime('not a date')).toBe('—');
     expect(formatDateTime('2025-03-01T10:05:00Z', 'en-GB')).toMatch(/1 Mar 2025/);
+  });
+});
+
+describe('a run paused for answers', () => {
+  it('needs answers only while processing with sub-status waiting_for_input, and has no live URL to fetch', () => {
+    expect(needsAnswers({ status: 'processing', submissionStatus: 'waiting_for_input' })).toBe(true);
+    expect(needsAnswers({ status: 'processing', submissionStatus: 'navigating' })).toBe(false);
+    expect(needsAnswers({ status: 'stopped', submissionStatus: 'stopped' })).toBe(false);
+    expect(canFetchLiveUrl({ status: 'processing', taskId: 't', liveUrl: null, submissionStatus: 'waiting_for_input' })).toBe(false);
+    expect(canFetchLiveUrl({ status: 'processing', taskId: 't', liveUrl: null, submissionStatus: 'navigating' })).toBe(true);
   });
 });

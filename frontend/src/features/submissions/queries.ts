@@ -1,4 +1,4 @@
-import type { FetchLiveUrlResponse, ListSubmissionsResponse, Submission, SubmissionActionResponse, SubmissionStatsResponse } from '@fp/contracts';
+import type { SubmissionQuestionsResponse, FetchLiveUrlResponse, ListSubmissionsResponse, Submission, SubmissionActionResponse, SubmissionStatsResponse } from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
@@ -36,6 +36,16 @@ export const submissionStatsQueryOptions = () =>
     staleTime: 10_000,
     refetchInterval: STATS_REFRESH_MS,
   });
+
+/** GET /api/submissions/{id}/questions: what a paused run asks, with saved answers and drafts. */
+export const questionsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['submissions', 'questions', id] as const,
+    queryFn: () => apiRequest<SubmissionQuestionsResponse>(`/api/submissions/${encodeURIComponent(id)}/questions`),
+    staleTime: 0,
+  });
+export const answerSubmission = (id: string, answers: { question: string; answer: string }[]) =>
+  apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/answers`, { method: 'POST', body: { answers } });
 
 export const retrySubmission = (id: string) => apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/retry`, { method: 'POST' });
 export const stopSubmission = (id: string) => apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/stop`, { method: 'POST' });

@@ -3,11 +3,11 @@ import { Context } from '@temporalio/activity';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { fileURLToPath } from 'node:url';
 import type { DiscoveryActivities, DiscoveryRun } from '../discovery';
-import type { SubmissionActivities, SubmissionRun, WorkflowEngine, AttemptOutcome, EngineKind } from '../port';
+import { runKey, type SubmissionActivities, type SubmissionRun, type WorkflowEngine, type AttemptOutcome, type EngineKind } from '../port';
 import type { SubmissionProgress } from './workflows';
 
 export const TEMPORAL_TASK_QUEUE = 'fundflow-submissions';
-export const temporalWorkflowId = (run: SubmissionRun) => `submission-${run.attemptId}`;
+export const temporalWorkflowId = (run: SubmissionRun) => `submission-${runKey(run)}`;
 export const temporalDiscoveryId = (run: DiscoveryRun) => `form-discovery-${run.runId}`;
 
 export interface TemporalEngineOptions {

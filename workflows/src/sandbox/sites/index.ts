@@ -23,9 +23,11 @@ import { juniperPartners } from './juniper-partners';
 import { kestrelVentures } from './kestrel-ventures';
 import { prismVentures } from './prism-ventures';
 import { rippleFund } from './ripple-fund';
+import { brambleVentures } from './bramble-ventures';
 
 export const SITE_DEFINITIONS: SiteDefinition[] = [
   northwindVentures, summitCapital, lumenPartners, orbitFund, harborVc, cedarVentures, novaSpa, graniteGrowth,
   emberCapital, forgeVentures, willowPartners, sentinelCapital, quillVentures, meridianFund, tortoiseCapital,
   beaconVentures, atlasVentures, pineconeVc, driftwoodCapital, crumbCapital, prismVentures, rippleFund, kestrelVentures, juniperPartners,
+  brambleVentures,
 ];

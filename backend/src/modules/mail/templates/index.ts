@@ -1,3 +1,4 @@
+import { answersNeeded } from './answers-needed';
 import { batchFinished } from './batch-finished';
 import { followUpReminder } from './follow-up-reminder';
 import { receipt } from './receipt';
@@ -6,6 +7,7 @@ import { savedSearchMatches } from './saved-search-matches';
 import { verifyEmail } from './verify-email';
 
 export { defineTemplate, type MailContext, type MailTemplate, type RenderedMail } from './template';
+export type { AnswersNeededData } from './answers-needed';
 export type { BatchFinishedData } from './batch-finished';
 export type { FollowUpReminderData } from './follow-up-reminder';
 export type { ReceiptData } from './receipt';
@@ -16,6 +18,7 @@ export const templates = {
   'verify-email': verifyEmail,
   'reset-password': resetPassword,
   'batch-finished': batchFinished,
+  'answers-needed': answersNeeded,
   'follow-up-reminder': followUpReminder,
   'saved-search-matches': savedSearchMatches,
   receipt,

@@ -1,0 +1,38 @@
+import { SaveAnswerRequest, UpdateAnswerRequest } from '@fp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../platform/auth';
+import { metaFor } from '../../platform/context';
+import { parse } from '../../platform/http';
+import type { ProfileContext } from './index';
+
+const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
+
+/** The founder's answer library: every route selects by the session's user (another founder's answer is a 404). */
+export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
+  const svc = ctx.profile;
+
+  app.get('/api/answers', async (req) => ({ answers: await svc.answers(requireUser(req).id) }));
+
+  app.post('/api/answers', async (req, reply) => {
+    const user = requireUser(req);
+    const body = parse(SaveAnswerRequest, req.body ?? {});
+    const { answerId } = await svc.changeAnswers(user.id, { type: 'SaveAnswer', data: { userId: user.id, answerId: ctx.newId(), ...body } }, metaFor(ctx, user.id));
+    return reply.status(201).send({ answer: (await svc.answers(user.id)).find((a) => a.id === answerId) });
+  });
+
+  app.patch('/api/answers/:id', async (req) => {
+    const user = requireUser(req);
+    const { id } = parse(IdParams, req.params);
+    const body = parse(UpdateAnswerRequest, req.body ?? {});
+    await svc.changeAnswers(user.id, { type: 'UpdateAnswer', data: { userId: user.id, answerId: id, ...body } }, metaFor(ctx, user.id));
+    return { answer: (await svc.answers(user.id)).find((a) => a.id === id) };
+  });
+
+  app.delete('/api/answers/:id', async (req) => {
+    const user = requireUser(req);
+    const { id } = parse(IdParams, req.params);
+    await svc.changeAnswers(user.id, { type: 'DeleteAnswer', data: { userId: user.id, answerId: id } }, metaFor(ctx, user.id));
+    return { success: true };
+  });
+}
