@@ -1,91 +1,86 @@
-import type { CreditEvent } from '@fp/contracts';
-import { randomUUID } from 'node:crypto';
-import { loadConfig } from '@fp/infra';
+import { PostgresEventStore } from '@fp/infra';
 import { ProjectionRunner } from '@fp/projections';
-import type { AppContext } from '../src/platform/context';
-import { createDb, createPool, migrate, startEmbeddedPostgres, type RunningPostgres } from '@fp/infra';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { auditLedger, createCreditsModule } from '../src/modules/credits/index';
+import { benchPlatform, benchPostgres, drive, freshDatabase, round, writeCreditLedgers } from './support';
 
-/** A private embedded Postgres for one bench, durable like the app's unless told otherwise. */
-export async function benchPostgres(opts: { durable?: boolean } = {}): Promise<RunningPostgres & { dir: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fp-bench-'));
-  chmodSync(dir, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), durable: opts.durable ?? true });
-  return {
-    ...server,
-    dir,
-    async stop() {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-export async function freshDatabase(server: RunningPostgres, name: string) {
-  const admin = new pg.Client({ connectionString: server.adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const pool = createPool(server.urlFor(name), 30);
-  await migrate(pool);
-  return { pool, db: createDb(pool), url: server.urlFor(name) };
-}
-
-export function percentile(values: number[], p: number): number {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+const log = (m: string) => console.error(`[bench] credits: ${m}`);
 
 /**
- * The platform a module factory receives, on a bench database (its projection runner is not
- * started: a bench starts or rebuilds the projections it measures).
+ * Credits figures (issue 4): spend commands per second on one busy ledger and across 1,000
+ * ledgers (durable commits, as in the app), the time 50 simultaneous spends against a balance of
+ * 10 take, and `ledger audit` over 1,000,000 credit events.
  */
-export function benchPlatform(parts: { pool: import('pg').Pool; db: import('@fp/infra').Db; store: import('@fp/infra').EventStore }): AppContext {
-  const projections = new ProjectionRunner(parts.db, parts.store, parts.pool, [], () => {});
-  return { ...parts, config: loadConfig({}), projections, clock: { now: () => new Date() }, newId: () => randomUUID() };
-}
+export async function bench(): Promise<Record<string, number | string>> {
+  const server = await benchPostgres({ durable: true });
+  try {
+    const { pool, db } = await freshDatabase(server, 'bench_credits');
+    const store = new PostgresEventStore(pool);
+    const creditsModule = createCreditsModule({ ctx: benchPlatform({ pool, db, store }) });
+    const credits = creditsModule.service;
+    const meta = () => ({ now: new Date(), actor: 'bench' });
+    const spend = (userId: string, reference: string) => credits.spend(userId, { amount: 1, spendKind: 'vc_application', reference, reason: 'bench', insufficientMessage: 'short' }, meta());
+    const WORKERS = 64;
 
-/** Runs `total` calls of `fn` from `workers` concurrent callers; answers calls per second and latencies. */
-export async function drive(total: number, workers: number, fn: (i: number) => Promise<unknown>) {
-  let next = 0;
-  const latencies: number[] = [];
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: workers }, async () => {
-    for (let i = next++; i < total; i = next++) {
-      const s = performance.now();
-      await fn(i);
-      latencies.push(performance.now() - s);
-    }
-  }));
-  return { perSec: total / ((performance.now() - t0) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
-}
+    // 1. One busy ledger: 64 callers spending on the same user.
+    await credits.grant('busy', 1_000_000, 'bench', null, meta());
+    const busy = await drive(20_000, WORKERS, (i) => spend('busy', `busy-${i}`));
+    log(`one ledger: ${round(busy.perSec, 0)} spends/s`);
 
+    // 2. 1,000 ledgers: the same callers spending on random users.
+    const USERS = 1000;
+    await drive(USERS, WORKERS, (i) => credits.grant(`u${i}`, 1000, 'bench', null, meta()));
+    const spread = await drive(20_000, WORKERS, (i) => spend(`u${Math.floor(Math.random() * USERS)}`, `spread-${i}`));
+    log(`1,000 ledgers: ${round(spread.perSec, 0)} spends/s`);
 
-/**
- * Writes `ledgers` × `perLedger` credit events straight into the store (one append per ledger): a
- * realistic mix of starting grants, purchases, spends and refunds whose balances add up, so the
- * ledger audit finds nothing. Answers the number of ledgers written.
- */
-export async function writeCreditLedgers(store: import('@fp/infra').EventStore, ledgers: number, perLedger: number): Promise<void> {
-  const now = new Date().toISOString();
-  await drive(ledgers, 4, async (l) => {
-    const userId = `audit-${l}`;
-    let balance = 0;
-    const events: CreditEvent[] = [];
-    for (let p = 0; p < perLedger; p++) {
-      const movement = { userId, actor: 'bench', reference: `ref-${l}-${p}` };
-      if (p === 0) events.push({ type: 'CreditsGranted', data: { ...movement, amount: 1, balanceAfter: (balance += 1), reason: 'Free starting credit', reference: null, grantKind: 'starting' } });
-      else if (p % 50 === 1) events.push({ type: 'CreditsPurchased', data: { ...movement, amount: 50, balanceAfter: (balance += 50), reason: 'Credit Pack: 50 credits', paymentId: `cs_${l}_${p}`, productId: 'pack' } });
-      else if (p % 10 === 5) events.push({ type: 'CreditsRefunded', data: { ...movement, amount: 1, balanceAfter: (balance += 1), reason: 'Application failed', reference: `ref-${l}-${p - 1}` } });
-      else if (balance > 0) events.push({ type: 'CreditsSpent', data: { ...movement, amount: -1, balanceAfter: (balance -= 1), reason: 'VC application', spendKind: 'vc_application' } });
-      else events.push({ type: 'CreditsGranted', data: { ...movement, amount: 5, balanceAfter: (balance += 5), reason: 'bench top-up', grantKind: 'operator' } });
-    }
-    await store.append(`credits-${userId}`, events.map((e) => ({ type: e.type, data: e.data, metadata: { now, actor: 'bench' } })), 'no_stream');
-  });
+    // For scale: bare single-event appends by the same number of callers on this machine (no decider, no queue).
+    const raw = await drive(5000, WORKERS, (i) => store.append(`raw-${i}`, [{ type: 'BenchAppended', data: { i } }], 'no_stream'));
+    log(`bare appends: ${round(raw.perSec, 0)}/s`);
+
+    // 3. 50 simultaneous spends against a balance of 10.
+    await credits.grant('race', 10, 'bench', null, meta());
+    const r0 = performance.now();
+    const race = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => spend('race', `race-${i}`)));
+    const raceMs = performance.now() - r0;
+    const raceOk = race.filter((r) => r.status === 'fulfilled').length;
+
+    // 4. A million credit events, written directly in batches (one append of 1,000 events per ledger).
+    const LEDGERS = 1000;
+    const PER_LEDGER = 1000;
+    const g0 = performance.now();
+    await writeCreditLedgers(store, LEDGERS, PER_LEDGER);
+    const generatedMs = performance.now() - g0;
+    log(`generated ${LEDGERS * PER_LEDGER} events in ${Math.round(generatedMs)} ms`);
+
+    // The read model the audit compares with: the credits projection catching up on the whole log.
+    const runner = new ProjectionRunner(db, store, pool, creditsModule.projections ?? [], () => {});
+    const p0 = performance.now();
+    await runner.start();
+    await runner.waitFor(undefined, 30 * 60_000);
+    const projectedMs = performance.now() - p0;
+    const projected = (await pool.query(`select count(*)::int as n from credit_movements`)).rows[0].n as number;
+    log(`projected ${projected} events in ${Math.round(projectedMs)} ms`);
+
+    const report = await auditLedger({ store, db, pool, projections: runner });
+    log(`audit: ${report.events} events, ${report.streams} ledgers in ${report.ms} ms, ok=${report.ok}`);
+    await runner.stop();
+    await db.destroy();
+    return {
+      'credits.spend_one_ledger_per_s': round(busy.perSec, 0),
+      'credits.spend_one_ledger_p95_ms': round(busy.p95, 1),
+      'credits.spend_1000_ledgers_per_s': round(spread.perSec, 0),
+      'credits.spend_1000_ledgers_p95_ms': round(spread.p95, 1),
+      'credits.spend_callers': WORKERS,
+      'credits.bare_append_per_s': round(raw.perSec, 0),
+      'credits.race_50_vs_10_ms': round(raceMs, 1),
+      'credits.race_50_vs_10_succeeded': raceOk,
+      'credits.generate_1m_events_ms': Math.round(generatedMs),
+      'credits.projection_catch_up_events_per_s': round(projected / (projectedMs / 1000), 0),
+      'credits.audit_events': report.events,
+      'credits.audit_ledgers': report.streams,
+      'credits.audit_ms': report.ms,
+      'credits.audit_ok': String(report.ok),
+    };
+  } finally {
+    await server.stop();
+  }
 }

@@ -72,7 +72,7 @@ export async function drive(total: number, workers: number, fn: (i: number) => P
  * realistic mix of starting grants, purchases, spends and refunds whose balances add up, so the
  * ledger audit finds nothing. Answers the number of ledgers written.
  */
-export async function writeCreditLedgers(store: import('@fp/infra').EventStore, ledgers: number, perLedger: number): Promise<number> {
+export async function writeCreditLedgers(store: import('@fp/infra').EventStore, ledgers: number, perLedger: number): Promise<void> {
   const now = new Date().toISOString();
   await drive(ledgers, 4, async (l) => {
     const userId = `audit-${l}`;
@@ -88,5 +88,4 @@ export async function writeCreditLedgers(store: import('@fp/infra').EventStore, 
     }
     await store.append(`credits-${userId}`, events.map((e) => ({ type: e.type, data: e.data, metadata: { now, actor: 'bench' } })), 'no_stream');
   });
-  return ledgers;
 }
