@@ -13,11 +13,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitDay, fitScore, fitToday } from '@fp/contracts/fit/fit';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
-const SHOTS = path.join(here, '..', 'screenshots');
 const GENERATOR_MODULE = path.join(here, '..', '..', 'infra', 'src', 'catalog', 'index.ts');
 
 const VC = 120;

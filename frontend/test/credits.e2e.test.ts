@@ -9,10 +9,9 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -28,13 +27,10 @@ interface StripeLike {
   webhooks: { generateTestHeaderString(opts: { payload: string; secret: string }): string };
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
 const STRIPE_MODULE = 'stripe';
 const SECRET = 'whsec_e2e_credits';
 const PASSWORD = 'correct horse battery';
 const CHECKOUT = 'https://buy.stripe.com/test_e2e';
-const SHOTS = path.join(here, '..', 'screenshots');
 /** The local checkout's test card that is always declined. */
 const LOCAL_CARD_DECLINED = '4000000000000002';
 

@@ -13,13 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE, signInThroughScreen, type E2eTestApp } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, type E2eTestApp, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
 
 type TestApp = E2eTestApp;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
-const SHOTS = path.join(here, '..', 'screenshots');
 
 /** A small valid PDF written here (the server judges the bytes: %PDF- header, %%EOF trailer). */
 function pdf(title: string): Buffer {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -20,8 +20,6 @@ interface TestApp {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
-const SHOTS = path.join(here, '..', 'screenshots');
 
 let app: TestApp;
 let browser: Browser;

@@ -6,19 +6,15 @@
  * Run: npm run build && npx vitest run --project e2e frontend
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_APP_MODULE } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
   close(): Promise<void>;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
 
 
 let app: TestApp;

@@ -3,6 +3,10 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** The built frontend the e2e tests serve (npm test builds it first), and where they write screenshots. */
+export const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
+export const SHOTS = path.join(here, '..', 'screenshots');
+
 /**
  * The backend's test app (real app, real Postgres), loaded by path at run time so that
  * `tsc -p frontend` does not type-check the backend's sources; each e2e file types what it uses.
