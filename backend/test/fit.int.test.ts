@@ -3,6 +3,7 @@
 import { FIT_NEEDS_PROFILE, fitDay, fitScore, fitToday } from '@fp/contracts/fit/fit';
 import type { VcFirm } from '@fp/contracts/catalog/index';
 import { generateVcFirms } from '@fp/infra/catalog/index';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
 
@@ -123,5 +124,20 @@ describe('VC database: best fit first', () => {
       expect(r.body).toEqual({ error: 'fitMin must be a whole number from 0 to 100' });
     }
     expect((await get('/api/vc-firms?fitMin=50&fitMin=60', founder)).body).toEqual({ error: 'fitMin must be given once' });
+  });
+
+  // Last: it adds firms to the catalog the cases above counted.
+  it('ranks an imported firm whose sectors name the founder\'s industry first, with the sector as a reason', async () => {
+    const file = join(import.meta.dirname, 'fixtures/catalog/fundraisingfox-2026-01.csv');
+    const r = await app.services.catalog.importFirms({ source: 'fundraisingfox', file, dataDate: '2026-01-15' }, { now: new Date(), actor: 'test' });
+    await app.services.catalog.waitUntilLoaded(r.checkpoint, 60_000);
+    const top = (await get('/api/vc-firms?sort=fit&limit=3', founder)).body.firms;
+    // Northpeak Ventures: Berlin, pre-seed and seed, fintech and SaaS, cheques $100K–$1M.
+    expect(top[0].vcName).toBe('Northpeak Ventures');
+    expect(top[0].fit.reasons.map((x: { label: string; match: string }) => [x.label, x.match])).toEqual([
+      ['Invests at Seed', 'yes'], ['Fintech', 'yes'], ['Checks $100K–$1M fit your $500K round', 'yes'], ['Based in Germany', 'yes'], ['Activity unknown', 'unknown'],
+    ]);
+    expect(top[0].fit.score).toBe(90);
+    expect(top[0].fit.confidence).toBe(0.9);
   });
 });
