@@ -73,27 +73,6 @@ class Pending<T> {
   }
 }
 
-/**
- * Merged firms of consecutive events, by id (a firm merged twice in one batch keeps its latest
- * record), written in one go when anything else comes or the batch ends.
- */
-class Merged<T extends { id: string }> {
-  private items = new Map<string, T>();
-  constructor(private readonly write: (items: T[]) => Promise<void>) {}
-  push(items: T[]) {
-    for (const item of items) {
-      this.items.delete(item.id);
-      this.items.set(item.id, item);
-    }
-  }
-  async flush() {
-    if (!this.items.size) return;
-    const items = [...this.items.values()];
-    this.items = new Map();
-    await this.write(items);
-  }
-}
-
 /** Read models: one row per VC firm, test firm and angel investor, holding the record as JSON. */
 export const catalogProjection: Projection = {
   name: 'catalog',
@@ -102,20 +81,12 @@ export const catalogProjection: Projection = {
   batchSize: CATALOG_BATCH,
   async apply(tx, events) {
     const current = new CurrentImports('catalog_imports');
-    const generated = new Pending<{ id: string; sort_key: string; record: unknown }>(async (scope, rows) => {
+    const pending = new Pending<{ id: string; sort_key: string; record: unknown }>(async (scope, rows) => {
       await putRecords(tx, TABLE[scope], rows);
       await current.add(tx, scope, rows.length);
     });
-    // Merged firms of consecutive import events (500 each) go in one statement too.
-    const merged = new Merged<VcFirm>(async (firms) => putRecords(tx, TABLE.vc, firmRows(firms), true));
-    const pending = { flush: async () => (await generated.flush(), await merged.flush()), push: (scope: CatalogScope, rows: { id: string; sort_key: string; record: unknown }[]) => merged.flush().then(() => generated.push(scope, rows)) };
     for (const e of events) {
       const ev = asEvent(e);
-      if (ev.type === 'CatalogFirmsMerged') {
-        await generated.flush();
-        merged.push(ev.data.firms);
-        continue;
-      }
       switch (ev.type) {
         case 'CatalogImportStarted':
           await pending.flush();
@@ -140,8 +111,11 @@ export const catalogProjection: Projection = {
           await putRecords(tx, TABLE.test, firmRows(ev.data.firms));
           await current.start(tx, 'test', ev.data.sandboxUrl, ev.data.firms.length, { completed: true, loaded: ev.data.firms.length });
           break;
-        case 'CatalogSourceImported': {
+        case 'CatalogFirmsMerged':
           await pending.flush();
+          await putRecords(tx, TABLE.vc, firmRows(ev.data.firms), true);
+          break;
+        case 'CatalogSourceImported': {
           const d = ev.data;
           await sql`insert into catalog_sources (source, records, last_import_id, last_import_at, data_date, file_name)
             values (${d.source}, ${d.records}, ${d.importId}, ${e.createdAt}, ${d.dataDate}, ${d.fileName})
@@ -154,22 +128,6 @@ export const catalogProjection: Projection = {
     await pending.flush();
   },
 };
-
-/** Imported (merged) firms into the index; firms that left every source are hidden from search (their records stay for submissions). */
-async function putMerged(tx: Tx, index: SearchIndex, firms: VcFirm[]) {
-  const [active, inactive] = [firms.filter((f) => f.active !== false), firms.filter((f) => f.active === false)];
-  const docs = active.map(vcSearchDoc);
-  await index.putVcFirms(tx, 'vc', await withFormFlags(tx, 'vc', docs));
-  await index.removeVcFirms(tx, 'vc', inactive.map((f) => f.id));
-  if (docs.length) {
-    await sql`insert into catalog_search_sourced (id, doc) select d.id, d.doc from jsonb_to_recordset(${JSON.stringify(docs.map((doc) => ({ id: doc.id, doc })))}::jsonb) as d(id text, doc jsonb)
-      on conflict (id) do update set doc = excluded.doc`.execute(tx);
-  }
-  // Filter options are cached per generation of the 'vc' index: move it on.
-  await sql`insert into catalog_search_imports (scope, import_id, loaded, updated_at) values ('vc', 'sources', 0, clock_timestamp())
-    on conflict (scope) do update set updated_at = clock_timestamp()`.execute(tx);
-  if (inactive.length) await sql`delete from catalog_search_sourced where id = any(${inactive.map((f) => f.id)}::text[])`.execute(tx);
-}
 
 /** The search index, behind its port (Postgres tables or Meilisearch), fed from the same events. */
 export function catalogSearchProjection(index: SearchIndex): Projection {
@@ -188,14 +146,11 @@ export function catalogSearchProjection(index: SearchIndex): Projection {
         await index.putVcFirms(t, 'vc', await withFormFlags(t, 'vc', rows.rows.map((r) => r.doc)));
       };
       const current = new CurrentImports('catalog_search_imports');
-      const generated = new Pending<VcSearchDoc | AngelSearchDoc>(async (scope, docs) => {
+      const pending = new Pending<VcSearchDoc | AngelSearchDoc>(async (scope, docs) => {
         if (scope === 'vc') await index.putVcFirms(tx, 'vc', await withFormFlags(tx, 'vc', docs as VcSearchDoc[]));
         else await index.putAngels(tx, docs as AngelSearchDoc[]);
         await current.add(tx, scope, docs.length);
       });
-      // Merged firms of consecutive import events: one index write, one copy of the documents.
-      const merged = new Merged<VcFirm>((firms) => putMerged(tx, index, firms));
-      const pending = { flush: async () => (await generated.flush(), await merged.flush()), push: async (scope: CatalogScope, docs: (VcSearchDoc | AngelSearchDoc)[]) => (await merged.flush(), await generated.push(scope, docs)) };
       for (const e of events) {
         if (e.type === 'FirmFormChecked') {
           await pending.flush();
@@ -203,11 +158,6 @@ export function catalogSearchProjection(index: SearchIndex): Projection {
           continue;
         }
         const ev = asEvent(e);
-        if (ev.type === 'CatalogFirmsMerged') {
-          await generated.flush();
-          merged.push(ev.data.firms);
-          continue;
-        }
         switch (ev.type) {
           case 'CatalogImportStarted':
             await pending.flush();
@@ -229,8 +179,24 @@ export function catalogSearchProjection(index: SearchIndex): Projection {
             await index.putVcFirms(tx, 'test', await withFormFlags(tx, 'test', ev.data.firms.map(vcSearchDoc)));
             await current.start(tx, 'test', ev.data.sandboxUrl, ev.data.firms.length, { loaded: ev.data.firms.length });
             break;
-          case 'CatalogSourceImported':
+          case 'CatalogFirmsMerged': {
             await pending.flush();
+            // Firms that left every source are hidden from search (their records stay for submissions).
+            const [active, inactive] = [ev.data.firms.filter((f) => f.active !== false), ev.data.firms.filter((f) => f.active === false)];
+            const docs = active.map(vcSearchDoc);
+            await index.putVcFirms(tx, 'vc', await withFormFlags(tx, 'vc', docs));
+            await index.removeVcFirms(tx, 'vc', inactive.map((f) => f.id));
+            if (docs.length) {
+              await sql`insert into catalog_search_sourced (id, doc) select d.id, d.doc from jsonb_to_recordset(${JSON.stringify(docs.map((doc) => ({ id: doc.id, doc })))}::jsonb) as d(id text, doc jsonb)
+                on conflict (id) do update set doc = excluded.doc`.execute(tx);
+            }
+            // Filter options are cached per generation of the 'vc' index: move it on.
+            await sql`insert into catalog_search_imports (scope, import_id, loaded, updated_at) values ('vc', 'sources', 0, clock_timestamp())
+              on conflict (scope) do update set updated_at = clock_timestamp()`.execute(tx);
+            if (inactive.length) await sql`delete from catalog_search_sourced where id = any(${inactive.map((f) => f.id)}::text[])`.execute(tx);
+            break;
+          }
+          case 'CatalogSourceImported':
             break;
         }
       }
