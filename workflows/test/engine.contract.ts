@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DiscoveryActivities } from '../src/engine/discovery';
 import { MAX_TRIES, type AttemptOutcome, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from '../src/engine/port';
 
 /** Scripted application side: what each attempt's apply returns, try after try. */
@@ -32,6 +33,20 @@ export class ScriptedActivities implements SubmissionActivities {
   of(attemptId: string, kind?: 'begin' | 'apply' | 'finish') {
     return this.calls.filter((c) => c.attemptId === attemptId && (!kind || c.kind === kind));
   }
+
+  /** The registry's discovery job: how many firms each batch checks, batch after batch (then 0). */
+  readonly batches = new Map<string, number[]>();
+  readonly discoveryCalls: { kind: 'checkNext' | 'finish'; runId: string }[] = [];
+  readonly discovery: DiscoveryActivities = {
+    checkNext: async (run) => {
+      this.discoveryCalls.push({ kind: 'checkNext', runId: run.runId });
+      await new Promise((r) => setTimeout(r, 10));
+      return this.batches.get(run.runId)?.shift() ?? 0;
+    },
+    finish: async (run) => {
+      this.discoveryCalls.push({ kind: 'finish', runId: run.runId });
+    },
+  };
 }
 
 export const outcome = (status: AttemptOutcome['status'], extra: Partial<AttemptOutcome> = {}): AttemptOutcome => ({
@@ -152,6 +167,20 @@ export function engineContract(name: string, make: (acts: ScriptedActivities, st
       const r = run({ outcomes: [outcome('completed')] });
       await engine!.requestStop(r);
       expect(stops).toContain(r.attemptId);
+    });
+
+    it('runs a discovery run batch after batch until none is left, then finishes it once; starting it again starts nothing', async (t) => {
+      if (skip) return t.skip();
+      expect(engine!.startDiscovery, 'an engine given discovery activities starts discovery runs').toBeTypeOf('function');
+      const runId = randomUUID();
+      acts.batches.set(runId, [3, 2]);
+      await engine!.startDiscovery!({ runId });
+      await engine!.startDiscovery!({ runId });
+      const calls = () => acts.discoveryCalls.filter((c) => c.runId === runId).map((c) => c.kind);
+      await expect.poll(calls, { timeout: 30_000, interval: 50 }).toContain('finish');
+      await engine!.startDiscovery!({ runId });
+      await new Promise((res) => setTimeout(res, 1000));
+      expect(calls()).toEqual(['checkNext', 'checkNext', 'checkNext', 'finish']);
     });
   });
 }

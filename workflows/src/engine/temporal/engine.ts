@@ -97,7 +97,8 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
     ...(opts.discovery && {
       async startDiscovery(run: DiscoveryRun) {
         try {
-          await client.workflow.start('formDiscoveryWorkflow', { taskQueue: TEMPORAL_TASK_QUEUE, workflowId: temporalDiscoveryId(run), args: [run] });
+          // A finished run is not started again (as with DBOS, where a workflow id runs once).
+          await client.workflow.start('formDiscoveryWorkflow', { taskQueue: TEMPORAL_TASK_QUEUE, workflowId: temporalDiscoveryId(run), args: [run], workflowIdReusePolicy: 'REJECT_DUPLICATE' });
         } catch (err) {
           if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
         }
