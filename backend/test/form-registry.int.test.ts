@@ -15,7 +15,7 @@ import { founder, testFirmId, waitUntil } from './submissions-helpers';
 
 let app: TestApp;
 let second: Runtime | undefined;
-let admin: { id: string; token: string };
+let admin: { id: string; email: string; token: string };
 /** Founders made before the interruption (signing up needs the first runtime). */
 let reader: { id: string; token: string };
 let submitter: { id: string; token: string };
@@ -88,6 +88,20 @@ describe('registry of application forms', () => {
       const { events } = await second.ctx.store.readStream(firmFormStream('test', testFirmId(site.slug)));
       expect(events.filter((e) => e.type === 'FirmFormChecked' && e.data.runId === runId), site.slug).toHaveLength(1);
     }
+
+    // The operators' workflow console lists the run as a kind of its own, with its engine's steps.
+    const listed = await api('GET', `/api/ops/workflows?kind=discovery&user=${encodeURIComponent(admin.email)}`, admin.token);
+    expect(listed.status).toBe(200);
+    expect(listed.body.runs).toEqual([expect.objectContaining({ id: runId, kind: 'discovery', status: 'finished', email: admin.email, test: true, step: `${done.total} of ${done.total} checked` })]);
+    expect((await api('GET', '/api/ops/workflows?kind=discovery&status=running', admin.token)).body.runs).toEqual([]);
+    const detail = await waitUntil('the engine to record the run as ended', async () => {
+      const d = (await api('GET', `/api/ops/workflows/${runId}?kind=discovery`, admin.token)).body;
+      return d.attempts?.[0]?.engineStatus === 'SUCCESS' ? d : null;
+    }, 60_000, 500);
+    expect(detail.events.map((e: any) => e.what)).toEqual(['Started', 'Finished', 'Outcomes']);
+    expect(detail.events[0].actor).toBe(admin.email);
+    expect(detail.attempts[0]).toMatchObject({ engine: 'dbos', runId: `form-discovery-${runId}` });
+    expect(detail.attempts[0].steps.length).toBeGreaterThan(0);
   }, 720_000);
 
   it('records what each site has: the form, its kind and fields, blockers, robots.txt refusals', async () => {

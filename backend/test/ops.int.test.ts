@@ -282,7 +282,7 @@ describe('workflow console (/api/ops/workflows)', () => {
     }
     expect(detail.run).toMatchObject({ id, kind: 'submission', email: f.email, attempt: 2, status: 'failed' });
     expect((await app.api('GET', '/api/ops/workflows/nope', { token: admin.token })).status).toBe(404);
-    expect((await app.api('GET', `/api/ops/workflows/${id}?kind=cron`, { token: admin.token })).body).toEqual({ error: 'Kind must be one of: submission, mail' });
+    expect((await app.api('GET', `/api/ops/workflows/${id}?kind=cron`, { token: admin.token })).body).toEqual({ error: 'Kind must be one of: submission, mail, discovery' });
     expect((await app.api('GET', `/api/ops/workflows/${id}`, { token: f.token })).status).toBe(403);
 
     // A slow firm's run is still going when the operator stops it.

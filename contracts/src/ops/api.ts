@@ -86,12 +86,16 @@ export interface OpsSummary {
 }
 
 /**
- * What the workflow console lists: submission runs (the applications, on DBOS or Temporal) and the
- * mail delivery job's messages (each message is a run of the job, tried again on failure).
+ * What the workflow console lists: submission runs (the applications, on DBOS or Temporal), the
+ * mail delivery job's messages (each message is a run of the job, tried again on failure) and the
+ * form-discovery runs of the registry of application forms (on the same engine as submissions).
  */
-export const WORKFLOW_KINDS = ['submission', 'mail'] as const;
+export const WORKFLOW_KINDS = ['submission', 'mail', 'discovery'] as const;
 export type WorkflowKind = (typeof WORKFLOW_KINDS)[number];
-export const WORKFLOW_STATUSES: Record<WorkflowKind, readonly string[]> = { submission: SUBMISSION_STATUSES, mail: MAIL_STATUSES };
+/** A form-discovery run (the registry of application forms) goes on until it has checked its firms. */
+export const DISCOVERY_STATUSES = ['running', 'finished'] as const;
+export type DiscoveryStatus = (typeof DISCOVERY_STATUSES)[number];
+export const WORKFLOW_STATUSES: Record<WorkflowKind, readonly string[]> = { submission: SUBMISSION_STATUSES, mail: MAIL_STATUSES, discovery: DISCOVERY_STATUSES };
 const WorkflowKindParam = z.enum(WORKFLOW_KINDS, { error: `Kind must be one of: ${WORKFLOW_KINDS.join(', ')}` }).default('submission');
 
 /** GET /api/ops/workflows: runs of one kind over every founder, newest first, a page at a time (keyset). */
@@ -118,10 +122,10 @@ export interface OpsWorkflowRun {
   email: string | null;
   /** The firm applied to (submissions). */
   firm: string | null;
-  /** The message's subject (mail). */
+  /** The message's subject (mail), what a discovery run covers (discovery). */
   subject: string | null;
   test: boolean;
-  status: SubmissionStatus | MailStatus;
+  status: SubmissionStatus | MailStatus | DiscoveryStatus;
   /** The run's current step (navigating, form filled, submitted, error, stopped; for mail the last error). */
   step: string | null;
   attempt: number;

@@ -1,5 +1,5 @@
 import { DEFAULT_STALE_DAYS, type FirmFormEntry, type FormDiscoveryRun, type FormRegistryOverview } from '@fp/contracts/catalog/index';
-import type { FormCollection } from '@fp/contracts/catalog/events';
+import { formDiscoveryStream, type FormCollection } from '@fp/contracts/catalog/events';
 import { createDiscoveryActivities, SharedBrowser, type DiscoveryActivities, type DiscoveryRun } from '@fp/workflows';
 import { sql } from 'kysely';
 import { allowedHostsFor } from '../../platform/automation';
@@ -13,6 +13,17 @@ export const DISCOVERY_CHANNEL = 'fp_form_discovery';
 
 interface Engine {
   startDiscovery?(run: DiscoveryRun): Promise<void>;
+}
+
+export interface DiscoveryRunsQuery {
+  status?: 'running' | 'finished';
+  requestedBy?: string;
+  from?: string;
+  before?: string;
+  /** Keyset position: the last row of the previous page. */
+  after?: { startedAt: string; id: string };
+  ids?: string[];
+  limit: number;
 }
 
 interface RunRow {
@@ -114,6 +125,32 @@ export function createFormRegistry(ctx: Pick<AppContext, 'db' | 'pool' | 'store'
       const r = await sql<RunRow>`select * from form_discovery_runs where run_id = ${runId}`.execute(ctx.db);
       return r.rows[0] ? toRun(r.rows[0]) : null;
     },
+
+    /**
+     * Discovery runs over both collections as the operators' workflow console lists them: newest
+     * first, a keyset page at a time, by state (running or finished), who asked and when.
+     */
+    async runs(q: DiscoveryRunsQuery): Promise<{ rows: FormDiscoveryRun[]; more: boolean }> {
+      let query = ctx.db.selectFrom('form_discovery_runs').selectAll();
+      if (q.ids) query = query.where('run_id', 'in', q.ids.length ? q.ids : ['']);
+      if (q.status === 'running') query = query.where('finished_at', 'is', null);
+      if (q.status === 'finished') query = query.where('finished_at', 'is not', null);
+      if (q.requestedBy) query = query.where(sql`lower(requested_by)`, '=', q.requestedBy.toLowerCase());
+      if (q.from) query = query.where('started_at', '>=', new Date(q.from));
+      if (q.before) query = query.where('started_at', '<', new Date(q.before));
+      if (q.after) query = query.where(sql`(started_at, run_id)`, '<', sql`(${new Date(q.after.startedAt)}::timestamptz, ${q.after.id}::text)`);
+      const rows = (await query.orderBy('started_at', 'desc').orderBy('run_id', 'desc').limit(q.limit + 1).execute()) as RunRow[];
+      return { rows: rows.slice(0, q.limit).map(toRun), more: rows.length > q.limit };
+    },
+
+    /** Runs going now (the console's live count; discovery runs neither queue nor fail as a whole). */
+    async runCounts() {
+      const r = await sql<{ n: number }>`select count(*)::int as n from form_discovery_runs where finished_at is null`.execute(ctx.db);
+      return { queued: 0, running: r.rows[0]?.n ?? 0, failed: 0 };
+    },
+
+    /** A run's own events (asked for, finished), for the console's timeline. */
+    events: async (runId: string) => (await ctx.store.readStream(formDiscoveryStream(runId))).events,
 
     /** The registry's entries of these firms (firms never checked are absent). */
     async entries(collection: FormCollection, ids: readonly string[]): Promise<Map<string, FirmFormEntry>> {

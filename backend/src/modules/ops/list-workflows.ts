@@ -1,4 +1,5 @@
-import type { MailStatus, OpsWorkflowRun, OpsWorkflowsResponse, SubmissionStatus } from '@fp/contracts';
+import type { FormDiscoveryRun } from '@fp/contracts/catalog/index';
+import type { DiscoveryStatus, MailStatus, OpsWorkflowRun, OpsWorkflowsResponse, SubmissionStatus } from '@fp/contracts';
 import { OpsWorkflowsQuery } from '@fp/contracts';
 import type { z } from 'zod';
 import { DomainError } from '../../platform/decider';
@@ -41,6 +42,29 @@ export function mailRun(m: OutboxRun): OpsWorkflowRun {
   };
 }
 
+/** A form-discovery run: its firms checked so far are its progress; who asked is an operator's e-mail (or the CLI's name). */
+export function discoveryRun(r: FormDiscoveryRun): OpsWorkflowRun {
+  return {
+    id: r.runId,
+    kind: 'discovery',
+    userId: null,
+    email: r.requestedBy,
+    firm: null,
+    subject: `Form discovery: ${r.total.toLocaleString('en-US')} ${r.collection === 'test' ? 'test ' : ''}firm${r.total === 1 ? '' : 's'}`,
+    test: r.collection === 'test',
+    status: r.finishedAt ? 'finished' : 'running',
+    step: `${r.checked.toLocaleString('en-US')} of ${r.total.toLocaleString('en-US')} checked`,
+    attempt: 1,
+    engine: null,
+    submittedAt: r.startedAt,
+    startedAt: r.startedAt,
+    endedAt: r.finishedAt,
+    error: null,
+    canStop: false,
+    canRetry: false,
+  };
+}
+
 /**
  * The workflow console's list: runs of one kind over every founder (submissions with their owner's
  * e-mail, or the mail job's messages), by status, user (e-mail) and time, a keyset page at a time,
@@ -50,11 +74,19 @@ export async function listWorkflows(ctx: OpsContext, q: z.output<typeof OpsWorkf
   let userId: string | undefined;
   if (q.user) {
     const account = await ctx.accounts.findByEmail(q.user);
-    // Mail can go to an address without an account; submissions always have an owner.
+    // Mail can go to an address without an account; a submission always has an owner.
     if (!account && q.kind === 'submission') return { runs: [], nextCursor: null, counts: await ctx.submissions.runCounts() };
     userId = account?.id;
   }
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  if (q.kind === 'discovery') {
+    const [page, counts] = await Promise.all([
+      ctx.catalog.forms.runs({ status: q.status as DiscoveryStatus | undefined, requestedBy: q.user, from: q.from, before: q.to, after: after && { startedAt: after.at, id: after.id }, limit: q.limit }),
+      ctx.catalog.forms.runCounts(),
+    ]);
+    const last = page.rows.at(-1);
+    return { runs: page.rows.map(discoveryRun), nextCursor: page.more && last ? encodeCursor(last.startedAt, last.runId) : null, counts };
+  }
   if (q.kind === 'mail') {
     const [page, counts] = await Promise.all([
       ctx.mail.runs({ status: q.status as MailStatus | undefined, userId, to: q.user, from: q.from, before: q.to, after: after && { queuedAt: after.at, id: after.id }, limit: q.limit }),

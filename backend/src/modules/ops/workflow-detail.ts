@@ -1,7 +1,7 @@
 import type { OpsWorkflowAttempt, OpsWorkflowDetail, OpsWorkflowEvent, WorkflowKind } from '@fp/contracts';
 import type { RecordedEvent } from '@fp/infra';
 import type { OpsContext } from './context';
-import { mailRun } from './list-workflows';
+import { discoveryRun, mailRun } from './list-workflows';
 
 const at = (e: RecordedEvent) => (e.metadata.now as string | undefined) ?? e.createdAt;
 
@@ -36,13 +36,25 @@ function describeMailEvent(e: RecordedEvent): { what: string; detail: string | n
   }
 }
 
+function describeDiscoveryEvent(e: RecordedEvent): { what: string; detail: string | null } {
+  const d = e.data as Record<string, any>;
+  switch (e.type) {
+    case 'FormDiscoveryStarted': return { what: 'Started', detail: `${d.firmIds?.length ?? 0} firms${d.staleDays != null ? `, not checked for ${d.staleDays} days` : ''}` };
+    case 'FormDiscoveryFinished': return { what: 'Finished', detail: `${d.checked} firms checked` };
+    default: return { what: e.type, detail: null };
+  }
+}
+
+/** An actor's account id: a user's id, or an operator's written `operator:<id>`. */
+const actorId = (actor: string) => actor.replace(/^operator:/, '');
+
 /** Events with their actors as e-mails where the actor is a user (system actors keep their names). */
 async function timeline(ctx: OpsContext, events: RecordedEvent[], describe: (e: RecordedEvent) => { what: string; detail: string | null }): Promise<OpsWorkflowEvent[]> {
   const actors = [...new Set(events.map((e) => e.metadata.actor).filter((a): a is string => typeof a === 'string'))];
-  const emails = await ctx.accounts.emails(actors);
+  const emails = await ctx.accounts.emails(actors.map(actorId));
   return events.map((e) => {
     const actor = typeof e.metadata.actor === 'string' ? e.metadata.actor : null;
-    return { at: at(e), ...describe(e), actor: actor ? (emails.get(actor) ?? actor) : null };
+    return { at: at(e), ...describe(e), actor: actor ? (emails.get(actorId(actor)) ?? actor) : null };
   });
 }
 
@@ -64,23 +76,33 @@ async function submissionAttempts(ctx: OpsContext, events: RecordedEvent[]): Pro
       else if (a) Object.assign(a, { engine: d.engine, runId: d.taskId, note: null });
     }
   }
-  return Promise.all(
-    attempts.map(async (a) => {
-      if (!a.runId || !a.engine) return a;
-      if (a.engine !== ctx.history.kind) return { ...a, note: `Run on ${a.engine}; this server reads ${ctx.history.kind}` };
-      try {
-        const h = await ctx.history.run(a.runId);
-        if (!h) return { ...a, note: 'The workflow engine has no record of this run (its history may have been cleaned up)' };
-        return { ...a, engineStatus: h.status, url: h.url, steps: h.steps };
-      } catch (err) {
-        return { ...a, note: `The workflow engine could not be read: ${(err as Error).message}` };
-      }
-    }),
-  );
+  return Promise.all(attempts.map((a) => (a.runId && a.engine ? engineAttempt(ctx, { attempt: a.attempt, attemptId: a.attemptId, engine: a.engine, runId: a.runId }) : a)));
+}
+
+/** One engine run as the engine recorded it: its status, steps and UI link, or why they are missing. */
+async function engineAttempt(ctx: OpsContext, a: Pick<OpsWorkflowAttempt, 'attempt' | 'attemptId'> & { engine: string; runId: string }): Promise<OpsWorkflowAttempt> {
+  const base: OpsWorkflowAttempt = { engineStatus: null, url: null, steps: [], note: null, ...a };
+  if (a.engine !== ctx.history.kind) return { ...base, note: `Run on ${a.engine}; this server reads ${ctx.history.kind}` };
+  try {
+    const h = await ctx.history.run(a.runId);
+    if (!h) return { ...base, note: 'The workflow engine has no record of this run (not started yet, or its history was cleaned up)' };
+    return { ...base, engineStatus: h.status, url: h.url, steps: h.steps };
+  } catch (err) {
+    return { ...base, note: `The workflow engine could not be read: ${(err as Error).message}` };
+  }
 }
 
 /** One run of the console with its history, or null when there is no such run of that kind. */
 export async function workflowDetail(ctx: OpsContext, kind: WorkflowKind, id: string): Promise<OpsWorkflowDetail | null> {
+  if (kind === 'discovery') {
+    const [row] = (await ctx.catalog.forms.runs({ ids: [id], limit: 1 })).rows;
+    if (!row) return null;
+    const events = await ctx.catalog.forms.events(id);
+    const counts = Object.entries(row.counts).map(([outcome, n]) => `${outcome.replace(/_/g, ' ')} ${n}`).join(' · ');
+    const timelineEvents = await timeline(ctx, events, describeDiscoveryEvent);
+    if (counts) timelineEvents.push({ at: row.finishedAt ?? ctx.clock.now().toISOString(), what: row.finishedAt ? 'Outcomes' : 'Outcomes so far', detail: counts, actor: null });
+    return { run: discoveryRun(row), events: timelineEvents, attempts: [await engineAttempt(ctx, { attempt: 1, attemptId: id, engine: ctx.history.kind, runId: `form-discovery-${id}` })] };
+  }
   if (kind === 'mail') {
     const [row] = (await ctx.mail.runs({ ids: [id], limit: 1 })).rows;
     if (!row) return null;

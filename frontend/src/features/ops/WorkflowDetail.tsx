@@ -7,6 +7,8 @@ import { Skeleton } from '../../ui/Skeleton';
 import { LoadError, when } from './OpsParts';
 import { workflowDetailQueryOptions } from './queries';
 
+const KIND_LABEL: Record<OpsWorkflowRun['kind'], string> = { submission: 'Application', mail: 'E-mail', discovery: 'Form discovery' };
+
 const duration = (a: string | null, b: string | null) => {
   if (!a || !b) return null;
   const ms = Date.parse(b) - Date.parse(a);
@@ -77,7 +79,7 @@ export function WorkflowDetailDialog({ run, onClose }: { run: OpsWorkflowRun | n
     );
   }
   return (
-    <Dialog open={run !== null} onOpenChange={(o) => !o && onClose()} title={title} description={run ? `${run.kind === 'mail' ? 'E-mail' : 'Application'} · ${run.email ?? run.userId ?? ''}` : undefined} size="lg">
+    <Dialog open={run !== null} onOpenChange={(o) => !o && onClose()} title={title} description={run ? `${KIND_LABEL[run.kind]} · ${run.email ?? run.userId ?? ''}` : undefined} size="lg">
       {body}
     </Dialog>
   );

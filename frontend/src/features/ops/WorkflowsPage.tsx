@@ -26,11 +26,14 @@ const STATUS: Record<OpsWorkflowRun['status'], { label: string; variant: BadgeVa
   queued: { label: 'Queued', variant: 'secondary' },
   retrying: { label: 'Retrying', variant: 'warning' },
   sent: { label: 'Sent', variant: 'success' },
+  running: { label: 'Running', variant: 'default' },
+  finished: { label: 'Finished', variant: 'success' },
 };
 const statusOptions = (kind: WorkflowKind) => WORKFLOW_STATUSES[kind].map((value) => ({ value, label: STATUS[value as OpsWorkflowRun['status']].label }));
 const KINDS: { value: WorkflowKind; label: string; what: string; when: string }[] = [
   { value: 'submission', label: 'Applications', what: 'Firm', when: 'Submitted' },
   { value: 'mail', label: 'E-mail', what: 'Subject', when: 'Queued' },
+  { value: 'discovery', label: 'Form discovery', what: 'Run', when: 'Started' },
 ];
 const EMPTY: WorkflowFilters = { kind: 'submission', status: '', user: '', from: '', to: '' };
 
@@ -133,7 +136,7 @@ export function WorkflowsPage() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Workflow runs"
-        description="Every founder's applications as they run on the workflow engine, and the e-mail the delivery job sends. Stop and Retry act as the founder's own buttons do."
+        description="Every founder's applications as they run on the workflow engine, the e-mail the delivery job sends, and the form-discovery runs of the registry. Stop and Retry act as the founder's own buttons do."
         actions={
           counts ? (
             <div className="flex gap-2" aria-label="Live counts" data-testid="workflow-counts">
@@ -151,7 +154,7 @@ export function WorkflowsPage() {
       </Tabs>
       <form onSubmit={apply} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filters">
         <Field label="Status">{(p) => <Select {...p} options={statusOptions(filters.kind)} placeholder="Any status" value={draft.status} onChange={(e) => set('status')(e.target.value)} />}</Field>
-        <Field label={filters.kind === 'mail' ? 'Recipient or user e-mail' : 'User e-mail'}>{(p) => <Input {...p} type="email" placeholder="founder@example.com" value={draft.user} onChange={(e) => set('user')(e.target.value)} />}</Field>
+        <Field label={filters.kind === 'mail' ? 'Recipient or user e-mail' : filters.kind === 'discovery' ? 'Started by (e-mail)' : 'User e-mail'}>{(p) => <Input {...p} type="email" placeholder="founder@example.com" value={draft.user} onChange={(e) => set('user')(e.target.value)} />}</Field>
         <Field label={`${kind.when} from`}>{(p) => <Input {...p} type="datetime-local" value={draft.from} onChange={(e) => set('from')(e.target.value)} />}</Field>
         <Field label={`${kind.when} before`}>{(p) => <Input {...p} type="datetime-local" value={draft.to} onChange={(e) => set('to')(e.target.value)} />}</Field>
         <Button type="submit" variant="outline">Apply filters</Button>
