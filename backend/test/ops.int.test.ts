@@ -339,3 +339,21 @@ describe('workflow console (/api/ops/workflows)', () => {
     expect((await app.api('GET', `/api/ops/workflows/${first.messageId}`, { token: admin.token })).status).toBe(404);
   });
 });
+
+describe('operator home (/api/ops/summary)', () => {
+  it('counts what needs an operator: runs, the last audit, mail, accounts, and how fresh the investor data is', async () => {
+    const admin = await app.createUser({ admin: true });
+    const founder = await app.createUser();
+    expect((await app.api('GET', '/api/ops/summary', { token: founder.token })).status).toBe(403);
+    const r = await app.api('GET', '/api/ops/summary', { token: admin.token });
+    expect(r.status).toBe(200);
+    expect(r.body.submissions).toEqual(await app.services.submissions.runCounts());
+    const q = async (text: string) => (await app.ctx.pool.query(text)).rows[0].n as number;
+    // No real source imported in this database; the demo data is there when the generator loaded it.
+    expect(r.body.data).toMatchObject({ realRecords: 0, lastImportAt: null, formsRunning: false, formsStaleDays: expect.any(Number) });
+    expect(r.body.data.demo).toBe((await q(`select count(*)::int as n from catalog_imports where scope in ('vc', 'angels') and loaded > 0`)) > 0);
+    // No form was ever checked: every active VC firm is stale.
+    expect(r.body.data.formsStale).toBe(await q(`select count(*)::int as n from catalog_vc_firms where coalesce((record ->> 'active')::boolean, true)`));
+    expect(r.body.users.total).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -93,7 +93,7 @@ describe('operators (e2e)', () => {
     const { context, page } = await signIn(OPERATOR, 'Dashboard');
     await page.getByRole('link', { name: 'Operations', exact: true }).click();
     await page.getByRole('heading', { name: 'Operations' }).waitFor();
-    await poll(() => page.getByTestId('ops-tile').count()).toBe(4);
+    await poll(() => page.getByTestId('ops-tile').count()).toBe(5);
 
     await page.getByRole('link', { name: 'Users', exact: true }).click();
     await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
@@ -138,7 +138,7 @@ describe('operators (e2e)', () => {
     await context.close();
 
     await shots(OPERATOR, 'Dashboard', '/ops/users', 'ops-users', (p) => p.getByTestId('ops-user-row').first().waitFor());
-    await shots(OPERATOR, 'Dashboard', '/ops', 'ops-home', (p) => poll(() => p.getByTestId('ops-tile').count()).toBe(4));
+    await shots(OPERATOR, 'Dashboard', '/ops', 'ops-home', (p) => poll(() => p.getByTestId('ops-tile').count()).toBe(5));
   });
 });
 

@@ -83,6 +83,19 @@ export interface OpsSummary {
   lastAudit: AuditRun | null;
   mail: { queued: number; retrying: number; failed: number };
   users: { total: number; disabled: number };
+  /** Investor data freshness: real sources (not demo) and the registry of application forms. */
+  data: {
+    /** Records from real sources, and when the newest import of one ran (null: none yet). */
+    realRecords: number;
+    lastImportAt: string | null;
+    /** The catalog still holds generated demo records. */
+    demo: boolean;
+    /** Active VC firms whose form was never checked, or not for the registry's stale days. */
+    formsStale: number;
+    formsStaleDays: number;
+    /** A discovery run is going. */
+    formsRunning: boolean;
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Activity, FileSearch, Mail, Users, type LucideIcon } from 'lucide-react';
+import { Activity, Database, FileSearch, Mail, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../ui/Card';
 import { PageHeader } from '../../ui/PageHeader';
@@ -33,13 +33,13 @@ const Figure = ({ value, label, tone }: { value: number; label: string; tone?: '
 export function OpsHomePage() {
   const summary = useQuery(opsSummaryQueryOptions());
   let body;
-  if (summary.isPending) body = <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">{[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-40 rounded-xl" />)}</div>;
+  if (summary.isPending) body = <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-40 rounded-xl" />)}</div>;
   else if (summary.isError) body = <LoadError error={summary.error} who="administrators" what="the operator home" />;
   else {
     const s = summary.data;
     const audit = s.lastAudit;
     body = (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <Tile title="Workflow runs" icon={Activity} href="/ops/workflows" link="Open the workflow console">
           <div className="flex gap-6">
             <Figure value={s.submissions.queued + s.submissions.running} label={`running or queued (${count(s.submissions.queued)} queued)`} />
@@ -72,12 +72,25 @@ export function OpsHomePage() {
             <Figure value={s.users.disabled} label="disabled" tone="bad" />
           </div>
         </Tile>
+        <Tile title="Investor data" icon={Database} href="/ops/forms" link="Open the form registry">
+          <div className="flex flex-col gap-2">
+            <div className="flex gap-6">
+              <Figure value={s.data.realRecords} label="records from real sources" />
+              <Figure value={s.data.formsStale} label={`forms not checked in ${s.data.formsStaleDays} days`} tone="bad" />
+            </div>
+            <p className="text-xs text-muted-foreground">
+              {s.data.lastImportAt ? `Last import ${when(s.data.lastImportAt)}` : 'No real data imported yet'}
+              {s.data.demo ? ' · demo data present' : ''}
+              {s.data.formsRunning ? ' · discovery running' : ''}
+            </p>
+          </div>
+        </Tile>
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Operations" description="Submissions, ledger audits, outgoing mail and accounts at a glance." />
+      <PageHeader title="Operations" description="Workflow runs, ledger audits, outgoing mail, accounts and investor data at a glance." />
       {body}
     </div>
   );
