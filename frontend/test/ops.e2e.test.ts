@@ -161,7 +161,8 @@ describe('auditors (e2e)', () => {
     await page.getByTestId('audit-result').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('audit-result').textContent()).toMatch(/^1 of \d+ ledgers do not match/);
     const finding = page.getByTestId('audit-finding');
-    expect(await finding.count()).toBe(1);
+    // The findings come with the run's details, which can arrive after its result line.
+    await poll(() => finding.count(), 30_000).toBe(1);
     expect(await finding.textContent()).toContain(FOUNDER);
     expect(await finding.textContent()).toContain('read model has 42 after 2 events');
     expect(await finding.getByTestId('ledger-line').count()).toBe(2);
