@@ -29,13 +29,14 @@ const FOUNDER = 'forms.founder@example.com';
 let app: TestApp;
 let browser: Browser;
 let founder: { id: string; token: string };
+let operator: { id: string; token: string };
 
 beforeAll(async () => {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
   const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
   // Short pacing: every sandbox site lives on one host.
   app = await startTestApp({ config: { formDiscoveryHostDelayMs: 30, formDiscoveryConcurrency: 3 } });
-  await app.createUser({ email: OPERATOR, password: PASSWORD, name: 'Olive Operator', admin: true });
+  operator = await app.createUser({ email: OPERATOR, password: PASSWORD, name: 'Olive Operator', admin: true });
   founder = await app.createUser({ email: FOUNDER, password: PASSWORD, name: 'Grace Founder' });
   expect((await app.api('PATCH', '/api/startup-profile', { token: founder.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
   await app.services.credits.grant(founder.id, 3, 'e2e credits', null, { now: new Date(), actor: 'test' });
@@ -76,9 +77,12 @@ describe('registry of application forms (e2e)', () => {
     const { context, page } = await signIn(OPERATOR);
     await page.getByRole('link', { name: 'Application forms', exact: true }).click();
     await page.getByRole('heading', { name: 'Application forms', exact: true }).waitFor();
+    // Every sandbox site is a test firm, none checked yet: the screen shows the server's count.
+    const { stale } = (await app.api<{ stale: number }>('GET', '/api/ops/forms?collection=test', { token: operator.token })).body;
+    expect(stale).toBeGreaterThan(20);
     await page.getByRole('tab', { name: 'Test VC database' }).click();
-    await page.getByText(/^24 firms not checked in the last 30 days\.$/).waitFor();
-    await page.getByRole('button', { name: 'Check stale firms (24)' }).click();
+    await page.getByText(new RegExp(`^${stale} firms not checked in the last 30 days\\.$`)).waitFor();
+    await page.getByRole('button', { name: `Check stale firms (${stale})` }).click();
     await page.getByRole('status').filter({ hasText: 'Discovery started' }).waitFor();
     // The run's progress bar and counts while it goes.
     await page.getByTestId('discovery-progress').waitFor();
