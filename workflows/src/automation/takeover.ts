@@ -1,6 +1,8 @@
 import { ApplyFailure, StoppedError } from './errors';
 import type { RunContext } from './run-context';
 
+const SETTLE_MS = 3000;
+
 /**
  * A CAPTCHA or a login wall: with a person available (ctx.takeover), the run waits for them to
  * solve it in the live view and returns once they hand the page back, so the caller looks at the
@@ -15,4 +17,6 @@ export async function overcomeOrFail(ctx: RunContext, failure: ApplyFailure): Pr
   if (decision === 'stop') throw new StoppedError();
   if (decision === 'expired') throw failure;
   ctx.checkStopped();
+  // What the person did last may still be settling (a check sent to the site, a page loading).
+  await ctx.page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => undefined);
 }

@@ -74,6 +74,9 @@ export const wardenVentures: SiteDefinition = {
       challenges.set(id, { code, ticked: false, token: null });
       return html(r, firmPage({ brand, title: 'Apply', body: challengePage(ctx.base, id, code) }));
     });
+    // For tests standing in for the person, who reads the code off the live view's screen: the codes
+    // shown and not yet passed, newest last. The automation never looks here.
+    app.get('/human/issued', async () => ({ codes: [...challenges.values()].filter((c) => !c.token).map((c) => c.code) }));
     app.post('/human/verify', async (req, r) => {
       const b = (req.body ?? {}) as { challenge?: string; ticked?: boolean; code?: string };
       const c = b.challenge ? challenges.get(b.challenge) : undefined;
