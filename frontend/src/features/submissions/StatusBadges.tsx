@@ -1,11 +1,19 @@
-import { NEEDS_YOUR_ANSWERS, type Submission } from '@fp/contracts';
-import { Loader2, MessageCircleQuestion } from 'lucide-react';
+import { NEEDS_YOU_IN_LIVE_VIEW, NEEDS_YOUR_ANSWERS, type Submission } from '@fp/contracts';
+import { Hand, Loader2, MessageCircleQuestion } from 'lucide-react';
 import { Badge } from '../../ui/Badge';
-import { needsAnswers, STATUS_VARIANT, statusLabel, subStatusLabel } from './format';
+import { needsAnswers, needsTakeover, STATUS_VARIANT, statusLabel, subStatusLabel } from './format';
 
 /** Status badge and the sub-status as a second badge (spec §4). */
 export function StatusBadges({ submission }: { submission: Pick<Submission, 'status' | 'submissionStatus'> }) {
   const sub = subStatusLabel(submission);
+  if (needsTakeover(submission))
+    return (
+      <div className="flex flex-wrap items-center gap-1.5">
+        <Badge variant="warning" data-testid="status-badge">
+          <Hand aria-hidden="true" /> {NEEDS_YOU_IN_LIVE_VIEW}
+        </Badge>
+      </div>
+    );
   if (needsAnswers(submission))
     return (
       <div className="flex flex-wrap items-center gap-1.5">

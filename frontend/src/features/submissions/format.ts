@@ -41,4 +41,13 @@ export function canFetchLiveUrl(s: Pick<Submission, 'status' | 'taskId' | 'liveU
 /** A run paused before sending, for questions only the founder can answer (sub-status waiting_for_input). */
 export const needsAnswers = (s: Pick<Submission, 'status' | 'submissionStatus'>) => s.status === 'processing' && s.submissionStatus === 'waiting_for_input';
 
+/** A run waiting at a CAPTCHA or login wall for the founder to take over its browser (sub-status waiting_for_takeover). */
+export const needsTakeover = (s: Pick<Submission, 'status' | 'submissionStatus'>) => s.status === 'processing' && s.submissionStatus === 'waiting_for_takeover';
+
+/** '2 min 5 s' for a takeover's length. */
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+}
+
 export const subStatusLabel = (s: Pick<Submission, 'submissionStatus'>) => (s.submissionStatus ? statusLabel(s.submissionStatus) : null);
