@@ -78,7 +78,7 @@ describe('taking over the live browser, in the browser', () => {
         if (await row.getByText('Needs you in the live view').count()) return true;
         await page.reload();
         return false;
-      }, { timeout: 120_000, intervals: [2000] })
+      }, { timeout: 120_000, interval: 2000 })
       .toBe(true);
     await page.screenshot({ path: path.join(SHOTS, 'takeover-submissions-1280.png') });
     await page.setViewportSize({ width: 375, height: 812 });
@@ -123,7 +123,7 @@ describe('taking over the live browser, in the browser', () => {
     await live.getByRole('button', { name: 'Continue' }).click();
 
     await expect
-      .poll(async () => (await app.api('GET', `/api/submissions/${id}`, { token: user.token })).body.status, { timeout: 120_000, intervals: [1000] })
+      .poll(async () => (await app.api('GET', `/api/submissions/${id}`, { token: user.token })).body.status, { timeout: 120_000, interval: 1000 })
       .toBe('completed');
     const got = app.runtime.sandbox!.received(SITE);
     expect(got).toHaveLength(1);

@@ -20,7 +20,9 @@ export function formatDateTime(iso: string | null | undefined, locale?: string):
 }
 
 /** The notes column: what happened, or why it failed, or where it stands. */
-export function notesFor(s: Pick<Submission, 'status' | 'summary' | 'error'>): string {
+export function notesFor(s: Pick<Submission, 'status' | 'summary' | 'error'> & Partial<Pick<Submission, 'submissionStatus' | 'takeover'>>): string {
+  if (s.status === 'processing' && s.submissionStatus === 'waiting_for_takeover')
+    return `${s.takeover?.reason === 'login_required' ? 'The firm asks you to sign in' : 'The form is protected by a CAPTCHA'}: take over in the live view, then press Continue. Nothing has been sent.`;
   if (s.summary) return s.summary;
   if (s.error) return s.error;
   if (s.status === 'pending') return 'Waiting for a free browser…';
