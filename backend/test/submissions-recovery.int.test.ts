@@ -61,6 +61,8 @@ it('resumes every in-flight submission after the server is killed (SIGKILL) and 
     HOST: '127.0.0.1',
     SANDBOX_PORT: '0',
     CATALOG_SEED: 'off',
+    // A CAPTCHA firm fails at once, as before takeovers (nobody is there to take over).
+    TAKEOVER_MINUTES: '0',
     WORKER_CONCURRENCY: '2',
     // This test's HTTP client is not a browser; abuse protection is the security module's test.
     SECURITY_USER_AGENT_MODE: 'off',

@@ -32,6 +32,8 @@ export interface AppConfig {
   workerConcurrency: number;
   /** How long a run waits for the founder's answers before it ends stopped and refunded (INPUT_WAIT_HOURS, default 72; fractions allowed). */
   inputWaitHours: number;
+  /** How long a run waits at a CAPTCHA or login wall for its founder to take over (TAKEOVER_SECONDS, else TAKEOVER_MINUTES × 60; 0: never). */
+  takeoverSeconds: number;
   automationAllowedHosts: string;
   /** The registry's discovery job: sites visited at once (FORM_DISCOVERY_CONCURRENCY). */
   formDiscoveryConcurrency: number;
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     environment: env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
     workerConcurrency: int(env.WORKER_CONCURRENCY, 2),
     inputWaitHours: Math.max(0, int(env.INPUT_WAIT_HOURS, 72)),
+    takeoverSeconds: Math.max(0, env.TAKEOVER_SECONDS ? int(env.TAKEOVER_SECONDS, 600) : int(env.TAKEOVER_MINUTES, 10) * 60),
     automationAllowedHosts: env.AUTOMATION_ALLOWED_HOSTS ?? '',
     formDiscoveryConcurrency: Math.max(1, int(env.FORM_DISCOVERY_CONCURRENCY, 4)),
     formDiscoveryHostDelayMs: Math.max(0, int(env.FORM_DISCOVERY_HOST_DELAY_MS, 2000)),

@@ -13,3 +13,4 @@ export { createDrafts, type DraftAnswers } from './engine/drafts';
 export { RunRegistry } from './engine/runs';
 export * from './live/hub';
 export { renderLivePage } from './live/page';
+export { PageInputChannel, type PageInput } from './live/input';

@@ -54,6 +54,8 @@ export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial
     sandboxPort: 0,
     // Tests seed the small catalogs they need (services.catalog.seed), never the full one.
     catalogSeed: 'off',
+    // No takeover wait unless a test asks for one: a CAPTCHA run fails at once, as the suites expect.
+    takeoverSeconds: 0,
     ...opts.config,
     security: { ...base.security, ...TEST_SECURITY, ...opts.config?.security, ...opts.security },
   };

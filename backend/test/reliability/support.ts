@@ -272,6 +272,8 @@ export function serverEnv(databaseUrl: string, extra: Record<string, string> = {
     DATABASE_URL: databaseUrl,
     HOST: '127.0.0.1',
     CATALOG_SEED: 'off',
+    // Nobody takes over in these runs: a CAPTCHA firm fails at once, as the suites expect.
+    TAKEOVER_MINUTES: '0',
     // A Node fetch client, not a browser: the user-agent check is the security module's own test.
     SECURITY_USER_AGENT_MODE: 'off',
     SECURITY_FINGERPRINT_MODE: 'off',

@@ -57,6 +57,18 @@ export const ListSubmissionsQuery = z.strictObject({
 });
 export type ListSubmissionsQuery = z.input<typeof ListSubmissionsQuery>;
 
+/** One takeover of the live browser as the details dialog shows it. */
+export const TakeoverRecordSchema = z.object({
+  reason: z.enum(['captcha', 'login_required']),
+  how: z.enum(['continued', 'stopped', 'expired']),
+  by: z.string().nullable(),
+  requestedAt: z.string(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string(),
+  durationMs: z.number().int().min(0),
+});
+export type TakeoverRecord = z.infer<typeof TakeoverRecordSchema>;
+
 /** Spec §3 Submission, plus the proof of what the automation did. */
 export const SubmissionSchema = z.object({
   id: z.string(),
@@ -89,6 +101,10 @@ export const SubmissionSchema = z.object({
   creditRefunded: z.boolean(),
   /** Paused for answers (sub-status waiting_for_input): until when it waits; null otherwise. */
   inputDeadline: z.string().nullable(),
+  /** Waiting for the founder in the live view (sub-status waiting_for_takeover): why and until when; null otherwise. */
+  takeover: z.object({ reason: z.enum(['captcha', 'login_required']), message: z.string(), deadline: z.string() }).nullable(),
+  /** Every takeover of the latest attempt: how it ended, who controlled the page, when, how long. */
+  takeovers: z.array(TakeoverRecordSchema),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
 
@@ -113,6 +129,24 @@ export type FetchLiveUrlResponse = z.infer<typeof FetchLiveUrlResponse>;
 /** POST /api/submissions/{id}/stop and /retry */
 export const SubmissionActionResponse = z.object({ success: z.boolean(), submission: SubmissionSchema });
 export type SubmissionActionResponse = z.infer<typeof SubmissionActionResponse>;
+
+/** The status shown for a run waiting for the founder to take over its browser (sub-status waiting_for_takeover). */
+export const NEEDS_YOU_IN_LIVE_VIEW = 'Needs you in the live view';
+
+/**
+ * POST /live/{id}/input?token=…: one input for the page while the founder controls it. Coordinates
+ * are in the screencast frame's pixels (`frameWidth` × `frameHeight`, the image as shown), scaled
+ * by the server to the page's viewport.
+ */
+const FramePoint = { x: z.number().min(0).max(10_000), y: z.number().min(0).max(10_000), frameWidth: z.number().min(1).max(10_000), frameHeight: z.number().min(1).max(10_000) };
+export const TAKEOVER_KEYS = ['Enter', 'Tab', 'Backspace', 'Delete', 'Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Space', 'Home', 'End', 'PageUp', 'PageDown'] as const;
+export const TakeoverInput = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('click'), ...FramePoint }),
+  z.strictObject({ type: z.literal('type'), text: z.string().min(1).max(2000) }),
+  z.strictObject({ type: z.literal('key'), key: z.enum(TAKEOVER_KEYS), shift: z.boolean().optional() }),
+  z.strictObject({ type: z.literal('scroll'), ...FramePoint, deltaY: z.number().min(-10_000).max(10_000) }),
+]);
+export type TakeoverInput = z.infer<typeof TakeoverInput>;
 
 /** The status shown for a run paused for the founder's answers (sub-status waiting_for_input). */
 export const NEEDS_YOUR_ANSWERS = 'Needs your answers';

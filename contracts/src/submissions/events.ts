@@ -16,7 +16,7 @@
 export const SUBMISSION_STATUSES = ['pending', 'processing', 'completed', 'failed', 'stopped'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 /** The second badge (spec §4). */
-export const SUBMISSION_SUB_STATUSES = ['submitted', 'form_filled', 'navigating', 'error', 'stopped', 'waiting_for_input'] as const;
+export const SUBMISSION_SUB_STATUSES = ['submitted', 'form_filled', 'navigating', 'error', 'stopped', 'waiting_for_input', 'waiting_for_takeover'] as const;
 export type SubmissionSubStatus = (typeof SUBMISSION_SUB_STATUSES)[number];
 
 /** The firm as it was when the founder applied (the catalog may change later). */
@@ -136,6 +136,28 @@ export type SubmissionInputGiven = {
   type: 'SubmissionInputGiven';
   data: { submissionId: string; attemptId: string; phase: number; answeredBy: string; answers: { question: string; answer: string }[] };
 };
+/** Why a run asks the founder to take over its browser. */
+export type TakeoverReason = 'captcha' | 'login_required';
+/**
+ * The run met a CAPTCHA or a login wall and keeps its browser open for the founder to take over in
+ * the live view (sub-status waiting_for_takeover) until `deadline`; nothing was sent.
+ */
+export type SubmissionTakeoverRequested = {
+  type: 'SubmissionTakeoverRequested';
+  data: { submissionId: string; attemptId: string; reason: TakeoverReason; message: string; deadline: string; at: string };
+};
+/** The founder's first input reached the page: they control it now. */
+export type SubmissionTakeoverStarted = { type: 'SubmissionTakeoverStarted'; data: { submissionId: string; attemptId: string; by: string; at: string } };
+/** The founder pressed Continue: the automation has the page again. */
+export type SubmissionTakeoverHandedBack = { type: 'SubmissionTakeoverHandedBack'; data: { submissionId: string; attemptId: string; by: string; at: string } };
+/**
+ * The pause ended: continued (handed back), stopped, or expired (nobody took over in time). `by` is
+ * who controlled the page (null when nobody did); `durationMs` from the request to the end.
+ */
+export type SubmissionTakeoverEnded = {
+  type: 'SubmissionTakeoverEnded';
+  data: { submissionId: string; attemptId: string; how: 'continued' | 'stopped' | 'expired'; by: string | null; startedAt: string | null; endedAt: string; durationMs: number };
+};
 /** The attempt's credit was given back by the ledger (failed, or stopped before sending). */
 export type SubmissionCreditRefunded = { type: 'SubmissionCreditRefunded'; data: { submissionId: string; attemptId: string; reason: string } };
 
@@ -151,7 +173,11 @@ export type SubmissionEvent =
   | SubmissionRetried
   | SubmissionCreditRefunded
   | SubmissionInputRequested
-  | SubmissionInputGiven;
+  | SubmissionInputGiven
+  | SubmissionTakeoverRequested
+  | SubmissionTakeoverStarted
+  | SubmissionTakeoverHandedBack
+  | SubmissionTakeoverEnded;
 
 export const SUBMISSION_EVENT_TYPES = [
   'SubmissionRequested',
@@ -166,6 +192,10 @@ export const SUBMISSION_EVENT_TYPES = [
   'SubmissionCreditRefunded',
   'SubmissionInputRequested',
   'SubmissionInputGiven',
+  'SubmissionTakeoverRequested',
+  'SubmissionTakeoverStarted',
+  'SubmissionTakeoverHandedBack',
+  'SubmissionTakeoverEnded',
 ] as const;
 
 export const SUBMISSION_STREAM_PREFIX = 'submission-';

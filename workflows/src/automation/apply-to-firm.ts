@@ -78,6 +78,34 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
   const snap = async (ms: number): Promise<Buffer | null> =>
     page && !page.isClosed() ? ((await withTimeout(page.screenshot({ type: 'png', timeout: ms, animations: 'disabled' }), ms + 200)) ?? null) : null;
 
+  // The whole-run limit: it does not run while the run waits for a person to take over.
+  let timer: NodeJS.Timeout | undefined;
+  let remainingMs = timeouts.totalMs;
+  let clockSince = Date.now();
+  let fireTimeout: () => void = () => undefined;
+  const pauseClock = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    remainingMs -= Date.now() - clockSince;
+  };
+  let finished = false;
+  const resumeClock = () => {
+    if (finished) return;
+    clockSince = Date.now();
+    timer = setTimeout(() => fireTimeout(), Math.max(0, remainingMs));
+  };
+  const takeover = opts.takeover;
+  const pausedTakeover: RunContext['takeover'] = takeover
+    ? async (request) => {
+        pauseClock();
+        try {
+          return await takeover(request);
+        } finally {
+          resumeClock();
+        }
+      }
+    : undefined;
+
   const work = (async (): Promise<ApplyResult> => {
     if (!browser) browser = await launchBrowser();
     checkStopped();
@@ -106,6 +134,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       dialogs,
       step,
       checkStopped,
+      takeover: pausedTakeover,
       log: (m) => {
         m = `+${Date.now() - t0}ms ${m}`;
         trace.push(m);
@@ -136,7 +165,6 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
   work.catch(() => undefined); // after a stop or timeout the flow dies on the closed context; nobody awaits it
 
   let onAbort: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
   const stopP = new Promise<'stopped'>((resolve) => {
     onAbort = () => {
       stopped = true;
@@ -145,7 +173,8 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
     opts.signal?.addEventListener('abort', onAbort, { once: true });
   });
   const timeoutP = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeouts.totalMs);
+    fireTimeout = () => resolve('timeout');
+    if (!timer) resumeClock();
   });
 
   try {
@@ -212,6 +241,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       pageHtml,
     });
   } finally {
+    finished = true;
     if (timer) clearTimeout(timer);
     if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
   }

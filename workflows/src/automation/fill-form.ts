@@ -16,6 +16,7 @@ import { NeedsInput } from './errors';
 import type { FieldTarget, FormQuestion } from './types';
 import { isErrorText } from './page-heuristics';
 import { recordFilled, type RunContext } from './run-context';
+import { overcomeOrFail } from './takeover';
 
 export interface ReadyForm {
   frame: Frame;
@@ -41,10 +42,19 @@ export function takesDeck(c: ScannedControl): boolean {
   return pdfOk && (/deck|pitch|presentation|slides|pdf|document|attach|upload|file/.test(text) || /pdf/.test(accept));
 }
 
-function blockers(ctx: RunContext, scan: FrameScan, controls: ScannedControl[], captchaAnywhere: boolean): void {
-  if (scan.captcha || captchaAnywhere) throw new ApplyFailure('captcha', 'The application form is protected by a CAPTCHA, which the automation does not solve.');
-  if (controls.some((c) => c.inputType === 'password'))
-    throw new ApplyFailure('login_required', 'The form asks for a password (account sign-in or sign-up); the automation does not create accounts.');
+/**
+ * Throws for what stops the run on this step; a CAPTCHA or a password field is first offered to a
+ * person in the live view (true: they handed the page back, look at it again).
+ */
+async function blockers(ctx: RunContext, scan: FrameScan, controls: ScannedControl[], captchaAnywhere: boolean): Promise<boolean> {
+  if (scan.captcha || captchaAnywhere) {
+    await overcomeOrFail(ctx, new ApplyFailure('captcha', 'The application form is protected by a CAPTCHA, which the automation does not solve.'));
+    return true;
+  }
+  if (controls.some((c) => c.inputType === 'password')) {
+    await overcomeOrFail(ctx, new ApplyFailure('login_required', 'The form asks for a password (account sign-in or sign-up); the automation does not create accounts.'));
+    return true;
+  }
   const file = controls.find((c) => c.kind === 'file' && c.required && !(ctx.deck && takesDeck(c)));
   if (file)
     throw new ApplyFailure(
@@ -54,6 +64,7 @@ function blockers(ctx: RunContext, scan: FrameScan, controls: ScannedControl[], 
         : `This form requires a pitch deck file ("${displayLabel(file)}"): upload your deck as a PDF in Settings, then retry. Nothing was sent.`,
     );
   ctx.checkStopped();
+  return false;
 }
 
 async function waitForChange(frame: Frame, group: string, before: string, ms: number): Promise<'changed' | 'unchanged'> {
@@ -174,6 +185,7 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
   const unfilledRequired = new Map<string, string>();
   const unanswered = new Map<string, FormQuestion>();
   let steps = 1;
+  let tookOver = false;
 
   for (let i = 0; i < MAX_STEPS; i++) {
     ctx.checkStopped();
@@ -198,7 +210,13 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
         continue;
       }
     }
-    blockers(ctx, scan, controls, i === 0 && loc.captcha);
+    if (await blockers(ctx, scan, controls, i === 0 && loc.captcha && !tookOver)) {
+      // Handed back: the page may have changed under the person's hands (a new step, a login).
+      tookOver = true;
+      const r = await relocate(ctx);
+      if (r) ({ frame, group } = r);
+      continue;
+    }
 
     // Fill every new visible field we can map.
     let touched = false;

@@ -7,6 +7,7 @@ import { scanAllFrames, type ScannedFrame } from './frames';
 import { clickElement, sleep } from './page-actions';
 import { classifyButton, scoreLink } from './page-heuristics';
 import type { RunContext } from './run-context';
+import { overcomeOrFail } from './takeover';
 import type { FieldTarget } from './types';
 
 export interface FormLocation {
@@ -220,8 +221,17 @@ export async function findApplicationForm(ctx: RunContext, startUrl: string): Pr
       if (again.form) return again.form;
     }
   }
-  if (captcha) throw new ApplyFailure('captcha', 'The application page is protected by a CAPTCHA, which the automation does not solve.');
-  if (login) throw new ApplyFailure('login_required', 'Applying requires signing in to an account on the firm\'s portal; there is no public application form.');
+  if (captcha || login) {
+    const failure = captcha
+      ? new ApplyFailure('captcha', 'The application page is protected by a CAPTCHA, which the automation does not solve.')
+      : new ApplyFailure('login_required', 'Applying requires signing in to an account on the firm\'s portal; there is no public application form.');
+    // A person in the live view may get past it (solve it, sign in); then look at the page they left.
+    for (;;) {
+      await overcomeOrFail(ctx, failure);
+      const after = await inspect(ctx, true);
+      if (after.form) return after.form;
+    }
+  }
   if (mailtos.size)
     throw new ApplyFailure('email_only', `No application form found; the firm only lists an e-mail address for pitches (${[...mailtos].slice(0, 3).join(', ')}).`);
   throw new ApplyFailure('no_form', `No application form found on the website (checked ${pages} page${pages === 1 ? '' : 's'}).`);

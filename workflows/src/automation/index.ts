@@ -29,4 +29,7 @@ export type {
   FounderAnswer,
   ProfileField,
   StartupProfile,
+  TakeoverDecision,
+  TakeoverHook,
+  TakeoverReason,
 } from './types';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { DeckFile } from './deck';
 import { StoppedError } from './errors';
-import type { ApplyStep, ApplyTimeouts, FilledField, FounderAnswer, SentRequest, StartupProfile } from './types';
+import type { ApplyStep, ApplyTimeouts, FilledField, FounderAnswer, SentRequest, StartupProfile, TakeoverHook } from './types';
 
 /** State shared by the steps of one application run. */
 export interface RunContext {
@@ -22,6 +22,8 @@ export interface RunContext {
   /** Throws StoppedError once the caller aborted; called before every action with side effects. */
   checkStopped(): void;
   log(msg: string): void;
+  /** A person can take over the browser at a CAPTCHA or login wall (absent: those fail the run). */
+  takeover?: TakeoverHook;
 }
 
 export function makeStopCheck(isStopped: () => boolean): () => void {

@@ -153,7 +153,18 @@ export interface ApplyOptions {
   answers?: FounderAnswer[];
   /** Caps link-following while looking for the application form. */
   maxPages?: number;
+  /**
+   * Offered a CAPTCHA or a login wall, the run asks a person to take over its browser (the live
+   * view) instead of failing; the run's overall time limit does not run while it waits. Absent: the
+   * run fails there as it always did.
+   */
+  takeover?: TakeoverHook;
 }
+
+export type TakeoverReason = 'captcha' | 'login_required';
+/** continue: the person handed the page back; stop: stopped; expired: nobody took over in time. */
+export type TakeoverDecision = 'continue' | 'stop' | 'expired';
+export type TakeoverHook = (request: { reason: TakeoverReason; message: string; page: Page }) => Promise<TakeoverDecision>;
 
 export const DEFAULT_TIMEOUTS: ApplyTimeouts = {
   navigationMs: 25_000,

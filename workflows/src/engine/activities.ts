@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { applyToFirm } from '../automation/apply-to-firm';
-import type { ApplyResult, ApplyStep, ApplyTimeouts } from '../automation/types';
+import type { ApplyResult, ApplyStep, ApplyTimeouts, TakeoverHook } from '../automation/types';
 import type { LiveHub } from '../live/hub';
 import type { SharedBrowser } from './browser';
 import type { AttemptInfo, EngineKind, AttemptOutcome, SubmissionActivities, SubmissionRun, SubmissionStorePort } from './port';
@@ -22,6 +22,11 @@ export interface ActivityDeps {
   /** Draft answers for a pause (a language model, when configured); shown as drafts, never sent unapproved. */
   drafts?: DraftAnswers;
   timeouts?: Partial<ApplyTimeouts>;
+  /**
+   * How long a run waits at a CAPTCHA or login wall for its founder to take over in the live view
+   * (TAKEOVER_MINUTES); 0 or absent: no takeover, such a run fails as before.
+   */
+  takeoverMs?: number;
   log?: (m: string) => void;
 }
 
@@ -85,6 +90,21 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
     const live = deps.live.open(run);
     let lease: { release: () => void } | undefined;
     let result: ApplyResult;
+    // One budget per run for all of its takeovers (a CAPTCHA that comes back asks again, same deadline).
+    let takeoverDeadline: number | null = null;
+    const takeover: TakeoverHook | undefined = deps.takeoverMs
+      ? async ({ reason, message, page: p }) => {
+          takeoverDeadline ??= Date.now() + deps.takeoverMs!;
+          if (Date.now() >= takeoverDeadline) return 'expired';
+          if (!(await deps.store.takeoverRequested(run, { reason, message, deadline: new Date(takeoverDeadline).toISOString() }))) return 'expired';
+          live.step('waiting for you');
+          hooks.heartbeat?.('waiting for you');
+          const end = await deps.live.awaitTakeover(run, p, { reason, message, deadline: takeoverDeadline, signal: controller.signal });
+          const how = end.decision === 'continue' ? 'continued' : end.decision === 'stop' ? 'stopped' : 'expired';
+          await deps.store.takeoverEnded(run, how).catch((err) => log(`[submissions] takeover end not recorded for ${run.attemptId}: ${(err as Error).message}`));
+          return end.decision;
+        }
+      : undefined;
     try {
       const acquired = await deps.browser.acquire();
       lease = acquired;
@@ -97,6 +117,7 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
         allowedHosts: deps.allowedHosts,
         signal: controller.signal,
         timeouts: deps.timeouts,
+        takeover,
         onStep: (step: ApplyStep) => {
           live.step(step);
           hooks.heartbeat?.(step);

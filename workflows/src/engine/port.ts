@@ -2,7 +2,7 @@
 // application needs from a workflow engine. Two engines implement it: DBOS Transact (embedded
 // default, on our Postgres) and Temporal (TEMPORAL_ADDRESS).
 import type { DeckFile } from '../automation/deck';
-import type { FounderAnswer, StartupProfile } from '../automation/types';
+import type { FounderAnswer, StartupProfile, TakeoverReason } from '../automation/types';
 import type { DiscoveryRun } from './discovery';
 
 /** One attempt of one submission: the unit a workflow runs. */
@@ -59,6 +59,13 @@ export interface SubmissionStorePort {
   deck(userId: string): Promise<DeckFile | null>;
   /** The founder's answer library (their own answers and the profile's long fields). */
   answers(userId: string): Promise<FounderAnswer[]>;
+  /**
+   * The run asks its founder to take over the browser until `deadline` (a CAPTCHA, a login wall);
+   * false when it must not wait (stopped, superseded): then it goes on as without a takeover.
+   */
+  takeoverRequested(run: SubmissionRun, request: { reason: TakeoverReason; message: string; deadline: string }): Promise<boolean>;
+  /** The wait is over: handed back (continued), stopped, or nobody came before the deadline (expired). */
+  takeoverEnded(run: SubmissionRun, how: 'continued' | 'stopped' | 'expired'): Promise<void>;
   /** Keeps the attempt's proof (final screenshot, page HTML); answers which of them were stored. */
   saveProof(run: SubmissionRun, userId: string, proof: AttemptProof): Promise<{ screenshot: boolean; html: boolean }>;
 }

@@ -1,6 +1,32 @@
 import type { Page } from 'playwright-core';
 import type { SubmissionRun } from '../engine/port';
+import type { TakeoverDecision, TakeoverReason } from '../automation/types';
+import { PageInputChannel, type PageInput } from './input';
 import { startScreencast } from './screencast';
+
+/** A run waiting for its founder to take over the browser (in this process). */
+export interface TakeoverSlot {
+  attemptId: string;
+  reason: TakeoverReason;
+  message: string;
+  /** Epoch ms: after this the run goes on without the founder (fails as before). */
+  deadline: number;
+  /** Who sent the first input (null until then). */
+  by: string | null;
+}
+
+interface OpenSlot extends TakeoverSlot {
+  input: PageInputChannel;
+  finish(decision: TakeoverDecision, by: string | null): void;
+}
+
+/** Input for a run that is not waiting for a takeover here (ended, handed back, or in another process). */
+export class NotTakingOver extends Error {
+  constructor() {
+    super('This submission is not waiting for you in the live view.');
+    this.name = 'NotTakingOver';
+  }
+}
 
 export type LiveEvent =
   | { kind: 'frame'; data: string; at: number }
@@ -49,6 +75,7 @@ interface Running {
 export class LiveHub {
   private readonly running = new Map<string, Running>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly takeovers = new Map<string, OpenSlot>();
 
   constructor(
     private readonly sink?: LiveSink,
@@ -62,6 +89,61 @@ export class LiveHub {
 
   isLive(submissionId: string): boolean {
     return this.running.has(submissionId);
+  }
+
+  /** The takeover this process's run of the submission waits for, if any. */
+  takeover(submissionId: string): TakeoverSlot | null {
+    const t = this.takeovers.get(submissionId);
+    return t ? { attemptId: t.attemptId, reason: t.reason, message: t.message, deadline: t.deadline, by: t.by } : null;
+  }
+
+  /**
+   * Keeps the page for its founder until they hand it back (continue), the run is stopped (the
+   * signal), or the deadline passes (expired). The screencast keeps streaming meanwhile.
+   */
+  awaitTakeover(run: SubmissionRun, page: Page, wait: { reason: TakeoverReason; message: string; deadline: number; signal?: AbortSignal }): Promise<{ decision: TakeoverDecision; by: string | null }> {
+    return new Promise((resolve) => {
+      const input = new PageInputChannel(page);
+      let timer: NodeJS.Timeout | undefined;
+      const onAbort = () => slot.finish('stop', slot.by);
+      const slot: OpenSlot = {
+        attemptId: run.attemptId,
+        reason: wait.reason,
+        message: wait.message,
+        deadline: wait.deadline,
+        by: null,
+        input,
+        finish: (decision, by) => {
+          if (this.takeovers.get(run.submissionId) !== slot) return;
+          this.takeovers.delete(run.submissionId);
+          if (timer) clearTimeout(timer);
+          wait.signal?.removeEventListener('abort', onAbort);
+          void input.close();
+          resolve({ decision, by });
+        },
+      };
+      this.takeovers.get(run.submissionId)?.finish('stop', null);
+      this.takeovers.set(run.submissionId, slot);
+      if (wait.signal?.aborted) return slot.finish('stop', null);
+      wait.signal?.addEventListener('abort', onAbort, { once: true });
+      timer = setTimeout(() => slot.finish('expired', slot.by), Math.max(0, wait.deadline - Date.now()));
+    });
+  }
+
+  /** Plays one input of the founder's on the waiting page. Throws NotTakingOver when nothing waits. */
+  async sendInput(submissionId: string, by: string, input: PageInput): Promise<void> {
+    const slot = this.takeovers.get(submissionId);
+    if (!slot) throw new NotTakingOver();
+    slot.by ??= by;
+    await slot.input.send(input);
+  }
+
+  /** Continue: the founder hands the page back to the automation. False when nothing waits. */
+  handBack(submissionId: string, by: string): boolean {
+    const slot = this.takeovers.get(submissionId);
+    if (!slot) return false;
+    slot.finish('continue', slot.by ?? by);
+    return true;
   }
 
   subscribe(submissionId: string, listener: Listener): () => void {
@@ -134,6 +216,9 @@ export class LiveHub {
       close: async () => {
         if (closed) return;
         closed = true;
+        // A run that ends while waiting (stopped, browser gone) releases its takeover.
+        const t = this.takeovers.get(run.submissionId);
+        if (t?.attemptId === run.attemptId) t.finish('stop', t.by);
         if (persistTimer) clearTimeout(persistTimer);
         await stopCast?.().catch(() => undefined);
         if (this.running.get(run.submissionId) === state) this.running.delete(run.submissionId);

@@ -46,6 +46,16 @@ export function renderLivePage(opts: { submissionId: string; token: string; firm
   .panel { background:var(--card); border:1px solid var(--line); border-radius:10px; padding:12px 14px; }
   .panel h2 { margin:0 0 4px; font-size:13px; color:var(--muted); font-weight:600; }
   .error { color:var(--bad); }
+  .takeover { border-color:var(--warn); }
+  .takeover h2 { color:var(--warn); font-size:14px; }
+  .row { display:flex; flex-wrap:wrap; gap:8px; align-items:center; margin-top:8px; }
+  .row input[type=text] { flex:1 1 12rem; min-width:0; padding:8px 10px; border-radius:8px; border:1px solid var(--line); background:var(--bg); color:var(--text); font:inherit; }
+  button { padding:8px 14px; border-radius:8px; border:1px solid var(--line); background:var(--bg); color:var(--text); font:inherit; cursor:pointer; }
+  button:focus-visible, .screen.control:focus-visible { outline:2px solid var(--accent); outline-offset:2px; }
+  button.primary { background:var(--accent); border-color:var(--accent); color:#fff; font-weight:600; }
+  button.danger { border-color:var(--bad); color:var(--bad); }
+  .screen.control { cursor:crosshair; box-shadow:0 0 0 2px var(--warn); }
+  .hint { color:var(--muted); font-size:12px; margin-top:6px; }
   [hidden] { display:none !important; }
 </style>
 </head>
@@ -58,15 +68,30 @@ export function renderLivePage(opts: { submissionId: string; token: string; firm
   <div class="badges"><span class="badge" id="status"><span class="dot"></span><span id="status-text">connecting</span></span></div>
 </header>
 <main>
+  <section class="panel takeover" id="takeover" hidden aria-live="polite">
+    <h2>Needs you in the live view</h2>
+    <div id="takeover-why"></div>
+    <div class="sub">Time left: <strong id="takeover-left">–</strong>. Without you the run ends failed and your credit is refunded; nothing is sent.</div>
+    <div class="row">
+      <form id="type-form" class="row" style="margin:0;flex:1 1 16rem"><input type="text" id="type-text" aria-label="Text to type into the page" placeholder="Click a field on the screen, then type here"><button type="submit">Type</button></form>
+      <button type="button" data-key="Enter">Enter</button><button type="button" data-key="Tab">Tab</button><button type="button" data-key="Backspace">Backspace</button>
+    </div>
+    <div class="row">
+      <button type="button" class="primary" id="continue">Continue</button>
+      <button type="button" class="danger" id="stop">Stop</button>
+      <span class="sub" id="takeover-msg" role="status"></span>
+    </div>
+    <div class="hint">Click on the screen to click on the page; scroll over it to scroll. Press Continue once you are past the check: the automation looks at the page again and sends the application.</div>
+  </section>
   <section class="panel" id="outcome" hidden><h2>Outcome</h2><div id="summary"></div><div class="error" id="error"></div></section>
-  <div class="screen"><img id="screen" alt="The automation's browser screen" hidden><div class="placeholder" id="placeholder">Waiting for the browser…</div></div>
+  <div class="screen" id="screen-box"><img id="screen" alt="The automation's browser screen" hidden><div class="placeholder" id="placeholder">Waiting for the browser…</div></div>
 </main>
 <script>
 (function () {
   var base = ${JSON.stringify(base)}, q = ${JSON.stringify(q)};
   var img = document.getElementById('screen'), ph = document.getElementById('placeholder');
   var stepEl = document.getElementById('step'), badge = document.getElementById('status'), badgeText = document.getElementById('status-text');
-  var STEPS = { 'navigating': 'Opening the firm\\u2019s website', 'finding form': 'Looking for the application form', 'filling': 'Filling in the form', 'submitting': 'Sending the application', 'verifying': 'Checking the confirmation' };
+  var STEPS = { 'navigating': 'Opening the firm\\u2019s website', 'finding form': 'Looking for the application form', 'filling': 'Filling in the form', 'submitting': 'Sending the application', 'verifying': 'Checking the confirmation', 'waiting for you': 'Waiting for you to take over' };
   var ended = false;
   function show(src) { img.src = src; img.hidden = false; ph.hidden = true; }
   function setStatus(s, live) { badge.className = 'badge ' + (live ? 'live' : s); badgeText.textContent = live ? 'live \\u00b7 ' + s : s; }
@@ -77,6 +102,7 @@ export function renderLivePage(opts: { submissionId: string; token: string; firm
     var s = JSON.parse(e.data);
     var running = s.status === 'pending' || s.status === 'processing';
     setStatus(s.status, running);
+    setTakeover(running && s.subStatus === 'waiting_for_takeover' ? s.takeover : null);
     if (s.status === 'pending') stepEl.textContent = 'Waiting for a free browser\\u2026';
     if (!running) {
       ended = true;
@@ -88,6 +114,67 @@ export function renderLivePage(opts: { submissionId: string; token: string; firm
       else if (img.hidden) ph.textContent = 'No screenshot was taken.';
       es.close();
     }
+  });
+  // Taking over: the owner's clicks, text, keys and scrolling go to the page while the run waits for them.
+  var box = document.getElementById('screen-box'), panel = document.getElementById('takeover'), msg = document.getElementById('takeover-msg');
+  var control = false, left = 0, countdown = null;
+  var REASONS = { captcha: 'The form is protected by a CAPTCHA. Solve it on the screen below, then press Continue.', login_required: 'The firm asks you to sign in. Sign in on the screen below, then press Continue.' };
+  function post(path, body) {
+    return fetch(base + path + q, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) })
+      .then(function (r) { return r.json().catch(function () { return {}; }).then(function (b) { if (!r.ok) throw new Error(b.error || ('HTTP ' + r.status)); return b; }); });
+  }
+  function fail(e) { msg.textContent = e.message; }
+  function fmt(s) { var m = Math.floor(s / 60), r = s % 60; return m + ':' + (r < 10 ? '0' : '') + r; }
+  function setTakeover(t) {
+    control = !!(t && t.controllable);
+    panel.hidden = !t;
+    box.classList.toggle('control', control);
+    box.tabIndex = control ? 0 : -1;
+    if (!t) { if (countdown) clearInterval(countdown); countdown = null; return; }
+    document.getElementById('takeover-why').textContent = (REASONS[t.reason] || '') + (control ? '' : ' (Control is only possible while this run\u2019s browser is open on this server.)');
+    left = t.remainingS;
+    document.getElementById('takeover-left').textContent = fmt(left);
+    if (!countdown) countdown = setInterval(function () { left = Math.max(0, left - 1); document.getElementById('takeover-left').textContent = fmt(left); }, 1000);
+  }
+  function framePoint(e) {
+    var nw = img.naturalWidth, nh = img.naturalHeight, rect = img.getBoundingClientRect();
+    if (!nw || !nh) return null;
+    var scale = Math.min(rect.width / nw, rect.height / nh), dx = (rect.width - nw * scale) / 2, dy = (rect.height - nh * scale) / 2;
+    var x = (e.clientX - rect.left - dx) / scale, y = (e.clientY - rect.top - dy) / scale;
+    if (x < 0 || y < 0 || x > nw || y > nh) return null;
+    return { x: x, y: y, frameWidth: nw, frameHeight: nh };
+  }
+  img.addEventListener('click', function (e) {
+    if (!control) return;
+    var p = framePoint(e); if (!p) return;
+    p.type = 'click'; msg.textContent = '';
+    post('/input', p).catch(fail);
+  });
+  var wheelAt = 0;
+  box.addEventListener('wheel', function (e) {
+    if (!control) return;
+    e.preventDefault();
+    var now = Date.now(); if (now - wheelAt < 80) return; wheelAt = now;
+    var p = framePoint(e) || { x: 1, y: 1, frameWidth: img.naturalWidth || 1280, frameHeight: img.naturalHeight || 900 };
+    p.type = 'scroll'; p.deltaY = Math.max(-2000, Math.min(2000, e.deltaY * 2));
+    post('/input', p).catch(fail);
+  }, { passive: false });
+  document.getElementById('type-form').addEventListener('submit', function (e) {
+    e.preventDefault();
+    var t = document.getElementById('type-text');
+    if (!t.value) return;
+    post('/input', { type: 'type', text: t.value }).then(function () { t.value = ''; msg.textContent = 'Typed.'; }, fail);
+  });
+  Array.prototype.forEach.call(document.querySelectorAll('[data-key]'), function (b) {
+    b.addEventListener('click', function () { post('/input', { type: 'key', key: b.getAttribute('data-key') }).catch(fail); });
+  });
+  document.getElementById('continue').addEventListener('click', function () {
+    msg.textContent = 'Handing the page back\u2026';
+    post('/continue').then(function () { msg.textContent = 'The automation is checking the page again.'; }, fail);
+  });
+  document.getElementById('stop').addEventListener('click', function () {
+    msg.textContent = 'Stopping\u2026';
+    post('/stop').then(function () { msg.textContent = 'Stopped.'; }, fail);
   });
   es.addEventListener('expired', function () { es.close(); stepEl.textContent = 'This live view link has expired. Open it again from Submissions.'; setStatus('expired', false); });
   es.onerror = function () { if (!ended) stepEl.textContent = 'Reconnecting\\u2026'; };

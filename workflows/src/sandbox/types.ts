@@ -23,6 +23,7 @@ export type SandboxSiteKind =
   | 'required-file-upload'
   | 'apply-link-two-deep'
   | 'captcha'
+  | 'captcha-person-solvable'
   | 'email-only'
   | 'server-error-on-submit'
   | 'slow-page'

@@ -21,6 +21,10 @@ function describeSubmissionEvent(e: RecordedEvent): { what: string; detail: stri
     case 'SubmissionCreditRefunded': return { what: 'Credit refunded', detail: d.reason ?? null };
     case 'SubmissionInputRequested': return { what: "Waiting for the founder's answers", detail: (d.questions ?? []).map((q: { question: string }) => q.question).join(' · ') || null };
     case 'SubmissionInputGiven': return { what: 'Founder answered; the run continues', detail: null };
+    case 'SubmissionTakeoverRequested': return { what: 'Waiting for the founder in the live view', detail: `${d.reason === 'captcha' ? 'CAPTCHA' : 'Login wall'}, until ${d.deadline}` };
+    case 'SubmissionTakeoverStarted': return { what: 'Founder took over the browser', detail: null };
+    case 'SubmissionTakeoverHandedBack': return { what: 'Founder handed the browser back (Continue)', detail: null };
+    case 'SubmissionTakeoverEnded': return { what: `Takeover ended (${d.how})`, detail: `${Math.round((d.durationMs ?? 0) / 1000)} s` };
     default: return { what: e.type.replace(/^Submission/, '').replace(/([a-z])([A-Z])/g, '$1 $2'), detail: null };
   }
 }

@@ -83,6 +83,13 @@ export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' 
       if (r.state.attemptId === run.attemptId) await settleFirmApplication(ctx, r.state, meta());
       await settleRefund(ctx, run.submissionId, run.attemptId, meta());
     },
+    async takeoverRequested(run: SubmissionRun, request) {
+      const r = await runCommand(ctx, run.submissionId, { type: 'RequestTakeover', data: { attemptId: run.attemptId, ...request } }, meta());
+      return r.state.attemptId === run.attemptId && r.state.takeover !== null;
+    },
+    async takeoverEnded(run: SubmissionRun, how) {
+      await runCommand(ctx, run.submissionId, { type: 'EndTakeover', data: { attemptId: run.attemptId, how } }, meta());
+    },
     async profile(userId: string): Promise<StartupProfile> {
       return (await ctx.profile.get(userId)).profile as StartupProfile;
     },

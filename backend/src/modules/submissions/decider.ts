@@ -1,4 +1,5 @@
-import type { AttemptOutcome, FirmApplicationEvent, FirmSnapshot, PendingQuestion, SkippedFirm, SubmissionEvent, SubmissionStatus, SubmissionSubStatus } from '@fp/contracts';
+import type { AttemptOutcome, FirmApplicationEvent, FirmSnapshot, PendingQuestion, SkippedFirm, SubmissionEvent, SubmissionStatus, SubmissionSubStatus, TakeoverReason } from '@fp/contracts';
+import { SUBMISSION_NOT_FOUND } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 import { formBadge, formUsability, type FirmFormEntry } from '@fp/contracts/catalog/index';
 
@@ -27,6 +28,8 @@ export interface SubmissionState {
   phase: number;
   questions: PendingQuestion[];
   inputDeadline: string | null;
+  /** The browser is kept open for the founder to take over (sub-status waiting_for_takeover). */
+  takeover: { reason: TakeoverReason; deadline: string; requestedAt: string; by: string | null; startedAt: string | null; handedBack: boolean } | null;
 }
 
 export type SubmissionCommand =
@@ -40,12 +43,20 @@ export type SubmissionCommand =
   | { type: 'ExpireInputWait'; data: { waitHours: number } }
   | { type: 'RequestStop'; data: { requestedBy: string } }
   | { type: 'Retry'; data: { attemptId: string } }
-  | { type: 'RecordRefund'; data: { attemptId: string; reason: string } };
+  | { type: 'RecordRefund'; data: { attemptId: string; reason: string } }
+  /** The run asks the founder to take over its browser until `deadline` (the run's clock plus TAKEOVER_MINUTES). */
+  | { type: 'RequestTakeover'; data: { attemptId: string; reason: TakeoverReason; message: string; deadline: string } }
+  /** The owner's input reached the page (only the first one of a pause is recorded). */
+  | { type: 'StartTakeover'; data: { attemptId: string; by: string } }
+  | { type: 'HandBack'; data: { attemptId: string; by: string } }
+  /** The pause is over: the run continues, was stopped, or nobody took over before the deadline. */
+  | { type: 'EndTakeover'; data: { attemptId: string; how: 'continued' | 'stopped' | 'expired' } };
 
 export const NOT_RUNNING = 'This submission is not running.';
 export const NOT_RETRYABLE = 'Only a failed or stopped submission can be retried.';
 export const STOPPED_BEFORE_START = 'Stopped before the browser started. Nothing was sent to the firm.';
 export const NOT_WAITING = 'This submission is not waiting for answers.';
+export const NOT_TAKING_OVER = 'This submission is not waiting for you in the live view.';
 export const STOPPED_WHILE_WAITING = 'Stopped while waiting for your answers. Nothing was sent to the firm.';
 export const missingAnswersMessage = (questions: string[]) => `Answer every required question: ${questions.map((q) => `"${q}"`).join(', ')}.`;
 export const inputExpiredMessage = (hours: number) =>
@@ -71,6 +82,7 @@ const initialState = (): SubmissionState => ({
   phase: 0,
   questions: [],
   inputDeadline: null,
+  takeover: null,
 });
 
 const nothingSent = (submissionId: string, attemptId: string, summary: string) => ({
@@ -101,9 +113,9 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
       case 'SubmissionFormFilled':
         return { ...state, subStatus: 'form_filled', formFilled: true };
       case 'SubmissionCompleted':
-        return { ...state, status: 'completed', subStatus: 'submitted', liveView: false, waiting: false };
+        return { ...state, status: 'completed', subStatus: 'submitted', liveView: false, waiting: false, takeover: null };
       case 'SubmissionFailed':
-        return { ...state, status: 'failed', subStatus: 'error', liveView: false, waiting: false, refundable: new Set([...state.refundable, event.data.attemptId]) };
+        return { ...state, status: 'failed', subStatus: 'error', liveView: false, waiting: false, takeover: null, refundable: new Set([...state.refundable, event.data.attemptId]) };
       case 'SubmissionInputRequested':
         return { ...state, status: 'processing', subStatus: 'waiting_for_input', liveView: false, waiting: true, questions: event.data.questions, inputDeadline: event.data.deadline };
       case 'SubmissionInputGiven':
@@ -117,12 +129,21 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
           subStatus: 'stopped',
           liveView: false,
           waiting: false,
+          takeover: null,
           refundable: event.data.formSent ? state.refundable : new Set([...state.refundable, event.data.attemptId]),
         };
       case 'SubmissionRetried':
-        return { ...state, status: 'pending', subStatus: null, attemptId: event.data.attemptId, attempt: event.data.attempt, liveView: false, formFilled: false, stopRequested: false, waiting: false, phase: 0, questions: [], inputDeadline: null };
+        return { ...state, status: 'pending', subStatus: null, attemptId: event.data.attemptId, attempt: event.data.attempt, liveView: false, formFilled: false, stopRequested: false, waiting: false, phase: 0, questions: [], inputDeadline: null, takeover: null };
       case 'SubmissionCreditRefunded':
         return { ...state, refunded: new Set([...state.refunded, event.data.attemptId]) };
+      case 'SubmissionTakeoverRequested':
+        return { ...state, subStatus: 'waiting_for_takeover', takeover: { reason: event.data.reason, deadline: event.data.deadline, requestedAt: event.data.at, by: null, startedAt: null, handedBack: false } };
+      case 'SubmissionTakeoverStarted':
+        return state.takeover ? { ...state, takeover: { ...state.takeover, by: event.data.by, startedAt: event.data.at } } : state;
+      case 'SubmissionTakeoverHandedBack':
+        return state.takeover ? { ...state, takeover: { ...state.takeover, handedBack: true } } : state;
+      case 'SubmissionTakeoverEnded':
+        return { ...state, subStatus: state.status === 'processing' && state.subStatus === 'waiting_for_takeover' ? 'navigating' : state.subStatus, takeover: null };
     }
   },
   decide(command, state, meta) {
@@ -212,6 +233,41 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
       case 'ExpireInputWait': {
         if (!state.waiting || !state.inputDeadline || new Date(state.inputDeadline).getTime() > meta.now.getTime()) return [];
         return [nothingSent(submissionId, state.attemptId, inputExpiredMessage(command.data.waitHours))];
+      }
+      case 'RequestTakeover': {
+        const { attemptId, reason, message, deadline } = command.data;
+        // Only the running attempt, once per pause; a stop already asked for wins.
+        if (attemptId !== state.attemptId || state.status !== 'processing' || state.waiting || state.takeover || state.stopRequested) return [];
+        return [{ type: 'SubmissionTakeoverRequested', data: { submissionId, attemptId, reason, message, deadline, at: meta.now.toISOString() } }];
+      }
+      case 'StartTakeover': {
+        const { attemptId, by } = command.data;
+        if (attemptId !== state.attemptId || !state.takeover) throw new DomainError(NOT_TAKING_OVER, 409, 'not_taking_over');
+        if (by !== state.userId) throw new DomainError(SUBMISSION_NOT_FOUND, 404, 'not_found');
+        if (state.takeover.by) return [];
+        return [{ type: 'SubmissionTakeoverStarted', data: { submissionId, attemptId, by, at: meta.now.toISOString() } }];
+      }
+      case 'HandBack': {
+        const { attemptId, by } = command.data;
+        if (attemptId !== state.attemptId || !state.takeover) throw new DomainError(NOT_TAKING_OVER, 409, 'not_taking_over');
+        if (by !== state.userId) throw new DomainError(SUBMISSION_NOT_FOUND, 404, 'not_found');
+        if (state.takeover.handedBack) return [];
+        const events: SubmissionEvent[] = [];
+        // Continue without a single input still counts as the founder's takeover.
+        if (!state.takeover.by) events.push({ type: 'SubmissionTakeoverStarted', data: { submissionId, attemptId, by, at: meta.now.toISOString() } });
+        events.push({ type: 'SubmissionTakeoverHandedBack', data: { submissionId, attemptId, by, at: meta.now.toISOString() } });
+        return events;
+      }
+      case 'EndTakeover': {
+        const { attemptId, how } = command.data;
+        if (attemptId !== state.attemptId || !state.takeover) return [];
+        const t = state.takeover;
+        return [
+          {
+            type: 'SubmissionTakeoverEnded',
+            data: { submissionId, attemptId, how, by: t.by, startedAt: t.startedAt, endedAt: meta.now.toISOString(), durationMs: Math.max(0, meta.now.getTime() - new Date(t.requestedAt).getTime()) },
+          },
+        ];
       }
       case 'RecordRefund': {
         const { attemptId, reason } = command.data;

@@ -214,3 +214,67 @@ describe('pausing for the founder\'s answers', () => {
     expect(givenHistory(submissionDecider, requested, started(), inputRequested, inputGiven).when({ type: 'ExpireInputWait', data: { waitHours: 72 } }, at('2025-02-01T00:00:00Z')).produced()).toEqual([]);
   });
 });
+
+describe('submission decider: taking over the live browser', () => {
+  const at = (iso: string): CommandMeta => ({ now: new Date(iso), actor: 'system' });
+  const deadline = '2025-01-01T00:10:00.000Z';
+  const requestedAt = meta.now.toISOString();
+  const takeoverRequested: SubmissionEvent = {
+    type: 'SubmissionTakeoverRequested',
+    data: { submissionId: S, attemptId: S, reason: 'captcha', message: 'The form is protected by a CAPTCHA.', deadline, at: requestedAt },
+  };
+  const takeoverStarted = (iso: string): SubmissionEvent => ({ type: 'SubmissionTakeoverStarted', data: { submissionId: S, attemptId: S, by: 'user-1', at: iso } });
+  const request = { type: 'RequestTakeover' as const, data: { attemptId: S, reason: 'captcha' as const, message: 'The form is protected by a CAPTCHA.', deadline } };
+
+  it('a running attempt asks for a takeover once (why, until when): sub-status waiting_for_takeover', () => {
+    given(requested, started()).when(request).then([takeoverRequested]);
+    expect(state([requested, started(), takeoverRequested])).toMatchObject({ status: 'processing', subStatus: 'waiting_for_takeover', takeover: { reason: 'captcha', deadline } });
+    given(requested, started(), takeoverRequested).when(request).then([]);
+    // Not for a queued, finished or superseded attempt, nor once a stop was asked for.
+    given(requested).when(request).then([]);
+    given(requested, started(), failed()).when(request).then([]);
+    given(requested, started(), { type: 'SubmissionStopRequested', data: { submissionId: S, attemptId: S, requestedBy: 'user-1' } }).when(request).then([]);
+    given(requested, started()).when({ ...request, data: { ...request.data, attemptId: 'old' } }).then([]);
+  });
+
+  it('records who started controlling the page, once; only the owner, only while paused', () => {
+    given(requested, started(), takeoverRequested).when({ type: 'StartTakeover', data: { attemptId: S, by: 'user-1' } }).then([takeoverStarted(requestedAt)]);
+    given(requested, started(), takeoverRequested, takeoverStarted(requestedAt)).when({ type: 'StartTakeover', data: { attemptId: S, by: 'user-1' } }).then([]);
+    given(requested, started(), takeoverRequested).when({ type: 'StartTakeover', data: { attemptId: S, by: 'user-2' } }).thenThrows('Submission not found', 404);
+    given(requested, started()).when({ type: 'StartTakeover', data: { attemptId: S, by: 'user-1' } }).thenThrows('This submission is not waiting for you in the live view.', 409);
+  });
+
+  it('Continue hands the page back (a Continue without input still records who took over)', () => {
+    const handedBack: SubmissionEvent = { type: 'SubmissionTakeoverHandedBack', data: { submissionId: S, attemptId: S, by: 'user-1', at: requestedAt } };
+    given(requested, started(), takeoverRequested, takeoverStarted(requestedAt)).when({ type: 'HandBack', data: { attemptId: S, by: 'user-1' } }).then([handedBack]);
+    given(requested, started(), takeoverRequested).when({ type: 'HandBack', data: { attemptId: S, by: 'user-1' } }).then([takeoverStarted(requestedAt), handedBack]);
+    given(requested, started(), takeoverRequested, takeoverStarted(requestedAt), handedBack).when({ type: 'HandBack', data: { attemptId: S, by: 'user-1' } }).then([]);
+    given(requested, started(), takeoverRequested).when({ type: 'HandBack', data: { attemptId: S, by: 'user-2' } }).thenThrows('Submission not found', 404);
+  });
+
+  it('the end records how, who, when and how long; the run is processing again', () => {
+    const started2 = takeoverStarted('2025-01-01T00:01:00.000Z');
+    const ended = givenHistory(submissionDecider, requested, started(), takeoverRequested, started2).when({ type: 'EndTakeover', data: { attemptId: S, how: 'continued' } }, at('2025-01-01T00:02:30Z')).produced();
+    expect(ended).toEqual([
+      { type: 'SubmissionTakeoverEnded', data: { submissionId: S, attemptId: S, how: 'continued', by: 'user-1', startedAt: '2025-01-01T00:01:00.000Z', endedAt: '2025-01-01T00:02:30.000Z', durationMs: 150_000 } },
+    ]);
+    expect(state([requested, started(), takeoverRequested, started2, ...ended])).toMatchObject({ status: 'processing', subStatus: 'navigating', takeover: null });
+    given(requested, started()).when({ type: 'EndTakeover', data: { attemptId: S, how: 'expired' } }).then([]);
+  });
+
+  it('nobody took over: expired, then the failure is refunded as before (nothing sent)', () => {
+    const expired = givenHistory(submissionDecider, requested, started(), takeoverRequested).when({ type: 'EndTakeover', data: { attemptId: S, how: 'expired' } }, at(deadline)).produced();
+    expect(expired[0]).toMatchObject({ type: 'SubmissionTakeoverEnded', data: { how: 'expired', by: null, startedAt: null, durationMs: 600_000 } });
+    const captchaFailed: SubmissionEvent = { type: 'SubmissionFailed', data: { ...base(S, outcome('failed')), error: 'CAPTCHA', errorCode: 'captcha', errorKind: 'permanent' } };
+    const s = state([requested, started(), takeoverRequested, ...expired, captchaFailed]);
+    expect([s.status, s.refundable.has(S), s.takeover]).toEqual(['failed', true, null]);
+    given(requested, started(), takeoverRequested, ...expired, captchaFailed).when({ type: 'RecordRefund', data: { attemptId: S, reason: 'r' } }).then([{ type: 'SubmissionCreditRefunded', data: { submissionId: S, attemptId: S, reason: 'r' } }]);
+  });
+
+  it('a stop while paused for a takeover is a stop before sending: refunded', () => {
+    const stopRequested: SubmissionEvent = { type: 'SubmissionStopRequested', data: { submissionId: S, attemptId: S, requestedBy: 'user-1' } };
+    given(requested, started(), takeoverRequested).when({ type: 'RequestStop', data: { requestedBy: 'user-1' } }).then([stopRequested]);
+    const s = state([requested, started(), takeoverRequested, stopRequested, stopped(false)]);
+    expect([s.status, s.refundable.has(S), s.takeover]).toEqual(['stopped', true, null]);
+  });
+});

@@ -45,7 +45,7 @@ export function createSubmissionsModule({ ctx: platform, credits, profile, catal
     projections: [submissionsProjection, batchFinishedNotifier(mail, platform.config.publicUrl), inputRequestedNotifier(mail, platform.config.publicUrl)],
     routes(app) {
       submissionsRoutes(app, ctx, submissions);
-      liveRoutes(app, ctx, internals.live);
+      liveRoutes(app, ctx, internals.live, submissions.stop);
     },
     async start() {
       // Diagnostics go to stderr, so that tools printing results on stdout (bench, CLI) stay clean.

@@ -7,12 +7,17 @@ import type { SubmissionRow } from './queries';
 import type { SubmissionsContext } from './context';
 import { readProofScreenshot } from './download-proof';
 import { verifyViewToken } from './tokens';
+import { handBackPage, sendTakeoverInput } from './take-over';
+import { metaFor } from '../../platform/context';
+import type { CommandMeta } from '../../platform/decider';
 
 const FRAME_MS = 100; // at most 10 frames a second per viewer; the newest wins
 const STATE_MS = 1000;
 const PING_MS = 15_000;
 
 type Req = FastifyRequest<{ Params: { id: string }; Querystring: { token?: string; attempt?: string } }>;
+type StopSubmission = (userId: string, id: string, meta: CommandMeta) => Promise<unknown>;
+const LINK_EXPIRED = 'This live view link has expired. Open it again from Submissions.';
 
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · FundFlow</title>` +
@@ -24,7 +29,7 @@ const page = (title: string, text: string) =>
  * short-lived token bound to the submission and its owner (see tokens.ts). Pages: the viewer, its
  * event stream (CDP screencast frames, steps, state) and the proof screenshot.
  */
-export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<SubmissionsContext, 'storage'>, hub: LiveHub) {
+export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<SubmissionsContext, 'storage'>, hub: LiveHub, stop: StopSubmission) {
   type Access = { check: 'invalid' } | { check: 'ok' | 'expired'; row: SubmissionRow };
   async function authorise(req: Req): Promise<Access> {
     const row = (await ctx.db.selectFrom('submissions').selectAll().where('id', '=', req.params.id).executeTakeFirst()) as SubmissionRow | undefined;
@@ -39,6 +44,38 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<Submissi
     if (access.check === 'invalid') return reply.status(404).send(page('Live view not found', 'This live view link is not valid.'));
     if (access.check === 'expired') return reply.status(410).send(page('Live view link expired', 'This live view link has expired. Open it again from Submissions.'));
     return reply.send(renderLivePage({ submissionId: access.row.id, token: req.query.token!, firmName: access.row.firm_name }));
+  });
+
+  /**
+   * Taking over (issue 15): only with the owner's live view token, only while the run waits for
+   * them (409 otherwise); anyone else's token, or none, is a 404 like the live view itself.
+   */
+  async function owner(req: Req, reply: FastifyReply): Promise<SubmissionRow | null> {
+    const access = await authorise(req);
+    reply.header('cache-control', 'no-store');
+    if (access.check === 'invalid') {
+      reply.status(404).send({ error: SUBMISSION_NOT_FOUND });
+      return null;
+    }
+    if (access.check === 'expired') {
+      reply.status(410).send({ error: LINK_EXPIRED });
+      return null;
+    }
+    return access.row;
+  }
+  app.post('/live/:id/input', async (req: Req, reply: FastifyReply) => {
+    const row = await owner(req, reply);
+    return row ? sendTakeoverInput(ctx, hub, row, req.body, metaFor(ctx, row.user_id)) : reply;
+  });
+  app.post('/live/:id/continue', async (req: Req, reply: FastifyReply) => {
+    const row = await owner(req, reply);
+    return row ? handBackPage(ctx, hub, row, metaFor(ctx, row.user_id)) : reply;
+  });
+  app.post('/live/:id/stop', async (req: Req, reply: FastifyReply) => {
+    const row = await owner(req, reply);
+    if (!row) return reply;
+    await stop(row.user_id, row.id, metaFor(ctx, row.user_id));
+    return { success: true };
   });
 
   app.get('/live/:id/screenshot', async (req: Req, reply: FastifyReply) => {
@@ -92,7 +129,13 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<Submissi
       if (closed) return;
       const r = (await ctx.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst()) as SubmissionRow | undefined;
       if (!r || closed) return;
-      const state = JSON.stringify({ status: r.status, subStatus: r.sub_status, summary: r.summary, error: r.error, screenshot: r.screenshot, attemptId: r.attempt_id });
+      // While it waits for the founder: why, and how long is left (by the server's clock).
+      const slot = r.sub_status === 'waiting_for_takeover' ? hub.takeover(id) : null;
+      const takeover =
+        r.sub_status === 'waiting_for_takeover' && r.takeover_deadline
+          ? { reason: r.takeover_reason, message: r.takeover_message, remainingS: Math.max(0, Math.round((new Date(r.takeover_deadline).getTime() - ctx.clock.now().getTime()) / 1000)), controllable: !!slot }
+          : null;
+      const state = JSON.stringify({ status: r.status, subStatus: r.sub_status, summary: r.summary, error: r.error, screenshot: r.screenshot, attemptId: r.attempt_id, takeover });
       if (state !== lastState) {
         lastState = state;
         send('state', state);

@@ -1,6 +1,7 @@
 import { SUBMISSION_EVENT_TYPES, type SubmissionEvent, type SubmissionRequested } from '@fp/contracts';
 import type { RecordedEvent, Tx } from '@fp/infra';
 import type { Projection } from '@fp/projections';
+import { sql } from 'kysely';
 
 const at = (e: RecordedEvent) => new Date(e.metadata.now ?? e.createdAt);
 
@@ -98,6 +99,9 @@ export const submissionsProjection: Projection = {
               page_html: d.pageHtml ?? false,
               input_questions: null,
               input_deadline: null,
+              takeover_reason: null,
+              takeover_message: null,
+              takeover_deadline: null,
               completed_at: when,
             },
             d.attemptId,
@@ -131,6 +135,10 @@ export const submissionsProjection: Projection = {
               input_phase: 0,
               input_questions: null,
               input_deadline: null,
+              takeover_reason: null,
+              takeover_message: null,
+              takeover_deadline: null,
+              takeovers: '[]',
               started_at: null,
               completed_at: null,
               updated_at: when,
@@ -152,6 +160,33 @@ export const submissionsProjection: Projection = {
         case 'SubmissionCreditRefunded':
           await update({ credit_refunded: true }, ev.data.attemptId);
           break;
+        case 'SubmissionTakeoverRequested': {
+          const d = ev.data;
+          await update({ sub_status: 'waiting_for_takeover', takeover_reason: d.reason, takeover_message: d.message, takeover_deadline: new Date(d.deadline) }, d.attemptId);
+          break;
+        }
+        case 'SubmissionTakeoverStarted':
+        case 'SubmissionTakeoverHandedBack':
+          break;
+        case 'SubmissionTakeoverEnded': {
+          const d = ev.data;
+          const record = { how: d.how, by: d.by, startedAt: d.startedAt, endedAt: d.endedAt, durationMs: d.durationMs, requestedAt: new Date(new Date(d.endedAt).getTime() - d.durationMs).toISOString() };
+          await tx
+            .updateTable('submissions')
+            .set({
+              // Back to the automation's own sub-status, unless the run already ended meanwhile.
+              sub_status: sql`case when sub_status = 'waiting_for_takeover' then 'navigating' else sub_status end`,
+              takeovers: sql`takeovers || jsonb_build_array(${JSON.stringify(record)}::jsonb || jsonb_build_object('reason', coalesce(takeover_reason, 'captcha')))`,
+              takeover_reason: null,
+              takeover_message: null,
+              takeover_deadline: null,
+              updated_at: when,
+            })
+            .where('id', '=', d.submissionId)
+            .where('attempt_id', '=', d.attemptId)
+            .execute();
+          break;
+        }
       }
     }
     await insertRequested(tx, requested);

@@ -1,4 +1,4 @@
-import { SUBMISSION_EVENT_TYPES, SUBMISSION_NOT_FOUND, submissionStream, type Submission, type SubmissionActivityResponse, type SubmissionStatsResponse } from '@fp/contracts';
+import { SUBMISSION_EVENT_TYPES, SUBMISSION_NOT_FOUND, submissionStream, type Submission, type TakeoverRecord, type SubmissionActivityResponse, type SubmissionStatsResponse } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { DomainError } from '../../platform/decider';
@@ -40,6 +40,10 @@ export interface SubmissionRow {
   input_phase?: number;
   input_questions?: unknown;
   input_deadline?: Date | null;
+  takeover_reason?: 'captcha' | 'login_required' | null;
+  takeover_message?: string | null;
+  takeover_deadline?: Date | null;
+  takeovers?: TakeoverRecord[] | string;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -78,6 +82,11 @@ export function toSubmission(ctx: Pick<AppContext, 'config' | 'clock'>, row: Sub
     attempt: row.attempt,
     creditRefunded: row.credit_refunded,
     inputDeadline: row.sub_status === 'waiting_for_input' ? iso(row.input_deadline ?? null) : null,
+    takeover:
+      row.sub_status === 'waiting_for_takeover' && row.takeover_reason && row.takeover_deadline
+        ? { reason: row.takeover_reason, message: row.takeover_message ?? '', deadline: iso(row.takeover_deadline)! }
+        : null,
+    takeovers: (typeof row.takeovers === 'string' ? JSON.parse(row.takeovers) : row.takeovers) ?? [],
   };
 }
 

@@ -35,6 +35,7 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
     sandboxUrl: ctx.sandboxUrl,
     recap: createRecap(ctx.config),
     drafts: createDrafts(ctx.config),
+    takeoverMs: ctx.config.takeoverSeconds * 1000,
     log,
   });
   const stopLocal = (run: SubmissionRun) => void runs.stop(run.attemptId);

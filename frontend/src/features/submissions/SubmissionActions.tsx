@@ -1,8 +1,8 @@
 import type { Submission } from '@fp/contracts';
-import { Eye, MessageCircleQuestion, MonitorPlay, Radio, RotateCcw, Square } from 'lucide-react';
+import { Eye, Hand, MessageCircleQuestion, MonitorPlay, Radio, RotateCcw, Square } from 'lucide-react';
 import { Button } from '../../ui/Button';
 import { useOpenAnswers } from './AnswerQuestionsDialog';
-import { canFetchLiveUrl, needsAnswers, primaryAction } from './format';
+import { canFetchLiveUrl, needsAnswers, needsTakeover, primaryAction } from './format';
 import { openLiveView, useSubmissionActions } from './useSubmissionActions';
 
 /** Primary action (live view in a new tab, else details), Retry for failed, Stop and live-URL fetch for processing rows. */
@@ -25,7 +25,15 @@ export function SubmissionActions({ submission, onDetails, layout = 'row' }: { s
         </Button>
       ) : live ? (
         <Button size="sm" className={full} onClick={() => openLiveView(submission.liveUrl!)}>
-          <MonitorPlay aria-hidden="true" /> Watch Live
+          {needsTakeover(submission) ? (
+            <>
+              <Hand aria-hidden="true" /> Take over
+            </>
+          ) : (
+            <>
+              <MonitorPlay aria-hidden="true" /> Watch Live
+            </>
+          )}
         </Button>
       ) : (
         <Button size="sm" variant="outline" className={full} onClick={onDetails}>

@@ -1,5 +1,5 @@
 import type { Submission } from '@fp/contracts';
-import { AlertTriangle, Building2, Calendar, Download, ExternalLink, MapPin, MessageCircleQuestion, MonitorPlay, Radio, Sparkles } from 'lucide-react';
+import { AlertTriangle, Building2, Calendar, Download, ExternalLink, Hand, MapPin, MessageCircleQuestion, MonitorPlay, Radio, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { apiRequestRaw } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
@@ -8,7 +8,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { useOpenAnswers } from './AnswerQuestionsDialog';
-import { canFetchLiveUrl, formatDateTime, needsAnswers } from './format';
+import { canFetchLiveUrl, formatDateTime, formatDuration, needsAnswers, needsTakeover } from './format';
 import { isActive } from './queries';
 import { StatusBadges } from './StatusBadges';
 import { openLiveView, useSubmissionActions } from './useSubmissionActions';
@@ -37,6 +37,20 @@ function LiveSection({ submission }: { submission: Submission }) {
         </p>
         <Button size="sm" onClick={() => openAnswers(submission)}>
           <MessageCircleQuestion aria-hidden="true" /> Answer questions
+        </Button>
+      </div>
+    );
+  }
+  if (needsTakeover(submission) && submission.liveUrl) {
+    return (
+      <div className="flex flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="needs-takeover">
+        <p className="text-sm">
+          {submission.takeover?.reason === 'login_required' ? 'The firm asks you to sign in.' : 'The form is protected by a CAPTCHA.'} Open the live view, get past it on the screen, then press
+          Continue. Nothing has been sent.
+          {submission.takeover ? ` Without you by ${formatDateTime(submission.takeover.deadline)}, the run ends failed and your credit is refunded.` : ''}
+        </p>
+        <Button size="sm" onClick={() => openLiveView(submission.liveUrl!)}>
+          <Hand aria-hidden="true" /> Take over
         </Button>
       </div>
     );
@@ -145,6 +159,20 @@ export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { su
         {s.aiRecap && s.recapSource === 'llm' ? (
           <Section title="AI Analysis" icon={<Sparkles aria-hidden="true" />} testId="ai-analysis">
             <p className="rounded-lg bg-muted/60 p-3 text-sm leading-relaxed">{s.aiRecap}</p>
+          </Section>
+        ) : null}
+
+        {s.takeovers.length ? (
+          <Section title="Taken over in the live view" icon={<Hand aria-hidden="true" />} testId="takeovers">
+            <ul className="flex flex-col gap-1 text-sm">
+              {s.takeovers.map((t, i) => (
+                <li key={i}>
+                  {t.reason === 'captcha' ? 'CAPTCHA' : 'Sign-in'} at {formatDateTime(t.requestedAt)}:{' '}
+                  {t.how === 'continued' ? 'you took over and pressed Continue' : t.how === 'stopped' ? 'stopped' : 'nobody took over in time'}
+                  {t.by && t.how !== 'continued' ? ' (you had taken over)' : ''}, {formatDuration(t.durationMs)}.
+                </li>
+              ))}
+            </ul>
           </Section>
         ) : null}
 

@@ -20,7 +20,9 @@ export function formatDateTime(iso: string | null | undefined, locale?: string):
 }
 
 /** The notes column: what happened, or why it failed, or where it stands. */
-export function notesFor(s: Pick<Submission, 'status' | 'summary' | 'error'>): string {
+export function notesFor(s: Pick<Submission, 'status' | 'summary' | 'error'> & Partial<Pick<Submission, 'submissionStatus' | 'takeover'>>): string {
+  if (s.status === 'processing' && s.submissionStatus === 'waiting_for_takeover')
+    return `${s.takeover?.reason === 'login_required' ? 'The firm asks you to sign in' : 'The form is protected by a CAPTCHA'}: take over in the live view, then press Continue. Nothing has been sent.`;
   if (s.summary) return s.summary;
   if (s.error) return s.error;
   if (s.status === 'pending') return 'Waiting for a free browser…';
@@ -40,5 +42,14 @@ export function canFetchLiveUrl(s: Pick<Submission, 'status' | 'taskId' | 'liveU
 
 /** A run paused before sending, for questions only the founder can answer (sub-status waiting_for_input). */
 export const needsAnswers = (s: Pick<Submission, 'status' | 'submissionStatus'>) => s.status === 'processing' && s.submissionStatus === 'waiting_for_input';
+
+/** A run waiting at a CAPTCHA or login wall for the founder to take over its browser (sub-status waiting_for_takeover). */
+export const needsTakeover = (s: Pick<Submission, 'status' | 'submissionStatus'>) => s.status === 'processing' && s.submissionStatus === 'waiting_for_takeover';
+
+/** '2 min 5 s' for a takeover's length. */
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+}
 
 export const subStatusLabel = (s: Pick<Submission, 'submissionStatus'>) => (s.submissionStatus ? statusLabel(s.submissionStatus) : null);

@@ -25,8 +25,9 @@ interface Activities {
 const { begin, finish } = proxyActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 10 } });
 // Heartbeats every 2 s: a dead worker is noticed within the heartbeat timeout and the run is tried on
 // another; a cancellation (stop) reaches the activity with the next heartbeat.
+// 20 minutes: the run's own limit (2.5 min) plus a takeover wait of up to TAKEOVER_MINUTES (10 by default).
 const { apply } = proxyActivities<Activities>({
-  startToCloseTimeout: '5 minutes',
+  startToCloseTimeout: '20 minutes',
   heartbeatTimeout: '10 seconds',
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
   retry: { maximumAttempts: 2 },

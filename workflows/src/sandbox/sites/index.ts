@@ -24,10 +24,11 @@ import { kestrelVentures } from './kestrel-ventures';
 import { prismVentures } from './prism-ventures';
 import { rippleFund } from './ripple-fund';
 import { brambleVentures } from './bramble-ventures';
+import { wardenVentures } from './warden-ventures';
 
 export const SITE_DEFINITIONS: SiteDefinition[] = [
   northwindVentures, summitCapital, lumenPartners, orbitFund, harborVc, cedarVentures, novaSpa, graniteGrowth,
   emberCapital, forgeVentures, willowPartners, sentinelCapital, quillVentures, meridianFund, tortoiseCapital,
   beaconVentures, atlasVentures, pineconeVc, driftwoodCapital, crumbCapital, prismVentures, rippleFund, kestrelVentures, juniperPartners,
-  brambleVentures,
+  brambleVentures, wardenVentures,
 ];
