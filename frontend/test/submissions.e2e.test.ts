@@ -87,13 +87,23 @@ describe('applications (e2e)', () => {
     await page.goto(`${app.url}/test-vc-database`);
     // The test firms span two pages; each is found by name (the selection is kept across searches).
     const search = page.getByPlaceholder('Search firms, press Enter');
-    for (const firm of ['Tortoise Capital', 'Northwind Ventures', 'Sentinel Capital', 'Orbit Fund']) {
-      await search.fill(firm);
-      await search.press('Enter');
-      await page.getByLabel(`Select ${firm}`).check();
-    }
-    await page.getByRole('button', { name: 'Submit to 4 Test VCs' }).click();
-    await page.getByRole('status').filter({ hasText: 'Test Applications Submitted' }).waitFor();
+    // The slow firm first, on its own: with one browser at a time it keeps the worker busy for a
+    // few seconds, so the three after it are still queued while the next tests look at them (sent
+    // together, the engine may start any of them first, and on a quiet machine they finish at once).
+    const submitFirms = async (firms: string[]) => {
+      for (const firm of firms) {
+        await search.fill(firm);
+        await search.press('Enter');
+        await page.getByLabel(`Select ${firm}`).check();
+      }
+      await page.getByRole('button', { name: `Submit to ${firms.length} Test VC${firms.length === 1 ? '' : 's'}` }).click();
+      const done = page.getByRole('status').filter({ hasText: 'Test Applications Submitted' });
+      await done.waitFor();
+      await done.getByRole('button', { name: 'Close notification' }).click().catch(() => undefined);
+    };
+    await submitFirms(['Tortoise Capital']);
+    await expect.poll(async () => (await app.api('GET', '/api/submissions', { token: user.token })).body.submissions?.[0]?.status, { timeout: 30_000 }).toBe('processing');
+    await submitFirms(['Northwind Ventures', 'Sentinel Capital', 'Orbit Fund']);
 
     // The same firm again: the server skips it (under way, or applied by now), charges nothing, and the toast says why.
     await search.fill('Tortoise Capital');
