@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -54,12 +54,7 @@ async function signIn(email: string, opts: { width?: number; theme?: 'dark' | 'l
   await context.addInitScript((t) => localStorage.setItem('fundflow-theme', t), opts.theme ?? 'dark');
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
-  await page.goto(`${app.url}/`);
-  await page.getByRole('heading', { name: 'Sign in to FundFlow' }).waitFor();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await signInThroughScreen(page, app.url, email, PASSWORD);
   return { context, page };
 }
 
