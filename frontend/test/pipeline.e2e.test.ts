@@ -95,15 +95,29 @@ describe('pipeline (e2e)', () => {
   }, 400_000);
 
   it('moves a card to Meeting from the keyboard and gives it a follow-up date', async () => {
+    const spoken = page.getByTestId('pipeline-move-status');
+    // Escape puts a picked-up card back where it was.
+    const harbor = card('Harbor VC').getByRole('button', { name: /Move Harbor VC/ });
+    await harbor.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => spoken.innerText()).toBe('Picked up Harbor VC.');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => spoken.innerText()).toBe('Harbor VC is over In conversation.');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => spoken.innerText()).toBe('Moving Harbor VC was cancelled.');
+    expect(await stage('Applied').innerText()).toContain('Harbor VC');
+
     const handle = card('Northwind Ventures').getByRole('button', { name: /Move Northwind Ventures/ });
     await handle.focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(200);
+    await expect.poll(() => spoken.innerText()).toBe('Picked up Northwind Ventures.');
     // Applied → In conversation → Meeting
-    for (const key of ['ArrowRight', 'ArrowRight', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(200);
-    }
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => spoken.innerText()).toBe('Northwind Ventures is over In conversation.');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => spoken.innerText()).toBe('Northwind Ventures is over Meeting.');
+    await page.keyboard.press('Space');
+    await expect.poll(() => spoken.innerText()).toBe('Northwind Ventures dropped on Meeting.');
     await expect.poll(() => stage('Meeting').getByTestId('pipeline-card').filter({ hasText: 'Northwind Ventures' }).count(), { timeout: 10_000 }).toBe(1);
     await page.getByRole('status').filter({ hasText: 'Northwind Ventures moved to Meeting' }).waitFor();
     const server = (await app.api('GET', '/api/pipeline', { token: user.token })).body.cards as { name: string; stage: string }[];
