@@ -4,6 +4,8 @@
 // submit-time skip without a charge.
 import { REPO_ROOT } from '@fp/infra';
 import { firmFormStream } from '@fp/contracts/catalog/events';
+import type { FirmFormEntry } from '@fp/contracts/catalog/index';
+import { fitDay, fitScore, fitToday, type FitFirm } from '@fp/contracts/fit/fit';
 import { ROBOTS_DISALLOWED_SITES, SANDBOX_SITES } from '@fp/workflows/sandbox';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -11,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/runtime';
 import { startTestApp, type TestApp } from '../src/testing/app';
-import { founder, testFirmId, waitUntil } from './submissions-helpers';
+import { COMPLETE_PROFILE, founder, testFirmId, waitUntil } from './submissions-helpers';
 
 let app: TestApp;
 let second: Runtime | undefined;
@@ -141,6 +143,25 @@ describe('registry of application forms', () => {
     expect(online.body.total).toBeLessThan(page.body.total);
     const all = await api('GET', '/api/test-vc-firms/all-ids?acceptsOnline=true', user.token);
     expect([...all.body.vcIds].sort()).toEqual([...ids].sort());
+  });
+
+  it("ranks by fit with the registry's verdict in the activity factor: up for a usable form, down for none, unchanged when unknown", async () => {
+    const page = await api('GET', '/api/test-vc-firms?limit=100&sort=fit', reader.token);
+    expect(page.status).toBe(200);
+    type Firm = { id: string; form: FirmFormEntry | null; fit: { score: number; reasons: { factor: string; label: string; match: string }[] } };
+    const firms = page.body.firms as Firm[];
+    const activity = (slug: string) => firms.find((f) => f.id === testFirmId(slug))!.fit.reasons.find((r) => r.factor === 'activity')!;
+    expect(activity('northwind-ventures').label).toMatch(/applies online|Accepts online applications/);
+    expect(activity('sentinel-capital').label).toMatch(/no usable online form|No usable online form/i);
+    expect(activity('sentinel-capital').match).not.toBe('yes');
+    for (const slug of ROBOTS_DISALLOWED_SITES) expect(activity(slug).label).not.toMatch(/online/);
+    // The order the index ranked by and the scores the page shows are one: highest first.
+    const scores = firms.map((f) => f.fit.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    // The verdicts moved scores here (else the order above would not show the index used them).
+    const today = fitToday(fitDay(new Date()));
+    const moved = firms.filter((f) => f.form && fitScore(COMPLETE_PROFILE, { ...(f as unknown as FitFirm), acceptsOnline: null }, today).score !== f.fit.score);
+    expect(moved.length).toBeGreaterThan(0);
   });
 
   it('skips, without charging, firms the registry found no usable form on, and says why', async () => {

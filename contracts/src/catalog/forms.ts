@@ -48,6 +48,12 @@ export function formUsability(e: Pick<FirmFormEntry, 'outcome' | 'blockers'> | n
   return 'unknown';
 }
 
+/** The verdict the search index and the fit keep: true usable, false no usable form, null not known. */
+export function formAcceptsOnline(e: Pick<FirmFormEntry, 'outcome' | 'blockers'> | null | undefined): boolean | null {
+  const u = formUsability(e);
+  return u === 'usable' ? true : u === 'unusable' ? false : null;
+}
+
 export const FORM_KIND_LABELS: Record<FormKind, string> = {
   native: 'HTML form on the site',
   typeform: 'Typeform',

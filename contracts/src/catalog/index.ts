@@ -26,6 +26,6 @@ export {
 export type { ImportSource, SourceInfo, Provenance, CatalogSource, ImportSummary } from './sources';
 export {
   FORM_KINDS, FORM_OUTCOMES, FORM_BLOCKERS, UNPASSABLE_BLOCKERS, FORM_KIND_LABELS, FORM_BLOCKER_LABELS, FORM_OUTCOME_LABELS, DEFAULT_STALE_DAYS,
-  formFieldSchema, firmFormEntrySchema, formUsability, formBadge, formDiscoveryRunSchema, FormRegistryOverview, FormsOverviewQuery, StartFormDiscoveryRequest,
+  formFieldSchema, firmFormEntrySchema, formUsability, formAcceptsOnline, formBadge, formDiscoveryRunSchema, FormRegistryOverview, FormsOverviewQuery, StartFormDiscoveryRequest,
 } from './forms';
 export type { FormKind, FormOutcome, FormBlocker, FormField, FirmFormEntry, FormUsability, FormDiscoveryRun } from './forms';

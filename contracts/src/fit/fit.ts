@@ -35,6 +35,8 @@ export interface FitFirm {
   active?: boolean | null;
   investorStatus?: string | null;
   lastInvestmentDate?: string | null;
+  /** The form registry's verdict: true a usable online form, false none the automation can use, null/absent not known. */
+  acceptsOnline?: boolean | null;
 }
 
 const POINTS: Record<FitMatch, number> = { yes: 1, partial: 0.5, no: 0, unknown: 0 };
@@ -135,8 +137,8 @@ function geography(p: FitProfile, f: FitFirm): Judged {
   return judged('geography', 'partial', () => `Based in ${f.country}`);
 }
 
-function activity(f: FitFirm, today: Date): Judged {
-  if (f.active === false) return judged('activity', 'no', () => 'No longer listed by its sources');
+/** How recently the firm invested, as its sources tell. */
+function recency(f: FitFirm, today: Date): Judged {
   const last = f.lastInvestmentDate;
   if (last) {
     const days = (today.getTime() - Date.parse(`${last}T00:00:00Z`)) / 86_400_000;
@@ -146,6 +148,26 @@ function activity(f: FitFirm, today: Date): Judged {
   const status = f.investorStatus;
   if (status && /actively|raising/i.test(status)) return judged('activity', 'yes', () => status);
   return judged('activity', 'unknown', () => 'Activity unknown');
+}
+
+/**
+ * Active, and reachable through a form the automation can use. The registry's verdict moves the
+ * recency verdict one step: a usable form makes an unknown activity a partial match (the firm runs
+ * an application form); no usable form lowers yes to partial and partial or unknown to no. An
+ * unchecked firm is judged on recency alone.
+ */
+function activity(f: FitFirm, today: Date): Judged {
+  if (f.active === false) return judged('activity', 'no', () => 'No longer listed by its sources');
+  const seen = recency(f, today);
+  if (f.acceptsOnline === true) {
+    if (seen.match === 'unknown') return judged('activity', 'partial', () => 'Accepts online applications');
+    return judged('activity', seen.match, () => `${seen.label()}, applies online`);
+  }
+  if (f.acceptsOnline === false) {
+    if (seen.match === 'unknown') return judged('activity', 'no', () => 'No usable online form');
+    return judged('activity', seen.match === 'yes' ? 'partial' : 'no', () => `${seen.label()}, no usable online form`);
+  }
+  return seen;
 }
 
 /** The factors in the order their reasons are listed (and their points added). */
@@ -161,7 +183,7 @@ export const FIT_FACTOR_FIELDS: Record<FitFactor, ReadonlyArray<keyof FitFirm>> 
   sector: ['sectors'],
   check: ['checkSizeMin', 'checkSizeMax'],
   geography: ['country'],
-  activity: ['active', 'lastInvestmentDate', 'investorStatus'],
+  activity: ['active', 'lastInvestmentDate', 'investorStatus', 'acceptsOnline'],
 };
 
 /** One factor's reason: reads only the firm fields FIT_FACTOR_FIELDS names for it. */

@@ -5,7 +5,7 @@ const today = new Date('2026-11-25T00:00:00Z');
 const founder = { stage: 'Seed', industry: 'Fintech', raising: '$500K', location: 'Berlin, Germany' };
 const perfect: FitFirm = {
   stagesInvested: ['Pre-seed', 'Seed'], sectors: ['Fintech', 'SaaS'], checkSizeMin: 50, checkSizeMax: 150,
-  country: 'Germany', active: true, investorStatus: null, lastInvestmentDate: '2026-06-01',
+  country: 'Germany', active: true, investorStatus: null, lastInvestmentDate: '2026-06-01', acceptsOnline: null,
 };
 
 describe('fit score', () => {
@@ -73,10 +73,32 @@ describe('fit score', () => {
     expect(fitScore(founder, { ...perfect, lastInvestmentDate: null, investorStatus: 'Raising New Fund' }, today).reasons[4]!.match).toBe('yes');
   });
 
+  it("moves the activity verdict one step by the form registry's verdict, and leaves it alone when the registry does not know", () => {
+    const act = (f: Partial<FitFirm>) => {
+      const r = fitReason('activity', founder, { ...perfect, ...f }, today);
+      return [r.match, r.label];
+    };
+    const old = { lastInvestmentDate: '2020-01-10' };
+    const unknown = { lastInvestmentDate: null };
+    expect(act({ acceptsOnline: true })).toEqual(['yes', 'Invested recently (2026-06), applies online']);
+    expect(act({ ...old, acceptsOnline: true })).toEqual(['partial', 'Last investment 2020-01, applies online']);
+    expect(act({ ...unknown, acceptsOnline: true })).toEqual(['partial', 'Accepts online applications']);
+    expect(act({ acceptsOnline: false })).toEqual(['partial', 'Invested recently (2026-06), no usable online form']);
+    expect(act({ ...old, acceptsOnline: false })).toEqual(['no', 'Last investment 2020-01, no usable online form']);
+    expect(act({ ...unknown, acceptsOnline: false })).toEqual(['no', 'No usable online form']);
+    // Not checked: recency alone, and an unknown stays unknown (it lowers confidence, never matches).
+    expect(act({ acceptsOnline: null })).toEqual(['yes', 'Invested recently (2026-06)']);
+    expect(act({ ...unknown, acceptsOnline: undefined })).toEqual(['unknown', 'Activity unknown']);
+    // A firm no source lists any more is not active, whatever its form.
+    expect(act({ active: false, acceptsOnline: true })).toEqual(['no', 'No longer listed by its sources']);
+    expect(fitScore(founder, { ...perfect, ...unknown, acceptsOnline: true }, today).confidence).toBe(1);
+    expect(fitScore(founder, { ...perfect, ...unknown, acceptsOnline: null }, today).confidence).toBe(0.9);
+  });
+
   it('reads for each factor only the firm fields FIT_FACTOR_FIELDS names (indexes group firms by them)', () => {
     const others: FitFirm[] = [
-      { stagesInvested: ['Series B'], sectors: ['Biotech'], checkSizeMin: 5000, checkSizeMax: 9000, country: 'Japan', active: false, investorStatus: 'Raising New Fund', lastInvestmentDate: '2019-02-03' },
-      { stagesInvested: [], sectors: [], checkSizeMin: null, checkSizeMax: null, country: null, active: true, investorStatus: null, lastInvestmentDate: null },
+      { stagesInvested: ['Series B'], sectors: ['Biotech'], checkSizeMin: 5000, checkSizeMax: 9000, country: 'Japan', active: false, investorStatus: 'Raising New Fund', lastInvestmentDate: '2019-02-03', acceptsOnline: false },
+      { stagesInvested: [], sectors: [], checkSizeMin: null, checkSizeMax: null, country: null, active: true, investorStatus: null, lastInvestmentDate: null, acceptsOnline: true },
     ];
     const fields = Object.keys(perfect) as (keyof FitFirm)[];
     for (const factor of FIT_FACTORS) {

@@ -267,6 +267,18 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       await subject.db.transaction().execute((tx) => subject.index.setAcceptsOnline(tx, 'vc', off, false));
       vcDocs = vcDocs.map((d) => (off.includes(d.id) ? { ...d, acceptsOnline: false } : d));
       expect((await vcCase({ acceptsOnline: true }, { page: 1, limit: 100 })).total).toBe(on.length - off.length);
+      // Not known again (null): out of the filter, and judged on recency alone by the fit.
+      const unknown = on.slice(3, 5);
+      await subject.db.transaction().execute((tx) => subject.index.setAcceptsOnline(tx, 'vc', unknown, null));
+      vcDocs = vcDocs.map((d) => (unknown.includes(d.id) ? { ...d, acceptsOnline: null } : d));
+      expect((await vcCase({ acceptsOnline: true }, { page: 1, limit: 100 })).total).toBe(on.length - off.length - unknown.length);
+      // The verdicts move fit scores (usable up, none usable down): the fit order and bound follow them.
+      const day = fitToday(FIT.today);
+      const moved = vcDocs.filter((d) => d.acceptsOnline != null && fitScore(FIT.profile, fitFirmOfDoc(d), day).score !== fitScore(FIT.profile, fitFirmOfDoc({ ...d, acceptsOnline: null }), day).score);
+      expect(moved.length).toBeGreaterThan(0);
+      await vcCase({ fit: FIT }, { page: 1, limit: 100, order: 'fit' });
+      await vcCase({ fit: FIT, countries: ['United States'] }, { page: 2, limit: 10, order: 'fit' });
+      await vcCase({ fit: { ...FIT, min: 50 }, acceptsOnline: true }, { page: 1, limit: 25, order: 'fit' });
       // An unknown id did not become a document; a document put with the flag has it.
       expect((await vcCase({}, { page: 1, limit: 1 })).total).toBe(vcDocs.length);
       const put = { ...testDocs[1]!, acceptsOnline: true };

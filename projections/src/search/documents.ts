@@ -55,8 +55,11 @@ export interface VcSearchDoc {
   /** For the fit sort (./fit.ts): the firm's sectors (null: unknown) and investor status. */
   sectors: string[] | null;
   investorStatus: string | null;
-  /** The registry found a form the automation can use (kept by the search projection, not part of the firm's record). */
-  acceptsOnline?: boolean;
+  /**
+   * The form registry's verdict (kept by the search projection, not part of the firm's record):
+   * true a form the automation can use, false none it can use, null/absent not known.
+   */
+  acceptsOnline?: boolean | null;
 }
 
 export interface AngelSearchDoc {

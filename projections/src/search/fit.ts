@@ -17,7 +17,7 @@ export function isoDay(day: number | null): string | null {
   return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
 }
 
-export type FitFields = Pick<VcSearchDoc, 'stages' | 'sectors' | 'checkSizeMin' | 'checkSizeMax' | 'country' | 'investorStatus' | 'lastInvestment'>;
+export type FitFields = Pick<VcSearchDoc, 'stages' | 'sectors' | 'checkSizeMin' | 'checkSizeMax' | 'country' | 'investorStatus' | 'lastInvestment' | 'acceptsOnline'>;
 
 /**
  * A search document as the fit rules see the firm: the same values the record holds. Indexed
@@ -32,6 +32,7 @@ export function fitFirmOfDoc(d: FitFields): FitFirm {
     country: d.country,
     investorStatus: d.investorStatus,
     lastInvestmentDate: isoDay(d.lastInvestment),
+    acceptsOnline: d.acceptsOnline ?? null,
   };
 }
 

@@ -120,7 +120,7 @@ export class MeilisearchIndex implements SearchIndex {
     if (docs.length) await this.wait((await this.index(collection)).addDocuments(docs, { primaryKey: 'id' }));
   }
 
-  async setAcceptsOnline(_tx: Tx, collection: VcCollection, ids: string[], value: boolean): Promise<void> {
+  async setAcceptsOnline(_tx: Tx, collection: VcCollection, ids: string[], value: boolean | null): Promise<void> {
     if (!ids.length) return;
     // A partial update: only the flag changes; an id not in the index must not become a document.
     const index = await this.index(collection);
@@ -172,7 +172,7 @@ export class MeilisearchIndex implements SearchIndex {
   private async byFit(collection: VcCollection, f: VcFilter, order: 'name' | 'fit', offset: number, limit: number): Promise<SearchPage> {
     const fit = f.fit;
     if (!fit) throw new Error('The fit order needs filter.fit');
-    const fields: Array<keyof FitFields | 'id' | 'sortKey'> = ['id', 'sortKey', 'stages', 'sectors', 'checkSizeMin', 'checkSizeMax', 'country', 'investorStatus', 'lastInvestment'];
+    const fields: Array<keyof FitFields | 'id' | 'sortKey'> = ['id', 'sortKey', 'stages', 'sectors', 'checkSizeMin', 'checkSizeMax', 'country', 'investorStatus', 'lastInvestment', 'acceptsOnline'];
     const r = await (await this.index(collection)).search<FitFields & { id: string; sortKey: string }>(f.words?.length ? f.words.join(' ') : null, {
       filter: vcMeiliFilter(f),
       offset: 0,

@@ -13,7 +13,7 @@ import { FIT_FACTORS, fitScoreOfPoints, type FitFirm } from '@fp/contracts/fit/f
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 import { FitScorer, compareFit, fitFactorKey, fitFirmOfDoc } from './fit';
 import type { AngelFilter, Collection, FacetCount, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
-import { ACCEPTS_ONLINE, PostgresSearchIndex, SEP, fitFieldsOfRow } from './postgres';
+import { ACCEPTS_ONLINE, NO_ONLINE_FORM, PostgresSearchIndex, SEP, fitFieldsOfRow } from './postgres';
 import { sortFacets } from './reference';
 
 /** Numbered fields of a document (NaN: no value, which fails any bound). */
@@ -435,6 +435,15 @@ function stagesInTerms(lexemes: string): string[] {
   return out;
 }
 
+/** Whether a whole term is in a `terms` value, found without splitting it. */
+function hasTerm(lexemes: string, term: string): boolean {
+  for (let i = lexemes.indexOf(term); i >= 0; i = lexemes.indexOf(term, i + 1)) {
+    const end = i + term.length;
+    if ((i === 0 || lexemes.charCodeAt(i - 1) === 31) && (end === lexemes.length || lexemes.charCodeAt(end) === 31)) return true;
+  }
+  return false;
+}
+
 const FNV_SEED = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 
@@ -662,14 +671,16 @@ interface SourceRow {
 
 const num = (v: number | null) => (v === null ? NaN : Number(v));
 
-/** A VC row as the fit rules see the firm (stages from its '#s=' terms). */
-function fitOfRow(r: SourceRow, stages: string[]): FitFirm {
-  return fitFirmOfDoc({ ...fitFieldsOfRow({ terms: '', country: r.country, check_min: r.n1, check_max: r.n2, last_investment: r.n3, sectors: r.sectors, investor_status: r.investor_status }), stages });
+/** A VC row as the fit rules see the firm (stages and the registry's verdict from its terms, read without splitting them). */
+function fitOfRow(r: SourceRow): FitFirm {
+  const fields = fitFieldsOfRow({ terms: '', country: r.country, check_min: r.n1, check_max: r.n2, last_investment: r.n3, sectors: r.sectors, investor_status: r.investor_status });
+  const lexemes = r.lexemes ?? '';
+  return fitFirmOfDoc({ ...fields, stages: stagesInTerms(lexemes), acceptsOnline: hasTerm(lexemes, ACCEPTS_ONLINE) ? true : hasTerm(lexemes, NO_ONLINE_FORM) ? false : null });
 }
 
 function toRow(r: SourceRow, fields: number): Row {
   const terms = r.lexemes ? r.lexemes.split(SEP) : [];
-  const fit = r.collection === 'angels' ? null : fitOfRow(r, stagesInTerms(r.lexemes ?? ''));
+  const fit = r.collection === 'angels' ? null : fitOfRow(r);
   return { id: r.id, sortKey: r.sort_key, terms, nums: [r.n0, r.n1, r.n2, r.n3].slice(0, fields).map(num), fit };
 }
 
@@ -744,7 +755,7 @@ export class InProcessSearchIndex implements SearchIndex {
     return this.pg.putAngels(tx, docs);
   }
 
-  setAcceptsOnline(tx: Tx, collection: VcCollection, ids: string[], value: boolean): Promise<void> {
+  setAcceptsOnline(tx: Tx, collection: VcCollection, ids: string[], value: boolean | null): Promise<void> {
     return this.pg.setAcceptsOnline(tx, collection, ids, value);
   }
 
@@ -918,7 +929,7 @@ export class InProcessSearchIndex implements SearchIndex {
         for (;;) {
           const rows = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_load`.execute(tx);
           if (this.closed) return null;
-          for (const r of rows.rows) builder.add(r.id, r.sort_key, r.lexemes, [r.n0, r.n1, r.n2, r.n3], c === 'angels' ? undefined : fitOfRow(r, stagesInTerms(r.lexemes)));
+          for (const r of rows.rows) builder.add(r.id, r.sort_key, r.lexemes, [r.n0, r.n1, r.n2, r.n3], c === 'angels' ? undefined : fitOfRow(r));
           if (rows.rows.length < chunk) break;
         }
         await sql`close search_load`.execute(tx);

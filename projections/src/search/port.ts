@@ -88,8 +88,11 @@ export interface SearchIndex {
   /** Adds or replaces documents. `tx` is the projection's transaction (used by the Postgres adapter). */
   putVcFirms(tx: Tx, collection: VcCollection, docs: VcSearchDoc[]): Promise<void>;
   putAngels(tx: Tx, docs: AngelSearchDoc[]): Promise<void>;
-  /** Sets the registry's "accepts online applications" flag on these documents (unknown ids are ignored). */
-  setAcceptsOnline(tx: Tx, collection: VcCollection, ids: string[], value: boolean): Promise<void>;
+  /**
+   * Sets the registry's verdict on these documents (unknown ids are ignored): true "accepts online
+   * applications" (the filter), false no usable form, null not known (both count in the fit order).
+   */
+  setAcceptsOnline(tx: Tx, collection: VcCollection, ids: string[], value: boolean | null): Promise<void>;
   /** Removes these documents (unknown ids are ignored). */
   removeVcFirms(tx: Tx, collection: VcCollection, ids: string[]): Promise<void>;
   /** Removes every document of a collection. */

@@ -16,8 +16,14 @@ const tag = (field: string, value: string) => `#${field}=${value}`;
 
 /** A lexeme as a tsquery literal: quoted, with quotes doubled and backslashes escaped. */
 export const tsLiteral = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-/** The registry's flag, a lexeme like the other exact filters. */
+/** The registry's verdicts, lexemes like the other exact filters: a usable form, or none the automation can use. */
 export const ACCEPTS_ONLINE = tag('f', 'online');
+export const NO_ONLINE_FORM = tag('f', 'noform');
+
+/** The registry's verdict of a document from its terms (null: not known). */
+export function acceptsOnlineOfTerms(terms: readonly string[]): boolean | null {
+  return terms.includes(ACCEPTS_ONLINE) ? true : terms.includes(NO_ONLINE_FORM) ? false : null;
+}
 const anyOf = (field: string, values: readonly string[]) => `( ${values.map((v) => tsLiteral(tag(field, v))).join(' | ')} )`;
 
 /** Every query word, the last one as a prefix: 'w1' & 'w2' & 'w3':* (words are [a-z0-9]+). */
@@ -31,7 +37,8 @@ export function vcLexemes(collection: VcCollection, d: VcSearchDoc): string[] {
   if (d.country) out.add(tag('c', d.country));
   if (d.investorType) out.add(tag('t', d.investorType));
   for (const s of d.stages) out.add(tag('s', s));
-  if (d.acceptsOnline) out.add(ACCEPTS_ONLINE);
+  if (d.acceptsOnline === true) out.add(ACCEPTS_ONLINE);
+  if (d.acceptsOnline === false) out.add(NO_ONLINE_FORM);
   return [...out];
 }
 
@@ -108,8 +115,10 @@ export interface FitRow {
 }
 
 export function fitFieldsOfRow(r: Omit<FitRow, 'id' | 'sort_key'>) {
+  const terms = r.terms ? r.terms.split(SEP) : [];
   return {
-    stages: stagesOfTerms(r.terms ? r.terms.split(SEP) : []),
+    stages: stagesOfTerms(terms),
+    acceptsOnline: acceptsOnlineOfTerms(terms),
     sectors: r.sectors ? r.sectors.split(SEP) : null,
     checkSizeMin: r.check_min,
     checkSizeMax: r.check_max,
@@ -178,15 +187,16 @@ export class PostgresSearchIndex implements SearchIndex {
         seq = excluded.seq`.execute(tx);
   }
 
-  async setAcceptsOnline(tx: Tx, collection: VcCollection, ids: string[], value: boolean): Promise<void> {
+  async setAcceptsOnline(tx: Tx, collection: VcCollection, ids: string[], value: boolean | null): Promise<void> {
     if (!ids.length) return;
     await lockWrites(tx);
-    // The lexeme goes in or out of both the tsvector and the terms; a new change number lets the in-process index follow.
-    const lexemes = sql`string_to_array(terms, chr(31))`;
-    const terms = value
-      ? sql`array_to_string(array_append(array_remove(${lexemes}, ${ACCEPTS_ONLINE}), ${ACCEPTS_ONLINE}), chr(31))`
-      : sql`array_to_string(array_remove(${lexemes}, ${ACCEPTS_ONLINE}), chr(31))`;
-    const tsv = value ? sql`tsv || array_to_tsvector(array[${ACCEPTS_ONLINE}]::text[])` : sql`ts_delete(tsv, ${ACCEPTS_ONLINE}::text)`;
+    // Both verdicts' lexemes go out of the tsvector and the terms, the new one (if any) in; a new
+    // change number lets the in-process index follow.
+    const kept = sql`array_remove(array_remove(string_to_array(terms, chr(31)), ${ACCEPTS_ONLINE}), ${NO_ONLINE_FORM})`;
+    const cleared = sql`ts_delete(tsv, array[${ACCEPTS_ONLINE}, ${NO_ONLINE_FORM}]::text[])`;
+    const lexeme = value === null ? null : value ? ACCEPTS_ONLINE : NO_ONLINE_FORM;
+    const terms = lexeme ? sql`array_to_string(array_append(${kept}, ${lexeme}), chr(31))` : sql`array_to_string(${kept}, chr(31))`;
+    const tsv = lexeme ? sql`${cleared} || array_to_tsvector(array[${lexeme}]::text[])` : cleared;
     await sql`update search_vc_firms set tsv = ${tsv}, terms = ${terms}, seq = nextval('search_change_seq')
       where collection = ${collection} and id = any(${ids}::text[])`.execute(tx);
   }

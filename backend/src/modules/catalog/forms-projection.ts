@@ -1,4 +1,4 @@
-import { formUsability } from '@fp/contracts/catalog/index';
+import { formAcceptsOnline } from '@fp/contracts/catalog/index';
 import { FORM_EVENT_TYPES, type FirmFormChecked, type FormDiscoveryEvent } from '@fp/contracts/catalog/events';
 import type { RecordedEvent, Tx } from '@fp/infra';
 import type { Projection } from '@fp/projections';
@@ -50,20 +50,21 @@ export const formsProjection: Projection = {
   },
 };
 
-/** Gives documents about to be indexed the registry's flag (a re-imported firm keeps it). */
+/** Gives documents about to be indexed the registry's verdict (a re-imported firm keeps it). */
 export async function withFormFlags(tx: Tx, collection: VcCollection, docs: VcSearchDoc[]): Promise<VcSearchDoc[]> {
   if (!docs.length) return docs;
-  const r = await sql<{ id: string }>`select id from catalog_search_forms where collection = ${collection} and accepts_online and id = any(${docs.map((d) => d.id)}::text[])`.execute(tx);
+  const r = await sql<{ id: string; accepts_online: boolean }>`select id, accepts_online from catalog_search_forms
+    where collection = ${collection} and accepts_online is not null and id = any(${docs.map((d) => d.id)}::text[])`.execute(tx);
   if (!r.rows.length) return docs;
-  const on = new Set(r.rows.map((x) => x.id));
-  return docs.map((d) => (on.has(d.id) ? { ...d, acceptsOnline: true } : d));
+  const known = new Map(r.rows.map((x) => [x.id, x.accepts_online]));
+  return docs.map((d) => (known.has(d.id) ? { ...d, acceptsOnline: known.get(d.id)! } : d));
 }
 
-/** The search side of a check: the flag kept for later imports, and set on the indexed firm when it changed. */
+/** The search side of a check: the verdict kept for later imports, and set on the indexed firm when it changed. */
 export async function applyFormCheck(tx: Tx, index: SearchIndex, ev: FirmFormChecked['data']): Promise<void> {
-  const accepts = formUsability(ev) === 'usable';
-  const before = await sql<{ accepts_online: boolean }>`select accepts_online from catalog_search_forms where collection = ${ev.collection} and id = ${ev.firmId}`.execute(tx);
-  if ((before.rows[0]?.accepts_online ?? false) === accepts && before.rows.length) return;
+  const accepts = formAcceptsOnline(ev);
+  const before = await sql<{ accepts_online: boolean | null }>`select accepts_online from catalog_search_forms where collection = ${ev.collection} and id = ${ev.firmId}`.execute(tx);
+  if (before.rows.length && before.rows[0]!.accepts_online === accepts) return;
   await sql`insert into catalog_search_forms (collection, id, accepts_online) values (${ev.collection}, ${ev.firmId}, ${accepts})
     on conflict (collection, id) do update set accepts_online = excluded.accepts_online`.execute(tx);
   await index.setAcceptsOnline(tx, ev.collection, [ev.firmId], accepts);

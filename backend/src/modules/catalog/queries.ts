@@ -2,7 +2,7 @@ import {
   MAX_ALL_IDS, type AngelFilterOptionsResponse, type AngelFilterQuery, type AngelInvestorsQuery, type AngelInvestorsResponse,
   type VcFilterOptionsResponse, type VcFilterQuery, type VcFirmsQuery, type VcFirmsResponse,
 } from '@fp/contracts/catalog/api';
-import { isReservedDomain, toAngelListItem, toAngelPublicDetail, type AngelInvestorDetail, type AngelInvestorPublicDetail, type FirmFormEntry, type VcFirm } from '@fp/contracts/catalog/index';
+import { formAcceptsOnline, isReservedDomain, toAngelListItem, toAngelPublicDetail, type AngelInvestorDetail, type AngelInvestorPublicDetail, type FirmFormEntry, type VcFirm } from '@fp/contracts/catalog/index';
 import { FIT_NEEDS_PROFILE, fitDay, fitProfileComplete, fitScore, fitToday, type FitProfile } from '@fp/contracts/fit/fit';
 import type { FitQuery, SearchIndex, VcCollection } from '@fp/projections/search/index';
 import { sql } from 'kysely';
@@ -101,9 +101,9 @@ export function createCatalogQueries(
       // The registry's entry rides along for the badge and the details dialog (null: never checked).
       const firms = inOrder(page.ids, found).map((f) => ({ ...f, form: forms.get(f.id) ?? null }));
       if (!fit) return { firms, total: page.total };
-      // The reasons come from the same function the index ranked by: one set of rules.
+      // The reasons come from the same function the index ranked by, with the registry's verdict the index holds.
       const today = fitToday(fit.today);
-      return { firms: firms.map((f) => ({ ...f, fit: fitScore(fit.profile, f, today) })), total: page.total };
+      return { firms: firms.map((f) => ({ ...f, fit: fitScore(fit.profile, { ...f, acceptsOnline: formAcceptsOnline(f.form) }, today) })), total: page.total };
     },
 
     async vcFirmIds(collection: VcCollection, q: VcFilterQuery, userId: string): Promise<string[]> {
