@@ -1,51 +1,26 @@
-import { createTestDatabase, loadConfig, type AppConfig, type TestDatabase } from '@fp/infra';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, inject, it } from 'vitest';
-import { createRuntime, type Runtime } from '../src/runtime';
-import { TEST_SECURITY } from '../src/testing/app';
-import { COMPLETE_PROFILE, testFirmId, TERMINAL, waitUntil } from './submissions-helpers';
+import { launchBrowser } from '@fp/workflows';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { startSplitRoles, type SplitRoles } from './split-roles';
+import { testFirmId, TERMINAL, waitUntil } from './submissions-helpers';
+import { checkboxCentre, control, issuedCode, WARDEN } from './takeover-helpers';
 
 /**
  * Split roles in one test process: an API runtime (no worker), a projection runner and a workflow
  * worker on one database. The browser runs in the worker; the API serves the live view from the
- * worker's latest screen (submission_live) and its stop reaches the worker through NOTIFY.
+ * worker's latest screen (submission_live); its stop and the founder's takeover controls reach the
+ * worker through NOTIFY.
  */
-let db: TestDatabase | undefined;
-const runtimes: Runtime[] = [];
+let split: SplitRoles | undefined;
+beforeAll(async () => {
+  split = await startSplitRoles(inject('pgAdminUrl'));
+}, 120_000);
 afterAll(async () => {
-  for (const r of runtimes.reverse()) await r.stop();
-  await db?.drop();
+  await split?.stop();
 });
 
 it('serves the live view and stops a run whose browser is in another process', async () => {
-  db = await createTestDatabase(inject('pgAdminUrl'), { migrate: false });
-  const base = loadConfig({});
-  const config = (): AppConfig => ({ ...base, port: 0, host: '127.0.0.1', dataDir: mkdtempSync(path.join(tmpdir(), 'fp-split-')), sandboxPort: 0, catalogSeed: 'off', security: { ...base.security, ...TEST_SECURITY } });
-  const start = async (role: 'api' | 'projections' | 'worker') => {
-    const r = await createRuntime({ config: config(), role, databaseUrl: db!.url, log: () => {} });
-    runtimes.push(r);
-    return r;
-  };
-  await start('projections');
-  const worker = await start('worker');
-  const api = await start('api');
-  const url = api.url!.replace('localhost', '127.0.0.1');
-  // The API process has no sandbox of its own; the test catalog points at the worker's.
-  api.ctx.sandboxUrl = worker.ctx.sandboxUrl;
-  const call = async (method: string, p: string, token: string, body?: unknown) => {
-    const res = await fetch(url + p, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    return { status: res.status, body: (await res.json()) as any };
-  };
-
-  const email = `split.${Date.now().toString(36)}@example.com`;
-  const created = await api.identity.createUser({ email, password: 'correct horse battery', name: 'Split Founder' });
-  const token = (await api.identity.signIn(email, 'correct horse battery'))!.token;
-  expect((await call('POST', '/api/auth/sync-user', token, { id: created.id, email, firstName: 'Split', lastName: 'Founder' })).status).toBe(200);
-  expect((await call('PATCH', '/api/startup-profile', token, COMPLETE_PROFILE)).status).toBe(200);
-  await api.services.credits.grant(created.id, 1, 'test', null, { now: new Date(), actor: 'test' });
-  await waitUntil('the credits', async () => (await call('GET', '/api/credits/balance', token)).body.balance >= 2);
+  const { worker, url, call, db } = split!;
+  const { token } = await split!.founder(2);
 
   const submitted = await call('POST', '/api/submit-to-test-vcs', token, { testVcIds: [testFirmId('tortoise-capital')] });
   expect(submitted.status).toBe(200);
@@ -83,3 +58,46 @@ it('serves the live view and stops a run whose browser is in another process', a
   expect(worker.sandbox!.received('tortoise-capital').length).toBe(before);
   expect(await db.db.selectFrom('submission_live').selectAll().execute()).toEqual([]);
 }, 180_000);
+
+it('lets the founder take over a run whose browser is in another process: inputs and Continue reach the page', async () => {
+  const { worker, url, call } = split!;
+  const { id: userId, token } = await split!.founder(1);
+  const browser = await launchBrowser();
+  const box = await checkboxCentre(browser, worker.sandbox!.url).finally(() => browser.close());
+  const before = worker.sandbox!.received(WARDEN).length;
+
+  const submitted = await call('POST', '/api/submit-to-test-vcs', token, { testVcIds: [testFirmId(WARDEN)] });
+  expect(submitted.status).toBe(200);
+  const id = submitted.body.submissionIds[0] as string;
+  const paused = await waitUntil('the run to wait for its founder', async () => {
+    const r = await call('GET', `/api/submissions/${id}`, token);
+    if (TERMINAL.includes(r.body.status)) throw new Error(`ended ${r.body.status}: ${r.body.summary} ${r.body.error}`);
+    return r.body.submissionStatus === 'waiting_for_takeover' && r.body.liveUrl ? r.body : null;
+  }, 120_000, 200);
+  // The browser is the worker's: the API process runs no workflow engine.
+  expect(split!.api.services.submissions.engine()).toBeNull();
+  expect(worker.services.submissions.engine()).not.toBeNull();
+
+  // Every control goes to the API process, as the live page's would.
+  let r = await control(url, paused.liveUrl, 'input', { type: 'click', x: box.x, y: box.y, frameWidth: 1280, frameHeight: 900 });
+  expect(r, JSON.stringify(r.body)).toMatchObject({ status: 200, body: { success: true } });
+  const code = await issuedCode(worker.sandbox!.url);
+  r = await control(url, paused.liveUrl, 'input', { type: 'type', text: code });
+  expect(r.status).toBe(200);
+  r = await control(url, paused.liveUrl, 'input', { type: 'key', key: 'Enter' });
+  expect(r.status).toBe(200);
+  r = await control(url, paused.liveUrl, 'continue');
+  expect(r, JSON.stringify(r.body)).toMatchObject({ status: 200, body: { success: true } });
+
+  const done = await waitUntil('the run to end', async () => {
+    const s = await call('GET', `/api/submissions/${id}`, token);
+    return TERMINAL.includes(s.body.status) ? s.body : null;
+  }, 120_000, 200);
+  expect(done.status, `${done.summary} ${done.error}`).toBe('completed');
+  expect(done.takeovers).toEqual([expect.objectContaining({ how: 'continued', by: userId })]);
+  const got = worker.sandbox!.received(WARDEN).slice(before);
+  expect(got).toHaveLength(1);
+  expect(got[0]).toMatchObject({ accepted: true, fields: { human_check: 'passed' } });
+  // Not waiting any more: a control is refused (409), not forwarded.
+  expect((await control(url, paused.liveUrl, 'continue')).status).toBe(409);
+}, 300_000);

@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signViewToken } from '../src/modules/submissions/tokens';
 import { startTestApp, type TestApp } from '../src/testing/app';
+import { checkboxCentre, control as controlAt, issuedCode, WARDEN } from './takeover-helpers';
 import { COMPLETE_PROFILE, founder, getSubmission, testFirmId, TERMINAL, waitForStatus, waitUntil } from './submissions-helpers';
 
 /**
@@ -15,7 +16,7 @@ import { COMPLETE_PROFILE, founder, getSubmission, testFirmId, TERMINAL, waitFor
  * and refunded, nothing sent. Real Postgres, real Chromium, the workflow engine.
  */
 
-const SITE = 'warden-ventures';
+const SITE = WARDEN;
 
 const received = (app: TestApp) => app.runtime.sandbox!.received(SITE);
 
@@ -33,12 +34,7 @@ const waitForTakeover = (app: TestApp, token: string, id: string) =>
     return s.submissionStatus === 'waiting_for_takeover' && s.liveUrl ? s : null;
   }, 120_000, 200);
 
-/** POST to the live view's control routes the way the live page does (its token in the URL). */
-async function control(app: TestApp, liveUrl: string, action: 'input' | 'continue' | 'stop', body: unknown = {}) {
-  const u = new URL(liveUrl, app.url);
-  const res = await fetch(`${app.url}${u.pathname}/${action}${u.search}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
+const control = (app: TestApp, liveUrl: string, action: 'input' | 'continue' | 'stop', body: unknown = {}) => controlAt(app.url, liveUrl, action, body);
 
 describe('taking over the live browser', () => {
   let app: TestApp;
@@ -49,24 +45,12 @@ describe('taking over the live browser', () => {
     app = await startTestApp({ config: { takeoverSeconds: 300, workerConcurrency: 1 } });
     browser = await launchBrowser();
     // Measured before any run: the page load issues a challenge of its own, which must not be the newest.
-    box = await checkboxCentre();
+    box = await checkboxCentre(browser, app.runtime.sandbox!.url);
   });
   afterAll(async () => {
     await browser?.close();
     await app?.close();
   });
-
-  /** Where the challenge's "I am human" box is on a page like the run's (same site, same 1280 × 900 viewport). */
-  async function checkboxCentre(): Promise<{ x: number; y: number }> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    try {
-      await page.goto(`${app.runtime.sandbox!.url}/${SITE}/apply`);
-      const b = (await page.locator('#hc-box').boundingBox())!;
-      return { x: b.x + 14, y: b.y + b.height / 2 };
-    } finally {
-      await page.close();
-    }
-  }
 
   it('pauses at the CAPTCHA with the browser open; the founder solves it through the input channel and Continue; the application is sent with their data', async () => {
     const u = await founder(app, 2);
@@ -93,10 +77,7 @@ describe('taking over the live browser', () => {
     // The founder: click "I am human" on the frame (sent at half the viewport's size: the server scales it back), type the code, Enter.
     let r = await control(app, paused.liveUrl!, 'input', { type: 'click', x: box.x / 2, y: box.y / 2, frameWidth: 640, frameHeight: 450 });
     expect(r, JSON.stringify(r.body)).toMatchObject({ status: 200, body: { success: true } });
-    const code = await waitUntil('the challenge code', async () => {
-      const res = await fetch(`${app.runtime.sandbox!.url}/${SITE}/human/issued`);
-      return ((await res.json()) as { codes: string[] }).codes.at(-1) ?? null;
-    });
+    const code = await issuedCode(app.runtime.sandbox!.url);
     // A wrong code first: the challenge stays, so Continue finds it again and keeps waiting.
     r = await control(app, paused.liveUrl!, 'input', { type: 'type', text: 'WRONG' });
     expect(r.status).toBe(200);

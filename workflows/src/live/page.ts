@@ -126,12 +126,12 @@ export function renderLivePage(opts: { submissionId: string; token: string; firm
   function fail(e) { msg.textContent = e.message; }
   function fmt(s) { var m = Math.floor(s / 60), r = s % 60; return m + ':' + (r < 10 ? '0' : '') + r; }
   function setTakeover(t) {
-    control = !!(t && t.controllable);
+    control = !!t;
     panel.hidden = !t;
     box.classList.toggle('control', control);
     box.tabIndex = control ? 0 : -1;
     if (!t) { if (countdown) clearInterval(countdown); countdown = null; return; }
-    document.getElementById('takeover-why').textContent = (REASONS[t.reason] || '') + (control ? '' : ' (Control is only possible while this run\u2019s browser is open on this server.)');
+    document.getElementById('takeover-why').textContent = REASONS[t.reason] || '';
     left = t.remainingS;
     document.getElementById('takeover-left').textContent = fmt(left);
     if (!countdown) countdown = setInterval(function () { left = Math.max(0, left - 1); document.getElementById('takeover-left').textContent = fmt(left); }, 1000);

@@ -130,10 +130,10 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<Submissi
       const r = (await ctx.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst()) as SubmissionRow | undefined;
       if (!r || closed) return;
       // While it waits for the founder: why, and how long is left (by the server's clock).
-      const slot = r.sub_status === 'waiting_for_takeover' ? hub.takeover(id) : null;
+      // Controls work wherever the browser is: another process's page gets them through NOTIFY.
       const takeover =
         r.sub_status === 'waiting_for_takeover' && r.takeover_deadline
-          ? { reason: r.takeover_reason, message: r.takeover_message, remainingS: Math.max(0, Math.round((new Date(r.takeover_deadline).getTime() - ctx.clock.now().getTime()) / 1000)), controllable: !!slot }
+          ? { reason: r.takeover_reason, message: r.takeover_message, remainingS: Math.max(0, Math.round((new Date(r.takeover_deadline).getTime() - ctx.clock.now().getTime()) / 1000)) }
           : null;
       const state = JSON.stringify({ status: r.status, subStatus: r.sub_status, summary: r.summary, error: r.error, screenshot: r.screenshot, attemptId: r.attempt_id, takeover });
       if (state !== lastState) {

@@ -5,6 +5,7 @@ import { createAttemptStore } from './attempts';
 import type { EngineFactory, SubmissionsContext } from './context';
 import { startDispatcher, type Dispatcher } from './dispatcher';
 import { expireInputWaits } from './expire-input-waits';
+import { createForwardedControlPlayer, TAKEOVER_CHANNEL } from './take-over';
 
 /** How often paused runs are checked for an expired wait (the wait itself is INPUT_WAIT_HOURS). */
 const EXPIRY_POLL_MS = 1000;
@@ -22,7 +23,7 @@ export interface WorkerHandle {
 /**
  * The workflow worker (roles all and worker): the engine the composition root chose (Temporal when
  * TEMPORAL_ADDRESS is set, else DBOS on our Postgres), its activities with one shared Chromium, the
- * dispatcher, and a LISTEN for stop requests and new work from API processes.
+ * dispatcher, and a LISTEN for stop requests, new work and takeover controls from API processes.
  */
 export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngine: EngineFactory, live: LiveHub, runs: RunRegistry, log: (m: string) => void): Promise<WorkerHandle> {
   const browser = new SharedBrowser();
@@ -59,13 +60,16 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
   }, EXPIRY_POLL_MS);
   expiry.unref();
 
+  const playControl = createForwardedControlPlayer(live, log);
   const listener = await ctx.pool.connect();
   listener.on('notification', (n) => {
     if (n.channel === STOP_CHANNEL && n.payload) runs.stop(n.payload);
     if (n.channel === DISPATCH_CHANNEL) dispatcher.wake();
+    if (n.channel === TAKEOVER_CHANNEL && n.payload) playControl(n.payload);
   });
   await listener.query(`listen ${STOP_CHANNEL}`);
   await listener.query(`listen ${DISPATCH_CHANNEL}`);
+  await listener.query(`listen ${TAKEOVER_CHANNEL}`);
 
   return {
     engine,
