@@ -241,7 +241,13 @@ describe('a paused run nobody answers', () => {
   it('ends stopped after INPUT_WAIT_HOURS and is refunded; nothing was sent', async () => {
     const u = await founder(app, 1);
     const id = await submitBramble(app, u.token);
-    const s = await waitForStatus(app, u.token, id, TERMINAL, 120_000);
+    const ended = await waitForStatus(app, u.token, id, TERMINAL, 120_000);
+    expect(ended).toMatchObject({ status: 'stopped', submissionStatus: 'stopped', canRetry: true });
+    // The refund is the next event after the stop (a separate command): seen a moment later.
+    const s = await waitUntil('the refund on the submission', async () => {
+      const now = await getSubmission(app, u.token, id);
+      return now.creditRefunded ? now : null;
+    }, 10_000);
     expect(s).toMatchObject({ status: 'stopped', submissionStatus: 'stopped', creditRefunded: true, canRetry: true });
     expect(s.summary).toMatch(/No answers arrived within/);
     await waitUntil('the refund in the balance', async () => (await balance(app, u.id)) === 1, 10_000);

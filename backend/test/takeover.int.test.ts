@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signViewToken } from '../src/modules/submissions/tokens';
 import { startTestApp, type TestApp } from '../src/testing/app';
+import { awaitMail } from './support/mailbox';
 import { checkboxCentre, control as controlAt, issuedCode, WARDEN } from './takeover-helpers';
 import { COMPLETE_PROFILE, founder, getSubmission, testFirmId, TERMINAL, waitForStatus, waitUntil } from './submissions-helpers';
 
@@ -60,6 +61,10 @@ describe('taking over the live browser', () => {
     expect(paused).toMatchObject({ status: 'processing', submissionStatus: 'waiting_for_takeover', takeover: { reason: 'captcha' } });
     expect(new Date(paused.takeover!.deadline).getTime()).toBeGreaterThan(Date.now());
     expect(received(app)).toEqual([]);
+    // The founder is told by e-mail: the browser waits only minutes.
+    const mail = await awaitMail(app, u.email, /Needs you in the live view: Warden Ventures/);
+    expect(mail.text).toContain('CAPTCHA');
+    expect(mail.text).toContain('Nothing has been sent');
 
     // Another founder: nothing to see, nothing to control (404), with no token, a forged one or a token for themselves.
     const forged = `/live/${id}?token=${signViewToken(app.ctx.config.authSecret, id, other.id, new Date())}`;

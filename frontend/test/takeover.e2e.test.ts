@@ -80,13 +80,18 @@ describe('taking over the live browser, in the browser', () => {
         return false;
       }, { timeout: 120_000, interval: 2000 })
       .toBe(true);
+    // The screen says so once, with a way in.
+    await page.getByRole('status').filter({ hasText: 'Needs you in the live view' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'takeover-submissions-1280.png') });
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: path.join(SHOTS, 'takeover-submissions-375.png') });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    const takeOver = page.getByRole('button', { name: 'Take over' }).first();
-    const [live] = await Promise.all([context.waitForEvent('page'), takeOver.click()]);
+    const takeOver = row.getByRole('button', { name: 'Take over' });
+    // Apart, so that a failure says which waited: the click (something over the button) or the new tab.
+    const opened = context.waitForEvent('page', { timeout: 60_000 });
+    await takeOver.click({ timeout: 30_000 });
+    const live = await opened;
     await live.getByRole('heading', { name: 'Needs you in the live view' }).waitFor();
     const img = live.locator('#screen');
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);

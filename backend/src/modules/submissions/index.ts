@@ -4,7 +4,7 @@ import type { AppModule } from '../../platform/module';
 import type { SubmissionsContext, SubmissionsDeps } from './context';
 import { liveRoutes } from './live-routes';
 import { batchFinishedNotifier } from './notify-batch-finished';
-import { inputRequestedNotifier } from './notify-input-requested';
+import { inputRequestedNotifier, takeoverRequestedNotifier } from './notify-input-requested';
 import { submissionsProjection } from './projection';
 import { submissionsRoutes } from './routes';
 import { createSubmissionsService, type SubmissionsInternals, type SubmissionsService } from './service';
@@ -42,7 +42,7 @@ export function createSubmissionsModule({ ctx: platform, credits, profile, catal
   return {
     name: 'submissions',
     service: submissions,
-    projections: [submissionsProjection, batchFinishedNotifier(mail, platform.config.publicUrl), inputRequestedNotifier(mail, platform.config.publicUrl)],
+    projections: [submissionsProjection, batchFinishedNotifier(mail, platform.config.publicUrl), inputRequestedNotifier(mail, platform.config.publicUrl), takeoverRequestedNotifier(mail, platform.config.publicUrl)],
     routes(app) {
       submissionsRoutes(app, ctx, submissions);
       liveRoutes(app, ctx, internals.live, submissions.stop);

@@ -12,7 +12,8 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
-import { needsAnswers, successRate } from './format';
+import { needsAnswers, needsTakeover, successRate } from './format';
+import { openLiveView } from './useSubmissionActions';
 import { LIST_LIMIT, submissionStatsQueryOptions, submissionsQueryOptions, ZERO_STATS, type SubmissionTab } from './queries';
 import { SubmissionDetailsDialog } from './SubmissionDetailsDialog';
 import { SubmissionsList } from './SubmissionsList';
@@ -71,6 +72,13 @@ function TabList({ tab, onDetails }: { tab: SubmissionTab; onDetails: (s: Submis
   );
 }
 
+/** The runs of `list` not announced yet, marked as announced now. */
+function unannounced(list: Submission[], seen: Set<string>): Submission[] {
+  const fresh = list.filter((s) => !seen.has(s.id));
+  for (const s of fresh) seen.add(s.id);
+  return fresh;
+}
+
 /** /submissions (spec §2): stats, tabs with counts, table or cards, row actions, details; list refreshes every 15 s, stats every 30 s. */
 export function SubmissionsPage() {
   const [tab, setTab] = useState<SubmissionTab>('all');
@@ -99,9 +107,8 @@ export function SubmissionsPage() {
       announced.current.add(linked.id);
       setAnswering(linked);
     }
-    const fresh = waiting.filter((s) => !announced.current.has(s.id));
+    const fresh = unannounced(waiting, announced.current);
     if (!fresh.length) return;
-    for (const s of fresh) announced.current.add(s.id);
     const first = fresh[0]!;
     toast({
       title: 'Needs your answers',
@@ -113,6 +120,29 @@ export function SubmissionsPage() {
           Answer now
         </Button>
       ),
+    });
+  }, [lists.data]);
+
+  // Runs that start waiting in the live view (a CAPTCHA, a sign-in) are announced too: the browser
+  // waits only TAKEOVER_MINUTES.
+  const announcedTakeovers = useRef(new Set<string>());
+  useEffect(() => {
+    const fresh = unannounced((lists.data?.submissions ?? []).filter(needsTakeover), announcedTakeovers.current);
+    if (!fresh.length) return;
+    const first = fresh[0]!;
+    toast({
+      title: 'Needs you in the live view',
+      description:
+        fresh.length === 1
+          ? `The form of ${first.vcFirm.name} needs a person for a moment. The browser is open and waits for you; nothing has been sent.`
+          : `${fresh.length} applications need a person for a moment in the live view. Nothing has been sent.`,
+      variant: 'default',
+      duration: 10_000,
+      action: first.liveUrl ? (
+        <Button size="sm" onClick={() => openLiveView(first.liveUrl!)}>
+          Take over
+        </Button>
+      ) : undefined,
     });
   }, [lists.data]);
 

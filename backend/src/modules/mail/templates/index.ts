@@ -4,6 +4,7 @@ import { followUpReminder } from './follow-up-reminder';
 import { receipt } from './receipt';
 import { resetPassword } from './reset-password';
 import { savedSearchMatches } from './saved-search-matches';
+import { takeoverNeeded } from './takeover-needed';
 import { verifyEmail } from './verify-email';
 
 export { defineTemplate, type MailContext, type MailTemplate, type RenderedMail } from './template';
@@ -12,6 +13,7 @@ export type { BatchFinishedData } from './batch-finished';
 export type { FollowUpReminderData } from './follow-up-reminder';
 export type { ReceiptData } from './receipt';
 export type { SavedSearchMatchesData } from './saved-search-matches';
+export type { TakeoverNeededData } from './takeover-needed';
 
 /** Every e-mail template by name. Adding one: a file beside this one, and one line here. */
 export const templates = {
@@ -19,6 +21,7 @@ export const templates = {
   'reset-password': resetPassword,
   'batch-finished': batchFinished,
   'answers-needed': answersNeeded,
+  'takeover-needed': takeoverNeeded,
   'follow-up-reminder': followUpReminder,
   'saved-search-matches': savedSearchMatches,
   receipt,
