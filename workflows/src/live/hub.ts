@@ -52,7 +52,7 @@ export interface LiveSink {
 }
 
 export interface LiveSession {
-  /** Starts streaming this page's screen; resolves once frames flow (false if it could not start). */
+  /** Makes this the run's page: its screen streams whenever someone watches (false once the session is closed). */
   attach(page: Page): Promise<boolean>;
   step(step: string): void;
   close(): Promise<void>;
@@ -65,17 +65,29 @@ interface Running {
   step: string | null;
   frame: string | null;
   at: number;
+  /** Starts the screencast when someone watches (and a page is open); see LiveHub. */
+  wake(): void;
 }
+
+/** A viewer in another process counts as watching this long after its last word (it repeats it every few seconds). */
+export const REMOTE_WATCH_MS = 15_000;
+/** How often a streaming run checks that someone still watches; it stops streaming when nobody does. */
+const IDLE_CHECK_MS = 5_000;
 
 /**
  * The live view's switchboard in one process: the workflow's browser publishes CDP screencast
  * frames and steps per submission; the live page's stream subscribes to them. Subscriptions are by
  * submission, so a viewer keeps watching across a retry's new attempt.
+ *
+ * The screencast runs only while someone watches: a viewer here (subscribe) or in another process
+ * (watchRemotely, repeated by that process while its viewer is connected). Encoding a JPEG per
+ * repaint for runs nobody looks at took a large share of a small machine's CPU.
  */
 export class LiveHub {
   private readonly running = new Map<string, Running>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly takeovers = new Map<string, OpenSlot>();
+  private readonly remoteWatch = new Map<string, number>();
 
   constructor(
     private readonly sink?: LiveSink,
@@ -150,10 +162,27 @@ export class LiveHub {
     let set = this.listeners.get(submissionId);
     if (!set) this.listeners.set(submissionId, (set = new Set()));
     set.add(listener);
+    this.running.get(submissionId)?.wake();
     return () => {
       set!.delete(listener);
       if (!set!.size) this.listeners.delete(submissionId);
     };
+  }
+
+  /** A viewer in another process watches this run (said again every few seconds while it does). */
+  watchRemotely(submissionId: string): void {
+    this.remoteWatch.set(submissionId, Date.now() + REMOTE_WATCH_MS);
+    this.running.get(submissionId)?.wake();
+  }
+
+  /** Whether anyone watches the run now, here or in another process. */
+  watched(submissionId: string): boolean {
+    if (this.listeners.get(submissionId)?.size) return true;
+    const until = this.remoteWatch.get(submissionId);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.remoteWatch.delete(submissionId);
+    return false;
   }
 
   private emit(submissionId: string, event: LiveEvent) {
@@ -167,9 +196,10 @@ export class LiveHub {
   }
 
   open(run: SubmissionRun): LiveSession {
-    const state: Running = { run, step: null, frame: null, at: Date.now() };
-    this.running.set(run.submissionId, state);
-    let stopCast: (() => Promise<void>) | undefined;
+    const id = run.submissionId;
+    let page: Page | null = null;
+    let casting: Promise<(() => Promise<void>) | undefined> | null = null;
+    let idleCheck: NodeJS.Timeout | undefined;
     let lastPersist = 0;
     let persistTimer: NodeJS.Timeout | undefined;
     let closed = false;
@@ -186,26 +216,48 @@ export class LiveHub {
       lastPersist = Date.now();
       this.sink.save(run, { step: state.step, frame: state.frame ? Buffer.from(state.frame, 'base64') : null }).catch(() => undefined);
     };
+    const stopCast = async () => {
+      if (idleCheck) clearInterval(idleCheck);
+      idleCheck = undefined;
+      const c = casting;
+      casting = null;
+      await (await c)?.().catch(() => undefined);
+    };
+    const startCast = () => {
+      if (casting || !page || closed) return;
+      casting = startScreencast(page, (data) => {
+        state.frame = data;
+        state.at = Date.now();
+        this.emit(id, { kind: 'frame', data, at: state.at });
+        persist();
+      }).catch(() => undefined);
+      idleCheck = setInterval(() => {
+        if (!this.watched(id)) void stopCast();
+      }, IDLE_CHECK_MS);
+      idleCheck.unref();
+    };
+    const state: Running = {
+      run,
+      step: null,
+      frame: null,
+      at: Date.now(),
+      wake: () => {
+        if (this.watched(id)) startCast();
+      },
+    };
+    this.running.set(id, state);
     return {
-      attach: async (page) => {
+      attach: async (p) => {
         if (closed) return false;
-        try {
-          await stopCast?.();
-          let first: () => void = () => undefined;
-          const flowing = new Promise<void>((r) => (first = r));
-          stopCast = await startScreencast(page, (data) => {
-            state.frame = data;
-            state.at = Date.now();
-            this.emit(run.submissionId, { kind: 'frame', data, at: state.at });
-            persist();
-            first();
-          });
-          // A blank page may not repaint for a while: count the view as open after a short wait anyway.
-          await Promise.race([flowing, new Promise((r) => setTimeout(r, 1500))]);
-          return !closed;
-        } catch {
-          return false;
+        // A new page of the run (a form opened in a new tab): stream that one from now on.
+        if (page !== p) {
+          page = p;
+          if (casting) await stopCast();
         }
+        // The row tells viewers in other processes that this run has a browser open.
+        persist();
+        state.wake();
+        return !closed;
       },
       step: (step) => {
         state.step = step;
@@ -220,7 +272,7 @@ export class LiveHub {
         const t = this.takeovers.get(run.submissionId);
         if (t?.attemptId === run.attemptId) t.finish('stop', t.by);
         if (persistTimer) clearTimeout(persistTimer);
-        await stopCast?.().catch(() => undefined);
+        await stopCast();
         if (this.running.get(run.submissionId) === state) this.running.delete(run.submissionId);
         this.emit(run.submissionId, { kind: 'end', at: Date.now() });
         await this.sink?.remove(run).catch(() => undefined);

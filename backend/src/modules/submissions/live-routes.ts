@@ -9,11 +9,14 @@ import { readProofScreenshot } from './download-proof';
 import { verifyViewToken } from './tokens';
 import { handBackPage, sendTakeoverInput } from './take-over';
 import { metaFor } from '../../platform/context';
+import { LIVE_WATCH_CHANNEL } from './worker';
 import type { CommandMeta } from '../../platform/decider';
 
 const FRAME_MS = 100; // at most 10 frames a second per viewer; the newest wins
 const STATE_MS = 1000;
 const PING_MS = 15_000;
+/** How often a stream tells another process's worker that someone watches (well within REMOTE_WATCH_MS). */
+const WATCH_NOTICE_MS = 4_000;
 
 type Req = FastifyRequest<{ Params: { id: string }; Querystring: { token?: string; attempt?: string } }>;
 type StopSubmission = (userId: string, id: string, meta: CommandMeta) => Promise<unknown>;
@@ -106,6 +109,7 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<Submissi
     let pendingFrame: string | null = null;
     let lastState = '';
     let lastRemote = 0;
+    let lastWatchNotice = 0;
     let closed = false;
     const timers: NodeJS.Timeout[] = [];
     const cleanup = () => {
@@ -144,8 +148,13 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<Submissi
         setTimeout(cleanup, 250);
         return;
       }
-      // The browser runs in another process: its latest screen is in submission_live.
+      // The browser runs in another process: its latest screen is in submission_live, kept while
+      // someone watches (this stream says so every few seconds).
       if (!hub.isLive(id)) {
+        if (Date.now() - lastWatchNotice >= WATCH_NOTICE_MS) {
+          lastWatchNotice = Date.now();
+          await ctx.pool.query('select pg_notify($1, $2)', [LIVE_WATCH_CHANNEL, id]).catch(() => undefined);
+        }
         const remote = (await ctx.db.selectFrom('submission_live').select(['step', 'frame', 'updated_at']).where('attempt_id', '=', r.attempt_id).executeTakeFirst()) as
           | { step: string | null; frame: Buffer | null; updated_at: Date }
           | undefined;

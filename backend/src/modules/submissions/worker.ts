@@ -12,6 +12,8 @@ const EXPIRY_POLL_MS = 1000;
 
 export const STOP_CHANNEL = 'fp_submission_stop';
 export const DISPATCH_CHANNEL = 'fp_submissions';
+/** An API process's live viewer of a run whose browser is here: stream its screen (said every few seconds). */
+export const LIVE_WATCH_CHANNEL = 'fp_live_watch';
 
 export interface WorkerHandle {
   engine: WorkflowEngine;
@@ -66,10 +68,12 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
     if (n.channel === STOP_CHANNEL && n.payload) runs.stop(n.payload);
     if (n.channel === DISPATCH_CHANNEL) dispatcher.wake();
     if (n.channel === TAKEOVER_CHANNEL && n.payload) playControl(n.payload);
+    if (n.channel === LIVE_WATCH_CHANNEL && n.payload) live.watchRemotely(n.payload);
   });
   await listener.query(`listen ${STOP_CHANNEL}`);
   await listener.query(`listen ${DISPATCH_CHANNEL}`);
   await listener.query(`listen ${TAKEOVER_CHANNEL}`);
+  await listener.query(`listen ${LIVE_WATCH_CHANNEL}`);
 
   return {
     engine,
