@@ -3,7 +3,8 @@
  * complete profile submits to four test firms, finds the three that went through under Applied (the
  * CAPTCHA one failed and is not there), moves one to Meeting from the keyboard, gives it a follow-up
  * date of today, sees it on the dashboard, reads its history; the table view sorts and filters;
- * firms are added from the database, one from its details and several from the selection.
+ * firms are added from the database, one from its details and several from the selection; one is
+ * dragged with the mouse.
  * Screenshots at 1280 and 375 px, dark and light, in frontend/screenshots/.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/pipeline.e2e.test.ts
@@ -212,6 +213,24 @@ describe('pipeline (e2e)', () => {
     await expect.poll(() => stage('Target').innerText()).toContain('Atlas Ventures');
     expect(await stage('Target').innerText()).toContain('Quill Ventures');
     expect(await stage('Applied').innerText()).toContain('Harbor VC');
+  });
+
+  it('moves a card with the mouse: dragged from Target and dropped on Applied', async () => {
+    await page.goto(`${app.url}/pipeline`);
+    const handle = card('Atlas Ventures').getByRole('button', { name: /Move Atlas Ventures/ });
+    await handle.waitFor();
+    const from = (await handle.boundingBox())!;
+    const to = (await stage('Applied').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    // Past the 5 px that start a drag, then over the column, in steps as a hand moves.
+    await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2, { steps: 3 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 12 });
+    await page.mouse.up();
+    await page.getByRole('status').filter({ hasText: 'Atlas Ventures moved to Applied' }).waitFor();
+    await expect.poll(() => stage('Applied').innerText()).toContain('Atlas Ventures');
+    const server = (await app.api('GET', '/api/pipeline', { token: user.token })).body.cards as { name: string; stage: string }[];
+    expect(server.find((c) => c.name === 'Atlas Ventures')?.stage).toBe('Applied');
   });
 
   it('saves screenshots at 1280 and 375 px, dark and light', { timeout: 300_000 }, async () => {
