@@ -34,6 +34,12 @@ export interface RecordedEvent<T extends string = string, D = any> {
   createdAt: string;
 }
 
+/**
+ * When an event happened: the command's clock (`metadata.now`, which tests and replays set), else
+ * when the store wrote it. Read models and histories show this time.
+ */
+export const eventTime = (e: Pick<RecordedEvent, 'metadata' | 'createdAt'>): string => e.metadata.now ?? e.createdAt;
+
 /** Expected revision: the stream must not exist, may be anything, or must be at exactly this revision. */
 export type ExpectedRevision = 'no_stream' | 'any' | number;
 

@@ -1,8 +1,9 @@
+import { eventTime } from '@fp/infra';
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 import { sql } from 'kysely';
 
-const at = (e: { metadata: { now?: string }; createdAt: string }) => e.metadata.now ?? e.createdAt;
+const at = eventTime;
 
 /** users: one row per registered user, with roles, disabled state and last sign-in. */
 export const usersProjection: Projection = {
@@ -24,7 +25,7 @@ export const usersProjection: Projection = {
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as AccountEvent;
       if (ev.type === 'UserRegistered') {
-        pending.push({ id: ev.data.userId, email: ev.data.email, first: ev.data.firstName, last: ev.data.lastName, image: ev.data.profileImageUrl, at: e.metadata.now ?? e.createdAt });
+        pending.push({ id: ev.data.userId, email: ev.data.email, first: ev.data.firstName, last: ev.data.lastName, image: ev.data.profileImageUrl, at: eventTime(e) });
         continue;
       }
       await flush();

@@ -1,3 +1,4 @@
+import { eventTime } from '@fp/infra';
 import { userStream, type UserRole } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
@@ -58,7 +59,7 @@ export function createAccountsService(ctx: Pick<AppContext, 'store' | 'db' | 'co
     /** The account stream as it happened: registrations, role grants and revocations, disabling, sign-ins. */
     async history(userId: string) {
       const { events } = await ctx.store.readStream(userStream(userId));
-      return events.map((e) => ({ position: e.streamPosition, at: e.metadata.now ?? e.createdAt, actor: e.metadata.actor ?? null, type: e.type, data: e.data as Record<string, unknown> }));
+      return events.map((e) => ({ position: e.streamPosition, at: eventTime(e), actor: e.metadata.actor ?? null, type: e.type, data: e.data as Record<string, unknown> }));
     },
     /** Users whose e-mail or name contains `q` (all when empty), newest first: the operators' user list. */
     async search(q: { text: string; page: number; limit: number }) {

@@ -1,5 +1,6 @@
 import { CREDIT_EVENT_TYPES, CREDIT_STREAM_PREFIX, MOVEMENT_KIND_OF, type LedgerLine, type MovementKind } from '@fp/contracts';
 import type { EventStore, RecordedEvent } from '@fp/infra';
+import { eventTime } from '@fp/infra';
 import type pg from 'pg';
 import type { AppContext } from '../../platform/context';
 
@@ -229,6 +230,6 @@ export async function ledgerHistory(store: EventStore, userId: string): Promise<
   return events.map((e) => {
     const d = e.data as { amount: number; balanceAfter: number; reason: string; reference: string | null; actor: string };
     balance += d.amount;
-    return { position: e.streamPosition, at: e.metadata.now ?? e.createdAt, kind: KIND[e.type] ?? e.type, amount: d.amount, balance, recordedBalance: d.balanceAfter, reason: d.reason, reference: d.reference, actor: d.actor };
+    return { position: e.streamPosition, at: eventTime(e), kind: KIND[e.type] ?? e.type, amount: d.amount, balance, recordedBalance: d.balanceAfter, reason: d.reason, reference: d.reference, actor: d.actor };
   });
 }

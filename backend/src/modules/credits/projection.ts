@@ -1,3 +1,4 @@
+import { eventTime } from '@fp/infra';
 import { CREDIT_EVENT_TYPES, MOVEMENT_KIND_OF, type CreditEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 import { sql } from 'kysely';
@@ -29,7 +30,7 @@ export const creditsProjection: Projection = {
         reason: ev.data.reason,
         actor: ev.data.actor,
         reference: ev.data.reference,
-        occurred_at: e.metadata.now ?? e.createdAt,
+        occurred_at: eventTime(e),
       };
     });
     for (let i = 0; i < movements.length; i += CHUNK) {
@@ -65,7 +66,7 @@ export const creditsProjection: Projection = {
         await tx.insertInto('credit_payments').values({
           payment_id: ev.data.paymentId, user_id: ev.data.userId, product_id: ev.data.productId, reason: ev.data.reason, credits: ev.data.amount,
           amount_paid: ev.data.amountPaid ?? null, currency: ev.data.currency ?? null, payment_intent_id: ev.data.paymentIntentId ?? null,
-          purchased_at: e.metadata.now ?? e.createdAt,
+          purchased_at: eventTime(e),
         }).onConflict((oc) => oc.column('payment_id').doNothing()).execute();
       } else if (ev.type === 'CreditsReversed') {
         await tx.updateTable('credit_payments')

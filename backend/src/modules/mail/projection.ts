@@ -1,3 +1,4 @@
+import { eventTime } from '@fp/infra';
 import { MAIL_EVENT_TYPES, type MailEvent, type MailUnsubscribed } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 
@@ -11,7 +12,7 @@ export const mailProjection: Projection = {
   async apply(tx, events) {
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as MailEvent | MailUnsubscribed;
-      const at = e.metadata.now ?? e.createdAt;
+      const at = eventTime(e);
       switch (ev.type) {
         case 'MailQueued': {
           const d = ev.data;

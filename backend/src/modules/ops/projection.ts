@@ -1,3 +1,4 @@
+import { eventTime } from '@fp/infra';
 import { LEDGER_AUDIT_EVENT_TYPES, type LedgerAuditEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 
@@ -9,7 +10,7 @@ export const auditRunsProjection: Projection = {
   async apply(tx, events) {
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as LedgerAuditEvent;
-      const at = e.metadata.now ?? e.createdAt;
+      const at = eventTime(e);
       switch (ev.type) {
         case 'LedgerAuditRequested':
           await tx.insertInto('ops_audit_runs').values({ id: ev.data.runId, requested_by: ev.data.requestedBy, requested_at: at, status: 'running' }).onConflict((oc) => oc.column('id').doNothing()).execute();

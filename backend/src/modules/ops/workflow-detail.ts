@@ -1,9 +1,9 @@
 import type { OpsWorkflowAttempt, OpsWorkflowDetail, OpsWorkflowEvent, WorkflowKind } from '@fp/contracts';
-import type { RecordedEvent } from '@fp/infra';
+import { eventTime, type RecordedEvent } from '@fp/infra';
 import type { OpsContext } from './context';
 import { discoveryRun, mailRun } from './list-workflows';
 
-const at = (e: RecordedEvent) => (e.metadata.now as string | undefined) ?? e.createdAt;
+const at = eventTime;
 
 /** What an event of a submission's stream says, in the console's words (unknown types by name). */
 function describeSubmissionEvent(e: RecordedEvent): { what: string; detail: string | null } {

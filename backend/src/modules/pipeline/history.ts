@@ -1,5 +1,6 @@
 import { CARD_NOT_FOUND, pipelineStream, type PipelineEvent, type PipelineHistoryEntry } from '@fp/contracts';
 import type { EventStore } from '@fp/infra';
+import { eventTime } from '@fp/infra';
 import { DomainError } from '../../platform/decider';
 
 const LABEL: Record<string, string> = { notes: 'notes', nextFollowUp: 'next follow-up', introducedBy: 'introduced by', amount: 'amount', passReason: 'pass reason' };
@@ -34,5 +35,5 @@ export async function cardHistory(store: EventStore, userId: string, cardId: str
   const { events } = await store.readStream(pipelineStream(userId));
   const mine = events.filter((e) => (e.data as PipelineEvent['data']).cardId === cardId);
   if (!mine.length) throw new DomainError(CARD_NOT_FOUND, 404, 'not_found');
-  return mine.map((e) => ({ at: e.metadata.now ?? e.createdAt, actor: e.metadata.actor ?? null, ...describe({ type: e.type, data: e.data } as PipelineEvent) }));
+  return mine.map((e) => ({ at: eventTime(e), actor: e.metadata.actor ?? null, ...describe({ type: e.type, data: e.data } as PipelineEvent) }));
 }

@@ -1,3 +1,4 @@
+import { eventTime } from '@fp/infra';
 import type { SubmissionEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 import type { PipelineService } from './service';
@@ -28,7 +29,7 @@ export function applicationsToPipeline(pipeline: PipelineService): Projection {
         } else if (ev.type === 'SubmissionCompleted') {
           const row = await tx.selectFrom('pipeline_submission_firms').selectAll().where('submission_id', '=', ev.data.submissionId).executeTakeFirst();
           if (!row) continue;
-          const now = new Date(e.metadata.now ?? e.createdAt);
+          const now = new Date(eventTime(e));
           await pipeline.recordSubmission(row.user_id, row.submission_id, { id: row.firm_id, name: row.firm_name }, { now, actor: PROCESS_MANAGER_ACTOR, correlationId: row.submission_id });
         }
       }

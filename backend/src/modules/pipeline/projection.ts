@@ -1,9 +1,10 @@
 import { PIPELINE_EVENT_TYPES, type PipelineEvent } from '@fp/contracts';
 import type { RecordedEvent } from '@fp/infra';
+import { eventTime } from '@fp/infra';
 import type { Projection } from '@fp/projections';
 import { sql } from 'kysely';
 
-const at = (e: RecordedEvent) => e.metadata.now ?? e.createdAt;
+const at = eventTime;
 
 /** Read-model columns of the editable fields. */
 const COLUMN = { notes: 'notes', nextFollowUp: 'next_follow_up', introducedBy: 'introduced_by', amount: 'amount', passReason: 'pass_reason' } as const;

@@ -1,8 +1,9 @@
 import { ANSWER_EVENT_TYPES, type AnswerEvent } from '@fp/contracts';
 import type { RecordedEvent } from '@fp/infra';
+import { eventTime } from '@fp/infra';
 import type { Projection } from '@fp/projections';
 
-const at = (e: RecordedEvent) => e.metadata.now ?? e.createdAt;
+const at = eventTime;
 
 /** profile_answers: one row per live answer of each founder's library (answers-<userId> streams). */
 export const profileAnswersProjection: Projection = {

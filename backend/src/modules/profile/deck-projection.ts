@@ -1,3 +1,4 @@
+import { eventTime } from '@fp/infra';
 import { PITCH_DECK_EVENT_TYPES, type PitchDeckEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 
@@ -22,7 +23,7 @@ export const pitchDecksProjection: Projection = {
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as PitchDeckEvent;
       const userId = ev.data.userId;
-      const at = e.metadata.now ?? e.createdAt;
+      const at = eventTime(e);
       const current = (await tx.selectFrom('pitch_decks').selectAll().where('user_id', '=', userId).executeTakeFirst()) as DeckRow | undefined;
       if (current && current.version > e.streamPosition) continue;
       const history = (action: 'uploaded' | 'replaced' | 'removed', d: { deck_id: string; file_name: string; size: number | string; sha256: string }) =>

@@ -1,3 +1,4 @@
+import { eventTime } from '@fp/infra';
 import { PROFILE_EVENT_TYPES, profileCompletion, type ProfileEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 import { profileFromRow, rowFromProfile } from './columns';
@@ -34,7 +35,7 @@ export const startupProfilesProjection: Projection = {
       // Replaying an event already applied (same or older position) changes nothing.
       if (before && before.version > e.streamPosition) continue;
       const { profile } = profileDecider.evolve({ profile: before?.profile ?? {} }, ev);
-      current.set(userId, { profile, version: e.streamPosition + 1, updatedBy: e.metadata.actor ?? userId, updatedAt: e.metadata.now ?? e.createdAt });
+      current.set(userId, { profile, version: e.streamPosition + 1, updatedBy: e.metadata.actor ?? userId, updatedAt: eventTime(e) });
       touched.add(userId);
     }
     const rows = [...touched].map((userId) => {

@@ -1,3 +1,4 @@
+import { eventTime } from '@fp/infra';
 import { profileCompletion, profileStream, type LibraryAnswer, type ProfileCompletion, type ProfileField, type StartupProfile } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
 import type { FileStorage } from '../../platform/storage/index';
@@ -55,7 +56,7 @@ export function createProfileService(ctx: Pick<AppContext, 'store' | 'db' | 'pro
     /** Every change of the profile with who made it and when (audit, CLI). */
     async history(userId: string) {
       const { events } = await ctx.store.readStream(profileStream(userId));
-      return events.map((e) => ({ at: e.metadata.now ?? e.createdAt, actor: e.metadata.actor ?? null, set: e.data.set as StartupProfile, cleared: e.data.cleared as ProfileField[] }));
+      return events.map((e) => ({ at: eventTime(e), actor: e.metadata.actor ?? null, set: e.data.set as StartupProfile, cleared: e.data.cleared as ProfileField[] }));
     },
   };
 }

@@ -1,8 +1,9 @@
 import { SAVED_SEARCH_EVENT_TYPES, type SavedSearchEvent } from '@fp/contracts';
 import type { RecordedEvent } from '@fp/infra';
+import { eventTime } from '@fp/infra';
 import type { Projection } from '@fp/projections';
 
-const at = (e: RecordedEvent) => e.metadata.now ?? e.createdAt;
+const at = eventTime;
 
 /** saved_searches: one row per live saved search, folded from the saved-searches-<userId> streams. */
 export const savedSearchesProjection: Projection = {

@@ -1,3 +1,4 @@
+import { eventTime } from '@fp/infra';
 import type { SubmissionEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 import { sql } from 'kysely';
@@ -44,7 +45,7 @@ export function batchFinishedNotifier(mail: MailService, appUrl: string): Projec
           await mail.send('batch-finished', {
             to: user.email, userId, messageId: `batch-finished-${e.eventId}`,
             data: { total: row.total, delivered: row.delivered, failed: row.failed, refunded: row.refunded, url: `${appUrl}/submissions` },
-          }, { now: new Date(e.metadata.now ?? e.createdAt), actor: BATCH_MAIL_ACTOR, correlationId: e.eventId });
+          }, { now: new Date(eventTime(e)), actor: BATCH_MAIL_ACTOR, correlationId: e.eventId });
         }
         await tx.updateTable('submission_batches').set({ total: 0, delivered: 0, failed: 0, refunded: 0 }).where('user_id', '=', userId).execute();
       }

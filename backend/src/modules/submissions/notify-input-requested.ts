@@ -1,6 +1,7 @@
 import type { SubmissionInputRequested, SubmissionTakeoverRequested } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 import type { RecordedEvent, Tx } from '@fp/infra';
+import { eventTime } from '@fp/infra';
 import type { MailService } from '../mail/index';
 import type { TemplateData, TemplateName } from '../mail/templates/index';
 
@@ -22,7 +23,7 @@ function pauseNotifier<N extends TemplateName>(name: string, eventType: string, 
     async apply(tx, events) {
       for (const e of events) {
         const m = await mailFor(tx, e);
-        if (m) await mail.send(template, m, { now: new Date(e.metadata.now ?? e.createdAt), actor, correlationId: e.eventId });
+        if (m) await mail.send(template, m, { now: new Date(eventTime(e)), actor, correlationId: e.eventId });
       }
     },
   };

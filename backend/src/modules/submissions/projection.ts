@@ -1,9 +1,10 @@
 import { SUBMISSION_EVENT_TYPES, type SubmissionEvent, type SubmissionRequested } from '@fp/contracts';
 import type { RecordedEvent, Tx } from '@fp/infra';
+import { eventTime } from '@fp/infra';
 import type { Projection } from '@fp/projections';
 import { sql } from 'kysely';
 
-const at = (e: RecordedEvent) => new Date(e.metadata.now ?? e.createdAt);
+const at = (e: RecordedEvent) => new Date(eventTime(e));
 
 async function insertRequested(tx: Tx, batch: RecordedEvent[]) {
   if (!batch.length) return;
