@@ -1,7 +1,7 @@
 import { createTestDatabase } from '@fp/infra';
 import { randomBytes } from 'node:crypto';
 import { describe, inject, it } from 'vitest';
-import { searchIndexContract } from '../src/search/contract';
+import { searchIndexContract } from './search.contract';
 import { MeilisearchIndex } from '../src/search/meilisearch';
 
 const url = process.env.MEILI_URL;

@@ -2,7 +2,7 @@ import { createTestDatabase, type TestDatabase } from '@fp/infra';
 import { generateVcFirms } from '@fp/infra/catalog/index';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { searchIndexContract } from '../src/search/contract';
+import { searchIndexContract } from './search.contract';
 import { vcSearchDoc, type VcSearchDoc } from '../src/search/documents';
 import { InProcessSearchIndex, type InProcessOptions } from '../src/search/memory';
 import type { VcFilter } from '../src/search/port';

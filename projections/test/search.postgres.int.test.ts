@@ -1,6 +1,6 @@
 import { createTestDatabase } from '@fp/infra';
 import { inject } from 'vitest';
-import { searchIndexContract } from '../src/search/contract';
+import { searchIndexContract } from './search.contract';
 import { PostgresSearchIndex } from '../src/search/postgres';
 
 searchIndexContract('postgres', async () => {

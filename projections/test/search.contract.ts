@@ -4,11 +4,11 @@ import type { Db } from '@fp/infra';
 import { generateAngels, generateTestFirms, generateVcFirms } from '@fp/infra/catalog/index';
 import type { AngelInvestorDetail, VcFirm } from '@fp/contracts/catalog/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { angelSearchDoc, queryWords, vcSearchDoc, type AngelSearchDoc, type VcSearchDoc } from './documents';
+import { angelSearchDoc, queryWords, vcSearchDoc, type AngelSearchDoc, type VcSearchDoc } from '../src/search/documents';
 import { fitScore, fitToday } from '@fp/contracts/fit/fit';
-import { fitFirmOfDoc } from './fit';
-import type { AngelFilter, FitQuery, PageRequest, SearchIndex, VcFilter } from './port';
-import { matchesAngel, matchesVc, referenceFacet, referencePage, referenceVcPage } from './reference';
+import { fitFirmOfDoc } from '../src/search/fit';
+import type { AngelFilter, FitQuery, PageRequest, SearchIndex, VcFilter } from '../src/search/port';
+import { matchesAngel, matchesVc, referenceFacet, referencePage, referenceVcPage } from '../src/search/reference';
 
 export interface ContractSubject {
   index: SearchIndex;
