@@ -145,6 +145,21 @@ describe('taking over the live browser', () => {
     expect((await getSubmission(app, u.token, id)).takeovers).toEqual([expect.objectContaining({ how: 'stopped', by: null })]);
     expect(received(app).length).toBe(before);
   }, 180_000);
+
+  it('pauses at a sign-in wall too ("Needs you in the live view", login_required), with nothing typed into it', async () => {
+    const u = await founder(app, 1);
+    const r = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: [testFirmId('atlas-ventures')] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = r.body.submissionIds[0] as string;
+    const paused = await waitForTakeover(app, u.token, id);
+    expect(paused.takeover).toMatchObject({ reason: 'login_required' });
+    // The automation signs in for nobody: the portal got no attempt, and the founder's e-mail says why.
+    expect(app.runtime.sandbox!.received('atlas-ventures')).toEqual([]);
+    const mail = await awaitMail(app, u.email, /Needs you in the live view: Atlas Ventures/);
+    expect(mail.text).toContain('asks you to sign in');
+    expect((await control(app, paused.liveUrl!, 'stop')).status).toBe(200);
+    expect((await waitForStatus(app, u.token, id, TERMINAL)).status).toBe('stopped');
+  }, 180_000);
 });
 
 describe('taking over: nobody comes', () => {

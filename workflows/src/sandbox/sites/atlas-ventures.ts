@@ -1,5 +1,6 @@
 import { firmPage, hero, type Brand } from '../html';
 import type { SiteDefinition } from '../types';
+import { flatten } from '../body';
 import { html, standardPages } from './common';
 
 const brand: Brand = { slug: 'atlas-ventures', name: 'Atlas Ventures', tagline: 'Global seed fund', accent: '#1864ab' };
@@ -10,7 +11,7 @@ export const atlasVentures: SiteDefinition = {
   name: brand.name,
   kind: 'login-wall',
   expectedOutcome: 'failed',
-  description: "'Apply' leads to a founder-portal sign-in page (e-mail and password); no anonymous form exists.",
+  description: "'Apply' leads to a founder-portal sign-in page (e-mail and password); no anonymous form exists. Records every sign-in attempt (none is accepted).",
   routes(app, ctx) {
     standardPages(app, brand, ['Globex', 'Transit.io'], ['Yuki Tanaka, Partner']);
     app.get('/', async (_q, r) =>
@@ -26,6 +27,11 @@ export const atlasVentures: SiteDefinition = {
 <p>New here? <a href="${ctx.base}/portal/signup">Create an account</a></p>`,
       })),
     );
-    app.post('/portal/login', async (_q, r) => html(r, firmPage({ brand, title: 'Sign in', body: '<p class="error" role="alert">Invalid email or password.</p>' }), 401));
+    // A sign-in attempt is recorded (never accepted): the automation must never type into it.
+    app.post('/portal/login', async (req, r) => {
+      const { password: _pw, ...fields } = flatten(req.body);
+      ctx.record({ ...fields, portal: 'sign-in' }, false);
+      return html(r, firmPage({ brand, title: 'Sign in', body: '<p class="error" role="alert">Invalid email or password.</p>' }), 401);
+    });
   },
 };
