@@ -29,3 +29,18 @@ export async function control(baseUrl: string, liveUrl: string, action: 'input' 
   const res = await fetch(`${baseUrl}${u.pathname}/${action}${u.search}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json().catch(() => null)) as any };
 }
+
+/** Where the atlas portal's sign-in fields are on a page like the run's (1280 × 900). */
+export async function portalFields(browser: Browser, sandboxUrl: string): Promise<{ email: { x: number; y: number }; password: { x: number; y: number } }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await page.goto(`${sandboxUrl}/atlas-ventures/portal/login`);
+    const centre = async (sel: string) => {
+      const b = (await page.locator(sel).boundingBox())!;
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    };
+    return { email: await centre('#l-email'), password: await centre('#l-pw') };
+  } finally {
+    await page.close();
+  }
+}

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signViewToken } from '../src/modules/submissions/tokens';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { awaitMail } from './support/mailbox';
-import { checkboxCentre, control as controlAt, issuedCode, WARDEN } from './takeover-helpers';
+import { ATLAS_PORTAL_PASSWORD } from '@fp/workflows/sandbox';
+import { checkboxCentre, control as controlAt, issuedCode, portalFields, WARDEN } from './takeover-helpers';
 import { COMPLETE_PROFILE, founder, getSubmission, testFirmId, TERMINAL, waitForStatus, waitUntil } from './submissions-helpers';
 
 /**
@@ -146,15 +147,44 @@ describe('taking over the live browser', () => {
     expect(received(app).length).toBe(before);
   }, 180_000);
 
+  it('pauses at a sign-in wall; the founder signs in through the input channel and Continue; the portal form is sent', async () => {
+    const u = await founder(app, 1);
+    const fields = await portalFields(browser, app.runtime.sandbox!.url);
+    const before = app.runtime.sandbox!.received('atlas-ventures').length;
+    const r = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: [testFirmId('atlas-ventures')] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = r.body.submissionIds[0] as string;
+    const paused = await waitForTakeover(app, u.token, id);
+    expect(paused.takeover).toMatchObject({ reason: 'login_required' });
+    // The founder, on the live view: their e-mail, their password, Enter; then Continue.
+    for (const step of [
+      { type: 'click', ...fields.email, frameWidth: 1280, frameHeight: 900 },
+      { type: 'type', text: 'ada@portal.example' },
+      { type: 'click', ...fields.password, frameWidth: 1280, frameHeight: 900 },
+      { type: 'type', text: ATLAS_PORTAL_PASSWORD },
+      { type: 'key', key: 'Enter' },
+    ]) expect((await control(app, paused.liveUrl!, 'input', step)).status).toBe(200);
+    await waitUntil('the portal sign-in', async () => app.runtime.sandbox!.received('atlas-ventures').slice(before).some((x) => x.fields.portal === 'sign-in' && x.accepted));
+    expect((await control(app, paused.liveUrl!, 'continue')).status).toBe(200);
+    const done = await waitForStatus(app, u.token, id, TERMINAL, 120_000);
+    expect(done.status, `${done.summary} ${done.error}`).toBe('completed');
+    const got = app.runtime.sandbox!.received('atlas-ventures').slice(before);
+    // One sign-in (the founder's, typed by them) and one application (the automation's, with the profile).
+    expect(got.map((x) => x.fields.portal)).toEqual(['sign-in', 'application']);
+    expect(got[1]).toMatchObject({ accepted: true, fields: { email: COMPLETE_PROFILE.founderEmail, company: COMPLETE_PROFILE.companyName } });
+    expect(done.takeovers).toEqual([expect.objectContaining({ how: 'continued', reason: 'login_required', by: u.id })]);
+  }, 240_000);
+
   it('pauses at a sign-in wall too ("Needs you in the live view", login_required), with nothing typed into it', async () => {
     const u = await founder(app, 1);
+    const before = app.runtime.sandbox!.received('atlas-ventures').length;
     const r = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: [testFirmId('atlas-ventures')] } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const id = r.body.submissionIds[0] as string;
     const paused = await waitForTakeover(app, u.token, id);
     expect(paused.takeover).toMatchObject({ reason: 'login_required' });
     // The automation signs in for nobody: the portal got no attempt, and the founder's e-mail says why.
-    expect(app.runtime.sandbox!.received('atlas-ventures')).toEqual([]);
+    expect(app.runtime.sandbox!.received('atlas-ventures').slice(before)).toEqual([]);
     const mail = await awaitMail(app, u.email, /Needs you in the live view: Atlas Ventures/);
     expect(mail.text).toContain('asks you to sign in');
     expect((await control(app, paused.liveUrl!, 'stop')).status).toBe(200);

@@ -1,5 +1,6 @@
 export { startSandbox, ROBOTS_DISALLOWED_SITES, type Sandbox } from './server';
 export { samplePdf } from './sample-deck';
+export { ATLAS_PORTAL_PASSWORD } from './sites/atlas-ventures';
 export type { SandboxSite, SandboxSiteKind, Submission } from './types';
 import { SITE_DEFINITIONS } from './sites';
 import type { SandboxSite } from './types';
