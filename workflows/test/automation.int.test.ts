@@ -261,6 +261,43 @@ describe('dry run, stop and safety', () => {
     expect(sandbox.received('ripple-fund')).toHaveLength(before);
   });
 
+  it('a dropdown the page keeps undoing is handed to a person in the live view: their choice is kept, read back and sent', async () => {
+    const before = sandbox.received('ripple-fund').length;
+    const asked: string[] = [];
+    const r = await applyToFirm({
+      url: `${sandbox.url}/ripple-fund/person/`, profile: P, browser, allowPrivate: true,
+      // The founder in the live view: picks the stage themself (a real choice on the same page), then Continue.
+      takeover: async ({ reason, message, page }) => {
+        asked.push(`${reason}: ${message}`);
+        await page.selectOption('#r-stage', 'Series A');
+        return 'continue';
+      },
+    });
+    expect(r.status, r.error ?? '').toBe('completed');
+    expect(asked).toEqual([expect.stringMatching(/^field_stuck: The form did not keep the value set for "Funding stage"/)]);
+    expect(r.fieldsFilled.find((f) => f.label === 'Funding stage')?.value).toBe('Series A');
+    const got = sandbox.received('ripple-fund').slice(before);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.fields.stage).toBe('Series A');
+  });
+
+  it('a dropdown nobody can set stays an honest failure even after the person tried', async () => {
+    const before = sandbox.received('ripple-fund').length;
+    let asked = 0;
+    const r = await applyToFirm({
+      url: `${sandbox.url}/ripple-fund/stubborn/`, profile: P, browser, allowPrivate: true,
+      takeover: async ({ page }) => {
+        asked++;
+        await page.selectOption('#r-stage', 'Seed');
+        return 'continue';
+      },
+    });
+    expect(r.status).toBe('failed');
+    expect(r.errorCode).toBe('value_not_kept');
+    expect(asked).toBe(1);
+    expect(sandbox.received('ripple-fund')).toHaveLength(before);
+  });
+
   it('refuses a private address without allowPrivate, before opening a browser page', async () => {
     let pages = 0;
     const r = await applyToFirm({ url: url('northwind-ventures'), profile: P, browser, onPage: () => pages++ });

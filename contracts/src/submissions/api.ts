@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBMISSION_STATUSES, SUBMISSION_SUB_STATUSES } from './events';
+import { SUBMISSION_STATUSES, SUBMISSION_SUB_STATUSES, TAKEOVER_REASONS } from './events';
 
 // Spec §5 and §8: the pre-submit checks' messages, shared by the server and the screens.
 export const NO_VCS_SELECTED = 'Please select at least one VC firm to submit applications.';
@@ -59,7 +59,7 @@ export type ListSubmissionsQuery = z.input<typeof ListSubmissionsQuery>;
 
 /** One takeover of the live browser as the details dialog shows it. */
 export const TakeoverRecordSchema = z.object({
-  reason: z.enum(['captcha', 'login_required']),
+  reason: z.enum(TAKEOVER_REASONS),
   how: z.enum(['continued', 'stopped', 'expired']),
   by: z.string().nullable(),
   requestedAt: z.string(),
@@ -102,7 +102,7 @@ export const SubmissionSchema = z.object({
   /** Paused for answers (sub-status waiting_for_input): until when it waits; null otherwise. */
   inputDeadline: z.string().nullable(),
   /** Waiting for the founder in the live view (sub-status waiting_for_takeover): why and until when; null otherwise. */
-  takeover: z.object({ reason: z.enum(['captcha', 'login_required']), message: z.string(), deadline: z.string() }).nullable(),
+  takeover: z.object({ reason: z.enum(TAKEOVER_REASONS), message: z.string(), deadline: z.string() }).nullable(),
   /** Every takeover of the latest attempt: how it ended, who controlled the page, when, how long. */
   takeovers: z.array(TakeoverRecordSchema),
 });

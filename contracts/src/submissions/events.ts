@@ -136,8 +136,18 @@ export type SubmissionInputGiven = {
   type: 'SubmissionInputGiven';
   data: { submissionId: string; attemptId: string; phase: number; answeredBy: string; answers: { question: string; answer: string }[] };
 };
-/** Why a run asks the founder to take over its browser. */
-export type TakeoverReason = 'captcha' | 'login_required';
+/**
+ * Why a run asks the founder to take over its browser: a CAPTCHA, a sign-in wall, or a required
+ * field the page keeps undoing when the automation sets it.
+ */
+export const TAKEOVER_REASONS = ['captcha', 'login_required', 'field_stuck'] as const;
+export type TakeoverReason = (typeof TAKEOVER_REASONS)[number];
+/** What the founder is told, in the product's words, for each reason (screens, live page, e-mail). */
+export const TAKEOVER_REASON_TEXT: Record<TakeoverReason, string> = {
+  captcha: 'The form is protected by a CAPTCHA',
+  login_required: 'The firm asks you to sign in',
+  field_stuck: 'A field of the form keeps undoing the automation',
+};
 /**
  * The run met a CAPTCHA or a login wall and keeps its browser open for the founder to take over in
  * the live view (sub-status waiting_for_takeover) until `deadline`; nothing was sent.

@@ -130,6 +130,22 @@ export function keepsValue(c: ScannedControl, shown: string): boolean {
   }
 }
 
+/** The value a control shows now, as keepsValue compares it (empty when nothing is set). */
+function shownValue(c: ScannedControl): string {
+  switch (c.kind) {
+    case 'radio-group':
+    case 'checkbox-group':
+    case 'listbox':
+      return c.options.find((o) => o.checked)?.label ?? (c.kind === 'listbox' ? c.value.trim() : '');
+    case 'checkbox':
+      return c.checked ? 'checked' : '';
+    case 'file':
+      return '';
+    default:
+      return c.value.trim();
+  }
+}
+
 interface Placed {
   target: FieldTarget;
   /** What was put in (a profile value or the founder's answer), to set it again. */
@@ -162,11 +178,32 @@ export function questionOf(c: ScannedControl): FormQuestion {
  * and one the page keeps undoing ends the run honestly instead of sending a form with the wrong answer.
  */
 async function keepValues(ctx: RunContext, frame: Frame, group: string, placed: Map<string, Placed>, scan: FrameScan): Promise<FrameScan> {
+  let askedPerson = false;
   for (let attempt = 0; ; attempt++) {
     const lost = visibleIn(scan, group).filter((c) => placed.has(c.id) && !keepsValue(c, (placed.get(c.id) as Placed).shown));
     if (!lost.length) return scan;
     const names = lost.map((c) => `"${(placed.get(c.id) as Placed).label}"`).join(', ');
-    if (attempt === 2) throw new ApplyFailure('value_not_kept', `The form did not keep the value set for ${names}: it changed back after being set three times, so the application was not sent.`);
+    const failure = new ApplyFailure('value_not_kept', `The form did not keep the value set for ${names}: it changed back after being set three times, so the application was not sent.`);
+    if (askedPerson) throw failure;
+    if (attempt === 2) {
+      // A person may get the page to take it (live view); without one, or without their help, the run ends honestly.
+      await overcomeOrFail(ctx, failure);
+      askedPerson = true;
+      // As after our own tries: a page that undoes a choice does so within moments.
+      await sleep(300);
+      scan = await scanFrame(frame);
+      // What the founder set is their answer: kept, shown in the fields filled, checked again before sending.
+      for (const c of visibleIn(scan, group)) {
+        const p = placed.get(c.id);
+        if (!p || !lost.some((l) => l.id === c.id) || keepsValue(c, p.shown)) continue;
+        const theirs = shownValue(c);
+        if (!theirs) continue;
+        ctx.log(`read-back: "${p.label}" set in the live view to ${JSON.stringify(theirs).slice(0, 80)}`);
+        placed.set(c.id, { ...p, raw: theirs, shown: theirs, exact: true });
+        recordFilled(ctx, p.exact ? 'answer' : p.target, p.label, theirs);
+      }
+      continue;
+    }
     ctx.log(`read-back: ${names} did not keep the value; setting again`);
     for (const c of lost) {
       const p = placed.get(c.id) as Placed;

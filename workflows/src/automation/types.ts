@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import type { TakeoverReason } from '@fp/contracts';
 import type { DeckFile } from './deck';
 
 /** Startup profile fields (product spec §3); all optional text. */
@@ -161,7 +162,7 @@ export interface ApplyOptions {
   takeover?: TakeoverHook;
 }
 
-export type TakeoverReason = 'captcha' | 'login_required';
+export type { TakeoverReason };
 /** continue: the person handed the page back; stop: stopped; expired: nobody took over in time. */
 export type TakeoverDecision = 'continue' | 'stop' | 'expired';
 export type TakeoverHook = (request: { reason: TakeoverReason; message: string; page: Page }) => Promise<TakeoverDecision>;

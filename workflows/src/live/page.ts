@@ -118,7 +118,7 @@ export function renderLivePage(opts: { submissionId: string; token: string; firm
   // Taking over: the owner's clicks, text, keys and scrolling go to the page while the run waits for them.
   var box = document.getElementById('screen-box'), panel = document.getElementById('takeover'), msg = document.getElementById('takeover-msg');
   var control = false, left = 0, countdown = null;
-  var REASONS = { captcha: 'The form is protected by a CAPTCHA. Solve it on the screen below, then press Continue.', login_required: 'The firm asks you to sign in. Sign in on the screen below, then press Continue.' };
+  var REASONS = { captcha: 'The form is protected by a CAPTCHA. Solve it on the screen below, then press Continue.', login_required: 'The firm asks you to sign in. Sign in on the screen below, then press Continue.', field_stuck: 'A required field keeps undoing the automation\u2019s choice. Set it yourself on the screen below, then press Continue.' };
   function post(path, body) {
     return fetch(base + path + q, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) })
       .then(function (r) { return r.json().catch(function () { return {}; }).then(function (b) { if (!r.ok) throw new Error(b.error || ('HTTP ' + r.status)); return b; }); });

@@ -1,4 +1,4 @@
-import { SUBMISSION_EVENT_TYPES, SUBMISSION_NOT_FOUND, submissionStream, type Submission, type TakeoverRecord, type SubmissionActivityResponse, type SubmissionStatsResponse } from '@fp/contracts';
+import { SUBMISSION_EVENT_TYPES, SUBMISSION_NOT_FOUND, submissionStream, type Submission, type TakeoverReason, type TakeoverRecord, type SubmissionActivityResponse, type SubmissionStatsResponse } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { DomainError } from '../../platform/decider';
@@ -40,7 +40,7 @@ export interface SubmissionRow {
   input_phase?: number;
   input_questions?: unknown;
   input_deadline?: Date | null;
-  takeover_reason?: 'captcha' | 'login_required' | null;
+  takeover_reason?: TakeoverReason | null;
   takeover_message?: string | null;
   takeover_deadline?: Date | null;
   takeovers?: TakeoverRecord[] | string;

@@ -1,4 +1,4 @@
-import type { Submission } from '@fp/contracts';
+import { TAKEOVER_REASON_TEXT, type Submission } from '@fp/contracts';
 import { AlertTriangle, Building2, Calendar, Download, ExternalLink, Hand, MapPin, MessageCircleQuestion, MonitorPlay, Radio, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { apiRequestRaw } from '../../lib/api';
@@ -45,7 +45,7 @@ function LiveSection({ submission }: { submission: Submission }) {
     return (
       <div className="flex flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="needs-takeover">
         <p className="text-sm">
-          {submission.takeover?.reason === 'login_required' ? 'The firm asks you to sign in.' : 'The form is protected by a CAPTCHA.'} Open the live view, get past it on the screen, then press
+          {TAKEOVER_REASON_TEXT[submission.takeover?.reason ?? 'captcha']}. Open the live view, get past it on the screen, then press
           Continue. Nothing has been sent.
           {submission.takeover ? ` Without you by ${formatDateTime(submission.takeover.deadline)}, the run ends failed and your credit is refunded.` : ''}
         </p>

@@ -1,4 +1,4 @@
-import { statusLabel, type Submission } from '@fp/contracts';
+import { statusLabel, TAKEOVER_REASON_TEXT, type Submission } from '@fp/contracts';
 import type { BadgeVariant } from '../../ui/Badge';
 
 export { statusLabel, successRate } from '@fp/contracts';
@@ -22,7 +22,7 @@ export function formatDateTime(iso: string | null | undefined, locale?: string):
 /** The notes column: what happened, or why it failed, or where it stands. */
 export function notesFor(s: Pick<Submission, 'status' | 'summary' | 'error'> & Partial<Pick<Submission, 'submissionStatus' | 'takeover'>>): string {
   if (s.status === 'processing' && s.submissionStatus === 'waiting_for_takeover')
-    return `${s.takeover?.reason === 'login_required' ? 'The firm asks you to sign in' : 'The form is protected by a CAPTCHA'}: take over in the live view, then press Continue. Nothing has been sent.`;
+    return `${TAKEOVER_REASON_TEXT[s.takeover?.reason ?? 'captcha']}: take over in the live view, then press Continue. Nothing has been sent.`;
   if (s.summary) return s.summary;
   if (s.error) return s.error;
   if (s.status === 'pending') return 'Waiting for a free browser…';

@@ -1,9 +1,10 @@
+import type { TakeoverReason } from '@fp/contracts';
 import { button, defineTemplate, esc, layout, plain } from './template';
 
 export interface TakeoverNeededData {
   firmName: string;
-  /** Why the automation stopped at the page: a CAPTCHA or a sign-in. */
-  reason: 'captcha' | 'login_required';
+  /** Why the automation stopped at the page: a CAPTCHA, a sign-in, a field it cannot set. */
+  reason: TakeoverReason;
   /** Until when the browser waits (ISO). */
   deadline: string;
   /** Link to the founder's submissions (Take over opens the live view). */
@@ -16,7 +17,7 @@ export const takeoverNeeded = defineTemplate<TakeoverNeededData>({
   render(d, ctx) {
     const title = `Needs you in the live view: ${d.firmName}`;
     const until = new Date(d.deadline).toUTCString();
-    const what = d.reason === 'captcha' ? 'shows a CAPTCHA that only a person can solve' : 'asks you to sign in';
+    const what = { captcha: 'shows a CAPTCHA that only a person can solve', login_required: 'asks you to sign in', field_stuck: 'has a required field that keeps undoing the automation\'s choice; set it yourself' }[d.reason];
     const intro = `The application form of ${d.firmName} ${what}. Nothing has been sent. The browser is open and waits for you: open your submissions, press Take over, do that step on the screen, then press Continue.`;
     const after = `If nobody takes over by ${until}, the application ends failed and your credit is refunded.`;
     return {
