@@ -337,7 +337,7 @@ describe('Angel CSV export', () => {
       expect(row[11]).toBe(String(a.investments));
       expect(row[13]).toBe(cleanDescription(a.description));
     }
-    await app.ctx.projections.waitFor();
+    // Read-your-writes: the balance read right after the download already shows the charge (no waiting here).
     expect(await balance(user.token)).toBe(0);
     expect(await spends(user.id)).toHaveLength(1);
     expect((await spends(user.id))[0]!.data).toMatchObject({ spendKind: 'angel_export' });

@@ -42,7 +42,7 @@ export const loadAngels = (db: Db): LoadBatch => async (ids) => {
 };
 
 export interface ExportDeps {
-  ctx: Pick<AppContext, 'db' | 'newId' | 'clock'> & { credits: CreditsService };
+  ctx: Pick<AppContext, 'db' | 'newId' | 'clock' | 'projections'> & { credits: CreditsService };
   /** Replaceable in tests to provoke a failure half-way. */
   loadBatch?: LoadBatch;
 }
@@ -75,7 +75,9 @@ export async function exportAngels(deps: ExportDeps, userId: string, ids: string
   const exportId = ctx.newId();
   const reference = `angel-export-${exportId}`;
   const charge = { spendKind: 'angel_export' as const, items: [{ reference, amount: 1, reason: `Angel investor export (${ordered.length} investors)` }], insufficientMessage: EXPORT_INSUFFICIENT };
-  const stream = await ctx.credits.chargeFor(userId, charge, meta, async (refund) => {
+  const stream = await ctx.credits.chargeFor(userId, charge, meta, async (refund, charged) => {
+    // Read-your-writes: the balance the screen reads right after the download shows this charge.
+    await ctx.projections.waitFor(charged.checkpoint, 3000).catch(() => undefined);
     // A client that goes away mid-download is not a failure of the export: nothing is refunded then.
     async function* rows(): AsyncGenerator<string> {
       try {

@@ -126,7 +126,7 @@ export function createCreditsService(ctx: Pick<AppContext, 'store' | 'db'>) {
       userId: string,
       input: SpendAllInput,
       meta: CommandMeta,
-      work: (refund: (reason: string, at?: CommandMeta) => Promise<void>) => Promise<T>,
+      work: (refund: (reason: string, at?: CommandMeta) => Promise<void>, charged: { checkpoint: string | null }) => Promise<T>,
       failureReason: (err: unknown) => string,
     ): Promise<T> {
       const charged = await spendAll(userId, input, meta);
@@ -137,7 +137,7 @@ export function createCreditsService(ctx: Pick<AppContext, 'store' | 'db'>) {
         for (const reference of references) await refund(userId, reference, reason, at);
       };
       try {
-        return await work(giveBack);
+        return await work(giveBack, { checkpoint: charged.checkpoint ?? null });
       } catch (err) {
         await giveBack(failureReason(err)).catch(() => undefined);
         throw err;
