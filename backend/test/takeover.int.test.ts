@@ -22,12 +22,14 @@ const SITE = WARDEN;
 
 const received = (app: TestApp) => app.runtime.sandbox!.received(SITE);
 
-async function submitWarden(app: TestApp, token: string): Promise<string> {
-  const r = await app.api('POST', '/api/submit-to-test-vcs', { token, body: { testVcIds: [testFirmId(SITE)] } });
+/** One application to a sandbox firm, as the founder's submit makes it: its submission id. */
+async function submitTo(app: TestApp, token: string, slug: string): Promise<string> {
+  const r = await app.api('POST', '/api/submit-to-test-vcs', { token, body: { testVcIds: [testFirmId(slug)] } });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   expect(r.body.submissionIds).toHaveLength(1);
   return r.body.submissionIds[0];
 }
+const submitWarden = (app: TestApp, token: string) => submitTo(app, token, SITE);
 
 const waitForTakeover = (app: TestApp, token: string, id: string) =>
   waitUntil(`submission ${id} to wait for a takeover`, async () => {
@@ -151,9 +153,7 @@ describe('taking over the live browser', () => {
     const u = await founder(app, 1);
     const fields = await portalFields(browser, app.runtime.sandbox!.url);
     const before = app.runtime.sandbox!.received('atlas-ventures').length;
-    const r = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: [testFirmId('atlas-ventures')] } });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const id = r.body.submissionIds[0] as string;
+    const id = await submitTo(app, u.token, 'atlas-ventures');
     const paused = await waitForTakeover(app, u.token, id);
     expect(paused.takeover).toMatchObject({ reason: 'login_required' });
     // The founder, on the live view: their e-mail, their password, Enter; then Continue.
@@ -178,9 +178,7 @@ describe('taking over the live browser', () => {
   it('pauses at a sign-in wall too ("Needs you in the live view", login_required), with nothing typed into it', async () => {
     const u = await founder(app, 1);
     const before = app.runtime.sandbox!.received('atlas-ventures').length;
-    const r = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: [testFirmId('atlas-ventures')] } });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const id = r.body.submissionIds[0] as string;
+    const id = await submitTo(app, u.token, 'atlas-ventures');
     const paused = await waitForTakeover(app, u.token, id);
     expect(paused.takeover).toMatchObject({ reason: 'login_required' });
     // The automation signs in for nobody: the portal got no attempt, and the founder's e-mail says why.

@@ -1,5 +1,5 @@
 import { TakeoverInput } from '@fp/contracts';
-import { NotTakingOver, type LiveHub } from '@fp/workflows';
+import { NotTakingOver, type LiveHub, type TakeoverSlot } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { runCommand } from './attempts';
@@ -22,19 +22,19 @@ type Ctx = Pick<AppContext, 'store' | 'pool'>;
 const notTakingOver = () => new DomainError(NOT_TAKING_OVER, 409, 'not_taking_over');
 
 /**
- * Where the paused page is: this process's hub (a slot for the row's attempt), or another
- * process's when the row says the run waits and no slot is here. The decider has the last word
- * either way: its commands refuse a run that does not wait for its founder (409).
+ * Where the paused page is: this process's hub (its slot for the row's attempt), or another
+ * process's (null) when the row says the run waits and no slot is here. The decider has the last
+ * word either way: its commands refuse a run that does not wait for its founder (409).
  */
-function locate(hub: LiveHub, row: SubmissionRow): 'here' | 'elsewhere' {
+function locate(hub: LiveHub, row: SubmissionRow): TakeoverSlot | null {
   if (row.status !== 'processing') throw notTakingOver();
   const slot = hub.takeover(row.id);
   if (slot) {
     if (slot.attemptId !== row.attempt_id) throw notTakingOver();
-    return 'here';
+    return slot;
   }
   if (row.sub_status !== 'waiting_for_takeover') throw notTakingOver();
-  return 'elsewhere';
+  return null;
 }
 
 async function forward(ctx: Ctx, control: ForwardedControl): Promise<void> {
@@ -49,10 +49,10 @@ async function forward(ctx: Ctx, control: ForwardedControl): Promise<void> {
 export async function sendTakeoverInput(ctx: Ctx, hub: LiveHub, row: SubmissionRow, body: unknown, meta: CommandMeta): Promise<{ success: true }> {
   const parsed = TakeoverInput.safeParse(body);
   if (!parsed.success) throw new DomainError(`Invalid input: ${parsed.error.issues[0]?.message ?? 'unknown'}`, 400, 'invalid_input');
-  const where = locate(hub, row);
+  const here = locate(hub, row);
   // Idempotent: the decider records the start once per pause.
-  if (where === 'elsewhere' || !hub.takeover(row.id)?.by) await runCommand(ctx, row.id, { type: 'StartTakeover', data: { attemptId: row.attempt_id, by: row.user_id } }, meta);
-  if (where === 'elsewhere') {
+  if (!here?.by) await runCommand(ctx, row.id, { type: 'StartTakeover', data: { attemptId: row.attempt_id, by: row.user_id } }, meta);
+  if (!here) {
     await forward(ctx, { submissionId: row.id, attemptId: row.attempt_id, by: row.user_id, action: 'input', input: parsed.data });
     return { success: true };
   }
@@ -67,9 +67,9 @@ export async function sendTakeoverInput(ctx: Ctx, hub: LiveHub, row: SubmissionR
 
 /** Continue: recorded (who, when), then the automation gets the page back and looks at it again. */
 export async function handBackPage(ctx: Ctx, hub: LiveHub, row: SubmissionRow, meta: CommandMeta): Promise<{ success: true }> {
-  const where = locate(hub, row);
+  const here = locate(hub, row);
   await runCommand(ctx, row.id, { type: 'HandBack', data: { attemptId: row.attempt_id, by: row.user_id } }, meta);
-  if (where === 'elsewhere') await forward(ctx, { submissionId: row.id, attemptId: row.attempt_id, by: row.user_id, action: 'continue' });
+  if (!here) await forward(ctx, { submissionId: row.id, attemptId: row.attempt_id, by: row.user_id, action: 'continue' });
   else if (!hub.handBack(row.id, row.user_id)) throw notTakingOver();
   return { success: true };
 }
