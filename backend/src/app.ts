@@ -8,6 +8,7 @@ import type { AppContext } from './platform/context';
 import { installErrorHandler } from './platform/http';
 import type { AppModule } from './platform/module';
 import type { IdentityProvider } from './platform/identity/port';
+import { installHttpMetrics, type Metrics } from './platform/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,10 +25,12 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Extra public /api paths (e.g. honeypots that must be reachable without a session). */
   publicPaths?: RegExp[];
+  /** Request timings per route and GET /metrics (token: METRICS_TOKEN). */
+  metrics?: { metrics: Metrics; token?: string };
 }
 
 /** The HTTP app: session check, modules' routes, and the built frontend with SPA fallback. */
-export async function buildApp({ ctx, identity, modules, logger = false, publicPaths = [] }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, identity, modules, logger = false, publicPaths = [], metrics }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 2 * 1024 * 1024,
@@ -42,6 +45,7 @@ export async function buildApp({ ctx, identity, modules, logger = false, publicP
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
   });
   installErrorHandler(app);
+  if (metrics) installHttpMetrics(app, metrics.metrics, metrics.token);
   for (const m of modules) await m.guards?.(app);
   installSessionCheck(app, identity, ctx.db, [...publicPaths, ...modules.flatMap((m) => m.publicPaths ?? [])], modules.flatMap((m) => m.auditorRoutes ?? []));
   await identity.mount(app);

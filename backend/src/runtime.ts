@@ -22,6 +22,7 @@ import { createSubmissionsModule, type EngineFactory } from './modules/submissio
 import type { AppContext } from './platform/context';
 import { BetterAuthProvider, SuperTokensProvider, type AccountMailer, type IdentityProvider } from './platform/identity/index';
 import type { AppModule } from './platform/module';
+import { addScrapeGauges, createMetrics, measureEventStore, measureSearchIndex, serveMetrics, type Metrics } from './platform/metrics';
 import { createFolderStorage, createS3Storage, parseS3Url, type FileStorage } from './platform/storage/index';
 
 export type Role = 'all' | 'api' | 'projections' | 'worker' | 'cli';
@@ -37,6 +38,8 @@ export interface Runtime {
   url?: string;
   /** The test firms' websites, in roles all and worker (tests read what each site received). */
   sandbox?: Sandbox;
+  /** This process's Prometheus registry and instruments (GET /metrics). */
+  metrics: Metrics;
   stop(): Promise<void>;
 }
 
@@ -204,13 +207,16 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     ? { url: opts.databaseUrl, embedded: false, stop: async () => {} }
     : await openSharedDatabase(config, role, log);
   stoppers.push(() => database.stop());
-  const pool = createPool(database.url, role === 'cli' ? 5 : 20);
+  const poolMax = role === 'cli' ? 5 : 20;
+  const pool = createPool(database.url, poolMax);
   stoppers.unshift(() => pool.end());
   await migrate(pool);
   const db = createDb(pool);
-  const store = pickEventStore(config, pool);
+  const metrics = createMetrics({ role, processMetrics: role !== 'cli' });
+  const store = measureEventStore(pickEventStore(config, pool), metrics);
   stoppers.unshift(() => store.close());
   const projections = new ProjectionRunner(db, store, pool, [], log);
+  addScrapeGauges(metrics, { pool, db, projections, poolMax });
 
   let sandbox: Sandbox | undefined;
   if (role === 'all' || role === 'worker') {
@@ -220,7 +226,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   }
   const ctx: AppContext = { config, pool, db, store, projections, clock: { now: () => new Date() }, newId: () => randomUUID(), sandboxUrl: sandbox?.url };
 
-  const searchIndex = pickSearchIndex(config, db, role, log);
+  const searchIndex = measureSearchIndex(pickSearchIndex(config, db, role, log), metrics);
   stoppers.unshift(() => searchIndex.close());
   const history = pickWorkflowHistory(config, database.url);
   stoppers.unshift(() => history.close());
@@ -231,7 +237,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
 
   stoppers.unshift(async () => identity.close?.());
 
-  const runtime: Runtime = { ctx, services, modules, identity, sandbox, stop: async () => {} };
+  const runtime: Runtime = { ctx, services, modules, identity, sandbox, metrics, stop: async () => {} };
 
   if (role === 'all' || role === 'projections' || role === 'cli') {
     await projections.start();
@@ -243,7 +249,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     }
   }
   if (role === 'all' || role === 'api') {
-    const app = await buildApp({ ctx, identity, modules: modules.filter((m) => mounted(m.name)) });
+    const app = await buildApp({ ctx, identity, modules: modules.filter((m) => mounted(m.name)), metrics: { metrics, token: config.metricsToken } });
     runtime.app = app;
     stoppers.unshift(() => app.close());
     if (opts.listen !== false) {
@@ -252,6 +258,11 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
       const port = typeof addr === 'object' && addr ? addr.port : config.port;
       runtime.url = `http://localhost:${port}`;
     }
+  } else if (config.metricsPort !== undefined && (role === 'projections' || role === 'worker')) {
+    // No HTTP server in these roles: /metrics gets a port of its own.
+    const server = await serveMetrics(metrics, { port: config.metricsPort, host: config.host, token: config.metricsToken });
+    stoppers.unshift(() => server.close());
+    log(`[metrics] /metrics on port ${server.port}`);
   }
 
   let stopped = false;

@@ -55,6 +55,10 @@ export interface AppConfig {
   contactUrl: string;
   /** Abuse protection (backend/src/modules/security, docs/security.md). */
   security: SecurityConfig;
+  /** Bearer token /metrics asks for (METRICS_TOKEN); unset = open (development only: production requires it). */
+  metricsToken?: string;
+  /** Port of /metrics in roles without an HTTP server, projections and worker (METRICS_PORT; unset = none). */
+  metricsPort?: number;
 }
 
 /** Knobs of the server-side abuse protection; docs/security.md lists their environment variables. */
@@ -172,5 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bookCallUrl: env.BOOK_CALL_URL ?? 'https://cal.com/fundflow/intro',
     contactUrl: env.CONTACT_URL ?? 'mailto:hello@fundflow.example',
     security: loadSecurityConfig(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? int(env.METRICS_PORT, 9464) : undefined,
   };
 }
