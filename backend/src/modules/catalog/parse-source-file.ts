@@ -76,11 +76,29 @@ export function parseSourceFile(input: Buffer | string, source: ImportSource, co
   const bytes = typeof input === 'string' ? Buffer.byteLength(input) : input.length;
   if (bytes > IMPORT_MAX_BYTES) throw new ImportFileError([{ line: 0, reason: `The file is ${(bytes / 1048576).toFixed(1)} MB; one import takes at most 20 MB` }]);
   let rows: { record: string[]; info: { lines: number } }[];
+  // The parser counts a record's lines to where it ends: a row is reported where it starts, which is
+  // the first non-empty line after the previous record (a quoted cell may span lines).
+  const text = typeof input === 'string' ? input : input.toString('utf8');
+  const starts: number[] = [];
+  let ended = 0;
+  const cursor = lineCursor(text);
+  const startAfter = (line: number) => cursor(line + 1);
   try {
-    rows = parse(input, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as typeof rows;
+    rows = parse(input, {
+      bom: true, relax_column_count: true, skip_empty_lines: true, info: true,
+      on_record: (record: string[], context: { lines: number }) => {
+        starts.push(startAfter(ended));
+        ended = context.lines;
+        return record;
+      },
+    }) as unknown as typeof rows;
   } catch (err) {
-    const line = err instanceof CsvError ? Number((err as CsvError & { lines?: number }).lines ?? 0) : 0;
-    throw new ImportFileError([{ line, reason: `Malformed CSV: ${(err as Error).message.replace(/^Invalid [^:]*: /, '')}` }]);
+    if (!(err instanceof CsvError)) throw new ImportFileError([{ line: 0, reason: `Malformed CSV: ${(err as Error).message}` }]);
+    const line = startAfter(ended);
+    const reason = err.code === 'CSV_QUOTE_NOT_CLOSED'
+      ? 'a quote opened in this row is never closed'
+      : err.message.replace(/^Invalid [^:]*: /, '').replace(/ at line \d+$/, '');
+    throw new ImportFileError([{ line, reason: `Malformed CSV: ${reason}` }]);
   }
   if (!rows.length) throw new ImportFileError([{ line: 1, reason: 'The file is empty: a header line is required' }]);
   if (rows.length - 1 > IMPORT_MAX_ROWS) throw new ImportFileError([{ line: 0, reason: `The file has ${(rows.length - 1).toLocaleString('en-US')} rows; one import takes at most 100,000` }]);
@@ -103,8 +121,9 @@ export function parseSourceFile(input: Buffer | string, source: ImportSource, co
   const records: SourceRecord[] = [];
   const rejected: ParsedFile['rejected'] = [];
   const seen = new Map<string, number>();
-  for (const { record: cells, info } of rows.slice(1)) {
-    const line = info.lines;
+  for (const [i, { record: cells, info }] of rows.entries()) {
+    if (i === 0) continue;
+    const line = starts[i] ?? info.lines;
     const problems: string[] = [];
     if (cells.length !== header.length) problems.push(`${cells.length} columns where the header has ${header.length}`);
     const long = cells.findIndex((c) => c.length > IMPORT_MAX_FIELD_CHARS);
@@ -133,6 +152,31 @@ export function parseSourceFile(input: Buffer | string, source: ImportSource, co
   }
   if (rejected.length) throw new ImportFileError(rejected);
   return { rows: rows.length - 1, records, rejected };
+}
+
+/**
+ * Finds the first non-empty line at or after a line number (the parser skips empty lines). Asked
+ * with line numbers that never go down, it reads the text once from start to end.
+ */
+function lineCursor(text: string): (from: number) => number {
+  let line = 1;
+  let at = 0;
+  const next = () => {
+    const nl = text.indexOf('\n', at);
+    if (nl < 0) return false;
+    at = nl + 1;
+    line++;
+    return true;
+  };
+  return (from) => {
+    while (line < from) if (!next()) return from;
+    for (;;) {
+      const nl = text.indexOf('\n', at);
+      const content = nl < 0 ? text.slice(at) : text.slice(at, nl);
+      if (content.replace(/\r$/, '') !== '' || nl < 0) return line;
+      next();
+    }
+  };
 }
 
 function readRow(cell: (f: ImportField) => string | null, source: ImportSource, problem: (m: string) => void): SourceRecord | null {

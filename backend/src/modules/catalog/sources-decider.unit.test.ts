@@ -69,4 +69,35 @@ describe('parseSourceFile (csv with a column map)', () => {
     })();
     expect(err?.rejected).toEqual([{ line: 1, reason: 'Column not in the header: Website' }]);
   });
+  it('reports a quote left open at the line where its row starts, not at the end of the file', () => {
+    const file = 'name,city\nAcme,Oslo\nBeta,Bergen\n"Open Capital,Rome\nDelta,Paris\nEpsilon,Lyon\n';
+    expect(() => parseSourceFile(file, 'csv')).toThrow(ImportFileError);
+    const err = (() => {
+      try {
+        parseSourceFile(file, 'csv');
+      } catch (e) {
+        return e as ImportFileError;
+      }
+    })();
+    expect(err?.rejected).toEqual([{ line: 4, reason: 'Malformed CSV: a quote opened in this row is never closed' }]);
+  });
+  it('counts from where a row starts when a cell spans lines or empty lines come before it', () => {
+    const file = 'name,checkMinUsd\n"Multi\nLine Capital",100\n\nBad Co,lots\n"Open,1\n';
+    const err = (() => {
+      try {
+        parseSourceFile(file, 'csv');
+      } catch (e) {
+        return e as ImportFileError;
+      }
+    })();
+    expect(err?.rejected).toEqual([{ line: 6, reason: 'Malformed CSV: a quote opened in this row is never closed' }]);
+    const rows = (() => {
+      try {
+        parseSourceFile('name,checkMinUsd\n"Multi\nLine Capital",100\n\nBad Co,lots\nGood,5\n', 'csv');
+      } catch (e) {
+        return (e as ImportFileError).rejected;
+      }
+    })();
+    expect(rows).toEqual([{ line: 5, reason: "check_min_usd is not a number: 'lots'" }]);
+  });
 });
