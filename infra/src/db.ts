@@ -8,14 +8,66 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export type Db = Kysely<any>;
 export type Tx = Transaction<any>;
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 10_000 });
+/** Every wait on the database has a limit (docs/reliability.md, "Timeouts"). */
+export interface PoolLimits {
+  /** Most connections the pool opens (DB_POOL_MAX). */
+  max?: number;
+  /** How long a caller waits for a free connection before it fails (DB_ACQUIRE_TIMEOUT_MS). */
+  acquireTimeoutMs?: number;
+  /** Longest statement the server runs for us (DB_STATEMENT_TIMEOUT_MS); bulk work lifts it for its own session. */
+  statementTimeoutMs?: number;
+  /** Longest wait for a row or table lock (DB_LOCK_TIMEOUT_MS). */
+  lockTimeoutMs?: number;
+}
+
+export const DEFAULT_POOL_LIMITS = { max: 10, acquireTimeoutMs: 5_000, statementTimeoutMs: 30_000, lockTimeoutMs: 10_000 } as const;
+
+export function createPool(connectionString: string, limits: number | PoolLimits = {}): pg.Pool {
+  const l = { ...DEFAULT_POOL_LIMITS, ...(typeof limits === 'number' ? { max: limits } : limits) };
+  const pool = new pg.Pool({
+    connectionString,
+    max: l.max,
+    idleTimeoutMillis: 10_000,
+    // Waiting for a free connection (and for a new one to open) ends with an error instead of forever.
+    connectionTimeoutMillis: l.acquireTimeoutMs,
+    statement_timeout: l.statementTimeoutMs,
+    lock_timeout: l.lockTimeoutMs,
+    // A transaction left open by a crashed request must not hold its locks (and its connection) for good.
+    idle_in_transaction_session_timeout: Math.max(60_000, l.statementTimeoutMs * 2),
+  });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (err) => {
     // 57P01: the server is shutting down (Ctrl-C, a test dropping its database): expected, not news.
     if ((err as { code?: string }).code !== '57P01') console.error('[db] idle client error', err.message);
   });
   return pool;
+}
+
+/**
+ * A connection of its own, outside the pool, for what holds one for the life of the process
+ * (LISTEN, session advisory locks): such holders must not shrink the pool that requests draw from,
+ * nor wait in its queue. Same server, same limits; no statement timeout (it only waits for notices).
+ */
+export async function openDedicatedClient(pool: pg.Pool, purpose: string): Promise<pg.Client> {
+  const o = pool.options as pg.PoolConfig;
+  const client = new pg.Client({ connectionString: o.connectionString, connectionTimeoutMillis: o.connectionTimeoutMillis, lock_timeout: o.lock_timeout, application_name: purpose });
+  client.on('error', (err) => {
+    if ((err as { code?: string }).code !== '57P01') console.error(`[db] ${purpose} connection error`, err.message);
+  });
+  await client.connect();
+  return client;
+}
+
+/** SQLSTATEs and pool errors that mean "the database is busy", not "the request is wrong": answered 503 with Retry-After. */
+export function isDatabaseBusy(err: unknown, depth = 0): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  // Libraries (better-auth, kysely) may wrap the driver's error.
+  if (e.cause && depth < 3 && isDatabaseBusy(e.cause, depth + 1)) return true;
+  // 57014: statement timeout (query_canceled); 55P03: lock_not_available (lock timeout).
+  if (e.code === '57014' || e.code === '55P03') return true;
+  const m = String(e.message ?? '');
+  return m.includes('timeout exceeded when trying to connect') || m.includes('Connection terminated due to connection timeout');
 }
 
 export function createDb(pool: pg.Pool): Db {

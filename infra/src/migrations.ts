@@ -16,6 +16,9 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
   const client = await pool.connect();
   const applied: string[] = [];
   try {
+    // Schema changes on big tables outlast a request's statement limit, and a second process
+    // starting at once waits here for the first one's migrations: both bounded, but longer.
+    await client.query(`set statement_timeout = '10min'; set lock_timeout = '5min'`);
     await client.query('select pg_advisory_lock(727274)');
     await client.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
     const done = new Set((await client.query('select name from schema_migrations')).rows.map((r) => r.name as string));
@@ -35,6 +38,7 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
     }
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    await client.query('reset statement_timeout; reset lock_timeout').catch(() => undefined);
     client.release();
   }
   return applied;

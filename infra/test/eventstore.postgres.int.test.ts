@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPool } from '../src/db';
 import { PostgresEventStore } from '../src/eventstore/postgres';
+import { ConcurrencyError } from '../src/eventstore/types';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { eventStoreContract } from './eventstore.contract';
 
@@ -44,5 +46,36 @@ describe('postgres event store: transaction safety', () => {
     expect((await store.readStream('atomic-2')).revision).toBe(-1);
     // The stream is still creatable: nothing half-written blocks it.
     expect((await store.append('atomic-2', [{ type: 'Y', data: {} }], 'no_stream')).nextRevision).toBe(0);
+  });
+});
+
+describe('postgres event store: a pool that conflicting appends cannot wedge (issue 22)', () => {
+  it('answers every conflicting multi-stream append with a result or a ConcurrencyError when writers outnumber connections', async () => {
+    // 4 connections, 48 writers racing on the same two streams: every loser must learn its conflict
+    // on the connection it holds. Asking the pool for a second one while holding the first (the old
+    // conflict path) leaves every connection held by a loser waiting for a free one: with the acquire
+    // timeout those answers turn into timeouts, without it the pool never answers again.
+    const pool = createPool(tdb.url, { max: 4, acquireTimeoutMs: 3_000 });
+    const store = new PostgresEventStore(pool);
+    try {
+      await store.appendMany([{ streamId: 'wedge-a', events: [{ type: 'A', data: {} }], expected: 'no_stream' }, { streamId: 'wedge-b', events: [{ type: 'B', data: {} }], expected: 'no_stream' }]);
+      for (let round = 0; round < 5; round++) {
+        const { revision: ra } = await store.readStream('wedge-a');
+        const { revision: rb } = await store.readStream('wedge-b');
+        const outcomes = await Promise.all(
+          Array.from({ length: 48 }, () =>
+            store
+              .appendMany([{ streamId: 'wedge-a', events: [{ type: 'A', data: {} }], expected: ra }, { streamId: 'wedge-b', events: [{ type: 'B', data: {} }], expected: rb }])
+              .then(() => 'appended', (err: Error) => (err instanceof ConcurrencyError ? 'conflict' : `error: ${err.message}`)),
+          ),
+        );
+        expect(outcomes.filter((o) => o === 'appended')).toHaveLength(1);
+        expect(outcomes.filter((o) => o !== 'appended' && o !== 'conflict')).toEqual([]);
+      }
+      // Back to its baseline: nothing is left checked out.
+      expect(pool.totalCount - pool.idleCount).toBe(0);
+    } finally {
+      await pool.end();
+    }
   });
 });

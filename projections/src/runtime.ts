@@ -1,4 +1,4 @@
-import type { Db, EventStore, RecordedEvent, Tx } from '@fp/infra';
+import { isDatabaseBusy, openDedicatedClient, type Db, type EventStore, type RecordedEvent, type Tx } from '@fp/infra';
 import { sql } from 'kysely';
 
 /**
@@ -53,7 +53,7 @@ export class ProjectionRunner {
   private readonly slots = new Map<string, Slot>();
   private unsubscribe?: () => Promise<void>;
   private poll?: NodeJS.Timeout;
-  private lockClient?: import('pg').PoolClient;
+  private lockClient?: import('pg').Client;
   private lockQueue: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private waiters: Array<() => void> = [];
@@ -82,7 +82,8 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     this.stopped = false;
-    this.lockClient = await this.pool.connect();
+    // Session advisory locks live as long as this connection: it is one of its own, not the pool's.
+    this.lockClient = await openDedicatedClient(this.pool, 'fundflow projection locks');
     for (const slot of this.slots.values()) await this.load(slot);
     this.unsubscribe = await this.store.subscribe(() => this.wakeAll());
     // Safety net for missed notifications and for events held back by a transaction still in flight.
@@ -100,7 +101,7 @@ export class ProjectionRunner {
     if (this.lockClient) {
       await this.lockQueue;
       await this.lockClient.query('select pg_advisory_unlock_all()').catch(() => undefined);
-      this.lockClient.release();
+      await this.lockClient.end().catch(() => undefined);
       this.lockClient = undefined;
     }
     for (const w of this.waiters.splice(0)) w();
@@ -156,7 +157,10 @@ export class ProjectionRunner {
         }
       } while (slot.again && !this.stopped && slot.status === 'running');
     } catch (err) {
-      await this.fail(slot, err as Error);
+      // A busy database (no free connection in time, a statement over its limit) is not a broken
+      // projection: the batch was rolled back whole, and the next wake-up (the 250 ms poll) tries again.
+      if (isDatabaseBusy(err)) this.log(`[projections] ${slot.projection.name}: database busy, will retry (${(err as Error).message})`);
+      else await this.fail(slot, err as Error);
     } finally {
       slot.running = false;
       this.notifyWaiters();

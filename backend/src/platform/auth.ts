@@ -21,7 +21,7 @@ declare module 'fastify' {
 }
 
 /** Routes any visitor may call: health, public config, the identity provider's own routes, payment webhooks. */
-const PUBLIC = [/^\/api\/health$/, /^\/api\/config$/, /^\/api\/identity(\/|$)/, /^\/api\/webhooks\//];
+const PUBLIC = [/^\/api\/health$/, /^\/api\/ready$/, /^\/api\/config$/, /^\/api\/identity(\/|$)/, /^\/api\/webhooks\//];
 
 export const NOT_AUTHENTICATED = 'User not authenticated';
 export const ACCOUNT_DISABLED = 'This account has been disabled. Contact support to restore access.';

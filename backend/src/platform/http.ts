@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseBusy } from '@fp/infra';
 import { ZodError, type ZodType } from 'zod';
 import { DomainError } from './decider';
 
@@ -41,6 +42,9 @@ export function attachmentHeader(fileName: string): string {
 /** Postgres SQLSTATEs for text it cannot store or compare: character_not_in_repertoire, untranslatable_character. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
+export const DATABASE_BUSY = 'The server is busy right now. Please try again in a moment.';
+const BUSY_RETRY_AFTER_S = 2;
+
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof DomainError) {
@@ -50,6 +54,12 @@ export function installErrorHandler(app: FastifyInstance) {
     // Postgres refuses text it cannot hold (a NUL byte such as /api/submissions/%00, a broken
     // \u escape in JSON): such text can only have come from the request.
     if (UNSTORABLE_TEXT.has((err as { code?: unknown }).code as string)) return reply.status(400).send({ error: 'The request contains characters that are not allowed (e.g. a NUL byte)' });
+    // No free connection within the acquire timeout, a statement or lock wait over its limit: the
+    // server is busy, not broken and not the client's fault. Say when to come back; never hang.
+    if (isDatabaseBusy(err)) {
+      req.log.warn({ err: (err as Error).message, url: req.url }, 'database busy: answered 503');
+      return reply.status(503).header('retry-after', String(BUSY_RETRY_AFTER_S)).send({ error: DATABASE_BUSY });
+    }
     const fe = err as FastifyError;
     // Fastify's own client errors: malformed JSON, wrong content type, body too large…
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {

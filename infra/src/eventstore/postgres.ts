@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { openDedicatedClient } from '../db';
 import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadStreamResult, type RecordedEvent, type StreamAppend } from './types';
 
 const CHANNEL = 'es_events';
@@ -161,7 +162,9 @@ export class PostgresEventStore implements EventStore {
         await client.query('rollback');
         const written = new Set(rows.map((row) => row.stream_id as string));
         const lost = appends.find((a) => !written.has(a.streamId))!;
-        throw new ConcurrencyError(lost.streamId, lost.expected, await this.revisionOf(lost.streamId));
+        // On the connection already held: asking the pool for a second one while holding this one
+        // wedged the server once every connection was held by a conflicting append (issue 22).
+        throw new ConcurrencyError(lost.streamId, lost.expected, await this.revisionOf(lost.streamId, client));
       }
       await client.query('commit');
     } catch (err) {
@@ -171,7 +174,7 @@ export class PostgresEventStore implements EventStore {
       // multi-stream append (deadlock): nothing was written; the caller decides again.
       if (code === '23505' || code === '40P01') {
         const first = appends[0]!;
-        throw new ConcurrencyError(first.streamId, first.expected, await this.revisionOf(first.streamId));
+        throw new ConcurrencyError(first.streamId, first.expected, await this.revisionOf(first.streamId, client));
       }
       throw err;
     } finally {
@@ -191,8 +194,8 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  private async revisionOf(streamId: string): Promise<number> {
-    const r = await this.pool.query('select stream_position from es_streams where stream_id = $1', [streamId]);
+  private async revisionOf(streamId: string, on: Pick<pg.Pool, 'query'> = this.pool): Promise<number> {
+    const r = await on.query('select stream_position from es_streams where stream_id = $1', [streamId]);
     return r.rows[0]?.stream_position ?? -1;
   }
 
@@ -269,15 +272,13 @@ export class PostgresEventStore implements EventStore {
 
   async subscribe(wake: () => void): Promise<() => Promise<void>> {
     this.local.add(wake);
-    const client = await this.pool.connect();
-    const onNotify = () => wake();
-    client.on('notification', onNotify);
+    // A connection of its own: a listener held from the pool would shrink it for good.
+    const client = await openDedicatedClient(this.pool, 'fundflow event listener');
+    client.on('notification', () => wake());
     await client.query(`listen ${CHANNEL}`);
     return async () => {
       this.local.delete(wake);
-      client.off('notification', onNotify);
-      await client.query(`unlisten ${CHANNEL}`).catch(() => undefined);
-      client.release();
+      await client.end().catch(() => undefined);
     };
   }
 

@@ -1,3 +1,4 @@
+import { openDedicatedClient } from '@fp/infra';
 import { DEFAULT_STALE_DAYS, type FirmFormEntry, type FormDiscoveryRun, type FormRegistryOverview } from '@fp/contracts/catalog/index';
 import { formDiscoveryStream, type FormCollection } from '@fp/contracts/catalog/events';
 import { createDiscoveryActivities, SharedBrowser, type DiscoveryActivities, type DiscoveryRun } from '@fp/workflows';
@@ -98,15 +99,14 @@ export function createFormRegistry(ctx: Pick<AppContext, 'db' | 'pool' | 'store'
     async attach(e: Engine, log: (m: string) => void): Promise<() => Promise<void>> {
       engine = e;
       for (const runId of await unfinished()) await dispatch(runId).catch((err) => log(`[forms] run ${runId} not resumed: ${(err as Error).message}`));
-      const listener = await ctx.pool.connect();
+      const listener = await openDedicatedClient(ctx.pool, 'fundflow form discovery listener');
       listener.on('notification', (n) => {
         if (n.channel === DISCOVERY_CHANNEL && n.payload) void dispatch(n.payload).catch((err) => log(`[forms] run ${n.payload} not started: ${(err as Error).message}`));
       });
       await listener.query(`listen ${DISCOVERY_CHANNEL}`);
       return async () => {
         engine = null;
-        await listener.query(`unlisten ${DISCOVERY_CHANNEL}`).catch(() => undefined);
-        listener.release();
+        await listener.end().catch(() => undefined);
       };
     },
 

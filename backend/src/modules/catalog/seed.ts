@@ -1,4 +1,5 @@
 import { CATALOG_SIZES, DEFAULT_CATALOG_SEED, generateAngels, generateVcFirms } from '@fp/infra/catalog/index';
+import { openDedicatedClient } from '@fp/infra';
 import type { AppContext } from '../../platform/context';
 import type { CatalogContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
@@ -54,7 +55,8 @@ export function progressLogger(log: (m: string) => void): (p: ImportProgress) =>
  * One process does it: the others skip while a Postgres advisory lock is held.
  */
 export async function seedOnStart(ctx: CatalogContext, log: (m: string) => void, shouldStop: () => boolean): Promise<void> {
-  const client = await ctx.pool.connect();
+  // The lock's holder waits minutes for the seed's own pool work: it must not be a pool connection.
+  const client = await openDedicatedClient(ctx.pool, 'fundflow catalog seed lock');
   try {
     const lock = await client.query('select pg_try_advisory_lock(hashtext($1)) as ok', ['catalog-seed']);
     if (!lock.rows[0].ok) return;
@@ -76,6 +78,6 @@ export async function seedOnStart(ctx: CatalogContext, log: (m: string) => void,
       await client.query('select pg_advisory_unlock(hashtext($1))', ['catalog-seed']).catch(() => undefined);
     }
   } finally {
-    client.release();
+    await client.end().catch(() => undefined);
   }
 }

@@ -1,19 +1,43 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
+import { createEngineProbe } from './probe';
 
-/** Health of the engines and projections, and the public client configuration. */
+/**
+ * Liveness, readiness and the public client configuration.
+ *
+ * `/api/health` is liveness: it answers from memory within a fraction of a second even when every
+ * database connection is taken (the last engine check it holds, with when it was made), so a busy
+ * server is not restarted for being busy. `/api/ready` is readiness: it needs a free connection and
+ * working engines now, and says why not (a balancer keeps traffic away meanwhile).
+ */
 export function createHealthModule({ ctx }: { ctx: AppContext }): AppModule<null> {
+  const probe = createEngineProbe({
+    eventStore: () => ctx.store.ping(),
+    readModels: () => sql`select 1`.execute(ctx.db).then(() => true),
+    projections: () => ctx.projections.status(),
+    connection: async () => {
+      const client = await ctx.pool.connect();
+      client.release();
+    },
+  });
   return {
     name: 'health',
     service: null,
     routes(app) {
-      app.get('/api/health', async (_req, reply) => {
-        const eventStoreOk = await ctx.store.ping();
-        const readModelsOk = await sql`select 1`.execute(ctx.db).then(() => true, () => false);
-        const projections = (await ctx.projections.status().catch(() => [])).map((p) => ({ name: p.name, status: p.status, position: p.position, lag: p.lag, error: p.error }));
-        const ok = eventStoreOk && readModelsOk && projections.every((p) => p.status !== 'failed');
-        return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', eventStore: { kind: ctx.store.kind, ok: eventStoreOk }, readModels: { ok: readModelsOk }, projections });
+      app.get('/api/health', async () => {
+        const last = await probe.latest(LIVENESS_WAIT_MS);
+        return {
+          status: last.ok ? 'ok' : 'degraded',
+          checkedAt: last.checkedAt,
+          eventStore: { kind: ctx.store.kind, ok: last.eventStore },
+          readModels: { ok: last.readModels },
+          projections: last.projections,
+        };
+      });
+      app.get('/api/ready', async (_req, reply) => {
+        const now = await probe.fresh(READINESS_WAIT_MS);
+        return reply.status(now.ready ? 200 : 503).send({ ready: now.ready, reasons: now.reasons, checkedAt: now.checkedAt });
       });
       app.get('/api/config', async () => ({
         identityProvider: ctx.config.supertokensUrl ? 'supertokens' : 'better-auth',
@@ -26,3 +50,8 @@ export function createHealthModule({ ctx }: { ctx: AppContext }): AppModule<null
     },
   };
 }
+
+/** Liveness waits this long for a check under way, then answers the last one it has. */
+const LIVENESS_WAIT_MS = 300;
+/** Readiness gives the engines this long to answer before it says not ready. */
+const READINESS_WAIT_MS = 1_500;

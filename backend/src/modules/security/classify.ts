@@ -31,7 +31,13 @@ export function limitClass(method: string, path: string): LimitClass | null {
 export const isCatalogPage = (method: string, path: string) => matches(CATALOG_PAGES, method, path);
 
 /** Machine-facing routes the user-agent check leaves alone (monitors, payment webhooks). */
-export const isMachineFacing = (path: string) => /^\/api\/health$/.test(path) || path.startsWith('/api/webhooks/');
+export const isMachineFacing = (path: string) => isProbe(path) || path.startsWith('/api/webhooks/');
+
+/**
+ * Liveness and readiness: balancers call them often, and they must answer when the database is
+ * saturated; counting them against a limit would take a connection (the shared counters) first.
+ */
+export const isProbe = (path: string) => path === '/api/health' || path === '/api/ready';
 
 /** The identity provider's password sign-in (better-auth, SuperTokens). */
 export { isSignIn } from '../../platform/identity/port';

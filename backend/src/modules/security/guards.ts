@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SecurityContext } from './context';
 import { automatedMarker } from './agents';
-import { isHoneypot, isMachineFacing, limitClass, type LimitClass } from './classify';
+import { isHoneypot, isMachineFacing, isProbe, limitClass, type LimitClass } from './classify';
 import { rateLimitStoreFor } from './counters';
 import { assignClientIp, clientIp, pathOf, proxyTrust, reportFor, userAgentOf } from './request';
 
@@ -70,7 +70,7 @@ export async function installGuards(app: FastifyInstance, ctx: SecurityContext, 
     if (security.isBlocked(ip)) return reply.code(403).send({ error: IP_BLOCKED });
     const path = pathOf(req);
     // Honeypots record their own violation; static files are not limited.
-    if (isHoneypot(path) || !path.startsWith('/api/') || security.isAllowedIp(ip)) return;
+    if (isHoneypot(path) || !path.startsWith('/api/') || isProbe(path) || security.isAllowedIp(ip)) return;
 
     if (cfg.userAgentMode !== 'off' && !isMachineFacing(path)) {
       const marker = automatedMarker(userAgentOf(req), cfg.userAgentAllowList);

@@ -1,3 +1,4 @@
+import { openDedicatedClient } from '@fp/infra';
 import { createDrafts, createRecap, createSubmissionActivities, SharedBrowser, type LiveHub, type RunRegistry, type SubmissionRun, type WorkflowEngine } from '@fp/workflows';
 import { allowedHostsFor } from '../../platform/automation';
 import type { AppContext } from '../../platform/context';
@@ -63,7 +64,7 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
   expiry.unref();
 
   const playControl = createForwardedControlPlayer(live, log);
-  const listener = await ctx.pool.connect();
+  const listener = await openDedicatedClient(ctx.pool, 'fundflow worker listener');
   listener.on('notification', (n) => {
     if (n.channel === STOP_CHANNEL && n.payload) runs.stop(n.payload);
     if (n.channel === DISPATCH_CHANNEL) dispatcher.wake();
@@ -81,8 +82,7 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
     async stop() {
       clearInterval(expiry);
       await dispatcher.stop();
-      await listener.query(`unlisten *`).catch(() => undefined);
-      listener.release();
+      await listener.end().catch(() => undefined);
       await engine.close();
       await browser.close();
     },

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { bearer } from 'better-auth/plugins';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isDatabaseBusy } from '@fp/infra';
 import type pg from 'pg';
 import { IdentityError, headersFrom, type AccountMailer, type IdentityProvider, type IdentityUser } from './port';
 
@@ -81,7 +82,11 @@ export class BetterAuthProvider implements IdentityProvider {
   async authenticate(headers: Headers): Promise<IdentityUser | null> {
     const authorization = headers.get('authorization');
     if (!authorization?.startsWith('Bearer ')) return null;
-    const direct = await this.sessionByToken(authorization.slice(7).trim()).catch(() => undefined);
+    // A busy database is not a bad session: it is answered 503 (retry), never 401 (sign in again).
+    const direct = await this.sessionByToken(authorization.slice(7).trim()).catch((err) => {
+      if (isDatabaseBusy(err)) throw err;
+      return undefined;
+    });
     if (direct !== undefined) {
       this.answered.direct++;
       return direct;
@@ -90,7 +95,8 @@ export class BetterAuthProvider implements IdentityProvider {
     try {
       const s = await this.auth.api.getSession({ headers });
       return s ? { id: s.user.id, email: s.user.email, name: s.user.name || null, emailVerified: Boolean(s.user.emailVerified) } : null;
-    } catch {
+    } catch (err) {
+      if (isDatabaseBusy(err)) throw err;
       return null;
     }
   }
