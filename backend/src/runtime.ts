@@ -207,8 +207,8 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     ? { url: opts.databaseUrl, embedded: false, stop: async () => {} }
     : await openSharedDatabase(config, role, log);
   stoppers.push(() => database.stop());
-  const poolMax = role === 'cli' ? 5 : 20;
-  const pool = createPool(database.url, poolMax);
+  const poolMax = role === 'cli' ? Math.min(5, config.pool.max) : config.pool.max;
+  const pool = createPool(database.url, { ...config.pool, max: poolMax });
   stoppers.unshift(() => pool.end());
   await migrate(pool);
   const db = createDb(pool);

@@ -55,6 +55,10 @@ export interface AppConfig {
   contactUrl: string;
   /** Abuse protection (backend/src/modules/security, docs/security.md). */
   security: SecurityConfig;
+  /** The database pool's limits (docs/reliability.md, "Timeouts"): DB_POOL_MAX, DB_ACQUIRE_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS. */
+  pool: { max: number; acquireTimeoutMs: number; statementTimeoutMs: number; lockTimeoutMs: number };
+  /** How long a stopping process drains requests and runs before it forces the rest closed (SHUTDOWN_GRACE_MS, default 10 s). */
+  shutdownGraceMs: number;
   /** Bearer token /metrics asks for (METRICS_TOKEN); unset = open (development only: production requires it). */
   metricsToken?: string;
   /** Port of /metrics in roles without an HTTP server, projections and worker (METRICS_PORT; unset = none). */
@@ -144,6 +148,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329),
+    pool: {
+      max: Math.max(2, int(env.DB_POOL_MAX, 20)),
+      acquireTimeoutMs: Math.max(100, int(env.DB_ACQUIRE_TIMEOUT_MS, 5_000)),
+      statementTimeoutMs: Math.max(1_000, int(env.DB_STATEMENT_TIMEOUT_MS, 30_000)),
+      lockTimeoutMs: Math.max(100, int(env.DB_LOCK_TIMEOUT_MS, 10_000)),
+    },
+    shutdownGraceMs: Math.max(1_000, int(env.SHUTDOWN_GRACE_MS, 10_000)),
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     meiliUrl: env.MEILI_URL || undefined,
     meiliKey: env.MEILI_MASTER_KEY || undefined,
