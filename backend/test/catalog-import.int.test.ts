@@ -1,5 +1,7 @@
 import { CATALOG_SOURCES_STREAM } from '@fp/contracts/catalog/events';
 import type { VcFirm } from '@fp/contracts/catalog/index';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportFileError } from '../src/modules/catalog/index';
@@ -50,8 +52,8 @@ describe('catalog import: Fundraising Fox', () => {
     expect(header.rejected[0].reason).toMatch(/Wrong header/);
     const quote = await app.services.catalog.importFirms({ source: 'fundraisingfox', file: file('fundraisingfox-unclosed-quote.csv') }, meta()).catch((e) => e);
     expect(quote).toBeInstanceOf(ImportFileError);
-    expect(quote.rejected[0].line).toBeGreaterThanOrEqual(3);
-    expect(quote.rejected[0].reason).toMatch(/Malformed CSV/);
+    // Line 3 opens a quote that never closes: reported there, not at the end of the file.
+    expect(quote.rejected).toEqual([{ line: 3, reason: 'Malformed CSV: a quote opened in this row is never closed' }]);
     expect(await logLength()).toBe(0);
   });
 
@@ -148,5 +150,21 @@ describe('catalog import: Fundraising Fox', () => {
     expect(r.body).toMatchObject({ creditsDeducted: 0, submissionIds: [] });
     expect(r.body.skipped).toEqual([demoId, 'd-glenmore.example'].map((vcId) => ({ vcId, reason: 'reserved_domain', message: expect.stringMatching(/reserved demo address/) })));
     expect((await app.api('GET', '/api/credits', { token: u.token })).body).toMatchObject({ balance: 3 });
+  });
+
+  it('a row whose domain changed at the source retires the old firm (by the row\'s id), so search shows only the new one', async () => {
+    // Runs last: this csv import replaces the partner list (rows not in a source's file leave it).
+    const dir = mkdtempSync(join(tmpdir(), 'fp-moved-'));
+    const v1 = join(dir, 'v1.csv');
+    const v2 = join(dir, 'v2.csv');
+    writeFileSync(v1, 'id,name,website,city\nmv-1,Relocating Capital,https://relocating-old.example,Porto\n');
+    writeFileSync(v2, 'id,name,website,city\nmv-1,Relocating Capital,https://relocating-new.example,Lisbon\n');
+    for (const [f, dataDate] of [[v1, '2026-06-01'], [v2, '2026-07-01']] as const) {
+      const r = await app.services.catalog.importFirms({ source: 'csv', file: f, dataDate }, meta());
+      await app.services.catalog.waitUntilLoaded(r.checkpoint, 60_000);
+    }
+    const found = (await search('relocating')).firms;
+    expect(found.map((f) => [f.id, f.website, f.city])).toEqual([['d-relocating-new.example', 'https://relocating-new.example', 'Lisbon']]);
+    expect(await stored('d-relocating-old.example')).toMatchObject({ active: false, replacedBy: 'd-relocating-new.example', city: 'Porto' });
   });
 });

@@ -46,6 +46,8 @@ export const vcFirmSchema = z
     leadsRounds: z.boolean().nullable().optional(),
     /** False when the firm left every source it came from: hidden from search, kept for submissions. */
     active: z.boolean().optional(),
+    /** Retired firms whose source row moved to another domain: the firm that row belongs to now. */
+    replacedBy: z.string().optional(),
     /** Imported firms: where each field came from. Absent on generated (demo) records. */
     provenance: z.array(provenanceSchema).optional(),
     /** Lists and details only: the registry's latest check of the firm's application form (never stored on the record). */

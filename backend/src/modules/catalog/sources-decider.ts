@@ -98,6 +98,9 @@ export const catalogSourcesDecider: Decider<SourcesState, ImportSourceCommand, C
     const before = state.records.get(source) ?? new Map<string, StoredRecord>();
     const upserted: SourceRecord[] = [];
     const affected = new Set<string>();
+    // A row (same key: the source's stable identity) whose domain changed moves to another firm: the
+    // firm it leaves is retired below unless another record still names it.
+    const moved = new Map<string, { source: ImportSource; key: string; rec: StoredRecord; to: string }>();
     let imported = 0;
     let updated = 0;
     for (const r of records) {
@@ -108,6 +111,7 @@ export const catalogSourcesDecider: Decider<SourcesState, ImportSourceCommand, C
       upserted.push(r);
       affected.add(r.firmId);
       if (old) affected.add(old.firmId);
+      if (old && old.firmId !== r.firmId) moved.set(old.firmId, { source, key: r.key, rec: { ...old, active: false }, to: r.firmId });
     }
     const inFile = new Set(records.map((r) => r.key));
     const retired = [...before].filter(([key, r]) => r.active && !inFile.has(key)).map(([key, r]) => (affected.add(r.firmId), key));
@@ -132,6 +136,9 @@ export const catalogSourcesDecider: Decider<SourcesState, ImportSourceCommand, C
       for (const [key, rec] of m) if (affected.has(rec.firmId)) byFirm.set(rec.firmId, [...(byFirm.get(rec.firmId) ?? []), { source: src, key, rec }]);
     }
     const firms = [...byFirm].map(([id, recs]) => mergeFirm(id, recs));
+    // Left by every record (its only row moved to a new domain): retired, pointing at where it went,
+    // instead of staying live with the old data beside the new record.
+    for (const [id, m] of moved) if (!byFirm.has(id)) firms.push({ ...mergeFirm(id, [m]), replacedBy: m.to });
 
     const changed: SourceRecordsChanged[] = chunk(upserted).map((part, i) => ({
       type: 'SourceRecordsChanged', data: { importId, source, dataDate, upserted: part, retired: i === 0 ? retired : [] },

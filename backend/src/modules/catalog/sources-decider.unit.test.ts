@@ -45,6 +45,24 @@ describe('catalogSourcesDecider', () => {
     expect(firm.provenance!.map((p) => [p.source, p.fields])).toEqual([['csv', ['vcName', 'checkSizeMin', 'checkSizeMax']], ['fundraisingfox', ['city']]]);
   });
 
+  it('given a firm, when its row (same slug) comes with a new domain, then the old firm is retired and points at the new one', () => {
+    const moved = cmd('i2', [rec('acme', { vcName: 'Acme', city: 'Oslo' }, 'd-acme-new.example'), rec('beta', { vcName: 'Beta' })], 'fundraisingfox', '2026-02-01');
+    const produced = given(catalogSourcesDecider, ...history(first)).when(moved).produced();
+    const firms = produced.filter((e) => e.type === 'CatalogFirmsMerged').flatMap((e) => e.data.firms);
+    expect(firms.map((f) => [f.id, f.active, f.replacedBy])).toEqual([['d-acme-new.example', true, undefined], ['d-acme.example', false, 'd-acme-new.example']]);
+    expect(produced.at(-1)!.data).toMatchObject({ imported: 0, updated: 1, unchanged: 1, inactive: 0 });
+  });
+
+  it('given a firm named by two sources, when one source moves its row to a new domain, then the other keeps the old firm live', () => {
+    const other = given(catalogSourcesDecider, ...history(first)).when(cmd('c1', [rec('acme.example', { vcName: 'Acme (partner list)' }, 'd-acme.example')], 'csv')).produced();
+    const moved = cmd('i2', [rec('acme', { vcName: 'Acme', city: 'Oslo' }, 'd-acme-new.example'), rec('beta', { vcName: 'Beta' })]);
+    const firms = given(catalogSourcesDecider, ...history(first), ...other).when(moved).produced().filter((e) => e.type === 'CatalogFirmsMerged').flatMap((e) => e.data.firms);
+    const old = firms.find((f) => f.id === 'd-acme.example')!;
+    expect(old).toMatchObject({ active: true, vcName: 'Acme (partner list)' });
+    expect(old.replacedBy).toBeUndefined();
+    expect(old.provenance!.map((p) => p.source)).toEqual(['csv']);
+  });
+
   it('refuses a data date not written YYYY-MM-DD', () => {
     given(catalogSourcesDecider).when(cmd('x', [], 'csv', '1 Jan')).thenThrows(DomainError, /YYYY-MM-DD/);
   });
