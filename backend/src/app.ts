@@ -8,6 +8,7 @@ import type { AppContext } from './platform/context';
 import { installErrorHandler } from './platform/http';
 import type { AppModule } from './platform/module';
 import type { IdentityProvider } from './platform/identity/port';
+import { fastifyLogging, installRequestContext, type Logging } from './platform/logging';
 import { installHttpMetrics, type Metrics } from './platform/metrics';
 
 declare module 'fastify' {
@@ -27,12 +28,14 @@ export interface BuildAppOptions {
   publicPaths?: RegExp[];
   /** Request timings per route and GET /metrics (token: METRICS_TOKEN). */
   metrics?: { metrics: Metrics; token?: string };
+  /** The process's structured logging: one JSON line per request, with request, user, submission and trace ids. */
+  logging?: Logging;
 }
 
 /** The HTTP app: session check, modules' routes, and the built frontend with SPA fallback. */
-export async function buildApp({ ctx, identity, modules, logger = false, publicPaths = [], metrics }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, identity, modules, logger = false, publicPaths = [], metrics, logging }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...(logging ? fastifyLogging(logging) : { logger }),
     bodyLimit: 2 * 1024 * 1024,
     // Only a configured proxy may speak for the client's address (X-Forwarded-For); never any client.
     trustProxy: ctx.config.trustProxy,
@@ -45,6 +48,7 @@ export async function buildApp({ ctx, identity, modules, logger = false, publicP
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
   });
   installErrorHandler(app);
+  if (logging) installRequestContext(app, logging);
   if (metrics) installHttpMetrics(app, metrics.metrics, metrics.token);
   for (const m of modules) await m.guards?.(app);
   installSessionCheck(app, identity, ctx.db, [...publicPaths, ...modules.flatMap((m) => m.publicPaths ?? [])], modules.flatMap((m) => m.auditorRoutes ?? []));

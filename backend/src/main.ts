@@ -18,8 +18,8 @@ const runtime = await createRuntime({ config, role }).catch((err) => {
   process.exit(1);
 });
 
-console.log(`[start] role=${role} ready in ${Math.round(performance.now() - started)} ms`);
-if (runtime.url) console.log(`\n  FundFlow is running at ${runtime.url}\n`);
+runtime.logging.log(`[start] role=${role} ready in ${Math.round(performance.now() - started)} ms`);
+if (runtime.url) runtime.logging.log(`[start] FundFlow is running at ${runtime.url}`);
 
 let stopping = false;
 const shutdown = async (signal: string) => {

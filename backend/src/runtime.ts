@@ -22,6 +22,7 @@ import { createSubmissionsModule, type EngineFactory } from './modules/submissio
 import type { AppContext } from './platform/context';
 import { BetterAuthProvider, SuperTokensProvider, type AccountMailer, type IdentityProvider } from './platform/identity/index';
 import type { AppModule } from './platform/module';
+import { createLogging, withRunContext, type Logging } from './platform/logging';
 import { addScrapeGauges, createMetrics, measureEventStore, measureSearchIndex, serveMetrics, type Metrics } from './platform/metrics';
 import { createFolderStorage, createS3Storage, parseS3Url, type FileStorage } from './platform/storage/index';
 
@@ -40,6 +41,8 @@ export interface Runtime {
   sandbox?: Sandbox;
   /** This process's Prometheus registry and instruments (GET /metrics). */
   metrics: Metrics;
+  /** This process's structured logging (JSON lines). */
+  logging: Logging;
   stop(): Promise<void>;
 }
 
@@ -53,6 +56,8 @@ export interface RuntimeOptions {
   /** Start the modules' background work (workflow workers, catalog loading) in roles all/worker (default true). */
   workers?: boolean;
   log?: (m: string) => void;
+  /** Structured logging; by default JSON lines on stdout (silent when the caller gives its own `log`: tests, the CLI). */
+  logging?: Logging;
   listen?: boolean;
 }
 
@@ -152,6 +157,11 @@ export function pickStorage(config: AppConfig): FileStorage {
   return createFolderStorage(path.join(config.dataDir, 'files'));
 }
 
+/** The engine's activities log with their run's submission and attempt ids. */
+function withRunLogContext(adapter: EngineAdapter, logging: Logging): EngineAdapter {
+  return (o) => adapter({ ...o, activities: withRunContext(o.activities, logging) });
+}
+
 /** The workflow engine: Temporal when TEMPORAL_ADDRESS is set, else DBOS on our Postgres. */
 function pickWorkflowEngine(config: AppConfig, databaseUrl: string): EngineAdapter {
   const address = config.temporalAddress;
@@ -199,7 +209,10 @@ function pickWorkflowHistory(config: AppConfig, databaseUrl: string): WorkflowHi
 export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
   const config = opts.config ?? loadConfig();
   const role = opts.role ?? 'all';
-  const log = opts.log ?? ((m: string) => console.log(m));
+  const logging =
+    opts.logging ??
+    createLogging({ role, level: opts.log ? 'silent' : config.logLevel, format: config.logFormat ?? (config.environment === 'development' && process.stdout.isTTY ? 'pretty' : 'json') });
+  const log = opts.log ?? logging.log;
   const mounted = opts.mount ?? (() => true);
   const stoppers: Array<() => Promise<void>> = [];
 
@@ -232,12 +245,12 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   stoppers.unshift(() => history.close());
   const storage = pickStorage(config);
   stoppers.unshift(() => storage.close());
-  const { modules, services, identity } = buildModules(ctx, { searchIndex, storage, engine: pickWorkflowEngine(config, database.url), history, mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock) });
+  const { modules, services, identity } = buildModules(ctx, { searchIndex, storage, engine: withRunLogContext(pickWorkflowEngine(config, database.url), logging), history, mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock) });
   for (const m of modules) projections.add(m.projections ?? []);
 
   stoppers.unshift(async () => identity.close?.());
 
-  const runtime: Runtime = { ctx, services, modules, identity, sandbox, metrics, stop: async () => {} };
+  const runtime: Runtime = { ctx, services, modules, identity, sandbox, metrics, logging, stop: async () => {} };
 
   if (role === 'all' || role === 'projections' || role === 'cli') {
     await projections.start();
@@ -249,7 +262,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     }
   }
   if (role === 'all' || role === 'api') {
-    const app = await buildApp({ ctx, identity, modules: modules.filter((m) => mounted(m.name)), metrics: { metrics, token: config.metricsToken } });
+    const app = await buildApp({ ctx, identity, modules: modules.filter((m) => mounted(m.name)), metrics: { metrics, token: config.metricsToken }, logging });
     runtime.app = app;
     stoppers.unshift(() => app.close());
     if (opts.listen !== false) {

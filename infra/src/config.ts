@@ -63,6 +63,10 @@ export interface AppConfig {
   metricsToken?: string;
   /** Port of /metrics in roles without an HTTP server, projections and worker (METRICS_PORT; unset = none). */
   metricsPort?: number;
+  /** pino level of every role's log lines (LOG_LEVEL, default info). */
+  logLevel: string;
+  /** LOG_FORMAT: 'json' lines, or 'pretty' for a terminal; unset = pretty in development on a terminal, JSON otherwise. */
+  logFormat?: 'json' | 'pretty';
 }
 
 /** Knobs of the server-side abuse protection; docs/security.md lists their environment variables. */
@@ -189,5 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     security: loadSecurityConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: env.METRICS_PORT ? int(env.METRICS_PORT, 9464) : undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : undefined,
   };
 }
