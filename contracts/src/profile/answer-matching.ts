@@ -22,6 +22,7 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bgo to market\b/g, ' gtm '],
   [/\bbusiness model\b/g, ' monetise '],
   [/\bpain ?points?\b/g, ' problem '],
+  [/\bhow (big|large)\b/g, ' size '],
   [/\bone (line|sentence)\b|\bone liner\b|\belevator pitch\b/g, ' oneline '],
 ];
 
@@ -40,7 +41,8 @@ group('raise', ['fund', 'funding', 'invest', 'investment', 'investor', 'capital'
 group('customer', ['client', 'user', 'buyer']);
 group('company', ['startup', 'business', 'venture']);
 group('market', ['tam', 'sam', 'industry', 'sector']);
-group('monetise', ['monetize', 'pricing', 'price', 'charge']);
+// Pricing is part of a business model, not the same question: "What is your pricing?" is not answered by the model.
+group('monetise', ['monetize']);
 group('oneline', ['tagline', 'summary', 'summarise', 'summarize']);
 
 /** A deliberately small stemmer: plural and verb endings, enough to equate "solving" and "solves". */
