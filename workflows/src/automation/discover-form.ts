@@ -40,6 +40,12 @@ export interface DiscoverOptions {
   signal?: AbortSignal;
   /** Every request the guard refused (tests check that nothing left the allowed hosts). */
   blocked?: string[];
+  /**
+   * Asked before each page the visit opens (every main-frame navigation: the start page, links
+   * followed, apply buttons): false refuses it (robots.txt). Refused pages are added to `refused`.
+   */
+  mayVisit?: (url: string) => Promise<boolean>;
+  refused?: string[];
 }
 
 /** Hosted form builders, by the host their form is served from. */
@@ -102,6 +108,24 @@ export async function discoverForm(opts: DiscoverOptions): Promise<DiscoveryResu
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   const blocked = opts.blocked ?? [];
   const { context, page } = await openGuardedPage(opts.browser, opts.policy, blocked, timeouts);
+  const mayVisit = opts.mayVisit;
+  if (mayVisit) {
+    // Page routes run before the context's request guard; fallback() hands every other request to it.
+    await page.route('**/*', async (route) => {
+      const req = route.request();
+      let isPage = false;
+      try {
+        isPage = req.isNavigationRequest() && req.frame() === page.mainFrame();
+      } catch {
+        isPage = false;
+      }
+      if (isPage && /^https?:/i.test(req.url()) && !(await mayVisit(req.url()).catch(() => true))) {
+        opts.refused?.push(req.url());
+        return route.abort('blockedbyclient').catch(() => undefined);
+      }
+      return route.fallback().catch(() => undefined);
+    });
+  }
   const ctx: RunContext = {
     page,
     profile: {},

@@ -121,20 +121,38 @@ export function createDiscoveryActivities(opts: DiscoveryOptions): DiscoveryActi
     // Reserved and private addresses are refused before anything is fetched (robots.txt included).
     const safe = await checkUrlSafety(url, policy);
     if (!safe.ok) return refusedVisit(safe.reason);
-    let rules = robots.get(parsed.origin);
-    if (!rules) robots.set(parsed.origin, (rules = (async () => {
-      await pacer.wait(parsed.host);
-      return fetchRobots(parsed.origin, policy);
-    })()));
-    const r = await rules;
+    const r = await rulesFor(parsed);
     if (!r.allowed(url)) return { outcome: 'robots_disallowed', url: null, kind: null, fields: [], blockers: [], detail: `${parsed.origin}/robots.txt disallows ${parsed.pathname} for crawlers.` };
     await pacer.wait(parsed.host, Math.max(opts.hostDelayMs, r.delayMs ?? 0));
+    // Every page the visit then opens (links followed, apply buttons, redirects' targets) is asked too.
+    const refused: string[] = [];
+    const mayVisit = async (u: string) => {
+      const to = new URL(u);
+      return (await rulesFor(to)).allowed(u);
+    };
     const { browser, release } = await opts.browser.acquire();
+    let found: DiscoveryResult;
     try {
-      return await discoverForm({ url, browser, policy, timeouts, blocked: opts.blocked });
+      found = await discoverForm({ url, browser, policy, timeouts, blocked: opts.blocked, mayVisit, refused });
     } finally {
       release();
     }
+    // No form on the pages robots.txt let us see: say that the rest was not looked at, rather than "no form".
+    if (refused.length && (found.outcome === 'no_form' || found.outcome === 'unreachable')) {
+      const paths = [...new Set(refused.map((u) => new URL(u).pathname))].slice(0, 3).join(', ');
+      return { outcome: 'robots_disallowed', url: null, kind: null, fields: [], blockers: [], detail: `robots.txt disallows ${paths} for crawlers; no form on the pages it allows.` };
+    }
+    return found;
+  }
+
+  /** An origin's robots.txt, fetched once per run (paced like a visit to its host). */
+  function rulesFor(u: URL): Promise<Robots> {
+    let rules = robots.get(u.origin);
+    if (!rules) robots.set(u.origin, (rules = (async () => {
+      await pacer.wait(u.host);
+      return fetchRobots(u.origin, policy);
+    })()));
+    return rules;
   }
 
   return {
