@@ -189,6 +189,56 @@ describe('refunds and disputes take the credits back', () => {
   });
 });
 
+describe('refunds and disputes of plans (subscription mode) in the shapes of older Stripe API versions', () => {
+  const uid = () => Math.random().toString(36).slice(2, 10);
+  const planSession = (userId: string, o: { invoice?: string | null; subscription: string }) => ({
+    id: `cs_test_${uid()}`, object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: userId, amount_subtotal: 150_000,
+    currency: 'usd', metadata: { product: 'pro' }, payment_intent: null, subscription: o.subscription, ...(o.invoice === undefined ? {} : { invoice: o.invoice }),
+  });
+
+  it('before 2025-03-31 a charge names its invoice: a refund finds the plan by it; a renewal\'s dispute naming only its charge finds the renewal', async () => {
+    const u = await app.createUser();
+    await settle();
+    const start = (await balanceOf(u.token)).balance;
+    const [sub, inv, renewal] = [`sub_test_${uid()}`, `in_test_${uid()}`, `in_test_${uid()}`];
+    expect((await postWebhook(signed('checkout.session.completed', planSession(u.id, { subscription: sub, invoice: inv })))).body).toMatchObject({ credited: 1800 });
+    // A yearly renewal: the invoice (old shape) names the intent and charge that paid it.
+    const [pi, ch] = [`pi_test_${uid()}`, `ch_test_${uid()}`];
+    const cycle = { id: renewal, object: 'invoice', billing_reason: 'subscription_cycle', subscription: sub, subtotal: 150_000, currency: 'usd', payment_intent: pi, charge: ch };
+    expect((await postWebhook(signed('invoice.paid', cycle))).body).toMatchObject({ credited: 1800 });
+    await settle();
+    expect((await balanceOf(u.token)).balance).toBe(start + 3600);
+
+    // The first year's charge, refunded in full: its payment intent was never reported, its invoice is on the charge.
+    const refund = signed('charge.refunded', { id: `ch_test_${uid()}`, object: 'charge', amount: 150_000, amount_refunded: 150_000, payment_intent: `pi_test_${uid()}`, invoice: inv });
+    expect(await postWebhook(refund)).toMatchObject({ status: 200, body: { reversed: 1800, duplicate: false } });
+    // The renewal's dispute, as an old Dispute names it: the charge only.
+    const dispute = signed('charge.dispute.created', { id: `dp_test_${uid()}`, object: 'dispute', amount: 150_000, charge: ch, payment_intent: null, reason: 'general' });
+    expect(await postWebhook(dispute)).toMatchObject({ status: 200, body: { reversed: 1800, duplicate: false } });
+    await settle();
+    expect((await balanceOf(u.token)).balance).toBe(start);
+    const purchases = (await app.api('GET', '/api/purchases', { token: u.token })).body.purchases;
+    expect(purchases.map((p: { paymentId: string; status: string }) => [p.status, p.paymentId === renewal])).toEqual(expect.arrayContaining([['refunded', false], ['disputed', true]]));
+  });
+
+  it('a checkout that named no invoice (before 2022-08-01) is found through its subscription; a charge nothing links stays a 422', async () => {
+    const u = await app.createUser();
+    await settle();
+    const start = (await balanceOf(u.token)).balance;
+    const [sub, inv, pi] = [`sub_test_${uid()}`, `in_test_${uid()}`, `pi_test_${uid()}`];
+    // The first invoice arrives first (Stripe does not order events), then the session without `invoice`.
+    const first = { id: inv, object: 'invoice', billing_reason: 'subscription_create', subscription: sub, subtotal: 150_000, currency: 'usd', payment_intent: pi };
+    expect((await postWebhook(signed('invoice.paid', first))).body).toMatchObject({ ignored: 'billing reason subscription_create' });
+    expect((await postWebhook(signed('checkout.session.completed', planSession(u.id, { subscription: sub })))).body).toMatchObject({ credited: 1800 });
+    const refund = signed('charge.refunded', { id: `ch_test_${uid()}`, object: 'charge', amount: 150_000, amount_refunded: 75_000, payment_intent: pi });
+    expect(await postWebhook(refund)).toMatchObject({ status: 200, body: { reversed: 900 } });
+    await settle();
+    expect((await balanceOf(u.token)).balance).toBe(start + 900);
+    const stray = signed('charge.refunded', { id: `ch_test_${uid()}`, object: 'charge', amount: 100, amount_refunded: 100, payment_intent: `pi_test_${uid()}` });
+    expect(await postWebhook(stray)).toEqual({ status: 422, body: { error: 'No purchase matches the payment' } });
+  });
+});
+
 describe('operators refund and simulate disputes from the CLI', () => {
   const cli = (args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
@@ -211,6 +261,13 @@ describe('operators refund and simulate disputes from the CLI', () => {
     const dispute = await cli(['payments', 'dispute', '--payment', id]);
     expect(dispute.code, dispute.stderr).toBe(0);
     expect(dispute.stdout).toContain(`Dispute recorded for ${id}: 25 credits taken back`);
+    await settle();
+    expect((await balanceOf(u.token)).balance).toBe(start);
+    // A plan (subscription mode: no payment intent on its checkout) is refunded the same way.
+    const plan = await buy(u.token, 'pro');
+    const planRefund = await cli(['payments', 'refund', '--payment', plan.id, '--json']);
+    expect(planRefund.code, planRefund.stderr).toBe(0);
+    expect(JSON.parse(planRefund.stdout.trim().split('\n').at(-1)!)).toMatchObject({ paymentId: plan.id, provider: 'local', reversed: 1800, owed: 0 });
     await settle();
     expect((await balanceOf(u.token)).balance).toBe(start);
     const unknown = await cli(['payments', 'refund', '--payment', 'cs_nope']);

@@ -23,6 +23,11 @@ export type CreditsPurchased = {
     paymentId: string; productId: string; providerEventId?: string; quantity?: number; subscriptionId?: string | null;
     /** The provider's payment intent (refunds and disputes name it) and what was paid, in cents. */
     paymentIntentId?: string | null; amountPaid?: number | null; currency?: string | null;
+    /**
+     * The provider's invoice: a plan is a subscription-mode checkout with no payment intent, so its
+     * refunds and disputes find it through the invoice their charge paid.
+     */
+    invoiceId?: string | null;
   };
 };
 export type ReversalKind = 'refund' | 'chargeback' | 'dispute';

@@ -31,7 +31,7 @@ export type CreditCommand =
       type: 'PurchaseCredits';
       data: {
         userId: string; amount: number; paymentId: string; productId: string; reason: string; providerEventId?: string; quantity?: number; subscriptionId?: string | null;
-        paymentIntentId?: string | null; amountPaid?: number | null; currency?: string | null;
+        paymentIntentId?: string | null; amountPaid?: number | null; currency?: string | null; invoiceId?: string | null;
       };
     }
   | {
@@ -163,7 +163,7 @@ export const creditDecider: Decider<CreditState, CreditCommand, CreditEvent> = {
         return settleOwed(state, [{ type: 'CreditsGranted', data: { userId, amount, balanceAfter: state.balance + amount, reason, actor, reference, grantKind: 'operator' } }], actor);
       }
       case 'PurchaseCredits': {
-        const { userId, amount, paymentId, productId, reason, providerEventId, quantity, subscriptionId, paymentIntentId, amountPaid, currency } = command.data;
+        const { userId, amount, paymentId, productId, reason, providerEventId, quantity, subscriptionId, paymentIntentId, amountPaid, currency, invoiceId } = command.data;
         // The payment id (and the provider's event id) make a redelivered webhook a no-op.
         if (state.payments.has(paymentId) || (providerEventId !== undefined && state.payments.has(providerEventId))) return [];
         if (!positiveWhole(amount)) throw new DomainError('Amount must be a positive whole number');
@@ -174,7 +174,7 @@ export const creditDecider: Decider<CreditState, CreditCommand, CreditEvent> = {
               userId, amount, balanceAfter: state.balance + amount, reason, actor, reference: paymentId, paymentId, productId, providerEventId, quantity,
               subscriptionId: subscriptionId ?? null,
               // What refunds and receipts need, when the provider told us.
-              ...(paymentIntentId ? { paymentIntentId } : {}), ...(amountPaid != null ? { amountPaid } : {}), ...(currency ? { currency } : {}),
+              ...(paymentIntentId ? { paymentIntentId } : {}), ...(invoiceId ? { invoiceId } : {}), ...(amountPaid != null ? { amountPaid } : {}), ...(currency ? { currency } : {}),
             },
           },
         ], actor);

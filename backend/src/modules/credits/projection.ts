@@ -66,6 +66,7 @@ export const creditsProjection: Projection = {
         await tx.insertInto('credit_payments').values({
           payment_id: ev.data.paymentId, user_id: ev.data.userId, product_id: ev.data.productId, reason: ev.data.reason, credits: ev.data.amount,
           amount_paid: ev.data.amountPaid ?? null, currency: ev.data.currency ?? null, payment_intent_id: ev.data.paymentIntentId ?? null,
+          invoice_id: ev.data.invoiceId ?? null, subscription_id: ev.data.subscriptionId ?? null,
           purchased_at: eventTime(e),
         }).onConflict((oc) => oc.column('payment_id').doNothing()).execute();
       } else if (ev.type === 'CreditsReversed') {

@@ -1,4 +1,5 @@
 import type { Purchase, ReversalKind, SpendKind } from '@fp/contracts';
+import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { CommandMeta } from '../../platform/decider';
 import { CreditCommandQueue, type CommandResult } from './command-queue';
@@ -30,6 +31,8 @@ export interface PurchaseInput {
   quantity?: number;
   subscriptionId?: string | null;
   paymentIntentId?: string | null;
+  /** The provider's invoice (plans: the subscription's invoice; refunds of a plan find it by this). */
+  invoiceId?: string | null;
   amountPaid?: number | null;
   currency?: string | null;
 }
@@ -69,13 +72,31 @@ export function createCreditsService(ctx: Pick<AppContext, 'store' | 'db'>) {
     /** Takes back a refunded, charged-back or disputed payment's credits (once per provider event). */
     reverse: (userId: string, input: ReverseInput, meta: CommandMeta): Promise<CommandResult> =>
       queue.submit(userId, { type: 'ReversePurchase', data: { userId, ...input } }, meta),
-    /** The purchase a provider's payment id or payment intent names (refunds and disputes name the intent). */
-    async findPayment(ref: { paymentId?: string; paymentIntentId?: string }) {
+    /**
+     * The purchase a provider's payment id names, or else the one its payment intent or invoice
+     * names (refunds and disputes name the intent; a plan, paid in subscription mode, has only its invoice).
+     */
+    async findPayment(ref: { paymentId?: string; paymentIntentId?: string | null; invoiceId?: string | null; subscriptionId?: string | null }) {
       let q = ctx.db.selectFrom('credit_payments').selectAll();
-      q = ref.paymentId ? q.where('payment_id', '=', ref.paymentId) : q.where('payment_intent_id', '=', ref.paymentIntentId ?? '');
-      const row = await q.executeTakeFirst();
+      if (ref.paymentId) q = q.where('payment_id', '=', ref.paymentId);
+      else {
+        const { paymentIntentId, invoiceId, subscriptionId } = ref;
+        if (!paymentIntentId && !invoiceId && !subscriptionId) return null;
+        q = q.where((eb) => eb.or([
+          ...(paymentIntentId ? [eb('payment_intent_id', '=', paymentIntentId)] : []),
+          ...(invoiceId ? [eb('invoice_id', '=', invoiceId)] : []),
+          // A subscription's first purchase when its checkout did not name the invoice (API versions before 2022-08-01).
+          ...(subscriptionId ? [eb.and([eb('subscription_id', '=', subscriptionId), eb('invoice_id', 'is', null), eb('payment_intent_id', 'is', null)])] : []),
+        ]));
+      }
+      // The exact matches (intent, invoice) before the subscription's fallback.
+      const row = await q.orderBy(sql`invoice_id is null and payment_intent_id is null`).executeTakeFirst();
       return row
-        ? { paymentId: row.payment_id as string, userId: row.user_id as string, credits: row.credits as number, amountPaid: row.amount_paid as number | null, reversedCredits: row.reversed_credits as number, paymentIntentId: row.payment_intent_id as string | null }
+        ? {
+            paymentId: row.payment_id as string, userId: row.user_id as string, credits: row.credits as number, amountPaid: row.amount_paid as number | null,
+            reversedCredits: row.reversed_credits as number, paymentIntentId: row.payment_intent_id as string | null, invoiceId: row.invoice_id as string | null,
+            subscriptionId: row.subscription_id as string | null,
+          }
         : null;
     },
     /** The founder's purchases, newest first (the last 200), with what refunds or disputes took back. */

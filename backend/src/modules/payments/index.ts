@@ -6,13 +6,14 @@ import type { MailService } from '../mail/index';
 import { checkoutRoutes } from './create-checkout';
 import { isLocalCheckout, type LocalCheckout } from './local-checkout';
 import type { PaymentProvider } from './port';
-import { paymentWebhookRoutes, receivePaymentEvent, WEBHOOK_PATH } from './receive-payment-webhook';
+import { intentOfInvoice, paymentWebhookRoutes, receivePaymentEvent, WEBHOOK_PATH } from './receive-payment-webhook';
 import { createReceipts, type Receipts } from './send-receipt';
 
 export { PAYMENT_ACTOR, WEBHOOK_PATH } from './receive-payment-webhook';
-export { createLocalCheckout, LOCAL_TEST_CARDS, type LocalCheckout } from './local-checkout';
+export { createLocalCheckout, isLocalCheckout, LOCAL_TEST_CARDS, type LocalCheckout } from './local-checkout';
 export { createStripeCheckout } from './stripe-checkout';
-export type { PaymentProvider } from './port';
+export type { PaymentProvider, PaymentRef } from './port';
+export { findPurchaseOf, type ChargeRefs } from './receive-payment-webhook';
 
 export interface PaymentsDeps {
   ctx: AppContext;
@@ -51,14 +52,16 @@ export function createPaymentsModule({ ctx: platform, credits, accounts, mail, p
       receive,
       async refund(paymentId, amountCents) {
         const p = await credits.findPayment({ paymentId });
-        if (!p?.paymentIntentId) throw new Error(`No refundable purchase with payment id ${paymentId}`);
-        return provider.refund({ paymentId, paymentIntentId: p.paymentIntentId }, amountCents);
+        if (!p || (!p.paymentIntentId && !p.invoiceId)) throw new Error(`No refundable purchase with payment id ${paymentId}`);
+        // A plan's checkout has no payment intent: the one that paid its invoice, when an invoice event named it.
+        const paymentIntentId = p.paymentIntentId ?? (await intentOfInvoice(ctx, p.invoiceId!));
+        return provider.refund({ paymentId, paymentIntentId, invoiceId: p.invoiceId }, amountCents);
       },
       async dispute(paymentId) {
         if (!isLocalCheckout(provider)) throw new Error('Disputes come from the card holder\'s bank through Stripe; this only simulates one on the local checkout');
         const p = await credits.findPayment({ paymentId });
-        if (!p?.paymentIntentId) throw new Error(`No purchase with payment id ${paymentId}`);
-        return provider.dispute({ paymentId: p.paymentId, paymentIntentId: p.paymentIntentId, amount: p.amountPaid ?? 0 });
+        if (!p) throw new Error(`No purchase with payment id ${paymentId}`);
+        return provider.dispute({ paymentId: p.paymentId });
       },
     },
     // The payment provider calls the webhook without a session; its signature is its credential.

@@ -22,6 +22,21 @@ export interface PaymentProvider {
   /**
    * Refunds `amount` cents of a payment (all of it when not given); the webhook takes the credits
    * back. Answers the webhook's result when it ran at once (local), null when it comes later (Stripe).
+   * A plan (subscription mode) has no payment intent of its own: the provider refunds what paid its invoice.
    */
-  refund(payment: { paymentId: string; paymentIntentId: string }, amount?: number): Promise<unknown>;
+  refund(payment: PaymentRef, amount?: number): Promise<unknown>;
+  /**
+   * Which invoice a payment intent or charge paid, asked of the provider when none of its events
+   * said so (Stripe's API from 2025-03-31 keeps that link on InvoicePayment objects only, reported
+   * by `invoice_payment.paid`, an event an endpoint may not be subscribed to). Null when it paid none.
+   */
+  invoiceOf?(payment: { paymentIntentId: string | null; chargeId: string | null }): Promise<string | null>;
+}
+
+/** A purchase as the provider knows it: the checkout session (or renewal invoice), and what paid it. */
+export interface PaymentRef {
+  paymentId: string;
+  /** Null for a subscription-mode checkout (Stripe sets `subscription` and `invoice` instead). */
+  paymentIntentId: string | null;
+  invoiceId: string | null;
 }

@@ -28,9 +28,26 @@ export function createStripeCheckout(opts: { secretKey: string; webhookSecret: s
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { url: session.url, sessionId: session.id };
     },
-    async refund({ paymentIntentId }, amount) {
-      await stripe.refunds.create({ payment_intent: paymentIntentId, ...(amount ? { amount } : {}) });
+    async refund({ paymentId, paymentIntentId, invoiceId }, amount) {
+      // A plan's checkout has no payment intent: refund what paid its invoice (InvoicePayment, API 2025-03-31 on).
+      let target: { payment_intent: string } | { charge: string } | null = paymentIntentId ? { payment_intent: paymentIntentId } : null;
+      if (!target && invoiceId) {
+        const [paid] = (await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 1 })).data;
+        const intent = idOf(paid?.payment.payment_intent);
+        const charge = idOf(paid?.payment.charge);
+        target = intent ? { payment_intent: intent } : charge ? { charge } : null;
+      }
+      if (!target) throw new Error(`Stripe reports no payment of ${invoiceId ?? paymentId} to refund`);
+      await stripe.refunds.create({ ...target, ...(amount ? { amount } : {}) });
       return null;
+    },
+    async invoiceOf({ paymentIntentId, chargeId }) {
+      const intent = paymentIntentId ?? (chargeId ? idOf((await stripe.charges.retrieve(chargeId)).payment_intent) : null);
+      if (!intent) return null;
+      const [paid] = (await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intent }, limit: 1 })).data;
+      return idOf(paid?.invoice);
     },
   };
 }
+
+const idOf = (v: string | { id?: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
