@@ -10,6 +10,7 @@ import { buildApp } from './app';
 import { createAccountsModule } from './modules/accounts/index';
 import { createCatalogModule } from './modules/catalog/index';
 import { createCreditsModule } from './modules/credits/index';
+import { createDeckLinksModule } from './modules/deck-links/index';
 import { createHealthModule } from './modules/health/index';
 import { createOpsModule } from './modules/ops/index';
 import { createPipelineModule } from './modules/pipeline/index';
@@ -93,9 +94,10 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
   const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine, storage: adapters.storage });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
   const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service, mail: mail.service });
+  const deckLinks = createDeckLinksModule({ ctx, profile: profile.service, identity: accounts.identity, security: security.service, retentionDays: deckVisitRetentionDays() });
   const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service, catalog: catalog.service, history: adapters.history });
   // Security first: its guards must run before any other module's hooks.
-  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline, savedSearches, ops];
+  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline, savedSearches, deckLinks, ops];
   const services = {
     security: security.service,
     mail: mail.service,
@@ -107,11 +109,18 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     submissions: submissions.service,
     pipeline: pipeline.service,
     savedSearches: savedSearches.service,
+    deckLinks: deckLinks.service,
     ops: ops.service,
   };
   return { modules, services, identity: accounts.identity };
 }
 export type Services = ReturnType<typeof buildModules>['services'];
+
+/** How long the deck viewer's visit data is kept, in days (DECK_VISIT_RETENTION_DAYS, default 365; docs/deck-links.md). */
+function deckVisitRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.DECK_VISIT_RETENTION_DAYS);
+  return Number.isInteger(n) && n > 0 ? n : 365;
+}
 
 /** The identity provider: SuperTokens when SUPERTOKENS_URL is set, else better-auth in-process. */
 function pickIdentity(config: AppConfig, pool: import('pg').Pool): (mailer: AccountMailer) => IdentityProvider {

@@ -16,6 +16,8 @@ export * from './pipeline/api';
 export * from './pipeline/events';
 export * from './saved-searches/api';
 export * from './saved-searches/events';
+export * from './deck-links/api';
+export * from './deck-links/events';
 export * from './mail/api';
 export * from './mail/events';
 export * from './ops/api';

@@ -78,7 +78,7 @@ export type PipelineResponse = z.infer<typeof PipelineResponse>;
 /** One entry of GET /api/pipeline/:id/history. */
 export const PipelineHistoryEntry = z.object({
   at: z.string(),
-  /** 'added' | 'moved' | 'edited' | 'linked' | 'removed' */
+  /** 'added' | 'moved' | 'edited' | 'linked' | 'removed' | 'deck_visit' */
   kind: z.string(),
   summary: z.string(),
   actor: z.string().nullable(),

@@ -4,7 +4,7 @@
  * same investor and link a submission only once, atomically (ARCHITECTURE.md, "Pipeline").
  */
 
-export const PIPELINE_STAGES = ['Target', 'Applied', 'In conversation', 'Meeting', 'Due diligence', 'Term sheet', 'Committed', 'Passed'] as const;
+export const PIPELINE_STAGES = ['Target', 'Applied', 'Opened deck', 'In conversation', 'Meeting', 'Due diligence', 'Term sheet', 'Committed', 'Passed'] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 export const INVESTOR_KINDS = ['vc', 'angel'] as const;
 export type InvestorKind = (typeof INVESTOR_KINDS)[number];
@@ -32,8 +32,10 @@ export type PipelineCardMoved = {
 export type PipelineCardEdited = { type: 'PipelineCardEdited'; data: { userId: string; cardId: string; changes: Partial<PipelineCardDetails> & { passReason?: string } } };
 export type PipelineSubmissionLinked = { type: 'PipelineSubmissionLinked'; data: { userId: string; cardId: string; submissionId: string } };
 export type PipelineCardRemoved = { type: 'PipelineCardRemoved'; data: { userId: string; cardId: string } };
+/** Someone opened the deck through the investor's link (deck-links module); one per visit. */
+export type PipelineDeckVisited = { type: 'PipelineDeckVisited'; data: { userId: string; cardId: string; visitId: string; email: string | null } };
 
-export type PipelineEvent = PipelineCardAdded | PipelineCardMoved | PipelineCardEdited | PipelineSubmissionLinked | PipelineCardRemoved;
-export const PIPELINE_EVENT_TYPES = ['PipelineCardAdded', 'PipelineCardMoved', 'PipelineCardEdited', 'PipelineSubmissionLinked', 'PipelineCardRemoved'] as const;
+export type PipelineEvent = PipelineCardAdded | PipelineCardMoved | PipelineCardEdited | PipelineSubmissionLinked | PipelineCardRemoved | PipelineDeckVisited;
+export const PIPELINE_EVENT_TYPES = ['PipelineCardAdded', 'PipelineCardMoved', 'PipelineCardEdited', 'PipelineSubmissionLinked', 'PipelineCardRemoved', 'PipelineDeckVisited'] as const;
 
 export const pipelineStream = (userId: string) => `pipeline-${userId}`;

@@ -13,6 +13,8 @@ export interface CardState extends PipelineCardDetails {
   stage: PipelineStage;
   passReason: string | null;
   submissionIds: string[];
+  /** Deck visits through the investor's link; only the first moves the card. */
+  deckVisits: number;
 }
 
 export interface PipelineState {
@@ -22,6 +24,8 @@ export interface PipelineState {
   byInvestor: Buckets<string>;
   /** Every submission ever linked, removed cards' too: a replayed or repeated one links nothing. */
   linked: Buckets<true>;
+  /** Every deck visit recorded (by visit id): a replayed one records nothing. */
+  visits: Buckets<true>;
 }
 
 export interface InvestorRef {
@@ -34,7 +38,8 @@ export type PipelineCommand =
   | { type: 'AddCards'; data: { userId: string; investors: InvestorRef[]; stage: PipelineStage } }
   | { type: 'UpdateCard'; data: { userId: string; cardId: string; stage?: PipelineStage; passReason?: string | null } & Partial<PipelineCardDetails> }
   | { type: 'RecordSubmission'; data: { userId: string; submissionId: string; investor: InvestorRef } }
-  | { type: 'RemoveCard'; data: { userId: string; cardId: string } };
+  | { type: 'RemoveCard'; data: { userId: string; cardId: string } }
+  | { type: 'RecordDeckVisit'; data: { userId: string; visitId: string; investorId: string; investorKind: InvestorKind; email: string | null } };
 
 export const investorKey = (kind: InvestorKind, investorId: string) => `${kind}:${investorId}`;
 
@@ -63,10 +68,13 @@ function withCard(state: PipelineState, card: CardState): PipelineState {
  * - a move to Passed needs a reason (given with the move, or already on the card); leaving Passed
  *   clears it; a pass reason on a card outside Passed is refused;
  * - a completed submission links to its firm's card once; it creates the card in Applied, moves a
- *   Target card to Applied, and never moves a card that is further along (or Passed) backwards.
+ *   Target card to Applied, and never moves a card that is further along (or Passed) backwards;
+ * - a deck visit through the investor's link shows in the card's history; the card's first one moves
+ *   it from Target or Applied to Opened deck (never a card the founder moved further, or Passed);
+ *   an investor without a card gets none.
  */
 export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEvent> = {
-  initialState: () => ({ cards: Buckets.empty(), byInvestor: Buckets.empty(), linked: Buckets.empty() }),
+  initialState: () => ({ cards: Buckets.empty(), byInvestor: Buckets.empty(), linked: Buckets.empty(), visits: Buckets.empty() }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -74,7 +82,7 @@ export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEv
         const d = event.data;
         const card: CardState = {
           id: d.cardId, investorId: d.investorId, investorKind: d.investorKind, name: d.name, stage: d.stage,
-          notes: null, nextFollowUp: null, introducedBy: null, amount: null, passReason: null, submissionIds: [],
+          notes: null, nextFollowUp: null, introducedBy: null, amount: null, passReason: null, submissionIds: [], deckVisits: 0,
         };
         return { ...withCard(state, card), byInvestor: state.byInvestor.set(investorKey(d.investorKind, d.investorId), d.cardId) };
       }
@@ -95,6 +103,11 @@ export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEv
         const card = state.cards.get(event.data.cardId);
         if (!card) return state;
         return { ...state, cards: state.cards.delete(card.id), byInvestor: state.byInvestor.delete(investorKey(card.investorKind, card.investorId)) };
+      }
+      case 'PipelineDeckVisited': {
+        const card = state.cards.get(event.data.cardId);
+        const visits = state.visits.set(event.data.visitId, true);
+        return card ? { ...withCard(state, { ...card, deckVisits: card.deckVisits + 1 }), visits } : { ...state, visits };
       }
     }
   },
@@ -162,6 +175,20 @@ export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEv
         const { userId, cardId } = command.data;
         activeCard(state, cardId);
         return [{ type: 'PipelineCardRemoved', data: { userId, cardId } }];
+      }
+
+      case 'RecordDeckVisit': {
+        const { userId, visitId, investorId, investorKind, email } = command.data;
+        if (state.visits.has(visitId)) return [];
+        const cardId = state.byInvestor.get(investorKey(investorKind, investorId));
+        if (!cardId) return [];
+        const card = state.cards.get(cardId)!;
+        const events: PipelineEvent[] = [];
+        if (card.deckVisits === 0 && (card.stage === 'Target' || card.stage === 'Applied')) {
+          events.push({ type: 'PipelineCardMoved', data: { userId, cardId, from: card.stage, to: 'Opened deck', passReason: null } });
+        }
+        events.push({ type: 'PipelineDeckVisited', data: { userId, cardId, visitId, email } });
+        return events;
       }
     }
   },

@@ -76,4 +76,26 @@ describe('pipeline decider', () => {
       .when(submission('s1'), meta)
       .then([]);
   });
+
+  describe('deck visits', () => {
+    const visit = (visitId: string, investor = acme): PipelineCommand => ({ type: 'RecordDeckVisit', data: { userId, visitId, investorId: investor.investorId, investorKind: investor.investorKind, email: 'gp@acme.example' } });
+    const visited = (cardId: string, visitId: string): PipelineEvent => ({ type: 'PipelineDeckVisited', data: { userId, cardId, visitId, email: 'gp@acme.example' } });
+
+    it('the first visit moves an Applied or Target card to Opened deck, and shows in its history', () => {
+      given(pipelineDecider, added('c1', acme, 'Applied')).when(visit('v1'), meta).then([moved('c1', 'Applied', 'Opened deck'), visited('c1', 'v1')]);
+      given(pipelineDecider, added('c1', acme)).when(visit('v1'), meta).then([moved('c1', 'Target', 'Opened deck'), visited('c1', 'v1')]);
+    });
+
+    it('never moves a card the founder moved further (or Passed), nor after its first visit', () => {
+      given(pipelineDecider, added('c1', acme, 'Meeting')).when(visit('v1'), meta).then([visited('c1', 'v1')]);
+      given(pipelineDecider, added('c1', acme), moved('c1', 'Target', 'Passed', 'No')).when(visit('v1'), meta).then([visited('c1', 'v1')]);
+      given(pipelineDecider, added('c1', acme, 'Applied'), moved('c1', 'Applied', 'Opened deck'), visited('c1', 'v1'), moved('c1', 'Opened deck', 'Applied'))
+        .when(visit('v2'), meta).then([visited('c1', 'v2')]);
+    });
+
+    it('records a visit once, and nothing for an investor without a card', () => {
+      given(pipelineDecider, added('c1', acme, 'Applied'), moved('c1', 'Applied', 'Opened deck'), visited('c1', 'v1')).when(visit('v1'), meta).then([]);
+      given(pipelineDecider, added('c1', acme)).when(visit('v1', beta), meta).then([]);
+    });
+  });
 });

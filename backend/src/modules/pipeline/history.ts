@@ -27,6 +27,8 @@ function describe(ev: PipelineEvent): Pick<PipelineHistoryEntry, 'kind' | 'summa
       return { kind: 'linked', summary: 'Application submitted' };
     case 'PipelineCardRemoved':
       return { kind: 'removed', summary: 'Removed from the pipeline' };
+    case 'PipelineDeckVisited':
+      return { kind: 'deck_visit', summary: `Opened your deck${ev.data.email ? ` (${ev.data.email})` : ''}` };
   }
 }
 

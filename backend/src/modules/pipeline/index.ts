@@ -3,7 +3,7 @@ import { startDailyJob } from '../../platform/daily-job';
 import type { AppModule } from '../../platform/module';
 import type { CatalogService } from '../catalog/index';
 import type { MailService } from '../mail/index';
-import { applicationsToPipeline } from './process-manager';
+import { applicationsToPipeline, deckVisitsToPipeline } from './process-manager';
 import { pipelineCardsProjection } from './projection';
 import { pipelineRoutes } from './routes';
 import { createPipelineService, type PipelineService } from './service';
@@ -32,7 +32,7 @@ export function createPipelineModule({ ctx: platform, catalog, mail, followUpPol
   return {
     name: 'pipeline',
     service: pipeline,
-    projections: [pipelineCardsProjection, applicationsToPipeline(pipeline)],
+    projections: [pipelineCardsProjection, applicationsToPipeline(pipeline), deckVisitsToPipeline(pipeline)],
     routes: (app) => pipelineRoutes(app, ctx),
     // Follow-up reminders, once per UTC day (the mail's id is founder × day).
     start: async () => startDailyJob('pipeline', platform.clock, pipeline.sendFollowUpReminders, followUpPollMs),

@@ -1,5 +1,5 @@
 import { eventTime } from '@fp/infra';
-import type { SubmissionEvent } from '@fp/contracts';
+import type { DeckLinkEvent, SubmissionEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 import type { PipelineService } from './service';
 
@@ -32,6 +32,29 @@ export function applicationsToPipeline(pipeline: PipelineService): Projection {
           const now = new Date(eventTime(e));
           await pipeline.recordSubmission(row.user_id, row.submission_id, { id: row.firm_id, name: row.firm_name }, { now, actor: PROCESS_MANAGER_ACTOR, correlationId: row.submission_id });
         }
+      }
+    },
+  };
+}
+
+export const DECK_VISITS_ACTOR = 'pipeline:deck-visits';
+
+/**
+ * Deck visits reach the board: a visit through an investor's link (deck-links module) shows in the
+ * card's history, and the card's first one moves it to Opened deck (decider rules). The command is
+ * idempotent per visit, so a retried batch or a rebuild records nothing twice.
+ */
+export function deckVisitsToPipeline(pipeline: PipelineService): Projection {
+  return {
+    name: 'pipeline_deck_visits',
+    eventTypes: ['DeckVisitStarted'],
+    tables: [],
+    async apply(_tx, events) {
+      for (const e of events) {
+        const ev = { type: e.type, data: e.data } as DeckLinkEvent;
+        if (ev.type !== 'DeckVisitStarted' || !ev.data.investorId || !ev.data.investorKind) continue;
+        const d = ev.data;
+        await pipeline.recordDeckVisit(d.userId, { visitId: d.visitId, investorId: d.investorId!, investorKind: d.investorKind!, email: d.email }, { now: new Date(eventTime(e)), actor: DECK_VISITS_ACTOR, correlationId: d.visitId });
       }
     },
   };

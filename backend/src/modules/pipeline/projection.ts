@@ -40,6 +40,9 @@ export const pipelineCardsProjection: Projection = {
         case 'PipelineCardRemoved':
           await tx.deleteFrom('pipeline_cards').where('id', '=', d.cardId).execute();
           break;
+        case 'PipelineDeckVisited':
+          // Visits are the card's history, not a change of the card (the board's order stays).
+          break;
       }
     }
   },

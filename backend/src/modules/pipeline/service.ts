@@ -81,6 +81,14 @@ export function createPipelineService(ctx: PipelineServiceContext) {
       return run(userId, { type: 'RecordSubmission', data: { userId, submissionId, investor } }, withIds(meta, [investor]), false);
     },
 
+    /**
+     * A deck visit through an investor's link: called by the process manager over the deck-links
+     * events (no wait: it runs inside the projection runner). Idempotent per visit.
+     */
+    async recordDeckVisit(userId: string, visit: { visitId: string; investorId: string; investorKind: InvestorKind; email: string | null }, meta: CommandMeta) {
+      return run(userId, { type: 'RecordDeckVisit', data: { userId, ...visit } }, meta, false);
+    },
+
     history: (userId: string, cardId: string) => cardHistory(ctx.store, userId, cardId),
 
     async exportCsv(userId: string): Promise<{ csv: string; count: number }> {

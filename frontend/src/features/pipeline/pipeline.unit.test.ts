@@ -15,7 +15,7 @@ describe('pipeline helpers', () => {
     const counts = stageCounts([card('a', 'Meeting', null), card('b', 'Meeting', null), card('c', 'Target', null)]);
     expect(counts[0]).toEqual({ stage: 'Target', count: 1 });
     expect(counts.find((c) => c.stage === 'Meeting')!.count).toBe(2);
-    expect(counts).toHaveLength(8);
+    expect(counts).toHaveLength(9);
   });
   it('words follow-up dates relative to today', () => {
     expect(followUpLabel('2026-01-10', '2026-01-10')).toBe('Due today');

@@ -1,0 +1,30 @@
+import type { AppContext } from '../../platform/context';
+import type { IdentityProvider } from '../../platform/identity/port';
+import type { ProfileService } from '../profile/index';
+import type { SecurityService } from '../security/index';
+import type { DeckLinksService } from './service';
+
+/** How hard the public viewer may be used, per client address (windows in ms). */
+export interface DeckViewerLimits {
+  /** Any viewer call (page loads, reports, files). */
+  requestsPerMinute: number;
+  /** Visits started, per `windowMs`. */
+  visitsPerWindow: number;
+  /** Wrong passcodes for one link, per `windowMs`. */
+  passcodeFailuresPerWindow: number;
+  windowMs: number;
+}
+
+export const DEFAULT_VIEWER_LIMITS: DeckViewerLimits = { requestsPerMinute: 300, visitsPerWindow: 30, passcodeFailuresPerWindow: 10, windowMs: 10 * 60_000 };
+
+/** What the deck-links service's files receive. */
+export type DeckLinksServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId' | 'config' | 'clock'> & { profile: ProfileService; retentionDays: number };
+
+/** What the deck-links module's route files receive. */
+export type DeckLinksContext = AppContext & {
+  profile: ProfileService;
+  identity: IdentityProvider;
+  security: SecurityService;
+  deckLinks: DeckLinksService;
+  limits: DeckViewerLimits;
+};

@@ -1,0 +1,154 @@
+import {
+  DECK_DOWNLOAD_OFF, DECK_EMAIL_REQUIRED, DECK_LINK_EXPIRED, DECK_LINK_NOT_FOUND, DECK_LINK_OFF, DECK_PASSCODE_REQUIRED, DECK_PASSCODE_WRONG, DECK_VISIT_UNKNOWN,
+  type DeckLinkCreated, type DeckLinkEvent, type DeckLinkSettings,
+} from '@fp/contracts';
+import { DomainError, type CommandMeta, type Decider } from '../../platform/decider';
+
+/** What a visit needs to be judged: when it last reported (its seconds cannot exceed the time since). */
+export interface VisitState {
+  lastAt: number;
+}
+
+export interface DeckLinkState {
+  link: (Omit<DeckLinkCreated['data'], 'settings'> & { settings: DeckLinkSettings }) | null;
+  /** Visits by id: when each last reported. */
+  visits: ReadonlyMap<string, VisitState>;
+}
+
+export type SettingsChange = Partial<DeckLinkSettings> & { email?: string | null };
+
+export type DeckLinkCommand =
+  | { type: 'CreateDeckLink'; data: DeckLinkCreated['data'] }
+  | { type: 'ChangeDeckLinkSettings'; data: { linkId: string; userId: string; changes: SettingsChange } }
+  /**
+   * A visitor passed the page's form. `passcodeOk`: null when no passcode was given, else whether it
+   * matched the link's hash (checked by the use case: hashing is slow, not a rule). `owner`: the
+   * founder's own session (shown, never recorded).
+   */
+  | { type: 'StartDeckVisit'; data: { linkId: string; visitId: string; email: string | null; passcodeOk: boolean | null; deckId: string; owner: boolean } }
+  | { type: 'RecordPagesRead'; data: { linkId: string; visitId: string; pages: { page: number; seconds: number }[]; lastPage: number; pageCount: number | null } }
+  /** The viewer fetches the file to show it (no event: only the gates are checked again). */
+  | { type: 'OpenDeckFile'; data: { linkId: string; visitId: string } }
+  | { type: 'DownloadDeck'; data: { linkId: string; visitId: string; deckId: string } };
+
+/** A report may claim at most the time since the visit's last report plus this (clocks, network). */
+export const REPORT_SLACK_SECONDS = 2;
+
+const SETTING_KEYS = ['requireEmail', 'allowDownload', 'expiresAt', 'passcodeHash', 'watermark', 'enabled'] as const;
+
+function liveLink(state: DeckLinkState, now: Date) {
+  const link = state.link;
+  if (!link) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
+  if (!link.settings.enabled) throw new DomainError(DECK_LINK_OFF, 410, 'link_off');
+  if (link.settings.expiresAt && Date.parse(link.settings.expiresAt) <= now.getTime()) throw new DomainError(DECK_LINK_EXPIRED, 410, 'link_expired');
+  return link;
+}
+
+function knownVisit(state: DeckLinkState, visitId: string): VisitState {
+  const v = state.visits.get(visitId);
+  if (!v) throw new DomainError(DECK_VISIT_UNKNOWN, 404, 'visit_unknown');
+  return v;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * A tracked deck link and its visits. Rules:
+ * - creating a link again (same id: a retried application) adds nothing;
+ * - only the owner changes settings (another founder's link is a 404); a change records only what differs;
+ * - a visit is refused when the link is off (410), expired (410), needs an e-mail and got none (400),
+ *   or has a passcode that was not given (401) or did not match (403); the founder's own visit is
+ *   shown but never recorded;
+ * - a report of page times needs a started visit on a live link; all its seconds together cannot
+ *   exceed the time since the visit's last report (plus a small slack): more is scaled down, so a
+ *   script cannot inflate reading time;
+ * - a download needs a live link that allows downloads (403 otherwise).
+ */
+export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEvent> = {
+  initialState: () => ({ link: null, visits: new Map() }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'DeckLinkCreated':
+        return { ...state, link: { ...event.data } };
+      case 'DeckLinkSettingsChanged': {
+        if (!state.link) return state;
+        const { email, ...settings } = event.data.changes;
+        return { ...state, link: { ...state.link, email: email === undefined ? state.link.email : email, settings: { ...state.link.settings, ...settings } } };
+      }
+      case 'DeckVisitStarted':
+        return { ...state, visits: new Map(state.visits).set(event.data.visitId, { lastAt: Date.parse(event.data.at) }) };
+      case 'DeckPagesRead': {
+        if (!state.visits.has(event.data.visitId)) return state;
+        return { ...state, visits: new Map(state.visits).set(event.data.visitId, { lastAt: Date.parse(event.data.at) }) };
+      }
+      case 'DeckDownloaded':
+        return state;
+    }
+  },
+
+  decide(cmd, state, meta: CommandMeta) {
+    const at = meta.now.toISOString();
+    switch (cmd.type) {
+      case 'CreateDeckLink':
+        if (state.link) return [];
+        return [{ type: 'DeckLinkCreated', data: cmd.data }];
+
+      case 'ChangeDeckLinkSettings': {
+        const link = state.link;
+        if (!link || link.userId !== cmd.data.userId) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
+        const changes: SettingsChange = {};
+        for (const k of SETTING_KEYS) {
+          const v = cmd.data.changes[k];
+          if (v !== undefined && v !== link.settings[k]) (changes as Record<string, unknown>)[k] = v;
+        }
+        if (cmd.data.changes.email !== undefined && cmd.data.changes.email !== link.email) changes.email = cmd.data.changes.email;
+        if (!Object.keys(changes).length) return [];
+        return [{ type: 'DeckLinkSettingsChanged', data: { linkId: link.linkId, userId: link.userId, changes } }];
+      }
+
+      case 'StartDeckVisit': {
+        const d = cmd.data;
+        if (d.owner) {
+          if (!state.link) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
+          return [];
+        }
+        const link = liveLink(state, meta.now);
+        if (link.settings.requireEmail && !d.email) throw new DomainError(DECK_EMAIL_REQUIRED, 400, 'email_required');
+        if (link.settings.passcodeHash) {
+          if (d.passcodeOk === null) throw new DomainError(DECK_PASSCODE_REQUIRED, 401, 'passcode_required');
+          if (!d.passcodeOk) throw new DomainError(DECK_PASSCODE_WRONG, 403, 'passcode_wrong');
+        }
+        if (state.visits.has(d.visitId)) return [];
+        return [{ type: 'DeckVisitStarted', data: { linkId: link.linkId, userId: link.userId, visitId: d.visitId, at, email: d.email, investorId: link.investorId, investorKind: link.investorKind, deckId: d.deckId } }];
+      }
+
+      case 'RecordPagesRead': {
+        const d = cmd.data;
+        const link = liveLink(state, meta.now);
+        const visit = knownVisit(state, d.visitId);
+        const claimed = d.pages.reduce((s, p) => s + p.seconds, 0);
+        const allowed = Math.max(0, (meta.now.getTime() - visit.lastAt) / 1000 + REPORT_SLACK_SECONDS);
+        const scale = claimed > allowed ? allowed / claimed : 1;
+        // One entry per page, in page order.
+        const byPage = new Map<number, number>();
+        for (const p of d.pages) byPage.set(p.page, (byPage.get(p.page) ?? 0) + p.seconds * scale);
+        const pages = [...byPage].map(([page, seconds]) => ({ page, seconds: round1(seconds) })).filter((p) => p.seconds > 0).sort((a, b) => a.page - b.page);
+        if (!pages.length && d.pageCount === null) return [];
+        return [{ type: 'DeckPagesRead', data: { linkId: link.linkId, userId: link.userId, visitId: d.visitId, at, pages, lastPage: d.lastPage, pageCount: d.pageCount } }];
+      }
+
+      case 'OpenDeckFile':
+        liveLink(state, meta.now);
+        knownVisit(state, cmd.data.visitId);
+        return [];
+
+      case 'DownloadDeck': {
+        const link = liveLink(state, meta.now);
+        knownVisit(state, cmd.data.visitId);
+        if (!link.settings.allowDownload) throw new DomainError(DECK_DOWNLOAD_OFF, 403, 'download_off');
+        return [{ type: 'DeckDownloaded', data: { linkId: link.linkId, userId: link.userId, visitId: cmd.data.visitId, at, deckId: cmd.data.deckId } }];
+      }
+    }
+  },
+};

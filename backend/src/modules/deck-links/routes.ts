@@ -1,0 +1,31 @@
+import { CreateDeckLinkRequest, UpdateDeckLinkRequest } from '@fp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../platform/auth';
+import { metaFor } from '../../platform/context';
+import { parse } from '../../platform/http';
+import type { DeckLinksContext } from './context';
+
+const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
+
+/** The founder's links: every route selects by the session's user (another founder's link is a 404). */
+export function deckLinksRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
+  const svc = ctx.deckLinks;
+
+  app.post('/api/deck-links', async (req, reply) => {
+    const user = requireUser(req);
+    return reply.status(201).send(await svc.create(user.id, parse(CreateDeckLinkRequest, req.body ?? {}), metaFor(ctx, user.id)));
+  });
+
+  app.get('/api/deck-links', async (req) => ({ links: await svc.list(requireUser(req).id) }));
+
+  app.patch('/api/deck-links/:id', async (req) => {
+    const user = requireUser(req);
+    const { id } = parse(IdParams, req.params);
+    return svc.update(user.id, id, parse(UpdateDeckLinkRequest, req.body ?? {}), metaFor(ctx, user.id));
+  });
+
+  app.get('/api/deck-links/:id/analytics', async (req) => svc.analytics(requireUser(req).id, parse(IdParams, req.params).id));
+
+  app.get('/api/deck-analytics', async (req) => svc.deckAnalytics(requireUser(req).id));
+}

@@ -1,0 +1,36 @@
+import type { CreateDeckLinkRequest, UpdateDeckLinkRequest } from '@fp/contracts';
+import type { CommandMeta } from '../../platform/decider';
+import type { DeckLinksServiceContext } from './context';
+import { createDeckLink } from './create-deck-link';
+import { listDeckLinks } from './list-deck-links';
+import { purgeOldVisits } from './purge-old-visits';
+import { deckAnalytics, linkAnalytics } from './read-analytics';
+import { updateDeckLink } from './update-deck-link';
+import { deckFile, linkByToken, recordPagesRead, startDeckVisit } from './view-deck';
+
+/** Tracked deck links: the founder's side (links, settings, figures) and the public viewer's (docs/deck-links.md). */
+export function createDeckLinksService(ctx: DeckLinksServiceContext) {
+  return {
+    create: (userId: string, req: CreateDeckLinkRequest, meta: CommandMeta) => createDeckLink(ctx, userId, req, meta),
+    /**
+     * The link for one application (the automation puts its url where a form asks for a deck URL).
+     * The submission's id makes the link's id, so a retried application gets the same link.
+     */
+    forApplication: (userId: string, submissionId: string, firm: { id: string }, meta: CommandMeta) =>
+      createDeckLink(ctx, userId, { investorId: firm.id, investorKind: 'vc' }, meta, { linkId: `app-${submissionId}`, source: 'application', submissionId }),
+    list: (userId: string) => listDeckLinks(ctx, userId),
+    update: (userId: string, linkId: string, patch: UpdateDeckLinkRequest, meta: CommandMeta) => updateDeckLink(ctx, userId, linkId, patch, meta),
+    analytics: (userId: string, linkId: string) => linkAnalytics(ctx, userId, linkId),
+    deckAnalytics: (userId: string) => deckAnalytics(ctx, userId),
+    /** The public viewer's steps (viewer-routes.ts). */
+    viewer: {
+      link: (token: string) => linkByToken(ctx, token),
+      start: (...a: Parameters<typeof startDeckVisit> extends [unknown, ...infer R] ? R : never) => startDeckVisit(ctx, ...a),
+      pages: (...a: Parameters<typeof recordPagesRead> extends [unknown, ...infer R] ? R : never) => recordPagesRead(ctx, ...a),
+      file: (...a: Parameters<typeof deckFile> extends [unknown, ...infer R] ? R : never) => deckFile(ctx, ...a),
+    },
+    /** The retention job (daily; also callable from tests and the CLI). */
+    purgeOldVisits: (now: Date) => purgeOldVisits(ctx, now),
+  };
+}
+export type DeckLinksService = ReturnType<typeof createDeckLinksService>;

@@ -1,0 +1,90 @@
+import { DeckPagesBeacon, RATE_LIMIT_EXCEEDED, StartDeckVisitRequest } from '@fp/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { metaFor } from '../../platform/context';
+import { DomainError } from '../../platform/decider';
+import { attachmentHeader, parse } from '../../platform/http';
+import { headersFrom } from '../../platform/identity/port';
+import type { DeckLinksContext } from './context';
+import { PREVIEW_VISIT, viewInfo, type LinkRow } from './view-deck';
+
+/** The viewer's API paths: public (no session check), served by this module only. */
+export const VIEWER_PATHS = [/^\/api\/d\//];
+
+const TokenParams = z.object({ token: z.string().max(100) });
+const VisitParams = z.object({ token: z.string().max(100), visitId: z.string().min(1).max(64) });
+const VIEWER_ACTOR = 'deck-viewer';
+
+/**
+ * The public deck viewer's API (no FundFlow account): `/api/d/:token…`. Unknown and malformed tokens
+ * are the same 404, answers never name the founder or another link, and every call is counted per
+ * client address (rate limits in context.ts). A request carrying the founder's own session is a
+ * preview: shown, never recorded.
+ */
+export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
+  const viewer = ctx.deckLinks.viewer;
+  const limits = ctx.limits;
+
+  /** Counts the call; over the limit, 429 with Retry-After. A counter store that fails lets the call through (as the security module does). */
+  async function limit(req: FastifyRequest, reply: FastifyReply, key: string, max: number, windowMs: number) {
+    const { current, ttl } = await ctx.security.counters.hit(`deck:${key}:${req.ip}`, windowMs).catch(() => ({ current: 0, ttl: 0 }));
+    if (current <= max) return;
+    reply.header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))));
+    throw new DomainError(RATE_LIMIT_EXCEEDED, 429, 'rate_limited');
+  }
+
+  /** The link, after the per-address limit; `owner`: the request carries the founder's own session. */
+  async function open(req: FastifyRequest, reply: FastifyReply, token: string): Promise<{ row: LinkRow; owner: boolean }> {
+    await limit(req, reply, 'any', limits.requestsPerMinute, 60_000);
+    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+    const row = await viewer.link(token);
+    let owner = false;
+    if (req.headers.authorization) {
+      const who = await ctx.identity.authenticate(headersFrom(req.headers as Record<string, string | string[] | undefined>)).catch(() => null);
+      owner = who?.id === row.user_id;
+    }
+    return { row, owner };
+  }
+
+  app.get('/api/d/:token', async (req, reply) => {
+    const { row, owner } = await open(req, reply, parse(TokenParams, req.params).token);
+    return viewInfo(row, ctx.clock.now(), owner);
+  });
+
+  app.post('/api/d/:token/visits', async (req, reply) => {
+    const { row, owner } = await open(req, reply, parse(TokenParams, req.params).token);
+    if (!owner) await limit(req, reply, 'visits', limits.visitsPerWindow, limits.windowMs);
+    // Too many wrong passcodes for this link from this address: refused before another is tried.
+    const failures = await ctx.security.counters.peek(`deck:passcode:${row.id}:${req.ip}`).catch(() => ({ current: 0, ttl: 0 }));
+    if (failures.current >= limits.passcodeFailuresPerWindow) return reply.status(429).header('retry-after', String(Math.max(1, Math.ceil(failures.ttl / 1000)))).send({ error: RATE_LIMIT_EXCEEDED });
+    const body = parse(StartDeckVisitRequest, req.body ?? {});
+    try {
+      const { passcodeFailed: _f, ...started } = await viewer.start(row, body, owner, metaFor(ctx, owner ? row.user_id : VIEWER_ACTOR));
+      return reply.status(201).send(started);
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'passcode_wrong') await ctx.security.counters.hit(`deck:passcode:${row.id}:${req.ip}`, limits.windowMs).catch(() => undefined);
+      throw err;
+    }
+  });
+
+  app.post('/api/d/:token/visits/:visitId/pages', async (req, reply) => {
+    const { token, visitId } = parse(VisitParams, req.params);
+    const { row, owner } = await open(req, reply, token);
+    const beacon = parse(DeckPagesBeacon, req.body ?? {});
+    if (!(owner && visitId === PREVIEW_VISIT)) await viewer.pages(row, visitId, beacon, metaFor(ctx, VIEWER_ACTOR));
+    return reply.status(204).send();
+  });
+
+  for (const [path, download] of [['/api/d/:token/visits/:visitId/file', false], ['/api/d/:token/visits/:visitId/download', true]] as const) {
+    app.get(path, async (req, reply) => {
+      const { token, visitId } = parse(VisitParams, req.params);
+      const { row, owner } = await open(req, reply, token);
+      const preview = owner && visitId === PREVIEW_VISIT;
+      const file = await viewer.file(row, visitId, preview, download, metaFor(ctx, VIEWER_ACTOR));
+      reply.type('application/pdf');
+      if (download) reply.header('content-disposition', attachmentHeader(file.fileName));
+      else reply.header('content-disposition', 'inline');
+      return reply.send(file.bytes);
+    });
+  }
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { INVESTOR_KINDS } from '../pipeline/events';
+
+export const DECK_LINK_NOT_FOUND = 'Deck link not found';
+export const DECK_LINK_OFF = 'This link has been turned off by its owner.';
+export const DECK_LINK_EXPIRED = 'This link has expired.';
+export const DECK_EMAIL_REQUIRED = 'Enter your e-mail address to view this deck.';
+export const DECK_PASSCODE_REQUIRED = 'Enter the passcode to view this deck.';
+export const DECK_PASSCODE_WRONG = 'The passcode is not correct.';
+export const DECK_DOWNLOAD_OFF = 'Downloading is turned off for this link.';
+export const DECK_VISIT_UNKNOWN = 'This viewing session has ended. Open the link again.';
+export const DECK_NO_DECK = 'The founder has no deck to show right now.';
+export const DECK_NEEDS_DECK = 'Upload your pitch deck (Settings → Pitch deck) before sharing it.';
+/** Highest page number a report may name, and most pages one report may carry. */
+export const MAX_DECK_PAGES = 1_000;
+
+/** The unguessable part of a link's address: 32 random bytes, base64url. */
+export const DECK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const deckLinkPath = (token: string) => `/d/${token}`;
+
+const email = z.string({ error: 'email must be an e-mail address' }).trim().toLowerCase().max(320, 'email is too long').email('Please enter a valid email address');
+const passcode = z.string({ error: 'passcode must be text' }).min(4, 'The passcode must be at least 4 characters').max(64, 'The passcode must be at most 64 characters');
+const isoTime = z.iso.datetime({ offset: true, error: 'expiresAt must be a date and time (ISO 8601), e.g. 2026-12-31T23:59:00Z' });
+const investorKind = z.enum(INVESTOR_KINDS, { error: 'investorKind must be "vc" or "angel"' });
+
+/** POST /api/deck-links: a link for an investor on the board, an e-mail address, or both. */
+export const CreateDeckLinkRequest = z
+  .strictObject({
+    investorId: z.string({ error: 'investorId must be text' }).trim().min(1).max(100).optional(),
+    investorKind: investorKind.optional(),
+    email: email.optional(),
+    requireEmail: z.boolean({ error: 'requireEmail must be true or false' }).optional(),
+    allowDownload: z.boolean({ error: 'allowDownload must be true or false' }).optional(),
+    expiresAt: isoTime.nullable().optional(),
+    passcode: passcode.optional(),
+    watermark: z.boolean({ error: 'watermark must be true or false' }).optional(),
+  })
+  .refine((v) => (v.investorId === undefined) === (v.investorKind === undefined), 'Give investorId and investorKind together');
+export type CreateDeckLinkRequest = z.infer<typeof CreateDeckLinkRequest>;
+export const CreateDeckLinkResponse = z.object({ id: z.string(), url: z.string() });
+export type CreateDeckLinkResponse = z.infer<typeof CreateDeckLinkResponse>;
+
+/** PATCH /api/deck-links/:id: any setting; `passcode: null` removes it, `enabled: false` turns the link off (history kept). */
+export const UpdateDeckLinkRequest = z
+  .strictObject({
+    email: email.nullable().optional(),
+    requireEmail: z.boolean({ error: 'requireEmail must be true or false' }).optional(),
+    allowDownload: z.boolean({ error: 'allowDownload must be true or false' }).optional(),
+    expiresAt: isoTime.nullable().optional(),
+    passcode: passcode.nullable().optional(),
+    watermark: z.boolean({ error: 'watermark must be true or false' }).optional(),
+    enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change: give email, requireEmail, allowDownload, expiresAt, passcode, watermark or enabled');
+export type UpdateDeckLinkRequest = z.infer<typeof UpdateDeckLinkRequest>;
+
+/** One row of GET /api/deck-links: the issue's fields first, then the settings the screens show. */
+export const DeckLinkSummary = z.object({
+  id: z.string(),
+  url: z.string(),
+  investorId: z.string().nullable(),
+  email: z.string().nullable(),
+  visits: z.number().int(),
+  pagesViewed: z.number().int(),
+  totalSeconds: z.number(),
+  lastVisitAt: z.string().nullable(),
+  enabled: z.boolean(),
+  investorKind: investorKind.nullable(),
+  /** Pages of the deck as the last viewer's browser counted them (null before the first visit). */
+  pageCount: z.number().int().nullable(),
+  requireEmail: z.boolean(),
+  allowDownload: z.boolean(),
+  expiresAt: z.string().nullable(),
+  hasPasscode: z.boolean(),
+  watermark: z.boolean(),
+  source: z.enum(['founder', 'application']),
+  createdAt: z.string(),
+});
+export type DeckLinkSummary = z.infer<typeof DeckLinkSummary>;
+export const DeckLinksResponse = z.object({ links: z.array(DeckLinkSummary) });
+export type DeckLinksResponse = z.infer<typeof DeckLinksResponse>;
+
+export const DeckPageFigure = z.object({ page: z.number().int(), avgSeconds: z.number(), reached: z.number().int() });
+export type DeckPageFigure = z.infer<typeof DeckPageFigure>;
+
+/** GET /api/deck-links/:id/analytics */
+export const DeckLinkAnalytics = z.object({
+  visits: z.array(z.object({ at: z.string(), email: z.string().nullable(), pages: z.array(z.object({ page: z.number().int(), seconds: z.number() })), downloaded: z.boolean() })),
+  pages: z.array(DeckPageFigure),
+});
+export type DeckLinkAnalytics = z.infer<typeof DeckLinkAnalytics>;
+
+/** GET /api/deck-analytics: the founder's current deck across all links (the deck page, the dashboard line). */
+export const DeckAnalytics = z.object({
+  deck: z.object({ id: z.string(), fileName: z.string() }).nullable(),
+  pageCount: z.number().int().nullable(),
+  visits: z.number().int(),
+  /** Links (investors or addresses) with at least one visit to this deck. */
+  readers: z.number().int(),
+  /** Links with a visit in the last 7 days. */
+  readersThisWeek: z.number().int(),
+  pages: z.array(DeckPageFigure),
+});
+export type DeckAnalytics = z.infer<typeof DeckAnalytics>;
+
+// The public viewer (no account): /api/d/:token…
+
+/** GET /api/d/:token: what the viewer must ask before showing the deck. */
+export const DeckViewInfo = z.object({
+  requireEmail: z.boolean(),
+  requirePasscode: z.boolean(),
+  allowDownload: z.boolean(),
+  watermark: z.boolean(),
+  tracked: z.literal(true),
+  /** The founder opened their own link: a preview, not counted (no e-mail or passcode asked). */
+  preview: z.boolean(),
+});
+export type DeckViewInfo = z.infer<typeof DeckViewInfo>;
+
+/** POST /api/d/:token/visits */
+export const StartDeckVisitRequest = z.strictObject({ email: email.optional(), passcode: z.string().max(64).optional() });
+export type StartDeckVisitRequest = z.infer<typeof StartDeckVisitRequest>;
+export const StartDeckVisitResponse = z.object({
+  visitId: z.string(),
+  /** The founder viewing their own link: shown, never counted. */
+  preview: z.boolean(),
+  /** Text to draw on every page, or null. */
+  watermark: z.string().nullable(),
+  allowDownload: z.boolean(),
+  fileName: z.string(),
+});
+export type StartDeckVisitResponse = z.infer<typeof StartDeckVisitResponse>;
+
+/** POST /api/d/:token/visits/:visitId/pages: visible seconds per page since the last report. */
+export const DeckPagesBeacon = z.strictObject({
+  pages: z.array(z.strictObject({ page: z.number().int().min(1).max(MAX_DECK_PAGES), seconds: z.number().min(0).max(3600) })).max(50, 'At most 50 pages per report'),
+  lastPage: z.number().int().min(1).max(MAX_DECK_PAGES),
+  pageCount: z.number().int().min(1).max(MAX_DECK_PAGES).optional(),
+});
+export type DeckPagesBeacon = z.infer<typeof DeckPagesBeacon>;

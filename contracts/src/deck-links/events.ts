@@ -1,0 +1,59 @@
+import type { InvestorKind } from '../pipeline/events';
+
+/**
+ * Events of a tracked deck link (issue 27): one stream per link, `deck-link-<linkId>`, holding its
+ * settings and every visit to it (docs/deck-links.md). The founder's deck itself stays in the
+ * profile module; a link always serves the founder's current deck, and each visit records which
+ * deck version it saw (`deckId`).
+ */
+
+export interface DeckLinkSettings {
+  requireEmail: boolean;
+  allowDownload: boolean;
+  /** ISO time after which the link refuses visits, or null. */
+  expiresAt: string | null;
+  /** scrypt hash of the passcode (never the passcode itself), or null for none. */
+  passcodeHash: string | null;
+  /** Draw the viewer's e-mail into every page image. */
+  watermark: boolean;
+  /** Off refuses visits and keeps the history. */
+  enabled: boolean;
+}
+
+export const DECK_LINK_DEFAULTS: DeckLinkSettings = { requireEmail: true, allowDownload: false, expiresAt: null, passcodeHash: null, watermark: false, enabled: true };
+
+export type DeckLinkCreated = {
+  type: 'DeckLinkCreated';
+  data: {
+    linkId: string;
+    userId: string;
+    /** The unguessable part of the link's address. */
+    token: string;
+    investorId: string | null;
+    investorKind: InvestorKind | null;
+    /** Who the founder sent it to (a by-hand link for any address). */
+    email: string | null;
+    settings: DeckLinkSettings;
+    source: 'founder' | 'application';
+    /** The application the automation made it for (source 'application'). */
+    submissionId: string | null;
+  };
+};
+/** Only the settings that changed. */
+export type DeckLinkSettingsChanged = { type: 'DeckLinkSettingsChanged'; data: { linkId: string; userId: string; changes: Partial<DeckLinkSettings> & { email?: string | null } } };
+/** Someone passed the link's gates (`at`: when; deciders see no event metadata). The founder's own visits are never recorded. */
+export type DeckVisitStarted = {
+  type: 'DeckVisitStarted';
+  data: { linkId: string; userId: string; visitId: string; at: string; email: string | null; investorId: string | null; investorKind: InvestorKind | null; deckId: string };
+};
+/** Visible seconds per page since the visit's last report (a hidden tab counts nothing), and the page on screen. */
+export type DeckPagesRead = {
+  type: 'DeckPagesRead';
+  data: { linkId: string; userId: string; visitId: string; at: string; pages: { page: number; seconds: number }[]; lastPage: number; pageCount: number | null };
+};
+export type DeckDownloaded = { type: 'DeckDownloaded'; data: { linkId: string; userId: string; visitId: string; at: string; deckId: string } };
+
+export type DeckLinkEvent = DeckLinkCreated | DeckLinkSettingsChanged | DeckVisitStarted | DeckPagesRead | DeckDownloaded;
+export const DECK_LINK_EVENT_TYPES = ['DeckLinkCreated', 'DeckLinkSettingsChanged', 'DeckVisitStarted', 'DeckPagesRead', 'DeckDownloaded'] as const;
+
+export const deckLinkStream = (linkId: string) => `deck-link-${linkId}`;
