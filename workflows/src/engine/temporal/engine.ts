@@ -46,7 +46,8 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
       connection: nativeConnection,
       namespace,
       taskQueue: TEMPORAL_TASK_QUEUE,
-      workflowsPath: fileURLToPath(new URL('./workflows.ts', import.meta.url)),
+      // The compiled build (dist/, NODE_ENV=production) bundles the compiled workflows file beside this one.
+      workflowsPath: fileURLToPath(new URL(import.meta.url.endsWith('.js') ? './workflows.js' : './workflows.ts', import.meta.url)),
       maxConcurrentActivityTaskExecutions: opts.concurrency,
       // Heartbeats go out at least every second, so a cancellation arrives quickly.
       maxHeartbeatThrottleInterval: '1 second',

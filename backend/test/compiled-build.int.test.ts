@@ -1,0 +1,105 @@
+import { createTestDatabase, freePort, REPO_ROOT, type TestDatabase } from '@fp/infra';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { client, serverEnv } from './reliability/support';
+
+// The compiled build as production runs it: `npm run build` output (dist/ of every backend
+// package) started by `npm start`'s launcher with NODE_ENV=production: plain node, no tsx.
+
+const PACKAGES = ['contracts', 'infra', 'projections', 'workflows', 'backend'];
+const METRICS_TOKEN = 'compiled-build-metrics-token';
+let db: TestDatabase;
+let server: ChildProcess | undefined;
+let output = '';
+
+function run(file: string, args: string[], env: Record<string, string>, timeout = 120_000): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) =>
+    execFile(process.execPath, [file, ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout }, (err, stdout, stderr) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
+}
+
+beforeAll(async () => {
+  // The same compiler `npm run build` runs per package (CI builds first; this keeps the test honest locally).
+  const built = await run('scripts/compile.mjs', PACKAGES, {});
+  expect(built.code, built.stderr).toBe(0);
+  db = await createTestDatabase(inject('pgAdminUrl'));
+});
+
+afterAll(async () => {
+  if (server && server.exitCode === null) server.kill('SIGKILL');
+  await db?.drop();
+});
+
+describe('the compiled build', () => {
+  it('starts with NODE_ENV=production from dist/ with plain node, answers health and a signed-in request, and stops on SIGTERM', async () => {
+    const port = await freePort();
+    const env = serverEnv(db.url, { NODE_ENV: 'production', APP_ENV: 'ci', PORT: String(port), SANDBOX_PORT: '0', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fp-compiled-')), METRICS_TOKEN });
+    const t0 = performance.now();
+    server = spawn(process.execPath, ['scripts/fundflow.mjs', 'start'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    server.stdout!.on('data', (d) => (output += d));
+    server.stderr!.on('data', (d) => (output += d));
+    const exited = new Promise<number | string | null>((resolve) => server!.once('exit', (code, signal) => resolve(code ?? signal)));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`compiled server not ready in 90 s:\n${output}`)), 90_000);
+      const check = () => {
+        if (!output.includes('ready in')) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      server!.stdout!.on('data', check);
+      void exited.then((code) => reject(new Error(`compiled server exited with ${code}:\n${output}`)));
+    });
+    const readyMs = Math.round(performance.now() - t0);
+
+    // Plain node on the compiled files: no tsx on the command line, none loaded by the launcher.
+    const cmdline = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
+    expect(cmdline.join(' ')).not.toContain('tsx');
+    // Every line on stdout is a JSON log line of role all.
+    const lines = output.split('\n').filter((l) => l.startsWith('{'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(JSON.parse(lines.find((l) => l.includes('ready in'))!)).toMatchObject({ level: 'info', role: 'all', component: 'start' });
+
+    const api = client(`http://127.0.0.1:${port}`);
+    const health = await api('GET', '/api/health');
+    expect(health.status, JSON.stringify(health.body)).toBe(200);
+
+    const email = `compiled.${Date.now().toString(36)}@example.com`;
+    const signUp = await api('POST', '/api/identity/sign-up/email', { body: { email, password: 'compiled-build-password', name: 'Compiled Founder' } });
+    expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
+    const token = signUp.body.token as string;
+    expect((await api('POST', '/api/auth/sync-user', { token, body: { id: signUp.body.user.id, email, firstName: 'Compiled', lastName: 'Founder' } })).status).toBe(200);
+    const me = await api('GET', '/api/auth/me', { token });
+    expect(me.status, JSON.stringify(me.body)).toBe(200);
+    expect(JSON.stringify(me.body)).toContain(email);
+
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(metrics.status).toBe(200);
+    const me200 = (await metrics.text()).split('\n').find((l) => l.startsWith('fundflow_http_request_duration_seconds_count{') && l.includes('route="/api/auth/me"') && l.includes('status_code="200"'));
+    expect(me200).toMatch(/role="all".* 1$/);
+
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    console.log(`[compiled-build] NODE_ENV=production npm start (dist/) ready in ${readyMs} ms`);
+  });
+
+  it('runs the CLI compiled too', async () => {
+    const r = await run('scripts/fundflow.mjs', ['cli', 'projections', 'status', '--json'], { NODE_ENV: 'production', DATABASE_URL: db.url });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim().length).toBeGreaterThan(0);
+    for (const line of r.stdout.trim().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
+  });
+
+  it('says at once, with the install command, when there is no Chromium for the workers', async () => {
+    const t0 = performance.now();
+    const r = await run('scripts/fundflow.mjs', ['worker'], { NODE_ENV: 'production', CHROMIUM_PATH: '/nonexistent/chromium', DATABASE_URL: db.url }, 20_000);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('No Chromium at /nonexistent/chromium');
+    expect(r.stderr).toMatch(/Install it: +(sudo apt-get install -y chromium|npx playwright-core install chromium|sudo (apk|dnf|pacman))/);
+    expect(performance.now() - t0).toBeLessThan(10_000);
+  });
+});
