@@ -82,6 +82,10 @@ describe('the compiled build', () => {
     const me200 = (await metrics.text()).split('\n').find((l) => l.startsWith('fundflow_http_request_duration_seconds_count{') && l.includes('route="/api/auth/me"') && l.includes('status_code="200"'));
     expect(me200).toMatch(/role="all".* 1$/);
 
+    // The image's HEALTHCHECK script: liveness by default, readiness when compose passes /api/ready.
+    expect((await run('infra/docker/healthcheck.mjs', [], { PORT: String(port) })).code).toBe(0);
+    expect((await run('infra/docker/healthcheck.mjs', [`http://127.0.0.1:${port}/api/ready`], {})).code).toBe(0);
+
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
     console.log(`[compiled-build] NODE_ENV=production npm start (dist/) ready in ${readyMs} ms`);
@@ -101,5 +105,10 @@ describe('the compiled build', () => {
     expect(r.stderr).toContain('No Chromium at /nonexistent/chromium');
     expect(r.stderr).toMatch(/Install it: +(sudo apt-get install -y chromium|npx playwright-core install chromium|sudo (apk|dnf|pacman))/);
     expect(performance.now() - t0).toBeLessThan(10_000);
+  });
+
+  it('has a HEALTHCHECK script that fails when nothing answers', async () => {
+    const port = await freePort();
+    expect((await run('infra/docker/healthcheck.mjs', [], { PORT: String(port), METRICS_PORT: '' }, 20_000)).code).toBe(1);
   });
 });
