@@ -28,9 +28,10 @@ export interface PaymentProvider {
   /**
    * Which invoice a payment intent or charge paid, asked of the provider when none of its events
    * said so (Stripe's API from 2025-03-31 keeps that link on InvoicePayment objects only, reported
-   * by `invoice_payment.paid`, an event an endpoint may not be subscribed to). Null when it paid none.
+   * by `invoice_payment.paid`, an event an endpoint may not be subscribed to), with the invoice's
+   * subscription (a purchase recorded before invoices were kept is found by it). Null when it paid none.
    */
-  invoiceOf?(payment: { paymentIntentId: string | null; chargeId: string | null }): Promise<string | null>;
+  invoiceOf?(payment: { paymentIntentId: string | null; chargeId: string | null }): Promise<{ invoiceId: string; subscriptionId: string | null } | null>;
 }
 
 /** A purchase as the provider knows it: the checkout session (or renewal invoice), and what paid it. */

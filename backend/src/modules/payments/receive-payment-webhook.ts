@@ -174,9 +174,10 @@ export async function findPurchaseOf(ctx: Pick<PaymentsContext, 'db' | 'credits'
   };
   let payment = refs.paymentIntentId || invoiceId ? await find() : null;
   if (!payment && ctx.provider.invoiceOf && paid.length) {
-    invoiceId = await ctx.provider.invoiceOf({ paymentIntentId: refs.paymentIntentId, chargeId: refs.chargeId });
-    if (invoiceId) {
-      await linkInvoice(ctx, invoiceId, null, paid);
+    const asked = await ctx.provider.invoiceOf({ paymentIntentId: refs.paymentIntentId, chargeId: refs.chargeId });
+    if (asked) {
+      invoiceId = asked.invoiceId;
+      await linkInvoice(ctx, invoiceId, asked.subscriptionId, paid);
       payment = await find();
     }
   }

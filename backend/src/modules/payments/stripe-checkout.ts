@@ -44,8 +44,11 @@ export function createStripeCheckout(opts: { secretKey: string; webhookSecret: s
     async invoiceOf({ paymentIntentId, chargeId }) {
       const intent = paymentIntentId ?? (chargeId ? idOf((await stripe.charges.retrieve(chargeId)).payment_intent) : null);
       if (!intent) return null;
-      const [paid] = (await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intent }, limit: 1 })).data;
-      return idOf(paid?.invoice);
+      const [paid] = (await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intent }, limit: 1, expand: ['data.invoice'] })).data;
+      const invoice = paid?.invoice;
+      if (!invoice || typeof invoice === 'string') return invoice ? { invoiceId: invoice, subscriptionId: null } : null;
+      if (!invoice.id) return null;
+      return { invoiceId: invoice.id, subscriptionId: 'parent' in invoice ? idOf(invoice.parent?.subscription_details?.subscription) : null };
     },
   };
 }
