@@ -13,7 +13,7 @@ import { useEffect, type JSX } from 'react';
 import { AppShell } from './app/AppShell';
 import { ErrorScreen } from './app/ErrorScreen';
 import { LoadingScreen } from './app/LoadingScreen';
-import { AUDITOR_HOME, isAuthPath } from './app/nav';
+import { AUDITOR_HOME, isAuthPath, isDeckViewerPath } from './app/nav';
 import { NotFoundPage } from './app/NotFoundPage';
 import { ResetPasswordPage } from './features/accounts/ResetPasswordPage';
 import { SignInPage } from './features/accounts/SignInPage';
@@ -33,6 +33,8 @@ import { DashboardPage } from './features/dashboard/DashboardPage';
 import { InvestorsPage } from './features/catalog/InvestorsPage';
 import { angelInvestorsQueryOptions } from './features/catalog/investor-queries';
 import { filtersFromAngelSearch, validateAngelSearch } from './features/catalog/investor-search';
+import { DeckPage } from './features/deck-links/DeckPage';
+import { DeckViewerPage } from './features/deck-links/DeckViewerPage';
 import { PipelinePage } from './features/pipeline/PipelinePage';
 import { SettingsPage } from './features/profile/SettingsPage';
 import { SecurityDashboardPage } from './features/security/SecurityDashboardPage';
@@ -65,6 +67,8 @@ function Gate(): JSX.Element {
   const identity = useIdentity();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   if (isAuthPath(pathname)) return <Outlet />;
+  // The public deck viewer: no account, no shell (it still sees a founder's session, to not count their visits).
+  if (isDeckViewerPath(pathname)) return <Outlet />;
   if (!identity.loaded) return <LoadingScreen />;
   if (!identity.signedIn) return <SignInPage />;
   return <SignedIn pathname={pathname} />;
@@ -135,6 +139,8 @@ const testVcDatabaseRoute = createRoute({
 });
 const submissionsRoute = createRoute({ getParentRoute: parent, path: '/submissions', component: SubmissionsPage });
 const pipelineRoute = createRoute({ getParentRoute: parent, path: '/pipeline', component: PipelinePage });
+const deckRoute = createRoute({ getParentRoute: parent, path: '/deck', component: DeckPage });
+const deckViewerRoute = createRoute({ getParentRoute: parent, path: '/d/$token', component: DeckViewerPage });
 const settingsRoute = createRoute({ getParentRoute: parent, path: '/settings', component: SettingsPage });
 const profileRoute = createRoute({ getParentRoute: parent, path: '/profile', component: SettingsPage });
 const pricingRoute = createRoute({ getParentRoute: parent, path: '/pricing', component: PricingPage });
@@ -165,6 +171,8 @@ const routeTree = rootRoute.addChildren([
   testVcDatabaseRoute,
   submissionsRoute,
   pipelineRoute,
+  deckRoute,
+  deckViewerRoute,
   settingsRoute,
   profileRoute,
   pricingRoute,

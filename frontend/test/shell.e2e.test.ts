@@ -97,6 +97,7 @@ describe('app shell (e2e)', () => {
       'Credits',
       'Submissions',
       'Pipeline',
+      'Deck',
       'Settings',
     ]);
     expect(await nav(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');

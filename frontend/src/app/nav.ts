@@ -1,4 +1,4 @@
-import { ClipboardList, CreditCard, Database, FileSearch, Gauge, KanbanSquare, LayoutDashboard, Mail, Send, Settings, Shield, UserCog, Users, Workflow, type LucideIcon } from 'lucide-react';
+import { ClipboardList, CreditCard, Database, FileSearch, Gauge, KanbanSquare, LayoutDashboard, Mail, Presentation, Send, Settings, Shield, UserCog, Users, Workflow, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -16,6 +16,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Credits', href: '/pricing', icon: CreditCard, aliases: ['/credits'] },
   { label: 'Submissions', href: '/submissions', icon: Send },
   { label: 'Pipeline', href: '/pipeline', icon: KanbanSquare },
+  { label: 'Deck', href: '/deck', icon: Presentation },
   { label: 'Settings', href: '/settings', icon: Settings, aliases: ['/profile'] },
 ];
 
@@ -56,3 +57,6 @@ export function isAuthPath(pathname: string): boolean {
   const path = trim(pathname);
   return path === '/auth' || path.startsWith('/auth/') || path.startsWith('/sign-') || ACCOUNT_LINK_PAGES.includes(path);
 }
+
+/** The public deck viewer (/d/<token>): investors without an account open it; no app shell. */
+export const isDeckViewerPath = (pathname: string) => pathname.startsWith('/d/');

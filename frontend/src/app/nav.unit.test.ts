@@ -26,6 +26,7 @@ describe('sidebar highlighting', () => {
       ['Credits', '/pricing'],
       ['Submissions', '/submissions'],
       ['Pipeline', '/pipeline'],
+      ['Deck', '/deck'],
       ['Settings', '/settings'],
     ]);
   });

@@ -13,6 +13,7 @@ import { ActivityChart } from './ActivityChart';
 import { ProfileSummaryCard } from './ProfileSummaryCard';
 import { fillActivity, submissionActivityQueryOptions, submissionStatsQueryOptions, successRate, weeklyTotals, ZERO_STATS } from './queries';
 import { WeeklyChart } from './WeeklyChart';
+import { DeckReadersLine } from '../deck-links/DeckPage';
 
 function StatCard({ icon, title, value, detail, action, testId }: { icon: ReactNode; title: string; value: ReactNode; detail: ReactNode; action: ReactNode; testId: string }) {
   return (
@@ -52,6 +53,7 @@ export function DashboardPage() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <PageHeader title="Dashboard" description={`Welcome back, ${displayName(user)}!`} className="mb-0" />
+      <DeckReadersLine />
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard

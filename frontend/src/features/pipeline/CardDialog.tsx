@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Dialog, Field, Input, Select, Skeleton, Textarea, toast } from '../../ui';
 import { cardHistoryQueryOptions, refreshPipeline, removeCard, updateCard } from './queries';
+import { ShareDeck } from '../deck-links/ShareDeck';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -128,6 +129,7 @@ export function CardDialog({ card, stage, onClose }: CardDialogProps) {
           </div>
         </div>
       </form>
+      {card ? <ShareDeck investorId={card.investorId} investorKind={card.investorKind} name={card.name} /> : null}
       <section aria-labelledby="card-history" className="mt-6 flex flex-col gap-2 border-t border-border pt-4">
         <h3 id="card-history" className="text-sm font-semibold">
           History

@@ -8,6 +8,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { Badge } from '../../ui';
 import { followUpLabel, formatAmount } from './queries';
+import { DeckReadingLine } from '../deck-links/DeckReadingLine';
 
 const instructions =
   'To move an investor to another stage, press Space or Enter on its handle, use the arrow keys to choose the stage, then press Space or Enter to drop it. Escape cancels.';
@@ -53,6 +54,7 @@ function CardBody({ card, today }: { card: PipelineCard; today: string }) {
         </span>
       ) : null}
       {card.stage === 'Passed' && card.passReason ? <span className="line-clamp-2 text-xs text-muted-foreground">{card.passReason}</span> : null}
+      <DeckReadingLine investorKind={card.investorKind} investorId={card.investorId} />
     </div>
   );
 }

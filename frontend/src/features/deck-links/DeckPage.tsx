@@ -1,0 +1,136 @@
+import type { DeckPageFigure } from '@fp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Presentation } from 'lucide-react';
+import { buttonVariants, Card, CardContent, CardHeader, CardTitle, EmptyState, LoadFailed, PageHeader, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui';
+import { pipelineQueryOptions } from '../pipeline/queries';
+import { deckAnalyticsQueryOptions, deckLinksQueryOptions, durationLabel, readingLabel } from './queries';
+
+/** Average time per page and how many readers reached it, as bars in a table (readable without the picture). */
+export function PageChart({ pages }: { pages: DeckPageFigure[] }) {
+  const maxSeconds = Math.max(1, ...pages.map((p) => p.avgSeconds));
+  const maxReached = Math.max(1, ...pages.map((p) => p.reached));
+  return (
+    <Table data-testid="page-chart" containerClassName="border-0">
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-14">Page</TableHead>
+          <TableHead>Average time</TableHead>
+          <TableHead>Readers who got here</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {pages.map((p) => (
+          <TableRow key={p.page} data-testid="page-row">
+            <TableCell className="tabular-nums">{p.page}</TableCell>
+            <TableCell>
+              <div className="flex items-center gap-2">
+                <div className="h-3 rounded-sm bg-primary" style={{ width: `${Math.max(2, (p.avgSeconds / maxSeconds) * 100)}%`, maxWidth: '70%' }} aria-hidden="true" />
+                <span className="text-xs tabular-nums">{durationLabel(p.avgSeconds)}</span>
+              </div>
+            </TableCell>
+            <TableCell>
+              <div className="flex items-center gap-2">
+                <div className="h-3 rounded-sm bg-success" style={{ width: `${Math.max(2, (p.reached / maxReached) * 100)}%`, maxWidth: '70%' }} aria-hidden="true" />
+                <span className="text-xs tabular-nums">{p.reached}</span>
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** /deck: how the founder's current deck is read, page by page, and every link with its reading. */
+export function DeckPage() {
+  const deck = useQuery(deckAnalyticsQueryOptions());
+  const links = useQuery(deckLinksQueryOptions());
+  const board = useQuery(pipelineQueryOptions());
+  const names = new Map((board.data ?? []).map((c) => [`${c.investorKind}:${c.investorId}`, c.name]));
+  const now = new Date();
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <PageHeader title="Deck" description="Who read your pitch deck, and how far they got." />
+      {deck.isPending ? (
+        <Skeleton className="h-64" />
+      ) : deck.isError ? (
+        <LoadFailed title="Could not load how your deck is read" error={deck.error} onRetry={() => void deck.refetch()} />
+      ) : !deck.data.deck ? (
+        <EmptyState
+          icon={<Presentation />}
+          title="No deck uploaded yet"
+          description="Upload your pitch deck as a PDF in Settings, then share it from a pipeline card."
+          action={
+            <Link to="/settings" className={buttonVariants({ size: 'sm' })}>
+              Go to Settings
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-3">
+            {[
+              ['Visits', deck.data.visits],
+              ['Readers', deck.data.readers],
+              ['Readers this week', deck.data.readersThisWeek],
+            ].map(([label, value]) => (
+              <Card key={label} className="p-4">
+                <p className="text-sm text-muted-foreground">{label}</p>
+                <p className="text-2xl font-semibold tabular-nums">{value}</p>
+              </Card>
+            ))}
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>Page by page: {deck.data.deck.fileName}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {deck.data.pages.length ? <PageChart pages={deck.data.pages} /> : <p className="text-sm text-muted-foreground">No one has read this version of your deck yet.</p>}
+            </CardContent>
+          </Card>
+        </>
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle>Links</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {links.isPending ? (
+            <Skeleton className="h-24" />
+          ) : !links.data?.length ? (
+            <p className="text-sm text-muted-foreground">
+              No links yet. Open an investor on your <Link to="/pipeline" className="text-primary underline-offset-4 hover:underline">pipeline</Link> and choose Share deck.
+            </p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-border" data-testid="deck-links">
+              {links.data.map((l) => (
+                <li key={l.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
+                  <span className="font-medium">
+                    {(l.investorKind && l.investorId && names.get(`${l.investorKind}:${l.investorId}`)) ?? l.email ?? 'Link without a recipient'}
+                    {l.enabled ? null : <span className="ml-2 text-xs font-normal text-muted-foreground">(off)</span>}
+                  </span>
+                  <span className="text-sm text-muted-foreground">{readingLabel(l, now) ?? 'Not opened yet'}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** The dashboard's line: "N investors read your deck this week". */
+export function DeckReadersLine() {
+  const deck = useQuery(deckAnalyticsQueryOptions());
+  if (!deck.data) return null;
+  const n = deck.data.readersThisWeek;
+  return (
+    <p className="text-sm" data-testid="deck-readers-line">
+      <Link to="/deck" className="text-primary underline-offset-4 hover:underline">
+        {n === 1 ? '1 investor read your deck this week' : `${n} investors read your deck this week`}
+      </Link>
+    </p>
+  );
+}

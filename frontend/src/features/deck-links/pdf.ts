@@ -1,0 +1,49 @@
+/**
+ * pdf.js (pdfjs-dist), loaded only by the deck viewer: the legacy build, so older phone browsers
+ * render too. Pages are drawn into a canvas; a watermark is drawn into the same pixels.
+ */
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+
+export type { PDFDocumentProxy, PDFPageProxy };
+
+export async function openPdf(data: ArrayBuffer): Promise<PDFDocumentProxy> {
+  const [pdfjs, worker] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url')]);
+  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+  // No fonts or scripts from anywhere else: the deck is rendered from the bytes we were given.
+  return pdfjs.getDocument({ data, isEvalSupported: false, enableXfa: false }).promise as Promise<PDFDocumentProxy>;
+}
+
+/** Draws `text` across the page, repeated diagonally, into the canvas's pixels. */
+export function drawWatermark(canvas: HTMLCanvasElement, text: string) {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  const { width, height } = canvas;
+  const size = Math.max(14, Math.round(width / 28));
+  ctx.save();
+  ctx.font = `600 ${size}px system-ui, sans-serif`;
+  ctx.fillStyle = 'rgba(220, 38, 38, 0.22)';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.translate(width / 2, height / 2);
+  ctx.rotate(-Math.atan2(height, width));
+  const step = size * 5;
+  const span = Math.hypot(width, height);
+  for (let y = -span / 2; y <= span / 2; y += step) ctx.fillText(text, 0, y);
+  ctx.restore();
+}
+
+/** Renders one page at the width given (CSS pixels), sharp on high-density screens; answers its text for screen readers. */
+export async function renderPage(doc: PDFDocumentProxy, n: number, canvas: HTMLCanvasElement, cssWidth: number, watermark: string | null): Promise<string> {
+  const page = await doc.getPage(n);
+  const base = page.getViewport({ scale: 1 });
+  const dpr = Math.min(window.devicePixelRatio || 1, 3);
+  const viewport = page.getViewport({ scale: (cssWidth / base.width) * dpr });
+  canvas.width = Math.floor(viewport.width);
+  canvas.height = Math.floor(viewport.height);
+  canvas.style.width = `${cssWidth}px`;
+  canvas.style.height = `${Math.floor(viewport.height / dpr)}px`;
+  await page.render({ canvas, viewport }).promise;
+  if (watermark) drawWatermark(canvas, watermark);
+  const text = await page.getTextContent();
+  return text.items.map((i) => ('str' in i ? i.str : '')).join(' ').replace(/\s+/g, ' ').trim();
+}
