@@ -99,6 +99,34 @@ describe('the mail module', () => {
     expect((await inboxOf(to)).map((m) => m.subject).sort()).toEqual(['Reset your FundFlow password', 'Your applications have finished: 2 of 3 delivered']);
   });
 
+  it('the unsubscribe page\'s API: state, unsubscribe and undo by the link\'s token, no session, each an event', async () => {
+    const to = `undo-${Date.now()}@example.com`;
+    const data = { total: 1, delivered: 1, failed: 0, refunded: 0, url: `${app.url}/submissions` };
+    await app.services.mail.send('batch-finished', { to, data }, meta());
+    const [got] = await eventually(async () => ((await inboxOf(to)).length ? inboxOf(to) : null), 'delivery');
+    const token = decodeURIComponent(/\/unsubscribe\?token=([^\s"&]+)/.exec(got!.text)![1]!);
+    const q = `/api/mail/unsubscribe?token=${encodeURIComponent(token)}`;
+
+    expect(await app.api('GET', q)).toMatchObject({ status: 200, body: { email: to, category: 'notification', unsubscribed: false } });
+    expect(await app.api('POST', '/api/mail/unsubscribe', { body: { token } })).toMatchObject({ status: 200, body: { unsubscribed: true, email: to } });
+    expect((await app.api('GET', q)).body.unsubscribed).toBe(true);
+    expect((await app.services.mail.send('batch-finished', { to, data }, meta())).skipped).toBe('unsubscribed');
+
+    // Undo: notifications are sent again, at once (the answer waits for the read model).
+    expect(await app.api('DELETE', '/api/mail/unsubscribe', { body: { token } })).toMatchObject({ status: 200, body: { unsubscribed: false, email: to } });
+    expect((await app.api('GET', q)).body.unsubscribed).toBe(false);
+    expect((await app.services.mail.send('batch-finished', { to, data }, meta())).skipped).toBeUndefined();
+    // Undoing twice records nothing more; the log holds exactly what happened.
+    expect((await app.api('DELETE', q)).status).toBe(200);
+    const stream = (await app.ctx.pool.query<{ type: string }>(`select type from es_events where stream_id like 'mail-optout-%' and data->>'email' = $1 order by global_position`, [to])).rows.map((r) => r.type);
+    expect(stream).toEqual(['MailUnsubscribed', 'MailResubscribed']);
+
+    // Bad input: a 400 with the reason, never a 500.
+    expect(await app.api('GET', '/api/mail/unsubscribe')).toMatchObject({ status: 400, body: { error: expect.any(String) } });
+    expect(await app.api('DELETE', '/api/mail/unsubscribe', { body: { token: 'eyJlIjoieEBleGFtcGxlLmNvbSJ9.forged-signature' } })).toMatchObject({ status: 400, body: { error: 'This unsubscribe link is not valid' } });
+    expect(await app.api('POST', '/api/mail/unsubscribe', { body: { token, extra: 1 } })).toMatchObject({ status: 400 });
+  });
+
   it('the mailbox is for admins only', async () => {
     const founder = await app.createUser();
     const admin = await app.createUser({ admin: true });

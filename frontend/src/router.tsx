@@ -23,6 +23,7 @@ import { CreditsPage } from './features/credits/CreditsPage';
 import { PricingPage } from './features/credits/PricingPage';
 import { LocalCheckoutPage } from './features/credits/LocalCheckoutPage';
 import { MailboxPage } from './features/mail/MailboxPage';
+import { UnsubscribePage } from './features/mail/UnsubscribePage';
 import { FormsPage } from './features/ops/FormsPage';
 import { LedgerPage } from './features/ops/LedgerPage';
 import { OpsHomePage } from './features/ops/OpsHomePage';
@@ -161,6 +162,7 @@ const securityRoute = createRoute({ getParentRoute: parent, path: '/security-das
 const authRoute = createRoute({ getParentRoute: parent, path: '/auth', component: AuthScreen });
 const resetPasswordRoute = createRoute({ getParentRoute: parent, path: '/reset-password', component: ResetPasswordPage });
 const verifyEmailRoute = createRoute({ getParentRoute: parent, path: '/verify-email', component: VerifyEmailPage });
+const unsubscribeRoute = createRoute({ getParentRoute: parent, path: '/unsubscribe', component: UnsubscribePage });
 /** Everything else: /sign-* (sign-in form) or the 404 screen. */
 const catchAllRoute = createRoute({ getParentRoute: parent, path: '$', component: CatchAll });
 
@@ -189,6 +191,7 @@ const routeTree = rootRoute.addChildren([
   authRoute,
   resetPasswordRoute,
   verifyEmailRoute,
+  unsubscribeRoute,
   catchAllRoute,
 ]);
 

@@ -24,5 +24,14 @@ export type MailboxMessage = z.infer<typeof MailboxMessage>;
 export const MailboxMessageDetail = MailboxMessage.extend({ text: z.string(), html: z.string(), headers: z.record(z.string(), z.string()) });
 export type MailboxMessageDetail = z.infer<typeof MailboxMessageDetail>;
 
-/** POST /api/mail/unsubscribe (public; the signed token is the credential) */
+/**
+ * /api/mail/unsubscribe (public; the signed token from the e-mail's link is the credential):
+ * GET ?token= reads the address's state, POST unsubscribes, DELETE undoes it.
+ */
 export const UnsubscribeRequest = z.strictObject({ token: z.string().min(10).max(500) });
+export const UnsubscribeState = z.object({
+  email: z.string(),
+  category: z.enum(['account', 'notification']),
+  unsubscribed: z.boolean(),
+});
+export type UnsubscribeState = z.infer<typeof UnsubscribeState>;

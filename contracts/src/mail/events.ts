@@ -24,6 +24,9 @@ export type MailAttemptFailed = { type: 'MailAttemptFailed'; data: { messageId: 
 /** The last try failed: the message is not tried again. */
 export type MailFailed = { type: 'MailFailed'; data: { messageId: string; attempt: number; error: string } };
 export type MailUnsubscribed = { type: 'MailUnsubscribed'; data: { email: string; category: MailCategory } };
+/** The address took its unsubscribe back (the page's Undo): its notifications are sent again. */
+export type MailResubscribed = { type: 'MailResubscribed'; data: { email: string; category: MailCategory } };
+export type MailOptOutEvent = MailUnsubscribed | MailResubscribed;
 export type MailEvent = MailQueued | MailSent | MailAttemptFailed | MailFailed;
-export const MAIL_EVENT_TYPES = ['MailQueued', 'MailSent', 'MailAttemptFailed', 'MailFailed', 'MailUnsubscribed'] as const;
+export const MAIL_EVENT_TYPES = ['MailQueued', 'MailSent', 'MailAttemptFailed', 'MailFailed', 'MailUnsubscribed', 'MailResubscribed'] as const;
 export const mailStream = (messageId: string) => `mail-${messageId}`;

@@ -1,4 +1,4 @@
-import type { MailAttemptFailed, MailCategory, MailEvent, MailFailed, MailQueued, MailSent, MailUnsubscribed } from '@fp/contracts';
+import type { MailAttemptFailed, MailCategory, MailEvent, MailFailed, MailOptOutEvent, MailQueued, MailSent } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 
 /** Tries in all before a message is given up (transport down for longer than the backoff covers). */
@@ -58,12 +58,29 @@ export const mailDecider: Decider<MailState, MailCommand, MailEvent> = {
   },
 };
 
-/** An address's opt-outs, per category: unsubscribing twice records nothing new. */
-export const optOutDecider: Decider<Set<MailCategory>, { type: 'Unsubscribe'; email: string; category: MailCategory }, MailUnsubscribed> = {
+/** An address's opt-outs, per category: unsubscribing twice records nothing new, nor does undoing twice. */
+export type OptOutCommand =
+  | { type: 'Unsubscribe'; email: string; category: MailCategory }
+  | { type: 'Resubscribe'; email: string; category: MailCategory };
+
+export const optOutDecider: Decider<Set<MailCategory>, OptOutCommand, MailOptOutEvent> = {
   initialState: () => new Set(),
-  evolve: (state, event) => new Set([...state, event.data.category]),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MailUnsubscribed':
+        return new Set([...state, event.data.category]);
+      case 'MailResubscribed':
+        return new Set([...state].filter((c) => c !== event.data.category));
+    }
+  },
   decide(command, state) {
     if (command.category === 'account') throw new DomainError('Account e-mails cannot be unsubscribed from', 400, 'invalid');
-    return state.has(command.category) ? [] : [{ type: 'MailUnsubscribed', data: { email: command.email, category: command.category } }];
+    const data = { email: command.email, category: command.category };
+    switch (command.type) {
+      case 'Unsubscribe':
+        return state.has(command.category) ? [] : [{ type: 'MailUnsubscribed', data }];
+      case 'Resubscribe':
+        return state.has(command.category) ? [{ type: 'MailResubscribed', data }] : [];
+    }
   },
 };

@@ -1,8 +1,8 @@
-import type { MailEvent, MailQueued } from '@fp/contracts';
-import { describe, it } from 'vitest';
+import type { MailEvent, MailOptOutEvent, MailQueued } from '@fp/contracts';
+import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../platform/decider';
 import { DEFAULT_META, given } from '../../testing/decider';
-import { MAX_MAIL_ATTEMPTS, mailDecider } from './decider';
+import { MAX_MAIL_ATTEMPTS, mailDecider, optOutDecider } from './decider';
 
 const mail: MailQueued['data'] = {
   messageId: 'm1', to: 'ada@example.com', userId: 'u1', template: 'verify-email', category: 'account',
@@ -44,5 +44,38 @@ describe('mail decider', () => {
 
   it('reports about an unknown message are refused', () => {
     given(mailDecider).when({ type: 'RecordDelivery', messageId: 'x', transport: 'smtp', providerId: 'p' }).thenThrows(DomainError, 'No such message');
+  });
+});
+
+describe('opt-out decider', () => {
+  const who = { email: 'ada@example.com', category: 'notification' as const };
+  const out: MailOptOutEvent = { type: 'MailUnsubscribed', data: who };
+  const back: MailOptOutEvent = { type: 'MailResubscribed', data: who };
+
+  it('given nothing, unsubscribing records the opt-out', () => {
+    given(optOutDecider).when({ type: 'Unsubscribe', ...who }).then([out]);
+  });
+
+  it('given an opt-out, unsubscribing again records nothing (a second click, a mail client\'s one-click POST)', () => {
+    given(optOutDecider, out).when({ type: 'Unsubscribe', ...who }).then([]);
+  });
+
+  it('given an opt-out, undo records the resubscription and the state has no opt-out left', () => {
+    given(optOutDecider, out).when({ type: 'Resubscribe', ...who }).then([back]);
+    given(optOutDecider, out).when({ type: 'Resubscribe', ...who }).thenState((state) => expect(state.has('notification')).toBe(false));
+  });
+
+  it('given no opt-out (never, or already undone), undo records nothing', () => {
+    given(optOutDecider).when({ type: 'Resubscribe', ...who }).then([]);
+    given(optOutDecider, out, back).when({ type: 'Resubscribe', ...who }).then([]);
+  });
+
+  it('given an undone opt-out, unsubscribing again records it again', () => {
+    given(optOutDecider, out, back).when({ type: 'Unsubscribe', ...who }).then([out]);
+  });
+
+  it('refuses to opt out of account e-mails (verification, password reset, receipts)', () => {
+    given(optOutDecider).when({ type: 'Unsubscribe', email: who.email, category: 'account' }).thenThrows(DomainError, 'Account e-mails cannot be unsubscribed from');
+    given(optOutDecider).when({ type: 'Resubscribe', email: who.email, category: 'account' }).thenThrows(DomainError, 'Account e-mails cannot be unsubscribed from');
   });
 });

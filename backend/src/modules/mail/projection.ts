@@ -1,5 +1,5 @@
 import { eventTime } from '@fp/infra';
-import { MAIL_EVENT_TYPES, type MailEvent, type MailUnsubscribed } from '@fp/contracts';
+import { MAIL_EVENT_TYPES, type MailEvent, type MailOptOutEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 
 /** mail_messages (every outgoing message and its delivery state) and mail_optouts. */
@@ -11,7 +11,7 @@ export const mailProjection: Projection = {
   batchSize: 500,
   async apply(tx, events) {
     for (const e of events) {
-      const ev = { type: e.type, data: e.data } as MailEvent | MailUnsubscribed;
+      const ev = { type: e.type, data: e.data } as MailEvent | MailOptOutEvent;
       const at = eventTime(e);
       switch (ev.type) {
         case 'MailQueued': {
@@ -34,6 +34,9 @@ export const mailProjection: Projection = {
           break;
         case 'MailUnsubscribed':
           await tx.insertInto('mail_optouts').values({ email: ev.data.email, category: ev.data.category, at }).onConflict((oc) => oc.columns(['email', 'category']).doNothing()).execute();
+          break;
+        case 'MailResubscribed':
+          await tx.deleteFrom('mail_optouts').where('email', '=', ev.data.email).where('category', '=', ev.data.category).execute();
           break;
       }
     }

@@ -23,15 +23,27 @@ export function mailRoutes(app: FastifyInstance, ctx: MailContext) {
   });
 
   // Unsubscribe without a session: the signed token is the credential. JSON from our page, or a
-  // mail client's RFC 8058 one-click POST (form-encoded body, token in the query).
+  // mail client's RFC 8058 one-click POST (form-encoded body, token in the query). GET reads the
+  // state for the page; DELETE is the page's Undo.
+  // The token comes in the query (the link, a mail client's one-click POST, whose form body is
+  // "List-Unsubscribe=One-Click") or as the JSON body { token }; either is parsed strictly.
+  const tokenOf = (req: { query: unknown; body: unknown }) => {
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    return parse(UnsubscribeRequest, Object.keys(query).length ? query : (req.body ?? {})).token;
+  };
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
-    scope.post<{ Querystring: { token?: string } }>(UNSUBSCRIBE_PATH, async (req) => {
-      const body = req.body as Record<string, unknown> | undefined;
-      const token = typeof req.query.token === 'string' ? req.query.token : body?.token;
-      const { token: valid } = parse(UnsubscribeRequest, { token });
-      const who = await ctx.mail.unsubscribe(valid, metaFor(ctx, 'mail:unsubscribe'));
+    scope.get(UNSUBSCRIBE_PATH, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ctx.mail.optOutState(tokenOf(req));
+    });
+    scope.post(UNSUBSCRIBE_PATH, async (req) => {
+      const who = await ctx.mail.unsubscribe(tokenOf(req), metaFor(ctx, 'mail:unsubscribe'));
       return { unsubscribed: true, email: who.email };
+    });
+    scope.delete(UNSUBSCRIBE_PATH, async (req) => {
+      const who = await ctx.mail.resubscribe(tokenOf(req), metaFor(ctx, 'mail:resubscribe'));
+      return { unsubscribed: false, email: who.email };
     });
   });
 }

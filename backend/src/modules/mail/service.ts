@@ -1,4 +1,4 @@
-import { mailStream, type MailCategory, type MailboxMessage, type MailboxMessageDetail } from '@fp/contracts';
+import { mailStream, type MailCategory, type MailboxMessage, type MailboxMessageDetail, type UnsubscribeState } from '@fp/contracts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
@@ -23,6 +23,10 @@ export interface MailService {
   ): Promise<{ messageId: string; checkpoint: string | null; skipped?: 'unsubscribed' }>;
   /** Records an opt-out from a signed unsubscribe token; a bad token is a 400. */
   unsubscribe(token: string, meta: CommandMeta): Promise<{ email: string; category: MailCategory }>;
+  /** Takes the opt-out back (the unsubscribe page's Undo); a bad token is a 400. */
+  resubscribe(token: string, meta: CommandMeta): Promise<{ email: string; category: MailCategory }>;
+  /** The token's address and category, and whether it is unsubscribed now (read from the log, not the read model). */
+  optOutState(token: string): Promise<UnsubscribeState>;
   list(opts: { to?: string; limit?: number }): Promise<MailboxMessage[]>;
   get(id: string): Promise<MailboxMessageDetail | null>;
   /** Messages not delivered yet (queued, retrying) and given up on (failed): the operators' outbox backlog. */
@@ -43,6 +47,12 @@ export function createMailService(ctx: AppContext, transport: MailPort): MailSer
   const unsubscribeUrl = (email: string, category: MailCategory, api: boolean) => {
     const token = encodeURIComponent(unsubscribeToken(ctx.config.authSecret, email, category));
     return api ? `${ctx.config.publicUrl}/api/mail/unsubscribe?token=${token}` : `${ctx.config.publicUrl}/unsubscribe?token=${token}`;
+  };
+
+  const tokenOwner = (token: string) => {
+    const who = readUnsubscribeToken(ctx.config.authSecret, token);
+    if (!who) throw new DomainError('This unsubscribe link is not valid', 400, 'invalid_token');
+    return who;
   };
 
   async function deliverOne(row: { id: string }) {
@@ -100,11 +110,22 @@ export function createMailService(ctx: AppContext, transport: MailPort): MailSer
       return { messageId, checkpoint: r.checkpoint };
     },
     async unsubscribe(token, meta) {
-      const who = readUnsubscribeToken(ctx.config.authSecret, token);
-      if (!who) throw new DomainError('This unsubscribe link is not valid', 400, 'invalid_token');
+      const who = tokenOwner(token);
       const r = await handleCommand(ctx.store, optOutStream(who.email), optOutDecider, { type: 'Unsubscribe', ...who }, meta);
       if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
       return who;
+    },
+    async resubscribe(token, meta) {
+      const who = tokenOwner(token);
+      const r = await handleCommand(ctx.store, optOutStream(who.email), optOutDecider, { type: 'Resubscribe', ...who }, meta);
+      // send() reads the read model: once this returns, notifications go out again.
+      if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
+      return who;
+    },
+    async optOutState(token) {
+      const who = tokenOwner(token);
+      const { events } = await ctx.store.readStream(optOutStream(who.email));
+      return { ...who, unsubscribed: foldEvents(optOutDecider, events).has(who.category) };
     },
     async list({ to, limit = 100 }) {
       let q = ctx.db.selectFrom('mail_messages').select(['id', 'to_email', 'template', 'category', 'subject', 'status', 'attempts', 'last_error', 'queued_at', 'sent_at']).orderBy('queued_at', 'desc').limit(limit);
