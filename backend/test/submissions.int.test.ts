@@ -106,6 +106,11 @@ describe('submitting to test firms', () => {
 
     done = await waitForStatus(app, u.token, okId!, TERMINAL);
     failed = await waitForStatus(app, u.token, captchaId!, TERMINAL);
+    // The refund is the command after the failure: wait for it rather than reading between the two.
+    for (const until = Date.now() + 30_000; !failed.creditRefunded && Date.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 100));
+      failed = await getSubmission(app, u.token, captchaId!);
+    }
     expect(done).toMatchObject({ status: 'completed', submissionStatus: 'submitted', error: null, liveUrl: null, canStop: false, canRetry: false, taskId: okId, creditRefunded: false });
     expect(done.confirmationText).toMatch(/thank/i);
     expect(done.summary).toMatch(/Submitted/);

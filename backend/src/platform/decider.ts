@@ -1,4 +1,4 @@
-import { ConcurrencyError, type EventMetadata, type EventStore, type RecordedEvent } from '@fp/infra';
+import { ConcurrencyError, type AppendResult, type EventMetadata, type EventStore, type ExpectedRevision, type RecordedEvent, type StreamAppend } from '@fp/infra';
 
 /** Who and when: time and ids enter through here, never from inside a decider. */
 export interface CommandMeta {
@@ -56,9 +56,52 @@ export function foldEvents<S, E extends Event>(decider: Pick<Decider<S, any, E>,
   return events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), decider.initialState());
 }
 
+/** The expected revision of a stream read at `revision` (-1: it did not exist). */
+export const expectedAt = (revision: number): ExpectedRevision => (revision === -1 ? 'no_stream' : revision);
+
+export const metadataOf = (meta: CommandMeta): EventMetadata => ({ now: meta.now.toISOString(), actor: meta.actor, correlationId: meta.correlationId });
+
+/** What a decision writes: streams, each at the revision the decision read (empty: nothing to write). */
+export interface Decision<R> {
+  appends: StreamAppend[];
+  result: R;
+}
+
 /**
- * Loads the stream, decides, appends with the expected revision. On a concurrency conflict it
- * re-reads and decides again, a bounded number of times, then answers 409.
+ * The one write path (docs/reliability.md, "The write path"). Each try loads what the command
+ * decides on (streams, and the revisions they were read at), decides with a pure function, and
+ * appends every stream the decision writes in one append at those revisions: single-stream or
+ * multi-stream, all or nothing on a store with atomic multi-stream appends. When another writer got
+ * there first (ConcurrencyError) nothing was written, and the command is decided again on what it
+ * wrote, a bounded number of times with jittered backoff; then it answers 409. The decision may
+ * refuse (throw a DomainError) on any try, e.g. the loser of a race that is not allowed twice.
+ */
+export async function appendDecision<L, R>(
+  store: EventStore,
+  load: () => Promise<L>,
+  decide: (loaded: L) => Decision<R>,
+  opts: { maxRetries?: number } = {},
+): Promise<{ result: R; appended: AppendResult[] }> {
+  const maxRetries = opts.maxRetries ?? 8;
+  for (let attempt = 0; ; attempt++) {
+    const { appends, result } = decide(await load());
+    const writes = appends.filter((a) => a.events.length > 0);
+    if (writes.length === 0) return { result, appended: [] };
+    try {
+      const appended = writes.length === 1 ? [await store.append(writes[0]!.streamId, writes[0]!.events, writes[0]!.expected)] : await store.appendMany(writes);
+      return { result, appended };
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) throw err;
+      if (attempt >= maxRetries) throw new ConflictError();
+      // Jittered backoff spreads out writers racing for the same streams.
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+    }
+  }
+}
+
+/**
+ * One stream: loads it, decides, appends at the revision it read (appendDecision), answering the
+ * state after the command.
  */
 export async function handleCommand<S, C, E extends Event>(
   store: EventStore,
@@ -68,25 +111,20 @@ export async function handleCommand<S, C, E extends Event>(
   meta: CommandMeta,
   opts: { maxRetries?: number } = {},
 ): Promise<HandleResult<S, E>> {
-  const maxRetries = opts.maxRetries ?? 8;
-  for (let attempt = 0; ; attempt++) {
-    const { events: history, revision } = await store.readStream(streamId);
-    const state = foldEvents(decider, history);
-    const produced = decider.decide(command, state, meta);
-    if (produced.length === 0) return { state, events: [], revision, checkpoint: null };
-    const metadata: EventMetadata = { now: meta.now.toISOString(), actor: meta.actor, correlationId: meta.correlationId };
-    try {
-      const appended = await store.append(
-        streamId,
-        produced.map((e) => ({ type: e.type, data: e.data, metadata })),
-        revision === -1 ? 'no_stream' : revision,
-      );
-      return { state: produced.reduce(decider.evolve, state), events: produced, revision: appended.nextRevision, checkpoint: appended.checkpoint };
-    } catch (err) {
-      if (!(err instanceof ConcurrencyError)) throw err;
-      if (attempt >= maxRetries) throw new ConflictError();
-      // Jittered backoff spreads out writers racing for one stream.
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
-    }
-  }
+  const metadata = metadataOf(meta);
+  const { result, appended } = await appendDecision(
+    store,
+    () => store.readStream(streamId),
+    ({ events: history, revision }) => {
+      const state = foldEvents(decider, history);
+      const produced = decider.decide(command, state, meta);
+      return {
+        appends: [{ streamId, events: produced.map((e) => ({ type: e.type, data: e.data, metadata })), expected: expectedAt(revision) }],
+        result: { state: produced.reduce(decider.evolve, state), events: produced, revision },
+      };
+    },
+    opts,
+  );
+  const last = appended[0];
+  return { ...result, revision: last ? last.nextRevision : result.revision, checkpoint: last ? last.checkpoint : null };
 }

@@ -1,14 +1,16 @@
-import { firmApplicationStream, INCOMPLETE_PROFILE, INCOMPLETE_PROFILE_MESSAGE, INSUFFICIENT_CREDITS, insufficientCreditsMessage, type SubmissionActionResponse } from '@fp/contracts';
+import { firmApplicationStream, INCOMPLETE_PROFILE, INCOMPLETE_PROFILE_MESSAGE, INSUFFICIENT_CREDITS, insufficientCreditsMessage, submissionStream, type SubmissionActionResponse } from '@fp/contracts';
+import type { StreamAppend } from '@fp/infra';
 import type { SubmissionRun } from '@fp/workflows';
 import type { SubmissionsContext } from './context';
-import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
-import { runCommand } from './attempts';
-import { firmApplicationDecider, NOT_RETRYABLE } from './decider';
+import { appendDecision, DomainError, expectedAt, foldEvents, metadataOf, type CommandMeta } from '../../platform/decider';
+import { firmApplicationDecider, NOT_RETRYABLE, submissionDecider } from './decider';
+import { decideRetry } from './retry-decider';
 import { ownedRow, toSubmission, waitForSubmissionsProjection } from './queries';
 
 /**
  * Retry (spec §4, failed rows): a new attempt on the same submission, charged again (one credit,
  * reference = the new attempt id), run by a new workflow. Stopped submissions may be retried too.
+ * The charge, the claim and the new attempt are one decision appended once (decideRetry).
  */
 export async function retrySubmission(
   ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'profile' | 'config' | 'clock' | 'newId'>,
@@ -27,18 +29,32 @@ export async function retrySubmission(
 
   const attemptId = ctx.newId();
   const charge = { spendKind: 'vc_application' as const, insufficientMessage: message, items: [{ reference: attemptId, amount: 1, reason: `Application to ${row.firm_name} (retry)` }] };
-  const firmApplication = firmApplicationStream(userId, row.test, row.vc_firm_id);
-  await ctx.credits.chargeFor(userId, charge, meta, async () => {
-    // The firm must be free for this submission again (another submission may have applied since).
-    await handleCommand(ctx.store, firmApplication, firmApplicationDecider, { type: 'Claim', data: { userId, vcFirmId: row.vc_firm_id, test: row.test, submissionId: id } }, meta);
-    try {
-      await runCommand(ctx, id, { type: 'Retry', data: { attemptId } }, meta);
-    } catch (err) {
-      // Someone retried or changed it meanwhile: give the firm back as it was.
-      await handleCommand(ctx.store, firmApplication, firmApplicationDecider, { type: 'Settle', data: { submissionId: id, status: 'failed' } }, meta).catch(() => undefined);
-      throw err;
-    }
-  }, () => `Refund: retry of the application to ${row.firm_name} did not start`);
+  const streams = { submission: submissionStream(id), application: firmApplicationStream(userId, row.test, row.vc_firm_id) };
+  const metadata = metadataOf(meta);
+  const load = async () => {
+    const read = await ctx.store.readStreams([streams.submission, streams.application]);
+    return { submission: read.get(streams.submission)!, application: read.get(streams.application)! };
+  };
+  const decide = (loaded: Awaited<ReturnType<typeof load>>, spend: StreamAppend[]) => {
+    const d = decideRetry({ submission: foldEvents(submissionDecider, loaded.submission.events), application: foldEvents(firmApplicationDecider, loaded.application.events), attemptId }, meta);
+    return {
+      result: d,
+      appends: [
+        ...spend,
+        { streamId: streams.application, events: d.application.map((e) => ({ ...e, metadata })), expected: expectedAt(loaded.application.revision) },
+        { streamId: streams.submission, events: d.submission.map((e) => ({ ...e, metadata })), expected: expectedAt(loaded.submission.revision) },
+      ],
+    };
+  };
+  if (ctx.store.atomicAppendMany) {
+    // The charge with the claim and the attempt: they land together or not at all.
+    await appendDecision(ctx.store, async () => ({ loaded: await load(), spend: await ctx.credits.prepareSpend(userId, charge, meta) }), ({ loaded, spend }) => decide(loaded, [spend]));
+  } else {
+    // A store without all-or-nothing appends: charge, write, and give the credit back when the retry
+    // is refused. The claim is never released here: it belongs to the submission, which a retry that
+    // won the race holds.
+    await ctx.credits.chargeFor(userId, charge, meta, () => appendDecision(ctx.store, load, (loaded) => decide(loaded, [])), () => `Refund: retry of the application to ${row.firm_name} did not start`);
+  }
   dispatch([{ submissionId: id, attemptId }]);
   await waitForSubmissionsProjection(ctx);
   return { success: true, submission: toSubmission(ctx, await ownedRow(ctx, userId, id)) };
