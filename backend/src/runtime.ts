@@ -23,6 +23,7 @@ import { createSubmissionsModule, type EngineFactory } from './modules/submissio
 import type { AppContext } from './platform/context';
 import { BetterAuthProvider, SuperTokensProvider, type AccountMailer, type IdentityProvider } from './platform/identity/index';
 import type { AppModule } from './platform/module';
+import { assertProductionReady } from './platform/production-guard';
 import { createLogging, withRunContext, type Logging } from './platform/logging';
 import { addScrapeGauges, createMetrics, measureEventStore, measureSearchIndex, serveMetrics, type Metrics } from './platform/metrics';
 import { createFolderStorage, createS3Storage, parseS3Url, type FileStorage } from './platform/storage/index';
@@ -218,6 +219,8 @@ function pickWorkflowHistory(config: AppConfig, databaseUrl: string): WorkflowHi
 export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
   const config = opts.config ?? loadConfig();
   const role = opts.role ?? 'all';
+  // Before anything starts: a production start with development settings is refused (the CLI, an operator's tool, is not).
+  if (role !== 'cli') assertProductionReady(config);
   const logging =
     opts.logging ??
     createLogging({ role, level: opts.log ? 'silent' : config.logLevel, format: config.logFormat ?? (config.environment === 'development' && process.stdout.isTTY ? 'pretty' : 'json') });

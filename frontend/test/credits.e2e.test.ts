@@ -142,6 +142,8 @@ describe('credits screens (e2e)', () => {
     await page.getByRole('status').filter({ hasText: 'Redirecting to Payment' }).waitFor();
     await checkout.waitForURL(/\/checkout\/local\/cs_local_/);
     await checkout.getByText('Test mode').waitFor();
+    // The notice every local checkout page shows (a production demo runs it with ALLOW_TEST_CHECKOUT=1).
+    expect(await checkout.getByRole('note').innerText()).toContain('This is a test checkout: no real payment is taken and only test cards are accepted.');
     expect(await checkout.getByTestId('checkout-amount').innerText()).toBe('$1,500');
     await checkout.getByLabel('Card number').fill(LOCAL_CARD_DECLINED);
     await checkout.getByLabel('Expiry date').fill('1234');

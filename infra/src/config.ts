@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The development AUTH_SECRET: published here, so a production start refuses it (backend/src/platform/production-guard.ts). */
+export const DEV_AUTH_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+
 /** Every setting the app reads from the environment (README's configuration table mirrors this). */
 export interface AppConfig {
   port: number;
@@ -42,6 +45,8 @@ export interface AppConfig {
   sandboxPort: number;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** ALLOW_TEST_CHECKOUT=1: a production demo may sell credits for test cards (docs/security.md, "Production guards"). */
+  allowTestCheckout: boolean;
   /** SMTP server for outgoing e-mail (SMTP_URL); unset = the embedded mailbox. */
   smtpUrl?: string;
   /** S3-compatible file storage (S3_URL, docs/submissions.md); unset = a folder under dataDir. */
@@ -169,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supertokensUrl: env.SUPERTOKENS_URL || undefined,
     supertokensApiKey: env.SUPERTOKENS_API_KEY || undefined,
     // A fixed development secret keeps sessions valid across restarts of the embedded app; set AUTH_SECRET in production.
-    authSecret: env.AUTH_SECRET ?? 'dev-only-secret-change-me-0123456789abcdef',
+    authSecret: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     freeCredits: int(env.FREE_CREDITS, 1),
     environment: env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
@@ -182,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandboxPort: int(env.SANDBOX_PORT, 3100),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    allowTestCheckout: env.ALLOW_TEST_CHECKOUT === '1' || env.ALLOW_TEST_CHECKOUT === 'true',
     smtpUrl: env.SMTP_URL || undefined,
     s3Url: env.S3_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'FundFlow <no-reply@fundflow.example>',

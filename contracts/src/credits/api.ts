@@ -135,6 +135,12 @@ export const PurchasesResponse = z.object({ purchases: z.array(Purchase), owed: 
 export type PurchasesResponse = z.infer<typeof PurchasesResponse>;
 
 /** The embedded checkout (no payment provider configured): a test-mode card form on the app's origin. */
+/**
+ * What every local checkout page says, visibly: it is the embedded test checkout, not a payment
+ * provider (a production demo runs it only with ALLOW_TEST_CHECKOUT=1; docs/security.md).
+ */
+export const TEST_CHECKOUT_NOTICE = 'This is a test checkout: no real payment is taken and only test cards are accepted.';
+
 export const LocalCheckoutSession = z.object({
   id: z.string(), product: z.string(), credits: z.number().int(), amount: z.number().int(), currency: z.string(),
   status: z.enum(['open', 'paid', 'expired']), cancelUrl: z.string(), successUrl: z.string(),

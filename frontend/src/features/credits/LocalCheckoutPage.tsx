@@ -1,4 +1,4 @@
-import { formatUsd, type LocalCheckoutSession } from '@fp/contracts';
+import { formatUsd, TEST_CHECKOUT_NOTICE, type LocalCheckoutSession } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
@@ -44,13 +44,15 @@ export function LocalCheckoutPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 py-4 sm:py-10">
-      <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
+      {/* Always shown, whatever the environment: this page is the embedded test checkout (a
+          production demo with ALLOW_TEST_CHECKOUT=1 included), never a real payment. */}
+      <div role="note" data-testid="test-checkout-notice" className="flex flex-col items-center gap-2 rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-center text-sm font-medium">
         <Badge variant="warning">
           <FlaskConical aria-hidden="true" />
           Test mode
         </Badge>
-        No real card is charged.
-      </p>
+        {TEST_CHECKOUT_NOTICE}
+      </div>
       <Card>
         {session.isPending ? (
           <CardContent className="flex flex-col gap-3 p-6">

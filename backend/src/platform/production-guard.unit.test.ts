@@ -1,0 +1,81 @@
+import { loadConfig } from '@fp/infra';
+import { describe, expect, it } from 'vitest';
+import { assertProductionReady, ProductionConfigError, productionRefusalMessage, productionRefusals } from './production-guard';
+
+/** A production install with everything set as it should be. */
+const GOOD = {
+  APP_ENV: 'production',
+  AUTH_SECRET: 'k3Jq9vX2mP7wR4tY8uZ1aB5cD6eF0gH3iJ',
+  PUBLIC_URL: 'https://app.fundflow.example',
+  STRIPE_SECRET_KEY: 'sk_live_contract',
+  STRIPE_WEBHOOK_SECRET: 'whsec_live_contract',
+  METRICS_TOKEN: 'metrics-token-for-the-scraper',
+};
+const refused = (env: Record<string, string | undefined>) => productionRefusals(loadConfig(env as NodeJS.ProcessEnv)).map((r) => r.variable);
+
+describe('production guard', () => {
+  it('passes a correctly configured production install, and never checks outside production', () => {
+    expect(refused(GOOD)).toEqual([]);
+    expect(() => assertProductionReady(loadConfig(GOOD))).not.toThrow();
+    // Development and tests keep every default.
+    expect(refused({})).toEqual([]);
+    expect(refused({ APP_ENV: 'staging' })).toEqual([]);
+  });
+
+  it('NODE_ENV=production without APP_ENV is production too', () => {
+    expect(refused({ NODE_ENV: 'production' })).toContain('AUTH_SECRET');
+  });
+
+  it('refuses the default AUTH_SECRET, the example one from the docs, and a short one', () => {
+    expect(refused({ ...GOOD, AUTH_SECRET: undefined })).toEqual(['AUTH_SECRET']);
+    expect(refused({ ...GOOD, AUTH_SECRET: 'change-me-to-a-long-random-secret' })).toEqual(['AUTH_SECRET']);
+    const short = productionRefusals(loadConfig({ ...GOOD, AUTH_SECRET: 'hunter2' }));
+    expect(short).toEqual([{ variable: 'AUTH_SECRET', message: expect.stringContaining('at least 32 characters (it is 7)') }]);
+  });
+
+  it('refuses the local test checkout unless ALLOW_TEST_CHECKOUT=1, and a test-mode Stripe key likewise', () => {
+    const local = { ...GOOD, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
+    expect(refused(local)).toEqual(['STRIPE_SECRET_KEY']);
+    expect(productionRefusals(loadConfig(local))[0]!.message).toContain('ALLOW_TEST_CHECKOUT=1');
+    expect(refused({ ...local, ALLOW_TEST_CHECKOUT: '1' })).toEqual([]);
+    expect(refused({ ...local, ALLOW_TEST_CHECKOUT: '0' })).toEqual(['STRIPE_SECRET_KEY']);
+    expect(refused({ ...GOOD, STRIPE_SECRET_KEY: 'sk_test_abc' })).toEqual(['STRIPE_SECRET_KEY']);
+    expect(refused({ ...GOOD, STRIPE_SECRET_KEY: 'sk_test_abc', ALLOW_TEST_CHECKOUT: '1' })).toEqual([]);
+  });
+
+  it('refuses Stripe without its webhook signing secret', () => {
+    expect(refused({ ...GOOD, STRIPE_WEBHOOK_SECRET: undefined })).toEqual(['STRIPE_WEBHOOK_SECRET']);
+  });
+
+  it('refuses SuperTokens and Meilisearch without their keys or with the published ones', () => {
+    expect(refused({ ...GOOD, SUPERTOKENS_URL: 'http://supertokens:3567' })).toEqual(['SUPERTOKENS_API_KEY']);
+    expect(refused({ ...GOOD, SUPERTOKENS_URL: 'http://supertokens:3567', SUPERTOKENS_API_KEY: 'fundflow-dev-supertokens-key' })).toEqual(['SUPERTOKENS_API_KEY']);
+    expect(refused({ ...GOOD, SUPERTOKENS_URL: 'http://supertokens:3567', SUPERTOKENS_API_KEY: 'a-real-core-key' })).toEqual([]);
+    expect(refused({ ...GOOD, MEILI_URL: 'http://meili:7700' })).toEqual(['MEILI_MASTER_KEY']);
+    expect(refused({ ...GOOD, MEILI_URL: 'http://meili:7700', MEILI_MASTER_KEY: 'fundflow-dev-master-key' })).toEqual(['MEILI_MASTER_KEY']);
+    expect(refused({ ...GOOD, MEILI_URL: 'http://meili:7700', MEILI_MASTER_KEY: 'a-real-master-key' })).toEqual([]);
+  });
+
+  it('refuses an open /metrics and a loopback PUBLIC_URL', () => {
+    expect(refused({ ...GOOD, METRICS_TOKEN: undefined })).toEqual(['METRICS_TOKEN']);
+    expect(refused({ ...GOOD, PUBLIC_URL: undefined })).toEqual(['PUBLIC_URL']);
+    expect(refused({ ...GOOD, PUBLIC_URL: 'http://127.0.0.1:3000' })).toEqual(['PUBLIC_URL']);
+  });
+
+  it('names every refusal in one message, each with the variable to set', () => {
+    const env = { APP_ENV: 'production' } as NodeJS.ProcessEnv;
+    const all = productionRefusals(loadConfig(env));
+    expect(all.map((r) => r.variable)).toEqual(['AUTH_SECRET', 'STRIPE_SECRET_KEY', 'METRICS_TOKEN', 'PUBLIC_URL']);
+    let thrown: unknown;
+    try {
+      assertProductionReady(loadConfig(env));
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(ProductionConfigError);
+    const message = (thrown as Error).message;
+    expect(message).toBe(productionRefusalMessage(all));
+    expect(message.split('\n')[0]).toBe('APP_ENV=production refuses to start with development settings (4 to fix):');
+    for (const r of all) expect(message).toContain(`  - ${r.variable}: `);
+  });
+});
