@@ -9,6 +9,7 @@ import { installErrorHandler } from './platform/http';
 import type { AppModule } from './platform/module';
 import type { IdentityProvider } from './platform/identity/port';
 import { fastifyLogging, installRequestContext, type Logging } from './platform/logging';
+import { installRequestTracing, type Tracing } from './platform/tracing';
 import { installHttpMetrics, type Metrics } from './platform/metrics';
 
 declare module 'fastify' {
@@ -30,10 +31,12 @@ export interface BuildAppOptions {
   metrics?: { metrics: Metrics; token?: string };
   /** The process's structured logging: one JSON line per request, with request, user, submission and trace ids. */
   logging?: Logging;
+  /** A span per request (OpenTelemetry), when tracing is on. */
+  tracing?: Tracing;
 }
 
 /** The HTTP app: session check, modules' routes, and the built frontend with SPA fallback. */
-export async function buildApp({ ctx, identity, modules, logger = false, publicPaths = [], metrics, logging }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, identity, modules, logger = false, publicPaths = [], metrics, logging, tracing }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logging ? fastifyLogging(logging) : { logger }),
     bodyLimit: 2 * 1024 * 1024,
@@ -48,6 +51,7 @@ export async function buildApp({ ctx, identity, modules, logger = false, publicP
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
   });
   installErrorHandler(app);
+  if (tracing) installRequestTracing(app, tracing);
   if (logging) installRequestContext(app, logging);
   if (metrics) installHttpMetrics(app, metrics.metrics, metrics.token);
   for (const m of modules) await m.guards?.(app);

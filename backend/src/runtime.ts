@@ -25,6 +25,7 @@ import { BetterAuthProvider, SuperTokensProvider, type AccountMailer, type Ident
 import type { AppModule } from './platform/module';
 import { assertProductionReady } from './platform/production-guard';
 import { createLogging, withRunContext, type Logging } from './platform/logging';
+import { createTracing, traceActivities, traceMethods, tracePool, type Tracing } from './platform/tracing';
 import { addScrapeGauges, createMetrics, measureEventStore, measureSearchIndex, serveMetrics, type Metrics } from './platform/metrics';
 import { createFolderStorage, createS3Storage, parseS3Url, type FileStorage } from './platform/storage/index';
 
@@ -45,6 +46,8 @@ export interface Runtime {
   metrics: Metrics;
   /** This process's structured logging (JSON lines). */
   logging: Logging;
+  /** This process's traces (exported when OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+  tracing: Tracing;
   stop(): Promise<void>;
 }
 
@@ -60,6 +63,8 @@ export interface RuntimeOptions {
   log?: (m: string) => void;
   /** Structured logging; by default JSON lines on stdout (silent when the caller gives its own `log`: tests, the CLI). */
   logging?: Logging;
+  /** Tracing; by default OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set, else none. */
+  tracing?: Tracing;
   listen?: boolean;
 }
 
@@ -167,9 +172,9 @@ export function pickStorage(config: AppConfig): FileStorage {
   return createFolderStorage(path.join(config.dataDir, 'files'));
 }
 
-/** The engine's activities log with their run's submission and attempt ids. */
-function withRunLogContext(adapter: EngineAdapter, logging: Logging): EngineAdapter {
-  return (o) => adapter({ ...o, activities: withRunContext(o.activities, logging) });
+/** The engine's activities log with their run's submission and attempt ids, in a span per step and automation phase. */
+function withRunLogContext(adapter: EngineAdapter, logging: Logging, tracing: Tracing): EngineAdapter {
+  return (o) => adapter({ ...o, activities: traceActivities(withRunContext(o.activities, logging), tracing) });
 }
 
 /** The workflow engine: Temporal when TEMPORAL_ADDRESS is set, else DBOS on our Postgres. */
@@ -221,9 +226,10 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   const role = opts.role ?? 'all';
   // Before anything starts: a production start with development settings is refused (the CLI, an operator's tool, is not).
   if (role !== 'cli') assertProductionReady(config);
+  const tracing = opts.tracing ?? createTracing({ role, endpoint: config.otelEndpoint });
   const logging =
     opts.logging ??
-    createLogging({ role, level: opts.log ? 'silent' : config.logLevel, format: config.logFormat ?? (config.environment === 'development' && process.stdout.isTTY ? 'pretty' : 'json') });
+    createLogging({ role, activeTraceId: () => tracing.traceId(), level: opts.log ? 'silent' : config.logLevel, format: config.logFormat ?? (config.environment === 'development' && process.stdout.isTTY ? 'pretty' : 'json') });
   const log = opts.log ?? logging.log;
   const mounted = opts.mount ?? (() => true);
   const stoppers: Array<() => Promise<void>> = [];
@@ -235,10 +241,13 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   const poolMax = role === 'cli' ? Math.min(5, config.pool.max) : config.pool.max;
   const pool = createPool(database.url, { ...config.pool, max: poolMax });
   stoppers.unshift(() => pool.end());
+  tracePool(pool, tracing);
+  // Flushed last, so that the spans of the shutdown itself are sent too.
+  stoppers.push(() => tracing.shutdown());
   await migrate(pool);
   const db = createDb(pool);
   const metrics = createMetrics({ role, processMetrics: role !== 'cli' });
-  const store = measureEventStore(pickEventStore(config, pool), metrics);
+  const store = traceMethods(measureEventStore(pickEventStore(config, pool), metrics), tracing, 'eventstore', ['append', 'appendMany', 'readStream', 'readStreams']);
   stoppers.unshift(() => store.close());
   const projections = new ProjectionRunner(db, store, pool, [], log);
   addScrapeGauges(metrics, { pool, db, projections, poolMax });
@@ -251,18 +260,18 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   }
   const ctx: AppContext = { config, pool, db, store, projections, clock: { now: () => new Date() }, newId: () => randomUUID(), sandboxUrl: sandbox?.url };
 
-  const searchIndex = measureSearchIndex(pickSearchIndex(config, db, role, log), metrics);
+  const searchIndex = traceMethods(measureSearchIndex(pickSearchIndex(config, db, role, log), metrics), tracing, 'search', ['searchVcFirms', 'vcFirmIds', 'vcFacets', 'searchAngels', 'angelIds', 'angelFacets']);
   stoppers.unshift(() => searchIndex.close());
   const history = pickWorkflowHistory(config, database.url);
   stoppers.unshift(() => history.close());
   const storage = pickStorage(config);
   stoppers.unshift(() => storage.close());
-  const { modules, services, identity } = buildModules(ctx, { searchIndex, storage, engine: withRunLogContext(pickWorkflowEngine(config, database.url), logging), history, mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock) });
+  const { modules, services, identity } = buildModules(ctx, { searchIndex, storage, engine: withRunLogContext(pickWorkflowEngine(config, database.url), logging, tracing), history, mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock) });
   for (const m of modules) projections.add(m.projections ?? []);
 
   stoppers.unshift(async () => identity.close?.());
 
-  const runtime: Runtime = { ctx, services, modules, identity, sandbox, metrics, logging, stop: async () => {} };
+  const runtime: Runtime = { ctx, services, modules, identity, sandbox, metrics, logging, tracing, stop: async () => {} };
 
   if (role === 'all' || role === 'projections' || role === 'cli') {
     await projections.start();
@@ -274,7 +283,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     }
   }
   if (role === 'all' || role === 'api') {
-    const app = await buildApp({ ctx, identity, modules: modules.filter((m) => mounted(m.name)), metrics: { metrics, token: config.metricsToken }, logging });
+    const app = await buildApp({ ctx, identity, modules: modules.filter((m) => mounted(m.name)), metrics: { metrics, token: config.metricsToken }, logging, tracing });
     runtime.app = app;
     stoppers.unshift(() => app.close());
     if (opts.listen !== false) {

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logging } from '../platform/logging';
+import type { Tracing } from '../platform/tracing';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 
 export interface TestApp {
@@ -43,7 +44,7 @@ export const TEST_SECURITY: Partial<SecurityConfig> = {
  * Boots the whole app (all roles) on a fresh database of the test run's real Postgres server and a
  * random port, serving frontend/dist when it is built. Used by integration and end-to-end tests.
  */
-export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial<AppConfig>; mount?: RuntimeOptions['mount']; workers?: boolean; security?: Partial<SecurityConfig>; logging?: Logging } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial<AppConfig>; mount?: RuntimeOptions['mount']; workers?: boolean; security?: Partial<SecurityConfig>; logging?: Logging; tracing?: Tracing } = {}): Promise<TestApp> {
   const adminUrl = opts.pgAdminUrl ?? (await import('vitest')).inject('pgAdminUrl');
   const db = await createTestDatabase(adminUrl, { migrate: false });
   const base = loadConfig({});
@@ -60,7 +61,7 @@ export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial
     ...opts.config,
     security: { ...base.security, ...TEST_SECURITY, ...opts.config?.security, ...opts.security },
   };
-  const runtime = await createRuntime({ config, role: 'all', databaseUrl: db.url, log: opts.logging ? undefined : () => {}, logging: opts.logging, mount: opts.mount, workers: opts.workers });
+  const runtime = await createRuntime({ config, role: 'all', databaseUrl: db.url, log: opts.logging ? undefined : () => {}, logging: opts.logging, tracing: opts.tracing, mount: opts.mount, workers: opts.workers });
   const url = runtime.url!.replace('localhost', '127.0.0.1');
 
   const api: TestApp['api'] = async (method, p, o = {}) => {
