@@ -252,6 +252,19 @@ describe('reading analytics', () => {
   });
 });
 
+describe('a link per application (the seam for the automation)', () => {
+  it('makes one link per submission, for the firm, whatever the retries', async () => {
+    const meta = { now: new Date(), actor: 'submissions:test' };
+    const one = await app.services.deckLinks.forApplication(a.id, 'sub-123', { id: testFirmId('orbit-fund') }, meta);
+    const again = await app.services.deckLinks.forApplication(a.id, 'sub-123', { id: testFirmId('orbit-fund') }, meta);
+    expect(again).toEqual(one);
+    expect(one.url).toMatch(/\/d\/[A-Za-z0-9_-]{43}$/);
+    expect(await linkOf(a.token, one.id)).toMatchObject({ investorId: testFirmId('orbit-fund'), investorKind: 'vc', source: 'application', requireEmail: true, allowDownload: false });
+    // No deck, no link: the automation then sends the profile's own deck URL.
+    await expect(app.services.deckLinks.forApplication(b.id, 'sub-456', { id: testFirmId('orbit-fund') }, meta)).rejects.toThrow(/Upload your pitch deck/);
+  });
+});
+
 describe('pipeline: moves by evidence', () => {
   it('a first deck view moves an Applied card to Opened deck; a card moved further stays; every visit is in the history', async () => {
     const f = await founder();

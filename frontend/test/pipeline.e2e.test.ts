@@ -103,7 +103,7 @@ describe('pipeline (e2e)', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => spoken.innerText()).toBe('Picked up Harbor VC.');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => spoken.innerText()).toBe('Harbor VC is over In conversation.');
+    await expect.poll(() => spoken.innerText()).toBe('Harbor VC is over Opened deck.');
     await page.keyboard.press('Escape');
     await expect.poll(() => spoken.innerText()).toBe('Moving Harbor VC was cancelled.');
     expect(await stage('Applied').innerText()).toContain('Harbor VC');
@@ -112,7 +112,9 @@ describe('pipeline (e2e)', () => {
     await handle.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => spoken.innerText()).toBe('Picked up Northwind Ventures.');
-    // Applied → In conversation → Meeting
+    // Applied → Opened deck → In conversation → Meeting
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => spoken.innerText()).toBe('Northwind Ventures is over Opened deck.');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => spoken.innerText()).toBe('Northwind Ventures is over In conversation.');
     await page.keyboard.press('ArrowRight');

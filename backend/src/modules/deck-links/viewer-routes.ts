@@ -27,6 +27,8 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
 
   /** Counts the call; over the limit, 429 with Retry-After. A counter store that fails lets the call through (as the security module does). */
   async function limit(req: FastifyRequest, reply: FastifyReply, key: string, max: number, windowMs: number) {
+    // Addresses the operators allow-listed (SECURITY_IP_ALLOW: monitors, load tests) are not limited.
+    if (ctx.security.isAllowedIp(req.ip)) return;
     const { current, ttl } = await ctx.security.counters.hit(`deck:${key}:${req.ip}`, windowMs).catch(() => ({ current: 0, ttl: 0 }));
     if (current <= max) return;
     reply.header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))));

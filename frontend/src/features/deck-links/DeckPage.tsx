@@ -69,14 +69,14 @@ export function DeckPage() {
         />
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid grid-cols-3 gap-2 sm:gap-4">
             {[
               ['Visits', deck.data.visits],
               ['Readers', deck.data.readers],
               ['Readers this week', deck.data.readersThisWeek],
             ].map(([label, value]) => (
-              <Card key={label} className="p-4">
-                <p className="text-sm text-muted-foreground">{label}</p>
+              <Card key={label} className="p-3 sm:p-4">
+                <p className="text-xs text-muted-foreground sm:text-sm">{label}</p>
                 <p className="text-2xl font-semibold tabular-nums">{value}</p>
               </Card>
             ))}
