@@ -250,7 +250,7 @@ describe('operators refund and simulate disputes from the CLI', () => {
       child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
     });
 
-  it('payments refund --amount takes back part, payments dispute the rest; unknown payments are refused', { timeout: 120_000 }, async () => {
+  it('payments refund --amount takes back part, payments dispute the rest, a plan is refunded; unknown payments are refused', { timeout: 240_000 }, async () => {
     const u = await app.createUser();
     await settle();
     const start = (await balanceOf(u.token)).balance;

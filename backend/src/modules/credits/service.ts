@@ -84,13 +84,14 @@ export function createCreditsService(ctx: Pick<AppContext, 'store' | 'db'>) {
         if (!paymentIntentId && !invoiceId && !subscriptionId) return null;
         q = q.where((eb) => eb.or([
           ...(paymentIntentId ? [eb('payment_intent_id', '=', paymentIntentId)] : []),
-          ...(invoiceId ? [eb('invoice_id', '=', invoiceId)] : []),
+          // A renewal's payment id is its invoice (so one recorded before invoices were kept is found too).
+          ...(invoiceId ? [eb('invoice_id', '=', invoiceId), eb('payment_id', '=', invoiceId)] : []),
           // A subscription's first purchase when its checkout did not name the invoice (API versions before 2022-08-01).
           ...(subscriptionId ? [eb.and([eb('subscription_id', '=', subscriptionId), eb('invoice_id', 'is', null), eb('payment_intent_id', 'is', null)])] : []),
         ]));
       }
       // The exact matches (intent, invoice) before the subscription's fallback.
-      const row = await q.orderBy(sql`invoice_id is null and payment_intent_id is null`).executeTakeFirst();
+      const row = await q.orderBy(sql`invoice_id is null and payment_intent_id is null and payment_id <> ${ref.invoiceId ?? ''}`).executeTakeFirst();
       return row
         ? {
             paymentId: row.payment_id as string, userId: row.user_id as string, credits: row.credits as number, amountPaid: row.amount_paid as number | null,
