@@ -37,6 +37,10 @@ export interface AppConfig {
   inputWaitHours: number;
   /** How long a run waits at a CAPTCHA or login wall for its founder to take over (TAKEOVER_SECONDS, else TAKEOVER_MINUTES × 60; 0: never). */
   takeoverSeconds: number;
+  /** Worker slots one founder's runs may hold at once (WORKER_PER_FOUNDER; unset: every slot but one, at least 1). */
+  workerPerFounder?: number;
+  /** Pages kept open per worker for founders at CAPTCHAs and sign-in walls, outside the worker slots (TAKEOVER_MAX_OPEN, default 6). */
+  takeoverMaxOpen: number;
   automationAllowedHosts: string;
   /** The registry's discovery job: sites visited at once (FORM_DISCOVERY_CONCURRENCY). */
   formDiscoveryConcurrency: number;
@@ -72,8 +76,6 @@ export interface AppConfig {
   logLevel: string;
   /** LOG_FORMAT: 'json' lines, or 'pretty' for a terminal; unset = pretty in development on a terminal, JSON otherwise. */
   logFormat?: 'json' | 'pretty';
-  /** OTLP/HTTP collector for traces (OTEL_EXPORTER_OTLP_ENDPOINT, e.g. http://otel-collector:4318); unset = no traces. */
-  otelEndpoint?: string;
 }
 
 /** Knobs of the server-side abuse protection; docs/security.md lists their environment variables. */
@@ -183,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerConcurrency: int(env.WORKER_CONCURRENCY, 2),
     inputWaitHours: Math.max(0, int(env.INPUT_WAIT_HOURS, 72)),
     takeoverSeconds: Math.max(0, env.TAKEOVER_SECONDS ? int(env.TAKEOVER_SECONDS, 600) : int(env.TAKEOVER_MINUTES, 10) * 60),
+    workerPerFounder: env.WORKER_PER_FOUNDER ? Math.max(1, int(env.WORKER_PER_FOUNDER, 1)) : undefined,
+    takeoverMaxOpen: Math.max(0, int(env.TAKEOVER_MAX_OPEN, 6)),
     automationAllowedHosts: env.AUTOMATION_ALLOWED_HOSTS ?? '',
     formDiscoveryConcurrency: Math.max(1, int(env.FORM_DISCOVERY_CONCURRENCY, 4)),
     formDiscoveryHostDelayMs: Math.max(0, int(env.FORM_DISCOVERY_HOST_DELAY_MS, 2000)),
@@ -203,6 +207,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: env.METRICS_PORT ? int(env.METRICS_PORT, 9464) : undefined,
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : undefined,
-    otelEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
   };
 }

@@ -11,6 +11,8 @@ export { createDiscoveryActivities, HostPacer, ROBOTS_AGENT, type DiscoveryActiv
 export { createRecap, type LlmConfig, type Recap } from './engine/recap';
 export { createDrafts, type DraftAnswers } from './engine/drafts';
 export { RunRegistry } from './engine/runs';
+export { WorkerSlots, type SlotLease, type SlotState, type WorkerSlotsOptions } from './engine/slots';
+export { defaultPerFounder, pickFair, type FairQueuePick, type FairQueueState, type QueuedRun } from './engine/fair-queue';
 export * from './live/hub';
 export { renderLivePage } from './live/page';
 export { PageInputChannel, type PageInput } from './live/input';

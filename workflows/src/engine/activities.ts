@@ -8,6 +8,7 @@ import { runOutcome } from './outcome';
 import type { Recap } from './recap';
 import type { DraftAnswers } from './drafts';
 import type { RunRegistry } from './runs';
+import type { SlotLease, WorkerSlots } from './slots';
 
 export interface ActivityDeps {
   store: SubmissionStorePort;
@@ -27,6 +28,11 @@ export interface ActivityDeps {
    * (TAKEOVER_MINUTES); 0 or absent: no takeover, such a run fails as before.
    */
   takeoverMs?: number;
+  /**
+   * The worker slots of this process (WORKER_CONCURRENCY, and TAKEOVER_MAX_OPEN pages waiting for
+   * founders): a run's browser works only while it holds one; absent: no limit here.
+   */
+  slots?: WorkerSlots;
   log?: (m: string) => void;
 }
 
@@ -77,6 +83,14 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
     const controller = deps.runs.start(run.attemptId);
     const onOuterAbort = () => controller.abort();
     hooks.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    // A worker slot first: the engine may hand this process more runs than slots (paused runs do not count).
+    const slot: SlotLease | undefined = await deps.slots?.acquire(run, controller.signal);
+    if (controller.signal.aborted) {
+      slot?.release();
+      hooks.signal?.removeEventListener('abort', onOuterAbort);
+      deps.runs.end(run.attemptId, controller);
+      return runOutcome({ status: 'stopped', summary: STOPPED_EARLY });
+    }
     let page: Page | null = null;
     let forceTimer: NodeJS.Timeout | undefined;
     controller.signal.addEventListener(
@@ -96,13 +110,28 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
       ? async ({ reason, message, page: p }) => {
           takeoverDeadline ??= Date.now() + deps.takeoverMs!;
           if (Date.now() >= takeoverDeadline) return 'expired';
-          if (!(await deps.store.takeoverRequested(run, { reason, message, deadline: new Date(takeoverDeadline).toISOString() }))) return 'expired';
-          live.step('waiting for you');
-          hooks.heartbeat?.('waiting for you');
-          const end = await deps.live.awaitTakeover(run, p, { reason, message, deadline: takeoverDeadline, signal: controller.signal });
-          const how = end.decision === 'continue' ? 'continued' : end.decision === 'stop' ? 'stopped' : 'expired';
-          await deps.store.takeoverEnded(run, how).catch((err) => log(`[submissions] takeover end not recorded for ${run.attemptId}: ${(err as Error).message}`));
-          return end.decision;
+          // The page waits outside the worker slots, in the takeover pool (TAKEOVER_MAX_OPEN). When
+          // that is full, the run does not wait (it ends as without a takeover): holding its slot
+          // for minutes is what blocked everyone else's runs.
+          if (slot && !slot.pause()) {
+            log(`[submissions] ${run.attemptId}: no takeover, ${deps.slots?.paused ?? 0} pages already wait for founders (TAKEOVER_MAX_OPEN)`);
+            return 'expired';
+          }
+          let decision: 'continue' | 'stop' | 'expired' = 'expired';
+          try {
+            if (!(await deps.store.takeoverRequested(run, { reason, message, deadline: new Date(takeoverDeadline).toISOString() }))) return 'expired';
+            live.step('waiting for you');
+            hooks.heartbeat?.('waiting for you');
+            const end = await deps.live.awaitTakeover(run, p, { reason, message, deadline: takeoverDeadline, signal: controller.signal });
+            decision = end.decision;
+            const how = end.decision === 'continue' ? 'continued' : end.decision === 'stop' ? 'stopped' : 'expired';
+            await deps.store.takeoverEnded(run, how).catch((err) => log(`[submissions] takeover end not recorded for ${run.attemptId}: ${(err as Error).message}`));
+            return end.decision;
+          } finally {
+            // Handed back: the automation works on, so it needs a slot again (the next free one, a
+            // stop ends that wait). Stopped or expired: the run only closes its page, from the pool.
+            if (decision === 'continue') await slot?.resume(controller.signal);
+          }
         }
       : undefined;
     try {
@@ -142,6 +171,7 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
       deps.runs.end(run.attemptId, controller);
       lease?.release();
       await live.close();
+      slot?.release();
     }
 
     const stopped = controller.signal.aborted && result.status !== 'completed';

@@ -22,7 +22,10 @@ export interface DbosEngineOptions {
   /** Our Postgres: DBOS keeps its tables in their own schema there. */
   databaseUrl: string;
   schema?: string;
-  /** Browsers at once in this process (WORKER_CONCURRENCY). */
+  /**
+   * Runs at once in this process: WORKER_CONCURRENCY working plus TAKEOVER_MAX_OPEN waiting for
+   * founders (the worker slots in the activities keep the browsers at work to WORKER_CONCURRENCY).
+   */
   concurrency: number;
   activities: SubmissionActivities;
   /** The registry's discovery job (catalog), run on the same engine: DBOS is one per process. */
@@ -150,6 +153,7 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
 
   return {
     kind: 'dbos',
+    workerId: opts.executorId ?? 'local',
     ensureLaunched,
     launched: () => launched,
     taskId: (run) => runKey(run),

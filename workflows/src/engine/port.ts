@@ -85,6 +85,8 @@ export interface SubmissionActivities {
 
 export interface WorkflowEngine {
   readonly kind: EngineKind;
+  /** This worker's stable name (DBOS executor id; Temporal worker identity): whose dispatches the fair queue counts. */
+  readonly workerId?: string;
   /** Starts one durable workflow per run; a run already started is left alone (idempotent). */
   enqueue(runs: SubmissionRun[]): Promise<void>;
   /** Asks a running attempt to stop (the workflow records the outcome). */

@@ -1,5 +1,5 @@
 import { openDedicatedClient } from '@fp/infra';
-import { createDrafts, createRecap, createSubmissionActivities, SharedBrowser, type LiveHub, type RunRegistry, type SubmissionRun, type WorkflowEngine } from '@fp/workflows';
+import { createDrafts, createRecap, createSubmissionActivities, defaultPerFounder, SharedBrowser, WorkerSlots, type LiveHub, type RunRegistry, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from '@fp/workflows';
 import { allowedHostsFor } from '../../platform/automation';
 import type { AppContext } from '../../platform/context';
 import { createAttemptStore } from './attempts';
@@ -19,6 +19,8 @@ export const LIVE_WATCH_CHANNEL = 'fp_live_watch';
 export interface WorkerHandle {
   engine: WorkflowEngine;
   dispatcher: Dispatcher;
+  /** This process's worker slots (runs working, pages waiting for founders). */
+  slots: WorkerSlots;
   stop(): Promise<void>;
 }
 
@@ -30,7 +32,12 @@ export interface WorkerHandle {
  */
 export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngine: EngineFactory, live: LiveHub, runs: RunRegistry, log: (m: string) => void): Promise<WorkerHandle> {
   const browser = new SharedBrowser();
-  const activities = createSubmissionActivities({
+  const concurrency = Math.max(1, ctx.config.workerConcurrency);
+  const takeoverMax = ctx.config.takeoverSeconds > 0 ? ctx.config.takeoverMaxOpen : 0;
+  // The dispatcher exists only once the engine does; slot changes before that (none: nothing runs yet) are dropped.
+  let dispatcher: Dispatcher | null = null;
+  const slots = new WorkerSlots({ slots: concurrency, takeoverMax, onChange: (run, held) => dispatcher?.slotChanged(run, held) });
+  const applying = createSubmissionActivities({
     store: createAttemptStore(ctx),
     browser,
     live,
@@ -40,11 +47,25 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
     recap: createRecap(ctx.config),
     drafts: createDrafts(ctx.config),
     takeoverMs: ctx.config.takeoverSeconds * 1000,
+    slots,
     log,
   });
+  // A run that does not start (stopped or superseded while queued) or has ended holds no slot.
+  const activities: SubmissionActivities = {
+    begin: async (run, taskId, kind) => {
+      const go = await applying.begin(run, taskId, kind);
+      if (!go) dispatcher?.slotChanged(run, false);
+      return go;
+    },
+    apply: applying.apply,
+    finish: async (run, outcome) => {
+      await applying.finish(run, outcome);
+      dispatcher?.slotChanged(run, false);
+    },
+  };
   const stopLocal = (run: SubmissionRun) => void runs.stop(run.attemptId);
-  const concurrency = Math.max(1, ctx.config.workerConcurrency);
-  const engine = await createEngine({ concurrency, activities, stopLocal, log });
+  // The engine runs the working runs and the ones waiting for founders; the slots keep the working ones to WORKER_CONCURRENCY.
+  const engine = await createEngine({ concurrency: concurrency + takeoverMax, activities, stopLocal, log });
   const launchForRecovery = engine.ensureLaunched?.bind(engine);
 
   // DBOS starts on first use; unfinished work from before a crash or restart needs it now.
@@ -52,7 +73,9 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
     const unfinished = await ctx.db.selectFrom('submissions').select('id').where('status', 'in', ['pending', 'processing']).limit(1).executeTakeFirst();
     if (unfinished) await launchForRecovery().catch((err) => log(`[submissions] workflow engine not started: ${(err as Error).message}`));
   }
-  const dispatcher = startDispatcher(ctx, engine, log);
+  const perFounder = Math.min(concurrency, ctx.config.workerPerFounder ?? defaultPerFounder(concurrency));
+  const queue = startDispatcher(ctx, engine, { slots: concurrency, perFounder, dispatcher: engine.workerId ?? 'local' }, log);
+  dispatcher = queue;
   let sweeping = false;
   const expiry = setInterval(() => {
     if (sweeping) return;
@@ -67,7 +90,7 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
   const listener = await openDedicatedClient(ctx.pool, 'fundflow worker listener');
   listener.on('notification', (n) => {
     if (n.channel === STOP_CHANNEL && n.payload) runs.stop(n.payload);
-    if (n.channel === DISPATCH_CHANNEL) dispatcher.wake();
+    if (n.channel === DISPATCH_CHANNEL) queue.wake();
     if (n.channel === TAKEOVER_CHANNEL && n.payload) playControl(n.payload);
     if (n.channel === LIVE_WATCH_CHANNEL && n.payload) live.watchRemotely(n.payload);
   });
@@ -78,10 +101,11 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
 
   return {
     engine,
-    dispatcher,
+    dispatcher: queue,
+    slots,
     async stop() {
       clearInterval(expiry);
-      await dispatcher.stop();
+      await queue.stop();
       await listener.end().catch(() => undefined);
       await engine.close();
       await browser.close();

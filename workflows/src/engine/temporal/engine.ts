@@ -1,6 +1,7 @@
 import { Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { Context } from '@temporalio/activity';
 import { NativeConnection, Worker } from '@temporalio/worker';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { DiscoveryActivities, DiscoveryRun } from '../discovery';
 import { runKey, type SubmissionActivities, type SubmissionRun, type WorkflowEngine, type AttemptOutcome, type EngineKind } from '../port';
@@ -35,6 +36,8 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
   const namespace = opts.namespace ?? 'default';
   const connection = await Connection.connect({ address: opts.address });
   const client = new Client({ connection, namespace });
+  // Temporal's default worker identity: the fair queue counts the runs this process dispatched by it.
+  const identity = `${process.pid}@${hostname()}`;
 
   let worker: Worker | undefined;
   let running: Promise<void> | undefined;
@@ -46,8 +49,10 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
       connection: nativeConnection,
       namespace,
       taskQueue: TEMPORAL_TASK_QUEUE,
+      identity,
       // The compiled build (dist/, NODE_ENV=production) bundles the compiled workflows file beside this one.
       workflowsPath: fileURLToPath(new URL(import.meta.url.endsWith('.js') ? './workflows.js' : './workflows.ts', import.meta.url)),
+      // WORKER_CONCURRENCY working plus TAKEOVER_MAX_OPEN waiting for founders (see the worker slots).
       maxConcurrentActivityTaskExecutions: opts.concurrency,
       // Heartbeats go out at least every second, so a cancellation arrives quickly.
       maxHeartbeatThrottleInterval: '1 second',
@@ -85,6 +90,7 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
 
   return {
     kind: 'temporal',
+    workerId: identity,
     taskId: temporalWorkflowId,
     async enqueue(runs) {
       for (const run of runs) {
