@@ -63,8 +63,8 @@ const RECEIVED: Record<string, Record<string, string | RegExp>> = {
     founder_name: P.founderName, email: P.founderEmail, company: P.companyName, website: P.website, industry: 'AI / ML', stage: 'seed',
     team_size: '6–15', revenue: '$10k – $50k', privacy: 'yes',
   },
-  'ember-capital': { name: P.founderName, email: P.founderEmail, startup: P.companyName, deck_url: P.pitchDeck, notes: /Lumibyte Labs/ },
-  'willow-partners': { full_name: P.founderName, email: P.founderEmail, company: P.companyName, website: P.website, round_size: P.raising, sector: 'AI', pitch: /Lumibyte Labs.*raising \$2M/ },
+  'ember-capital': { name: P.founderName, email: P.founderEmail, startup: P.companyName, deck_url: P.pitchDeck },
+  'willow-partners': { full_name: P.founderName, email: P.founderEmail, company: P.companyName, website: P.website, round_size: P.raising, sector: 'AI', pitch: P.description },
   'tortoise-capital': { name: P.founderName, email: P.founderEmail, company: P.companyName, revenue: P.revenue, what: P.description },
   // the landing page's contact form must not be used: exactly one submission, from the apply page
   'crumb-capital': { name: P.founderName, email: P.founderEmail, company: P.companyName, website: P.website, pitch: /Lumibyte/, cookie_consent: 'necessary' },
@@ -78,11 +78,14 @@ const RECEIVED: Record<string, Record<string, string | RegExp>> = {
     'q3_fullName[first]': 'Ada', 'q3_fullName[last]': 'Lovelace', q4_email: P.founderEmail, q5_companyName: P.companyName, q6_currentStage: 'Seed',
     q7_amountRaising: P.raising, q8_shortDescription: P.oneLineExplanation,
   },
+  // issue 23: role=radio choices outside a radiogroup, one question per screen; Berlin is in Europe
+  'hazel-fund': { name: P.founderName, email: P.founderEmail, company: P.companyName, stage: 'Seed', region: 'Europe' },
   'beacon-ventures': { fname: 'Ada', lname: 'Lovelace', email: P.founderEmail, startup: P.companyName, linkedin: P.founderLinkedin, city: P.location, year: '2022', raised: P.existingFunding },
 };
 
 /** Fields a careful human leaves alone: optional opt-ins and questions the profile cannot answer. */
-const UNTOUCHED: Record<string, string[]> = { 'granite-growth': ['newsletter', 'model'] };
+// ember-capital: an optional "Anything else we should know?" the founder never answered gets nothing (no composed cover note).
+const UNTOUCHED: Record<string, string[]> = { 'granite-growth': ['newsletter', 'model'], 'ember-capital': ['notes'] };
 
 const FAILURE: Record<string, { code: FailureCode; received: 'none' | 'rejected' }> = {
   'forge-ventures': { code: 'file_upload_required', received: 'none' },
@@ -98,6 +101,12 @@ const FAILURE: Record<string, { code: FailureCode; received: 'none' | 'rejected'
 /** Sites that ask what only the founder can answer: the questions the run must stop for, unsent. */
 const WAITING: Record<string, { questions: string[]; filled: Record<string, string> }> = {
   'bramble-ventures': { questions: ['Why now?', 'Which track are you applying for?'], filled: { 'What traction do you have?': P.revenue } },
+  // issue 23: a founding year is no date and "6-10" no number; AI & ML is none of B2B Software / Consumer (no "Other" guess)
+  'larch-capital': { questions: ['Founding date', 'Team size', 'Industry'], filled: { 'Company name': P.companyName, Region: 'Europe' } },
+  'aspen-ventures': {
+    questions: ['Which incumbent would you most like to displace, and what is your unfair advantage against them?', 'What is the name of your lead investor?', 'Company registration number'],
+    filled: { Company: P.companyName, 'What does your company do?': P.description },
+  },
 };
 
 const isPng = (b: Buffer | null) => !!b && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));

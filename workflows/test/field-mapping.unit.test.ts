@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyField, composePitch, formatForInput, normalizeText, parseMoney, splitName, valueForTarget, type FieldDescriptor } from '../src/automation';
+import { classifyField, normalizeText, parseMoney, splitName, valueForTarget, type FieldDescriptor } from '../src/automation';
 import type { StartupProfile } from '../src/automation';
 
 const profile: StartupProfile = {
@@ -40,7 +40,6 @@ describe('classifyField: label text', () => {
     ['Company website', 'website'],
     ['Website URL', 'website'],
     ['LinkedIn profile', 'founderLinkedin'],
-    ['Company LinkedIn URL', 'founderLinkedin'],
     ['Link to your pitch deck', 'pitchDeck'],
     ['Pitch deck URL', 'pitchDeck'],
     ['Current stage', 'stage'],
@@ -68,7 +67,6 @@ describe('classifyField: label text', () => {
     ['What does your company do?', 'description'],
     ['Tell us about your founding team', 'additionalFounders'],
     ['Co-founders', 'additionalFounders'],
-    ['Anything else we should know?', 'message'],
     ['Message', 'message'],
     ['Your pitch in a few sentences', 'message'],
     ['Phone number', 'phone'],
@@ -81,7 +79,6 @@ describe('classifyField: label text', () => {
     ['Total raised to date', 'existingFunding'],
     ['Funding round', 'stage'],
     ['What are you working on?', 'description'],
-    ['Why should we invest?', 'valueProposition'],
   ])('%s → %s', (label, expected) => {
     expect(target({ label })).toBe(expected);
   });
@@ -116,8 +113,14 @@ describe('classifyField: other clues', () => {
     expect(target({ inputType: 'url' })).toBe('website');
     expect(target({ inputType: 'password', label: 'Email' })).toBe('password');
   });
-  it('leaves unknown fields alone', () => {
+  it('leaves unknown fields alone, and questions about others, identifiers and compound questions (issue 23)', () => {
     expect(target({ label: 'Favourite colour' })).toBeNull();
+    expect(target({ label: 'Company LinkedIn URL' })).toBeNull();
+    expect(target({ label: 'Anything else we should know?' })).toBeNull();
+    expect(target({ label: 'Why should we invest?' })).toBeNull();
+    expect(target({ label: 'Company registration number' })).toBeNull();
+    expect(target({ label: 'What is the name of your lead investor?' })).toBeNull();
+    expect(target({ label: 'Company name and website' })).toBeNull();
     expect(target({})).toBeNull();
   });
   it('treats a lone checkbox as consent or marketing opt-in, nothing else', () => {
@@ -138,31 +141,16 @@ describe('values', () => {
     expect(valueForTarget('lastName', profile)).toBe('King Lovelace');
     expect(valueForTarget('lastName', { founderName: 'Cher' })).toBeNull();
   });
-  it('reads profile fields with sensible fallbacks', () => {
+  it('reads profile fields as they are', () => {
     expect(valueForTarget('founderEmail', profile)).toBe('ada@lumibyte.example');
     expect(valueForTarget('website', profile)).toBe('https://lumibyte.example');
-    expect(valueForTarget('oneLineExplanation', { description: 'We do X. And Y.' })).toBe('We do X.');
-    expect(valueForTarget('detailedDescription', profile)).toBe(profile.description);
+    // No value stands in for another: a missing one-liner is not cut from the description (issue 23).
+    expect(valueForTarget('oneLineExplanation', { description: 'We do X. And Y.' })).toBeNull();
+    expect(valueForTarget('detailedDescription', profile)).toBeNull();
+    expect(valueForTarget('message', profile)).toBeNull();
     expect(valueForTarget('problem', profile)).toBeNull();
     expect(valueForTarget('marketingOptIn', profile)).toBeNull();
     expect(valueForTarget('phone', profile)).toBeNull();
-  });
-  it('composes a factual pitch message', () => {
-    const m = composePitch(profile);
-    expect(m).toContain("I'm Ada King Lovelace, founder of Lumibyte Labs");
-    expect(m).toContain('AI copilot that closes the books.');
-    expect(m).toContain('raising $2M');
-    expect(m).toContain('Deck: https://docsend.example/v/1');
-    expect(composePitch({})).toBe('');
-  });
-  it('formats for typed inputs', () => {
-    expect(formatForInput('March 2022', 'founded', { inputType: 'number' })).toBe('2022');
-    expect(formatForInput('March 2022', 'founded', { inputType: 'date' })).toBe('2022-01-01');
-    expect(formatForInput('$2M', 'raising', { inputType: 'number' })).toBe('2000000');
-    expect(formatForInput('6-10', 'teamSize', { inputType: 'number' })).toBe('6');
-    expect(formatForInput('lumibyte.example', 'website', { inputType: 'url' })).toBe('https://lumibyte.example');
-    expect(formatForInput('not an email', 'founderEmail', { inputType: 'email' })).toBeNull();
-    expect(formatForInput('one two three four five', 'description', { maxLength: 12 })).toBe('one two');
   });
   it('parses money amounts', () => {
     expect(parseMoney('$2M')).toBe(2_000_000);

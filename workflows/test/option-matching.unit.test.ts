@@ -59,3 +59,13 @@ describe('parsing helpers', () => {
     expect(stageOrdinals('Bootstrapped').ords).toEqual([-1]);
   });
 });
+
+describe('choices by meaning (issue 23)', () => {
+  it('picks the option that means the value, and never "Other"', () => {
+    expect(pick('industry', 'SaaS', labels('B2B Software', 'Consumer', 'Other'))).toBe('B2B Software');
+    expect(pick('location', 'London, UK', labels('Europe', 'North America', 'Asia', 'Other'))).toBe('Europe');
+    expect(pick('location', 'Berlin, Germany', labels('Germany', 'Europe (other)'))).toBe('Germany');
+    expect(pick('location', 'Austin, TX, USA', labels('Europe', 'North America', 'Asia', 'Other'))).toBe('North America');
+    expect(pick('industry', 'Robotics', labels('Fintech', 'Health', 'Other'))).toBeNull();
+  });
+});

@@ -100,7 +100,8 @@ export const applyFormCommands: CliCommand[] = [
           status: result.status === 'completed' || result.status === 'waiting_for_input' ? result.status : 'failed',
           subStatus: result.subStatus,
           summary: result.summary,
-          fieldsFilled: result.fieldsFilled.map(({ field, label, value }) => ({ field, label, value })),
+          // question → value → source (issue 23): the review table of what was (or, with --dry-run, would be) sent
+          fieldsFilled: result.fieldsFilled.map(({ field, label, value, source }) => ({ field, label, value, source: source ?? null })),
           confirmationText: result.confirmationText,
           error: result.error,
           screenshot,
@@ -108,7 +109,7 @@ export const applyFormCommands: CliCommand[] = [
         };
         const human = [
           `${line.status.toUpperCase()} (${line.subStatus}): ${line.summary}`,
-          ...line.fieldsFilled.map((f) => `  ${f.label} → ${f.value}`),
+          ...line.fieldsFilled.map((f) => `  ${f.label} → ${f.value}${f.source ? `  (${f.source})` : ''}`),
           ...line.unansweredQuestions.map((q) => `  Unanswered${q.required ? ' (required)' : ''}: ${q.question}${q.options ? ` [${q.options.join(' | ')}]` : ''}`),
           line.error ? `Error: ${line.error}` : '',
           screenshot ? `Screenshot: ${screenshot}` : '',

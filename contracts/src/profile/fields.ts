@@ -24,6 +24,12 @@ export const PROFILE_FIELDS = [
   'valueProposition',
   'detailedDescription',
   'oneLineExplanation',
+  // Exact values beside the ranges the filters use (issue 23): a form asking for a number or a date gets
+  // one only from these, never from a range.
+  'foundedDate',
+  'teamCount',
+  'monthlyRevenue',
+  'revenueCurrency',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
@@ -34,6 +40,7 @@ export const STARTUP_INDUSTRIES = ['AI & ML', 'SaaS', 'Fintech', 'HealthTech', '
 export const STARTUP_FUNDING_STAGES = ['Pre-seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Series D+', 'Bootstrapped'] as const;
 export const STARTUP_TEAM_SIZES = ['1-5', '6-10', '11-25', '26-50', '51-100', '100+'] as const;
 export const STARTUP_REVENUES = ['Pre-revenue', '$1-10K MRR', '$10-50K MRR', '$50-100K MRR', '$100K-1M MRR', '$1M+ MRR'] as const;
+export const REVENUE_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'SGD', 'INR', 'JPY', 'SEK'] as const;
 
 /** The fields whose value must come from an option list. */
 export const PROFILE_OPTIONS = {
@@ -41,6 +48,7 @@ export const PROFILE_OPTIONS = {
   stage: STARTUP_FUNDING_STAGES,
   teamSize: STARTUP_TEAM_SIZES,
   revenue: STARTUP_REVENUES,
+  revenueCurrency: REVENUE_CURRENCIES,
 } as const satisfies Partial<Record<ProfileField, readonly string[]>>;
 
 /** The fifteen fields labelled required (spec section 5): together they decide completion. */
@@ -85,6 +93,10 @@ export const PROFILE_LABELS: Record<ProfileField, string> = {
   valueProposition: 'Value Proposition',
   detailedDescription: 'Detailed Description',
   oneLineExplanation: 'One-Line Explanation',
+  foundedDate: 'Founding Date',
+  teamCount: 'Exact Team Size',
+  monthlyRevenue: 'Exact Monthly Revenue',
+  revenueCurrency: 'Revenue Currency',
 };
 
 /**
@@ -113,6 +125,10 @@ export const PROFILE_MAX_LENGTH: Record<ProfileField, number> = {
   valueProposition: 10_000,
   detailedDescription: 10_000,
   oneLineExplanation: 500,
+  foundedDate: 10,
+  teamCount: 7,
+  monthlyRevenue: 16,
+  revenueCurrency: 3,
 };
 
 export const isProfileField = (name: string): name is ProfileField => (PROFILE_FIELDS as readonly string[]).includes(name);

@@ -7,7 +7,17 @@ export const PROFILE_MESSAGES = {
   founderLinkedin: 'Please enter a valid LinkedIn URL',
   website: 'Please enter a valid website URL',
   pitchDeck: 'Please enter a valid pitch deck URL',
+  foundedDate: 'Founding Date must be a full date (YYYY-MM-DD)',
+  teamCount: 'Exact Team Size must be a whole number of people (1 or more)',
+  monthlyRevenue: 'Exact Monthly Revenue must be an amount (digits, up to 2 decimals)',
 } as const;
+
+const isCalendarDate = (v: string) => {
+  const m = v.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+};
 
 // Links are shown to investors and opened by the submission automation: only http(s) with a real host name.
 const webUrl = (message: string) => z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message });
@@ -19,6 +29,9 @@ function formatOf(f: ProfileField): z.ZodType<string, string> {
   const max = PROFILE_MAX_LENGTH[f];
   if (f === 'founderEmail') return z.email({ error: PROFILE_MESSAGES.founderEmail }).max(max, tooLong(f));
   if (f === 'founderLinkedin' || f === 'website' || f === 'pitchDeck') return webUrl(PROFILE_MESSAGES[f]).max(max, tooLong(f));
+  if (f === 'foundedDate') return z.string().refine(isCalendarDate, PROFILE_MESSAGES.foundedDate);
+  if (f === 'teamCount') return z.string().regex(/^[1-9]\d{0,6}$/, PROFILE_MESSAGES.teamCount);
+  if (f === 'monthlyRevenue') return z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, PROFILE_MESSAGES.monthlyRevenue);
   if (f in PROFILE_OPTIONS) {
     const options = PROFILE_OPTIONS[f as keyof typeof PROFILE_OPTIONS];
     return z.enum(options as unknown as [string, ...string[]], { error: `${PROFILE_LABELS[f]} must be one of: ${options.join(', ')}` });

@@ -70,6 +70,8 @@ firstName | First name
 firstName | First Name *
 firstName | Given name
 firstName | Forename
+firstName | Full Name First Name
+lastName | Full Name Last Name
 lastName | Last name
 lastName | Surname
 lastName | Family name
@@ -422,7 +424,7 @@ description | What are you building?
 description | What are you working on?
 description | Describe your startup
 description | Tell us about your startup
-description | Brief company description
+oneLineExplanation | Brief company description
 description | What does your startup do?
 description | About your company
 description | textarea | Describe your business
@@ -445,6 +447,8 @@ oneLineExplanation | In one sentence, what does your company do?
 oneLineExplanation | Brief description
 oneLineExplanation | Summarise your company in one line
 oneLineExplanation | Describe your startup in 10 words
+oneLineExplanation | Short description of your startup
+industry | 5 → Which sector fits best?
 ask | Describe your team in one sentence
 ask | Your mission in one sentence
 ask | Describe your customers in one sentence
@@ -614,7 +618,7 @@ ask | Advisors
 ask | Board members
 ask | What is your relationship with the referrer?
 ask | radio-group | Are you B2B or B2C?
-ask | radio-group | Region
+location | radio-group | Region
 ask | radio-group | Do you have revenue?
 ask | select | Which program are you applying to?
 answer:hear | select | How did you hear about us?
@@ -685,6 +689,71 @@ ask | What type of entity is your company?
 ask | Where is your company incorporated?
 ask | Date of last funding round
 ask | Amount of last funding round
+# held out: written after the model, scored before any change for them (docs/submissions.md)
+companyName | What's the name of your venture?
+companyName | Name of organisation
+founderName | Applicant's full name
+founderName | Your full name (as it should appear)
+founderEmail | Primary contact email
+founderEmail | Email we can reach you at
+website | Company homepage URL
+website | Your startup's website
+pitchDeck | Share a link to your deck
+pitchDeck | Deck (link)
+stage | Current funding stage of the company
+stage | What round are you currently raising?
+industry | Primary sector
+industry | Which vertical are you in?
+raising | Target round size (USD)
+raising | How much money are you raising in this round?
+existingFunding | Amount raised to date
+existingFunding | How much capital has your startup raised so far?
+founded | What year was the company founded?
+founded | Company founding date
+location | Where are you headquartered?
+location | City where the company is based
+teamSize | How many employees does the company have?
+teamSize | Current team size
+revenue | Current monthly revenue
+revenue | What's your MRR?
+problem | What problem does your startup address?
+problem | The problem you are solving
+solution | Describe your solution
+solution | How does your product work?
+valueProposition | What differentiates you from competitors?
+valueProposition | Your competitive edge
+description | Tell us what your company does
+description | Company overview
+oneLineExplanation | Your company in one line
+oneLineExplanation | Describe your business in one sentence
+additionalFounders | Who else is on the founding team?
+additionalFounders | Tell us about the co-founders
+answer:why-now | Why is now the right moment for this?
+answer:competitors | Who do you compete with?
+answer:business-model | How does your business model work?
+answer:use-of-funds | What will you use the money for?
+ask | What is your post-money valuation?
+ask | Who is your lead investor?
+ask | Co-founder's LinkedIn URL
+ask | Company tax number
+ask | How many co-founders are full-time?
+ask | Name of the person who referred you
+ask | What is your annual recurring revenue?
+ask | When did you incorporate?
+ask | What is your company's legal name?
+ask | Which accelerator did you attend?
+ask | What are your revenue projections for 2027?
+ask | How many customers are paying today?
+ask | Do you have a co-founder?
+ask | What is your ownership percentage?
+ask | Where are your customers located?
+ask | What problem are you solving and why does it matter?
+ask | Describe your team and your traction
+ask | Which investors are already committed?
+ask | Email address of your co-founder
+ask | Phone number of a reference
+ask | Your date of birth and nationality
+ask | Website of your main competitor
 `;
 
 export interface CorpusEntry {
@@ -699,7 +768,7 @@ const INPUT_TYPES = new Set(['number', 'date', 'email', 'url', 'tel']);
 
 export const CORPUS: readonly CorpusEntry[] = RAW.split('\n')
   .map((l) => l.trim())
-  .filter(Boolean)
+  .filter((l) => l && !l.startsWith('#'))
   .map((l) => {
     const parts = l.split(' | ');
     const expected = parts[0].trim();

@@ -51,7 +51,7 @@ const PARTIES: readonly [Party, RegExp][] = [
   ['cofounder', /\bco ?founders?\b|\bother founders?\b|\bfounding team\b|\bfounders\b|\bteam members?\b|\bfounding partners?\b/],
   [
     'third_party',
-    /\breferences?\b|\badvisors?\b|\bmentors?\b|\bboard\b|\bcustomers?\b|\bclients?\b|\bcompetitors?\b|\bcompetition\b|\bincumbents?\b|\bparents?\b|\bspouse\b|\bemergency\b|\bsupervisor\b|\bprofessor\b|\bemployer\b|\blawyer\b|\baccountant\b|\bacquir\w*|\bsuppliers?\b|\bpartners?\b|\bportfolio\b|\buniversity\b|\bguardian\b|\bwitness\b|\bsponsor\b|\buser\b|\busers\b/,
+    /\breferences?\b|\badvisors?\b|\bmentors?\b|\bboard\b|\bcustomers?\b|\bclients?\b|\bcompetitors?\b|\bcompetition\b|\bcompete\b|\bincumbents?\b|\bparents?\b|\bspouse\b|\bemergency\b|\bsupervisor\b|\bprofessor\b|\bemployer\b|\blawyer\b|\baccountant\b|\bacquir\w*|\bsuppliers?\b|\bpartners?\b|\bportfolio\b|\buniversity\b|\bguardian\b|\bwitness\b|\bsponsor\b|\buser\b|\busers\b/,
   ],
 ];
 
@@ -176,7 +176,19 @@ const fits = (intent: Intent, kinds: ValueKind[]) =>
 function questionText(q: QuestionInput): string {
   if (q.text.trim()) return withoutSamples(q.text);
   if (q.hint?.trim()) return q.hint;
-  return (q.machineName ?? '').replace(/[_\-.[\]]+/g, ' ');
+  return machineWords(q.machineName ?? '');
+}
+
+/** `company_name`, `firstname`, `q3_fullName[first]` as words. */
+export function machineWords(name: string): string {
+  return name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[_\-.[\]\d]+/g, ' ')
+    .replace(/\b(first|last|company|startup|full|family|given|founder|funding|team|business|contact|work)(name|email|size|stage|url|phone|website|amount)\b/g, '$1 $2')
+    .replace(/\b(f|l)name\b/g, (_, x: string) => (x === 'f' ? 'first name' : 'last name'))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const AUTOCOMPLETE: Record<string, string> = {
@@ -269,5 +281,11 @@ export function decideQuestion(q: QuestionInput, intents: readonly Intent[] = PR
     return { answer: false, reason: 'below_threshold', why: `"${best.intent.id}" explains ${Math.round(best.score * 100)} % of the question (not: ${best.unexplained.join(', ')})`, nearest: best.intent.id };
   }
   if (second >= best.score) return { answer: false, reason: 'below_threshold', why: `more than one answer fits equally well`, nearest: best.intent.id };
+  // An autocomplete token narrows a name field the label calls just "Name" (given-name, family-name).
+  const ac = (q.autocomplete ?? '').toLowerCase().trim().split(/\s+/).pop() ?? '';
+  if (best.intent.id === 'founderName' && (ac === 'given-name' || ac === 'family-name')) {
+    const narrowed = intents.find((i) => i.id === AUTOCOMPLETE[ac]);
+    if (narrowed) return { answer: true, intent: narrowed, confidence: best.score, why: `a name field with autocomplete="${ac}"` };
+  }
   return { answer: true, intent: best.intent, confidence: best.score, why: `"${best.intent.id}" covers the whole question` };
 }

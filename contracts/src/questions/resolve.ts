@@ -1,7 +1,7 @@
 // Where the answer to a form's question comes from: the founder's own answer, a profile field, or nobody (ask).
 // The founder's word comes first: their answer to this very question, then their answer to a question that
 // resolves to the same intent, and only then the profile's value for that intent.
-import { questionSimilarity, sameQuestion } from '../profile/answer-matching';
+import { questionSimilarity, questionWords, sameQuestion } from '../profile/answer-matching';
 import { intentById, type Intent } from './intents';
 import { askingClauses, decideQuestion, normaliseQuestion, partiesOf, wantedKinds, type AskReason, type QuestionInput } from './question-model';
 
@@ -36,7 +36,16 @@ function sameParties(a: string, b: string): boolean {
   return pa === pb;
 }
 
-/** The saved answer that means the same as `question` (same parties, same kind of value, one ask), or null. */
+/** Words a question may add to a saved one without asking something else ("for your company", "where did you hear…"). */
+const LOOSE = new Set(['company', 'startup', 'business', 'venture', 'where', 'how', 'main', 'key']);
+
+/** Every meaningful word of the form's question is in the saved question: it asks nothing the saved answer does not cover. */
+function covered(question: string, saved: string): boolean {
+  const have = new Set(questionWords(saved));
+  return questionWords(question).every((w) => have.has(w) || LOOSE.has(w));
+}
+
+/** The saved answer that means the same as `question` (same parties, same kind of value, one ask, nothing more asked), or null. */
 export function libraryMatch<T extends SavedAnswer>(question: string, library: readonly T[]): { entry: T; score: number } | null {
   const compound = askingClauses(question).length > 1;
   let best: { entry: T; score: number } | null = null;
@@ -44,7 +53,7 @@ export function libraryMatch<T extends SavedAnswer>(question: string, library: r
     const score = questionSimilarity(question, entry.question);
     if (score < LIBRARY_THRESHOLD || (best && score <= best.score)) continue;
     if (compound !== askingClauses(entry.question).length > 1) continue;
-    if (!sameParties(question, entry.question) || !sameKinds(question, entry.question)) continue;
+    if (!sameParties(question, entry.question) || !sameKinds(question, entry.question) || !covered(question, entry.question)) continue;
     best = { entry, score };
   }
   return best;

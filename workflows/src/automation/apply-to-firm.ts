@@ -125,6 +125,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       page,
       profile: opts.profile,
       deck: opts.deck ?? null,
+      deckUrl: opts.deckUrl ?? null,
       proof,
       answers: opts.answers ?? [],
       timeouts,

@@ -38,6 +38,11 @@ export interface ScannedControl {
   visible: boolean;
   /** File inputs: the accept attribute (which file types the site takes). */
   accept?: string;
+  /** Typed inputs' constraints (min, max, step, pattern), so only values valid for them are put in. */
+  min?: string;
+  max?: string;
+  step?: string;
+  pattern?: string;
 }
 
 export interface ScannedButton {
@@ -164,6 +169,10 @@ const SCAN_SOURCE = String.raw`(() => {
     c.multiple = !!c.multiple;
     c.options = c.options || [];
     c.maxLength = el.maxLength > 0 ? el.maxLength : 0;
+    c.min = el.getAttribute('min') || '';
+    c.max = el.getAttribute('max') || '';
+    c.step = el.getAttribute('step') || '';
+    c.pattern = el.getAttribute('pattern') || '';
     if (c.visible === undefined) c.visible = visible(el);
     controls.push(c);
   };
@@ -212,6 +221,23 @@ const SCAN_SOURCE = String.raw`(() => {
     radios.forEach((r) => seen.add(r));
     const checked = options.filter((o) => o.checked);
     push(g, { kind: 'radio-group', inputType: 'aria-radio', label, ariaLabel: '', options, value: checked.map((o) => o.label).join(', '), checked: checked.length > 0, visible: radios.some(visible) });
+  });
+  // role=radio options without a radiogroup around them (one-question-at-a-time flows): one question per parent.
+  const looseRadios = new Map();
+  document.querySelectorAll('[role=radio]').forEach((r) => {
+    if (r.tagName === 'INPUT' || seen.has(r) || disabled(r) || r.closest('[role=radiogroup]')) return;
+    const holder = r.closest('[role=group]') || r.parentElement;
+    if (!holder) return;
+    if (!looseRadios.has(holder)) looseRadios.set(holder, []);
+    looseRadios.get(holder).push(r);
+  });
+  looseRadios.forEach((radios, holder) => {
+    if (radios.length < 2) return;
+    const label = byIds(holder.getAttribute('aria-labelledby')) || clean(holder.getAttribute('aria-label')) || nearbyText(holder);
+    const options = radios.map((r, i) => ({ id: idOf(r), clickId: '', label: clean(r.getAttribute('aria-label')) || textOf(r) || r.getAttribute('data-value') || '', value: r.getAttribute('data-value') || '', index: i, checked: r.getAttribute('aria-checked') === 'true', disabled: disabled(r) }));
+    radios.forEach((r) => seen.add(r));
+    const checked = options.filter((o) => o.checked);
+    push(holder, { kind: 'radio-group', inputType: 'aria-radio', label, ariaLabel: '', options, value: checked.map((o) => o.label).join(', '), checked: checked.length > 0, visible: radios.some(visible), required: reqText(label) || holder.getAttribute('aria-required') === 'true' });
   });
   document.querySelectorAll('[role=checkbox]').forEach((el) => {
     if (el.tagName === 'INPUT' || seen.has(el) || disabled(el)) return;

@@ -5,13 +5,12 @@ import type { FrameScan, ScannedControl } from './dom-scan';
 import { scanFrame } from './dom-scan';
 import { ApplyFailure } from './errors';
 import type { FormLocation } from './find-form';
-import { assessGroups, buttonsFor, chooseSubmit, classifyControl, displayLabel, signatureOf, type RoledButton } from './form-model';
+import { assessGroups, buttonsFor, chooseSubmit, displayLabel, signatureOf, type RoledButton } from './form-model';
 import { scanAllFrames } from './frames';
 import { dismissCookieBanner } from './cookie-banner';
-import { bestAnswer } from '@fp/contracts';
+import { decideField } from './answering';
 import { isPlaceholderOption } from './option-matching';
 import { byId, clickElement, putValue, sleep } from './page-actions';
-import { valueForTarget } from './field-mapping';
 import { NeedsInput } from './errors';
 import type { FieldTarget, FormQuestion } from './types';
 import { isErrorText } from './page-heuristics';
@@ -156,15 +155,6 @@ interface Placed {
   exact: boolean;
 }
 
-/** Targets never asked of the founder: agreements, opt-ins, sign-ins and robot checks are not questions. */
-const NEVER_ASKED = new Set<FieldTarget>(['password', 'captcha', 'search', 'consent', 'marketingOptIn']);
-
-/** Whether a founder's answer may go into this control (free text or a choice). */
-function askable(c: ScannedControl, target: FieldTarget | null): boolean {
-  if (c.kind === 'file' || c.kind === 'checkbox') return false;
-  return !target || !NEVER_ASKED.has(target);
-}
-
 const CHOICE_KINDS = new Set(['select', 'radio-group', 'checkbox-group', 'listbox']);
 
 /** The question as the founder will see it: the field's label and, for a choice, its options. */
@@ -200,14 +190,14 @@ async function keepValues(ctx: RunContext, frame: Frame, group: string, placed: 
         if (!theirs) continue;
         ctx.log(`read-back: "${p.label}" set in the live view to ${JSON.stringify(theirs).slice(0, 80)}`);
         placed.set(c.id, { ...p, raw: theirs, shown: theirs, exact: true });
-        recordFilled(ctx, p.exact ? 'answer' : p.target, p.label, theirs);
+        recordFilled(ctx, p.exact ? 'answer' : p.target, p.label, theirs, 'live-view');
       }
       continue;
     }
     ctx.log(`read-back: ${names} did not keep the value; setting again`);
     for (const c of lost) {
       const p = placed.get(c.id) as Placed;
-      await putValue(frame, c, p.target, p.raw, ctx.timeouts.actionMs, { exact: p.exact });
+      await putValue(frame, c, p.target, p.raw, ctx.timeouts.actionMs);
     }
     await sleep(300);
     scan = await scanFrame(frame);
@@ -266,39 +256,29 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
           ctx.checkStopped();
           await byId(frame, c.id).setInputFiles({ name: ctx.deck.fileName, mimeType: 'application/pdf', buffer: ctx.deck.bytes }, { timeout: ctx.timeouts.actionMs });
           ctx.log(`file "${displayLabel(c)}" → deck ${ctx.deck.fileName} (${ctx.deck.bytes.length} bytes)`);
-          recordFilled(ctx, 'pitchDeckFile', displayLabel(c), ctx.deck.fileName);
+          recordFilled(ctx, 'pitchDeckFile', displayLabel(c), ctx.deck.fileName, 'deck-file');
           filledIds.push(c.id);
           touched = true;
         } else if (c.required) unfilledRequired.set(c.id, displayLabel(c));
         continue;
       }
-      const m = classifyControl(c);
-      // From the profile first; a question it does not answer, from the founder's own answers.
+      // The question model decides whose answer this question takes (the founder's, the profile's, or nobody's).
+      const label = displayLabel(c);
+      const d = decideField(c, label, { profile: ctx.profile, answers: ctx.answers, deckUrl: ctx.deckUrl });
       let put: Omit<Placed, 'shown' | 'label'> | null = null;
       let shown: string | null = null;
-      const fromProfile = m && m.target !== 'marketingOptIn' ? valueForTarget(m.target, ctx.profile) : null;
-      if (m && fromProfile !== null) {
+      if (d.fill) {
         ctx.step('filling');
         ctx.checkStopped();
-        put = { target: m.target, raw: fromProfile, exact: false };
-        shown = await putValue(frame, c, m.target, fromProfile, ctx.timeouts.actionMs);
-        ctx.log(`field "${displayLabel(c)}" → ${m.target} = ${shown === null ? '(left empty)' : JSON.stringify(shown).slice(0, 80)}`);
-      }
-      if (shown === null && askable(c, m?.target ?? null)) {
-        const hit = bestAnswer(displayLabel(c), ctx.answers);
-        if (hit) {
-          ctx.step('filling');
-          ctx.checkStopped();
-          put = { target: 'message', raw: hit.entry.answer, exact: true };
-          shown = await putValue(frame, c, 'message', hit.entry.answer, ctx.timeouts.actionMs, { exact: true });
-          ctx.log(`field "${displayLabel(c)}" → your answer to "${hit.entry.question}" (score ${hit.score.toFixed(2)}) = ${shown === null ? '(no option fits)' : JSON.stringify(shown).slice(0, 80)}`);
-        }
-        if (shown === null && c.required) unanswered.set(c.id, questionOf(c));
-      }
+        put = { target: d.target, raw: d.value, exact: d.exact };
+        shown = await putValue(frame, c, d.target, d.value, ctx.timeouts.actionMs);
+        ctx.log(`field "${label}" → ${d.source} = ${shown === null ? '(no option fits / refused)' : JSON.stringify(shown).slice(0, 80)} (${d.why})`);
+      } else if (c.required || d.ask) ctx.log(`field "${label}": ${d.why}`);
+      if (shown === null && c.required && c.kind !== 'checkbox' && (d.fill || d.ask)) unanswered.set(c.id, questionOf(c));
       if (shown !== null && put) {
-        recordFilled(ctx, put.exact ? 'answer' : put.target, displayLabel(c), shown);
+        recordFilled(ctx, put.exact ? 'answer' : put.target, label, shown, d.fill ? d.source : undefined);
         filledIds.push(c.id);
-        placed.set(c.id, { ...put, shown, label: displayLabel(c) });
+        placed.set(c.id, { ...put, shown, label });
         touched = true;
       } else if (c.required) unfilledRequired.set(c.id, displayLabel(c));
     }

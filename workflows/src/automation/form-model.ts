@@ -1,6 +1,6 @@
 // Interprets scanned controls: what each field wants, and which group of fields is the application form.
 import type { FrameScan, ScannedButton, ScannedControl } from './dom-scan';
-import { classifyField, isSamplePlaceholder, type FieldDescriptor, type FieldMatch } from './field-mapping';
+import { classifyField, questionTextOf, type FieldDescriptor, type FieldMatch } from './field-mapping';
 import { classifyButton, type ButtonRole } from './page-heuristics';
 import type { FieldTarget } from './types';
 
@@ -22,10 +22,12 @@ export function classifyControl(c: ScannedControl): FieldMatch | null {
   return classifyField(descriptorOf(c));
 }
 
-/** The text a person would call this field, for the filled-fields report. */
+/**
+ * The question this field asks, as a screen reader finds it (label, aria, legend or the text before it; the
+ * placeholder only as a hint): what the model reads, the founder is asked and the fields filled show.
+ */
 export function displayLabel(c: ScannedControl): string {
-  const placeholder = isSamplePlaceholder(c.placeholder) ? '' : c.placeholder;
-  const t = c.label || c.ariaLabel || placeholder || c.nearbyText || c.placeholder || c.name || c.domId || c.kind;
+  const t = questionTextOf(descriptorOf(c))?.text || c.placeholder || c.name || c.domId || c.kind;
   return t.replace(/\s*\*\s*$/, '').replace(/\s+/g, ' ').trim().slice(0, 120);
 }
 

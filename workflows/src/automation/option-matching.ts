@@ -13,6 +13,9 @@ export function isPlaceholderOption(o: OptionLike): boolean {
   return PLACEHOLDER.test(normalizeText(o.label));
 }
 
+/** Option text normalised (lower case first, so "SaaS" stays one word). */
+const norm = (s: string | undefined | null) => normalizeText((s ?? '').toLowerCase());
+
 /** Word-boundary phrase containment on normalised text. */
 function containsPhrase(haystack: string, phrase: string): boolean {
   if (!phrase) return false;
@@ -72,9 +75,41 @@ const INDUSTRY_SYNONYMS: readonly (readonly string[])[] = [
 ];
 
 function synonymsFor(desired: string): readonly string[] {
-  const d = normalizeText(desired);
+  const d = norm(desired);
   const group = INDUSTRY_SYNONYMS.find((g) => g.includes(d)) ?? INDUSTRY_SYNONYMS.find((g) => g.some((s) => containsPhrase(d, s)));
   return group ? [d, ...group] : [d];
+}
+
+// --- regions -------------------------------------------------------------------------------------------
+
+/** Places by region, for "Where are you based? Europe / North America / Asia / Other" (a London startup is in Europe). */
+const REGIONS: readonly { names: readonly string[]; places: readonly string[] }[] = [
+  {
+    names: ['europe', 'emea', 'eu', 'european union'],
+    places: ['uk', 'united kingdom', 'england', 'scotland', 'wales', 'london', 'manchester', 'edinburgh', 'germany', 'berlin', 'munich', 'hamburg', 'france', 'paris', 'spain', 'madrid', 'barcelona', 'italy', 'milan', 'rome', 'netherlands', 'amsterdam', 'sweden', 'stockholm', 'denmark', 'copenhagen', 'norway', 'oslo', 'finland', 'helsinki', 'ireland', 'dublin', 'switzerland', 'zurich', 'geneva', 'austria', 'vienna', 'belgium', 'brussels', 'portugal', 'lisbon', 'poland', 'warsaw', 'estonia', 'tallinn', 'czech republic', 'czechia', 'prague', 'greece', 'athens', 'romania', 'bucharest', 'hungary', 'budapest', 'lithuania', 'vilnius', 'latvia', 'riga'],
+  },
+  {
+    names: ['north america', 'americas', 'usa', 'us', 'united states', 'us and canada'],
+    places: ['usa', 'united states', 'us', 'new york', 'nyc', 'san francisco', 'sf', 'bay area', 'palo alto', 'boston', 'austin', 'seattle', 'los angeles', 'chicago', 'miami', 'denver', 'canada', 'toronto', 'vancouver', 'montreal', 'mexico', 'mexico city'],
+  },
+  {
+    names: ['asia', 'apac', 'asia pacific', 'asia and pacific'],
+    places: ['india', 'bangalore', 'bengaluru', 'mumbai', 'delhi', 'new delhi', 'singapore', 'japan', 'tokyo', 'china', 'beijing', 'shanghai', 'shenzhen', 'hong kong', 'korea', 'south korea', 'seoul', 'indonesia', 'jakarta', 'vietnam', 'ho chi minh city', 'thailand', 'bangkok', 'philippines', 'manila', 'malaysia', 'kuala lumpur', 'taiwan', 'taipei'],
+  },
+  { names: ['middle east', 'mena', 'emea'], places: ['israel', 'tel aviv', 'uae', 'united arab emirates', 'dubai', 'abu dhabi', 'saudi arabia', 'riyadh', 'qatar', 'doha', 'jordan', 'amman'] },
+  { names: ['africa', 'emea'], places: ['nigeria', 'lagos', 'kenya', 'nairobi', 'south africa', 'cape town', 'johannesburg', 'egypt', 'cairo', 'ghana', 'accra', 'rwanda', 'kigali', 'morocco'] },
+  { names: ['latin america', 'latam', 'south america', 'americas'], places: ['brazil', 'sao paulo', 'são paulo', 'argentina', 'buenos aires', 'chile', 'santiago', 'colombia', 'bogota', 'peru', 'lima', 'uruguay', 'montevideo'] },
+  { names: ['oceania', 'australia', 'australia and new zealand', 'anz', 'apac', 'asia pacific'], places: ['australia', 'sydney', 'melbourne', 'new zealand', 'auckland'] },
+];
+
+function matchRegion(desired: string, cands: Cand[]): number {
+  const d = norm(desired);
+  const parts = d.split(' ');
+  // The last place named decides ("London, UK"): a city and its country agree.
+  const region = REGIONS.filter((r) => r.places.some((p) => containsPhrase(d, p) && (p.includes(' ') || parts.includes(p))));
+  if (region.length === 0) return -1;
+  const hits = cands.filter((c) => region.some((r) => r.names.some((n) => c.norm === n || containsPhrase(c.norm, n))));
+  return hits.length === 1 ? hits[0].i : -1;
 }
 
 // --- numeric ranges ------------------------------------------------------------------------------------
@@ -159,9 +194,9 @@ function dice(a: string, b: string): number {
  */
 export function matchOption(target: FieldTarget, desired: string, options: readonly OptionLike[], opts: { otherFallback?: boolean } = {}): number {
   const cands: Cand[] = options
-    .map((o, i) => ({ i, label: o.label ?? '', value: o.value ?? '', norm: normalizeText(o.label), normValue: normalizeText(o.value) }))
+    .map((o, i) => ({ i, label: o.label ?? '', value: o.value ?? '', norm: norm(o.label), normValue: norm(o.value) }))
     .filter((c) => !isPlaceholderOption(c));
-  const d = normalizeText(desired);
+  const d = norm(desired);
   if (!d || cands.length === 0) return -1;
 
   const exact = cands.find((c) => c.norm === d || c.normValue === d);
@@ -186,6 +221,10 @@ export function matchOption(target: FieldTarget, desired: string, options: reado
     .filter((c) => c.norm.length >= 3 && (containsPhrase(d, c.norm) || containsPhrase(c.norm, d)))
     .sort((a, b) => b.norm.length - a.norm.length);
   if (contained.length) return contained[0].i;
+  if (target === 'location') {
+    const i = matchRegion(desired, cands);
+    if (i >= 0) return i;
+  }
 
   const scored = cands.map((c) => ({ c, s: Math.max(dice(d, c.norm), dice(d, c.normValue)) })).sort((a, b) => b.s - a.s);
   if (scored[0] && scored[0].s >= 0.5) return scored[0].c.i;

@@ -2,7 +2,6 @@
 // listen to input/change/click events (React, Typeform, Google Forms) see what a person would have done.
 import type { Frame, Locator } from 'playwright-core';
 import type { ScannedControl, ScannedOption } from './dom-scan';
-import { formatForInput } from './field-mapping';
 import { matchOption } from './option-matching';
 import type { FieldTarget } from './types';
 
@@ -36,11 +35,11 @@ async function checkOption(frame: Frame, opt: ScannedOption, native: boolean, ti
   }
 }
 
-async function pickFromPopup(frame: Frame, target: FieldTarget, value: string, required: boolean, timeout: number): Promise<string | null> {
+async function pickFromPopup(frame: Frame, target: FieldTarget, value: string, timeout: number): Promise<string | null> {
   const options = frame.locator('[role=option]:visible');
   await options.first().waitFor({ timeout: Math.min(timeout, 2000) }).catch(() => undefined);
   const labels = (await options.allInnerTexts()).map((t) => t.trim());
-  const idx = matchOption(target, value, labels.map((label) => ({ label })), { otherFallback: required });
+  const idx = matchOption(target, value, labels.map((label) => ({ label })));
   if (idx < 0) return null;
   await options.nth(idx).click({ timeout });
   return labels[idx];
@@ -52,10 +51,10 @@ const isNative = (c: ScannedControl) => c.inputType === 'radio' || c.inputType =
 /**
  * Puts `raw` (a profile value, or the founder's own answer) into `c`, choosing the option that
  * represents it for choice controls. Returns the value as shown to the user (option label for
- * choices), or null when the control refused it or no option fits; never throws for a single stubborn field. `exact`: the founder's own words,
- * so a choice no option represents is left unanswered rather than answered "Other".
+ * choices), or null when the control refused it or no option fits; never throws for a single stubborn field. "Other" is
+ * never chosen for anyone: a choice no option represents goes to the founder (issue 23).
  */
-export async function putValue(frame: Frame, c: ScannedControl, target: FieldTarget, raw: string, actionMs: number, opts: { exact?: boolean } = {}): Promise<string | null> {
+export async function putValue(frame: Frame, c: ScannedControl, target: FieldTarget, raw: string, actionMs: number): Promise<string | null> {
   if (c.kind === 'file') return null;
   const loc = byId(frame, c.id);
   try {
@@ -64,26 +63,27 @@ export async function putValue(frame: Frame, c: ScannedControl, target: FieldTar
       case 'textarea':
       case 'contenteditable':
       case 'combobox': {
-        const value = formatForInput(raw, target, c);
-        if (value === null || value === '') return null;
+        // The value was fitted to this input before (answering.ts fitValue): it goes in as it is.
+        const value = raw.trim();
+        if (value === '') return null;
         if (c.value.trim() === value.trim()) return value;
         await loc.fill(value, { timeout: actionMs });
         if (c.kind === 'combobox') {
-          const picked = await pickFromPopup(frame, target, raw, c.required && !opts.exact, actionMs).catch(() => null);
+          const picked = await pickFromPopup(frame, target, raw, actionMs).catch(() => null);
           if (picked) return picked;
         }
         await loc.blur({ timeout: actionMs }).catch(() => undefined);
         return value;
       }
       case 'select': {
-        const idx = matchOption(target, raw, c.options, { otherFallback: c.required && !opts.exact });
+        const idx = matchOption(target, raw, c.options);
         if (idx < 0) return null;
         await loc.selectOption({ index: c.options[idx].index }, { timeout: actionMs });
         return c.options[idx].label;
       }
       case 'radio-group':
       case 'checkbox-group': {
-        const idx = matchOption(target, raw, c.options, { otherFallback: c.required && !opts.exact });
+        const idx = matchOption(target, raw, c.options);
         if (idx < 0) return null;
         const opt = c.options[idx];
         if (opt.checked) return opt.label;
@@ -99,7 +99,7 @@ export async function putValue(frame: Frame, c: ScannedControl, target: FieldTar
         await loc.click({ timeout: actionMs });
         await sleep(150);
         if (c.options.length) {
-          const idx = matchOption(target, raw, c.options, { otherFallback: c.required && !opts.exact });
+          const idx = matchOption(target, raw, c.options);
           if (idx < 0) {
             await loc.press('Escape').catch(() => undefined);
             return null;
@@ -110,7 +110,7 @@ export async function putValue(frame: Frame, c: ScannedControl, target: FieldTar
           else await frame.getByRole('option', { name: opt.label, exact: true }).first().click({ timeout: actionMs });
           return opt.label;
         }
-        return await pickFromPopup(frame, target, raw, c.required && !opts.exact, actionMs);
+        return await pickFromPopup(frame, target, raw, actionMs);
       }
       default:
         return null;

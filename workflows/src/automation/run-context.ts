@@ -8,6 +8,8 @@ export interface RunContext {
   page: Page;
   profile: StartupProfile;
   deck: DeckFile | null;
+  /** A deck URL made for this firm, sent where a form asks for a deck link (else the profile's pitchDeck). */
+  deckUrl?: string | null;
   /** The founder's own answers (library), matched to custom questions by meaning. */
   answers: FounderAnswer[];
   timeouts: ApplyTimeouts;
@@ -32,8 +34,10 @@ export function makeStopCheck(isStopped: () => boolean): () => void {
   };
 }
 
-export function recordFilled(ctx: RunContext, field: string, label: string, value: string): void {
+export function recordFilled(ctx: RunContext, field: string, label: string, value: string, source?: string): void {
   const existing = ctx.filled.find((f) => f.field === field && f.label === label);
-  if (existing) existing.value = value;
-  else ctx.filled.push({ field, label, value });
+  if (existing) {
+    existing.value = value;
+    if (source) existing.source = source;
+  } else ctx.filled.push(source ? { field, label, value, source } : { field, label, value });
 }

@@ -25,6 +25,11 @@ export interface StartupProfile {
   valueProposition?: string;
   detailedDescription?: string;
   oneLineExplanation?: string;
+  /** Exact values (issue 23): a full founding date (YYYY-MM-DD), the team's head count, monthly revenue and its currency. */
+  foundedDate?: string;
+  teamCount?: string;
+  monthlyRevenue?: string;
+  revenueCurrency?: string;
 }
 
 export type ProfileField = keyof StartupProfile;
@@ -42,7 +47,11 @@ export type FieldTarget =
   | 'password'
   | 'captcha'
   | 'referral'
-  | 'search';
+  | 'search'
+  /** The profile's revenue as the answer to "What traction do you have?". */
+  | 'traction'
+  /** The founder's own answer to a question no profile field answers. */
+  | 'answer';
 
 export type ApplyStep = 'navigating' | 'finding form' | 'filling' | 'submitting' | 'verifying';
 
@@ -74,6 +83,11 @@ export interface FilledField {
   field: string;
   label: string;
   value: string;
+  /**
+   * Where the value came from (issue 23): `profile:<field>`, `answer:<the founder's question>`, `deck-link`,
+   * `setting:consent`, `deck-file`, `live-view` (set by the founder on the live view).
+   */
+  source?: string;
 }
 
 /** The request that sent the form, as seen on the network (method, URL, HTTP status). */
@@ -147,6 +161,11 @@ export interface ApplyOptions {
   timeouts?: Partial<ApplyTimeouts>;
   /** The pitch deck PDF, attached wherever the form asks for a deck or any PDF file. */
   deck?: DeckFile;
+  /**
+   * A deck URL made for this firm (deck links): sent wherever a form asks for a link to the deck, in place of
+   * the profile's pitchDeck URL. Absent: the profile's.
+   */
+  deckUrl?: string | null;
   /**
    * The founder's answers (their library), matched to a form's own questions by meaning. A required
    * question none of them answers ends the run waiting_for_input before anything is sent.

@@ -36,7 +36,10 @@ export type SandboxSiteKind =
   | 'reverting-dropdown'
   | 'tally-like'
   | 'jotform-like'
-  | 'custom-questions';
+  | 'custom-questions'
+  | 'exact-values'
+  | 'others-questions'
+  | 'radio-divs-one-at-a-time';
 
 /** One request a site accepted as an application (or tried to), keyed by field name or question label. */
 export interface Submission {

@@ -42,6 +42,10 @@ function ProfileInput({ spec, register, error, showRequired }: { spec: FieldSpec
             return <Input {...props} type="email" inputMode="email" autoComplete="email" />;
           case 'url':
             return <Input {...props} type="text" inputMode="url" autoComplete="url" />;
+          case 'date':
+            return <Input {...props} type="date" />;
+          case 'number':
+            return <Input {...props} type="text" inputMode="decimal" />;
           default:
             return <Input {...props} />;
         }

@@ -5,7 +5,7 @@ export type SectionId = 'basic' | 'company' | 'additional';
 export interface FieldSpec {
   name: ProfileField;
   label: string;
-  kind: 'text' | 'email' | 'url' | 'select' | 'textarea';
+  kind: 'text' | 'email' | 'url' | 'select' | 'textarea' | 'date' | 'number';
   placeholder?: string;
   hint?: string;
   options?: readonly string[];
@@ -41,6 +41,7 @@ export const SECTIONS: Section[] = [
       f('website', 'url', { placeholder: 'https://yourcompany.com' }),
       f('location', 'text', { placeholder: 'San Francisco, CA' }),
       f('founded', 'text', { placeholder: '2023' }),
+      f('foundedDate', 'date', { hint: 'Optional: forms that ask for a date get one only from here' }),
       f('founderName', 'text', { placeholder: 'Jane Doe' }),
       f('founderEmail', 'email', { placeholder: 'jane@yourcompany.com' }),
       f('founderLinkedin', 'url', { placeholder: 'https://linkedin.com/in/janedoe' }),
@@ -55,7 +56,10 @@ export const SECTIONS: Section[] = [
       f('stage', 'select', { placeholder: 'Select stage' }),
       f('raising', 'text', { placeholder: '$1.5M' }),
       f('teamSize', 'select', { placeholder: 'Select team size' }),
+      f('teamCount', 'number', { placeholder: '12', hint: 'Optional: sent where a form asks for a number' }),
       f('revenue', 'select', { placeholder: 'Select revenue' }),
+      f('monthlyRevenue', 'number', { placeholder: '25000', hint: 'Optional: exact monthly revenue' }),
+      f('revenueCurrency', 'select', { placeholder: 'Select currency' }),
       f('existingFunding', 'textarea', { placeholder: 'Previous rounds, investors and amounts', wide: true, rows: 3 }),
       f('oneLineExplanation', 'text', { placeholder: 'We help X do Y by Z', wide: true }),
       f('description', 'textarea', { placeholder: 'What your company does, for whom, and why now', hint: '200-300 words recommended', wide: true, rows: 6 }),

@@ -25,10 +25,13 @@ import { prismVentures } from './prism-ventures';
 import { rippleFund } from './ripple-fund';
 import { brambleVentures } from './bramble-ventures';
 import { wardenVentures } from './warden-ventures';
+import { larchCapital } from './larch-capital';
+import { aspenVentures } from './aspen-ventures';
+import { hazelFund } from './hazel-fund';
 
 export const SITE_DEFINITIONS: SiteDefinition[] = [
   northwindVentures, summitCapital, lumenPartners, orbitFund, harborVc, cedarVentures, novaSpa, graniteGrowth,
   emberCapital, forgeVentures, willowPartners, sentinelCapital, quillVentures, meridianFund, tortoiseCapital,
   beaconVentures, atlasVentures, pineconeVc, driftwoodCapital, crumbCapital, prismVentures, rippleFund, kestrelVentures, juniperPartners,
-  brambleVentures, wardenVentures,
+  brambleVentures, wardenVentures, larchCapital, aspenVentures, hazelFund,
 ];

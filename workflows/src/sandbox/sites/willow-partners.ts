@@ -40,7 +40,7 @@ export const willowPartners: SiteDefinition = {
 <div class="field"><label for="w-web">Website</label><input type="url" id="w-web" name="website"></div>
 <div class="field"><label for="w-round">Round size</label><input type="text" id="w-round" name="round_size"></div>
 <div class="field"><label for="w-sector">Sector</label><select id="w-sector" name="sector"><option value="">Select a sector</option><option>Future of work</option><option>Fintech</option><option>AI</option><option>Health</option><option>Other</option></select></div>
-<div class="field"><label for="w-msg">Your pitch in a few sentences</label><textarea id="w-msg" name="pitch" required></textarea></div>
+<div class="field"><label for="w-msg">What are you building?</label><textarea id="w-msg" name="pitch" required></textarea></div>
 <button type="submit">Submit</button></form>`)),
     );
     app.post('/founders/apply', async (req, r) => {

@@ -1,0 +1,302 @@
+// What goes into one field: the question model (contracts/src/questions) decides whose answer the question
+// takes — the founder's own answer, a profile value, or nobody (ask) — and the value is then fitted to the
+// input exactly (a number input gets a number only when the profile holds one; a date input a full date only
+// when a full date is known). Nothing is composed: a value is either the founder's words or a profile value.
+import { resolveQuestion, wantedKinds, type Intent, type QuestionInput, type ValueKind } from '@fp/contracts/questions/index';
+import type { ScannedControl } from './dom-scan';
+import { ensureUrl, isSamplePlaceholder, parseMoney, splitName } from './field-mapping';
+import type { FieldTarget, FounderAnswer, StartupProfile } from './types';
+
+/** Where a value came from, for the log, the fields filled and the review. */
+export type ValueSource = `profile:${string}` | `answer:${string}` | 'setting:consent' | 'deck-link';
+
+export type FieldDecision =
+  /** Put `value` in; `target` picks the option strategy of a choice; `exact`: the founder's own words. */
+  | { fill: true; target: FieldTarget; value: string; exact: boolean; source: ValueSource; why: string }
+  /** Nobody gave an answer that fits: the founder is asked when the field is required; else it stays empty. */
+  | { fill: false; ask: boolean; why: string };
+
+/** What the page says about a control, as the question model reads it (item 4: the question as a screen reader finds it). */
+export function questionInputOf(c: ScannedControl, text: string): QuestionInput {
+  return {
+    text,
+    hint: isSamplePlaceholder(c.placeholder) ? '' : c.placeholder,
+    machineName: `${c.name} ${c.domId}`.trim(),
+    autocomplete: c.autocomplete,
+    inputType: c.inputType,
+    control: c.kind,
+  };
+}
+
+/** Sources of values beside the profile: the per-firm deck link (set by the deck-links feature) wins over the profile's deck URL. */
+export interface ValueSources {
+  profile: StartupProfile;
+  answers: readonly FounderAnswer[];
+  /** A deck URL made for this firm; sent wherever a form asks for a deck link. Absent: the profile's pitchDeck. */
+  deckUrl?: string | null;
+}
+
+const text = (s: string | undefined | null) => (s && s.trim() ? s.trim() : null);
+
+/** The profile's value for an intent, or null when the profile holds none. */
+export function profileValue(intentId: string, s: ValueSources): { value: string; source: ValueSource } | null {
+  const p = s.profile;
+  const from = (field: keyof StartupProfile, v: string | null = text(p[field])): { value: string; source: ValueSource } | null =>
+    v === null ? null : { value: v, source: `profile:${field}` };
+  switch (intentId) {
+    case 'firstName':
+      return from('founderName', text(splitName(p.founderName).first));
+    case 'lastName':
+      return from('founderName', text(splitName(p.founderName).last));
+    case 'website':
+      return from('website', p.website ? text(ensureUrl(p.website)) : null);
+    case 'founderLinkedin':
+      return from('founderLinkedin', p.founderLinkedin ? text(ensureUrl(p.founderLinkedin)) : null);
+    case 'pitchDeck':
+      if (text(s.deckUrl)) return { value: ensureUrl(s.deckUrl as string), source: 'deck-link' };
+      return from('pitchDeck', p.pitchDeck ? text(ensureUrl(p.pitchDeck)) : null);
+    case 'traction':
+      return from('revenue');
+    // Exact values first (issue 23): a full founding date, a head count, an amount with its currency.
+    case 'founded':
+      return text(p.foundedDate) ? from('foundedDate') : from('founded');
+    case 'teamSize':
+      return text(p.teamCount) ? from('teamCount') : from('teamSize');
+    case 'revenue':
+      if (text(p.monthlyRevenue)) return { value: `${p.monthlyRevenue!.trim()} ${text(p.revenueCurrency) ?? 'USD'} per month`, source: 'profile:monthlyRevenue' };
+      return from('revenue');
+    case 'role':
+      // The profile's founder is, by the profile's own words, the founder.
+      return p.founderName ? { value: 'Founder', source: 'profile:founderName' } : null;
+    case 'companyName':
+    case 'founderName':
+    case 'founderEmail':
+    case 'stage':
+    case 'industry':
+    case 'raising':
+    case 'existingFunding':
+    case 'location':
+    case 'problem':
+    case 'solution':
+    case 'valueProposition':
+    case 'description':
+    case 'oneLineExplanation':
+    case 'detailedDescription':
+    case 'additionalFounders':
+      return from(intentId);
+    default:
+      // message (only the founder's own default message), phone, referral: the profile holds none.
+      return null;
+  }
+}
+
+// --- exact values ------------------------------------------------------------------------------------------
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const monthOf = (s: string) => MONTHS.findIndex((m) => m.startsWith(s.toLowerCase().slice(0, 3))) + 1;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function validDate(y: number, m: number, d: number): boolean {
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+/** A full calendar date (YYYY-MM-DD) when the value states one; null for a year, a month or anything vague. */
+export function fullDate(value: string): string | null {
+  const v = value.trim();
+  let y: number, m: number, d: number;
+  let x = v.match(/^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/);
+  if (x) [y, m, d] = [Number(x[1]), Number(x[2]), Number(x[3])];
+  else if ((x = v.match(/^(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?,?\s+(\d{4})$/i)) && monthOf(x[2]) > 0) [y, m, d] = [Number(x[3]), monthOf(x[2]), Number(x[1])];
+  else if ((x = v.match(/^([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i)) && monthOf(x[1]) > 0) [y, m, d] = [Number(x[3]), monthOf(x[1]), Number(x[2])];
+  else return null;
+  return validDate(y, m, d) ? `${y}-${pad(m)}-${pad(d)}` : null;
+}
+
+/** YYYY-MM when the value states a month (or a full date). */
+export function yearMonth(value: string): string | null {
+  const full = fullDate(value);
+  if (full) return full.slice(0, 7);
+  const v = value.trim();
+  let x = v.match(/^(\d{4})[-/.](\d{1,2})$/);
+  if (x && Number(x[2]) >= 1 && Number(x[2]) <= 12) return `${x[1]}-${pad(Number(x[2]))}`;
+  x = v.match(/^([a-z]{3,9})\.?,?\s+(\d{4})$/i);
+  if (x && monthOf(x[1]) > 0) return `${x[2]}-${pad(monthOf(x[1]))}`;
+  return null;
+}
+
+/** The year, when the value states exactly one (a year, a month or a full date). */
+export function exactYear(value: string): string | null {
+  const years = value.match(/\b(19|20)\d{2}\b/g) ?? [];
+  if (years.length !== 1) return null;
+  return fullDate(value) || yearMonth(value) || /^\s*(19|20)\d{2}\s*$/.test(value) || /^[a-z]+\s+(19|20)\d{2}$/i.test(value.trim()) ? years[0] : null;
+}
+
+const RANGE = /\d\s*(-|–|—|to)\s*[$€£]?\s*\d|\+|<|>|\b(under|over|less|more|between|up to|above|below|around|about|approx\w*|roughly|pre ?-?revenue|min|max)\b|~/i;
+
+/** The number a value states exactly, for a number input; a range ("6-10", "$100K-1M MRR", "51+") is never one. */
+export function exactNumber(value: string, kind: ValueKind): number | null {
+  const v = value.trim();
+  if (!v) return null;
+  if (kind === 'year' || kind === 'date') {
+    const y = exactYear(v);
+    return y ? Number(y) : null;
+  }
+  if (RANGE.test(v)) return null;
+  switch (kind) {
+    case 'count': {
+      const m = v.match(/^(\d{1,3}(?:,\d{3})*|\d+)\s*(people|employees|persons|ftes?|members)?$/i);
+      return m ? Number(m[1].replace(/,/g, '')) : null;
+    }
+    case 'percentage': {
+      const m = v.match(/^(\d+(?:\.\d+)?)\s*%?$/);
+      return m ? Number(m[1]) : null;
+    }
+    case 'money': {
+      if ((v.match(/\d+(?:[.,]\d+)*/g) ?? []).length !== 1) return null;
+      if (!/^[$€£]?\s*\d[\d,.]*\s*(k|thousand|m|mm|mn|million|b|bn|billion)?\s*([a-z]{3}|dollars|euros|pounds)?\s*(mrr|arr|per month|a month|\/ ?mo(nth)?)?$/i.test(v.replace(/^[a-z]{3}\s+/i, ''))) return null;
+      const n = parseMoney(v);
+      return n === null ? null : Math.round(n);
+    }
+    default:
+      return null;
+  }
+}
+
+/** The currency a text names ("$", "USD", "€"…), or null. */
+export function currencyOf(t: string): string | null {
+  if (/\$|\busd\b|\bdollars?\b/i.test(t)) return 'USD';
+  if (/€|\beur\b|\beuros?\b/i.test(t)) return 'EUR';
+  if (/£|\bgbp\b|\bpounds?\b/i.test(t)) return 'GBP';
+  const m = t.match(/\b(CHF|CAD|AUD|SGD|INR|JPY|SEK)\b/i);
+  return m ? m[1].toUpperCase() : null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TEL = /^\+?[\d\s().\-/]{6,}$/;
+
+function withinBounds(n: number, c: ScannedControl): boolean {
+  const min = c.min !== undefined && c.min !== '' ? Number(c.min) : null;
+  const max = c.max !== undefined && c.max !== '' ? Number(c.max) : null;
+  const step = c.step !== undefined && c.step !== '' && c.step !== 'any' ? Number(c.step) : null;
+  if (min !== null && Number.isFinite(min) && n < min) return false;
+  if (max !== null && Number.isFinite(max) && n > max) return false;
+  if (step !== null && Number.isFinite(step) && step > 0) {
+    const k = (n - (min ?? 0)) / step;
+    if (Math.abs(k - Math.round(k)) > 1e-9) return false;
+  }
+  return true;
+}
+
+function matchesPattern(value: string, pattern: string | undefined): boolean {
+  if (!pattern) return true;
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u').test(value);
+  } catch {
+    return true; // the browser ignores a pattern it cannot compile, and so do we
+  }
+}
+
+/** The date format a placeholder shows ("YYYY/MM/DD", "DD.MM.YYYY"), to write a full date the way the field wants it. */
+function formatDate(iso: string, placeholder: string): string {
+  const [y, m, d] = iso.split('-');
+  const f = placeholder.trim().toUpperCase();
+  const x = f.match(/^(YYYY|DD|MM)([-/.])(YYYY|DD|MM)\2(YYYY|DD|MM)$/);
+  if (!x) return iso;
+  const part = (t: string) => (t === 'YYYY' ? y : t === 'MM' ? m : d);
+  return [x[1], x[3], x[4]].map(part).join(x[2]);
+}
+
+const DATE_WORDING = /\bdate\b(?<!\bto date)|^(yyyy|dd|mm)\b/i;
+const YEAR_WORDING = /\byear\b/i;
+
+/**
+ * The value as the input accepts it, or null when it has no valid form there (then the founder is asked
+ * when the field is required). Never shortens the founder's words to fit a maxlength.
+ */
+export function fitValue(value: string, intent: Pick<Intent, 'kind'> | null, c: ScannedControl, question: string): string | null {
+  const type = (c.inputType || 'text').toLowerCase();
+  const kind: ValueKind = intent?.kind ?? 'free_text';
+  let out = value.trim();
+  if (!out) return null;
+  const dateWanted = type === 'date' || DATE_WORDING.test(question) || /^(yyyy|dd|mm)\b/i.test(c.placeholder.trim());
+  // An amount in one currency is no answer to a question asked in another.
+  if (kind === 'money') {
+    const asked = currencyOf(question);
+    const have = currencyOf(out);
+    if (asked && have && asked !== have) return null;
+  }
+  if (type === 'number' || type === 'range') {
+    const numKind: ValueKind = kind === 'date' ? 'year' : kind === 'free_text' || kind === 'choice' ? 'count' : kind;
+    const n = exactNumber(out, numKind);
+    if (n === null || !withinBounds(n, c)) return null;
+    out = String(n);
+  } else if (type === 'date') {
+    const d = fullDate(out);
+    if (!d || (c.min && d < c.min) || (c.max && d > c.max)) return null;
+    out = d;
+  } else if (type === 'month') {
+    const m = yearMonth(out);
+    if (!m) return null;
+    out = m;
+  } else if (type === 'email') {
+    if (!EMAIL.test(out)) return null;
+  } else if (type === 'url') {
+    out = ensureUrl(out);
+    try {
+      if (!new URL(out).hostname.includes('.')) return null;
+    } catch {
+      return null;
+    }
+  } else if (type === 'tel') {
+    if (!TEL.test(out)) return null;
+  } else if (kind === 'date' && dateWanted) {
+    // A text field asking for a date gets a date only when a full one is known, in the format its placeholder shows.
+    const d = fullDate(out);
+    if (!d) return null;
+    out = formatDate(d, c.placeholder);
+  } else if (kind === 'date' && YEAR_WORDING.test(question)) {
+    const y = exactYear(out);
+    if (!y) return null;
+    out = y;
+  }
+  if (!matchesPattern(out, c.pattern)) return null;
+  if (c.maxLength > 0 && out.length > c.maxLength) return null;
+  return out;
+}
+
+// --- one field ---------------------------------------------------------------------------------------------
+
+const CHOICE_KINDS = new Set(['select', 'radio-group', 'checkbox-group', 'listbox']);
+const PROFILE_TARGETS = new Set<string>([
+  'companyName', 'description', 'industry', 'stage', 'raising', 'founded', 'founderName', 'founderEmail', 'founderLinkedin', 'website', 'location',
+  'teamSize', 'revenue', 'pitchDeck', 'additionalFounders', 'existingFunding', 'problem', 'solution', 'valueProposition', 'detailedDescription',
+  'oneLineExplanation', 'firstName', 'lastName', 'role', 'message', 'phone', 'referral', 'traction',
+]);
+
+/**
+ * Decides what goes into one control. `question` is the text the founder sees for it (displayLabel).
+ * Agreements are decided by the caller's settings; opt-ins, passwords, CAPTCHAs and search boxes get nothing.
+ */
+export function decideField(c: ScannedControl, question: string, s: ValueSources): FieldDecision {
+  const r = resolveQuestion(questionInputOf(c, question), s.answers);
+  if (r.from === 'ask') return { fill: false, ask: c.kind !== 'checkbox' && c.kind !== 'file', why: r.why };
+  const choice = CHOICE_KINDS.has(c.kind);
+  if (r.from === 'answer') {
+    const target = (r.intent && PROFILE_TARGETS.has(r.intent.id) ? r.intent.id : 'answer') as FieldTarget;
+    // Their answer to a question no profile intent covers takes the kind the wording asks for (a date stays a date).
+    const kind = r.intent ?? { kind: wantedKinds(question, { text: question }).includes('date') ? ('date' as const) : ('free_text' as const) };
+    const value = choice ? r.entry.answer.trim() : fitValue(r.entry.answer, kind, c, question);
+    if (value === null) return { fill: false, ask: true, why: `your answer to "${r.entry.question}" is not a valid value for this ${c.inputType || c.kind} field` };
+    return { fill: true, target, value, exact: true, source: `answer:${r.entry.question}`, why: r.why };
+  }
+  const intent = r.intent;
+  if (intent.control) return { fill: false, ask: false, why: r.why };
+  if (intent.id === 'consent') return { fill: true, target: 'consent', value: 'yes', exact: false, source: 'setting:consent', why: r.why };
+  if (intent.checkboxOnly) return { fill: false, ask: false, why: `${r.why}: left as the page set it` };
+  const pv = profileValue(intent.id, s);
+  if (!pv) return { fill: false, ask: true, why: `${r.why}, and the profile holds no ${intent.id}` };
+  const value = choice ? pv.value : fitValue(pv.value, intent, c, question);
+  if (value === null) return { fill: false, ask: true, why: `the profile's ${intent.id} ("${pv.value.slice(0, 40)}") is not an exact value for this ${c.inputType || c.kind} field` };
+  return { fill: true, target: intent.id as FieldTarget, value, exact: false, source: pv.source, why: r.why };
+}
