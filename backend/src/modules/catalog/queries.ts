@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { DomainError } from '../../platform/decider';
 import type { ProfileService } from '../profile/index';
+import type { DomainCheck, DomainVerdict } from './domain-check';
 import { angelFilter, vcFilter } from './filters';
 
 /** What the submissions module needs to know about a firm it applies to. */
@@ -20,14 +21,17 @@ export interface FirmSummary {
   country: string | null;
   investorType: string | null;
   description: string | null;
-  /** Known before any charge: the automation must not apply to this firm. */
-  unusable: 'reserved_domain' | null;
+  /**
+   * Known before any charge: the automation must not apply to this firm (a demo firm on a reserved
+   * name; with `checkDomains`, a website whose domain does not resolve).
+   */
+  unusable: 'reserved_domain' | 'unresolvable_domain' | null;
   /** The registry's latest check of the firm's application form, if any. */
   form: FirmFormEntry | null;
 }
 
 /** Generated (demo) firms live on reserved names: nobody's site, so never applied on. */
-function unusable(website: string | null): FirmSummary['unusable'] {
+function unusable(website: string | null): 'reserved_domain' | null {
   if (!website) return null;
   try {
     return isReservedDomain(new URL(website).hostname) ? 'reserved_domain' : null;
@@ -55,6 +59,7 @@ export function createCatalogQueries(
   index: SearchIndex,
   ensureTestCatalog: () => Promise<void>,
   formEntries: (collection: VcCollection, ids: readonly string[]) => Promise<Map<string, FirmFormEntry>>,
+  domains: DomainCheck,
 ) {
   async function records<T>(table: string, ids: readonly string[]): Promise<Map<string, T>> {
     if (!ids.length) return new Map();
@@ -144,15 +149,22 @@ export function createCatalogQueries(
       return toAngelPublicDetail(found);
     },
 
-    /** Firms by id from the real or the test catalog; unknown ids are simply absent. */
-    async getFirms(ids: string[], opts: { test: boolean }): Promise<FirmSummary[]> {
+    /**
+     * Firms by id from the real or the test catalog; unknown ids are simply absent. `checkDomains`
+     * (the submit, before it charges) also asks DNS, bounded, whether each real firm's domain
+     * resolves; test firms live on the sandbox and are never looked up.
+     */
+    async getFirms(ids: string[], opts: { test: boolean; checkDomains?: boolean }): Promise<FirmSummary[]> {
       const collection: VcCollection = opts.test ? 'test' : 'vc';
       await ready(collection);
       const unique = [...new Set(ids)];
       const [found, forms] = await Promise.all([records<VcFirm>(TABLE[collection], unique), formEntries(collection, unique)]);
-      return inOrder(unique, found).map((f) => ({
+      const firms = inOrder(unique, found);
+      const lookups = opts.checkDomains && collection === 'vc' ? firms.flatMap((f) => (f.website && !unusable(f.website) ? [f.website] : [])) : [];
+      const verdicts = lookups.length ? await domains.websites(lookups) : new Map<string, DomainVerdict>();
+      return firms.map((f) => ({
         id: f.id, name: f.vcName, website: f.website, city: f.city, country: f.country, investorType: f.primaryInvestorType, description: f.description,
-        unusable: collection === 'vc' ? unusable(f.website) : null,
+        unusable: collection !== 'vc' ? null : (unusable(f.website) ?? (f.website && verdicts.get(f.website) === 'unresolvable' ? 'unresolvable_domain' : null)),
         form: forms.get(f.id) ?? null,
       }));
     },

@@ -6,6 +6,8 @@ import type { ProfileService } from '../profile/index';
 import type { CommandMeta } from '../../platform/decider';
 import { exportAngels, type LoadBatch } from './export-angels';
 import type { ImportProgress } from './import-catalog';
+import { allowedHostsFor } from '../../platform/automation';
+import { createDomainCheck } from './domain-check';
 import { createCatalogQueries } from './queries';
 import { createFormRegistry } from './form-registry';
 import { seedCatalog } from './seed';
@@ -27,7 +29,8 @@ export interface ScopeStatus {
 export function createCatalogService(ctx: AppContext & { credits: CreditsService; profile: ProfileService }, index: SearchIndex) {
   const testCatalog = createTestCatalogSync(ctx);
   const forms = createFormRegistry(ctx, () => testCatalog.ensure());
-  const queries = createCatalogQueries(ctx, index, () => testCatalog.ensure(), forms.entries);
+  const domains = createDomainCheck({ allowedHosts: () => allowedHostsFor(ctx) });
+  const queries = createCatalogQueries(ctx, index, () => testCatalog.ensure(), forms.entries, domains);
   return {
     ...queries,
     /** The registry of application forms: discovery runs and what they found (docs/catalog.md). */

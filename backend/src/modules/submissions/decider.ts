@@ -300,6 +300,7 @@ export const SKIP_MESSAGES: Record<SkippedFirm['reason'], string> = {
   not_found: 'No such firm.',
   no_website: 'This firm has no website to apply on.',
   reserved_domain: "This firm's website is a reserved demo address (demo data), not a real firm's site.",
+  unresolvable_domain: "This firm's website address does not exist (its domain does not resolve), so there is nothing to apply on.",
   no_usable_form: "The registry of application forms found no form on this firm's website that the automation can use.",
 };
 
@@ -349,8 +350,11 @@ export interface PlanInput {
   revision: number;
   /** The id a new submission to this firm gets in this request (stable across the request's tries). */
   submissionId: string;
-  /** Why the catalog says the firm cannot be applied to (e.g. a demo firm on a reserved domain), if so. */
-  unusable?: 'reserved_domain' | null;
+  /**
+   * Why the catalog says the firm cannot be applied to, if so: a demo firm on a reserved domain, or a
+   * domain DNS says does not exist (looked up before planning, bounded: the plan itself stays pure).
+   */
+  unusable?: 'reserved_domain' | 'unresolvable_domain' | null;
   /** The registry's latest check of the firm's application form, if any (docs/catalog.md). */
   form?: Pick<FirmFormEntry, 'outcome' | 'blockers' | 'kind'> | null;
 }
@@ -359,7 +363,7 @@ export type PlannedFirm = PlanInput & { firm: FirmSnapshot };
 
 /**
  * The submit plan (pure): each selected firm is either applied to now or skipped with its reason —
- * unknown, no website, not usable (a demo firm on a reserved domain), already applied, under way. A firm held by this request's own submission
+ * unknown, no website, not usable (a demo firm on a reserved domain, a domain that does not resolve), already applied, under way. A firm held by this request's own submission
  * (sent again after a failure half-way) is planned again: every step after is idempotent.
  */
 export function planSubmit(firms: PlanInput[]): { create: PlannedFirm[]; skipped: SkippedFirm[] } {

@@ -82,6 +82,12 @@ describe('submit plan', () => {
     expect(plan.skipped.map((s) => s.reason)).toEqual(['reserved_domain']);
   });
 
+  it('skips, before any charge, a firm whose domain the lookup before the plan found not to resolve', () => {
+    const plan = planSubmit([input('gone', { firm: firm('https://gone-firm.invalid/'), unusable: 'unresolvable_domain' }), input('live')]);
+    expect(plan.create.map((c) => c.vcId)).toEqual(['live']);
+    expect(plan.skipped).toEqual([{ vcId: 'gone', reason: 'unresolvable_domain', message: "This firm's website address does not exist (its domain does not resolve), so there is nothing to apply on." }]);
+  });
+
   it('plans again a firm this request already holds (a resend after a failure half-way)', () => {
     const plan = planSubmit([input('a', { application: { status: 'in_progress', holder: 'sub-a' }, revision: 0 })]);
     expect(plan.create.map((c) => c.vcId)).toEqual(['a']);

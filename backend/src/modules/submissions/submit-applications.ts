@@ -71,7 +71,8 @@ export async function submitApplications(
   const { completion } = await ctx.profile.get(userId);
   if (!completion.isComplete) throw new DomainError(INCOMPLETE_PROFILE, 400, 'incomplete_profile', { message: INCOMPLETE_PROFILE_MESSAGE });
   const ids = [...new Set(input.vcIds)];
-  const firms = new Map((await ctx.catalog.getFirms(ids, { test: input.test })).map((f) => [f.id, f]));
+  // checkDomains: a real firm whose domain does not resolve (DNS, bounded) comes back unusable and is skipped uncharged.
+  const firms = new Map((await ctx.catalog.getFirms(ids, { test: input.test, checkDomains: true })).map((f) => [f.id, f]));
   // One id per firm for this request, kept across its tries (keyed requests: the same on a resend).
   const submissionIds = new Map(ids.map((vcId) => [vcId, input.requestKey ? keyedId(userId, input.test, input.requestKey, vcId) : ctx.newId()]));
   const snapshot = (vcId: string): FirmSnapshot | null => {

@@ -7,6 +7,7 @@ const REASON: Record<SkippedFirm['reason'], [one: string, many: string]> = {
   no_website: ['without a website', 'without a website'],
   not_found: ['no longer in the database', 'no longer in the database'],
   reserved_domain: ['demo firm (reserved domain, never applied to)', 'demo firms (reserved domain, never applied to)'],
+  unresolvable_domain: ['firm whose website does not exist', 'firms whose websites do not exist'],
   no_usable_form: ['firm without a usable online form', 'firms without a usable online form'],
 };
 
