@@ -54,6 +54,12 @@ describe('domain check', () => {
       const started = Date.now();
       expect(await check.check(new URL('https://slow-firm.zz/'))).toBe('unknown');
       expect(Date.now() - started).toBeLessThan(3_000);
+      // Many firms at once: a few questions at a time, and the whole check ends within its budget.
+      const many = Array.from({ length: 100 }, (_, i) => `https://slow-${i}.zz/`);
+      const began = Date.now();
+      const v = await createDomainCheck({ allowedHosts: () => [], timeoutMs: 400, budgetMs: 300 }).websites(many);
+      expect(new Set(v.values())).toEqual(new Set(['unknown']));
+      expect(Date.now() - began).toBeLessThan(3_000);
     } finally {
       dns.setServers([tinyDns.server]);
       silent.close();

@@ -10,11 +10,15 @@ export const DOMAIN_CHECK_TIMEOUT_MS = 2_000;
 const CACHE_MS = { resolves: 10 * 60_000, unresolvable: 2 * 60_000 } as const;
 /** Names DNS said do not exist are asked of the OS too (/etc/hosts): a few at a time, they use libuv's threads. */
 const OS_LOOKUPS_AT_ONCE = 4;
+/** Hosts asked of DNS at once, and the most one check of many websites waits: later hosts are "unknown". */
+const DNS_AT_ONCE = 32;
+export const DOMAIN_CHECK_BUDGET_MS = 5_000;
 
 export interface DomainCheckOptions {
   /** host[:port] entries never looked up (AUTOMATION_ALLOWED_HOSTS and the sandbox: they reach local servers). */
   allowedHosts: () => string[];
   timeoutMs?: number;
+  budgetMs?: number;
 }
 
 const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'ENONAME']);
@@ -88,10 +92,17 @@ export function createDomainCheck(opts: DomainCheckOptions) {
           // Not a URL: nothing to look up (the run reports it).
         }
       }
-      // One question per host and port, however many firms share it.
-      const byHost = new Map<string, Promise<DomainVerdict>>();
-      for (const u of urls.values()) if (!byHost.has(u.host)) byHost.set(u.host, check(u));
-      return new Map(await Promise.all([...urls].map(async ([w, u]) => [w, await byHost.get(u.host)!] as const)));
+      // One question per host and port, however many firms share it; a few at a time, within the budget.
+      const hosts = new Map<string, URL>();
+      for (const u of urls.values()) if (!hosts.has(u.host)) hosts.set(u.host, u);
+      const queue = [...hosts.values()];
+      const verdicts = new Map<string, DomainVerdict>();
+      const deadline = Date.now() + (opts.budgetMs ?? DOMAIN_CHECK_BUDGET_MS);
+      const worker = async () => {
+        for (let u = queue.shift(); u; u = queue.shift()) verdicts.set(u.host, Date.now() < deadline ? await check(u) : 'unknown');
+      };
+      await Promise.all(Array.from({ length: Math.min(DNS_AT_ONCE, queue.length) }, worker));
+      return new Map([...urls].map(([w, u]) => [w, verdicts.get(u.host) ?? 'unknown'] as const));
     },
   };
 }
