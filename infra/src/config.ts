@@ -76,6 +76,8 @@ export interface AppConfig {
   logLevel: string;
   /** LOG_FORMAT: 'json' lines, or 'pretty' for a terminal; unset = pretty in development on a terminal, JSON otherwise. */
   logFormat?: 'json' | 'pretty';
+  /** OTLP/HTTP collector for traces (OTEL_EXPORTER_OTLP_ENDPOINT, e.g. http://otel-collector:4318); unset = no traces. */
+  otelEndpoint?: string;
 }
 
 /** Knobs of the server-side abuse protection; docs/security.md lists their environment variables. */
@@ -207,5 +209,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: env.METRICS_PORT ? int(env.METRICS_PORT, 9464) : undefined,
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : undefined,
+    otelEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
   };
 }
