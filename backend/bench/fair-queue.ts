@@ -6,6 +6,7 @@ import { testCatalogDecider } from '../src/modules/catalog/decider';
 import { handleCommand } from '../src/platform/decider';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { founder } from './submissions';
+import os from 'node:os';
 import { benchPostgres, round } from './support';
 
 const log = (m: string) => console.error(`[bench] fair-queue: ${m}`);
@@ -33,13 +34,25 @@ async function until<T>(what: string, f: () => Promise<T | null | false>, timeou
  * The fair queue (issue 22, item 8), at WORKER_CONCURRENCY=2 on the embedded engine (DBOS): founder A
  * has 4 runs waiting at walls (two CAPTCHAs, two sign-in walls, nobody taking over) and 500 more
  * queued; founder B then submits 3 firms. The figure: how long B waits until the first of their runs
- * starts (submit → processing), and until all three have. Aim: first start under 10 s.
+ * starts (submit → processing), and until all three have. Aim: first start under 10 s. Measured with
+ * the default cap (one slot per founder: one is always left for B) and with WORKER_PER_FOUNDER=2
+ * (round-robin alone: B's first run waits for one of A's to end).
  */
 export async function bench(): Promise<Record<string, number | string>> {
+  const figures: Record<string, number | string> = {};
+  for (const [name, perFounder] of [['fair_queue', undefined], ['fair_queue.per_founder_2', 2]] as const) {
+    const r = await scenario(perFounder);
+    for (const [k, v] of Object.entries(r)) figures[`${name}.${k}`] = v;
+  }
+  figures['fair_queue.first_start_ms_aim'] = '< 10000 at WORKER_CONCURRENCY=2';
+  return figures;
+}
+
+async function scenario(perFounder: number | undefined): Promise<Record<string, number | string>> {
   const server = await benchPostgres({ durable: false });
   let app: TestApp | undefined;
   try {
-    app = await startTestApp({ pgAdminUrl: server.adminUrl, config: { workerConcurrency: WORKERS, takeoverSeconds: 1800 } });
+    app = await startTestApp({ pgAdminUrl: server.adminUrl, config: { workerConcurrency: WORKERS, takeoverSeconds: 1800, workerPerFounder: perFounder } });
     await app.services.catalog.syncTestCatalog();
     const sandboxUrl = app.runtime.sandbox!.url;
     // A founder applies to a firm once: A's 504 firms are copies of sandbox sites (same pages, ?copy=n).
@@ -82,22 +95,21 @@ export async function bench(): Promise<Record<string, number | string>> {
     const started = (s: Submission) => s.status !== 'pending';
     const first = await until("B's first run to start", async () => ((await list(app!, b.token)).some(started) ? performance.now() - t0 : null), 600_000, 50);
     const all = await until("B's three runs to start", async () => ((await list(app!, b.token)).filter((s) => bIds.includes(s.id) && started(s)).length === 3 ? performance.now() - t0 : null), 600_000, 100);
-    const aList = await list(app, a.token);
-    const aPending = (await app.ctx.pool.query<{ n: number }>(`select count(*)::int as n from submissions where user_id = $1 and status = 'pending'`, [a.id])).rows[0]!.n;
-    const waiting = aList.filter((s) => s.submissionStatus === 'waiting_for_takeover').length;
-    log(`B's first run started after ${Math.round(first)} ms, all three after ${Math.round(all)} ms (A: ${aPending} pending, ${waiting} at walls)`);
+    const count = async (where: string) => (await app!.ctx.pool.query<{ n: number }>(`select count(*)::int as n from submissions where user_id = $1 and ${where}`, [a.id])).rows[0]!.n;
+    const aPending = await count(`status = 'pending'`);
+    const waiting = await count(`sub_status = 'waiting_for_takeover'`);
+    log(`cap ${perFounder ?? 'default'}: B's first run started after ${Math.round(first)} ms, all three after ${Math.round(all)} ms (A: ${aPending} pending, ${waiting} at walls)`);
 
     return {
-      'fair_queue.first_start_ms': Math.round(first),
-      'fair_queue.first_start_ms_aim': '< 10000 at WORKER_CONCURRENCY=2',
-      'fair_queue.all_three_started_ms': Math.round(all),
-      'fair_queue.submit_answer_ms': Math.round(answered),
-      'fair_queue.other_founder_pending': aPending,
-      'fair_queue.other_founder_at_walls': waiting,
-      'fair_queue.worker_concurrency': WORKERS,
-      'fair_queue.worker_per_founder': app.ctx.config.workerPerFounder ?? 'default (all but one: 1)',
-      'fair_queue.takeover_max_open': app.ctx.config.takeoverMaxOpen,
-      'fair_queue.first_start_s': round(first / 1000, 2),
+      first_start_ms: Math.round(first),
+      all_three_started_ms: Math.round(all),
+      submit_answer_ms: Math.round(answered),
+      other_founder_pending: aPending,
+      other_founder_at_walls: waiting,
+      worker_concurrency: WORKERS,
+      worker_per_founder: perFounder ?? 'default (all but one: 1)',
+      takeover_max_open: app.ctx.config.takeoverMaxOpen,
+      load_average_1m: round(os.loadavg()[0]!, 1),
     };
   } finally {
     await app?.close().catch(() => undefined);
