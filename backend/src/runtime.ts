@@ -19,6 +19,7 @@ import { createEmbeddedTransport, createMailModule, createSmtpTransport, type Ma
 import { createLocalCheckout, createPaymentsModule, createStripeCheckout, type PaymentProvider } from './modules/payments/index';
 import { createProfileModule } from './modules/profile/index';
 import { createSecurityModule } from './modules/security/index';
+import { createSystemModule } from './modules/system/index';
 import { createSubmissionsModule, type EngineFactory } from './modules/submissions/index';
 import type { AppContext } from './platform/context';
 import { BetterAuthProvider, SuperTokensProvider, type AccountMailer, type IdentityProvider } from './platform/identity/index';
@@ -26,7 +27,7 @@ import type { AppModule } from './platform/module';
 import { assertProductionReady } from './platform/production-guard';
 import { createLogging, withRunContext, type Logging } from './platform/logging';
 import { createTracing, traceActivities, traceMethods, tracePool, type Tracing } from './platform/tracing';
-import { addScrapeGauges, createMetrics, measureEventStore, measureSearchIndex, serveMetrics, type Metrics } from './platform/metrics';
+import { addScrapeGauges, createHttpWindow, createMetrics, measureEventStore, measureSearchIndex, serveMetrics, type HttpWindow, type Metrics } from './platform/metrics';
 import { createFolderStorage, createS3Storage, parseS3Url, type FileStorage } from './platform/storage/index';
 
 export type Role = 'all' | 'api' | 'projections' | 'worker' | 'cli';
@@ -73,7 +74,7 @@ export interface RuntimeOptions {
  * the modules it uses, by name, and the adapters picked here. This function is the module graph
  * (ARCHITECTURE.md draws it).
  */
-function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineAdapter; history: WorkflowHistory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider; payments: PaymentProvider; storage: FileStorage }) {
+function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineAdapter; history: WorkflowHistory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider; payments: PaymentProvider; storage: FileStorage; system: { role: string; http: HttpWindow } }) {
   const security = createSecurityModule({ ctx });
   const health = createHealthModule({ ctx });
   const mail = createMailModule({ ctx, transport: adapters.mail });
@@ -103,7 +104,8 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
   const deckLinks = createDeckLinksModule({ ctx, profile: profile.service, identity: accounts.identity, security: security.service, retentionDays: deckVisitRetentionDays() });
   const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service, catalog: catalog.service, history: adapters.history });
   // Security first: its guards must run before any other module's hooks.
-  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline, savedSearches, deckLinks, ops];
+  const system = createSystemModule({ ctx, role: adapters.system.role, http: adapters.system.http });
+  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline, savedSearches, deckLinks, ops, system];
   const services = {
     security: security.service,
     mail: mail.service,
@@ -117,6 +119,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     savedSearches: savedSearches.service,
     deckLinks: deckLinks.service,
     ops: ops.service,
+    system: system.service,
   };
   return { modules, services, identity: accounts.identity };
 }
@@ -251,6 +254,11 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   stoppers.unshift(() => store.close());
   const projections = new ProjectionRunner(db, store, pool, [], log);
   addScrapeGauges(metrics, { pool, db, projections, poolMax });
+  // The System page's last hour of requests: a snapshot of the HTTP histogram each minute.
+  const httpWindow = createHttpWindow(metrics);
+  const minute = setInterval(() => void httpWindow.tick().catch(() => undefined), 60_000);
+  minute.unref();
+  stoppers.unshift(async () => clearInterval(minute));
 
   let sandbox: Sandbox | undefined;
   if (role === 'all' || role === 'worker') {
@@ -266,7 +274,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   stoppers.unshift(() => history.close());
   const storage = pickStorage(config);
   stoppers.unshift(() => storage.close());
-  const { modules, services, identity } = buildModules(ctx, { searchIndex, storage, engine: withRunLogContext(pickWorkflowEngine(config, database.url), logging, tracing), history, mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock) });
+  const { modules, services, identity } = buildModules(ctx, { searchIndex, storage, engine: withRunLogContext(pickWorkflowEngine(config, database.url), logging, tracing), history, mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock), system: { role, http: httpWindow } });
   for (const m of modules) projections.add(m.projections ?? []);
 
   stoppers.unshift(async () => identity.close?.());

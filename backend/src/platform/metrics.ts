@@ -90,11 +90,10 @@ export function addScrapeGauges(metrics: Metrics, src: { pool: pg.Pool; db: Db; 
     labelNames: ['status'],
     registers,
     async collect() {
-      const rows = await src.db.selectFrom('submissions').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute().catch(() => null);
-      if (!rows) return;
+      const counts = await readRunCounts(src.db).catch(() => null);
+      if (!counts) return;
       this.reset();
-      for (const s of ['pending', 'processing', 'completed', 'failed', 'stopped']) this.set({ status: s }, 0);
-      for (const r of rows) this.set({ status: String(r.status) }, Number(r.n));
+      for (const [status, n] of Object.entries(counts)) this.set({ status }, n);
     },
   });
   new Gauge({
@@ -111,10 +110,24 @@ export function addScrapeGauges(metrics: Metrics, src: { pool: pg.Pool; db: Db; 
     help: 'E-mails queued or waiting for another try',
     registers,
     async collect() {
-      const r = await src.db.selectFrom('mail_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['queued', 'retrying']).executeTakeFirst().catch(() => null);
-      if (r) this.set(Number(r.n));
+      const n = await readOutboxDepth(src.db).catch(() => null);
+      if (n !== null) this.set(n);
     },
   });
+}
+
+/** Submissions (workflow runs) by status, from the read model. */
+export async function readRunCounts(db: Db): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('submissions').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  const out: Record<string, number> = { pending: 0, processing: 0, completed: 0, failed: 0, stopped: 0 };
+  for (const r of rows) out[String(r.status)] = Number(r.n);
+  return out;
+}
+
+/** E-mails queued or waiting for another try. */
+export async function readOutboxDepth(db: Db): Promise<number> {
+  const r = await db.selectFrom('mail_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['queued', 'retrying']).executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 
 /** Wraps the given methods of an adapter, passing everything else through to it unchanged. */
@@ -220,3 +233,73 @@ export async function serveMetrics(metrics: Metrics, o: { port: number; host: st
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Requests over a trailing window: how many, how many 5xx, and the p95 from the histogram's buckets. */
+export interface HttpWindowFigures {
+  windowMinutes: number;
+  requests: number;
+  errors: number;
+  errorRate: number;
+  /** Upper bound of the bucket holding the 95th percentile, ms (null without requests, or above the largest bucket, 10 s). */
+  p95Ms: number | null;
+}
+
+interface HttpTotals {
+  at: number;
+  count: number;
+  errors: number;
+  /** Cumulative count per bucket upper bound (seconds), summed over routes. */
+  buckets: Map<number, number>;
+}
+
+/**
+ * The last hour of the HTTP histogram, for the System page: the histogram is cumulative since the
+ * process started, so a snapshot is kept each minute and the window is now minus the snapshot of
+ * an hour ago (or the process start). Per process.
+ */
+export function createHttpWindow(metrics: Metrics, minutes = 60) {
+  const totals = async (): Promise<HttpTotals> => {
+    const { values } = await metrics.httpSeconds.get();
+    const buckets = new Map<number, number>();
+    let count = 0;
+    let errors = 0;
+    for (const v of values) {
+      const labels = v.labels as Record<string, string | number | undefined>;
+      if (v.metricName?.endsWith('_bucket')) {
+        const le = labels.le === '+Inf' ? Infinity : Number(labels.le);
+        buckets.set(le, (buckets.get(le) ?? 0) + v.value);
+      } else if (v.metricName?.endsWith('_count')) {
+        count += v.value;
+        if (String(labels.status_code ?? '').startsWith('5')) errors += v.value;
+      }
+    }
+    return { at: Date.now(), count, errors, buckets };
+  };
+  const snapshots: HttpTotals[] = [{ at: Date.now(), count: 0, errors: 0, buckets: new Map() }];
+  return {
+    /** Called once a minute (runtime.ts): keeps the snapshots of the last `minutes`. */
+    async tick() {
+      snapshots.push(await totals());
+      const oldest = Date.now() - minutes * 60_000;
+      while (snapshots.length > 1 && snapshots[1]!.at <= oldest) snapshots.shift();
+    },
+    async lastWindow(): Promise<HttpWindowFigures> {
+      const now = await totals();
+      const from = snapshots[0]!;
+      const requests = now.count - from.count;
+      const errors = now.errors - from.errors;
+      let p95Ms: number | null = null;
+      if (requests > 0) {
+        const target = requests * 0.95;
+        for (const le of [...now.buckets.keys()].sort((a, b) => a - b)) {
+          if ((now.buckets.get(le) ?? 0) - (from.buckets.get(le) ?? 0) >= target) {
+            p95Ms = Number.isFinite(le) ? le * 1000 : null;
+            break;
+          }
+        }
+      }
+      return { windowMinutes: Math.min(minutes, Math.max(1, Math.round((now.at - from.at) / 60_000))), requests, errors, errorRate: requests ? errors / requests : 0, p95Ms };
+    },
+  };
+}
+export type HttpWindow = ReturnType<typeof createHttpWindow>;
