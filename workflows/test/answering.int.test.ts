@@ -3,7 +3,7 @@
 // identifiers and compound questions pause, and nothing arrives that no source supplied.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyToFirm, launchBrowser, type ApplyResult, type StartupProfile } from '../src/automation';
+import { applyToFirm, launchBrowser, type ApplyResult, type CheckboxChoices, type StartupProfile } from '../src/automation';
 import { startSandbox, type Sandbox } from '../src/sandbox';
 import { TEST_PROFILE } from './fixtures/profile';
 
@@ -18,8 +18,8 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-const apply = (slug: string, profile: StartupProfile, answers: { question: string; answer: string }[] = []) =>
-  applyToFirm({ url: `${sandbox.url}/${slug}/`, profile, answers, browser, allowPrivate: true });
+const apply = (slug: string, profile: StartupProfile, answers: { question: string; answer: string }[] = [], checkboxes?: CheckboxChoices) =>
+  applyToFirm({ url: `${sandbox.url}/${slug}/`, profile, answers, browser, allowPrivate: true, checkboxes });
 
 /** Every non-empty value the firm received must be one the run reports it filled (a source in the fields filled). */
 function expectNothingUnsourced(r: ApplyResult, fields: Record<string, string>) {
@@ -78,6 +78,18 @@ describe('larch-capital: exact values', () => {
     expect(r.status, r.summary).toBe('waiting_for_input');
     expect(r.unansweredQuestions?.map((q) => q.question)).toEqual(['Founding date', 'Team size']);
     expect(sandbox.received('larch-capital')).toHaveLength(before);
+  });
+});
+
+describe('larch-capital: checkboxes by standing choices', () => {
+  it('ticks the newsletter box when the founder said "always yes" to opt-ins, and the fields filled list the box with its text', async () => {
+    const before = sandbox.received('larch-capital').length;
+    const r = await apply('larch-capital', EXACT, ANSWERS, { optIns: 'yes', acceptTerms: false });
+    expect(r.status, r.summary).toBe('completed');
+    const f = sandbox.received('larch-capital')[before].fields;
+    expect(f.newsletter).toBe('yes');
+    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label: 'Send me the Larch newsletter', value: 'checked', source: 'setting:opt-ins' }));
+    expectNothingUnsourced(r, f);
   });
 });
 

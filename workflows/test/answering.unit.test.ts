@@ -101,3 +101,22 @@ describe('exact profile values (issue 23, item 3)', () => {
     expect(decide(control({ label: 'How much are you raising? (EUR)', inputType: 'number' }))).toMatchObject({ fill: false });
   });
 });
+
+describe('checkboxes by the founder\'s standing choices (issue 23, item 6)', () => {
+  const box = (label: string, required = false) => control({ kind: 'checkbox', inputType: 'checkbox', label, required });
+  const terms = box('I accept the terms and conditions', true);
+  const news = box('Send me the newsletter');
+  it('opt-ins: never by default, always with "yes", or when the founder answered this box yes', () => {
+    expect(decide(news)).toMatchObject({ fill: false, ask: false });
+    expect(decideField(news, news.label, { profile, answers: [], checkboxes: { optIns: 'yes', acceptTerms: true } })).toMatchObject({ fill: true, source: 'setting:opt-ins' });
+    expect(decideField(news, news.label, { profile, answers: [{ question: 'Send me the newsletter', answer: 'Yes' }], checkboxes: { optIns: 'ask', acceptTerms: true } })).toMatchObject({ fill: true, exact: true });
+    expect(decideField(news, news.label, { profile, answers: [], checkboxes: { optIns: 'ask', acceptTerms: true } })).toMatchObject({ fill: false });
+  });
+  it('agreements: only when allowed; otherwise a required one is asked, and their answer decides', () => {
+    expect(decide(terms)).toMatchObject({ fill: true, source: 'setting:accept-terms' });
+    const off = { optIns: 'no' as const, acceptTerms: false };
+    expect(decideField(terms, terms.label, { profile, answers: [], checkboxes: off })).toMatchObject({ fill: false, ask: true });
+    expect(decideField(terms, terms.label, { profile, answers: [{ question: 'I accept the terms and conditions', answer: 'Yes' }], checkboxes: off })).toMatchObject({ fill: true });
+    expect(decideField(terms, terms.label, { profile, answers: [{ question: 'I accept the terms and conditions', answer: 'No' }], checkboxes: off })).toMatchObject({ fill: false });
+  });
+});

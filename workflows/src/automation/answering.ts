@@ -5,10 +5,11 @@
 import { resolveQuestion, wantedKinds, type Intent, type QuestionInput, type ValueKind } from '@fp/contracts/questions/index';
 import type { ScannedControl } from './dom-scan';
 import { ensureUrl, isSamplePlaceholder, parseMoney, splitName } from './field-mapping';
-import type { FieldTarget, FounderAnswer, StartupProfile } from './types';
+import { sameQuestion } from '@fp/contracts';
+import { DEFAULT_CHECKBOX_CHOICES, type CheckboxChoices, type FieldTarget, type FounderAnswer, type StartupProfile } from './types';
 
 /** Where a value came from, for the log, the fields filled and the review. */
-export type ValueSource = `profile:${string}` | `answer:${string}` | 'setting:consent' | 'deck-link';
+export type ValueSource = `profile:${string}` | `answer:${string}` | 'setting:accept-terms' | 'setting:opt-ins' | 'deck-link';
 
 export type FieldDecision =
   /** Put `value` in; `target` picks the option strategy of a choice; `exact`: the founder's own words. */
@@ -34,6 +35,8 @@ export interface ValueSources {
   answers: readonly FounderAnswer[];
   /** A deck URL made for this firm; sent wherever a form asks for a deck link. Absent: the profile's pitchDeck. */
   deckUrl?: string | null;
+  /** Standing choices for agreements and opt-ins (absent: DEFAULT_CHECKBOX_CHOICES). */
+  checkboxes?: CheckboxChoices;
 }
 
 const text = (s: string | undefined | null) => (s && s.trim() ? s.trim() : null);
@@ -265,6 +268,28 @@ export function fitValue(value: string, intent: Pick<Intent, 'kind'> | null, c: 
   return out;
 }
 
+// --- checkboxes ---------------------------------------------------------------------------------------------
+
+const YES = /^(yes|y|i agree|agree|i accept|accept|ok|true|checked|tick)$/i;
+
+/**
+ * A lone agreement or opt-in box, by the founder's standing choices (item 6): an agreement is ticked only when
+ * they allowed it (else a required one is asked of them, form by form); an opt-in only when they said always
+ * yes, or answered this very box yes. The proof lists every box ticked with its text (the fields filled).
+ */
+function decideBox(kind: 'consent' | 'marketingOptIn', c: ScannedControl, question: string, s: ValueSources, why: string): FieldDecision {
+  const choices = s.checkboxes ?? DEFAULT_CHECKBOX_CHOICES;
+  const theirs = s.answers.find((a) => sameQuestion(a.question, question));
+  if (theirs && YES.test(theirs.answer.trim())) return { fill: true, target: kind, value: 'yes', exact: true, source: `answer:${theirs.question}`, why: 'your answer to this box' };
+  if (theirs) return { fill: false, ask: false, why: `you answered "${theirs.answer}" to this box` };
+  if (kind === 'consent') {
+    if (choices.acceptTerms) return { fill: true, target: 'consent', value: 'yes', exact: false, source: 'setting:accept-terms', why };
+    return { fill: false, ask: c.required, why: `${why}; accepting terms for you is off in your settings` };
+  }
+  if (choices.optIns === 'yes') return { fill: true, target: 'marketingOptIn', value: 'yes', exact: false, source: 'setting:opt-ins', why };
+  return { fill: false, ask: c.required, why: `${why}; left unticked (opt-ins: ${choices.optIns})` };
+}
+
 // --- one field ---------------------------------------------------------------------------------------------
 
 const CHOICE_KINDS = new Set(['select', 'radio-group', 'checkbox-group', 'listbox']);
@@ -292,8 +317,7 @@ export function decideField(c: ScannedControl, question: string, s: ValueSources
   }
   const intent = r.intent;
   if (intent.control) return { fill: false, ask: false, why: r.why };
-  if (intent.id === 'consent') return { fill: true, target: 'consent', value: 'yes', exact: false, source: 'setting:consent', why: r.why };
-  if (intent.checkboxOnly) return { fill: false, ask: false, why: `${r.why}: left as the page set it` };
+  if (intent.checkboxOnly) return decideBox(intent.id as 'consent' | 'marketingOptIn', c, question, s, r.why);
   const pv = profileValue(intent.id, s);
   if (!pv) return { fill: false, ask: true, why: `${r.why}, and the profile holds no ${intent.id}` };
   const value = choice ? pv.value : fitValue(pv.value, intent, c, question);

@@ -126,6 +126,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       profile: opts.profile,
       deck: opts.deck ?? null,
       deckUrl: opts.deckUrl ?? null,
+      checkboxes: opts.checkboxes,
       proof,
       answers: opts.answers ?? [],
       timeouts,

@@ -159,6 +159,8 @@ const CHOICE_KINDS = new Set(['select', 'radio-group', 'checkbox-group', 'listbo
 
 /** The question as the founder will see it: the field's label and, for a choice, its options. */
 export function questionOf(c: ScannedControl): FormQuestion {
+  // A box the founder must decide on (an agreement they have not allowed in Settings): yes or no.
+  if (c.kind === 'checkbox') return { question: displayLabel(c), required: c.required, options: ['Yes', 'No'] };
   const options = CHOICE_KINDS.has(c.kind) ? c.options.filter((o) => !isPlaceholderOption(o)).map((o) => o.label) : [];
   return { question: displayLabel(c), required: c.required, options: options.length ? options : null };
 }
@@ -264,7 +266,7 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
       }
       // The question model decides whose answer this question takes (the founder's, the profile's, or nobody's).
       const label = displayLabel(c);
-      const d = decideField(c, label, { profile: ctx.profile, answers: ctx.answers, deckUrl: ctx.deckUrl });
+      const d = decideField(c, label, { profile: ctx.profile, answers: ctx.answers, deckUrl: ctx.deckUrl, checkboxes: ctx.checkboxes });
       let put: Omit<Placed, 'shown' | 'label'> | null = null;
       let shown: string | null = null;
       if (d.fill) {
@@ -274,7 +276,7 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
         shown = await putValue(frame, c, d.target, d.value, ctx.timeouts.actionMs);
         ctx.log(`field "${label}" → ${d.source} = ${shown === null ? '(no option fits / refused)' : JSON.stringify(shown).slice(0, 80)} (${d.why})`);
       } else if (c.required || d.ask) ctx.log(`field "${label}": ${d.why}`);
-      if (shown === null && c.required && c.kind !== 'checkbox' && (d.fill || d.ask)) unanswered.set(c.id, questionOf(c));
+      if (shown === null && c.required && (d.fill || d.ask)) unanswered.set(c.id, questionOf(c));
       if (shown !== null && put) {
         recordFilled(ctx, put.exact ? 'answer' : put.target, label, shown, d.fill ? d.source : undefined);
         filledIds.push(c.id);

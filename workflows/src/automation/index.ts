@@ -15,7 +15,7 @@ export { ApplyFailure, NeedsInput } from './errors';
 export { MAX_DECK_BYTES, pdfProblem, type DeckFile } from './deck';
 export { withChoiceCards, type FrameScan, type ScannedButton, type ScannedControl } from './dom-scan';
 export { keepsValue } from './fill-form';
-export { DEFAULT_TIMEOUTS } from './types';
+export { DEFAULT_CHECKBOX_CHOICES, DEFAULT_TIMEOUTS } from './types';
 export type {
   ApplyOptions,
   ApplyResult,
@@ -23,6 +23,7 @@ export type {
   ApplyStep,
   ApplySubStatus,
   ApplyTimeouts,
+  CheckboxChoices,
   FailureCode,
   FieldTarget,
   FilledField,

@@ -90,7 +90,7 @@ export async function putValue(frame: Frame, c: ScannedControl, target: FieldTar
         return (await checkOption(frame, opt, isNative(c), actionMs)) ? opt.label : null;
       }
       case 'checkbox': {
-        if (target !== 'consent') return null;
+        if (target !== 'consent' && target !== 'marketingOptIn') return null;
         if (c.checked) return 'checked';
         const opt = c.options[0] ?? { id: c.id, clickId: '', label: '', value: '', index: 0, checked: false, disabled: false };
         return (await checkOption(frame, opt, isNative(c), actionMs)) ? 'checked' : null;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { DeckFile } from './deck';
 import { StoppedError } from './errors';
-import type { ApplyStep, ApplyTimeouts, FilledField, FounderAnswer, SentRequest, StartupProfile, TakeoverHook } from './types';
+import type { ApplyStep, ApplyTimeouts, CheckboxChoices, FilledField, FounderAnswer, SentRequest, StartupProfile, TakeoverHook } from './types';
 
 /** State shared by the steps of one application run. */
 export interface RunContext {
@@ -10,6 +10,8 @@ export interface RunContext {
   deck: DeckFile | null;
   /** A deck URL made for this firm, sent where a form asks for a deck link (else the profile's pitchDeck). */
   deckUrl?: string | null;
+  /** The founder's standing choices for agreements and opt-ins. */
+  checkboxes?: CheckboxChoices;
   /** The founder's own answers (library), matched to custom questions by meaning. */
   answers: FounderAnswer[];
   timeouts: ApplyTimeouts;

@@ -53,6 +53,17 @@ export type FieldTarget =
   /** The founder's own answer to a question no profile field answers. */
   | 'answer';
 
+/**
+ * Standing choices for checkboxes: newsletter and marketing opt-ins (`ask`: only when the founder answered
+ * that box's question with yes; `yes`; `no`), and whether an application's terms or privacy notice may be
+ * accepted for them (false: a required agreement is asked of the founder, form by form).
+ */
+export interface CheckboxChoices {
+  optIns: 'ask' | 'yes' | 'no';
+  acceptTerms: boolean;
+}
+export const DEFAULT_CHECKBOX_CHOICES: CheckboxChoices = { optIns: 'no', acceptTerms: true };
+
 export type ApplyStep = 'navigating' | 'finding form' | 'filling' | 'submitting' | 'verifying';
 
 /** waiting_for_input: a required question has no answer from the profile or the founder's answers; nothing was sent. */
@@ -85,7 +96,7 @@ export interface FilledField {
   value: string;
   /**
    * Where the value came from (issue 23): `profile:<field>`, `answer:<the founder's question>`, `deck-link`,
-   * `setting:consent`, `deck-file`, `live-view` (set by the founder on the live view).
+   * `setting:accept-terms`, `setting:opt-ins`, `deck-file`, `live-view` (set by the founder on the live view).
    */
   source?: string;
 }
@@ -166,6 +177,11 @@ export interface ApplyOptions {
    * the profile's pitchDeck URL. Absent: the profile's.
    */
   deckUrl?: string | null;
+  /**
+   * The founder's standing choices for checkboxes (issue 23, item 6). Absent: DEFAULT_CHECKBOX_CHOICES
+   * (the behaviour before Settings held these: agreements ticked, opt-ins never).
+   */
+  checkboxes?: CheckboxChoices;
   /**
    * The founder's answers (their library), matched to a form's own questions by meaning. A required
    * question none of them answers ends the run waiting_for_input before anything is sent.
