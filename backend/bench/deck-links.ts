@@ -46,6 +46,7 @@ export async function bench(): Promise<Record<string, number | string>> {
       }
     }));
     const ingestS = (performance.now() - t0) / 1000;
+    console.error(`[bench] deck-links: ${MEASURED_VISITS} visits ingested in ${round(ingestS)} s`);
 
     // The rest of the 10,000 visits, appended straight to the links' streams.
     const meta = { now: new Date().toISOString(), actor: 'bench' };
@@ -63,7 +64,11 @@ export async function bench(): Promise<Record<string, number | string>> {
     }
     // The visits above name no deck version: point them at the current deck, as the viewer's would.
     const deck = (await app.api('GET', '/api/pitch-deck', { token: founder.token })).body.current.id as string;
-    await app.ctx.projections.waitFor(undefined, 300_000);
+    console.error('[bench] deck-links: streams written; projecting');
+    const p0 = performance.now();
+    await app.ctx.projections.waitFor(undefined, 600_000);
+    const projectS = (performance.now() - p0) / 1000;
+    console.error(`[bench] deck-links: projected (${JSON.stringify((await app.ctx.projections.status()).filter((p) => p.status !== "running"))})`);
     await app.ctx.pool.query(`update deck_visits set deck_id = $1 where deck_id = ''`, [deck]);
     const count = Number((await app.ctx.pool.query(`select count(*) as n from deck_visits`)).rows[0].n);
 
@@ -77,6 +82,7 @@ export async function bench(): Promise<Record<string, number | string>> {
       }
       return ms;
     };
+    console.error(`[bench] deck-links: ${count} visits in the read model; timing reads`);
     const deckPage = await timed('/api/deck-analytics', 100);
     const list = await timed('/api/deck-links', 100);
     const one = await timed(`/api/deck-links/${links[0]!.id}/analytics`, 100);
@@ -95,6 +101,7 @@ export async function bench(): Promise<Record<string, number | string>> {
       'deck_links.ingest_reports_per_s': round((MEASURED_VISITS * 3) / ingestS),
       'deck_links.report_p95_ms': round(percentile(reportMs, 95)),
       'deck_links.visits_total': count,
+      'deck_links.project_events_per_s': round((rest * 2) / projectS),
       'deck_links.deck_page_p50_ms': round(percentile(deckPage, 50)),
       'deck_links.deck_page_p95_ms': round(percentile(deckPage, 95)),
       'deck_links.deck_page_aim': 'p95 ≤ 200 ms at 10,000 visits',

@@ -12,13 +12,12 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  */
 async function pageFigures(ctx: Pick<DeckLinksServiceContext, 'db'>, where: RawBuilder<unknown>, pageCount: number | null): Promise<DeckPageFigure[]> {
   const r = await sql<{ page: number; seconds: number; reached: number }>`
-    with v as (
-      select v.visit_id, greatest(coalesce(v.last_page, 0), coalesce((select max(p.page) from deck_visit_pages p where p.visit_id = v.visit_id), 0)) as reach
-      from deck_visits v where ${where}
-    ),
-    ps as (select p.page, sum(p.seconds) as s from deck_visit_pages p join v on v.visit_id = p.visit_id group by p.page),
-    rc as (select reach, count(*) as c from v group by reach),
-    n as (select generate_series(1, greatest(coalesce((select max(reach) from v), 0), ${pageCount ?? 0}::int)) as page)
+    with v as (select v.visit_id, coalesce(v.last_page, 0) as last_page from deck_visits v where ${where}),
+    pv as (select p.visit_id, p.page, p.seconds from deck_visit_pages p join v on v.visit_id = p.visit_id),
+    r as (select v.visit_id, greatest(v.last_page, coalesce(max(pv.page), 0)) as reach from v left join pv on pv.visit_id = v.visit_id group by v.visit_id, v.last_page),
+    ps as (select page, sum(seconds) as s from pv group by page),
+    rc as (select reach, count(*) as c from r group by reach),
+    n as (select generate_series(1, greatest(coalesce((select max(reach) from r), 0), ${pageCount ?? 0}::int)) as page)
     select n.page, coalesce(ps.s, 0)::float8 as seconds, coalesce((select sum(c) from rc where rc.reach >= n.page), 0)::int as reached
     from n left join ps on ps.page = n.page order by n.page`.execute(ctx.db);
   return r.rows.map((x) => ({ page: x.page, reached: x.reached, avgSeconds: x.reached ? round1(x.seconds / x.reached) : 0 }));
