@@ -120,3 +120,13 @@ describe('checkboxes by the founder\'s standing choices (issue 23, item 6)', () 
     expect(decideField(terms, terms.label, { profile, answers: [{ question: 'I accept the terms and conditions', answer: 'No' }], checkboxes: off })).toMatchObject({ fill: false });
   });
 });
+
+describe('the profile\'s long fields in the library', () => {
+  it('are resolved as profile values, so the source says so', () => {
+    const d = decideField(control({ label: 'What traction do you have?', kind: 'textarea', inputType: 'textarea' }), 'What traction do you have?', {
+      profile: { ...profile, revenue: '$10-50K MRR' },
+      answers: [{ question: 'What traction do you have?', answer: '$10-50K MRR', source: 'profile' }],
+    });
+    expect(d).toMatchObject({ fill: true, value: '$10-50K MRR', source: 'profile:revenue' });
+  });
+});

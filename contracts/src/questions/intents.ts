@@ -46,6 +46,9 @@ export interface Intent {
   control?: boolean;
 }
 
+/** The library question whose answer is the founder's default message (Settings → Answer library shows it). */
+export const DEFAULT_MESSAGE_QUESTION = 'Your message to investors';
+
 const STARTUP_WORDS = 'company startup business venture organisation organization firm your our';
 
 /** Every intent the profile (and the founder's settings) can answer, plus the controls that are never questions. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { askingClauses, decideQuestion, normaliseQuestion, wantedKinds } from './question-model';
 import { resolveQuestion } from './resolve';
+import { DEFAULT_MESSAGE_QUESTION } from './intents';
 
 const intent = (text: string, extra: Partial<Parameters<typeof decideQuestion>[0]> = {}) => {
   const d = decideQuestion({ text, ...extra });
@@ -80,5 +81,19 @@ describe('resolveQuestion: the founder\'s word first', () => {
   it('the profile answers what the founder has not', () => {
     const r = resolveQuestion({ text: 'Company name' }, library);
     expect(r.from === 'profile' && r.intent.id).toBe('companyName');
+  });
+});
+
+describe('the default message', () => {
+  it('is the founder\'s answer to a message question, and goes only into fields that ask for a message or a pitch', () => {
+    const library = [{ question: DEFAULT_MESSAGE_QUESTION, answer: 'Hello from Ada.' }];
+    for (const text of ['Message', 'Your pitch', 'Cover letter', 'How can we help?']) {
+      const r = resolveQuestion({ text }, library);
+      expect(r.from === 'answer' && r.entry.answer, text).toBe('Hello from Ada.');
+    }
+    for (const text of ['Additional comments', 'Anything else we should know?', 'Tell us about your company', 'Notes']) {
+      const r = resolveQuestion({ text }, library);
+      expect(r.from === 'answer', text).toBe(false);
+    }
   });
 });

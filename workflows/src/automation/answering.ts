@@ -304,7 +304,9 @@ const PROFILE_TARGETS = new Set<string>([
  * Agreements are decided by the caller's settings; opt-ins, passwords, CAPTCHAs and search boxes get nothing.
  */
 export function decideField(c: ScannedControl, question: string, s: ValueSources): FieldDecision {
-  const r = resolveQuestion(questionInputOf(c, question), s.answers);
+  // The profile's long fields appear in the library too; they are the profile's answers, resolved as such (source profile:…).
+  const theirs = s.answers.filter((a) => a.source !== 'profile');
+  const r = resolveQuestion(questionInputOf(c, question), theirs);
   if (r.from === 'ask') return { fill: false, ask: c.kind !== 'checkbox' && c.kind !== 'file', why: r.why };
   const choice = CHOICE_KINDS.has(c.kind);
   if (r.from === 'answer') {
@@ -317,7 +319,7 @@ export function decideField(c: ScannedControl, question: string, s: ValueSources
   }
   const intent = r.intent;
   if (intent.control) return { fill: false, ask: false, why: r.why };
-  if (intent.checkboxOnly) return decideBox(intent.id as 'consent' | 'marketingOptIn', c, question, s, r.why);
+  if (intent.checkboxOnly) return decideBox(intent.id as 'consent' | 'marketingOptIn', c, question, { ...s, answers: theirs }, r.why);
   const pv = profileValue(intent.id, s);
   if (!pv) return { fill: false, ask: true, why: `${r.why}, and the profile holds no ${intent.id}` };
   const value = choice ? pv.value : fitValue(pv.value, intent, c, question);

@@ -120,6 +120,8 @@ export interface FormQuestion {
 export interface FounderAnswer {
   question: string;
   answer: string;
+  /** `profile`: one of the profile's long fields shown in the library; the question model answers those from the profile itself. */
+  source?: 'saved' | 'profile';
 }
 
 export interface ApplyResult {

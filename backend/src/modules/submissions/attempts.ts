@@ -98,7 +98,8 @@ export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' 
       return file ? { fileName: file.fileName, bytes: file.bytes } : null;
     },
     async answers(userId: string) {
-      return (await ctx.profile.answers(userId)).map(({ question, answer }) => ({ question, answer }));
+      // source: the automation tells the founder's own words from the profile's long fields (issue 23)
+      return (await ctx.profile.answers(userId)).map(({ question, answer, source }) => ({ question, answer, source }));
     },
     async saveProof(run: SubmissionRun, userId: string, proof: AttemptProof) {
       // The files first, then the row that points at them: a crash in between leaves unreferenced files only.
