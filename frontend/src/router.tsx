@@ -27,6 +27,7 @@ import { UnsubscribePage } from './features/mail/UnsubscribePage';
 import { FormsPage } from './features/ops/FormsPage';
 import { LedgerPage } from './features/ops/LedgerPage';
 import { OpsHomePage } from './features/ops/OpsHomePage';
+import { SystemPage } from './features/ops/SystemPage';
 import { useOpsAccess } from './features/ops/queries';
 import { UsersPage } from './features/ops/UsersPage';
 import { WorkflowsPage } from './features/ops/WorkflowsPage';
@@ -158,6 +159,7 @@ const opsUsersRoute = createRoute({ getParentRoute: parent, path: '/ops/users', 
 const opsWorkflowsRoute = createRoute({ getParentRoute: parent, path: '/ops/workflows', component: WorkflowsPage });
 const opsLedgerRoute = createRoute({ getParentRoute: parent, path: '/ops/ledger', component: LedgerPage });
 const opsFormsRoute = createRoute({ getParentRoute: parent, path: '/ops/forms', component: FormsPage });
+const opsSystemRoute = createRoute({ getParentRoute: parent, path: '/ops/system', component: SystemPage });
 const securityRoute = createRoute({ getParentRoute: parent, path: '/security-dashboard', component: SecurityDashboardPage });
 const authRoute = createRoute({ getParentRoute: parent, path: '/auth', component: AuthScreen });
 const resetPasswordRoute = createRoute({ getParentRoute: parent, path: '/reset-password', component: ResetPasswordPage });
@@ -186,6 +188,7 @@ const routeTree = rootRoute.addChildren([
   opsLedgerRoute,
   opsWorkflowsRoute,
   opsFormsRoute,
+  opsSystemRoute,
   investorsRoute,
   securityRoute,
   authRoute,

@@ -93,7 +93,17 @@ describe('operators (e2e)', () => {
     const { context, page } = await signIn(OPERATOR, 'Dashboard');
     await page.getByRole('link', { name: 'Operations', exact: true }).click();
     await page.getByRole('heading', { name: 'Operations' }).waitFor();
-    await poll(() => page.getByTestId('ops-tile').count()).toBe(5);
+    await poll(() => page.getByTestId('ops-tile').count()).toBe(6);
+
+    // The System page: four panels and every projection, read again every 5 s.
+    await page.getByRole('link', { name: 'Open the system page' }).click();
+    await page.getByRole('heading', { name: 'System', exact: true }).waitFor();
+    await poll(() => page.getByTestId('system-panel').count()).toBe(4);
+    expect(await page.getByRole('table', { name: 'Projections' }).getByRole('row').count()).toBeGreaterThan(10);
+    const readAt = await page.getByText(/^Read /).textContent();
+    await poll(async () => (await page.getByText(/^Read /).textContent()) !== readAt, 15_000).toBe(true);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Operations' }).waitFor();
 
     await page.getByRole('link', { name: 'Users', exact: true }).click();
     await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
@@ -138,7 +148,8 @@ describe('operators (e2e)', () => {
     await context.close();
 
     await shots(OPERATOR, 'Dashboard', '/ops/users', 'ops-users', (p) => p.getByTestId('ops-user-row').first().waitFor());
-    await shots(OPERATOR, 'Dashboard', '/ops', 'ops-home', (p) => poll(() => p.getByTestId('ops-tile').count()).toBe(5));
+    await shots(OPERATOR, 'Dashboard', '/ops', 'ops-home', (p) => poll(() => p.getByTestId('ops-tile').count()).toBe(6));
+    await shots(OPERATOR, 'Dashboard', '/ops/system', 'ops-system', (p) => poll(() => p.getByTestId('system-panel').count()).toBe(4));
   });
 });
 

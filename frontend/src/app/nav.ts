@@ -1,4 +1,4 @@
-import { ClipboardList, CreditCard, Database, FileSearch, Gauge, KanbanSquare, LayoutDashboard, Mail, Presentation, Send, Settings, Shield, UserCog, Users, Workflow, type LucideIcon } from 'lucide-react';
+import { Activity, ClipboardList, CreditCard, Database, FileSearch, Gauge, KanbanSquare, LayoutDashboard, Mail, Presentation, Send, Settings, Shield, UserCog, Users, Workflow, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -26,6 +26,7 @@ export const OPS_NAV_ITEMS: (NavItem & { auditor?: boolean })[] = [
   { label: 'Workflow runs', href: '/ops/workflows', icon: Workflow },
   { label: 'Users', href: '/ops/users', icon: UserCog },
   { label: 'Application forms', href: '/ops/forms', icon: ClipboardList },
+  { label: 'System', href: '/ops/system', icon: Activity },
   { label: 'Ledger', href: '/ops/ledger', icon: FileSearch, auditor: true },
   { label: 'Mailbox', href: '/mailbox', icon: Mail },
   { label: 'Security', href: '/security-dashboard', icon: Shield },

@@ -41,7 +41,7 @@ describe('isAuthPath', () => {
   it('shows the Ops section to admins only, and auditors only the ledger', () => {
     const labels = (a: { admin: boolean; auditor: boolean }) => navSections(a).map((s) => [s.label, s.items.map((i) => i.label)]);
     expect(labels({ admin: false, auditor: false })).toEqual([[null, NAV_ITEMS.map((i) => i.label)]]);
-    expect(labels({ admin: true, auditor: false })).toEqual([[null, NAV_ITEMS.map((i) => i.label)], ['Ops', ['Operations', 'Workflow runs', 'Users', 'Application forms', 'Ledger', 'Mailbox', 'Security']]]);
+    expect(labels({ admin: true, auditor: false })).toEqual([[null, NAV_ITEMS.map((i) => i.label)], ['Ops', ['Operations', 'Workflow runs', 'Users', 'Application forms', 'System', 'Ledger', 'Mailbox', 'Security']]]);
     expect(labels({ admin: false, auditor: true })).toEqual([['Ops', ['Ledger']]]);
     const ops = (path: string) => OPS_NAV_ITEMS.filter((i) => isNavItemActive(i, path)).map((i) => i.label);
     expect(ops('/ops')).toEqual(['Operations']);
@@ -49,5 +49,6 @@ describe('isAuthPath', () => {
     expect(ops('/ops/workflows')).toEqual(['Workflow runs']);
     expect(ops('/ops/ledger')).toEqual(['Ledger']);
     expect(ops('/ops/forms')).toEqual(['Application forms']);
+    expect(ops('/ops/system')).toEqual(['System']);
   });
 });

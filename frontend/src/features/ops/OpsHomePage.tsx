@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Database, FileSearch, Mail, Users, type LucideIcon } from 'lucide-react';
+import { Activity, Database, FileSearch, Gauge, Mail, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../ui/Card';
 import { PageHeader } from '../../ui/PageHeader';
@@ -33,7 +33,7 @@ const Figure = ({ value, label, tone }: { value: number; label: string; tone?: '
 export function OpsHomePage() {
   const summary = useQuery(opsSummaryQueryOptions());
   let body;
-  if (summary.isPending) body = <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-40 rounded-xl" />)}</div>;
+  if (summary.isPending) body = <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">{[0, 1, 2, 3, 4, 5].map((i) => <Skeleton key={i} className="h-40 rounded-xl" />)}</div>;
   else if (summary.isError) body = <LoadError error={summary.error} who="administrators" what="the operator home" />;
   else {
     const s = summary.data;
@@ -71,6 +71,9 @@ export function OpsHomePage() {
             <Figure value={s.users.total} label="users" />
             <Figure value={s.users.disabled} label="disabled" tone="bad" />
           </div>
+        </Tile>
+        <Tile title="System" icon={Gauge} href="/ops/system" link="Open the system page">
+          <p className="text-sm text-muted-foreground">Pool, projection lag, queue, latency p95 and error rate, refreshed live.</p>
         </Tile>
         <Tile title="Investor data" icon={Database} href="/ops/forms" link="Open the form registry">
           <div className="flex flex-col gap-2">

@@ -1,4 +1,5 @@
 import type { FormRegistryOverview } from '@fp/contracts/catalog/index';
+import type { SystemSnapshot } from '@fp/contracts/ops/system';
 import type { AuditRun, AuditRunDetail, MeResponse, OpsLedgerResponse, OpsSummary, OpsUser, OpsUsersResponse, OpsWorkflowDetail, OpsWorkflowsResponse, UserRole, WorkflowKind } from '@fp/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
@@ -24,6 +25,10 @@ export function useOpsAccess() {
 }
 
 export const isForbidden = (e: unknown) => e instanceof ApiError && e.status === 403;
+
+/** The System page's figures, refreshed live. */
+export const systemQueryOptions = () =>
+  queryOptions({ queryKey: ['ops', 'system'] as const, queryFn: () => apiRequest<SystemSnapshot>('/api/ops/system'), refetchInterval: 5_000 });
 
 export const opsSummaryQueryOptions = () =>
   queryOptions({ queryKey: opsKeys.summary(), queryFn: () => apiRequest<OpsSummary>('/api/ops/summary'), refetchInterval: 10_000 });
