@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 /** Paths any visitor may call. Everything else under /api must answer 401 without a session. */
-const PUBLIC = [/^\/api\/health$/, /^\/api\/config$/, /^\/api\/identity(\/|$)/, /^\/api\/webhooks\//, /^\/api\/mail\/unsubscribe$/, /^\/api\/account\/(password-reset(\/request)?|verify-email)$/];
+const PUBLIC = [/^\/api\/health$/, /^\/api\/ready$/, /^\/api\/config$/, /^\/api\/identity(\/|$)/, /^\/api\/webhooks\//, /^\/api\/mail\/unsubscribe$/, /^\/api\/account\/(password-reset(\/request)?|verify-email)$/];
 
 /** Every route an auditor may call (anything else answers 403): written out so that widening it is a visible change. */
 const AUDITOR_ALLOWED = ['GET /api/auth/me', 'GET /api/ops/ledger', 'GET /api/ops/audits', 'POST /api/ops/audits', 'GET /api/ops/audits/:id', 'GET /api/ops/audits/:id/csv'];
