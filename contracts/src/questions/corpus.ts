@@ -754,6 +754,57 @@ ask | Email address of your co-founder
 ask | Phone number of a reference
 ask | Your date of birth and nationality
 ask | Website of your main competitor
+# held out, second set: written after the first fixes, scored before any change for them (docs/submissions.md)
+companyName | Startup / company name
+companyName | What do you call your company?
+founderName | Name of primary founder
+founderEmail | Founder's email address
+founderEmail | Your work e-mail
+website | Link to your website
+website | Main website
+pitchDeck | Upload link for your pitch deck (DocSend preferred)
+stage | At which stage is your startup?
+stage | Company funding stage
+industry | Industry / sector
+industry | What sector is your startup in?
+raising | How much are you looking to raise in this round?
+raising | Amount being raised
+existingFunding | How much have you raised in total?
+existingFunding | Total capital raised so far
+founded | Year your company was founded
+founded | When did you found the company?
+location | Where is your HQ?
+location | Company headquarters location
+teamSize | Number of full-time employees
+teamSize | How many people are on your team?
+revenue | Monthly revenue (MRR)
+problem | What's the problem?
+problem | Describe the problem your customers face
+solution | Describe your product or solution
+valueProposition | Why are you different?
+valueProposition | What is unique about your solution?
+description | Describe what your company does
+oneLineExplanation | One sentence description of your company
+additionalFounders | Who are the founders?
+answer:why-now | Why now is the right time for this company
+answer:gtm | Describe your go-to-market strategy
+answer:market-size | What is the size of your market?
+ask | What is the founders' equity split?
+ask | Who is your biggest competitor and why will you win?
+ask | What do your customers pay you?
+ask | Company number
+ask | Your investors' names
+ask | Contact email of your lead investor
+ask | How did you meet your co-founder?
+ask | Year of your last funding round
+ask | What is your customer acquisition cost?
+ask | Which country are you incorporated in?
+ask | What is your annual revenue run rate?
+ask | How many months of runway do you have?
+ask | Any advisors on board?
+ask | Name of accelerator programme attended
+ask | Team members' LinkedIn profiles
+ask | Describe your company and the market size
 `;
 
 export interface CorpusEntry {

@@ -41,6 +41,8 @@ const LOOSE = new Set(['company', 'startup', 'business', 'venture', 'where', 'ho
 
 /** Every meaningful word of the form's question is in the saved question: it asks nothing the saved answer does not cover. */
 function covered(question: string, saved: string): boolean {
+  // "Describe your company and the market size" asks two things even without a second question mark.
+  if (/\band\b/i.test(question) && !/\band\b/i.test(saved)) return false;
   const have = new Set(questionWords(saved));
   return questionWords(question).every((w) => have.has(w) || LOOSE.has(w));
 }
