@@ -138,7 +138,7 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
     // One discovery run at a time per process; the run itself visits several sites at once.
     if (disc) await DBOS.registerQueue(DBOS_DISCOVERY_QUEUE, { workerConcurrency: 1, minPollingIntervalMs: opts.pollMs ?? 250, onConflict: 'always_update' });
     launched = true;
-    log(`[submissions] DBOS workflow engine running (queue ${DBOS_QUEUE}, ${opts.concurrency} at a time)`);
+    log(`[submissions] DBOS workflow engine running (queue ${DBOS_QUEUE}, up to ${opts.concurrency} runs at once, working or waiting for founders)`);
   }
 
   const ensureLaunched = async () => {

@@ -34,7 +34,7 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
   const browser = new SharedBrowser();
   const concurrency = Math.max(1, ctx.config.workerConcurrency);
   const takeoverMax = ctx.config.takeoverSeconds > 0 ? ctx.config.takeoverMaxOpen : 0;
-  // The dispatcher exists only once the engine does; slot changes before that (none: nothing runs yet) are dropped.
+  // The dispatcher exists once the engine does, before any run starts (recovery included).
   let dispatcher: Dispatcher | null = null;
   const slots = new WorkerSlots({ slots: concurrency, takeoverMax, onChange: (run, held) => dispatcher?.slotChanged(run, held) });
   const applying = createSubmissionActivities({
@@ -67,15 +67,16 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
   // The engine runs the working runs and the ones waiting for founders; the slots keep the working ones to WORKER_CONCURRENCY.
   const engine = await createEngine({ concurrency: concurrency + takeoverMax, activities, stopLocal, log });
   const launchForRecovery = engine.ensureLaunched?.bind(engine);
+  // Before recovery: runs resumed after a crash take and give back slots on record like any other.
+  const perFounder = Math.min(concurrency, ctx.config.workerPerFounder ?? defaultPerFounder(concurrency));
+  const queue = startDispatcher(ctx, engine, { slots: concurrency, perFounder, dispatcher: engine.workerId ?? 'local' }, log);
+  dispatcher = queue;
 
   // DBOS starts on first use; unfinished work from before a crash or restart needs it now.
   if (launchForRecovery) {
     const unfinished = await ctx.db.selectFrom('submissions').select('id').where('status', 'in', ['pending', 'processing']).limit(1).executeTakeFirst();
     if (unfinished) await launchForRecovery().catch((err) => log(`[submissions] workflow engine not started: ${(err as Error).message}`));
   }
-  const perFounder = Math.min(concurrency, ctx.config.workerPerFounder ?? defaultPerFounder(concurrency));
-  const queue = startDispatcher(ctx, engine, { slots: concurrency, perFounder, dispatcher: engine.workerId ?? 'local' }, log);
-  dispatcher = queue;
   let sweeping = false;
   const expiry = setInterval(() => {
     if (sweeping) return;
