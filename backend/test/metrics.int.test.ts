@@ -1,5 +1,6 @@
 import { ConcurrencyError } from '@fp/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveMetrics } from '../src/platform/metrics';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { founder, waitForStatus } from './submissions-helpers';
 
@@ -51,6 +52,20 @@ describe('GET /metrics', () => {
     expect(value(text, 'nodejs_eventloop_lag_seconds')).toBeDefined();
   });
 
+  it('serves the same registry on METRICS_PORT for the roles without an HTTP server (projections, worker)', async () => {
+    const server = await serveMetrics(app.runtime.metrics, { port: 0, host: '127.0.0.1', token: TOKEN });
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      expect((await fetch(`${base}/metrics`)).status).toBe(401);
+      expect((await fetch(`${base}/other`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+      const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.status).toBe(200);
+      expect(value(await res.text(), 'fundflow_db_pool_connections', { state: 'max' })).toBe(app.ctx.config.pool.max);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('moves the counters around a submission: routes by pattern, appends, applications, runs, search', async () => {
     const before = await scrape();
     const u = await founder(app, 1);
@@ -83,7 +98,7 @@ describe('GET /metrics', () => {
     expect(value(after, 'fundflow_workflow_runs', { status: 'completed' })).toBe((value(before, 'fundflow_workflow_runs', { status: 'completed' }) ?? 0) + 1);
     expect(value(after, 'fundflow_workflow_queue_depth')).toBe(0);
     expect(value(after, 'fundflow_mail_outbox_depth')).toBeGreaterThanOrEqual(0);
-    expect(value(after, 'fundflow_db_pool_connections', { state: 'max' })).toBe(20);
+    expect(value(after, 'fundflow_db_pool_connections', { state: 'max' })).toBe(app.ctx.config.pool.max);
     expect(value(after, 'fundflow_db_pool_connections', { state: 'in_use' })).toBeGreaterThanOrEqual(0);
     expect(value(after, 'fundflow_db_pool_waiting')).toBeGreaterThanOrEqual(0);
     // One lag per projection (the mail job may append at any moment: not asserted to be 0).
