@@ -92,6 +92,11 @@ describe('deck links (e2e)', () => {
     await reader.getByRole('heading', { name: 'View the pitch deck' }).waitFor();
     expect(await reader.getByTestId('tracking-notice').innerText()).toContain('Viewing is tracked');
     await shot(reader, 'deck-viewer-gate-375');
+    // The light theme too (the viewer follows the app's theme switch).
+    await reader.evaluate(() => localStorage.setItem('fundflow-theme', 'light'));
+    await reader.reload();
+    await reader.getByRole('heading', { name: 'View the pitch deck' }).waitFor();
+    await shot(reader, 'deck-viewer-gate-375-light');
     // The e-mail gate refuses an empty address, with the server's message.
     await reader.getByRole('button', { name: 'View deck' }).click();
     await reader.getByRole('alert').filter({ hasText: 'Enter your e-mail address to view this deck.' }).waitFor();
@@ -171,6 +176,7 @@ describe('deck links (e2e)', () => {
     await own.goto(`${app.url}${new URL(linkUrl).pathname}`);
     await own.getByTestId('preview-notice').waitFor();
     await expect.poll(() => own.getByTestId('page-indicator').innerText(), { timeout: 20_000 }).toBe('Page 1 of 4');
+    await shot(own, 'deck-viewer-preview-1280');
     await own.waitForTimeout(1500);
     await own.close({ runBeforeUnload: true });
     await new Promise((r) => setTimeout(r, 1000));

@@ -200,9 +200,11 @@ function Reader({ doc, visit, call }: { doc: PDFDocumentProxy; visit: StartDeckV
     let cancelled = false;
     const el = canvas.current;
     const width = Math.min(frame.current?.clientWidth ?? 800, 1100);
+    // Phones scroll a tall page; wider screens see the whole page above the page buttons.
+    const height = window.innerWidth < 640 ? Number.POSITIVE_INFINITY : Math.max(320, window.innerHeight - 200);
     if (!el) return;
     setRendering(true);
-    void renderPage(doc, page, el, width, visit.watermark).then(
+    void renderPage(doc, page, el, { width, height }, visit.watermark).then(
       (t) => {
         if (cancelled) return;
         setText(t);

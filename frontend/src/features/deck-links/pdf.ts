@@ -32,15 +32,20 @@ export function drawWatermark(canvas: HTMLCanvasElement, text: string) {
   ctx.restore();
 }
 
-/** Renders one page at the width given (CSS pixels), sharp on high-density screens; answers its text for screen readers. */
-export async function renderPage(doc: PDFDocumentProxy, n: number, canvas: HTMLCanvasElement, cssWidth: number, watermark: string | null): Promise<string> {
+/**
+ * Renders one page as large as fits the box given (CSS pixels: the width, and the height on a wide
+ * screen so a landscape slide is seen whole), sharp on high-density screens; answers its text for
+ * screen readers.
+ */
+export async function renderPage(doc: PDFDocumentProxy, n: number, canvas: HTMLCanvasElement, box: { width: number; height: number }, watermark: string | null): Promise<string> {
   const page = await doc.getPage(n);
   const base = page.getViewport({ scale: 1 });
   const dpr = Math.min(window.devicePixelRatio || 1, 3);
-  const viewport = page.getViewport({ scale: (cssWidth / base.width) * dpr });
+  const fit = Math.min(box.width / base.width, box.height / base.height);
+  const viewport = page.getViewport({ scale: fit * dpr });
   canvas.width = Math.floor(viewport.width);
   canvas.height = Math.floor(viewport.height);
-  canvas.style.width = `${cssWidth}px`;
+  canvas.style.width = `${Math.floor(viewport.width / dpr)}px`;
   canvas.style.height = `${Math.floor(viewport.height / dpr)}px`;
   await page.render({ canvas, viewport }).promise;
   if (watermark) drawWatermark(canvas, watermark);
