@@ -6,8 +6,9 @@
 // NODE_ENV=production: the compiled build (backend/dist, `npm run build`) with plain node and
 // source maps on; nothing is compiled at run time. Otherwise the TypeScript sources through tsx,
 // and `start` builds the screens first (as before). The server runs in this process, so a
-// process manager's SIGTERM reaches it — but `npm run` itself does not pass signals on: under a
-// supervisor or in a container run `node backend/dist/main.js --role=<role>` (docs/deploy.md).
+// process manager's SIGTERM reaches it. The npm scripts `exec` this file, so npm's own signal
+// reaches it too (and an app whose parent dies stops itself, backend/src/main.ts); in a container,
+// `node backend/dist/main.js --role=<role>` spares the npm process altogether (docs/deploy.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
