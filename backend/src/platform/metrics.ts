@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type pg from 'pg';
+import { wrapMethods } from './wrap-methods';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
@@ -128,23 +129,6 @@ export async function readRunCounts(db: Db): Promise<Record<string, number>> {
 export async function readOutboxDepth(db: Db): Promise<number> {
   const r = await db.selectFrom('mail_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['queued', 'retrying']).executeTakeFirst();
   return Number(r?.n ?? 0);
-}
-
-/** Wraps the given methods of an adapter, passing everything else through to it unchanged. */
-function wrapMethods<T extends object>(target: T, wrap: Partial<Record<keyof T, (fn: (...args: any[]) => any, name: string) => (...args: any[]) => any>>): T {
-  const cache = new Map<PropertyKey, unknown>();
-  return new Proxy(target, {
-    get(t, prop) {
-      const value = Reflect.get(t, prop, t);
-      if (typeof value !== 'function') return value;
-      if (!cache.has(prop)) {
-        const bound = value.bind(t);
-        const w = wrap[prop as keyof T];
-        cache.set(prop, w ? w(bound, String(prop)) : bound);
-      }
-      return cache.get(prop);
-    },
-  });
 }
 
 /** The event store port, timing appends, counting conflicts and the applications' events it writes. */

@@ -1,4 +1,5 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { wrapMethods } from './wrap-methods';
 import { parseTraceParent } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -145,20 +146,9 @@ export function installRequestTracing(app: FastifyInstance, tracing: Tracing) {
 export function traceMethods<T extends object>(target: T, tracing: Tracing, prefix: string, methods: (keyof T & string)[], attributes: Attributes = {}): T {
   if (!tracing.internals) return target;
   const { current } = tracing.internals;
-  const wrapped = new Set<string>(methods);
-  const cache = new Map<PropertyKey, unknown>();
-  return new Proxy(target, {
-    get(t, prop) {
-      const value = Reflect.get(t, prop, t);
-      if (typeof value !== 'function') return value;
-      if (!cache.has(prop)) {
-        const bound = value.bind(t);
-        // Only inside a traced operation: the projection runner's and the workers' polling would otherwise start a trace every few milliseconds.
-        cache.set(prop, wrapped.has(String(prop)) ? (...args: unknown[]) => (current.getStore() ? tracing.span(`${prefix}.${String(prop)}`, attributes, () => bound(...args)) : bound(...args)) : bound);
-      }
-      return cache.get(prop);
-    },
-  });
+  // Only inside a traced operation: the projection runner's and the workers' polling would otherwise start a trace every few milliseconds.
+  const traced = (fn: (...args: any[]) => any, name: string) => (...args: unknown[]) => (current.getStore() ? tracing.span(`${prefix}.${name}`, attributes, () => fn(...args)) : fn(...args));
+  return wrapMethods(target, Object.fromEntries(methods.map((m) => [m, traced])) as Parameters<typeof wrapMethods<T>>[1]);
 }
 
 /**
