@@ -5,6 +5,7 @@ import { buildTestFirms } from '../src/modules/catalog/index';
 import { testCatalogDecider } from '../src/modules/catalog/decider';
 import { handleCommand } from '../src/platform/decider';
 import { startTestApp, type TestApp } from '../src/testing/app';
+import { waitUntil } from '../test/submissions-helpers';
 import { founder } from './submissions';
 import os from 'node:os';
 import { benchPostgres, round } from './support';
@@ -18,16 +19,6 @@ const FORMS = ['northwind-ventures', 'summit-capital', 'orbit-fund', 'beacon-ven
 async function list(app: TestApp, token: string): Promise<Submission[]> {
   const r = await app.api('GET', '/api/submissions?limit=500', { token });
   return r.body.submissions as Submission[];
-}
-
-async function until<T>(what: string, f: () => Promise<T | null | false>, timeoutMs: number, everyMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 /**
@@ -76,7 +67,7 @@ async function scenario(perFounder: number | undefined): Promise<Record<string, 
 
     // 1. Four of A's runs reach their walls and wait there (TAKEOVER_MINUTES far away).
     const wallIds = await submit(a.token, walls.map((f) => f.id));
-    await until('4 runs waiting at walls', async () => {
+    await waitUntil('4 runs waiting at walls', async () => {
       const mine = (await list(app!, a.token)).filter((s) => wallIds.includes(s.id));
       const ended = mine.find((s) => ['completed', 'failed', 'stopped'].includes(s.status));
       if (ended) throw new Error(`a wall run ended ${ended.status}: ${ended.error}`);
@@ -86,15 +77,15 @@ async function scenario(perFounder: number | undefined): Promise<Record<string, 
 
     // 2. A queues 500 more; one of them is running.
     await submit(a.token, queued.map((f) => f.id));
-    await until("A's queue to run", async () => (await list(app!, a.token)).some((s) => s.status === 'processing' && s.submissionStatus !== 'waiting_for_takeover'), 60_000);
+    await waitUntil("A's queue to run", async () => (await list(app!, a.token)).some((s) => s.status === 'processing' && s.submissionStatus !== 'waiting_for_takeover'), 60_000, 100);
 
     // 3. B submits 3 firms.
     const t0 = performance.now();
     const bIds = await submit(b.token, FORMS.slice(0, 3).map((s) => `test_vc_${s}`));
     const answered = performance.now() - t0;
     const started = (s: Submission) => s.status !== 'pending';
-    const first = await until("B's first run to start", async () => ((await list(app!, b.token)).some(started) ? performance.now() - t0 : null), 600_000, 50);
-    const all = await until("B's three runs to start", async () => ((await list(app!, b.token)).filter((s) => bIds.includes(s.id) && started(s)).length === 3 ? performance.now() - t0 : null), 600_000, 100);
+    const first = await waitUntil("B's first run to start", async () => ((await list(app!, b.token)).some(started) ? performance.now() - t0 : null), 600_000, 50);
+    const all = await waitUntil("B's three runs to start", async () => ((await list(app!, b.token)).filter((s) => bIds.includes(s.id) && started(s)).length === 3 ? performance.now() - t0 : null), 600_000, 100);
     const count = async (where: string) => (await app!.ctx.pool.query<{ n: number }>(`select count(*)::int as n from submissions where user_id = $1 and ${where}`, [a.id])).rows[0]!.n;
     const aPending = await count(`status = 'pending'`);
     const waiting = await count(`sub_status = 'waiting_for_takeover'`);
