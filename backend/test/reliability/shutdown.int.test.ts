@@ -58,8 +58,8 @@ async function until(what: string | (() => string), f: () => boolean, ms: number
 
 async function npmStart(dataDir: string) {
   const port = await freePort();
+  // No DATABASE_URL: npm start boots its own embedded Postgres on DATA_DIR, as a founder's first start does.
   const env = serverEnv('', { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), SANDBOX_PORT: '0', SHUTDOWN_GRACE_MS: '10000' });
-  delete (env as Record<string, string | undefined>).DATABASE_URL;
   const npm = spawn('npm', ['start'], { cwd: REPO_ROOT, env: { ...process.env, ...env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(npm);
   let out = '';
