@@ -99,7 +99,10 @@ it('resumes every in-flight submission after the server is killed (SIGKILL) and 
     'every submission to reach a terminal state',
     async () => {
       const all = await list();
-      return all.length === firms.length && all.every((s) => TERMINAL.includes(s.status)) ? all : null;
+      // A failure and its refund are two writes (the outcome, then the ledger and its record), so
+      // the list can show "failed" a moment before the refund lands: wait for both.
+      const settled = all.every((s) => TERMINAL.includes(s.status) && (s.status !== 'failed' || s.creditRefunded));
+      return all.length === firms.length && settled ? all : null;
     },
     120_000,
     500,
