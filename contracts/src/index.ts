@@ -1,4 +1,5 @@
 export * from './common/api';
+export * from './common/money';
 export * from './accounts/api';
 export * from './accounts/events';
 export * from './credits/api';

@@ -1,3 +1,5 @@
+import { parseMoney } from '../common/money';
+
 /**
  * Fit of a VC firm for a founder's startup (issue 16): 0–100 from the startup profile against the
  * firm's data, with the reasons as short chips. Rules only (never labelled AI). Unknown data scores
@@ -52,14 +54,10 @@ export function parseAmountUsd(text: string | null | undefined): number | null {
 }
 let lastAmount: { text: string | null | undefined; value: number | null } = { text: undefined, value: null };
 
+// The profile's one money parser (common/money.ts); check sizes are in USD, so only USD rounds are judged.
 function readAmount(text: string | null | undefined): number | null {
-  const m = /^\s*\$?\s*([\d.,]+)\s*(k|m|mm|million|b|bn|billion|thousand)?\s*(usd|\$)?\s*$/i.exec(text ?? '');
-  if (!m) return null;
-  const n = Number(m[1]!.replace(/,/g, ''));
-  if (!Number.isFinite(n) || n <= 0) return null;
-  const unit = (m[2] ?? '').toLowerCase();
-  const times = unit === 'k' || unit === 'thousand' ? 1e3 : unit === 'm' || unit === 'mm' || unit === 'million' ? 1e6 : unit.startsWith('b') ? 1e9 : 1;
-  return Math.round(n * times);
+  const r = parseMoney(text);
+  return r.ok && r.money.currency === 'USD' ? Math.round(r.money.amount) : null;
 }
 
 /** $50K, $1.5M, $2,500M (toLocaleString costs tens of microseconds a call; labels are made by the thousand). */
@@ -73,6 +71,15 @@ function usd(amount: number): string {
 const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/**
+ * True when `where` ("Niamey, Niger") names `place` ("Niger") as whole words: places are compared as
+ * places, so "Nigeria" is not "Niger", "Romania" not "Oman", "Indiana" not "India".
+ */
+export function samePlace(where: string, place: string): boolean {
+  const p = norm(place);
+  return !!p && ` ${norm(where)} `.includes(` ${p} `);
+}
 
 /** The profile's stage as the rules use it ('Bootstrapped' names no round stage), or null. */
 function profileStage(p: FitProfile): string | null {
@@ -132,7 +139,7 @@ function geography(p: FitProfile, f: FitFirm): Judged {
   if (!f.country) return judged('geography', 'unknown', () => 'Location unknown');
   const where = p.location?.trim();
   if (!where) return judged('geography', 'unknown', () => `Based in ${f.country}`);
-  if (norm(where).includes(norm(f.country))) return judged('geography', 'yes', () => `Based in ${f.country}`);
+  if (samePlace(where, f.country)) return judged('geography', 'yes', () => `Based in ${f.country}`);
   // Firms invest abroad too: another country is a partial match, not a mismatch.
   return judged('geography', 'partial', () => `Based in ${f.country}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIT_FACTOR_FIELDS, FIT_FACTORS, FIT_WEIGHTS, fitProfileComplete, fitReason, fitScore, parseAmountUsd, type FitFirm } from './fit';
+import { FIT_FACTOR_FIELDS, FIT_FACTORS, FIT_WEIGHTS, fitProfileComplete, fitReason, fitScore, parseAmountUsd, samePlace, type FitFirm } from './fit';
 
 const today = new Date('2026-11-25T00:00:00Z');
 const founder = { stage: 'Seed', industry: 'Fintech', raising: '$500K', location: 'Berlin, Germany' };
@@ -129,5 +129,25 @@ describe('fit score', () => {
       expect(label).toContain(`${usd(min * 1000)}–${usd(max * 1000)}`);
       expect(label).toContain(`your ${usd(1_250_000)} round`);
     }
+  });
+});
+
+describe('places compared as places', () => {
+  it.each([
+    ['Niamey, Niger', 'Niger', true],
+    ['Lagos, Nigeria', 'Niger', false],
+    ['Muscat, Oman', 'Oman', true],
+    ['Bucharest, Romania', 'Oman', false],
+    ['Bangalore, India', 'India', true],
+    ['Indianapolis, Indiana', 'India', false],
+    ['New York, United States', 'United States', true],
+    ['London, UK', 'United Kingdom', false],
+  ])('%s is in %s: %s', (where, place, same) => {
+    expect(samePlace(where, place)).toBe(same);
+  });
+
+  it('a founder in Nigeria gets a partial, not a match, from a firm in Niger', () => {
+    const fit = fitScore({ ...founder, location: 'Lagos, Nigeria' }, { ...perfect, country: 'Niger' }, today);
+    expect(fit.reasons.find((r) => r.factor === 'geography')).toEqual({ factor: 'geography', label: 'Based in Niger', match: 'partial' });
   });
 });
