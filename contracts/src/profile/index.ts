@@ -6,3 +6,4 @@ export * from './payload';
 export * from './answer-events';
 export * from './answer-api';
 export * from './answer-matching';
+export * from './standing-choices';

@@ -7,10 +7,12 @@ import { startupProfilesProjection } from './projection';
 import { profileAnswersProjection } from './answers-projection';
 import { answersRoutes } from './answers-routes';
 import { profileRoutes } from './routes';
+import { standingChoicesRoutes } from './standing-choices-routes';
 import { createProfileService, type ProfileService } from './service';
 
 export { profileDecider } from './decider';
 export { answersDecider } from './answers-decider';
+export { standingChoicesDecider } from './standing-choices-decider';
 export type { ProfileService, ProfileView } from './service';
 
 /** What the profile module's files receive: the platform and the profile service. */
@@ -28,6 +30,7 @@ export function createProfileModule({ ctx: platform, storage }: { ctx: AppContex
       profileRoutes(app, ctx);
       pitchDeckRoutes(app, ctx);
       answersRoutes(app, ctx);
+      standingChoicesRoutes(app, ctx);
     },
   };
 }

@@ -11,6 +11,8 @@ import { profileDecider } from './decider';
 import { listAnswers } from './list-answers';
 import { changeAnswers } from './change-answers';
 import type { AnswerCommand } from './answers-decider';
+import { changeStandingChoices, readStandingChoices } from './standing-choices';
+import type { StandingChoicesCommand } from './standing-choices-decider';
 
 export interface ProfileView {
   profile: StartupProfile;
@@ -42,6 +44,9 @@ export function createProfileService(ctx: Pick<AppContext, 'store' | 'db' | 'pro
     /** Saves, edits or deletes one answer of the library (answers-decider.ts). */
     changeAnswers: (userId: string, command: AnswerCommand, meta: CommandMeta) => changeAnswers(ctx, userId, command, meta),
 
+    /** Opt-ins, terms acceptance and the default message (Settings; every run reads them). */
+    standingChoices: (userId: string) => readStandingChoices(ctx, userId),
+    changeStandingChoices: (userId: string, command: StandingChoicesCommand, meta: CommandMeta) => changeStandingChoices(ctx, userId, command, meta),
 
     /**
      * Applies a validated change (see UpdateStartupProfileRequest): appends what changed, then waits

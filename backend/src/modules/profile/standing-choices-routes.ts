@@ -1,0 +1,26 @@
+import { suggestDefaultMessage, UpdateStandingChoicesRequest, type StandingChoicesResponse } from '@fp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../platform/auth';
+import { metaFor } from '../../platform/context';
+import { parse } from '../../platform/http';
+import type { ProfileContext } from './index';
+
+/** Settings → Applications: the founder's own standing choices (the session's user selects them). */
+export function standingChoicesRoutes(app: FastifyInstance, ctx: ProfileContext) {
+  const svc = ctx.profile;
+  const answer = async (userId: string, choices: Awaited<ReturnType<typeof svc.standingChoices>>): Promise<StandingChoicesResponse> => ({
+    ...choices,
+    suggestion: suggestDefaultMessage((await svc.get(userId)).profile),
+  });
+
+  app.get('/api/settings/choices', async (req) => {
+    const user = requireUser(req);
+    return answer(user.id, await svc.standingChoices(user.id));
+  });
+
+  app.put('/api/settings/choices', async (req) => {
+    const user = requireUser(req);
+    const body = parse(UpdateStandingChoicesRequest, req.body ?? {});
+    return answer(user.id, await svc.changeStandingChoices(user.id, { type: 'SetStandingChoices', data: { userId: user.id, ...body } }, metaFor(ctx, user.id)));
+  });
+}
