@@ -76,7 +76,7 @@ export interface RuntimeOptions {
  */
 function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineAdapter; history: WorkflowHistory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider; payments: PaymentProvider; storage: FileStorage; system: { role: string; http: HttpWindow } }) {
   const security = createSecurityModule({ ctx });
-  const health = createHealthModule({ ctx });
+  const health = createHealthModule({ ctx, searchIndex: adapters.searchIndex });
   const mail = createMailModule({ ctx, transport: adapters.mail });
   const credits = createCreditsModule({ ctx });
   const accounts = createAccountsModule({ ctx, credits: credits.service, identity: adapters.identity, mail: mail.service });

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { FIT_FACTORS, fitScoreOfPoints, type FitFirm } from '@fp/contracts/fit/fit';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 import { FitScorer, compareFit, fitFactorKey, fitFirmOfDoc } from './fit';
-import type { AngelFilter, Collection, FacetCount, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
+import type { AngelFilter, Collection, FacetCount, IndexLoading, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
 import { ACCEPTS_ONLINE, NO_ONLINE_FORM, PostgresSearchIndex, SEP, fitFieldsOfRow } from './postgres';
 import { sortFacets } from './reference';
 
@@ -721,6 +721,8 @@ export class InProcessSearchIndex implements SearchIndex {
   readonly answered = { memory: 0, postgres: 0 };
   /** Milliseconds the last full load took, and documents it held (for the bench). */
   lastLoad: { ms: number; docs: number } | null = null;
+  /** The reload under way: documents read so far and in all (readiness shows it). */
+  private progress: IndexLoading = { read: 0, total: null };
 
   constructor(
     private readonly db: Db,
@@ -812,6 +814,15 @@ export class InProcessSearchIndex implements SearchIndex {
     this.closed = true;
     await this.reloading?.catch(() => undefined);
     this.state = null;
+  }
+
+  /**
+   * Null when the memory holds every committed change (catching up first, as a query would); else
+   * how far the reload has got. Not counted as a query.
+   */
+  async loading(): Promise<IndexLoading | null> {
+    if (this.closed || (await this.fresh())) return null;
+    return this.reloading ? { ...this.progress } : { read: 0, total: null };
   }
 
   /** Memory figures for the bench: documents and posting entries held. */
@@ -918,8 +929,11 @@ export class InProcessSearchIndex implements SearchIndex {
   private async load(): Promise<void> {
     const t0 = performance.now();
     const chunk = this.opts.chunk ?? 20_000;
+    this.progress = { read: 0, total: null };
     const loaded = await this.db.transaction().setIsolationLevel('repeatable read').execute(async (tx) => {
       const upTo = await this.latest(tx);
+      const counted = await sql<{ n: number }>`select ((select count(*) from search_vc_firms) + (select count(*) from search_angels))::int as n`.execute(tx);
+      this.progress = { read: 0, total: counted.rows[0]!.n };
       const state = new Map<Collection, CollectionState>();
       for (const c of COLLECTIONS) {
         const builder = new SegmentBuilder(fieldsOf(c), c !== 'angels');
@@ -930,6 +944,7 @@ export class InProcessSearchIndex implements SearchIndex {
           const rows = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_load`.execute(tx);
           if (this.closed) return null;
           for (const r of rows.rows) builder.add(r.id, r.sort_key, r.lexemes, [r.n0, r.n1, r.n2, r.n3], c === 'angels' ? undefined : fitOfRow(r));
+          this.progress.read += rows.rows.length;
           if (rows.rows.length < chunk) break;
         }
         await sql`close search_load`.execute(tx);

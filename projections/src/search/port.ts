@@ -79,6 +79,14 @@ export interface FacetCount {
   count: number;
 }
 
+/** What an index loading into the process has done so far. */
+export interface IndexLoading {
+  /** Documents read into the new memory so far (0 before a reload starts). */
+  read: number;
+  /** Documents the reload reads in all (null before it has counted them). */
+  total: number | null;
+}
+
 export interface SearchIndex {
   readonly kind: 'postgres' | 'memory' | 'meilisearch';
   /** Postgres tables the adapter keeps (emptied when its projection is rebuilt). */
@@ -106,6 +114,12 @@ export interface SearchIndex {
   angelFacets(): Promise<{ locations: FacetCount[] }>;
   /** Starts, in the background, whatever the engine loads before it answers at full speed (at process start). */
   warm?(): void;
+  /**
+   * Engines that load into the process (the in-process index): null when they answer at full
+   * speed with every committed change, else what they are loading. Readiness reports it, so a
+   * balancer keeps traffic away while queries would fall back to the slower tables.
+   */
+  loading?(): Promise<IndexLoading | null>;
   /** After a bulk load, outside any transaction: lets the engine settle (statistics, compaction, memory). */
   optimize(): Promise<void>;
   close(): Promise<void>;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { SearchIndex } from '@fp/projections/search/index';
 import type { AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import { createEngineProbe } from './probe';
@@ -9,9 +10,10 @@ import { createEngineProbe } from './probe';
  * `/api/health` is liveness: it answers from memory within a fraction of a second even when every
  * database connection is taken (the last engine check it holds, with when it was made), so a busy
  * server is not restarted for being busy. `/api/ready` is readiness: it needs a free connection and
- * working engines now, and says why not (a balancer keeps traffic away meanwhile).
+ * working engines now, and says why not (a balancer keeps traffic away meanwhile) — also while the
+ * in-process search index loads, when searches would answer from the slower tables.
  */
-export function createHealthModule({ ctx }: { ctx: AppContext }): AppModule<null> {
+export function createHealthModule({ ctx, searchIndex }: { ctx: AppContext; searchIndex?: SearchIndex }): AppModule<null> {
   const probe = createEngineProbe({
     eventStore: () => ctx.store.ping(),
     readModels: () => sql`select 1`.execute(ctx.db).then(() => true),
@@ -20,6 +22,7 @@ export function createHealthModule({ ctx }: { ctx: AppContext }): AppModule<null
       const client = await ctx.pool.connect();
       client.release();
     },
+    searchIndex: searchIndex?.loading ? () => searchIndex.loading!() : undefined,
   });
   return {
     name: 'health',
@@ -33,6 +36,7 @@ export function createHealthModule({ ctx }: { ctx: AppContext }): AppModule<null
           eventStore: { kind: ctx.store.kind, ok: last.eventStore },
           readModels: { ok: last.readModels },
           projections: last.projections,
+          searchIndex: { loading: last.searchIndex },
         };
       });
       app.get('/api/ready', async (_req, reply) => {

@@ -50,3 +50,25 @@ describe('engine probe', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('engine probe and the in-process search index', () => {
+  it('is alive but not ready while the index loads, with its progress, and ready once it is current', async () => {
+    let loading: { read: number; total: number | null } | null = { read: 250_000, total: 1_000_000 };
+    const probe = createEngineProbe({ ...healthy(), searchIndex: async () => loading });
+    const during = await probe.fresh(500);
+    expect(during.ok).toBe(true);
+    expect(during.ready).toBe(false);
+    expect(during.reasons).toEqual(['search index loading: 250,000 of 1,000,000 documents read (25%); searches answer from the slower tables until it is done']);
+    expect(during.searchIndex).toEqual({ read: 250_000, total: 1_000_000 });
+    loading = { read: 0, total: null };
+    expect((await probe.fresh(500)).reasons).toEqual(['search index loading: starting; searches answer from the slower tables until it is done']);
+    loading = null;
+    expect(await probe.fresh(500)).toMatchObject({ ready: true, reasons: [], searchIndex: null });
+  });
+
+  it('is not ready when the index cannot say', async () => {
+    const r = await createEngineProbe({ ...healthy(), searchIndex: async () => Promise.reject(new Error('no connection')) }).fresh(500);
+    expect(r.ready).toBe(false);
+    expect(r.reasons).toEqual(['search index: no connection']);
+  });
+});
