@@ -37,7 +37,9 @@ async function limited<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 const url = (slug: string) => `${sandbox.url}/${slug}/`;
-const run = (slug: string, extra: Partial<Parameters<typeof applyToFirm>[0]> = {}) => applyToFirm({ url: url(slug), profile: P, browser, allowPrivate: true, ...extra });
+// This founder allowed accepting an application's terms for them in Settings (the default is off: a required agreement is asked).
+const FOUNDER_CHOICES = { optIns: 'no', acceptTerms: true } as const;
+const run = (slug: string, extra: Partial<Parameters<typeof applyToFirm>[0]> = {}) => applyToFirm({ url: url(slug), profile: P, browser, allowPrivate: true, checkboxes: FOUNDER_CHOICES, ...extra });
 
 /** What each firm's server must have received: field name (or question label) → value. */
 const RECEIVED: Record<string, Record<string, string | RegExp>> = {
@@ -80,6 +82,9 @@ const RECEIVED: Record<string, Record<string, string | RegExp>> = {
   },
   // issue 23: role=radio choices outside a radiogroup, one question per screen; Berlin is in Europe
   'hazel-fund': { name: P.founderName, email: P.founderEmail, company: P.companyName, stage: 'Seed', region: 'Europe' },
+  // issue 23, item 7: button cards, keyboard-only letters, a listbox and a combobox popup
+  'birch-ventures': { company: P.companyName, sector: 'AI / Machine Learning', stage: 'Seed', region: 'Europe', email: P.founderEmail },
+  'elm-partners': { name: P.founderName, email: P.founderEmail, company: P.companyName, sector: 'AI / ML', region: 'Europe' },
   'beacon-ventures': { fname: 'Ada', lname: 'Lovelace', email: P.founderEmail, startup: P.companyName, linkedin: P.founderLinkedin, city: P.location, year: '2022', raised: P.existingFunding },
 };
 

@@ -250,7 +250,12 @@ const SCAN_SOURCE = String.raw`(() => {
     if (seen.has(el) || el.tagName === 'SELECT' || el.tagName === 'INPUT' || disabled(el)) return;
     if (el.getAttribute('role') === 'listbox' && el.closest('[role=combobox]')) return;
     if (el.getAttribute('role') === 'listbox' && el.id && document.querySelector('[aria-controls="' + CSS.escape(el.id) + '"],[aria-owns="' + CSS.escape(el.id) + '"]')) return;
-    const opts = Array.from(el.querySelectorAll('[role=option]'));
+    let opts = Array.from(el.querySelectorAll('[role=option]'));
+    // A combobox's options usually pop up in a listbox of their own (aria-controls / aria-owns), present but hidden.
+    if (!opts.length) {
+      const pop = (el.getAttribute('aria-controls') || el.getAttribute('aria-owns') || '').split(/\s+/).map((i) => i && document.getElementById(i)).find((n) => n && n.getAttribute('role') === 'listbox');
+      if (pop) opts = Array.from(pop.querySelectorAll('[role=option]'));
+    }
     const options = opts.map((o, i) => ({ id: idOf(o), clickId: '', label: textOf(o) || clean(o.textContent) || o.getAttribute('data-value') || '', value: o.getAttribute('data-value') || '', index: i, checked: o.getAttribute('aria-selected') === 'true', disabled: disabled(o) }));
     opts.forEach((o) => seen.add(o));
     const sel = options.find((o) => o.checked && o.value);
@@ -301,6 +306,26 @@ const SCAN_SOURCE = String.raw`(() => {
       cardLabel: el.tagName === 'INPUT' ? text.slice(0, 120) : cardLabel(el).slice(0, 120), pressed: pressedOf(el),
       parent: parent ? idOf(parent) : '', question: parent ? questionOf.get(parent) : '',
     });
+  });
+
+  // Keyboard-only choices (Typeform's "Press A"): sibling items each led by a letter hint (A, B, C… in order)
+  // that no button, radio, option or label covers; the letter is pressed to choose.
+  const keyGroups = new Map();
+  document.querySelectorAll('kbd,span').forEach((h) => {
+    const item = h.parentElement;
+    if (!item || !keyHint(h) || item.firstElementChild !== h || seen.has(item) || btnSeen.has(item)) return;
+    if (item.closest('button,a,label,[role=button],[role=radio],[role=checkbox],[role=option],[role=listbox],[role=radiogroup]')) return;
+    const holder = item.parentElement;
+    if (!holder || !visible(item)) return;
+    if (!keyGroups.has(holder)) keyGroups.set(holder, []);
+    keyGroups.get(holder).push({ item, letter: clean(h.textContent) });
+  });
+  keyGroups.forEach((items, holder) => {
+    if (items.length < 2 || !items.every((x, i) => x.letter === String.fromCharCode(65 + i))) return;
+    const label = nearbyText(holder);
+    const options = items.map((x, i) => ({ id: idOf(x.item), clickId: '', label: cardLabel(x.item), value: x.letter, index: i, checked: pressedOf(x.item), disabled: false }));
+    const checked = options.filter((o) => o.checked);
+    push(holder, { kind: 'radio-group', inputType: 'keys', label, ariaLabel: '', options, value: checked.map((o) => o.label).join(', '), checked: checked.length > 0, visible: true, required: reqText(label) });
   });
 
   const links = [];

@@ -45,6 +45,17 @@ async function pickFromPopup(frame: Frame, target: FieldTarget, value: string, t
   return labels[idx];
 }
 
+/**
+ * Keyboard-only choices ("Press A"): the letter goes to the page as a person types it, with nothing focused
+ * (a focused text box would take it as text).
+ */
+async function pressLetter(frame: Frame, letter: string): Promise<boolean> {
+  if (!/^[A-Z]$/.test(letter)) return false;
+  await frame.evaluate('document.activeElement && document.activeElement !== document.body && document.activeElement.blur && document.activeElement.blur()');
+  await frame.page().keyboard.press(letter.toLowerCase());
+  return true;
+}
+
 /** Native <input> radios/checkboxes (vs ARIA widgets built from divs), as recorded by the scanner. */
 const isNative = (c: ScannedControl) => c.inputType === 'radio' || c.inputType === 'checkbox';
 
@@ -87,6 +98,7 @@ export async function putValue(frame: Frame, c: ScannedControl, target: FieldTar
         if (idx < 0) return null;
         const opt = c.options[idx];
         if (opt.checked) return opt.label;
+        if (c.inputType === 'keys') return (await pressLetter(frame, opt.value)) ? opt.label : null;
         return (await checkOption(frame, opt, isNative(c), actionMs)) ? opt.label : null;
       }
       case 'checkbox': {

@@ -39,7 +39,9 @@ export type SandboxSiteKind =
   | 'custom-questions'
   | 'exact-values'
   | 'others-questions'
-  | 'radio-divs-one-at-a-time';
+  | 'radio-divs-one-at-a-time'
+  | 'keyboard-letter-cards'
+  | 'listbox-combobox-choices';
 
 /** One request a site accepted as an application (or tried to), keyed by field name or question label. */
 export interface Submission {

@@ -28,10 +28,12 @@ import { wardenVentures } from './warden-ventures';
 import { larchCapital } from './larch-capital';
 import { aspenVentures } from './aspen-ventures';
 import { hazelFund } from './hazel-fund';
+import { birchVentures } from './birch-ventures';
+import { elmPartners } from './elm-partners';
 
 export const SITE_DEFINITIONS: SiteDefinition[] = [
   northwindVentures, summitCapital, lumenPartners, orbitFund, harborVc, cedarVentures, novaSpa, graniteGrowth,
   emberCapital, forgeVentures, willowPartners, sentinelCapital, quillVentures, meridianFund, tortoiseCapital,
   beaconVentures, atlasVentures, pineconeVc, driftwoodCapital, crumbCapital, prismVentures, rippleFund, kestrelVentures, juniperPartners,
-  brambleVentures, wardenVentures, larchCapital, aspenVentures, hazelFund,
+  brambleVentures, wardenVentures, larchCapital, aspenVentures, hazelFund, birchVentures, elmPartners,
 ];
