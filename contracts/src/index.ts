@@ -25,3 +25,4 @@ export * from './ops/api';
 export * from './ops/events';
 export * from './fit/fit';
 export * from './profile/deck';
+export * from './investor-updates/index';

@@ -32,6 +32,9 @@ export const UnsubscribeRequest = z.strictObject({ token: z.string().min(10).max
 export const UnsubscribeState = z.object({
   email: z.string(),
   category: z.enum(['account', 'notification']),
+  /** A narrower list (one founder's investor updates) and the sender it names, or null for all notifications. */
+  list: z.string().nullable(),
+  listName: z.string().nullable(),
   unsubscribed: z.boolean(),
 });
 export type UnsubscribeState = z.infer<typeof UnsubscribeState>;

@@ -1,4 +1,4 @@
-import type { MailAttemptFailed, MailCategory, MailEvent, MailFailed, MailOptOutEvent, MailQueued, MailSent } from '@fp/contracts';
+import { optOutKey, type MailAttemptFailed, type MailCategory, type MailEvent, type MailFailed, type MailOptOutEvent, type MailQueued, type MailSent } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 
 /** Tries in all before a message is given up (transport down for longer than the backoff covers). */
@@ -58,29 +58,34 @@ export const mailDecider: Decider<MailState, MailCommand, MailEvent> = {
   },
 };
 
-/** An address's opt-outs, per category: unsubscribing twice records nothing new, nor does undoing twice. */
+/**
+ * An address's opt-outs, per category or per list inside one (`optOutKey`: one founder's investor
+ * updates): unsubscribing twice records nothing new, nor does undoing twice.
+ */
 export type OptOutCommand =
-  | { type: 'Unsubscribe'; email: string; category: MailCategory }
-  | { type: 'Resubscribe'; email: string; category: MailCategory };
+  | { type: 'Unsubscribe'; email: string; category: MailCategory; list?: string }
+  | { type: 'Resubscribe'; email: string; category: MailCategory; list?: string };
 
-export const optOutDecider: Decider<Set<MailCategory>, OptOutCommand, MailOptOutEvent> = {
+export const optOutDecider: Decider<Set<string>, OptOutCommand, MailOptOutEvent> = {
   initialState: () => new Set(),
   evolve(state, event) {
+    const key = optOutKey(event.data.category, event.data.list);
     switch (event.type) {
       case 'MailUnsubscribed':
-        return new Set([...state, event.data.category]);
+        return new Set([...state, key]);
       case 'MailResubscribed':
-        return new Set([...state].filter((c) => c !== event.data.category));
+        return new Set([...state].filter((c) => c !== key));
     }
   },
   decide(command, state) {
     if (command.category === 'account') throw new DomainError('Account e-mails cannot be unsubscribed from', 400, 'invalid');
-    const data = { email: command.email, category: command.category };
+    const data = command.list ? { email: command.email, category: command.category, list: command.list } : { email: command.email, category: command.category };
+    const key = optOutKey(command.category, command.list);
     switch (command.type) {
       case 'Unsubscribe':
-        return state.has(command.category) ? [] : [{ type: 'MailUnsubscribed', data }];
+        return state.has(key) ? [] : [{ type: 'MailUnsubscribed', data }];
       case 'Resubscribe':
-        return state.has(command.category) ? [{ type: 'MailResubscribed', data }] : [];
+        return state.has(key) ? [{ type: 'MailResubscribed', data }] : [];
     }
   },
 };

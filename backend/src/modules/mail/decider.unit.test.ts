@@ -78,4 +78,16 @@ describe('opt-out decider', () => {
     given(optOutDecider).when({ type: 'Unsubscribe', email: who.email, category: 'account' }).thenThrows(DomainError, 'Account e-mails cannot be unsubscribed from');
     given(optOutDecider).when({ type: 'Resubscribe', email: who.email, category: 'account' }).thenThrows(DomainError, 'Account e-mails cannot be unsubscribed from');
   });
+
+  it("keeps a list's opt-out (one founder's updates) apart from the whole category and from other lists", () => {
+    const list = 'investor-updates:u1';
+    const listOut = { type: 'MailUnsubscribed' as const, data: { email: who.email, category: 'notification' as const, list } };
+    given(optOutDecider).when({ type: 'Unsubscribe', email: who.email, category: 'notification', list }).then([listOut]);
+    given(optOutDecider, listOut).when({ type: 'Unsubscribe', email: who.email, category: 'notification', list }).then([]);
+    given(optOutDecider, listOut).when({ type: 'Unsubscribe', ...who }).then([out]);
+    given(optOutDecider, listOut).when({ type: 'Unsubscribe', email: who.email, category: 'notification', list: 'investor-updates:u2' }).thenState((state) => {
+      expect([...state].sort()).toEqual(['notification:investor-updates:u1', 'notification:investor-updates:u2']);
+    });
+    given(optOutDecider, out).when({ type: 'Resubscribe', email: who.email, category: 'notification', list }).then([]);
+  });
 });

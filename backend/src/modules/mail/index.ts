@@ -6,6 +6,7 @@ import { mailRoutes, UNSUBSCRIBE_PATH } from './routes';
 import { createMailService, type MailService } from './service';
 
 export type { MailPort, OutgoingMail } from './port';
+export type { MailList } from './unsubscribe-token';
 export type { MailService } from './service';
 export { createEmbeddedTransport } from './embedded-transport';
 export { createSmtpTransport } from './smtp-transport';

@@ -1,5 +1,5 @@
 import { eventTime } from '@fp/infra';
-import { MAIL_EVENT_TYPES, type MailEvent, type MailOptOutEvent } from '@fp/contracts';
+import { MAIL_EVENT_TYPES, optOutKey, type MailEvent, type MailOptOutEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 
 /** mail_messages (every outgoing message and its delivery state) and mail_optouts. */
@@ -33,10 +33,10 @@ export const mailProjection: Projection = {
           await tx.updateTable('mail_messages').set({ status: 'failed', attempts: ev.data.attempt, last_error: ev.data.error, locked_until: null }).where('id', '=', ev.data.messageId).execute();
           break;
         case 'MailUnsubscribed':
-          await tx.insertInto('mail_optouts').values({ email: ev.data.email, category: ev.data.category, at }).onConflict((oc) => oc.columns(['email', 'category']).doNothing()).execute();
+          await tx.insertInto('mail_optouts').values({ email: ev.data.email, category: optOutKey(ev.data.category, ev.data.list), at }).onConflict((oc) => oc.columns(['email', 'category']).doNothing()).execute();
           break;
         case 'MailResubscribed':
-          await tx.deleteFrom('mail_optouts').where('email', '=', ev.data.email).where('category', '=', ev.data.category).execute();
+          await tx.deleteFrom('mail_optouts').where('email', '=', ev.data.email).where('category', '=', optOutKey(ev.data.category, ev.data.list)).execute();
           break;
       }
     }

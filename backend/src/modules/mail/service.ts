@@ -1,4 +1,4 @@
-import { mailStream, type MailCategory, type MailboxMessage, type MailboxMessageDetail, type UnsubscribeState } from '@fp/contracts';
+import { mailStream, optOutKey, type MailCategory, type MailboxMessage, type MailboxMessageDetail, type UnsubscribeState } from '@fp/contracts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
@@ -8,7 +8,7 @@ import { mailDecider, optOutDecider } from './decider';
 import { listOutboxRuns, outboxCounts, type OutboxRun, type OutboxRunsQuery } from './outbox-runs';
 import type { MailPort } from './port';
 import { templates, type TemplateData, type TemplateName } from './templates/index';
-import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
+import { readUnsubscribeToken, unsubscribeToken, type MailList } from './unsubscribe-token';
 
 export interface MailService {
   /**
@@ -18,9 +18,16 @@ export interface MailService {
    */
   send<N extends TemplateName>(
     template: N,
-    input: { to: string; userId?: string | null; data: TemplateData<N>; messageId?: string },
+    input: { to: string; userId?: string | null; data: TemplateData<N>; messageId?: string; list?: MailList },
     meta: CommandMeta,
   ): Promise<{ messageId: string; checkpoint: string | null; skipped?: 'unsubscribed' }>;
+  /**
+   * The message `send` would queue, rendered the same way (unsubscribe link and headers included),
+   * without queuing anything: a screen's preview of exactly what a recipient gets.
+   */
+  render<N extends TemplateName>(template: N, input: { to: string; data: TemplateData<N>; list?: MailList }): { subject: string; text: string; html: string; headers: Record<string, string> };
+  /** Which of these addresses unsubscribed from the list (lower-cased), from the read model. */
+  optedOut(emails: string[], category: MailCategory, list?: string): Promise<Set<string>>;
   /** Records an opt-out from a signed unsubscribe token; a bad token is a 400. */
   unsubscribe(token: string, meta: CommandMeta): Promise<{ email: string; category: MailCategory }>;
   /** Takes the opt-out back (the unsubscribe page's Undo); a bad token is a 400. */
@@ -44,8 +51,8 @@ const LEASE_MS = 120_000;
 const optOutStream = (email: string) => `mail-optout-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)}`;
 
 export function createMailService(ctx: AppContext, transport: MailPort): MailService {
-  const unsubscribeUrl = (email: string, category: MailCategory, api: boolean) => {
-    const token = encodeURIComponent(unsubscribeToken(ctx.config.authSecret, email, category));
+  const unsubscribeUrl = (email: string, category: MailCategory, api: boolean, list?: MailList) => {
+    const token = encodeURIComponent(unsubscribeToken(ctx.config.authSecret, email, category, list));
     return api ? `${ctx.config.publicUrl}/api/mail/unsubscribe?token=${token}` : `${ctx.config.publicUrl}/unsubscribe?token=${token}`;
   };
 
@@ -84,24 +91,39 @@ export function createMailService(ctx: AppContext, transport: MailPort): MailSer
     sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
   });
 
+  function render(name: TemplateName, input: { to: string; data: unknown; list?: MailList }) {
+    const template = templates[name];
+    const to = input.to.trim();
+    const headers: Record<string, string> = {};
+    let pageUrl: string | null = null;
+    if (template.category === 'notification') {
+      pageUrl = unsubscribeUrl(to, template.category, false, input.list);
+      // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" to this address.
+      headers['List-Unsubscribe'] = `<${unsubscribeUrl(to, template.category, true, input.list)}>`;
+      headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+    }
+    const rendered = (template.render as (d: unknown, c: unknown) => { subject: string; text: string; html: string })(input.data, { appUrl: ctx.config.publicUrl, unsubscribeUrl: pageUrl });
+    return { ...rendered, headers };
+  }
+
+  async function optedOut(emails: string[], category: MailCategory, list?: string): Promise<Set<string>> {
+    const lower = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+    if (!lower.length) return new Set();
+    const rows = await ctx.db.selectFrom('mail_optouts').select('email').where('email', 'in', lower).where('category', '=', optOutKey(category, list)).execute();
+    return new Set(rows.map((r) => r.email as string));
+  }
+
   return {
     transport: transport.kind,
+    render: (name, input) => render(name, input),
+    optedOut,
     async send(name, input, meta) {
       const template = templates[name];
       const to = input.to.trim();
-      if (template.category !== 'account') {
-        const out = await ctx.db.selectFrom('mail_optouts').select('email').where('email', '=', to.toLowerCase()).where('category', '=', template.category).executeTakeFirst();
-        if (out) return { messageId: '', checkpoint: null, skipped: 'unsubscribed' };
+      if (template.category !== 'account' && (await optedOut([to], template.category, input.list?.id)).size) {
+        return { messageId: '', checkpoint: null, skipped: 'unsubscribed' };
       }
-      const headers: Record<string, string> = {};
-      let pageUrl: string | null = null;
-      if (template.category === 'notification') {
-        pageUrl = unsubscribeUrl(to, template.category, false);
-        // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" to this address.
-        headers['List-Unsubscribe'] = `<${unsubscribeUrl(to, template.category, true)}>`;
-        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-      }
-      const rendered = (template.render as (d: unknown, c: unknown) => { subject: string; text: string; html: string })(input.data, { appUrl: ctx.config.publicUrl, unsubscribeUrl: pageUrl });
+      const { headers, ...rendered } = render(name, input);
       const messageId = input.messageId ?? meta.ids?.messageId ?? ctx.newId();
       const r = await handleCommand(ctx.store, mailStream(messageId), mailDecider, {
         type: 'QueueMail',
@@ -111,13 +133,13 @@ export function createMailService(ctx: AppContext, transport: MailPort): MailSer
     },
     async unsubscribe(token, meta) {
       const who = tokenOwner(token);
-      const r = await handleCommand(ctx.store, optOutStream(who.email), optOutDecider, { type: 'Unsubscribe', ...who }, meta);
+      const r = await handleCommand(ctx.store, optOutStream(who.email), optOutDecider, { type: 'Unsubscribe', email: who.email, category: who.category, list: who.list?.id }, meta);
       if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
       return who;
     },
     async resubscribe(token, meta) {
       const who = tokenOwner(token);
-      const r = await handleCommand(ctx.store, optOutStream(who.email), optOutDecider, { type: 'Resubscribe', ...who }, meta);
+      const r = await handleCommand(ctx.store, optOutStream(who.email), optOutDecider, { type: 'Resubscribe', email: who.email, category: who.category, list: who.list?.id }, meta);
       // send() reads the read model: once this returns, notifications go out again.
       if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
       return who;
@@ -125,7 +147,7 @@ export function createMailService(ctx: AppContext, transport: MailPort): MailSer
     async optOutState(token) {
       const who = tokenOwner(token);
       const { events } = await ctx.store.readStream(optOutStream(who.email));
-      return { ...who, unsubscribed: foldEvents(optOutDecider, events).has(who.category) };
+      return { email: who.email, category: who.category, list: who.list?.id ?? null, listName: who.list?.name ?? null, unsubscribed: foldEvents(optOutDecider, events).has(optOutKey(who.category, who.list?.id)) };
     },
     async list({ to, limit = 100 }) {
       let q = ctx.db.selectFrom('mail_messages').select(['id', 'to_email', 'template', 'category', 'subject', 'status', 'attempts', 'last_error', 'queued_at', 'sent_at']).orderBy('queued_at', 'desc').limit(limit);

@@ -1,6 +1,8 @@
 import { answersNeeded } from './answers-needed';
 import { batchFinished } from './batch-finished';
+import { deckFirstVisit } from './deck-first-visit';
 import { followUpReminder } from './follow-up-reminder';
+import { investorUpdate } from './investor-update';
 import { receipt } from './receipt';
 import { resetPassword } from './reset-password';
 import { savedSearchMatches } from './saved-search-matches';
@@ -10,7 +12,9 @@ import { verifyEmail } from './verify-email';
 export { defineTemplate, type MailContext, type MailTemplate, type RenderedMail } from './template';
 export type { AnswersNeededData } from './answers-needed';
 export type { BatchFinishedData } from './batch-finished';
+export type { DeckFirstVisitData } from './deck-first-visit';
 export type { FollowUpReminderData } from './follow-up-reminder';
+export type { InvestorUpdateData } from './investor-update';
 export type { ReceiptData } from './receipt';
 export type { SavedSearchMatchesData } from './saved-search-matches';
 export type { TakeoverNeededData } from './takeover-needed';
@@ -24,6 +28,8 @@ export const templates = {
   'takeover-needed': takeoverNeeded,
   'follow-up-reminder': followUpReminder,
   'saved-search-matches': savedSearchMatches,
+  'deck-first-visit': deckFirstVisit,
+  'investor-update': investorUpdate,
   receipt,
 };
 export type Templates = typeof templates;

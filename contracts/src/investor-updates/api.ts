@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { INVESTOR_KINDS, PIPELINE_STAGES } from '../pipeline/events';
+
+export const UPDATE_NOT_FOUND = 'Update not found';
+export const UPDATE_ALREADY_SENT = 'This update has been sent and can no longer be changed.';
+export const UPDATE_NO_RECIPIENTS = 'Choose at least one recipient with an e-mail address.';
+export const UPDATE_EMPTY = 'Write a subject and at least one section before sending.';
+/** Most recipients one update goes to (one message each). */
+export const MAX_UPDATE_RECIPIENTS = 500;
+
+const email = z.string({ error: 'email must be an e-mail address' }).trim().toLowerCase().max(320, 'email is too long').email('Please enter a valid email address');
+const section = (name: string) => z.string({ error: `${name} must be text` }).max(10_000, `${name} must be at most 10,000 characters`);
+
+export const UpdateMetricSchema = z.strictObject({
+  label: z.string({ error: 'A metric needs a label' }).trim().min(1, 'A metric needs a label').max(100),
+  value: z.string({ error: 'A metric needs a value' }).trim().max(200),
+  source: z.string().trim().min(1).max(100),
+});
+export const UpdateContentSchema = z.strictObject({
+  subject: z.string({ error: 'subject must be text' }).trim().max(200, 'The subject must be at most 200 characters'),
+  highlights: section('highlights'),
+  metrics: z.array(UpdateMetricSchema).max(20, 'At most 20 metrics'),
+  asks: section('asks'),
+  lowlights: section('lowlights'),
+});
+export const UpdateRecipientsSchema = z.strictObject({
+  stages: z.array(z.enum(PIPELINE_STAGES, { error: `stages must be among: ${PIPELINE_STAGES.join(', ')}` })).max(PIPELINE_STAGES.length),
+  emails: z.array(email).max(MAX_UPDATE_RECIPIENTS, `At most ${MAX_UPDATE_RECIPIENTS} addresses`),
+  addresses: z.array(z.strictObject({ investorId: z.string().trim().min(1).max(100), investorKind: z.enum(INVESTOR_KINDS), email })).max(MAX_UPDATE_RECIPIENTS),
+});
+
+/** PATCH /api/investor-updates/:id (a draft only). */
+export const EditInvestorUpdateRequest = z
+  .strictObject({ content: UpdateContentSchema.optional(), recipients: UpdateRecipientsSchema.optional() })
+  .refine((v) => v.content !== undefined || v.recipients !== undefined, 'Nothing to change: give content or recipients');
+export type EditInvestorUpdateRequest = z.infer<typeof EditInvestorUpdateRequest>;
+/** POST /api/investor-updates: a new draft from the template (metrics from the profile). */
+export const CreateInvestorUpdateRequest = z.strictObject({});
+/** POST /api/investor-updates/:id/preview: the message one recipient would get (the first when `to` is absent). */
+export const PreviewInvestorUpdateRequest = z.strictObject({ to: email.optional() });
+export const SendInvestorUpdateRequest = z.strictObject({});
+
+export const UPDATE_STATUSES = ['draft', 'sent'] as const;
+export type UpdateStatus = (typeof UPDATE_STATUSES)[number];
+
+export interface InvestorUpdateSummary {
+  id: string;
+  status: UpdateStatus;
+  subject: string;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  recipients: number;
+  delivered: number;
+  opened: number;
+}
+
+/** A pipeline investor or an address, as the update would reach them now (draft) or did (sent). */
+export interface UpdateRecipientView {
+  email: string;
+  name: string | null;
+  investorId: string | null;
+  investorKind: (typeof INVESTOR_KINDS)[number] | null;
+  stage: string | null;
+}
+
+export interface InvestorUpdateDetail {
+  id: string;
+  status: UpdateStatus;
+  content: import('./events').UpdateContent;
+  recipients: import('./events').UpdateRecipients;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  /** After Send: each recipient's message (its delivery state from the outbox) and their deck link's visits. */
+  deliveries: {
+    email: string;
+    name: string | null;
+    messageId: string;
+    status: 'queued' | 'retrying' | 'sent' | 'failed' | 'unknown';
+    sentAt: string | null;
+    deckLinkId: string | null;
+    deckVisits: number;
+    lastDeckVisitAt: string | null;
+  }[];
+  skipped: { email: string; name: string | null; reason: 'unsubscribed' }[];
+}
+
+export interface InvestorUpdatePreview {
+  /** Who Send would reach now. */
+  recipients: UpdateRecipientView[];
+  /** Left out: unsubscribed from this founder's updates. */
+  unsubscribed: UpdateRecipientView[];
+  /** Pipeline investors in the chosen stages without an address yet. */
+  missingEmail: UpdateRecipientView[];
+  /** Exactly what `message.to` gets (their deck link included), or null with no recipient. */
+  message: { to: string; subject: string; text: string; html: string } | null;
+}
