@@ -17,6 +17,9 @@ export async function founder(app: TestApp, credits: number) {
   const u = await app.createUser();
   const r = await app.api('PATCH', '/api/startup-profile', { token: u.token, body: PROFILE });
   if (r.status !== 200) throw new Error(`profile: ${r.status}`);
+  // Forms with a required agreement complete only for founders who allowed accepting terms for them (default off).
+  const c = await app.api('PUT', '/api/settings/choices', { token: u.token, body: { acceptTerms: true } });
+  if (c.status !== 200) throw new Error(`choices: ${c.status}`);
   // Every founder has a deck file, as a real one would: forms that require one get it.
   await app.services.profile.uploadPitchDeck(u.id, 'bench-deck.pdf', samplePdf('Bench deck'), { now: new Date(), actor: u.id });
   const g = await app.services.credits.grant(u.id, credits, 'bench', null, { now: new Date(), actor: 'bench' });

@@ -7,11 +7,21 @@ export const COMPLETE_PROFILE = SAMPLE_COMPLETE_PROFILE;
 export const testFirmId = (slug: string) => `test_vc_${slug}`;
 export const TERMINAL = ['completed', 'failed', 'stopped'];
 
-/** A signed-in founder with a complete profile and `credits` credits. */
-export async function founder(app: TestApp, credits: number, profile: Record<string, string> = COMPLETE_PROFILE) {
+/**
+ * Test founders allow accepting an application's terms for them (Settings → Applications), so sandbox forms
+ * with a required agreement complete; the product's default is off (a required agreement is asked).
+ */
+export const FIXTURE_CHOICES = { acceptTerms: true };
+
+/** A signed-in founder with a complete profile, `credits` credits and `choices` saved in Settings (null: the defaults). */
+export async function founder(app: TestApp, credits: number, profile: Record<string, string> = COMPLETE_PROFILE, choices: Record<string, unknown> | null = FIXTURE_CHOICES) {
   const user = await app.createUser();
   const r = await app.api('PATCH', '/api/startup-profile', { token: user.token, body: profile });
   if (r.status !== 200) throw new Error(`profile: ${r.status} ${JSON.stringify(r.body)}`);
+  if (choices) {
+    const c = await app.api('PUT', '/api/settings/choices', { token: user.token, body: choices });
+    if (c.status !== 200) throw new Error(`choices: ${c.status} ${JSON.stringify(c.body)}`);
+  }
   const have = await app.services.credits.balance(user.id);
   if (credits > have) {
     const g = await app.services.credits.grant(user.id, credits - have, 'test credits', null, { now: new Date(), actor: 'test' });

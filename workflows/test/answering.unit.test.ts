@@ -112,8 +112,21 @@ describe('checkboxes by the founder\'s standing choices (issue 23, item 6)', () 
     expect(decideField(news, news.label, { profile, answers: [{ question: 'Send me the newsletter', answer: 'Yes' }], checkboxes: { optIns: 'ask', acceptTerms: true } })).toMatchObject({ fill: true, exact: true });
     expect(decideField(news, news.label, { profile, answers: [], checkboxes: { optIns: 'ask', acceptTerms: true } })).toMatchObject({ fill: false });
   });
+  it('by default (nothing allowed in Settings) a required agreement is asked, an optional one and an opt-in stay unticked', () => {
+    expect(decide(terms)).toMatchObject({ fill: false, ask: true });
+    expect(decide(box('I agree to the privacy notice'))).toMatchObject({ fill: false, ask: false });
+    expect(decide(news)).toMatchObject({ fill: false, ask: false });
+    expect(decide(box('Subscribe me to your newsletter', true))).toMatchObject({ fill: false, ask: true });
+  });
+  it('"Ask me" asks about a required opt-in only, and leaves an optional one unticked', () => {
+    const ask = { optIns: 'ask' as const, acceptTerms: false };
+    expect(decideField(news, news.label, { profile, answers: [], checkboxes: ask })).toMatchObject({ fill: false, ask: false });
+    const required = box('Sign me up for the newsletter', true);
+    expect(decideField(required, required.label, { profile, answers: [], checkboxes: ask })).toMatchObject({ fill: false, ask: true });
+    expect(decideField(news, news.label, { profile, answers: [], checkboxes: { optIns: 'no', acceptTerms: true } })).toMatchObject({ fill: false });
+  });
   it('agreements: only when allowed; otherwise a required one is asked, and their answer decides', () => {
-    expect(decide(terms)).toMatchObject({ fill: true, source: 'setting:accept-terms' });
+    expect(decideField(terms, terms.label, { profile, answers: [], checkboxes: { optIns: 'no', acceptTerms: true } })).toMatchObject({ fill: true, source: 'setting:accept-terms' });
     const off = { optIns: 'no' as const, acceptTerms: false };
     expect(decideField(terms, terms.label, { profile, answers: [], checkboxes: off })).toMatchObject({ fill: false, ask: true });
     expect(decideField(terms, terms.label, { profile, answers: [{ question: 'I accept the terms and conditions', answer: 'Yes' }], checkboxes: off })).toMatchObject({ fill: true });
@@ -128,5 +141,29 @@ describe('the profile\'s long fields in the library', () => {
       answers: [{ question: 'What traction do you have?', answer: '$10-50K MRR', source: 'profile' }],
     });
     expect(d).toMatchObject({ fill: true, value: '$10-50K MRR', source: 'profile:revenue' });
+  });
+});
+
+describe('the default message (issue 23, item 5)', () => {
+  const field = (label: string, required = false) => control({ kind: 'textarea', inputType: 'textarea', label, required });
+  const message = 'Dear partners, Lumibyte Labs builds finance copilots. — Ada';
+  const withMessage = { profile, answers: [], defaultMessage: message };
+  it('goes verbatim into fields that ask for a message, a pitch or a cover note, with its source', () => {
+    for (const label of ['Message', 'Your message to the team', 'Cover letter', 'Your pitch', 'How can we help?']) {
+      expect(decideField(field(label), label, withMessage), label).toMatchObject({ fill: true, value: message, source: 'setting:default-message' });
+    }
+  });
+  it('never into other optional fields', () => {
+    for (const label of ['Additional comments', 'Anything else we should know?', 'Notes', 'Who referred you?']) {
+      expect(decideField(field(label), label, withMessage), label).toMatchObject({ fill: false });
+    }
+  });
+  it('without one, an optional message field gets nothing and a required one is asked', () => {
+    expect(decide(field('Message'))).toMatchObject({ fill: false });
+    expect(decide(field('Message', true))).toMatchObject({ fill: false, ask: true });
+  });
+  it("the founder's own answer to that very question still comes first", () => {
+    const d = decideField(field('Cover letter'), 'Cover letter', { ...withMessage, answers: [{ question: 'Cover letter', answer: 'My own letter for you.' }] });
+    expect(d).toMatchObject({ fill: true, value: 'My own letter for you.', source: 'answer:Cover letter' });
   });
 });

@@ -84,6 +84,8 @@ it('runs as two API processes, a projection runner (plus a standby) and a worker
   // Written through API 1, read through API 2 (projected by the projections process).
   const w = performance.now();
   expect((await one('PATCH', '/api/startup-profile', { token, body: COMPLETE_PROFILE })).status).toBe(200);
+  // A fixture setting: granite-growth requires a privacy agreement, which this founder allows to be accepted for them.
+  expect((await one('PUT', '/api/settings/choices', { token, body: { acceptTerms: true } })).status).toBe(200);
   const seen = await waitUntil('API 2 to show the profile', async () => {
     const r = await two('GET', '/api/startup-profile', { token });
     return r.status === 200 && r.body.profile?.companyName === COMPLETE_PROFILE.companyName ? r.body : null;

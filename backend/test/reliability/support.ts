@@ -49,6 +49,9 @@ export async function founder(app: TestApp, credits: number, opts: { profile?: b
   if (opts.profile !== false) {
     const r = await app.api('PATCH', '/api/startup-profile', { token: user.token, body: COMPLETE_PROFILE });
     if (r.status !== 200) throw new Error(`profile: ${r.status} ${JSON.stringify(r.body)}`);
+    // A fixture setting: this founder allows accepting an application's terms for them (the default is off).
+    const c = await app.api('PUT', '/api/settings/choices', { token: user.token, body: { acceptTerms: true } });
+    if (c.status !== 200) throw new Error(`choices: ${c.status} ${JSON.stringify(c.body)}`);
   }
   const have = await app.services.credits.balance(user.id);
   if (credits > have) await app.services.credits.grant(user.id, credits - have, 'reliability test credits', null, { now: new Date(), actor: 'test' });

@@ -95,7 +95,7 @@ export const SubmissionSchema = z.object({
   sentRequest: z.object({ method: z.string(), url: z.string(), status: z.number().int() }).nullable(),
   /** Proof bundle (ZIP: screenshot, page HTML, proof.json) of the latest attempt; owner only, with the session. */
   proofUrl: z.string().nullable(),
-  fieldsFilled: z.array(z.object({ field: z.string(), label: z.string(), value: z.string() })),
+  fieldsFilled: z.array(z.object({ field: z.string(), label: z.string(), value: z.string(), source: z.string().optional() })),
   test: z.boolean(),
   attempt: z.number().int().min(1),
   creditRefunded: z.boolean(),

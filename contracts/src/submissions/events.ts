@@ -32,6 +32,8 @@ export interface FilledFieldRecord {
   field: string;
   label: string;
   value: string;
+  /** Where the value came from (`profile:…`, `answer:…`, `setting:accept-terms`, `setting:opt-ins`, `setting:default-message`…); absent on older records. */
+  source?: string;
 }
 
 /**

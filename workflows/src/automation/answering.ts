@@ -9,7 +9,7 @@ import { sameQuestion } from '@fp/contracts';
 import { DEFAULT_CHECKBOX_CHOICES, type CheckboxChoices, type FieldTarget, type FounderAnswer, type StartupProfile } from './types';
 
 /** Where a value came from, for the log, the fields filled and the review. */
-export type ValueSource = `profile:${string}` | `answer:${string}` | 'setting:accept-terms' | 'setting:opt-ins' | 'deck-link';
+export type ValueSource = `profile:${string}` | `answer:${string}` | 'setting:accept-terms' | 'setting:opt-ins' | 'setting:default-message' | 'deck-link';
 
 export type FieldDecision =
   /** Put `value` in; `target` picks the option strategy of a choice; `exact`: the founder's own words. */
@@ -37,6 +37,8 @@ export interface ValueSources {
   deckUrl?: string | null;
   /** Standing choices for agreements and opt-ins (absent: DEFAULT_CHECKBOX_CHOICES). */
   checkboxes?: CheckboxChoices;
+  /** The founder's default message (Settings): the only value a message/pitch/cover-note field gets besides their answer to it. */
+  defaultMessage?: string | null;
 }
 
 const text = (s: string | undefined | null) => (s && s.trim() ? s.trim() : null);
@@ -87,8 +89,11 @@ export function profileValue(intentId: string, s: ValueSources): { value: string
     case 'detailedDescription':
     case 'additionalFounders':
       return from(intentId);
+    case 'message':
+      // Only the message the founder wrote or approved in Settings; never a note composed from the profile.
+      return text(s.defaultMessage) ? { value: text(s.defaultMessage)!, source: 'setting:default-message' } : null;
     default:
-      // message (only the founder's own default message), phone, referral: the profile holds none.
+      // phone, referral: the profile holds none.
       return null;
   }
 }

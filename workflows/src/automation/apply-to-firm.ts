@@ -127,6 +127,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       deck: opts.deck ?? null,
       deckUrl: opts.deckUrl ?? null,
       checkboxes: opts.checkboxes,
+      defaultMessage: opts.defaultMessage ?? null,
       proof,
       answers: opts.answers ?? [],
       timeouts,

@@ -266,7 +266,7 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
       }
       // The question model decides whose answer this question takes (the founder's, the profile's, or nobody's).
       const label = displayLabel(c);
-      const d = decideField(c, label, { profile: ctx.profile, answers: ctx.answers, deckUrl: ctx.deckUrl, checkboxes: ctx.checkboxes });
+      const d = decideField(c, label, { profile: ctx.profile, answers: ctx.answers, deckUrl: ctx.deckUrl, checkboxes: ctx.checkboxes, defaultMessage: ctx.defaultMessage });
       let put: Omit<Placed, 'shown' | 'label'> | null = null;
       let shown: string | null = null;
       if (d.fill) {

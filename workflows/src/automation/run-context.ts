@@ -12,6 +12,8 @@ export interface RunContext {
   deckUrl?: string | null;
   /** The founder's standing choices for agreements and opt-ins. */
   checkboxes?: CheckboxChoices;
+  /** The founder's default message, for fields that ask for a message or a pitch only. */
+  defaultMessage?: string | null;
   /** The founder's own answers (library), matched to custom questions by meaning. */
   answers: FounderAnswer[];
   timeouts: ApplyTimeouts;

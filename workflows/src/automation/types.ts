@@ -62,7 +62,8 @@ export interface CheckboxChoices {
   optIns: 'ask' | 'yes' | 'no';
   acceptTerms: boolean;
 }
-export const DEFAULT_CHECKBOX_CHOICES: CheckboxChoices = { optIns: 'no', acceptTerms: true };
+/** Nothing is agreed to or subscribed for the founder unless they allowed it in Settings (issue 23, item 6). */
+export const DEFAULT_CHECKBOX_CHOICES: CheckboxChoices = { optIns: 'no', acceptTerms: false };
 
 export type ApplyStep = 'navigating' | 'finding form' | 'filling' | 'submitting' | 'verifying';
 
@@ -96,7 +97,7 @@ export interface FilledField {
   value: string;
   /**
    * Where the value came from (issue 23): `profile:<field>`, `answer:<the founder's question>`, `deck-link`,
-   * `setting:accept-terms`, `setting:opt-ins`, `deck-file`, `live-view` (set by the founder on the live view).
+   * `setting:accept-terms`, `setting:opt-ins`, `setting:default-message`, `deck-file`, `live-view` (set by the founder on the live view).
    */
   source?: string;
 }
@@ -181,9 +182,15 @@ export interface ApplyOptions {
   deckUrl?: string | null;
   /**
    * The founder's standing choices for checkboxes (issue 23, item 6). Absent: DEFAULT_CHECKBOX_CHOICES
-   * (the behaviour before Settings held these: agreements ticked, opt-ins never).
+   * (opt-ins never, agreements never: a required one is asked of the founder).
    */
   checkboxes?: CheckboxChoices;
+  /**
+   * The founder's default message (Settings, issue 23 item 5): sent only into fields that ask for a message,
+   * a pitch or a cover note (source `setting:default-message`). Absent: such fields get only the founder's
+   * answer to that question, or are asked when required.
+   */
+  defaultMessage?: string | null;
   /**
    * The founder's answers (their library), matched to a form's own questions by meaning. A required
    * question none of them answers ends the run waiting_for_input before anything is sent.

@@ -79,6 +79,8 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
       return runOutcome({ status: 'failed', summary: `Application not submitted: ${error}`, error, errorCode: 'no_form', errorKind: 'permanent' });
     }
     const [profile, deck, answers] = await Promise.all([deps.store.profile(info.userId), deps.store.deck(info.userId), deps.store.answers(info.userId)]);
+    // Agreements and opt-ins by the founder's own standing choices; the default message only where a form asks for one.
+    const choices = await deps.store.choices(info.userId);
 
     const controller = deps.runs.start(run.attemptId);
     const onOuterAbort = () => controller.abort();
@@ -142,6 +144,8 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
         profile,
         deck: deck ?? undefined,
         answers,
+        checkboxes: choices.checkboxes,
+        defaultMessage: choices.defaultMessage,
         browser: acquired.browser,
         allowedHosts: deps.allowedHosts,
         signal: controller.signal,
@@ -184,7 +188,7 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
       return runOutcome({
         status: 'waiting_for_input',
         summary: result.summary,
-        fieldsFilled: result.fieldsFilled.map(({ field, label, value }) => ({ field, label, value })),
+        fieldsFilled: result.fieldsFilled.map(filledRecord),
         screenshot: proof.screenshot,
         finalUrl: result.finalUrl ?? null,
         questions: asked.map((q, i) => ({ ...q, draft: drafts[i] ?? null })),
@@ -210,7 +214,7 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
       errorCode: status === 'failed' ? (result.errorCode ?? null) : null,
       errorKind: status === 'failed' ? (result.errorKind ?? 'permanent') : null,
       confirmationText: result.confirmationText,
-      fieldsFilled: result.fieldsFilled.map(({ field, label, value }) => ({ field, label, value })),
+      fieldsFilled: result.fieldsFilled.map(filledRecord),
       screenshot: saved.screenshot,
       pageHtml: saved.html,
       sentRequest: result.sentRequest ?? null,
@@ -225,6 +229,9 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
     finish: (run: SubmissionRun, o: AttemptOutcome) => deps.store.finish(run, o),
   };
 }
+
+/** A field filled, for the submission's record and its proof: with where its value came from (a box ticked by a setting or by an answer). */
+const filledRecord = ({ field, label, value, source }: ApplyResult['fieldsFilled'][number]) => (source ? { field, label, value, source } : { field, label, value });
 
 function stoppedRecap(formSent: boolean, result: ApplyResult): string {
   const n = result.fieldsFilled.length;

@@ -2,7 +2,7 @@
 // application needs from a workflow engine. Two engines implement it: DBOS Transact (embedded
 // default, on our Postgres) and Temporal (TEMPORAL_ADDRESS).
 import type { DeckFile } from '../automation/deck';
-import type { FounderAnswer, StartupProfile, TakeoverReason } from '../automation/types';
+import type { CheckboxChoices, FounderAnswer, StartupProfile, TakeoverReason } from '../automation/types';
 import type { DiscoveryRun } from './discovery';
 
 /** One attempt of one submission: the unit a workflow runs. */
@@ -59,6 +59,8 @@ export interface SubmissionStorePort {
   deck(userId: string): Promise<DeckFile | null>;
   /** The founder's answer library (their own answers and the profile's long fields). */
   answers(userId: string): Promise<FounderAnswer[]>;
+  /** The founder's standing choices (Settings), read at run time: how checkboxes are answered and the default message. */
+  choices(userId: string): Promise<{ checkboxes: CheckboxChoices; defaultMessage: string | null }>;
   /**
    * The run asks its founder to take over the browser until `deadline` (a CAPTCHA, a login wall);
    * false when it must not wait (stopped, superseded): then it goes on as without a takeover.

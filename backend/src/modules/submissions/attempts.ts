@@ -101,6 +101,10 @@ export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' 
       // source: the automation tells the founder's own words from the profile's long fields (issue 23)
       return (await ctx.profile.answers(userId)).map(({ question, answer, source }) => ({ question, answer, source }));
     },
+    async choices(userId: string) {
+      const c = await ctx.profile.standingChoices(userId);
+      return { checkboxes: { optIns: c.optIns, acceptTerms: c.acceptTerms }, defaultMessage: c.defaultMessage };
+    },
     async saveProof(run: SubmissionRun, userId: string, proof: AttemptProof) {
       // The files first, then the row that points at them: a crash in between leaves unreferenced files only.
       const base = proofKey(run);
