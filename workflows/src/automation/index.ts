@@ -1,4 +1,5 @@
 export { applyToFirm } from './apply-to-firm';
+export { reviewForm, reviewOf, type ReviewedFirm } from './review';
 export { discoverForm, refusedVisit, type DiscoverOptions, type DiscoveredBlocker, type DiscoveredField, type DiscoveredKind, type DiscoveryOutcome, type DiscoveryResult } from './discover-form';
 export { analyseOutcome } from './analyse-outcome';
 export { launchBrowser, chromiumPath, CHROMIUM_ARGS } from './browser';

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+// The review before sending (issue 23, item 8): a dry run fills a firm's form without submitting and shows,
+// for every field, question → value → source, and the questions it would ask the founder. The submission
+// details show the same table for every sent run, from its recorded fields filled.
+
+/** POST /api/submissions/review */
+export const ReviewFirmRequest = z.strictObject({
+  vcFirmId: z.string({ error: 'vcFirmId is required' }).trim().min(1, 'vcFirmId is required').max(200),
+  /** A test firm (the sandbox catalogue) rather than a real one. */
+  test: z.boolean().optional().default(false),
+});
+export type ReviewFirmRequest = z.input<typeof ReviewFirmRequest>;
+
+export const REVIEW_SOURCE_KINDS = ['profile', 'answer', 'default-message', 'setting', 'deck-link', 'deck-file', 'live-view', 'unknown'] as const;
+export type ReviewSourceKind = (typeof REVIEW_SOURCE_KINDS)[number];
+
+export interface ReviewField {
+  question: string;
+  value: string;
+  /** As recorded (`profile:stage`, `answer:<question>`, `setting:opt-ins`…); null on records older than sources. */
+  source: string | null;
+  kind: ReviewSourceKind;
+  /** The source in words, for the table ("Profile: stage", "Your answer to “…”", "Default message"…). */
+  sourceLabel: string;
+}
+
+export interface ReviewQuestion {
+  question: string;
+  required: boolean;
+  options: string[] | null;
+}
+
+/** ready: everything required is filled; needs_answers: the run would ask these first; failed: the form could not be filled. */
+export type ReviewStatus = 'ready' | 'needs_answers' | 'failed';
+
+export interface FormReview {
+  firm: { id: string; name: string; website: string | null };
+  status: ReviewStatus;
+  summary: string;
+  fields: ReviewField[];
+  questions: ReviewQuestion[];
+}
+
+const PROFILE_NAMES: Record<string, string> = {
+  companyName: 'company name', founderName: 'founder name', founderEmail: 'founder e-mail', founderLinkedin: 'founder LinkedIn', website: 'website',
+  industry: 'industry', stage: 'stage', raising: 'amount raising', founded: 'founding year', foundedDate: 'founding date', location: 'location',
+  teamSize: 'team size', teamCount: 'head count', revenue: 'revenue', monthlyRevenue: 'monthly revenue', pitchDeck: 'pitch deck link',
+  additionalFounders: 'co-founders', existingFunding: 'funding so far', problem: 'problem', solution: 'solution', valueProposition: 'value proposition',
+  description: 'description', oneLineExplanation: 'one-liner', detailedDescription: 'detailed description',
+};
+
+/** A recorded source in words, with its kind (the review table and the submission details use the same). */
+export function describeSource(source: string | null | undefined): { kind: ReviewSourceKind; label: string } {
+  const s = (source ?? '').trim();
+  if (!s) return { kind: 'unknown', label: 'Not recorded' };
+  if (s.startsWith('profile:')) {
+    const f = s.slice(8);
+    return { kind: 'profile', label: `Profile: ${PROFILE_NAMES[f] ?? f}` };
+  }
+  if (s.startsWith('answer:')) return { kind: 'answer', label: `Your answer to “${s.slice(7)}”` };
+  switch (s) {
+    case 'setting:default-message':
+      return { kind: 'default-message', label: 'Your default message' };
+    case 'setting:opt-ins':
+      return { kind: 'setting', label: 'Setting: opt-ins' };
+    case 'setting:accept-terms':
+      return { kind: 'setting', label: 'Setting: accept terms for me' };
+    case 'deck-link':
+      return { kind: 'deck-link', label: 'Your deck link' };
+    case 'deck-file':
+      return { kind: 'deck-file', label: 'Your deck (PDF)' };
+    case 'live-view':
+      return { kind: 'live-view', label: 'Set by you in the live view' };
+    default:
+      return { kind: 'unknown', label: s };
+  }
+}
+
+/** The table rows of recorded fields filled (`{ label, value, source }`), as the review and the details show them. */
+export function reviewFields(filled: readonly { label: string; value: string; source?: string | null }[]): ReviewField[] {
+  return filled.map((f) => {
+    const d = describeSource(f.source);
+    return { question: f.label, value: f.value, source: f.source ?? null, kind: d.kind, sourceLabel: d.label };
+  });
+}

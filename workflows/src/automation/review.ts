@@ -1,0 +1,28 @@
+// The review before sending (issue 23, item 8): the automation fills a firm's form as it would, stops before
+// pressing any submit button, and reports what it put where and from which source, plus what it would ask.
+import { reviewFields, type FormReview } from '@fp/contracts/submissions/review';
+import { applyToFirm } from './apply-to-firm';
+import type { ApplyOptions, ApplyResult } from './types';
+
+export interface ReviewedFirm {
+  id: string;
+  name: string;
+  website: string | null;
+}
+
+/** The review table of a dry run's result: question → value → source, and the questions the run would ask. */
+export function reviewOf(r: Pick<ApplyResult, 'status' | 'subStatus' | 'summary' | 'fieldsFilled' | 'unansweredQuestions'>, firm: ReviewedFirm): FormReview {
+  const fields = reviewFields(r.fieldsFilled);
+  const questions = (r.unansweredQuestions ?? []).map(({ question, required, options }) => ({ question, required, options }));
+  if (r.status === 'waiting_for_input')
+    return { firm, status: 'needs_answers', summary: `Nothing was sent. The form needs ${questions.length === 1 ? 'an answer' : `${questions.length} answers`} from you first (later steps of the form are reviewed once these are answered).`, fields, questions };
+  if (r.status === 'completed' && r.subStatus === 'form_filled')
+    return { firm, status: 'ready', summary: `Nothing was sent. This is what the application would send (${fields.length} field${fields.length === 1 ? '' : 's'}).`, fields, questions };
+  return { firm, status: 'failed', summary: r.summary, fields, questions };
+}
+
+/** Fills the firm's form without submitting it (a dry run) and returns its review. */
+export async function reviewForm(opts: Omit<ApplyOptions, 'dryRun' | 'takeover'>, firm: ReviewedFirm): Promise<FormReview> {
+  const r = await applyToFirm({ ...opts, dryRun: true });
+  return reviewOf(r, firm);
+}
