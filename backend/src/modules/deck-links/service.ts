@@ -1,7 +1,9 @@
-import type { CreateDeckLinkRequest, UpdateDeckLinkRequest } from '@fp/contracts';
+import type { CreateDeckLinkRequest, DeckAlertSettings, UpdateDeckLinkRequest } from '@fp/contracts';
 import type { CommandMeta } from '../../platform/decider';
 import type { DeckLinksServiceContext } from './context';
 import { createDeckLink } from './create-deck-link';
+import { markDeckNotificationsSeen, setDeckAlerts } from './deck-alerts';
+import { listDeckNotifications } from './list-deck-notifications';
 import { listDeckLinks } from './list-deck-links';
 import { purgeOldVisits } from './purge-old-visits';
 import { deckAnalytics, linkAnalytics } from './read-analytics';
@@ -18,10 +20,20 @@ export function createDeckLinksService(ctx: DeckLinksServiceContext) {
      */
     forApplication: (userId: string, submissionId: string, firm: { id: string }, meta: CommandMeta) =>
       createDeckLink(ctx, userId, { investorId: firm.id, investorKind: 'vc' }, meta, { linkId: `app-${submissionId}`, source: 'application', submissionId }),
+    /**
+     * A recipient's own link (an investor update's e-mail): `linkId` is chosen by the caller, so
+     * asking again (a retried Send, a preview before it) gets the same link.
+     */
+    forRecipient: (userId: string, linkId: string, to: { email: string; investorId: string | null; investorKind: 'vc' | 'angel' | null }, meta: CommandMeta) =>
+      createDeckLink(ctx, userId, { email: to.email, ...(to.investorId && to.investorKind ? { investorId: to.investorId, investorKind: to.investorKind } : {}) }, meta, { linkId }),
     list: (userId: string) => listDeckLinks(ctx, userId),
     update: (userId: string, linkId: string, patch: UpdateDeckLinkRequest, meta: CommandMeta) => updateDeckLink(ctx, userId, linkId, patch, meta),
     analytics: (userId: string, linkId: string) => linkAnalytics(ctx, userId, linkId),
     deckAnalytics: (userId: string) => deckAnalytics(ctx, userId),
+    /** First visits as in-app notices, and whether they are also e-mailed. */
+    notifications: (userId: string) => listDeckNotifications(ctx, userId),
+    markNotificationsSeen: (userId: string, meta: CommandMeta) => markDeckNotificationsSeen(ctx, userId, meta),
+    setAlerts: (userId: string, settings: DeckAlertSettings, meta: CommandMeta) => setDeckAlerts(ctx, userId, settings, meta),
     /** The public viewer's steps (viewer-routes.ts). */
     viewer: {
       link: (token: string) => linkByToken(ctx, token),
