@@ -104,7 +104,7 @@ describe('registry of application forms (e2e)', () => {
     expect(await page.getByRole('link', { name: 'Application forms' }).count()).toBe(0);
     await page.goto(`${app.url}/test-vc-database`);
     await searchFirm(page, 'Sentinel Capital');
-    expect(await page.getByTestId('vc-firm-card').filter({ hasText: 'Sentinel Capital' }).getByTestId('form-badge').innerText()).toBe('Blocked: CAPTCHA');
+    expect(await page.getByTestId('vc-firm-card').filter({ hasText: 'Sentinel Capital' }).getByTestId('form-badge').innerText()).toBe('Needs you in the live view (CAPTCHA)');
     await searchFirm(page, 'Kestrel Ventures');
     expect(await page.getByTestId('vc-firm-card').filter({ hasText: 'Kestrel Ventures' }).getByTestId('form-badge').innerText()).toBe('Form: Tally');
 

@@ -15,6 +15,9 @@ export type FormBlocker = (typeof FORM_BLOCKERS)[number];
 /** Blockers the automation cannot get past (a required file it attaches the founder's deck to). */
 export const UNPASSABLE_BLOCKERS: readonly FormBlocker[] = ['captcha', 'login', 'email_only'];
 
+/** Blockers the founder gets past themselves in the live view (issue 24): a CAPTCHA, a sign-in. */
+export const LIVE_VIEW_BLOCKERS: readonly FormBlocker[] = ['captcha', 'login'];
+
 export const formFieldSchema = z.strictObject({
   label: z.string().max(200),
   /** The control: text, email, textarea, select, radio-group, file… */
@@ -54,6 +57,16 @@ export function formAcceptsOnline(e: Pick<FirmFormEntry, 'outcome' | 'blockers'>
   return u === 'usable' ? true : u === 'unusable' ? false : null;
 }
 
+/**
+ * A form whose only obstacles are ones the founder passes in the live view (a CAPTCHA, a sign-in):
+ * offered with "needs you in the live view" rather than skipped; the run waits there for them.
+ */
+export function formNeedsYou(e: Pick<FirmFormEntry, 'outcome' | 'blockers'> | null | undefined): boolean {
+  if (!e || (e.outcome !== 'found' && e.outcome !== 'blocked')) return false;
+  const hard = e.blockers.filter((b) => UNPASSABLE_BLOCKERS.includes(b));
+  return hard.length > 0 && hard.every((b) => LIVE_VIEW_BLOCKERS.includes(b));
+}
+
 export const FORM_KIND_LABELS: Record<FormKind, string> = {
   native: 'HTML form on the site',
   typeform: 'Typeform',
@@ -87,6 +100,7 @@ export function formBadge(e: Pick<FirmFormEntry, 'outcome' | 'blockers' | 'kind'
   if (!e) return null;
   const blocker = e.blockers.find((b) => UNPASSABLE_BLOCKERS.includes(b));
   if (blocker === 'email_only') return { text: 'E-mail only', tone: 'none' };
+  if (blocker && formNeedsYou(e)) return { text: `Needs you in the live view (${FORM_BLOCKER_LABELS[blocker]})`, tone: 'warn' };
   if (blocker) return { text: `Blocked: ${FORM_BLOCKER_LABELS[blocker]}`, tone: 'warn' };
   if (e.outcome === 'no_form') return { text: 'No online form', tone: 'none' };
   if (e.outcome === 'found') return { text: !e.kind || e.kind === 'native' ? 'Online form' : `Form: ${FORM_KIND_LABELS[e.kind]}`, tone: 'ok' };

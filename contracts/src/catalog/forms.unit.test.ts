@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formBadge, formUsability, type FirmFormEntry } from './forms';
+import { formBadge, formNeedsYou, formUsability, type FirmFormEntry } from './forms';
 
 const entry = (over: Partial<FirmFormEntry>): Pick<FirmFormEntry, 'outcome' | 'blockers' | 'kind'> => ({ outcome: 'found', blockers: [], kind: 'native', ...over });
 
@@ -23,10 +23,20 @@ describe('what a registry entry means', () => {
     expect(formBadge(entry({}))).toEqual({ text: 'Online form', tone: 'ok' });
     expect(formBadge(entry({ kind: 'typeform' }))).toEqual({ text: 'Form: Typeform', tone: 'ok' });
     expect(formBadge(entry({ outcome: 'no_form', kind: null }))).toEqual({ text: 'No online form', tone: 'none' });
-    expect(formBadge(entry({ outcome: 'blocked', blockers: ['captcha'] }))).toEqual({ text: 'Blocked: CAPTCHA', tone: 'warn' });
-    expect(formBadge(entry({ outcome: 'blocked', blockers: ['login'] }))).toEqual({ text: 'Blocked: Login required', tone: 'warn' });
+    expect(formBadge(entry({ outcome: 'blocked', blockers: ['captcha'] }))).toEqual({ text: 'Needs you in the live view (CAPTCHA)', tone: 'warn' });
+    expect(formBadge(entry({ outcome: 'blocked', blockers: ['login'] }))).toEqual({ text: 'Needs you in the live view (Login required)', tone: 'warn' });
+    expect(formBadge(entry({ outcome: 'blocked', blockers: ['captcha', 'email_only'], kind: null }))).toEqual({ text: 'Blocked: CAPTCHA', tone: 'warn' });
     expect(formBadge(entry({ outcome: 'blocked', blockers: ['email_only'], kind: null }))).toEqual({ text: 'E-mail only', tone: 'none' });
     expect(formBadge(entry({ outcome: 'unreachable', kind: null }))).toBeNull();
     expect(formBadge(null)).toBeNull();
+  });
+
+  it('needs you in the live view: only a CAPTCHA or a sign-in stands in the way', () => {
+    expect(formNeedsYou(entry({ outcome: 'blocked', blockers: ['captcha'] }))).toBe(true);
+    expect(formNeedsYou(entry({ outcome: 'blocked', blockers: ['login', 'file_upload_required'] }))).toBe(true);
+    expect(formNeedsYou(entry({ outcome: 'blocked', blockers: ['captcha', 'email_only'] }))).toBe(false);
+    expect(formNeedsYou(entry({}))).toBe(false);
+    expect(formNeedsYou(entry({ outcome: 'no_form', kind: null }))).toBe(false);
+    expect(formNeedsYou(null)).toBe(false);
   });
 });

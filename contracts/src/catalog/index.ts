@@ -25,7 +25,7 @@ export {
 } from './sources';
 export type { ImportSource, SourceInfo, Provenance, CatalogSource, ImportSummary } from './sources';
 export {
-  FORM_KINDS, FORM_OUTCOMES, FORM_BLOCKERS, UNPASSABLE_BLOCKERS, FORM_KIND_LABELS, FORM_BLOCKER_LABELS, FORM_OUTCOME_LABELS, DEFAULT_STALE_DAYS,
-  formFieldSchema, firmFormEntrySchema, formUsability, formAcceptsOnline, formBadge, formDiscoveryRunSchema, FormRegistryOverview, FormsOverviewQuery, StartFormDiscoveryRequest,
+  FORM_KINDS, FORM_OUTCOMES, FORM_BLOCKERS, UNPASSABLE_BLOCKERS, LIVE_VIEW_BLOCKERS, FORM_KIND_LABELS, FORM_BLOCKER_LABELS, FORM_OUTCOME_LABELS, DEFAULT_STALE_DAYS,
+  formFieldSchema, firmFormEntrySchema, formUsability, formNeedsYou, formAcceptsOnline, formBadge, formDiscoveryRunSchema, FormRegistryOverview, FormsOverviewQuery, StartFormDiscoveryRequest,
 } from './forms';
 export type { FormKind, FormOutcome, FormBlocker, FormField, FirmFormEntry, FormUsability, FormDiscoveryRun } from './forms';

@@ -35,7 +35,11 @@ export function createCatalogModule({ ctx: platform, credits, profile, searchInd
       const log = (m: string) => console.error(m);
       const work = (async () => {
         await catalog.syncTestCatalog();
-        if (ctx.config.catalogSeed === 'auto') await seedOnStart(ctx, log, () => stopping);
+        if (ctx.config.catalogSeed !== 'auto') return;
+        // npm start: the test firms' forms first (a few dozen, minutes at most), so a founder can try them at once.
+        const sandbox = await catalog.registerSandboxForms().catch((err) => log(`[forms] sandbox firms not registered: ${(err as Error).message}`));
+        if (sandbox) log(`[forms] registering the forms of ${sandbox.total} sandbox firms (run ${sandbox.runId})`);
+        await seedOnStart(ctx, log, () => stopping);
       })().catch((err) => {
         if (!stopping) console.error(`[catalog] loading failed: ${(err as Error).message}`);
       });

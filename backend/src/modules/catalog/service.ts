@@ -11,6 +11,7 @@ import { createDomainCheck } from './domain-check';
 import { createCatalogQueries } from './queries';
 import { createFormRegistry } from './form-registry';
 import { seedCatalog } from './seed';
+import { registerSandboxForms } from './register-sandbox-forms';
 import { createTestCatalogSync } from './test-catalog';
 import { importFirms, type ImportFirmsInput } from './import-firms';
 import { SOURCE_INFO, type CatalogSource, type ImportSource } from '@fp/contracts/catalog/index';
@@ -39,6 +40,9 @@ export function createCatalogService(ctx: AppContext & { credits: CreditsService
 
     /** Imports the test firms again when the sandbox address changed (cheap otherwise). */
     syncTestCatalog: () => testCatalog.ensure(),
+
+    /** Registers the sandbox firms' forms once (first start; see register-sandbox-forms.ts). */
+    registerSandboxForms: () => registerSandboxForms(ctx, forms),
 
     /**
      * (Re)loads scopes from the deterministic generator. Resolves when the events are written;

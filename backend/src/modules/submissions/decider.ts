@@ -1,7 +1,7 @@
 import type { AttemptOutcome, FirmApplicationEvent, FirmSnapshot, PendingQuestion, SkippedFirm, SubmissionEvent, SubmissionStatus, SubmissionSubStatus, TakeoverReason } from '@fp/contracts';
 import { SUBMISSION_NOT_FOUND } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
-import { formBadge, formUsability, type FirmFormEntry } from '@fp/contracts/catalog/index';
+import { formBadge, formNeedsYou, formUsability, type FirmFormEntry } from '@fp/contracts/catalog/index';
 
 export interface SubmissionState {
   exists: boolean;
@@ -376,7 +376,8 @@ export function planSubmit(firms: PlanInput[]): { create: PlannedFirm[]; skipped
     else if (f.unusable) skip(f.vcId, f.unusable);
     // Known to have no form the automation can use (none found, a CAPTCHA, a login, e-mail only):
     // skipped before any charge; a firm never checked, or whose site could not be reached, is tried.
-    else if (formUsability(f.form) === 'unusable') {
+    // A CAPTCHA or a sign-in alone is not skipped: the run waits for the founder in the live view (takeover).
+    else if (formUsability(f.form) === 'unusable' && !formNeedsYou(f.form)) {
       const said = formBadge(f.form)?.text;
       skipped.push({ vcId: f.vcId, reason: 'no_usable_form', message: said ? `${SKIP_MESSAGES.no_usable_form} (${said})` : SKIP_MESSAGES.no_usable_form });
     } else {

@@ -58,7 +58,7 @@ describe('submit plan', () => {
     expect(plan.skipped[3]!.message).toBe('An application to this firm is already under way.');
   });
 
-  it('skips, before any charge, firms the registry found no usable form on, and says why', () => {
+  it('skips, before any charge, firms the registry found no usable form on (a CAPTCHA or sign-in alone is offered), and says why', () => {
     const plan = planSubmit([
       input('none', { form: { outcome: 'no_form', blockers: [], kind: null } }),
       input('captcha', { form: { outcome: 'blocked', blockers: ['captcha'], kind: null } }),
@@ -71,9 +71,10 @@ describe('submit plan', () => {
       input('robots', { form: { outcome: 'robots_disallowed', blockers: [], kind: null } }),
       input('never', { form: null }),
     ]);
-    expect(plan.create.map((c) => c.vcId)).toEqual(['typeform', 'file', 'down', 'robots', 'never']);
-    expect(plan.skipped.map((s) => [s.vcId, s.reason])).toEqual([['none', 'no_usable_form'], ['captcha', 'no_usable_form'], ['login', 'no_usable_form'], ['mail', 'no_usable_form']]);
-    expect(plan.skipped[1]!.message).toBe("The registry of application forms found no form on this firm's website that the automation can use. (Blocked: CAPTCHA)");
+    // A CAPTCHA or a sign-in alone: applied to, the founder passes it in the live view (issue 24).
+    expect(plan.create.map((c) => c.vcId)).toEqual(['captcha', 'login', 'typeform', 'file', 'down', 'robots', 'never']);
+    expect(plan.skipped.map((s) => [s.vcId, s.reason])).toEqual([['none', 'no_usable_form'], ['mail', 'no_usable_form']]);
+    expect(plan.skipped[1]!.message).toBe("The registry of application forms found no form on this firm's website that the automation can use. (E-mail only)");
     expect(plan.skipped[0]!.message).toMatch(/\(No online form\)$/);
   });
 
