@@ -83,16 +83,18 @@ describe('startup profile API', () => {
 
   it('clears a field named in "clear", and completion falls accordingly', async () => {
     const { token, id } = await app.createUser();
-    await app.api('PATCH', '/api/startup-profile', { token, body: { ...complete, website: 'https://acme.io' } });
+    // Not complete yet (no value proposition): a required field may still be emptied while filling it in.
+    const { valueProposition: _, ...almost } = complete;
+    await app.api('PATCH', '/api/startup-profile', { token, body: { ...almost, website: 'https://acme.io' } });
     const r = await app.api('PATCH', '/api/startup-profile', { token, body: { clear: ['website', 'problem'] } });
     expect(r.status).toBe(200);
     expect(r.body.profile.website).toBeUndefined();
     expect(r.body.profile.problem).toBeUndefined();
-    expect(r.body.completion).toEqual({ isComplete: false, percentage: 93 });
+    expect(r.body.completion).toEqual({ isComplete: false, percentage: 87 });
     const got = await app.api('GET', '/api/startup-profile', { token });
     expect(got.body).toEqual(r.body);
     const row = await app.ctx.db.selectFrom('startup_profiles').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ website: null, problem: null, company_name: 'Acme Robotics', percentage: 93, is_complete: false, version: 2, updated_by: id });
+    expect(row).toMatchObject({ website: null, problem: null, company_name: 'Acme Robotics', percentage: 87, is_complete: false, version: 2, updated_by: id });
     const last = (await app.ctx.store.readStream(`profile-${id}`)).events.at(-1)!;
     expect(last.data).toEqual({ userId: id, set: {}, cleared: ['website', 'problem'] });
   });
@@ -120,12 +122,62 @@ describe('startup profile API', () => {
     for (const [body, message] of cases) {
       const r = await app.api('PATCH', '/api/startup-profile', { token, body });
       expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      if (typeof message === 'string') expect(r.body).toEqual({ error: message });
-      else expect(r.body.error).toMatch(message);
+      if (typeof message !== 'string') expect(r.body.error).toMatch(message);
+      else {
+        // A refused field is also named in `fields`, with its message (issue 24).
+        const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+        const field = keys.length === 1 && keys[0] !== 'clear' ? keys[0]! : null;
+        expect(r.body).toEqual(field ? { error: message, fields: { [field]: message } } : { error: message });
+      }
     }
     const malformed = await app.api('PATCH', '/api/startup-profile', { token, body: '{"companyName":', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
     expect((await app.ctx.store.readStream(`profile-${id}`)).revision).toBe(-1);
+  });
+
+  it('refuses nonsense with a message per field and saves nothing (issue 24)', async () => {
+    const { token, id } = await app.createUser();
+    const thisYear = new Date().getUTCFullYear();
+    const year = `Founded Year must be a year between 1900 and ${thisYear}`;
+    const cases: Array<[Record<string, string>, Record<string, string>]> = [
+      [{ founded: '3025' }, { founded: year }],
+      [{ founded: '1700' }, { founded: year }],
+      [{ founded: 'abcd' }, { founded: year }],
+      [{ raising: '-5000' }, { raising: 'Raising Amount must be more than 0' }],
+      [{ raising: '0' }, { raising: 'Raising Amount must be more than 0' }],
+      [{ raising: '$999,999,999,999,999' }, { raising: 'Raising Amount must be at most 100,000,000,000' }],
+      [{ raising: 'lots of money' }, { raising: 'Raising Amount must be an amount, e.g. $2.5M, €800k or 1.2 million' }],
+      [{ foundedDate: '3025-01-01' }, { foundedDate: `Founding Date must be between 1900-01-01 and ${new Date().toISOString().slice(0, 10)}` }],
+      [{ founderEmail: 'ada@', website: 'acme' }, { founderEmail: 'Please enter a valid email address', website: 'Please enter a valid website URL' }],
+      // A good field beside a bad one is not saved either.
+      [{ companyName: 'Acme', raising: 'lots of money' }, { raising: 'Raising Amount must be an amount, e.g. $2.5M, €800k or 1.2 million' }],
+    ];
+    for (const [body, fields] of cases) {
+      const r = await app.api('PATCH', '/api/startup-profile', { token, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.fields, JSON.stringify(body)).toEqual(fields);
+      expect(r.body.error).toBe(Object.values(fields)[0]);
+    }
+    expect((await app.ctx.store.readStream(`profile-${id}`)).revision).toBe(-1);
+    for (const raising of ['2.5M', '$2,500,000', '€800k', '1.2 million']) {
+      expect((await app.api('PATCH', '/api/startup-profile', { token, body: { raising } })).status, raising).toBe(200);
+    }
+  });
+
+  it('a complete profile keeps its required fields: clearing one is refused with its message, nothing saved', async () => {
+    const { token, id } = await app.createUser();
+    await app.api('PATCH', '/api/startup-profile', { token, body: { ...complete, website: 'https://acme.io', foundedDate: '2023-12-03', teamCount: '7', monthlyRevenue: '12000.50', revenueCurrency: 'EUR' } });
+    const before = (await app.ctx.store.readStream(`profile-${id}`)).revision;
+    const r = await app.api('PATCH', '/api/startup-profile', { token, body: { clear: ['companyName', 'website'] } });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: 'Company Name is required', fields: { companyName: 'Company Name is required' } });
+    expect((await app.ctx.store.readStream(`profile-${id}`)).revision).toBe(before);
+    const got = await app.api('GET', '/api/startup-profile', { token });
+    expect(got.body.completion).toEqual({ isComplete: true, percentage: 100 });
+    // Last session's exact values (migration 320) stay as given.
+    expect(got.body.profile).toMatchObject({ companyName: 'Acme Robotics', website: 'https://acme.io', foundedDate: '2023-12-03', teamCount: '7', monthlyRevenue: '12000.50', revenueCurrency: 'EUR' });
+    // An optional field can still be emptied.
+    expect((await app.api('PATCH', '/api/startup-profile', { token, body: { clear: ['website'] } })).status).toBe(200);
   });
 
   it('keeps each founder to their own profile', async () => {

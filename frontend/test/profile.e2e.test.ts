@@ -11,11 +11,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
   api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  createUser(opts?: { email?: string; password?: string }): Promise<{ id: string; email: string; token: string }>;
   close(): Promise<void>;
 }
 
@@ -68,7 +69,8 @@ describe('startup profile and dashboard (e2e)', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.getByText('Welcome back, Ada!').waitFor();
+    // A brand-new account: no sign-in before this one (issue 24).
+    await page.getByText('Welcome, Ada!').waitFor();
     // The welcome toast sits where the editor's save button scrolls to: close it.
     const welcome = page.getByRole('status').filter({ hasText: /free credits? to get started/ });
     await welcome.waitFor();
@@ -77,7 +79,7 @@ describe('startup profile and dashboard (e2e)', () => {
 
     const card = page.getByTestId('profile-card');
     await card.getByRole('link', { name: 'Complete Profile' }).waitFor();
-    await card.getByRole('link', { name: 'Complete', exact: true }).waitFor();
+    await card.getByRole('link', { name: 'Fill in profile', exact: true }).waitFor();
     expect(await card.getByText('Not set').count()).toBe(4);
     expect(await page.getByTestId('profile-card-percentage').innerText()).toBe('0%');
     await page.getByTestId('credits-card').getByRole('link', { name: 'Buy Credits' }).waitFor();
@@ -184,6 +186,43 @@ describe('startup profile and dashboard (e2e)', () => {
     expect((await app.api('GET', '/api/startup-profile', { token: await token() })).body.profile.website).toBeUndefined();
   });
 
+  it('refuses nonsense with a message next to each field: nothing saved, no success toast (issue 24)', async () => {
+    const before = (await app.api('GET', '/api/startup-profile', { token: await token() })).body.profile;
+    const thisYear = new Date().getUTCFullYear();
+    await field('Company Name').fill('');
+    await field('Founded Year').fill('3025');
+    await tab('Company Details').click();
+    await field('Raising Amount').fill('lots of money');
+    await saveButton().click();
+    // The first bad field's tab comes forward; each message stands next to its field.
+    await expect.poll(() => tab('Basic Info').getAttribute('aria-selected'), { timeout: 10_000 }).toBe('true');
+    await page.getByText('Company Name is required').waitFor();
+    await page.getByText(`Founded Year must be a year between 1900 and ${thisYear}`).waitFor();
+    await tab('Company Details').click();
+    await page.getByText('Raising Amount must be an amount, e.g. $2.5M, €800k or 1.2 million').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'profile-settings-nonsense-1280-dark.png') });
+    expect(await page.getByRole('status').filter({ hasText: 'Profile Updated' }).count()).toBe(0);
+    for (const [typed, message] of [['-5000', 'Raising Amount must be more than 0'], ['$999,999,999,999,999', 'Raising Amount must be at most 100,000,000,000']] as const) {
+      await field('Raising Amount').fill(typed);
+      await saveButton().click();
+      await tab('Company Details').click();
+      await page.getByText(message).waitFor();
+    }
+    // What people type is read as an amount, and the hint says how.
+    await field('Raising Amount').fill('2.5M');
+    await page.getByText('Read as $2,500,000').waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'Profile Updated' }).count()).toBe(0);
+    expect((await app.api('GET', '/api/startup-profile', { token: await token() })).body.profile).toEqual(before);
+    // Back to the saved values, so leaving asks nothing.
+    await field('Raising Amount').fill(before.raising);
+    await tab('Basic Info').click();
+    await field('Company Name').fill(before.companyName);
+    await field('Founded Year').fill(before.founded);
+    await page.reload();
+    await header().getByText('Your profile is complete!', { exact: false }).waitFor();
+    expect(await field('Company Name').inputValue()).toBe('Acme Robotics');
+  });
+
   it('asks before leaving with unsaved edits', async () => {
     await field('Company Name').fill('Acme Robotics Ltd');
     const dialogs: string[] = [];
@@ -246,8 +285,16 @@ describe('startup profile and dashboard (e2e)', () => {
     mkdirSync(SHOTS, { recursive: true });
     const t = await token();
     const { body: saved } = await app.api('GET', '/api/startup-profile', { token: t });
+    const founder = page;
     for (const state of ['complete', 'incomplete'] as const) {
-      if (state === 'incomplete') expect((await app.api('PATCH', '/api/startup-profile', { token: t, body: { clear: ['problem', 'solution'] } })).status).toBe(200);
+      // A complete profile cannot lose a required field (issue 24): the incomplete screens are another founder's.
+      if (state === 'incomplete') {
+        const other = await app.createUser({ email: `profile.incomplete.${Date.now().toString(36)}@example.com`, password });
+        const { problem: _p, solution: _s, ...almost } = saved.profile;
+        expect((await app.api('PATCH', '/api/startup-profile', { token: other.token, body: almost })).status).toBe(200);
+        page = await context.browser()!.newContext({ viewport: { width: 1280, height: 900 } }).then((c) => c.newPage());
+        await signInThroughScreen(page, app.url, other.email, password);
+      }
       const expected = state === 'complete' ? '100%' : '87%';
       for (const theme of ['dark', 'light'] as const) {
         await page.evaluate((v) => localStorage.setItem('fundflow-theme', v), theme);
@@ -262,7 +309,8 @@ describe('startup profile and dashboard (e2e)', () => {
         }
       }
     }
-    await app.api('PATCH', '/api/startup-profile', { token: t, body: { problem: saved.profile.problem, solution: saved.profile.solution } });
+    await page.context().close();
+    page = founder;
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -9,6 +9,8 @@ import {
   hasProfileContent,
   missingRequiredFields,
   profileCompletion,
+  profileFormSchema,
+  readRaisingAmount,
   toProfileForm,
   toProfilePatch,
   type StartupProfile,
@@ -173,5 +175,48 @@ describe('PATCH request schema', () => {
     expect(firstMessage({ founderLinkedin: 'x' })).toBe('Please enter a valid LinkedIn URL');
     expect(firstMessage({ website: 'x' })).toBe('Please enter a valid website URL');
     expect(firstMessage({ pitchDeck: 'x' })).toBe('Please enter a valid pitch deck URL');
+  });
+});
+
+describe('a profile that refuses nonsense (issue 24)', () => {
+  const thisYear = new Date().getUTCFullYear();
+  const errorOf = (body: Record<string, unknown>) => {
+    const r = UpdateStartupProfileRequest.safeParse(body);
+    return r.success ? null : r.error.issues[0]!.message;
+  };
+
+  it('takes a founding year between 1900 and this year only', () => {
+    for (const ok of ['1900', '2023', String(thisYear)]) expect(errorOf({ founded: ok })).toBeNull();
+    for (const bad of ['3025', '1700', 'abcd', String(thisYear + 1), '23', '2023.5']) expect(errorOf({ founded: bad })).toBe(`Founded Year must be a year between 1900 and ${thisYear}`);
+  });
+
+  it('takes a founding date from 1900 to today only', () => {
+    expect(errorOf({ foundedDate: '2023-12-03' })).toBeNull();
+    expect(errorOf({ foundedDate: '1899-12-31' })).toMatch(/^Founding Date must be between 1900-01-01 and \d{4}-\d{2}-\d{2}$/);
+    expect(errorOf({ foundedDate: `${thisYear + 1}-01-01` })).toMatch(/^Founding Date must be between/);
+  });
+
+  it('takes a raising amount people type, and refuses words, zero, negatives and absurd amounts with a message each', () => {
+    for (const ok of ['2.5M', '$2,500,000', '€800k', '1.2 million', '$2M']) expect(errorOf({ raising: ok })).toBeNull();
+    expect(errorOf({ raising: 'lots of money' })).toBe('Raising Amount must be an amount, e.g. $2.5M, €800k or 1.2 million');
+    expect(errorOf({ raising: '0' })).toBe('Raising Amount must be more than 0');
+    expect(errorOf({ raising: '-5000' })).toBe('Raising Amount must be more than 0');
+    expect(errorOf({ raising: '$999,999,999,999,999' })).toBe('Raising Amount must be at most 100,000,000,000');
+  });
+
+  it('says how a typed amount was read', () => {
+    expect(readRaisingAmount('2.5M')).toBe('$2,500,000');
+    expect(readRaisingAmount('€800k')).toBe('€800,000');
+    expect(readRaisingAmount('lots of money')).toBeNull();
+  });
+
+  it('the form of a complete profile refuses an emptied required field; an incomplete one allows it', () => {
+    const values = { ...toProfileForm(full), companyName: '  ' };
+    const complete = profileFormSchema({ complete: true }).safeParse(values);
+    expect(complete.success).toBe(false);
+    expect(complete.error!.issues.map((i) => [i.path[0], i.message])).toEqual([['companyName', 'Company Name is required']]);
+    expect(profileFormSchema({ complete: false }).safeParse(values).success).toBe(true);
+    // The form shares the API's rules: a nonsense year is refused in both.
+    expect(profileFormSchema({ complete: false }).safeParse({ ...values, founded: '3025' }).error!.issues[0]!.message).toBe(`Founded Year must be a year between 1900 and ${thisYear}`);
   });
 });

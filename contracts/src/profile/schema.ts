@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PROFILE_FIELDS, PROFILE_LABELS, PROFILE_MAX_LENGTH, PROFILE_OPTIONS, type ProfileField } from './fields';
+import { formatMoney, MONEY_MAX, parseMoney } from '../common/money';
+import { PROFILE_FIELDS, PROFILE_LABELS, PROFILE_MAX_LENGTH, PROFILE_OPTIONS, REQUIRED_PROFILE_FIELDS, type ProfileField } from './fields';
 
 /** The spec's validation messages (section 5), verbatim. */
 export const PROFILE_MESSAGES = {
@@ -10,7 +11,27 @@ export const PROFILE_MESSAGES = {
   foundedDate: 'Founding Date must be a full date (YYYY-MM-DD)',
   teamCount: 'Exact Team Size must be a whole number of people (1 or more)',
   monthlyRevenue: 'Exact Monthly Revenue must be an amount (digits, up to 2 decimals)',
+  // Issue 24: the profile's numbers go into real applications, so nonsense is refused.
+  raising: 'Raising Amount must be an amount, e.g. $2.5M, €800k or 1.2 million',
+  raisingNotPositive: 'Raising Amount must be more than 0',
+  raisingTooLarge: `Raising Amount must be at most ${MONEY_MAX.toLocaleString('en-US')}`,
 } as const;
+
+/** The first year a company in the profile may have been founded. */
+export const FOUNDED_MIN_YEAR = 1900;
+
+/** "Founded Year must be a year between 1900 and 2026" (this year, read when a value is checked). */
+export const foundedYearMessage = (thisYear = new Date().getUTCFullYear()) => `Founded Year must be a year between ${FOUNDED_MIN_YEAR} and ${thisYear}`;
+export const foundingDateRangeMessage = (today = new Date().toISOString().slice(0, 10)) => `Founding Date must be between ${FOUNDED_MIN_YEAR}-01-01 and ${today}`;
+
+/** "Company Name is required": a required field cannot be emptied once the profile is complete. */
+export const requiredFieldMessage = (f: ProfileField) => `${PROFILE_LABELS[f]} is required`;
+
+/** How the profile reads a typed amount, for the hint under the field ("Read as $2,500,000"), or null. */
+export function readRaisingAmount(value: string): string | null {
+  const r = parseMoney(value);
+  return r.ok ? formatMoney(r.money) : null;
+}
 
 const isCalendarDate = (v: string) => {
   const m = v.match(/^(\d{4})-(\d{2})-(\d{2})$/);
@@ -29,7 +50,26 @@ function formatOf(f: ProfileField): z.ZodType<string, string> {
   const max = PROFILE_MAX_LENGTH[f];
   if (f === 'founderEmail') return z.email({ error: PROFILE_MESSAGES.founderEmail }).max(max, tooLong(f));
   if (f === 'founderLinkedin' || f === 'website' || f === 'pitchDeck') return webUrl(PROFILE_MESSAGES[f]).max(max, tooLong(f));
-  if (f === 'foundedDate') return z.string().refine(isCalendarDate, PROFILE_MESSAGES.foundedDate);
+  if (f === 'foundedDate')
+    return z.string().superRefine((v, ctx) => {
+      if (!isCalendarDate(v)) return void ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.foundedDate });
+      // "This year" is read at check time, so a long-running server does not keep last year's bound.
+      const today = new Date().toISOString().slice(0, 10);
+      if (v < `${FOUNDED_MIN_YEAR}-01-01` || v > today) ctx.addIssue({ code: 'custom', message: foundingDateRangeMessage(today) });
+    });
+  if (f === 'founded')
+    return z.string().superRefine((v, ctx) => {
+      const thisYear = new Date().getUTCFullYear();
+      if (!/^\d{4}$/.test(v) || Number(v) < FOUNDED_MIN_YEAR || Number(v) > thisYear) ctx.addIssue({ code: 'custom', message: foundedYearMessage(thisYear) });
+    });
+  if (f === 'raising')
+    return z.string().superRefine((v, ctx) => {
+      if (v.length > PROFILE_MAX_LENGTH.raising) return void ctx.addIssue({ code: 'custom', message: tooLong(f) });
+      const r = parseMoney(v);
+      if (r.ok) return;
+      const message = r.reason === 'not_positive' ? PROFILE_MESSAGES.raisingNotPositive : r.reason === 'too_large' ? PROFILE_MESSAGES.raisingTooLarge : PROFILE_MESSAGES.raising;
+      ctx.addIssue({ code: 'custom', message });
+    });
   if (f === 'teamCount') return z.string().regex(/^[1-9]\d{0,6}$/, PROFILE_MESSAGES.teamCount);
   if (f === 'monthlyRevenue') return z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, PROFILE_MESSAGES.monthlyRevenue);
   if (f in PROFILE_OPTIONS) {
@@ -66,18 +106,26 @@ export type ProfileFormValues = Record<ProfileField, string>;
 
 export const EMPTY_PROFILE_FORM: ProfileFormValues = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, ''])) as ProfileFormValues;
 
+const REQUIRED = new Set<ProfileField>(REQUIRED_PROFILE_FIELDS);
+
 /**
- * The profile form's schema (react-hook-form with the zod resolver): the same rules as the API, but a
- * blank field is valid (it is simply omitted when saving).
+ * The profile form's schema (react-hook-form with the zod resolver): the same rules as the API. A
+ * blank field is valid (it is omitted when saving) unless the loaded profile is complete: then a
+ * required field cannot be emptied (the API refuses it too, see the profile decider).
  */
-export const ProfileFormSchema = z.object(
-  Object.fromEntries(
-    PROFILE_FIELDS.map((f) => [
-      f,
-      z.string().superRefine((v, ctx) => {
-        const message = profileFieldError(f, v);
-        if (message) ctx.addIssue({ code: 'custom', message });
-      }),
-    ]),
-  ) as Record<ProfileField, z.ZodString>,
-);
+export function profileFormSchema({ complete }: { complete: boolean }) {
+  return z.object(
+    Object.fromEntries(
+      PROFILE_FIELDS.map((f) => [
+        f,
+        z.string().superRefine((v, ctx) => {
+          const message = complete && REQUIRED.has(f) && !v.trim() ? requiredFieldMessage(f) : profileFieldError(f, v);
+          if (message) ctx.addIssue({ code: 'custom', message });
+        }),
+      ]),
+    ) as Record<ProfileField, z.ZodString>,
+  );
+}
+
+/** The form's schema for a profile that is not complete yet (blank fields allowed). */
+export const ProfileFormSchema = profileFormSchema({ complete: false });

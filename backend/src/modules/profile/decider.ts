@@ -1,4 +1,4 @@
-import { PROFILE_FIELDS, type ProfileEvent, type ProfileField, type StartupProfile } from '@fp/contracts';
+import { PROFILE_FIELDS, profileCompletion, REQUIRED_PROFILE_FIELDS, requiredFieldMessage, type ProfileEvent, type ProfileField, type StartupProfile } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 
 export interface ProfileState {
@@ -29,6 +29,14 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
         const { userId, set: wanted, clear } = command.data;
         const both = clear.filter((f) => wanted[f] !== undefined);
         if (both.length) throw new DomainError(`A field cannot be both set and cleared: ${both.join(', ')}`);
+        // A complete profile unlocks submissions: emptying a required field would lock them silently (issue 24).
+        if (profileCompletion(state.profile).isComplete) {
+          const required = REQUIRED_PROFILE_FIELDS.filter((f) => clear.includes(f));
+          if (required.length) {
+            const fields = Object.fromEntries(required.map((f) => [f, requiredFieldMessage(f)]));
+            throw new DomainError(requiredFieldMessage(required[0]!), 400, 'validation', { fields });
+          }
+        }
         const set: StartupProfile = {};
         for (const f of PROFILE_FIELDS) {
           const v = wanted[f];

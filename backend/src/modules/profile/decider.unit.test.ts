@@ -1,4 +1,5 @@
 import type { ProfileEvent } from '@fp/contracts';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
 import { describe, expect, it } from 'vitest';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { given as givenHistory } from '../../testing/decider';
@@ -38,5 +39,20 @@ describe('profile decider', () => {
   it('folds set and cleared fields into the profile', () => {
     const state = given(changed({ companyName: 'Acme', website: 'https://acme.io' }), changed({ companyName: 'Acme Inc' }, ['website']));
     expect(givenHistory(profileDecider, ...state).state.profile).toEqual({ companyName: 'Acme Inc' });
+  });
+
+  it('refuses emptying a required field of a complete profile, naming the field', () => {
+    const complete = given(changed({ ...SAMPLE_COMPLETE_PROFILE }));
+    try {
+      when(complete, { set: {}, clear: ['companyName', 'website'] });
+      expect.unreachable('a complete profile lost its company name');
+    } catch (e) {
+      expect(e).toBeInstanceOf(DomainError);
+      expect((e as DomainError).message).toBe('Company Name is required');
+      expect((e as DomainError).details).toEqual({ fields: { companyName: 'Company Name is required' } });
+    }
+    // Optional fields may still be emptied; an incomplete profile may still lose a required field.
+    expect(when(complete, { set: {}, clear: ['website'] })).toEqual([changed({}, ['website'])]);
+    expect(when(given(changed({ companyName: 'Acme' })), { set: {}, clear: ['companyName'] })).toEqual([changed({}, ['companyName'])]);
   });
 });

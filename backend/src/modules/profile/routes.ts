@@ -1,9 +1,23 @@
-import { UpdateStartupProfileRequest } from '@fp/contracts';
+import { isProfileField, UpdateStartupProfileRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import type { ProfileContext } from './index';
-import { parse } from '../../platform/http';
+import { ValidationError, zodMessage } from '../../platform/http';
+import { DomainError } from '../../platform/decider';
+
+/** Parses a profile change; a refusal answers 400 `{ error, fields }` with each bad field's message (issue 24). */
+function parseChange(body: unknown) {
+  const r = UpdateStartupProfileRequest.safeParse(body);
+  if (r.success) return r.data;
+  const fields: Record<string, string> = {};
+  for (const issue of r.error.issues) {
+    const f = issue.path[0];
+    if (typeof f === 'string' && isProfileField(f) && !fields[f]) fields[f] = issue.message;
+  }
+  if (!Object.keys(fields).length) throw new ValidationError(zodMessage(r.error));
+  throw new DomainError(zodMessage(r.error), 400, 'validation', { fields });
+}
 
 /** A founder reads and writes only their own profile: the session's user id selects it. */
 export function profileRoutes(app: FastifyInstance, ctx: ProfileContext) {
@@ -11,7 +25,7 @@ export function profileRoutes(app: FastifyInstance, ctx: ProfileContext) {
 
   app.patch('/api/startup-profile', async (req) => {
     const user = requireUser(req);
-    const change = parse(UpdateStartupProfileRequest, req.body ?? {});
+    const change = parseChange(req.body ?? {});
     const { profile, completion } = await ctx.profile.update(user.id, change, metaFor(ctx, user.id));
     return { profile, completion };
   });

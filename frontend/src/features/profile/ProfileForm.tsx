@@ -1,8 +1,10 @@
 import {
   EMPTY_PROFILE_FORM,
   hasProfileContent,
+  isProfileField,
   PROFILE_FIELDS,
-  ProfileFormSchema,
+  profileFormSchema,
+  readRaisingAmount,
   toProfileForm,
   toProfilePatch,
   type ProfileField,
@@ -12,8 +14,9 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useBlocker } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardFooter, CardHeader } from '../../ui/Card';
@@ -28,9 +31,12 @@ import { ProfileHeader } from './ProfileHeader';
 import { useUpdateStartupProfile } from './queries';
 import { isRequired, SECTIONS, sectionOf, type FieldSpec, type SectionId } from './sections';
 
-function ProfileInput({ spec, register, error, showRequired }: { spec: FieldSpec; register: UseFormRegister<ProfileFormValues>; error?: string; showRequired: boolean }) {
+function ProfileInput({ spec, register, error, showRequired, value }: { spec: FieldSpec; register: UseFormRegister<ProfileFormValues>; error?: string; showRequired: boolean; value?: string }) {
+  // The raising amount says how it was read ("Read as $2,500,000"), so "2.5M" is not a guess.
+  const read = spec.name === 'raising' && value?.trim() ? readRaisingAmount(value) : null;
+  const hint = read ? `Read as ${read}` : spec.hint;
   return (
-    <Field label={spec.label} required={showRequired && isRequired(spec.name)} hint={spec.hint} error={error} className={cn(spec.wide && 'md:col-span-2')}>
+    <Field label={spec.label} required={showRequired && isRequired(spec.name)} hint={hint} error={error} className={cn(spec.wide && 'md:col-span-2')}>
       {(control) => {
         const props = { ...control, ...register(spec.name), placeholder: spec.placeholder };
         switch (spec.kind) {
@@ -82,8 +88,10 @@ export function ProfileForm({ data }: { data: StartupProfileResponse }) {
   const [focusField, setFocusField] = useState<ProfileField | null>(null);
   const save = useUpdateStartupProfile();
 
+  const schema = useMemo(() => profileFormSchema({ complete: completion.isComplete }), [completion.isComplete]);
   const form = useForm<ProfileFormValues>({
-    resolver: zodResolver(ProfileFormSchema),
+    // A complete profile's required fields cannot be emptied (the API refuses it too).
+    resolver: zodResolver(schema),
     defaultValues: hasProfileContent(profile) ? toProfileForm(profile) : EMPTY_PROFILE_FORM,
     mode: 'onSubmit',
     // Fields of other tabs are hidden, so focusing is done below after switching to the tab.
@@ -115,6 +123,15 @@ export function ProfileForm({ data }: { data: StartupProfileResponse }) {
         toast({ title: 'Profile Updated', description: 'Your startup profile has been successfully updated', variant: 'success' });
       },
       onError: (err) => {
+        // The API names each refused field (400 { error, fields }): the message goes next to the field.
+        const fields = err instanceof ApiError && err.body && typeof err.body === 'object' ? (err.body as { fields?: Record<string, string> }).fields : undefined;
+        for (const [f, message] of Object.entries(fields ?? {})) if (isProfileField(f)) form.setError(f, { type: 'server', message });
+        const first = PROFILE_FIELDS.find((f) => fields?.[f]);
+        if (first) {
+          setTab(sectionOf(first));
+          setFocusField(first);
+          return;
+        }
         toast({ title: 'Error', description: err instanceof Error && err.message ? err.message : 'Failed to update profile', variant: 'destructive' });
       },
     });
@@ -153,7 +170,7 @@ export function ProfileForm({ data }: { data: StartupProfileResponse }) {
                   <p className="mb-5 text-sm text-muted-foreground">{s.description}</p>
                   <div className="grid gap-5 md:grid-cols-2">
                     {s.fields.map((spec) => (
-                      <ProfileInput key={spec.name} spec={spec} register={register} error={formState.errors[spec.name]?.message} showRequired={showRequired} />
+                      <ProfileInput key={spec.name} spec={spec} register={register} error={formState.errors[spec.name]?.message} showRequired={showRequired} value={values[spec.name]} />
                     ))}
                   </div>
                 </TabsContent>
