@@ -105,6 +105,16 @@ describe('npm run cli -- apply-form', () => {
     expect(sandbox.received('orbit-fund')).toHaveLength(0);
   });
 
+  it('--dry-run --json prints the review table: question → value → source for every field, and what it would ask', async () => {
+    const r = await cli(['apply-form', '--url', `${sandbox.url}/elm-partners/`, '--profile', profileFile, '--allow-private', '--dry-run', '--json']);
+    const out = JSON.parse(r.stdout.trim());
+    expect(out.review).toMatchObject({ status: 'ready', questions: [] });
+    expect(out.review.fields).toHaveLength(out.fieldsFilled.length);
+    expect(out.review.fields).toContainEqual({ question: 'Company name', value: COMPLETE_PROFILE.companyName, source: 'profile:companyName', kind: 'profile', sourceLabel: 'Profile: company name' });
+    expect(out.review.fields).toContainEqual(expect.objectContaining({ question: 'Region', source: 'profile:location', sourceLabel: 'Profile: location' }));
+    expect(sandbox.received('elm-partners')).toHaveLength(0);
+  });
+
   it('refuses a loopback address without --allow-private or an allow-list entry, and reports a failed run with exit code 1', async () => {
     const r = await cli(['apply-form', '--url', `${sandbox.url}/northwind-ventures/`, '--profile', profileFile, '--json'], { AUTOMATION_ALLOWED_HOSTS: '' });
     const out = JSON.parse(r.stdout.trim());

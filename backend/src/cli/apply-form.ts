@@ -1,5 +1,5 @@
 import { ANSWER_QUESTION_MAX, ANSWER_TEXT_MAX, PROFILE_FIELDS } from '@fp/contracts';
-import { applyToFirm, pdfProblem } from '@fp/workflows';
+import { applyToFirm, pdfProblem, reviewOf } from '@fp/workflows';
 import type { DeckFile, FounderAnswer, StartupProfile } from '@fp/workflows';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -106,10 +106,12 @@ export const applyFormCommands: CliCommand[] = [
           error: result.error,
           screenshot,
           unansweredQuestions: result.unansweredQuestions ?? [],
+          // --dry-run: the review table as the app shows it (question → value → source, and what it would ask)
+          ...(values['dry-run'] ? { review: reviewOf(result, { id: values.url, name: new URL(values.url).host, website: values.url }) } : {}),
         };
         const human = [
           `${line.status.toUpperCase()} (${line.subStatus}): ${line.summary}`,
-          ...line.fieldsFilled.map((f) => `  ${f.label} → ${f.value}${f.source ? `  (${f.source})` : ''}`),
+          ...(line.review ? line.review.fields.map((f) => `  ${f.question} → ${f.value}  (${f.sourceLabel})`) : line.fieldsFilled.map((f) => `  ${f.label} → ${f.value}${f.source ? `  (${f.source})` : ''}`)),
           ...line.unansweredQuestions.map((q) => `  Unanswered${q.required ? ' (required)' : ''}: ${q.question}${q.options ? ` [${q.options.join(' | ')}]` : ''}`),
           line.error ? `Error: ${line.error}` : '',
           screenshot ? `Screenshot: ${screenshot}` : '',
