@@ -11,6 +11,7 @@ import { createAccountsModule } from './modules/accounts/index';
 import { createCatalogModule } from './modules/catalog/index';
 import { createCreditsModule } from './modules/credits/index';
 import { createDeckLinksModule } from './modules/deck-links/index';
+import { createFirstRunModule } from './modules/first-run/index';
 import { createHealthModule } from './modules/health/index';
 import { createOpsModule } from './modules/ops/index';
 import { createPipelineModule } from './modules/pipeline/index';
@@ -99,13 +100,14 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     });
   };
   const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine, storage: adapters.storage });
+  const firstRun = createFirstRunModule({ ctx, profile: profile.service, credits: credits.service, submissions: submissions.service });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
   const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service, mail: mail.service });
   const deckLinks = createDeckLinksModule({ ctx, profile: profile.service, identity: accounts.identity, security: security.service, retentionDays: deckVisitRetentionDays() });
   const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service, catalog: catalog.service, history: adapters.history });
   // Security first: its guards must run before any other module's hooks.
   const system = createSystemModule({ ctx, role: adapters.system.role, http: adapters.system.http });
-  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, pipeline, savedSearches, deckLinks, ops, system];
+  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, firstRun, pipeline, savedSearches, deckLinks, ops, system];
   const services = {
     security: security.service,
     mail: mail.service,
@@ -115,6 +117,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     profile: profile.service,
     catalog: catalog.service,
     submissions: submissions.service,
+    firstRun: firstRun.service,
     pipeline: pipeline.service,
     savedSearches: savedSearches.service,
     deckLinks: deckLinks.service,

@@ -24,7 +24,16 @@ export const SessionUser = z.object({
 export type SessionUser = z.infer<typeof SessionUser>;
 
 /** GET /api/auth/me */
-export const MeResponse = z.object({ user: SessionUser, roles: z.array(z.string()), emailVerified: z.boolean().nullable().optional() });
+export const MeResponse = z.object({
+  user: SessionUser,
+  roles: z.array(z.string()),
+  emailVerified: z.boolean().nullable().optional(),
+  /**
+   * A password sign-in is on record: "Welcome back" (issue 24). A brand-new account, whose first
+   * session came with the sign-up, has none yet: "Welcome".
+   */
+  signedInBefore: z.boolean().optional(),
+});
 export type MeResponse = z.infer<typeof MeResponse>;
 
 const email = z.string().trim().email('Please enter a valid email address').max(320);

@@ -20,7 +20,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext) {
 
   app.get('/api/auth/me', async (req) => {
     const user = requireUser(req);
-    const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst();
+    const [row, history] = await Promise.all([ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst(), ctx.accounts.history(user.id)]);
     const [first, ...rest] = (user.name ?? '').split(' ').filter(Boolean);
     return {
       user: {
@@ -32,6 +32,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext) {
       },
       roles: user.roles,
       emailVerified: user.emailVerified ?? null,
+      // From the stream, not the read model: the sign-in that brought them here was appended just before.
+      signedInBefore: history.some((e) => e.type === 'UserSignedIn'),
     };
   });
 }

@@ -131,6 +131,14 @@ export async function submissionStats(ctx: Pick<AppContext, 'db'>, userId: strin
   return { total: row.total, completed: row.completed, processing: row.processing, failed: row.failed };
 }
 
+/** Whether the founder has a submission to a test firm and one to a real firm (the first-run checklist). */
+export async function submissionKinds(ctx: Pick<AppContext, 'db'>, userId: string): Promise<{ test: boolean; real: boolean }> {
+  const r = await sql<{ test: boolean; real: boolean }>`
+    select coalesce(bool_or(test), false) as test, coalesce(bool_or(not test), false) as real
+    from submissions where user_id = ${userId}`.execute(ctx.db);
+  return { test: r.rows[0]?.test ?? false, real: r.rows[0]?.real ?? false };
+}
+
 /** Per UTC day of submitting, the last `days` days (today included), each day present. */
 export async function submissionActivity(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string, days: number): Promise<SubmissionActivityResponse> {
   const today = new Date(ctx.clock.now().toISOString().slice(0, 10) + 'T00:00:00Z');

@@ -8,7 +8,7 @@ import { fetchLiveUrl } from './live-url';
 import { submissionStream } from '@fp/contracts';
 import { answerQuestions, pendingQuestions } from './answer-questions';
 import { listRuns, ownerOf, runById, runCounts, type RunsQuery } from './list-runs';
-import { listSubmissions, submissionActivity, submissionCounts, submissionStats } from './queries';
+import { listSubmissions, submissionActivity, submissionCounts, submissionKinds, submissionStats } from './queries';
 import { retrySubmission } from './retry-submission';
 import { stopSubmission } from './stop-submission';
 import { submitApplications, type SubmitInput } from './submit-applications';
@@ -39,6 +39,8 @@ export function createSubmissionsService(ctx: SubmissionsContext, internals: Sub
     list: (userId: string, q: { limit: number; status: string }) => listSubmissions(ctx, userId, q),
     stats: (userId: string) => submissionStats(ctx, userId),
     countsByUser: (userIds: string[]) => submissionCounts(ctx, userIds),
+    /** Has the founder applied to a test firm, to a real one (any status)? */
+    kinds: (userId: string) => submissionKinds(ctx, userId),
     /** The operators' console: runs over every founder, the owner of one, the live counts. */
     runs: (q: RunsQuery) => listRuns(ctx, q),
     run: (id: string) => runById(ctx, id),
