@@ -18,8 +18,8 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-const apply = (slug: string, profile: StartupProfile, answers: { question: string; answer: string }[] = [], checkboxes?: CheckboxChoices) =>
-  applyToFirm({ url: `${sandbox.url}/${slug}/`, profile, answers, browser, allowPrivate: true, checkboxes });
+const apply = (slug: string, profile: StartupProfile, answers: { question: string; answer: string }[] = [], checkboxes?: CheckboxChoices, defaultMessage?: string) =>
+  applyToFirm({ url: `${sandbox.url}/${slug}/`, profile, answers, browser, allowPrivate: true, checkboxes, defaultMessage });
 
 /** Every non-empty value the firm received must be one the run reports it filled (a source in the fields filled). */
 function expectNothingUnsourced(r: ApplyResult, fields: Record<string, string>) {
@@ -90,6 +90,63 @@ describe('larch-capital: checkboxes by standing choices', () => {
     expect(f.newsletter).toBe('yes');
     expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label: 'Send me the Larch newsletter', value: 'checked', source: 'setting:opt-ins' }));
     expectNothingUnsourced(r, f);
+  });
+});
+
+describe('larch-capital: the default message (issue 23, item 5)', () => {
+  it('goes exactly into the message to the team, never into "Additional comments"', async () => {
+    const before = sandbox.received('larch-capital').length;
+    const message = 'Dear Larch partners, we would value 20 minutes to show you our finance copilot. — Ada';
+    const r = await apply('larch-capital', EXACT, ANSWERS, undefined, message);
+    expect(r.status, r.summary).toBe('completed');
+    const f = sandbox.received('larch-capital')[before].fields;
+    expect(f.message).toBe(message);
+    expect(f.comments ?? '').toBe('');
+    expect(f.anything_else).toBe('We are hiring two engineers in London.');
+    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label: 'Your message to the team', value: message, source: 'setting:default-message' }));
+    expectNothingUnsourced(r, f);
+  });
+  it('without a default message the optional message field stays empty', async () => {
+    const before = sandbox.received('larch-capital').length;
+    const r = await apply('larch-capital', EXACT, ANSWERS);
+    expect(r.status, r.summary).toBe('completed');
+    expect(sandbox.received('larch-capital')[before].fields.message ?? '').toBe('');
+  });
+});
+
+describe('granite-growth: a required privacy agreement and an optional newsletter box (issue 23, item 6)', () => {
+  const PRIVACY = 'I agree to the privacy policy';
+  it('with the default choices, the required agreement is asked of the founder (its caption is the question) and nothing is sent', async () => {
+    const before = sandbox.received('granite-growth').length;
+    const r = await apply('granite-growth', TEST_PROFILE);
+    expect(r.status, r.summary).toBe('waiting_for_input');
+    expect(r.unansweredQuestions).toEqual([expect.objectContaining({ question: expect.stringContaining(PRIVACY), required: true })]);
+    expect(sandbox.received('granite-growth')).toHaveLength(before);
+  });
+  it("the founder's yes to that question ticks it; the newsletter stays unticked", async () => {
+    const before = sandbox.received('granite-growth').length;
+    const r = await apply('granite-growth', TEST_PROFILE, [{ question: PRIVACY, answer: 'Yes' }]);
+    expect(r.status, r.summary).toBe('completed');
+    const f = sandbox.received('granite-growth')[before].fields;
+    expect(f.privacy).toBe('yes');
+    expect(f.newsletter ?? '').toBe('');
+    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label: expect.stringContaining(PRIVACY), source: `answer:${PRIVACY}` }));
+  });
+  it('with terms acceptance allowed it is ticked by the setting; opt-ins "Ask me" leave the optional newsletter unticked', async () => {
+    const before = sandbox.received('granite-growth').length;
+    const r = await apply('granite-growth', TEST_PROFILE, [], { optIns: 'ask', acceptTerms: true });
+    expect(r.status, r.summary).toBe('completed');
+    const f = sandbox.received('granite-growth')[before].fields;
+    expect(f.privacy).toBe('yes');
+    expect(f.newsletter ?? '').toBe('');
+    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label: expect.stringContaining(PRIVACY), source: 'setting:accept-terms' }));
+  });
+  it('opt-ins "Always yes" tick the newsletter too', async () => {
+    const before = sandbox.received('granite-growth').length;
+    const r = await apply('granite-growth', TEST_PROFILE, [], { optIns: 'yes', acceptTerms: true });
+    expect(r.status, r.summary).toBe('completed');
+    expect(sandbox.received('granite-growth')[before].fields).toMatchObject({ privacy: 'yes', newsletter: 'yes' });
+    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label: 'Subscribe to our quarterly newsletter', source: 'setting:opt-ins' }));
   });
 });
 

@@ -32,7 +32,7 @@ export type SubmitToTestVcsRequest = z.infer<typeof SubmitToTestVcsRequest>;
 
 export const SkippedFirmSchema = z.object({
   vcId: z.string(),
-  reason: z.enum(['already_applied', 'in_progress', 'not_found', 'no_website', 'reserved_domain', 'unresolvable_domain', 'no_usable_form']),
+  reason: z.enum(['already_applied', 'in_progress', 'not_found', 'no_website', 'reserved_domain', 'unresolvable_domain', 'no_usable_form', 'deck_required']),
   message: z.string(),
 });
 

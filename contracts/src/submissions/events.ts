@@ -224,7 +224,7 @@ export const firmApplicationStream = (userId: string, test: boolean, vcFirmId: s
 
 export interface SkippedFirm {
   vcId: string;
-  reason: 'already_applied' | 'in_progress' | 'not_found' | 'no_website' | 'reserved_domain' | 'unresolvable_domain' | 'no_usable_form';
+  reason: 'already_applied' | 'in_progress' | 'not_found' | 'no_website' | 'reserved_domain' | 'unresolvable_domain' | 'no_usable_form' | 'deck_required';
   message: string;
 }
 

@@ -302,6 +302,7 @@ export const SKIP_MESSAGES: Record<SkippedFirm['reason'], string> = {
   reserved_domain: "This firm's website is a reserved demo address (demo data), not a real firm's site.",
   unresolvable_domain: "This firm's website address does not exist (its domain does not resolve), so there is nothing to apply on.",
   no_usable_form: "The registry of application forms found no form on this firm's website that the automation can use.",
+  deck_required: "This firm's application form requires a pitch deck file and you have not uploaded one: upload your deck as a PDF in Settings, then submit again.",
 };
 
 /** Why a firm cannot be claimed by this submission now, or null when it can (or already holds it). */
@@ -357,6 +358,8 @@ export interface PlanInput {
   unusable?: 'reserved_domain' | 'unresolvable_domain' | null;
   /** The registry's latest check of the firm's application form, if any (docs/catalog.md). */
   form?: Pick<FirmFormEntry, 'outcome' | 'blockers' | 'kind'> | null;
+  /** Whether the founder has a pitch deck file uploaded (false: a form known to require a file is skipped uncharged). */
+  hasDeck?: boolean;
 }
 
 export type PlannedFirm = PlanInput & { firm: FirmSnapshot };
@@ -380,6 +383,9 @@ export function planSubmit(firms: PlanInput[]): { create: PlannedFirm[]; skipped
     else if (formUsability(f.form) === 'unusable' && !formNeedsYou(f.form)) {
       const said = formBadge(f.form)?.text;
       skipped.push({ vcId: f.vcId, reason: 'no_usable_form', message: said ? `${SKIP_MESSAGES.no_usable_form} (${said})` : SKIP_MESSAGES.no_usable_form });
+    } else if (f.hasDeck === false && (f.form?.outcome === 'found' || f.form?.outcome === 'blocked') && f.form.blockers.includes('file_upload_required')) {
+      // Known before charging (issue 23, item 9): the run would only fail at the upload and be refunded.
+      skip(f.vcId, 'deck_required');
     } else {
       const refusal = claimRefusal(f.application, f.submissionId);
       if (refusal) skip(f.vcId, refusal);

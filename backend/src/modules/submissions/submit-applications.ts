@@ -71,6 +71,8 @@ export async function submitApplications(
   const { completion } = await ctx.profile.get(userId);
   if (!completion.isComplete) throw new DomainError(INCOMPLETE_PROFILE, 400, 'incomplete_profile', { message: INCOMPLETE_PROFILE_MESSAGE });
   const ids = [...new Set(input.vcIds)];
+  // A form the registry knows requires a file cannot be sent without the founder's deck: skipped, not charged.
+  const hasDeck = (await ctx.profile.pitchDeck(userId)).current !== null;
   // checkDomains: a real firm whose domain does not resolve (DNS, bounded) comes back unusable and is skipped uncharged.
   const firms = new Map((await ctx.catalog.getFirms(ids, { test: input.test, checkDomains: true })).map((f) => [f.id, f]));
   // One id per firm for this request, kept across its tries (keyed requests: the same on a resend).
@@ -85,7 +87,7 @@ export async function submitApplications(
   let answer: SubmitResponse | null = null;
   for (let tries = 1; !answer; tries++) {
     const applications = await readApplications(ctx, userId, input.test, ids);
-    const plan = planSubmit(ids.map((vcId) => ({ vcId, firm: snapshot(vcId), unusable: firms.get(vcId)?.unusable ?? null, form: firms.get(vcId)?.form ?? null, submissionId: submissionIds.get(vcId)!, ...applications.get(vcId)! })));
+    const plan = planSubmit(ids.map((vcId) => ({ vcId, firm: snapshot(vcId), unusable: firms.get(vcId)?.unusable ?? null, form: firms.get(vcId)?.form ?? null, hasDeck, submissionId: submissionIds.get(vcId)!, ...applications.get(vcId)! })));
     if (plan.create.length === 0) {
       answer = { creditsDeducted: 0, submissionIds: [], skipped: plan.skipped };
       break;

@@ -9,6 +9,7 @@ const REASON: Record<SkippedFirm['reason'], [one: string, many: string]> = {
   reserved_domain: ['demo firm (reserved domain, never applied to)', 'demo firms (reserved domain, never applied to)'],
   unresolvable_domain: ['firm whose website does not exist', 'firms whose websites do not exist'],
   no_usable_form: ['firm without a usable online form', 'firms without a usable online form'],
+  deck_required: ['firm whose form requires a pitch deck file (upload yours in Settings)', 'firms whose forms require a pitch deck file (upload yours in Settings)'],
 };
 
 const n = (k: number) => k.toLocaleString('en-US');

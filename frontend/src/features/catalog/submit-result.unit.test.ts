@@ -26,3 +26,11 @@ describe('the submit toast names what was skipped and why', () => {
     expect(submitResultMessage({ creditsDeducted: 0, submissionIds: [], skipped: [{ reason: 'no_usable_form' }] }).description).toMatch(/Skipped 1: 1 firm without a usable online form\.$/);
   });
 });
+
+describe('firms skipped because their form requires a deck file (issue 23, item 9)', () => {
+  it('say why and what to do', () => {
+    const r = submitResultMessage({ creditsDeducted: 1, submissionIds: ['a'], skipped: [{ reason: 'deck_required' }] });
+    expect(r.description).toContain('Skipped 1: 1 firm whose form requires a pitch deck file (upload yours in Settings).');
+    expect(submitResultMessage({ creditsDeducted: 0, submissionIds: [], skipped: [{ reason: 'deck_required' }, { reason: 'deck_required' }] }).description).toMatch(/Skipped 2: 2 firms whose forms require a pitch deck file \(upload yours in Settings\)\.$/);
+  });
+});

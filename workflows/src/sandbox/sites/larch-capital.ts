@@ -25,6 +25,7 @@ const form = (base: string) => `<h1>Apply to Larch Capital</h1>
 <label><input type="radio" name="region" value="Other"> Other</label></fieldset>
 <div class="field"><label for="l-comments">Additional comments</label><textarea id="l-comments" name="comments" rows="3"></textarea></div>
 <div class="field"><label for="l-else">Anything else we should know?</label><textarea id="l-else" name="anything_else" rows="3"></textarea></div>
+<div class="field"><label for="l-msg">Your message to the team</label><textarea id="l-msg" name="message" rows="3"></textarea></div>
 <div class="field"><label><input type="checkbox" name="newsletter" value="yes"> Send me the Larch newsletter</label></div>
 <button type="submit">Apply</button></form>`;
 
