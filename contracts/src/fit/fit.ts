@@ -193,6 +193,21 @@ export const FIT_FACTOR_FIELDS: Record<FitFactor, ReadonlyArray<keyof FitFirm>> 
   activity: ['active', 'lastInvestmentDate', 'investorStatus', 'acceptsOnline'],
 };
 
+/**
+ * What each factor's *verdict* (not its label) reads: profile fields, firm fields read for their
+ * value, and firm fields read only for whether they are known. Ranking many firms judges each
+ * distinct combination once (projections/src/search/fit.ts): cheque ranges that differ only in
+ * their maximum get one verdict, and the activity verdict is the same for every founder on a day,
+ * so a new founder costs a few hundred judgements, not one per firm. A unit test holds it to the rules.
+ */
+export const FIT_MATCH_READS: Record<FitFactor, { profile: ReadonlyArray<keyof FitProfile>; firm: ReadonlyArray<keyof FitFirm>; known: ReadonlyArray<keyof FitFirm> }> = {
+  stage: { profile: ['stage'], firm: ['stagesInvested'], known: [] },
+  sector: { profile: ['industry'], firm: ['sectors'], known: [] },
+  check: { profile: ['raising'], firm: ['checkSizeMin'], known: ['checkSizeMax'] },
+  geography: { profile: ['location'], firm: ['country'], known: [] },
+  activity: { profile: [], firm: ['active', 'lastInvestmentDate', 'investorStatus', 'acceptsOnline'], known: [] },
+};
+
 /** One factor's reason: reads only the firm fields FIT_FACTOR_FIELDS names for it. */
 export function fitReason(factor: FitFactor, profile: FitProfile, firm: FitFirm, today: Date): FitReason {
   const j = judge(factor, profile, firm, today);

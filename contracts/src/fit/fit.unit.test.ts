@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIT_FACTOR_FIELDS, FIT_FACTORS, FIT_WEIGHTS, fitProfileComplete, fitReason, fitScore, parseAmountUsd, samePlace, type FitFirm } from './fit';
+import { FIT_FACTOR_FIELDS, FIT_FACTORS, FIT_MATCH_READS, fitMatch, FIT_WEIGHTS, fitProfileComplete, fitReason, fitScore, parseAmountUsd, samePlace, type FitFirm } from './fit';
 
 const today = new Date('2026-11-25T00:00:00Z');
 const founder = { stage: 'Seed', industry: 'Fintech', raising: '$500K', location: 'Berlin, Germany' };
@@ -110,6 +110,41 @@ describe('fit score', () => {
       }
     }
     expect(fields.every((f) => FIT_FACTORS.some((factor) => FIT_FACTOR_FIELDS[factor].includes(f)))).toBe(true);
+  });
+
+  it('gives each factor the same verdict whatever it does not read by FIT_MATCH_READS (ranking judges each distinct value once)', () => {
+    const firms: FitFirm[] = [
+      perfect,
+      { stagesInvested: ['Series B'], sectors: ['Biotech'], checkSizeMin: 5000, checkSizeMax: 9000, country: 'Japan', active: false, investorStatus: 'Raising New Fund', lastInvestmentDate: '2019-02-03', acceptsOnline: false },
+      { stagesInvested: [], sectors: [], checkSizeMin: null, checkSizeMax: null, country: null, active: true, investorStatus: null, lastInvestmentDate: null, acceptsOnline: true },
+      { stagesInvested: ['Seed'], sectors: ['Generalist'], checkSizeMin: null, checkSizeMax: 400, country: 'France', active: true, investorStatus: 'Actively investing', lastInvestmentDate: null, acceptsOnline: null },
+      { ...perfect, checkSizeMin: 600, checkSizeMax: null, lastInvestmentDate: '2023-01-01' },
+    ];
+    const profiles = [founder, { stage: 'Series B', industry: 'Biotech', raising: '$10M', location: 'Tokyo, Japan' }, { stage: null, industry: null, raising: null, location: null }, { stage: 'Seed', industry: 'Fintech', raising: '$450K', location: 'Paris, France' }];
+    let compared = 0;
+    for (const factor of FIT_FACTORS) {
+      const reads = FIT_MATCH_READS[factor];
+      for (const a of firms) {
+        for (const b of firms) {
+          // b's values everywhere but in what the verdict reads; a 'known' field keeps whether it is known.
+          const mixed = { ...b } as Record<string, unknown>;
+          for (const f of reads.firm) mixed[f] = a[f];
+          for (const f of reads.known) mixed[f] = a[f] == null ? null : (b[f] ?? 1);
+          for (const p of profiles) {
+            for (const q of profiles) {
+              const mixedProfile = { ...q } as Record<string, unknown>;
+              for (const f of reads.profile) mixedProfile[f] = p[f];
+              expect(fitMatch(factor, mixedProfile, mixed as unknown as FitFirm, today), `${factor}`).toBe(fitMatch(factor, p, a, today));
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBe(5 * 25 * 16);
+    // The narrowing is real: cheque ranges differing in their maximum only, and any founder's activity verdict, are one.
+    expect(FIT_MATCH_READS.check.firm).not.toContain('checkSizeMax');
+    expect(FIT_MATCH_READS.activity.profile).toEqual([]);
   });
 
   it('calls a profile complete for ranking once it names a stage and an industry', () => {

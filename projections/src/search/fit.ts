@@ -1,10 +1,10 @@
 // The fit order (issue 16) as the adapters share it. A firm's score is `fitScore` of @fp/contracts
-// and nothing else; what is shared here is how to compute it for many firms cheaply: each factor
-// reads a few firm fields (FIT_FACTOR_FIELDS), and firms repeat those values (a few hundred
-// distinct stage sets, countries, cheque ranges…), so each distinct value is judged once per
-// founder and a firm's score is the sum of its factors' points (docs/catalog.md, "Fit order").
+// and nothing else; what is shared here is how to compute it for many firms cheaply: each factor's
+// verdict reads a few firm fields (FIT_MATCH_READS), and firms repeat those values (a few dozen
+// stage sets and countries, a few hundred cheque minimums…), so each distinct value is judged once
+// per founder and a firm's score is the sum of its factors' points (docs/catalog.md, "Fit order").
 import {
-  FIT_FACTOR_FIELDS, FIT_FACTORS, fitMatch, fitPoints, fitScoreOfPoints, fitToday, type FitFactor, type FitFirm,
+  FIT_FACTORS, FIT_MATCH_READS, fitMatch, fitPoints, fitScoreOfPoints, fitToday, type FitFactor, type FitFirm,
 } from '@fp/contracts/fit/fit';
 import type { VcSearchDoc } from './documents';
 import type { FitQuery } from './port';
@@ -37,17 +37,28 @@ export function fitFirmOfDoc(d: FitFields): FitFirm {
 }
 
 /**
- * The values a factor reads, as one string: firms with the same key get the same reason. Called
- * for every firm when the in-process index loads, hence joins rather than JSON.
+ * The values a factor's verdict reads, as one string: firms with the same key get the same verdict
+ * (their labels may differ). Called for every firm when the in-process index loads, hence joins
+ * rather than JSON.
  */
 export function fitFactorKey(factor: FitFactor, firm: FitFirm): string {
-  const fields = FIT_FACTOR_FIELDS[factor];
+  const { firm: fields, known } = FIT_MATCH_READS[factor];
   let key = '';
   for (let i = 0; i < fields.length; i++) {
     const v = firm[fields[i]!];
     key += (i ? '\u0001' : '') + (v === null || v === undefined ? '\u0003' : Array.isArray(v) ? `[${v.join('\u0002')}` : String(v));
   }
+  for (const f of known) key += firm[f] === null || firm[f] === undefined ? '\u0001\u0003' : '\u0001\u0004';
   return key;
+}
+
+/**
+ * Identifies what one factor's verdicts depend on in a query: the profile fields it reads and the
+ * day. Founders sharing them share the factor's judged values (every founder shares activity's).
+ */
+export function fitFactorQueryKey(i: number, q: FitQuery): string {
+  const p = q.profile;
+  return JSON.stringify([i, q.today, ...FIT_MATCH_READS[FIT_FACTORS[i]!].profile.map((f) => p[f] ?? null)]);
 }
 
 /** Identifies a founder's fit query for caches: the profile's fields and the day. */
@@ -59,11 +70,14 @@ export function fitQueryKey(q: FitQuery): string {
 /** Scores firms for one founder and day, judging each distinct factor value once. */
 export class FitScorer {
   readonly key: string;
+  /** Per factor, what its verdicts depend on in this query (fitFactorQueryKey). */
+  readonly factorKeys: string[];
   private readonly today: Date;
   private readonly memo = FIT_FACTORS.map(() => new Map<string, number>());
 
   constructor(readonly query: FitQuery) {
     this.key = fitQueryKey(query);
+    this.factorKeys = FIT_FACTORS.map((_, i) => fitFactorQueryKey(i, query));
     this.today = fitToday(query.today);
   }
 

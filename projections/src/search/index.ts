@@ -3,7 +3,7 @@
 export * from './port';
 export * from './documents';
 export { PostgresSearchIndex, tsQuery } from './postgres';
-export { InProcessSearchIndex, vcPlan, angelPlan, type InProcessOptions } from './memory';
+export { InProcessSearchIndex, MemoryVcCollection, vcPlan, angelPlan, type InProcessOptions } from './memory';
 export { MeilisearchIndex, vcMeiliFilter, angelMeiliFilter, meiliString, type MeilisearchOptions } from './meilisearch';
 export { matchesVc, matchesAngel, matchesWords, compareDocs, referencePage, referenceVcPage, referenceFacet, sortFacets } from './reference';
 export { FitScorer, fitFirmOfDoc, fitQueryKey, compareFit } from './fit';

@@ -13,7 +13,7 @@ import { FIT_FACTORS, fitScoreOfPoints, type FitFirm } from '@fp/contracts/fit/f
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 import { FitScorer, compareFit, fitFactorKey, fitFirmOfDoc } from './fit';
 import type { AngelFilter, Collection, FacetCount, IndexLoading, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
-import { ACCEPTS_ONLINE, NO_ONLINE_FORM, PostgresSearchIndex, SEP, fitFieldsOfRow } from './postgres';
+import { ACCEPTS_ONLINE, NO_ONLINE_FORM, PostgresSearchIndex, SEP, fitFieldsOfRow, vcLexemes } from './postgres';
 import { sortFacets } from './reference';
 
 /** Numbered fields of a document (NaN: no value, which fails any bound). */
@@ -23,8 +23,10 @@ const COLLECTIONS: Collection[] = ['vc', 'test', 'angels'];
 /** Group bitsets kept per segment (at 1,000,000 documents, 125 kB each). */
 const GROUP_CACHE = 64;
 const FACET_TAGS: Record<Collection, string[]> = { vc: ['#c=', '#t='], test: ['#c=', '#t='], angels: ['#l='] };
-/** Fit score arrays kept per segment, one per founder and day (at 1,000,000 documents, 1 MB each). */
-const FIT_CACHE = 32;
+/** Delta documents (matched one by one) merged into the base past this many. */
+const FOLD_AT = 2_000;
+/** Judged factor tables kept per segment (a few hundred to a few thousand values each). */
+const FIT_TABLES = 64;
 
 /** The fit order of a query: the founder's scorer, the bound, the order. */
 interface FitPlan {
@@ -145,6 +147,15 @@ function selectNth(bits: Uint32Array, k: number): number {
 
 const compareKeys = (ak: string, ai: string, bk: string, bi: string) => (ak !== bk ? (ak < bk ? -1 : 1) : ai < bi ? -1 : ai > bi ? 1 : 0);
 
+/** A document to merge into a segment (a row read from the tables, or a document of the delta). */
+interface MergeDoc {
+  id: string;
+  sortKey: string;
+  terms: Iterable<string>;
+  nums: ArrayLike<number>;
+  fit: FitFirm | null;
+}
+
 /** A document as the index tables hold it: its terms are words and '#'-tags (postgres.ts). */
 interface Row {
   id: string;
@@ -200,32 +211,52 @@ class Segment {
     return new Segment([], [], Array.from({ length: fields }, () => new Float64Array(0)), new Map(), fields === VC_NUMS.length ? emptyFit() : null);
   }
 
-  private readonly fitCache = new Map<string, Uint8Array>();
+  /** Judged points per factor value, by factor and what its verdicts depend on (LRU). */
+  private readonly fitTables = new Map<string, Float64Array>();
+  /** Scores of the last query's matches (other positions hold stale values); queries run one at a time. */
+  private matchScores: Uint8Array | null = null;
 
   /**
-   * Every document's fit score for one founder and day: each factor's distinct values are judged
-   * once (FitScorer), then a document's points are added from per-factor lookups, in the rules'
-   * order, and turned into the score as fitScore does. Kept for the next pages and filters.
+   * One factor's points for each of its distinct values, judged once (FitScorer) and kept for every
+   * founder with the same factor inputs: a new founder with a new round size re-judges only the
+   * cheque minimums; the activity table serves everyone for the day.
    */
-  fitScores(scorer: FitScorer): Uint8Array {
-    const hit = this.fitCache.get(scorer.key);
+  private factorTable(scorer: FitScorer, i: number): Float64Array {
+    const key = scorer.factorKeys[i]!;
+    const hit = this.fitTables.get(key);
     if (hit) {
-      this.fitCache.delete(scorer.key);
-      this.fitCache.set(scorer.key, hit);
+      this.fitTables.delete(key);
+      this.fitTables.set(key, hit);
       return hit;
     }
     const fit = this.fit;
     if (!fit) throw new Error('This collection has no fit fields');
-    const sums = new Float64Array(this.n);
-    for (let i = 0; i < FIT_FACTORS.length; i++) {
-      const pts = Float64Array.from(fit.reps[i]!, (firm, k) => scorer.points(i, firm, fit.repKeys[i]![k]));
-      const keys = fit.keys[i]!;
-      for (let p = 0; p < this.n; p++) sums[p]! += pts[keys[p]!]!;
+    const table = Float64Array.from(fit.reps[i]!, (firm, k) => scorer.points(i, firm, fit.repKeys[i]![k]));
+    this.fitTables.set(key, table);
+    if (this.fitTables.size > FIT_TABLES) this.fitTables.delete(this.fitTables.keys().next().value!);
+    return table;
+  }
+
+  /**
+   * The fit scores of the matches only, as fitScore computes them: a document's five looked-up
+   * points added in the rules' order, then fitScoreOfPoints. One step per match, no pass over the
+   * other documents, so a founder's first query costs what the next one does.
+   */
+  scoreMatches(bits: Uint32Array, scorer: FitScorer): Uint8Array {
+    const fit = this.fit;
+    if (!fit) throw new Error('This collection has no fit fields');
+    const [t0, t1, t2, t3, t4] = FIT_FACTORS.map((_, i) => this.factorTable(scorer, i)) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+    const [k0, k1, k2, k3, k4] = fit.keys as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+    const scores = (this.matchScores ??= new Uint8Array(this.n));
+    for (let w = 0; w < bits.length; w++) {
+      let x = bits[w]!;
+      while (x) {
+        const low = x & -x;
+        x ^= low;
+        const p = (w << 5) + 31 - Math.clz32(low);
+        scores[p] = fitScoreOfPoints(0 + t0[k0[p]!]! + t1[k1[p]!]! + t2[k2[p]!]! + t3[k3[p]!]! + t4[k4[p]!]!);
+      }
     }
-    const scores = new Uint8Array(this.n);
-    for (let p = 0; p < this.n; p++) scores[p] = fitScoreOfPoints(sums[p]!);
-    this.fitCache.set(scorer.key, scores);
-    if (this.fitCache.size > FIT_CACHE) this.fitCache.delete(this.fitCache.keys().next().value!);
     return scores;
   }
 
@@ -326,6 +357,100 @@ class Segment {
       for (let i = 0; i < list.length; i++) if (this.alive[list[i]! >>> 5]! & (1 << (list[i]! & 31))) c++;
       if (c) counts.set(term.slice(tag.length), (counts.get(term.slice(tag.length)) ?? 0) + c);
     }
+  }
+
+  /**
+   * A new segment: this one's documents but those in `drop`, plus `docs`, in the one order. Built
+   * from the posting lists themselves (positions renumbered, the new documents' merged in), so an
+   * import costs a pass over memory instead of reading every document back from the tables.
+   */
+  merge(docs: ReadonlyArray<MergeDoc>, drop: ReadonlySet<string>): Segment {
+    const added = [...docs].sort((a, b) => compareKeys(a.sortKey, a.id, b.sortKey, b.id));
+    const fields = this.nums.length;
+    const oldToNew = new Int32Array(this.n).fill(-1);
+    const addedAt = new Int32Array(added.length);
+    const ids: string[] = [];
+    const sortKeys: string[] = [];
+    const from: number[] = [];
+    let p = 0;
+    let j = 0;
+    const live = (q: number) => !!(this.alive[q >>> 5]! & (1 << (q & 31))) && !drop.has(this.ids[q]!);
+    while (p < this.n || j < added.length) {
+      if (p < this.n && !live(p)) {
+        p++;
+        continue;
+      }
+      const takeOld = j >= added.length || (p < this.n && compareKeys(this.sortKeys[p]!, this.ids[p]!, added[j]!.sortKey, added[j]!.id) < 0);
+      if (takeOld) {
+        oldToNew[p] = ids.length;
+        from.push(p);
+        ids.push(this.ids[p]!);
+        sortKeys.push(this.sortKeys[p]!);
+        p++;
+      } else {
+        addedAt[j] = ids.length;
+        from.push(-1 - j);
+        ids.push(added[j]!.id);
+        sortKeys.push(added[j]!.sortKey);
+        j++;
+      }
+    }
+    const m = ids.length;
+    const nums = Array.from({ length: fields }, (_, f) => {
+      const out = new Float64Array(m);
+      for (let q = 0; q < m; q++) out[q] = from[q]! >= 0 ? this.nums[f]![from[q]!]! : added[-1 - from[q]!]!.nums[f]!;
+      return out;
+    });
+    // Posting lists: old positions renumbered (dropped ones left out), then the new documents' merged in.
+    const fresh = new Map<string, number[]>();
+    for (let k = 0; k < added.length; k++) for (const t of added[k]!.terms) (fresh.get(t) ?? fresh.set(t, []).get(t)!).push(addedAt[k]!);
+    const postings = new Map<string, Int32Array>();
+    for (const [term, list] of this.postings) {
+      const more = fresh.get(term);
+      const out = new Int32Array(list.length + (more?.length ?? 0));
+      let o = 0;
+      let b = 0;
+      for (let i = 0; i < list.length; i++) {
+        const q = oldToNew[list[i]!]!;
+        if (q < 0) continue;
+        while (more && b < more.length && more[b]! < q) out[o++] = more[b++]!;
+        out[o++] = q;
+      }
+      while (more && b < more.length) out[o++] = more[b++]!;
+      if (o) postings.set(term, o === out.length ? out : out.slice(0, o));
+    }
+    for (const [term, list] of fresh) if (!this.postings.has(term)) postings.set(term, Int32Array.from(list));
+    return new Segment(ids, sortKeys, nums, postings, this.fit ? this.mergeFit(from, added) : null);
+  }
+
+  /** The fit keys of a merged segment: old documents keep theirs, new ones find or add their values. */
+  private mergeFit(from: number[], added: ReadonlyArray<MergeDoc>): SegmentFit {
+    const fit = this.fit!;
+    const reps = fit.reps.map((r) => [...r]);
+    const repKeys = fit.repKeys.map((r) => [...r]);
+    const index = repKeys.map((keys) => new Map(keys.map((k, i) => [k, i])));
+    const keys = FIT_FACTORS.map((factor, i) => {
+      const out = new Int32Array(from.length);
+      for (let q = 0; q < from.length; q++) {
+        const src = from[q]!;
+        if (src >= 0) {
+          out[q] = fit.keys[i]![src]!;
+          continue;
+        }
+        const firm = added[-1 - src]!.fit!;
+        const key = fitFactorKey(factor, firm);
+        let k = index[i]!.get(key);
+        if (k === undefined) {
+          k = reps[i]!.length;
+          index[i]!.set(key, k);
+          reps[i]!.push(firm);
+          repKeys[i]!.push(key);
+        }
+        out[q] = k;
+      }
+      return out;
+    });
+    return { keys, reps, repKeys };
   }
 
   /** Position before which a document with this key would sit. */
@@ -526,13 +651,29 @@ class CollectionState {
     this.delta.delete(id);
   }
 
+  /** Merges the delta into the base, so queries stop matching its documents one by one. */
+  fold(): void {
+    if (!this.delta.size) return;
+    this.base = this.base.merge([...this.delta.values()], new Set());
+    this.delta.clear();
+  }
+
+  /** A new state: this one with the removals and the changed documents applied (this one untouched). */
+  withChanges(removed: readonly string[], rows: readonly Row[]): CollectionState {
+    const drop = new Set<string>(removed);
+    for (const r of rows) drop.add(r.id);
+    const docs: MergeDoc[] = [...this.delta.values()].filter((d) => !drop.has(d.id));
+    for (const r of rows) docs.push(r);
+    return new CollectionState(this.base.merge(docs, drop));
+  }
+
   /** Matches from `offset`, at most `limit` ids, and the total. */
   query(plan: Plan, offset: number, limit: number, fit?: FitPlan): SearchPage {
     const base = this.base;
     const bits = base.match(plan);
     let extra = [...this.delta.values()].filter((d) => matchesDelta(d, plan)).sort((a, b) => compareKeys(a.sortKey, a.id, b.sortKey, b.id));
     if (fit) {
-      const scores = base.fitScores(fit.scorer);
+      const scores = base.scoreMatches(bits, fit.scorer);
       const scored = extra.map((d) => ({ id: d.id, sortKey: d.sortKey, score: fit.scorer.score(d.fit!) }));
       if (fit.min !== undefined) {
         const min = fit.min;
@@ -642,6 +783,55 @@ function forEachSet(bits: Uint32Array, f: (p: number) => boolean | void): void {
       x ^= low;
       if (f((w << 5) + 31 - Math.clz32(low)) === false) return;
     }
+  }
+}
+
+/**
+ * One VC collection held in memory without the tables, fed documents as the tables give them (the
+ * same row reading): what the unit tests of the incremental update drive. `put` and `remove` are a
+ * query's catch-up (the delta, merged into the base past FOLD_AT), `merge` a background catch-up
+ * after an import (a new base from the old one and the changed rows).
+ */
+export class MemoryVcCollection {
+  private state = new CollectionState(Segment.empty(VC_NUMS.length));
+
+  constructor(private readonly collection: VcCollection = 'vc') {}
+
+  put(doc: VcSearchDoc): void {
+    this.state.put(this.row(doc));
+    if (this.state.delta.size > FOLD_AT) this.state.fold();
+  }
+
+  remove(id: string): void {
+    this.state.remove(id);
+  }
+
+  merge(docs: readonly VcSearchDoc[], removed: readonly string[] = []): void {
+    this.state = this.state.withChanges(removed, docs.map((d) => this.row(d)));
+  }
+
+  fold(): void {
+    this.state.fold();
+  }
+
+  /** Documents answered one by one (not yet merged into the base). */
+  get pending(): number {
+    return this.state.delta.size;
+  }
+
+  search(filter: VcFilter, page: PageRequest): SearchPage {
+    return this.state.query(vcPlan(filter), (page.page - 1) * page.limit, page.limit, fitPlan(filter, page.order ?? 'name'));
+  }
+
+  facet(tag: '#c=' | '#t='): FacetCount[] {
+    return this.state.facet(tag);
+  }
+
+  private row(d: VcSearchDoc): Row {
+    return toRow({
+      collection: this.collection, id: d.id, sort_key: d.sortKey, lexemes: vcLexemes(this.collection, d).join(SEP), n0: d.aum, n1: d.checkSizeMin, n2: d.checkSizeMax,
+      n3: d.lastInvestment, country: d.country, sectors: d.sectors?.length ? d.sectors.join(SEP) : null, investor_status: d.investorStatus ?? null,
+    }, VC_NUMS.length);
   }
 }
 
@@ -906,7 +1096,8 @@ export class InProcessSearchIndex implements SearchIndex {
     }
     for (const r of changes.rows) state.get(r.collection)!.put(toRow(r, fieldsOf(r.collection)));
     this.seen = changes.upTo;
-    if ([...state.values()].some((s) => s.delta.size > this.deltaMax)) this.reloadSoon();
+    // A delta is matched document by document: past a few thousand it is merged into the base.
+    for (const s of state.values()) if (s.delta.size > FOLD_AT) s.fold();
     return true;
   }
 
@@ -918,6 +1109,68 @@ export class InProcessSearchIndex implements SearchIndex {
     if (Date.now() >= this.nextReloadAt) void this.reload().catch(() => undefined);
   }
 
+  /**
+   * Brings the memory up to date from the rows changed since it was (an import, a seed's batches):
+   * read in one snapshot and merged into copies of the segments, which are swapped in. False when
+   * more than half the documents changed (a full load is then cheaper) or there is no memory yet.
+   */
+  private async loadChanges(): Promise<boolean> {
+    const t0 = performance.now();
+    const state = this.state!;
+    const from = this.seen;
+    const generation = this.generation;
+    const held = [...state.values()].reduce((n, s) => n + s.base.aliveCount + s.delta.size, 0);
+    const cap = Math.max(this.deltaMax, held >>> 1);
+    const chunk = this.opts.chunk ?? 20_000;
+    this.progress = { read: 0, total: null };
+    const changes = await this.db.transaction().setIsolationLevel('repeatable read').execute(async (tx) => {
+      const upTo = await this.latest(tx);
+      const count = await sql<{ n: number }>`select
+          (select count(*) from (select 1 from search_vc_firms where seq > ${from} and seq <= ${upTo} limit ${cap + 1}) a)::int +
+          (select count(*) from (select 1 from search_angels where seq > ${from} and seq <= ${upTo} limit ${cap + 1}) b)::int as n`.execute(tx);
+      if (count.rows[0]!.n > cap) return null;
+      this.progress = { read: 0, total: count.rows[0]!.n };
+      const removals = await sql<{ collection: Collection; id: string | null }>`
+        select collection, id from search_removals where seq > ${from} and seq <= ${upTo} order by seq`.execute(tx);
+      const rows: Row[] = [];
+      const collections: Collection[] = [];
+      for (const table of ['search_vc_firms', 'search_angels'] as const) {
+        await sql`declare search_changes no scroll cursor for ${selectRows(table)} where seq > ${from} and seq <= ${upTo}`.execute(tx);
+        for (;;) {
+          const got = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_changes`.execute(tx);
+          if (this.closed) return null;
+          for (const r of got.rows) {
+            rows.push(toRow(r, fieldsOf(r.collection)));
+            collections.push(r.collection);
+          }
+          this.progress.read += got.rows.length;
+          if (got.rows.length < chunk) break;
+        }
+        await sql`close search_changes`.execute(tx);
+      }
+      return { upTo, removals: removals.rows, rows, collections };
+    });
+    if (this.closed) return true;
+    if (!changes || this.generation !== generation) return false;
+    const next = new Map(state);
+    for (const c of COLLECTIONS) {
+      const cleared = changes.removals.some((r) => r.collection === c && r.id === null);
+      const removed = changes.removals.filter((r) => r.collection === c && r.id !== null).map((r) => r.id!);
+      const rows = changes.rows.filter((_, i) => changes.collections[i] === c);
+      if (!cleared && !removed.length && !rows.length) continue;
+      const start = cleared ? new CollectionState(Segment.empty(fieldsOf(c))) : state.get(c)!;
+      next.set(c, start.withChanges(removed, rows));
+    }
+    this.state = next;
+    this.seen = Math.max(this.seen, changes.upTo);
+    this.stale = false;
+    this.generation++;
+    const ms = Math.round(performance.now() - t0);
+    this.nextReloadAt = Date.now() + ms;
+    this.opts.log?.(`[search] in-process index merged ${changes.rows.length.toLocaleString('en-US')} changed documents in ${ms} ms`);
+    return true;
+  }
+
   /** Reads every document in one snapshot and swaps the new memory in. One at a time. */
   private reload(): Promise<void> {
     this.reloading ??= this.load().finally(() => {
@@ -927,6 +1180,7 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   private async load(): Promise<void> {
+    if (this.state && !this.closed && (await this.loadChanges())) return;
     const t0 = performance.now();
     const chunk = this.opts.chunk ?? 20_000;
     this.progress = { read: 0, total: null };
