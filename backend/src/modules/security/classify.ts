@@ -15,6 +15,8 @@ const LIST: Array<[string, RegExp]> = [
 const BULK: Array<[string, RegExp]> = [
   ['GET', /^\/api\/(vc-firms|investors|test-vc-firms)\/all-ids$/],
   ['POST', /^\/api\/(submit-to-selected-vcs|submit-to-test-vcs|export-angel-investors)$/],
+  // a review drives a browser for up to a minute and a half
+  ['POST', /^\/api\/submissions\/review$/],
 ];
 
 /** Catalog pages a person reads: the scraping guard counts these per user. */

@@ -3,6 +3,7 @@ import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import type { SubmissionsContext, SubmissionsDeps } from './context';
 import { liveRoutes } from './live-routes';
+import { reviewRoutes } from './review-routes';
 import { batchFinishedNotifier } from './notify-batch-finished';
 import { inputRequestedNotifier, takeoverRequestedNotifier } from './notify-input-requested';
 import { submissionsProjection } from './projection';
@@ -46,6 +47,7 @@ export function createSubmissionsModule({ ctx: platform, credits, profile, catal
     routes(app) {
       submissionsRoutes(app, ctx, submissions);
       liveRoutes(app, ctx, internals.live, submissions.stop);
+      reviewRoutes(app, ctx, () => internals.worker?.review ?? null);
     },
     async start() {
       // Diagnostics go to stderr, so that tools printing results on stdout (bench, CLI) stay clean.

@@ -6,6 +6,7 @@ import { createAttemptStore } from './attempts';
 import type { EngineFactory, SubmissionsContext } from './context';
 import { startDispatcher, type Dispatcher } from './dispatcher';
 import { expireInputWaits } from './expire-input-waits';
+import { reviewRunner, type ReviewRunner } from './review-firm';
 import { createForwardedControlPlayer, TAKEOVER_CHANNEL } from './take-over';
 
 /** How often paused runs are checked for an expired wait (the wait itself is INPUT_WAIT_HOURS). */
@@ -21,6 +22,8 @@ export interface WorkerHandle {
   dispatcher: Dispatcher;
   /** This process's worker slots (runs working, pages waiting for founders). */
   slots: WorkerSlots;
+  /** Reviews before sending run here, on the same Chromium and worker slots as the applications. */
+  review: ReviewRunner;
   stop(): Promise<void>;
 }
 
@@ -104,6 +107,7 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
     engine,
     dispatcher: queue,
     slots,
+    review: reviewRunner({ browser, slots, allowedHosts: allowedHostsFor(ctx) }),
     async stop() {
       clearInterval(expiry);
       await queue.stop();

@@ -1,0 +1,17 @@
+import { ReviewFirmRequest } from '@fp/contracts/submissions/review';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../platform/auth';
+import { parse } from '../../platform/http';
+import type { AppContext } from '../../platform/context';
+import { createReviewFirm, type ReviewRunner } from './review-firm';
+import type { SubmissionsContext } from './context';
+
+/** POST /api/submissions/review { vcFirmId, test? }: the review before sending (no credit, nothing sent). */
+export function reviewRoutes(app: FastifyInstance, ctx: SubmissionsContext & AppContext, runner: () => ReviewRunner | null) {
+  const reviewFirm = createReviewFirm(ctx, runner);
+  app.post('/api/submissions/review', async (req) => {
+    const user = requireUser(req);
+    const body = parse(ReviewFirmRequest, req.body);
+    return reviewFirm(user.id, { vcFirmId: body.vcFirmId, test: body.test ?? false });
+  });
+}
