@@ -276,7 +276,8 @@ describe('startup profile and dashboard (e2e)', () => {
     const value = (label: string) => statsCard.getByTestId(`stat-${label}`).locator('dd');
     await expect.poll(() => value('Total').innerText(), { timeout: 10_000 }).toBe(String(stats.total));
     expect(await value('Completed').innerText()).toBe(String(stats.completed));
-    expect(await value('Success %').innerText()).toBe(`${stats.total ? Math.round((stats.completed / stats.total) * 100) : 0}%`);
+    // Completed out of finished runs, as the API computed it (issue 24); none finished shows a dash.
+    expect(await value('Success %').innerText()).toBe(stats.successRate == null ? '—' : `${stats.successRate}%`);
     expect(await statsCard.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/submissions');
     await page.getByTestId('activity-chart').waitFor();
   });

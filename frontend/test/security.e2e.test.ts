@@ -189,6 +189,8 @@ describe('security dashboard for a non-admin (e2e)', () => {
     expect(await page.getByTestId('security-forbidden').textContent()).toContain('Admin access required');
     expect(await page.getByTestId('tile-total').count()).toBe(0);
     expect(await page.getByText('Recent Violations (Last 24 Hours)').count()).toBe(0);
+    // The debug card (user id, environment, keys) is for operators only (issue 24).
+    expect(await page.getByTestId('debug-card').count()).toBe(0);
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { Activity, ClipboardList, CreditCard, Database, FileSearch, Gauge, KanbanSquare, LayoutDashboard, Mail, Presentation, Send, Settings, Shield, UserCog, Users, Workflow, type LucideIcon } from 'lucide-react';
+import { Activity, ClipboardList, CreditCard, Database, FileSearch, FlaskConical, Gauge, KanbanSquare, LayoutDashboard, Mail, Presentation, Send, Settings, Shield, UserCog, Users, Workflow, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -11,7 +11,9 @@ export interface NavItem {
 /** The sidebar destinations (spec §2, plus the pipeline). */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: '/', icon: LayoutDashboard, aliases: ['/dashboard'] },
-  { label: 'VC Database', href: '/vc-database', icon: Database, aliases: ['/test-vc-database'] },
+  { label: 'VC Database', href: '/vc-database', icon: Database },
+  // The sandbox firms that accept applications: a founder's first try (issue 24).
+  { label: 'Test firms', href: '/test-vc-database', icon: FlaskConical },
   { label: 'Angel Investors', href: '/investors', icon: Users },
   { label: 'Credits', href: '/pricing', icon: CreditCard, aliases: ['/credits'] },
   { label: 'Submissions', href: '/submissions', icon: Send },

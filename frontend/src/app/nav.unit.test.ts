@@ -8,7 +8,7 @@ describe('sidebar highlighting', () => {
     expect(active('/')).toEqual(['Dashboard']);
     expect(active('/dashboard')).toEqual(['Dashboard']);
     expect(active('/vc-database')).toEqual(['VC Database']);
-    expect(active('/test-vc-database')).toEqual(['VC Database']);
+    expect(active('/test-vc-database')).toEqual(['Test firms']);
     expect(active('/investors')).toEqual(['Angel Investors']);
     expect(active('/pricing')).toEqual(['Credits']);
     expect(active('/submissions/')).toEqual(['Submissions']);
@@ -22,6 +22,7 @@ describe('sidebar highlighting', () => {
     expect(NAV_ITEMS.map((i) => [i.label, i.href])).toEqual([
       ['Dashboard', '/'],
       ['VC Database', '/vc-database'],
+      ['Test firms', '/test-vc-database'],
       ['Angel Investors', '/investors'],
       ['Credits', '/pricing'],
       ['Submissions', '/submissions'],

@@ -1,13 +1,17 @@
 import type { CatalogSourcesResponse } from '@fp/contracts/catalog/index';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { FlaskConical } from 'lucide-react';
 import { apiRequest } from '../../lib/api';
+import { useOpsAccess } from '../ops/queries';
 
 /**
  * Shown while the catalog holds generated records of this kind: a founder must know these firms
- * or angels are not real, and an operator how to load real data.
+ * or angels are not real and where to try an application for real (the test firms); only an
+ * operator is told how to load real data (founders cannot run the CLI).
  */
 export function DemoDataNotice({ kind }: { kind: 'vc' | 'angels' }) {
+  const { admin } = useOpsAccess();
   const sources = useQuery({
     queryKey: ['catalog-sources'],
     queryFn: () => apiRequest<CatalogSourcesResponse>('/api/catalog/sources'),
@@ -21,10 +25,17 @@ export function DemoDataNotice({ kind }: { kind: 'vc' | 'angels' }) {
       <p className="flex-1">
         <span className="font-medium">Demo data.</span>{' '}
         {kind === 'vc' ? 'These VC firms are generated' : 'These angel investors are generated'} ({demo.records.toLocaleString('en-US')} records): their
-        websites and e-mails are reserved <code>.example</code> names, and applications to them are skipped without charge.
-        {kind === 'vc'
-          ? <> To load real investor data, an operator runs <code className="break-all">npm run cli -- catalog import --source fundraisingfox --file firms.csv</code> (see docs/catalog.md).</>
-          : <> Real angel data can be imported by an operator (see docs/catalog.md).</>}
+        websites and e-mails are reserved <code>.example</code> names{kind === 'vc' ? ', and applications to them are skipped without charge' : ''}.
+        {kind === 'vc' ? (
+          <>
+            {' '}To see an application go through, try the{' '}
+            <Link to="/test-vc-database" className="font-medium text-primary underline underline-offset-2">
+              test firms
+            </Link>
+            : sandbox sites that accept applications.
+          </>
+        ) : null}
+        {kind === 'vc' && admin ? <> Operators load real investor data with <code className="break-all">npm run cli -- catalog import --source fundraisingfox --file firms.csv</code> (docs/catalog.md).</> : null}
       </p>
     </div>
   );

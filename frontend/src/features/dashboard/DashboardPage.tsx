@@ -14,6 +14,8 @@ import { ProfileSummaryCard } from './ProfileSummaryCard';
 import { fillActivity, submissionActivityQueryOptions, submissionStatsQueryOptions, successRate, weeklyTotals, ZERO_STATS } from './queries';
 import { WeeklyChart } from './WeeklyChart';
 import { DeckReadersLine } from '../deck-links/DeckPage';
+import { meQueryOptions } from '../accounts/queries';
+import { FirstRunChecklist } from './FirstRunChecklist';
 
 function StatCard({ icon, title, value, detail, action, testId }: { icon: ReactNode; title: string; value: ReactNode; detail: ReactNode; action: ReactNode; testId: string }) {
   return (
@@ -40,6 +42,9 @@ const WEEKS = 12;
 /** / and /dashboard (spec §2). */
 export function DashboardPage() {
   const { user } = useIdentity();
+  // "Welcome back" only after a previous sign-in, as the server holds it (issue 24).
+  const me = useQuery(meQueryOptions());
+  const greeting = `${me.data?.signedInBefore ? 'Welcome back' : 'Welcome'}, ${displayName(user)}!`;
   const balance = useQuery(creditBalanceQueryOptions());
   const statsQuery = useQuery(submissionStatsQueryOptions());
   const activityQuery = useQuery(submissionActivityQueryOptions(30));
@@ -52,8 +57,9 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
-      <PageHeader title="Dashboard" description={`Welcome back, ${displayName(user)}!`} className="mb-0" />
+      <PageHeader title="Dashboard" description={greeting} className="mb-0" />
       <DeckReadersLine />
+      <FirstRunChecklist />
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard

@@ -185,7 +185,8 @@ export function SecurityDashboardPage() {
           ) : null
         }
       />
-      <DebugCard />
+      {/* Operators only: shown once the server answered the admin-only status (a founder gets 403 and never sees it). */}
+      {allowed ? <DebugCard /> : null}
       {body}
     </div>
   );
