@@ -45,6 +45,7 @@ import { TestVcDatabasePage } from './features/catalog/TestVcDatabasePage';
 import { VcDatabasePage } from './features/catalog/VcDatabasePage';
 import { vcFirmsQueryOptions, type VcVariant } from './features/catalog/vc-queries';
 import { filtersFromSearch, validateVcSearch, type VcSearch } from './features/catalog/vc-search';
+import { validatePipelineSearch, validateSubmissionsSearch, validateUsersSearch } from './lib/page-search';
 import { activityGuard, noActivityGuard } from './lib/activity-guard';
 import { useIdentity } from './lib/identity';
 import type { IdentityStore } from './lib/identity/store';
@@ -139,8 +140,8 @@ const testVcDatabaseRoute = createRoute({
   getParentRoute: parent, path: '/test-vc-database', component: TestVcDatabasePage,
   validateSearch: validateVcSearch, loaderDeps: ({ search }) => search, loader: vcLoader('test'),
 });
-const submissionsRoute = createRoute({ getParentRoute: parent, path: '/submissions', component: SubmissionsPage });
-const pipelineRoute = createRoute({ getParentRoute: parent, path: '/pipeline', component: PipelinePage });
+const submissionsRoute = createRoute({ getParentRoute: parent, path: '/submissions', component: SubmissionsPage, validateSearch: validateSubmissionsSearch });
+const pipelineRoute = createRoute({ getParentRoute: parent, path: '/pipeline', component: PipelinePage, validateSearch: validatePipelineSearch });
 const deckRoute = createRoute({ getParentRoute: parent, path: '/deck', component: DeckPage });
 const deckViewerRoute = createRoute({ getParentRoute: parent, path: '/d/$token', component: DeckViewerPage });
 const settingsRoute = createRoute({ getParentRoute: parent, path: '/settings', component: SettingsPage });
@@ -155,7 +156,7 @@ const investorsRoute = createRoute({
   loader: ({ context, deps }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(angelInvestorsQueryOptions(filtersFromAngelSearch(deps), deps.page ?? 1, activityGuard))),
 });
 const opsRoute = createRoute({ getParentRoute: parent, path: '/ops', component: OpsHomePage });
-const opsUsersRoute = createRoute({ getParentRoute: parent, path: '/ops/users', component: UsersPage });
+const opsUsersRoute = createRoute({ getParentRoute: parent, path: '/ops/users', component: UsersPage, validateSearch: validateUsersSearch });
 const opsWorkflowsRoute = createRoute({ getParentRoute: parent, path: '/ops/workflows', component: WorkflowsPage });
 const opsLedgerRoute = createRoute({ getParentRoute: parent, path: '/ops/ledger', component: LedgerPage });
 const opsFormsRoute = createRoute({ getParentRoute: parent, path: '/ops/forms', component: FormsPage });

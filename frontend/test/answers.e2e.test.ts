@@ -1,7 +1,7 @@
 /**
  * Answers the founder approves, end to end in real Chromium against the built app: the answer
  * library in Settings (prefilled from the profile, an answer added), a run to a firm whose form asks
- * "Why now?" pausing as "Needs your answers" (toast, row, details), a language model's draft shown
+ * "Why now?" pausing as "Needs your answers" (banner, row, details), a language model's draft shown
  * as a draft, the founder answering in the submissions screen, and the run completing with exactly
  * those answers at the firm. Screenshots at 1280 and 375 px to frontend/screenshots/.
  *
@@ -97,7 +97,7 @@ describe('answers the founder approves, in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('shows a paused run as "Needs your answers" (toast, row, details) with the draft marked, and nothing is sent', async () => {
+  it('shows a paused run as "Needs your answers" (banner, row, details) with the draft marked, and nothing is sent', async () => {
     const r = await app.api('POST', '/api/submit-to-test-vcs', { token: user.token, body: { testVcIds: ['test_vc_bramble-ventures'] } });
     expect(r.status).toBe(200);
     submissionId = r.body.submissionIds[0];
@@ -109,7 +109,10 @@ describe('answers the founder approves, in the browser', () => {
     const row = page.getByTestId('submission-row').filter({ hasText: 'Bramble Ventures' });
     await expect.poll(() => row.getByTestId('status-badge').innerText(), { timeout: 20_000 }).toContain('Needs your answers');
     await page.getByText('Needs your answers', { exact: true }).first().waitFor();
-    await page.getByRole('button', { name: 'Answer now' }).waitFor();
+    // One banner with the count and a way in, not a toast (issue 24).
+    const banner = page.getByTestId('waiting-runs-banner');
+    await expect.poll(() => banner.getByTestId('waiting-runs-count').innerText(), { timeout: 20_000 }).toContain('1 application waits for you');
+    await banner.getByRole('link', { name: 'Answer now' }).waitFor();
     expect(app.runtime.sandbox!.received('bramble-ventures')).toHaveLength(0);
     await shoot('answers-paused-row-1280.png');
 

@@ -93,6 +93,7 @@ describe('app shell (e2e)', () => {
     expect(await links.allInnerTexts()).toEqual([
       'Dashboard',
       'VC Database',
+      'Test firms',
       'Angel Investors',
       'Credits',
       'Submissions',
@@ -150,9 +151,26 @@ describe('app shell (e2e)', () => {
     await expect.poll(() => sidebarWidth(page)).toBe(256);
   });
 
+  it('follows the system by default (prefers-color-scheme), live, until a theme is chosen', async () => {
+    const htmlClass = () => page.evaluate(() => document.documentElement.className);
+    expect(await page.evaluate(() => localStorage.getItem('fundflow-theme'))).toBeNull();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await htmlClass()).toContain('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(htmlClass).toContain('dark');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await htmlClass()).toContain('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(htmlClass).toContain('light');
+  });
+
   it('keeps the chosen theme across reloads', async () => {
     const htmlClass = () => page.evaluate(() => document.documentElement.className);
-    expect(await htmlClass()).toContain('dark');
+    // The system's light preference (emulated above) until a theme is chosen.
+    expect(await htmlClass()).toContain('light');
     await page.getByRole('button', { name: /^Theme:/ }).click();
     await page.getByRole('menuitemradio', { name: 'Light' }).click();
     await expect.poll(htmlClass).toContain('light');

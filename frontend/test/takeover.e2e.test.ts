@@ -80,8 +80,8 @@ describe('taking over the live browser, in the browser', () => {
         return false;
       }, { timeout: 120_000, interval: 2000 })
       .toBe(true);
-    // The screen says so once, with a way in.
-    await page.getByRole('status').filter({ hasText: 'Needs you in the live view' }).waitFor();
+    // The app's one banner says so, with a count and a way in (issue 24).
+    await page.getByTestId('waiting-runs-banner').filter({ hasText: 'Needs you in the live view: 1' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'takeover-submissions-1280.png') });
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: path.join(SHOTS, 'takeover-submissions-375.png') });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useUserSync } from '../features/accounts/useUserSync';
 import { VerifyEmailBanner } from '../features/accounts/VerifyEmailBanner';
+import { WaitingRunsBanner } from '../features/submissions/WaitingRunsBanner';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { useSidebar } from './useSidebar';
@@ -33,6 +34,7 @@ export function AppShell({ pathname, children }: { pathname: string; children: R
         />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
           <VerifyEmailBanner />
+          <WaitingRunsBanner />
           {children}
         </main>
       </div>

@@ -9,13 +9,18 @@ const variantClasses = {
   success: 'border-success/40 bg-popover text-popover-foreground',
 };
 
-/** Mount once near the root. Renders the one visible toast. */
+/**
+ * Mount once near the root. Renders the one visible toast, at the top, just below the header and
+ * centred over the page's title area (issue 24): primary actions (Save, Buy, Submit) sit at the
+ * bottom of forms and cards or at the right of page headers, which a toast at the bottom or in a
+ * corner covered. On phones it spans the width below the header.
+ */
 export function Toaster() {
   const { toasts } = useToast();
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
+      className="pointer-events-none fixed inset-x-0 top-16 z-[60] flex flex-col items-center gap-2 p-3 sm:p-4"
     >
       {toasts.map((t) => (
         <ToastView key={t.id} item={t} />

@@ -1,5 +1,5 @@
 import { ChevronDown, MapPin } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { cn } from '../../lib/cn';
 import { Checkbox } from '../../ui/Checkbox';
 import { controlClasses } from '../../ui/Field';
@@ -54,6 +54,28 @@ export function LocationFilter({ options, value, onChange }: { options: string[]
     };
   }, [open]);
 
+  // The panel stays inside the screen (issue 24): it opens leftwards when the trigger sits near the
+  // right edge, and is no taller than the room below the trigger (the page scrolls to make some).
+  const [place, setPlace] = useState<CSSProperties>({});
+  useLayoutEffect(() => {
+    if (!open || !rootRef.current) return;
+    const MIN_ROOM = 240;
+    const GAP = 8;
+    let r = rootRef.current.getBoundingClientRect();
+    if (window.innerHeight - r.bottom < MIN_ROOM) {
+      window.scrollBy(0, r.bottom + MIN_ROOM + GAP - window.innerHeight);
+      r = rootRef.current.getBoundingClientRect();
+    }
+    const width = Math.min(352, window.innerWidth - 2 * GAP);
+    const wide = window.innerWidth >= 640;
+    const overflowRight = r.left + width > window.innerWidth - GAP;
+    setPlace({
+      maxHeight: Math.max(160, Math.min(512, window.innerHeight - r.bottom - GAP - 4)),
+      ...(wide ? { width } : {}),
+      ...(wide && overflowRight ? { left: 'auto', right: 0 } : {}),
+    });
+  }, [open]);
+
   const label = value.length === 0 ? 'All Locations' : `${value.length.toLocaleString('en-US')} Selected`;
 
   return (
@@ -76,6 +98,7 @@ export function LocationFilter({ options, value, onChange }: { options: string[]
           role="dialog"
           aria-label="Choose locations"
           data-testid="location-dropdown"
+          style={place}
           className="absolute top-full left-0 z-40 mt-1 max-h-[min(70vh,32rem)] w-full sm:w-[22rem] animate-fade-in overflow-y-auto rounded-lg border border-border bg-popover p-3 text-popover-foreground shadow-lg"
         >
           <Checkbox

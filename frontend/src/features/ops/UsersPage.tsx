@@ -1,5 +1,7 @@
 import { ROLES, type OpsUser, type UserRole } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { validateUsersSearch } from '../../lib/page-search';
 import { Ban, Coins, Search, ShieldCheck, UserCheck, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '../../ui/Badge';
@@ -143,15 +145,19 @@ function UserRow({ user, onOpen }: { user: OpsUser; onOpen: (dialog: 'credits' |
 
 /** /ops/users (admins): find a user, see their standing, grant credits, set roles, disable the account. */
 export function UsersPage() {
-  const [draft, setDraft] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  // The search and the page live in the URL (?q=ada&page=2) so a reload keeps them (issue 24).
+  const navigate = useNavigate();
+  const urlSearch = validateUsersSearch(useSearch({ strict: false }));
+  const q = urlSearch.q ?? '';
+  const page = urlSearch.page ?? 1;
+  const go = (next: { q: string; page: number }) => void navigate({ to: '/ops/users', search: validateUsersSearch(next), replace: true });
+  const setPage = (p: number) => go({ q, page: p });
+  const [draft, setDraft] = useState(q);
   const [open, setOpen] = useState<Open>(null);
   const list = useQuery(opsUsersQueryOptions(q, page));
   const search = (e: FormEvent) => {
     e.preventDefault();
-    setQ(draft.trim());
-    setPage(1);
+    go({ q: draft.trim(), page: 1 });
   };
   const close = () => setOpen(null);
 

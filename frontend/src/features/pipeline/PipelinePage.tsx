@@ -1,6 +1,7 @@
 import type { PipelineCard, PipelineStage } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { validatePipelineSearch } from '../../lib/page-search';
 import { Download, KanbanSquare } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Button, buttonVariants, Card, EmptyState, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../ui';
@@ -16,6 +17,9 @@ export function PipelinePage() {
   const qc = useQueryClient();
   const board = useQuery(pipelineQueryOptions());
   const [open, setOpen] = useState<{ card: PipelineCard; stage?: PipelineStage } | null>(null);
+  // Board or Table lives in the URL (?view=table) so a reload keeps it (issue 24).
+  const navigate = useNavigate();
+  const view = validatePipelineSearch(useSearch({ strict: false })).view ?? 'board';
   const [exporting, setExporting] = useState(false);
   const today = localDay(new Date());
   const openCard = useCallback((card: PipelineCard) => setOpen({ card }), []);
@@ -93,7 +97,7 @@ export function PipelinePage() {
           }
         />
       ) : (
-        <Tabs defaultValue="board">
+        <Tabs value={view} onValueChange={(v) => void navigate({ to: '/pipeline', search: v === 'table' ? { view: 'table' } : {}, replace: true })}>
           <TabsList aria-label="View">
             <TabsTrigger value="board">Board</TabsTrigger>
             <TabsTrigger value="table">Table</TabsTrigger>

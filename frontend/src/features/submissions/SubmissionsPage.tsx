@@ -1,19 +1,18 @@
 import type { Submission } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { validateSubmissionsSearch } from '../../lib/page-search';
 import { CheckCircle2, Inbox, Loader2, Send, TrendingUp, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '../../ui/Badge';
-import { Button, buttonVariants } from '../../ui/Button';
-import { toast } from '../../ui/toast';
+import { buttonVariants } from '../../ui/Button';
 import { AnswerQuestionsContext, AnswerQuestionsDialog } from './AnswerQuestionsDialog';
 import { Card, CardContent } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
-import { needsAnswers, needsTakeover, successRate } from './format';
-import { openLiveView } from './useSubmissionActions';
+import { needsAnswers, successRate } from './format';
 import { LIST_LIMIT, submissionStatsQueryOptions, submissionsQueryOptions, ZERO_STATS, type SubmissionTab } from './queries';
 import { SubmissionDetailsDialog } from './SubmissionDetailsDialog';
 import { SubmissionsList } from './SubmissionsList';
@@ -72,16 +71,13 @@ function TabList({ tab, onDetails }: { tab: SubmissionTab; onDetails: (s: Submis
   );
 }
 
-/** The runs of `list` not announced yet, marked as announced now. */
-function unannounced(list: Submission[], seen: Set<string>): Submission[] {
-  const fresh = list.filter((s) => !seen.has(s.id));
-  for (const s of fresh) seen.add(s.id);
-  return fresh;
-}
-
 /** /submissions (spec §2): stats, tabs with counts, table or cards, row actions, details; list refreshes every 15 s, stats every 30 s. */
 export function SubmissionsPage() {
-  const [tab, setTab] = useState<SubmissionTab>('all');
+  // The tab lives in the URL (?tab=failed) so a reload keeps it (issue 24).
+  const navigate = useNavigate();
+  const urlSearch = validateSubmissionsSearch(useSearch({ strict: false }));
+  const tab: SubmissionTab = urlSearch.tab ?? 'all';
+  const setTab = (t: SubmissionTab) => void navigate({ to: '/submissions', search: (prev) => ({ ...validateSubmissionsSearch(prev), tab: t === 'all' ? undefined : t }), replace: true });
   const [selected, setSelected] = useState<Submission | null>(null);
   const statsQuery = useQuery(submissionStatsQueryOptions());
   const stats = statsQuery.data ?? ZERO_STATS;
@@ -95,55 +91,15 @@ export function SubmissionsPage() {
     setSelected(null);
     setAnswering(s);
   };
-  // Runs that start waiting for answers while the screen is open are announced once each; the
-  // e-mail's link (?answer=<id>) opens that run's questions.
-  const announced = useRef(new Set<string>());
-  const fromLink = useRef(typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('answer'));
+  // Waiting runs are shown by the app-wide banner (WaitingRunsBanner), not a toast; its link and the
+  // e-mail's (?answer=<id>) open that run's questions here.
+  const fromLink = useRef(urlSearch.answer ?? null);
   useEffect(() => {
-    const waiting = (lists.data?.submissions ?? []).filter(needsAnswers);
-    const linked = waiting.find((s) => s.id === fromLink.current);
-    if (linked) {
-      fromLink.current = null;
-      announced.current.add(linked.id);
-      setAnswering(linked);
-    }
-    const fresh = unannounced(waiting, announced.current);
-    if (!fresh.length) return;
-    const first = fresh[0]!;
-    toast({
-      title: 'Needs your answers',
-      description: fresh.length === 1 ? `The form of ${first.vcFirm.name} asks questions only you can answer. Nothing has been sent.` : `${fresh.length} applications wait for your answers. Nothing has been sent.`,
-      variant: 'default',
-      duration: 10_000,
-      action: (
-        <Button size="sm" onClick={() => setAnswering(first)}>
-          Answer now
-        </Button>
-      ),
-    });
-  }, [lists.data]);
-
-  // Runs that start waiting in the live view (a CAPTCHA, a sign-in) are announced too: the browser
-  // waits only TAKEOVER_MINUTES.
-  const announcedTakeovers = useRef(new Set<string>());
-  useEffect(() => {
-    const fresh = unannounced((lists.data?.submissions ?? []).filter(needsTakeover), announcedTakeovers.current);
-    if (!fresh.length) return;
-    const first = fresh[0]!;
-    toast({
-      title: 'Needs you in the live view',
-      description:
-        fresh.length === 1
-          ? `The form of ${first.vcFirm.name} needs a person for a moment. The browser is open and waits for you; nothing has been sent.`
-          : `${fresh.length} applications need a person for a moment in the live view. Nothing has been sent.`,
-      variant: 'default',
-      duration: 10_000,
-      action: first.liveUrl ? (
-        <Button size="sm" onClick={() => openLiveView(first.liveUrl!)}>
-          Take over
-        </Button>
-      ) : undefined,
-    });
+    if (!fromLink.current) return;
+    const linked = (lists.data?.submissions ?? []).filter(needsAnswers).find((s) => s.id === fromLink.current);
+    if (!linked) return;
+    fromLink.current = null;
+    setAnswering(linked);
   }, [lists.data]);
 
   return (
