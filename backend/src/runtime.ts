@@ -99,11 +99,12 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
       },
     });
   };
-  const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine, storage: adapters.storage });
+  // Deck links before submissions: each application sends its own tracked link to the firm.
+  const deckLinks = createDeckLinksModule({ ctx, profile: profile.service, identity: accounts.identity, security: security.service, retentionDays: deckVisitRetentionDays() });
+  const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine, storage: adapters.storage, deckLinks: deckLinks.service });
   const firstRun = createFirstRunModule({ ctx, profile: profile.service, credits: credits.service, submissions: submissions.service });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
   const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service, mail: mail.service });
-  const deckLinks = createDeckLinksModule({ ctx, profile: profile.service, identity: accounts.identity, security: security.service, retentionDays: deckVisitRetentionDays() });
   const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service, catalog: catalog.service, history: adapters.history });
   // Security first: its guards must run before any other module's hooks.
   const system = createSystemModule({ ctx, role: adapters.system.role, http: adapters.system.http });

@@ -252,7 +252,9 @@ export function fitValue(value: string, intent: Pick<Intent, 'kind'> | null, c: 
   } else if (type === 'url') {
     out = ensureUrl(out);
     try {
-      if (!new URL(out).hostname.includes('.')) return null;
+      // A bare word ("acme") is no address; localhost is (a deck link made by a local FundFlow, PUBLIC_URL unset).
+      const host = new URL(out).hostname;
+      if (!host.includes('.') && host !== 'localhost') return null;
     } catch {
       return null;
     }

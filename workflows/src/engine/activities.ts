@@ -78,7 +78,16 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
       const error = 'The firm has no website to apply on.';
       return runOutcome({ status: 'failed', summary: `Application not submitted: ${error}`, error, errorCode: 'no_form', errorKind: 'permanent' });
     }
-    const [profile, deck, answers] = await Promise.all([deps.store.profile(info.userId), deps.store.deck(info.userId), deps.store.answers(info.userId)]);
+    const [profile, deck, answers, deckUrl] = await Promise.all([
+      deps.store.profile(info.userId),
+      deps.store.deck(info.userId),
+      deps.store.answers(info.userId),
+      // A link that could not be made is not a reason to fail the application: the form then gets what the founder gave.
+      deps.store.deckUrl(run, info.userId, info.vcFirmId).catch((err) => {
+        log(`[submissions] no deck link for ${run.attemptId}: ${(err as Error).message}`);
+        return null;
+      }),
+    ]);
     // Agreements and opt-ins by the founder's own standing choices; the default message only where a form asks for one.
     const choices = await deps.store.choices(info.userId);
 
@@ -143,6 +152,7 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
         url,
         profile,
         deck: deck ?? undefined,
+        deckUrl,
         answers,
         checkboxes: choices.checkboxes,
         defaultMessage: choices.defaultMessage,

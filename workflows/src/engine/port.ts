@@ -62,6 +62,11 @@ export interface SubmissionStorePort {
   /** The founder's standing choices (Settings), read at run time: how checkboxes are answered and the default message. */
   choices(userId: string): Promise<{ checkboxes: CheckboxChoices; defaultMessage: string | null }>;
   /**
+   * The founder's tracked deck link for this application (deck links: one per submission, the same on
+   * a retry), sent wherever the firm's form asks for a link to the deck; null when no deck was uploaded.
+   */
+  deckUrl(run: SubmissionRun, userId: string, firmId: string): Promise<string | null>;
+  /**
    * The run asks its founder to take over the browser until `deadline` (a CAPTCHA, a login wall);
    * false when it must not wait (stopped, superseded): then it goes on as without a takeover.
    */

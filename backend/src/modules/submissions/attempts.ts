@@ -3,7 +3,7 @@ import type { AttemptInfo, AttemptProof, EngineKind, AttemptOutcome, SubmissionR
 import type { StartupProfile } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import type { SubmissionsContext } from './context';
-import { foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
+import { DomainError, foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
 import { firmApplicationDecider, submissionDecider, type SubmissionCommand, type SubmissionState } from './decider';
 
 const WORKER = 'system:submission-worker';
@@ -44,7 +44,7 @@ export async function settleRefund(ctx: Pick<SubmissionsContext, 'store' | 'cred
 }
 
 /** The submission workflow's view of the application (the engine-side port). Every call is idempotent. */
-export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'profile' | 'clock' | 'storage' | 'config'>): SubmissionStorePort {
+export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'profile' | 'clock' | 'storage' | 'config' | 'deckLinks'>): SubmissionStorePort {
   const meta = () => ({ now: ctx.clock.now(), actor: WORKER });
   return {
     async load(run: SubmissionRun): Promise<AttemptInfo | null> {
@@ -100,6 +100,15 @@ export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' 
     async answers(userId: string) {
       // source: the automation tells the founder's own words from the profile's long fields (issue 23)
       return (await ctx.profile.answers(userId)).map(({ question, answer, source }) => ({ question, answer, source }));
+    },
+    async deckUrl(run: SubmissionRun, userId: string, firmId: string) {
+      // One link per submission (its id is the submission's), so a retry or a resumed run sends the same one.
+      try {
+        return (await ctx.deckLinks.forApplication(userId, run.submissionId, { id: firmId }, meta())).url;
+      } catch (err) {
+        if (err instanceof DomainError && err.code === 'no_deck') return null;
+        throw err;
+      }
     },
     async choices(userId: string) {
       const c = await ctx.profile.standingChoices(userId);

@@ -5,6 +5,7 @@ import type { MailService } from '../mail/index';
 import type { CatalogService } from '../catalog/index';
 import type { CreditsService } from '../credits/index';
 import type { ProfileService } from '../profile/index';
+import type { DeckLinksService } from '../deck-links/index';
 
 /** How the composition root gives the worker its workflow engine (DBOS embedded, or Temporal). */
 export type EngineFactory = (opts: {
@@ -26,7 +27,9 @@ export interface SubmissionsDeps {
   engine: EngineFactory;
   /** File storage: the proof of each attempt (screenshot, page HTML). */
   storage: FileStorage;
+  /** Tracked deck links: each application's own link goes where a form asks for a link to the deck. */
+  deckLinks: DeckLinksService;
 }
 
 /** What the submissions module's files receive: the platform and the services it uses, by name. */
-export type SubmissionsContext = AppContext & Pick<SubmissionsDeps, 'credits' | 'profile' | 'catalog' | 'storage'>;
+export type SubmissionsContext = AppContext & Pick<SubmissionsDeps, 'credits' | 'profile' | 'catalog' | 'storage' | 'deckLinks'>;

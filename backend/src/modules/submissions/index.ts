@@ -36,8 +36,8 @@ function dbSink(ctx: AppContext): LiveSink {
  * workflows on the engine it is given (DBOS on our Postgres, or Temporal) that drive a browser on
  * the firm's website, with a live view, stop and retry. See docs/submissions.md.
  */
-export function createSubmissionsModule({ ctx: platform, credits, profile, catalog, mail, engine, storage }: SubmissionsDeps): AppModule<SubmissionsService> {
-  const ctx: SubmissionsContext = moduleContext(platform, { credits, profile, catalog, storage });
+export function createSubmissionsModule({ ctx: platform, credits, profile, catalog, mail, engine, storage, deckLinks }: SubmissionsDeps): AppModule<SubmissionsService> {
+  const ctx: SubmissionsContext = moduleContext(platform, { credits, profile, catalog, storage, deckLinks });
   const internals: SubmissionsInternals = { live: new LiveHub(dbSink(ctx)), runs: new RunRegistry(), worker: null };
   const submissions = createSubmissionsService(ctx, internals);
   return {
