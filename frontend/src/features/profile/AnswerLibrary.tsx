@@ -110,7 +110,7 @@ export function AnswerLibrary() {
         </CardTitle>
         <CardDescription>
           Your answers to questions application forms ask, such as "Why now?". Forms are matched to them by meaning. Nothing else is ever sent in your name: a required question with no answer here pauses the application until you answer it.
-          Your default message: save an answer to "Your message to investors"; it goes only into fields that ask for a message or a pitch, word for word.
+          Your default message for fields that ask for a message or a pitch is set above, under Applications.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

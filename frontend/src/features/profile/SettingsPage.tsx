@@ -4,6 +4,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { PitchDeckSection } from './PitchDeckSection';
 import { AnswerLibrary } from './AnswerLibrary';
+import { ApplicationChoices } from './ApplicationChoices';
 import { ProfileForm } from './ProfileForm';
 import { ProfileLoadFailed, ProfileLoading } from './ProfileStates';
 import { startupProfileQueryOptions } from './queries';
@@ -32,6 +33,7 @@ export function SettingsPage() {
         <div className="flex flex-col gap-6">
           <StartupProfileEditor />
           <PitchDeckSection />
+          <ApplicationChoices />
           <AnswerLibrary />
         </div>
       ) : null}

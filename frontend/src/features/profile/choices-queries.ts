@@ -1,0 +1,15 @@
+import type { StandingChoicesResponse, UpdateStandingChoicesRequest } from '@fp/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+
+export const choicesKeys = { all: ['standing-choices'] as const };
+
+/** GET /api/settings/choices: opt-ins, terms acceptance, the default message and a template suggestion for it. */
+export const choicesQueryOptions = () =>
+  queryOptions({
+    queryKey: choicesKeys.all,
+    queryFn: () => apiRequest<StandingChoicesResponse>('/api/settings/choices'),
+    staleTime: 30_000,
+  });
+
+export const saveChoices = (body: UpdateStandingChoicesRequest) => apiRequest<StandingChoicesResponse>('/api/settings/choices', { method: 'PUT', body });
