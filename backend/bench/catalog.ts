@@ -1,5 +1,8 @@
 import { CATALOG_SIZES, vcFirmAt } from '@fp/infra/catalog/index';
 import { InProcessSearchIndex, queryWords, type VcFilter } from '@fp/projections/search/index';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { startTestApp, type TestApp } from '../src/testing/app';
@@ -18,8 +21,12 @@ import { benchPostgres, percentile, round } from './support';
  *    "select all filtered" ids for about 100,000 matches.
  *  - (issue 16) the fit order (`sort=fit`) for a founder with a complete profile, with text and
  *    filters, at both sizes; and the index alone for a founder it has not scored yet.
+ *  - (issue 26) in a process of its own holding only the index: resident memory (RSS, heap) before
+ *    and after loading BENCH_CATALOG_FIRMS firms (default 1,000,000), and the p95 of new founders'
+ *    first fit-sorted query (catalog/index-memory.ts).
  * Each figure has its aim beside it (`…_aim`). BENCH_CATALOG_LARGE=off skips the 1,000,000-firm
- * part (it takes minutes); BENCH_CATALOG_ONLY=fit measures only the fit figures (no angels).
+ * part (it takes minutes); BENCH_CATALOG_ONLY=fit measures only the fit figures (no angels);
+ * BENCH_CATALOG_ONLY=memory only the memory and first-query figures, at BENCH_CATALOG_FIRMS firms.
  */
 export async function bench(): Promise<Record<string, number | string>> {
   const server = await benchPostgres({ durable: true });
@@ -29,6 +36,15 @@ export async function bench(): Promise<Record<string, number | string>> {
     const { token, id } = await app.createUser();
     const meta = { now: new Date(), actor: 'bench' };
     const fitOnly = process.env.BENCH_CATALOG_ONLY === 'fit';
+    if (process.env.BENCH_CATALOG_ONLY === 'memory') {
+      const firms = benchFirms();
+      const t = performance.now();
+      const seeded = await app.services.catalog.seed({ vc: firms }, meta);
+      await app.services.catalog.waitUntilLoaded(seeded.checkpoint, 180 * 60_000);
+      out[`catalog.load_${firms}_firms_ms`] = Math.round(performance.now() - t);
+      Object.assign(out, await indexMemoryFigures(app, firms));
+      return out;
+    }
     // The founder ranks firms by fit once the profile names stage and industry.
     const profiled = await app.api('PATCH', '/api/startup-profile', { token, headers: { 'user-agent': BROWSER_UA }, body: FIT_PROFILE });
     if (profiled.status !== 200) throw new Error(`profile answered ${profiled.status}`);
@@ -99,11 +115,45 @@ export async function bench(): Promise<Record<string, number | string>> {
       Object.assign(out, await fitFigures(app, token, 1_000_000, '1m', '≤ 60 (the filtered list\'s aim at this size)'));
       Object.assign(out, await restartFigures(app));
     }
+    // Memory and first-query figures at BENCH_CATALOG_FIRMS (1,000,000 unless told): scaled to it.
+    const loaded = process.env.BENCH_CATALOG_LARGE === 'off' ? CATALOG_SIZES.vcFirms : 1_000_000;
+    const firms = process.env.BENCH_CATALOG_FIRMS ? benchFirms() : loaded;
+    if (firms !== loaded) {
+      const big = await app.services.catalog.seed({ vc: firms }, meta);
+      await app.services.catalog.waitUntilLoaded(big.checkpoint, 180 * 60_000);
+    }
+    Object.assign(out, await indexMemoryFigures(app, firms));
     out['catalog.fit_sort_scaling'] = fitScaling(out);
   } finally {
     await app.close();
     await server.stop();
   }
+  return out;
+}
+
+/** Firms the memory and first-query figures are taken at: BENCH_CATALOG_FIRMS, default 1,000,000. */
+function benchFirms(): number {
+  const n = Number(process.env.BENCH_CATALOG_FIRMS ?? 1_000_000);
+  if (!Number.isInteger(n) || n < 1) throw new Error('BENCH_CATALOG_FIRMS must be a whole number of firms');
+  return n;
+}
+
+/**
+ * Issue 26: a child process holding nothing but one in-process index on the bench's database
+ * loads it, so RSS and heap before and after are the index's own; then new founders' first
+ * fit-sorted queries (broad ones: a common word or none, some with countries, one in five with a
+ * fit bound), each founder never scored before.
+ */
+async function indexMemoryFigures(app: TestApp, firms: number): Promise<Record<string, number | string>> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'catalog', 'index-memory.ts');
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile(process.execPath, ['--expose-gc', '--import', 'tsx', script], { env: { ...process.env, DATABASE_URL: app.db.url }, maxBuffer: 1 << 20, timeout: 60 * 60_000 }, (err, out, errOut) =>
+      err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve(out)),
+  );
+  const r = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, number>;
+  const key = `catalog.index_${firms}`;
+  const out: Record<string, number | string> = Object.fromEntries(Object.entries(r).map(([k, v]) => [`${key}_${k}`, v]));
+  out[`${key}_new_founder_first_query_p95_ms_aim`] = '≤ 60';
   return out;
 }
 
