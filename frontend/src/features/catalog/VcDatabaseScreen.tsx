@@ -31,6 +31,7 @@ import {
 import { addAll, toggleAll, toggleOne, type SelectionChange } from './selection';
 import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
 import { SubmitBar } from './SubmitBar';
+import { ReviewFirmDialog, ReviewFirstButton, useAppliedFirms } from './ReviewFirmDialog';
 import { submitProblem, type SubmitState } from './submit-checks';
 import { VcFirmCard } from './VcFirmCard';
 import { VcFirmDialog } from './VcFirmDialog';
@@ -75,6 +76,8 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [details, setDetails] = useState<VcFirmWithFit | null>(null);
   const [selectingAll, setSelectingAll] = useState(false);
+  // "Review first" (issue 23): one selected firm the founder has never applied to, shown on this page.
+  const [reviewing, setReviewing] = useState<{ id: string; name: string } | null>(null);
 
   // Fit for the founder's startup (rules in contracts, scored by the server): best fit is the
   // default order once the profile names stage and industry; before that the list is by name and
@@ -90,6 +93,9 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
   const firms = list.data?.firms ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const applied = useAppliedFirms(variant, ready && selected.size === 1);
+  const only = selected.size === 1 ? firms.find((f) => selected.has(f.id)) : undefined;
+  const canReview = !!only && !!applied.data && !applied.data.has(only.id);
 
   // The next page is fetched ahead while the guard is calm, so Next shows it at once.
   useEffect(() => {
@@ -155,6 +161,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
     mutationFn: (ids: string[]) => submitToVcs(variant, ids, crypto.randomUUID()),
     onSuccess: (r) => {
       setSelected(new Set());
+      setReviewing(null);
       const { sent, description } = submitResultMessage(r);
       toast({
         title: sent === 0 ? 'No Applications Submitted' : variant === 'test' ? 'Test Applications Submitted' : 'Applications Submitted',
@@ -324,8 +331,14 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
         submitting={submit.isPending}
         onSubmit={onSubmit}
         onClear={() => setSelected(new Set())}
-        actions={<AddToPipelineButton investorIds={[...selected]} investorKind="vc" size="md" />}
+        actions={
+          <>
+            {canReview && only ? <ReviewFirstButton onClick={() => setReviewing({ id: only.id, name: only.vcName })} /> : null}
+            <AddToPipelineButton investorIds={[...selected]} investorKind="vc" size="md" />
+          </>
+        }
       />
+      <ReviewFirmDialog firm={reviewing} variant={variant} onOpenChange={(o) => !o && setReviewing(null)} onSubmit={onSubmit} submitting={submit.isPending} />
       <VcFirmDialog firm={details} onClose={() => setDetails(null)} />
     </div>
   );

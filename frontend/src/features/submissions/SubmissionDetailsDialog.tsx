@@ -11,6 +11,8 @@ import { useOpenAnswers } from './AnswerQuestionsDialog';
 import { canFetchLiveUrl, formatDateTime, formatDuration, needsAnswers, needsTakeover } from './format';
 import { isActive } from './queries';
 import { StatusBadges } from './StatusBadges';
+import { ReviewTable } from './ReviewTable';
+import { reviewFields } from '@fp/contracts/submissions/review';
 import { openLiveView, useSubmissionActions } from './useSubmissionActions';
 
 function Section({ title, icon, children, testId }: { title: string; icon?: ReactNode; children: ReactNode; testId?: string }) {
@@ -202,16 +204,13 @@ export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { su
               </a>
             ) : null}
             {s.fieldsFilled.length ? (
-              <details className="text-sm">
-                <summary className="cursor-pointer text-muted-foreground">{s.fieldsFilled.length} field{s.fieldsFilled.length === 1 ? '' : 's'} filled</summary>
-                <dl className="mt-2 grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)] gap-x-3 gap-y-1">
-                  {s.fieldsFilled.map((f, i) => (
-                    <div key={`${f.field}-${i}`} className="contents">
-                      <dt className="truncate text-muted-foreground">{f.label}</dt>
-                      <dd className="break-words">{f.value}</dd>
-                    </div>
-                  ))}
-                </dl>
+              <details className="text-sm" data-testid="fields-filled">
+                <summary className="cursor-pointer text-muted-foreground">
+                  {s.fieldsFilled.length} field{s.fieldsFilled.length === 1 ? '' : 's'} filled — what was sent, and from where
+                </summary>
+                <div className="mt-2">
+                  <ReviewTable fields={reviewFields(s.fieldsFilled)} caption={`What the application to ${s.vcFirm.name} filled in, and from where`} />
+                </div>
               </details>
             ) : null}
           </Section>
