@@ -1,0 +1,37 @@
+import { button, defineTemplate, esc, layout, plain } from './template';
+
+export interface DeckFirstVisitData {
+  /** The investor's name on the founder's pipeline board, or null (a link for an e-mail address). */
+  investorName: string | null;
+  /** The e-mail the visitor gave (or the link was made for), or null. */
+  email: string | null;
+  /** When the visit started (ISO). */
+  at: string;
+  /** The founder's deck page. */
+  url: string;
+  /** Settings, where these e-mails are switched off. */
+  settingsUrl: string;
+}
+
+const who = (d: DeckFirstVisitData) => d.investorName ?? d.email ?? 'Someone with your link';
+
+/** Deck links (issue 27): the first visit of one of the founder's tracked links. */
+export const deckFirstVisit = defineTemplate<DeckFirstVisitData>({
+  name: 'deck-first-visit',
+  category: 'notification',
+  render(d, ctx) {
+    const title = `${who(d)} opened your deck`;
+    const when = `${d.at.slice(0, 16).replace('T', ' ')} UTC`;
+    const line = `${who(d)} opened your pitch deck for the first time (${when}).`;
+    const by = d.investorName && d.email ? `Viewer's e-mail: ${d.email}` : null;
+    const off = 'You can switch these e-mails off in Settings → Deck alerts.';
+    return {
+      subject: title,
+      html: layout({
+        title, ctx,
+        bodyHtml: `<p>${esc(line)}</p>${by ? `<p style="color:#6b7280">${esc(by)}</p>` : ''}${button('See which pages they read', d.url)}<p style="color:#6b7280;font-size:13px">${esc(off)} <a href="${esc(d.settingsUrl)}" style="color:#6b7280">Settings</a></p>`,
+      }),
+      text: plain([title, '', line, ...(by ? [by] : []), '', `See which pages they read: ${d.url}`, '', `${off} ${d.settingsUrl}`], ctx),
+    };
+  },
+});
