@@ -11,6 +11,7 @@ import { createAccountsModule } from './modules/accounts/index';
 import { createCatalogModule } from './modules/catalog/index';
 import { createCreditsModule } from './modules/credits/index';
 import { createDeckLinksModule } from './modules/deck-links/index';
+import { createInvestorUpdatesModule } from './modules/investor-updates/index';
 import { createFirstRunModule } from './modules/first-run/index';
 import { createHealthModule } from './modules/health/index';
 import { createOpsModule } from './modules/ops/index';
@@ -100,15 +101,16 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     });
   };
   // Deck links before submissions: each application sends its own tracked link to the firm.
-  const deckLinks = createDeckLinksModule({ ctx, profile: profile.service, identity: accounts.identity, security: security.service, retentionDays: deckVisitRetentionDays() });
+  const deckLinks = createDeckLinksModule({ ctx, profile: profile.service, identity: accounts.identity, security: security.service, mail: mail.service, retentionDays: deckVisitRetentionDays() });
   const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine, storage: adapters.storage, deckLinks: deckLinks.service });
   const firstRun = createFirstRunModule({ ctx, profile: profile.service, credits: credits.service, submissions: submissions.service });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
   const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service, mail: mail.service });
+  const investorUpdates = createInvestorUpdatesModule({ ctx, profile: profile.service, pipeline: pipeline.service, deckLinks: deckLinks.service, mail: mail.service });
   const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service, catalog: catalog.service, history: adapters.history });
   // Security first: its guards must run before any other module's hooks.
   const system = createSystemModule({ ctx, role: adapters.system.role, http: adapters.system.http });
-  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, firstRun, pipeline, savedSearches, deckLinks, ops, system];
+  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, firstRun, pipeline, savedSearches, deckLinks, investorUpdates, ops, system];
   const services = {
     security: security.service,
     mail: mail.service,
@@ -122,6 +124,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     pipeline: pipeline.service,
     savedSearches: savedSearches.service,
     deckLinks: deckLinks.service,
+    investorUpdates: investorUpdates.service,
     ops: ops.service,
     system: system.service,
   };

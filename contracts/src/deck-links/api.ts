@@ -10,6 +10,7 @@ export const DECK_PASSCODE_WRONG = 'The passcode is not correct.';
 export const DECK_DOWNLOAD_OFF = 'Downloading is turned off for this link.';
 export const DECK_VISIT_UNKNOWN = 'This viewing session has ended. Open the link again.';
 export const DECK_NO_DECK = 'The founder has no deck to show right now.';
+export const DECK_VERSION_NOT_FOUND = 'Deck version not found';
 export const DECK_NEEDS_DECK = 'Upload your pitch deck (Settings → Pitch deck) before sharing it.';
 /** Highest page number a report may name, and most pages one report may carry. */
 export const MAX_DECK_PAGES = 1_000;
@@ -100,8 +101,25 @@ export const DeckAnalytics = z.object({
   /** Links with a visit in the last 7 days. */
   readersThisWeek: z.number().int(),
   pages: z.array(DeckPageFigure),
+  /**
+   * Every deck version the founder uploaded, newest first, with its own figures (a link serves the
+   * current deck; each visit counts for the version it read). `deck` and `pages` are the one asked
+   * for with `?deckId=` (default: the current deck).
+   */
+  versions: z.array(z.object({
+    deckId: z.string(),
+    fileName: z.string(),
+    uploadedAt: z.string(),
+    current: z.boolean(),
+    visits: z.number().int(),
+    readers: z.number().int(),
+    pageCount: z.number().int().nullable(),
+    lastVisitAt: z.string().nullable(),
+  })),
 });
 export type DeckAnalytics = z.infer<typeof DeckAnalytics>;
+/** GET /api/deck-analytics?deckId= */
+export const DeckAnalyticsQuery = z.strictObject({ deckId: z.string({ error: 'deckId must be text' }).min(1).max(200).optional() });
 
 // The public viewer (no account): /api/d/:token…
 
@@ -138,3 +156,28 @@ export const DeckPagesBeacon = z.strictObject({
   pageCount: z.number().int().min(1).max(MAX_DECK_PAGES).optional(),
 });
 export type DeckPagesBeacon = z.infer<typeof DeckPagesBeacon>;
+
+// Deck alerts: the first visit of a link notifies its founder in the app and by e-mail (a setting).
+
+export const DeckAlertSettings = z.object({ firstVisitEmail: z.boolean() });
+export type DeckAlertSettings = z.infer<typeof DeckAlertSettings>;
+/** PUT /api/deck-notifications/settings */
+export const UpdateDeckAlertSettings = z.strictObject({ firstVisitEmail: z.boolean({ error: 'firstVisitEmail must be true or false' }) });
+export type UpdateDeckAlertSettings = z.infer<typeof UpdateDeckAlertSettings>;
+
+/** One in-app notice: a link's first visit. */
+export const DeckNotification = z.object({
+  linkId: z.string(),
+  investorId: z.string().nullable(),
+  investorKind: investorKind.nullable(),
+  /** The investor's name on the founder's pipeline board, when the link is for a card there. */
+  investorName: z.string().nullable(),
+  /** The e-mail the visitor gave (or the address the link was made for), or null. */
+  email: z.string().nullable(),
+  at: z.string(),
+  seen: z.boolean(),
+});
+export type DeckNotification = z.infer<typeof DeckNotification>;
+/** GET /api/deck-notifications: the newest first visits, how many are unseen, and the e-mail setting. */
+export const DeckNotificationsResponse = z.object({ notifications: z.array(DeckNotification), unseen: z.number().int(), settings: DeckAlertSettings });
+export type DeckNotificationsResponse = z.infer<typeof DeckNotificationsResponse>;

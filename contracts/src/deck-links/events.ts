@@ -57,3 +57,14 @@ export type DeckLinkEvent = DeckLinkCreated | DeckLinkSettingsChanged | DeckVisi
 export const DECK_LINK_EVENT_TYPES = ['DeckLinkCreated', 'DeckLinkSettingsChanged', 'DeckVisitStarted', 'DeckPagesRead', 'DeckDownloaded'] as const;
 
 export const deckLinkStream = (linkId: string) => `deck-link-${linkId}`;
+
+/**
+ * The founder's deck alerts (stream `deck-alerts-<userId>`): whether a link's first visit is also
+ * e-mailed (on unless switched off in Settings), and how far the in-app notices have been seen.
+ */
+export type DeckAlertsChanged = { type: 'DeckAlertsChanged'; data: { userId: string; firstVisitEmail: boolean } };
+/** The founder saw the in-app notices up to `until` (ISO time). */
+export type DeckNotificationsSeen = { type: 'DeckNotificationsSeen'; data: { userId: string; until: string } };
+export type DeckAlertsEvent = DeckAlertsChanged | DeckNotificationsSeen;
+export const DECK_ALERTS_EVENT_TYPES = ['DeckAlertsChanged', 'DeckNotificationsSeen'] as const;
+export const deckAlertsStream = (userId: string) => `deck-alerts-${userId}`;

@@ -2,9 +2,11 @@ import { moduleContext, type AppContext } from '../../platform/context';
 import { startDailyJob } from '../../platform/daily-job';
 import type { IdentityProvider } from '../../platform/identity/port';
 import type { AppModule } from '../../platform/module';
+import type { MailService } from '../mail/index';
 import type { ProfileService } from '../profile/index';
 import type { SecurityService } from '../security/index';
 import { DEFAULT_VIEWER_LIMITS, type DeckLinksContext, type DeckViewerLimits } from './context';
+import { firstVisitNotifier } from './first-visit-notifier';
 import { deckLinksProjection } from './projection';
 import { deckLinksRoutes } from './routes';
 import { createDeckLinksService, type DeckLinksService } from './service';
@@ -20,6 +22,8 @@ export interface DeckLinksDeps {
   identity: IdentityProvider;
   /** Its counter store rate-limits the public viewer per client address. */
   security: SecurityService;
+  /** A link's first visit is e-mailed to its founder (unless switched off in Settings). */
+  mail: MailService;
   /** Days visit data (e-mail, page times) is kept in the read models (DECK_VISIT_RETENTION_DAYS). */
   retentionDays?: number;
   limits?: Partial<DeckViewerLimits>;
@@ -27,13 +31,16 @@ export interface DeckLinksDeps {
 }
 
 /** Tracked links to the founder's pitch deck, the public viewer and its reading analytics (docs/deck-links.md). */
-export function createDeckLinksModule({ ctx: platform, profile, identity, security, retentionDays = 365, limits, pollMs = 60_000 }: DeckLinksDeps): AppModule<DeckLinksService> {
+export function createDeckLinksModule({ ctx: platform, profile, identity, security, mail, retentionDays = 365, limits, pollMs = 60_000 }: DeckLinksDeps): AppModule<DeckLinksService> {
   const deckLinks = createDeckLinksService(moduleContext(platform, { profile, retentionDays }));
   const ctx: DeckLinksContext = moduleContext(platform, { profile, identity, security, deckLinks, limits: { ...DEFAULT_VIEWER_LIMITS, ...limits } });
   return {
     name: 'deckLinks',
     service: deckLinks,
-    projections: [deckLinksProjection({ retentionDays, now: () => platform.clock.now() })],
+    projections: [
+      deckLinksProjection({ retentionDays, now: () => platform.clock.now() }),
+      firstVisitNotifier(mail, { appUrl: platform.config.publicUrl, retentionDays, now: () => platform.clock.now() }),
+    ],
     publicPaths: VIEWER_PATHS,
     routes: (app) => {
       deckLinksRoutes(app, ctx);

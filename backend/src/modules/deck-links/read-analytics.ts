@@ -1,4 +1,4 @@
-import { DECK_LINK_NOT_FOUND, type DeckAnalytics, type DeckLinkAnalytics, type DeckPageFigure } from '@fp/contracts';
+import { DECK_LINK_NOT_FOUND, DECK_VERSION_NOT_FOUND, type DeckAnalytics, type DeckLinkAnalytics, type DeckPageFigure } from '@fp/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { DomainError } from '../../platform/decider';
 import type { DeckLinksServiceContext } from './context';
@@ -39,28 +39,57 @@ export async function linkAnalytics(ctx: Pick<DeckLinksServiceContext, 'db'>, us
   };
 }
 
-/** GET /api/deck-analytics: the founder's current deck across all their links; readers this week over any version. */
-export async function deckAnalytics(ctx: Pick<DeckLinksServiceContext, 'db' | 'profile' | 'clock'>, userId: string): Promise<DeckAnalytics> {
+/**
+ * GET /api/deck-analytics: one deck version (default the current one) across all the founder's links,
+ * from the per-version figures the projection keeps (a row per page, not a pass over every visit),
+ * with every version's totals; readers this week over any version.
+ */
+export async function deckAnalytics(ctx: Pick<DeckLinksServiceContext, 'db' | 'profile' | 'clock'>, userId: string, opts: { deckId?: string } = {}): Promise<DeckAnalytics> {
   const weekAgo = new Date(ctx.clock.now().getTime() - 7 * 86_400_000);
-  const [{ current }, week] = await Promise.all([
+  const [{ current, history }, week, stats] = await Promise.all([
     ctx.profile.pitchDeck(userId),
     ctx.db.selectFrom('deck_visits').select(sql<number>`count(distinct link_id)`.as('n')).where('user_id', '=', userId).where('started_at', '>=', weekAgo).executeTakeFirst(),
+    sql<{ deck_id: string; visits: number; page_count: number | null; last_visit_at: Date | null; readers: number }>`
+      select s.deck_id, s.visits, s.page_count, s.last_visit_at,
+        (select count(*) from deck_version_readers r where r.user_id = s.user_id and r.deck_id = s.deck_id)::int as readers
+      from deck_version_stats s where s.user_id = ${userId}`.execute(ctx.db),
   ]);
-  if (!current) return { deck: null, pageCount: null, visits: 0, readers: 0, readersThisWeek: Number(week?.n ?? 0), pages: [] };
-  // The page figures list pages up to the longest count any viewer reported; the totals' count is the same.
-  const [totals, pages] = await Promise.all([
-    ctx.db.selectFrom('deck_visits')
-      .select([sql<number>`count(*)`.as('visits'), sql<number>`count(distinct link_id)`.as('readers'), sql<number | null>`max(page_count)`.as('page_count')])
-      .where('user_id', '=', userId).where('deck_id', '=', current.id).executeTakeFirst(),
-    pageFigures(ctx, sql`v.user_id = ${userId} and v.deck_id = ${current.id}`, sql`(select max(page_count) from deck_visits where user_id = ${userId} and deck_id = ${current.id})`),
-  ]);
-  const pageCount = totals?.page_count === null || totals?.page_count === undefined ? null : Number(totals.page_count);
+  const byDeck = new Map(stats.rows.map((r) => [r.deck_id, r]));
+  // Versions as uploaded (the history is newest first; a deck id's first upload names it).
+  const uploads = new Map<string, { fileName: string; at: string }>();
+  for (const h of history) if (h.action !== 'removed') uploads.set(h.deckId, { fileName: h.fileName, at: h.at });
+  if (current && !uploads.has(current.id)) uploads.set(current.id, { fileName: current.fileName, at: current.uploadedAt });
+  const versions = [...uploads]
+    .map(([deckId, u]) => {
+      const f = byDeck.get(deckId);
+      return {
+        deckId, fileName: u.fileName, uploadedAt: u.at, current: deckId === current?.id,
+        visits: Number(f?.visits ?? 0), readers: Number(f?.readers ?? 0), pageCount: f?.page_count ?? null,
+        lastVisitAt: f?.last_visit_at ? new Date(f.last_visit_at).toISOString() : null,
+      };
+    })
+    .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt) || Number(b.current) - Number(a.current));
+  const chosen = versions.find((v) => v.deckId === (opts.deckId ?? current?.id));
+  const readersThisWeek = Number(week?.n ?? 0);
+  if (opts.deckId && !chosen) throw new DomainError(DECK_VERSION_NOT_FOUND, 404, 'not_found');
+  if (!chosen) return { deck: null, pageCount: null, visits: 0, readers: 0, readersThisWeek, pages: [], versions };
+  const rows = await ctx.db.selectFrom('deck_version_pages').select(['page', 'seconds', 'reached'])
+    .where('user_id', '=', userId).where('deck_id', '=', chosen.deckId).orderBy('page').execute();
+  // Pages up to the longest count any viewer reported are listed, read or not.
+  const last = Math.max(chosen.pageCount ?? 0, ...rows.map((r) => r.page));
+  const byPage = new Map(rows.map((r) => [r.page, r]));
+  const pages = Array.from({ length: last }, (_, i) => {
+    const r = byPage.get(i + 1);
+    const reached = Number(r?.reached ?? 0);
+    return { page: i + 1, reached, avgSeconds: reached ? round1(Number(r!.seconds) / reached) : 0 };
+  });
   return {
-    deck: { id: current.id, fileName: current.fileName },
-    pageCount,
-    visits: Number(totals?.visits ?? 0),
-    readers: Number(totals?.readers ?? 0),
-    readersThisWeek: Number(week?.n ?? 0),
+    deck: { id: chosen.deckId, fileName: chosen.fileName },
+    pageCount: chosen.pageCount,
+    visits: chosen.visits,
+    readers: chosen.readers,
+    readersThisWeek,
     pages,
+    versions,
   };
 }

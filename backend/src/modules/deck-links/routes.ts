@@ -1,4 +1,4 @@
-import { CreateDeckLinkRequest, UpdateDeckLinkRequest } from '@fp/contracts';
+import { CreateDeckLinkRequest, DeckAnalyticsQuery, UpdateDeckAlertSettings, UpdateDeckLinkRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
@@ -27,5 +27,18 @@ export function deckLinksRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
 
   app.get('/api/deck-links/:id/analytics', async (req) => svc.analytics(requireUser(req).id, parse(IdParams, req.params).id));
 
-  app.get('/api/deck-analytics', async (req) => svc.deckAnalytics(requireUser(req).id));
+  app.get('/api/deck-analytics', async (req) => svc.deckAnalytics(requireUser(req).id, parse(DeckAnalyticsQuery, req.query ?? {})));
+
+  app.get('/api/deck-notifications', async (req) => svc.notifications(requireUser(req).id));
+
+  app.post('/api/deck-notifications/seen', async (req, reply) => {
+    const user = requireUser(req);
+    await svc.markNotificationsSeen(user.id, metaFor(ctx, user.id));
+    return reply.status(204).send();
+  });
+
+  app.put('/api/deck-notifications/settings', async (req) => {
+    const user = requireUser(req);
+    return svc.setAlerts(user.id, parse(UpdateDeckAlertSettings, req.body ?? {}), metaFor(ctx, user.id));
+  });
 }

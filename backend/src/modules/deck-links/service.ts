@@ -29,7 +29,7 @@ export function createDeckLinksService(ctx: DeckLinksServiceContext) {
     list: (userId: string) => listDeckLinks(ctx, userId),
     update: (userId: string, linkId: string, patch: UpdateDeckLinkRequest, meta: CommandMeta) => updateDeckLink(ctx, userId, linkId, patch, meta),
     analytics: (userId: string, linkId: string) => linkAnalytics(ctx, userId, linkId),
-    deckAnalytics: (userId: string) => deckAnalytics(ctx, userId),
+    deckAnalytics: (userId: string, opts: { deckId?: string } = {}) => deckAnalytics(ctx, userId, opts),
     /** First visits as in-app notices, and whether they are also e-mailed. */
     notifications: (userId: string) => listDeckNotifications(ctx, userId),
     markNotificationsSeen: (userId: string, meta: CommandMeta) => markDeckNotificationsSeen(ctx, userId, meta),
