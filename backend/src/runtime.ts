@@ -11,6 +11,7 @@ import { createAccountsModule } from './modules/accounts/index';
 import { createCatalogModule } from './modules/catalog/index';
 import { createCreditsModule } from './modules/credits/index';
 import { createDeckLinksModule } from './modules/deck-links/index';
+import { createInvestorUpdatesModule } from './modules/investor-updates/index';
 import { createFirstRunModule } from './modules/first-run/index';
 import { createHealthModule } from './modules/health/index';
 import { createOpsModule } from './modules/ops/index';
@@ -105,10 +106,11 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
   const firstRun = createFirstRunModule({ ctx, profile: profile.service, credits: credits.service, submissions: submissions.service });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
   const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service, mail: mail.service });
+  const investorUpdates = createInvestorUpdatesModule({ ctx, profile: profile.service, pipeline: pipeline.service, deckLinks: deckLinks.service, mail: mail.service });
   const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service, catalog: catalog.service, history: adapters.history });
   // Security first: its guards must run before any other module's hooks.
   const system = createSystemModule({ ctx, role: adapters.system.role, http: adapters.system.http });
-  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, firstRun, pipeline, savedSearches, deckLinks, ops, system];
+  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, firstRun, pipeline, savedSearches, deckLinks, investorUpdates, ops, system];
   const services = {
     security: security.service,
     mail: mail.service,
@@ -122,6 +124,7 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     pipeline: pipeline.service,
     savedSearches: savedSearches.service,
     deckLinks: deckLinks.service,
+    investorUpdates: investorUpdates.service,
     ops: ops.service,
     system: system.service,
   };

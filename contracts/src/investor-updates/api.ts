@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { INVESTOR_KINDS, PIPELINE_STAGES } from '../pipeline/events';
+import { PROFILE_LABELS, type ProfileField } from '../profile/fields';
 
 export const UPDATE_NOT_FOUND = 'Update not found';
 export const UPDATE_ALREADY_SENT = 'This update has been sent and can no longer be changed.';
 export const UPDATE_NO_RECIPIENTS = 'Choose at least one recipient with an e-mail address.';
+export const UPDATE_NEEDS_SENDER = 'Add your name and company name to your profile (Settings) before sending an update.';
+export const UPDATE_NOT_RECIPIENT = 'That address is not a recipient of this update.';
 export const UPDATE_EMPTY = 'Write a subject and at least one section before sending.';
 /** Most recipients one update goes to (one message each). */
 export const MAX_UPDATE_RECIPIENTS = 500;
@@ -95,4 +98,11 @@ export interface InvestorUpdatePreview {
   missingEmail: UpdateRecipientView[];
   /** Exactly what `message.to` gets (their deck link included), or null with no recipient. */
   message: { to: string; subject: string; text: string; html: string } | null;
+}
+
+/** A metric's source as the screens say it: "Exact Monthly Revenue (profile)", "Revenue range (profile)", or "You". */
+export function metricSourceLabel(source: string): string {
+  const m = /^profile:(\w+)( \(range\))?$/.exec(source);
+  if (!m) return 'You';
+  return `${PROFILE_LABELS[m[1] as ProfileField] ?? m[1]}${m[2] ? ' range' : ''} (profile)`;
 }

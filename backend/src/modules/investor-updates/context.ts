@@ -1,0 +1,17 @@
+import type { AppContext } from '../../platform/context';
+import type { DeckLinksService } from '../deck-links/index';
+import type { MailService } from '../mail/index';
+import type { PipelineService } from '../pipeline/index';
+import type { ProfileService } from '../profile/index';
+import type { InvestorUpdatesService } from './service';
+
+/** What the investor-updates use cases receive: the platform and the services they use. */
+export type InvestorUpdatesServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId' | 'clock' | 'config'> & {
+  profile: ProfileService;
+  pipeline: PipelineService;
+  deckLinks: DeckLinksService;
+  mail: MailService;
+};
+
+/** What the module's routes receive. */
+export type InvestorUpdatesContext = AppContext & { updates: InvestorUpdatesService };

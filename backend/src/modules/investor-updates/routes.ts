@@ -1,0 +1,44 @@
+import { CreateInvestorUpdateRequest, EditInvestorUpdateRequest, PreviewInvestorUpdateRequest, SendInvestorUpdateRequest } from '@fp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../platform/auth';
+import { metaFor } from '../../platform/context';
+import { parse } from '../../platform/http';
+import type { InvestorUpdatesContext } from './context';
+
+const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
+
+/** A route per action; each selects by the session's user (another founder's update is a 404). */
+export function investorUpdatesRoutes(app: FastifyInstance, ctx: InvestorUpdatesContext) {
+  const svc = ctx.updates;
+
+  app.post('/api/investor-updates', async (req, reply) => {
+    const user = requireUser(req);
+    parse(CreateInvestorUpdateRequest, req.body ?? {});
+    const { id } = await svc.draft(user.id, metaFor(ctx, user.id));
+    return reply.status(201).send(await svc.get(user.id, id));
+  });
+
+  app.get('/api/investor-updates', async (req) => ({ updates: await svc.list(requireUser(req).id) }));
+
+  app.get('/api/investor-updates/:id', async (req) => svc.get(requireUser(req).id, parse(IdParams, req.params).id));
+
+  app.patch('/api/investor-updates/:id', async (req) => {
+    const user = requireUser(req);
+    const { id } = parse(IdParams, req.params);
+    return svc.edit(user.id, id, parse(EditInvestorUpdateRequest, req.body ?? {}), metaFor(ctx, user.id));
+  });
+
+  app.post('/api/investor-updates/:id/preview', async (req) => {
+    const user = requireUser(req);
+    const { id } = parse(IdParams, req.params);
+    return svc.preview(user.id, id, parse(PreviewInvestorUpdateRequest, req.body ?? {}).to, metaFor(ctx, user.id));
+  });
+
+  app.post('/api/investor-updates/:id/send', async (req) => {
+    const user = requireUser(req);
+    const { id } = parse(IdParams, req.params);
+    parse(SendInvestorUpdateRequest, req.body ?? {});
+    return svc.send(user.id, id, metaFor(ctx, user.id));
+  });
+}
