@@ -92,7 +92,7 @@ function ChoicesForm({ data }: { data: StandingChoicesResponse }) {
         <Button type="submit" disabled={save.isPending || !changed}>
           {save.isPending ? 'Saving…' : 'Save choices'}
         </Button>
-        {!changed ? <span className="text-xs text-muted-foreground">Saved</span> : null}
+        {!changed ? <span className="text-xs text-muted-foreground">No unsaved changes</span> : null}
       </div>
     </form>
   );
