@@ -1112,7 +1112,7 @@ export class InProcessSearchIndex implements SearchIndex {
   /**
    * Brings the memory up to date from the rows changed since it was (an import, a seed's batches):
    * read in one snapshot and merged into copies of the segments, which are swapped in. False when
-   * more than half the documents changed (a full load is then cheaper) or there is no memory yet.
+   * more documents changed than the memory holds (a full load is then the leaner way).
    */
   private async loadChanges(): Promise<boolean> {
     const t0 = performance.now();
@@ -1120,7 +1120,9 @@ export class InProcessSearchIndex implements SearchIndex {
     const from = this.seen;
     const generation = this.generation;
     const held = [...state.values()].reduce((n, s) => n + s.base.aliveCount + s.delta.size, 0);
-    const cap = Math.max(this.deltaMax, held >>> 1);
+    // Merging costs a pass over memory, reading the rows back costs far more: merge unless the
+    // changes outnumber what the memory holds (a first load, a reseed), then read all in one stream.
+    const cap = Math.max(this.deltaMax, held);
     const chunk = this.opts.chunk ?? 20_000;
     this.progress = { read: 0, total: null };
     const changes = await this.db.transaction().setIsolationLevel('repeatable read').execute(async (tx) => {
@@ -1167,7 +1169,7 @@ export class InProcessSearchIndex implements SearchIndex {
     this.generation++;
     const ms = Math.round(performance.now() - t0);
     this.nextReloadAt = Date.now() + ms;
-    this.opts.log?.(`[search] in-process index merged ${changes.rows.length.toLocaleString('en-US')} changed documents in ${ms} ms`);
+    if (changes.rows.length || changes.removals.length) this.opts.log?.(`[search] in-process index merged ${changes.rows.length.toLocaleString('en-US')} changed documents in ${ms} ms`);
     return true;
   }
 
