@@ -80,7 +80,7 @@ export function FirstRunChecklist() {
                   </div>
                 </div>
                 {s.done ? null : (
-                  <Link to={step.to} className={cn(buttonVariants({ variant: current ? 'default' : 'outline', size: 'sm' }), 'shrink-0 self-start sm:self-center')}>
+                  <Link to={step.to} className={cn(buttonVariants({ variant: current ? 'default' : 'outline', size: 'sm' }), 'ml-8 shrink-0 self-start sm:ml-0 sm:self-center')}>
                     {step.action}
                     <ArrowRight className="size-3.5" aria-hidden="true" />
                   </Link>
