@@ -167,7 +167,7 @@ describe('submitting to test firms', () => {
     expect((await app.api('GET', '/api/submissions?status=processing', { token: u.token })).body.total).toBe(0);
     expect((await app.api('GET', '/api/submissions?limit=0', { token: u.token })).status).toBe(400);
     expect((await app.api('GET', '/api/submissions?status=weird', { token: u.token })).status).toBe(400);
-    expect((await app.api('GET', '/api/submission-stats', { token: u.token })).body).toEqual({ total: 2, completed: 1, processing: 0, failed: 1 });
+    expect((await app.api('GET', '/api/submission-stats', { token: u.token })).body).toEqual({ total: 2, completed: 1, processing: 0, failed: 1, stopped: 0, successRate: 50 });
     const activity = await app.api('GET', '/api/submission-activity?days=7', { token: u.token });
     expect(activity.body.days).toHaveLength(7);
     expect(activity.body.days[6]).toEqual({ date: new Date().toISOString().slice(0, 10), completed: 1, failed: 1, processing: 0 });
@@ -242,7 +242,7 @@ describe('ownership', () => {
       expect(res.body).toEqual({ error: 'Submission not found' });
     }
     expect((await app.api('GET', '/api/submissions', { token: other.token })).body.total).toBe(0);
-    expect((await app.api('GET', '/api/submission-stats', { token: other.token })).body).toEqual({ total: 0, completed: 0, processing: 0, failed: 0 });
+    expect((await app.api('GET', '/api/submission-stats', { token: other.token })).body).toEqual({ total: 0, completed: 0, processing: 0, failed: 0, stopped: 0, successRate: null });
     const s = await waitForStatus(app, owner.token, id, TERMINAL);
     expect(s.status).toBe('failed');
     // A view link signed for someone else does not open this submission.

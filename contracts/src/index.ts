@@ -11,6 +11,7 @@ export * from './security/api';
 export * from './security/events';
 export * from './submissions/api';
 export * from './submissions/events';
+export * from './submissions/figures';
 export * from './catalog/api';
 export * from './catalog/events';
 export * from './pipeline/api';

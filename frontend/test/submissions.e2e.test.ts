@@ -82,7 +82,7 @@ describe('applications (e2e)', () => {
     await page.goto(`${app.url}/submissions`);
     await page.getByRole('heading', { name: 'Submissions', exact: true }).waitFor();
     await page.getByText('No submissions yet').waitFor();
-    await expect.poll(() => page.getByTestId('success-rate').innerText()).toContain('0% success rate');
+    await expect.poll(() => page.getByTestId('success-rate').innerText()).toContain('— success rate');
 
     await page.goto(`${app.url}/test-vc-database`);
     // The test firms span two pages; each is found by name (the selection is kept across searches).
@@ -214,6 +214,12 @@ describe('applications (e2e)', () => {
     const stats = (await app.api('GET', '/api/submission-stats', { token: user.token })).body;
     expect(stats.completed).toBeGreaterThanOrEqual(1);
     await expect.poll(() => page.getByTestId('stat-completed').innerText(), { timeout: 15_000 }).toContain(String(stats.completed));
+    // Honest figures (issue 24): the stopped Orbit Fund is counted apart, and the rate is completed
+    // out of finished (completed + failed), never out of all applications.
+    expect(stats.stopped).toBeGreaterThanOrEqual(1);
+    expect(stats.successRate).toBe(Math.round((stats.completed / (stats.completed + stats.failed)) * 100));
+    await expect.poll(() => page.getByTestId('stat-stopped').innerText(), { timeout: 15_000 }).toContain(String(stats.stopped));
+    await expect.poll(() => page.getByTestId('success-rate').innerText(), { timeout: 15_000 }).toContain(`${stats.successRate}% success rate`);
   });
 
   it('saves screenshots at 1280 and 375 px, dark and light', async () => {

@@ -111,8 +111,18 @@ export type Submission = z.infer<typeof SubmissionSchema>;
 export const ListSubmissionsResponse = z.object({ submissions: z.array(SubmissionSchema), total: z.number().int() });
 export type ListSubmissionsResponse = z.infer<typeof ListSubmissionsResponse>;
 
-/** GET /api/submission-stats (processing counts pending ones too). */
-export const SubmissionStatsResponse = z.object({ total: z.number().int(), completed: z.number().int(), processing: z.number().int(), failed: z.number().int() });
+/**
+ * GET /api/submission-stats: the figures of submissions/figures.ts (processing counts queued ones too,
+ * stopped runs are apart, successRate is completed / (completed + failed), null while none finished).
+ */
+export const SubmissionStatsResponse = z.object({
+  total: z.number().int(),
+  completed: z.number().int(),
+  processing: z.number().int(),
+  failed: z.number().int(),
+  stopped: z.number().int(),
+  successRate: z.number().int().nullable(),
+});
 export type SubmissionStatsResponse = z.infer<typeof SubmissionStatsResponse>;
 
 /** GET /api/submission-activity?days=30 (dashboard chart): per UTC day of submitting, by current status. */
@@ -183,10 +193,6 @@ export const AnswerQuestionsRequest = z.strictObject({
 });
 export type AnswerQuestionsRequest = z.infer<typeof AnswerQuestionsRequest>;
 
-/** Success rate (spec §5): completed / total, rounded; 0 when there is none. */
-export function successRate(stats: { total: number; completed: number }): number {
-  return stats.total > 0 ? Math.round((stats.completed / stats.total) * 100) : 0;
-}
 
 /** Status codes as shown (spec §3): 'form_filled' → 'Form Filled'; empty → 'Unknown'. */
 export function statusLabel(code: string | null | undefined): string {

@@ -1,4 +1,4 @@
-import { SUBMISSION_EVENT_TYPES, SUBMISSION_NOT_FOUND, submissionStream, type Submission, type TakeoverReason, type TakeoverRecord, type SubmissionActivityResponse, type SubmissionStatsResponse } from '@fp/contracts';
+import { runFigures, successRate, SUBMISSION_EVENT_TYPES, SUBMISSION_NOT_FOUND, submissionStream, type Submission, type TakeoverReason, type TakeoverRecord, type SubmissionActivityResponse, type SubmissionStatsResponse } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { DomainError } from '../../platform/decider';
@@ -121,14 +121,10 @@ export async function listSubmissions(ctx: Pick<AppContext, 'db' | 'config' | 'c
 }
 
 export async function submissionStats(ctx: Pick<AppContext, 'db'>, userId: string): Promise<SubmissionStatsResponse> {
-  const r = await sql<{ total: number; completed: number; processing: number; failed: number }>`
-    select count(*)::int as total,
-           count(*) filter (where status = 'completed')::int as completed,
-           count(*) filter (where status in ('pending', 'processing'))::int as processing,
-           count(*) filter (where status = 'failed')::int as failed
-    from submissions where user_id = ${userId}`.execute(ctx.db);
-  const row = r.rows[0]!;
-  return { total: row.total, completed: row.completed, processing: row.processing, failed: row.failed };
+  // One row per application (a retry reuses its row), so a retry is never an extra application.
+  const r = await sql<{ status: string; n: number }>`select status, count(*)::int as n from submissions where user_id = ${userId} group by status`.execute(ctx.db);
+  const f = runFigures(r.rows.map((row) => [row.status, row.n] as const));
+  return { ...f, successRate: successRate(f) };
 }
 
 /** Whether the founder has a submission to a test firm and one to a real firm (the first-run checklist). */

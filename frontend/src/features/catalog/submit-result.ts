@@ -1,4 +1,4 @@
-import type { SkippedFirm } from '@fp/contracts';
+import { queuedLabel, type SkippedFirm } from '@fp/contracts';
 
 /** How each skip reason reads in the toast ("Skipped 2: 1 already applied, 1 …"). */
 const REASON: Record<SkippedFirm['reason'], [one: string, many: string]> = {
@@ -15,13 +15,14 @@ const REASON: Record<SkippedFirm['reason'], [one: string, many: string]> = {
 const n = (k: number) => k.toLocaleString('en-US');
 
 /**
- * The submit toast's words: what was sent and charged, and what was skipped and why, per reason
+ * The submit toast's words: what was queued and charged, and what was skipped and why, per reason
  * with counts (skips are never charged).
  */
 export function submitResultMessage(r: { creditsDeducted: number; submissionIds: string[]; skipped: Pick<SkippedFirm, 'reason'>[] }): { sent: number; description: string } {
   const sent = r.submissionIds.length;
   const parts = [sent > 0
-    ? `${n(sent)} ${sent === 1 ? 'application' : 'applications'} sent, ${n(r.creditsDeducted)} ${r.creditsDeducted === 1 ? 'credit' : 'credits'} used.`
+    ? // Queued, not sent: a run has sent only once its form has gone (issue 24).
+      `${queuedLabel(sent)}, ${n(r.creditsDeducted)} ${r.creditsDeducted === 1 ? 'credit' : 'credits'} used.`
     : 'No application sent, no credits used.'];
   if (r.skipped.length) {
     const counts = new Map<SkippedFirm['reason'], number>();

@@ -4,7 +4,7 @@ import { submitResultMessage } from './submit-result';
 describe('the submit toast names what was skipped and why', () => {
   it('says what was sent and charged', () => {
     expect(submitResultMessage({ creditsDeducted: 3, submissionIds: ['a', 'b', 'c'], skipped: [] }).description)
-      .toBe('3 applications sent, 3 credits used. Follow the progress on the Submissions page.');
+      .toBe('3 applications queued, 3 credits used. Follow the progress on the Submissions page.');
   });
 
   it('counts the skips per reason', () => {
@@ -12,7 +12,7 @@ describe('the submit toast names what was skipped and why', () => {
       creditsDeducted: 1, submissionIds: ['a'],
       skipped: [{ reason: 'already_applied' }, { reason: 'reserved_domain' }, { reason: 'reserved_domain' }, { reason: 'in_progress' }],
     });
-    expect(r.description).toBe('1 application sent, 1 credit used. Skipped 4: 1 already applied, 2 demo firms (reserved domain, never applied to), 1 already under way. Follow the progress on the Submissions page.');
+    expect(r.description).toBe('1 application queued, 1 credit used. Skipped 4: 1 already applied, 2 demo firms (reserved domain, never applied to), 1 already under way. Follow the progress on the Submissions page.');
   });
 
   it('says plainly when nothing was sent', () => {

@@ -11,7 +11,8 @@ import { FollowUpsCard, PipelineFunnelCard } from '../pipeline/PipelineDashboard
 import { SavedSearchesCard } from '../saved-searches/SavedSearchesCard';
 import { ActivityChart } from './ActivityChart';
 import { ProfileSummaryCard } from './ProfileSummaryCard';
-import { fillActivity, submissionActivityQueryOptions, submissionStatsQueryOptions, successRate, weeklyTotals, ZERO_STATS } from './queries';
+import { successRateLabel } from '@fp/contracts';
+import { fillActivity, submissionActivityQueryOptions, submissionStatsQueryOptions, weeklyTotals, ZERO_STATS } from './queries';
 import { WeeklyChart } from './WeeklyChart';
 import { DeckReadersLine } from '../deck-links/DeckPage';
 import { meQueryOptions } from '../accounts/queries';
@@ -51,7 +52,8 @@ export function DashboardPage() {
   // Until the submissions endpoints answer (or when they fail), the dashboard shows zeros.
   const stats = statsQuery.data ?? ZERO_STATS;
   const activity = activityQuery.data ?? fillActivity(null, 30, new Date());
-  const rate = successRate(stats);
+  // Over finished runs only (completed + failed); stopped and running ones are told apart (issue 24).
+  const rate = successRateLabel(stats);
   const weeksQuery = useQuery(submissionActivityQueryOptions(WEEKS * 7));
   const weeks = weeklyTotals(weeksQuery.data ?? fillActivity(null, WEEKS * 7, new Date()));
 
@@ -79,7 +81,7 @@ export function DashboardPage() {
           icon={<Send />}
           title="Submissions"
           value={stats.total.toLocaleString('en-US')}
-          detail={stats.processing ? `${stats.processing.toLocaleString('en-US')} in progress` : 'Total applications sent'}
+          detail={stats.processing ? `${stats.processing.toLocaleString('en-US')} queued or running` : 'Applications, one per firm'}
           action={
             <Link to="/submissions" className={linkClass}>
               View Submissions <ArrowRight className="size-3.5" aria-hidden="true" />
@@ -117,7 +119,7 @@ export function DashboardPage() {
               {[
                 ['Total', stats.total.toLocaleString('en-US'), 'text-foreground'],
                 ['Completed', stats.completed.toLocaleString('en-US'), 'text-success'],
-                ['Success %', `${rate}%`, 'text-primary'],
+                ['Success %', rate, 'text-primary'],
               ].map(([label, value, color]) => (
                 <div key={label} data-testid={`stat-${label}`} className="flex flex-col-reverse gap-0.5 rounded-lg bg-muted/60 px-2 py-3">
                   <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -125,6 +127,9 @@ export function DashboardPage() {
                 </div>
               ))}
             </dl>
+            <p className="text-center text-xs text-muted-foreground" data-testid="stats-apart">
+              {stats.failed.toLocaleString('en-US')} failed · {stats.stopped.toLocaleString('en-US')} stopped (not counted) · {stats.processing.toLocaleString('en-US')} queued or running. Success % is completed out of finished.
+            </p>
             <div className="mt-auto">
               <ActivityChart days={activity} loading={activityQuery.isPending} />
             </div>

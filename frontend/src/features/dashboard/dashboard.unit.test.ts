@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillActivity, parseStats, successRate, weeklyTotals } from './queries';
+import { successRate } from '@fp/contracts';
+import { fillActivity, parseStats, weeklyTotals } from './queries';
 import { nextAnimatedValue } from './useAnimatedPercentage';
 
 describe('dashboard progress animation', () => {
@@ -25,16 +26,17 @@ describe('dashboard progress animation', () => {
 });
 
 describe('application stats', () => {
-  it('computes the success rate, 0 without submissions', () => {
-    expect(successRate({ total: 0, completed: 0 })).toBe(0);
-    expect(successRate({ total: 3, completed: 2 })).toBe(67);
-    expect(successRate({ total: 8, completed: 8 })).toBe(100);
+  it('computes the success rate over finished runs, none while nothing finished', () => {
+    // Over finished runs only (issue 24): none finished has no rate; running and stopped ones do not count.
+    expect(successRate({ completed: 0, failed: 0 })).toBeNull();
+    expect(successRate({ completed: 2, failed: 1 })).toBe(67);
+    expect(successRate({ completed: 8, failed: 0 })).toBe(100);
   });
 
   it('reads stats leniently', () => {
-    expect(parseStats({ total: 5, completed: 2, processing: 1, failed: 2 })).toEqual({ total: 5, completed: 2, processing: 1, failed: 2 });
-    expect(parseStats('nope')).toEqual({ total: 0, completed: 0, processing: 0, failed: 0 });
-    expect(parseStats({ total: -1, completed: 'x' })).toEqual({ total: 0, completed: 0, processing: 0, failed: 0 });
+    expect(parseStats({ total: 6, completed: 2, processing: 1, failed: 2, stopped: 1, successRate: 99 })).toEqual({ total: 6, completed: 2, processing: 1, failed: 2, stopped: 1, successRate: 50 });
+    expect(parseStats('nope')).toEqual({ total: 0, completed: 0, processing: 0, failed: 0, stopped: 0, successRate: null });
+    expect(parseStats({ total: -1, completed: 'x' })).toEqual({ total: 0, completed: 0, processing: 0, failed: 0, stopped: 0, successRate: null });
   });
 
   it('fills the last 30 UTC days, oldest first, zero where the response says nothing', () => {

@@ -1,12 +1,9 @@
+import { ZERO_FIGURES, successRate, type RunFigures } from '@fp/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
-export interface SubmissionStats {
-  total: number;
-  completed: number;
-  processing: number;
-  failed: number;
-}
+/** The figures of contracts' submissions/figures.ts, with the success rate the API computed from them. */
+export type SubmissionStats = RunFigures & { successRate: number | null };
 
 export interface ActivityDay {
   /** YYYY-MM-DD (UTC) */
@@ -16,7 +13,7 @@ export interface ActivityDay {
   processing: number;
 }
 
-export const ZERO_STATS: SubmissionStats = { total: 0, completed: 0, processing: 0, failed: 0 };
+export const ZERO_STATS: SubmissionStats = { ...ZERO_FIGURES, successRate: null };
 
 export const dashboardKeys = {
   stats: () => ['dashboard', 'submission-stats'] as const,
@@ -27,12 +24,9 @@ const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v 
 
 export function parseStats(raw: unknown): SubmissionStats {
   const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  return { total: count(r.total), completed: count(r.completed), processing: count(r.processing), failed: count(r.failed) };
-}
-
-/** Success rate (spec §5): completed / total, rounded; 0 when there is none. */
-export function successRate(stats: Pick<SubmissionStats, 'total' | 'completed'>): number {
-  return stats.total > 0 ? Math.round((stats.completed / stats.total) * 100) : 0;
+  const figures = { total: count(r.total), completed: count(r.completed), processing: count(r.processing), failed: count(r.failed), stopped: count(r.stopped) };
+  // The rate is recomputed from the figures by the one definition, never read as sent.
+  return { ...figures, successRate: successRate(figures) };
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import type { Submission } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { validateSubmissionsSearch } from '../../lib/page-search';
-import { CheckCircle2, Inbox, Loader2, Send, TrendingUp, XCircle } from 'lucide-react';
+import { CheckCircle2, CircleStop, Inbox, Loader2, Send, TrendingUp, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '../../ui/Badge';
 import { buttonVariants } from '../../ui/Button';
@@ -12,7 +12,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
-import { needsAnswers, successRate } from './format';
+import { needsAnswers, successRate, successRateLabel } from './format';
 import { LIST_LIMIT, submissionStatsQueryOptions, submissionsQueryOptions, ZERO_STATS, type SubmissionTab } from './queries';
 import { SubmissionDetailsDialog } from './SubmissionDetailsDialog';
 import { SubmissionsList } from './SubmissionsList';
@@ -81,7 +81,8 @@ export function SubmissionsPage() {
   const [selected, setSelected] = useState<Submission | null>(null);
   const statsQuery = useQuery(submissionStatsQueryOptions());
   const stats = statsQuery.data ?? ZERO_STATS;
-  const rate = successRate(stats);
+  // Completed out of finished (completed + failed); stopped runs are counted apart (issue 24).
+  const rate = successRate(stats) ?? 0;
   // The dialog follows the row as the list refreshes.
   const lists = useQuery({ ...submissionsQueryOptions(tab), enabled: false });
   const current = selected ? (lists.data?.submissions.find((s) => s.id === selected.id) ?? selected) : null;
@@ -111,16 +112,17 @@ export function SubmissionsPage() {
         className="mb-0"
         actions={
           <Badge variant={rate >= 50 ? 'success' : rate > 0 ? 'warning' : 'secondary'} className="px-3 py-1 text-sm" data-testid="success-rate">
-            <TrendingUp aria-hidden="true" /> {rate}% success rate
+            <TrendingUp aria-hidden="true" /> {successRateLabel(stats)} success rate
           </Badge>
         }
       />
 
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <StatCard testId="stat-total" title="Total Submissions" value={stats.total} icon={<Send />} tone="bg-primary/10 text-primary" />
         <StatCard testId="stat-completed" title="Completed" value={stats.completed} icon={<CheckCircle2 />} tone="bg-success/15 text-success" />
         <StatCard testId="stat-processing" title="Processing" value={stats.processing} icon={<Loader2 />} tone="bg-warning/20 text-warning-foreground dark:text-warning" />
         <StatCard testId="stat-failed" title="Failed" value={stats.failed} icon={<XCircle />} tone="bg-destructive/15 text-destructive" />
+        <StatCard testId="stat-stopped" title="Stopped" value={stats.stopped} icon={<CircleStop />} tone="bg-muted text-muted-foreground" />
       </div>
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as SubmissionTab)}>

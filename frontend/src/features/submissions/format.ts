@@ -1,7 +1,7 @@
 import { statusLabel, TAKEOVER_REASON_TEXT, type Submission } from '@fp/contracts';
 import type { BadgeVariant } from '../../ui/Badge';
 
-export { statusLabel, successRate } from '@fp/contracts';
+export { statusLabel, successRate, successRateLabel } from '@fp/contracts';
 
 export const STATUS_VARIANT: Record<Submission['status'], BadgeVariant> = {
   pending: 'secondary',

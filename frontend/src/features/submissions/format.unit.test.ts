@@ -9,10 +9,10 @@ describe('submissions screen rules', () => {
     expect(statusLabel(null)).toBe('Unknown');
   });
 
-  it('computes the success rate as completed / total, rounded, 0 without submissions (spec §5)', () => {
-    expect(successRate({ total: 0, completed: 0 })).toBe(0);
-    expect(successRate({ total: 3, completed: 2 })).toBe(67);
-    expect(successRate({ total: 8, completed: 1 })).toBe(13);
+  it('computes the success rate as completed / finished (completed + failed), none while nothing finished (issue 24)', () => {
+    expect(successRate({ completed: 0, failed: 0 })).toBeNull();
+    expect(successRate({ completed: 2, failed: 1 })).toBe(67);
+    expect(successRate({ completed: 1, failed: 7 })).toBe(13);
   });
 
   it('opens the live view when there is one, otherwise the details (spec §2)', () => {

@@ -17,7 +17,7 @@ export const submissionKeys = {
   stats: () => ['submissions', 'stats'] as const,
 };
 
-export const ZERO_STATS: SubmissionStatsResponse = { total: 0, completed: 0, processing: 0, failed: 0 };
+export const ZERO_STATS: SubmissionStatsResponse = { total: 0, completed: 0, processing: 0, failed: 0, stopped: 0, successRate: null };
 
 /** GET /api/submissions?limit&status — refreshed every 15 s. */
 export const submissionsQueryOptions = (tab: SubmissionTab) =>
