@@ -54,7 +54,9 @@ async function shootAll(p: Page, name: string) {
     for (const scheme of ['light', 'dark'] as const) {
       await p.setViewportSize({ width: w, height: h });
       await p.emulateMedia({ colorScheme: scheme });
-      await p.waitForTimeout(150);
+      // The app switches class at once; colours then transition (a loaded machine needs longer).
+      await expect.poll(() => p.evaluate(() => document.documentElement.className)).toContain(scheme);
+      await p.waitForTimeout(800);
       await shoot(p, `${name}-${w}-${scheme}`);
     }
   }
