@@ -98,10 +98,24 @@ describe('npm run cli -- apply-form', () => {
   });
 
   it('fills but does not send with --dry-run', async () => {
-    const r = await cli(['apply-form', '--url', `${sandbox.url}/orbit-fund/`, '--profile', profileFile, '--allow-private', '--dry-run', '--json']);
+    // orbit-fund requires "I confirm that the information above is accurate": the founder allows agreeing for them.
+    const r = await cli(['apply-form', '--url', `${sandbox.url}/orbit-fund/`, '--profile', profileFile, '--allow-private', '--accept-terms', '--dry-run', '--json']);
     const out = JSON.parse(r.stdout.trim());
     expect(out).toMatchObject({ status: 'completed', subStatus: 'form_filled', screenshot: null });
     expect(out.fieldsFilled.length).toBeGreaterThan(3);
+    expect(out.fieldsFilled).toContainEqual(expect.objectContaining({ label: 'I confirm that the information above is accurate', source: 'setting:accept-terms' }));
+    expect(sandbox.received('orbit-fund')).toHaveLength(0);
+  });
+
+  it('without --accept-terms a required agreement is asked, not ticked (issue 23, item 6); a bad --opt-ins is refused', async () => {
+    const r = await cli(['apply-form', '--url', `${sandbox.url}/orbit-fund/`, '--profile', profileFile, '--allow-private', '--dry-run', '--json']);
+    const out = JSON.parse(r.stdout.trim());
+    expect(out.status).toBe('waiting_for_input');
+    expect(out.unansweredQuestions).toEqual([expect.objectContaining({ question: 'I confirm that the information above is accurate', required: true })]);
+    expect(r.code).toBe(3);
+    const bad = await cli(['apply-form', '--url', `${sandbox.url}/orbit-fund/`, '--profile', profileFile, '--opt-ins', 'maybe', '--json']);
+    expect(JSON.parse(bad.stdout.trim()).error).toBe('--opt-ins must be one of ask, yes, no');
+    expect(bad.code).toBe(1);
     expect(sandbox.received('orbit-fund')).toHaveLength(0);
   });
 

@@ -66,15 +66,19 @@ async function readDeck(file: string): Promise<DeckFile> {
 export const applyFormCommands: CliCommand[] = [
   {
     name: 'apply-form',
-    summary: '--url URL --profile FILE.json [--deck FILE.pdf] [--answers FILE.json] [--dry-run] [--allow-private] [--screenshot PATH]  (run the automation once, no database)',
+    summary: '--url URL --profile FILE.json [--deck FILE.pdf] [--answers FILE.json] [--accept-terms] [--opt-ins ask|yes|no] [--default-message TEXT] [--dry-run] [--allow-private] [--screenshot PATH]  (run the automation once, no database)',
     standalone: true,
-    options: { url: { type: 'string' }, profile: { type: 'string' }, deck: { type: 'string' }, answers: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'allow-private': { type: 'boolean' }, screenshot: { type: 'string' } },
+    options: { url: { type: 'string' }, profile: { type: 'string' }, deck: { type: 'string' }, answers: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'allow-private': { type: 'boolean' }, screenshot: { type: 'string' }, 'accept-terms': { type: 'boolean' }, 'opt-ins': { type: 'string' }, 'default-message': { type: 'string' } },
     async run(_rt, { values }, out) {
       if (!values.url) throw new CliError('apply-form needs --url URL');
       if (!values.profile) throw new CliError('apply-form needs --profile FILE.json');
       const profile = await readProfile(values.profile);
       const deck = values.deck ? await readDeck(values.deck) : undefined;
       const answers = values.answers ? await readAnswers(values.answers) : [];
+      // The founder's standing choices, as Settings → Applications holds them (defaults: nothing agreed to or subscribed to).
+      const optIns = values['opt-ins'] ?? 'no';
+      if (optIns !== 'ask' && optIns !== 'yes' && optIns !== 'no') throw new CliError('--opt-ins must be one of ask, yes, no');
+      const checkboxes = { optIns, acceptTerms: Boolean(values['accept-terms']) } as const;
       const controller = new AbortController();
       const onSignal = () => controller.abort();
       process.once('SIGINT', onSignal);
@@ -85,6 +89,8 @@ export const applyFormCommands: CliCommand[] = [
           profile,
           deck,
           answers,
+          checkboxes,
+          defaultMessage: values['default-message']?.trim() || null,
           dryRun: Boolean(values['dry-run']),
           allowPrivate: Boolean(values['allow-private']),
           allowedHosts: process.env.AUTOMATION_ALLOWED_HOSTS,
