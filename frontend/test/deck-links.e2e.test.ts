@@ -159,16 +159,66 @@ describe('deck links (e2e)', () => {
     await expect.poll(() => page.getByTestId('page-row').count()).toBe(4);
     const rows = await page.getByTestId('page-row').allInnerTexts();
     expect(rows.map((r) => r.replace(/\s+/g, ' ').trim().split(' ').at(-1))).toEqual(['1', '1', '1', '0']);
+    // The first visit is a notice on the deck page (and one e-mail, see deck-alerts.int).
+    const notices = page.getByTestId('deck-notices');
+    await expect.poll(() => notices.getByTestId('deck-notice').first().innerText()).toContain(`${FIRM} opened your deck (${READER})`);
+    expect(await notices.getByTestId('deck-notice').count()).toBe(1);
+    expect(await notices.getByText('1 new').count()).toBe(1);
     await shot(page, 'deck-page-1280');
     await page.setViewportSize({ width: 375, height: 812 });
     await shot(page, 'deck-page-375');
+    await page.evaluate(() => localStorage.setItem('fundflow-theme', 'dark'));
+    await page.reload();
+    await notices.waitFor();
+    await shot(page, 'deck-page-375-dark');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, 'deck-page-1280-dark');
+    await page.evaluate(() => localStorage.setItem('fundflow-theme', 'light'));
+    await page.reload();
+
+    await page.goto(`${app.url}/`);
+    const readers = page.getByTestId('deck-readers-line');
+    expect(await readers.getByRole('link').innerText()).toBe('1 investor read your deck this week');
+    await expect.poll(() => readers.getByText('1 new first open').count()).toBe(1);
+    await page.getByRole('navigation').getByRole('link', { name: 'Deck' }).click();
+    await notices.getByRole('button', { name: 'Mark as seen' }).click();
+    await expect.poll(() => notices.getByText('1 new').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(async () => (await app.api('GET', '/api/deck-notifications', { token: user.token })).body.unseen, { timeout: 20_000 }).toBe(0);
     await page.goto(`${app.url}/pipeline`);
     await card().waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
     await shot(page, 'deck-pipeline-375');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.goto(`${app.url}/`);
     expect(await page.getByTestId('deck-readers-line').innerText()).toBe('1 investor read your deck this week');
+  });
+
+  it('Settings → Deck alerts switches the first-visit e-mails off and on', { timeout: 60_000 }, async () => {
+    await page.goto(`${app.url}/settings`);
+    const section = page.getByTestId('deck-alerts-settings');
+    const box = section.getByRole('checkbox', { name: 'E-mail me when someone opens a deck link for the first time' });
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'deck-alerts-settings-1280');
+    await box.press('Space');
+    await page.getByText('No more e-mails when someone first opens your deck').waitFor();
+    await expect.poll(async () => (await app.api('GET', '/api/deck-notifications', { token: user.token })).body.settings.firstVisitEmail).toBe(false);
+    await page.reload();
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(false);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'deck-alerts-settings-375');
+    await page.evaluate(() => localStorage.setItem('fundflow-theme', 'dark'));
+    await page.reload();
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'deck-alerts-settings-375-dark');
+    await box.click();
+    await expect.poll(async () => (await app.api('GET', '/api/deck-notifications', { token: user.token })).body.settings.firstVisitEmail).toBe(true);
+    await page.evaluate(() => localStorage.setItem('fundflow-theme', 'light'));
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it("the founder's own look at the link is a preview and not counted", { timeout: 60_000 }, async () => {

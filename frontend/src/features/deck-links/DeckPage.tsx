@@ -1,10 +1,13 @@
-import type { DeckPageFigure } from '@fp/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { DeckAnalytics, DeckPageFigure } from '@fp/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Presentation } from 'lucide-react';
-import { buttonVariants, Card, CardContent, CardHeader, CardTitle, EmptyState, LoadFailed, PageHeader, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui';
+import { useState } from 'react';
+import { Badge, buttonVariants, Card, CardContent, CardHeader, CardTitle, EmptyState, Label, LoadFailed, PageHeader, Select, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui';
 import { pipelineQueryOptions } from '../pipeline/queries';
-import { deckAnalyticsQueryOptions, deckLinksQueryOptions, durationLabel, readingLabel } from './queries';
+import { formatDateTime } from '../submissions/format';
+import { DeckNotices } from './DeckAlerts';
+import { deckAnalyticsQueryOptions, deckLinksQueryOptions, deckNotificationsQueryOptions, durationLabel, readingLabel, whenLabel } from './queries';
 
 /** Average time per page and how many readers reached it, as bars in a table (readable without the picture). */
 export function PageChart({ pages }: { pages: DeckPageFigure[] }) {
@@ -42,9 +45,42 @@ export function PageChart({ pages }: { pages: DeckPageFigure[] }) {
   );
 }
 
-/** /deck: how the founder's current deck is read, page by page, and every link with its reading. */
+type Version = DeckAnalytics['versions'][number];
+
+/** Every uploaded version with its own totals: a link serves the current deck, each visit counts for the version it read. */
+function VersionTable({ versions, now }: { versions: Version[]; now: Date }) {
+  return (
+    <Table data-testid="deck-versions" containerClassName="border-0">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Version</TableHead>
+          <TableHead className="hidden sm:table-cell">Uploaded</TableHead>
+          <TableHead className="text-right">Visits</TableHead>
+          <TableHead className="text-right">Readers</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Last read</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {versions.map((v) => (
+          <TableRow key={v.deckId} data-testid="deck-version">
+            <TableCell className="max-w-[12rem] truncate sm:max-w-none">
+              {v.fileName} {v.current ? <Badge variant="secondary">Current</Badge> : null}
+            </TableCell>
+            <TableCell className="hidden sm:table-cell">{formatDateTime(v.uploadedAt)}</TableCell>
+            <TableCell className="text-right tabular-nums">{v.visits}</TableCell>
+            <TableCell className="text-right tabular-nums">{v.readers}</TableCell>
+            <TableCell className="hidden text-right sm:table-cell">{v.lastVisitAt ? whenLabel(v.lastVisitAt, now) : '—'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** /deck: how the founder's deck is read (any version they uploaded), page by page, and every link with its reading. */
 export function DeckPage() {
-  const deck = useQuery(deckAnalyticsQueryOptions());
+  const [deckId, setDeckId] = useState<string | undefined>(undefined);
+  const deck = useQuery({ ...deckAnalyticsQueryOptions(deckId), placeholderData: keepPreviousData });
   const links = useQuery(deckLinksQueryOptions());
   const board = useQuery(pipelineQueryOptions());
   const names = new Map((board.data ?? []).map((c) => [`${c.investorKind}:${c.investorId}`, c.name]));
@@ -52,6 +88,7 @@ export function DeckPage() {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <PageHeader title="Deck" description="Who read your pitch deck, and how far they got." />
+      <DeckNotices />
       {deck.isPending ? (
         <Skeleton className="h-64" />
       ) : deck.isError ? (
@@ -82,13 +119,37 @@ export function DeckPage() {
             ))}
           </div>
           <Card>
-            <CardHeader>
+            <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <CardTitle>Page by page: {deck.data.deck.fileName}</CardTitle>
+              {deck.data.versions.length > 1 ? (
+                <div className="flex items-center gap-2">
+                  <Label htmlFor="deck-version" className="shrink-0 text-sm">
+                    Version
+                  </Label>
+                  <Select
+                    id="deck-version"
+                    className="min-w-0 sm:w-64"
+                    value={deck.data.deck.id}
+                    onChange={(e) => setDeckId(e.target.value)}
+                    options={deck.data.versions.map((v) => ({ value: v.deckId, label: `${v.fileName}${v.current ? ' (current)' : ''} · ${formatDateTime(v.uploadedAt)}` }))}
+                  />
+                </div>
+              ) : null}
             </CardHeader>
             <CardContent>
               {deck.data.pages.length ? <PageChart pages={deck.data.pages} /> : <p className="text-sm text-muted-foreground">No one has read this version of your deck yet.</p>}
             </CardContent>
           </Card>
+          {deck.data.versions.length > 1 ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Versions</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <VersionTable versions={deck.data.versions} now={now} />
+              </CardContent>
+            </Card>
+          ) : null}
         </>
       )}
       <Card>
@@ -124,13 +185,16 @@ export function DeckPage() {
 /** The dashboard's line: "N investors read your deck this week". */
 export function DeckReadersLine() {
   const deck = useQuery(deckAnalyticsQueryOptions());
+  const notices = useQuery(deckNotificationsQueryOptions());
   if (!deck.data) return null;
   const n = deck.data.readersThisWeek;
+  const fresh = notices.data?.unseen ?? 0;
   return (
     <p className="text-sm" data-testid="deck-readers-line">
       <Link to="/deck" className="text-primary underline-offset-4 hover:underline">
         {n === 1 ? '1 investor read your deck this week' : `${n} investors read your deck this week`}
       </Link>
+      {fresh ? <Badge className="ml-2">{fresh === 1 ? '1 new first open' : `${fresh} new first opens`}</Badge> : null}
     </p>
   );
 }

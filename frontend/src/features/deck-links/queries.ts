@@ -1,4 +1,4 @@
-import type { CreateDeckLinkRequest, CreateDeckLinkResponse, DeckAnalytics, DeckLinkAnalytics, DeckLinkSummary, InvestorKind, UpdateDeckLinkRequest } from '@fp/contracts';
+import type { CreateDeckLinkRequest, CreateDeckLinkResponse, DeckAlertSettings, DeckAnalytics, DeckLinkAnalytics, DeckLinkSummary, DeckNotificationsResponse, InvestorKind, UpdateDeckLinkRequest } from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
@@ -6,7 +6,8 @@ export const deckLinkKeys = {
   all: ['deck-links'] as const,
   list: () => [...deckLinkKeys.all, 'list'] as const,
   analytics: (id: string) => [...deckLinkKeys.all, 'analytics', id] as const,
-  deck: () => [...deckLinkKeys.all, 'deck'] as const,
+  deck: (deckId?: string) => [...deckLinkKeys.all, 'deck', deckId ?? 'current'] as const,
+  notifications: () => [...deckLinkKeys.all, 'notifications'] as const,
 };
 
 /** GET /api/deck-links: the founder's links with their reading figures (refreshed every 30 s: visits arrive on their own). */
@@ -21,9 +22,20 @@ export const deckLinksQueryOptions = () =>
 export const linkAnalyticsQueryOptions = (id: string) =>
   queryOptions({ queryKey: deckLinkKeys.analytics(id), queryFn: () => apiRequest<DeckLinkAnalytics>(`/api/deck-links/${encodeURIComponent(id)}/analytics`), staleTime: 10_000 });
 
-/** GET /api/deck-analytics: the current deck across all links (deck page, dashboard line). */
-export const deckAnalyticsQueryOptions = () =>
-  queryOptions({ queryKey: deckLinkKeys.deck(), queryFn: () => apiRequest<DeckAnalytics>('/api/deck-analytics'), staleTime: 10_000, refetchInterval: 60_000 });
+/** GET /api/deck-analytics: one deck version (default the current one) across all links, and every version's totals (deck page, dashboard line). */
+export const deckAnalyticsQueryOptions = (deckId?: string) =>
+  queryOptions({
+    queryKey: deckLinkKeys.deck(deckId),
+    queryFn: () => apiRequest<DeckAnalytics>(deckId ? `/api/deck-analytics?deckId=${encodeURIComponent(deckId)}` : '/api/deck-analytics'),
+    staleTime: 10_000,
+    refetchInterval: 60_000,
+  });
+
+/** GET /api/deck-notifications: first visits of the founder's links (in-app notices) and the e-mail setting. */
+export const deckNotificationsQueryOptions = () =>
+  queryOptions({ queryKey: deckLinkKeys.notifications(), queryFn: () => apiRequest<DeckNotificationsResponse>('/api/deck-notifications'), staleTime: 10_000, refetchInterval: 60_000 });
+export const markDeckNotificationsSeen = () => apiRequest<void>('/api/deck-notifications/seen', { method: 'POST', body: {} });
+export const setDeckAlerts = (body: DeckAlertSettings) => apiRequest<DeckAlertSettings>('/api/deck-notifications/settings', { method: 'PUT', body });
 
 export const createDeckLink = (body: CreateDeckLinkRequest) => apiRequest<CreateDeckLinkResponse>('/api/deck-links', { method: 'POST', body });
 export const updateDeckLink = (id: string, body: UpdateDeckLinkRequest) => apiRequest<DeckLinkSummary>(`/api/deck-links/${encodeURIComponent(id)}`, { method: 'PATCH', body });

@@ -3,6 +3,7 @@ import { useIdentity } from '../../lib/identity';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { PitchDeckSection } from './PitchDeckSection';
+import { DeckAlertsSection } from '../deck-links/DeckAlerts';
 import { AnswerLibrary } from './AnswerLibrary';
 import { ApplicationChoices } from './ApplicationChoices';
 import { ProfileForm } from './ProfileForm';
@@ -33,6 +34,7 @@ export function SettingsPage() {
         <div className="flex flex-col gap-6">
           <StartupProfileEditor />
           <PitchDeckSection />
+          <DeckAlertsSection />
           <ApplicationChoices />
           <AnswerLibrary />
         </div>
