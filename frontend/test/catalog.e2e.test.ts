@@ -13,7 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitDay, fitScore, fitToday } from '@fp/contracts/fit/fit';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GENERATOR_MODULE = path.join(here, '..', '..', 'infra', 'src', 'catalog', 'index.ts');
@@ -266,7 +266,11 @@ describe('Angel investors (e2e)', () => {
     }
     const bar = page.getByTestId('selection-bar');
     await bar.getByText('3 investor(s) selected').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: 'Export to CSV (1 credit)' }).click()]);
+    // Asked first (issue 24): one credit of the server's balance.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      bar.getByRole('button', { name: 'Export to CSV (1 credit)' }).click().then(() => confirmSpend(page)),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^angel_investors_export_\d{4}-\d{2}-\d{2}\.csv$/);
     const file = readFileSync((await download.path())!);
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

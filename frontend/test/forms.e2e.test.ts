@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -154,6 +154,7 @@ describe('registry of application forms (e2e)', () => {
     expect(await page.getByTestId('vc-firm-card').filter({ hasText: 'Quill Ventures' }).getByTestId('form-badge').innerText()).toBe('E-mail only');
     await page.getByLabel('Select Quill Ventures').check();
     await page.getByRole('button', { name: 'Submit to 1 Test VC' }).click();
+    await confirmSpend(page);
     const toast = page.getByRole('status').filter({ hasText: 'No Applications Submitted' });
     await toast.waitFor();
     await toast.getByText('No application sent, no credits used. Skipped 1: 1 firm without a usable online form.').waitFor();

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -76,6 +76,7 @@ describe('pipeline (e2e)', () => {
       await page.getByLabel(`Select ${firm}`).check();
     }
     await page.getByRole('button', { name: 'Submit to 4 Test VCs' }).click();
+    await confirmSpend(page);
     await page.getByRole('status').filter({ hasText: 'Test Applications Submitted' }).waitFor();
 
     // Applications run in the background (one browser at a time); the board shows those that went through.

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, type E2eTestApp, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, type E2eTestApp, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
 
 type TestApp = E2eTestApp;
 
@@ -124,6 +124,7 @@ describe('pitch deck (e2e)', () => {
     await search.press('Enter');
     await page.getByLabel('Select Forge Ventures').check();
     await page.getByRole('button', { name: 'Submit to 1 Test VC' }).click();
+    await confirmSpend(page);
     await page.getByRole('status').filter({ hasText: 'Test Applications Submitted' }).waitFor();
 
     await page.goto(`${app.url}/submissions`);

@@ -282,7 +282,7 @@ describe('startup profile and dashboard (e2e)', () => {
     await page.getByTestId('activity-chart').waitFor();
   });
 
-  it('saves screenshots at 1280 and 375 px, dark and light, complete and incomplete', async () => {
+  it('saves screenshots at 1280 and 375 px, dark and light, complete and incomplete', { timeout: 600_000 }, async () => {
     mkdirSync(SHOTS, { recursive: true });
     const t = await token();
     const { body: saved } = await app.api('GET', '/api/startup-profile', { token: t });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, signInThroughScreen, TEST_APP_MODULE, type E2eTestApp } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, SHOTS, signInThroughScreen, TEST_APP_MODULE, type E2eTestApp } from './support';
 
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIRM = 'Elm Partners';
@@ -125,6 +125,7 @@ describe('review before sending, in the browser', () => {
 
   it('submits from the review, and the firm receives exactly the reviewed values; the details show the same table', async () => {
     await dialog().getByRole('button', { name: 'Submit application (1 credit)' }).click();
+    await confirmSpend(page);
     await page.getByRole('status').filter({ hasText: 'Test Applications Submitted' }).waitFor({ timeout: 30_000 });
     const got = await expect.poll(() => received().length, { timeout: 150_000 }).toBe(1).then(() => received()[0]!.fields);
     const arrived = Object.values(got).filter(Boolean).sort();

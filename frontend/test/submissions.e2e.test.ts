@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -97,6 +97,7 @@ describe('applications (e2e)', () => {
         await page.getByLabel(`Select ${firm}`).check();
       }
       await page.getByRole('button', { name: `Submit to ${firms.length} Test VC${firms.length === 1 ? '' : 's'}` }).click();
+      await confirmSpend(page);
       const done = page.getByRole('status').filter({ hasText: 'Test Applications Submitted' });
       await done.waitFor();
       await done.getByRole('button', { name: 'Close notification' }).click().catch(() => undefined);
@@ -110,6 +111,7 @@ describe('applications (e2e)', () => {
     await search.press('Enter');
     await page.getByLabel('Select Tortoise Capital').check();
     await page.getByRole('button', { name: 'Submit to 1 Test VC' }).click();
+    await confirmSpend(page);
     const skipped = page.getByRole('status').filter({ hasText: 'No Applications Submitted' });
     await skipped.waitFor();
     expect(await skipped.innerText()).toMatch(/No application sent, no credits used\. Skipped 1: 1 already (under way|applied)\./);
@@ -172,7 +174,7 @@ describe('applications (e2e)', () => {
   it('retries a failed application', async () => {
     await waitForRowStatus('Sentinel Capital', ['Failed']);
     await expect.poll(() => row('Sentinel Capital').innerText()).toMatch(/CAPTCHA/i);
-    // Without credits the server refuses the retry, and the screen says why.
+    // Without credits the server refuses the retry, and the screen says why (no question: there is nothing to spend).
     const balance = Number((await app.api('GET', '/api/credits/balance', { token: user.token })).body.balance);
     if (balance > 0) await app.services.credits.spendAll(user.id, { spendKind: 'angel_export', insufficientMessage: 'x', items: Array.from({ length: balance }, (_, i) => ({ reference: `e2e-drain-${i}`, amount: 1, reason: 'Angel investor export' })) }, { now: new Date(), actor: user.id });
     await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).click();
@@ -182,7 +184,10 @@ describe('applications (e2e)', () => {
     await page.getByRole('alert').filter({ hasText: 'Retry Failed' }).getByRole('button', { name: 'Close notification' }).click();
     await page.getByRole('alert').filter({ hasText: 'Retry Failed' }).waitFor({ state: 'detached' });
     await app.services.credits.grant(user.id, 5, 'e2e credits', null, { now: new Date(), actor: 'test' });
+    // The button says its cost, and the retry is asked first with the server's balance (issue 24).
+    expect(await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).innerText()).toContain('Retry · 1 credit');
     await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).click();
+    expect(await confirmSpend(page)).toBe('Spend 1 of your 5 credits?');
     await waitForRowStatus('Sentinel Capital', ['Pending', 'Processing'], 20_000);
     await waitForRowStatus('Sentinel Capital', ['Failed']);
     await row('Sentinel Capital').getByRole('button', { name: 'View Details' }).click();

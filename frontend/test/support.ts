@@ -36,3 +36,16 @@ export async function signInThroughScreen(page: import('playwright-core').Page, 
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
+
+/**
+ * Ask before spending (issue 24): answers "Spend N of your M credits?" with Spend and waits for the
+ * question to close; returns its title. Use right after clicking a button that spends.
+ */
+export async function confirmSpend(page: import('playwright-core').Page): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: /^Spend [\d,]+ of your [\d,]+ credits\?$/ });
+  await dialog.waitFor({ timeout: 30_000 });
+  const title = (await dialog.getByRole('heading').first().innerText()).trim();
+  await dialog.getByRole('button', { name: /^Spend / }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return title;
+}

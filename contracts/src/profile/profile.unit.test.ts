@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { UpdateStartupProfileRequest } from './api';
+import { needsSpendConfirmation, spendQuestion, UpdateStandingChoicesRequest, withCost } from './standing-choices';
 import {
   EMPTY_PROFILE_FORM,
   PROFILE_FIELDS,
@@ -218,5 +219,24 @@ describe('a profile that refuses nonsense (issue 24)', () => {
     expect(profileFormSchema({ complete: false }).safeParse(values).success).toBe(true);
     // The form shares the API's rules: a nonsense year is refused in both.
     expect(profileFormSchema({ complete: false }).safeParse({ ...values, founded: '3025' }).error!.issues[0]!.message).toBe(`Founded Year must be a year between 1900 and ${thisYear}`);
+  });
+});
+
+describe('ask before spending (issue 24)', () => {
+  it('asks for every spend by default, and skips only spends below the founder\'s amount', () => {
+    expect(needsSpendConfirmation(1, 0)).toBe(true);
+    expect(needsSpendConfirmation(8, 0)).toBe(true);
+    expect(needsSpendConfirmation(4, 5)).toBe(false);
+    expect(needsSpendConfirmation(5, 5)).toBe(true);
+    expect(needsSpendConfirmation(0, 0)).toBe(false);
+  });
+  it('words the question and the cost of a button', () => {
+    expect(spendQuestion(8, 50)).toBe('Spend 8 of your 50 credits?');
+    expect(withCost('Retry', 1)).toBe('Retry · 1 credit');
+    expect(withCost('Submit to 8 Test VCs', 8)).toBe('Submit to 8 Test VCs · 8 credits');
+  });
+  it('takes a whole "skip below" from 0 to 1,000', () => {
+    expect(UpdateStandingChoicesRequest.safeParse({ skipSpendConfirmBelow: 5 }).success).toBe(true);
+    for (const bad of [-1, 1.5, 1001, '5']) expect(UpdateStandingChoicesRequest.safeParse({ skipSpendConfirmBelow: bad }).success).toBe(false);
   });
 });

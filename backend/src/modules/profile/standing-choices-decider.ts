@@ -3,7 +3,7 @@ import type { Decider } from '../../platform/decider';
 
 export type StandingChoicesCommand = {
   type: 'SetStandingChoices';
-  data: { userId: string; optIns?: OptInChoice; acceptTerms?: boolean; defaultMessage?: string | null };
+  data: { userId: string; optIns?: OptInChoice; acceptTerms?: boolean; defaultMessage?: string | null; skipSpendConfirmBelow?: number };
 };
 
 /**
@@ -18,6 +18,8 @@ export const standingChoicesDecider: Decider<StandingChoices, StandingChoicesCom
         return { ...state, optIns: event.data.optIns, acceptTerms: event.data.acceptTerms };
       case 'DefaultMessageSet':
         return { ...state, defaultMessage: event.data.message };
+      case 'SpendConfirmationSet':
+        return { ...state, skipSpendConfirmBelow: event.data.skipBelow };
     }
   },
   decide(command, state) {
@@ -30,6 +32,8 @@ export const standingChoicesDecider: Decider<StandingChoices, StandingChoicesCom
       const message = command.data.defaultMessage?.trim() || null;
       if (message !== state.defaultMessage) events.push({ type: 'DefaultMessageSet', data: { userId, message } });
     }
+    const skipBelow = command.data.skipSpendConfirmBelow;
+    if (skipBelow !== undefined && skipBelow !== state.skipSpendConfirmBelow) events.push({ type: 'SpendConfirmationSet', data: { userId, skipBelow } });
     return events;
   },
 };

@@ -7,11 +7,18 @@ import { standingChoicesDecider } from './standing-choices-decider';
 const meta: CommandMeta = { now: new Date('2026-01-01T00:00:00Z'), actor: 'u1' };
 const boxes = (optIns: 'ask' | 'yes' | 'no', acceptTerms: boolean): StandingChoicesEvent => ({ type: 'CheckboxChoicesSet', data: { userId: 'u1', optIns, acceptTerms } });
 const message = (m: string | null): StandingChoicesEvent => ({ type: 'DefaultMessageSet', data: { userId: 'u1', message: m } });
-const set = (data: { optIns?: 'ask' | 'yes' | 'no'; acceptTerms?: boolean; defaultMessage?: string | null }) => ({ type: 'SetStandingChoices' as const, data: { userId: 'u1', ...data } });
+const spend = (skipBelow: number): StandingChoicesEvent => ({ type: 'SpendConfirmationSet', data: { userId: 'u1', skipBelow } });
+const set = (data: { optIns?: 'ask' | 'yes' | 'no'; acceptTerms?: boolean; defaultMessage?: string | null; skipSpendConfirmBelow?: number }) => ({ type: 'SetStandingChoices' as const, data: { userId: 'u1', ...data } });
 
 describe('standing choices decider', () => {
+  it('asks before every spend by default, records a chosen "skip below", and nothing when it is the same (issue 24)', () => {
+    given(standingChoicesDecider).when(set({ skipSpendConfirmBelow: 5 }), meta).then([spend(5)]);
+    given(standingChoicesDecider, spend(5)).when(set({ skipSpendConfirmBelow: 5, optIns: 'no' }), meta).then([]);
+    given(standingChoicesDecider, spend(5)).when(set({ skipSpendConfirmBelow: 0 }), meta).then([spend(0)]);
+    expect(given(standingChoicesDecider, spend(5), boxes('ask', false)).state).toEqual({ optIns: 'ask', acceptTerms: false, defaultMessage: null, skipSpendConfirmBelow: 5 });
+  });
   it('starts at never opt in, never accept terms for me, no default message', () => {
-    expect(given(standingChoicesDecider).state).toEqual({ optIns: 'no', acceptTerms: false, defaultMessage: null });
+    expect(given(standingChoicesDecider).state).toEqual({ optIns: 'no', acceptTerms: false, defaultMessage: null, skipSpendConfirmBelow: 0 });
   });
   it('records a change of the opt-in choice with the terms choice as it stands', () => {
     given(standingChoicesDecider).when(set({ optIns: 'ask' }), meta).then([boxes('ask', false)]);
@@ -34,7 +41,7 @@ describe('standing choices decider', () => {
       .when(set({ optIns: 'yes', defaultMessage: 'Hi' }), meta)
       .thenState((after, produced) => {
         expect(produced).toEqual([boxes('yes', false), message('Hi')]);
-        expect(after).toEqual({ optIns: 'yes', acceptTerms: false, defaultMessage: 'Hi' });
+        expect(after).toEqual({ optIns: 'yes', acceptTerms: false, defaultMessage: 'Hi', skipSpendConfirmBelow: 0 });
       });
   });
   it('leaves the message alone when the command does not name it', () => {

@@ -16,6 +16,7 @@ import { Pagination } from '../../ui/Pagination';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { creditBalanceQueryOptions, creditKeys } from '../credits/queries';
+import { useSpendConfirmation } from '../credits/SpendConfirm';
 import { ActivityBanner, useActivityGuard } from './ActivityBanner';
 import { allSelected, toggleAll, toggleOne, type SelectionChange } from './selection';
 import { InvestorDialog } from './InvestorDialog';
@@ -134,6 +135,7 @@ export function InvestorsPage() {
     }
   }
 
+  const spend = useSpendConfirmation();
   async function onExport() {
     if (selected.size === 0) {
       toast({ title: 'No Angel Investors Selected', description: 'Please select at least one angel investor to export', variant: 'destructive' });
@@ -143,8 +145,10 @@ export function InvestorsPage() {
       toast({ title: 'Insufficient Credits', description: 'You need at least 1 credit to export data.', variant: 'destructive' });
       return;
     }
-    setExporting(true);
     const count = selected.size;
+    // The export is charged one credit: asked first, with the server's balance (issue 24).
+    if (!(await spend.confirm(1, `Export ${fmt(count)} angel ${count === 1 ? 'investor' : 'investors'} to CSV`))) return;
+    setExporting(true);
     try {
       await exportAngels([...selected]);
       setSelected(new Set());
@@ -285,6 +289,7 @@ export function InvestorsPage() {
       )}
 
       <InvestorDialog investor={details} onClose={() => setDetails(null)} />
+      {spend.dialog}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { withCost } from '@fp/contracts';
 import type { ReactNode } from 'react';
 import { AlertTriangle, Coins, Send } from 'lucide-react';
 import { buttonVariants } from '../../ui/Button';
@@ -34,7 +35,8 @@ export function SubmitBar({ state, submitting, onSubmit, onClear, actions }: { s
           {actions}
           <Button onClick={onSubmit} disabled={submitDisabled(state, submitting)} loading={submitting}>
             {submitting ? null : <Send className="size-4" aria-hidden="true" />}
-            {submitLabel(state, submitting)}
+            {/* A button that spends says what it costs (issue 24). */}
+            {submitting || submitDisabled(state, submitting) ? submitLabel(state, submitting) : withCost(submitLabel(state, submitting), state.selected)}
           </Button>
         </div>
       </div>

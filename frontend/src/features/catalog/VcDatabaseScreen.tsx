@@ -31,6 +31,7 @@ import {
 import { addAll, toggleAll, toggleOne, type SelectionChange } from './selection';
 import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
 import { SubmitBar } from './SubmitBar';
+import { useSpendConfirmation } from '../credits/SpendConfirm';
 import { ReviewFirmDialog, ReviewFirstButton, useAppliedFirms } from './ReviewFirmDialog';
 import { submitProblem, type SubmitState } from './submit-checks';
 import { VcFirmCard } from './VcFirmCard';
@@ -157,6 +158,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
     test: variant === 'test',
   };
 
+  const spend = useSpendConfirmation();
   const submit = useMutation({
     mutationFn: (ids: string[]) => submitToVcs(variant, ids, crypto.randomUUID()),
     onSuccess: (r) => {
@@ -178,7 +180,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
     },
   });
 
-  function onSubmit() {
+  async function onSubmit() {
     const problem = submitProblem(submitState);
     if (problem) {
       toast({
@@ -190,7 +192,11 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
       if (problem.go === '/settings') void navigate({ to: '/settings' });
       return;
     }
-    submit.mutate([...selected]);
+    // Ask before spending (issue 24): the cost and the server's balance after; Cancel spends nothing.
+    const ids = [...selected];
+    const what = `${ids.length.toLocaleString('en-US')} ${variant === 'test' ? 'test ' : ''}${ids.length === 1 ? 'application' : 'applications'}, one credit each`;
+    if (!(await spend.confirm(ids.length, what))) return;
+    submit.mutate(ids);
   }
 
   const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -329,7 +335,7 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
       <SubmitBar
         state={submitState}
         submitting={submit.isPending}
-        onSubmit={onSubmit}
+        onSubmit={() => void onSubmit()}
         onClear={() => setSelected(new Set())}
         actions={
           <>
@@ -338,7 +344,8 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
           </>
         }
       />
-      <ReviewFirmDialog firm={reviewing} variant={variant} onOpenChange={(o) => !o && setReviewing(null)} onSubmit={onSubmit} submitting={submit.isPending} />
+      <ReviewFirmDialog firm={reviewing} variant={variant} onOpenChange={(o) => !o && setReviewing(null)} onSubmit={() => void onSubmit()} submitting={submit.isPending} />
+      {spend.dialog}
       <VcFirmDialog firm={details} onClose={() => setDetails(null)} />
     </div>
   );

@@ -6,6 +6,7 @@ import { PitchDeckSection } from './PitchDeckSection';
 import { DeckAlertsSection } from '../deck-links/DeckAlerts';
 import { AnswerLibrary } from './AnswerLibrary';
 import { ApplicationChoices } from './ApplicationChoices';
+import { SpendingSettings } from '../credits/SpendingSettings';
 import { ProfileForm } from './ProfileForm';
 import { ProfileLoadFailed, ProfileLoading } from './ProfileStates';
 import { startupProfileQueryOptions } from './queries';
@@ -34,8 +35,9 @@ export function SettingsPage() {
         <div className="flex flex-col gap-6">
           <StartupProfileEditor />
           <PitchDeckSection />
-          <DeckAlertsSection />
           <ApplicationChoices />
+          <SpendingSettings />
+          <DeckAlertsSection />
           <AnswerLibrary />
         </div>
       ) : null}

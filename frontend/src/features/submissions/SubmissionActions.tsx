@@ -1,9 +1,13 @@
-import type { Submission } from '@fp/contracts';
+import { withCost, type Submission } from '@fp/contracts';
 import { Eye, Hand, MessageCircleQuestion, MonitorPlay, Radio, RotateCcw, Square } from 'lucide-react';
 import { Button } from '../../ui/Button';
+import { useSpendConfirmation } from '../credits/SpendConfirm';
 import { useOpenAnswers } from './AnswerQuestionsDialog';
 import { canFetchLiveUrl, needsAnswers, needsTakeover, primaryAction } from './format';
 import { openLiveView, useSubmissionActions } from './useSubmissionActions';
+
+/** What a retry costs (the server charges one credit per retry that starts). */
+const RETRY_COST = 1;
 
 /** Primary action (live view in a new tab, else details), Retry for failed, Stop and live-URL fetch for processing rows. */
 export function SubmissionActions({ submission, onDetails, layout = 'row' }: { submission: Submission; onDetails: () => void; layout?: 'row' | 'card' }) {
@@ -12,6 +16,11 @@ export function SubmissionActions({ submission, onDetails, layout = 'row' }: { s
   const full = layout === 'card' ? 'flex-1 min-w-[8rem]' : undefined;
   const openAnswers = useOpenAnswers();
   const asking = needsAnswers(submission);
+  // A retry is charged one credit: asked first, with the server's balance (issue 24).
+  const spend = useSpendConfirmation();
+  const retry = async () => {
+    if (await spend.confirm(RETRY_COST, `Retry the application to ${submission.vcFirm.name}`)) await a.retry();
+  };
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
       {asking ? (
@@ -51,10 +60,11 @@ export function SubmissionActions({ submission, onDetails, layout = 'row' }: { s
         </Button>
       ) : null}
       {submission.status === 'failed' && submission.canRetry ? (
-        <Button size="sm" variant="secondary" className={full} loading={a.busy === 'retry'} onClick={() => void a.retry()}>
-          {a.busy === 'retry' ? null : <RotateCcw aria-hidden="true" />} Retry
+        <Button size="sm" variant="secondary" className={full} loading={a.busy === 'retry'} onClick={() => void retry()}>
+          {a.busy === 'retry' ? null : <RotateCcw aria-hidden="true" />} {withCost('Retry', RETRY_COST)}
         </Button>
       ) : null}
+      {spend.dialog}
       {(submission.status === 'processing' || submission.status === 'pending') && submission.canStop ? (
         <Button size="sm" variant="destructive" className={full} loading={a.busy === 'stop'} onClick={() => void a.stop()}>
           {a.busy === 'stop' ? null : <Square aria-hidden="true" />} Stop
