@@ -37,6 +37,8 @@ import { angelInvestorsQueryOptions } from './features/catalog/investor-queries'
 import { filtersFromAngelSearch, validateAngelSearch } from './features/catalog/investor-search';
 import { DeckPage } from './features/deck-links/DeckPage';
 import { DeckViewerPage } from './features/deck-links/DeckViewerPage';
+import { UpdatePage } from './features/investor-updates/UpdatePage';
+import { UpdatesPage } from './features/investor-updates/UpdatesPage';
 import { PipelinePage } from './features/pipeline/PipelinePage';
 import { SettingsPage } from './features/profile/SettingsPage';
 import { SecurityDashboardPage } from './features/security/SecurityDashboardPage';
@@ -143,6 +145,8 @@ const testVcDatabaseRoute = createRoute({
 const submissionsRoute = createRoute({ getParentRoute: parent, path: '/submissions', component: SubmissionsPage, validateSearch: validateSubmissionsSearch });
 const pipelineRoute = createRoute({ getParentRoute: parent, path: '/pipeline', component: PipelinePage, validateSearch: validatePipelineSearch });
 const deckRoute = createRoute({ getParentRoute: parent, path: '/deck', component: DeckPage });
+const updatesRoute = createRoute({ getParentRoute: parent, path: '/updates', component: UpdatesPage });
+const updateRoute = createRoute({ getParentRoute: parent, path: '/updates/$id', component: UpdatePage });
 const deckViewerRoute = createRoute({ getParentRoute: parent, path: '/d/$token', component: DeckViewerPage });
 const settingsRoute = createRoute({ getParentRoute: parent, path: '/settings', component: SettingsPage });
 const profileRoute = createRoute({ getParentRoute: parent, path: '/profile', component: SettingsPage });
@@ -178,6 +182,8 @@ const routeTree = rootRoute.addChildren([
   pipelineRoute,
   deckRoute,
   deckViewerRoute,
+  updatesRoute,
+  updateRoute,
   settingsRoute,
   profileRoute,
   pricingRoute,

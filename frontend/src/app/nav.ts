@@ -1,4 +1,4 @@
-import { Activity, ClipboardList, CreditCard, Database, FileSearch, FlaskConical, Gauge, KanbanSquare, LayoutDashboard, Mail, Presentation, Send, Settings, Shield, UserCog, Users, Workflow, type LucideIcon } from 'lucide-react';
+import { Activity, ClipboardList, CreditCard, Database, FileSearch, FlaskConical, Gauge, KanbanSquare, LayoutDashboard, Mail, Newspaper, Presentation, Send, Settings, Shield, UserCog, Users, Workflow, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -19,6 +19,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Submissions', href: '/submissions', icon: Send },
   { label: 'Pipeline', href: '/pipeline', icon: KanbanSquare },
   { label: 'Deck', href: '/deck', icon: Presentation },
+  { label: 'Updates', href: '/updates', icon: Newspaper },
   { label: 'Settings', href: '/settings', icon: Settings, aliases: ['/profile'] },
 ];
 

@@ -28,6 +28,7 @@ describe('sidebar highlighting', () => {
       ['Submissions', '/submissions'],
       ['Pipeline', '/pipeline'],
       ['Deck', '/deck'],
+      ['Updates', '/updates'],
       ['Settings', '/settings'],
     ]);
   });
