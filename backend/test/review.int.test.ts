@@ -1,7 +1,7 @@
 import type { FormReview } from '@fp/contracts/submissions/review';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
-import { COMPLETE_PROFILE, founder, testFirmId, waitForStatus } from './submissions-helpers';
+import { COMPLETE_PROFILE, founder, getSubmission, TERMINAL, testFirmId, waitForStatus, waitUntil } from './submissions-helpers';
 
 /**
  * The review before sending (issue 23, item 8) through the API: POST /api/submissions/review fills a test
@@ -75,4 +75,31 @@ describe('POST /api/submissions/review', () => {
     expect((await review(user.token, { vcFirmId: testFirmId(SITE), test: 'yes' })).status).toBe(400);
     expect(await review(user.token, { vcFirmId: 'test_vc_nobody', test: true })).toMatchObject({ status: 404, body: { error: 'VC firm not found' } });
   });
+});
+
+describe('"Other" only with the founder\'s approval', () => {
+  it('a run whose choices match nothing asks through "Needs your answers" with the options; the founder\'s "Other" is what arrives', async () => {
+    const user = await founder(app, 2, HARDWARE_LAGOS);
+    const before = received().length;
+    const sent = await app.api('POST', '/api/submit-to-test-vcs', { token: user.token, body: { testVcIds: [testFirmId(SITE)] } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const id = sent.body.submissionIds[0] as string;
+    await waitUntil(`submission ${id} to wait for answers`, async () => {
+      const s = await getSubmission(app, user.token, id);
+      if (TERMINAL.includes(s.status)) throw new Error(`ended ${s.status} instead of pausing: ${s.summary}`);
+      return s.submissionStatus === 'waiting_for_input' ? s : null;
+    }, 120_000, 200);
+    const asked = await app.api('GET', `/api/submissions/${id}/questions`, { token: user.token });
+    expect(asked.body.questions.map((q: { question: string; options: string[] | null }) => [q.question, q.options])).toEqual([
+      ['Sector', ['Fintech', 'AI / ML', 'B2B Software', 'Consumer', 'Other']],
+      ['Region', ['Europe', 'North America', 'Asia', 'Other']],
+    ]);
+    expect(received()).toHaveLength(before);
+
+    const answered = await app.api('POST', `/api/submissions/${id}/answers`, { token: user.token, body: { answers: [{ question: 'Sector', answer: 'Other' }, { question: 'Region', answer: 'Other' }] } });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    const done = await waitForStatus(app, user.token, id, TERMINAL, 120_000);
+    expect(done.status, done.summary).toBe('completed');
+    expect(received()[before]!.fields).toMatchObject({ sector: 'Other', region: 'Other' });
+  }, 300_000);
 });
