@@ -1,0 +1,27 @@
+// Lint rules that keep the code's shape (issue 25): no import cycles, no reaching into another
+// package's files (each package has one public face, its index), plus typescript-eslint's checks
+// that catch real mistakes. Formatting is Prettier's job, not ESLint's.
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', 'frontend/public/**', '**/*.d.ts'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaVersion: 'latest', sourceType: 'module' } },
+    plugins: { '@typescript-eslint': tseslint.plugin, 'import-x': importX },
+    settings: {
+      // Without this the plugin cannot read TypeScript dependencies and silently finds no cycle.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@fp/*/*'], message: "Import another package through its public face ('@fp/<name>'), not its files." }] },
+      ],
+    },
+  },
+);
