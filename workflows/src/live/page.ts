@@ -40,8 +40,18 @@ export function renderLivePage(opts: { submissionId: string; token: string; firm
   .completed .dot { background:var(--ok); } .failed .dot { background:var(--bad); } .stopped .dot { background:var(--warn); }
   @keyframes pulse { 50% { opacity:.3; } }
   main { padding:16px 20px; display:grid; gap:12px; max-width:1320px; margin:0 auto; }
+  @media (max-width: 640px) { header { padding:10px 12px; } main { padding:12px; } }
   .screen { position:relative; background:#05070b; border:1px solid var(--line); border-radius:10px; overflow:hidden; aspect-ratio:1280/900; display:flex; align-items:center; justify-content:center; }
   .screen img { width:100%; height:100%; object-fit:contain; display:block; }
+  /* Zoomed in: the box scrolls (a finger or the scrollbars pan), the frame is zoom × the box's width. */
+  .screen.zoomed { display:block; aspect-ratio:auto; height:min(70vh, 720px); overflow:auto; overscroll-behavior:contain; touch-action:pan-x pan-y; }
+  .screen.zoomed img { height:auto; max-width:none; object-fit:fill; }
+  .back { display:inline-flex; align-items:center; gap:6px; color:var(--text); text-decoration:none; font-weight:600; padding:6px 12px; border:1px solid var(--line); border-radius:8px; background:var(--bg); }
+  .back:hover { border-color:var(--accent); }
+  .back:focus-visible, .zoombar button:focus-visible { outline:2px solid var(--accent); outline-offset:2px; }
+  .zoombar { display:flex; flex-wrap:wrap; gap:8px; align-items:center; }
+  .zoombar button { min-width:44px; min-height:40px; padding:6px 12px; }
+  #zoom-level { min-width:4.5rem; text-align:center; font-variant-numeric:tabular-nums; color:var(--muted); }
   .placeholder { position:absolute; color:#93a0b8; font-size:14px; }
   .panel { background:var(--card); border:1px solid var(--line); border-radius:10px; padding:12px 14px; }
   .panel h2 { margin:0 0 4px; font-size:13px; color:var(--muted); font-weight:600; }
@@ -65,7 +75,7 @@ export function renderLivePage(opts: { submissionId: string; token: string; firm
     <h1>Live view · ${esc(opts.firmName)}</h1>
     <div class="sub" id="step">Connecting…</div>
   </div>
-  <div class="badges"><span class="badge" id="status"><span class="dot"></span><span id="status-text">connecting</span></span></div>
+  <div class="badges"><span class="badge" id="status"><span class="dot"></span><span id="status-text">connecting</span></span><a class="back" href="/submissions">&larr; Back to FundFlow</a></div>
 </header>
 <main>
   <section class="panel takeover" id="takeover" hidden aria-live="polite">
@@ -75,15 +85,23 @@ export function renderLivePage(opts: { submissionId: string; token: string; firm
     <div class="row">
       <form id="type-form" class="row" style="margin:0;flex:1 1 16rem"><input type="text" id="type-text" aria-label="Text to type into the page" placeholder="Click a field on the screen, then type here"><button type="submit">Type</button></form>
       <button type="button" data-key="Enter">Enter</button><button type="button" data-key="Tab">Tab</button><button type="button" data-key="Backspace">Backspace</button>
+      <button type="button" data-scroll="-600">Scroll page up</button><button type="button" data-scroll="600">Scroll page down</button>
     </div>
     <div class="row">
       <button type="button" class="primary" id="continue">Continue</button>
       <button type="button" class="danger" id="stop">Stop</button>
       <span class="sub" id="takeover-msg" role="status"></span>
     </div>
-    <div class="hint">Click on the screen to click on the page; scroll over it to scroll. Press Continue once you are past the check: the automation looks at the page again and sends the application.</div>
+    <div class="hint">Click (or tap) on the screen to click on the page; scroll over it, or use Scroll page up / down, to scroll it. Press Continue once you are past the check: the automation looks at the page again and sends the application.</div>
   </section>
   <section class="panel" id="outcome" hidden><h2>Outcome</h2><div id="summary"></div><div class="error" id="error"></div></section>
+  <div class="zoombar" role="group" aria-label="Zoom the screen">
+    <button type="button" id="zoom-out" aria-label="Zoom out">&minus;</button>
+    <span id="zoom-level" aria-live="polite">Fit to width</span>
+    <button type="button" id="zoom-in" aria-label="Zoom in">+</button>
+    <button type="button" id="zoom-fit">Fit to width</button>
+    <span class="sub">Pinch or use the buttons to zoom; drag or scroll to move around.</span>
+  </div>
   <div class="screen" id="screen-box"><img id="screen" alt="The automation's browser screen" hidden><div class="placeholder" id="placeholder">Waiting for the browser…</div></div>
 </main>
 <script>
@@ -150,6 +168,32 @@ export function renderLivePage(opts: { submissionId: string; token: string; firm
     p.type = 'click'; msg.textContent = '';
     post('/input', p).catch(fail);
   });
+  // Zoom and pan (a phone shows a 1280 px page at about a quarter of its size: too small for a
+  // CAPTCHA). Zoom is relative to the box's width; the box scrolls, and the point at its centre stays put.
+  var ZOOMS = [1, 1.5, 2, 3, 4], zoom = 1, levelEl = document.getElementById('zoom-level');
+  function setZoom(z) {
+    z = Math.max(1, Math.min(4, z));
+    var cx = box.scrollWidth ? (box.scrollLeft + box.clientWidth / 2) / box.scrollWidth : 0.5;
+    var cy = box.scrollHeight ? (box.scrollTop + box.clientHeight / 2) / box.scrollHeight : 0.5;
+    zoom = z;
+    box.classList.toggle('zoomed', z > 1);
+    img.style.width = z > 1 ? (z * 100) + '%' : '';
+    box.scrollLeft = cx * box.scrollWidth - box.clientWidth / 2;
+    box.scrollTop = cy * box.scrollHeight - box.clientHeight / 2;
+    levelEl.textContent = z > 1 ? Math.round(z * 100) + '% of the width' : 'Fit to width';
+  }
+  document.getElementById('zoom-in').addEventListener('click', function () { setZoom(ZOOMS.find(function (v) { return v > zoom + 0.01; }) || 4); });
+  document.getElementById('zoom-out').addEventListener('click', function () { setZoom(ZOOMS.slice().reverse().find(function (v) { return v < zoom - 0.01; }) || 1); });
+  document.getElementById('zoom-fit').addEventListener('click', function () { setZoom(1); });
+  var pinch = null;
+  function spread(t) { return Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY); }
+  box.addEventListener('touchstart', function (e) { if (e.touches.length === 2) pinch = { d: spread(e.touches), z: zoom }; }, { passive: true });
+  box.addEventListener('touchmove', function (e) {
+    if (!pinch || e.touches.length !== 2) return;
+    e.preventDefault();
+    setZoom(pinch.z * spread(e.touches) / pinch.d);
+  }, { passive: false });
+  box.addEventListener('touchend', function (e) { if (e.touches.length < 2) pinch = null; });
   var wheelAt = 0;
   box.addEventListener('wheel', function (e) {
     if (!control) return;
@@ -167,6 +211,13 @@ export function renderLivePage(opts: { submissionId: string; token: string; firm
   });
   Array.prototype.forEach.call(document.querySelectorAll('[data-key]'), function (b) {
     b.addEventListener('click', function () { post('/input', { type: 'key', key: b.getAttribute('data-key') }).catch(fail); });
+  });
+  // A phone has no wheel: these scroll the firm's page.
+  Array.prototype.forEach.call(document.querySelectorAll('[data-scroll]'), function (b) {
+    b.addEventListener('click', function () {
+      var w = img.naturalWidth || 1280, h = img.naturalHeight || 900;
+      post('/input', { type: 'scroll', x: w / 2, y: h / 2, frameWidth: w, frameHeight: h, deltaY: Number(b.getAttribute('data-scroll')) }).catch(fail);
+    });
   });
   document.getElementById('continue').addEventListener('click', function () {
     msg.textContent = 'Handing the page back\u2026';
