@@ -43,12 +43,12 @@ afterAll(async () => {
 const card = () => page.getByTestId('application-choices');
 
 async function shootCard(name: string) {
-  await card().scrollIntoViewIfNeeded();
+  // The whole card from a full-page capture taken at the top of the page: an element shot of a card taller
+  // than a phone's screen scrolls it under the sticky header, which would then cover its top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300); // entry animations
-  // The whole card from a full-page capture: an element shot of a card taller than a phone's screen scrolls it under the sticky header.
   const box = (await card().boundingBox())!;
-  const scrollY = await page.evaluate(() => window.scrollY);
-  await page.screenshot({ path: path.join(SHOTS, name), fullPage: true, clip: { x: box.x, y: box.y + scrollY, width: box.width, height: box.height } });
+  await page.screenshot({ path: path.join(SHOTS, name), fullPage: true, clip: { x: box.x, y: box.y, width: box.width, height: box.height } });
 }
 
 describe('Settings → Applications, in the browser', () => {
