@@ -71,10 +71,11 @@ export async function submitApplications(
   const { completion } = await ctx.profile.get(userId);
   if (!completion.isComplete) throw new DomainError(INCOMPLETE_PROFILE, 400, 'incomplete_profile', { message: INCOMPLETE_PROFILE_MESSAGE });
   const ids = [...new Set(input.vcIds)];
-  // A form the registry knows requires a file cannot be sent without the founder's deck: skipped, not charged.
-  const hasDeck = (await ctx.profile.pitchDeck(userId)).current !== null;
   // checkDomains: a real firm whose domain does not resolve (DNS, bounded) comes back unusable and is skipped uncharged.
   const firms = new Map((await ctx.catalog.getFirms(ids, { test: input.test, checkDomains: true })).map((f) => [f.id, f]));
+  // A form the registry knows requires a file cannot be sent without the founder's deck: skipped, not charged
+  // (the deck is looked up only when such a form is among the selected).
+  const hasDeck = [...firms.values()].some((f) => f.form?.blockers.includes('file_upload_required')) ? (await ctx.profile.pitchDeck(userId)).current !== null : true;
   // One id per firm for this request, kept across its tries (keyed requests: the same on a resend).
   const submissionIds = new Map(ids.map((vcId) => [vcId, input.requestKey ? keyedId(userId, input.test, input.requestKey, vcId) : ctx.newId()]));
   const snapshot = (vcId: string): FirmSnapshot | null => {
