@@ -102,7 +102,7 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
     <>
       <PageHeader
         title="Write your update"
-        description="Saved as a draft until you press Send. Preview shows exactly what each investor will get."
+        description="A draft until you press Send."
         actions={
           <>
             <Button variant="outline" onClick={() => save.mutate(undefined, { onSuccess: () => toast({ title: 'Draft saved', variant: 'success' }), onError: (e) => toast({ title: 'Not saved', description: e.message, variant: 'destructive' }) })} loading={save.isPending && !showPreview.isPending && !send.isPending}>
