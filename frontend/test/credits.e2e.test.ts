@@ -110,6 +110,16 @@ describe('credits screens (e2e)', () => {
     for (const id of ['basic', 'pro', 'elite']) await page.getByTestId(`plan-${id}`).getByRole('button', { name: /^Choose / }).waitFor();
     await pack.getByRole('button', { name: 'Buy 50 credits' }).waitFor();
     expect(await dfy.getByRole('link', { name: /Contact us/i }).getAttribute('href')).toMatch(/^mailto:|^https?:/);
+    // Issue 24: the local checkout has no quantity, so none is promised; a mailto is not a payment.
+    expect(await pack.innerText()).not.toMatch(/quantity adjustable/i);
+    const contact = dfy.getByRole('link', { name: /Contact us/i });
+    if ((await contact.getAttribute('href'))!.startsWith('mailto:')) {
+      // The mail program must not open in the test browser; React's handler still runs.
+      await contact.evaluate((a) => a.addEventListener('click', (e) => e.preventDefault()));
+      await contact.click();
+      await page.waitForTimeout(1_000);
+      expect(await page.getByRole('status').filter({ hasText: 'Redirecting to Payment' }).count()).toBe(0);
+    }
     await context.close();
   });
 

@@ -14,7 +14,8 @@ export const mailCommands: CliCommand[] = [
       }
       if (!messages.length) return out.result(values.to ? `No e-mail to ${values.to}` : 'No e-mail sent yet');
       out.info(`Transport: ${rt.services.mail.transport}`);
-      for (const m of messages) out.result(m, `${m.queuedAt}  ${m.status.padEnd(8)}  ${m.to}  ${m.subject}${m.lastError ? `  (${m.lastError})` : ''}`);
+      // The id first: `mail show --id` needs it (issue 24).
+      for (const m of messages) out.result(m, `${m.id}  ${m.queuedAt}  ${m.status.padEnd(8)}  ${m.to}  ${m.subject}${m.lastError ? `  (${m.lastError})` : ''}`);
     },
   },
   {

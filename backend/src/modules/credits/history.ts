@@ -4,13 +4,19 @@ import { sql } from 'kysely';
 
 const COLUMN: Record<HistorySort, string> = { occurredAt: 'stream_position', amount: 'amount', balanceAfter: 'balance_after', kind: 'kind' };
 
+/**
+ * Refunds recorded before issue 24 end in a raw attempt id ("… stopped before it was sent (attempt
+ * f115e4e2-75de-…)"): the ledger keeps what was written, the founder reads it without the id.
+ */
+export const readableReason = (reason: string) => reason.replace(/ \(attempt [0-9a-f]{8}-[0-9a-f-]{27,}\)$/i, '');
+
 const toMovement = (r: any): CreditMovement => ({
   id: r.event_id,
   position: Number(r.stream_position),
   kind: r.kind,
   amount: r.amount,
   balanceAfter: r.balance_after,
-  reason: r.reason,
+  reason: readableReason(r.reason),
   reference: r.reference,
   occurredAt: new Date(r.occurred_at).toISOString(),
 });

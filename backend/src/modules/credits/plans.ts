@@ -81,7 +81,8 @@ export const CATALOG: Catalog = {
 const perCredit = (cents: number, credits: number) => Math.round(cents / credits) / 100;
 
 /** GET /api/plans: the price list. Priced products are bought through a checkout the server makes (POST /api/checkout); the custom plan opens the contact page. */
-export function plansFor(contactUrl: string, catalog: Catalog = CATALOG): PlansResponse {
+/** `checkoutHasQuantity`: the checkout lets the buyer change the pack count (Stripe's page does, the local one does not). */
+export function plansFor(contactUrl: string, catalog: Catalog = CATALOG, opts: { checkoutHasQuantity?: boolean } = {}): PlansResponse {
   const { pack } = catalog;
   const packPerCredit = pack.price / pack.credits;
   const plans: SubscriptionPlan[] = catalog.plans.map((p) => {
@@ -110,7 +111,8 @@ export function plansFor(contactUrl: string, catalog: Catalog = CATALOG): PlansR
     price: pack.price,
     bonus: pack.bonus,
     pricePerCredit: perCredit(pack.price, pack.credits),
-    quantityAdjustable: pack.quantityAdjustable,
+    // Promised only when the checkout really has a quantity (issue 24).
+    quantityAdjustable: pack.quantityAdjustable && !!opts.checkoutHasQuantity,
   };
   return { plans, pack: packOut };
 }

@@ -22,6 +22,6 @@ export function creditsRoutes(app: FastifyInstance, ctx: CreditsContext) {
 
   app.get('/api/plans', async (req) => {
     requireUser(req);
-    return plansFor(ctx.config.contactUrl);
+    return plansFor(ctx.config.contactUrl, undefined, { checkoutHasQuantity: !!ctx.config.stripeSecretKey });
   });
 }

@@ -28,8 +28,9 @@ export async function settleFirmApplication(ctx: Pick<AppContext, 'store'>, stat
   await handleCommand(ctx.store, firmApplicationStream(state.userId, state.test, state.vcFirmId), firmApplicationDecider, { type: 'Settle', data: { submissionId: state.submissionId, status: state.status } }, meta, { maxRetries: 30 });
 }
 
+// Read by founders in their credit history: the firm and what happened, never a raw id (issue 24).
 const refundReason = (state: SubmissionState, attemptId: string) =>
-  `Refund: application to ${state.firm?.name ?? state.vcFirmId} ${state.status === 'stopped' ? 'stopped before it was sent' : 'failed'} (attempt ${attemptId})`;
+  `Refund: application to ${state.firm?.name ?? state.vcFirmId} ${state.status === 'stopped' ? 'stopped before it was sent' : 'failed'}${attemptId === state.attemptId && state.attempt > 1 ? ` (attempt ${state.attempt})` : ''}`;
 
 /**
  * Gives back the attempt's credit when the refund policy says so (failed, or stopped before the

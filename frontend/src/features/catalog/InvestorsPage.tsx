@@ -186,10 +186,15 @@ export function InvestorsPage() {
           <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
           <p className="flex-1">
             <span className="font-medium">Successfully exported {fmt(exported)} angel investors!</span>{' '}
-            Want us to reach out to them for you?{' '}
-            <a href={config.bookCallUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-4 hover:underline">
-              book a call
-            </a>
+            {/* Only with a configured BOOK_CALL_URL: there is no default page to send founders to. */}
+            {config.bookCallUrl ? (
+              <>
+                Want us to reach out to them for you?{' '}
+                <a href={config.bookCallUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-4 hover:underline">
+                  book a call
+                </a>
+              </>
+            ) : null}
           </p>
           <button type="button" aria-label="Dismiss" onClick={() => setExported(null)} className="-m-1 rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground">
             <X className="size-4" aria-hidden="true" />

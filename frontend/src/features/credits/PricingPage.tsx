@@ -20,6 +20,8 @@ const perCredit = (dollars: number) => `$${dollars.toFixed(2)} per credit`;
 function CheckoutLink({ href, children, variant = 'default', label }: { href: string; children: ReactNode; variant?: 'default' | 'outline'; label: string }) {
   const queryClient = useQueryClient();
   const onClick = () => {
+    // A mailto opens the founder's mail program: no payment page, so no payment toast (issue 24).
+    if (href.startsWith('mailto:')) return;
     toast({ title: 'Redirecting to Payment', description: 'The secure page opens in a new tab.' });
     // Credit queries do not refetch on focus (spec §9); coming back from the payment tab is the one time they should.
     const onReturn = () => {
