@@ -1,10 +1,13 @@
-import { createContext, useContext, useId, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
 interface TabsCtx {
   value: string;
   setValue(v: string): void;
   baseId: string;
+  /** Values whose panel is in the document: a tab names its panel (aria-controls) only then. */
+  panels: ReadonlySet<string>;
+  setPanel(value: string, present: boolean): void;
 }
 const Ctx = createContext<TabsCtx | null>(null);
 function useTabs(): TabsCtx {
@@ -29,13 +32,22 @@ export interface TabsProps {
 export function Tabs({ value, defaultValue = '', onValueChange, children, className }: TabsProps) {
   const [inner, setInner] = useState(defaultValue);
   const baseId = useId();
+  const [panels, setPanels] = useState<ReadonlySet<string>>(() => new Set());
+  const setPanel = (v: string, present: boolean) =>
+    setPanels((s) => {
+      if (s.has(v) === present) return s;
+      const next = new Set(s);
+      if (present) next.add(v);
+      else next.delete(v);
+      return next;
+    });
   const current = value ?? inner;
   const setValue = (v: string) => {
     if (value === undefined) setInner(v);
     onValueChange?.(v);
   };
   return (
-    <Ctx.Provider value={{ value: current, setValue, baseId }}>
+    <Ctx.Provider value={{ value: current, setValue, baseId, panels, setPanel }}>
       <div className={cn('flex flex-col gap-4', className)}>{children}</div>
     </Ctx.Provider>
   );
@@ -82,7 +94,8 @@ export function TabsTrigger({ value, className, children, ...props }: TabsTrigge
       role="tab"
       id={`${t.baseId}-tab-${value}`}
       aria-selected={selected}
-      aria-controls={`${t.baseId}-panel-${value}`}
+      // Screens may render a tab's content without a TabsContent: a reference to no element is invalid ARIA.
+      aria-controls={t.panels.has(value) ? `${t.baseId}-panel-${value}` : undefined}
       tabIndex={selected ? 0 : -1}
       onClick={() => t.setValue(value)}
       className={cn(
@@ -107,7 +120,13 @@ export interface TabsContentProps extends ComponentProps<'div'> {
 export function TabsContent({ value, forceMount, className, ...props }: TabsContentProps) {
   const t = useTabs();
   const selected = t.value === value;
-  if (!selected && !forceMount) return null;
+  const mounted = selected || !!forceMount;
+  const { setPanel } = t;
+  useEffect(() => {
+    setPanel(value, mounted);
+    return () => setPanel(value, false);
+  }, [value, mounted]); // setPanel only calls the stable state setter: not a dependency (it is a new closure each render)
+  if (!mounted) return null;
   return (
     <div
       role="tabpanel"
@@ -115,7 +134,8 @@ export function TabsContent({ value, forceMount, className, ...props }: TabsCont
       aria-labelledby={`${t.baseId}-tab-${value}`}
       hidden={!selected}
       tabIndex={0}
-      className={cn('outline-none', className)}
+      // Focusable (a panel with no focusable content is still reached by Tab): the global focus ring shows.
+      className={className}
       {...props}
     />
   );
