@@ -240,9 +240,10 @@ class Segment {
   /**
    * The fit scores of the matches only, as fitScore computes them: a document's five looked-up
    * points added in the rules' order, then fitScoreOfPoints. One step per match, no pass over the
-   * other documents, so a founder's first query costs what the next one does.
+   * other documents, so a founder's first query costs what the next one does. Counts the matches
+   * per score into `count` in the same pass (the fit page's counting sort needs them).
    */
-  scoreMatches(bits: Uint32Array, scorer: FitScorer): Uint8Array {
+  scoreMatches(bits: Uint32Array, scorer: FitScorer, count: Int32Array): Uint8Array {
     const fit = this.fit;
     if (!fit) throw new Error('This collection has no fit fields');
     const [t0, t1, t2, t3, t4] = FIT_FACTORS.map((_, i) => this.factorTable(scorer, i)) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
@@ -254,7 +255,9 @@ class Segment {
         const low = x & -x;
         x ^= low;
         const p = (w << 5) + 31 - Math.clz32(low);
-        scores[p] = fitScoreOfPoints(0 + t0[k0[p]!]! + t1[k1[p]!]! + t2[k2[p]!]! + t3[k3[p]!]! + t4[k4[p]!]!);
+        const score = fitScoreOfPoints(0 + t0[k0[p]!]! + t1[k1[p]!]! + t2[k2[p]!]! + t3[k3[p]!]! + t4[k4[p]!]!);
+        scores[p] = score;
+        count[score]!++;
       }
     }
     return scores;
@@ -673,14 +676,17 @@ class CollectionState {
     const bits = base.match(plan);
     let extra = [...this.delta.values()].filter((d) => matchesDelta(d, plan)).sort((a, b) => compareKeys(a.sortKey, a.id, b.sortKey, b.id));
     if (fit) {
-      const scores = base.scoreMatches(bits, fit.scorer);
+      const count = new Int32Array(101);
+      const scores = base.scoreMatches(bits, fit.scorer, count);
       const scored = extra.map((d) => ({ id: d.id, sortKey: d.sortKey, score: fit.scorer.score(d.fit!) }));
       if (fit.min !== undefined) {
         const min = fit.min;
         keepScoring(bits, scores, min);
+        // The bound cleared exactly the matches scoring under it.
+        count.fill(0, 0, Math.max(0, Math.min(101, Math.ceil(min))));
         extra = extra.filter((_, j) => scored[j]!.score >= min);
-        if (fit.order === 'fit') return fitPage(base, bits, scores, scored.filter((d) => d.score >= min), offset, limit);
-      } else if (fit.order === 'fit') return fitPage(base, bits, scores, scored, offset, limit);
+        if (fit.order === 'fit') return fitPage(base, bits, scores, count, scored.filter((d) => d.score >= min), offset, limit);
+      } else if (fit.order === 'fit') return fitPage(base, bits, scores, count, scored, offset, limit);
     }
     const baseTotal = popcount(bits);
     const total = baseTotal + extra.length;
@@ -727,15 +733,13 @@ function keepScoring(bits: Uint32Array, scores: Uint8Array, min: number): void {
 
 /**
  * A page in fit order: score, highest first, then the name order. Scores are whole numbers
- * 0–100, so this is a counting sort: one pass counts the matches per score, which gives the total
- * and the scores the page falls in; a second pass takes, in position (= name) order, just the
- * documents of those scores the page needs. Both passes cost one step per match, whatever the page.
+ * 0–100, so this is a counting sort: the scoring pass counted the base's matches per score
+ * (`count`), which gives the total and the scores the page falls in; a second pass takes, in
+ * position (= name) order, just the documents of those scores the page needs. Both passes cost
+ * one step per match, whatever the page.
  */
-function fitPage(base: Segment, bits: Uint32Array, scores: Uint8Array, extra: Array<{ id: string; sortKey: string; score: number }>, offset: number, limit: number): SearchPage {
-  const count = new Int32Array(101);
-  forEachSet(bits, (p) => {
-    count[scores[p]!]!++;
-  });
+function fitPage(base: Segment, bits: Uint32Array, scores: Uint8Array, baseCount: Int32Array, extra: Array<{ id: string; sortKey: string; score: number }>, offset: number, limit: number): SearchPage {
+  const count = baseCount.slice();
   for (const d of extra) count[d.score]!++;
   let total = 0;
   for (let s = 0; s <= 100; s++) total += count[s]!;
