@@ -14,6 +14,26 @@ import { toast } from '../../ui/toast';
 import { PolicyNote } from './PolicyNote';
 import { createCheckout, creditBalanceQueryOptions, creditKeys, plansQueryOptions } from './queries';
 
+/**
+ * Credit queries do not refetch on focus (spec §9); after opening a payment tab they should, each
+ * time the founder comes back to this tab (focus, or the tab becoming visible again: switching tabs
+ * does not always focus the window), for the next ten minutes — the payment may land after the first
+ * return. No timer polls: only the founder's return asks the server (issue 24).
+ */
+function refetchCreditsOnReturn(queryClient: ReturnType<typeof useQueryClient>) {
+  const until = Date.now() + 10 * 60_000;
+  const onReturn = () => {
+    if (document.visibilityState !== 'visible') return;
+    void queryClient.invalidateQueries({ queryKey: creditKeys.all });
+    if (Date.now() > until) {
+      window.removeEventListener('focus', onReturn);
+      document.removeEventListener('visibilitychange', onReturn);
+    }
+  };
+  window.addEventListener('focus', onReturn);
+  document.addEventListener('visibilitychange', onReturn);
+}
+
 const perCredit = (dollars: number) => `$${dollars.toFixed(2)} per credit`;
 
 /** A button-looking link to the contact page: new tab, with the 'Redirecting to Payment' toast. */
@@ -23,12 +43,7 @@ function CheckoutLink({ href, children, variant = 'default', label }: { href: st
     // A mailto opens the founder's mail program: no payment page, so no payment toast (issue 24).
     if (href.startsWith('mailto:')) return;
     toast({ title: 'Redirecting to Payment', description: 'The secure page opens in a new tab.' });
-    // Credit queries do not refetch on focus (spec §9); coming back from the payment tab is the one time they should.
-    const onReturn = () => {
-      window.removeEventListener('focus', onReturn);
-      void queryClient.invalidateQueries({ queryKey: creditKeys.all });
-    };
-    window.addEventListener('focus', onReturn);
+    refetchCreditsOnReturn(queryClient);
   };
   return (
     <a
@@ -64,12 +79,7 @@ function CheckoutButton({ product, children, variant = 'default', label }: { pro
         tab.opener = null;
         tab.location.href = absolute;
       } else window.location.assign(absolute);
-      // Credit queries do not refetch on focus (spec §9); coming back from the payment tab is the one time they should.
-      const onReturn = () => {
-        window.removeEventListener('focus', onReturn);
-        void queryClient.invalidateQueries({ queryKey: creditKeys.all });
-      };
-      window.addEventListener('focus', onReturn);
+      refetchCreditsOnReturn(queryClient);
     } catch (err) {
       tab?.close();
       toast({ title: 'Checkout failed', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });

@@ -1,4 +1,4 @@
-import { ANSWER_TEXT_MAX, type Submission, type SubmissionQuestionsResponse } from '@fp/contracts';
+import { ANSWER_TEXT_MAX, type ListSubmissionsResponse, type Submission, type SubmissionQuestionsResponse } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { createContext, useContext, useEffect, useState, type FormEvent } from 'react';
@@ -12,7 +12,7 @@ import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast';
 import { answerKeys } from '../profile/answer-queries';
 import { formatDateTime } from './format';
-import { answerSubmission, questionsQueryOptions, refreshSubmissions } from './queries';
+import { answerSubmission, questionsQueryOptions, refreshSubmissions, submissionKeys } from './queries';
 import { actionError } from './useSubmissionActions';
 
 /** Opens the answer form of a paused run from any row (the page owns the one dialog). */
@@ -83,9 +83,13 @@ export function AnswerQuestionsDialog({ submission, onOpenChange }: { submission
 
   const send = useMutation({
     mutationFn: (answers: { question: string; answer: string }[]) => answerSubmission(id, answers),
-    onSuccess: async () => {
+    onSuccess: async ({ submission: updated }) => {
       toast({ title: 'Answers saved', description: `The application to ${submission?.vcFirm.name} continues from the form.`, variant: 'success' });
       onOpenChange(false);
+      // The server's answer is the row's new state at once (issue 24: no stale "Pending" with the old note).
+      qc.setQueriesData<ListSubmissionsResponse>({ queryKey: [...submissionKeys.all, 'list'] }, (data) =>
+        data ? { ...data, submissions: data.submissions.map((s) => (s.id === updated.id ? updated : s)) } : data,
+      );
       await Promise.all([refreshSubmissions(qc), qc.invalidateQueries({ queryKey: answerKeys.all })]);
     },
     onError: (e) => setError(actionError(e)),
