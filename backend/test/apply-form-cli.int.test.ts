@@ -37,7 +37,7 @@ describe('npm run cli -- apply-form', () => {
     expect(Object.keys(out).sort()).toEqual(['confirmationText', 'error', 'fieldsFilled', 'screenshot', 'status', 'subStatus', 'summary', 'unansweredQuestions']);
     expect(out.unansweredQuestions).toEqual([]);
     expect(out.confirmationText).toMatch(/thank/i);
-    expect(out.fieldsFilled).toContainEqual(expect.objectContaining({ field: 'founderEmail', value: 'ada@acme-robotics.io' }));
+    expect(out.fieldsFilled).toContainEqual(expect.objectContaining({ field: 'founderEmail', value: 'ada@acme-robotics.example' }));
     expect(readFileSync(shot).subarray(1, 4).toString()).toBe('PNG');
     expect(r.code).toBe(0);
     expect(sandbox.received('northwind-ventures')).toHaveLength(1);

@@ -117,7 +117,7 @@ describe('submitting to test firms', () => {
     expect(done.aiRecap).toBeTruthy();
     // No language model configured: the recap is the rule-based one and says so.
     expect(done.recapSource).toBe('rules');
-    expect(done.fieldsFilled.find((f) => f.field === 'founderEmail')?.value).toBe('ada@acme-robotics.io');
+    expect(done.fieldsFilled.find((f) => f.field === 'founderEmail')?.value).toBe('ada@acme-robotics.example');
     expect(new Date(done.completedAt!).getTime()).toBeGreaterThanOrEqual(new Date(done.submittedAt).getTime());
     expect(failed).toMatchObject({ status: 'failed', submissionStatus: 'error', canRetry: true, creditRefunded: true });
     expect(failed.error).toMatch(/CAPTCHA/i);
@@ -125,7 +125,7 @@ describe('submitting to test firms', () => {
     // The firm's site got the application once, with the founder's values.
     const received = app.runtime.sandbox!.received('northwind-ventures').slice(before);
     expect(received).toHaveLength(1);
-    expect(Object.values(received[0]!.fields)).toContain('ada@acme-robotics.io');
+    expect(Object.values(received[0]!.fields)).toContain('ada@acme-robotics.example');
 
     // Every transition is an event on the submission's stream.
     const { events } = await app.ctx.store.readStream(submissionStream(okId!));
