@@ -87,6 +87,8 @@ export async function bench(): Promise<Record<string, number | string>> {
   // The bench reads from one address: allow-listed, as a load test would be (docs/deck-links.md).
   const app = await startTestApp({ pgAdminUrl: server.adminUrl, security: { ipAllowList: ['127.0.0.1'] } });
   try {
+    // DECK_BENCH=viewer: only the viewer's time to first page (the rest takes minutes on a busy box).
+    if (process.env.DECK_BENCH === 'viewer') return await viewerFirstPage(app);
     const founder = await app.createUser();
     const up = await fetch(`${app.url}/api/pitch-deck?name=deck.pdf`, { method: 'PUT', headers: { authorization: `Bearer ${founder.token}`, 'content-type': 'application/pdf' }, body: new Uint8Array(deckPdf(12)) });
     if (up.status !== 200) throw new Error(`deck upload answered ${up.status}`);
