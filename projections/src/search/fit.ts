@@ -8,7 +8,7 @@ import {
 } from '@fp/contracts/fit/fit';
 import type { VcSearchDoc } from './documents';
 import type { FitQuery } from './port';
-import { compareDocs } from './reference';
+import { compareDocs } from './order';
 
 /** YYYYMMDD → 'YYYY-MM-DD'. */
 export function isoDay(day: number | null): string | null {

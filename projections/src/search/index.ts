@@ -5,5 +5,6 @@ export * from './documents';
 export { PostgresSearchIndex, tsQuery } from './postgres';
 export { InProcessSearchIndex, MemoryVcCollection, vcPlan, angelPlan, type InProcessOptions } from './memory';
 export { MeilisearchIndex, vcMeiliFilter, angelMeiliFilter, meiliString, type MeilisearchOptions } from './meilisearch';
-export { matchesVc, matchesAngel, matchesWords, compareDocs, referencePage, referenceVcPage, referenceFacet, sortFacets } from './reference';
+export { compareDocs } from './order';
+export { matchesVc, matchesAngel, matchesWords, referencePage, referenceVcPage, referenceFacet, sortFacets } from './reference';
 export { FitScorer, fitFirmOfDoc, fitQueryKey, compareFit } from './fit';

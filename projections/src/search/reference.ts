@@ -3,6 +3,7 @@
 import { fitScore, fitToday } from '@fp/contracts/fit/fit';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 import { compareFit, fitFirmOfDoc } from './fit';
+import { compareDocs } from './order';
 import type { AngelFilter, FacetCount, PageRequest, SearchPage, VcFilter } from './port';
 
 export function matchesWords(text: string, words: readonly string[] | undefined): boolean {
@@ -30,12 +31,6 @@ export function matchesAngel(d: AngelSearchDoc, f: AngelFilter): boolean {
   if (!matchesWords(d.text, f.words)) return false;
   if (f.locations && !(d.location !== null && f.locations.includes(d.location))) return false;
   return inRange(d.investments, f.investmentMin, f.investmentMax) && inRange(d.exits, f.exitMin, f.exitMax);
-}
-
-/** Byte order of ASCII sort keys, then id. */
-export function compareDocs(a: { sortKey: string; id: string }, b: { sortKey: string; id: string }): number {
-  if (a.sortKey !== b.sortKey) return a.sortKey < b.sortKey ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 export function referencePage<D extends { sortKey: string; id: string }>(docs: readonly D[], match: (d: D) => boolean, page: PageRequest): SearchPage {

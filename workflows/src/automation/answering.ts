@@ -333,3 +333,8 @@ export function decideField(c: ScannedControl, question: string, s: ValueSources
   if (value === null) return { fill: false, ask: true, why: `the profile's ${intent.id} ("${pv.value.slice(0, 40)}") is not an exact value for this ${c.inputType || c.kind} field` };
   return { fill: true, target: intent.id as FieldTarget, value, exact: false, source: pv.source, why: r.why };
 }
+
+/** The profile value for a target, or null when the profile has nothing to say (the field stays empty). */
+export function valueForTarget(target: FieldTarget, p: StartupProfile): string | null {
+  return profileValue(target, { profile: p, answers: [] })?.value ?? null;
+}

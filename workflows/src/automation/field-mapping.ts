@@ -1,8 +1,7 @@
 // What a form field says about itself (label, name, placeholder, ARIA, nearby text) and which intent of the
 // question model it asks for. The keyword rules that used to live here are replaced by that model (issue 23).
 import { decideQuestion } from '@fp/contracts/questions/index';
-import { profileValue } from './answering';
-import type { FieldTarget, StartupProfile } from './types';
+import type { FieldTarget } from './types';
 
 /** What the page tells us about one field. Every property is optional: forms in the wild omit most of them. */
 export interface FieldDescriptor {
@@ -115,11 +114,6 @@ export function ensureUrl(v: string): string {
   if (!t) return t;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(t)) return t;
   return `https://${t.replace(/^\/+/, '')}`;
-}
-
-/** The profile value for a target, or null when the profile has nothing to say (the field stays empty). */
-export function valueForTarget(target: FieldTarget, p: StartupProfile): string | null {
-  return profileValue(target, { profile: p, answers: [] })?.value ?? null;
 }
 
 /** Parses "$2M", "1.5 million", "€500k", "2,000,000" into a number. */
