@@ -8,6 +8,7 @@
  *
  * Run: npx turbo run build --filter=@fp/frontend && npx vitest run --project e2e frontend/test/investor-updates.e2e.test.ts
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -58,10 +59,18 @@ async function shoot(page: Page, name: string, ready: (p: Page) => Promise<unkno
     for (const [w, h] of [[1280, 900], [375, 812]] as const) {
       await page.setViewportSize({ width: w, height: h });
       await page.reload();
-      await ready(page);
+      await ready(page).catch(async (err) => {
+        await page.screenshot({ path: path.join(SHOTS, `updates-${name}-${w}-${theme}-failed.png`), fullPage: true });
+        throw err;
+      });
       // Nothing wider than the screen on a phone.
       if (w === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px`).toBeLessThanOrEqual(375);
       await page.screenshot({ path: path.join(SHOTS, `updates-${name}-${w}-${theme}.png`), fullPage: true });
+      // WCAG 2.1 A/AA: no serious or critical violation on the screen (contrast in both themes included).
+      // The preview's frame is left out: it is sandboxed without scripts (axe cannot run in it), and it is the e-mail, not the app.
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-testid="preview-frame"]').analyze();
+      const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${name} ${w} ${theme}`).toEqual([]);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -73,7 +82,7 @@ async function shoot(page: Page, name: string, ready: (p: Page) => Promise<unkno
 
 describe('investor updates', () => {
   it('composes, previews and sends an update to two pipeline investors; the operator mailbox has it with a working unsubscribe', { timeout: 420_000 }, async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: USER_AGENT });
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: USER_AGENT, reducedMotion: 'reduce' });
     const page = await ctx.newPage();
     page.on('pageerror', (e) => console.error('[pageerror]', e.message));
     await signInThroughScreen(page, app.url, founder.email);
