@@ -16,16 +16,16 @@ const ADMIN_REQUIRED = 'Admin access required';
 /** The ledger and audit routes also let auditors in. */
 const ADMIN_OR_AUDITOR = 'Admin or auditor access required';
 /** Routes whose path id is a resource of one user. */
-const PER_USER = /^\/(api\/submissions|api\/deck-links|api\/pipeline|api\/saved-searches|api\/answers|api\/local-checkout|api\/purchases|live)\//;
+const PER_USER = /^\/(api\/submissions|api\/deck-links|api\/investor-updates|api\/pipeline|api\/saved-searches|api\/answers|api\/local-checkout|api\/purchases|live)\//;
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Other Founder' };
-const VALID_BODY: Record<string, unknown> = { 'PATCH /api/deck-links/:id': { enabled: false }, 'PATCH /api/pipeline/:id': { notes: 'Written by another user' }, 'PATCH /api/saved-searches/:id': { name: 'Written by another user' }, 'PATCH /api/answers/:id': { answer: 'Written by another user' }, 'POST /api/submissions/:id/answers': { answers: [{ question: 'Why now?', answer: 'Written by another user' }] }, 'POST /api/local-checkout/:id/pay': CARD };
+const VALID_BODY: Record<string, unknown> = { 'PATCH /api/investor-updates/:id': { recipients: { stages: [], emails: ['hijack@other.example'], addresses: [] } }, 'PATCH /api/deck-links/:id': { enabled: false }, 'PATCH /api/pipeline/:id': { notes: 'Written by another user' }, 'PATCH /api/saved-searches/:id': { name: 'Written by another user' }, 'PATCH /api/answers/:id': { answer: 'Written by another user' }, 'POST /api/submissions/:id/answers': { answers: [{ question: 'Why now?', answer: 'Written by another user' }] }, 'POST /api/local-checkout/:id/pay': CARD };
 
 let app: TestApp;
 let owner: { id: string; token: string };
 let other: { id: string; token: string };
 let admin: { id: string; token: string };
 /** The owner's per-user ids that may appear in a path, and the view token signed for the owner. */
-const mine: { deckLinkId?: string; submissionId?: string; viewToken?: string; attemptId?: string; pipelineCardId?: string; savedSearchId?: string; answerId?: string; checkoutId?: string } = {};
+const mine: { updateId?: string; deckLinkId?: string; submissionId?: string; viewToken?: string; attemptId?: string; pipelineCardId?: string; savedSearchId?: string; answerId?: string; checkoutId?: string } = {};
 let othersViewToken: string | undefined;
 
 beforeAll(async () => {
@@ -74,6 +74,10 @@ beforeAll(async () => {
   const link = await app.api('POST', '/api/deck-links', { token: owner.token, body: { email: 'reader@investor.example' } });
   expect(link.status, JSON.stringify(link.body)).toBe(201);
   mine.deckLinkId = link.body.id;
+  // An investor update of the owner's (a draft: another founder's Send must still be a 404).
+  const update = await app.api('POST', '/api/investor-updates', { token: owner.token, body: {} });
+  expect(update.status, JSON.stringify(update.body)).toBe(201);
+  mine.updateId = update.body.id;
   await app.ctx.projections.waitFor(undefined, 20_000);
 });
 afterAll(async () => app?.close());
@@ -91,7 +95,7 @@ describe("another user's resources", () => {
       if (ADMIN_ROUTES.some((re) => re.test(r.url))) continue;
       // The deck viewer is public and addressed by the link's secret token, not by a user's id (deck-links.int covers its refusals).
       if (r.url.startsWith('/api/d/')) continue;
-      const ownerId = r.url.startsWith('/api/deck-links/') ? mine.deckLinkId! : r.url.startsWith('/api/pipeline/') ? mine.pipelineCardId! : r.url.startsWith('/api/saved-searches/') ? mine.savedSearchId! : r.url.startsWith('/api/answers/') ? mine.answerId! : /^\/api\/(local-checkout|purchases)\//.test(r.url) ? mine.checkoutId! : mine.submissionId!;
+      const ownerId = r.url.startsWith('/api/deck-links/') ? mine.deckLinkId! : r.url.startsWith('/api/investor-updates/') ? mine.updateId! : r.url.startsWith('/api/pipeline/') ? mine.pipelineCardId! : r.url.startsWith('/api/saved-searches/') ? mine.savedSearchId! : r.url.startsWith('/api/answers/') ? mine.answerId! : /^\/api\/(local-checkout|purchases)\//.test(r.url) ? mine.checkoutId! : mine.submissionId!;
       const path = r.url.replace(/:\w+/g, encodeURIComponent(ownerId));
       const query = (token: string | undefined) => (isLive ? `?${new URLSearchParams({ ...(token ? { token } : {}), attempt: mine.attemptId! })}` : '');
       // A body the route would accept from its owner, so only the ownership check can refuse it.
