@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, type E2eTestApp, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
@@ -24,7 +24,7 @@ const balance = async () => Number((await app.api('GET', '/api/credits/balance',
 const dialog = () => page.getByRole('dialog', { name: /^Spend [\d,]+ of your [\d,]+ credits\?$/ });
 const FIRMS = ['Northwind Ventures', 'Sentinel Capital'];
 
-async function shoot(name: string) {
+async function shoot(name: string, focus?: Locator) {
   mkdirSync(SHOTS, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => {
@@ -34,6 +34,7 @@ async function shoot(name: string) {
     }, theme);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await focus?.scrollIntoViewIfNeeded();
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(SHOTS, `spend-${name}-${width}-${theme}.png`) });
     }
@@ -118,8 +119,7 @@ describe('ask before spending, honest figures (issue 24, e2e)', () => {
     expect((await app.api('GET', '/api/settings/choices', { token: user.token })).body.skipSpendConfirmBelow).toBe(3);
     await page.reload();
     await expect.poll(() => card.getByLabel("Don't ask before spending fewer than (credits)").inputValue(), { timeout: 15_000 }).toBe('3');
-    await card.scrollIntoViewIfNeeded();
-    await shoot('settings');
+    await shoot('settings', card);
     // Back to asking every time, so the rest of the suite sees the question.
     await card.getByLabel("Don't ask before spending fewer than (credits)").fill('0');
     await card.getByRole('button', { name: 'Save' }).click();
@@ -140,7 +140,6 @@ describe('ask before spending, honest figures (issue 24, e2e)', () => {
     const card = page.getByTestId('stats-card');
     await expect.poll(() => card.getByTestId('stat-Success %').locator('dd').innerText(), { timeout: 15_000 }).toBe(stats.successRate === null ? '—' : `${stats.successRate}%`);
     expect(await card.getByTestId('stats-apart').innerText()).toContain(`${stats.failed} failed · ${stats.stopped} stopped (not counted)`);
-    await card.scrollIntoViewIfNeeded();
-    await shoot('dashboard');
+    await shoot('dashboard', card);
   });
 });
