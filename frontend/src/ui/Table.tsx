@@ -4,7 +4,8 @@ import { cn } from '../lib/cn';
 /** A scrollable table frame. Works with @tanstack/react-table or plain rows. */
 export function Table({ className, containerClassName, ...props }: ComponentProps<'table'> & { containerClassName?: string }) {
   return (
-    <div className={cn('relative w-full overflow-x-auto rounded-xl border border-border', containerClassName)}>
+    // Focusable: a table wider than a phone scrolls sideways, and keyboard users scroll it with the arrows.
+    <div tabIndex={0} className={cn('relative w-full overflow-x-auto rounded-xl border border-border', containerClassName)}>
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   );

@@ -57,7 +57,7 @@ function ViolationsByType({ byType }: { byType: Record<string, number> }) {
             const Icon = look.icon;
             const count = byType[type] ?? 0;
             return (
-              <li key={type} data-testid={`type-${type}`} className={cn('flex items-center gap-3 rounded-lg border border-border p-3', count === 0 && 'opacity-70')}>
+              <li key={type} data-testid={`type-${type}`} className={cn('flex items-center gap-3 rounded-lg border border-border p-3', count === 0 && 'bg-muted/40')}>
                 <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', look.tint, look.text)}>
                   <Icon className="size-4" aria-hidden="true" />
                 </span>
