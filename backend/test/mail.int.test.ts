@@ -77,7 +77,7 @@ describe('the mail module', () => {
     await app.services.mail.send('batch-finished', { to, data }, meta());
     const [got] = await eventually(async () => ((await inboxOf(to)).length ? inboxOf(to) : null), 'delivery');
     expect(got!.subject).toBe('Your applications have finished: 2 of 3 delivered');
-    expect(got!.text).toMatch(/Delivered: 2\nFailed: 1\nCredits refunded: 1/);
+    expect(got!.text).toMatch(/Delivered: 2\nFailed: 1\nStopped: 0\nCredits refunded: 1/);
     expect(got!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const oneClick = /^<(.*)>$/.exec(got!.headers['List-Unsubscribe']!)![1]!;
     expect(got!.html).toContain(`${app.ctx.config.publicUrl}/unsubscribe?token=`);
