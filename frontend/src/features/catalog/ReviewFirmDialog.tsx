@@ -14,6 +14,7 @@ import { Textarea } from '../../ui/Textarea';
 import { answerKeys, saveAnswer } from '../profile/answer-queries';
 import { ReviewTable } from '../submissions/ReviewTable';
 import type { VcVariant } from './vc-queries';
+import { collectAnswers } from '../submissions/collect-answers';
 
 export const reviewFirm = (vcFirmId: string, test: boolean) => apiRequest<FormReview>('/api/submissions/review', { method: 'POST', body: { vcFirmId, test } });
 
@@ -86,9 +87,8 @@ export function ReviewFirmDialog({ firm, variant, onOpenChange, onSubmit, submit
   const answer = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const answers = questions.map((q) => ({ question: q.question, answer: (values[q.question] ?? '').trim() })).filter((a) => a.answer);
-    const missing = questions.filter((q) => q.required && !answers.some((a) => a.question === q.question));
-    if (missing.length) return setError(`Answer every required question: ${missing.map((q) => `“${q.question}”`).join(', ')}.`);
+    const { answers, error } = collectAnswers(questions, values);
+    if (error) return setError(error);
     save.mutate(answers);
   };
 

@@ -14,6 +14,7 @@ import { answerKeys } from '../profile/answer-queries';
 import { formatDateTime } from './format';
 import { answerSubmission, questionsQueryOptions, refreshSubmissions, submissionKeys } from './queries';
 import { actionError } from './useSubmissionActions';
+import { collectAnswers } from './collect-answers';
 
 /** Opens the answer form of a paused run from any row (the page owns the one dialog). */
 export const AnswerQuestionsContext = createContext<(s: Submission) => void>(() => undefined);
@@ -99,9 +100,8 @@ export function AnswerQuestionsDialog({ submission, onOpenChange }: { submission
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const answers = questions.map((q) => ({ question: q.question, answer: (values[q.question] ?? '').trim() })).filter((a) => a.answer);
-    const missing = questions.filter((q) => q.required && !answers.some((a) => a.question === q.question));
-    if (missing.length) return setError(`Answer every required question: ${missing.map((q) => `“${q.question}”`).join(', ')}.`);
+    const { answers, error } = collectAnswers(questions, values);
+    if (error) return setError(error);
     send.mutate(answers);
   };
 
