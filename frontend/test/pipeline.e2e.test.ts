@@ -14,7 +14,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
+import { allowTermsAcceptance, CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -41,6 +41,7 @@ beforeAll(async () => {
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   user = await app.createUser();
   expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
+  await allowTermsAcceptance(app, user.token);
   await app.services.credits.grant(user.id, 10, 'e2e credits', null, { now: new Date(), actor: 'test' });
 });
 

@@ -49,3 +49,13 @@ export async function confirmSpend(page: import('playwright-core').Page): Promis
   await dialog.waitFor({ state: 'detached' });
   return title;
 }
+
+/**
+ * Settings → Applications: lets the automation accept a form's terms for this founder. The product's
+ * default is off (a required agreement is asked); tests whose sandbox firms have a required
+ * agreement and that expect the run to complete on its own turn it on, as a founder would.
+ */
+export async function allowTermsAcceptance(app: Pick<E2eTestApp, 'api'>, token: string): Promise<void> {
+  const r = await app.api('PUT', '/api/settings/choices', { token, body: { acceptTerms: true } });
+  if (r.status !== 200) throw new Error(`choices: ${r.status} ${JSON.stringify(r.body)}`);
+}
