@@ -99,6 +99,7 @@ describe('app shell (e2e)', () => {
       'Submissions',
       'Pipeline',
       'Deck',
+      'Updates',
       'Settings',
     ]);
     expect(await nav(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
