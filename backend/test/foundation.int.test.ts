@@ -50,7 +50,7 @@ describe('foundation: one slice through command, events, projection, query', () 
     expect((await app.api('GET', '/api/credits/balance', { token })).body).toEqual({ balance: 1 });
     expect((await app.api('GET', '/api/credits', { token })).body).toEqual({ balance: 1 });
     const me = await app.api('GET', '/api/auth/me', { token });
-    expect(me.body).toEqual({ user: { id, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null }, roles: [], emailVerified: false });
+    expect(me.body).toEqual({ user: { id, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null }, roles: [], emailVerified: false, signedInBefore: false });
   });
 
   it('never grants the free credit twice under 20 concurrent syncs', async () => {
