@@ -1,20 +1,18 @@
-import { ANSWER_TEXT_MAX, type ListSubmissionsResponse } from '@fp/contracts';
-import type { FormReview, ReviewQuestion } from '@fp/contracts/submissions/review';
+import { type ListSubmissionsResponse } from '@fp/contracts';
+import type { FormReview } from '@fp/contracts/submissions/review';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, RefreshCw, Send } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { Field } from '../../ui/Field';
 import { LoadFailed } from '../../ui/LoadFailed';
-import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
-import { Textarea } from '../../ui/Textarea';
 import { answerKeys, saveAnswer } from '../profile/answer-queries';
 import { ReviewTable } from '../submissions/ReviewTable';
 import type { VcVariant } from './vc-queries';
 import { collectAnswers } from '../submissions/collect-answers';
+import { QuestionInput } from '../submissions/QuestionInput';
 
 export const reviewFirm = (vcFirmId: string, test: boolean) => apiRequest<FormReview>('/api/submissions/review', { method: 'POST', body: { vcFirmId, test } });
 
@@ -29,20 +27,6 @@ export function useAppliedFirms(variant: VcVariant, enabled: boolean) {
     enabled,
     staleTime: 30_000,
   });
-}
-
-function QuestionInput({ q, value, onChange }: { q: ReviewQuestion; value: string; onChange: (v: string) => void }) {
-  return (
-    <Field label={q.question} required={q.required}>
-      {(p) =>
-        q.options ? (
-          <Select {...p} options={q.options} placeholder="Choose…" value={value} onChange={(e) => onChange(e.target.value)} />
-        ) : (
-          <Textarea {...p} rows={3} maxLength={ANSWER_TEXT_MAX} value={value} onChange={(e) => onChange(e.target.value)} />
-        )
-      }
-    </Field>
-  );
 }
 
 /**

@@ -1,20 +1,18 @@
-import { ANSWER_TEXT_MAX, type ListSubmissionsResponse, type Submission, type SubmissionQuestionsResponse } from '@fp/contracts';
+import { type ListSubmissionsResponse, type Submission, type SubmissionQuestionsResponse } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { createContext, useContext, useEffect, useState, type FormEvent } from 'react';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { Field } from '../../ui/Field';
-import { Select } from '../../ui/Select';
 import { LoadFailed, LoadingRows } from '../../ui/LoadFailed';
-import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast';
 import { answerKeys } from '../profile/answer-queries';
 import { formatDateTime } from './format';
 import { answerSubmission, questionsQueryOptions, refreshSubmissions, submissionKeys } from './queries';
 import { actionError } from './useSubmissionActions';
 import { collectAnswers } from './collect-answers';
+import { QuestionInput } from './QuestionInput';
 
 /** Opens the answer form of a paused run from any row (the page owns the one dialog). */
 export const AnswerQuestionsContext = createContext<(s: Submission) => void>(() => undefined);
@@ -26,15 +24,7 @@ type Question = SubmissionQuestionsResponse['questions'][number];
 function QuestionField({ q, value, onChange }: { q: Question; value: string; onChange: (v: string) => void }) {
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-border p-3" data-testid="pending-question">
-      <Field label={q.question} required={q.required}>
-        {(p) =>
-          q.options ? (
-            <Select {...p} options={q.options} placeholder="Choose…" value={value} onChange={(e) => onChange(e.target.value)} />
-          ) : (
-            <Textarea {...p} rows={3} maxLength={ANSWER_TEXT_MAX} value={value} onChange={(e) => onChange(e.target.value)} />
-          )
-        }
-      </Field>
+      <QuestionInput q={q} value={value} onChange={onChange} />
       {q.suggestion && value !== q.suggestion.answer ? (
         <div className="flex flex-col gap-1 text-sm">
           <p className="text-muted-foreground">
