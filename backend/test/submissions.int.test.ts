@@ -225,6 +225,29 @@ describe('idempotent submit', () => {
   });
 });
 
+describe('conflicting submits', () => {
+  it('answers two different requests for the same firms at once with one charge and one skip, never "Insufficient Credits" (a plan that lost the race is read again)', { timeout: 240_000 }, async () => {
+    const started: { token: string; ids: string[] }[] = [];
+    for (let round = 0; round < 6; round++) {
+      const u = await founder(app, 3);
+      const send = () => submitTest(u.token, ['quill-ventures', 'atlas-ventures', 'northwind-ventures']);
+      const answers = await Promise.all([send(), send(), send()]);
+      expect(answers.map((r) => r.status), `round ${round}: ${JSON.stringify(answers.map((r) => r.body))}`).toEqual([200, 200, 200]);
+      const charged = answers.filter((r) => r.body.creditsDeducted > 0);
+      expect(charged, `round ${round}`).toHaveLength(1);
+      expect(charged[0]!.body.creditsDeducted).toBe(3);
+      for (const other of answers.filter((r) => r !== charged[0])) {
+        expect(other.body).toMatchObject({ creditsDeducted: 0, submissionIds: [] });
+        expect(other.body.skipped.map((s: { reason: string }) => s.reason)).toEqual(['in_progress', 'in_progress', 'in_progress']);
+      }
+      expect(await balance(u.id)).toBe(0);
+      for (const id of charged[0]!.body.submissionIds) await app.api('POST', `/api/submissions/${id}/stop`, { token: u.token, body: {} });
+      started.push({ token: u.token, ids: charged[0]!.body.submissionIds });
+    }
+    for (const { token, ids } of started) for (const id of ids) await waitForStatus(app, token, id, TERMINAL, 180_000);
+  });
+});
+
 describe('ownership', () => {
   it('lets only the owner see or act on a submission (others get 404)', async () => {
     const owner = await founder(app, 1);

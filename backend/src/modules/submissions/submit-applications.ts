@@ -102,7 +102,13 @@ export async function submitApplications(
     const fresh = plan.create.filter((c) => !recorded.includes(c));
     const balance = await ctx.credits.balance(userId);
     const message = insufficientCreditsMessage(fresh.length, balance);
-    if (balance < fresh.length) throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message, balance });
+    if (balance < fresh.length) {
+      // The balance is read after the plan: a concurrent request (or a copy of this one) may have
+      // claimed and charged these firms in between. Then the plan is stale, not the founder short:
+      // read it again (it now skips them, or answers as the copy did) before answering 402.
+      if (tries < MAX_TRIES && (await planMoved(ctx, userId, input.test, ids, applications))) continue;
+      throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message, balance });
+    }
     const items = (list: PlannedFirm[]) => list.map((c) => ({ reference: c.submissionId, amount: 1, reason: `Application to ${c.firm.name}` }));
     if (recorded.length) await ctx.credits.spendAll(userId, { spendKind: 'vc_application', insufficientMessage: message, items: items(recorded) }, meta);
     try {
@@ -124,6 +130,13 @@ export async function submitApplications(
         }
       }
     } catch (err) {
+      // Short of credits at the charge: as above, a stale plan is read again before answering 402.
+      if (err instanceof DomainError && err.code === 'insufficient_credits') {
+        if (tries < MAX_TRIES && (await planMoved(ctx, userId, input.test, ids, applications))) continue;
+        // Another charge (an export, say) landed since the balance was read: the message says the balance the charge saw.
+        const now = Number(err.details?.balance ?? 0);
+        throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message: insufficientCreditsMessage(fresh.length, now), balance: now });
+      }
       if (!(err instanceof ConcurrencyError)) throw err;
       if (tries >= MAX_TRIES) throw new ConflictError();
       continue;
@@ -173,6 +186,12 @@ async function readApplications(ctx: Pick<SubmissionsContext, 'store' | 'db'>, u
     }
   }
   return out;
+}
+
+/** Whether any founder × firm claim moved since the plan read it. */
+async function planMoved(ctx: Pick<SubmissionsContext, 'store' | 'db'>, userId: string, test: boolean, vcIds: string[], planned: Awaited<ReturnType<typeof readApplications>>) {
+  const now = await readApplications(ctx, userId, test, vcIds);
+  return vcIds.some((vcId) => now.get(vcId)!.revision !== planned.get(vcId)!.revision || now.get(vcId)!.application.holder !== planned.get(vcId)!.application.holder);
 }
 
 /** The two streams a new application writes: the founder × firm claim and the submission itself. */
