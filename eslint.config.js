@@ -2,6 +2,7 @@
 // package's files (each package has one public face, its index), plus typescript-eslint's checks
 // that catch real mistakes. Formatting is Prettier's job, not ESLint's.
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -20,8 +21,22 @@ export default tseslint.config(
       'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@fp/*/*'], message: "Import another package through its public face ('@fp/<name>'), not its files." }] },
+        {
+          patterns: [
+            {
+              // The sanctioned second faces: test fixtures, the sandbox sites and the Temporal adapter (heavy, loaded only where used).
+              group: ['@fp/*/*', '!@fp/contracts/testing', '!@fp/workflows/sandbox', '!@fp/workflows/temporal'],
+              message: "Import another package through its public face ('@fp/<name>'), not its files.",
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    // The rules of hooks: a hook called conditionally breaks React's state at run time.
+    files: ['frontend/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
 );

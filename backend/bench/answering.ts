@@ -1,5 +1,5 @@
-import { evaluateCorpus } from '@fp/contracts/questions/evaluate';
-import { QUESTION_THRESHOLD } from '@fp/contracts/questions/index';
+import { evaluateCorpus } from '@fp/contracts/testing';
+import { QUESTION_THRESHOLD } from '@fp/contracts';
 
 /**
  * `npm run bench -- answering` (issue 23): resolves the labelled corpus of application questions with the

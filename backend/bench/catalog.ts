@@ -1,5 +1,5 @@
-import { CATALOG_SIZES, vcFirmAt } from '@fp/infra/catalog/index';
-import { InProcessSearchIndex, queryWords, type VcFilter } from '@fp/projections/search/index';
+import { CATALOG_SIZES, vcFirmAt } from '@fp/infra';
+import { InProcessSearchIndex, queryWords, type VcFilter } from '@fp/projections';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

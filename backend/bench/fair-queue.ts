@@ -1,6 +1,6 @@
 import type { Submission } from '@fp/contracts';
-import { TEST_CATALOG_STREAM } from '@fp/contracts/catalog/events';
-import type { VcFirm } from '@fp/contracts/catalog/index';
+import { TEST_CATALOG_STREAM } from '@fp/contracts';
+import type { VcFirm } from '@fp/contracts';
 import { buildTestFirms } from '../src/modules/catalog/index';
 import { testCatalogDecider } from '../src/modules/catalog/decider';
 import { handleCommand } from '../src/platform/decider';

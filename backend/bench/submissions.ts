@@ -3,7 +3,7 @@ import os from 'node:os';
 import { SANDBOX_SITES, samplePdf } from '@fp/workflows/sandbox';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { benchPostgres, percentile, round } from './support';
-import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 
 const log = (m: string) => console.error(`[bench] submissions: ${m}`);
 const TERMINAL = ['completed', 'failed', 'stopped'];

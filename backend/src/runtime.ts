@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createDb, createPool, EventStoreDbStore, loadConfig, migrate, openDatabase, PostgresEventStore, type AppConfig, type EventStore } from '@fp/infra';
 import { ProjectionRunner } from '@fp/projections';
-import { InProcessSearchIndex, MeilisearchIndex, PostgresSearchIndex, type SearchIndex } from '@fp/projections/search/index';
+import { InProcessSearchIndex, MeilisearchIndex, PostgresSearchIndex, type SearchIndex } from '@fp/projections';
 import { createDbosEngine, createDbosHistory, type DiscoveryActivities, type WorkflowHistory } from '@fp/workflows';
 import { startSandbox, type Sandbox } from '@fp/workflows/sandbox';
 import type { FastifyInstance } from 'fastify';

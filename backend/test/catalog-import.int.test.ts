@@ -1,5 +1,5 @@
-import { CATALOG_SOURCES_STREAM } from '@fp/contracts/catalog/events';
-import type { VcFirm } from '@fp/contracts/catalog/index';
+import { CATALOG_SOURCES_STREAM } from '@fp/contracts';
+import type { VcFirm } from '@fp/contracts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
-import { ANGEL_EXPORT_COLUMNS, MAX_EXPORT_IDS } from '@fp/contracts/catalog/api';
-import { cleanDescription, cleanInvestorName, parseNumeric, type AngelInvestorDetail, type VcFirm } from '@fp/contracts/catalog/index';
-import { generateAngels, generateVcFirms } from '@fp/infra/catalog/index';
+import { ANGEL_EXPORT_COLUMNS, MAX_EXPORT_IDS } from '@fp/contracts';
+import { cleanDescription, cleanInvestorName, parseNumeric, type AngelInvestorDetail, type VcFirm } from '@fp/contracts';
+import { generateAngels, generateVcFirms } from '@fp/infra';
 import { SANDBOX_SITES } from '@fp/workflows/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';

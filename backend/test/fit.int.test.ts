@@ -1,8 +1,8 @@
 // Fit ranking through the API (issue 16): GET /api/vc-firms?sort=fit and fitMin, for a founder
 // whose profile names stage and industry, and the answer for one whose profile does not.
-import { FIT_NEEDS_PROFILE, fitDay, fitScore, fitToday } from '@fp/contracts/fit/fit';
-import type { VcFirm } from '@fp/contracts/catalog/index';
-import { generateVcFirms } from '@fp/infra/catalog/index';
+import { FIT_NEEDS_PROFILE, fitDay, fitScore, fitToday } from '@fp/contracts';
+import type { VcFirm } from '@fp/contracts';
+import { generateVcFirms } from '@fp/infra';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';

@@ -3,9 +3,9 @@
 // the next start, robots.txt honoured; the filter, the admin-only routes, the CLI's refusals and the
 // submit-time skip without a charge.
 import { REPO_ROOT } from '@fp/infra';
-import { firmFormStream } from '@fp/contracts/catalog/events';
-import type { FirmFormEntry } from '@fp/contracts/catalog/index';
-import { fitDay, fitScore, fitToday, type FitFirm } from '@fp/contracts/fit/fit';
+import { firmFormStream } from '@fp/contracts';
+import type { FirmFormEntry } from '@fp/contracts';
+import { fitDay, fitScore, fitToday, type FitFirm } from '@fp/contracts';
 import { ROBOTS_DISALLOWED_SITES, SANDBOX_SITES } from '@fp/workflows/sandbox';
 import { execFile } from 'node:child_process';
 import path from 'node:path';

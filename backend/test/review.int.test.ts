@@ -1,4 +1,4 @@
-import type { FormReview } from '@fp/contracts/submissions/review';
+import type { FormReview } from '@fp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { COMPLETE_PROFILE, founder, getSubmission, TERMINAL, testFirmId, waitForStatus, waitUntil } from './submissions-helpers';

@@ -1,6 +1,6 @@
 import type { Submission } from '@fp/contracts';
 import type { TestApp } from '../src/testing/app';
-import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 
 export const COMPLETE_PROFILE = SAMPLE_COMPLETE_PROFILE;
 

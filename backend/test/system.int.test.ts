@@ -1,4 +1,4 @@
-import type { SystemSnapshot } from '@fp/contracts/ops/system';
+import type { SystemSnapshot } from '@fp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
 

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitDay, fitScore, fitToday } from '@fp/contracts/fit/fit';
-import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
+import { fitDay, fitScore, fitToday } from '@fp/contracts';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -9,7 +9,7 @@
  * Run: npx turbo run build --filter=@fp/frontend && npx vitest run --project e2e frontend/test/investor-updates.e2e.test.ts
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

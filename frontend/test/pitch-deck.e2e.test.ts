@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, type E2eTestApp, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
 
 type TestApp = E2eTestApp;

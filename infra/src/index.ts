@@ -5,3 +5,4 @@ export * from './eventstore/index';
 export * from './config';
 export * from './testing';
 export * from './database';
+export * from './catalog/index';

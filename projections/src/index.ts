@@ -1,1 +1,2 @@
 export * from './runtime';
+export * from './search/index';

@@ -1,11 +1,11 @@
 // The contract suite of the search port. Every adapter must answer exactly like the reference
 // semantics (./reference.ts): same totals, same pages, same order, same facets.
 import type { Db } from '@fp/infra';
-import { generateAngels, generateTestFirms, generateVcFirms } from '@fp/infra/catalog/index';
-import type { AngelInvestorDetail, VcFirm } from '@fp/contracts/catalog/index';
+import { generateAngels, generateTestFirms, generateVcFirms } from '@fp/infra';
+import type { AngelInvestorDetail, VcFirm } from '@fp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { angelSearchDoc, queryWords, vcSearchDoc, type AngelSearchDoc, type VcSearchDoc } from '../src/search/documents';
-import { fitScore, fitToday } from '@fp/contracts/fit/fit';
+import { fitScore, fitToday } from '@fp/contracts';
 import { fitFirmOfDoc } from '../src/search/fit';
 import type { AngelFilter, FitQuery, PageRequest, SearchIndex, VcFilter } from '../src/search/port';
 import { matchesAngel, matchesVc, referenceFacet, referencePage, referenceVcPage } from '../src/search/reference';

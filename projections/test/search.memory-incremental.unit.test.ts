@@ -2,7 +2,7 @@
 // one by one (a query's catch-up, the delta), merged into the base past a few thousand, and merged
 // in bulk from an import's changed rows (a new base built from the old one's posting lists). Every
 // answer is compared with the reference semantics (reference.ts) over the documents that should be there.
-import { generateVcFirms } from '@fp/infra/catalog/index';
+import { generateVcFirms } from '@fp/infra';
 import { describe, expect, it } from 'vitest';
 import { queryWords, vcSearchDoc, type VcSearchDoc } from '../src/search/documents';
 import { MemoryVcCollection } from '../src/search/memory';

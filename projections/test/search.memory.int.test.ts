@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@fp/infra';
-import { generateVcFirms } from '@fp/infra/catalog/index';
+import { generateVcFirms } from '@fp/infra';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { searchIndexContract } from './search.contract';

@@ -1,7 +1,7 @@
 // The review before sending (issue 23, item 8) in a real Chromium: a dry run sends nothing and lists every
 // value with its source; the real run then sends nothing that the review table did not list.
 import type { Browser } from 'playwright-core';
-import type { FormReview } from '@fp/contracts/submissions/review';
+import type { FormReview } from '@fp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyToFirm, launchBrowser, reviewForm, type FounderAnswer, type StartupProfile } from '../src/automation';
 import { startSandbox, type Sandbox } from '../src/sandbox';

@@ -3,7 +3,7 @@
 // the index's own cost, not the app's or the bench's. Prints one JSON line on stdout.
 //   node --expose-gc --import tsx backend/bench/catalog/index-memory.ts   (DATABASE_URL, BENCH_FOUNDERS)
 import { createDb, createPool } from '@fp/infra';
-import { InProcessSearchIndex, queryWords, type VcFilter } from '@fp/projections/search/index';
+import { InProcessSearchIndex, queryWords, type VcFilter } from '@fp/projections';
 import { percentile, round } from '../support';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -1,5 +1,5 @@
-import { CATALOG_SIZES } from '@fp/infra/catalog/index';
-import { IMPORT_SOURCES, type ImportSource } from '@fp/contracts/catalog/index';
+import { CATALOG_SIZES } from '@fp/infra';
+import { IMPORT_SOURCES, type ImportSource } from '@fp/contracts';
 import { ImportFileError, parseColumnMap, progressLogger } from '../modules/catalog/index';
 import { CliError, type CliCommand } from './command';
 

@@ -1,4 +1,4 @@
-import { FORM_OUTCOME_LABELS, type FormDiscoveryRun, type FormOutcome } from '@fp/contracts/catalog/index';
+import { FORM_OUTCOME_LABELS, type FormDiscoveryRun, type FormOutcome } from '@fp/contracts';
 import { createRuntime, type Runtime } from '../runtime';
 import { CliError, type CliCommand, type Output } from './command';
 

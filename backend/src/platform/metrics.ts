@@ -1,6 +1,6 @@
 import { ConcurrencyError, type Db, type EventStore } from '@fp/infra';
 import type { ProjectionRunner } from '@fp/projections';
-import type { SearchIndex } from '@fp/projections/search/index';
+import type { SearchIndex } from '@fp/projections';
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';

@@ -50,8 +50,3 @@ export function formatStatusCode(code: string | null | undefined): string {
   return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join(' ');
 }
 
-/** Completed / total as a rounded percentage; 0 when total is 0 (or not a usable number). */
-export function successRate(completed: number, total: number): number {
-  if (!Number.isFinite(total) || total <= 0 || !Number.isFinite(completed)) return 0;
-  return Math.round((completed / total) * 100);
-}

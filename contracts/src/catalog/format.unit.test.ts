@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAum, formatStatusCode, parseNumeric, sanitizeAumInput, successRate } from './format';
+import { formatAum, formatStatusCode, parseNumeric, sanitizeAumInput } from './format';
 
 describe('formatAum', () => {
   it.each([
@@ -107,22 +107,3 @@ describe('formatStatusCode', () => {
   });
 });
 
-describe('successRate', () => {
-  it.each([
-    [0, 0, 0],
-    [5, 0, 0],
-    [1, 3, 33],
-    [2, 3, 67],
-    [1, 2, 50],
-    [10, 10, 100],
-    [0, 7, 0],
-  ])('given %d completed of %d, when rated, then gives %d%%', (completed, total, rate) => {
-    expect(successRate(completed, total)).toBe(rate);
-  });
-
-  it('given a negative or non-finite total, when rated, then gives 0', () => {
-    expect(successRate(1, -2)).toBe(0);
-    expect(successRate(1, Number.NaN)).toBe(0);
-    expect(successRate(Number.NaN, 4)).toBe(0);
-  });
-});

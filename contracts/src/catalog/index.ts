@@ -1,5 +1,5 @@
 // Catalog rules and schemas: pure, shared by server and browser. Only zod is imported.
-export { formatAum, sanitizeAumInput, parseNumeric, formatStatusCode, successRate } from './format';
+export { formatAum, sanitizeAumInput, parseNumeric, formatStatusCode } from './format';
 export {
   cleanInvestorName, cleanDescription, INVESTOR_NAME_TITLES, BIOGRAPHY_VERBS, SOURCE_TAG_PATTERNS,
 } from './names';

@@ -1,6 +1,6 @@
 // Deterministic angel investor records. Raw names and descriptions deliberately carry the noise
 // the display rules remove (titles, biography tails, source tags, bold markers).
-import type { AngelInvestorDetail } from '@fp/contracts/catalog/index';
+import type { AngelInvestorDetail } from '@fp/contracts';
 import {
   ANGEL_TYPES, COUNTRIES, INDUSTRIES, INVESTOR_STAGES, OPERATOR_ROLES, SCHOOLS, SOURCE_TAGS, STARTUP_SUFFIXES,
   UNPLACED_LOCATIONS, NAME_NOUNS, cityName, slugify,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   angelInvestorDetailSchema, angelInvestorListItemSchema, BIOGRAPHY_VERBS, cleanDescription, cleanInvestorName,
   regionOf, splitIndustries, toAngelListItem, type AngelInvestorDetail,
-} from '@fp/contracts/catalog/index';
+} from '@fp/contracts';
 import { angelAt, generateAngels } from './angels';
 import { UNPLACED_LOCATIONS } from './data';
 

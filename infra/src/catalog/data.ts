@@ -1,6 +1,6 @@
 // Fixed tables behind the catalog generator. Weights are relative; shapes follow public
 // venture-market breakdowns closely enough to look believable, not to be statistics.
-import { INVESTOR_STAGES, VC_INVESTOR_TYPES, type InvestorStage } from '@fp/contracts/catalog/index';
+import { INVESTOR_STAGES, VC_INVESTOR_TYPES, type InvestorStage } from '@fp/contracts';
 import { weightedTable, type WeightedTable } from './random';
 
 export interface CountryInfo {

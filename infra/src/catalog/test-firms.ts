@@ -1,5 +1,5 @@
 // Test VC firms for the test database: one per sandbox site, pointing at that site.
-import type { VcFirm } from '@fp/contracts/catalog/index';
+import type { VcFirm } from '@fp/contracts';
 import { Draw, hashString } from './random';
 import { buildFirm } from './vc-firms';
 

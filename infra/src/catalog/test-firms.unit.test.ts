@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vcFirmSchema } from '@fp/contracts/catalog/index';
+import { vcFirmSchema } from '@fp/contracts';
 import { inChunks } from './chunks';
 import { generateTestFirms } from './test-firms';
 

@@ -1,5 +1,5 @@
 // Deterministic VC firm records. Record i depends only on (seed, i): see vcFirmAt.
-import { INVESTOR_STAGES, type VcFirm } from '@fp/contracts/catalog/index';
+import { INVESTOR_STAGES, type VcFirm } from '@fp/contracts';
 import {
   CONTACT_TITLES, CORPORATE_SECTORS, COUNTRIES, GREEK_LETTERS, INDUSTRIES, INVESTOR_STATUSES, NAME_ADJECTIVES,
   NAME_NOUNS, STAGE_CHECKS, VC_DOMAIN_STYLES, VC_EMAIL_STYLES, VC_TYPE_PROFILES, VC_TYPES, cityName,

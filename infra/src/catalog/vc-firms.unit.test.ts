@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVESTOR_STAGES, matchLocation, VC_INVESTOR_TYPES, vcFirmSchema, type VcFirm } from '@fp/contracts/catalog/index';
+import { INVESTOR_STAGES, matchLocation, VC_INVESTOR_TYPES, vcFirmSchema, type VcFirm } from '@fp/contracts';
 import { generateAngels } from './angels';
 import { COUNTRIES, VC_TYPE_PROFILES } from './data';
 import { generateVcFirmChunks } from './index';

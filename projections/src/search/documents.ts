@@ -1,5 +1,5 @@
 // What the search index holds for each record, and the text rules both adapters share. Pure.
-import { cleanDescription, cleanInvestorName, parseNumeric, type AngelInvestorDetail, type VcFirm } from '@fp/contracts/catalog/index';
+import { cleanDescription, cleanInvestorName, parseNumeric, type AngelInvestorDetail, type VcFirm } from '@fp/contracts';
 
 /** Meilisearch considers at most 10 query words; both adapters use the same first 10. */
 export const MAX_QUERY_WORDS = 10;

@@ -5,7 +5,7 @@
 // per founder and a firm's score is the sum of its factors' points (docs/catalog.md, "Fit order").
 import {
   FIT_FACTORS, FIT_MATCH_READS, fitMatch, fitPoints, fitScoreOfPoints, fitToday, type FitFactor, type FitFirm,
-} from '@fp/contracts/fit/fit';
+} from '@fp/contracts';
 import type { VcSearchDoc } from './documents';
 import type { FitQuery } from './port';
 import { compareDocs } from './order';

@@ -9,7 +9,7 @@
 // answered by the Postgres adapter, so an answer never lags the committed index.
 import type { Db, Tx } from '@fp/infra';
 import { sql } from 'kysely';
-import { FIT_FACTORS, fitScoreOfPoints, type FitFirm } from '@fp/contracts/fit/fit';
+import { FIT_FACTORS, fitScoreOfPoints, type FitFirm } from '@fp/contracts';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 import { FitScorer, compareFit, fitFactorKey, fitFirmOfDoc } from './fit';
 import type { AngelFilter, Collection, FacetCount, IndexLoading, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';

@@ -1,7 +1,7 @@
 // The search index port: what the catalog needs from a search engine. Two adapters implement it
 // (Postgres, Meilisearch) and pass one contract suite (./contract.ts) against the reference
 // semantics in ./reference.ts: same filters → same totals, same pages, same order.
-import type { FitProfile } from '@fp/contracts/fit/fit';
+import type { FitProfile } from '@fp/contracts';
 import type { Tx } from '@fp/infra';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 

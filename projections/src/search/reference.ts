@@ -1,6 +1,6 @@
 // The reference semantics of the search port, in plain TypeScript over arrays. The contract suite
 // checks each adapter against it; it is also the specification in code of what a filter means.
-import { fitScore, fitToday } from '@fp/contracts/fit/fit';
+import { fitScore, fitToday } from '@fp/contracts';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 import { compareFit, fitFirmOfDoc } from './fit';
 import { compareDocs } from './order';

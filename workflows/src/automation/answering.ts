@@ -2,7 +2,7 @@
 // takes — the founder's own answer, a profile value, or nobody (ask) — and the value is then fitted to the
 // input exactly (a number input gets a number only when the profile holds one; a date input a full date only
 // when a full date is known). Nothing is composed: a value is either the founder's words or a profile value.
-import { resolveQuestion, wantedKinds, type Intent, type QuestionInput, type ValueKind } from '@fp/contracts/questions/index';
+import { resolveQuestion, wantedKinds, type Intent, type QuestionInput, type ValueKind } from '@fp/contracts';
 import type { ScannedControl } from './dom-scan';
 import { ensureUrl, isSamplePlaceholder, parseMoney, splitName } from './field-mapping';
 import { sameQuestion } from '@fp/contracts';

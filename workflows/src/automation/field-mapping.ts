@@ -1,6 +1,6 @@
 // What a form field says about itself (label, name, placeholder, ARIA, nearby text) and which intent of the
 // question model it asks for. The keyword rules that used to live here are replaced by that model (issue 23).
-import { decideQuestion } from '@fp/contracts/questions/index';
+import { decideQuestion } from '@fp/contracts';
 import type { FieldTarget } from './types';
 
 /** What the page tells us about one field. Every property is optional: forms in the wild omit most of them. */

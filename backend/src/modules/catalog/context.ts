@@ -1,4 +1,4 @@
-import type { SearchIndex } from '@fp/projections/search/index';
+import type { SearchIndex } from '@fp/projections';
 import type { AppContext } from '../../platform/context';
 import type { CreditsService } from '../credits/index';
 import type { ProfileService } from '../profile/index';

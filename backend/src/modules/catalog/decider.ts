@@ -1,5 +1,5 @@
-import type { VcFirm } from '@fp/contracts/catalog/index';
-import type { CatalogImportEvent, CatalogScope, TestFirmsImported } from '@fp/contracts/catalog/events';
+import type { VcFirm } from '@fp/contracts';
+import type { CatalogImportEvent, CatalogScope, TestFirmsImported } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 
 // Two small deciders. The records themselves are appended to per-import data streams without a

@@ -1,5 +1,5 @@
-import type { CatalogImportEvent, TestFirmsImported } from '@fp/contracts/catalog/events';
-import { generateTestFirms } from '@fp/infra/catalog/index';
+import type { CatalogImportEvent, TestFirmsImported } from '@fp/contracts';
+import { generateTestFirms } from '@fp/infra';
 import { describe, expect, it } from 'vitest';
 import type { CommandMeta } from '../../platform/decider';
 import { given as givenHistory } from '../../testing/decider';

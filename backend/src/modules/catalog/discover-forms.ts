@@ -1,5 +1,5 @@
-import { DEFAULT_STALE_DAYS } from '@fp/contracts/catalog/index';
-import { formDiscoveryStream, type FormCollection } from '@fp/contracts/catalog/events';
+import { DEFAULT_STALE_DAYS } from '@fp/contracts';
+import { formDiscoveryStream, type FormCollection } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';

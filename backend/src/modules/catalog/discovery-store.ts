@@ -1,5 +1,5 @@
-import type { FirmFormEntry } from '@fp/contracts/catalog/index';
-import { firmFormStream, formDiscoveryStream, type FormCollection, type FormDiscoveryStarted } from '@fp/contracts/catalog/events';
+import type { FirmFormEntry } from '@fp/contracts';
+import { firmFormStream, formDiscoveryStream, type FormCollection, type FormDiscoveryStarted } from '@fp/contracts';
 import type { DiscoveryCheck, DiscoveryRun, DiscoveryStorePort, DiscoveryTarget } from '@fp/workflows';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';

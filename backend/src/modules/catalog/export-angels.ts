@@ -1,7 +1,7 @@
-import { ANGEL_EXPORT_COLUMNS, EXPORT_INSUFFICIENT, angelExportFileName } from '@fp/contracts/catalog/api';
+import { ANGEL_EXPORT_COLUMNS, EXPORT_INSUFFICIENT, angelExportFileName } from '@fp/contracts';
 import {
   CSV_LINE_BREAK, cleanDescription, cleanInvestorName, csvRow, splitIndustries, type AngelInvestorDetail, type CsvValue,
-} from '@fp/contracts/catalog/index';
+} from '@fp/contracts';
 import type { Db } from '@fp/infra';
 import { sql } from 'kysely';
 import { Readable } from 'node:stream';

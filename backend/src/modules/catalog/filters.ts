@@ -1,5 +1,5 @@
-import type { AngelFilterQuery, VcFilterQuery } from '@fp/contracts/catalog/api';
-import { dayNumber, queryWords, type AngelFilter, type VcFilter } from '@fp/projections/search/index';
+import type { AngelFilterQuery, VcFilterQuery } from '@fp/contracts';
+import { dayNumber, queryWords, type AngelFilter, type VcFilter } from '@fp/projections';
 
 const words = (search: string | undefined) => {
   const w = queryWords(search);

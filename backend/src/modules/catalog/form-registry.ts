@@ -1,6 +1,6 @@
 import { openDedicatedClient } from '@fp/infra';
-import { DEFAULT_STALE_DAYS, type FirmFormEntry, type FormDiscoveryRun, type FormRegistryOverview } from '@fp/contracts/catalog/index';
-import { formDiscoveryStream, type FormCollection } from '@fp/contracts/catalog/events';
+import { DEFAULT_STALE_DAYS, type FirmFormEntry, type FormDiscoveryRun, type FormRegistryOverview } from '@fp/contracts';
+import { formDiscoveryStream, type FormCollection } from '@fp/contracts';
 import { createDiscoveryActivities, SharedBrowser, type DiscoveryActivities, type DiscoveryRun } from '@fp/workflows';
 import { sql } from 'kysely';
 import { allowedHostsFor } from '../../platform/automation';

@@ -1,5 +1,5 @@
-import { FORM_OUTCOMES, firmFormEntrySchema, type FirmFormEntry } from '@fp/contracts/catalog/index';
-import type { FirmFormEvent, FormCollection, FormDiscoveryEvent } from '@fp/contracts/catalog/events';
+import { FORM_OUTCOMES, firmFormEntrySchema, type FirmFormEntry } from '@fp/contracts';
+import type { FirmFormEvent, FormCollection, FormDiscoveryEvent } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 
 // The registry of application forms: a discovery run (which firms it visits, fixed when it starts)

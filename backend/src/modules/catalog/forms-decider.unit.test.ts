@@ -1,5 +1,5 @@
-import type { FirmFormEntry } from '@fp/contracts/catalog/index';
-import type { FirmFormChecked, FormDiscoveryFinished, FormDiscoveryStarted } from '@fp/contracts/catalog/events';
+import type { FirmFormEntry } from '@fp/contracts';
+import type { FirmFormChecked, FormDiscoveryFinished, FormDiscoveryStarted } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../platform/decider';
 import { given } from '../../testing/decider';

@@ -1,8 +1,8 @@
-import { formAcceptsOnline } from '@fp/contracts/catalog/index';
-import { FORM_EVENT_TYPES, type FirmFormChecked, type FormDiscoveryEvent } from '@fp/contracts/catalog/events';
+import { formAcceptsOnline } from '@fp/contracts';
+import { FORM_EVENT_TYPES, type FirmFormChecked, type FormDiscoveryEvent } from '@fp/contracts';
 import type { RecordedEvent, Tx } from '@fp/infra';
 import type { Projection } from '@fp/projections';
-import type { SearchIndex, VcCollection, VcSearchDoc } from '@fp/projections/search/index';
+import type { SearchIndex, VcCollection, VcSearchDoc } from '@fp/projections';
 import { sql } from 'kysely';
 
 type FormEvent = FormDiscoveryEvent | FirmFormChecked;

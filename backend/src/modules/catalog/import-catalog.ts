@@ -1,9 +1,9 @@
-import type { AngelInvestorDetail, VcFirm } from '@fp/contracts/catalog/index';
+import type { AngelInvestorDetail, VcFirm } from '@fp/contracts';
 import {
   CATALOG_IMPORTS_STREAM, CATALOG_RECORDS_PER_EVENT, catalogDataStream, type CatalogScope,
-} from '@fp/contracts/catalog/events';
+} from '@fp/contracts';
 import type { ExpectedRevision } from '@fp/infra';
-import { inChunks } from '@fp/infra/catalog/index';
+import { inChunks } from '@fp/infra';
 import type { AppContext } from '../../platform/context';
 import { foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
 import { catalogImportDecider, type CatalogImportsState } from './decider';

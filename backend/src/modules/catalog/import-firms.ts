@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { IMPORT_MAX_BYTES, type ImportSource, type ImportSummary } from '@fp/contracts/catalog/index';
-import { CATALOG_SOURCES_STREAM, type CatalogSourceImported } from '@fp/contracts/catalog/events';
+import { IMPORT_MAX_BYTES, type ImportSource, type ImportSummary } from '@fp/contracts';
+import { CATALOG_SOURCES_STREAM, type CatalogSourceImported } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
 import { foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
 import { ImportFileError, parseSourceFile, type ColumnMap } from './parse-source-file';

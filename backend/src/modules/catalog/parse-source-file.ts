@@ -1,7 +1,7 @@
 import {
   IMPORT_MAX_BYTES, IMPORT_MAX_FIELD_CHARS, IMPORT_MAX_ROWS, INVESTOR_STAGES, normaliseDomain, type ImportSource, type VcFirm,
-} from '@fp/contracts/catalog/index';
-import type { SourceRecord } from '@fp/contracts/catalog/events';
+} from '@fp/contracts';
+import type { SourceRecord } from '@fp/contracts';
 import { CsvError, parse } from 'csv-parse/sync';
 
 /** The firm fields a file's columns can fill (`--map field=column`). */

@@ -1,9 +1,9 @@
-import { cleanInvestorName, type AngelInvestorDetail, type VcFirm } from '@fp/contracts/catalog/index';
-import { CATALOG_EVENT_TYPES, type CatalogEvent, type CatalogScope, type FirmFormChecked } from '@fp/contracts/catalog/events';
+import { cleanInvestorName, type AngelInvestorDetail, type VcFirm } from '@fp/contracts';
+import { CATALOG_EVENT_TYPES, type CatalogEvent, type CatalogScope, type FirmFormChecked } from '@fp/contracts';
 import { applyFormCheck, withFormFlags } from './forms-projection';
 import type { RecordedEvent, Tx } from '@fp/infra';
 import type { Projection } from '@fp/projections';
-import { angelSearchDoc, sortKey, vcSearchDoc, type AngelSearchDoc, type SearchIndex, type VcSearchDoc } from '@fp/projections/search/index';
+import { angelSearchDoc, sortKey, vcSearchDoc, type AngelSearchDoc, type SearchIndex, type VcSearchDoc } from '@fp/projections';
 import { sql } from 'kysely';
 
 /** Catalog events are large (~500 records each): a few per transaction keeps it short. */

@@ -1,10 +1,10 @@
 import {
   MAX_ALL_IDS, type AngelFilterOptionsResponse, type AngelFilterQuery, type AngelInvestorsQuery, type AngelInvestorsResponse,
   type VcFilterOptionsResponse, type VcFilterQuery, type VcFirmsQuery, type VcFirmsResponse,
-} from '@fp/contracts/catalog/api';
-import { formAcceptsOnline, isReservedDomain, toAngelListItem, toAngelPublicDetail, type AngelInvestorDetail, type AngelInvestorPublicDetail, type FirmFormEntry, type VcFirm } from '@fp/contracts/catalog/index';
-import { FIT_NEEDS_PROFILE, fitDay, fitProfileComplete, fitScore, fitToday, type FitProfile } from '@fp/contracts/fit/fit';
-import type { FitQuery, SearchIndex, VcCollection } from '@fp/projections/search/index';
+} from '@fp/contracts';
+import { formAcceptsOnline, isReservedDomain, toAngelListItem, toAngelPublicDetail, type AngelInvestorDetail, type AngelInvestorPublicDetail, type FirmFormEntry, type VcFirm } from '@fp/contracts';
+import { FIT_NEEDS_PROFILE, fitDay, fitProfileComplete, fitScore, fitToday, type FitProfile } from '@fp/contracts';
+import type { FitQuery, SearchIndex, VcCollection } from '@fp/projections';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { DomainError } from '../../platform/decider';

@@ -1,10 +1,10 @@
 import {
   AngelFilterQuery, AngelInvestorsQuery, ExportAngelInvestorsRequest, TestVcFirmsQuery, VcFilterQuery, VcFirmsQuery,
-} from '@fp/contracts/catalog/api';
+} from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../../platform/auth';
-import { FormsOverviewQuery, StartFormDiscoveryRequest } from '@fp/contracts/catalog/forms';
+import { FormsOverviewQuery, StartFormDiscoveryRequest } from '@fp/contracts';
 import { metaFor } from '../../platform/context';
 import type { CatalogContext } from './context';
 import { parse } from '../../platform/http';

@@ -1,4 +1,4 @@
-import { CATALOG_SIZES, DEFAULT_CATALOG_SEED, generateAngels, generateVcFirms } from '@fp/infra/catalog/index';
+import { CATALOG_SIZES, DEFAULT_CATALOG_SEED, generateAngels, generateVcFirms } from '@fp/infra';
 import { openDedicatedClient } from '@fp/infra';
 import type { AppContext } from '../../platform/context';
 import type { CatalogContext } from './context';

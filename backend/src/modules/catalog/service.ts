@@ -1,4 +1,4 @@
-import type { SearchIndex } from '@fp/projections/search/index';
+import type { SearchIndex } from '@fp/projections';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { CreditsService } from '../credits/index';
@@ -14,7 +14,7 @@ import { seedCatalog } from './seed';
 import { registerSandboxForms } from './register-sandbox-forms';
 import { createTestCatalogSync } from './test-catalog';
 import { importFirms, type ImportFirmsInput } from './import-firms';
-import { SOURCE_INFO, type CatalogSource, type ImportSource } from '@fp/contracts/catalog/index';
+import { SOURCE_INFO, type CatalogSource, type ImportSource } from '@fp/contracts';
 
 export interface ScopeStatus {
   scope: string;

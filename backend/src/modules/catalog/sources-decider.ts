@@ -1,6 +1,6 @@
-import { SOURCE_INFO, type ImportSource, type Provenance, type VcFirm } from '@fp/contracts/catalog/index';
-import type { CatalogFirmsMerged, CatalogSourceEvent, CatalogSourceImported, SourceRecord, SourceRecordsChanged } from '@fp/contracts/catalog/events';
-import { CATALOG_RECORDS_PER_EVENT } from '@fp/contracts/catalog/events';
+import { SOURCE_INFO, type ImportSource, type Provenance, type VcFirm } from '@fp/contracts';
+import type { CatalogFirmsMerged, CatalogSourceEvent, CatalogSourceImported, SourceRecord, SourceRecordsChanged } from '@fp/contracts';
+import { CATALOG_RECORDS_PER_EVENT } from '@fp/contracts';
 import type { Decider } from '../../platform/decider';
 import { DomainError } from '../../platform/decider';
 

@@ -1,4 +1,4 @@
-import type { CatalogSourceEvent, SourceRecord } from '@fp/contracts/catalog/events';
+import type { CatalogSourceEvent, SourceRecord } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
 import { given } from '../../testing/decider';
 import { DomainError } from '../../platform/decider';

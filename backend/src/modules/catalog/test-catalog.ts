@@ -1,6 +1,6 @@
-import type { VcFirm } from '@fp/contracts/catalog/index';
-import { TEST_CATALOG_STREAM } from '@fp/contracts/catalog/events';
-import { generateTestFirms } from '@fp/infra/catalog/index';
+import type { VcFirm } from '@fp/contracts';
+import { TEST_CATALOG_STREAM } from '@fp/contracts';
+import { generateTestFirms } from '@fp/infra';
 import { SANDBOX_SITES, type SandboxSite } from '@fp/workflows/sandbox';
 import type { AppContext } from '../../platform/context';
 import { handleCommand } from '../../platform/decider';

@@ -1,4 +1,4 @@
-import type { FirstRunEvent } from '@fp/contracts/onboarding/events';
+import type { FirstRunEvent } from '@fp/contracts';
 import type { Decider } from '../../platform/decider';
 
 export interface FirstRunState {

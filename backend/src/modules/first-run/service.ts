@@ -1,5 +1,5 @@
-import { firstRunChecklist, type FirstRunChecklistResponse } from '@fp/contracts/onboarding/api';
-import { firstRunStream } from '@fp/contracts/onboarding/events';
+import { firstRunChecklist, type FirstRunChecklistResponse } from '@fp/contracts';
+import { firstRunStream } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import type { CreditsService } from '../credits/index';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SearchIndex } from '@fp/projections/search/index';
+import type { SearchIndex } from '@fp/projections';
 import type { AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import { createEngineProbe } from './probe';

@@ -1,4 +1,4 @@
-import type { IndexLoading } from '@fp/projections/search/index';
+import type { IndexLoading } from '@fp/projections';
 
 /** What the engines answered at one moment. */
 export interface EngineCheck {

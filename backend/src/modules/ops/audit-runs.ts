@@ -1,5 +1,5 @@
 import type { AuditProblem, AuditRun, AuditRunDetail } from '@fp/contracts';
-import { csvRow, CSV_LINE_BREAK } from '@fp/contracts/catalog/index';
+import { csvRow, CSV_LINE_BREAK } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { OpsContext } from './context';
 

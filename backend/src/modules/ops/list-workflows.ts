@@ -1,4 +1,4 @@
-import type { FormDiscoveryRun } from '@fp/contracts/catalog/index';
+import type { FormDiscoveryRun } from '@fp/contracts';
 import type { DiscoveryStatus, MailStatus, OpsWorkflowRun, OpsWorkflowsResponse, SubmissionStatus } from '@fp/contracts';
 import { OpsWorkflowsQuery } from '@fp/contracts';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { toCsv } from '@fp/contracts/catalog/index';
+import { toCsv } from '@fp/contracts';
 import { PIPELINE_EXPORT_COLUMNS, type PipelineCard } from '@fp/contracts';
 
 /** The founder's pipeline as CSV (free: it is their own data), in board order. */

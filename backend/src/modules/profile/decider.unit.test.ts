@@ -1,5 +1,5 @@
 import type { ProfileEvent } from '@fp/contracts';
-import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/profile/sample';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { given as givenHistory } from '../../testing/decider';

@@ -1,7 +1,7 @@
 import type { AttemptOutcome, FirmApplicationEvent, FirmSnapshot, PendingQuestion, SkippedFirm, SubmissionEvent, SubmissionStatus, SubmissionSubStatus, TakeoverReason } from '@fp/contracts';
 import { SUBMISSION_NOT_FOUND } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
-import { formBadge, formNeedsYou, formUsability, type FirmFormEntry } from '@fp/contracts/catalog/index';
+import { formBadge, formNeedsYou, formUsability, type FirmFormEntry } from '@fp/contracts';
 
 export interface SubmissionState {
   exists: boolean;

@@ -1,4 +1,4 @@
-import type { FormReview, ReviewFirmRequest } from '@fp/contracts/submissions/review';
+import type { FormReview, ReviewFirmRequest } from '@fp/contracts';
 import { resolveWebsite, reviewForm, type SharedBrowser, type WorkerSlots } from '@fp/workflows';
 import type { CheckboxChoices, DeckFile, FounderAnswer, StartupProfile } from '@fp/workflows';
 import { randomUUID } from 'node:crypto';

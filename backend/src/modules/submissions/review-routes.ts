@@ -1,4 +1,4 @@
-import { ReviewFirmRequest } from '@fp/contracts/submissions/review';
+import { ReviewFirmRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { parse } from '../../platform/http';

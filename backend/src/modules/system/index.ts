@@ -1,4 +1,4 @@
-import type { SystemSnapshot } from '@fp/contracts/ops/system';
+import type { SystemSnapshot } from '@fp/contracts';
 import { requireAdmin } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { readOutboxDepth, readRunCounts, type HttpWindow } from '../../platform/metrics';

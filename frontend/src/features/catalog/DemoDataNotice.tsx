@@ -1,4 +1,4 @@
-import type { CatalogSourcesResponse } from '@fp/contracts/catalog/index';
+import type { CatalogSourcesResponse } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FlaskConical } from 'lucide-react';

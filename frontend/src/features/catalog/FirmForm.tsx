@@ -1,4 +1,4 @@
-import { FORM_BLOCKER_LABELS, FORM_KIND_LABELS, FORM_OUTCOME_LABELS, formBadge, type FirmFormEntry } from '@fp/contracts/catalog/index';
+import { FORM_BLOCKER_LABELS, FORM_KIND_LABELS, FORM_OUTCOME_LABELS, formBadge, type FirmFormEntry } from '@fp/contracts';
 import { Ban, ClipboardCheck, ClipboardX, ExternalLink } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 

@@ -1,4 +1,4 @@
-import type { FirmFit } from '@fp/contracts/catalog/api';
+import type { FirmFit } from '@fp/contracts';
 import type { FitMatch } from '@fp/contracts';
 import { Check, CircleHelp, Minus, X } from 'lucide-react';
 import { cn } from '../../lib/cn';

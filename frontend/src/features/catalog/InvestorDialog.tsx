@@ -1,4 +1,4 @@
-import { cleanDescription, cleanInvestorName, splitIndustries, type AngelInvestorListItem } from '@fp/contracts/catalog/index';
+import { cleanDescription, cleanInvestorName, splitIndustries, type AngelInvestorListItem } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, Facebook, Globe, Instagram, Linkedin, Mail, Phone, Twitter } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
-import type { AngelInvestorListItem } from '@fp/contracts/catalog/index';
-import { cleanDescription, cleanInvestorName, industryBadges } from '@fp/contracts/catalog/index';
+import type { AngelInvestorListItem } from '@fp/contracts';
+import { cleanDescription, cleanInvestorName, industryBadges } from '@fp/contracts';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/Badge';

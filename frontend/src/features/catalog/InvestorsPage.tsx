@@ -1,4 +1,4 @@
-import type { AngelInvestorListItem } from '@fp/contracts/catalog/index';
+import type { AngelInvestorListItem } from '@fp/contracts';
 import { DemoDataNotice } from './DemoDataNotice';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 import { type ListSubmissionsResponse } from '@fp/contracts';
-import type { FormReview } from '@fp/contracts/submissions/review';
+import type { FormReview } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, RefreshCw, Send } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
-import type { VcFirmWithFit } from '@fp/contracts/catalog/api';
-import { sanitizeAumInput } from '@fp/contracts/catalog/index';
+import type { VcFirmWithFit } from '@fp/contracts';
+import { sanitizeAumInput } from '@fp/contracts';
 import { DemoDataNotice } from './DemoDataNotice';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -21,7 +21,7 @@ import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { creditKeys, creditBalanceQueryOptions } from '../credits/queries';
 import { profileCompletionQueryOptions, startupProfileQueryOptions } from '../profile/queries';
-import { FIT_NEEDS_PROFILE, fitProfileComplete } from '@fp/contracts/fit/fit';
+import { FIT_NEEDS_PROFILE, fitProfileComplete } from '@fp/contracts';
 import { Select } from '../../ui/Select';
 import { ActivityBanner } from './ActivityBanner';
 import {

@@ -1,5 +1,5 @@
-import type { FirmFit } from '@fp/contracts/catalog/api';
-import { formatAum, type VcFirm } from '@fp/contracts/catalog/index';
+import type { FirmFit } from '@fp/contracts';
+import { formatAum, type VcFirm } from '@fp/contracts';
 import { Banknote, Globe, Mail, MapPin } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/Badge';

@@ -1,5 +1,5 @@
-import type { VcFirmWithFit } from '@fp/contracts/catalog/api';
-import { formatAum } from '@fp/contracts/catalog/index';
+import type { VcFirmWithFit } from '@fp/contracts';
+import { formatAum } from '@fp/contracts';
 import { Globe, Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../ui/Badge';

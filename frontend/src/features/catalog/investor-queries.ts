@@ -1,5 +1,5 @@
-import type { AngelAllIdsResponse, AngelFilterOptionsResponse, AngelInvestorsResponse } from '@fp/contracts/catalog/api';
-import { parseNumeric, type AngelInvestorPublicDetail } from '@fp/contracts/catalog/index';
+import type { AngelAllIdsResponse, AngelFilterOptionsResponse, AngelInvestorsResponse } from '@fp/contracts';
+import { parseNumeric, type AngelInvestorPublicDetail } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, isRateLimitError, type ActivityGuard } from '../../lib/activity-guard';
 import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';

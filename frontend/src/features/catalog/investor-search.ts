@@ -1,4 +1,4 @@
-import { AngelFilterQuery, MAX_SEARCH_LENGTH } from '@fp/contracts/catalog/api';
+import { AngelFilterQuery, MAX_SEARCH_LENGTH } from '@fp/contracts';
 import { z } from 'zod';
 import { listParam, pageParam, textParam } from './url-search';
 import { EMPTY_ANGEL_FILTERS, type AngelFilters } from './investor-queries';

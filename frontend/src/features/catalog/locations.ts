@@ -2,7 +2,7 @@
 import {
   groupCountriesByRegion, matchLocation, MAX_COUNTRIES_PER_REGION, MAX_OTHER_LOCATIONS, POPULAR_COUNTRIES, REGIONS, takeWithMore,
   type Region,
-} from '@fp/contracts/catalog/index';
+} from '@fp/contracts';
 
 export type CheckState = 'none' | 'partial' | 'all';
 

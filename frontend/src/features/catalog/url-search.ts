@@ -1,4 +1,4 @@
-import { MAX_FILTER_VALUES, MAX_PAGE } from '@fp/contracts/catalog/api';
+import { MAX_FILTER_VALUES, MAX_PAGE } from '@fp/contracts';
 import { z } from 'zod';
 
 /**

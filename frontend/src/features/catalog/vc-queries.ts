@@ -1,4 +1,4 @@
-import type { VcAllIdsResponse, VcFilterOptionsResponse, VcFirmsResponse, VcSort } from '@fp/contracts/catalog/api';
+import type { VcAllIdsResponse, VcFilterOptionsResponse, VcFirmsResponse, VcSort } from '@fp/contracts';
 import type { SubmitResponse } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, type ActivityGuard } from '../../lib/activity-guard';

@@ -1,4 +1,4 @@
-import { MAX_SEARCH_LENGTH, VC_SORTS, VcFilterQuery } from '@fp/contracts/catalog/api';
+import { MAX_SEARCH_LENGTH, VC_SORTS, VcFilterQuery } from '@fp/contracts';
 import { z } from 'zod';
 import { listParam, pageParam, textParam } from './url-search';
 import { EMPTY_VC_FILTERS, type VcFilters } from './vc-queries';

@@ -1,4 +1,4 @@
-import type { FirstRunChecklistResponse, FirstRunStep } from '@fp/contracts/onboarding/api';
+import type { FirstRunChecklistResponse, FirstRunStep } from '@fp/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, CheckCircle2, Circle, ListChecks, X } from 'lucide-react';

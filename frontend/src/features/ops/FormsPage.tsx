@@ -1,4 +1,4 @@
-import { FORM_OUTCOME_LABELS, FORM_OUTCOMES, type FormDiscoveryRun, type FormOutcome } from '@fp/contracts/catalog/index';
+import { FORM_OUTCOME_LABELS, FORM_OUTCOMES, type FormDiscoveryRun, type FormOutcome } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, Play, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { SystemSnapshot } from '@fp/contracts/ops/system';
+import type { SystemSnapshot } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Database, Gauge, Layers, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';

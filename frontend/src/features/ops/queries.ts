@@ -1,5 +1,5 @@
-import type { FormRegistryOverview } from '@fp/contracts/catalog/index';
-import type { SystemSnapshot } from '@fp/contracts/ops/system';
+import type { FormRegistryOverview } from '@fp/contracts';
+import type { SystemSnapshot } from '@fp/contracts';
 import type { AuditRun, AuditRunDetail, MeResponse, OpsLedgerResponse, OpsSummary, OpsUser, OpsUsersResponse, OpsWorkflowDetail, OpsWorkflowsResponse, UserRole, WorkflowKind } from '@fp/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';

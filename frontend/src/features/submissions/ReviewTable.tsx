@@ -1,4 +1,4 @@
-import type { ReviewField, ReviewSourceKind } from '@fp/contracts/submissions/review';
+import type { ReviewField, ReviewSourceKind } from '@fp/contracts';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 

@@ -12,7 +12,7 @@ import { canFetchLiveUrl, formatDateTime, formatDuration, needsAnswers, needsTak
 import { isActive } from './queries';
 import { StatusBadges } from './StatusBadges';
 import { ReviewTable } from './ReviewTable';
-import { reviewFields } from '@fp/contracts/submissions/review';
+import { reviewFields } from '@fp/contracts';
 import { openLiveView, useSubmissionActions } from './useSubmissionActions';
 
 function Section({ title, icon, children, testId }: { title: string; icon?: ReactNode; children: ReactNode; testId?: string }) {
