@@ -34,7 +34,8 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (id.includes('node_modules/@tanstack/')) return 'tanstack';
-          if (/node_modules\/(better-auth|@better-auth|@better-fetch|better-call|nanostores|jose|defu)\//.test(id)) return 'better-auth';
+          if (/node_modules\/(better-auth|@better-auth|@better-fetch|better-call|nanostores|jose|defu)\//.test(id))
+            return 'better-auth';
           if (/node_modules\/(zod|react-hook-form|@hookform)\//.test(id)) return 'forms';
           return undefined;
         },

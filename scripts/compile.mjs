@@ -37,12 +37,14 @@ function exportTarget(exportsMap, subpath) {
   for (const [key, value] of Object.entries(exportsMap)) {
     if (!key.includes('*') || typeof value !== 'string') continue;
     const [pre, post] = key.split('*');
-    if (subpath.startsWith(pre) && subpath.endsWith(post)) return value.replace('*', subpath.slice(pre.length, subpath.length - post.length));
+    if (subpath.startsWith(pre) && subpath.endsWith(post))
+      return value.replace('*', subpath.slice(pre.length, subpath.length - post.length));
   }
   return null;
 }
 
-const toDist = (pkgDir, srcFile) => path.join(pkgDir, 'dist', path.relative(path.join(pkgDir, 'src'), srcFile)).replace(SOURCE, '.js');
+const toDist = (pkgDir, srcFile) =>
+  path.join(pkgDir, 'dist', path.relative(path.join(pkgDir, 'src'), srcFile)).replace(SOURCE, '.js');
 const relativeImport = (fromFile, toFile) => {
   const rel = path.relative(path.dirname(fromFile), toFile).split(path.sep).join('/');
   return rel.startsWith('.') ? rel : `./${rel}`;
@@ -50,7 +52,13 @@ const relativeImport = (fromFile, toFile) => {
 
 /** The source file an extensionless relative import names: x.ts, x.tsx, x/index.ts, or as written. */
 function sourceOf(base) {
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return null;
@@ -87,7 +95,8 @@ export async function compilePackage(pkgDir, packages = workspacePackages()) {
         if (m && packages.has(m[1])) {
           const pkg = packages.get(m[1]);
           const target = exportTarget(pkg.exports, m[2] ? `.${m[2]}` : '.');
-          if (!target) throw new Error(`${path.relative(ROOT, args.importer)}: ${args.path} is not exported by ${m[1]}`);
+          if (!target)
+            throw new Error(`${path.relative(ROOT, args.importer)}: ${args.path} is not exported by ${m[1]}`);
           return { path: relativeImport(fromDist, toDist(pkg.dir, path.join(pkg.dir, target))), external: true };
         }
         return { path: args.path, external: true };
@@ -117,6 +126,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const dir of dirs) {
     const t0 = performance.now();
     const n = await compilePackage(dir, packages);
-    console.log(`[build] ${path.relative(ROOT, dir) || '.'}: ${n} files → dist/ in ${Math.round(performance.now() - t0)} ms`);
+    console.log(
+      `[build] ${path.relative(ROOT, dir) || '.'}: ${n} files → dist/ in ${Math.round(performance.now() - t0)} ms`,
+    );
   }
 }

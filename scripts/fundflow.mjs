@@ -15,7 +15,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const COMMANDS = { start: [], api: ['--role=api'], projections: ['--role=projections'], worker: ['--role=worker'], cli: null };
+const COMMANDS = {
+  start: [],
+  api: ['--role=api'],
+  projections: ['--role=projections'],
+  worker: ['--role=worker'],
+  cli: null,
+};
 const [command, ...rest] = process.argv.slice(2);
 if (!command || !(command in COMMANDS)) {
   console.error(`Usage: node scripts/fundflow.mjs <${Object.keys(COMMANDS).join('|')}> [args …]`);
@@ -33,7 +39,9 @@ if ((command === 'start' || command === 'worker') && !chromiumFound()) {
 if (production) {
   const file = path.join(ROOT, 'backend', 'dist', `${entry}.js`);
   if (!existsSync(file)) {
-    console.error(`[start] NODE_ENV=production runs the compiled build, and ${path.relative(ROOT, file)} is missing: run \`npm run build\` first.`);
+    console.error(
+      `[start] NODE_ENV=production runs the compiled build, and ${path.relative(ROOT, file)} is missing: run \`npm run build\` first.`,
+    );
     process.exit(1);
   }
   process.setSourceMapsEnabled(true);
@@ -41,7 +49,10 @@ if (production) {
   await import(pathToFileURL(file).href);
 } else {
   if (command === 'start') {
-    const built = spawnSync('npx', ['turbo', 'run', 'build', '--filter=@fp/frontend', '--output-logs=errors-only'], { cwd: ROOT, stdio: 'inherit' });
+    const built = spawnSync('npx', ['turbo', 'run', 'build', '--filter=@fp/frontend', '--output-logs=errors-only'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
   const file = path.join(ROOT, 'backend', 'src', `${entry}.ts`);
@@ -59,12 +70,20 @@ function chromiumFound() {
 function chromiumAdvice() {
   const wanted = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   const lines = [`[start] No Chromium at ${wanted}: the workers need it to send applications.`];
-  const playwright = 'npx playwright-core install chromium   # then set CHROMIUM_PATH to the chrome binary it printed (under ~/.cache/ms-playwright)';
+  const playwright =
+    'npx playwright-core install chromium   # then set CHROMIUM_PATH to the chrome binary it printed (under ~/.cache/ms-playwright)';
   if (process.platform === 'linux') {
     const os = existsSync('/etc/os-release') ? osRelease() : '';
-    if (/debian|ubuntu/.test(os)) lines.push(/ubuntu/.test(os) ? `  Install it:  ${playwright}\n  (Ubuntu's chromium package is a snap wrapper; Playwright's own build works without snapd.)` : '  Install it:  sudo apt-get install -y chromium');
-    else if (/alpine/.test(os)) lines.push('  Install it:  sudo apk add chromium   and set CHROMIUM_PATH=/usr/bin/chromium-browser');
-    else if (/fedora|rhel|centos/.test(os)) lines.push('  Install it:  sudo dnf install -y chromium   and set CHROMIUM_PATH=/usr/bin/chromium-browser');
+    if (/debian|ubuntu/.test(os))
+      lines.push(
+        /ubuntu/.test(os)
+          ? `  Install it:  ${playwright}\n  (Ubuntu's chromium package is a snap wrapper; Playwright's own build works without snapd.)`
+          : '  Install it:  sudo apt-get install -y chromium',
+      );
+    else if (/alpine/.test(os))
+      lines.push('  Install it:  sudo apk add chromium   and set CHROMIUM_PATH=/usr/bin/chromium-browser');
+    else if (/fedora|rhel|centos/.test(os))
+      lines.push('  Install it:  sudo dnf install -y chromium   and set CHROMIUM_PATH=/usr/bin/chromium-browser');
     else if (/arch/.test(os)) lines.push('  Install it:  sudo pacman -S chromium');
     else lines.push(`  Install it:  ${playwright}`);
   } else {

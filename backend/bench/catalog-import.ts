@@ -12,8 +12,27 @@ function release(rows: number): string {
   const lines = [FUNDRAISINGFOX_HEADER.join(',')];
   for (let i = 0; i < rows; i++) {
     const slug = `bench-firm-${i}`;
-    lines.push([slug, `"Bench Firm ${i}, Partners"`, `https://fundraisingfox.example/firms/${slug}`, `${slug}.example`, i % 7 ? 'vc' : 'growth',
-      'Berlin', 'DE', i % 3 ? '2015' : '', 'seed; series_a', 'fintech; saas', '100000.0', '2000000.0', 'website', i % 2 ? 'True' : '', String(i % 90), '', ''].join(','));
+    lines.push(
+      [
+        slug,
+        `"Bench Firm ${i}, Partners"`,
+        `https://fundraisingfox.example/firms/${slug}`,
+        `${slug}.example`,
+        i % 7 ? 'vc' : 'growth',
+        'Berlin',
+        'DE',
+        i % 3 ? '2015' : '',
+        'seed; series_a',
+        'fintech; saas',
+        '100000.0',
+        '2000000.0',
+        'website',
+        i % 2 ? 'True' : '',
+        String(i % 90),
+        '',
+        '',
+      ].join(','),
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -27,7 +46,10 @@ export async function bench(): Promise<Record<string, number | string>> {
     await writeFile(file, release(ROWS));
     const run = async () => {
       const t = performance.now();
-      const r = await app.services.catalog.importFirms({ source: 'fundraisingfox', file, dataDate: '2026-01-01' }, { now: new Date(), actor: 'bench' });
+      const r = await app.services.catalog.importFirms(
+        { source: 'fundraisingfox', file, dataDate: '2026-01-01' },
+        { now: new Date(), actor: 'bench' },
+      );
       await app.services.catalog.waitUntilLoaded(r.checkpoint, 600_000);
       return { seconds: (performance.now() - t) / 1000, r };
     };

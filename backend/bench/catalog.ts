@@ -46,12 +46,19 @@ export async function bench(): Promise<Record<string, number | string>> {
       return out;
     }
     // The founder ranks firms by fit once the profile names stage and industry.
-    const profiled = await app.api('PATCH', '/api/startup-profile', { token, headers: { 'user-agent': BROWSER_UA }, body: FIT_PROFILE });
+    const profiled = await app.api('PATCH', '/api/startup-profile', {
+      token,
+      headers: { 'user-agent': BROWSER_UA },
+      body: FIT_PROFILE,
+    });
     if (profiled.status !== 200) throw new Error(`profile answered ${profiled.status}`);
 
     // 1. Load of the spec-sized catalog.
     let t0 = performance.now();
-    const seeded = await app.services.catalog.seed({ vc: CATALOG_SIZES.vcFirms, angels: fitOnly ? 0 : CATALOG_SIZES.angels }, meta);
+    const seeded = await app.services.catalog.seed(
+      { vc: CATALOG_SIZES.vcFirms, angels: fitOnly ? 0 : CATALOG_SIZES.angels },
+      meta,
+    );
     const written = performance.now();
     await app.services.catalog.waitUntilLoaded(seeded.checkpoint);
     if (!fitOnly) {
@@ -68,20 +75,32 @@ export async function bench(): Promise<Record<string, number | string>> {
         const big = await app.services.catalog.seed({ vc: 1_000_000 }, meta);
         await app.services.catalog.waitUntilLoaded(big.checkpoint, 120 * 60_000);
         out['catalog.load_1m_firms_ms'] = Math.round(performance.now() - t0);
-        Object.assign(out, await fitFigures(app, token, 1_000_000, '1m', '≤ 60 (the filtered list\'s aim at this size)'));
+        Object.assign(
+          out,
+          await fitFigures(app, token, 1_000_000, '1m', "≤ 60 (the filtered list's aim at this size)"),
+        );
       }
       out['catalog.fit_sort_scaling'] = fitScaling(out);
       return out;
     }
 
     // 2. Filtered list at 29,000.
-    Object.assign(out, prefix('catalog.vc_firms_filtered_29k', await latency(app, token, (i) => filteredQuery(i, CATALOG_SIZES.vcFirms), 300)));
+    Object.assign(
+      out,
+      prefix(
+        'catalog.vc_firms_filtered_29k',
+        await latency(app, token, (i) => filteredQuery(i, CATALOG_SIZES.vcFirms), 300),
+      ),
+    );
     out['catalog.vc_firms_filtered_29k_server_p95_ms_aim'] = '≤ 10';
     Object.assign(out, prefix('catalog.vc_firms_broad_29k', await latency(app, token, broadQuery, 150)));
     out['catalog.vc_firms_broad_29k_server_p95_ms_aim'] = '≤ 10';
     const index29k = new InProcessSearchIndex(app.ctx.db);
     await index29k.ready();
-    Object.assign(out, prefix('catalog.search_index_alone_filtered_29k', await indexLatency(index29k, CATALOG_SIZES.vcFirms)));
+    Object.assign(
+      out,
+      prefix('catalog.search_index_alone_filtered_29k', await indexLatency(index29k, CATALOG_SIZES.vcFirms)),
+    );
     await index29k.close();
 
     // 3. All ids of the 29,000 firms.
@@ -92,7 +111,8 @@ export async function bench(): Promise<Record<string, number | string>> {
     // 4. Angel export of 10,000 (and of all 43,500, to show memory stays flat).
     await app.services.credits.grant(id, 1000, 'bench', null, meta);
     await app.ctx.projections.waitFor();
-    const ids = (await app.api('GET', '/api/investors/all-ids', { token, headers: { 'user-agent': BROWSER_UA } })).body.investorIds as string[];
+    const ids = (await app.api('GET', '/api/investors/all-ids', { token, headers: { 'user-agent': BROWSER_UA } })).body
+      .investorIds as string[];
     for (const n of [10_000, ids.length]) {
       const r = await exportOnce(app, token, ids.slice(0, n));
       const label = n === 10_000 ? '10k' : 'all';
@@ -108,11 +128,14 @@ export async function bench(): Promise<Record<string, number | string>> {
       const big = await app.services.catalog.seed({ vc: 1_000_000 }, meta);
       await app.services.catalog.waitUntilLoaded(big.checkpoint, 120 * 60_000);
       out['catalog.load_1m_firms_ms'] = Math.round(performance.now() - t0);
-      Object.assign(out, prefix('catalog.vc_firms_filtered_1m', await latency(app, token, (i) => filteredQuery(i, 1_000_000), 300)));
+      Object.assign(
+        out,
+        prefix('catalog.vc_firms_filtered_1m', await latency(app, token, (i) => filteredQuery(i, 1_000_000), 300)),
+      );
       out['catalog.vc_firms_filtered_1m_server_p95_ms_aim'] = '≤ 60';
       Object.assign(out, prefix('catalog.vc_firms_broad_1m', await latency(app, token, broadQuery, 150)));
       out['catalog.vc_firms_broad_1m_server_p95_ms_aim'] = '≤ 60';
-      Object.assign(out, await fitFigures(app, token, 1_000_000, '1m', '≤ 60 (the filtered list\'s aim at this size)'));
+      Object.assign(out, await fitFigures(app, token, 1_000_000, '1m', "≤ 60 (the filtered list's aim at this size)"));
       Object.assign(out, await restartFigures(app));
     }
     // Memory and first-query figures at BENCH_CATALOG_FIRMS (1,000,000 unless told): scaled to it.
@@ -147,12 +170,18 @@ function benchFirms(): number {
 async function indexMemoryFigures(app: TestApp, firms: number): Promise<Record<string, number | string>> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'catalog', 'index-memory.ts');
   const stdout = await new Promise<string>((resolve, reject) =>
-    execFile(process.execPath, ['--expose-gc', '--import', 'tsx', script], { env: { ...process.env, DATABASE_URL: app.db.url }, maxBuffer: 1 << 20, timeout: 60 * 60_000 }, (err, out, errOut) =>
-      err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve(out)),
+    execFile(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', script],
+      { env: { ...process.env, DATABASE_URL: app.db.url }, maxBuffer: 1 << 20, timeout: 60 * 60_000 },
+      (err, out, errOut) => (err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve(out)),
+    ),
   );
   const r = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, number>;
   const key = `catalog.index_${firms}`;
-  const out: Record<string, number | string> = Object.fromEntries(Object.entries(r).map(([k, v]) => [`${key}_${k}`, v]));
+  const out: Record<string, number | string> = Object.fromEntries(
+    Object.entries(r).map(([k, v]) => [`${key}_${k}`, v]),
+  );
   out[`${key}_new_founder_first_query_p95_ms_aim`] = '≤ 60';
   return out;
 }
@@ -174,14 +203,22 @@ async function restartFigures(app: TestApp): Promise<Record<string, number | str
   gc();
   const after = process.memoryUsage();
   const out: Record<string, number | string> = {
-    'catalog.search_ready_after_restart_1m_ms': Math.round(readyMs), 'catalog.search_ready_after_restart_1m_ms_aim': '≤ 30000',
-    'catalog.search_memory_1m_mb': round((after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / 1e6),
+    'catalog.search_ready_after_restart_1m_ms': Math.round(readyMs),
+    'catalog.search_ready_after_restart_1m_ms_aim': '≤ 30000',
+    'catalog.search_memory_1m_mb': round(
+      (after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / 1e6,
+    ),
     'catalog.search_memory_1m_mb_aim': '≤ 2000',
     'catalog.process_rss_1m_mb': round(after.rss / 1e6),
   };
   Object.assign(out, prefix('catalog.search_index_alone_filtered_1m', await indexLatency(index, 1_000_000)));
   // Filters of about 100,000 matches at 1,000,000 firms (the generator's shares).
-  const filters: VcFilter[] = [{ countries: ['United Kingdom', 'Germany'] }, { words: ['fintech'] }, { investorTypes: ['Micro-VC'] }, { stages: ['Series C'], countries: ['United States'] }];
+  const filters: VcFilter[] = [
+    { countries: ['United Kingdom', 'Germany'] },
+    { words: ['fintech'] },
+    { investorTypes: ['Micro-VC'] },
+    { stages: ['Series C'], countries: ['United States'] },
+  ];
   const times: number[] = [];
   let matched = 0;
   for (let i = 0; i < 44; i++) {
@@ -199,7 +236,13 @@ async function restartFigures(app: TestApp): Promise<Record<string, number | str
   return out;
 }
 
-const FIT_PROFILE = { companyName: 'Bench Startup', industry: 'Fintech', stage: 'Seed', raising: '$500K', location: 'Berlin, Germany' };
+const FIT_PROFILE = {
+  companyName: 'Bench Startup',
+  industry: 'Fintech',
+  stage: 'Seed',
+  raising: '$500K',
+  location: 'Berlin, Germany',
+};
 
 /**
  * The fit order through the whole server: the filtered mix (text + countries + types + AUM,
@@ -207,12 +250,21 @@ const FIT_PROFILE = { companyName: 'Bench Startup', industry: 'Fintech', stage: 
  * every one with sort=fit, one in four with a fit bound. Then the index alone for founders it has
  * not scored yet (each query another round size): the cost of scoring every firm once.
  */
-async function fitFigures(app: TestApp, token: string, size: number, label: string, aim: string): Promise<Record<string, number | string>> {
+async function fitFigures(
+  app: TestApp,
+  token: string,
+  size: number,
+  label: string,
+  aim: string,
+): Promise<Record<string, number | string>> {
   const path = (i: number) => {
     const base = i % 2 ? filteredQuery(i, size) : broadQuery(i);
     return `${base}&sort=fit${i % 4 === 1 ? `&fitMin=${[40, 50, 60][i % 3]}` : ''}`;
   };
-  const out: Record<string, number | string> = prefix(`catalog.vc_firms_fit_${label}`, await latency(app, token, path, 300));
+  const out: Record<string, number | string> = prefix(
+    `catalog.vc_firms_fit_${label}`,
+    await latency(app, token, path, 300),
+  );
   out[`catalog.vc_firms_fit_${label}_server_p95_ms_aim`] = aim;
   const index = new InProcessSearchIndex(app.ctx.db);
   await index.ready();
@@ -223,7 +275,11 @@ async function fitFigures(app: TestApp, token: string, size: number, label: stri
   const warm: number[] = [];
   for (let i = 0; i < 60; i++) {
     const m = filteredMix(i, size);
-    const filter: VcFilter = { words: queryWords(m.word), countries: m.countries, fit: { profile: { ...FIT_PROFILE, raising: `$${100 + i}K` }, today } };
+    const filter: VcFilter = {
+      words: queryWords(m.word),
+      countries: m.countries,
+      fit: { profile: { ...FIT_PROFILE, raising: `$${100 + i}K` }, today },
+    };
     let s = performance.now();
     await index.searchVcFirms('vc', filter, { page: m.page, limit: 25, order: 'fit' });
     if (i >= 5) fresh.push(performance.now() - s);
@@ -243,14 +299,19 @@ function fitScaling(out: Record<string, number | string>): string {
   const b = out['catalog.vc_firms_fit_1m_server_p95_ms'];
   const fa = out['catalog.search_index_alone_fit_29k_new_founder_p95_ms'];
   const fb = out['catalog.search_index_alone_fit_1m_new_founder_p95_ms'];
-  const how = 'linear in the matches (two passes over the match bitset) plus, once per founder and day, one pass over all firms to score them';
+  const how =
+    'linear in the matches (two passes over the match bitset) plus, once per founder and day, one pass over all firms to score them';
   if (b === undefined) return `${how}; 1,000,000 not measured in this run (BENCH_CATALOG_LARGE=off)`;
   return `${how}: server p95 ${a} ms at 29,000 → ${b} ms at 1,000,000; a founder not scored yet ${fa} → ${fb} ms (index alone)`;
 }
 
 /** Broad searches: one common word alone, or with stages and cheque size, on pages 1 to 40. */
 function broadQuery(i: number): string {
-  const p = new URLSearchParams({ search: WORDS[i % WORDS.length]!.slice(0, 3 + (i % 4)), page: String(1 + ((i * 13) % 40)), limit: '25' });
+  const p = new URLSearchParams({
+    search: WORDS[i % WORDS.length]!.slice(0, 3 + (i % 4)),
+    page: String(1 + ((i * 13) % 40)),
+    limit: '25',
+  });
   if (i % 2) {
     p.append('stage', ['Seed', 'Series A', 'Pre-seed'][i % 3]!);
     p.set('checkSizeMin', String([50, 250, 1000][i % 3]));
@@ -259,27 +320,80 @@ function broadQuery(i: number): string {
   return `/api/vc-firms?${p}`;
 }
 
-const prefix = (p: string, o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [`${p}_${k}`, v]));
+const prefix = (p: string, o: Record<string, number>) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [`${p}_${k}`, v]));
 
 // Words that occur in firm names and descriptions, so the text filter selects real subsets.
-const WORDS = ['capital', 'ventures', 'partners', 'fund', 'growth', 'harbor', 'ridge', 'seed', 'fintech', 'saas', 'health', 'climate', 'labs', 'angels', 'summit'];
-const COUNTRY_SETS = [['United States'], ['United Kingdom', 'Germany'], ['India', 'Singapore', 'Japan'], ['France', 'Canada'], ['United States', 'Israel']];
-const AUM_RANGES = [[0, 50], [5, 500], [20, 5000], [100, 100000], [1, 250]];
-const TYPE_SETS = [['Venture Capital'], ['Micro-VC', 'Venture Capital'], ['Corporate VC'], ['Family Office', 'Growth/Expansion'], ['Accelerator', 'Angel Group']];
+const WORDS = [
+  'capital',
+  'ventures',
+  'partners',
+  'fund',
+  'growth',
+  'harbor',
+  'ridge',
+  'seed',
+  'fintech',
+  'saas',
+  'health',
+  'climate',
+  'labs',
+  'angels',
+  'summit',
+];
+const COUNTRY_SETS = [
+  ['United States'],
+  ['United Kingdom', 'Germany'],
+  ['India', 'Singapore', 'Japan'],
+  ['France', 'Canada'],
+  ['United States', 'Israel'],
+];
+const AUM_RANGES = [
+  [0, 50],
+  [5, 500],
+  [20, 5000],
+  [100, 100000],
+  [1, 250],
+];
+const TYPE_SETS = [
+  ['Venture Capital'],
+  ['Micro-VC', 'Venture Capital'],
+  ['Corporate VC'],
+  ['Family Office', 'Growth/Expansion'],
+  ['Accelerator', 'Angel Group'],
+];
 
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 /** The bench's query mix: text + country + type + AUM, on pages 1 to 3. */
 function filteredMix(i: number, size: number) {
   // A firm name word now and then, so some queries are narrow and some broad.
-  const word = i % 3 === 0 ? vcFirmAt(6, (i * 7919) % size).vcName.split(' ')[0]!.toLowerCase() : WORDS[i % WORDS.length]!;
+  const word =
+    i % 3 === 0
+      ? vcFirmAt(6, (i * 7919) % size)
+          .vcName.split(' ')[0]!
+          .toLowerCase()
+      : WORDS[i % WORDS.length]!;
   const [aumMin, aumMax] = AUM_RANGES[i % AUM_RANGES.length]!;
-  return { word, aumMin: aumMin!, aumMax: aumMax!, page: 1 + (i % 3), countries: COUNTRY_SETS[i % COUNTRY_SETS.length]!, types: TYPE_SETS[(i >> 1) % TYPE_SETS.length]! };
+  return {
+    word,
+    aumMin: aumMin!,
+    aumMax: aumMax!,
+    page: 1 + (i % 3),
+    countries: COUNTRY_SETS[i % COUNTRY_SETS.length]!,
+    types: TYPE_SETS[(i >> 1) % TYPE_SETS.length]!,
+  };
 }
 
 function filteredQuery(i: number, size: number): string {
   const m = filteredMix(i, size);
-  const p = new URLSearchParams({ search: m.word, aumMin: String(m.aumMin), aumMax: String(m.aumMax), page: String(m.page), limit: '25' });
+  const p = new URLSearchParams({
+    search: m.word,
+    aumMin: String(m.aumMin),
+    aumMax: String(m.aumMax),
+    page: String(m.page),
+    limit: '25',
+  });
   for (const c of m.countries) p.append('country', c);
   for (const t of m.types) p.append('investorType', t);
   return `/api/vc-firms?${p}`;
@@ -294,7 +408,11 @@ async function indexLatency(index: InProcessSearchIndex, size: number, n = 300):
   for (let i = 0; i < n + 20; i++) {
     const m = filteredMix(i, size);
     const s = performance.now();
-    await index.searchVcFirms('vc', { words: queryWords(m.word), aumMin: m.aumMin, aumMax: m.aumMax, countries: m.countries, investorTypes: m.types }, { page: m.page, limit: 25 });
+    await index.searchVcFirms(
+      'vc',
+      { words: queryWords(m.word), aumMin: m.aumMin, aumMax: m.aumMax, countries: m.countries, investorTypes: m.types },
+      { page: m.page, limit: 25 },
+    );
     if (i >= 20) times.push(performance.now() - s);
   }
   return { p50_ms: round(percentile(times, 50), 2), p95_ms: round(percentile(times, 95), 2) };
@@ -304,7 +422,12 @@ async function indexLatency(index: InProcessSearchIndex, size: number, n = 300):
  * p50/p95 of one request path, measured two ways: server time (Fastify's inject: the whole
  * server pipeline — guards, session check, route — without the network) and HTTP on loopback.
  */
-async function latency(app: TestApp, token: string, paths: (i: number) => string, n: number): Promise<Record<string, number>> {
+async function latency(
+  app: TestApp,
+  token: string,
+  paths: (i: number) => string,
+  n: number,
+): Promise<Record<string, number>> {
   const server: number[] = [];
   const http: number[] = [];
   let totals = 0;
@@ -326,8 +449,11 @@ async function latency(app: TestApp, token: string, paths: (i: number) => string
     }
   }
   return {
-    server_p50_ms: round(percentile(server, 50)), server_p95_ms: round(percentile(server, 95)),
-    http_p50_ms: round(percentile(http, 50)), http_p95_ms: round(percentile(http, 95)), mean_total: Math.round(totals / n),
+    server_p50_ms: round(percentile(server, 50)),
+    server_p95_ms: round(percentile(server, 95)),
+    http_p50_ms: round(percentile(http, 50)),
+    http_p95_ms: round(percentile(http, 95)),
+    mean_total: Math.round(totals / n),
   };
 }
 
@@ -358,7 +484,9 @@ async function exportOnce(app: TestApp, token: string, ids: string[]) {
   }, 2);
   const s = performance.now();
   const res = await fetch(`${app.url}/api/export-angel-investors`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': BROWSER_UA }, body: JSON.stringify({ investorIds: ids }),
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': BROWSER_UA },
+    body: JSON.stringify({ investorIds: ids }),
   });
   if (res.status !== 200) throw new Error(`export answered ${res.status}: ${await res.text()}`);
   let bytes = 0;

@@ -18,7 +18,12 @@ export async function bench(): Promise<Record<string, number | string>> {
     const creditsModule = createCreditsModule({ ctx: benchPlatform({ pool, db, store }) });
     const credits = creditsModule.service;
     const meta = () => ({ now: new Date(), actor: 'bench' });
-    const spend = (userId: string, reference: string) => credits.spend(userId, { amount: 1, spendKind: 'vc_application', reference, reason: 'bench', insufficientMessage: 'short' }, meta());
+    const spend = (userId: string, reference: string) =>
+      credits.spend(
+        userId,
+        { amount: 1, spendKind: 'vc_application', reference, reason: 'bench', insufficientMessage: 'short' },
+        meta(),
+      );
     const WORKERS = 64;
 
     // 1. One busy ledger: 64 callers spending on the same user.
@@ -33,7 +38,9 @@ export async function bench(): Promise<Record<string, number | string>> {
     log(`1,000 ledgers: ${round(spread.perSec, 0)} spends/s`);
 
     // For scale: bare single-event appends by the same number of callers on this machine (no decider, no queue).
-    const raw = await drive(5000, WORKERS, (i) => store.append(`raw-${i}`, [{ type: 'BenchAppended', data: { i } }], 'no_stream'));
+    const raw = await drive(5000, WORKERS, (i) =>
+      store.append(`raw-${i}`, [{ type: 'BenchAppended', data: { i } }], 'no_stream'),
+    );
     log(`bare appends: ${round(raw.perSec, 0)}/s`);
 
     // 3. 50 simultaneous spends against a balance of 10.

@@ -7,10 +7,25 @@ import { deckPdf } from '../test/support/deck-pdf';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { benchPostgres, percentile } from './support';
 
-const DIST_INDEX = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'frontend', 'dist', 'index.html');
+const DIST_INDEX = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'frontend',
+  'dist',
+  'index.html',
+);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const VIEWER_PAGES = 30;
 const VIEWER_RUNS = 5;
 
@@ -32,7 +47,9 @@ async function printDeck(browser: Browser, pages: number): Promise<Buffer> {
   const slide = (i: number) => `<section style="background:linear-gradient(135deg,hsl(${(i * 37) % 360},60%,92%),#fff)">
     <h1>Lumen Robotics · ${i + 1}</h1><p>${'Warehouse picking is slow and labour is scarce; robots that pick any item with a learned grasp model. '.repeat(3)}</p>
     <svg width="600" height="220" viewBox="0 0 600 220">${Array.from({ length: 12 }, (_, k) => `<rect x="${k * 48 + 10}" y="${200 - ((k * 17 + i * 7) % 180)}" width="36" height="${(k * 17 + i * 7) % 180}" fill="hsl(${(i * 37 + k * 9) % 360},55%,50%)"/>`).join('')}</svg></section>`;
-  await p.setContent(`<style>@page{margin:0}html,body{margin:0}section{box-sizing:border-box;height:580px;overflow:hidden;font:22px sans-serif;padding:36px;break-after:page}section:last-child{break-after:auto}h1{font-size:40px}</style>${Array.from({ length: pages }, (_, i) => slide(i)).join('')}`);
+  await p.setContent(
+    `<style>@page{margin:0}html,body{margin:0}section{box-sizing:border-box;height:580px;overflow:hidden;font:22px sans-serif;padding:36px;break-after:page}section:last-child{break-after:auto}h1{font-size:40px}</style>${Array.from({ length: pages }, (_, i) => slide(i)).join('')}`,
+  );
   const pdf = await p.pdf({ width: '800px', height: '600px', printBackground: true });
   await p.context().close();
   return pdf;
@@ -43,33 +60,53 @@ async function printDeck(browser: Browser, pages: number): Promise<Buffer> {
  * nothing, until pdf.js has drawn page 1 of the 30 into the canvas (pixels that are not blank).
  */
 async function viewerFirstPage(app: TestApp): Promise<Record<string, number | string>> {
-  if (!existsSync(DIST_INDEX)) return { 'deck_links.viewer_first_page': 'skipped: build the frontend first (npx turbo run build --filter=@fp/frontend)' };
+  if (!existsSync(DIST_INDEX))
+    return {
+      'deck_links.viewer_first_page': 'skipped: build the frontend first (npx turbo run build --filter=@fp/frontend)',
+    };
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const founder = await app.createUser();
     const deck = await printDeck(browser, VIEWER_PAGES);
-    const up = await fetch(`${app.url}/api/pitch-deck?name=lumen-30.pdf`, { method: 'PUT', headers: { authorization: `Bearer ${founder.token}`, 'content-type': 'application/pdf' }, body: new Uint8Array(deck) });
+    const up = await fetch(`${app.url}/api/pitch-deck?name=lumen-30.pdf`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${founder.token}`, 'content-type': 'application/pdf' },
+      body: new Uint8Array(deck),
+    });
     if (up.status !== 200) throw new Error(`30-page deck upload answered ${up.status}`);
     const link = await app.api('POST', '/api/deck-links', { token: founder.token, body: { requireEmail: false } });
     const url = `${app.url}/d/${(link.body.url as string).split('/d/')[1]}`;
     const ms: number[] = [];
     for (let i = 0; i < VIEWER_RUNS; i++) {
-      const ctx = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, userAgent: PHONE_UA });
+      const ctx = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: PHONE_UA,
+      });
       const page = await ctx.newPage();
       const t = performance.now();
       // Nothing to ask (no e-mail, no passcode): the viewer opens the deck straight away.
       await page.goto(url);
-      await page.waitForFunction((n) => {
-        const c = document.querySelector('canvas[data-testid="deck-page"]') as HTMLCanvasElement | null;
-        if (!c || !c.width || c.getAttribute('aria-label') !== `Page 1 of ${n}`) return false;
-        const px = c.getContext('2d')!.getImageData(0, 0, c.width, Math.min(c.height, 200)).data;
-        for (let k = 0; k < px.length; k += 4 * 97) if (px[k]! < 240 || px[k + 1]! < 240 || px[k + 2]! < 240) return true;
-        return false;
-      }, VIEWER_PAGES, { timeout: 60_000, polling: 20 });
+      await page.waitForFunction(
+        (n) => {
+          const c = document.querySelector('canvas[data-testid="deck-page"]') as HTMLCanvasElement | null;
+          if (!c || !c.width || c.getAttribute('aria-label') !== `Page 1 of ${n}`) return false;
+          const px = c.getContext('2d')!.getImageData(0, 0, c.width, Math.min(c.height, 200)).data;
+          for (let k = 0; k < px.length; k += 4 * 97)
+            if (px[k]! < 240 || px[k + 1]! < 240 || px[k + 2]! < 240) return true;
+          return false;
+        },
+        VIEWER_PAGES,
+        { timeout: 60_000, polling: 20 },
+      );
       ms.push(performance.now() - t);
       await ctx.close();
     }
-    console.error(`[bench] deck-links: viewer first page ${ms.map((m) => Math.round(m)).join(', ')} ms (${Math.round(deck.length / 1024)} KB deck)`);
+    console.error(
+      `[bench] deck-links: viewer first page ${ms.map((m) => Math.round(m)).join(', ')} ms (${Math.round(deck.length / 1024)} KB deck)`,
+    );
     return {
       'deck_links.viewer_deck_pages': VIEWER_PAGES,
       'deck_links.viewer_deck_kb': Math.round(deck.length / 1024),
@@ -90,12 +127,19 @@ export async function bench(): Promise<Record<string, number | string>> {
     // DECK_BENCH=viewer: only the viewer's time to first page (the rest takes minutes on a busy box).
     if (process.env.DECK_BENCH === 'viewer') return await viewerFirstPage(app);
     const founder = await app.createUser();
-    const up = await fetch(`${app.url}/api/pitch-deck?name=deck.pdf`, { method: 'PUT', headers: { authorization: `Bearer ${founder.token}`, 'content-type': 'application/pdf' }, body: new Uint8Array(deckPdf(12)) });
+    const up = await fetch(`${app.url}/api/pitch-deck?name=deck.pdf`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${founder.token}`, 'content-type': 'application/pdf' },
+      body: new Uint8Array(deckPdf(12)),
+    });
     if (up.status !== 200) throw new Error(`deck upload answered ${up.status}`);
     const deck = (await app.api('GET', '/api/pitch-deck', { token: founder.token })).body.current.id as string;
     const links: { id: string; token: string }[] = [];
     for (let i = 0; i < LINKS; i++) {
-      const r = await app.api('POST', '/api/deck-links', { token: founder.token, body: { email: `gp${i}@fund${i}.example` } });
+      const r = await app.api('POST', '/api/deck-links', {
+        token: founder.token,
+        body: { email: `gp${i}@fund${i}.example` },
+      });
       links.push({ id: r.body.id, token: r.body.url.split('/d/')[1] });
     }
 
@@ -103,19 +147,23 @@ export async function bench(): Promise<Record<string, number | string>> {
     let next = 0;
     const reportMs: number[] = [];
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      for (let i = next++; i < MEASURED_VISITS; i = next++) {
-        const l = links[i % LINKS]!;
-        const v = await app.api('POST', `/api/d/${l.token}/visits`, { body: { email: `reader${i}@fund.example` } });
-        if (v.status !== 201) throw new Error(`visit answered ${v.status} ${JSON.stringify(v.body)}`);
-        for (const page of [1, 2, 3]) {
-          const t = performance.now();
-          const r = await app.api('POST', `/api/d/${l.token}/visits/${v.body.visitId}/pages`, { body: { pages: [{ page, seconds: 0.5 }], lastPage: page, pageCount: 12 } });
-          if (r.status !== 204) throw new Error(`report answered ${r.status} ${JSON.stringify(r.body)}`);
-          reportMs.push(performance.now() - t);
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let i = next++; i < MEASURED_VISITS; i = next++) {
+          const l = links[i % LINKS]!;
+          const v = await app.api('POST', `/api/d/${l.token}/visits`, { body: { email: `reader${i}@fund.example` } });
+          if (v.status !== 201) throw new Error(`visit answered ${v.status} ${JSON.stringify(v.body)}`);
+          for (const page of [1, 2, 3]) {
+            const t = performance.now();
+            const r = await app.api('POST', `/api/d/${l.token}/visits/${v.body.visitId}/pages`, {
+              body: { pages: [{ page, seconds: 0.5 }], lastPage: page, pageCount: 12 },
+            });
+            if (r.status !== 204) throw new Error(`report answered ${r.status} ${JSON.stringify(r.body)}`);
+            reportMs.push(performance.now() - t);
+          }
         }
-      }
-    }));
+      }),
+    );
     const ingestS = (performance.now() - t0) / 1000;
     console.error(`[bench] deck-links: ${MEASURED_VISITS} visits ingested in ${round(ingestS)} s`);
 
@@ -127,17 +175,46 @@ export async function bench(): Promise<Record<string, number | string>> {
       for (let j = k; j < rest; j += LINKS) {
         const visitId = `bench-${j}`;
         const at = new Date(Date.now() - (j % 14) * 86_400_000).toISOString();
-        events.push({ type: 'DeckVisitStarted', data: { linkId: links[k]!.id, userId: founder.id, visitId, at, email: `r${j}@fund.example`, investorId: null, investorKind: null, deckId: deck } });
+        events.push({
+          type: 'DeckVisitStarted',
+          data: {
+            linkId: links[k]!.id,
+            userId: founder.id,
+            visitId,
+            at,
+            email: `r${j}@fund.example`,
+            investorId: null,
+            investorKind: null,
+            deckId: deck,
+          },
+        });
         const reach = 1 + (j % 12);
-        events.push({ type: 'DeckPagesRead', data: { linkId: links[k]!.id, userId: founder.id, visitId, at, pages: Array.from({ length: reach }, (_, p) => ({ page: p + 1, seconds: 5 + (p % 4) })), lastPage: reach, pageCount: 12 } });
+        events.push({
+          type: 'DeckPagesRead',
+          data: {
+            linkId: links[k]!.id,
+            userId: founder.id,
+            visitId,
+            at,
+            pages: Array.from({ length: reach }, (_, p) => ({ page: p + 1, seconds: 5 + (p % 4) })),
+            lastPage: reach,
+            pageCount: 12,
+          },
+        });
       }
-      await app.ctx.store.append(deckLinkStream(links[k]!.id), events.map((e) => ({ ...e, metadata: meta })), 'any');
+      await app.ctx.store.append(
+        deckLinkStream(links[k]!.id),
+        events.map((e) => ({ ...e, metadata: meta })),
+        'any',
+      );
     }
     console.error('[bench] deck-links: streams written; projecting');
     const p0 = performance.now();
     await app.ctx.projections.waitFor(undefined, 1_800_000);
     const projectS = (performance.now() - p0) / 1000;
-    console.error(`[bench] deck-links: projected (${JSON.stringify((await app.ctx.projections.status()).filter((p) => p.status !== "running"))})`);
+    console.error(
+      `[bench] deck-links: projected (${JSON.stringify((await app.ctx.projections.status()).filter((p) => p.status !== 'running'))})`,
+    );
     const count = Number((await app.ctx.pool.query(`select count(*) as n from deck_visits`)).rows[0].n);
 
     const timed = async (path: string, n: number) => {
@@ -159,7 +236,9 @@ export async function bench(): Promise<Record<string, number | string>> {
     const late: number[] = [];
     for (let i = 0; i < 50; i++) {
       const t = performance.now();
-      await app.api('POST', `/api/d/${links[0]!.token}/visits/${v.body.visitId}/pages`, { body: { pages: [{ page: 1, seconds: 0.1 }], lastPage: 1 } });
+      await app.api('POST', `/api/d/${links[0]!.token}/visits/${v.body.visitId}/pages`, {
+        body: { pages: [{ page: 1, seconds: 0.1 }], lastPage: 1 },
+      });
       late.push(performance.now() - t);
     }
 

@@ -14,7 +14,16 @@ const log = (m: string) => console.error(`[bench] fair-queue: ${m}`);
 const WORKERS = 2;
 const QUEUED = 500;
 const WALLS = ['warden-ventures', 'warden-ventures', 'atlas-ventures', 'atlas-ventures'];
-const FORMS = ['northwind-ventures', 'summit-capital', 'orbit-fund', 'beacon-ventures', 'granite-growth', 'kestrel-ventures', 'prism-ventures', 'juniper-partners'];
+const FORMS = [
+  'northwind-ventures',
+  'summit-capital',
+  'orbit-fund',
+  'beacon-ventures',
+  'granite-growth',
+  'kestrel-ventures',
+  'prism-ventures',
+  'juniper-partners',
+];
 
 async function list(app: TestApp, token: string): Promise<Submission[]> {
   const r = await app.api('GET', '/api/submissions?limit=500', { token });
@@ -31,7 +40,10 @@ async function list(app: TestApp, token: string): Promise<Submission[]> {
  */
 export async function bench(): Promise<Record<string, number | string>> {
   const figures: Record<string, number | string> = {};
-  for (const [name, perFounder] of [['fair_queue', undefined], ['fair_queue.per_founder_2', 2]] as const) {
+  for (const [name, perFounder] of [
+    ['fair_queue', undefined],
+    ['fair_queue.per_founder_2', 2],
+  ] as const) {
     const r = await scenario(perFounder);
     for (const [k, v] of Object.entries(r)) figures[`${name}.${k}`] = v;
   }
@@ -43,7 +55,10 @@ async function scenario(perFounder: number | undefined): Promise<Record<string, 
   const server = await benchPostgres({ durable: false });
   let app: TestApp | undefined;
   try {
-    app = await startTestApp({ pgAdminUrl: server.adminUrl, config: { workerConcurrency: WORKERS, takeoverSeconds: 1800, workerPerFounder: perFounder } });
+    app = await startTestApp({
+      pgAdminUrl: server.adminUrl,
+      config: { workerConcurrency: WORKERS, takeoverSeconds: 1800, workerPerFounder: perFounder },
+    });
     await app.services.catalog.syncTestCatalog();
     const sandboxUrl = app.runtime.sandbox!.url;
     // A founder applies to a firm once: A's 504 firms are copies of sandbox sites (same pages, ?copy=n).
@@ -54,42 +69,93 @@ async function scenario(perFounder: number | undefined): Promise<Record<string, 
     };
     const walls = WALLS.map((slug, i) => copy(slug, i));
     const queued = Array.from({ length: QUEUED }, (_, i) => copy(FORMS[i % FORMS.length]!, 1000 + i));
-    const imported = await handleCommand(app.ctx.store, TEST_CATALOG_STREAM, testCatalogDecider, { type: 'ImportTestFirms', data: { sandboxUrl, firms: [...base, ...walls, ...queued] } }, { now: new Date(), actor: 'bench' }, { maxRetries: 20 });
+    const imported = await handleCommand(
+      app.ctx.store,
+      TEST_CATALOG_STREAM,
+      testCatalogDecider,
+      { type: 'ImportTestFirms', data: { sandboxUrl, firms: [...base, ...walls, ...queued] } },
+      { now: new Date(), actor: 'bench' },
+      { maxRetries: 20 },
+    );
     if (imported.checkpoint) await app.ctx.projections.waitFor(imported.checkpoint, 60_000);
 
     const a = await founder(app, walls.length + QUEUED);
     const b = await founder(app, 3);
     const submit = async (token: string, ids: string[]) => {
       const r = await app!.api('POST', '/api/submit-to-test-vcs', { token, body: { testVcIds: ids } });
-      if (r.status !== 200 || r.body.submissionIds.length !== ids.length) throw new Error(`submit: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+      if (r.status !== 200 || r.body.submissionIds.length !== ids.length)
+        throw new Error(`submit: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
       return r.body.submissionIds as string[];
     };
 
     // 1. Four of A's runs reach their walls and wait there (TAKEOVER_MINUTES far away).
-    const wallIds = await submit(a.token, walls.map((f) => f.id));
-    await waitUntil('4 runs waiting at walls', async () => {
-      const mine = (await list(app!, a.token)).filter((s) => wallIds.includes(s.id));
-      const ended = mine.find((s) => ['completed', 'failed', 'stopped'].includes(s.status));
-      if (ended) throw new Error(`a wall run ended ${ended.status}: ${ended.error}`);
-      return mine.filter((s) => s.submissionStatus === 'waiting_for_takeover').length === walls.length;
-    }, 180_000, 250);
+    const wallIds = await submit(
+      a.token,
+      walls.map((f) => f.id),
+    );
+    await waitUntil(
+      '4 runs waiting at walls',
+      async () => {
+        const mine = (await list(app!, a.token)).filter((s) => wallIds.includes(s.id));
+        const ended = mine.find((s) => ['completed', 'failed', 'stopped'].includes(s.status));
+        if (ended) throw new Error(`a wall run ended ${ended.status}: ${ended.error}`);
+        return mine.filter((s) => s.submissionStatus === 'waiting_for_takeover').length === walls.length;
+      },
+      180_000,
+      250,
+    );
     log(`${walls.length} runs wait at walls`);
 
     // 2. A queues 500 more; one of them is running.
-    await submit(a.token, queued.map((f) => f.id));
-    await waitUntil("A's queue to run", async () => (await list(app!, a.token)).some((s) => s.status === 'processing' && s.submissionStatus !== 'waiting_for_takeover'), 60_000, 100);
+    await submit(
+      a.token,
+      queued.map((f) => f.id),
+    );
+    await waitUntil(
+      "A's queue to run",
+      async () =>
+        (await list(app!, a.token)).some(
+          (s) => s.status === 'processing' && s.submissionStatus !== 'waiting_for_takeover',
+        ),
+      60_000,
+      100,
+    );
 
     // 3. B submits 3 firms.
     const t0 = performance.now();
-    const bIds = await submit(b.token, FORMS.slice(0, 3).map((s) => `test_vc_${s}`));
+    const bIds = await submit(
+      b.token,
+      FORMS.slice(0, 3).map((s) => `test_vc_${s}`),
+    );
     const answered = performance.now() - t0;
     const started = (s: Submission) => s.status !== 'pending';
-    const first = await waitUntil("B's first run to start", async () => ((await list(app!, b.token)).some(started) ? performance.now() - t0 : null), 600_000, 50);
-    const all = await waitUntil("B's three runs to start", async () => ((await list(app!, b.token)).filter((s) => bIds.includes(s.id) && started(s)).length === 3 ? performance.now() - t0 : null), 600_000, 100);
-    const count = async (where: string) => (await app!.ctx.pool.query<{ n: number }>(`select count(*)::int as n from submissions where user_id = $1 and ${where}`, [a.id])).rows[0]!.n;
+    const first = await waitUntil(
+      "B's first run to start",
+      async () => ((await list(app!, b.token)).some(started) ? performance.now() - t0 : null),
+      600_000,
+      50,
+    );
+    const all = await waitUntil(
+      "B's three runs to start",
+      async () =>
+        (await list(app!, b.token)).filter((s) => bIds.includes(s.id) && started(s)).length === 3
+          ? performance.now() - t0
+          : null,
+      600_000,
+      100,
+    );
+    const count = async (where: string) =>
+      (
+        await app!.ctx.pool.query<{ n: number }>(
+          `select count(*)::int as n from submissions where user_id = $1 and ${where}`,
+          [a.id],
+        )
+      ).rows[0]!.n;
     const aPending = await count(`status = 'pending'`);
     const waiting = await count(`sub_status = 'waiting_for_takeover'`);
-    log(`cap ${perFounder ?? 'default'}: B's first run started after ${Math.round(first)} ms, all three after ${Math.round(all)} ms (A: ${aPending} pending, ${waiting} at walls)`);
+    log(
+      `cap ${perFounder ?? 'default'}: B's first run started after ${Math.round(first)} ms, all three after ${Math.round(all)} ms (A: ${aPending} pending, ${waiting} at walls)`,
+    );
 
     return {
       first_start_ms: Math.round(first),

@@ -12,7 +12,10 @@ const CONCURRENCY = 4;
  */
 export async function bench(): Promise<Record<string, number | string>> {
   const server = await benchPostgres({ durable: false });
-  const app = await startTestApp({ pgAdminUrl: server.adminUrl, config: { formDiscoveryConcurrency: CONCURRENCY, formDiscoveryHostDelayMs: 0 } });
+  const app = await startTestApp({
+    pgAdminUrl: server.adminUrl,
+    config: { formDiscoveryConcurrency: CONCURRENCY, formDiscoveryHostDelayMs: 0 },
+  });
   try {
     const forms = app.services.catalog.forms;
     const runOnce = async () => {

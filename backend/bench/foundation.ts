@@ -22,23 +22,30 @@ export async function bench(): Promise<Record<string, number | string>> {
     const writers = 32;
     let next = 0;
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: writers }, async () => {
-      for (;;) {
-        const i = next++;
-        if (i >= total) return;
-        await store.append(`bench-${i}`, [{ type: 'BenchAppended', data: { i } }], 'no_stream');
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: writers }, async () => {
+        for (;;) {
+          const i = next++;
+          if (i >= total) return;
+          await store.append(`bench-${i}`, [{ type: 'BenchAppended', data: { i } }], 'no_stream');
+        }
+      }),
+    );
     const appendPerSec = total / ((performance.now() - t0) / 1000);
 
     // 2. Projection lag: append → row committed by a running projection, measured by Postgres' clock.
-    await pool.query('create table bench_lag (event_id uuid primary key, appended_at timestamptz not null, applied_at timestamptz not null)');
+    await pool.query(
+      'create table bench_lag (event_id uuid primary key, appended_at timestamptz not null, applied_at timestamptz not null)',
+    );
     const lagProjection: Projection = {
       name: 'bench_lag',
       eventTypes: ['LagProbe'],
       tables: ['bench_lag'],
       async apply(tx, events) {
-        for (const e of events) await sql`insert into bench_lag values (${e.eventId}, ${e.data.at}::timestamptz, clock_timestamp())`.execute(tx);
+        for (const e of events)
+          await sql`insert into bench_lag values (${e.eventId}, ${e.data.at}::timestamptz, clock_timestamp())`.execute(
+            tx,
+          );
       },
     };
     const runner = new ProjectionRunner(db, store, pool, [lagProjection], () => {});
@@ -51,24 +58,48 @@ export async function bench(): Promise<Record<string, number | string>> {
     await runner.waitFor();
     await runner.stop();
     // applied_at is taken inside the projection's transaction just before commit.
-    const lags = (await pool.query(`select extract(epoch from (applied_at - appended_at)) * 1000 as ms from bench_lag`)).rows.map((r) => Number(r.ms));
+    const lags = (
+      await pool.query(`select extract(epoch from (applied_at - appended_at)) * 1000 as ms from bench_lag`)
+    ).rows.map((r) => Number(r.ms));
 
     // 3. Rebuild: 100,000 UserRegistered events replayed into the users read model.
     const N = 100_000;
     for (let b = 0; b < N / 500; b++) {
-      await Promise.all(Array.from({ length: 5 }, (_, k) => {
-        const base = b * 500 + k * 100;
-        return store.append(`user-bench-${base}`, Array.from({ length: 100 }, (_, j) => ({
-          type: 'UserRegistered',
-          data: { userId: `u${base + j}`, email: `u${base + j}@example.com`, firstName: 'Bench', lastName: 'User', profileImageUrl: null },
-          metadata: { now: new Date().toISOString() },
-        })), 'no_stream');
-      }));
+      await Promise.all(
+        Array.from({ length: 5 }, (_, k) => {
+          const base = b * 500 + k * 100;
+          return store.append(
+            `user-bench-${base}`,
+            Array.from({ length: 100 }, (_, j) => ({
+              type: 'UserRegistered',
+              data: {
+                userId: `u${base + j}`,
+                email: `u${base + j}@example.com`,
+                firstName: 'Bench',
+                lastName: 'User',
+                profileImageUrl: null,
+              },
+              metadata: { now: new Date().toISOString() },
+            })),
+            'no_stream',
+          );
+        }),
+      );
     }
     // The users projection as the accounts module's factory builds it.
     const ctx = benchPlatform({ pool, db, store });
     const mail = createMailModule({ ctx, transport: createEmbeddedTransport(db) }).service;
-    const accounts = createAccountsModule({ ctx, credits: createCreditsModule({ ctx }).service, mail, identity: (mailer) => new BetterAuthProvider(pool, { secret: 'bench-secret-0123456789abcdef0123', baseURL: 'http://localhost', mailer }) });
+    const accounts = createAccountsModule({
+      ctx,
+      credits: createCreditsModule({ ctx }).service,
+      mail,
+      identity: (mailer) =>
+        new BetterAuthProvider(pool, {
+          secret: 'bench-secret-0123456789abcdef0123',
+          baseURL: 'http://localhost',
+          mailer,
+        }),
+    });
     const rebuildRunner = new ProjectionRunner(db, store, pool, accounts.projections ?? [], () => {});
     const [rebuilt] = await rebuildRunner.rebuild('users');
     const users = (await pool.query('select count(*)::int as n from users')).rows[0].n;

@@ -12,7 +12,9 @@ const files = readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && !['index.ts', 'support.ts'].includes(f))
   .filter((f) => !only.length || only.includes(f.replace(/\.ts$/, '')));
 
-const figures: Record<string, unknown> = { machine: { cores: (await import('node:os')).cpus().length, node: process.version } };
+const figures: Record<string, unknown> = {
+  machine: { cores: (await import('node:os')).cpus().length, node: process.version },
+};
 for (const f of files) {
   const mod = await import(path.join(dir, f));
   if (typeof mod.bench !== 'function') continue;

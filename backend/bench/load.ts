@@ -42,20 +42,39 @@ export async function bench(): Promise<Record<string, number | string>> {
     // otherwise get blocked (and then every later call would be a 403).
     const prod = { ...loadConfig({}).security, autoBlock: false };
     const config = (security: Partial<SecurityConfig>): AppConfig => ({
-      ...loadConfig({}), port: 0, host: '127.0.0.1', catalogSeed: 'off', sandboxPort: 0, dataDir: mkdtempSync(path.join(tmpdir(), 'fp-load-')), security: { ...prod, ...security },
+      ...loadConfig({}),
+      port: 0,
+      host: '127.0.0.1',
+      catalogSeed: 'off',
+      sandboxPort: 0,
+      dataDir: mkdtempSync(path.join(tmpdir(), 'fp-load-')),
+      security: { ...prod, ...security },
     });
     const quiet = () => undefined;
     const projections = await createRuntime({ role: 'projections', databaseUrl, config: config({}), log: quiet });
     runtimes.push(projections);
-    const api = await createRuntime({ role: 'api', databaseUrl, config: config({ listLimit: 10 ** 9, bulkLimit: 10 ** 9, generalLimit: 10 ** 9, scrapeMaxPages: 10 ** 9 }), log: quiet });
+    const api = await createRuntime({
+      role: 'api',
+      databaseUrl,
+      config: config({ listLimit: 10 ** 9, bulkLimit: 10 ** 9, generalLimit: 10 ** 9, scrapeMaxPages: 10 ** 9 }),
+      log: quiet,
+    });
     runtimes.push(api);
-    const limited = await createRuntime({ role: 'api', databaseUrl, config: config({ scrapeMaxPages: 10 ** 9 }), log: quiet });
+    const limited = await createRuntime({
+      role: 'api',
+      databaseUrl,
+      config: config({ scrapeMaxPages: 10 ** 9 }),
+      log: quiet,
+    });
     runtimes.push(limited);
     const apiUrl = api.url!.replace('localhost', '127.0.0.1');
     const limitedUrl = limited.url!.replace('localhost', '127.0.0.1');
 
     log(`seeding ${FIRMS} VC firms and ${FIRMS} angels, ${USERS} founders …`);
-    const seeded = await api.services.catalog.seed({ vc: FIRMS, angels: FIRMS, seed: 11 }, { now: new Date(), actor: 'bench' });
+    const seeded = await api.services.catalog.seed(
+      { vc: FIRMS, angels: FIRMS, seed: 11 },
+      { now: new Date(), actor: 'bench' },
+    );
     await api.ctx.projections.waitFor(seeded.checkpoint, 30 * 60_000);
     const tokens: string[] = [];
     for (let i = 0; i < USERS; i++) tokens.push(await founder(api, apiUrl, i));
@@ -66,8 +85,11 @@ export async function bench(): Promise<Record<string, number | string>> {
     const search = [
       ...words.map((w) => `/api/vc-firms?search=${w}`),
       ...words.map((w, i) => `/api/vc-firms?search=${w}&page=${(i % 3) + 1}&limit=25`),
-      '/api/vc-firms?investorType=Venture%20Capital&limit=50', '/api/vc-firms?page=7', '/api/vc-firms?aumMin=100&aumMax=5000',
-      ...words.slice(0, 5).map((w) => `/api/investors?search=${w}`), '/api/investors?page=3',
+      '/api/vc-firms?investorType=Venture%20Capital&limit=50',
+      '/api/vc-firms?page=7',
+      '/api/vc-firms?aumMin=100&aumMax=5000',
+      ...words.slice(0, 5).map((w) => `/api/investors?search=${w}`),
+      '/api/investors?page=3',
     ];
     const reads = ['/api/submissions?limit=100', '/api/submission-stats', '/api/credits/balance'];
     const kinds = {
@@ -75,20 +97,41 @@ export async function bench(): Promise<Record<string, number | string>> {
       reads: { method: 'GET', paths: reads },
       submit: { method: 'POST', path: '/api/submit-to-selected-vcs', firms: firmIds },
     };
-    const scenarios: Array<{ name: string; url: string; sequence: Array<keyof typeof kinds>; seconds: number; allow429: boolean }> = [
+    const scenarios: Array<{
+      name: string;
+      url: string;
+      sequence: Array<keyof typeof kinds>;
+      seconds: number;
+      allow429: boolean;
+    }> = [
       // First, while the shared per-IP counters are fresh.
       { name: 'limited', url: limitedUrl, sequence: ['search'], seconds: Math.min(5, SECONDS), allow429: true },
       { name: 'search', url: apiUrl, sequence: ['search'], seconds: SECONDS, allow429: false },
       { name: 'submissions', url: apiUrl, sequence: ['reads'], seconds: SECONDS, allow429: false },
       { name: 'submit', url: apiUrl, sequence: ['submit'], seconds: SECONDS, allow429: false },
-      { name: 'mixed', url: apiUrl, sequence: ['search', 'reads', 'search', 'search', 'reads', 'search', 'submit', 'search', 'reads', 'search'], seconds: SECONDS, allow429: false },
+      {
+        name: 'mixed',
+        url: apiUrl,
+        sequence: ['search', 'reads', 'search', 'search', 'reads', 'search', 'submit', 'search', 'reads', 'search'],
+        seconds: SECONDS,
+        allow429: false,
+      },
     ];
     const problems: string[] = [];
     // One counter of submits across scenarios: every (founder, firm) pair is used once.
     let submitOffset = 0;
     for (const s of scenarios) {
       log(`${s.name}: ${CONNECTIONS} connections for ${s.seconds} s …`);
-      const r = await drive({ url: s.url, connections: CONNECTIONS, seconds: s.seconds, sequence: s.sequence, kinds, tokens, userAgent: CHROME, submitOffset });
+      const r = await drive({
+        url: s.url,
+        connections: CONNECTIONS,
+        seconds: s.seconds,
+        sequence: s.sequence,
+        kinds,
+        tokens,
+        userAgent: CHROME,
+        submitOffset,
+      });
       submitOffset += r.submits;
       const p = `load.${s.name}`;
       out[`${p}.requests`] = r.requests;
@@ -96,13 +139,18 @@ export async function bench(): Promise<Record<string, number | string>> {
       out[`${p}.p50_ms`] = round(percentile(r.latencies, 50), 1);
       out[`${p}.p95_ms`] = round(percentile(r.latencies, 95), 1);
       out[`${p}.p99_ms`] = round(percentile(r.latencies, 99), 1);
-      const ok = Object.entries(r.statuses).filter(([c]) => c.startsWith('2')).reduce((n, [, v]) => n + v, 0);
+      const ok = Object.entries(r.statuses)
+        .filter(([c]) => c.startsWith('2'))
+        .reduce((n, [, v]) => n + v, 0);
       const limitedCount = r.statuses['429'] ?? 0;
       const other = r.requests - ok - limitedCount + r.errors;
       out[`${p}.status_2xx`] = ok;
       if (s.allow429 || limitedCount) out[`${p}.status_429`] = limitedCount;
       out[`${p}.errors`] = other + (s.allow429 ? 0 : limitedCount);
-      if (other) problems.push(`${s.name}: ${other} answers other than 2xx/429 or errors (${JSON.stringify(r.statuses)}, ${r.errors} errors)`);
+      if (other)
+        problems.push(
+          `${s.name}: ${other} answers other than 2xx/429 or errors (${JSON.stringify(r.statuses)}, ${r.errors} errors)`,
+        );
       if (!s.allow429 && limitedCount) problems.push(`${s.name}: ${limitedCount} unexpected 429s`);
       if (s.allow429 && !limitedCount) problems.push(`${s.name}: the production list limit never answered 429`);
     }
@@ -113,7 +161,10 @@ export async function bench(): Promise<Record<string, number | string>> {
     out['load.audit_ok'] = audit.ok ? 'yes' : `no: ${audit.problems} problem(s)`;
     out['load.audit_events'] = audit.events;
     if (!audit.ok) problems.push(`ledger audit: ${audit.problems} problem(s)`);
-    const subs = await api.ctx.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const subs = await api.ctx.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
     out['load.submissions_recorded'] = Number(subs?.n ?? 0);
     out['load.connections'] = CONNECTIONS;
     out['load.catalog_firms'] = FIRMS;
@@ -129,7 +180,11 @@ export async function bench(): Promise<Record<string, number | string>> {
 async function call(base: string, method: string, p: string, token: string, body?: unknown) {
   const res = await fetch(base + p, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'user-agent': CHROME, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'user-agent': CHROME,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -142,7 +197,12 @@ async function founder(rt: Runtime, base: string, i: number): Promise<string> {
   const email = `load${i}.${Date.now().toString(36)}@example.com`;
   const created = await rt.identity.createUser({ email, password: 'load-bench-password', name: `Load Founder${i}` });
   const session = (await rt.identity.signIn(email, 'load-bench-password'))!;
-  await call(base, 'POST', '/api/auth/sync-user', session.token, { id: created.id, email, firstName: 'Load', lastName: `Founder${i}` });
+  await call(base, 'POST', '/api/auth/sync-user', session.token, {
+    id: created.id,
+    email,
+    firstName: 'Load',
+    lastName: `Founder${i}`,
+  });
   await call(base, 'PATCH', '/api/startup-profile', session.token, COMPLETE_PROFILE);
   await rt.services.credits.grant(created.id, 100_000, 'load bench', null, { now: new Date(), actor: 'bench' });
   return session.token;
@@ -197,8 +257,19 @@ instance.on('done', (result) => {
 });
 `;
 
-async function drive(spec: DriveSpec): Promise<{ requests: number; seconds: number; errors: number; statuses: Record<string, number>; latencies: number[]; submits: number }> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', DRIVER], { cwd: REPO_ROOT, env: { ...process.env, LOAD_SPEC: JSON.stringify(spec) }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function drive(spec: DriveSpec): Promise<{
+  requests: number;
+  seconds: number;
+  errors: number;
+  statuses: Record<string, number>;
+  latencies: number[];
+  submits: number;
+}> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', DRIVER], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOAD_SPEC: JSON.stringify(spec) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));

@@ -29,18 +29,31 @@ export async function bench(): Promise<Record<string, number | string>> {
     {
       let cursor: string | null = null;
       for (let p = 0; p < 500; p++) {
-        const r: { body: { nextCursor: string | null } } = await app.api('GET', `/api/ops/workflows?limit=50${cursor ? `&cursor=${cursor}` : ''}`, { token: admin.token });
+        const r: { body: { nextCursor: string | null } } = await app.api(
+          'GET',
+          `/api/ops/workflows?limit=50${cursor ? `&cursor=${cursor}` : ''}`,
+          { token: admin.token },
+        );
         cursor = r.body.nextCursor;
       }
       deep = cursor;
     }
-    const queries = ['', 'status=failed', 'status=processing', `cursor=${deep}`, 'status=completed&from=2026-01-03T00:00:00Z&to=2026-01-05T00:00:00Z'];
+    const queries = [
+      '',
+      'status=failed',
+      'status=processing',
+      `cursor=${deep}`,
+      'status=completed&from=2026-01-03T00:00:00Z&to=2026-01-05T00:00:00Z',
+    ];
     const times: number[] = [];
     for (let i = 0; i < REQUESTS; i++) {
       const t = performance.now();
-      const r = await app.api('GET', `/api/ops/workflows?limit=50&${queries[i % queries.length]}`, { token: admin.token });
+      const r = await app.api('GET', `/api/ops/workflows?limit=50&${queries[i % queries.length]}`, {
+        token: admin.token,
+      });
       times.push(performance.now() - t);
-      if (r.status !== 200 || r.body.runs.length !== 50) throw new Error(`workflow list answered ${r.status} with ${r.body.runs?.length} runs`);
+      if (r.status !== 200 || r.body.runs.length !== 50)
+        throw new Error(`workflow list answered ${r.status} with ${r.body.runs?.length} runs`);
     }
 
     await writeCreditLedgers(app.ctx.store, 1000, 1000);

@@ -14,19 +14,34 @@ export async function bench(): Promise<Record<string, number | string>> {
   const server = await benchPostgres({ durable: false });
   const app = await startTestApp({ pgAdminUrl: server.adminUrl });
   try {
-    const seeded = await app.services.catalog.seed({ vc: CARDS, angels: 0, seed: 16 }, { now: new Date(), actor: 'bench' });
+    const seeded = await app.services.catalog.seed(
+      { vc: CARDS, angels: 0, seed: 16 },
+      { now: new Date(), actor: 'bench' },
+    );
     await app.ctx.projections.waitFor(seeded.checkpoint, 120_000);
     const { token } = await app.createUser();
     const ids = (await app.api('GET', '/api/vc-firms/all-ids', { token })).body.vcIds as string[];
-    const added = await app.api('POST', '/api/pipeline', { token, body: { investors: ids.slice(0, CARDS).map((investorId) => ({ investorId, investorKind: 'vc' })) } });
-    if (added.status !== 200 || added.body.added !== CARDS) throw new Error(`bulk add answered ${added.status} ${JSON.stringify(added.body).slice(0, 200)}`);
+    const added = await app.api('POST', '/api/pipeline', {
+      token,
+      body: { investors: ids.slice(0, CARDS).map((investorId) => ({ investorId, investorKind: 'vc' })) },
+    });
+    if (added.status !== 200 || added.body.added !== CARDS)
+      throw new Error(`bulk add answered ${added.status} ${JSON.stringify(added.body).slice(0, 200)}`);
     const cards = added.body.cards as { id: string }[];
 
     // Every card moved once and edited once: ~1,500 events on the founder's stream.
     const moveMs: number[] = [];
     for (const [i, c] of cards.entries()) {
       const t = performance.now();
-      const r = await app.api('PATCH', `/api/pipeline/${c.id}`, { token, body: { stage: PIPELINE_STAGES[1 + (i % 6)], notes: `Note ${i} `.repeat(20), nextFollowUp: '2026-03-01', amount: 100_000 + i } });
+      const r = await app.api('PATCH', `/api/pipeline/${c.id}`, {
+        token,
+        body: {
+          stage: PIPELINE_STAGES[1 + (i % 6)],
+          notes: `Note ${i} `.repeat(20),
+          nextFollowUp: '2026-03-01',
+          amount: 100_000 + i,
+        },
+      });
       if (r.status !== 200) throw new Error(`PATCH answered ${r.status}`);
       moveMs.push(performance.now() - t);
     }

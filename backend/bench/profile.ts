@@ -26,7 +26,15 @@ export async function bench(): Promise<Record<string, number | string>> {
     const patchMs: number[] = [];
     for (let i = 0; i < 300; i++) {
       const t = performance.now();
-      const r = await app.api('PATCH', '/api/startup-profile', { token, body: { companyName: `Acme ${i}`, problem: `Problem ${i} `.repeat(50), industry: 'SaaS', founderEmail: 'ada@acme.io' } });
+      const r = await app.api('PATCH', '/api/startup-profile', {
+        token,
+        body: {
+          companyName: `Acme ${i}`,
+          problem: `Problem ${i} `.repeat(50),
+          industry: 'SaaS',
+          founderEmail: 'ada@acme.io',
+        },
+      });
       if (r.status !== 200) throw new Error(`PATCH answered ${r.status}`);
       patchMs.push(performance.now() - t);
     }
@@ -35,12 +43,14 @@ export async function bench(): Promise<Record<string, number | string>> {
     const perSec = async (p: string) => {
       let left = 2000;
       const t0 = performance.now();
-      await Promise.all(Array.from({ length: 10 }, async () => {
-        while (left-- > 0) {
-          const r = await app.api('GET', p, { token });
-          if (r.status !== 200) throw new Error(`GET ${p} answered ${r.status}`);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          while (left-- > 0) {
+            const r = await app.api('GET', p, { token });
+            if (r.status !== 200) throw new Error(`GET ${p} answered ${r.status}`);
+          }
+        }),
+      );
       return 2000 / ((performance.now() - t0) / 1000);
     };
     const baselinePerSec = await perSec('/api/credits/balance');
@@ -49,16 +59,26 @@ export async function bench(): Promise<Record<string, number | string>> {
     // 3. Rebuild: 5,000 founders × 4 saves = 20,000 events replayed into startup_profiles.
     const founders = 5000;
     for (let b = 0; b < founders; b += 100) {
-      await Promise.all(Array.from({ length: 100 }, (_, k) => {
-        const userId = `bench-${b + k}`;
-        const ev = (set: ProfileEvent['data']['set'], cleared: ProfileEvent['data']['cleared'] = []) => ({ type: 'StartupProfileChanged', data: { userId, set, cleared }, metadata: { now: new Date().toISOString(), actor: userId } });
-        return app.ctx.store.append(profileStream(userId), [
-          ev({ companyName: `Company ${b + k}`, industry: 'SaaS', stage: 'Seed' }),
-          ev({ founderName: 'Ada', founderEmail: 'ada@example.com', website: 'https://example.com' }),
-          ev({ problem: 'p'.repeat(500), solution: 's'.repeat(500), description: 'd'.repeat(1500) }),
-          ev({ stage: 'Series A' }, ['website']),
-        ], 'no_stream');
-      }));
+      await Promise.all(
+        Array.from({ length: 100 }, (_, k) => {
+          const userId = `bench-${b + k}`;
+          const ev = (set: ProfileEvent['data']['set'], cleared: ProfileEvent['data']['cleared'] = []) => ({
+            type: 'StartupProfileChanged',
+            data: { userId, set, cleared },
+            metadata: { now: new Date().toISOString(), actor: userId },
+          });
+          return app.ctx.store.append(
+            profileStream(userId),
+            [
+              ev({ companyName: `Company ${b + k}`, industry: 'SaaS', stage: 'Seed' }),
+              ev({ founderName: 'Ada', founderEmail: 'ada@example.com', website: 'https://example.com' }),
+              ev({ problem: 'p'.repeat(500), solution: 's'.repeat(500), description: 'd'.repeat(1500) }),
+              ev({ stage: 'Series A' }, ['website']),
+            ],
+            'no_stream',
+          );
+        }),
+      );
     }
     await app.ctx.projections.waitFor(undefined, 120_000);
     const [rebuilt] = await app.ctx.projections.rebuild('startup_profiles');

@@ -41,7 +41,10 @@ export async function bench(): Promise<Record<string, number | string>> {
                 const r = await store.append(a, [{ type: 'Bench', data: { w } }], expected(a));
                 revisions.set(a, r.nextRevision);
               } else {
-                const r = await store.appendMany([{ streamId: a, events: [{ type: 'Bench', data: { w } }], expected: expected(a) }, { streamId: b, events: [{ type: 'Bench', data: { w } }], expected: expected(b) }]);
+                const r = await store.appendMany([
+                  { streamId: a, events: [{ type: 'Bench', data: { w } }], expected: expected(a) },
+                  { streamId: b, events: [{ type: 'Bench', data: { w } }], expected: expected(b) },
+                ]);
                 revisions.set(a, r[0]!.nextRevision);
                 revisions.set(b, r[1]!.nextRevision);
               }
@@ -57,16 +60,27 @@ export async function bench(): Promise<Record<string, number | string>> {
       );
       figures[`reliability.${kind}_under_conflict_per_s`] = round(appended / SECONDS);
       figures[`reliability.${kind}_conflicts_per_s`] = round(conflicts / SECONDS);
-      log(`${kind}: ${round(appended / SECONDS)} appends/s, ${round(conflicts / SECONDS)} conflicts/s (${WRITERS} writers, ${STREAMS} streams, pool ${POOL})`);
+      log(
+        `${kind}: ${round(appended / SECONDS)} appends/s, ${round(conflicts / SECONDS)} conflicts/s (${WRITERS} writers, ${STREAMS} streams, pool ${POOL})`,
+      );
     }
     figures['reliability.pool_left_checked_out'] = pool.totalCount - pool.idleCount;
     await pool.end();
 
     // Bursts against the API (no workers in this process): health polled throughout.
-    app = await startTestApp({ pgAdminUrl: server.adminUrl, workers: false, config: { pool: { ...loadConfig({}).pool, max: POOL } } });
-    const imported = await app.services.catalog.importFirms({ source: 'fundraisingfox', file: loopbackFirmsFile(80), dataDate: '2026-01-15' }, { now: new Date(), actor: 'bench' });
+    app = await startTestApp({
+      pgAdminUrl: server.adminUrl,
+      workers: false,
+      config: { pool: { ...loadConfig({}).pool, max: POOL } },
+    });
+    const imported = await app.services.catalog.importFirms(
+      { source: 'fundraisingfox', file: loopbackFirmsFile(80), dataDate: '2026-01-15' },
+      { now: new Date(), actor: 'bench' },
+    );
     await app.services.catalog.waitUntilLoaded(imported.checkpoint);
-    const ids = (await app.ctx.pool.query<{ id: string }>('select id from catalog_vc_firms order by id')).rows.map((r) => r.id);
+    const ids = (await app.ctx.pool.query<{ id: string }>('select id from catalog_vc_firms order by id')).rows.map(
+      (r) => r.id,
+    );
     const u = await founder(app, 1000);
     const health: number[] = [];
     let polling = true;
@@ -84,16 +98,23 @@ export async function bench(): Promise<Record<string, number | string>> {
       const firms = ids.slice(round * 8, round * 8 + 8);
       await Promise.all(
         Array.from({ length: 64 }, (_, i) =>
-          app!.api('POST', '/api/submit-to-selected-vcs', { token: u.token, body: { vcIds: firms.filter((_, k) => (i >> k) & 1 || k === i % 8) } }).then((r) => {
-            statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-          }),
+          app!
+            .api('POST', '/api/submit-to-selected-vcs', {
+              token: u.token,
+              body: { vcIds: firms.filter((_, k) => (i >> k) & 1 || k === i % 8) },
+            })
+            .then((r) => {
+              statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+            }),
         ),
       );
     }
     const burstMs = performance.now() - t0;
     polling = false;
     await poller;
-    log(`10 rounds of 64 conflicting submits in ${Math.round(burstMs)} ms: ${JSON.stringify(statuses)}; /api/health p99 ${round(percentile(health, 99))} ms over ${health.length} checks`);
+    log(
+      `10 rounds of 64 conflicting submits in ${Math.round(burstMs)} ms: ${JSON.stringify(statuses)}; /api/health p99 ${round(percentile(health, 99))} ms over ${health.length} checks`,
+    );
     return {
       ...figures,
       'reliability.burst_submits_per_s': round((640 / burstMs) * 1000),

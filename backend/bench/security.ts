@@ -21,7 +21,13 @@ export async function bench(): Promise<Record<string, number | string>> {
   const apps: TestApp[] = [];
   try {
     // Production defaults; 'node' is allowed only so that createUser (Node's fetch) can register the user.
-    const prod: SecurityConfig = { ...loadConfig({}).security, userAgentAllowList: ['node'], listLimit: 10 ** 9, bulkLimit: 10 ** 9, generalLimit: 10 ** 9 };
+    const prod: SecurityConfig = {
+      ...loadConfig({}).security,
+      userAgentAllowList: ['node'],
+      listLimit: 10 ** 9,
+      bulkLimit: 10 ** 9,
+      generalLimit: 10 ** 9,
+    };
     const variants: Array<[string, Partial<SecurityConfig> | null]> = [
       ['without', null],
       // No dedup, so that every violation recorded below is a real append.
@@ -30,7 +36,11 @@ export async function bench(): Promise<Record<string, number | string>> {
     ];
     const calls: Array<() => Promise<void>> = [];
     for (const [name, security] of variants) {
-      const app = await startTestApp({ pgAdminUrl: server.adminUrl, security: security ?? {}, mount: (name) => BASE.includes(name) || (security !== null && name === 'security') });
+      const app = await startTestApp({
+        pgAdminUrl: server.adminUrl,
+        security: security ?? {},
+        mount: (name) => BASE.includes(name) || (security !== null && name === 'security'),
+      });
       apps.push(app);
       const u = await app.createUser({ password: 'bench-password' });
       // A fresh session first used by "the browser", as in the app (createUser's token was first used by Node).
@@ -67,14 +77,22 @@ export async function bench(): Promise<Record<string, number | string>> {
     for (let v = 0; v < calls.length; v++) {
       let next = 0;
       const t0 = performance.now();
-      await Promise.all(Array.from({ length: WORKERS }, async () => {
-        while (next++ < N) await calls[v]!();
-      }));
+      await Promise.all(
+        Array.from({ length: WORKERS }, async () => {
+          while (next++ < N) await calls[v]!();
+        }),
+      );
       out[`security.request_${variants[v]![0]}_per_sec_16_callers`] = round(N / ((performance.now() - t0) / 1000), 0);
     }
     for (const name of ['postgres', 'memory']) {
-      out[`security.overhead_${name}_p50_ms`] = round(Number(out[`security.request_${name}_p50_ms`]) - Number(out['security.request_without_p50_ms']), 2);
-      out[`security.overhead_${name}_p95_ms`] = round(Number(out[`security.request_${name}_p95_ms`]) - Number(out['security.request_without_p95_ms']), 2);
+      out[`security.overhead_${name}_p50_ms`] = round(
+        Number(out[`security.request_${name}_p50_ms`]) - Number(out['security.request_without_p50_ms']),
+        2,
+      );
+      out[`security.overhead_${name}_p95_ms`] = round(
+        Number(out[`security.request_${name}_p95_ms`]) - Number(out['security.request_without_p95_ms']),
+        2,
+      );
     }
     log(JSON.stringify(out));
 
@@ -84,7 +102,9 @@ export async function bench(): Promise<Record<string, number | string>> {
     const blocked: number[] = [];
     for (let i = 0; i < 1000; i++) {
       const s = performance.now();
-      const res = await fetch(`${app.url}/api/credits/balance`, { headers: { 'x-forwarded-for': '203.0.113.1', 'user-agent': CHROME } });
+      const res = await fetch(`${app.url}/api/credits/balance`, {
+        headers: { 'x-forwarded-for': '203.0.113.1', 'user-agent': CHROME },
+      });
       if (res.status !== 403) throw new Error(`blocked: ${res.status}`);
       await res.arrayBuffer();
       blocked.push(performance.now() - s);
@@ -96,12 +116,21 @@ export async function bench(): Promise<Record<string, number | string>> {
     const rec: number[] = [];
     for (let i = 0; i < 500; i++) {
       const s = performance.now();
-      await app.services.security.recordViolation({ type: 'rate_limit', ip: `198.51.100.${i % 100}`, method: 'GET', endpoint: '/api/vc-firms', userAgent: 'bench', detail: `bench ${i}` });
+      await app.services.security.recordViolation({
+        type: 'rate_limit',
+        ip: `198.51.100.${i % 100}`,
+        method: 'GET',
+        endpoint: '/api/vc-firms',
+        userAgent: 'bench',
+        detail: `bench ${i}`,
+      });
       rec.push(performance.now() - s);
     }
     out['security.record_violation_p50_ms'] = round(percentile(rec, 50), 2);
     out['security.record_violation_p95_ms'] = round(percentile(rec, 95), 2);
-    log(`blocked 403 p50 ${out['security.blocked_403_p50_ms']} ms; record violation p50 ${out['security.record_violation_p50_ms']} ms`);
+    log(
+      `blocked 403 p50 ${out['security.blocked_403_p50_ms']} ms; record violation p50 ${out['security.record_violation_p50_ms']} ms`,
+    );
     return out;
   } finally {
     for (const a of apps) await a.close().catch(() => undefined);

@@ -21,7 +21,10 @@ export async function founder(app: TestApp, credits: number) {
   const c = await app.api('PUT', '/api/settings/choices', { token: u.token, body: { acceptTerms: true } });
   if (c.status !== 200) throw new Error(`choices: ${c.status}`);
   // Every founder has a deck file, as a real one would: forms that require one get it.
-  await app.services.profile.uploadPitchDeck(u.id, 'bench-deck.pdf', samplePdf('Bench deck'), { now: new Date(), actor: u.id });
+  await app.services.profile.uploadPitchDeck(u.id, 'bench-deck.pdf', samplePdf('Bench deck'), {
+    now: new Date(),
+    actor: u.id,
+  });
   const g = await app.services.credits.grant(u.id, credits, 'bench', null, { now: new Date(), actor: 'bench' });
   if (g.checkpoint) await app.ctx.projections.waitFor(g.checkpoint, 60_000);
   return u;
@@ -49,7 +52,9 @@ export async function bench(): Promise<Record<string, number | string>> {
   let app: TestApp | undefined;
   try {
     app = await startTestApp({ pgAdminUrl: server.adminUrl, config: { workerConcurrency: WORKERS } });
-    const completing = SANDBOX_SITES.filter((s) => s.expectedOutcome === 'completed' && s.kind !== 'slow-page').map((s) => `test_vc_${s.slug}`);
+    const completing = SANDBOX_SITES.filter((s) => s.expectedOutcome === 'completed' && s.kind !== 'slow-page').map(
+      (s) => `test_vc_${s.slug}`,
+    );
 
     // 1. One application at a time (after a warm-up that launches DBOS and Chromium).
     const one: number[] = [];
@@ -66,14 +71,21 @@ export async function bench(): Promise<Record<string, number | string>> {
       if (s.status === 'completed') completed++;
       one.push(ms);
     }
-    log(`one application: median ${Math.round(percentile(one, 50))} ms over ${one.length} sites (${completed} completed)`);
+    log(
+      `one application: median ${Math.round(percentile(one, 50))} ms over ${one.length} sites (${completed} completed)`,
+    );
 
     // 2. 100 test submissions through the engine, WORKERS runs at a time.
     // Five founders, 20 firms each, rotating through every sandbox site (a founder applies to a firm once).
     const users = await Promise.all(Array.from({ length: 5 }, () => founder(app!, 20)));
     // Sites that wait for the founder's answers never end by themselves: not part of a throughput run.
-    const allIds = SANDBOX_SITES.filter((s) => s.expectedOutcome !== 'waiting_for_input').map((s) => `test_vc_${s.slug}`);
-    const plan = users.map((u, i) => ({ u, ids: Array.from({ length: Math.min(20, allIds.length) }, (_, k) => allIds[(i * 20 + k) % allIds.length]!) }));
+    const allIds = SANDBOX_SITES.filter((s) => s.expectedOutcome !== 'waiting_for_input').map(
+      (s) => `test_vc_${s.slug}`,
+    );
+    const plan = users.map((u, i) => ({
+      u,
+      ids: Array.from({ length: Math.min(20, allIds.length) }, (_, k) => allIds[(i * 20 + k) % allIds.length]!),
+    }));
     const t100 = performance.now();
     for (const p of plan) {
       const r = await app.api('POST', '/api/submit-to-test-vcs', { token: p.u.token, body: { testVcIds: p.ids } });

@@ -18,18 +18,25 @@ export async function bench(): Promise<Record<string, number | string>> {
     // runs workers apart); the runs stay queued in the database.
     app = await startTestApp({ pgAdminUrl: server.adminUrl, workers: false });
     // Firms submit really applies to (generated demo firms are skipped as reserved domains).
-    const imported = await app.services.catalog.importFirms({ source: 'fundraisingfox', file: loopbackFirmsFile(1000), dataDate: '2026-01-15' }, { now: new Date(), actor: 'bench' });
+    const imported = await app.services.catalog.importFirms(
+      { source: 'fundraisingfox', file: loopbackFirmsFile(1000), dataDate: '2026-01-15' },
+      { now: new Date(), actor: 'bench' },
+    );
     await app.services.catalog.waitUntilLoaded(imported.checkpoint);
     const answers: number[] = [];
     for (let i = 0; i < 5; i++) {
       const u = await founder(app, 1000);
-      const ids = ((await app.api('GET', '/api/vc-firms/all-ids', { token: u.token })).body.vcIds as string[]).slice(0, 1000);
+      const ids = ((await app.api('GET', '/api/vc-firms/all-ids', { token: u.token })).body.vcIds as string[]).slice(
+        0,
+        1000,
+      );
       if (ids.length < 1000) throw new Error(`only ${ids.length} firms seeded`);
       const t0 = performance.now();
       const r = await app.api('POST', '/api/submit-to-selected-vcs', { token: u.token, body: { vcIds: ids } });
       answers.push(performance.now() - t0);
       // Every firm charged and queued: a skipped firm would make the figure meaningless.
-      if (r.status !== 200 || r.body.creditsDeducted !== 1000) throw new Error(`submit 1000 failed: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+      if (r.status !== 200 || r.body.creditsDeducted !== 1000)
+        throw new Error(`submit 1000 failed: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
     }
     log(`submit 1,000 firms: answers in ${answers.map((a) => Math.round(a)).join(', ')} ms`);
     return {

@@ -46,7 +46,11 @@ export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
  * The platform a module factory receives, on a bench database (its projection runner is not
  * started: a bench starts or rebuilds the projections it measures).
  */
-export function benchPlatform(parts: { pool: import('pg').Pool; db: import('@fp/infra').Db; store: import('@fp/infra').EventStore }): AppContext {
+export function benchPlatform(parts: {
+  pool: import('pg').Pool;
+  db: import('@fp/infra').Db;
+  store: import('@fp/infra').EventStore;
+}): AppContext {
   const projections = new ProjectionRunner(parts.db, parts.store, parts.pool, [], () => {});
   return { ...parts, config: loadConfig({}), projections, clock: { now: () => new Date() }, newId: () => randomUUID() };
 }
@@ -56,23 +60,32 @@ export async function drive(total: number, workers: number, fn: (i: number) => P
   let next = 0;
   const latencies: number[] = [];
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: workers }, async () => {
-    for (let i = next++; i < total; i = next++) {
-      const s = performance.now();
-      await fn(i);
-      latencies.push(performance.now() - s);
-    }
-  }));
-  return { perSec: total / ((performance.now() - t0) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      for (let i = next++; i < total; i = next++) {
+        const s = performance.now();
+        await fn(i);
+        latencies.push(performance.now() - s);
+      }
+    }),
+  );
+  return {
+    perSec: total / ((performance.now() - t0) / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+  };
 }
-
 
 /**
  * Writes `ledgers` × `perLedger` credit events straight into the store (one append per ledger): a
  * realistic mix of starting grants, purchases, spends and refunds whose balances add up, so the
  * ledger audit finds nothing. Answers the number of ledgers written.
  */
-export async function writeCreditLedgers(store: import('@fp/infra').EventStore, ledgers: number, perLedger: number): Promise<void> {
+export async function writeCreditLedgers(
+  store: import('@fp/infra').EventStore,
+  ledgers: number,
+  perLedger: number,
+): Promise<void> {
   const now = new Date().toISOString();
   await drive(ledgers, 4, async (l) => {
     const userId = `audit-${l}`;
@@ -80,12 +93,62 @@ export async function writeCreditLedgers(store: import('@fp/infra').EventStore, 
     const events: CreditEvent[] = [];
     for (let p = 0; p < perLedger; p++) {
       const movement = { userId, actor: 'bench', reference: `ref-${l}-${p}` };
-      if (p === 0) events.push({ type: 'CreditsGranted', data: { ...movement, amount: 1, balanceAfter: (balance += 1), reason: 'Free starting credit', reference: null, grantKind: 'starting' } });
-      else if (p % 50 === 1) events.push({ type: 'CreditsPurchased', data: { ...movement, amount: 50, balanceAfter: (balance += 50), reason: 'Credit Pack: 50 credits', paymentId: `cs_${l}_${p}`, productId: 'pack' } });
-      else if (p % 10 === 5) events.push({ type: 'CreditsRefunded', data: { ...movement, amount: 1, balanceAfter: (balance += 1), reason: 'Application failed', reference: `ref-${l}-${p - 1}` } });
-      else if (balance > 0) events.push({ type: 'CreditsSpent', data: { ...movement, amount: -1, balanceAfter: (balance -= 1), reason: 'VC application', spendKind: 'vc_application' } });
-      else events.push({ type: 'CreditsGranted', data: { ...movement, amount: 5, balanceAfter: (balance += 5), reason: 'bench top-up', grantKind: 'operator' } });
+      if (p === 0)
+        events.push({
+          type: 'CreditsGranted',
+          data: {
+            ...movement,
+            amount: 1,
+            balanceAfter: (balance += 1),
+            reason: 'Free starting credit',
+            reference: null,
+            grantKind: 'starting',
+          },
+        });
+      else if (p % 50 === 1)
+        events.push({
+          type: 'CreditsPurchased',
+          data: {
+            ...movement,
+            amount: 50,
+            balanceAfter: (balance += 50),
+            reason: 'Credit Pack: 50 credits',
+            paymentId: `cs_${l}_${p}`,
+            productId: 'pack',
+          },
+        });
+      else if (p % 10 === 5)
+        events.push({
+          type: 'CreditsRefunded',
+          data: {
+            ...movement,
+            amount: 1,
+            balanceAfter: (balance += 1),
+            reason: 'Application failed',
+            reference: `ref-${l}-${p - 1}`,
+          },
+        });
+      else if (balance > 0)
+        events.push({
+          type: 'CreditsSpent',
+          data: {
+            ...movement,
+            amount: -1,
+            balanceAfter: (balance -= 1),
+            reason: 'VC application',
+            spendKind: 'vc_application',
+          },
+        });
+      else
+        events.push({
+          type: 'CreditsGranted',
+          data: { ...movement, amount: 5, balanceAfter: (balance += 5), reason: 'bench top-up', grantKind: 'operator' },
+        });
     }
-    await store.append(`credits-${userId}`, events.map((e) => ({ type: e.type, data: e.data, metadata: { now, actor: 'bench' } })), 'no_stream');
+    await store.append(
+      `credits-${userId}`,
+      events.map((e) => ({ type: e.type, data: e.data, metadata: { now, actor: 'bench' } })),
+      'no_stream',
+    );
   });
 }

@@ -36,7 +36,16 @@ export interface BuildAppOptions {
 }
 
 /** The HTTP app: session check, modules' routes, and the built frontend with SPA fallback. */
-export async function buildApp({ ctx, identity, modules, logger = false, publicPaths = [], metrics, logging, tracing }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  ctx,
+  identity,
+  modules,
+  logger = false,
+  publicPaths = [],
+  metrics,
+  logging,
+  tracing,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logging ? fastifyLogging(logging) : { logger }),
     bodyLimit: 2 * 1024 * 1024,
@@ -55,7 +64,13 @@ export async function buildApp({ ctx, identity, modules, logger = false, publicP
   if (logging) installRequestContext(app, logging);
   if (metrics) installHttpMetrics(app, metrics.metrics, metrics.token);
   for (const m of modules) await m.guards?.(app);
-  installSessionCheck(app, identity, ctx.db, [...publicPaths, ...modules.flatMap((m) => m.publicPaths ?? [])], modules.flatMap((m) => m.auditorRoutes ?? []));
+  installSessionCheck(
+    app,
+    identity,
+    ctx.db,
+    [...publicPaths, ...modules.flatMap((m) => m.publicPaths ?? [])],
+    modules.flatMap((m) => m.auditorRoutes ?? []),
+  );
   await identity.mount(app);
   for (const m of modules) await m.routes?.(app);
 
@@ -64,7 +79,8 @@ export async function buildApp({ ctx, identity, modules, logger = false, publicP
   // Client-side routes (/, /vc-database, …) all load the single page; unknown /api paths stay JSON 404s.
   app.setNotFoundHandler((req, reply) => {
     const p = req.url.split('?')[0]!;
-    if (!hasFrontend || p.startsWith('/api/') || req.method !== 'GET') return reply.status(404).send({ error: `Not found: ${req.method} ${p}` });
+    if (!hasFrontend || p.startsWith('/api/') || req.method !== 'GET')
+      return reply.status(404).send({ error: `Not found: ${req.method} ${p}` });
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
   return app;

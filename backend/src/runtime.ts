@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { createDb, createPool, EventStoreDbStore, loadConfig, migrate, openDatabase, PostgresEventStore, type AppConfig, type EventStore } from '@fp/infra';
+import {
+  createDb,
+  createPool,
+  EventStoreDbStore,
+  loadConfig,
+  migrate,
+  openDatabase,
+  PostgresEventStore,
+  type AppConfig,
+  type EventStore,
+} from '@fp/infra';
 import { ProjectionRunner } from '@fp/projections';
 import { InProcessSearchIndex, MeilisearchIndex, PostgresSearchIndex, type SearchIndex } from '@fp/projections';
 import { createDbosEngine, createDbosHistory, type DiscoveryActivities, type WorkflowHistory } from '@fp/workflows';
@@ -18,18 +28,37 @@ import { createOpsModule } from './modules/ops/index';
 import { createPipelineModule } from './modules/pipeline/index';
 import { createSavedSearchesModule } from './modules/saved-searches/index';
 import { createEmbeddedTransport, createMailModule, createSmtpTransport, type MailPort } from './modules/mail/index';
-import { createLocalCheckout, createPaymentsModule, createStripeCheckout, type PaymentProvider } from './modules/payments/index';
+import {
+  createLocalCheckout,
+  createPaymentsModule,
+  createStripeCheckout,
+  type PaymentProvider,
+} from './modules/payments/index';
 import { createProfileModule } from './modules/profile/index';
 import { createSecurityModule } from './modules/security/index';
 import { createSystemModule } from './modules/system/index';
 import { createSubmissionsModule, type EngineFactory } from './modules/submissions/index';
 import type { AppContext } from './platform/context';
-import { BetterAuthProvider, SuperTokensProvider, type AccountMailer, type IdentityProvider } from './platform/identity/index';
+import {
+  BetterAuthProvider,
+  SuperTokensProvider,
+  type AccountMailer,
+  type IdentityProvider,
+} from './platform/identity/index';
 import type { AppModule } from './platform/module';
 import { assertProductionReady } from './platform/production-guard';
 import { createLogging, withRunContext, type Logging } from './platform/logging';
 import { createTracing, traceActivities, traceMethods, tracePool, type Tracing } from './platform/tracing';
-import { addScrapeGauges, createHttpWindow, createMetrics, measureEventStore, measureSearchIndex, serveMetrics, type HttpWindow, type Metrics } from './platform/metrics';
+import {
+  addScrapeGauges,
+  createHttpWindow,
+  createMetrics,
+  measureEventStore,
+  measureSearchIndex,
+  serveMetrics,
+  type HttpWindow,
+  type Metrics,
+} from './platform/metrics';
 import { createFolderStorage, createS3Storage, parseS3Url, type FileStorage } from './platform/storage/index';
 
 export type Role = 'all' | 'api' | 'projections' | 'worker' | 'cli';
@@ -76,15 +105,43 @@ export interface RuntimeOptions {
  * the modules it uses, by name, and the adapters picked here. This function is the module graph
  * (ARCHITECTURE.md draws it).
  */
-function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; engine: EngineAdapter; history: WorkflowHistory; mail: MailPort; identity: (mailer: AccountMailer) => IdentityProvider; payments: PaymentProvider; storage: FileStorage; system: { role: string; http: HttpWindow } }) {
+function buildModules(
+  ctx: AppContext,
+  adapters: {
+    searchIndex: SearchIndex;
+    engine: EngineAdapter;
+    history: WorkflowHistory;
+    mail: MailPort;
+    identity: (mailer: AccountMailer) => IdentityProvider;
+    payments: PaymentProvider;
+    storage: FileStorage;
+    system: { role: string; http: HttpWindow };
+  },
+) {
   const security = createSecurityModule({ ctx });
   const health = createHealthModule({ ctx, searchIndex: adapters.searchIndex });
   const mail = createMailModule({ ctx, transport: adapters.mail });
   const credits = createCreditsModule({ ctx });
-  const accounts = createAccountsModule({ ctx, credits: credits.service, identity: adapters.identity, mail: mail.service });
-  const payments = createPaymentsModule({ ctx, credits: credits.service, accounts: accounts.service, mail: mail.service, provider: adapters.payments });
+  const accounts = createAccountsModule({
+    ctx,
+    credits: credits.service,
+    identity: adapters.identity,
+    mail: mail.service,
+  });
+  const payments = createPaymentsModule({
+    ctx,
+    credits: credits.service,
+    accounts: accounts.service,
+    mail: mail.service,
+    provider: adapters.payments,
+  });
   const profile = createProfileModule({ ctx, storage: adapters.storage });
-  const catalog = createCatalogModule({ ctx, credits: credits.service, profile: profile.service, searchIndex: adapters.searchIndex });
+  const catalog = createCatalogModule({
+    ctx,
+    credits: credits.service,
+    profile: profile.service,
+    searchIndex: adapters.searchIndex,
+  });
   // One workflow engine per process (DBOS is a singleton): the submissions worker creates it, with the
   // catalog's discovery job on it too, and the catalog gets it back to start its runs on.
   const engine: EngineFactory = async (o) => {
@@ -101,16 +158,68 @@ function buildModules(ctx: AppContext, adapters: { searchIndex: SearchIndex; eng
     });
   };
   // Deck links before submissions: each application sends its own tracked link to the firm.
-  const deckLinks = createDeckLinksModule({ ctx, profile: profile.service, identity: accounts.identity, security: security.service, mail: mail.service, retentionDays: deckVisitRetentionDays() });
-  const submissions = createSubmissionsModule({ ctx, credits: credits.service, profile: profile.service, catalog: catalog.service, mail: mail.service, engine, storage: adapters.storage, deckLinks: deckLinks.service });
-  const firstRun = createFirstRunModule({ ctx, profile: profile.service, credits: credits.service, submissions: submissions.service });
+  const deckLinks = createDeckLinksModule({
+    ctx,
+    profile: profile.service,
+    identity: accounts.identity,
+    security: security.service,
+    mail: mail.service,
+    retentionDays: deckVisitRetentionDays(),
+  });
+  const submissions = createSubmissionsModule({
+    ctx,
+    credits: credits.service,
+    profile: profile.service,
+    catalog: catalog.service,
+    mail: mail.service,
+    engine,
+    storage: adapters.storage,
+    deckLinks: deckLinks.service,
+  });
+  const firstRun = createFirstRunModule({
+    ctx,
+    profile: profile.service,
+    credits: credits.service,
+    submissions: submissions.service,
+  });
   const pipeline = createPipelineModule({ ctx, catalog: catalog.service, mail: mail.service });
   const savedSearches = createSavedSearchesModule({ ctx, catalog: catalog.service, mail: mail.service });
-  const investorUpdates = createInvestorUpdatesModule({ ctx, profile: profile.service, pipeline: pipeline.service, deckLinks: deckLinks.service, mail: mail.service });
-  const ops = createOpsModule({ ctx, accounts: accounts.service, credits: credits.service, mail: mail.service, submissions: submissions.service, catalog: catalog.service, history: adapters.history });
+  const investorUpdates = createInvestorUpdatesModule({
+    ctx,
+    profile: profile.service,
+    pipeline: pipeline.service,
+    deckLinks: deckLinks.service,
+    mail: mail.service,
+  });
+  const ops = createOpsModule({
+    ctx,
+    accounts: accounts.service,
+    credits: credits.service,
+    mail: mail.service,
+    submissions: submissions.service,
+    catalog: catalog.service,
+    history: adapters.history,
+  });
   // Security first: its guards must run before any other module's hooks.
   const system = createSystemModule({ ctx, role: adapters.system.role, http: adapters.system.http });
-  const modules: AppModule[] = [security, health, mail, credits, accounts, payments, profile, catalog, submissions, firstRun, pipeline, savedSearches, deckLinks, investorUpdates, ops, system];
+  const modules: AppModule[] = [
+    security,
+    health,
+    mail,
+    credits,
+    accounts,
+    payments,
+    profile,
+    catalog,
+    submissions,
+    firstRun,
+    pipeline,
+    savedSearches,
+    deckLinks,
+    investorUpdates,
+    ops,
+    system,
+  ];
   const services = {
     security: security.service,
     mail: mail.service,
@@ -142,7 +251,14 @@ function deckVisitRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
 function pickIdentity(config: AppConfig, pool: import('pg').Pool): (mailer: AccountMailer) => IdentityProvider {
   if (config.supertokensUrl) {
     const url = config.supertokensUrl;
-    return (mailer) => new SuperTokensProvider({ connectionURI: url, apiKey: config.supertokensApiKey, apiDomain: config.publicUrl, websiteDomain: config.publicUrl, mailer });
+    return (mailer) =>
+      new SuperTokensProvider({
+        connectionURI: url,
+        apiKey: config.supertokensApiKey,
+        apiDomain: config.publicUrl,
+        websiteDomain: config.publicUrl,
+        mailer,
+      });
   }
   return (mailer) => new BetterAuthProvider(pool, { secret: config.authSecret, baseURL: config.publicUrl, mailer });
 }
@@ -170,12 +286,22 @@ function pickMailTransport(config: AppConfig, db: AppContext['db']): MailPort {
 
 /** Payments: Stripe Checkout when STRIPE_SECRET_KEY is set, else the local test-mode checkout. */
 function pickPayments(config: AppConfig, db: AppContext['db'], clock: AppContext['clock']): PaymentProvider {
-  if (config.stripeSecretKey) return createStripeCheckout({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret ?? null });
-  return createLocalCheckout(db, { authSecret: config.authSecret, webhookSecret: config.stripeWebhookSecret, now: () => clock.now() });
+  if (config.stripeSecretKey)
+    return createStripeCheckout({
+      secretKey: config.stripeSecretKey,
+      webhookSecret: config.stripeWebhookSecret ?? null,
+    });
+  return createLocalCheckout(db, {
+    authSecret: config.authSecret,
+    webhookSecret: config.stripeWebhookSecret,
+    now: () => clock.now(),
+  });
 }
 
 /** An engine factory that also takes the catalog's discovery activities. */
-type EngineAdapter = (o: Parameters<EngineFactory>[0] & { discovery?: DiscoveryActivities }) => ReturnType<EngineFactory>;
+type EngineAdapter = (
+  o: Parameters<EngineFactory>[0] & { discovery?: DiscoveryActivities },
+) => ReturnType<EngineFactory>;
 /** File storage (pitch decks, proof of applications): S3-compatible when S3_URL is set, else a folder under DATA_DIR. */
 export function pickStorage(config: AppConfig): FileStorage {
   if (config.s3Url) return createS3Storage(parseS3Url(config.s3Url));
@@ -239,7 +365,12 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   const tracing = opts.tracing ?? createTracing({ role, endpoint: config.otelEndpoint });
   const logging =
     opts.logging ??
-    createLogging({ role, activeTraceId: () => tracing.traceId(), level: opts.log ? 'silent' : config.logLevel, format: config.logFormat ?? (config.environment === 'development' && process.stdout.isTTY ? 'pretty' : 'json') });
+    createLogging({
+      role,
+      activeTraceId: () => tracing.traceId(),
+      level: opts.log ? 'silent' : config.logLevel,
+      format: config.logFormat ?? (config.environment === 'development' && process.stdout.isTTY ? 'pretty' : 'json'),
+    });
   const log = opts.log ?? logging.log;
   const mounted = opts.mount ?? (() => true);
   const stoppers: Array<() => Promise<void>> = [];
@@ -257,7 +388,12 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   await migrate(pool);
   const db = createDb(pool);
   const metrics = createMetrics({ role, processMetrics: role !== 'cli' });
-  const store = traceMethods(measureEventStore(pickEventStore(config, pool), metrics), tracing, 'eventstore', ['append', 'appendMany', 'readStream', 'readStreams']);
+  const store = traceMethods(measureEventStore(pickEventStore(config, pool), metrics), tracing, 'eventstore', [
+    'append',
+    'appendMany',
+    'readStream',
+    'readStreams',
+  ]);
   stoppers.unshift(() => store.close());
   const projections = new ProjectionRunner(db, store, pool, [], log);
   addScrapeGauges(metrics, { pool, db, projections, poolMax });
@@ -273,20 +409,53 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     sandbox = await startSandboxOn(config.sandboxPort, log);
     stoppers.unshift(() => sandbox!.close());
   }
-  const ctx: AppContext = { config, pool, db, store, projections, clock: { now: () => new Date() }, newId: () => randomUUID(), sandboxUrl: sandbox?.url };
+  const ctx: AppContext = {
+    config,
+    pool,
+    db,
+    store,
+    projections,
+    clock: { now: () => new Date() },
+    newId: () => randomUUID(),
+    sandboxUrl: sandbox?.url,
+  };
 
-  const searchIndex = traceMethods(measureSearchIndex(pickSearchIndex(config, db, role, log), metrics), tracing, 'search', ['searchVcFirms', 'vcFirmIds', 'vcFacets', 'searchAngels', 'angelIds', 'angelFacets']);
+  const searchIndex = traceMethods(
+    measureSearchIndex(pickSearchIndex(config, db, role, log), metrics),
+    tracing,
+    'search',
+    ['searchVcFirms', 'vcFirmIds', 'vcFacets', 'searchAngels', 'angelIds', 'angelFacets'],
+  );
   stoppers.unshift(() => searchIndex.close());
   const history = pickWorkflowHistory(config, database.url);
   stoppers.unshift(() => history.close());
   const storage = pickStorage(config);
   stoppers.unshift(() => storage.close());
-  const { modules, services, identity } = buildModules(ctx, { searchIndex, storage, engine: withRunLogContext(pickWorkflowEngine(config, database.url), logging, tracing), history, mail: pickMailTransport(config, db), identity: pickIdentity(config, pool), payments: pickPayments(config, db, ctx.clock), system: { role, http: httpWindow } });
+  const { modules, services, identity } = buildModules(ctx, {
+    searchIndex,
+    storage,
+    engine: withRunLogContext(pickWorkflowEngine(config, database.url), logging, tracing),
+    history,
+    mail: pickMailTransport(config, db),
+    identity: pickIdentity(config, pool),
+    payments: pickPayments(config, db, ctx.clock),
+    system: { role, http: httpWindow },
+  });
   for (const m of modules) projections.add(m.projections ?? []);
 
   stoppers.unshift(async () => identity.close?.());
 
-  const runtime: Runtime = { ctx, services, modules, identity, sandbox, metrics, logging, tracing, stop: async () => {} };
+  const runtime: Runtime = {
+    ctx,
+    services,
+    modules,
+    identity,
+    sandbox,
+    metrics,
+    logging,
+    tracing,
+    stop: async () => {},
+  };
 
   if (role === 'all' || role === 'projections' || role === 'cli') {
     await projections.start();
@@ -298,7 +467,14 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     }
   }
   if (role === 'all' || role === 'api') {
-    const app = await buildApp({ ctx, identity, modules: modules.filter((m) => mounted(m.name)), metrics: { metrics, token: config.metricsToken }, logging, tracing });
+    const app = await buildApp({
+      ctx,
+      identity,
+      modules: modules.filter((m) => mounted(m.name)),
+      metrics: { metrics, token: config.metricsToken },
+      logging,
+      tracing,
+    });
     runtime.app = app;
     stoppers.unshift(() => app.close());
     if (opts.listen !== false) {
@@ -309,7 +485,11 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
     }
   } else if (config.metricsPort !== undefined && (role === 'projections' || role === 'worker')) {
     // No HTTP server in these roles: /metrics gets a port of its own.
-    const server = await serveMetrics(metrics, { port: config.metricsPort, host: config.host, token: config.metricsToken });
+    const server = await serveMetrics(metrics, {
+      port: config.metricsPort,
+      host: config.host,
+      token: config.metricsToken,
+    });
     stoppers.unshift(() => server.close());
     log(`[metrics] /metrics on port ${server.port}`);
   }
@@ -343,7 +523,9 @@ async function openSharedDatabase(config: AppConfig, role: Role, log: (m: string
       return await openDatabase(config, { log, ownAdopted: role === 'all' });
     } catch (err) {
       if (config.databaseUrl || Date.now() > deadline) throw err;
-      log(`[start] embedded PostgreSQL is being started by another process; waiting to use it (${(err as Error).message.slice(0, 120)})`);
+      log(
+        `[start] embedded PostgreSQL is being started by another process; waiting to use it (${(err as Error).message.slice(0, 120)})`,
+      );
       await new Promise((r) => setTimeout(r, 500 + Math.random() * 500));
     }
   }

@@ -3,7 +3,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/runtime';
 import { startTestApp, type TestApp } from '../src/testing/app';
-import { COMPLETE_PROFILE, founder, getSubmission, testFirmId, waitUntil, waitForStatus, TERMINAL } from './submissions-helpers';
+import {
+  COMPLETE_PROFILE,
+  founder,
+  getSubmission,
+  testFirmId,
+  waitUntil,
+  waitForStatus,
+  TERMINAL,
+} from './submissions-helpers';
 import { awaitMail } from './support/mailbox';
 
 /**
@@ -33,7 +41,13 @@ async function startFakeModel(): Promise<{ url: string; drafts: number; close():
   });
   await srv.listen({ port: 0, host: '127.0.0.1' });
   const port = (srv.server.address() as { port: number }).port;
-  return { url: `http://127.0.0.1:${port}/v1`, get drafts() { return state.drafts; }, close: () => srv.close() };
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    get drafts() {
+      return state.drafts;
+    },
+    close: () => srv.close(),
+  };
 }
 
 const received = (app: TestApp) => app.runtime.sandbox!.received(SITE);
@@ -46,11 +60,16 @@ async function submitBramble(app: TestApp, token: string): Promise<string> {
 }
 
 const waitForPause = (app: TestApp, token: string, id: string) =>
-  waitUntil(`submission ${id} to wait for answers`, async () => {
-    const s = await getSubmission(app, token, id);
-    if (TERMINAL.includes(s.status)) throw new Error(`ended ${s.status} instead of pausing: ${s.summary}`);
-    return s.submissionStatus === 'waiting_for_input' ? s : null;
-  }, 120_000, 200);
+  waitUntil(
+    `submission ${id} to wait for answers`,
+    async () => {
+      const s = await getSubmission(app, token, id);
+      if (TERMINAL.includes(s.status)) throw new Error(`ended ${s.status} instead of pausing: ${s.summary}`);
+      return s.submissionStatus === 'waiting_for_input' ? s : null;
+    },
+    120_000,
+    200,
+  );
 
 describe('answers the founder approves', () => {
   let app: TestApp;
@@ -71,32 +90,75 @@ describe('answers the founder approves', () => {
     const first = await app.api('GET', '/api/answers', { token: u.token });
     expect(first.status).toBe(200);
     // The profile's long fields, as questions, read-only here.
-    expect(first.body.answers).toContainEqual(expect.objectContaining({ id: 'profile:problem', question: 'What problem are you solving?', answer: COMPLETE_PROFILE.problem, source: 'profile' }));
-    expect(first.body.answers).toContainEqual(expect.objectContaining({ id: 'profile:revenue', question: 'What traction do you have?', answer: 'Pre-revenue' }));
+    expect(first.body.answers).toContainEqual(
+      expect.objectContaining({
+        id: 'profile:problem',
+        question: 'What problem are you solving?',
+        answer: COMPLETE_PROFILE.problem,
+        source: 'profile',
+      }),
+    );
+    expect(first.body.answers).toContainEqual(
+      expect.objectContaining({ id: 'profile:revenue', question: 'What traction do you have?', answer: 'Pre-revenue' }),
+    );
 
-    const saved = await app.api('POST', '/api/answers', { token: u.token, body: { question: '  Why now? ', answer: 'Rules changed this year.' } });
+    const saved = await app.api('POST', '/api/answers', {
+      token: u.token,
+      body: { question: '  Why now? ', answer: 'Rules changed this year.' },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    expect(saved.body.answer).toMatchObject({ question: 'Why now?', answer: 'Rules changed this year.', source: 'saved' });
+    expect(saved.body.answer).toMatchObject({
+      question: 'Why now?',
+      answer: 'Rules changed this year.',
+      source: 'saved',
+    });
     const id = saved.body.answer.id as string;
     // The same question again updates it (one answer per question).
-    const again = await app.api('POST', '/api/answers', { token: u.token, body: { question: 'why now', answer: 'Rules changed in 2026.' } });
+    const again = await app.api('POST', '/api/answers', {
+      token: u.token,
+      body: { question: 'why now', answer: 'Rules changed in 2026.' },
+    });
     expect(again.body.answer).toMatchObject({ id, answer: 'Rules changed in 2026.' });
     // The founder's own answer to a profile question replaces the profile's in the list.
-    await app.api('POST', '/api/answers', { token: u.token, body: { question: 'What traction do you have?', answer: 'Three pilots signed.' } });
-    const list = (await app.api('GET', '/api/answers', { token: u.token })).body.answers as { id: string; question: string; answer: string }[];
-    expect(list.filter((a) => a.question === 'What traction do you have?').map((a) => a.answer)).toEqual(['Three pilots signed.']);
+    await app.api('POST', '/api/answers', {
+      token: u.token,
+      body: { question: 'What traction do you have?', answer: 'Three pilots signed.' },
+    });
+    const list = (await app.api('GET', '/api/answers', { token: u.token })).body.answers as {
+      id: string;
+      question: string;
+      answer: string;
+    }[];
+    expect(list.filter((a) => a.question === 'What traction do you have?').map((a) => a.answer)).toEqual([
+      'Three pilots signed.',
+    ]);
 
-    expect((await app.api('PATCH', `/api/answers/${id}`, { token: u.token, body: { answer: 'Edited.' } })).body.answer).toMatchObject({ id, answer: 'Edited.' });
+    expect(
+      (await app.api('PATCH', `/api/answers/${id}`, { token: u.token, body: { answer: 'Edited.' } })).body.answer,
+    ).toMatchObject({ id, answer: 'Edited.' });
     // Bad input: 400 with the message; unknown fields refused.
-    expect(await app.api('POST', '/api/answers', { token: u.token, body: { question: '', answer: 'x' } })).toMatchObject({ status: 400, body: { error: expect.stringContaining('question is required') } });
-    expect((await app.api('POST', '/api/answers', { token: u.token, body: { question: 'Q?', answer: 'x', extra: 1 } })).status).toBe(400);
+    expect(
+      await app.api('POST', '/api/answers', { token: u.token, body: { question: '', answer: 'x' } }),
+    ).toMatchObject({ status: 400, body: { error: expect.stringContaining('question is required') } });
+    expect(
+      (await app.api('POST', '/api/answers', { token: u.token, body: { question: 'Q?', answer: 'x', extra: 1 } }))
+        .status,
+    ).toBe(400);
     expect((await app.api('PATCH', `/api/answers/${id}`, { token: u.token, body: {} })).status).toBe(400);
-    expect((await app.api('PATCH', '/api/answers/profile:problem', { token: u.token, body: { answer: 'x' } })).status).toBe(409);
+    expect(
+      (await app.api('PATCH', '/api/answers/profile:problem', { token: u.token, body: { answer: 'x' } })).status,
+    ).toBe(409);
 
     // Another founder: not theirs, 404; their list does not show it.
-    expect(await app.api('PATCH', `/api/answers/${id}`, { token: other.token, body: { answer: 'Mine now' } })).toMatchObject({ status: 404, body: { error: 'Answer not found' } });
+    expect(
+      await app.api('PATCH', `/api/answers/${id}`, { token: other.token, body: { answer: 'Mine now' } }),
+    ).toMatchObject({ status: 404, body: { error: 'Answer not found' } });
     expect((await app.api('DELETE', `/api/answers/${id}`, { token: other.token })).status).toBe(404);
-    expect(((await app.api('GET', '/api/answers', { token: other.token })).body.answers as { question: string }[]).some((a) => a.question === 'Why now?')).toBe(false);
+    expect(
+      ((await app.api('GET', '/api/answers', { token: other.token })).body.answers as { question: string }[]).some(
+        (a) => a.question === 'Why now?',
+      ),
+    ).toBe(false);
     expect((await app.api('GET', '/api/answers')).status).toBe(401);
 
     expect((await app.api('DELETE', `/api/answers/${id}`, { token: u.token })).body).toEqual({ success: true });
@@ -109,7 +171,13 @@ describe('answers the founder approves', () => {
     const before = received(app).length;
     const id = await submitBramble(app, u.token);
     const paused = await waitForPause(app, u.token, id);
-    expect(paused).toMatchObject({ status: 'processing', submissionStatus: 'waiting_for_input', canStop: true, canRetry: false, creditRefunded: false });
+    expect(paused).toMatchObject({
+      status: 'processing',
+      submissionStatus: 'waiting_for_input',
+      canStop: true,
+      canRetry: false,
+      creditRefunded: false,
+    });
     expect(new Date(paused.inputDeadline!).getTime()).toBeGreaterThan(Date.now() + 71 * 3_600_000);
     expect(received(app)).toHaveLength(before);
 
@@ -117,8 +185,20 @@ describe('answers the founder approves', () => {
     const q = await app.api('GET', `/api/submissions/${id}/questions`, { token: u.token });
     expect(q.status).toBe(200);
     expect(q.body.questions).toEqual([
-      { question: 'Why now?', required: true, options: null, draft: `${DRAFT_MARK}: the market is ready now.`, suggestion: null },
-      { question: 'Which track are you applying for?', required: true, options: ['Residency programme', 'Direct investment'], draft: 'Residency programme', suggestion: null },
+      {
+        question: 'Why now?',
+        required: true,
+        options: null,
+        draft: `${DRAFT_MARK}: the market is ready now.`,
+        suggestion: null,
+      },
+      {
+        question: 'Which track are you applying for?',
+        required: true,
+        options: ['Residency programme', 'Direct investment'],
+        draft: 'Residency programme',
+        suggestion: null,
+      },
     ]);
     expect(model.drafts).toBeGreaterThanOrEqual(2);
 
@@ -129,21 +209,54 @@ describe('answers the founder approves', () => {
 
     // Another founder cannot see or answer it.
     expect((await app.api('GET', `/api/submissions/${id}/questions`, { token: other.token })).status).toBe(404);
-    expect((await app.api('POST', `/api/submissions/${id}/answers`, { token: other.token, body: { answers: [{ question: 'Why now?', answer: 'x' }] } })).status).toBe(404);
+    expect(
+      (
+        await app.api('POST', `/api/submissions/${id}/answers`, {
+          token: other.token,
+          body: { answers: [{ question: 'Why now?', answer: 'x' }] },
+        })
+      ).status,
+    ).toBe(404);
 
     // Incomplete or invalid answers are refused, and save nothing to the library.
-    const missing = await app.api('POST', `/api/submissions/${id}/answers`, { token: u.token, body: { answers: [{ question: 'Why now?', answer: 'Because.' }] } });
-    expect(missing).toMatchObject({ status: 400, body: { error: 'Answer every required question: "Which track are you applying for?".' } });
-    const notOption = await app.api('POST', `/api/submissions/${id}/answers`, { token: u.token, body: { answers: [{ question: 'Why now?', answer: 'Because.' }, { question: 'Which track are you applying for?', answer: 'Fast track' }] } });
+    const missing = await app.api('POST', `/api/submissions/${id}/answers`, {
+      token: u.token,
+      body: { answers: [{ question: 'Why now?', answer: 'Because.' }] },
+    });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { error: 'Answer every required question: "Which track are you applying for?".' },
+    });
+    const notOption = await app.api('POST', `/api/submissions/${id}/answers`, {
+      token: u.token,
+      body: {
+        answers: [
+          { question: 'Why now?', answer: 'Because.' },
+          { question: 'Which track are you applying for?', answer: 'Fast track' },
+        ],
+      },
+    });
     expect(notOption.status).toBe(400);
-    expect(((await app.api('GET', '/api/answers', { token: u.token })).body.answers as { question: string }[]).some((a) => a.question === 'Why now?')).toBe(false);
+    expect(
+      ((await app.api('GET', '/api/answers', { token: u.token })).body.answers as { question: string }[]).some(
+        (a) => a.question === 'Why now?',
+      ),
+    ).toBe(false);
 
     // Time passes with the run paused: the site still has nothing.
     expect(received(app)).toHaveLength(before);
 
     // The founder writes one answer and approves the draft option for the other.
     const whyNow = 'E-invoicing becomes mandatory across the EU in 2026.';
-    const ok = await app.api('POST', `/api/submissions/${id}/answers`, { token: u.token, body: { answers: [{ question: 'Why now?', answer: whyNow }, { question: 'Which track are you applying for?', answer: 'Residency programme' }] } });
+    const ok = await app.api('POST', `/api/submissions/${id}/answers`, {
+      token: u.token,
+      body: {
+        answers: [
+          { question: 'Why now?', answer: whyNow },
+          { question: 'Which track are you applying for?', answer: 'Residency programme' },
+        ],
+      },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.submission.submissionStatus).not.toBe('waiting_for_input');
     const done = await waitForStatus(app, u.token, id, TERMINAL, 120_000);
@@ -151,28 +264,55 @@ describe('answers the founder approves', () => {
 
     const got = received(app).slice(before);
     expect(got).toHaveLength(1);
-    expect(got[0]!.fields).toMatchObject({ why_now: whyNow, track: 'Residency programme', traction: 'Pre-revenue', email: COMPLETE_PROFILE.founderEmail });
+    expect(got[0]!.fields).toMatchObject({
+      why_now: whyNow,
+      track: 'Residency programme',
+      traction: 'Pre-revenue',
+      email: COMPLETE_PROFILE.founderEmail,
+    });
     // Nothing generated ever went out.
     for (const s of received(app)) for (const v of Object.values(s.fields)) expect(v).not.toContain(DRAFT_MARK);
     // The answers are in the library now, for the next form.
-    const lib = (await app.api('GET', '/api/answers', { token: u.token })).body.answers as { question: string; answer: string }[];
+    const lib = (await app.api('GET', '/api/answers', { token: u.token })).body.answers as {
+      question: string;
+      answer: string;
+    }[];
     expect(lib).toContainEqual(expect.objectContaining({ question: 'Why now?', answer: whyNow }));
     // Paused, answered, resumed: one attempt, one credit, as events.
-    const types = (await app.ctx.store.readStream(submissionStream(id))).events.map((e) => e.type).filter((t) => t !== 'SubmissionLiveViewOpened');
-    expect(types).toEqual(['SubmissionRequested', 'SubmissionStarted', 'SubmissionInputRequested', 'SubmissionInputGiven', 'SubmissionStarted', 'SubmissionFormFilled', 'SubmissionCompleted']);
+    const types = (await app.ctx.store.readStream(submissionStream(id))).events
+      .map((e) => e.type)
+      .filter((t) => t !== 'SubmissionLiveViewOpened');
+    expect(types).toEqual([
+      'SubmissionRequested',
+      'SubmissionStarted',
+      'SubmissionInputRequested',
+      'SubmissionInputGiven',
+      'SubmissionStarted',
+      'SubmissionFormFilled',
+      'SubmissionCompleted',
+    ]);
     expect(done.attempt).toBe(1);
     expect(await balance(app, u.id)).toBe(0);
   });
 
   it('a saved answer to the question by other words is used without a pause', async () => {
     const u = await founder(app, 1);
-    await app.api('POST', '/api/answers', { token: u.token, body: { question: 'Why is now the right time?', answer: 'Regulation changed.' } });
-    await app.api('POST', '/api/answers', { token: u.token, body: { question: 'Which track are you applying for?', answer: 'Direct investment' } });
+    await app.api('POST', '/api/answers', {
+      token: u.token,
+      body: { question: 'Why is now the right time?', answer: 'Regulation changed.' },
+    });
+    await app.api('POST', '/api/answers', {
+      token: u.token,
+      body: { question: 'Which track are you applying for?', answer: 'Direct investment' },
+    });
     const before = received(app).length;
     const id = await submitBramble(app, u.token);
     const done = await waitForStatus(app, u.token, id, TERMINAL, 120_000);
     expect(done.status, done.summary ?? '').toBe('completed');
-    expect(received(app).slice(before)[0]!.fields).toMatchObject({ why_now: 'Regulation changed.', track: 'Direct investment' });
+    expect(received(app).slice(before)[0]!.fields).toMatchObject({
+      why_now: 'Regulation changed.',
+      track: 'Direct investment',
+    });
   });
 
   it('Stop on a paused run ends it stopped and refunded, with nothing sent', async () => {
@@ -186,7 +326,14 @@ describe('answers the founder approves', () => {
     expect(s).toMatchObject({ status: 'stopped', creditRefunded: true, inputDeadline: null });
     expect(await balance(app, u.id)).toBe(1);
     expect(received(app)).toHaveLength(before);
-    expect((await app.api('POST', `/api/submissions/${id}/answers`, { token: u.token, body: { answers: [{ question: 'Why now?', answer: 'x' }] } })).status).toBe(409);
+    expect(
+      (
+        await app.api('POST', `/api/submissions/${id}/answers`, {
+          token: u.token,
+          body: { answers: [{ question: 'Why now?', answer: 'x' }] },
+        })
+      ).status,
+    ).toBe(409);
   });
 });
 
@@ -211,18 +358,36 @@ describe('a paused run survives a restart', () => {
     second = await createRuntime({ config: app.ctx.config, role: 'all', databaseUrl: app.db.url, log: () => {} });
     const url = second.url!.replace('localhost', '127.0.0.1');
     const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${u.token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${u.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       return { status: res.status, body: await res.json() };
     };
     const after = await call('GET', `/api/submissions/${id}`);
     expect(after.body).toMatchObject({ status: 'processing', submissionStatus: 'waiting_for_input' });
-    expect((await call('GET', `/api/submissions/${id}/questions`)).body.questions.map((q: { question: string }) => q.question)).toEqual(['Why now?', 'Which track are you applying for?']);
-    const ok = await call('POST', `/api/submissions/${id}/answers`, { answers: [{ question: 'Why now?', answer: 'Restarted, still true.' }, { question: 'Which track are you applying for?', answer: 'Direct investment' }] });
+    expect(
+      (await call('GET', `/api/submissions/${id}/questions`)).body.questions.map(
+        (q: { question: string }) => q.question,
+      ),
+    ).toEqual(['Why now?', 'Which track are you applying for?']);
+    const ok = await call('POST', `/api/submissions/${id}/answers`, {
+      answers: [
+        { question: 'Why now?', answer: 'Restarted, still true.' },
+        { question: 'Which track are you applying for?', answer: 'Direct investment' },
+      ],
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    const done = await waitUntil('the resumed run to end', async () => {
-      const s = (await call('GET', `/api/submissions/${id}`)).body as Submission;
-      return TERMINAL.includes(s.status) ? s : null;
-    }, 120_000, 200);
+    const done = await waitUntil(
+      'the resumed run to end',
+      async () => {
+        const s = (await call('GET', `/api/submissions/${id}`)).body as Submission;
+        return TERMINAL.includes(s.status) ? s : null;
+      },
+      120_000,
+      200,
+    );
     expect(done.status, done.summary ?? '').toBe('completed');
     const got = second.sandbox!.received(SITE);
     expect(got).toHaveLength(1);
@@ -244,15 +409,27 @@ describe('a paused run nobody answers', () => {
     const ended = await waitForStatus(app, u.token, id, TERMINAL, 120_000);
     expect(ended).toMatchObject({ status: 'stopped', submissionStatus: 'stopped', canRetry: true });
     // The refund is the next event after the stop (a separate command): seen a moment later.
-    const s = await waitUntil('the refund on the submission', async () => {
-      const now = await getSubmission(app, u.token, id);
-      return now.creditRefunded ? now : null;
-    }, 10_000);
+    const s = await waitUntil(
+      'the refund on the submission',
+      async () => {
+        const now = await getSubmission(app, u.token, id);
+        return now.creditRefunded ? now : null;
+      },
+      10_000,
+    );
     expect(s).toMatchObject({ status: 'stopped', submissionStatus: 'stopped', creditRefunded: true, canRetry: true });
     expect(s.summary).toMatch(/No answers arrived within/);
     await waitUntil('the refund in the balance', async () => (await balance(app, u.id)) === 1, 10_000);
     expect(received(app)).toHaveLength(0);
-    const types = (await app.ctx.store.readStream(submissionStream(id))).events.map((e) => e.type).filter((t) => t !== 'SubmissionLiveViewOpened');
-    expect(types).toEqual(['SubmissionRequested', 'SubmissionStarted', 'SubmissionInputRequested', 'SubmissionStopped', 'SubmissionCreditRefunded']);
+    const types = (await app.ctx.store.readStream(submissionStream(id))).events
+      .map((e) => e.type)
+      .filter((t) => t !== 'SubmissionLiveViewOpened');
+    expect(types).toEqual([
+      'SubmissionRequested',
+      'SubmissionStarted',
+      'SubmissionInputRequested',
+      'SubmissionStopped',
+      'SubmissionCreditRefunded',
+    ]);
   });
 });

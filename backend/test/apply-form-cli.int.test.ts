@@ -18,10 +18,16 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox?.close());
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
+      { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout: 120_000 },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -29,46 +35,109 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 describe('npm run cli -- apply-form', () => {
   it('applies on a local site with --allow-private, prints one JSON line and saves the screenshot', async () => {
     const shot = path.join(dir, 'northwind.png');
-    const r = await cli(['apply-form', '--url', `${sandbox.url}/northwind-ventures/`, '--profile', profileFile, '--allow-private', '--screenshot', shot, '--json']);
+    const r = await cli([
+      'apply-form',
+      '--url',
+      `${sandbox.url}/northwind-ventures/`,
+      '--profile',
+      profileFile,
+      '--allow-private',
+      '--screenshot',
+      shot,
+      '--json',
+    ]);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const out = JSON.parse(lines[0]!);
     expect(out).toMatchObject({ status: 'completed', subStatus: 'submitted', error: null, screenshot: shot });
-    expect(Object.keys(out).sort()).toEqual(['confirmationText', 'error', 'fieldsFilled', 'screenshot', 'status', 'subStatus', 'summary', 'unansweredQuestions']);
+    expect(Object.keys(out).sort()).toEqual([
+      'confirmationText',
+      'error',
+      'fieldsFilled',
+      'screenshot',
+      'status',
+      'subStatus',
+      'summary',
+      'unansweredQuestions',
+    ]);
     expect(out.unansweredQuestions).toEqual([]);
     expect(out.confirmationText).toMatch(/thank/i);
-    expect(out.fieldsFilled).toContainEqual(expect.objectContaining({ field: 'founderEmail', value: 'ada@acme-robotics.example' }));
+    expect(out.fieldsFilled).toContainEqual(
+      expect.objectContaining({ field: 'founderEmail', value: 'ada@acme-robotics.example' }),
+    );
     expect(readFileSync(shot).subarray(1, 4).toString()).toBe('PNG');
     expect(r.code).toBe(0);
     expect(sandbox.received('northwind-ventures')).toHaveLength(1);
   });
 
   it('stops at required questions it cannot answer: status waiting_for_input, the questions listed, nothing sent', async () => {
-    const r = await cli(['apply-form', '--url', `${sandbox.url}/bramble-ventures/`, '--profile', profileFile, '--allow-private', '--json']);
+    const r = await cli([
+      'apply-form',
+      '--url',
+      `${sandbox.url}/bramble-ventures/`,
+      '--profile',
+      profileFile,
+      '--allow-private',
+      '--json',
+    ]);
     const out = JSON.parse(r.stdout.trim());
     expect(out).toMatchObject({ status: 'waiting_for_input', subStatus: 'waiting_for_input' });
     expect(out.unansweredQuestions).toEqual([
       { question: 'Why now?', required: true, options: null },
-      { question: 'Which track are you applying for?', required: true, options: ['Residency programme', 'Direct investment'] },
+      {
+        question: 'Which track are you applying for?',
+        required: true,
+        options: ['Residency programme', 'Direct investment'],
+      },
     ]);
     expect(r.code).toBe(3);
     expect(sandbox.received('bramble-ventures')).toHaveLength(0);
   });
 
-  it('--answers FILE.json answers the form\'s own questions (matched by meaning) and the form is sent with them', async () => {
+  it("--answers FILE.json answers the form's own questions (matched by meaning) and the form is sent with them", async () => {
     const answersFile = path.join(dir, 'answers.json');
-    writeFileSync(answersFile, JSON.stringify({ 'Why is now the right time?': 'Warehouses cannot hire pickers.', 'Which track are you applying for?': 'Direct investment' }));
-    const r = await cli(['apply-form', '--url', `${sandbox.url}/bramble-ventures/`, '--profile', profileFile, '--answers', answersFile, '--allow-private', '--json']);
+    writeFileSync(
+      answersFile,
+      JSON.stringify({
+        'Why is now the right time?': 'Warehouses cannot hire pickers.',
+        'Which track are you applying for?': 'Direct investment',
+      }),
+    );
+    const r = await cli([
+      'apply-form',
+      '--url',
+      `${sandbox.url}/bramble-ventures/`,
+      '--profile',
+      profileFile,
+      '--answers',
+      answersFile,
+      '--allow-private',
+      '--json',
+    ]);
     const out = JSON.parse(r.stdout.trim());
     expect(out.status, out.summary).toBe('completed');
     expect(out.unansweredQuestions).toEqual([]);
     const got = sandbox.received('bramble-ventures');
     expect(got).toHaveLength(1);
-    expect(got[0]!.fields).toMatchObject({ why_now: 'Warehouses cannot hire pickers.', track: 'Direct investment', traction: 'Pre-revenue' });
+    expect(got[0]!.fields).toMatchObject({
+      why_now: 'Warehouses cannot hire pickers.',
+      track: 'Direct investment',
+      traction: 'Pre-revenue',
+    });
     expect(r.code).toBe(0);
     // A file that is not question → answer text is refused before a browser opens.
     writeFileSync(answersFile, JSON.stringify({ 'Why now?': 42 }));
-    const bad = await cli(['apply-form', '--url', `${sandbox.url}/bramble-ventures/`, '--profile', profileFile, '--answers', answersFile, '--allow-private', '--json']);
+    const bad = await cli([
+      'apply-form',
+      '--url',
+      `${sandbox.url}/bramble-ventures/`,
+      '--profile',
+      profileFile,
+      '--answers',
+      answersFile,
+      '--allow-private',
+      '--json',
+    ]);
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout.trim()).error).toMatch(/answers file .* question → answer/);
     expect(sandbox.received('bramble-ventures')).toHaveLength(1);
@@ -78,10 +147,22 @@ describe('npm run cli -- apply-form', () => {
     const deckFile = path.join(dir, 'acme-deck.pdf');
     const bytes = samplePdf('Acme Robotics deck');
     writeFileSync(deckFile, bytes);
-    const r = await cli(['apply-form', '--url', `${sandbox.url}/forge-ventures/`, '--profile', profileFile, '--deck', deckFile, '--allow-private', '--json']);
+    const r = await cli([
+      'apply-form',
+      '--url',
+      `${sandbox.url}/forge-ventures/`,
+      '--profile',
+      profileFile,
+      '--deck',
+      deckFile,
+      '--allow-private',
+      '--json',
+    ]);
     const out = JSON.parse(r.stdout.trim());
     expect(out.status, out.summary).toBe('completed');
-    expect(out.fieldsFilled).toContainEqual(expect.objectContaining({ field: 'pitchDeckFile', value: 'acme-deck.pdf' }));
+    expect(out.fieldsFilled).toContainEqual(
+      expect.objectContaining({ field: 'pitchDeckFile', value: 'acme-deck.pdf' }),
+    );
     const got = sandbox.received('forge-ventures');
     expect(got).toHaveLength(1);
     expect(got[0]!.fields.deck).toBe(`file:acme-deck.pdf;sha256=${createHash('sha256').update(bytes).digest('hex')}`);
@@ -91,7 +172,17 @@ describe('npm run cli -- apply-form', () => {
   it('refuses a --deck that is not a PDF by its content, whatever its name, before opening a browser', async () => {
     const fake = path.join(dir, 'not-really.pdf');
     writeFileSync(fake, 'PK\x03\x04 this is a zip file');
-    const r = await cli(['apply-form', '--url', `${sandbox.url}/forge-ventures/`, '--profile', profileFile, '--deck', fake, '--allow-private', '--json']);
+    const r = await cli([
+      'apply-form',
+      '--url',
+      `${sandbox.url}/forge-ventures/`,
+      '--profile',
+      profileFile,
+      '--deck',
+      fake,
+      '--allow-private',
+      '--json',
+    ]);
     expect(JSON.parse(r.stdout.trim()).error).toBe(`The deck file ${fake} was refused: The file is not a PDF.`);
     expect(r.code).toBe(1);
     expect(sandbox.received('forge-ventures')).toHaveLength(1);
@@ -99,38 +190,93 @@ describe('npm run cli -- apply-form', () => {
 
   it('fills but does not send with --dry-run', async () => {
     // orbit-fund requires "I confirm that the information above is accurate": the founder allows agreeing for them.
-    const r = await cli(['apply-form', '--url', `${sandbox.url}/orbit-fund/`, '--profile', profileFile, '--allow-private', '--accept-terms', '--dry-run', '--json']);
+    const r = await cli([
+      'apply-form',
+      '--url',
+      `${sandbox.url}/orbit-fund/`,
+      '--profile',
+      profileFile,
+      '--allow-private',
+      '--accept-terms',
+      '--dry-run',
+      '--json',
+    ]);
     const out = JSON.parse(r.stdout.trim());
     expect(out).toMatchObject({ status: 'completed', subStatus: 'form_filled', screenshot: null });
     expect(out.fieldsFilled.length).toBeGreaterThan(3);
-    expect(out.fieldsFilled).toContainEqual(expect.objectContaining({ label: 'I confirm that the information above is accurate', source: 'setting:accept-terms' }));
+    expect(out.fieldsFilled).toContainEqual(
+      expect.objectContaining({
+        label: 'I confirm that the information above is accurate',
+        source: 'setting:accept-terms',
+      }),
+    );
     expect(sandbox.received('orbit-fund')).toHaveLength(0);
   });
 
   it('without --accept-terms a required agreement is asked, not ticked (issue 23, item 6); a bad --opt-ins is refused', async () => {
-    const r = await cli(['apply-form', '--url', `${sandbox.url}/orbit-fund/`, '--profile', profileFile, '--allow-private', '--dry-run', '--json']);
+    const r = await cli([
+      'apply-form',
+      '--url',
+      `${sandbox.url}/orbit-fund/`,
+      '--profile',
+      profileFile,
+      '--allow-private',
+      '--dry-run',
+      '--json',
+    ]);
     const out = JSON.parse(r.stdout.trim());
     expect(out.status).toBe('waiting_for_input');
-    expect(out.unansweredQuestions).toEqual([expect.objectContaining({ question: 'I confirm that the information above is accurate', required: true })]);
+    expect(out.unansweredQuestions).toEqual([
+      expect.objectContaining({ question: 'I confirm that the information above is accurate', required: true }),
+    ]);
     expect(r.code).toBe(3);
-    const bad = await cli(['apply-form', '--url', `${sandbox.url}/orbit-fund/`, '--profile', profileFile, '--opt-ins', 'maybe', '--json']);
+    const bad = await cli([
+      'apply-form',
+      '--url',
+      `${sandbox.url}/orbit-fund/`,
+      '--profile',
+      profileFile,
+      '--opt-ins',
+      'maybe',
+      '--json',
+    ]);
     expect(JSON.parse(bad.stdout.trim()).error).toBe('--opt-ins must be one of ask, yes, no');
     expect(bad.code).toBe(1);
     expect(sandbox.received('orbit-fund')).toHaveLength(0);
   });
 
   it('--dry-run --json prints the review table: question → value → source for every field, and what it would ask', async () => {
-    const r = await cli(['apply-form', '--url', `${sandbox.url}/elm-partners/`, '--profile', profileFile, '--allow-private', '--dry-run', '--json']);
+    const r = await cli([
+      'apply-form',
+      '--url',
+      `${sandbox.url}/elm-partners/`,
+      '--profile',
+      profileFile,
+      '--allow-private',
+      '--dry-run',
+      '--json',
+    ]);
     const out = JSON.parse(r.stdout.trim());
     expect(out.review).toMatchObject({ status: 'ready', questions: [] });
     expect(out.review.fields).toHaveLength(out.fieldsFilled.length);
-    expect(out.review.fields).toContainEqual({ question: 'Company name', value: COMPLETE_PROFILE.companyName, source: 'profile:companyName', kind: 'profile', sourceLabel: 'Profile: company name' });
-    expect(out.review.fields).toContainEqual(expect.objectContaining({ question: 'Region', source: 'profile:location', sourceLabel: 'Profile: location' }));
+    expect(out.review.fields).toContainEqual({
+      question: 'Company name',
+      value: COMPLETE_PROFILE.companyName,
+      source: 'profile:companyName',
+      kind: 'profile',
+      sourceLabel: 'Profile: company name',
+    });
+    expect(out.review.fields).toContainEqual(
+      expect.objectContaining({ question: 'Region', source: 'profile:location', sourceLabel: 'Profile: location' }),
+    );
     expect(sandbox.received('elm-partners')).toHaveLength(0);
   });
 
   it('refuses a loopback address without --allow-private or an allow-list entry, and reports a failed run with exit code 1', async () => {
-    const r = await cli(['apply-form', '--url', `${sandbox.url}/northwind-ventures/`, '--profile', profileFile, '--json'], { AUTOMATION_ALLOWED_HOSTS: '' });
+    const r = await cli(
+      ['apply-form', '--url', `${sandbox.url}/northwind-ventures/`, '--profile', profileFile, '--json'],
+      { AUTOMATION_ALLOWED_HOSTS: '' },
+    );
     const out = JSON.parse(r.stdout.trim());
     expect(out).toMatchObject({ status: 'failed', subStatus: 'error' });
     expect(out.error).toBeTruthy();

@@ -15,7 +15,8 @@ const meta = () => ({ now: new Date(), actor: 'test' });
 const FIRMS = 6_000;
 // More than the import, so the memory merges the import's rows instead of reading everything again.
 const SEEDED = 8_000;
-const HEADER = 'slug,name,fundraisingfox_url,domain,firm_type,hq_city,hq_country,founded_year,stages,sectors,check_min_usd,check_max_usd,check_size_source,leads_rounds,portfolio_count,exit_count,led_rounds';
+const HEADER =
+  'slug,name,fundraisingfox_url,domain,firm_type,hq_city,hq_country,founded_year,stages,sectors,check_min_usd,check_max_usd,check_size_source,leads_rounds,portfolio_count,exit_count,led_rounds';
 
 let app: TestApp;
 let token: string;
@@ -23,7 +24,14 @@ let token: string;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ logging: createLogging({ role: 'all', level: 'info', format: 'json', destination: { write: (line: string) => void lines.push(line) } }) });
+  app = await startTestApp({
+    logging: createLogging({
+      role: 'all',
+      level: 'info',
+      format: 'json',
+      destination: { write: (line: string) => void lines.push(line) },
+    }),
+  });
   const r = await app.services.catalog.seed({ vc: SEEDED, angels: 0, seed: 6 }, meta());
   await app.services.catalog.waitUntilLoaded(r.checkpoint, 120_000);
   token = (await app.createUser()).token;
@@ -38,7 +46,9 @@ function release(n: number): string {
   const lines = [HEADER];
   for (let i = 0; i < n; i++) {
     const slug = `okapi-${i}`;
-    lines.push(`${slug},Okapi Fund ${i},https://fundraisingfox.example/firms/${slug},${slug}.example,vc,Berlin,${i % 2 ? 'DE' : 'FR'},,seed; series_a,fintech,${100_000 + (i % 7) * 50_000},2000000,website,True,,,`);
+    lines.push(
+      `${slug},Okapi Fund ${i},https://fundraisingfox.example/firms/${slug},${slug}.example,vc,Berlin,${i % 2 ? 'DE' : 'FR'},,seed; series_a,fintech,${100_000 + (i % 7) * 50_000},2000000,website,True,,,`,
+    );
   }
   const file = join(dir, 'okapi.csv');
   writeFileSync(file, `${lines.join('\n')}\n`);
@@ -53,11 +63,16 @@ const search = async (query: string) => {
 
 describe('search index during an import', () => {
   it('finds the imported firms at once; readiness says loading until the memory has them; liveness stays up', async () => {
-    await expect.poll(async () => (await app.api('GET', '/api/ready')).status, { timeout: 60_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(async () => (await app.api('GET', '/api/ready')).status, { timeout: 60_000, interval: 250 })
+      .toBe(200);
     expect((await search('search=okapi')).total).toBe(0);
 
     const loadsBefore = lines.filter((l) => l.includes('in-process index loaded')).length;
-    const r = await app.services.catalog.importFirms({ source: 'fundraisingfox', file: release(FIRMS), dataDate: '2026-11-01' }, meta());
+    const r = await app.services.catalog.importFirms(
+      { source: 'fundraisingfox', file: release(FIRMS), dataDate: '2026-11-01' },
+      meta(),
+    );
     expect(r.imported).toBe(FIRMS);
     // The projection has the firms; nothing waited for the in-process index.
     await app.ctx.projections.waitFor(r.checkpoint, 180_000);
@@ -65,7 +80,8 @@ describe('search index during an import', () => {
     // Readiness notices the bulk change itself (its check is the index's catch-up, which starts the
     // merge and answers "loading" before it runs), so its first answer now is "not ready". On a busy
     // machine the whole check may outlast readiness's 1.5 s instead: not ready as well.
-    const NOT_READY = /^(search index loading: (starting|[\d,]+ of [\d,]+ documents read)|the engines did not answer within)/;
+    const NOT_READY =
+      /^(search index loading: (starting|[\d,]+ of [\d,]+ documents read)|the engines did not answer within)/;
     const first = await app.api('GET', '/api/ready');
     expect(first.status, JSON.stringify(first.body)).toBe(503);
     expect(first.body.reasons.join(' ')).toMatch(NOT_READY);
@@ -96,8 +112,17 @@ describe('search index during an import', () => {
     expect((await search('limit=1')).total).toBe(SEEDED + FIRMS);
     // The memory merged the import's rows into what it held: it did not read the catalog again.
     const merged = lines.filter((l) => l.includes('in-process index merged'));
-    expect(merged.length, lines.filter((l) => l.includes('[search]') || l.includes('in-process')).join('\n')).toBeGreaterThan(0);
-    expect(merged.some((l) => /merged [\d,]+ changed documents/.test(l) && Number(/merged ([\d,]+)/.exec(l)![1]!.replace(/,/g, '')) >= FIRMS)).toBe(true);
+    expect(
+      merged.length,
+      lines.filter((l) => l.includes('[search]') || l.includes('in-process')).join('\n'),
+    ).toBeGreaterThan(0);
+    expect(
+      merged.some(
+        (l) =>
+          /merged [\d,]+ changed documents/.test(l) &&
+          Number(/merged ([\d,]+)/.exec(l)![1]!.replace(/,/g, '')) >= FIRMS,
+      ),
+    ).toBe(true);
     expect(lines.filter((l) => l.includes('in-process index loaded')).length).toBe(loadsBefore);
   }, 600_000);
 });

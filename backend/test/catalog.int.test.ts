@@ -1,5 +1,11 @@
 import { ANGEL_EXPORT_COLUMNS, MAX_EXPORT_IDS } from '@fp/contracts';
-import { cleanDescription, cleanInvestorName, parseNumeric, type AngelInvestorDetail, type VcFirm } from '@fp/contracts';
+import {
+  cleanDescription,
+  cleanInvestorName,
+  parseNumeric,
+  type AngelInvestorDetail,
+  type VcFirm,
+} from '@fp/contracts';
 import { generateAngels, generateVcFirms } from '@fp/infra';
 import { SANDBOX_SITES } from '@fp/workflows/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,21 +51,53 @@ async function allPages(path: string, key: 'firms' | 'investors', params: Record
   return { ids, total };
 }
 
-const VC_FIELDS = ['id', 'vcName', 'city', 'country', 'primaryInvestorType', 'investorStatus', 'aum', 'description', 'totalInvestment', 'totalExits',
-  'primaryContactEmail', 'phone', 'firstName', 'lastName', 'title', 'website', 'stagesInvested', 'checkSizeMin', 'checkSizeMax', 'lastInvestmentDate',
+const VC_FIELDS = [
+  'id',
+  'vcName',
+  'city',
+  'country',
+  'primaryInvestorType',
+  'investorStatus',
+  'aum',
+  'description',
+  'totalInvestment',
+  'totalExits',
+  'primaryContactEmail',
+  'phone',
+  'firstName',
+  'lastName',
+  'title',
+  'website',
+  'stagesInvested',
+  'checkSizeMin',
+  'checkSizeMax',
+  'lastInvestmentDate',
   // The registry of application forms' entry (null: never checked), beside the record.
-  'form'].sort();
+  'form',
+].sort();
 const listed = (f: VcFirm) => ({ ...f, form: null });
 
 describe('catalog API: session', () => {
   it('answers 401 without a session on every catalog route', async () => {
-    for (const path of ['/api/vc-firms', '/api/vc-filter-options', '/api/vc-firms/all-ids', '/api/test-vc-firms', '/api/test-filter-options',
-      '/api/test-vc-firms/all-ids', '/api/investors', '/api/investors/filter-options', '/api/investors/all-ids', '/api/investors/ang_000001']) {
+    for (const path of [
+      '/api/vc-firms',
+      '/api/vc-filter-options',
+      '/api/vc-firms/all-ids',
+      '/api/test-vc-firms',
+      '/api/test-filter-options',
+      '/api/test-vc-firms/all-ids',
+      '/api/investors',
+      '/api/investors/filter-options',
+      '/api/investors/all-ids',
+      '/api/investors/ang_000001',
+    ]) {
       const r = await app.api('GET', path);
       expect(r.status, path).toBe(401);
       expect(r.body).toEqual({ error: 'User not authenticated' });
     }
-    expect((await app.api('POST', '/api/export-angel-investors', { body: { investorIds: ['ang_000001'] } })).status).toBe(401);
+    expect(
+      (await app.api('POST', '/api/export-angel-investors', { body: { investorIds: ['ang_000001'] } })).status,
+    ).toBe(401);
   });
 });
 
@@ -73,7 +111,12 @@ describe('VC database API', () => {
       expect(Object.keys(f).sort()).toEqual(VC_FIELDS);
       expect(f).toEqual(listed(firms.find((x) => x.id === f.id)!));
     }
-    const names = r.body.firms.map((f: VcFirm) => f.vcName.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim());
+    const names = r.body.firms.map((f: VcFirm) =>
+      f.vcName
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim(),
+    );
     expect(names).toEqual([...names].sort());
   });
 
@@ -95,7 +138,10 @@ describe('VC database API', () => {
       ['page=1&page=2', 'page must be given once'],
       ['aumMin=10&aumMax=5', 'aumMin must not be greater than aumMax'],
       ['checkSizeMin=900&checkSizeMax=100', 'checkSizeMin must not be greater than checkSizeMax'],
-      ['lastInvestmentFrom=2025-01-01&lastInvestmentTo=2024-01-01', 'lastInvestmentFrom must not be greater than lastInvestmentTo'],
+      [
+        'lastInvestmentFrom=2025-01-01&lastInvestmentTo=2024-01-01',
+        'lastInvestmentFrom must not be greater than lastInvestmentTo',
+      ],
       ['lastInvestmentFrom=yesterday', 'lastInvestmentFrom must be a date written YYYY-MM-DD'],
       ['stage=Series%20Z', "Unknown stage 'Series Z': use Pre-seed, Seed, Series A, Series B, Series C, Series D+"],
       ['order=name', 'Unknown field: order'],
@@ -111,23 +157,42 @@ describe('VC database API', () => {
   it('filters by country (repeated), investor type and AUM; unknown countries match nothing', async () => {
     const countries = ['Germany', 'India'];
     const byCountry = await allPages('/api/vc-firms', 'firms', { country: countries }, 100);
-    expect(byCountry.ids.sort()).toEqual(firms.filter((f) => countries.includes(f.country!)).map((f) => f.id).sort());
+    expect(byCountry.ids.sort()).toEqual(
+      firms
+        .filter((f) => countries.includes(f.country!))
+        .map((f) => f.id)
+        .sort(),
+    );
     expect(byCountry.total).toBe(byCountry.ids.length);
     expect((await get('/api/vc-firms?country=Atlantis')).body).toEqual({ firms: [], total: 0 });
-    expect((await get(`/api/vc-firms?${qs({ country: ['Atlantis', 'Germany'] })}`)).body.total).toBe(firms.filter((f) => f.country === 'Germany').length);
+    expect((await get(`/api/vc-firms?${qs({ country: ['Atlantis', 'Germany'] })}`)).body.total).toBe(
+      firms.filter((f) => f.country === 'Germany').length,
+    );
 
     const types = ['Micro-VC', 'Accelerator'];
     const byType = await allPages('/api/vc-firms', 'firms', { investorType: types }, 100);
-    expect(byType.ids.sort()).toEqual(firms.filter((f) => types.includes(f.primaryInvestorType!)).map((f) => f.id).sort());
+    expect(byType.ids.sort()).toEqual(
+      firms
+        .filter((f) => types.includes(f.primaryInvestorType!))
+        .map((f) => f.id)
+        .sort(),
+    );
 
     const inAum = (f: VcFirm, min?: number, max?: number) => {
       const v = parseNumeric(f.aum ?? undefined);
       return v !== undefined && (min === undefined || v >= min) && (max === undefined || v <= max);
     };
-    expect((await allPages('/api/vc-firms', 'firms', { aumMin: 100, aumMax: 1000 }, 100)).ids.sort()).toEqual(firms.filter((f) => inAum(f, 100, 1000)).map((f) => f.id).sort());
+    expect((await allPages('/api/vc-firms', 'firms', { aumMin: 100, aumMax: 1000 }, 100)).ids.sort()).toEqual(
+      firms
+        .filter((f) => inAum(f, 100, 1000))
+        .map((f) => f.id)
+        .sort(),
+    );
     expect((await get('/api/vc-firms?aumMin=1000')).body.total).toBe(firms.filter((f) => inAum(f, 1000)).length);
     // Numeric rule: whitespace is removed; non-numeric text is no value (so no filter).
-    expect((await get('/api/vc-firms?aumMax=%201%200%20')).body.total).toBe(firms.filter((f) => inAum(f, undefined, 10)).length);
+    expect((await get('/api/vc-firms?aumMax=%201%200%20')).body.total).toBe(
+      firms.filter((f) => inAum(f, undefined, 10)).length,
+    );
     expect((await get('/api/vc-firms?aumMin=abc&aumMax=')).body.total).toBe(VC);
   });
 
@@ -140,22 +205,51 @@ describe('VC database API', () => {
     expect(byPrefix.ids).toContain(target.id);
     expect((await get('/api/vc-firms?search=qqqzzzxx')).body).toEqual({ firms: [], total: 0 });
     const fintech = await allPages('/api/vc-firms', 'firms', { search: 'fintech' }, 100);
-    expect(fintech.ids.sort()).toEqual(firms.filter((f) => /\bfintech\b/i.test(`${f.vcName} ${f.city} ${f.country} ${f.primaryInvestorType} ${f.description}`)).map((f) => f.id).sort());
+    expect(fintech.ids.sort()).toEqual(
+      firms
+        .filter((f) =>
+          /\bfintech\b/i.test(`${f.vcName} ${f.city} ${f.country} ${f.primaryInvestorType} ${f.description}`),
+        )
+        .map((f) => f.id)
+        .sort(),
+    );
   });
 
   it('filters by stages, cheque size and last investment date (founders’ filters)', async () => {
     const seed = await allPages('/api/vc-firms', 'firms', { stage: ['Pre-seed', 'Seed'] }, 100);
-    expect(seed.ids.sort()).toEqual(firms.filter((f) => f.stagesInvested.some((s) => s === 'Pre-seed' || s === 'Seed')).map((f) => f.id).sort());
+    expect(seed.ids.sort()).toEqual(
+      firms
+        .filter((f) => f.stagesInvested.some((s) => s === 'Pre-seed' || s === 'Seed'))
+        .map((f) => f.id)
+        .sort(),
+    );
     const cheque = await allPages('/api/vc-firms', 'firms', { checkSizeMin: 500, checkSizeMax: 500 }, 100);
-    expect(cheque.ids.sort()).toEqual(firms.filter((f) => f.checkSizeMin! <= 500 && f.checkSizeMax! >= 500).map((f) => f.id).sort());
-    const dates = firms.map((f) => f.lastInvestmentDate).filter(Boolean).sort() as string[];
+    expect(cheque.ids.sort()).toEqual(
+      firms
+        .filter((f) => f.checkSizeMin! <= 500 && f.checkSizeMax! >= 500)
+        .map((f) => f.id)
+        .sort(),
+    );
+    const dates = firms
+      .map((f) => f.lastInvestmentDate)
+      .filter(Boolean)
+      .sort() as string[];
     const from = dates[Math.floor(dates.length / 2)]!;
     const recent = await allPages('/api/vc-firms', 'firms', { lastInvestmentFrom: from }, 100);
-    expect(recent.ids.sort()).toEqual(firms.filter((f) => f.lastInvestmentDate && f.lastInvestmentDate >= from).map((f) => f.id).sort());
+    expect(recent.ids.sort()).toEqual(
+      firms
+        .filter((f) => f.lastInvestmentDate && f.lastInvestmentDate >= from)
+        .map((f) => f.id)
+        .sort(),
+    );
   });
 
   it('all-ids equals the union of all pages, in the same order', async () => {
-    const cases: Record<string, string | number | string[]>[] = [{}, { country: ['United States'], aumMin: 20 }, { search: 'capital', investorType: ['Venture Capital', 'Micro-VC'] }];
+    const cases: Record<string, string | number | string[]>[] = [
+      {},
+      { country: ['United States'], aumMin: 20 },
+      { search: 'capital', investorType: ['Venture Capital', 'Micro-VC'] },
+    ];
     for (const params of cases) {
       const pages = await allPages('/api/vc-firms', 'firms', params, 7);
       const all = await get(`/api/vc-firms/all-ids?${qs(params)}`);
@@ -168,15 +262,30 @@ describe('VC database API', () => {
 
   it('answers filter options: countries and investor types', async () => {
     const r = await get('/api/vc-filter-options');
-    expect(r.body.locations).toEqual([...new Set(firms.map((f) => f.country!))].sort((a, b) => a.localeCompare(b, 'en')));
-    expect(r.body.investorTypes).toEqual([...new Set(firms.map((f) => f.primaryInvestorType!))].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(r.body.locations).toEqual(
+      [...new Set(firms.map((f) => f.country!))].sort((a, b) => a.localeCompare(b, 'en')),
+    );
+    expect(r.body.investorTypes).toEqual(
+      [...new Set(firms.map((f) => f.primaryInvestorType!))].sort((a, b) => a.localeCompare(b, 'en')),
+    );
   });
 
   it('getFirms answers the firms asked for; unknown ids are absent', async () => {
     const got = await app.services.catalog.getFirms([firms[3]!.id, 'vc_nope', firms[9]!.id], { test: false });
-    expect(got).toEqual([firms[3]!, firms[9]!].map((f) => ({ id: f.id, name: f.vcName, website: f.website, city: f.city, country: f.country, investorType: f.primaryInvestorType, description: f.description,
-      // Generated firms are on reserved names: the automation never applies to them.
-      unusable: f.website ? 'reserved_domain' : null, form: null })));
+    expect(got).toEqual(
+      [firms[3]!, firms[9]!].map((f) => ({
+        id: f.id,
+        name: f.vcName,
+        website: f.website,
+        city: f.city,
+        country: f.country,
+        investorType: f.primaryInvestorType,
+        description: f.description,
+        // Generated firms are on reserved names: the automation never applies to them.
+        unusable: f.website ? 'reserved_domain' : null,
+        form: null,
+      })),
+    );
   });
 });
 
@@ -218,12 +327,35 @@ describe('Angel investors API', () => {
     expect(r.body.total).toBe(ANGELS);
     expect(r.body.investors).toHaveLength(50);
     for (const item of r.body.investors) {
-      expect(Object.keys(item).sort()).toEqual(['companyName', 'description', 'hasEmail', 'hasPhone', 'id', 'industries', 'location']);
+      expect(Object.keys(item).sort()).toEqual([
+        'companyName',
+        'description',
+        'hasEmail',
+        'hasPhone',
+        'id',
+        'industries',
+        'location',
+      ]);
       const a = angels.find((x) => x.id === item.id)!;
-      expect(item).toEqual({ id: a.id, companyName: a.companyName, location: a.location, description: a.description, industries: a.industries, hasEmail: Boolean(a.contactEmail), hasPhone: Boolean(a.phoneNumber) });
+      expect(item).toEqual({
+        id: a.id,
+        companyName: a.companyName,
+        location: a.location,
+        description: a.description,
+        industries: a.industries,
+        hasEmail: Boolean(a.contactEmail),
+        hasPhone: Boolean(a.phoneNumber),
+      });
     }
     // Ordered by display name (titles and biographies removed).
-    const names = r.body.investors.map((i: AngelInvestorDetail) => cleanInvestorName(i.companyName).toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, ' ').trim());
+    const names = r.body.investors.map((i: AngelInvestorDetail) =>
+      cleanInvestorName(i.companyName)
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim(),
+    );
     expect(names).toEqual([...names].sort());
   });
 
@@ -231,26 +363,43 @@ describe('Angel investors API', () => {
     const locations = ['San Francisco, CA', 'London, United Kingdom'];
     const params = { country: locations, investmentMin: 3, investmentMax: '40', exitMin: '0', exitMax: 5 };
     const pages = await allPages('/api/investors', 'investors', params, 13);
-    const expected = angels.filter((a) => locations.includes(a.location!) && a.investments >= 3 && a.investments <= 40 && a.exits <= 5);
+    const expected = angels.filter(
+      (a) => locations.includes(a.location!) && a.investments >= 3 && a.investments <= 40 && a.exits <= 5,
+    );
     expect(pages.ids.sort()).toEqual(expected.map((a) => a.id).sort());
     const all = await get(`/api/investors/all-ids?${qs(params)}`);
     expect(all.body.investorIds.sort()).toEqual(pages.ids.sort());
     const unsorted = await allPages('/api/investors', 'investors', {}, 100);
     expect((await get('/api/investors/all-ids')).body.investorIds).toEqual(unsorted.ids);
     expect((await get('/api/investors?country=Nowhere')).body).toEqual({ investors: [], total: 0 });
-    expect((await get('/api/investors?investmentMin=3.7')).body.total).toBe(angels.filter((a) => a.investments >= 3.7).length);
+    expect((await get('/api/investors?investmentMin=3.7')).body.total).toBe(
+      angels.filter((a) => a.investments >= 3.7).length,
+    );
     const bad = await get('/api/investors?exitMin=9&exitMax=2');
     expect(bad).toMatchObject({ status: 400, body: { error: 'exitMin must not be greater than exitMax' } });
-    expect((await get('/api/investors?investmentMin=50&investmentMax=10')).body).toEqual({ error: 'investmentMin must not be greater than investmentMax' });
+    expect((await get('/api/investors?investmentMin=50&investmentMax=10')).body).toEqual({
+      error: 'investmentMin must not be greater than investmentMax',
+    });
     expect((await get('/api/investors?limit=500')).status).toBe(400);
   });
 
   it('searches names, places, industries and descriptions', async () => {
     const target = angels[11]!;
     const name = cleanInvestorName(target.companyName);
-    expect((await get(`/api/investors?${qs({ search: name })}`)).body.investors.map((i: { id: string }) => i.id)).toContain(target.id);
+    expect(
+      (await get(`/api/investors?${qs({ search: name })}`)).body.investors.map((i: { id: string }) => i.id),
+    ).toContain(target.id);
     const fintech = await allPages('/api/investors', 'investors', { search: 'fintech' }, 100);
-    expect(fintech.ids.sort()).toEqual(angels.filter((a) => /\bfintech\b/i.test(`${cleanInvestorName(a.companyName)} ${a.investorType} ${a.location} ${a.country} ${a.industries} ${cleanDescription(a.description)}`)).map((a) => a.id).sort());
+    expect(fintech.ids.sort()).toEqual(
+      angels
+        .filter((a) =>
+          /\bfintech\b/i.test(
+            `${cleanInvestorName(a.companyName)} ${a.investorType} ${a.location} ${a.country} ${a.industries} ${cleanDescription(a.description)}`,
+          ),
+        )
+        .map((a) => a.id)
+        .sort(),
+    );
   });
 
   it('answers locations as filter options, most investors first', async () => {
@@ -264,14 +413,22 @@ describe('Angel investors API', () => {
 
   it('answers one investor for the detail dialog, contacts only as "exists" (they leave through the paid export), 404 for an unknown one', async () => {
     const { contactEmail, phoneNumber, ...rest } = angels[2]!;
-    expect((await get(`/api/investors/${angels[2]!.id}`)).body).toEqual({ ...rest, contactEmailVerified: Boolean(contactEmail) && rest.contactEmailVerified, hasEmail: Boolean(contactEmail), hasPhone: Boolean(phoneNumber) });
+    expect((await get(`/api/investors/${angels[2]!.id}`)).body).toEqual({
+      ...rest,
+      contactEmailVerified: Boolean(contactEmail) && rest.contactEmailVerified,
+      hasEmail: Boolean(contactEmail),
+      hasPhone: Boolean(phoneNumber),
+    });
     // No investor's details carry an e-mail address or a phone number.
     for (const a of angels.filter((x) => x.contactEmail || x.phoneNumber).slice(0, 10)) {
       const text = JSON.stringify((await get(`/api/investors/${a.id}`)).body);
       if (a.contactEmail) expect(text).not.toContain(a.contactEmail);
       if (a.phoneNumber) expect(text).not.toContain(a.phoneNumber);
     }
-    expect(await get('/api/investors/ang_999999')).toMatchObject({ status: 404, body: { error: 'Angel investor not found' } });
+    expect(await get('/api/investors/ang_999999')).toMatchObject({
+      status: 404,
+      body: { error: 'Angel investor not found' },
+    });
   });
 });
 
@@ -307,19 +464,30 @@ function readCsv(text: string): string[][] {
 
 describe('Angel CSV export', () => {
   const balance = async (t: string) => (await get('/api/credits/balance', t)).body.balance as number;
-  const spends = async (userId: string) => (await app.ctx.store.readStream(`credits-${userId}`)).events.filter((e) => e.type === 'CreditsSpent');
+  const spends = async (userId: string) =>
+    (await app.ctx.store.readStream(`credits-${userId}`)).events.filter((e) => e.type === 'CreditsSpent');
 
   it('exports the selection as a UTF-8 CSV with BOM, charging exactly 1 credit', async () => {
     const user = await app.createUser();
     expect(await balance(user.token)).toBe(1);
-    const chosen = [angels[0]!, angels[1]!, angels[2]!, angels.find((a) => a.phoneNumber)!, angels.find((a) => a.contactEmail)!];
+    const chosen = [
+      angels[0]!,
+      angels[1]!,
+      angels[2]!,
+      angels.find((a) => a.phoneNumber)!,
+      angels.find((a) => a.contactEmail)!,
+    ];
     const ids = [...new Set(chosen.map((a) => a.id))];
     const res = await fetch(`${app.url}/api/export-angel-investors`, {
-      method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ investorIds: [...ids, ids[0]] }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ investorIds: [...ids, ids[0]] }),
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="angel_investors_export_\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="angel_investors_export_\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1);
@@ -343,21 +511,42 @@ describe('Angel CSV export', () => {
     expect((await spends(user.id))[0]!.data).toMatchObject({ spendKind: 'angel_export' });
 
     // Balance 0 now: refused with the spec's message, nothing charged.
-    const again = await app.api('POST', '/api/export-angel-investors', { token: user.token, body: { investorIds: ids } });
+    const again = await app.api('POST', '/api/export-angel-investors', {
+      token: user.token,
+      body: { investorIds: ids },
+    });
     expect(again.status).toBe(402);
-    expect(again.body).toMatchObject({ error: 'Insufficient Credits', message: 'You need at least 1 credit to export data.' });
+    expect(again.body).toMatchObject({
+      error: 'Insufficient Credits',
+      message: 'You need at least 1 credit to export data.',
+    });
     expect(await spends(user.id)).toHaveLength(1);
   });
 
   it('refuses empty, oversized and unknown selections without charging', async () => {
     const user = await app.createUser();
     const post = (body: unknown) => app.api('POST', '/api/export-angel-investors', { token: user.token, body });
-    expect(await post({ investorIds: [] })).toMatchObject({ status: 400, body: { error: 'Please select at least one angel investor to export' } });
-    expect(await post({})).toMatchObject({ status: 400, body: { error: 'Please select at least one angel investor to export' } });
+    expect(await post({ investorIds: [] })).toMatchObject({
+      status: 400,
+      body: { error: 'Please select at least one angel investor to export' },
+    });
+    expect(await post({})).toMatchObject({
+      status: 400,
+      body: { error: 'Please select at least one angel investor to export' },
+    });
     const tooMany = Array.from({ length: MAX_EXPORT_IDS + 1 }, (_, i) => `ang_${i}`);
-    expect(await post({ investorIds: tooMany })).toMatchObject({ status: 400, body: { error: 'You can export at most 43,500 angel investors at a time' } });
-    expect(await post({ investorIds: [angels[0]!.id, 'ang_999998', 'ang_999999'] })).toMatchObject({ status: 400, body: { error: 'Unknown angel investor ids: ang_999998, ang_999999' } });
-    expect(await post({ investorIds: [angels[0]!.id], extra: 1 })).toMatchObject({ status: 400, body: { error: 'Unknown field: extra' } });
+    expect(await post({ investorIds: tooMany })).toMatchObject({
+      status: 400,
+      body: { error: 'You can export at most 43,500 angel investors at a time' },
+    });
+    expect(await post({ investorIds: [angels[0]!.id, 'ang_999998', 'ang_999999'] })).toMatchObject({
+      status: 400,
+      body: { error: 'Unknown angel investor ids: ang_999998, ang_999999' },
+    });
+    expect(await post({ investorIds: [angels[0]!.id], extra: 1 })).toMatchObject({
+      status: 400,
+      body: { error: 'Unknown field: extra' },
+    });
     await app.ctx.projections.waitFor();
     expect(await spends(user.id)).toHaveLength(0);
     expect(await balance(user.token)).toBe(1);
@@ -366,15 +555,24 @@ describe('Angel CSV export', () => {
   it('refunds the credit when producing the file fails half-way', async () => {
     const user = await app.createUser();
     let calls = 0;
-    const exp = await app.services.catalog.exportAngels(user.id, angels.slice(0, 20).map((a) => a.id), { now: new Date(), actor: user.id }, {
-      loadBatch: async () => {
-        calls++;
-        throw new Error('database went away');
+    const exp = await app.services.catalog.exportAngels(
+      user.id,
+      angels.slice(0, 20).map((a) => a.id),
+      { now: new Date(), actor: user.id },
+      {
+        loadBatch: async () => {
+          calls++;
+          throw new Error('database went away');
+        },
       },
-    });
-    await expect((async () => {
-      for await (const _ of exp.stream) { /* drain */ }
-    })()).rejects.toThrow('database went away');
+    );
+    await expect(
+      (async () => {
+        for await (const _ of exp.stream) {
+          /* drain */
+        }
+      })(),
+    ).rejects.toThrow('database went away');
     expect(calls).toBe(1);
     await app.ctx.projections.waitFor();
     const events = (await app.ctx.store.readStream(`credits-${user.id}`)).events.map((e) => e.type);
@@ -385,10 +583,16 @@ describe('Angel CSV export', () => {
 
 describe('catalog data lifecycle', () => {
   it('rebuilds the read models and the search index from the log to the same answers', async () => {
-    const before = [await get('/api/vc-firms?search=capital&limit=100'), await get('/api/investors?country=San%20Francisco%2C%20CA')].map((r) => r.body);
+    const before = [
+      await get('/api/vc-firms?search=capital&limit=100'),
+      await get('/api/investors?country=San%20Francisco%2C%20CA'),
+    ].map((r) => r.body);
     await app.ctx.projections.rebuild('catalog-search');
     await app.ctx.projections.rebuild('catalog');
-    const after = [await get('/api/vc-firms?search=capital&limit=100'), await get('/api/investors?country=San%20Francisco%2C%20CA')].map((r) => r.body);
+    const after = [
+      await get('/api/vc-firms?search=capital&limit=100'),
+      await get('/api/investors?country=San%20Francisco%2C%20CA'),
+    ].map((r) => r.body);
     expect(after).toEqual(before);
   });
 
@@ -402,6 +606,11 @@ describe('catalog data lifecycle', () => {
     expect(list.body.firms.find((f: VcFirm) => f.id === fresh[0]!.id)).toEqual(listed(fresh[0]!));
     expect((await get('/api/investors')).body.total).toBe(ANGELS);
     const status = await app.services.catalog.status();
-    expect(status.find((s) => s.scope === 'vc')).toMatchObject({ loaded: 40, expected: 40, completed: true, indexed: 40 });
+    expect(status.find((s) => s.scope === 'vc')).toMatchObject({
+      loaded: 40,
+      expected: 40,
+      completed: true,
+      indexed: 40,
+    });
   });
 });

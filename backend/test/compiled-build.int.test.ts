@@ -15,10 +15,18 @@ let db: TestDatabase;
 let server: ChildProcess | undefined;
 let output = '';
 
-function run(file: string, args: string[], env: Record<string, string>, timeout = 120_000): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  file: string,
+  args: string[],
+  env: Record<string, string>,
+  timeout = 120_000,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) =>
-    execFile(process.execPath, [file, ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [file, ...args],
+      { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     ),
   );
 }
@@ -38,12 +46,25 @@ afterAll(async () => {
 describe('the compiled build', () => {
   it('starts with NODE_ENV=production from dist/ with plain node, answers health and a signed-in request, and stops on SIGTERM', async () => {
     const port = await freePort();
-    const env = serverEnv(db.url, { NODE_ENV: 'production', APP_ENV: 'ci', PORT: String(port), SANDBOX_PORT: '0', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fp-compiled-')), METRICS_TOKEN });
+    const env = serverEnv(db.url, {
+      NODE_ENV: 'production',
+      APP_ENV: 'ci',
+      PORT: String(port),
+      SANDBOX_PORT: '0',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fp-compiled-')),
+      METRICS_TOKEN,
+    });
     const t0 = performance.now();
-    server = spawn(process.execPath, ['scripts/fundflow.mjs', 'start'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, ['scripts/fundflow.mjs', 'start'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     server.stdout!.on('data', (d) => (output += d));
     server.stderr!.on('data', (d) => (output += d));
-    const exited = new Promise<number | string | null>((resolve) => server!.once('exit', (code, signal) => resolve(code ?? signal)));
+    const exited = new Promise<number | string | null>((resolve) =>
+      server!.once('exit', (code, signal) => resolve(code ?? signal)),
+    );
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`compiled server not ready in 90 s:\n${output}`)), 90_000);
       const check = () => {
@@ -62,24 +83,46 @@ describe('the compiled build', () => {
     // Every line on stdout is a JSON log line of role all.
     const lines = output.split('\n').filter((l) => l.startsWith('{'));
     expect(lines.length).toBeGreaterThan(0);
-    expect(JSON.parse(lines.find((l) => l.includes('ready in'))!)).toMatchObject({ level: 'info', role: 'all', component: 'start' });
+    expect(JSON.parse(lines.find((l) => l.includes('ready in'))!)).toMatchObject({
+      level: 'info',
+      role: 'all',
+      component: 'start',
+    });
 
     const api = client(`http://127.0.0.1:${port}`);
     const health = await api('GET', '/api/health');
     expect(health.status, JSON.stringify(health.body)).toBe(200);
 
     const email = `compiled.${Date.now().toString(36)}@example.com`;
-    const signUp = await api('POST', '/api/identity/sign-up/email', { body: { email, password: 'compiled-build-password', name: 'Compiled Founder' } });
+    const signUp = await api('POST', '/api/identity/sign-up/email', {
+      body: { email, password: 'compiled-build-password', name: 'Compiled Founder' },
+    });
     expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
     const token = signUp.body.token as string;
-    expect((await api('POST', '/api/auth/sync-user', { token, body: { id: signUp.body.user.id, email, firstName: 'Compiled', lastName: 'Founder' } })).status).toBe(200);
+    expect(
+      (
+        await api('POST', '/api/auth/sync-user', {
+          token,
+          body: { id: signUp.body.user.id, email, firstName: 'Compiled', lastName: 'Founder' },
+        })
+      ).status,
+    ).toBe(200);
     const me = await api('GET', '/api/auth/me', { token });
     expect(me.status, JSON.stringify(me.body)).toBe(200);
     expect(JSON.stringify(me.body)).toContain(email);
 
-    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(metrics.status).toBe(200);
-    const me200 = (await metrics.text()).split('\n').find((l) => l.startsWith('fundflow_http_request_duration_seconds_count{') && l.includes('route="/api/auth/me"') && l.includes('status_code="200"'));
+    const me200 = (await metrics.text())
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('fundflow_http_request_duration_seconds_count{') &&
+          l.includes('route="/api/auth/me"') &&
+          l.includes('status_code="200"'),
+      );
     expect(me200).toMatch(/role="all".* 1$/);
 
     // The image's HEALTHCHECK script: liveness by default, readiness when compose passes /api/ready.
@@ -92,7 +135,10 @@ describe('the compiled build', () => {
   });
 
   it('runs the CLI compiled too', async () => {
-    const r = await run('scripts/fundflow.mjs', ['cli', 'projections', 'status', '--json'], { NODE_ENV: 'production', DATABASE_URL: db.url });
+    const r = await run('scripts/fundflow.mjs', ['cli', 'projections', 'status', '--json'], {
+      NODE_ENV: 'production',
+      DATABASE_URL: db.url,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim().length).toBeGreaterThan(0);
     for (const line of r.stdout.trim().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
@@ -100,15 +146,24 @@ describe('the compiled build', () => {
 
   it('says at once, with the install command, when there is no Chromium for the workers', async () => {
     const t0 = performance.now();
-    const r = await run('scripts/fundflow.mjs', ['worker'], { NODE_ENV: 'production', CHROMIUM_PATH: '/nonexistent/chromium', DATABASE_URL: db.url }, 20_000);
+    const r = await run(
+      'scripts/fundflow.mjs',
+      ['worker'],
+      { NODE_ENV: 'production', CHROMIUM_PATH: '/nonexistent/chromium', DATABASE_URL: db.url },
+      20_000,
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('No Chromium at /nonexistent/chromium');
-    expect(r.stderr).toMatch(/Install it: +(sudo apt-get install -y chromium|npx playwright-core install chromium|sudo (apk|dnf|pacman))/);
+    expect(r.stderr).toMatch(
+      /Install it: +(sudo apt-get install -y chromium|npx playwright-core install chromium|sudo (apk|dnf|pacman))/,
+    );
     expect(performance.now() - t0).toBeLessThan(10_000);
   });
 
   it('has a HEALTHCHECK script that fails when nothing answers', async () => {
     const port = await freePort();
-    expect((await run('infra/docker/healthcheck.mjs', [], { PORT: String(port), METRICS_PORT: '' }, 20_000)).code).toBe(1);
+    expect((await run('infra/docker/healthcheck.mjs', [], { PORT: String(port), METRICS_PORT: '' }, 20_000)).code).toBe(
+      1,
+    );
   });
 });

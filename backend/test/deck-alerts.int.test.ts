@@ -17,13 +17,18 @@ beforeAll(async () => {
   app = await startTestApp();
   a = await app.createUser();
   b = await app.createUser();
-  const res = await fetch(`${app.url}/api/pitch-deck?name=deck.pdf`, { method: 'PUT', headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/pdf' }, body: new Uint8Array(deckPdf(3)) });
+  const res = await fetch(`${app.url}/api/pitch-deck?name=deck.pdf`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/pdf' },
+    body: new Uint8Array(deckPdf(3)),
+  });
   expect(res.status).toBe(200);
 }, 120_000);
 afterAll(async () => app?.close());
 
 const settle = () => app.ctx.projections.waitFor(undefined, 10_000);
-const alertMails = async (email: string) => (await app.services.mail.list({ to: email })).filter((m) => m.template === 'deck-first-visit');
+const alertMails = async (email: string) =>
+  (await app.services.mail.list({ to: email })).filter((m) => m.template === 'deck-first-visit');
 const notices = async (token: string) => {
   const r = await app.api('GET', '/api/deck-notifications', { token });
   expect(r.status).toBe(200);
@@ -40,8 +45,11 @@ async function visit(t: string, email: string) {
 }
 
 describe('deck alerts', () => {
-  it('mails the founder once on a link\'s first visit and shows it in the app; the next visit adds nothing', async () => {
-    const card = await app.api('POST', '/api/pipeline', { token: a.token, body: { investorId: testFirmId('quill-ventures'), investorKind: 'vc' } });
+  it("mails the founder once on a link's first visit and shows it in the app; the next visit adds nothing", async () => {
+    const card = await app.api('POST', '/api/pipeline', {
+      token: a.token,
+      body: { investorId: testFirmId('quill-ventures'), investorKind: 'vc' },
+    });
     expect(card.status, JSON.stringify(card.body)).toBe(201);
     const l = await link({ investorId: testFirmId('quill-ventures'), investorKind: 'vc' });
     expect(await notices(a.token)).toEqual({ notifications: [], unseen: 0, settings: { firstVisitEmail: true } });
@@ -53,12 +61,20 @@ describe('deck alerts', () => {
     expect(mail!.subject).toBe(`${card.body.name} opened your deck`);
     const detail = (await app.services.mail.get(mail!.id))!;
     expect(detail.text).toContain(`${card.body.name} opened your pitch deck for the first time`);
-    expect(detail.text).toContain('Viewer\'s e-mail: gp@quill.example');
+    expect(detail.text).toContain("Viewer's e-mail: gp@quill.example");
     expect(detail.text).toContain(`${app.ctx.config.publicUrl}/deck`);
     expect(detail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const n = await notices(a.token);
     expect(n.unseen).toBe(1);
-    expect(n.notifications).toEqual([expect.objectContaining({ linkId: l.id, investorId: testFirmId('quill-ventures'), investorName: card.body.name, email: 'gp@quill.example', seen: false })]);
+    expect(n.notifications).toEqual([
+      expect.objectContaining({
+        linkId: l.id,
+        investorId: testFirmId('quill-ventures'),
+        investorName: card.body.name,
+        email: 'gp@quill.example',
+        seen: false,
+      }),
+    ]);
 
     // A second visit of the same link: no second e-mail, no second notice.
     await visit(l.t, 'analyst@quill.example');
@@ -68,14 +84,23 @@ describe('deck alerts', () => {
 
     // Seen: the badge count goes to 0; another founder sees none of it.
     expect((await app.api('POST', '/api/deck-notifications/seen', { token: a.token })).status).toBe(204);
-    expect(await notices(a.token)).toMatchObject({ unseen: 0, notifications: [expect.objectContaining({ linkId: l.id, seen: true })] });
+    expect(await notices(a.token)).toMatchObject({
+      unseen: 0,
+      notifications: [expect.objectContaining({ linkId: l.id, seen: true })],
+    });
     expect(await notices(b.token)).toEqual({ notifications: [], unseen: 0, settings: { firstVisitEmail: true } });
   });
 
   it('sends no e-mail while the setting is off (the in-app notice stays); on again, the next first visit is mailed', async () => {
-    const bad = await app.api('PUT', '/api/deck-notifications/settings', { token: a.token, body: { firstVisitEmail: 'no' } });
+    const bad = await app.api('PUT', '/api/deck-notifications/settings', {
+      token: a.token,
+      body: { firstVisitEmail: 'no' },
+    });
     expect(bad).toMatchObject({ status: 400, body: { error: 'firstVisitEmail must be true or false' } });
-    const off = await app.api('PUT', '/api/deck-notifications/settings', { token: a.token, body: { firstVisitEmail: false } });
+    const off = await app.api('PUT', '/api/deck-notifications/settings', {
+      token: a.token,
+      body: { firstVisitEmail: false },
+    });
     expect(off).toMatchObject({ status: 200, body: { firstVisitEmail: false } });
     const before = (await alertMails(a.email)).length;
 
@@ -85,10 +110,18 @@ describe('deck alerts', () => {
     expect(await alertMails(a.email)).toHaveLength(before);
     const n = await notices(a.token);
     expect(n.settings).toEqual({ firstVisitEmail: false });
-    expect(n.notifications[0]).toMatchObject({ linkId: quiet.id, investorName: null, email: 'angel@quiet.example', seen: false });
+    expect(n.notifications[0]).toMatchObject({
+      linkId: quiet.id,
+      investorName: null,
+      email: 'angel@quiet.example',
+      seen: false,
+    });
     expect(n.unseen).toBe(1);
 
-    expect((await app.api('PUT', '/api/deck-notifications/settings', { token: a.token, body: { firstVisitEmail: true } })).body).toEqual({ firstVisitEmail: true });
+    expect(
+      (await app.api('PUT', '/api/deck-notifications/settings', { token: a.token, body: { firstVisitEmail: true } }))
+        .body,
+    ).toEqual({ firstVisitEmail: true });
     const loud = await link({ email: 'partner@loud.example' });
     await visit(loud.t, 'partner@loud.example');
     await settle();
@@ -99,6 +132,8 @@ describe('deck alerts', () => {
 
   it('needs a session', async () => {
     expect((await app.api('GET', '/api/deck-notifications')).status).toBe(401);
-    expect((await app.api('PUT', '/api/deck-notifications/settings', { body: { firstVisitEmail: false } })).status).toBe(401);
+    expect(
+      (await app.api('PUT', '/api/deck-notifications/settings', { body: { firstVisitEmail: false } })).status,
+    ).toBe(401);
   });
 });

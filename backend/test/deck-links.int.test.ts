@@ -1,4 +1,10 @@
-import type { DeckAnalytics, DeckLinkAnalytics, DeckLinkSummary, PipelineCard, PipelineHistoryEntry } from '@fp/contracts';
+import type {
+  DeckAnalytics,
+  DeckLinkAnalytics,
+  DeckLinkSummary,
+  PipelineCard,
+  PipelineHistoryEntry,
+} from '@fp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { testFirmId } from './submissions-helpers';
@@ -18,19 +24,26 @@ const DECK = deckPdf(3);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function uploadDeck(token: string, bytes = DECK) {
-  const res = await fetch(`${app.url}/api/pitch-deck?name=deck.pdf`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf' }, body: new Uint8Array(bytes) });
+  const res = await fetch(`${app.url}/api/pitch-deck?name=deck.pdf`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
+    body: new Uint8Array(bytes),
+  });
   expect(res.status).toBe(200);
 }
 const tokenOf = (url: string) => /\/d\/([A-Za-z0-9_-]{43})$/.exec(url)![1]!;
-const links = async (token: string) => (await app.api('GET', '/api/deck-links', { token })).body.links as DeckLinkSummary[];
+const links = async (token: string) =>
+  (await app.api('GET', '/api/deck-links', { token })).body.links as DeckLinkSummary[];
 const linkOf = async (token: string, id: string) => (await links(token)).find((l) => l.id === id)!;
 async function create(token: string, body: Record<string, unknown> = {}) {
   const r = await app.api('POST', '/api/deck-links', { token, body });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return { id: r.body.id as string, url: r.body.url as string, t: tokenOf(r.body.url) };
 }
-const visit = (t: string, body: Record<string, unknown> = { email: 'ann@fund.example' }, token?: string) => app.api('POST', `/api/d/${t}/visits`, { body, token });
-const report = (t: string, visitId: string, body: unknown) => app.api('POST', `/api/d/${t}/visits/${visitId}/pages`, { body });
+const visit = (t: string, body: Record<string, unknown> = { email: 'ann@fund.example' }, token?: string) =>
+  app.api('POST', `/api/d/${t}/visits`, { body, token });
+const report = (t: string, visitId: string, body: unknown) =>
+  app.api('POST', `/api/d/${t}/visits/${visitId}/pages`, { body });
 /** Waits (bounded) until the read models show every event written so far. */
 const settle = () => app.ctx.projections.waitFor(undefined, 10_000);
 
@@ -45,13 +58,31 @@ afterAll(async () => app?.close());
 describe('deck links (founder API)', () => {
   it('refuses a link while there is no deck, then creates one with the default settings', async () => {
     const none = await app.api('POST', '/api/deck-links', { token: b.token, body: {} });
-    expect(none).toMatchObject({ status: 409, body: { error: 'Upload your pitch deck (Settings → Pitch deck) before sharing it.' } });
+    expect(none).toMatchObject({
+      status: 409,
+      body: { error: 'Upload your pitch deck (Settings → Pitch deck) before sharing it.' },
+    });
     const l = await create(a.token, { email: 'Partner@Fund.example' });
     expect(l.url).toBe(`${app.ctx.config.publicUrl}/d/${l.t}`);
-    expect(await links(a.token)).toEqual([expect.objectContaining({
-      id: l.id, url: l.url, investorId: null, email: 'partner@fund.example', visits: 0, pagesViewed: 0, totalSeconds: 0, lastVisitAt: null, enabled: true,
-      requireEmail: true, allowDownload: false, expiresAt: null, hasPasscode: false, watermark: false, source: 'founder',
-    })]);
+    expect(await links(a.token)).toEqual([
+      expect.objectContaining({
+        id: l.id,
+        url: l.url,
+        investorId: null,
+        email: 'partner@fund.example',
+        visits: 0,
+        pagesViewed: 0,
+        totalSeconds: 0,
+        lastVisitAt: null,
+        enabled: true,
+        requireEmail: true,
+        allowDownload: false,
+        expiresAt: null,
+        hasPasscode: false,
+        watermark: false,
+        source: 'founder',
+      }),
+    ]);
     // Tokens are unguessable and distinct.
     const other = await create(a.token);
     expect(other.t).not.toBe(l.t);
@@ -70,17 +101,41 @@ describe('deck links (founder API)', () => {
       expect(r.body.error).toMatch(error);
     }
     const [l] = await links(a.token);
-    expect((await app.api('PATCH', `/api/deck-links/${l!.id}`, { token: a.token, body: {} })).body.error).toMatch(/Nothing to change/);
+    expect((await app.api('PATCH', `/api/deck-links/${l!.id}`, { token: a.token, body: {} })).body.error).toMatch(
+      /Nothing to change/,
+    );
   });
 
   it('patches settings; the passcode is stored only as a hash', async () => {
     const l = await create(a.token);
-    const r = await app.api('PATCH', `/api/deck-links/${l.id}`, { token: a.token, body: { allowDownload: true, watermark: true, requireEmail: false, passcode: 'open sesame', expiresAt: '2099-01-01T00:00:00Z' } });
+    const r = await app.api('PATCH', `/api/deck-links/${l.id}`, {
+      token: a.token,
+      body: {
+        allowDownload: true,
+        watermark: true,
+        requireEmail: false,
+        passcode: 'open sesame',
+        expiresAt: '2099-01-01T00:00:00Z',
+      },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ id: l.id, allowDownload: true, watermark: true, requireEmail: false, hasPasscode: true, expiresAt: '2099-01-01T00:00:00.000Z', enabled: true });
-    const stored = await app.ctx.pool.query(`select data::text from es_events where stream_id = $1`, [`deck-link-${l.id}`]);
+    expect(r.body).toMatchObject({
+      id: l.id,
+      allowDownload: true,
+      watermark: true,
+      requireEmail: false,
+      hasPasscode: true,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      enabled: true,
+    });
+    const stored = await app.ctx.pool.query(`select data::text from es_events where stream_id = $1`, [
+      `deck-link-${l.id}`,
+    ]);
     expect(stored.rows.map((x) => x.data).join('\n')).not.toContain('open sesame');
-    const cleared = await app.api('PATCH', `/api/deck-links/${l.id}`, { token: a.token, body: { passcode: null, expiresAt: null } });
+    const cleared = await app.api('PATCH', `/api/deck-links/${l.id}`, {
+      token: a.token,
+      body: { passcode: null, expiresAt: null },
+    });
     expect(cleared.body).toMatchObject({ hasPasscode: false, expiresAt: null });
   });
 
@@ -97,7 +152,11 @@ describe('deck links (founder API)', () => {
       expect(r, `${method} ${path}`).toMatchObject({ status: 404, body: { error: 'Deck link not found' } });
     }
     expect((await linkOf(a.token, l.id)).enabled).toBe(true);
-    expect((await app.api('GET', '/api/deck-analytics', { token: b.token })).body).toMatchObject({ deck: null, visits: 0, readersThisWeek: 0 });
+    expect((await app.api('GET', '/api/deck-analytics', { token: b.token })).body).toMatchObject({
+      deck: null,
+      visits: 0,
+      readersThisWeek: 0,
+    });
     // Without a session: 401 on the founder's routes.
     expect((await app.api('GET', '/api/deck-links')).status).toBe(401);
   });
@@ -114,8 +173,18 @@ describe('the public viewer: each gate refuses what it must', () => {
   it('e-mail: required by default', async () => {
     const l = await create(a.token);
     const info = await app.api('GET', `/api/d/${l.t}`);
-    expect(info.body).toEqual({ requireEmail: true, requirePasscode: false, allowDownload: false, watermark: false, tracked: true, preview: false });
-    expect(await visit(l.t, {})).toMatchObject({ status: 400, body: { error: 'Enter your e-mail address to view this deck.' } });
+    expect(info.body).toEqual({
+      requireEmail: true,
+      requirePasscode: false,
+      allowDownload: false,
+      watermark: false,
+      tracked: true,
+      preview: false,
+    });
+    expect(await visit(l.t, {})).toMatchObject({
+      status: 400,
+      body: { error: 'Enter your e-mail address to view this deck.' },
+    });
     expect(await visit(l.t, { email: 'not an address' })).toMatchObject({ status: 400 });
     const ok = await visit(l.t);
     expect(ok.status).toBe(201);
@@ -129,7 +198,10 @@ describe('the public viewer: each gate refuses what it must', () => {
     const l = await create(a.token, { passcode: 'hunter22' });
     expect((await app.api('GET', `/api/d/${l.t}`)).body.requirePasscode).toBe(true);
     expect(await visit(l.t)).toMatchObject({ status: 401, body: { error: 'Enter the passcode to view this deck.' } });
-    expect(await visit(l.t, { email: 'ann@fund.example', passcode: 'hunter2' })).toMatchObject({ status: 403, body: { error: 'The passcode is not correct.' } });
+    expect(await visit(l.t, { email: 'ann@fund.example', passcode: 'hunter2' })).toMatchObject({
+      status: 403,
+      body: { error: 'The passcode is not correct.' },
+    });
     const ok = await visit(l.t, { email: 'ann@fund.example', passcode: 'hunter22' });
     expect(ok.status).toBe(201);
     // The file needs a started visit: a made-up visit id gets nothing.
@@ -149,8 +221,14 @@ describe('the public viewer: each gate refuses what it must', () => {
     const l = await create(a.token, { expiresAt: new Date(Date.now() + 60_000).toISOString() });
     const v = await visit(l.t);
     expect(v.status).toBe(201);
-    await app.api('PATCH', `/api/deck-links/${l.id}`, { token: a.token, body: { expiresAt: new Date(Date.now() - 1000).toISOString() } });
-    expect(await app.api('GET', `/api/d/${l.t}`)).toMatchObject({ status: 410, body: { error: 'This link has expired.' } });
+    await app.api('PATCH', `/api/deck-links/${l.id}`, {
+      token: a.token,
+      body: { expiresAt: new Date(Date.now() - 1000).toISOString() },
+    });
+    expect(await app.api('GET', `/api/d/${l.t}`)).toMatchObject({
+      status: 410,
+      body: { error: 'This link has expired.' },
+    });
     expect(await visit(l.t)).toMatchObject({ status: 410, body: { error: 'This link has expired.' } });
     expect((await app.api('GET', `/api/d/${l.t}/visits/${v.body.visitId}/file`)).status).toBe(410);
     expect((await report(l.t, v.body.visitId, { pages: [{ page: 1, seconds: 1 }], lastPage: 1 })).status).toBe(410);
@@ -159,14 +237,18 @@ describe('the public viewer: each gate refuses what it must', () => {
   it('download: refused while the switch is off, served (and recorded) when on', async () => {
     const l = await create(a.token);
     const v = (await visit(l.t)).body.visitId as string;
-    expect(await app.api('GET', `/api/d/${l.t}/visits/${v}/download`)).toMatchObject({ status: 403, body: { error: 'Downloading is turned off for this link.' } });
+    expect(await app.api('GET', `/api/d/${l.t}/visits/${v}/download`)).toMatchObject({
+      status: 403,
+      body: { error: 'Downloading is turned off for this link.' },
+    });
     await app.api('PATCH', `/api/deck-links/${l.id}`, { token: a.token, body: { allowDownload: true } });
     const res = await fetch(`${app.url}/api/d/${l.t}/visits/${v}/download`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('attachment; filename="deck.pdf"');
     expect(Buffer.from(await res.arrayBuffer()).equals(DECK)).toBe(true);
     await settle();
-    const an = (await app.api('GET', `/api/deck-links/${l.id}/analytics`, { token: a.token })).body as DeckLinkAnalytics;
+    const an = (await app.api('GET', `/api/deck-links/${l.id}/analytics`, { token: a.token }))
+      .body as DeckLinkAnalytics;
     expect(an.visits).toEqual([expect.objectContaining({ email: 'ann@fund.example', downloaded: true })]);
   });
 
@@ -181,7 +263,10 @@ describe('the public viewer: each gate refuses what it must', () => {
     expect(await app.api('GET', `/api/d/${l.t}`)).toMatchObject({ status: 410, body: OFF });
     expect(await visit(l.t)).toMatchObject({ status: 410, body: OFF });
     expect(await app.api('GET', `/api/d/${l.t}/visits/${v}/file`)).toMatchObject({ status: 410, body: OFF });
-    expect(await report(l.t, v, { pages: [{ page: 2, seconds: 1 }], lastPage: 2 })).toMatchObject({ status: 410, body: OFF });
+    expect(await report(l.t, v, { pages: [{ page: 2, seconds: 1 }], lastPage: 2 })).toMatchObject({
+      status: 410,
+      body: OFF,
+    });
     expect((await app.api('GET', `/api/deck-links/${l.id}/analytics`, { token: a.token })).body.visits).toHaveLength(1);
     await app.api('PATCH', `/api/deck-links/${l.id}`, { token: a.token, body: { enabled: true } });
     expect((await visit(l.t)).status).toBe(201);
@@ -192,18 +277,28 @@ describe('reading analytics', () => {
   it("records a scripted reader's page times (2 s, 5 s, 1 s) within 20 %, and never more than the time that passed", async () => {
     const l = await create(a.token, { email: 'reader@fund.example' });
     const v = (await visit(l.t, { email: 'reader@fund.example' })).body.visitId as string;
-    for (const [page, seconds] of [[1, 2], [2, 5], [3, 1]] as const) {
+    for (const [page, seconds] of [
+      [1, 2],
+      [2, 5],
+      [3, 1],
+    ] as const) {
       await sleep(seconds * 1000);
       const r = await report(l.t, v, { pages: [{ page, seconds }], lastPage: page, pageCount: 3 });
       expect(r.status).toBe(204);
     }
     const lastReport = Date.now();
     await settle();
-    const analytics = async () => (await app.api('GET', `/api/deck-links/${l.id}/analytics`, { token: a.token })).body as DeckLinkAnalytics;
+    const analytics = async () =>
+      (await app.api('GET', `/api/deck-links/${l.id}/analytics`, { token: a.token })).body as DeckLinkAnalytics;
     let an = await analytics();
     expect(an.visits).toHaveLength(1);
     const secs = Object.fromEntries(an.visits[0]!.pages.map((p) => [p.page, p.seconds]));
-    for (const [page, want] of [[1, 2], [2, 5], [3, 1]] as const) expect(Math.abs(secs[page]! - want) / want, `page ${page}: ${secs[page]} s`).toBeLessThanOrEqual(0.2);
+    for (const [page, want] of [
+      [1, 2],
+      [2, 5],
+      [3, 1],
+    ] as const)
+      expect(Math.abs(secs[page]! - want) / want, `page ${page}: ${secs[page]} s`).toBeLessThanOrEqual(0.2);
     // A claim of far more than passed since the last report is cut down to that time (plus a 2 s slack).
     const passed = (Date.now() - lastReport) / 1000;
     expect((await report(l.t, v, { pages: [{ page: 3, seconds: 600 }], lastPage: 3 })).status).toBe(204);
@@ -214,7 +309,11 @@ describe('reading analytics', () => {
     expect(page3 - secs[3]!).toBeGreaterThanOrEqual(passed + 2 - 0.2);
     expect(page3 - secs[3]!).toBeLessThanOrEqual(upTo + 2 + 0.2);
     secs[3] = page3;
-    expect(an.pages).toEqual([{ page: 1, avgSeconds: secs[1], reached: 1 }, { page: 2, avgSeconds: secs[2], reached: 1 }, { page: 3, avgSeconds: secs[3], reached: 1 }]);
+    expect(an.pages).toEqual([
+      { page: 1, avgSeconds: secs[1], reached: 1 },
+      { page: 2, avgSeconds: secs[2], reached: 1 },
+      { page: 3, avgSeconds: secs[3], reached: 1 },
+    ]);
     const row = await linkOf(a.token, l.id);
     expect(row).toMatchObject({ visits: 1, pagesViewed: 3, pageCount: 3 });
     expect(row.totalSeconds).toBeGreaterThanOrEqual(7);
@@ -232,8 +331,18 @@ describe('reading analytics', () => {
     expect(info.body).toMatchObject({ preview: true, requireEmail: false, requirePasscode: false });
     const own = await visit(l.t, {}, a.token);
     expect(own).toMatchObject({ status: 201, body: { preview: true, visitId: 'preview' } });
-    expect((await fetch(`${app.url}/api/d/${l.t}/visits/preview/file`, { headers: { authorization: `Bearer ${a.token}` } })).status).toBe(200);
-    expect((await app.api('POST', `/api/d/${l.t}/visits/preview/pages`, { token: a.token, body: { pages: [{ page: 1, seconds: 1 }], lastPage: 1 } })).status).toBe(204);
+    expect(
+      (await fetch(`${app.url}/api/d/${l.t}/visits/preview/file`, { headers: { authorization: `Bearer ${a.token}` } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await app.api('POST', `/api/d/${l.t}/visits/preview/pages`, {
+          token: a.token,
+          body: { pages: [{ page: 1, seconds: 1 }], lastPage: 1 },
+        })
+      ).status,
+    ).toBe(204);
     // Another founder's session is just a visitor; without a session, "preview" opens nothing.
     expect((await visit(l.t, { email: 'x@fund.example' }, b.token)).status).toBe(401);
     expect((await app.api('GET', `/api/d/${l.t}/visits/preview/file`)).status).toBe(404);
@@ -259,23 +368,40 @@ describe('a link per application (the seam for the automation)', () => {
     const again = await app.services.deckLinks.forApplication(a.id, 'sub-123', { id: testFirmId('orbit-fund') }, meta);
     expect(again).toEqual(one);
     expect(one.url).toMatch(/\/d\/[A-Za-z0-9_-]{43}$/);
-    expect(await linkOf(a.token, one.id)).toMatchObject({ investorId: testFirmId('orbit-fund'), investorKind: 'vc', source: 'application', requireEmail: true, allowDownload: false });
+    expect(await linkOf(a.token, one.id)).toMatchObject({
+      investorId: testFirmId('orbit-fund'),
+      investorKind: 'vc',
+      source: 'application',
+      requireEmail: true,
+      allowDownload: false,
+    });
     // No deck, no link: the automation then sends the profile's own deck URL.
-    await expect(app.services.deckLinks.forApplication(b.id, 'sub-456', { id: testFirmId('orbit-fund') }, meta)).rejects.toThrow(/Upload your pitch deck/);
+    await expect(
+      app.services.deckLinks.forApplication(b.id, 'sub-456', { id: testFirmId('orbit-fund') }, meta),
+    ).rejects.toThrow(/Upload your pitch deck/);
   });
 });
 
 describe('pipeline: moves by evidence', () => {
   it('a first deck view moves an Applied card to Opened deck; a card moved further stays; every visit is in the history', async () => {
     const f = await founder();
-    const add = async (slug: string, stage: string) => (await app.api('POST', '/api/pipeline', { token: f.token, body: { investorId: testFirmId(slug), investorKind: 'vc', stage } })).body as PipelineCard;
+    const add = async (slug: string, stage: string) =>
+      (
+        await app.api('POST', '/api/pipeline', {
+          token: f.token,
+          body: { investorId: testFirmId(slug), investorKind: 'vc', stage },
+        })
+      ).body as PipelineCard;
     const applied = await add('northwind-ventures', 'Applied');
     const meeting = await add('orbit-fund', 'Meeting');
     const l1 = await create(f.token, { investorId: applied.investorId, investorKind: 'vc' });
     const l2 = await create(f.token, { investorId: meeting.investorId, investorKind: 'vc' });
     expect((await visit(l1.t, { email: 'gp@northwind.example' })).status).toBe(201);
     expect((await visit(l2.t, { email: 'gp@orbit.example' })).status).toBe(201);
-    const card = (id: string) => app.api('GET', '/api/pipeline', { token: f.token }).then((r) => (r.body.cards as PipelineCard[]).find((c) => c.id === id)!);
+    const card = (id: string) =>
+      app
+        .api('GET', '/api/pipeline', { token: f.token })
+        .then((r) => (r.body.cards as PipelineCard[]).find((c) => c.id === id)!);
     await eventually(async () => (await card(applied.id)).stage === 'Opened deck', 'the card to move to Opened deck');
     await settle();
     expect((await card(meeting.id)).stage).toBe('Meeting');
@@ -283,10 +409,17 @@ describe('pipeline: moves by evidence', () => {
     await app.api('PATCH', `/api/pipeline/${applied.id}`, { token: f.token, body: { stage: 'Applied' } });
     await visit(l1.t, { email: 'partner@northwind.example' });
     const history = await eventually(async () => {
-      const h = (await app.api('GET', `/api/pipeline/${applied.id}/history`, { token: f.token })).body.history as PipelineHistoryEntry[];
+      const h = (await app.api('GET', `/api/pipeline/${applied.id}/history`, { token: f.token })).body
+        .history as PipelineHistoryEntry[];
       return h.filter((e) => e.kind === 'deck_visit').length === 2 ? h : null;
     }, 'two visits in the history');
-    expect(history.map((e) => e.summary)).toEqual(['Added in Applied', 'Moved from Applied to Opened deck', 'Opened your deck (gp@northwind.example)', 'Moved from Opened deck to Applied', 'Opened your deck (partner@northwind.example)']);
+    expect(history.map((e) => e.summary)).toEqual([
+      'Added in Applied',
+      'Moved from Applied to Opened deck',
+      'Opened your deck (gp@northwind.example)',
+      'Moved from Opened deck to Applied',
+      'Opened your deck (partner@northwind.example)',
+    ]);
     expect((await card(applied.id)).stage).toBe('Applied');
   });
 });

@@ -8,20 +8,27 @@ import { parse } from 'yaml';
 // the environment each gets, and that the Dockerfile copies what exists. The compiled start itself
 // is compiled-build.int.test.ts.
 
-const compose = parse(readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, any> };
+const compose = parse(readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, any>;
+};
 const dockerfile = readFileSync(path.join(REPO_ROOT, 'infra/docker/Dockerfile'), 'utf8');
-const appServices = Object.entries(compose.services).filter(([, s]) => s.profiles?.includes('app') && s.image === 'fundflow:latest');
+const appServices = Object.entries(compose.services).filter(
+  ([, s]) => s.profiles?.includes('app') && s.image === 'fundflow:latest',
+);
 const roleOf = (s: any) => (s.command as string[]).find((a) => a.startsWith('--role='))?.slice(7);
 
 /** Compose's interpolation of ${VAR:-default} and ${VAR:?error} with the given operator values. */
 function interpolate(env: Record<string, string>, given: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) {
-    out[k] = String(v).replace(/\$\{(\w+)(?::([-?])([^}]*))?\}/g, (_m, name: string, op: string | undefined, arg: string | undefined) => {
-      if (given[name] !== undefined) return given[name]!;
-      if (op === '?') throw new Error(`${k}: compose refuses to start without ${name} (${arg})`);
-      return arg ?? '';
-    });
+    out[k] = String(v).replace(
+      /\$\{(\w+)(?::([-?])([^}]*))?\}/g,
+      (_m, name: string, op: string | undefined, arg: string | undefined) => {
+        if (given[name] !== undefined) return given[name]!;
+        if (op === '?') throw new Error(`${k}: compose refuses to start without ${name} (${arg})`);
+        return arg ?? '';
+      },
+    );
   }
   return out;
 }
@@ -30,7 +37,8 @@ describe('docker-compose.yml: the app roles', () => {
   it('runs two API replicas, one projection runner and two workers from one image, the role chosen by the command', () => {
     const roles = appServices.map(([, s]) => roleOf(s)).sort();
     expect(roles).toEqual(['api', 'api', 'projections', 'worker', 'worker']);
-    for (const [name, s] of appServices) expect(s.command.slice(0, 3), name).toEqual(['node', '--enable-source-maps', 'backend/dist/main.js']);
+    for (const [name, s] of appServices)
+      expect(s.command.slice(0, 3), name).toEqual(['node', '--enable-source-maps', 'backend/dist/main.js']);
   });
 
   it('puts the proxy in front of both API replicas once they are ready, and the app after the database is healthy', () => {
@@ -52,13 +60,29 @@ describe('docker-compose.yml: the app roles', () => {
     const ids = workers.map(([, s]) => s.environment.DBOS_EXECUTOR_ID);
     expect(new Set(ids).size).toBe(workers.length);
     for (const [name, s] of workers) expect(s.shm_size, name).toBe('1gb');
-    for (const [name, s] of appServices.filter(([, s]) => roleOf(s) !== 'api')) expect(s.environment.METRICS_PORT, name).toBe('9464');
+    for (const [name, s] of appServices.filter(([, s]) => roleOf(s) !== 'api'))
+      expect(s.environment.METRICS_PORT, name).toBe('9464');
   });
 
   it('passes every role the settings the processes must share (docs/scale-out.md) and refuses to start without the secrets', () => {
-    const given = { AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://fundflow.example', METRICS_TOKEN: 'scrape-token' };
+    const given = {
+      AUTH_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://fundflow.example',
+      METRICS_TOKEN: 'scrape-token',
+    };
     const envs = appServices.map(([name, s]) => [name, interpolate(s.environment, given)] as const);
-    const shared = ['DATABASE_URL', 'EVENTSTORE_URL', 'MEILI_URL', 'TEMPORAL_ADDRESS', 'SUPERTOKENS_URL', 'AUTH_SECRET', 'PUBLIC_URL', 'METRICS_TOKEN', 'DATA_DIR', 'SECURITY_TRUSTED_PROXIES'];
+    const shared = [
+      'DATABASE_URL',
+      'EVENTSTORE_URL',
+      'MEILI_URL',
+      'TEMPORAL_ADDRESS',
+      'SUPERTOKENS_URL',
+      'AUTH_SECRET',
+      'PUBLIC_URL',
+      'METRICS_TOKEN',
+      'DATA_DIR',
+      'SECURITY_TRUSTED_PROXIES',
+    ];
     for (const key of shared) expect(new Set(envs.map(([, e]) => e[key])).size, `${key} differs between roles`).toBe(1);
     for (const [name, env] of envs) {
       const config = loadConfig(env);
@@ -74,7 +98,7 @@ describe('docker-compose.yml: the app roles', () => {
 });
 
 describe('infra/docker/Dockerfile', () => {
-  it('builds in stages, runs as a non-root user with Debian\'s Chromium, tini and a HEALTHCHECK, and defaults to role all compiled', () => {
+  it("builds in stages, runs as a non-root user with Debian's Chromium, tini and a HEALTHCHECK, and defaults to role all compiled", () => {
     expect(dockerfile.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(3);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/apt-get install[^\n]* chromium/);
@@ -84,7 +108,10 @@ describe('infra/docker/Dockerfile', () => {
   });
 
   it('copies only what the repository has or the build makes', () => {
-    const copied = [...dockerfile.matchAll(/^COPY (?:--from=(\w[\w-]*) )?(\S+) \S+$/gm)].map((m) => ({ stage: m[1], from: m[2]!.replace(/^\/app\//, '') }));
+    const copied = [...dockerfile.matchAll(/^COPY (?:--from=(\w[\w-]*) )?(\S+) \S+$/gm)].map((m) => ({
+      stage: m[1],
+      from: m[2]!.replace(/^\/app\//, ''),
+    }));
     expect(copied.length).toBeGreaterThan(10);
     const built = /(^|\/)dist$|^node_modules$/;
     for (const c of copied) {
@@ -93,7 +120,9 @@ describe('infra/docker/Dockerfile', () => {
     }
     // What the build stage makes is what `npm run build` makes: a dist/ per backend package.
     for (const pkg of ['contracts', 'infra', 'projections', 'workflows', 'backend']) {
-      expect(JSON.parse(readFileSync(path.join(REPO_ROOT, pkg, 'package.json'), 'utf8')).scripts.build, pkg).toBe('node ../scripts/compile.mjs');
+      expect(JSON.parse(readFileSync(path.join(REPO_ROOT, pkg, 'package.json'), 'utf8')).scripts.build, pkg).toBe(
+        'node ../scripts/compile.mjs',
+      );
       expect(dockerfile).toContain(`COPY --from=build /app/${pkg}/dist ${pkg}/dist`);
     }
   });

@@ -34,7 +34,13 @@ afterAll(async () => {
 describe('domain check', () => {
   it('tells a name with an address from one DNS says does not exist; IP literals and allowed hosts are not looked up', async () => {
     const check = createDomainCheck({ allowedHosts: () => ['sandbox-firm.zz:4100'] });
-    const v = await check.websites(['https://gone-firm.zz/', 'https://live-firm.zz/about', 'http://127.0.9.9/', 'http://sandbox-firm.zz:4100/apply', 'not a url']);
+    const v = await check.websites([
+      'https://gone-firm.zz/',
+      'https://live-firm.zz/about',
+      'http://127.0.9.9/',
+      'http://sandbox-firm.zz:4100/apply',
+      'not a url',
+    ]);
     expect(Object.fromEntries(v)).toEqual({
       'https://gone-firm.zz/': 'unresolvable',
       'https://live-firm.zz/about': 'resolves',
@@ -70,9 +76,21 @@ describe('domain check', () => {
 describe('submit', () => {
   it('skips a firm whose domain does not resolve before charging; a resolving one and a loopback one are charged', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'fp-dns-firms-')), 'firms.csv');
-    const row = (slug: string, name: string, domain: string) => `${slug},${name},https://fundraisingfox.example/firms/${slug},${domain},vc,,,,seed,saas,,,,,,,`;
-    writeFileSync(file, [FUNDRAISINGFOX_HEADER.join(','), row('gone', 'Gone Firm', 'gone-firm.zz'), row('live', 'Live Firm', 'live-firm.zz'), row('loop', 'Loopback Firm', '127.0.9.9')].join('\n'));
-    const imported = await app.services.catalog.importFirms({ source: 'fundraisingfox', file, dataDate: '2026-01-15' }, { now: new Date(), actor: 'test' });
+    const row = (slug: string, name: string, domain: string) =>
+      `${slug},${name},https://fundraisingfox.example/firms/${slug},${domain},vc,,,,seed,saas,,,,,,,`;
+    writeFileSync(
+      file,
+      [
+        FUNDRAISINGFOX_HEADER.join(','),
+        row('gone', 'Gone Firm', 'gone-firm.zz'),
+        row('live', 'Live Firm', 'live-firm.zz'),
+        row('loop', 'Loopback Firm', '127.0.9.9'),
+      ].join('\n'),
+    );
+    const imported = await app.services.catalog.importFirms(
+      { source: 'fundraisingfox', file, dataDate: '2026-01-15' },
+      { now: new Date(), actor: 'test' },
+    );
     await app.services.catalog.waitUntilLoaded(imported.checkpoint, 60_000);
 
     const u = await founder(app, 3);
@@ -81,7 +99,9 @@ describe('submit', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.creditsDeducted).toBe(2);
     expect(r.body.submissionIds).toHaveLength(2);
-    expect(r.body.skipped).toEqual([{ vcId: 'd-gone-firm.zz', reason: 'unresolvable_domain', message: expect.stringMatching(/does not resolve/) }]);
+    expect(r.body.skipped).toEqual([
+      { vcId: 'd-gone-firm.zz', reason: 'unresolvable_domain', message: expect.stringMatching(/does not resolve/) },
+    ]);
     await app.ctx.projections.waitFor(undefined, 10_000);
     expect((await app.api('GET', '/api/credits', { token: u.token })).body).toMatchObject({ balance: 1 });
   });

@@ -20,11 +20,16 @@ async function submit(app: TestApp, token: string, slugs: string[]): Promise<str
 }
 
 const waitForTakeover = (app: TestApp, token: string, id: string) =>
-  waitUntil(`submission ${id} to wait for a takeover`, async () => {
-    const s = await getSubmission(app, token, id);
-    if (TERMINAL.includes(s.status)) throw new Error(`ended ${s.status} instead of waiting: ${s.summary} ${s.error}`);
-    return s.submissionStatus === 'waiting_for_takeover' && s.liveUrl ? s : null;
-  }, 120_000, 200);
+  waitUntil(
+    `submission ${id} to wait for a takeover`,
+    async () => {
+      const s = await getSubmission(app, token, id);
+      if (TERMINAL.includes(s.status)) throw new Error(`ended ${s.status} instead of waiting: ${s.summary} ${s.error}`);
+      return s.submissionStatus === 'waiting_for_takeover' && s.liveUrl ? s : null;
+    },
+    120_000,
+    200,
+  );
 
 /** Submission ids in the order their runs started (SubmissionStarted), with the log position of each start. */
 async function starts(app: TestApp, after = 0): Promise<{ id: string; at: number }[]> {
@@ -35,7 +40,16 @@ async function starts(app: TestApp, after = 0): Promise<{ id: string; at: number
   return r.rows.map((x) => ({ id: x.stream_id.replace(/^submission-/, ''), at: Number(x.global_position) }));
 }
 
-const COMPLETING = ['northwind-ventures', 'summit-capital', 'orbit-fund', 'beacon-ventures', 'granite-growth', 'kestrel-ventures', 'prism-ventures', 'juniper-partners'];
+const COMPLETING = [
+  'northwind-ventures',
+  'summit-capital',
+  'orbit-fund',
+  'beacon-ventures',
+  'granite-growth',
+  'kestrel-ventures',
+  'prism-ventures',
+  'juniper-partners',
+];
 
 describe('runs paused at walls give their worker slot back', () => {
   let app: TestApp;
@@ -53,7 +67,7 @@ describe('runs paused at walls give their worker slot back', () => {
     await app?.close();
   });
 
-  it('two runs waiting at a CAPTCHA and a sign-in wall do not stop a third founder\'s runs; the paused run is then taken over and sent', async () => {
+  it("two runs waiting at a CAPTCHA and a sign-in wall do not stop a third founder's runs; the paused run is then taken over and sent", async () => {
     const x = await founder(app, 1);
     const y = await founder(app, 1);
     const z = await founder(app, 3);
@@ -66,8 +80,14 @@ describe('runs paused at walls give their worker slot back', () => {
     const ids = await submit(app, z.token, COMPLETING.slice(0, 3));
     const done = await Promise.all(ids.map((id) => waitForStatus(app, z.token, id, TERMINAL, 120_000)));
     expect(done.map((s) => `${s.status} ${s.error ?? ''}`.trim())).toEqual(['completed', 'completed', 'completed']);
-    for (const [token, id] of [[x.token, captcha!], [y.token, login!]] as const) {
-      expect(await getSubmission(app, token, id)).toMatchObject({ status: 'processing', submissionStatus: 'waiting_for_takeover' });
+    for (const [token, id] of [
+      [x.token, captcha!],
+      [y.token, login!],
+    ] as const) {
+      expect(await getSubmission(app, token, id)).toMatchObject({
+        status: 'processing',
+        submissionStatus: 'waiting_for_takeover',
+      });
     }
 
     // One founder, one slot at a time (WORKER_PER_FOUNDER defaults to all but one of the 2 slots),
@@ -78,15 +98,21 @@ describe('runs paused at walls give their worker slot back', () => {
       `select stream_id, global_position from es_events where type = 'SubmissionFormFilled' and stream_id = any($1)`,
       [ids.map((id) => `submission-${id}`)],
     );
-    const filledAt = new Map(filled.rows.map((r) => [r.stream_id.replace(/^submission-/, ''), Number(r.global_position)]));
+    const filledAt = new Map(
+      filled.rows.map((r) => [r.stream_id.replace(/^submission-/, ''), Number(r.global_position)]),
+    );
     expect(order).toHaveLength(3);
     for (let i = 1; i < 3; i++) expect(order[i]!.at).toBeGreaterThan(filledAt.get(order[i - 1]!.id)!);
     // The slots are on record as given back.
-    const held = await app.ctx.pool.query<{ holds_slot: boolean }>(`select holds_slot from submission_dispatches where user_id = $1`, [z.id]);
+    const held = await app.ctx.pool.query<{ holds_slot: boolean }>(
+      `select holds_slot from submission_dispatches where user_id = $1`,
+      [z.id],
+    );
     expect(held.rows.map((r) => r.holds_slot)).toEqual([false, false, false]);
 
     // The founder takes over the CAPTCHA run that gave its slot away: solves it, Continue; it is sent.
-    const control = (action: 'input' | 'continue', body: unknown = {}) => controlAt(app.url, pausedX.liveUrl!, action, body);
+    const control = (action: 'input' | 'continue', body: unknown = {}) =>
+      controlAt(app.url, pausedX.liveUrl!, action, body);
     expect((await control('input', { type: 'click', ...box, frameWidth: 1280, frameHeight: 900 })).status).toBe(200);
     const code = await issuedCode(app.runtime.sandbox!.url);
     expect((await control('input', { type: 'type', text: code })).status).toBe(200);
@@ -94,7 +120,10 @@ describe('runs paused at walls give their worker slot back', () => {
     expect((await control('continue')).status).toBe(200);
     const sent = await waitForStatus(app, x.token, captcha!, TERMINAL, 120_000);
     expect(sent.status, `${sent.summary} ${sent.error}`).toBe('completed');
-    expect(app.runtime.sandbox!.received(WARDEN).at(-1)).toMatchObject({ accepted: true, fields: { human_check: 'passed' } });
+    expect(app.runtime.sandbox!.received(WARDEN).at(-1)).toMatchObject({
+      accepted: true,
+      fields: { human_check: 'passed' },
+    });
 
     // The other one is still waiting, slot-less, and stops as before (refunded, nothing sent).
     const pausedY = await getSubmission(app, y.token, login!);
@@ -118,9 +147,13 @@ describe('the queue is fair across founders', () => {
     const b = await founder(app, 3);
     const aIds = await submit(app, a.token, COMPLETING);
     await waitUntil('a run of the first founder to start', async () => (await starts(app)).length > 0, 60_000, 100);
-    const mark = (await app.ctx.pool.query<{ n: string }>(`select max(global_position) as n from es_events`)).rows[0]!.n;
+    const mark = (await app.ctx.pool.query<{ n: string }>(`select max(global_position) as n from es_events`)).rows[0]!
+      .n;
     const bIds = await submit(app, b.token, ['lumen-partners', 'ember-capital', 'crumb-capital']);
-    await Promise.all([...aIds.map((id) => waitForStatus(app, a.token, id, TERMINAL, 300_000)), ...bIds.map((id) => waitForStatus(app, b.token, id, TERMINAL, 300_000))]);
+    await Promise.all([
+      ...aIds.map((id) => waitForStatus(app, a.token, id, TERMINAL, 300_000)),
+      ...bIds.map((id) => waitForStatus(app, b.token, id, TERMINAL, 300_000)),
+    ]);
 
     // From b's submit on: b's three runs alternate with a's (a run of a's may have been handed over just before).
     const after = (await starts(app, Number(mark))).map((s) => (bIds.includes(s.id) ? 'b' : 'a'));

@@ -31,37 +31,70 @@ describe('first-run checklist', () => {
     const user = await app.createUser();
     const other = await app.createUser();
     expect(await checklist(user.token)).toEqual({
-      steps: ['profile', 'test_application', 'live_view', 'credits', 'real_application'].map((id) => ({ id, done: false })),
-      done: false, dismissed: false, show: true,
+      steps: ['profile', 'test_application', 'live_view', 'credits', 'real_application'].map((id) => ({
+        id,
+        done: false,
+      })),
+      done: false,
+      dismissed: false,
+      show: true,
     });
 
-    expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: COMPLETE_PROFILE })).status).toBe(200);
+    expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: COMPLETE_PROFILE })).status).toBe(
+      200,
+    );
     expect(ticked(await checklist(user.token))).toEqual(['profile']);
 
     await app.services.credits.grant(user.id, 3, 'test credits', null, { now: new Date(), actor: 'test' });
-    const submitted = await app.api('POST', '/api/submit-to-test-vcs', { token: user.token, body: { testVcIds: [testFirmId('northwind-ventures')] } });
+    const submitted = await app.api('POST', '/api/submit-to-test-vcs', {
+      token: user.token,
+      body: { testVcIds: [testFirmId('northwind-ventures')] },
+    });
     expect(submitted.status).toBe(200);
     const id = submitted.body.submissionIds[0] as string;
     // The submissions read model follows the submit; granted credits are not a purchase.
-    await waitUntil('test submission projected', async () => ticked(await checklist(user.token)).includes('test_application'), 30_000);
+    await waitUntil(
+      'test submission projected',
+      async () => ticked(await checklist(user.token)).includes('test_application'),
+      30_000,
+    );
     expect(ticked(await checklist(user.token))).toEqual(['profile', 'test_application']);
 
     // Another founder's token for this run is not this founder's live view: nothing recorded.
-    const forged = await fetch(`${app.url}/live/${id}?token=${signViewToken(app.ctx.config.authSecret, id, other.id, new Date())}`);
+    const forged = await fetch(
+      `${app.url}/live/${id}?token=${signViewToken(app.ctx.config.authSecret, id, other.id, new Date())}`,
+    );
     expect(forged.status).toBe(404);
     expect(ticked(await checklist(user.token))).not.toContain('live_view');
     expect(ticked(await checklist(other.token))).toEqual([]);
 
     // The live view page served to its owner is what ticks "watch it live" (once).
-    const page = await fetch(`${app.url}/live/${id}?token=${signViewToken(app.ctx.config.authSecret, id, user.id, new Date())}`);
+    const page = await fetch(
+      `${app.url}/live/${id}?token=${signViewToken(app.ctx.config.authSecret, id, user.id, new Date())}`,
+    );
     expect(page.status).toBe(200);
-    await waitUntil('live view recorded', async () => ticked(await checklist(user.token)).includes('live_view'), 30_000);
+    await waitUntil(
+      'live view recorded',
+      async () => ticked(await checklist(user.token)).includes('live_view'),
+      30_000,
+    );
     await fetch(`${app.url}/live/${id}?token=${signViewToken(app.ctx.config.authSecret, id, user.id, new Date())}`);
     await new Promise((r) => setTimeout(r, 300));
     const { events } = await app.ctx.store.readStream(`first-run-${user.id}`);
     expect(events.map((e) => e.type)).toEqual(['FirstRunLiveViewOpened']);
 
-    await app.services.credits.purchase(user.id, { amount: 50, paymentId: `pay-${user.id}`, productId: 'pack-50', reason: 'Credit pack: 50 credits', amountPaid: 4900, currency: 'usd' }, { now: new Date(), actor: 'test' });
+    await app.services.credits.purchase(
+      user.id,
+      {
+        amount: 50,
+        paymentId: `pay-${user.id}`,
+        productId: 'pack-50',
+        reason: 'Credit pack: 50 credits',
+        amountPaid: 4900,
+        currency: 'usd',
+      },
+      { now: new Date(), actor: 'test' },
+    );
     await waitUntil('purchase projected', async () => ticked(await checklist(user.token)).includes('credits'), 30_000);
     expect(ticked(await checklist(user.token))).toEqual(['profile', 'test_application', 'live_view', 'credits']);
     expect(ticked(await checklist(other.token))).toEqual([]);
@@ -84,9 +117,15 @@ describe('the greeting', () => {
     const user = await app.createUser();
     // createUser signs in inside the process, as a sign-up's own session does: nothing recorded.
     expect((await app.api('GET', '/api/auth/me', { token: user.token })).body.signedInBefore).toBe(false);
-    const signIn = await app.api('POST', '/api/identity/sign-in/email', { body: { email: user.email, password: 'correct horse battery' } });
+    const signIn = await app.api('POST', '/api/identity/sign-in/email', {
+      body: { email: user.email, password: 'correct horse battery' },
+    });
     expect(signIn.status).toBe(200);
-    await waitUntil('sign-in recorded', async () => (await app.api('GET', '/api/auth/me', { token: user.token })).body.signedInBefore === true, 10_000);
+    await waitUntil(
+      'sign-in recorded',
+      async () => (await app.api('GET', '/api/auth/me', { token: user.token })).body.signedInBefore === true,
+      10_000,
+    );
   });
 });
 
@@ -99,11 +138,18 @@ describe('the registry of forms on first start', () => {
 
     const started = await app.services.catalog.registerSandboxForms();
     expect(started?.total).toBeGreaterThan(10);
-    await waitUntil('discovery run finished', async () => (await app.services.catalog.forms.run(started!.runId))?.finishedAt, 300_000, 500);
+    await waitUntil(
+      'discovery run finished',
+      async () => (await app.services.catalog.forms.run(started!.runId))?.finishedAt,
+      300_000,
+      500,
+    );
     const after = await app.api('GET', '/api/test-vc-firms?acceptsOnline=true', { token: user.token });
     expect(after.body.total).toBeGreaterThan(0);
     // The CAPTCHA firm is offered, marked as needing the founder in the live view.
-    const sentinel = (await app.services.catalog.forms.entries('test', [testFirmId('sentinel-capital')])).get(testFirmId('sentinel-capital'));
+    const sentinel = (await app.services.catalog.forms.entries('test', [testFirmId('sentinel-capital')])).get(
+      testFirmId('sentinel-capital'),
+    );
     expect(sentinel?.blockers).toContain('captcha');
 
     // Idempotent: every sandbox firm was checked, so the next start visits none.

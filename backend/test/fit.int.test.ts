@@ -10,7 +10,13 @@ import { startTestApp, type TestApp } from '../src/testing/app';
 const SEED = 11;
 const VC = 400;
 const firms: VcFirm[] = [...generateVcFirms({ seed: SEED, count: VC })];
-const PROFILE = { companyName: 'Ledgerly', industry: 'Fintech', stage: 'Seed', raising: '$500K', location: 'Berlin, Germany' };
+const PROFILE = {
+  companyName: 'Ledgerly',
+  industry: 'Fintech',
+  stage: 'Seed',
+  raising: '$500K',
+  location: 'Berlin, Germany',
+};
 
 let app: TestApp;
 let founder: string;
@@ -25,10 +31,18 @@ beforeAll(async () => {
   other = (await app.createUser()).token;
   blank = (await app.createUser()).token;
   expect((await app.api('PATCH', '/api/startup-profile', { token: founder, body: PROFILE })).status).toBe(200);
-  const late = { companyName: 'Helix Bio', industry: 'HealthTech', stage: 'Series C', raising: '$20M', location: 'Austin, United States' };
+  const late = {
+    companyName: 'Helix Bio',
+    industry: 'HealthTech',
+    stage: 'Series C',
+    raising: '$20M',
+    location: 'Austin, United States',
+  };
   expect((await app.api('PATCH', '/api/startup-profile', { token: other, body: late })).status).toBe(200);
   // Only an industry: not enough to rank by.
-  expect((await app.api('PATCH', '/api/startup-profile', { token: blank, body: { industry: 'Fintech' } })).status).toBe(200);
+  expect((await app.api('PATCH', '/api/startup-profile', { token: blank, body: { industry: 'Fintech' } })).status).toBe(
+    200,
+  );
 });
 afterAll(async () => app?.close());
 
@@ -38,7 +52,7 @@ const score = (p: typeof PROFILE, f: VcFirm) => fitScore(p, f, fitToday(fitDay(n
 const byFit = (p: typeof PROFILE) => (a: VcFirm, b: VcFirm) => score(p, b) - score(p, a);
 
 describe('VC database: best fit first', () => {
-  it('ranks every firm by the founder\'s fit, highest first, each with its score and reasons', async () => {
+  it("ranks every firm by the founder's fit, highest first, each with its score and reasons", async () => {
     const r = await get('/api/vc-firms?sort=fit', founder);
     expect(r.status).toBe(200);
     expect(r.body.total).toBe(VC);
@@ -48,7 +62,13 @@ describe('VC database: best fit first', () => {
     for (const f of r.body.firms) {
       const record = firms.find((x) => x.id === f.id)!;
       expect(f.fit).toEqual(fitScore(PROFILE, record, fitToday(fitDay(new Date()))));
-      expect(f.fit.reasons.map((x: { factor: string }) => x.factor)).toEqual(['stage', 'sector', 'check', 'geography', 'activity']);
+      expect(f.fit.reasons.map((x: { factor: string }) => x.factor)).toEqual([
+        'stage',
+        'sector',
+        'check',
+        'geography',
+        'activity',
+      ]);
     }
     const scores = r.body.firms.map((f: { fit: { score: number } }) => f.fit.score);
     expect(scores).toEqual([...scores].sort((a: number, b: number) => b - a));
@@ -64,7 +84,12 @@ describe('VC database: best fit first', () => {
       ids.push(...r.body.firms.map((f: VcFirm) => f.id));
     }
     expect(new Set(ids).size).toBe(VC);
-    const scores = ids.map((id) => score(PROFILE, firms.find((f) => f.id === id)!));
+    const scores = ids.map((id) =>
+      score(
+        PROFILE,
+        firms.find((f) => f.id === id)!,
+      ),
+    );
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // Text and a country: the same matches as the name order, in fit order.
     const q = 'search=capital&country=United%20States&country=Germany';
@@ -72,14 +97,19 @@ describe('VC database: best fit first', () => {
     const fitted = await get(`/api/vc-firms?${q}&limit=100&sort=fit`, founder);
     expect(fitted.body.total).toBe(named.body.total);
     expect(fitted.body.total).toBeGreaterThan(0);
-    expect(new Set(fitted.body.firms.map((f: VcFirm) => f.id))).toEqual(new Set(named.body.firms.map((f: VcFirm) => f.id)));
+    expect(new Set(fitted.body.firms.map((f: VcFirm) => f.id))).toEqual(
+      new Set(named.body.firms.map((f: VcFirm) => f.id)),
+    );
     const expected = [...named.body.firms].sort(byFit(PROFILE)).map((f: VcFirm) => score(PROFILE, f));
     expect(fitted.body.firms.map((f: { fit: { score: number } }) => f.fit.score)).toEqual(expected);
   });
 
   it('keeps only firms fitting at least N (fitMin), in any order, in the list and in Select All', async () => {
     const n = 60;
-    const expected = firms.filter((f) => score(PROFILE, f) >= n).map((f) => f.id).sort();
+    const expected = firms
+      .filter((f) => score(PROFILE, f) >= n)
+      .map((f) => f.id)
+      .sort();
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(VC);
     const r = await get(`/api/vc-firms?fitMin=${n}&sort=fit&limit=100`, founder);
@@ -94,7 +124,13 @@ describe('VC database: best fit first', () => {
   it('ranks for each founder by their own profile', async () => {
     const mine = await get('/api/vc-firms?sort=fit&limit=5', founder);
     const theirs = await get('/api/vc-firms?sort=fit&limit=5', other);
-    const late = { ...PROFILE, industry: 'HealthTech', stage: 'Series C', raising: '$20M', location: 'Austin, United States' };
+    const late = {
+      ...PROFILE,
+      industry: 'HealthTech',
+      stage: 'Series C',
+      raising: '$20M',
+      location: 'Austin, United States',
+    };
     expect(theirs.body.firms[0].fit.score).toBe(Math.max(...firms.map((f) => score(late, f))));
     expect(theirs.body.firms[0].fit.reasons[0].label).toBe('Invests at Series C');
     expect(mine.body.firms[0].fit.reasons[0].label).toBe('Invests at Seed');
@@ -113,7 +149,12 @@ describe('VC database: best fit first', () => {
     }
     // With a complete profile the name order carries the fit too (the cards show it).
     const named = await get('/api/vc-firms', founder);
-    expect(named.body.firms[0].fit.score).toBe(score(PROFILE, firms.find((f) => f.id === named.body.firms[0].id)!));
+    expect(named.body.firms[0].fit.score).toBe(
+      score(
+        PROFILE,
+        firms.find((f) => f.id === named.body.firms[0].id)!,
+      ),
+    );
   });
 
   it('refuses bad sort and fitMin values with a clear message', async () => {
@@ -123,19 +164,28 @@ describe('VC database: best fit first', () => {
       expect(r.status, bad).toBe(400);
       expect(r.body).toEqual({ error: 'fitMin must be a whole number from 0 to 100' });
     }
-    expect((await get('/api/vc-firms?fitMin=50&fitMin=60', founder)).body).toEqual({ error: 'fitMin must be given once' });
+    expect((await get('/api/vc-firms?fitMin=50&fitMin=60', founder)).body).toEqual({
+      error: 'fitMin must be given once',
+    });
   });
 
   // Last: it adds firms to the catalog the cases above counted.
-  it('ranks an imported firm whose sectors name the founder\'s industry first, with the sector as a reason', async () => {
+  it("ranks an imported firm whose sectors name the founder's industry first, with the sector as a reason", async () => {
     const file = join(import.meta.dirname, 'fixtures/catalog/fundraisingfox-2026-01.csv');
-    const r = await app.services.catalog.importFirms({ source: 'fundraisingfox', file, dataDate: '2026-01-15' }, { now: new Date(), actor: 'test' });
+    const r = await app.services.catalog.importFirms(
+      { source: 'fundraisingfox', file, dataDate: '2026-01-15' },
+      { now: new Date(), actor: 'test' },
+    );
     await app.services.catalog.waitUntilLoaded(r.checkpoint, 60_000);
     const top = (await get('/api/vc-firms?sort=fit&limit=3', founder)).body.firms;
     // Northpeak Ventures: Berlin, pre-seed and seed, fintech and SaaS, cheques $100K–$1M.
     expect(top[0].vcName).toBe('Northpeak Ventures');
     expect(top[0].fit.reasons.map((x: { label: string; match: string }) => [x.label, x.match])).toEqual([
-      ['Invests at Seed', 'yes'], ['Fintech', 'yes'], ['Checks $100K–$1M fit your $500K round', 'yes'], ['Based in Germany', 'yes'], ['Activity unknown', 'unknown'],
+      ['Invests at Seed', 'yes'],
+      ['Fintech', 'yes'],
+      ['Checks $100K–$1M fit your $500K round', 'yes'],
+      ['Based in Germany', 'yes'],
+      ['Activity unknown', 'unknown'],
     ]);
     expect(top[0].fit.score).toBe(90);
     expect(top[0].fit.confidence).toBe(0.9);

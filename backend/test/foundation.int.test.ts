@@ -27,7 +27,8 @@ describe('foundation: one slice through command, events, projection, query', () 
     expect(r.body.status).toBe('ok');
     expect(r.body.eventStore).toEqual({ kind: 'postgres', ok: true });
     expect(r.body.projections.map((p: any) => p.name)).toEqual(expect.arrayContaining(['credits', 'users']));
-    for (const p of r.body.projections) expect(p).toMatchObject({ status: expect.any(String), position: expect.any(Number), lag: expect.any(Number) });
+    for (const p of r.body.projections)
+      expect(p).toMatchObject({ status: expect.any(String), position: expect.any(Number), lag: expect.any(Number) });
   });
 
   it('answers 401 on /api routes without a valid session', async () => {
@@ -42,31 +43,51 @@ describe('foundation: one slice through command, events, projection, query', () 
 
   it('signs up, registers once, grants the free credit once, and reads it back', async () => {
     const { token, id } = await signUp('ada@example.com');
-    const first = await app.api('POST', '/api/auth/sync-user', { token, body: { id, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null } });
+    const first = await app.api('POST', '/api/auth/sync-user', {
+      token,
+      body: { id, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null },
+    });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ isNewUser: true, creditBalance: 1 });
-    const again = await app.api('POST', '/api/auth/sync-user', { token, body: { id, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' } });
+    const again = await app.api('POST', '/api/auth/sync-user', {
+      token,
+      body: { id, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
+    });
     expect(again.body).toEqual({ isNewUser: false, creditBalance: 1 });
     expect((await app.api('GET', '/api/credits/balance', { token })).body).toEqual({ balance: 1 });
     expect((await app.api('GET', '/api/credits', { token })).body).toEqual({ balance: 1 });
     const me = await app.api('GET', '/api/auth/me', { token });
-    expect(me.body).toEqual({ user: { id, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null }, roles: [], emailVerified: false, signedInBefore: false });
+    expect(me.body).toEqual({
+      user: { id, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null },
+      roles: [],
+      emailVerified: false,
+      signedInBefore: false,
+    });
   });
 
   it('never grants the free credit twice under 20 concurrent syncs', async () => {
     const { token, id } = await signUp('grace@example.com');
-    const results = await Promise.all(Array.from({ length: 20 }, () => app.api('POST', '/api/auth/sync-user', { token, body: { id, email: 'grace@example.com', firstName: 'Grace' } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        app.api('POST', '/api/auth/sync-user', { token, body: { id, email: 'grace@example.com', firstName: 'Grace' } }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(results.filter((r) => r.body.isNewUser)).toHaveLength(1);
     for (const r of results) expect(r.body.creditBalance).toBe(1);
     const { events } = await app.ctx.store.readStream(`credits-${id}`);
     expect(events).toHaveLength(1);
-    expect((await app.ctx.store.readStream(`user-${id}`)).events.filter((e) => e.type === 'UserRegistered')).toHaveLength(1);
+    expect(
+      (await app.ctx.store.readStream(`user-${id}`)).events.filter((e) => e.type === 'UserRegistered'),
+    ).toHaveLength(1);
   });
 
   it('refuses to sync another user with the session of a first one', async () => {
     const { token } = await signUp('mallory@example.com');
-    const r = await app.api('POST', '/api/auth/sync-user', { token, body: { id: 'someone-else', email: 'x@example.com' } });
+    const r = await app.api('POST', '/api/auth/sync-user', {
+      token,
+      body: { id: 'someone-else', email: 'x@example.com' },
+    });
     expect(r.status).toBe(403);
     expect(r.body.error).toMatch(/does not match/);
   });
@@ -74,13 +95,23 @@ describe('foundation: one slice through command, events, projection, query', () 
   it('answers bad input with 400 { error } and writes nothing', async () => {
     const { token, id } = await signUp('bad@example.com');
     const before = await app.writes();
-    const malformed = await app.api('POST', '/api/auth/sync-user', { token, body: '{"id": "x",', headers: { 'content-type': 'application/json' } });
+    const malformed = await app.api('POST', '/api/auth/sync-user', {
+      token,
+      body: '{"id": "x",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ error: 'Malformed JSON body' });
-    const unknown = await app.api('POST', '/api/auth/sync-user', { token, body: { id, email: 'bad@example.com', isAdmin: true } });
+    const unknown = await app.api('POST', '/api/auth/sync-user', {
+      token,
+      body: { id, email: 'bad@example.com', isAdmin: true },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toMatch(/Unknown field: isAdmin/);
-    const wrongType = await app.api('POST', '/api/auth/sync-user', { token, body: { id: 42, email: 'bad@example.com' } });
+    const wrongType = await app.api('POST', '/api/auth/sync-user', {
+      token,
+      body: { id: 42, email: 'bad@example.com' },
+    });
     expect(wrongType.status).toBe(400);
     expect(typeof wrongType.body.error).toBe('string');
     const badEmail = await app.api('POST', '/api/auth/sync-user', { token, body: { id, email: 'nope' } });

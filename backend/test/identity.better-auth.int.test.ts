@@ -9,17 +9,30 @@ beforeAll(async () => {
 });
 afterAll(async () => tdb?.drop());
 
-identityContract('better-auth', async () => new BetterAuthProvider(tdb.pool, { secret: 'test-secret-0123456789abcdef0123456789', baseURL: 'http://localhost:3000' }));
+identityContract(
+  'better-auth',
+  async () =>
+    new BetterAuthProvider(tdb.pool, {
+      secret: 'test-secret-0123456789abcdef0123456789',
+      baseURL: 'http://localhost:3000',
+    }),
+);
 
 describe('better-auth sessions', () => {
   it('expire', async () => {
-    const idp = new BetterAuthProvider(tdb.pool, { secret: 'test-secret-0123456789abcdef0123456789', baseURL: 'http://localhost:3000', sessionExpiresInSeconds: 60 });
+    const idp = new BetterAuthProvider(tdb.pool, {
+      secret: 'test-secret-0123456789abcdef0123456789',
+      baseURL: 'http://localhost:3000',
+      sessionExpiresInSeconds: 60,
+    });
     await idp.createUser({ email: 'expiring@example.com', password: 'a-long-password' });
     const s = await idp.signIn('expiring@example.com', 'a-long-password');
     const headers = new Headers({ authorization: `Bearer ${s!.token}` });
     expect(await idp.authenticate(headers)).not.toBeNull();
     // Age the session past its expiry in the real table (no clock mocking inside the provider).
-    await tdb.pool.query(`update auth_session set "expiresAt" = now() - interval '1 second' where token = $1`, [s!.token]);
+    await tdb.pool.query(`update auth_session set "expiresAt" = now() - interval '1 second' where token = $1`, [
+      s!.token,
+    ]);
     expect(await idp.authenticate(headers)).toBeNull();
   });
 });
@@ -28,15 +41,24 @@ describe('better-auth sessions, the short path', () => {
   const secret = 'test-secret-0123456789abcdef0123456789';
   it('answers a signed token as handed out over HTTP, and the bare one, from the session table alone', async () => {
     const idp = new BetterAuthProvider(tdb.pool, { secret, baseURL: 'http://localhost:3000' });
-    const u = await idp.createUser({ email: 'short.path@example.com', password: 'a-long-password', name: 'Short Path' });
+    const u = await idp.createUser({
+      email: 'short.path@example.com',
+      password: 'a-long-password',
+      name: 'Short Path',
+    });
     // Signed in the way the screens do: better-auth's own answer carries the signed token in set-auth-token.
-    const res = (await (idp as any).auth.api.signInEmail({ body: { email: 'short.path@example.com', password: 'a-long-password' }, asResponse: true })) as Response;
+    const res = (await (idp as any).auth.api.signInEmail({
+      body: { email: 'short.path@example.com', password: 'a-long-password' },
+      asResponse: true,
+    })) as Response;
     const signed = res.headers.get('set-auth-token')!;
     expect(signed).toContain('.');
     const before = { ...idp.answered };
     const who = await idp.authenticate(new Headers({ authorization: `Bearer ${signed}` }));
     expect(who).toMatchObject({ id: u.id, email: 'short.path@example.com', name: 'Short Path', emailVerified: false });
-    expect(await idp.authenticate(new Headers({ authorization: `Bearer ${encodeURIComponent(signed)}` }))).toMatchObject({ id: u.id });
+    expect(
+      await idp.authenticate(new Headers({ authorization: `Bearer ${encodeURIComponent(signed)}` })),
+    ).toMatchObject({ id: u.id });
     const bare = signed.split('.')[0]!;
     expect(await idp.authenticate(new Headers({ authorization: `Bearer ${bare}` }))).toMatchObject({ id: u.id });
     expect(idp.answered.direct - before.direct).toBe(3);
@@ -51,16 +73,21 @@ describe('better-auth sessions, the short path', () => {
     expect(await idp.authenticate(new Headers({ authorization: `Bearer ${signed}` }))).toBeNull();
   });
 
-  it("hands a session due for its daily refresh to better-auth, which moves its expiry on", async () => {
+  it('hands a session due for its daily refresh to better-auth, which moves its expiry on', async () => {
     const idp = new BetterAuthProvider(tdb.pool, { secret, baseURL: 'http://localhost:3000' });
     await idp.createUser({ email: 'refresh@example.com', password: 'a-long-password' });
     const s = (await idp.signIn('refresh@example.com', 'a-long-password'))!;
     // Last moved two days ago: past better-auth's one-day update age.
-    await tdb.pool.query(`update auth_session set "expiresAt" = now() + interval '5 days', "updatedAt" = now() - interval '2 days' where token = $1`, [s.token]);
+    await tdb.pool.query(
+      `update auth_session set "expiresAt" = now() + interval '5 days', "updatedAt" = now() - interval '2 days' where token = $1`,
+      [s.token],
+    );
     const before = { ...idp.answered };
     expect(await idp.authenticate(new Headers({ authorization: `Bearer ${s.token}` }))).not.toBeNull();
     expect(idp.answered.betterAuth - before.betterAuth).toBe(1);
-    const r = await tdb.pool.query<{ expiresAt: Date }>('select "expiresAt" from auth_session where token = $1', [s.token]);
+    const r = await tdb.pool.query<{ expiresAt: Date }>('select "expiresAt" from auth_session where token = $1', [
+      s.token,
+    ]);
     expect(new Date(r.rows[0]!.expiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * 86400_000);
     // Moved: the next request takes the short path again.
     await idp.authenticate(new Headers({ authorization: `Bearer ${s.token}` }));

@@ -26,7 +26,9 @@ export function identityContract(name: string, make: () => Promise<IdentityProvi
       await idp.createUser({ email: e, password: 'a-long-password' });
       expect(await idp.signIn(e, 'wrong-password')).toBeNull();
       expect(await idp.signIn(email(), 'a-long-password')).toBeNull();
-      await expect(idp.createUser({ email: e, password: 'another-password' })).rejects.toSatisfy((err) => err instanceof IdentityError && err.kind === 'exists');
+      await expect(idp.createUser({ email: e, password: 'another-password' })).rejects.toSatisfy(
+        (err) => err instanceof IdentityError && err.kind === 'exists',
+      );
       expect(await idp.findByEmail(email())).toBeNull();
     });
 
@@ -47,7 +49,11 @@ export function identityContract(name: string, make: () => Promise<IdentityProvi
       const [a, b] = [email(), email()];
       const user = await idp.createUser({ email: a, password: 'a-long-password' });
       await idp.createUser({ email: b, password: 'a-long-password' });
-      const [s1, s2, other] = [await idp.signIn(a, 'a-long-password'), await idp.signIn(a, 'a-long-password'), await idp.signIn(b, 'a-long-password')];
+      const [s1, s2, other] = [
+        await idp.signIn(a, 'a-long-password'),
+        await idp.signIn(a, 'a-long-password'),
+        await idp.signIn(b, 'a-long-password'),
+      ];
       expect(await idp.authenticate(bearer(s1!.token))).toMatchObject({ id: user.id });
       await idp.revokeSessions(user.id);
       expect(await idp.authenticate(bearer(s1!.token))).toBeNull();

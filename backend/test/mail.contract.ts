@@ -16,7 +16,10 @@ export interface Delivered {
  * from the receiving side; it is absent for a real server the test cannot read (then only the
  * acceptance is checked).
  */
-export function mailContract(name: string, make: () => Promise<{ port: MailPort; received?: (messageId: string) => Promise<Delivered | undefined> }>) {
+export function mailContract(
+  name: string,
+  make: () => Promise<{ port: MailPort; received?: (messageId: string) => Promise<Delivered | undefined> }>,
+) {
   describe(`mail contract: ${name}`, () => {
     const message = (over: Partial<OutgoingMail> = {}): OutgoingMail => ({
       messageId: randomUUID(),
@@ -25,7 +28,10 @@ export function mailContract(name: string, make: () => Promise<{ port: MailPort;
       subject: `Contract ${randomUUID().slice(0, 8)}`,
       text: 'Plain words for the contract.',
       html: '<p>Plain words for the <b>contract</b>.</p>',
-      headers: { 'List-Unsubscribe': '<https://fundflow.example/api/mail/unsubscribe?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe': '<https://fundflow.example/api/mail/unsubscribe?token=abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
       ...over,
     });
 

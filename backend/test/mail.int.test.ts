@@ -25,7 +25,12 @@ mailContract('embedded', async () => {
       const m = (await port.inbox()).find((x) => x.messageId === id);
       if (!m) return undefined;
       const headers = Object.fromEntries(Object.entries(m.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      return { to: m.to, subject: m.subject, content: `${m.text}\n${m.html}`, header: (n) => headers[n] } satisfies Delivered;
+      return {
+        to: m.to,
+        subject: m.subject,
+        content: `${m.text}\n${m.html}`,
+        header: (n) => headers[n],
+      } satisfies Delivered;
     },
   };
 });
@@ -47,7 +52,11 @@ describe('the mail module', () => {
 
   it('a queued message is an event and the delivery job sends it; the mailbox lists it as sent', async () => {
     const to = `verify-${Date.now()}@example.com`;
-    const r = await app.services.mail.send('verify-email', { to, data: { url: `${app.url}/verify-email?token=t1` } }, meta());
+    const r = await app.services.mail.send(
+      'verify-email',
+      { to, data: { url: `${app.url}/verify-email?token=t1` } },
+      meta(),
+    );
     const events = (await app.ctx.store.readStream(`mail-${r.messageId}`)).events;
     expect(events.map((e) => e.type)).toEqual(['MailQueued']);
     expect(events[0]!.data.subject).toBe('Verify your e-mail address for FundFlow');
@@ -56,14 +65,27 @@ describe('the mail module', () => {
     expect(got!.html).toContain('Verify e-mail');
     // Account e-mails carry no unsubscribe.
     expect(got!.headers['List-Unsubscribe']).toBeUndefined();
-    const sent = await eventually(async () => (await app.services.mail.list({ to })).find((m) => m.status === 'sent'), 'the read model');
+    const sent = await eventually(
+      async () => (await app.services.mail.list({ to })).find((m) => m.status === 'sent'),
+      'the read model',
+    );
     expect(sent.attempts).toBe(1);
-    expect((await app.ctx.store.readStream(`mail-${r.messageId}`)).events.map((e) => e.type)).toEqual(['MailQueued', 'MailSent']);
+    expect((await app.ctx.store.readStream(`mail-${r.messageId}`)).events.map((e) => e.type)).toEqual([
+      'MailQueued',
+      'MailSent',
+    ]);
   });
 
   it('queueing the same message id twice sends one message', async () => {
     const to = `twice-${Date.now()}@example.com`;
-    const data = { paymentId: 'cs_test_twice', product: 'Pro plan', credits: 100, amount: '$97.00', date: '2026-01-01', url: `${app.url}/credits` };
+    const data = {
+      paymentId: 'cs_test_twice',
+      product: 'Pro plan',
+      credits: 100,
+      amount: '$97.00',
+      date: '2026-01-01',
+      url: `${app.url}/credits`,
+    };
     await app.services.mail.send('receipt', { to, data, messageId: 'receipt-cs_test_twice' }, meta());
     await app.services.mail.send('receipt', { to, data, messageId: 'receipt-cs_test_twice' }, meta());
     await eventually(async () => (await app.services.mail.list({ to })).find((m) => m.status === 'sent'), 'delivery');
@@ -83,23 +105,36 @@ describe('the mail module', () => {
     expect(got!.html).toContain(`${app.ctx.config.publicUrl}/unsubscribe?token=`);
 
     // A forged or altered token changes nothing.
-    const bad = await app.api('POST', '/api/mail/unsubscribe', { body: { token: 'eyJlIjoieEBleGFtcGxlLmNvbSJ9.forged-signature' } });
+    const bad = await app.api('POST', '/api/mail/unsubscribe', {
+      body: { token: 'eyJlIjoieEBleGFtcGxlLmNvbSJ9.forged-signature' },
+    });
     expect(bad).toMatchObject({ status: 400, body: { error: 'This unsubscribe link is not valid' } });
 
     // RFC 8058: the mail client POSTs a form body to the header's address, without a session.
-    const res = await fetch(oneClick.replace(app.ctx.config.publicUrl, app.url), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const res = await fetch(oneClick.replace(app.ctx.config.publicUrl, app.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ unsubscribed: true, email: to });
 
     const again = await app.services.mail.send('batch-finished', { to, data }, meta());
     expect(again.skipped).toBe('unsubscribed');
-    const account = await app.services.mail.send('reset-password', { to, data: { url: `${app.url}/reset-password?token=x` } }, meta());
+    const account = await app.services.mail.send(
+      'reset-password',
+      { to, data: { url: `${app.url}/reset-password?token=x` } },
+      meta(),
+    );
     expect(account.skipped).toBeUndefined();
     await eventually(async () => (await inboxOf(to)).length === 2, 'the account e-mail');
-    expect((await inboxOf(to)).map((m) => m.subject).sort()).toEqual(['Reset your FundFlow password', 'Your applications have finished: 2 of 3 delivered']);
+    expect((await inboxOf(to)).map((m) => m.subject).sort()).toEqual([
+      'Reset your FundFlow password',
+      'Your applications have finished: 2 of 3 delivered',
+    ]);
   });
 
-  it('the unsubscribe page\'s API: state, unsubscribe and undo by the link\'s token, no session, each an event', async () => {
+  it("the unsubscribe page's API: state, unsubscribe and undo by the link's token, no session, each an event", async () => {
     const to = `undo-${Date.now()}@example.com`;
     const data = { total: 1, delivered: 1, failed: 0, refunded: 0, url: `${app.url}/submissions` };
     await app.services.mail.send('batch-finished', { to, data }, meta());
@@ -107,24 +142,47 @@ describe('the mail module', () => {
     const token = decodeURIComponent(/\/unsubscribe\?token=([^\s"&]+)/.exec(got!.text)![1]!);
     const q = `/api/mail/unsubscribe?token=${encodeURIComponent(token)}`;
 
-    expect(await app.api('GET', q)).toMatchObject({ status: 200, body: { email: to, category: 'notification', unsubscribed: false } });
-    expect(await app.api('POST', '/api/mail/unsubscribe', { body: { token } })).toMatchObject({ status: 200, body: { unsubscribed: true, email: to } });
+    expect(await app.api('GET', q)).toMatchObject({
+      status: 200,
+      body: { email: to, category: 'notification', unsubscribed: false },
+    });
+    expect(await app.api('POST', '/api/mail/unsubscribe', { body: { token } })).toMatchObject({
+      status: 200,
+      body: { unsubscribed: true, email: to },
+    });
     expect((await app.api('GET', q)).body.unsubscribed).toBe(true);
     expect((await app.services.mail.send('batch-finished', { to, data }, meta())).skipped).toBe('unsubscribed');
 
     // Undo: notifications are sent again, at once (the answer waits for the read model).
-    expect(await app.api('DELETE', '/api/mail/unsubscribe', { body: { token } })).toMatchObject({ status: 200, body: { unsubscribed: false, email: to } });
+    expect(await app.api('DELETE', '/api/mail/unsubscribe', { body: { token } })).toMatchObject({
+      status: 200,
+      body: { unsubscribed: false, email: to },
+    });
     expect((await app.api('GET', q)).body.unsubscribed).toBe(false);
     expect((await app.services.mail.send('batch-finished', { to, data }, meta())).skipped).toBeUndefined();
     // Undoing twice records nothing more; the log holds exactly what happened.
     expect((await app.api('DELETE', q)).status).toBe(200);
-    const stream = (await app.ctx.pool.query<{ type: string }>(`select type from es_events where stream_id like 'mail-optout-%' and data->>'email' = $1 order by global_position`, [to])).rows.map((r) => r.type);
+    const stream = (
+      await app.ctx.pool.query<{ type: string }>(
+        `select type from es_events where stream_id like 'mail-optout-%' and data->>'email' = $1 order by global_position`,
+        [to],
+      )
+    ).rows.map((r) => r.type);
     expect(stream).toEqual(['MailUnsubscribed', 'MailResubscribed']);
 
     // Bad input: a 400 with the reason, never a 500.
-    expect(await app.api('GET', '/api/mail/unsubscribe')).toMatchObject({ status: 400, body: { error: expect.any(String) } });
-    expect(await app.api('DELETE', '/api/mail/unsubscribe', { body: { token: 'eyJlIjoieEBleGFtcGxlLmNvbSJ9.forged-signature' } })).toMatchObject({ status: 400, body: { error: 'This unsubscribe link is not valid' } });
-    expect(await app.api('POST', '/api/mail/unsubscribe', { body: { token, extra: 1 } })).toMatchObject({ status: 400 });
+    expect(await app.api('GET', '/api/mail/unsubscribe')).toMatchObject({
+      status: 400,
+      body: { error: expect.any(String) },
+    });
+    expect(
+      await app.api('DELETE', '/api/mail/unsubscribe', {
+        body: { token: 'eyJlIjoieEBleGFtcGxlLmNvbSJ9.forged-signature' },
+      }),
+    ).toMatchObject({ status: 400, body: { error: 'This unsubscribe link is not valid' } });
+    expect(await app.api('POST', '/api/mail/unsubscribe', { body: { token, extra: 1 } })).toMatchObject({
+      status: 400,
+    });
   });
 
   it('the mailbox is for admins only', async () => {
@@ -147,16 +205,27 @@ describe('durability and retries', () => {
     // An API-only process queues (no delivery job in it), then stops.
     const api = await createRuntime({ config, role: 'api', databaseUrl: app.db.url, log: () => {}, listen: false });
     const to = `durable-${Date.now()}@example.com`;
-    const q = await api.services.mail.send('verify-email', { to, data: { url: 'https://fundflow.example/v' } }, { now: new Date(), actor: 'test' });
+    const q = await api.services.mail.send(
+      'verify-email',
+      { to, data: { url: 'https://fundflow.example/v' } },
+      { now: new Date(), actor: 'test' },
+    );
     await api.stop();
     // The running app's worker (another process in production) picks it up.
-    await eventually(async () => (await createEmbeddedTransport(app.ctx.db).inbox(to)).length, 'delivery after restart');
+    await eventually(
+      async () => (await createEmbeddedTransport(app.ctx.db).inbox(to)).length,
+      'delivery after restart',
+    );
 
     // A transport that refuses: each failed try is an event with the next try's time.
     const cli = await createRuntime({ config, role: 'cli', databaseUrl: app.db.url, log: () => {} });
     try {
       const svc = cli.services.mail;
-      const bad = await svc.send('verify-email', { to: 'not-an-address', data: { url: 'https://fundflow.example/v' } }, { now: new Date(), actor: 'test' });
+      const bad = await svc.send(
+        'verify-email',
+        { to: 'not-an-address', data: { url: 'https://fundflow.example/v' } },
+        { now: new Date(), actor: 'test' },
+      );
       const failures = await eventually(async () => {
         const ev = (await app.ctx.store.readStream(`mail-${bad.messageId}`)).events;
         return ev.some((e) => e.type === 'MailAttemptFailed') ? ev : null;
@@ -166,7 +235,11 @@ describe('durability and retries', () => {
       expect(failed.data.error).toMatch(/not-an-address/);
       expect(new Date(failed.data.retryAt).getTime()).toBeGreaterThan(Date.now());
       await app.ctx.projections.waitFor(undefined, 10_000);
-      expect((await svc.list({ to: 'not-an-address' }))[0]).toMatchObject({ status: 'retrying', attempts: 1, lastError: 'Not an e-mail address: not-an-address' });
+      expect((await svc.list({ to: 'not-an-address' }))[0]).toMatchObject({
+        status: 'retrying',
+        attempts: 1,
+        lastError: 'Not an e-mail address: not-an-address',
+      });
       expect(MAX_MAIL_ATTEMPTS).toBeGreaterThan(1);
       expect((await svc.get(q.messageId))?.status).toBe('sent');
     } finally {

@@ -71,14 +71,19 @@ describe('GET /metrics', () => {
     const u = await founder(app, 1);
     const search = await app.api('GET', '/api/test-vc-firms', { token: u.token });
     expect(search.status).toBe(200);
-    const r = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: ['test_vc_northwind-ventures'] } });
+    const r = await app.api('POST', '/api/submit-to-test-vcs', {
+      token: u.token,
+      body: { testVcIds: ['test_vc_northwind-ventures'] },
+    });
     expect(r.status).toBe(200);
     const [id] = r.body.submissionIds as string[];
     const done = await waitForStatus(app, u.token, id!, ['completed', 'failed', 'stopped']);
     expect(done.status).toBe('completed');
     // A real conflict on the event store port.
     await app.ctx.store.append(`metrics-test-${id}`, [{ type: 'MetricsProbe', data: {} }], 'no_stream');
-    await expect(app.ctx.store.append(`metrics-test-${id}`, [{ type: 'MetricsProbe', data: {} }], 'no_stream')).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(
+      app.ctx.store.append(`metrics-test-${id}`, [{ type: 'MetricsProbe', data: {} }], 'no_stream'),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
     await app.ctx.projections.waitFor(undefined, 10_000);
     const after = await scrape();
 
@@ -89,19 +94,32 @@ describe('GET /metrics', () => {
     expect(value(after, http, { method: 'GET', route: '/api/submissions/:id' })).toBeGreaterThanOrEqual(1);
     expect(after).not.toContain(`/api/submissions/${id}`);
 
-    expect(total(after, 'fundflow_applications_total', { outcome: 'requested' })).toBe(total(before, 'fundflow_applications_total', { outcome: 'requested' }) + 1);
-    expect(total(after, 'fundflow_applications_total', { outcome: 'completed' })).toBe(total(before, 'fundflow_applications_total', { outcome: 'completed' }) + 1);
-    expect(total(after, 'fundflow_eventstore_append_duration_seconds_count')).toBeGreaterThan(total(before, 'fundflow_eventstore_append_duration_seconds_count'));
-    expect(value(after, 'fundflow_eventstore_append_conflicts_total', { op: 'append' })).toBe((value(before, 'fundflow_eventstore_append_conflicts_total', { op: 'append' }) ?? 0) + 1);
-    expect(total(after, 'fundflow_search_duration_seconds_count')).toBeGreaterThan(total(before, 'fundflow_search_duration_seconds_count'));
+    expect(total(after, 'fundflow_applications_total', { outcome: 'requested' })).toBe(
+      total(before, 'fundflow_applications_total', { outcome: 'requested' }) + 1,
+    );
+    expect(total(after, 'fundflow_applications_total', { outcome: 'completed' })).toBe(
+      total(before, 'fundflow_applications_total', { outcome: 'completed' }) + 1,
+    );
+    expect(total(after, 'fundflow_eventstore_append_duration_seconds_count')).toBeGreaterThan(
+      total(before, 'fundflow_eventstore_append_duration_seconds_count'),
+    );
+    expect(value(after, 'fundflow_eventstore_append_conflicts_total', { op: 'append' })).toBe(
+      (value(before, 'fundflow_eventstore_append_conflicts_total', { op: 'append' }) ?? 0) + 1,
+    );
+    expect(total(after, 'fundflow_search_duration_seconds_count')).toBeGreaterThan(
+      total(before, 'fundflow_search_duration_seconds_count'),
+    );
 
-    expect(value(after, 'fundflow_workflow_runs', { status: 'completed' })).toBe((value(before, 'fundflow_workflow_runs', { status: 'completed' }) ?? 0) + 1);
+    expect(value(after, 'fundflow_workflow_runs', { status: 'completed' })).toBe(
+      (value(before, 'fundflow_workflow_runs', { status: 'completed' }) ?? 0) + 1,
+    );
     expect(value(after, 'fundflow_workflow_queue_depth')).toBe(0);
     expect(value(after, 'fundflow_mail_outbox_depth')).toBeGreaterThanOrEqual(0);
     expect(value(after, 'fundflow_db_pool_connections', { state: 'max' })).toBe(app.ctx.config.pool.max);
     expect(value(after, 'fundflow_db_pool_connections', { state: 'in_use' })).toBeGreaterThanOrEqual(0);
     expect(value(after, 'fundflow_db_pool_waiting')).toBeGreaterThanOrEqual(0);
     // One lag per projection (the mail job may append at any moment: not asserted to be 0).
-    for (const name of app.ctx.projections.names) expect(value(after, 'fundflow_projection_lag_events', { projection: name }), name).toBeGreaterThanOrEqual(0);
+    for (const name of app.ctx.projections.names)
+      expect(value(after, 'fundflow_projection_lag_events', { projection: name }), name).toBeGreaterThanOrEqual(0);
   });
 });

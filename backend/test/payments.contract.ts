@@ -18,7 +18,11 @@ export interface PurchaseDriver {
    * founder and delivers everything the provider reports of it. Answers the purchase's payment id.
    * `disputed`: pay with what the card holder will dispute (Stripe's test card that is disputed).
    */
-  buy(user: { id: string; email: string; token: string }, product: 'pro' | 'pack', opts?: { disputed?: boolean }): Promise<string>;
+  buy(
+    user: { id: string; email: string; token: string },
+    product: 'pro' | 'pack',
+    opts?: { disputed?: boolean },
+  ): Promise<string>;
   /** Delivers the provider's report of a refund now `refundedCents` in all (local: already delivered). */
   afterRefund(paymentId: string, refundedCents: number): Promise<void>;
   /** The card holder's bank disputes the payment; the provider's event is delivered and returned. */
@@ -42,8 +46,11 @@ export function paymentsContract(
 ) {
   describe(`payments contract: ${name}`, () => {
     const input = (product: string, quantity = 1) => ({
-      userId: 'user_contract', email: 'founder@example.com', line: checkoutLine(product, quantity)!,
-      successUrl: 'http://localhost:3000/credits?purchase=success', cancelUrl: 'http://localhost:3000/pricing?purchase=cancelled',
+      userId: 'user_contract',
+      email: 'founder@example.com',
+      line: checkoutLine(product, quantity)!,
+      successUrl: 'http://localhost:3000/credits?purchase=success',
+      cancelUrl: 'http://localhost:3000/pricing?purchase=cancelled',
     });
 
     it('has a webhook secret to verify events with', async () => {
@@ -70,55 +77,79 @@ export function paymentsContract(
     for (const { mode, product } of modes) {
       const line = checkoutLine(product)!;
 
-      it(`${mode} mode (${product}): the purchase credits once; a partial refund, then a full one, take its credits back`, { timeout: 180_000 }, async () => {
-        const d = await purchases();
-        const { app } = d;
-        const balance = async (u: { token: string }) => (await app.api('GET', '/api/credits/balance', { token: u.token })).body.balance as number;
-        const u = await app.createUser();
-        await app.ctx.projections.waitFor(undefined, 20_000);
-        const start = await balance(u);
+      it(
+        `${mode} mode (${product}): the purchase credits once; a partial refund, then a full one, take its credits back`,
+        { timeout: 180_000 },
+        async () => {
+          const d = await purchases();
+          const { app } = d;
+          const balance = async (u: { token: string }) =>
+            (await app.api('GET', '/api/credits/balance', { token: u.token })).body.balance as number;
+          const u = await app.createUser();
+          await app.ctx.projections.waitFor(undefined, 20_000);
+          const start = await balance(u);
 
-        const id = await d.buy(u, product);
-        expect(await balance(u)).toBe(start + line.credits);
-        const bought = await app.services.credits.findPayment({ paymentId: id });
-        // The shapes of each mode, as the provider reported them.
-        if (mode === 'subscription') expect(bought).toMatchObject({ paymentIntentId: null, invoiceId: expect.stringMatching(/^in_/), subscriptionId: expect.stringMatching(/^sub_/) });
-        else expect(bought).toMatchObject({ paymentIntentId: expect.stringMatching(/^pi_/), invoiceId: null, subscriptionId: null });
+          const id = await d.buy(u, product);
+          expect(await balance(u)).toBe(start + line.credits);
+          const bought = await app.services.credits.findPayment({ paymentId: id });
+          // The shapes of each mode, as the provider reported them.
+          if (mode === 'subscription')
+            expect(bought).toMatchObject({
+              paymentIntentId: null,
+              invoiceId: expect.stringMatching(/^in_/),
+              subscriptionId: expect.stringMatching(/^sub_/),
+            });
+          else
+            expect(bought).toMatchObject({
+              paymentIntentId: expect.stringMatching(/^pi_/),
+              invoiceId: null,
+              subscriptionId: null,
+            });
 
-        const half = line.unitAmount / 2;
-        await app.services.payments.refund(id, half);
-        await d.afterRefund(id, half);
-        await app.ctx.projections.waitFor(undefined, 20_000);
-        expect(await balance(u)).toBe(start + line.credits / 2);
-        await app.services.payments.refund(id);
-        await d.afterRefund(id, line.unitAmount);
-        await app.ctx.projections.waitFor(undefined, 20_000);
-        expect(await balance(u)).toBe(start);
-        const listed = (await app.api('GET', '/api/purchases', { token: u.token })).body.purchases;
-        expect(listed).toEqual([expect.objectContaining({ paymentId: id, status: 'refunded', reversedCredits: line.credits })]);
-        const audit = await auditLedger({ ...app.ctx, pool: app.ctx.pool });
-        expect(audit.ok, JSON.stringify(audit.rows.filter((r) => r.problem))).toBe(true);
-      });
+          const half = line.unitAmount / 2;
+          await app.services.payments.refund(id, half);
+          await d.afterRefund(id, half);
+          await app.ctx.projections.waitFor(undefined, 20_000);
+          expect(await balance(u)).toBe(start + line.credits / 2);
+          await app.services.payments.refund(id);
+          await d.afterRefund(id, line.unitAmount);
+          await app.ctx.projections.waitFor(undefined, 20_000);
+          expect(await balance(u)).toBe(start);
+          const listed = (await app.api('GET', '/api/purchases', { token: u.token })).body.purchases;
+          expect(listed).toEqual([
+            expect.objectContaining({ paymentId: id, status: 'refunded', reversedCredits: line.credits }),
+          ]);
+          const audit = await auditLedger({ ...app.ctx, pool: app.ctx.pool });
+          expect(audit.ok, JSON.stringify(audit.rows.filter((r) => r.problem))).toBe(true);
+        },
+      );
 
-      it(`${mode} mode (${product}): a dispute takes all its credits back; the provider's retry of it nothing more`, { timeout: 180_000 }, async () => {
-        const d = await purchases();
-        const { app } = d;
-        const balance = async (u: { token: string }) => (await app.api('GET', '/api/credits/balance', { token: u.token })).body.balance as number;
-        const u = await app.createUser();
-        await app.ctx.projections.waitFor(undefined, 20_000);
-        const start = await balance(u);
+      it(
+        `${mode} mode (${product}): a dispute takes all its credits back; the provider's retry of it nothing more`,
+        { timeout: 180_000 },
+        async () => {
+          const d = await purchases();
+          const { app } = d;
+          const balance = async (u: { token: string }) =>
+            (await app.api('GET', '/api/credits/balance', { token: u.token })).body.balance as number;
+          const u = await app.createUser();
+          await app.ctx.projections.waitFor(undefined, 20_000);
+          const start = await balance(u);
 
-        const id = await d.buy(u, product, { disputed: true });
-        expect(await balance(u)).toBe(start + line.credits);
-        const dispute = await d.dispute(id);
-        await app.ctx.projections.waitFor(undefined, 20_000);
-        expect(await balance(u)).toBe(start);
-        expect(await d.redeliver(dispute)).toMatchObject({ status: 200, body: { reversed: 0, duplicate: true } });
-        const listed = (await app.api('GET', '/api/purchases', { token: u.token })).body.purchases;
-        expect(listed).toEqual([expect.objectContaining({ paymentId: id, status: 'disputed', reversedCredits: line.credits })]);
-        const audit = await auditLedger({ ...app.ctx, pool: app.ctx.pool });
-        expect(audit.ok, JSON.stringify(audit.rows.filter((r) => r.problem))).toBe(true);
-      });
+          const id = await d.buy(u, product, { disputed: true });
+          expect(await balance(u)).toBe(start + line.credits);
+          const dispute = await d.dispute(id);
+          await app.ctx.projections.waitFor(undefined, 20_000);
+          expect(await balance(u)).toBe(start);
+          expect(await d.redeliver(dispute)).toMatchObject({ status: 200, body: { reversed: 0, duplicate: true } });
+          const listed = (await app.api('GET', '/api/purchases', { token: u.token })).body.purchases;
+          expect(listed).toEqual([
+            expect.objectContaining({ paymentId: id, status: 'disputed', reversedCredits: line.credits }),
+          ]);
+          const audit = await auditLedger({ ...app.ctx, pool: app.ctx.pool });
+          expect(audit.ok, JSON.stringify(audit.rows.filter((r) => r.problem))).toBe(true);
+        },
+      );
     }
   });
 }

@@ -9,10 +9,14 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 /** The real CLI in its own process, on the test app's database. */
 function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_URL: app.db.url },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_URL: app.db.url },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -48,31 +52,59 @@ const complete = {
 describe('startup profile API', () => {
   it('answers an empty, incomplete profile before the first save', async () => {
     const { token, id } = await app.createUser();
-    expect((await app.api('GET', '/api/startup-profile', { token })).body).toEqual({ profile: {}, completion: { isComplete: false, percentage: 0 } });
-    expect((await app.api('GET', '/api/profile-completion', { token })).body).toEqual({ percentage: 0, isComplete: false });
-    expect(await app.services.profile.get(id)).toEqual({ profile: {}, completion: { isComplete: false, percentage: 0 } });
+    expect((await app.api('GET', '/api/startup-profile', { token })).body).toEqual({
+      profile: {},
+      completion: { isComplete: false, percentage: 0 },
+    });
+    expect((await app.api('GET', '/api/profile-completion', { token })).body).toEqual({
+      percentage: 0,
+      isComplete: false,
+    });
+    expect(await app.services.profile.get(id)).toEqual({
+      profile: {},
+      completion: { isComplete: false, percentage: 0 },
+    });
   });
 
   it('round-trips PATCH and GET, rising to complete, and records who changed what and when', async () => {
     const { token, id } = await app.createUser();
-    const first = await app.api('PATCH', '/api/startup-profile', { token, body: { companyName: '  Acme Robotics ', industry: 'AI & ML', website: 'https://acme.io' } });
+    const first = await app.api('PATCH', '/api/startup-profile', {
+      token,
+      body: { companyName: '  Acme Robotics ', industry: 'AI & ML', website: 'https://acme.io' },
+    });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ profile: { companyName: 'Acme Robotics', industry: 'AI & ML', website: 'https://acme.io' }, completion: { isComplete: false, percentage: 13 } });
+    expect(first.body).toEqual({
+      profile: { companyName: 'Acme Robotics', industry: 'AI & ML', website: 'https://acme.io' },
+      completion: { isComplete: false, percentage: 13 },
+    });
     expect((await app.api('GET', '/api/startup-profile', { token })).body).toEqual(first.body);
-    expect((await app.api('GET', '/api/profile-completion', { token })).body).toEqual({ percentage: 13, isComplete: false });
+    expect((await app.api('GET', '/api/profile-completion', { token })).body).toEqual({
+      percentage: 13,
+      isComplete: false,
+    });
 
     const second = await app.api('PATCH', '/api/startup-profile', { token, body: complete });
     expect(second.status).toBe(200);
     expect(second.body.completion).toEqual({ isComplete: true, percentage: 100 });
     const got = await app.api('GET', '/api/startup-profile', { token });
-    expect(got.body).toEqual({ profile: { ...complete, website: 'https://acme.io' }, completion: { isComplete: true, percentage: 100 } });
-    expect((await app.api('GET', '/api/profile-completion', { token })).body).toEqual({ percentage: 100, isComplete: true });
+    expect(got.body).toEqual({
+      profile: { ...complete, website: 'https://acme.io' },
+      completion: { isComplete: true, percentage: 100 },
+    });
+    expect((await app.api('GET', '/api/profile-completion', { token })).body).toEqual({
+      percentage: 100,
+      isComplete: true,
+    });
     expect(await app.services.profile.get(id)).toEqual(got.body);
 
     // The second save recorded only the thirteen fields it changed.
     const { events } = await app.ctx.store.readStream(`profile-${id}`);
     expect(events.map((e) => e.type)).toEqual(['StartupProfileChanged', 'StartupProfileChanged']);
-    expect(Object.keys(events[1]!.data.set).sort()).toEqual(Object.keys(complete).filter((k) => k !== 'companyName' && k !== 'industry').sort());
+    expect(Object.keys(events[1]!.data.set).sort()).toEqual(
+      Object.keys(complete)
+        .filter((k) => k !== 'companyName' && k !== 'industry')
+        .sort(),
+    );
     expect(events[1]!.metadata).toMatchObject({ actor: id, now: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
 
     // Saving the same values again appends nothing.
@@ -93,8 +125,20 @@ describe('startup profile API', () => {
     expect(r.body.completion).toEqual({ isComplete: false, percentage: 87 });
     const got = await app.api('GET', '/api/startup-profile', { token });
     expect(got.body).toEqual(r.body);
-    const row = await app.ctx.db.selectFrom('startup_profiles').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ website: null, problem: null, company_name: 'Acme Robotics', percentage: 87, is_complete: false, version: 2, updated_by: id });
+    const row = await app.ctx.db
+      .selectFrom('startup_profiles')
+      .selectAll()
+      .where('user_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      website: null,
+      problem: null,
+      company_name: 'Acme Robotics',
+      percentage: 87,
+      is_complete: false,
+      version: 2,
+      updated_by: id,
+    });
     const last = (await app.ctx.store.readStream(`profile-${id}`)).events.at(-1)!;
     expect(last.data).toEqual({ userId: id, set: {}, cleared: ['website', 'problem'] });
   });
@@ -130,7 +174,11 @@ describe('startup profile API', () => {
         expect(r.body).toEqual(field ? { error: message, fields: { [field]: message } } : { error: message });
       }
     }
-    const malformed = await app.api('PATCH', '/api/startup-profile', { token, body: '{"companyName":', headers: { 'content-type': 'application/json' } });
+    const malformed = await app.api('PATCH', '/api/startup-profile', {
+      token,
+      body: '{"companyName":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect((await app.ctx.store.readStream(`profile-${id}`)).revision).toBe(-1);
   });
@@ -147,10 +195,19 @@ describe('startup profile API', () => {
       [{ raising: '0' }, { raising: 'Raising Amount must be more than 0' }],
       [{ raising: '$999,999,999,999,999' }, { raising: 'Raising Amount must be at most 100,000,000,000' }],
       [{ raising: 'lots of money' }, { raising: 'Raising Amount must be an amount, e.g. $2.5M, €800k or 1.2 million' }],
-      [{ foundedDate: '3025-01-01' }, { foundedDate: `Founding Date must be between 1900-01-01 and ${new Date().toISOString().slice(0, 10)}` }],
-      [{ founderEmail: 'ada@', website: 'acme' }, { founderEmail: 'Please enter a valid email address', website: 'Please enter a valid website URL' }],
+      [
+        { foundedDate: '3025-01-01' },
+        { foundedDate: `Founding Date must be between 1900-01-01 and ${new Date().toISOString().slice(0, 10)}` },
+      ],
+      [
+        { founderEmail: 'ada@', website: 'acme' },
+        { founderEmail: 'Please enter a valid email address', website: 'Please enter a valid website URL' },
+      ],
       // A good field beside a bad one is not saved either.
-      [{ companyName: 'Acme', raising: 'lots of money' }, { raising: 'Raising Amount must be an amount, e.g. $2.5M, €800k or 1.2 million' }],
+      [
+        { companyName: 'Acme', raising: 'lots of money' },
+        { raising: 'Raising Amount must be an amount, e.g. $2.5M, €800k or 1.2 million' },
+      ],
     ];
     for (const [body, fields] of cases) {
       const r = await app.api('PATCH', '/api/startup-profile', { token, body });
@@ -166,7 +223,17 @@ describe('startup profile API', () => {
 
   it('a complete profile keeps its required fields: clearing one is refused with its message, nothing saved', async () => {
     const { token, id } = await app.createUser();
-    await app.api('PATCH', '/api/startup-profile', { token, body: { ...complete, website: 'https://acme.io', foundedDate: '2023-12-03', teamCount: '7', monthlyRevenue: '12000.50', revenueCurrency: 'EUR' } });
+    await app.api('PATCH', '/api/startup-profile', {
+      token,
+      body: {
+        ...complete,
+        website: 'https://acme.io',
+        foundedDate: '2023-12-03',
+        teamCount: '7',
+        monthlyRevenue: '12000.50',
+        revenueCurrency: 'EUR',
+      },
+    });
     const before = (await app.ctx.store.readStream(`profile-${id}`)).revision;
     const r = await app.api('PATCH', '/api/startup-profile', { token, body: { clear: ['companyName', 'website'] } });
     expect(r.status).toBe(400);
@@ -175,7 +242,14 @@ describe('startup profile API', () => {
     const got = await app.api('GET', '/api/startup-profile', { token });
     expect(got.body.completion).toEqual({ isComplete: true, percentage: 100 });
     // Last session's exact values (migration 320) stay as given.
-    expect(got.body.profile).toMatchObject({ companyName: 'Acme Robotics', website: 'https://acme.io', foundedDate: '2023-12-03', teamCount: '7', monthlyRevenue: '12000.50', revenueCurrency: 'EUR' });
+    expect(got.body.profile).toMatchObject({
+      companyName: 'Acme Robotics',
+      website: 'https://acme.io',
+      foundedDate: '2023-12-03',
+      teamCount: '7',
+      monthlyRevenue: '12000.50',
+      revenueCurrency: 'EUR',
+    });
     // An optional field can still be emptied.
     expect((await app.api('PATCH', '/api/startup-profile', { token, body: { clear: ['website'] } })).status).toBe(200);
   });
@@ -183,15 +257,36 @@ describe('startup profile API', () => {
   it('keeps each founder to their own profile', async () => {
     const alice = await app.createUser();
     const bob = await app.createUser();
-    await app.api('PATCH', '/api/startup-profile', { token: alice.token, body: { companyName: 'Alice Co', founderEmail: 'alice@alice.co' } });
+    await app.api('PATCH', '/api/startup-profile', {
+      token: alice.token,
+      body: { companyName: 'Alice Co', founderEmail: 'alice@alice.co' },
+    });
     // Bob sees only his own (empty) profile; there is no way to address another user's.
     expect((await app.api('GET', '/api/startup-profile', { token: bob.token })).body.profile).toEqual({});
-    expect((await app.api('GET', `/api/startup-profile?userId=${alice.id}`, { token: bob.token })).body.profile).toEqual({});
-    expect((await app.api('PATCH', '/api/startup-profile', { token: bob.token, body: { userId: alice.id, companyName: 'Hijacked' } })).status).toBe(400);
+    expect(
+      (await app.api('GET', `/api/startup-profile?userId=${alice.id}`, { token: bob.token })).body.profile,
+    ).toEqual({});
+    expect(
+      (
+        await app.api('PATCH', '/api/startup-profile', {
+          token: bob.token,
+          body: { userId: alice.id, companyName: 'Hijacked' },
+        })
+      ).status,
+    ).toBe(400);
     await app.api('PATCH', '/api/startup-profile', { token: bob.token, body: { companyName: 'Bob Co' } });
-    expect((await app.api('GET', '/api/startup-profile', { token: alice.token })).body.profile).toEqual({ companyName: 'Alice Co', founderEmail: 'alice@alice.co' });
-    expect((await app.api('GET', '/api/startup-profile', { token: bob.token })).body.profile).toEqual({ companyName: 'Bob Co' });
-    for (const [method, path] of [['GET', '/api/startup-profile'], ['PATCH', '/api/startup-profile'], ['GET', '/api/profile-completion']] as const) {
+    expect((await app.api('GET', '/api/startup-profile', { token: alice.token })).body.profile).toEqual({
+      companyName: 'Alice Co',
+      founderEmail: 'alice@alice.co',
+    });
+    expect((await app.api('GET', '/api/startup-profile', { token: bob.token })).body.profile).toEqual({
+      companyName: 'Bob Co',
+    });
+    for (const [method, path] of [
+      ['GET', '/api/startup-profile'],
+      ['PATCH', '/api/startup-profile'],
+      ['GET', '/api/profile-completion'],
+    ] as const) {
       const r = await app.api(method, path, method === 'PATCH' ? { body: { companyName: 'x' } } : {});
       expect(r.status).toBe(401);
       expect(r.body).toEqual({ error: 'User not authenticated' });
@@ -201,18 +296,31 @@ describe('startup profile API', () => {
   it('serialises concurrent saves of one profile without losing a field', async () => {
     const { token } = await app.createUser();
     const fields = Object.entries(complete);
-    const results = await Promise.all(fields.map(([k, v]) => app.api('PATCH', '/api/startup-profile', { token, body: { [k]: v } })));
+    const results = await Promise.all(
+      fields.map(([k, v]) => app.api('PATCH', '/api/startup-profile', { token, body: { [k]: v } })),
+    );
     expect(results.map((r) => r.status)).toEqual(fields.map(() => 200));
-    expect((await app.api('GET', '/api/startup-profile', { token })).body).toEqual({ profile: complete, completion: { isComplete: true, percentage: 100 } });
+    expect((await app.api('GET', '/api/startup-profile', { token })).body).toEqual({
+      profile: complete,
+      completion: { isComplete: true, percentage: 100 },
+    });
   });
 
   it('shows a profile and its history on the CLI', async () => {
     const { token, email, id } = await app.createUser();
-    await app.api('PATCH', '/api/startup-profile', { token, body: { companyName: 'Cli Co', website: 'https://cli.co' } });
+    await app.api('PATCH', '/api/startup-profile', {
+      token,
+      body: { companyName: 'Cli Co', website: 'https://cli.co' },
+    });
     await app.api('PATCH', '/api/startup-profile', { token, body: { stage: 'Seed', clear: ['website'] } });
     const shown = await runCli(['profile', 'show', '--email', email, '--json']);
     expect(shown.code, shown.stderr).toBe(0);
-    expect(JSON.parse(shown.stdout.trim())).toMatchObject({ userId: id, profile: { companyName: 'Cli Co', stage: 'Seed' }, completion: { percentage: 13, isComplete: false }, missing: expect.arrayContaining(['industry', 'founderName']) });
+    expect(JSON.parse(shown.stdout.trim())).toMatchObject({
+      userId: id,
+      profile: { companyName: 'Cli Co', stage: 'Seed' },
+      completion: { percentage: 13, isComplete: false },
+      missing: expect.arrayContaining(['industry', 'founderName']),
+    });
     const history = await runCli(['profile', 'history', '--email', email]);
     expect(history.code, history.stderr).toBe(0);
     const lines = history.stdout.trim().split('\n');

@@ -1,7 +1,15 @@
 import type { FormReview } from '@fp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
-import { COMPLETE_PROFILE, founder, getSubmission, TERMINAL, testFirmId, waitForStatus, waitUntil } from './submissions-helpers';
+import {
+  COMPLETE_PROFILE,
+  founder,
+  getSubmission,
+  TERMINAL,
+  testFirmId,
+  waitForStatus,
+  waitUntil,
+} from './submissions-helpers';
 
 /**
  * The review before sending (issue 23, item 8) through the API: POST /api/submissions/review fills a test
@@ -20,7 +28,8 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 const received = () => app.runtime.sandbox!.received(SITE);
-const review = (token: string | undefined, body: unknown) => app.api('POST', '/api/submissions/review', { token, body });
+const review = (token: string | undefined, body: unknown) =>
+  app.api('POST', '/api/submissions/review', { token, body });
 
 describe('POST /api/submissions/review', () => {
   it('reviews, asks, and the firm then receives exactly the reviewed values; no credit is charged for a review', async () => {
@@ -51,13 +60,24 @@ describe('POST /api/submissions/review', () => {
     const second = await review(user.token, { vcFirmId: testFirmId(SITE), test: true });
     const r2 = second.body as FormReview;
     expect(r2.status, r2.summary).toBe('ready');
-    expect(r2.fields).toContainEqual(expect.objectContaining({ question: 'Sector', value: 'Other', source: 'answer:Sector', kind: 'answer' }));
+    expect(r2.fields).toContainEqual(
+      expect.objectContaining({ question: 'Sector', value: 'Other', source: 'answer:Sector', kind: 'answer' }),
+    );
     expect(received()).toHaveLength(before);
     expect(await app.services.credits.balance(user.id)).toBe(3);
 
-    const sent = await app.api('POST', '/api/submit-to-test-vcs', { token: user.token, body: { testVcIds: [testFirmId(SITE)] } });
+    const sent = await app.api('POST', '/api/submit-to-test-vcs', {
+      token: user.token,
+      body: { testVcIds: [testFirmId(SITE)] },
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const done = await waitForStatus(app, user.token, sent.body.submissionIds[0], ['completed', 'failed', 'stopped'], 120_000);
+    const done = await waitForStatus(
+      app,
+      user.token,
+      sent.body.submissionIds[0],
+      ['completed', 'failed', 'stopped'],
+      120_000,
+    );
     expect(done.status, done.summary ?? '').toBe('completed');
     const got = received();
     expect(got).toHaveLength(before + 1);
@@ -65,15 +85,23 @@ describe('POST /api/submissions/review', () => {
     const arrived = Object.values(got[before]!.fields).filter(Boolean).sort();
     expect(arrived).toEqual(r2.fields.map((f) => f.value).sort());
     // The details show the same question → value → source table for the sent run.
-    expect(done.fieldsFilled.map((f) => [f.label, f.value, f.source])).toEqual(r2.fields.map((f) => [f.question, f.value, f.source]));
+    expect(done.fieldsFilled.map((f) => [f.label, f.value, f.source])).toEqual(
+      r2.fields.map((f) => [f.question, f.value, f.source]),
+    );
   }, 300_000);
 
   it('checks the session, the body and the firm', async () => {
-    expect(await review(undefined, { vcFirmId: testFirmId(SITE), test: true })).toMatchObject({ status: 401, body: { error: 'User not authenticated' } });
+    expect(await review(undefined, { vcFirmId: testFirmId(SITE), test: true })).toMatchObject({
+      status: 401,
+      body: { error: 'User not authenticated' },
+    });
     const user = await founder(app, 0);
     expect((await review(user.token, {})).status).toBe(400);
     expect((await review(user.token, { vcFirmId: testFirmId(SITE), test: 'yes' })).status).toBe(400);
-    expect(await review(user.token, { vcFirmId: 'test_vc_nobody', test: true })).toMatchObject({ status: 404, body: { error: 'VC firm not found' } });
+    expect(await review(user.token, { vcFirmId: 'test_vc_nobody', test: true })).toMatchObject({
+      status: 404,
+      body: { error: 'VC firm not found' },
+    });
   });
 });
 
@@ -81,22 +109,40 @@ describe('"Other" only with the founder\'s approval', () => {
   it('a run whose choices match nothing asks through "Needs your answers" with the options; the founder\'s "Other" is what arrives', async () => {
     const user = await founder(app, 2, HARDWARE_LAGOS);
     const before = received().length;
-    const sent = await app.api('POST', '/api/submit-to-test-vcs', { token: user.token, body: { testVcIds: [testFirmId(SITE)] } });
+    const sent = await app.api('POST', '/api/submit-to-test-vcs', {
+      token: user.token,
+      body: { testVcIds: [testFirmId(SITE)] },
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const id = sent.body.submissionIds[0] as string;
-    await waitUntil(`submission ${id} to wait for answers`, async () => {
-      const s = await getSubmission(app, user.token, id);
-      if (TERMINAL.includes(s.status)) throw new Error(`ended ${s.status} instead of pausing: ${s.summary}`);
-      return s.submissionStatus === 'waiting_for_input' ? s : null;
-    }, 120_000, 200);
+    await waitUntil(
+      `submission ${id} to wait for answers`,
+      async () => {
+        const s = await getSubmission(app, user.token, id);
+        if (TERMINAL.includes(s.status)) throw new Error(`ended ${s.status} instead of pausing: ${s.summary}`);
+        return s.submissionStatus === 'waiting_for_input' ? s : null;
+      },
+      120_000,
+      200,
+    );
     const asked = await app.api('GET', `/api/submissions/${id}/questions`, { token: user.token });
-    expect(asked.body.questions.map((q: { question: string; options: string[] | null }) => [q.question, q.options])).toEqual([
+    expect(
+      asked.body.questions.map((q: { question: string; options: string[] | null }) => [q.question, q.options]),
+    ).toEqual([
       ['Sector', ['Fintech', 'AI / ML', 'B2B Software', 'Consumer', 'Other']],
       ['Region', ['Europe', 'North America', 'Asia', 'Other']],
     ]);
     expect(received()).toHaveLength(before);
 
-    const answered = await app.api('POST', `/api/submissions/${id}/answers`, { token: user.token, body: { answers: [{ question: 'Sector', answer: 'Other' }, { question: 'Region', answer: 'Other' }] } });
+    const answered = await app.api('POST', `/api/submissions/${id}/answers`, {
+      token: user.token,
+      body: {
+        answers: [
+          { question: 'Sector', answer: 'Other' },
+          { question: 'Region', answer: 'Other' },
+        ],
+      },
+    });
     expect(answered.status, JSON.stringify(answered.body)).toBe(200);
     const done = await waitForStatus(app, user.token, id, TERMINAL, 120_000);
     expect(done.status, done.summary ?? '').toBe('completed');

@@ -14,8 +14,10 @@ let app: TestApp;
 let a: { id: string; token: string };
 let b: { id: string; token: string };
 const meta = () => ({ now: new Date(), actor: 'operator:test' });
-const HEADER = 'slug,name,fundraisingfox_url,domain,firm_type,hq_city,hq_country,founded_year,stages,sectors,check_min_usd,check_max_usd,check_size_source,leads_rounds,portfolio_count,exit_count,led_rounds';
-const firm = (slug: string, name: string, country: string) => `${slug},${name},https://fundraisingfox.example/firms/${slug},${slug}.example,vc,,${country},,seed,saas,,,,,,,`;
+const HEADER =
+  'slug,name,fundraisingfox_url,domain,firm_type,hq_city,hq_country,founded_year,stages,sectors,check_min_usd,check_max_usd,check_size_source,leads_rounds,portfolio_count,exit_count,led_rounds';
+const firm = (slug: string, name: string, country: string) =>
+  `${slug},${name},https://fundraisingfox.example/firms/${slug},${slug}.example,vc,,${country},,seed,saas,,,,,,,`;
 
 async function load(rows: string[]) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'fp-saved-')), 'firms.csv');
@@ -24,13 +26,21 @@ async function load(rows: string[]) {
   await app.services.catalog.waitUntilLoaded(r.checkpoint, 60_000);
 }
 
-const emailOf = async (userId: string) => (await app.ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email as string;
-const matchMails = async (userId: string) => (await app.services.mail.list({ to: await emailOf(userId) })).filter((m) => m.template === 'saved-search-matches');
-const list = async (token: string) => (await app.api('GET', '/api/saved-searches', { token })).body.savedSearches as SavedSearch[];
+const emailOf = async (userId: string) =>
+  (await app.ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow())
+    .email as string;
+const matchMails = async (userId: string) =>
+  (await app.services.mail.list({ to: await emailOf(userId) })).filter((m) => m.template === 'saved-search-matches');
+const list = async (token: string) =>
+  (await app.api('GET', '/api/saved-searches', { token })).body.savedSearches as SavedSearch[];
 
 beforeAll(async () => {
   app = await startTestApp();
-  await load([firm('rhein-capital', 'Rhein Capital', 'Germany'), firm('spree-ventures', 'Spree Ventures', 'Germany'), firm('seine-partners', 'Seine Partners', 'France')]);
+  await load([
+    firm('rhein-capital', 'Rhein Capital', 'Germany'),
+    firm('spree-ventures', 'Spree Ventures', 'Germany'),
+    firm('seine-partners', 'Seine Partners', 'France'),
+  ]);
   a = await app.createUser();
   b = await app.createUser();
 }, 120_000);
@@ -40,18 +50,29 @@ describe('saved searches', () => {
   let saved: SavedSearch;
 
   it('saves a search: what it matches now is seen, none new', async () => {
-    const r = await app.api('POST', '/api/saved-searches', { token: a.token, body: { name: 'German seed funds', kind: 'vc', query: { country: ['Germany'] } } });
+    const r = await app.api('POST', '/api/saved-searches', {
+      token: a.token,
+      body: { name: 'German seed funds', kind: 'vc', query: { country: ['Germany'] } },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     saved = r.body;
-    expect(saved).toMatchObject({ name: 'German seed funds', kind: 'vc', query: { country: ['Germany'] }, total: 2, newMatches: 0 });
+    expect(saved).toMatchObject({
+      name: 'German seed funds',
+      kind: 'vc',
+      query: { country: ['Germany'] },
+      total: 2,
+      newMatches: 0,
+    });
     expect(await list(a.token)).toEqual([saved]);
   });
 
   it('counts the firms an import made match as new, and opening the search clears the count', async () => {
     await load([
-      firm('rhein-capital', 'Rhein Capital', 'Germany'), firm('spree-ventures', 'Spree Ventures', 'Germany'),
+      firm('rhein-capital', 'Rhein Capital', 'Germany'),
+      firm('spree-ventures', 'Spree Ventures', 'Germany'),
       firm('seine-partners', 'Seine Partners', 'Germany'), // moved from France
-      firm('isar-fund', 'Isar Fund', 'Germany'), firm('elbe-growth', 'Elbe Growth', 'Germany'), // new
+      firm('isar-fund', 'Isar Fund', 'Germany'),
+      firm('elbe-growth', 'Elbe Growth', 'Germany'), // new
     ]);
     const [now] = await list(a.token);
     expect(now).toMatchObject({ id: saved.id, total: 5, newMatches: 3 });
@@ -78,21 +99,37 @@ describe('saved searches', () => {
 
   it('e-mails about a match that is new again after the search was opened, the next day', async () => {
     await load([
-      firm('rhein-capital', 'Rhein Capital', 'Germany'), firm('spree-ventures', 'Spree Ventures', 'Germany'), firm('seine-partners', 'Seine Partners', 'Germany'),
-      firm('isar-fund', 'Isar Fund', 'Germany'), firm('elbe-growth', 'Elbe Growth', 'Germany'), firm('main-kapital', 'Main Kapital', 'Germany'),
+      firm('rhein-capital', 'Rhein Capital', 'Germany'),
+      firm('spree-ventures', 'Spree Ventures', 'Germany'),
+      firm('seine-partners', 'Seine Partners', 'Germany'),
+      firm('isar-fund', 'Isar Fund', 'Germany'),
+      firm('elbe-growth', 'Elbe Growth', 'Germany'),
+      firm('main-kapital', 'Main Kapital', 'Germany'),
     ]);
     await app.services.savedSearches.notifyNewMatches(new Date(Date.now() + 2 * 86_400_000));
     await app.ctx.projections.waitFor(undefined, 10_000);
-    expect((await matchMails(a.id)).map((m) => m.subject).sort()).toEqual(['1 new investor match “German seed funds”', '3 new investors match “German seed funds”']);
+    expect((await matchMails(a.id)).map((m) => m.subject).sort()).toEqual([
+      '1 new investor match “German seed funds”',
+      '3 new investors match “German seed funds”',
+    ]);
   });
 
   it('renames; a name already used is refused; bad input gets a clear 400', async () => {
-    const renamed = await app.api('PATCH', `/api/saved-searches/${saved.id}`, { token: a.token, body: { name: 'Germany, seed' } });
+    const renamed = await app.api('PATCH', `/api/saved-searches/${saved.id}`, {
+      token: a.token,
+      body: { name: 'Germany, seed' },
+    });
     expect(renamed.body).toMatchObject({ id: saved.id, name: 'Germany, seed' });
-    const second = await app.api('POST', '/api/saved-searches', { token: a.token, body: { name: 'France', kind: 'vc', query: { country: 'France' } } });
+    const second = await app.api('POST', '/api/saved-searches', {
+      token: a.token,
+      body: { name: 'France', kind: 'vc', query: { country: 'France' } },
+    });
     expect(second.status).toBe(201);
     expect(second.body.total).toBe(0);
-    const clash = await app.api('PATCH', `/api/saved-searches/${second.body.id}`, { token: a.token, body: { name: 'germany, SEED' } });
+    const clash = await app.api('PATCH', `/api/saved-searches/${second.body.id}`, {
+      token: a.token,
+      body: { name: 'germany, SEED' },
+    });
     expect(clash).toMatchObject({ status: 409, body: { error: 'You already have a saved search with this name' } });
 
     const before = await app.writes();

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startTestApp, type TestApp } from '../src/testing/app';
 
-const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/139.0.0.0 Safari/537.36';
+const HEADLESS =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/139.0.0.0 Safari/537.36';
 const CHROME = HEADLESS.replace('HeadlessChrome', 'Chrome');
 const from = (ip: string, headers: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...headers });
 
@@ -18,7 +19,15 @@ describe('scraping guard, session fingerprint, agents in log mode', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({
-      security: { rateLimitStore: 'postgres', scrapeMaxPages: 4, scrapeWindowMs: 4000, fingerprintMode: 'block', userAgentMode: 'log', userAgentAllowList: [], autoBlock: false },
+      security: {
+        rateLimitStore: 'postgres',
+        scrapeMaxPages: 4,
+        scrapeWindowMs: 4000,
+        fingerprintMode: 'block',
+        userAgentMode: 'log',
+        userAgentAllowList: [],
+        autoBlock: false,
+      },
     });
   });
   afterAll(async () => app?.close());
@@ -28,12 +37,25 @@ describe('scraping guard, session fingerprint, agents in log mode', () => {
     // A session first used by the browser, so the fingerprint check (block mode here) lets it be.
     const { token } = (await app.runtime.identity.signIn(u.email, 'scraper-pass'))!;
     const statuses = [];
-    for (let page = 1; page <= 6; page++) statuses.push((await app.api('GET', `/api/vc-firms?page=${page}`, { token, headers: from(`192.0.2.${page}`, { 'user-agent': CHROME }) })).status);
+    for (let page = 1; page <= 6; page++)
+      statuses.push(
+        (
+          await app.api('GET', `/api/vc-firms?page=${page}`, {
+            token,
+            headers: from(`192.0.2.${page}`, { 'user-agent': CHROME }),
+          })
+        ).status,
+      );
     expect(statuses.slice(0, 4).filter((s) => s === 429 || s === 403)).toEqual([]);
     expect(statuses.slice(4)).toEqual([429, 429]);
     const recorded = (await violations(app)).filter((v) => v.type === 'query_limit');
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ user_id: u.id, endpoint: '/api/vc-firms', ip: '192.0.2.5', detail: 'more than 4 catalog pages within 4 s' });
+    expect(recorded[0]).toMatchObject({
+      user_id: u.id,
+      endpoint: '/api/vc-firms',
+      ip: '192.0.2.5',
+      detail: 'more than 4 catalog pages within 4 s',
+    });
     // Other users are not affected; the user is let through again after the window.
     const other = await app.createUser();
     expect((await app.api('GET', '/api/investors', { token: other.token })).status).not.toBe(429);
@@ -46,14 +68,28 @@ describe('scraping guard, session fingerprint, agents in log mode', () => {
     // A fresh session, first used by the browser (createUser's own token was first used by Node).
     const { token } = (await app.runtime.identity.signIn(u.email, 'fingerprint-pass'))!;
     expect((await app.api('GET', '/api/credits', { token, headers: { 'user-agent': CHROME } })).status).toBe(200);
-    expect((await app.api('GET', '/api/credits', { token, headers: { 'user-agent': CHROME.replace('139.0.0.0', '140.0.1.2') } })).status).toBe(200);
-    const replay = await app.api('GET', '/api/credits', { token, headers: from('192.0.2.77', { 'user-agent': 'python-requests/2.32.3' }) });
+    expect(
+      (
+        await app.api('GET', '/api/credits', {
+          token,
+          headers: { 'user-agent': CHROME.replace('139.0.0.0', '140.0.1.2') },
+        })
+      ).status,
+    ).toBe(200);
+    const replay = await app.api('GET', '/api/credits', {
+      token,
+      headers: from('192.0.2.77', { 'user-agent': 'python-requests/2.32.3' }),
+    });
     expect(replay.status).toBe(403);
     expect(replay.body).toEqual({ error: 'Suspicious activity detected.' });
     const recorded = (await violations(app)).filter((v) => v.ip === '192.0.2.77');
     // Log mode for agents: the automated agent is recorded but let through to the fingerprint check.
     expect(recorded.map((v) => v.type).sort()).toEqual(['fingerprint', 'user_agent']);
-    expect(recorded.find((v) => v.type === 'fingerprint')).toMatchObject({ user_id: u.id, endpoint: '/api/credits', user_agent: 'python-requests/2.32.3' });
+    expect(recorded.find((v) => v.type === 'fingerprint')).toMatchObject({
+      user_id: u.id,
+      endpoint: '/api/credits',
+      user_agent: 'python-requests/2.32.3',
+    });
   });
 });
 
@@ -67,7 +103,11 @@ describe('operator CLI', () => {
   /** The real CLI (`npm run cli -- …`) in a child process against the test database. */
   const cli = (args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args], { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: app.db.url, USER: 'ops', CATALOG_SEED: 'off' } });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
+        { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: app.db.url, USER: 'ops', CATALOG_SEED: 'off' } },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
@@ -77,17 +117,35 @@ describe('operator CLI', () => {
 
   // Each CLI run boots the runtime (10-20 s on a busy 2-core machine): two runs only.
   it('blocks and unblocks an address', async () => {
-    const blocked = await cli(['security', 'block-ip', '--ip', '2001:DB8::5', '--reason', 'seen in the logs', '--minutes', '30', '--json']);
+    const blocked = await cli([
+      'security',
+      'block-ip',
+      '--ip',
+      '2001:DB8::5',
+      '--reason',
+      'seen in the logs',
+      '--minutes',
+      '30',
+      '--json',
+    ]);
     expect(blocked.code, blocked.stderr).toBe(0);
     const b = JSON.parse(blocked.stdout.trim().split('\n').at(-1)!);
     expect(b.ip).toBe('2001:db8::5');
     expect(Date.parse(b.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
     // The running app picks the block up from the projection within a refresh.
-    await expect.poll(async () => (await app.api('GET', '/api/health', { headers: from('2001:db8::5') })).status, { timeout: 5000 }).toBe(403);
+    await expect
+      .poll(async () => (await app.api('GET', '/api/health', { headers: from('2001:db8::5') })).status, {
+        timeout: 5000,
+      })
+      .toBe(403);
 
     const unblocked = await cli(['security', 'unblock-ip', '--ip', '2001:db8::5']);
     expect(unblocked.stdout.trim()).toBe('Unblocked 2001:db8::5');
-    await expect.poll(async () => (await app.api('GET', '/api/health', { headers: from('2001:db8::5') })).status, { timeout: 5000 }).toBe(200);
+    await expect
+      .poll(async () => (await app.api('GET', '/api/health', { headers: from('2001:db8::5') })).status, {
+        timeout: 5000,
+      })
+      .toBe(200);
   }, 180_000);
 });
 
@@ -108,10 +166,19 @@ describe('the test defaults', () => {
     const statuses = (await Promise.all(calls)).map((r) => r.status);
     expect(statuses.filter((s) => s === 429 || s === 403)).toEqual([]);
     for (let i = 0; i < 8; i++) {
-      const res = await fetch(`${app.url}/api/identity/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }) });
+      const res = await fetch(`${app.url}/api/identity/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.url },
+        body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }),
+      });
       expect(res.status).toBe(401);
     }
     expect(await violations(app)).toEqual([]);
-    expect(app.ctx.config.security).toMatchObject({ rateLimitStore: 'memory', autoBlock: false, userAgentMode: 'off', fingerprintMode: 'off' });
+    expect(app.ctx.config.security).toMatchObject({
+      rateLimitStore: 'memory',
+      autoBlock: false,
+      userAgentMode: 'off',
+      fingerprintMode: 'off',
+    });
   });
 });

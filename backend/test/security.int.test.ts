@@ -15,9 +15,21 @@ const WINDOW_MS = 8000;
 beforeAll(async () => {
   app = await startTestApp({
     security: {
-      rateLimitStore: 'postgres', rateLimitWindowMs: WINDOW_MS, listLimit: 5, bulkLimit: 3, generalLimit: 40,
-      autoBlock: true, blockThreshold: 3, blockWindowMs: 60_000, blockDurationMs: 3600_000,
-      userAgentMode: 'block', userAgentAllowList: ['node'], signInSlowAfter: 2, signInMaxFailures: 4, violationDedupMs: 0, blockListRefreshMs: 200,
+      rateLimitStore: 'postgres',
+      rateLimitWindowMs: WINDOW_MS,
+      listLimit: 5,
+      bulkLimit: 3,
+      generalLimit: 40,
+      autoBlock: true,
+      blockThreshold: 3,
+      blockWindowMs: 60_000,
+      blockDurationMs: 3600_000,
+      userAgentMode: 'block',
+      userAgentAllowList: ['node'],
+      signInSlowAfter: 2,
+      signInMaxFailures: 4,
+      violationDedupMs: 0,
+      blockListRefreshMs: 200,
     },
   });
   admin = await app.createUser({ admin: true, email: 'admin@example.com' });
@@ -43,7 +55,8 @@ describe('rate limits', () => {
   it('answers 429 with Retry-After at the configured count per IP, records one violation, and resets after the window', async () => {
     const ip = freshIp();
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await app.api('GET', '/api/vc-firms?page=1', { token: user.token, headers: from(ip) })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await app.api('GET', '/api/vc-firms?page=1', { token: user.token, headers: from(ip) })).status);
     expect(statuses).not.toContain(429);
     const over = await app.api('GET', '/api/vc-firms?page=2', { token: user.token, headers: from(ip) });
     expect(over.status).toBe(429);
@@ -52,11 +65,18 @@ describe('rate limits', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_MS / 1000);
     // Hammering on records no more violations in the same window.
-    for (let i = 0; i < 5; i++) expect((await app.api('GET', '/api/vc-firms', { token: user.token, headers: from(ip) })).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      expect((await app.api('GET', '/api/vc-firms', { token: user.token, headers: from(ip) })).status).toBe(429);
 
     const recorded = await violationsOf(ip);
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ type: 'rate_limit', ip, method: 'GET', endpoint: '/api/vc-firms', user_agent: 'node' });
+    expect(recorded[0]).toMatchObject({
+      type: 'rate_limit',
+      ip,
+      method: 'GET',
+      endpoint: '/api/vc-firms',
+      user_agent: 'node',
+    });
 
     await sleep(WINDOW_MS + 100);
     expect((await app.api('GET', '/api/vc-firms', { token: user.token, headers: from(ip) })).status).not.toBe(429);
@@ -66,7 +86,8 @@ describe('rate limits', () => {
     const someone = await app.createUser();
     const ips = Array.from({ length: 6 }, freshIp);
     const statuses = [];
-    for (const ip of ips) statuses.push((await app.api('GET', '/api/investors', { token: someone.token, headers: from(ip) })).status);
+    for (const ip of ips)
+      statuses.push((await app.api('GET', '/api/investors', { token: someone.token, headers: from(ip) })).status);
     expect(statuses.slice(0, 5)).not.toContain(429);
     expect(statuses[5]).toBe(429);
     const [v] = await violationsOf(ips[5]!);
@@ -77,21 +98,36 @@ describe('rate limits', () => {
   it('bounds selection-sized calls separately from list calls', async () => {
     const ip = freshIp();
     const bulk = [];
-    for (let i = 0; i < 4; i++) bulk.push((await app.api('GET', '/api/vc-firms/all-ids', { token: user.token, headers: from(ip) })).status);
+    for (let i = 0; i < 4; i++)
+      bulk.push((await app.api('GET', '/api/vc-firms/all-ids', { token: user.token, headers: from(ip) })).status);
     expect(bulk.slice(0, 3)).not.toContain(429);
     expect(bulk[3]).toBe(429);
-    expect((await app.api('POST', '/api/export-angel-investors', { token: user.token, headers: from(ip), body: { investorIds: [] } })).status).toBe(429);
+    expect(
+      (
+        await app.api('POST', '/api/export-angel-investors', {
+          token: user.token,
+          headers: from(ip),
+          body: { investorIds: [] },
+        })
+      ).status,
+    ).toBe(429);
     // The list class has its own counter.
     expect((await app.api('GET', '/api/investors', { token: user.token, headers: from(ip) })).status).not.toBe(429);
   });
 
   it('applies a general per-IP limit to every other /api call, signed in or not', async () => {
     const ip = freshIp();
-    const statuses = await Promise.all(Array.from({ length: 45 }, () => app.api('GET', '/api/config', { headers: from(ip) }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 45 }, () => app.api('GET', '/api/config', { headers: from(ip) }).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(40);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
     // Liveness and readiness are not counted: a balancer's probes must answer when the counters cannot.
-    const probes = await Promise.all(Array.from({ length: 45 }, (_, i) => app.api('GET', i % 2 ? '/api/health' : '/api/ready', { headers: from(ip) }).then((r) => r.status)));
+    const probes = await Promise.all(
+      Array.from({ length: 45 }, (_, i) =>
+        app.api('GET', i % 2 ? '/api/health' : '/api/ready', { headers: from(ip) }).then((r) => r.status),
+      ),
+    );
     expect(probes.filter((s) => s === 429)).toEqual([]);
   });
 });
@@ -99,12 +135,22 @@ describe('rate limits', () => {
 describe('automated clients, honeypots, brute force', () => {
   it('refuses automated user agents on the browser API with a user_agent violation, but not on health', async () => {
     const ip = freshIp();
-    const r = await app.api('GET', '/api/credits/balance', { token: user.token, headers: from(ip, { 'user-agent': 'curl/8.5.0' }) });
+    const r = await app.api('GET', '/api/credits/balance', {
+      token: user.token,
+      headers: from(ip, { 'user-agent': 'curl/8.5.0' }),
+    });
     expect(r.status).toBe(403);
     expect(r.body).toEqual({ error: 'Automated clients are not allowed.' });
-    expect((await app.api('GET', '/api/health', { headers: from(ip, { 'user-agent': 'curl/8.5.0' }) })).status).toBe(200);
+    expect((await app.api('GET', '/api/health', { headers: from(ip, { 'user-agent': 'curl/8.5.0' }) })).status).toBe(
+      200,
+    );
     const [v] = await violationsOf(ip);
-    expect(v).toMatchObject({ type: 'user_agent', endpoint: '/api/credits/balance', user_agent: 'curl/8.5.0', detail: 'automated client (curl)' });
+    expect(v).toMatchObject({
+      type: 'user_agent',
+      endpoint: '/api/credits/balance',
+      user_agent: 'curl/8.5.0',
+      detail: 'automated client (curl)',
+    });
   });
 
   it('records honeypot routes, with or without a session, and answers like an unknown path', async () => {
@@ -112,21 +158,43 @@ describe('automated clients, honeypots, brute force', () => {
     const anon = await app.api('GET', '/api/v1/users', { headers: from(ip) });
     expect(anon.status).toBe(404);
     expect(anon.body).toEqual({ error: 'Not found: GET /api/v1/users' });
-    expect((await app.api('POST', '/wp-login.php', { headers: from(ip), body: { log: 'admin', pwd: 'admin' } })).status).toBe(404);
+    expect(
+      (await app.api('POST', '/wp-login.php', { headers: from(ip), body: { log: 'admin', pwd: 'admin' } })).status,
+    ).toBe(404);
     const recorded = await violationsOf(ip);
-    expect(recorded.map((v) => [v.type, v.method, v.endpoint])).toEqual([['honeypot', 'GET', '/api/v1/users'], ['honeypot', 'POST', '/wp-login.php']]);
+    expect(recorded.map((v) => [v.type, v.method, v.endpoint])).toEqual([
+      ['honeypot', 'GET', '/api/v1/users'],
+      ['honeypot', 'POST', '/wp-login.php'],
+    ]);
   });
 
   it('strips an empty hidden form field and treats a filled one as a bot', async () => {
     const ip = freshIp();
     const body = { id: user.id, email: 'founder@example.com', firstName: 'Test', lastName: 'Founder' };
-    expect((await app.api('POST', '/api/auth/sync-user', { token: user.token, headers: from(ip), body: { ...body, confirm_email_address: '' } })).status).toBe(200);
+    expect(
+      (
+        await app.api('POST', '/api/auth/sync-user', {
+          token: user.token,
+          headers: from(ip),
+          body: { ...body, confirm_email_address: '' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await violationsOf(ip)).toHaveLength(0);
-    const bot = await app.api('POST', '/api/auth/sync-user', { token: user.token, headers: from(ip), body: { ...body, confirm_email_address: 'bot@spam.example' } });
+    const bot = await app.api('POST', '/api/auth/sync-user', {
+      token: user.token,
+      headers: from(ip),
+      body: { ...body, confirm_email_address: 'bot@spam.example' },
+    });
     expect(bot.status).toBe(400);
     expect(bot.body).toEqual({ error: 'Invalid request' });
     const [v] = await violationsOf(ip);
-    expect(v).toMatchObject({ type: 'honeypot', endpoint: '/api/auth/sync-user', user_id: user.id, detail: 'hidden form field filled in' });
+    expect(v).toMatchObject({
+      type: 'honeypot',
+      endpoint: '/api/auth/sync-user',
+      user_id: user.id,
+      detail: 'hidden form field filled in',
+    });
   });
 
   it('slows repeated failed sign-ins, then refuses them, per IP, and records brute_force', async () => {
@@ -176,9 +244,20 @@ describe('blocking', () => {
   const attacker = '203.0.113.66';
 
   it('blocks an address after repeated violations: 403 on every route before any work', async () => {
-    for (const p of ['/wp-login.php', '/.env', '/api/admin/export-all']) expect((await app.api('GET', p, { headers: from(attacker) })).status).toBe(404);
-    for (const [method, p] of [['GET', '/api/health'], ['GET', '/'], ['GET', '/vc-database'], ['POST', '/api/identity/sign-in/email'], ['GET', '/api/credits']] as const) {
-      const r = await app.api(method, p, { token: user.token, headers: from(attacker), body: method === 'POST' ? { email: 'a@b.example', password: 'x' } : undefined });
+    for (const p of ['/wp-login.php', '/.env', '/api/admin/export-all'])
+      expect((await app.api('GET', p, { headers: from(attacker) })).status).toBe(404);
+    for (const [method, p] of [
+      ['GET', '/api/health'],
+      ['GET', '/'],
+      ['GET', '/vc-database'],
+      ['POST', '/api/identity/sign-in/email'],
+      ['GET', '/api/credits'],
+    ] as const) {
+      const r = await app.api(method, p, {
+        token: user.token,
+        headers: from(attacker),
+        body: method === 'POST' ? { email: 'a@b.example', password: 'x' } : undefined,
+      });
       expect(r.status, `${method} ${p}`).toBe(403);
       expect(r.body).toEqual({ error: 'Access denied: this IP address has been blocked.' });
     }
@@ -192,23 +271,57 @@ describe('blocking', () => {
     await settle();
     const status = await app.api('GET', '/api/security/status', { token: admin.token });
     expect(status.status).toBe(200);
-    expect(Object.keys(status.body).sort()).toEqual(['blockedIps', 'protection', 'recentViolations', 'totalViolations', 'violationsByType']);
+    expect(Object.keys(status.body).sort()).toEqual([
+      'blockedIps',
+      'protection',
+      'recentViolations',
+      'totalViolations',
+      'violationsByType',
+    ]);
     // The mode as configured (this app blocks), not a constant.
-    expect(status.body.protection).toEqual({ mode: 'blocking', autoBlock: true, userAgentMode: 'block', fingerprintMode: 'off' });
+    expect(status.body.protection).toEqual({
+      mode: 'blocking',
+      autoBlock: true,
+      userAgentMode: 'block',
+      fingerprintMode: 'off',
+    });
     expect(status.body.blockedIps).toBe(1);
     const byType = status.body.violationsByType;
-    expect(Object.keys(byType).sort()).toEqual(['brute_force', 'fingerprint', 'honeypot', 'query_limit', 'rate_limit', 'user_agent']);
-    const total = await app.ctx.db.selectFrom('security_violations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Object.keys(byType).sort()).toEqual([
+      'brute_force',
+      'fingerprint',
+      'honeypot',
+      'query_limit',
+      'rate_limit',
+      'user_agent',
+    ]);
+    const total = await app.ctx.db
+      .selectFrom('security_violations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(status.body.totalViolations).toBe(Number(total.n));
     expect(Object.values(byType as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(Number(total.n));
     expect(byType.honeypot).toBeGreaterThanOrEqual(5);
     const newest = status.body.recentViolations[0];
-    expect(newest).toEqual({ type: 'honeypot', ip: attacker, endpoint: '/api/admin/export-all', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), userAgent: 'node' });
+    expect(newest).toEqual({
+      type: 'honeypot',
+      ip: attacker,
+      endpoint: '/api/admin/export-all',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      userAgent: 'node',
+    });
     expect(status.body.recentViolations).toHaveLength(Number(total.n));
 
     const blocked = await app.api('GET', '/api/security/blocked-ips', { token: admin.token });
     expect(blocked.body.blockedIps).toEqual([
-      { ip: attacker, reason: '3 violations within 1 min (last: honeypot on GET /api/admin/export-all)', blockedAt: expect.any(String), expiresAt: expect.any(String), blockedBy: 'system', automatic: true },
+      {
+        ip: attacker,
+        reason: '3 violations within 1 min (last: honeypot on GET /api/admin/export-all)',
+        blockedAt: expect.any(String),
+        expiresAt: expect.any(String),
+        blockedBy: 'system',
+        automatic: true,
+      },
     ]);
     const { blockedAt, expiresAt } = blocked.body.blockedIps[0];
     expect(Date.parse(expiresAt) - Date.parse(blockedAt)).toBe(3600_000);
@@ -217,11 +330,18 @@ describe('blocking', () => {
     expect(hourly.body.hours).toHaveLength(24);
     expect(hourly.body.hours.at(-1).hour).toBe(new Date(Math.floor(Date.now() / 3600_000) * 3600_000).toISOString());
     expect(hourly.body.hours.reduce((a: number, h: any) => a + h.total, 0)).toBe(Number(total.n));
-    expect((await app.api('GET', '/api/security/violations-per-hour?hours=0', { token: admin.token })).status).toBe(400);
+    expect((await app.api('GET', '/api/security/violations-per-hour?hours=0', { token: admin.token })).status).toBe(
+      400,
+    );
   });
 
   it('lets only admins see and unblock (401 signed out, 403 for users)', async () => {
-    const calls = [['GET', '/api/security/status'], ['GET', '/api/security/blocked-ips'], ['GET', '/api/security/violations-per-hour'], ['POST', '/api/security/unblock-ip']] as const;
+    const calls = [
+      ['GET', '/api/security/status'],
+      ['GET', '/api/security/blocked-ips'],
+      ['GET', '/api/security/violations-per-hour'],
+      ['POST', '/api/security/unblock-ip'],
+    ] as const;
     for (const [method, p] of calls) {
       const body = method === 'POST' ? { ip: attacker } : undefined;
       expect((await app.api(method, p, { body })).status, `${p} signed out`).toBe(401);
@@ -259,11 +379,17 @@ describe('blocking', () => {
     expect((await app.api('GET', '/api/security/status', { token: admin.token })).body.blockedIps).toBe(0);
     const events = (await app.ctx.store.readStream(`security-ip-${attacker}`)).events.map((e) => e.type);
     expect(events).toEqual(['ViolationRecorded', 'ViolationRecorded', 'ViolationRecorded', 'IpBlocked', 'IpUnblocked']);
-    expect((await app.api('POST', '/api/security/unblock-ip', { token: admin.token, body: { ip: attacker } })).status).toBe(404);
+    expect(
+      (await app.api('POST', '/api/security/unblock-ip', { token: admin.token, body: { ip: attacker } })).status,
+    ).toBe(404);
 
-    for (const p of ['/wp-login.php', '/.env', '/xmlrpc.php']) await app.api('GET', p, { headers: from('2001:0DB8:0:0::77') });
+    for (const p of ['/wp-login.php', '/.env', '/xmlrpc.php'])
+      await app.api('GET', p, { headers: from('2001:0DB8:0:0::77') });
     expect((await app.api('GET', '/api/health', { headers: from('2001:db8::77') })).status).toBe(403);
-    expect((await app.api('POST', '/api/security/unblock-ip', { token: admin.token, body: { ip: '2001:db8:0000::0077' } })).status).toBe(200);
+    expect(
+      (await app.api('POST', '/api/security/unblock-ip', { token: admin.token, body: { ip: '2001:db8:0000::0077' } }))
+        .status,
+    ).toBe(200);
     expect((await app.api('GET', '/api/health', { headers: from('2001:db8::77') })).status).toBe(200);
   });
 });
@@ -277,11 +403,19 @@ describe('several processes on one database', () => {
   it('share rate counters and the block list, and rebuild the block list from events after a restart', async () => {
     await settle();
     const blockedIp = '203.0.113.99';
-    await app.services.security.blockIp(blockedIp, 'manual test block', null, { now: new Date(), actor: 'operator:test' });
+    await app.services.security.blockIp(blockedIp, 'manual test block', null, {
+      now: new Date(),
+      actor: 'operator:test',
+    });
 
     // Two API processes (as `npm run start:api` twice) on the same database; the test app stays up.
     for (let i = 0; i < 2; i++) {
-      const rt = await createRuntime({ config: { ...app.ctx.config, port: 0 }, role: 'api', databaseUrl: app.db.url, log: () => {} });
+      const rt = await createRuntime({
+        config: { ...app.ctx.config, port: 0 },
+        role: 'api',
+        databaseUrl: app.db.url,
+        log: () => {},
+      });
       runtimes.push(rt);
     }
     const [a, b] = runtimes.map((rt) => rt.url!.replace('localhost', '127.0.0.1'));
@@ -290,7 +424,9 @@ describe('several processes on one database', () => {
     const lister = await app.createUser();
     const statuses = [];
     for (let i = 0; i < 6; i++) {
-      const res = await fetch(`${i % 2 ? b : a}/api/investors`, { headers: { authorization: `Bearer ${lister.token}`, ...from(ip) } });
+      const res = await fetch(`${i % 2 ? b : a}/api/investors`, {
+        headers: { authorization: `Bearer ${lister.token}`, ...from(ip) },
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 5)).not.toContain(429);
@@ -303,12 +439,18 @@ describe('several processes on one database', () => {
     await settle();
     const before = await app.ctx.db.selectFrom('security_violations').selectAll().orderBy('violation_id').execute();
     await app.ctx.projections.rebuild('security');
-    expect(await app.ctx.db.selectFrom('security_violations').selectAll().orderBy('violation_id').execute()).toEqual(before);
+    expect(await app.ctx.db.selectFrom('security_violations').selectAll().orderBy('violation_id').execute()).toEqual(
+      before,
+    );
     const rows = await app.ctx.db.selectFrom('security_blocked_ips').selectAll().execute();
-    expect(rows.map((r) => [r.ip, r.reason, r.expires_at, r.blocked_by])).toEqual([[blockedIp, 'manual test block', null, 'operator:test']]);
+    expect(rows.map((r) => [r.ip, r.reason, r.expires_at, r.blocked_by])).toEqual([
+      [blockedIp, 'manual test block', null, 'operator:test'],
+    ]);
 
     // A block made by one process reaches the others within a refresh.
     await app.services.security.unblockIp(blockedIp, { now: new Date(), actor: 'operator:test' });
-    await expect.poll(async () => (await fetch(`${b}/api/health`, { headers: from(blockedIp) })).status, { timeout: 3000 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${b}/api/health`, { headers: from(blockedIp) })).status, { timeout: 3000 })
+      .toBe(200);
   });
 });

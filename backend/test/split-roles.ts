@@ -28,7 +28,15 @@ export async function startSplitRoles(pgAdminUrl: string): Promise<SplitRoles> {
   const db = await createTestDatabase(pgAdminUrl, { migrate: false });
   const runtimes: Runtime[] = [];
   const base = loadConfig({});
-  const config = (): AppConfig => ({ ...base, port: 0, host: '127.0.0.1', dataDir: mkdtempSync(path.join(tmpdir(), 'fp-split-')), sandboxPort: 0, catalogSeed: 'off', security: { ...base.security, ...TEST_SECURITY } });
+  const config = (): AppConfig => ({
+    ...base,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: mkdtempSync(path.join(tmpdir(), 'fp-split-')),
+    sandboxPort: 0,
+    catalogSeed: 'off',
+    security: { ...base.security, ...TEST_SECURITY },
+  });
   const start = async (role: 'api' | 'projections' | 'worker') => {
     const r = await createRuntime({ config: config(), role, databaseUrl: db.url, log: () => {} });
     runtimes.push(r);
@@ -41,21 +49,46 @@ export async function startSplitRoles(pgAdminUrl: string): Promise<SplitRoles> {
   // The API process has no sandbox of its own; the test catalog points at the worker's.
   api.ctx.sandboxUrl = worker.ctx.sandboxUrl;
   const call = async (method: string, p: string, token: string, body?: unknown) => {
-    const res = await fetch(url + p, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(url + p, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
   let n = 0;
   return {
-    db, worker, api, url, call,
+    db,
+    worker,
+    api,
+    url,
+    call,
     async founder(credits) {
       const email = `split.${Date.now().toString(36)}.${n++}@example.com`;
-      const created = await api.identity.createUser({ email, password: 'correct horse battery', name: 'Split Founder' });
+      const created = await api.identity.createUser({
+        email,
+        password: 'correct horse battery',
+        name: 'Split Founder',
+      });
       const token = (await api.identity.signIn(email, 'correct horse battery'))!.token;
-      expect((await call('POST', '/api/auth/sync-user', token, { id: created.id, email, firstName: 'Split', lastName: 'Founder' })).status).toBe(200);
+      expect(
+        (
+          await call('POST', '/api/auth/sync-user', token, {
+            id: created.id,
+            email,
+            firstName: 'Split',
+            lastName: 'Founder',
+          })
+        ).status,
+      ).toBe(200);
       expect((await call('PATCH', '/api/startup-profile', token, COMPLETE_PROFILE)).status).toBe(200);
       const have = (await call('GET', '/api/credits/balance', token)).body.balance as number;
-      if (credits > have) await api.services.credits.grant(created.id, credits - have, 'test', null, { now: new Date(), actor: 'test' });
-      await waitUntil('the credits', async () => (await call('GET', '/api/credits/balance', token)).body.balance >= credits);
+      if (credits > have)
+        await api.services.credits.grant(created.id, credits - have, 'test', null, { now: new Date(), actor: 'test' });
+      await waitUntil(
+        'the credits',
+        async () => (await call('GET', '/api/credits/balance', token)).body.balance >= credits,
+      );
       return { id: created.id, token };
     },
     async stop() {

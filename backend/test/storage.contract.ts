@@ -56,7 +56,12 @@ export function storageContract(name: string, make: () => Promise<FileStorage>) 
       await storage.put(`${ns}/d/sub/3.txt`, Buffer.from('3'));
       await storage.put(`${ns}/dx/4.txt`, Buffer.from('4'));
       expect(await storage.list(`${ns}/d/`)).toEqual([`${ns}/d/1.txt`, `${ns}/d/2.txt`, `${ns}/d/sub/3.txt`]);
-      expect(await storage.list(`${ns}/d`)).toEqual([`${ns}/d/1.txt`, `${ns}/d/2.txt`, `${ns}/d/sub/3.txt`, `${ns}/dx/4.txt`]);
+      expect(await storage.list(`${ns}/d`)).toEqual([
+        `${ns}/d/1.txt`,
+        `${ns}/d/2.txt`,
+        `${ns}/d/sub/3.txt`,
+        `${ns}/dx/4.txt`,
+      ]);
       expect(await storage.list(`${ns}/none/`)).toEqual([]);
     });
 
@@ -66,7 +71,18 @@ export function storageContract(name: string, make: () => Promise<FileStorage>) 
     });
 
     it('refuses keys that could escape or be read differently by another store', async () => {
-      for (const bad of ['', '../x', `${ns}/../../etc/passwd`, '/abs', `${ns}//double`, `${ns}/.hidden`, `${ns}/a b`, `${ns}/x\\y`, `${ns}/trailing/`, 'k'.repeat(600)]) {
+      for (const bad of [
+        '',
+        '../x',
+        `${ns}/../../etc/passwd`,
+        '/abs',
+        `${ns}//double`,
+        `${ns}/.hidden`,
+        `${ns}/a b`,
+        `${ns}/x\\y`,
+        `${ns}/trailing/`,
+        'k'.repeat(600),
+      ]) {
         await expect(storage.put(bad, Buffer.from('x')), bad).rejects.toThrow(/Invalid storage key/);
         await expect(storage.get(bad), bad).rejects.toThrow(/Invalid storage key/);
         await expect(storage.delete(bad), bad).rejects.toThrow(/Invalid storage key/);

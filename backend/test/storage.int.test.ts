@@ -40,7 +40,13 @@ describe('S3_URL parsing', () => {
       region: 'eu-west-3',
       credentials: { accessKeyId: 'AKIA/1', secretAccessKey: 's3cr@t' },
     });
-    expect(parseS3Url('https://s3.example/bucket', { AWS_REGION: 'us-west-2' })).toEqual({ endpoint: 'https://s3.example', bucket: 'bucket', prefix: '', region: 'us-west-2', credentials: undefined });
+    expect(parseS3Url('https://s3.example/bucket', { AWS_REGION: 'us-west-2' })).toEqual({
+      endpoint: 'https://s3.example',
+      bucket: 'bucket',
+      prefix: '',
+      region: 'us-west-2',
+      credentials: undefined,
+    });
     expect(() => parseS3Url('https://s3.example/')).toThrow(/bucket/);
     expect(() => parseS3Url('ftp://s3.example/b')).toThrow(/http/);
   });
@@ -48,7 +54,9 @@ describe('S3_URL parsing', () => {
 
 const s3Url = process.env.S3_URL;
 if (!s3Url) {
-  console.log('[skip] storage contract against S3-compatible storage: S3_URL is not set (e.g. S3_URL=http://KEY:SECRET@localhost:9000/bucket).');
+  console.log(
+    '[skip] storage contract against S3-compatible storage: S3_URL is not set (e.g. S3_URL=http://KEY:SECRET@localhost:9000/bucket).',
+  );
   describe.skip('storage contract: s3 (S3_URL unset)', () => it('needs S3_URL', () => {}));
 } else {
   storageContract(`s3 at ${new URL(s3Url).host}`, async () => createS3Storage(parseS3Url(s3Url)));

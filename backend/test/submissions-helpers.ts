@@ -14,7 +14,12 @@ export const TERMINAL = ['completed', 'failed', 'stopped'];
 export const FIXTURE_CHOICES = { acceptTerms: true };
 
 /** A signed-in founder with a complete profile, `credits` credits and `choices` saved in Settings (null: the defaults). */
-export async function founder(app: TestApp, credits: number, profile: Record<string, string> = COMPLETE_PROFILE, choices: Record<string, unknown> | null = FIXTURE_CHOICES) {
+export async function founder(
+  app: TestApp,
+  credits: number,
+  profile: Record<string, string> = COMPLETE_PROFILE,
+  choices: Record<string, unknown> | null = FIXTURE_CHOICES,
+) {
   const user = await app.createUser();
   const r = await app.api('PATCH', '/api/startup-profile', { token: user.token, body: profile });
   if (r.status !== 200) throw new Error(`profile: ${r.status} ${JSON.stringify(r.body)}`);
@@ -24,13 +29,21 @@ export async function founder(app: TestApp, credits: number, profile: Record<str
   }
   const have = await app.services.credits.balance(user.id);
   if (credits > have) {
-    const g = await app.services.credits.grant(user.id, credits - have, 'test credits', null, { now: new Date(), actor: 'test' });
+    const g = await app.services.credits.grant(user.id, credits - have, 'test credits', null, {
+      now: new Date(),
+      actor: 'test',
+    });
     if (g.checkpoint) await app.ctx.projections.waitFor(g.checkpoint, 10_000);
   }
   return user;
 }
 
-export async function waitUntil<T>(what: string, f: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 150): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  f: () => Promise<T | null | undefined | false>,
+  timeoutMs = 60_000,
+  everyMs = 150,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await f();
@@ -47,7 +60,11 @@ export async function getSubmission(app: TestApp, token: string, id: string): Pr
 }
 
 export const waitForStatus = (app: TestApp, token: string, id: string, statuses: string[], timeoutMs = 90_000) =>
-  waitUntil(`submission ${id} to be ${statuses.join('/')}`, async () => {
-    const s = await getSubmission(app, token, id);
-    return statuses.includes(s.status) ? s : null;
-  }, timeoutMs);
+  waitUntil(
+    `submission ${id} to be ${statuses.join('/')}`,
+    async () => {
+      const s = await getSubmission(app, token, id);
+      return statuses.includes(s.status) ? s : null;
+    },
+    timeoutMs,
+  );

@@ -88,7 +88,12 @@ it('resumes every in-flight submission after the server is killed (SIGKILL) and 
   expect(submitted.body.creditsDeducted).toBe(4);
 
   // Kill it while browsers are running.
-  await waitUntil('a submission to be running', async () => (await list()).some((s) => s.status === 'processing'), 60_000, 100);
+  await waitUntil(
+    'a submission to be running',
+    async () => (await list()).some((s) => s.status === 'processing'),
+    60_000,
+    100,
+  );
   const atKill = await list();
   expect(atKill.some((s) => !TERMINAL.includes(s.status))).toBe(true);
   first.child.kill('SIGKILL');
@@ -120,7 +125,9 @@ it('resumes every in-flight submission after the server is killed (SIGKILL) and 
   const store = new PostgresEventStore(setup.db.pool);
   for (const s of final) {
     const { events } = await store.readStream(submissionStream(s.id));
-    const outcomes = events.filter((e) => ['SubmissionCompleted', 'SubmissionFailed', 'SubmissionStopped'].includes(e.type));
+    const outcomes = events.filter((e) =>
+      ['SubmissionCompleted', 'SubmissionFailed', 'SubmissionStopped'].includes(e.type),
+    );
     expect(outcomes, s.vcFirmId).toHaveLength(1);
     expect(s.creditRefunded).toBe(s.status === 'failed');
   }
@@ -130,7 +137,9 @@ it('resumes every in-flight submission after the server is killed (SIGKILL) and 
     return r.body.balance === failedCount ? r.body.balance : null;
   });
   expect(bal).toBe(failedCount);
-  expect((await db.selectFrom('submissions').select('id').where('status', 'in', ['pending', 'processing']).execute()).length).toBe(0);
+  expect(
+    (await db.selectFrom('submissions').select('id').where('status', 'in', ['pending', 'processing']).execute()).length,
+  ).toBe(0);
 
   second.child.kill('SIGTERM');
   await new Promise((r) => second.child.once('exit', r));
@@ -140,14 +149,20 @@ it('leaves running submissions unfinished on a graceful stop, and the next start
   const first = await startTestApp();
   dropLater.push(first);
   const user = await founder(first, 1);
-  const r = await first.api('POST', '/api/submit-to-test-vcs', { token: user.token, body: { testVcIds: [testFirmId('tortoise-capital')] } });
+  const r = await first.api('POST', '/api/submit-to-test-vcs', {
+    token: user.token,
+    body: { testVcIds: [testFirmId('tortoise-capital')] },
+  });
   const id = r.body.submissionIds[0] as string;
-  const row = () => first.db.db.selectFrom('submissions').select(['status', 'sub_status']).where('id', '=', id).executeTakeFirst();
+  const row = () =>
+    first.db.db.selectFrom('submissions').select(['status', 'sub_status']).where('id', '=', id).executeTakeFirst();
   await waitUntil('the run to start', async () => (await row())?.status === 'processing', 60_000, 100);
   await first.runtime.stop();
   // Shutting down is not a failure: the submission waits for the next start.
   expect((await row())?.status).toBe('processing');
-  const events = (await new PostgresEventStore(first.db.pool).readStream(submissionStream(id))).events.map((e) => e.type);
+  const events = (await new PostgresEventStore(first.db.pool).readStream(submissionStream(id))).events.map(
+    (e) => e.type,
+  );
   expect(events).not.toContain('SubmissionFailed');
 
   const config = {
@@ -162,10 +177,15 @@ it('leaves running submissions unfinished on a graceful stop, and the next start
   let second: Runtime | undefined;
   try {
     second = await createRuntime({ config, role: 'all', databaseUrl: first.db.url, log: () => {} });
-    const done = await waitUntil('the submission to finish after the restart', async () => {
-      const x = await row();
-      return x && TERMINAL.includes(x.status) ? x : null;
-    }, 120_000, 250);
+    const done = await waitUntil(
+      'the submission to finish after the restart',
+      async () => {
+        const x = await row();
+        return x && TERMINAL.includes(x.status) ? x : null;
+      },
+      120_000,
+      250,
+    );
     expect(['completed', 'failed']).toContain(done.status);
   } finally {
     await second?.stop();

@@ -22,15 +22,22 @@ it('serves the live view and stops a run whose browser is in another process', a
   const { worker, url, call, db } = split!;
   const { token } = await split!.founder(2);
 
-  const submitted = await call('POST', '/api/submit-to-test-vcs', token, { testVcIds: [testFirmId('tortoise-capital')] });
+  const submitted = await call('POST', '/api/submit-to-test-vcs', token, {
+    testVcIds: [testFirmId('tortoise-capital')],
+  });
   expect(submitted.status).toBe(200);
   const id = submitted.body.submissionIds[0] as string;
   const before = worker.sandbox!.received('tortoise-capital').length;
 
-  const liveUrl = await waitUntil('a live URL from the API process', async () => {
-    const r = await call('POST', `/api/submissions/${id}/fetch-live-url`, token, {});
-    return r.body.success ? (r.body.liveUrl as string) : null;
-  }, 60_000, 200);
+  const liveUrl = await waitUntil(
+    'a live URL from the API process',
+    async () => {
+      const r = await call('POST', `/api/submissions/${id}/fetch-live-url`, token, {});
+      return r.body.success ? (r.body.liveUrl as string) : null;
+    },
+    60_000,
+    200,
+  );
 
   // Frames relayed through Postgres: the API process's stream serves the worker's latest screen.
   const ac = new AbortController();
@@ -49,10 +56,15 @@ it('serves the live view and stops a run whose browser is in another process', a
   const t0 = Date.now();
   const stop = await call('POST', `/api/submissions/${id}/stop`, token, {});
   expect(stop.status).toBe(200);
-  const stopped = await waitUntil('the stop to be recorded', async () => {
-    const r = await call('GET', `/api/submissions/${id}`, token);
-    return TERMINAL.includes(r.body.status) ? r.body : null;
-  }, 10_000, 100);
+  const stopped = await waitUntil(
+    'the stop to be recorded',
+    async () => {
+      const r = await call('GET', `/api/submissions/${id}`, token);
+      return TERMINAL.includes(r.body.status) ? r.body : null;
+    },
+    10_000,
+    100,
+  );
   expect(stopped.status).toBe('stopped');
   expect(Date.now() - t0).toBeLessThan(4000);
   expect(worker.sandbox!.received('tortoise-capital').length).toBe(before);
@@ -69,17 +81,29 @@ it('lets the founder take over a run whose browser is in another process: inputs
   const submitted = await call('POST', '/api/submit-to-test-vcs', token, { testVcIds: [testFirmId(WARDEN)] });
   expect(submitted.status).toBe(200);
   const id = submitted.body.submissionIds[0] as string;
-  const paused = await waitUntil('the run to wait for its founder', async () => {
-    const r = await call('GET', `/api/submissions/${id}`, token);
-    if (TERMINAL.includes(r.body.status)) throw new Error(`ended ${r.body.status}: ${r.body.summary} ${r.body.error}`);
-    return r.body.submissionStatus === 'waiting_for_takeover' && r.body.liveUrl ? r.body : null;
-  }, 120_000, 200);
+  const paused = await waitUntil(
+    'the run to wait for its founder',
+    async () => {
+      const r = await call('GET', `/api/submissions/${id}`, token);
+      if (TERMINAL.includes(r.body.status))
+        throw new Error(`ended ${r.body.status}: ${r.body.summary} ${r.body.error}`);
+      return r.body.submissionStatus === 'waiting_for_takeover' && r.body.liveUrl ? r.body : null;
+    },
+    120_000,
+    200,
+  );
   // The browser is the worker's: the API process runs no workflow engine.
   expect(split!.api.services.submissions.engine()).toBeNull();
   expect(worker.services.submissions.engine()).not.toBeNull();
 
   // Every control goes to the API process, as the live page's would.
-  let r = await control(url, paused.liveUrl, 'input', { type: 'click', x: box.x, y: box.y, frameWidth: 1280, frameHeight: 900 });
+  let r = await control(url, paused.liveUrl, 'input', {
+    type: 'click',
+    x: box.x,
+    y: box.y,
+    frameWidth: 1280,
+    frameHeight: 900,
+  });
   expect(r, JSON.stringify(r.body)).toMatchObject({ status: 200, body: { success: true } });
   const code = await issuedCode(worker.sandbox!.url);
   r = await control(url, paused.liveUrl, 'input', { type: 'type', text: code });
@@ -89,10 +113,15 @@ it('lets the founder take over a run whose browser is in another process: inputs
   r = await control(url, paused.liveUrl, 'continue');
   expect(r, JSON.stringify(r.body)).toMatchObject({ status: 200, body: { success: true } });
 
-  const done = await waitUntil('the run to end', async () => {
-    const s = await call('GET', `/api/submissions/${id}`, token);
-    return TERMINAL.includes(s.body.status) ? s.body : null;
-  }, 120_000, 200);
+  const done = await waitUntil(
+    'the run to end',
+    async () => {
+      const s = await call('GET', `/api/submissions/${id}`, token);
+      return TERMINAL.includes(s.body.status) ? s.body : null;
+    },
+    120_000,
+    200,
+  );
   expect(done.status, `${done.summary} ${done.error}`).toBe('completed');
   expect(done.takeovers).toEqual([expect.objectContaining({ how: 'continued', by: userId })]);
   const got = worker.sandbox!.received(WARDEN).slice(before);

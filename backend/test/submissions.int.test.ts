@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 const submitTest = (token: string, slugs: string[], headers: Record<string, string> = {}) =>
-  app.api('POST', '/api/submit-to-test-vcs', { token, body: { testVcIds: slugs.map((s) => (s.startsWith('test_vc_') ? s : testFirmId(s))) }, headers });
+  app.api('POST', '/api/submit-to-test-vcs', {
+    token,
+    body: { testVcIds: slugs.map((s) => (s.startsWith('test_vc_') ? s : testFirmId(s))) },
+    headers,
+  });
 
 async function balance(userId: string) {
   await app.ctx.projections.waitFor(undefined, 10_000);
@@ -19,11 +23,19 @@ async function balance(userId: string) {
 
 async function ledger(userId: string) {
   const { events } = await app.ctx.store.readStream(creditStream(userId));
-  return events.map((e) => ({ type: e.type, amount: e.data.amount as number, reference: e.data.reference as string | null }));
+  return events.map((e) => ({
+    type: e.type,
+    amount: e.data.amount as number,
+    reference: e.data.reference as string | null,
+  }));
 }
 
 /** Reads a server-sent event stream until `until` says stop (or the time runs out). */
-async function readEvents(url: string, until: (events: { event: string; data: string }[]) => boolean, timeoutMs = 30_000) {
+async function readEvents(
+  url: string,
+  until: (events: { event: string; data: string }[]) => boolean,
+  timeoutMs = 30_000,
+) {
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(), timeoutMs);
   const events: { event: string; data: string }[] = [];
@@ -63,14 +75,29 @@ describe('pre-submit checks (spec §5, on the server)', () => {
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ error: 'Please select at least one VC firm to submit applications.' });
     }
-    expect((await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: [] } })).body).toEqual({ error: 'No test VCs selected' });
-    const tooMany = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: Array.from({ length: 10_001 }, (_, i) => `t${i}`) } });
-    expect(tooMany).toMatchObject({ status: 400, body: { error: 'You can submit to at most 10,000 test VCs at once.' } });
-    expect((await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: ['a'], extra: 1 } })).status).toBe(400);
+    expect(
+      (await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: [] } })).body,
+    ).toEqual({ error: 'No test VCs selected' });
+    const tooMany = await app.api('POST', '/api/submit-to-test-vcs', {
+      token: u.token,
+      body: { testVcIds: Array.from({ length: 10_001 }, (_, i) => `t${i}`) },
+    });
+    expect(tooMany).toMatchObject({
+      status: 400,
+      body: { error: 'You can submit to at most 10,000 test VCs at once.' },
+    });
+    expect(
+      (await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: ['a'], extra: 1 } }))
+        .status,
+    ).toBe(400);
 
     const short = await submitTest(u.token, ['northwind-ventures', 'orbit-fund']);
     expect(short.status).toBe(402);
-    expect(short.body).toEqual({ error: 'Insufficient Credits', message: 'You need 2 credits to submit to 2 VC firms, but you only have 1 credits available.', balance: 1 });
+    expect(short.body).toEqual({
+      error: 'Insufficient Credits',
+      message: 'You need 2 credits to submit to 2 VC firms, but you only have 1 credits available.',
+      balance: 1,
+    });
 
     const incomplete = await app.createUser();
     await app.services.credits.grant(incomplete.id, 5, 'test', null, { now: new Date(), actor: 'test' });
@@ -78,7 +105,9 @@ describe('pre-submit checks (spec §5, on the server)', () => {
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('Incomplete Startup Profile');
 
-    expect((await app.api('POST', '/api/submit-to-test-vcs', { body: { testVcIds: ['x'] } })).body).toEqual({ error: 'User not authenticated' });
+    expect((await app.api('POST', '/api/submit-to-test-vcs', { body: { testVcIds: ['x'] } })).body).toEqual({
+      error: 'User not authenticated',
+    });
     expect((await app.api('GET', '/api/submissions', { token: u.token })).body).toEqual({ submissions: [], total: 0 });
     expect(await balance(u.id)).toBe(1);
   });
@@ -102,16 +131,31 @@ describe('submitting to test firms', () => {
 
     const first = await getSubmission(app, u.token, okId!);
     expect(['pending', 'processing']).toContain(first.status);
-    expect(first).toMatchObject({ vcFirmId: 'test_vc_northwind-ventures', vcFirm: { name: 'Northwind Ventures' }, canStop: true, canRetry: false, completedAt: null });
+    expect(first).toMatchObject({
+      vcFirmId: 'test_vc_northwind-ventures',
+      vcFirm: { name: 'Northwind Ventures' },
+      canStop: true,
+      canRetry: false,
+      completedAt: null,
+    });
 
     done = await waitForStatus(app, u.token, okId!, TERMINAL);
     failed = await waitForStatus(app, u.token, captchaId!, TERMINAL);
     // The refund is the command after the failure: wait for it rather than reading between the two.
-    for (const until = Date.now() + 30_000; !failed.creditRefunded && Date.now() < until; ) {
+    for (const until = Date.now() + 30_000; !failed.creditRefunded && Date.now() < until;) {
       await new Promise((r) => setTimeout(r, 100));
       failed = await getSubmission(app, u.token, captchaId!);
     }
-    expect(done).toMatchObject({ status: 'completed', submissionStatus: 'submitted', error: null, liveUrl: null, canStop: false, canRetry: false, taskId: okId, creditRefunded: false });
+    expect(done).toMatchObject({
+      status: 'completed',
+      submissionStatus: 'submitted',
+      error: null,
+      liveUrl: null,
+      canStop: false,
+      canRetry: false,
+      taskId: okId,
+      creditRefunded: false,
+    });
     expect(done.confirmationText).toMatch(/thank/i);
     expect(done.summary).toMatch(/Submitted/);
     expect(done.aiRecap).toBeTruthy();
@@ -131,8 +175,15 @@ describe('submitting to test firms', () => {
     const { events } = await app.ctx.store.readStream(submissionStream(okId!));
     const types = events.map((e) => e.type).filter((t) => t !== 'SubmissionLiveViewOpened');
     expect(types).toEqual(['SubmissionRequested', 'SubmissionStarted', 'SubmissionFormFilled', 'SubmissionCompleted']);
-    const failedTypes = (await app.ctx.store.readStream(submissionStream(captchaId!))).events.map((e) => e.type).filter((t) => t !== 'SubmissionLiveViewOpened');
-    expect(failedTypes).toEqual(['SubmissionRequested', 'SubmissionStarted', 'SubmissionFailed', 'SubmissionCreditRefunded']);
+    const failedTypes = (await app.ctx.store.readStream(submissionStream(captchaId!))).events
+      .map((e) => e.type)
+      .filter((t) => t !== 'SubmissionLiveViewOpened');
+    expect(failedTypes).toEqual([
+      'SubmissionRequested',
+      'SubmissionStarted',
+      'SubmissionFailed',
+      'SubmissionCreditRefunded',
+    ]);
 
     // Ledger: one spend per firm (reference = attempt id), one refund for the failure.
     const moves = (await ledger(u.id)).filter((m) => m.type !== 'CreditsGranted');
@@ -152,7 +203,11 @@ describe('submitting to test firms', () => {
     const shot = await fetch(app.url + done.screenshotUrl);
     expect(shot.status).toBe(200);
     expect(shot.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await shot.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await shot.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     const token = new URL(app.url + done.screenshotUrl).searchParams.get('token')!;
     expect((await fetch(`${app.url}/live/${done.id}/screenshot`)).status).toBe(404);
     expect((await fetch(`${app.url}/live/${failed.id}/screenshot?token=${token}`)).status).toBe(404);
@@ -163,27 +218,56 @@ describe('submitting to test firms', () => {
     const all = await app.api('GET', '/api/submissions?limit=10', { token: u.token });
     expect(all.body.total).toBe(2);
     expect(all.body.submissions.map((s: Submission) => s.id).sort()).toEqual([done.id, failed.id].sort());
-    expect((await app.api('GET', '/api/submissions?status=failed', { token: u.token })).body).toMatchObject({ total: 1, submissions: [{ id: failed.id }] });
+    expect((await app.api('GET', '/api/submissions?status=failed', { token: u.token })).body).toMatchObject({
+      total: 1,
+      submissions: [{ id: failed.id }],
+    });
     expect((await app.api('GET', '/api/submissions?status=processing', { token: u.token })).body.total).toBe(0);
     expect((await app.api('GET', '/api/submissions?limit=0', { token: u.token })).status).toBe(400);
     expect((await app.api('GET', '/api/submissions?status=weird', { token: u.token })).status).toBe(400);
-    expect((await app.api('GET', '/api/submission-stats', { token: u.token })).body).toEqual({ total: 2, completed: 1, processing: 0, failed: 1, stopped: 0, successRate: 50 });
+    expect((await app.api('GET', '/api/submission-stats', { token: u.token })).body).toEqual({
+      total: 2,
+      completed: 1,
+      processing: 0,
+      failed: 1,
+      stopped: 0,
+      successRate: 50,
+    });
     const activity = await app.api('GET', '/api/submission-activity?days=7', { token: u.token });
     expect(activity.body.days).toHaveLength(7);
-    expect(activity.body.days[6]).toEqual({ date: new Date().toISOString().slice(0, 10), completed: 1, failed: 1, processing: 0 });
+    expect(activity.body.days[6]).toEqual({
+      date: new Date().toISOString().slice(0, 10),
+      completed: 1,
+      failed: 1,
+      processing: 0,
+    });
     expect(activity.body.days[0]).toMatchObject({ completed: 0, failed: 0, processing: 0 });
   });
 
   it('skips a firm already applied to successfully, and one under way, without charging; a failed one may be applied to again', async () => {
     const r = await submitTest(u.token, ['northwind-ventures']);
-    expect(r.body).toEqual({ creditsDeducted: 0, submissionIds: [], skipped: [{ vcId: 'test_vc_northwind-ventures', reason: 'already_applied', message: 'You already applied to this firm successfully.' }] });
+    expect(r.body).toEqual({
+      creditsDeducted: 0,
+      submissionIds: [],
+      skipped: [
+        {
+          vcId: 'test_vc_northwind-ventures',
+          reason: 'already_applied',
+          message: 'You already applied to this firm successfully.',
+        },
+      ],
+    });
 
     const slow = await submitTest(u.token, ['tortoise-capital', 'sentinel-capital']);
     expect(slow.body.creditsDeducted).toBe(2);
     const again = await submitTest(u.token, ['tortoise-capital']);
-    expect(again.body).toMatchObject({ creditsDeducted: 0, skipped: [{ vcId: 'test_vc_tortoise-capital', reason: 'in_progress' }] });
+    expect(again.body).toMatchObject({
+      creditsDeducted: 0,
+      skipped: [{ vcId: 'test_vc_tortoise-capital', reason: 'in_progress' }],
+    });
     expect(await balance(u.id)).toBe(0);
-    for (const id of slow.body.submissionIds) await app.api('POST', `/api/submissions/${id}/stop`, { token: u.token, body: {} });
+    for (const id of slow.body.submissionIds)
+      await app.api('POST', `/api/submissions/${id}/stop`, { token: u.token, body: {} });
     for (const id of slow.body.submissionIds) await waitForStatus(app, u.token, id, TERMINAL);
   });
 });
@@ -192,7 +276,10 @@ describe('idempotent submit', () => {
   it('answers a request sent again with the same Idempotency-Key the same, creating and charging nothing twice', async () => {
     const u = await founder(app, 4);
     const headers = { 'idempotency-key': 'submit-7f3a' };
-    const [a, b] = await Promise.all([submitTest(u.token, ['quill-ventures', 'atlas-ventures'], headers), submitTest(u.token, ['quill-ventures', 'atlas-ventures'], headers)]);
+    const [a, b] = await Promise.all([
+      submitTest(u.token, ['quill-ventures', 'atlas-ventures'], headers),
+      submitTest(u.token, ['quill-ventures', 'atlas-ventures'], headers),
+    ]);
     expect(a.status).toBe(200);
     expect(b.body).toEqual(a.body);
     expect(a.body.creditsDeducted).toBe(2);
@@ -202,50 +289,83 @@ describe('idempotent submit', () => {
     const list = await app.api('GET', '/api/submissions', { token: u.token });
     expect(list.body.total).toBe(2);
     expect((await ledger(u.id)).filter((m) => m.type === 'CreditsSpent')).toHaveLength(2);
-    expect((await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: ['x'] }, headers: { 'idempotency-key': ' ' } })).status).toBe(400);
+    expect(
+      (
+        await app.api('POST', '/api/submit-to-test-vcs', {
+          token: u.token,
+          body: { testVcIds: ['x'] },
+          headers: { 'idempotency-key': ' ' },
+        })
+      ).status,
+    ).toBe(400);
     for (const id of a.body.submissionIds) await waitForStatus(app, u.token, id, TERMINAL);
   });
 
-  it('answers three copies of a request sent at once the same, round after round (a copy that finds the charge made since its plan reads the plan again)', { timeout: 240_000 }, async () => {
-    const started: { token: string; ids: string[] }[] = [];
-    for (let round = 0; round < 8; round++) {
-      const u = await founder(app, 3);
-      const send = () => submitTest(u.token, ['quill-ventures', 'atlas-ventures', 'northwind-ventures'], { 'idempotency-key': `burst-${round}` });
-      const answers = await Promise.all([send(), send(), send()]);
-      expect(answers.map((r) => r.status), `round ${round}`).toEqual([200, 200, 200]);
-      expect(answers[1]!.body).toEqual(answers[0]!.body);
-      expect(answers[2]!.body).toEqual(answers[0]!.body);
-      expect(answers[0]!.body.creditsDeducted).toBe(3);
-      expect((await ledger(u.id)).filter((m) => m.type === 'CreditsSpent')).toHaveLength(3);
-      // Stopped, so the queue is free for the tests after.
-      for (const id of answers[0]!.body.submissionIds) await app.api('POST', `/api/submissions/${id}/stop`, { token: u.token, body: {} });
-      started.push({ token: u.token, ids: answers[0]!.body.submissionIds });
-    }
-    for (const { token, ids } of started) for (const id of ids) await waitForStatus(app, token, id, TERMINAL, 180_000);
-  });
+  it(
+    'answers three copies of a request sent at once the same, round after round (a copy that finds the charge made since its plan reads the plan again)',
+    { timeout: 240_000 },
+    async () => {
+      const started: { token: string; ids: string[] }[] = [];
+      for (let round = 0; round < 8; round++) {
+        const u = await founder(app, 3);
+        const send = () =>
+          submitTest(u.token, ['quill-ventures', 'atlas-ventures', 'northwind-ventures'], {
+            'idempotency-key': `burst-${round}`,
+          });
+        const answers = await Promise.all([send(), send(), send()]);
+        expect(
+          answers.map((r) => r.status),
+          `round ${round}`,
+        ).toEqual([200, 200, 200]);
+        expect(answers[1]!.body).toEqual(answers[0]!.body);
+        expect(answers[2]!.body).toEqual(answers[0]!.body);
+        expect(answers[0]!.body.creditsDeducted).toBe(3);
+        expect((await ledger(u.id)).filter((m) => m.type === 'CreditsSpent')).toHaveLength(3);
+        // Stopped, so the queue is free for the tests after.
+        for (const id of answers[0]!.body.submissionIds)
+          await app.api('POST', `/api/submissions/${id}/stop`, { token: u.token, body: {} });
+        started.push({ token: u.token, ids: answers[0]!.body.submissionIds });
+      }
+      for (const { token, ids } of started)
+        for (const id of ids) await waitForStatus(app, token, id, TERMINAL, 180_000);
+    },
+  );
 });
 
 describe('conflicting submits', () => {
-  it('answers two different requests for the same firms at once with one charge and one skip, never "Insufficient Credits" (a plan that lost the race is read again)', { timeout: 240_000 }, async () => {
-    const started: { token: string; ids: string[] }[] = [];
-    for (let round = 0; round < 6; round++) {
-      const u = await founder(app, 3);
-      const send = () => submitTest(u.token, ['quill-ventures', 'atlas-ventures', 'northwind-ventures']);
-      const answers = await Promise.all([send(), send(), send()]);
-      expect(answers.map((r) => r.status), `round ${round}: ${JSON.stringify(answers.map((r) => r.body))}`).toEqual([200, 200, 200]);
-      const charged = answers.filter((r) => r.body.creditsDeducted > 0);
-      expect(charged, `round ${round}`).toHaveLength(1);
-      expect(charged[0]!.body.creditsDeducted).toBe(3);
-      for (const other of answers.filter((r) => r !== charged[0])) {
-        expect(other.body).toMatchObject({ creditsDeducted: 0, submissionIds: [] });
-        expect(other.body.skipped.map((s: { reason: string }) => s.reason)).toEqual(['in_progress', 'in_progress', 'in_progress']);
+  it(
+    'answers two different requests for the same firms at once with one charge and one skip, never "Insufficient Credits" (a plan that lost the race is read again)',
+    { timeout: 240_000 },
+    async () => {
+      const started: { token: string; ids: string[] }[] = [];
+      for (let round = 0; round < 6; round++) {
+        const u = await founder(app, 3);
+        const send = () => submitTest(u.token, ['quill-ventures', 'atlas-ventures', 'northwind-ventures']);
+        const answers = await Promise.all([send(), send(), send()]);
+        expect(
+          answers.map((r) => r.status),
+          `round ${round}: ${JSON.stringify(answers.map((r) => r.body))}`,
+        ).toEqual([200, 200, 200]);
+        const charged = answers.filter((r) => r.body.creditsDeducted > 0);
+        expect(charged, `round ${round}`).toHaveLength(1);
+        expect(charged[0]!.body.creditsDeducted).toBe(3);
+        for (const other of answers.filter((r) => r !== charged[0])) {
+          expect(other.body).toMatchObject({ creditsDeducted: 0, submissionIds: [] });
+          expect(other.body.skipped.map((s: { reason: string }) => s.reason)).toEqual([
+            'in_progress',
+            'in_progress',
+            'in_progress',
+          ]);
+        }
+        expect(await balance(u.id)).toBe(0);
+        for (const id of charged[0]!.body.submissionIds)
+          await app.api('POST', `/api/submissions/${id}/stop`, { token: u.token, body: {} });
+        started.push({ token: u.token, ids: charged[0]!.body.submissionIds });
       }
-      expect(await balance(u.id)).toBe(0);
-      for (const id of charged[0]!.body.submissionIds) await app.api('POST', `/api/submissions/${id}/stop`, { token: u.token, body: {} });
-      started.push({ token: u.token, ids: charged[0]!.body.submissionIds });
-    }
-    for (const { token, ids } of started) for (const id of ids) await waitForStatus(app, token, id, TERMINAL, 180_000);
-  });
+      for (const { token, ids } of started)
+        for (const id of ids) await waitForStatus(app, token, id, TERMINAL, 180_000);
+    },
+  );
 });
 
 describe('ownership', () => {
@@ -265,7 +385,14 @@ describe('ownership', () => {
       expect(res.body).toEqual({ error: 'Submission not found' });
     }
     expect((await app.api('GET', '/api/submissions', { token: other.token })).body.total).toBe(0);
-    expect((await app.api('GET', '/api/submission-stats', { token: other.token })).body).toEqual({ total: 0, completed: 0, processing: 0, failed: 0, stopped: 0, successRate: null });
+    expect((await app.api('GET', '/api/submission-stats', { token: other.token })).body).toEqual({
+      total: 0,
+      completed: 0,
+      processing: 0,
+      failed: 0,
+      stopped: 0,
+      successRate: null,
+    });
     const s = await waitForStatus(app, owner.token, id, TERMINAL);
     expect(s.status).toBe('failed');
     // A view link signed for someone else does not open this submission.
@@ -288,26 +415,42 @@ describe('live view and stop', () => {
       return res.body.success ? (res.body.liveUrl as string) : null;
     });
     expect(liveUrl).toMatch(new RegExp(`^/live/${id}\\?token=`));
-    await waitUntil('the list to show the live URL', async () => (await getSubmission(app, u.token, id)).liveUrl?.startsWith('/live/'));
+    await waitUntil('the list to show the live URL', async () =>
+      (await getSubmission(app, u.token, id)).liveUrl?.startsWith('/live/'),
+    );
 
     const page = await fetch(app.url + liveUrl);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Tortoise Capital');
 
     const streamUrl = app.url + liveUrl.replace('?', '/stream?');
-    const live = await readEvents(streamUrl, (evs) => evs.some((e) => e.event === 'frame') && evs.some((e) => e.event === 'state'));
+    const live = await readEvents(
+      streamUrl,
+      (evs) => evs.some((e) => e.event === 'frame') && evs.some((e) => e.event === 'state'),
+    );
     expect(live.find((e) => e.event === 'frame')!.data.length).toBeGreaterThan(1000);
     expect(JSON.parse(live.find((e) => e.event === 'state')!.data)).toMatchObject({ status: 'processing' });
 
-    const ending = readEvents(streamUrl, (evs) => evs.some((e) => e.event === 'state' && JSON.parse(e.data).status === 'stopped'));
+    const ending = readEvents(streamUrl, (evs) =>
+      evs.some((e) => e.event === 'state' && JSON.parse(e.data).status === 'stopped'),
+    );
     const t0 = Date.now();
     const stop = await app.api('POST', `/api/submissions/${id}/stop`, { token: u.token, body: {} });
     const took = Date.now() - t0;
     expect(stop.status).toBe(200);
-    expect(stop.body.submission).toMatchObject({ id, status: 'stopped', submissionStatus: 'stopped', canStop: false, canRetry: true, liveUrl: null });
+    expect(stop.body.submission).toMatchObject({
+      id,
+      status: 'stopped',
+      submissionStatus: 'stopped',
+      canStop: false,
+      canRetry: true,
+      liveUrl: null,
+    });
     expect(took).toBeLessThan(2600);
     expect((await ending).some((e) => e.event === 'state' && JSON.parse(e.data).status === 'stopped')).toBe(true);
-    expect((await app.api('POST', `/api/submissions/${id}/fetch-live-url`, { token: u.token, body: {} })).body).toEqual({ success: false, liveUrl: null });
+    expect((await app.api('POST', `/api/submissions/${id}/fetch-live-url`, { token: u.token, body: {} })).body).toEqual(
+      { success: false, liveUrl: null },
+    );
     expect((await app.api('POST', `/api/submissions/${id}/stop`, { token: u.token, body: {} })).status).toBe(409);
 
     const s = await waitUntil('the refund', async () => {
@@ -342,10 +485,18 @@ describe('retry', () => {
 
     const retry = await app.api('POST', `/api/submissions/${id}/retry`, { token: u.token, body: {} });
     expect(retry.status).toBe(200);
-    expect(retry.body.submission).toMatchObject({ id, attempt: 2, canRetry: false, error: null, creditRefunded: false });
+    expect(retry.body.submission).toMatchObject({
+      id,
+      attempt: 2,
+      canRetry: false,
+      error: null,
+      creditRefunded: false,
+    });
     expect(['pending', 'processing']).toContain(retry.body.submission.status);
     expect(await balance(u.id)).toBe(0);
-    expect((await app.api('POST', `/api/submissions/${id}/retry`, { token: u.token, body: {} })).body).toEqual({ error: 'Only a failed or stopped submission can be retried.' });
+    expect((await app.api('POST', `/api/submissions/${id}/retry`, { token: u.token, body: {} })).body).toEqual({
+      error: 'Only a failed or stopped submission can be retried.',
+    });
 
     const again = await waitForStatus(app, u.token, id, TERMINAL);
     expect(again).toMatchObject({ status: 'failed', attempt: 2 });

@@ -14,7 +14,8 @@ describe('GET /api/ops/system (the System page)', () => {
     const founder = await app.createUser();
     expect((await app.api('GET', '/api/ops/system')).status).toBe(401);
     expect((await app.api('GET', '/api/ops/system', { token: founder.token })).status).toBe(403);
-    for (let i = 0; i < 5; i++) expect((await app.api('GET', '/api/credits', { token: founder.token })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await app.api('GET', '/api/credits', { token: founder.token })).status).toBe(200);
 
     const r = await app.api<SystemSnapshot>('GET', '/api/ops/system', { token: admin.token });
     expect(r.status).toBe(200);

@@ -24,14 +24,26 @@ export const issuedCode = (sandboxUrl: string) =>
   });
 
 /** POST to the live view's control routes the way the live page does (its token in the URL). */
-export async function control(baseUrl: string, liveUrl: string, action: 'input' | 'continue' | 'stop', body: unknown = {}) {
+export async function control(
+  baseUrl: string,
+  liveUrl: string,
+  action: 'input' | 'continue' | 'stop',
+  body: unknown = {},
+) {
   const u = new URL(liveUrl, baseUrl);
-  const res = await fetch(`${baseUrl}${u.pathname}/${action}${u.search}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${u.pathname}/${action}${u.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json().catch(() => null)) as any };
 }
 
 /** Where the atlas portal's sign-in fields are on a page like the run's (1280 × 900). */
-export async function portalFields(browser: Browser, sandboxUrl: string): Promise<{ email: { x: number; y: number }; password: { x: number; y: number } }> {
+export async function portalFields(
+  browser: Browser,
+  sandboxUrl: string,
+): Promise<{ email: { x: number; y: number }; password: { x: number; y: number } }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   try {
     await page.goto(`${sandboxUrl}/atlas-ventures/portal/login`);

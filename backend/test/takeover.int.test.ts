@@ -7,7 +7,15 @@ import { startTestApp, type TestApp } from '../src/testing/app';
 import { awaitMail } from './support/mailbox';
 import { ATLAS_PORTAL_PASSWORD } from '@fp/workflows/sandbox';
 import { checkboxCentre, control as controlAt, issuedCode, portalFields, WARDEN } from './takeover-helpers';
-import { COMPLETE_PROFILE, founder, getSubmission, testFirmId, TERMINAL, waitForStatus, waitUntil } from './submissions-helpers';
+import {
+  COMPLETE_PROFILE,
+  founder,
+  getSubmission,
+  testFirmId,
+  TERMINAL,
+  waitForStatus,
+  waitUntil,
+} from './submissions-helpers';
 
 /**
  * Taking over the live browser (issue 15, part 3): the sandbox's warden-ventures shows a CAPTCHA a
@@ -32,13 +40,19 @@ async function submitTo(app: TestApp, token: string, slug: string): Promise<stri
 const submitWarden = (app: TestApp, token: string) => submitTo(app, token, SITE);
 
 const waitForTakeover = (app: TestApp, token: string, id: string) =>
-  waitUntil(`submission ${id} to wait for a takeover`, async () => {
-    const s = await getSubmission(app, token, id);
-    if (TERMINAL.includes(s.status)) throw new Error(`ended ${s.status} instead of waiting: ${s.summary} ${s.error}`);
-    return s.submissionStatus === 'waiting_for_takeover' && s.liveUrl ? s : null;
-  }, 120_000, 200);
+  waitUntil(
+    `submission ${id} to wait for a takeover`,
+    async () => {
+      const s = await getSubmission(app, token, id);
+      if (TERMINAL.includes(s.status)) throw new Error(`ended ${s.status} instead of waiting: ${s.summary} ${s.error}`);
+      return s.submissionStatus === 'waiting_for_takeover' && s.liveUrl ? s : null;
+    },
+    120_000,
+    200,
+  );
 
-const control = (app: TestApp, liveUrl: string, action: 'input' | 'continue' | 'stop', body: unknown = {}) => controlAt(app.url, liveUrl, action, body);
+const control = (app: TestApp, liveUrl: string, action: 'input' | 'continue' | 'stop', body: unknown = {}) =>
+  controlAt(app.url, liveUrl, action, body);
 
 describe('taking over the live browser', () => {
   let app: TestApp;
@@ -61,7 +75,11 @@ describe('taking over the live browser', () => {
     const other = await founder(app, 1);
     const id = await submitWarden(app, u.token);
     const paused = await waitForTakeover(app, u.token, id);
-    expect(paused).toMatchObject({ status: 'processing', submissionStatus: 'waiting_for_takeover', takeover: { reason: 'captcha' } });
+    expect(paused).toMatchObject({
+      status: 'processing',
+      submissionStatus: 'waiting_for_takeover',
+      takeover: { reason: 'captcha' },
+    });
     expect(new Date(paused.takeover!.deadline).getTime()).toBeGreaterThan(Date.now());
     expect(received(app)).toEqual([]);
     // The founder is told by e-mail: the browser waits only minutes.
@@ -83,7 +101,13 @@ describe('taking over the live browser', () => {
     expect((await control(app, paused.liveUrl!, 'input', { type: 'key', key: 'F13' })).status).toBe(400);
 
     // The founder: click "I am human" on the frame (sent at half the viewport's size: the server scales it back), type the code, Enter.
-    let r = await control(app, paused.liveUrl!, 'input', { type: 'click', x: box.x / 2, y: box.y / 2, frameWidth: 640, frameHeight: 450 });
+    let r = await control(app, paused.liveUrl!, 'input', {
+      type: 'click',
+      x: box.x / 2,
+      y: box.y / 2,
+      frameWidth: 640,
+      frameHeight: 450,
+    });
     expect(r, JSON.stringify(r.body)).toMatchObject({ status: 200, body: { success: true } });
     const code = await issuedCode(app.runtime.sandbox!.url);
     // A wrong code first: the challenge stays, so Continue finds it again and keeps waiting.
@@ -93,10 +117,15 @@ describe('taking over the live browser', () => {
     expect(r.status).toBe(200);
     r = await control(app, paused.liveUrl!, 'continue');
     expect(r, JSON.stringify(r.body)).toMatchObject({ status: 200, body: { success: true } });
-    const again = await waitUntil('the run to ask again', async () => {
-      const s = await getSubmission(app, u.token, id);
-      return s.submissionStatus === 'waiting_for_takeover' && s.takeovers.length === 1 ? s : null;
-    }, 60_000, 200);
+    const again = await waitUntil(
+      'the run to ask again',
+      async () => {
+        const s = await getSubmission(app, u.token, id);
+        return s.submissionStatus === 'waiting_for_takeover' && s.takeovers.length === 1 ? s : null;
+      },
+      60_000,
+      200,
+    );
     expect(again.takeovers[0]).toMatchObject({ how: 'continued', reason: 'captcha', by: u.id });
     expect(received(app)).toEqual([]);
 
@@ -120,14 +149,28 @@ describe('taking over the live browser', () => {
     }
     const got = received(app);
     expect(got).toHaveLength(1);
-    expect(got[0]).toMatchObject({ accepted: true, fields: { name: expect.stringContaining('Ada'), email: COMPLETE_PROFILE.founderEmail, company: COMPLETE_PROFILE.companyName, human_check: 'passed' } });
+    expect(got[0]).toMatchObject({
+      accepted: true,
+      fields: {
+        name: expect.stringContaining('Ada'),
+        email: COMPLETE_PROFILE.founderEmail,
+        company: COMPLETE_PROFILE.companyName,
+        human_check: 'passed',
+      },
+    });
 
     // Recorded as events: requested (why), started (who), handed back, ended (how, who, when, how long).
     const { events } = await app.ctx.store.readStream(submissionStream(id));
     const types = events.map((e) => e.type).filter((t) => t.startsWith('SubmissionTakeover'));
     expect(types).toEqual([
-      'SubmissionTakeoverRequested', 'SubmissionTakeoverStarted', 'SubmissionTakeoverHandedBack', 'SubmissionTakeoverEnded',
-      'SubmissionTakeoverRequested', 'SubmissionTakeoverStarted', 'SubmissionTakeoverHandedBack', 'SubmissionTakeoverEnded',
+      'SubmissionTakeoverRequested',
+      'SubmissionTakeoverStarted',
+      'SubmissionTakeoverHandedBack',
+      'SubmissionTakeoverEnded',
+      'SubmissionTakeoverRequested',
+      'SubmissionTakeoverStarted',
+      'SubmissionTakeoverHandedBack',
+      'SubmissionTakeoverEnded',
     ]);
     expect(events.find((e) => e.type === 'SubmissionTakeoverStarted')!.data).toMatchObject({ by: u.id });
     // Not paused any more: the controls answer 409.
@@ -145,7 +188,9 @@ describe('taking over the live browser', () => {
     expect(done.status).toBe('stopped');
     await waitUntil('the refund', async () => (await getSubmission(app, u.token, id)).creditRefunded);
     await waitUntil('the credit back', async () => (await app.services.credits.balance(u.id)) === 1);
-    expect((await getSubmission(app, u.token, id)).takeovers).toEqual([expect.objectContaining({ how: 'stopped', by: null })]);
+    expect((await getSubmission(app, u.token, id)).takeovers).toEqual([
+      expect.objectContaining({ how: 'stopped', by: null }),
+    ]);
     expect(received(app).length).toBe(before);
   }, 180_000);
 
@@ -163,15 +208,24 @@ describe('taking over the live browser', () => {
       { type: 'click', ...fields.password, frameWidth: 1280, frameHeight: 900 },
       { type: 'type', text: ATLAS_PORTAL_PASSWORD },
       { type: 'key', key: 'Enter' },
-    ]) expect((await control(app, paused.liveUrl!, 'input', step)).status).toBe(200);
-    await waitUntil('the portal sign-in', async () => app.runtime.sandbox!.received('atlas-ventures').slice(before).some((x) => x.fields.portal === 'sign-in' && x.accepted));
+    ])
+      expect((await control(app, paused.liveUrl!, 'input', step)).status).toBe(200);
+    await waitUntil('the portal sign-in', async () =>
+      app.runtime
+        .sandbox!.received('atlas-ventures')
+        .slice(before)
+        .some((x) => x.fields.portal === 'sign-in' && x.accepted),
+    );
     expect((await control(app, paused.liveUrl!, 'continue')).status).toBe(200);
     const done = await waitForStatus(app, u.token, id, TERMINAL, 120_000);
     expect(done.status, `${done.summary} ${done.error}`).toBe('completed');
     const got = app.runtime.sandbox!.received('atlas-ventures').slice(before);
     // One sign-in (the founder's, typed by them) and one application (the automation's, with the profile).
     expect(got.map((x) => x.fields.portal)).toEqual(['sign-in', 'application']);
-    expect(got[1]).toMatchObject({ accepted: true, fields: { email: COMPLETE_PROFILE.founderEmail, company: COMPLETE_PROFILE.companyName } });
+    expect(got[1]).toMatchObject({
+      accepted: true,
+      fields: { email: COMPLETE_PROFILE.founderEmail, company: COMPLETE_PROFILE.companyName },
+    });
     expect(done.takeovers).toEqual([expect.objectContaining({ how: 'continued', reason: 'login_required', by: u.id })]);
   }, 240_000);
 
@@ -201,7 +255,10 @@ describe('taking over: nobody comes', () => {
 
   it('after TAKEOVER_SECONDS the run ends failed as before (CAPTCHA), refunded, nothing sent', async () => {
     const u = await founder(app, 1);
-    const r = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: [testFirmId(SITE)] } });
+    const r = await app.api('POST', '/api/submit-to-test-vcs', {
+      token: u.token,
+      body: { testVcIds: [testFirmId(SITE)] },
+    });
     const id = r.body.submissionIds[0] as string;
     const done: Submission = await waitForStatus(app, u.token, id, TERMINAL, 120_000);
     expect(done.status).toBe('failed');
@@ -209,8 +266,19 @@ describe('taking over: nobody comes', () => {
     await waitUntil('the refund', async () => (await getSubmission(app, u.token, id)).creditRefunded);
     await waitUntil('the credit back', async () => (await app.services.credits.balance(u.id)) === 1);
     const { events } = await app.ctx.store.readStream(submissionStream(id));
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['SubmissionTakeoverRequested', 'SubmissionTakeoverEnded', 'SubmissionFailed', 'SubmissionCreditRefunded']));
-    expect(events.find((e) => e.type === 'SubmissionTakeoverEnded')!.data).toMatchObject({ how: 'expired', by: null, startedAt: null });
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining([
+        'SubmissionTakeoverRequested',
+        'SubmissionTakeoverEnded',
+        'SubmissionFailed',
+        'SubmissionCreditRefunded',
+      ]),
+    );
+    expect(events.find((e) => e.type === 'SubmissionTakeoverEnded')!.data).toMatchObject({
+      how: 'expired',
+      by: null,
+      startedAt: null,
+    });
     expect(app.runtime.sandbox!.received(SITE)).toEqual([]);
   }, 180_000);
 });

@@ -12,7 +12,11 @@ const tracing = createTracing({ role: 'all', exporter });
 const lines: Record<string, any>[] = [];
 let app: TestApp;
 beforeAll(async () => {
-  const logging = createLogging({ role: 'all', activeTraceId: () => tracing.traceId(), destination: { write: (s: string) => void lines.push(JSON.parse(s)) } });
+  const logging = createLogging({
+    role: 'all',
+    activeTraceId: () => tracing.traceId(),
+    destination: { write: (s: string) => void lines.push(JSON.parse(s)) },
+  });
   app = await startTestApp({ logging, tracing });
 });
 afterAll(async () => app?.close());
@@ -22,37 +26,70 @@ const traceOf = (s: ReadableSpan) => s.spanContext().traceId;
 const childrenOf = (s: ReadableSpan) => spans().filter((c) => c.parentSpanContext?.spanId === s.spanContext().spanId);
 
 describe('traces (OpenTelemetry)', () => {
-  it('makes a span per request in the caller\'s trace, with its queries as children, and logs the trace id', async () => {
+  it("makes a span per request in the caller's trace, with its queries as children, and logs the trace id", async () => {
     const user = await app.createUser();
     const traceId = '0af7651916cd43dd8448eb211c80319c';
     const parentSpanId = 'b7ad6b7169203331';
-    const r = await app.api('GET', '/api/credits', { token: user.token, headers: { traceparent: `00-${traceId}-${parentSpanId}-01`, 'x-request-id': 'traced-1' } });
+    const r = await app.api('GET', '/api/credits', {
+      token: user.token,
+      headers: { traceparent: `00-${traceId}-${parentSpanId}-01`, 'x-request-id': 'traced-1' },
+    });
     expect(r.status).toBe(200);
-    const request = await waitUntil('the request span', async () => spans().find((s) => s.name === 'GET /api/credits' && traceOf(s) === traceId), 10_000, 100);
+    const request = await waitUntil(
+      'the request span',
+      async () => spans().find((s) => s.name === 'GET /api/credits' && traceOf(s) === traceId),
+      10_000,
+      100,
+    );
     expect(request.parentSpanContext?.spanId).toBe(parentSpanId);
-    expect(request.attributes).toMatchObject({ 'http.route': '/api/credits', 'http.response.status_code': 200, 'enduser.id': user.id, 'fundflow.request_id': 'traced-1' });
+    expect(request.attributes).toMatchObject({
+      'http.route': '/api/credits',
+      'http.response.status_code': 200,
+      'enduser.id': user.id,
+      'fundflow.request_id': 'traced-1',
+    });
     const queries = childrenOf(request).filter((s) => s.name === 'pg.query');
     expect(queries.length).toBeGreaterThan(0);
     expect(String(queries[0]!.attributes['db.query.text'])).toMatch(/select/i);
-    expect(lines.find((l) => l.msg === 'request' && l.reqId === 'traced-1')).toMatchObject({ traceId, userId: user.id });
+    expect(lines.find((l) => l.msg === 'request' && l.reqId === 'traced-1')).toMatchObject({
+      traceId,
+      userId: user.id,
+    });
   });
 
   it('traces a submission: the POST with its multi-stream append, then the workflow steps and the automation phases', async () => {
     const u = await founder(app, 1);
-    const r = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: ['test_vc_northwind-ventures'] } });
+    const r = await app.api('POST', '/api/submit-to-test-vcs', {
+      token: u.token,
+      body: { testVcIds: ['test_vc_northwind-ventures'] },
+    });
     expect(r.status).toBe(200);
     const [id] = r.body.submissionIds as string[];
     expect((await waitForStatus(app, u.token, id!, ['completed', 'failed', 'stopped'])).status).toBe('completed');
 
-    const post = await waitUntil('the submit span', async () => spans().find((s) => s.name === 'POST /api/submit-to-test-vcs' && s.attributes['enduser.id'] === u.id), 10_000, 100);
+    const post = await waitUntil(
+      'the submit span',
+      async () => spans().find((s) => s.name === 'POST /api/submit-to-test-vcs' && s.attributes['enduser.id'] === u.id),
+      10_000,
+      100,
+    );
     const inPost = spans().filter((s) => traceOf(s) === traceOf(post));
     expect(inPost.map((s) => s.name)).toContain('eventstore.appendMany');
 
-    const finish = await waitUntil('the finish step span', async () => spans().find((s) => s.name === 'workflow.finish' && s.attributes['fundflow.submission_id'] === id), 10_000, 100);
+    const finish = await waitUntil(
+      'the finish step span',
+      async () => spans().find((s) => s.name === 'workflow.finish' && s.attributes['fundflow.submission_id'] === id),
+      10_000,
+      100,
+    );
     const apply = spans().find((s) => s.name === 'workflow.apply' && s.attributes['fundflow.submission_id'] === id)!;
     expect(apply).toBeDefined();
-    expect(spans().some((s) => s.name === 'workflow.begin' && s.attributes['fundflow.submission_id'] === id)).toBe(true);
-    const phases = childrenOf(apply).filter((s) => s.name.startsWith('automation.')).map((s) => s.name);
+    expect(spans().some((s) => s.name === 'workflow.begin' && s.attributes['fundflow.submission_id'] === id)).toBe(
+      true,
+    );
+    const phases = childrenOf(apply)
+      .filter((s) => s.name.startsWith('automation.'))
+      .map((s) => s.name);
     expect(phases.length).toBeGreaterThan(1);
     expect(phases).toContain('automation.submitting');
     // The step's own writes are its children.

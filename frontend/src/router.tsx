@@ -122,7 +122,12 @@ const dashboardLoader = ({ context }: { context: RouterContext }) =>
 
 // One route per path in spec §2's table. Screens live in features/<module>/.
 const parent = () => rootRoute;
-const dashboardRoute = createRoute({ getParentRoute: parent, path: '/', component: DashboardPage, loader: dashboardLoader });
+const dashboardRoute = createRoute({
+  getParentRoute: parent,
+  path: '/',
+  component: DashboardPage,
+  loader: dashboardLoader,
+});
 const dashboardAliasRoute = createRoute({
   getParentRoute: parent,
   path: '/dashboard',
@@ -132,18 +137,49 @@ const dashboardAliasRoute = createRoute({
 // The databases keep query, filters and page in the URL; loaders prefetch the page the component reads.
 // Not awaited: a filter change must show at once (the list keeps its previous page while loading),
 // never wait for the request (the activity guard delays list requests by design).
-const vcLoader = (variant: VcVariant) => ({ context, deps }: { context: RouterContext; deps: VcSearch }) =>
-  whenSignedIn(context, async (qc) => void qc.prefetchQuery(vcFirmsQueryOptions(variant, filtersFromSearch(deps), deps.page ?? 1, variant === 'vc' ? activityGuard : noActivityGuard)));
+const vcLoader =
+  (variant: VcVariant) =>
+  ({ context, deps }: { context: RouterContext; deps: VcSearch }) =>
+    whenSignedIn(
+      context,
+      async (qc) =>
+        void qc.prefetchQuery(
+          vcFirmsQueryOptions(
+            variant,
+            filtersFromSearch(deps),
+            deps.page ?? 1,
+            variant === 'vc' ? activityGuard : noActivityGuard,
+          ),
+        ),
+    );
 const vcDatabaseRoute = createRoute({
-  getParentRoute: parent, path: '/vc-database', component: VcDatabasePage,
-  validateSearch: validateVcSearch, loaderDeps: ({ search }) => search, loader: vcLoader('vc'),
+  getParentRoute: parent,
+  path: '/vc-database',
+  component: VcDatabasePage,
+  validateSearch: validateVcSearch,
+  loaderDeps: ({ search }) => search,
+  loader: vcLoader('vc'),
 });
 const testVcDatabaseRoute = createRoute({
-  getParentRoute: parent, path: '/test-vc-database', component: TestVcDatabasePage,
-  validateSearch: validateVcSearch, loaderDeps: ({ search }) => search, loader: vcLoader('test'),
+  getParentRoute: parent,
+  path: '/test-vc-database',
+  component: TestVcDatabasePage,
+  validateSearch: validateVcSearch,
+  loaderDeps: ({ search }) => search,
+  loader: vcLoader('test'),
 });
-const submissionsRoute = createRoute({ getParentRoute: parent, path: '/submissions', component: SubmissionsPage, validateSearch: validateSubmissionsSearch });
-const pipelineRoute = createRoute({ getParentRoute: parent, path: '/pipeline', component: PipelinePage, validateSearch: validatePipelineSearch });
+const submissionsRoute = createRoute({
+  getParentRoute: parent,
+  path: '/submissions',
+  component: SubmissionsPage,
+  validateSearch: validateSubmissionsSearch,
+});
+const pipelineRoute = createRoute({
+  getParentRoute: parent,
+  path: '/pipeline',
+  component: PipelinePage,
+  validateSearch: validatePipelineSearch,
+});
 const deckRoute = createRoute({ getParentRoute: parent, path: '/deck', component: DeckPage });
 const updatesRoute = createRoute({ getParentRoute: parent, path: '/updates', component: UpdatesPage });
 const updateRoute = createRoute({ getParentRoute: parent, path: '/updates/$id', component: UpdatePage });
@@ -153,21 +189,46 @@ const profileRoute = createRoute({ getParentRoute: parent, path: '/profile', com
 const pricingRoute = createRoute({ getParentRoute: parent, path: '/pricing', component: PricingPage });
 const creditsRoute = createRoute({ getParentRoute: parent, path: '/credits', component: CreditsPage });
 const mailboxRoute = createRoute({ getParentRoute: parent, path: '/mailbox', component: MailboxPage });
-const localCheckoutRoute = createRoute({ getParentRoute: parent, path: '/checkout/local/$id', component: LocalCheckoutPage });
+const localCheckoutRoute = createRoute({
+  getParentRoute: parent,
+  path: '/checkout/local/$id',
+  component: LocalCheckoutPage,
+});
 const investorsRoute = createRoute({
-  getParentRoute: parent, path: '/investors', component: InvestorsPage,
-  validateSearch: validateAngelSearch, loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(angelInvestorsQueryOptions(filtersFromAngelSearch(deps), deps.page ?? 1, activityGuard))),
+  getParentRoute: parent,
+  path: '/investors',
+  component: InvestorsPage,
+  validateSearch: validateAngelSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    whenSignedIn(
+      context,
+      async (qc) =>
+        void qc.prefetchQuery(angelInvestorsQueryOptions(filtersFromAngelSearch(deps), deps.page ?? 1, activityGuard)),
+    ),
 });
 const opsRoute = createRoute({ getParentRoute: parent, path: '/ops', component: OpsHomePage });
-const opsUsersRoute = createRoute({ getParentRoute: parent, path: '/ops/users', component: UsersPage, validateSearch: validateUsersSearch });
+const opsUsersRoute = createRoute({
+  getParentRoute: parent,
+  path: '/ops/users',
+  component: UsersPage,
+  validateSearch: validateUsersSearch,
+});
 const opsWorkflowsRoute = createRoute({ getParentRoute: parent, path: '/ops/workflows', component: WorkflowsPage });
 const opsLedgerRoute = createRoute({ getParentRoute: parent, path: '/ops/ledger', component: LedgerPage });
 const opsFormsRoute = createRoute({ getParentRoute: parent, path: '/ops/forms', component: FormsPage });
 const opsSystemRoute = createRoute({ getParentRoute: parent, path: '/ops/system', component: SystemPage });
-const securityRoute = createRoute({ getParentRoute: parent, path: '/security-dashboard', component: SecurityDashboardPage });
+const securityRoute = createRoute({
+  getParentRoute: parent,
+  path: '/security-dashboard',
+  component: SecurityDashboardPage,
+});
 const authRoute = createRoute({ getParentRoute: parent, path: '/auth', component: AuthScreen });
-const resetPasswordRoute = createRoute({ getParentRoute: parent, path: '/reset-password', component: ResetPasswordPage });
+const resetPasswordRoute = createRoute({
+  getParentRoute: parent,
+  path: '/reset-password',
+  component: ResetPasswordPage,
+});
 const verifyEmailRoute = createRoute({ getParentRoute: parent, path: '/verify-email', component: VerifyEmailPage });
 const unsubscribeRoute = createRoute({ getParentRoute: parent, path: '/unsubscribe', component: UnsubscribePage });
 /** Everything else: /sign-* (sign-in form) or the 404 screen. */

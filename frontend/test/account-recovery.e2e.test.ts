@@ -14,17 +14,23 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from
 interface TestApp {
   url: string;
   ctx: { db: { selectFrom(t: string): any } };
-  createUser(o?: { email?: string; password?: string; name?: string; admin?: boolean }): Promise<{ id: string; email: string; token: string }>;
+  createUser(o?: {
+    email?: string;
+    password?: string;
+    name?: string;
+    admin?: boolean;
+  }): Promise<{ id: string; email: string; token: string }>;
   close(): Promise<void>;
 }
-
 
 let app: TestApp;
 let browser: Browser;
 beforeAll(async () => {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
   mkdirSync(SHOTS, { recursive: true });
-  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as {
+    startTestApp(o?: unknown): Promise<TestApp>;
+  };
   app = await startTestApp();
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });
@@ -37,7 +43,12 @@ afterAll(async () => {
 async function linkFromMail(to: string, subject: RegExp, page: string): Promise<string> {
   const end = Date.now() + 20_000;
   for (;;) {
-    const rows: { subject: string; text_body: string }[] = await app.ctx.db.selectFrom('mail_inbox').select(['subject', 'text_body']).where('to_email', '=', to).orderBy('received_at', 'desc').execute();
+    const rows: { subject: string; text_body: string }[] = await app.ctx.db
+      .selectFrom('mail_inbox')
+      .select(['subject', 'text_body'])
+      .where('to_email', '=', to)
+      .orderBy('received_at', 'desc')
+      .execute();
     const mail = rows.find((r) => subject.test(r.subject));
     const link = mail && new RegExp(`https?://\\S+(/${page}\\?token=\\S+)`).exec(mail.text_body)?.[1];
     if (link) return `${app.url}${link}`;
@@ -47,7 +58,10 @@ async function linkFromMail(to: string, subject: RegExp, page: string): Promise<
 }
 
 async function shoot(page: Page, name: string) {
-  for (const [w, h] of [[1280, 900], [375, 800]] as const) {
+  for (const [w, h] of [
+    [1280, 900],
+    [375, 800],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.screenshot({ path: path.join(SHOTS, `${name}-${w}.png`) });
   }
@@ -79,7 +93,9 @@ describe('account recovery in the browser', () => {
     await page.getByRole('status').filter({ hasText: 'Verification e-mail sent' }).waitFor();
 
     await page.goto(await linkFromMail(email, /Verify your e-mail/, 'verify-email'));
-    await expect(page.getByRole('status').filter({ hasText: 'Your e-mail address is verified' }).waitFor()).resolves.toBeUndefined();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your e-mail address is verified' }).waitFor(),
+    ).resolves.toBeUndefined();
     await shoot(page, 'verify-email');
     await page.goto(`${app.url}/`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -116,8 +132,15 @@ describe('account recovery in the browser', () => {
   });
 
   it('an operator reads every sent e-mail on /mailbox; a founder is refused', async () => {
-    const admin = await app.createUser({ email: `ops.${Date.now().toString(36)}@example.com`, password: 'operator-password-1', admin: true });
-    const founder = await app.createUser({ email: `plain.${Date.now().toString(36)}@example.com`, password: 'founder-password-1' });
+    const admin = await app.createUser({
+      email: `ops.${Date.now().toString(36)}@example.com`,
+      password: 'operator-password-1',
+      admin: true,
+    });
+    const founder = await app.createUser({
+      email: `plain.${Date.now().toString(36)}@example.com`,
+      password: 'founder-password-1',
+    });
     const signIn = async (email: string, password: string) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
@@ -147,7 +170,11 @@ describe('account recovery in the browser', () => {
     const link = dialog.getByTestId('mail-text').getByRole('link', { name: /\/verify-email\?token=/ });
     expect(await link.count()).toBe(1);
     // The HTML version renders in its sandboxed frame.
-    await dialog.frameLocator('iframe[title="HTML version"]').getByText('Confirm that this address is yours').first().waitFor();
+    await dialog
+      .frameLocator('iframe[title="HTML version"]')
+      .getByText('Confirm that this address is yours')
+      .first()
+      .waitFor();
     await shoot(page, 'mailbox-message');
     await context.close();
   });

@@ -18,9 +18,23 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from
 interface TestApp {
   url: string;
   runtime: { sandbox: { received(slug: string): { fields: Record<string, string> }[] } | null };
-  services: { credits: { grant(userId: string, amount: number, reason: string, reference: string | null, meta: { now: Date; actor: string }): Promise<unknown> } };
+  services: {
+    credits: {
+      grant(
+        userId: string,
+        amount: number,
+        reason: string,
+        reference: string | null,
+        meta: { now: Date; actor: string },
+      ): Promise<unknown>;
+    };
+  };
   createUser(): Promise<{ id: string; email: string; token: string }>;
-  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  api<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
 
@@ -43,18 +57,34 @@ beforeAll(async () => {
     const body = req.body as { messages: { content: string }[] };
     const drafting = body.messages[0]!.content.includes('You draft an answer');
     const asked = drafting ? (JSON.parse(body.messages[1]!.content) as { options: string[] | null }) : null;
-    return { choices: [{ message: { content: !drafting ? 'The application was sent and confirmed by the firm.' : asked?.options ? asked.options[1] : DRAFT } }] };
+    return {
+      choices: [
+        {
+          message: {
+            content: !drafting
+              ? 'The application was sent and confirmed by the firm.'
+              : asked?.options
+                ? asked.options[1]
+                : DRAFT,
+          },
+        },
+      ],
+    };
   });
   await model.listen({ port: 0, host: '127.0.0.1' });
   const llmUrl = `http://127.0.0.1:${(model.server.address() as { port: number }).port}/v1`;
-  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as {
+    startTestApp(o?: unknown): Promise<TestApp>;
+  };
   app = await startTestApp({ config: { llmUrl } });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   user = await app.createUser();
-  expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
+  expect(
+    (await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status,
+  ).toBe(200);
   await app.services.credits.grant(user.id, 3, 'e2e credits', null, { now: new Date(), actor: 'test' });
 });
 
@@ -87,8 +117,13 @@ describe('answers the founder approves, in the browser', () => {
     await library.getByLabel('Your answer').fill('We ran warehouse operations for ten years before building robots.');
     await library.getByRole('button', { name: 'Save answer' }).click();
     await library.getByText('What makes your team the right one?').waitFor();
-    const saved = (await app.api('GET', '/api/answers', { token: user.token })).body.answers as { question: string; source: string }[];
-    expect(saved).toContainEqual(expect.objectContaining({ question: 'What makes your team the right one?', source: 'saved' }));
+    const saved = (await app.api('GET', '/api/answers', { token: user.token })).body.answers as {
+      question: string;
+      source: string;
+    }[];
+    expect(saved).toContainEqual(
+      expect.objectContaining({ question: 'What makes your team the right one?', source: 'saved' }),
+    );
     await library.scrollIntoViewIfNeeded();
     await library.screenshot({ path: path.join(SHOTS, 'answers-library-1280.png') });
     await page.setViewportSize({ width: 375, height: 812 });
@@ -98,20 +133,31 @@ describe('answers the founder approves, in the browser', () => {
   });
 
   it('shows a paused run as "Needs your answers" (banner, row, details) with the draft marked, and nothing is sent', async () => {
-    const r = await app.api('POST', '/api/submit-to-test-vcs', { token: user.token, body: { testVcIds: ['test_vc_bramble-ventures'] } });
+    const r = await app.api('POST', '/api/submit-to-test-vcs', {
+      token: user.token,
+      body: { testVcIds: ['test_vc_bramble-ventures'] },
+    });
     expect(r.status).toBe(200);
     submissionId = r.body.submissionIds[0];
     await expect
-      .poll(async () => (await app.api('GET', `/api/submissions/${submissionId}`, { token: user.token })).body.submissionStatus, { timeout: 120_000, interval: 500 })
+      .poll(
+        async () =>
+          (await app.api('GET', `/api/submissions/${submissionId}`, { token: user.token })).body.submissionStatus,
+        { timeout: 120_000, interval: 500 },
+      )
       .toBe('waiting_for_input');
 
     await page.goto(`${app.url}/submissions`);
     const row = page.getByTestId('submission-row').filter({ hasText: 'Bramble Ventures' });
-    await expect.poll(() => row.getByTestId('status-badge').innerText(), { timeout: 20_000 }).toContain('Needs your answers');
+    await expect
+      .poll(() => row.getByTestId('status-badge').innerText(), { timeout: 20_000 })
+      .toContain('Needs your answers');
     await page.getByText('Needs your answers', { exact: true }).first().waitFor();
     // One banner with the count and a way in, not a toast (issue 24).
     const banner = page.getByTestId('waiting-runs-banner');
-    await expect.poll(() => banner.getByTestId('waiting-runs-count').innerText(), { timeout: 20_000 }).toContain('1 application waits for you');
+    await expect
+      .poll(() => banner.getByTestId('waiting-runs-count').innerText(), { timeout: 20_000 })
+      .toContain('1 application waits for you');
     await banner.getByRole('link', { name: 'Answer now' }).waitFor();
     expect(app.runtime.sandbox!.received('bramble-ventures')).toHaveLength(0);
     await shoot('answers-paused-row-1280.png');
@@ -119,7 +165,11 @@ describe('answers the founder approves, in the browser', () => {
     await row.getByRole('button', { name: 'Details of the application to Bramble Ventures' }).click();
     await page.getByRole('dialog').getByTestId('needs-answers').waitFor();
     await shoot('answers-paused-details-1280.png');
-    await page.getByRole('dialog').getByTestId('needs-answers').getByRole('button', { name: 'Answer questions' }).click();
+    await page
+      .getByRole('dialog')
+      .getByTestId('needs-answers')
+      .getByRole('button', { name: 'Answer questions' })
+      .click();
 
     const dialog = page.getByRole('dialog', { name: /Needs your answers: Bramble Ventures/ });
     await dialog.getByLabel('Why now?').waitFor();
@@ -155,13 +205,20 @@ describe('answers the founder approves, in the browser', () => {
     // Sending with a required question empty is refused on the page.
     await dialog.getByRole('button', { name: 'Send answers and continue' }).click();
     await dialog.getByText('Answer every required question').waitFor();
-    await dialog.getByTestId('pending-question').filter({ hasText: 'Which track' }).getByRole('button', { name: 'Use this draft' }).click();
+    await dialog
+      .getByTestId('pending-question')
+      .filter({ hasText: 'Which track' })
+      .getByRole('button', { name: 'Use this draft' })
+      .click();
     expect(await dialog.getByLabel('Which track are you applying for?').inputValue()).toBe('Direct investment');
     await dialog.getByRole('button', { name: 'Send answers and continue' }).click();
     await page.getByText('Answers saved').waitFor();
 
     await expect
-      .poll(async () => (await app.api('GET', `/api/submissions/${submissionId}`, { token: user.token })).body.status, { timeout: 120_000, interval: 500 })
+      .poll(async () => (await app.api('GET', `/api/submissions/${submissionId}`, { token: user.token })).body.status, {
+        timeout: 120_000,
+        interval: 500,
+      })
       .toBe('completed');
     await page.reload();
     await expect.poll(() => row.getByTestId('status-badge').innerText(), { timeout: 20_000 }).toContain('Completed');

@@ -21,13 +21,30 @@ const GENERATOR_MODULE = path.join(here, '..', '..', 'infra', 'src', 'catalog', 
 const VC = 120;
 const ANGELS = 150;
 
-interface Firm { id: string; vcName: string; country: string | null; stagesInvested: string[]; checkSizeMin: number | null; checkSizeMax: number | null; lastInvestmentDate: string | null; investorStatus: string | null }
-interface Angel { id: string; companyName: string; location: string | null }
+interface Firm {
+  id: string;
+  vcName: string;
+  country: string | null;
+  stagesInvested: string[];
+  checkSizeMin: number | null;
+  checkSizeMax: number | null;
+  lastInvestmentDate: string | null;
+  investorStatus: string | null;
+}
+interface Angel {
+  id: string;
+  companyName: string;
+  location: string | null;
+}
 interface TestApp {
   url: string;
   ctx: any;
   services: any;
-  createUser(o: { email: string; password: string; name: string }): Promise<{ id: string; email: string; token: string }>;
+  createUser(o: {
+    email: string;
+    password: string;
+    name: string;
+  }): Promise<{ id: string; email: string; token: string }>;
   api(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
@@ -44,7 +61,10 @@ const password = 'correct horse battery';
 beforeAll(async () => {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
   const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(): Promise<TestApp> };
-  const gen = (await import(/* @vite-ignore */ GENERATOR_MODULE)) as { generateVcFirms(o: object): Iterable<Firm>; generateAngels(o: object): Iterable<Angel> };
+  const gen = (await import(/* @vite-ignore */ GENERATOR_MODULE)) as {
+    generateVcFirms(o: object): Iterable<Firm>;
+    generateAngels(o: object): Iterable<Angel>;
+  };
   firms = [...gen.generateVcFirms({ seed: 6, count: VC })];
   angels = [...gen.generateAngels({ seed: 6, count: ANGELS })];
   app = await startTestApp();
@@ -52,7 +72,9 @@ beforeAll(async () => {
   const r = await app.services.catalog.seed({ vc: VC, angels: ANGELS, seed: 6 }, { now: new Date(), actor: 'e2e' });
   await app.ctx.projections.waitFor(r.checkpoint, 60_000);
   const founder = await app.createUser({ email: founderEmail, password, name: 'Ada Lovelace' });
-  expect((await app.api('PATCH', '/api/startup-profile', { token: founder.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
+  expect(
+    (await app.api('PATCH', '/api/startup-profile', { token: founder.token, body: SAMPLE_COMPLETE_PROFILE })).status,
+  ).toBe(200);
   const user = await app.createUser({ email, password, name: 'Catalog Tester' });
   await app.services.credits.grant(user.id, 4, 'e2e', null, { now: new Date(), actor: 'e2e' });
   await app.ctx.projections.waitFor();
@@ -64,7 +86,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signedInPage(width = 1280, height = 900, theme: 'dark' | 'light' = 'dark', as = email): Promise<{ context: BrowserContext; page: Page }> {
+async function signedInPage(
+  width = 1280,
+  height = 900,
+  theme: 'dark' | 'light' = 'dark',
+  as = email,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
   await context.addInitScript((t) => localStorage.setItem('fundflow-theme', t), theme);
   const page = await context.newPage();
@@ -111,7 +138,9 @@ describe('VC database (e2e)', () => {
     await search.fill(target.vcName);
     await poll(() => showing(page).textContent()).toBe(`Showing 1 to ${Math.min(25, us)} of ${us} firms`);
     await search.press('Enter');
-    await poll(async () => page.getByTestId('vc-firm-card').filter({ hasText: target.vcName }).count()).toBeGreaterThan(0);
+    await poll(async () => page.getByTestId('vc-firm-card').filter({ hasText: target.vcName }).count()).toBeGreaterThan(
+      0,
+    );
     expect(Number((await showing(page).textContent())!.match(/of (\d+)/)![1])).toBeLessThan(us);
 
     // AUM bounds keep digits and a dot only, and apply on Enter.
@@ -178,14 +207,20 @@ describe('VC database (e2e)', () => {
     // Credits: 5 (1 free + 4) < 26 → the notice, and the button is disabled.
     await submitBar(page).getByText("You don't have enough credits").waitFor();
     expect(await submitBar(page).getByRole('link', { name: 'Get More Credits' }).getAttribute('href')).toBe('/pricing');
-    expect(await submitBar(page).getByRole('button', { name: /^Submit to 26 VCs/ }).isDisabled()).toBe(true);
+    expect(
+      await submitBar(page)
+        .getByRole('button', { name: /^Submit to 26 VCs/ })
+        .isDisabled(),
+    ).toBe(true);
   });
 
   it('Select All Filtered selects every match, and deselects them when all are selected', async () => {
     await page.getByRole('button', { name: `Select All Filtered (${VC})` }).click();
     await page.getByText('Selected All Filtered', { exact: true }).waitFor();
     await poll(() => submitBar(page).textContent()).toContain(`${VC} firms selected`);
-    await submitBar(page).getByText(/Large submissions may take longer/).waitFor();
+    await submitBar(page)
+      .getByText(/Large submissions may take longer/)
+      .waitFor();
     await page.getByRole('button', { name: `Select All Filtered (${VC})` }).click();
     await page.getByText('Deselected All Filtered', { exact: true }).waitFor();
     await poll(() => submitBar(page).count()).toBe(0);
@@ -209,7 +244,9 @@ describe('VC database (e2e)', () => {
     const count = await page.getByTestId('vc-firm-card').count();
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThanOrEqual(20);
-    expect(await page.getByTestId('vc-firm-card').first().getByRole('link').first().getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:3999\/[a-z0-9-]+\/$/);
+    expect(await page.getByTestId('vc-firm-card').first().getByRole('link').first().getAttribute('href')).toMatch(
+      /^http:\/\/127\.0\.0\.1:3999\/[a-z0-9-]+\/$/,
+    );
   });
 });
 
@@ -230,7 +267,11 @@ describe('Angel investors (e2e)', () => {
     await dropdown.getByTestId('region-Europe').check();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Remove Europe' }).waitFor();
-    const europe = angels.filter((a) => /United Kingdom|Germany|France|Netherlands|Switzerland|Sweden|Spain|Ireland|Italy|Finland|Denmark|Poland|Norway|Belgium|Austria|Portugal|Estonia|Luxembourg/.test(a.location ?? '')).length;
+    const europe = angels.filter((a) =>
+      /United Kingdom|Germany|France|Netherlands|Switzerland|Sweden|Spain|Ireland|Italy|Finland|Denmark|Poland|Norway|Belgium|Austria|Portugal|Estonia|Luxembourg/.test(
+        a.location ?? '',
+      ),
+    ).length;
     await poll(async () => page.getByTestId('investor-row').count()).toBe(Math.min(50, europe));
     await page.getByRole('button', { name: 'Clear All Filters' }).first().click();
     await poll(() => showing(page).textContent()).toBe(`Showing 1 to 50 of ${ANGELS} angel investors`);
@@ -248,7 +289,11 @@ describe('Angel investors (e2e)', () => {
   });
 
   it('opens an investor’s details', async () => {
-    await page.getByTestId('investor-row').first().getByRole('button', { name: /View details/ }).click();
+    await page
+      .getByTestId('investor-row')
+      .first()
+      .getByRole('button', { name: /View details/ })
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Contact Information').waitFor();
     // Contacts are named, never shown: they come with the paid export.
@@ -269,13 +314,18 @@ describe('Angel investors (e2e)', () => {
     // Asked first (issue 24): one credit of the server's balance.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      bar.getByRole('button', { name: 'Export to CSV (1 credit)' }).click().then(() => confirmSpend(page)),
+      bar
+        .getByRole('button', { name: 'Export to CSV (1 credit)' })
+        .click()
+        .then(() => confirmSpend(page)),
     ]);
     expect(download.suggestedFilename()).toMatch(/^angel_investors_export_\d{4}-\d{2}-\d{2}\.csv$/);
     const file = readFileSync((await download.path())!);
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = file.toString('utf8').slice(1).split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('Name,Investor Type,Location,Country,Email,Email Verified,Phone,Website,LinkedIn,Twitter,Industries,Investments,Exits,Description');
+    expect(lines[0]).toBe(
+      'Name,Investor Type,Location,Country,Email,Email Verified,Phone,Website,LinkedIn,Twitter,Industries,Investments,Exits,Description',
+    );
     expect(lines).toHaveLength(4);
     const banner = page.getByTestId('export-success');
     await banner.getByText('Successfully exported 3 angel investors!').waitFor();
@@ -292,7 +342,8 @@ describe('VC database: best fit first (e2e)', () => {
   let page: Page;
   /** What the rules give each firm for this founder today: the order the screen must show. */
   const score = (f: Firm) => fitScore(SAMPLE_COMPLETE_PROFILE, f, fitToday(fitDay(new Date()))).score;
-  const cardScores = async () => (await page.getByTestId('fit-badge').allInnerTexts()).map((t) => Number(t.replace('Fit ', '')));
+  const cardScores = async () =>
+    (await page.getByTestId('fit-badge').allInnerTexts()).map((t) => Number(t.replace('Fit ', '')));
   beforeAll(async () => {
     ({ context, page } = await signedInPage(1280, 900, 'dark', founderEmail));
   });
@@ -306,7 +357,10 @@ describe('VC database: best fit first (e2e)', () => {
     // The first page holds the 25 best scores, in order.
     expect(await cardScores()).toEqual(best.slice(0, 25));
     const first = page.getByTestId('vc-firm-card').first();
-    const top = firms.filter((f) => score(f) === best[0]).map((f) => f.vcName).sort();
+    const top = firms
+      .filter((f) => score(f) === best[0])
+      .map((f) => f.vcName)
+      .sort();
     expect(top).toContain(await first.locator('h3').innerText());
     // The reasons on the card: the stage fits ('Invests at Seed') and the known others.
     expect(await first.getByTestId('fit-reasons').innerText()).toContain('Invests at Seed');
@@ -336,7 +390,12 @@ describe('VC database: best fit first (e2e)', () => {
     await poll(() => new URL(page.url()).searchParams.get('sort')).toBe('name');
     await poll(async () => {
       const names = await page.getByTestId('vc-firm-card').locator('h3').allInnerTexts();
-      const keys = names.map((x) => x.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim());
+      const keys = names.map((x) =>
+        x
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, ' ')
+          .trim(),
+      );
       return keys.length > 0 && keys.join('|') === [...keys].sort().join('|');
     }).toBe(true);
     await page.getByLabel('Fit at least').selectOption('');
@@ -346,7 +405,10 @@ describe('VC database: best fit first (e2e)', () => {
   it('tells a founder without stage and industry how to rank by fit, and lists by name', async () => {
     const { context: other, page: p } = await signedInPage(1280, 900, 'dark', email);
     await p.goto(`${app.url}/vc-database?sort=fit`);
-    await p.getByTestId('fit-hint').getByText("Add your startup's stage and industry in Settings to rank firms by fit").waitFor();
+    await p
+      .getByTestId('fit-hint')
+      .getByText("Add your startup's stage and industry in Settings to rank firms by fit")
+      .waitFor();
     expect(await p.getByLabel('Sort by').inputValue()).toBe('name');
     expect(await p.getByLabel('Fit at least').isDisabled()).toBe(true);
     await poll(() => showing(p).textContent()).toBe(`Showing 1 to 25 of ${VC} firms`);
@@ -364,7 +426,11 @@ describe('VC database: best fit first (e2e)', () => {
         // On a phone the controls fill the first screen: the shot shows the cards and their reasons.
         if (width === 375) await p.getByTestId('vc-results').evaluate((el) => el.scrollIntoView());
         await p.screenshot({ path: path.join(SHOTS, `vc-database-best-fit-${width}-${theme}.png`), fullPage: false });
-        await p.getByTestId('vc-firm-card').first().getByRole('button', { name: /^View details of / }).click();
+        await p
+          .getByTestId('vc-firm-card')
+          .first()
+          .getByRole('button', { name: /^View details of / })
+          .click();
         await p.getByRole('dialog').getByTestId('fit').waitFor();
         await p.screenshot({ path: path.join(SHOTS, `vc-database-fit-dialog-${width}-${theme}.png`), fullPage: false });
         await c.close();

@@ -15,7 +15,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from
 
 interface TestApp {
   url: string;
-  createUser(opts?: { email?: string; password?: string; name?: string }): Promise<{ id: string; email: string; token: string }>;
+  createUser(opts?: {
+    email?: string;
+    password?: string;
+    name?: string;
+  }): Promise<{ id: string; email: string; token: string }>;
   services: {
     mail: { list(o: { to?: string }): Promise<Array<{ template: string; subject: string }>> };
     credits: { spendAll(userId: string, input: unknown, meta: { now: Date; actor: string }): Promise<unknown> };
@@ -41,12 +45,18 @@ let user: { id: string; email: string };
 
 beforeAll(async () => {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
-  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o: unknown): Promise<TestApp> };
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as {
+    startTestApp(o: unknown): Promise<TestApp>;
+  };
   stripe = ((await import(/* @vite-ignore */ STRIPE_MODULE)) as { default: StripeLike }).default;
   app = await startTestApp({
     config: { stripeWebhookSecret: SECRET },
   });
-  user = await app.createUser({ email: `buyer.${Date.now().toString(36)}@example.com`, password: PASSWORD, name: 'Grace Hopper' });
+  user = await app.createUser({
+    email: `buyer.${Date.now().toString(36)}@example.com`,
+    password: PASSWORD,
+    name: 'Grace Hopper',
+  });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });
 
@@ -58,7 +68,9 @@ afterAll(async () => {
 async function signedInPage(pathname: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // The payment provider is outside the sandbox: answer its pages locally.
-  await context.route('https://buy.stripe.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Checkout</h1>' }));
+  await context.route('https://buy.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Checkout</h1>' }),
+  );
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   await page.goto(`${app.url}${pathname}`);
@@ -74,11 +86,26 @@ async function deliverPurchase(sessionId: string, amount: number) {
     id: `evt_${sessionId}`,
     object: 'event',
     type: 'checkout.session.completed',
-    data: { object: { id: sessionId, object: 'checkout.session', client_reference_id: user.id, payment_status: 'paid', amount_subtotal: amount, amount_total: amount, currency: 'usd', metadata: {}, subscription: null } },
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        client_reference_id: user.id,
+        payment_status: 'paid',
+        amount_subtotal: amount,
+        amount_total: amount,
+        currency: 'usd',
+        metadata: {},
+        subscription: null,
+      },
+    },
   });
   const res = await fetch(`${app.url}/api/webhooks/payments`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+    },
     body: payload,
   });
   expect(res.status).toBe(200);
@@ -95,11 +122,17 @@ describe('credits screens (e2e)', () => {
     await cards.first().waitFor();
     expect(await cards.locator('h3').allInnerTexts()).toEqual(['Basic', 'Pro', 'Elite', 'Full stack DFY']);
     const basic = page.getByTestId('plan-basic');
-    expect(await basic.innerText()).toMatch(/\$590\s*\/yr[\s\S]*Pause or cancel anytime\.[\s\S]*500 credits[\s\S]*\$1\.18 per credit/);
+    expect(await basic.innerText()).toMatch(
+      /\$590\s*\/yr[\s\S]*Pause or cancel anytime\.[\s\S]*500 credits[\s\S]*\$1\.18 per credit/,
+    );
     const pro = page.getByTestId('plan-pro');
-    expect(await pro.innerText()).toMatch(/Most Popular[\s\S]*\$1,500\s*\/yr[\s\S]*1,800 credits[\s\S]*\$0\.83 per credit[\s\S]*Priority support/);
+    expect(await pro.innerText()).toMatch(
+      /Most Popular[\s\S]*\$1,500\s*\/yr[\s\S]*1,800 credits[\s\S]*\$0\.83 per credit[\s\S]*Priority support/,
+    );
     const elite = page.getByTestId('plan-elite');
-    expect(await elite.innerText()).toMatch(/Best Value[\s\S]*\$3,000\s*\/yr[\s\S]*4,500 credits[\s\S]*\$0\.67 per credit[\s\S]*Dedicated account manager[\s\S]*Custom integrations/);
+    expect(await elite.innerText()).toMatch(
+      /Best Value[\s\S]*\$3,000\s*\/yr[\s\S]*4,500 credits[\s\S]*\$0\.67 per credit[\s\S]*Dedicated account manager[\s\S]*Custom integrations/,
+    );
     const dfy = page.getByTestId('plan-dfy');
     expect(await dfy.innerText()).toMatch(/Unlimited applications/);
     expect(await dfy.innerText()).not.toMatch(/\$\d/);
@@ -107,7 +140,11 @@ describe('credits screens (e2e)', () => {
     expect(await pack.innerText()).toMatch(/50 credits[\s\S]*\$1\.94 per credit[\s\S]*\$97/);
 
     // Priced products are bought through a checkout the server creates; the contact-only plan opens the contact page.
-    for (const id of ['basic', 'pro', 'elite']) await page.getByTestId(`plan-${id}`).getByRole('button', { name: /^Choose / }).waitFor();
+    for (const id of ['basic', 'pro', 'elite'])
+      await page
+        .getByTestId(`plan-${id}`)
+        .getByRole('button', { name: /^Choose / })
+        .waitFor();
     await pack.getByRole('button', { name: 'Buy 50 credits' }).waitFor();
     expect(await dfy.getByRole('link', { name: /Contact us/i }).getAttribute('href')).toMatch(/^mailto:|^https?:/);
     // Issue 24: the local checkout has no quantity, so none is promised; a mailto is not a payment.
@@ -148,12 +185,17 @@ describe('credits screens (e2e)', () => {
     const { context, page } = await signedInPage('/pricing');
     await page.getByRole('heading', { name: 'Credits & Plans' }).waitFor();
     await expect.poll(() => page.getByTestId('pricing-balance').innerText()).toBe('51 credits');
-    const [checkout] = await Promise.all([context.waitForEvent('page'), page.getByTestId('plan-pro').getByRole('button', { name: 'Choose Pro' }).click()]);
+    const [checkout] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('plan-pro').getByRole('button', { name: 'Choose Pro' }).click(),
+    ]);
     await page.getByRole('status').filter({ hasText: 'Redirecting to Payment' }).waitFor();
     await checkout.waitForURL(/\/checkout\/local\/cs_local_/);
     await checkout.getByText('Test mode').waitFor();
     // The notice every local checkout page shows (a production demo runs it with ALLOW_TEST_CHECKOUT=1).
-    expect(await checkout.getByRole('note').innerText()).toContain('This is a test checkout: no real payment is taken and only test cards are accepted.');
+    expect(await checkout.getByRole('note').innerText()).toContain(
+      'This is a test checkout: no real payment is taken and only test cards are accepted.',
+    );
     expect(await checkout.getByTestId('checkout-amount').innerText()).toBe('$1,500');
     await checkout.getByLabel('Card number').fill(LOCAL_CARD_DECLINED);
     await checkout.getByLabel('Expiry date').fill('1234');
@@ -170,14 +212,28 @@ describe('credits screens (e2e)', () => {
     await expect.poll(() => checkout.getByTestId('history-balance').innerText()).toBe('1,851 credits');
     const purchase = checkout.getByTestId('purchase-row').filter({ hasText: 'Pro plan' });
     await purchase.waitFor();
-    expect(await purchase.innerText()).toMatch(/Pro plan: 1,800 credits[\s\S]*Receipt cs_local_[\s\S]*\$1,500[\s\S]*1,800 credits[\s\S]*Paid/);
+    expect(await purchase.innerText()).toMatch(
+      /Pro plan: 1,800 credits[\s\S]*Receipt cs_local_[\s\S]*\$1,500[\s\S]*1,800 credits[\s\S]*Paid/,
+    );
     const receipt = (await app.services.mail.list({ to: user.email })).find((m) => m.template === 'receipt');
     expect(receipt?.subject).toBe('Receipt: Pro plan: 1,800 credits ($1,500)');
     await shoot(checkout, 'credits-purchases');
 
     // The payment is refunded after 1,000 credits were spent: the balance goes to 0, 949 are owed.
     const paymentId = (await purchase.innerText()).match(/Receipt (cs_local_[0-9a-f]+)/)![1]!;
-    await app.services.credits.spendAll(user.id, { spendKind: 'angel_export', insufficientMessage: 'x', items: Array.from({ length: 1000 }, (_, i) => ({ reference: `e2e-export-${i}`, amount: 1, reason: 'Angel investor export' })) }, { now: new Date(), actor: user.id });
+    await app.services.credits.spendAll(
+      user.id,
+      {
+        spendKind: 'angel_export',
+        insufficientMessage: 'x',
+        items: Array.from({ length: 1000 }, (_, i) => ({
+          reference: `e2e-export-${i}`,
+          amount: 1,
+          reason: 'Angel investor export',
+        })),
+      },
+      { now: new Date(), actor: user.id },
+    );
     await app.services.payments.refund(paymentId);
     await checkout.reload();
     await expect.poll(() => checkout.getByTestId('history-balance').innerText()).toBe('0 credits');

@@ -12,13 +12,41 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  confirmSpend,
+  DIST_INDEX,
+  SHOTS,
+  signInThroughScreen,
+  TEST_APP_MODULE,
+} from './support';
 
 interface TestApp {
   url: string;
-  createUser(opts?: { email?: string; password?: string; name?: string; admin?: boolean }): Promise<{ id: string; email: string; token: string }>;
-  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
-  services: { credits: { grant(userId: string, amount: number, reason: string, reference: string | null, meta: { now: Date; actor: string }): Promise<unknown>; balance(userId: string): Promise<number> } };
+  createUser(opts?: {
+    email?: string;
+    password?: string;
+    name?: string;
+    admin?: boolean;
+  }): Promise<{ id: string; email: string; token: string }>;
+  api<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: T }>;
+  services: {
+    credits: {
+      grant(
+        userId: string,
+        amount: number,
+        reason: string,
+        reference: string | null,
+        meta: { now: Date; actor: string },
+      ): Promise<unknown>;
+      balance(userId: string): Promise<number>;
+    };
+  };
   close(): Promise<void>;
 }
 
@@ -33,12 +61,16 @@ let operator: { id: string; token: string };
 
 beforeAll(async () => {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
-  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as {
+    startTestApp(o?: unknown): Promise<TestApp>;
+  };
   // Short pacing: every sandbox site lives on one host.
   app = await startTestApp({ config: { formDiscoveryHostDelayMs: 30, formDiscoveryConcurrency: 3 } });
   operator = await app.createUser({ email: OPERATOR, password: PASSWORD, name: 'Olive Operator', admin: true });
   founder = await app.createUser({ email: FOUNDER, password: PASSWORD, name: 'Grace Founder' });
-  expect((await app.api('PATCH', '/api/startup-profile', { token: founder.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
+  expect(
+    (await app.api('PATCH', '/api/startup-profile', { token: founder.token, body: SAMPLE_COMPLETE_PROFILE })).status,
+  ).toBe(200);
   await app.services.credits.grant(founder.id, 3, 'e2e credits', null, { now: new Date(), actor: 'test' });
   mkdirSync(SHOTS, { recursive: true });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -49,7 +81,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signIn(email: string, opts: { width?: number; theme?: 'dark' | 'light' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function signIn(
+  email: string,
+  opts: { width?: number; theme?: 'dark' | 'light' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 } });
   await context.addInitScript((t) => localStorage.setItem('fundflow-theme', t), opts.theme ?? 'dark');
   const page = await context.newPage();
@@ -58,7 +93,8 @@ async function signIn(email: string, opts: { width?: number; theme?: 'dark' | 'l
   return { context, page };
 }
 
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 
 async function searchFirm(page: Page, name: string) {
   const search = page.getByPlaceholder('Search firms, press Enter');
@@ -73,7 +109,9 @@ describe('registry of application forms (e2e)', () => {
     await page.getByRole('link', { name: 'Application forms', exact: true }).click();
     await page.getByRole('heading', { name: 'Application forms', exact: true }).waitFor();
     // Every sandbox site is a test firm, none checked yet: the screen shows the server's count.
-    const { stale } = (await app.api<{ stale: number }>('GET', '/api/ops/forms?collection=test', { token: operator.token })).body;
+    const { stale } = (
+      await app.api<{ stale: number }>('GET', '/api/ops/forms?collection=test', { token: operator.token })
+    ).body;
     expect(stale).toBeGreaterThan(20);
     await page.getByRole('tab', { name: 'Test VC database' }).click();
     await page.getByText(new RegExp(`^${stale} firms not checked in the last 30 days\\.$`)).waitFor();
@@ -81,7 +119,13 @@ describe('registry of application forms (e2e)', () => {
     await page.getByRole('status').filter({ hasText: 'Discovery started' }).waitFor();
     // The run's progress bar and counts while it goes.
     await page.getByTestId('discovery-progress').waitFor();
-    await expect.poll(async () => Number(await page.getByRole('progressbar', { name: 'Discovery progress' }).getAttribute('aria-valuenow')), { timeout: 180_000, interval: 200 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          Number(await page.getByRole('progressbar', { name: 'Discovery progress' }).getAttribute('aria-valuenow')),
+        { timeout: 180_000, interval: 200 },
+      )
+      .toBeGreaterThan(0);
     await shot(page, 'forms-running-1280-dark');
     await page.getByText('Every firm was checked in the last 30 days.').waitFor({ timeout: 480_000 });
     await page.getByTestId('outcome-found').first().waitFor();
@@ -98,68 +142,102 @@ describe('registry of application forms (e2e)', () => {
     await mobile.context.close();
   });
 
-  it('a founder sees the badges, filters "Accepts online applications" and reads the registry entry', { timeout: 240_000 }, async () => {
-    const { context, page } = await signIn(FOUNDER);
-    // Founders have no Ops section, and the operators' screen refuses them.
-    expect(await page.getByRole('link', { name: 'Application forms' }).count()).toBe(0);
-    await page.goto(`${app.url}/test-vc-database`);
-    await searchFirm(page, 'Sentinel Capital');
-    expect(await page.getByTestId('vc-firm-card').filter({ hasText: 'Sentinel Capital' }).getByTestId('form-badge').innerText()).toBe('Needs you in the live view (CAPTCHA)');
-    await searchFirm(page, 'Kestrel Ventures');
-    expect(await page.getByTestId('vc-firm-card').filter({ hasText: 'Kestrel Ventures' }).getByTestId('form-badge').innerText()).toBe('Form: Tally');
+  it(
+    'a founder sees the badges, filters "Accepts online applications" and reads the registry entry',
+    { timeout: 240_000 },
+    async () => {
+      const { context, page } = await signIn(FOUNDER);
+      // Founders have no Ops section, and the operators' screen refuses them.
+      expect(await page.getByRole('link', { name: 'Application forms' }).count()).toBe(0);
+      await page.goto(`${app.url}/test-vc-database`);
+      await searchFirm(page, 'Sentinel Capital');
+      expect(
+        await page
+          .getByTestId('vc-firm-card')
+          .filter({ hasText: 'Sentinel Capital' })
+          .getByTestId('form-badge')
+          .innerText(),
+      ).toBe('Needs you in the live view (CAPTCHA)');
+      await searchFirm(page, 'Kestrel Ventures');
+      expect(
+        await page
+          .getByTestId('vc-firm-card')
+          .filter({ hasText: 'Kestrel Ventures' })
+          .getByTestId('form-badge')
+          .innerText(),
+      ).toBe('Form: Tally');
 
-    // The filter is the server's: a blocked firm is not among the results, and the URL keeps it.
-    await page.getByPlaceholder('Search firms, press Enter').fill('');
-    await page.getByPlaceholder('Search firms, press Enter').press('Enter');
-    await page.getByLabel('Accepts online applications').check();
-    await expect.poll(() => page.url()).toContain('acceptsOnline=true');
-    await page.getByTestId('vc-firm-card').first().waitFor();
-    await expect.poll(async () => (await page.getByTestId('vc-firm-card').getByTestId('form-badge').allInnerTexts()).every((t) => t === 'Online form' || t.startsWith('Form: '))).toBe(true);
-    const filtered = await page.getByTestId('vc-firm-card').count();
-    expect(filtered).toBeGreaterThan(0);
-    await page.getByPlaceholder('Search firms, press Enter').fill('Sentinel Capital');
-    await page.getByPlaceholder('Search firms, press Enter').press('Enter');
-    await page.getByText('No VC firms found').waitFor();
-    await page.getByPlaceholder('Search firms, press Enter').fill('');
-    await page.getByPlaceholder('Search firms, press Enter').press('Enter');
-    await page.getByTestId('vc-firm-card').first().waitFor();
-    await shot(page, 'forms-vc-filter-1280-dark');
+      // The filter is the server's: a blocked firm is not among the results, and the URL keeps it.
+      await page.getByPlaceholder('Search firms, press Enter').fill('');
+      await page.getByPlaceholder('Search firms, press Enter').press('Enter');
+      await page.getByLabel('Accepts online applications').check();
+      await expect.poll(() => page.url()).toContain('acceptsOnline=true');
+      await page.getByTestId('vc-firm-card').first().waitFor();
+      await expect
+        .poll(async () =>
+          (await page.getByTestId('vc-firm-card').getByTestId('form-badge').allInnerTexts()).every(
+            (t) => t === 'Online form' || t.startsWith('Form: '),
+          ),
+        )
+        .toBe(true);
+      const filtered = await page.getByTestId('vc-firm-card').count();
+      expect(filtered).toBeGreaterThan(0);
+      await page.getByPlaceholder('Search firms, press Enter').fill('Sentinel Capital');
+      await page.getByPlaceholder('Search firms, press Enter').press('Enter');
+      await page.getByText('No VC firms found').waitFor();
+      await page.getByPlaceholder('Search firms, press Enter').fill('');
+      await page.getByPlaceholder('Search firms, press Enter').press('Enter');
+      await page.getByTestId('vc-firm-card').first().waitFor();
+      await shot(page, 'forms-vc-filter-1280-dark');
 
-    await searchFirm(page, 'Northwind Ventures');
-    await page.getByRole('button', { name: 'View details of Northwind Ventures' }).click();
-    const dialog = page.getByRole('dialog');
-    const entry = dialog.getByTestId('firm-form');
-    await entry.getByText('Application form').waitFor();
-    await entry.getByText('Online form').first().waitFor();
-    await entry.getByText('Email address').waitFor();
-    expect(await entry.getByRole('link').getAttribute('href')).toContain('/northwind-ventures');
-    await entry.scrollIntoViewIfNeeded();
-    await shot(page, 'forms-details-1280-dark');
-    await context.close();
+      await searchFirm(page, 'Northwind Ventures');
+      await page.getByRole('button', { name: 'View details of Northwind Ventures' }).click();
+      const dialog = page.getByRole('dialog');
+      const entry = dialog.getByTestId('firm-form');
+      await entry.getByText('Application form').waitFor();
+      await entry.getByText('Online form').first().waitFor();
+      await entry.getByText('Email address').waitFor();
+      expect(await entry.getByRole('link').getAttribute('href')).toContain('/northwind-ventures');
+      await entry.scrollIntoViewIfNeeded();
+      await shot(page, 'forms-details-1280-dark');
+      await context.close();
 
-    const mobile = await signIn(FOUNDER, { width: 375, theme: 'light' });
-    await mobile.page.goto(`${app.url}/test-vc-database`);
-    await mobile.page.getByTestId('form-badge').first().waitFor();
-    // The first cards, as the phone shows them (the whole list is a very long page).
-    await mobile.page.getByTestId('vc-firm-card').first().scrollIntoViewIfNeeded();
-    await shot(mobile.page, 'forms-vc-375-light', false);
-    await mobile.context.close();
-  });
+      const mobile = await signIn(FOUNDER, { width: 375, theme: 'light' });
+      await mobile.page.goto(`${app.url}/test-vc-database`);
+      await mobile.page.getByTestId('form-badge').first().waitFor();
+      // The first cards, as the phone shows them (the whole list is a very long page).
+      await mobile.page.getByTestId('vc-firm-card').first().scrollIntoViewIfNeeded();
+      await shot(mobile.page, 'forms-vc-375-light', false);
+      await mobile.context.close();
+    },
+  );
 
-  it('submitting to a firm with no usable form skips it without a charge, and the toast says why', { timeout: 180_000 }, async () => {
-    const { context, page } = await signIn(FOUNDER);
-    const before = await app.services.credits.balance(founder.id);
-    await page.goto(`${app.url}/test-vc-database`);
-    await searchFirm(page, 'Quill Ventures');
-    expect(await page.getByTestId('vc-firm-card').filter({ hasText: 'Quill Ventures' }).getByTestId('form-badge').innerText()).toBe('E-mail only');
-    await page.getByLabel('Select Quill Ventures').check();
-    await page.getByRole('button', { name: 'Submit to 1 Test VC' }).click();
-    await confirmSpend(page);
-    const toast = page.getByRole('status').filter({ hasText: 'No Applications Submitted' });
-    await toast.waitFor();
-    await toast.getByText('No application sent, no credits used. Skipped 1: 1 firm without a usable online form.').waitFor();
-    await shot(page, 'forms-skip-toast-1280-dark');
-    expect(await app.services.credits.balance(founder.id)).toBe(before);
-    await context.close();
-  });
+  it(
+    'submitting to a firm with no usable form skips it without a charge, and the toast says why',
+    { timeout: 180_000 },
+    async () => {
+      const { context, page } = await signIn(FOUNDER);
+      const before = await app.services.credits.balance(founder.id);
+      await page.goto(`${app.url}/test-vc-database`);
+      await searchFirm(page, 'Quill Ventures');
+      expect(
+        await page
+          .getByTestId('vc-firm-card')
+          .filter({ hasText: 'Quill Ventures' })
+          .getByTestId('form-badge')
+          .innerText(),
+      ).toBe('E-mail only');
+      await page.getByLabel('Select Quill Ventures').check();
+      await page.getByRole('button', { name: 'Submit to 1 Test VC' }).click();
+      await confirmSpend(page);
+      const toast = page.getByRole('status').filter({ hasText: 'No Applications Submitted' });
+      await toast.waitFor();
+      await toast
+        .getByText('No application sent, no credits used. Skipped 1: 1 firm without a usable online form.')
+        .waitFor();
+      await shot(page, 'forms-skip-toast-1280-dark');
+      expect(await app.services.credits.balance(founder.id)).toBe(before);
+      await context.close();
+    },
+  );
 });

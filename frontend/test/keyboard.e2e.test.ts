@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE, type E2eTestApp } from './support';
 
-const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const PASSWORD = 'correct horse battery';
 const CARD_FIRM = 'Harbor VC';
 
@@ -24,17 +25,31 @@ let page: Page;
 let user: { id: string; email: string; token: string };
 
 beforeAll(async () => {
-  if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npx turbo run build --filter=@fp/frontend` first');
+  if (!existsSync(DIST_INDEX))
+    throw new Error('frontend/dist is missing: run `npx turbo run build --filter=@fp/frontend` first');
   mkdirSync(SHOTS, { recursive: true });
-  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<E2eTestApp> };
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as {
+    startTestApp(o?: unknown): Promise<E2eTestApp>;
+  };
   app = await startTestApp();
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA, reducedMotion: 'reduce' })).newPage();
+  page = await (
+    await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA, reducedMotion: 'reduce' })
+  ).newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   user = await app.createUser();
-  expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
+  expect(
+    (await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status,
+  ).toBe(200);
   await app.services.credits.grant(user.id, 5, 'e2e credits', null, { now: new Date(), actor: 'test' });
-  expect((await app.api('POST', '/api/pipeline', { token: user.token, body: { investorId: 'test_vc_harbor-vc', investorKind: 'vc', stage: 'Target' } })).status).toBe(201);
+  expect(
+    (
+      await app.api('POST', '/api/pipeline', {
+        token: user.token,
+        body: { investorId: 'test_vc_harbor-vc', investorKind: 'vc', stage: 'Target' },
+      })
+    ).status,
+  ).toBe(201);
 }, 120_000);
 
 afterAll(async () => {
@@ -48,8 +63,16 @@ async function focusIndicator(p: Page): Promise<{ tag: string; name: string; out
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { tag: 'body', name: '', outline: 'none', shadow: 'none' };
     const cs = getComputedStyle(el);
-    const outline = cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0 ? `${cs.outlineStyle} ${cs.outlineWidth} ${cs.outlineColor}` : 'none';
-    return { tag: el.tagName.toLowerCase(), name: el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '', outline, shadow: cs.boxShadow };
+    const outline =
+      cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0
+        ? `${cs.outlineStyle} ${cs.outlineWidth} ${cs.outlineColor}`
+        : 'none';
+    return {
+      tag: el.tagName.toLowerCase(),
+      name: el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '',
+      outline,
+      shadow: cs.boxShadow,
+    };
   });
 }
 
@@ -57,10 +80,14 @@ async function focusIndicator(p: Page): Promise<{ tag: string; name: string; out
 async function expectFocusVisible(p: Page) {
   const f = await focusIndicator(p);
   expect(f.tag, 'something has focus').not.toBe('body');
-  expect(f.outline !== 'none' || f.shadow !== 'none', `focus is visible on <${f.tag}> "${f.name}" (outline ${f.outline}, box-shadow ${f.shadow})`).toBe(true);
+  expect(
+    f.outline !== 'none' || f.shadow !== 'none',
+    `focus is visible on <${f.tag}> "${f.name}" (outline ${f.outline}, box-shadow ${f.shadow})`,
+  ).toBe(true);
 }
 
-const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
+const isFocused = (l: Locator) =>
+  l.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
 
 /** Presses Tab (Shift+Tab backwards) until `target` has focus, checking the focus ring at each stop. */
 async function tabTo(target: Locator, opts: { max?: number; back?: boolean } = {}) {
@@ -97,7 +124,13 @@ describe('keyboard-only walk (e2e)', () => {
     await page.screenshot({ path: path.join(SHOTS, 'keyboard-profile-save-1280.png') });
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Profile Updated' }).waitFor();
-    await expect.poll(async () => (await app.api('GET', '/api/startup-profile', { token: user.token })).body?.profile?.location ?? (await app.api('GET', '/api/startup-profile', { token: user.token })).body?.location).toBe('Lisbon, Portugal');
+    await expect
+      .poll(
+        async () =>
+          (await app.api('GET', '/api/startup-profile', { token: user.token })).body?.profile?.location ??
+          (await app.api('GET', '/api/startup-profile', { token: user.token })).body?.location,
+      )
+      .toBe('Lisbon, Portugal');
   });
 
   it('filters the test firms, selects two and submits', async () => {
@@ -111,7 +144,9 @@ describe('keyboard-only walk (e2e)', () => {
       const box = page.getByLabel(`Select ${firm}`);
       await tabTo(box);
       await page.keyboard.press('Space');
-      await expect.poll(() => box.getAttribute('aria-checked').then((a) => a ?? box.isChecked().then(String))).toBe('true');
+      await expect
+        .poll(() => box.getAttribute('aria-checked').then((a) => a ?? box.isChecked().then(String)))
+        .toBe('true');
       await tabTo(search, { back: true });
     }
     const submit = page.getByRole('button', { name: 'Submit to 2 Test VCs' });
@@ -128,7 +163,11 @@ describe('keyboard-only walk (e2e)', () => {
       await page.keyboard.press('Enter');
     }
     await done.waitFor();
-    await expect.poll(async () => (await app.api('GET', '/api/submissions', { token: user.token })).body.total, { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(async () => (await app.api('GET', '/api/submissions', { token: user.token })).body.total, {
+        timeout: 20_000,
+      })
+      .toBe(2);
   });
 
   it('moves a pipeline card one stage with the keyboard', async () => {
@@ -142,7 +181,16 @@ describe('keyboard-only walk (e2e)', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => spoken.innerText()).toBe(`${CARD_FIRM} dropped on Applied.`);
     await expect
-      .poll(async () => ((await app.api('GET', '/api/pipeline', { token: user.token })).body.cards as { name: string; stage: string }[]).find((c) => c.name === CARD_FIRM)?.stage, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (
+            (await app.api('GET', '/api/pipeline', { token: user.token })).body.cards as {
+              name: string;
+              stage: string;
+            }[]
+          ).find((c) => c.name === CARD_FIRM)?.stage,
+        { timeout: 15_000 },
+      )
       .toBe('Applied');
     await page.screenshot({ path: path.join(SHOTS, 'keyboard-pipeline-1280.png') });
   });

@@ -14,13 +14,35 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { allowTermsAcceptance, CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
+import {
+  allowTermsAcceptance,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  confirmSpend,
+  DIST_INDEX,
+  SHOTS,
+  TEST_APP_MODULE,
+} from './support';
 
 interface TestApp {
   url: string;
-  services: { credits: { grant(userId: string, amount: number, reason: string, reference: string | null, meta: { now: Date; actor: string }): Promise<unknown> } };
+  services: {
+    credits: {
+      grant(
+        userId: string,
+        amount: number,
+        reason: string,
+        reference: string | null,
+        meta: { now: Date; actor: string },
+      ): Promise<unknown>;
+    };
+  };
   createUser(): Promise<{ id: string; email: string; token: string }>;
-  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  api<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
 
@@ -34,13 +56,17 @@ let user: { id: string; email: string; token: string };
 
 beforeAll(async () => {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
-  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as {
+    startTestApp(o?: unknown): Promise<TestApp>;
+  };
   app = await startTestApp();
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   user = await app.createUser();
-  expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
+  expect(
+    (await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status,
+  ).toBe(200);
   await allowTermsAcceptance(app, user.token);
   await app.services.credits.grant(user.id, 10, 'e2e credits', null, { now: new Date(), actor: 'test' });
 });
@@ -82,15 +108,26 @@ describe('pipeline (e2e)', () => {
 
     // Applications run in the background (one browser at a time); the board shows those that went through.
     type Sub = { id: string; vcFirm: { name: string }; status: string; canRetry: boolean };
-    const list = async () => (await app.api('GET', '/api/submissions', { token: user.token })).body.submissions as Sub[];
+    const list = async () =>
+      (await app.api('GET', '/api/submissions', { token: user.token })).body.submissions as Sub[];
     // A completing firm's run can fail on a loaded machine (a timeout): the founder retries it, as on Submissions.
     await expect
-      .poll(async () => {
-        const subs = await list();
-        for (const x of subs) if (x.status === 'failed' && x.vcFirm.name !== 'Sentinel Capital' && x.canRetry) await app.api('POST', `/api/submissions/${x.id}/retry`, { token: user.token });
-        return subs.map((x) => `${x.vcFirm.name}:${x.status}`).sort();
-      }, { timeout: 300_000, interval: 2000 })
-      .toEqual(['Harbor VC:completed', 'Northwind Ventures:completed', 'Orbit Fund:completed', 'Sentinel Capital:failed']);
+      .poll(
+        async () => {
+          const subs = await list();
+          for (const x of subs)
+            if (x.status === 'failed' && x.vcFirm.name !== 'Sentinel Capital' && x.canRetry)
+              await app.api('POST', `/api/submissions/${x.id}/retry`, { token: user.token });
+          return subs.map((x) => `${x.vcFirm.name}:${x.status}`).sort();
+        },
+        { timeout: 300_000, interval: 2000 },
+      )
+      .toEqual([
+        'Harbor VC:completed',
+        'Northwind Ventures:completed',
+        'Orbit Fund:completed',
+        'Sentinel Capital:failed',
+      ]);
     await page.goto(`${app.url}/pipeline`);
     await expect.poll(() => stage('Applied').getByTestId('pipeline-card').count(), { timeout: 40_000 }).toBe(3);
     for (const firm of FIRMS.slice(0, 3)) expect(await stage('Applied').innerText()).toContain(firm);
@@ -123,9 +160,16 @@ describe('pipeline (e2e)', () => {
     await expect.poll(() => spoken.innerText()).toBe('Northwind Ventures is over Meeting.');
     await page.keyboard.press('Space');
     await expect.poll(() => spoken.innerText()).toBe('Northwind Ventures dropped on Meeting.');
-    await expect.poll(() => stage('Meeting').getByTestId('pipeline-card').filter({ hasText: 'Northwind Ventures' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => stage('Meeting').getByTestId('pipeline-card').filter({ hasText: 'Northwind Ventures' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     await page.getByRole('status').filter({ hasText: 'Northwind Ventures moved to Meeting' }).waitFor();
-    const server = (await app.api('GET', '/api/pipeline', { token: user.token })).body.cards as { name: string; stage: string }[];
+    const server = (await app.api('GET', '/api/pipeline', { token: user.token })).body.cards as {
+      name: string;
+      stage: string;
+    }[];
     expect(server.find((c) => c.name === 'Northwind Ventures')?.stage).toBe('Meeting');
 
     await card('Northwind Ventures').getByRole('button', { name: 'Open Northwind Ventures' }).click();
@@ -152,7 +196,10 @@ describe('pipeline (e2e)', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Stage').selectOption('Passed');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Please give a reason when moving an investor to Passed' }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'Please give a reason when moving an investor to Passed' })
+      .waitFor();
     await dialog.getByLabel('Why did they pass?').fill('Not investing in robotics this year');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => stage('Passed').innerText()).toContain('Not investing in robotics this year');
@@ -166,7 +213,9 @@ describe('pipeline (e2e)', () => {
     expect(await page.getByTestId('funnel-Meeting').innerText()).toBe('1');
     expect(await page.getByTestId('funnel-Passed').innerText()).toBe('1');
     expect(await page.getByTestId('funnel-Applied').innerText()).toBe('1');
-    await expect.poll(() => page.getByTestId('weekly-chart').getByRole('img').getAttribute('aria-label')).toMatch(/ 4$/);
+    await expect
+      .poll(() => page.getByTestId('weekly-chart').getByRole('img').getAttribute('aria-label'))
+      .toMatch(/ 4$/);
   });
 
   it('sorts and filters the table view', async () => {
@@ -192,7 +241,11 @@ describe('pipeline (e2e)', () => {
     const search = page.getByPlaceholder('Search firms, press Enter');
     await search.fill('Atlas Ventures');
     await search.press('Enter');
-    await expect.poll(() => page.getByTestId('vc-firm-card').filter({ hasText: 'Atlas Ventures' }).getByTestId('fit-badge').innerText()).toBe('Fit 15');
+    await expect
+      .poll(() =>
+        page.getByTestId('vc-firm-card').filter({ hasText: 'Atlas Ventures' }).getByTestId('fit-badge').innerText(),
+      )
+      .toBe('Fit 15');
     await page.getByRole('button', { name: 'View details of Atlas Ventures' }).click();
     // The fit for this founder (Seed, AI & ML, raising $2M, London): late-stage, large checks, recent activity.
     const fit = page.getByRole('dialog').getByTestId('fit');
@@ -211,7 +264,11 @@ describe('pipeline (e2e)', () => {
       await page.getByLabel(`Select ${firm}`).check();
     }
     await page.getByTestId('submit-bar').getByRole('button', { name: 'Add to Pipeline' }).click();
-    await page.getByRole('status').filter({ hasText: 'Added 1 to your pipeline' }).filter({ hasText: '1 was already on your board.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Added 1 to your pipeline' })
+      .filter({ hasText: '1 was already on your board.' })
+      .waitFor();
 
     await page.goto(`${app.url}/pipeline`);
     await expect.poll(() => stage('Target').innerText()).toContain('Atlas Ventures');
@@ -233,7 +290,10 @@ describe('pipeline (e2e)', () => {
     await page.mouse.up();
     await page.getByRole('status').filter({ hasText: 'Atlas Ventures moved to Applied' }).waitFor();
     await expect.poll(() => stage('Applied').innerText()).toContain('Atlas Ventures');
-    const server = (await app.api('GET', '/api/pipeline', { token: user.token })).body.cards as { name: string; stage: string }[];
+    const server = (await app.api('GET', '/api/pipeline', { token: user.token })).body.cards as {
+      name: string;
+      stage: string;
+    }[];
     expect(server.find((c) => c.name === 'Atlas Ventures')?.stage).toBe('Applied');
   });
 

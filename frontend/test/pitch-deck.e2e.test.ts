@@ -13,7 +13,16 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, type E2eTestApp, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  confirmSpend,
+  DIST_INDEX,
+  type E2eTestApp,
+  SHOTS,
+  signInThroughScreen,
+  TEST_APP_MODULE,
+} from './support';
 
 type TestApp = E2eTestApp;
 
@@ -42,7 +51,9 @@ let user: { id: string; email: string; token: string };
 
 beforeAll(async () => {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
-  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as {
+    startTestApp(o?: unknown): Promise<TestApp>;
+  };
   app = await startTestApp({ config: { workerConcurrency: 1 } });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -52,7 +63,9 @@ beforeAll(async () => {
   // the start, so that a chooser opened right after `waitForEvent` is never shown natively instead.
   page.on('filechooser', () => undefined);
   user = await app.createUser();
-  expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
+  expect(
+    (await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status,
+  ).toBe(200);
   await app.services.credits.grant(user.id, 3, 'e2e credits', null, { now: new Date(), actor: 'test' });
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -79,29 +92,41 @@ describe('pitch deck (e2e)', () => {
     await upload.focus();
     let chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    await (await chooser).setFiles({ name: 'deck.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
-    await expect.poll(() => deckCard().getByTestId('pitch-deck-error').innerText()).toContain('The file is not a PDF. Upload your pitch deck as a PDF.');
+    await (
+      await chooser
+    ).setFiles({ name: 'deck.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
+    await expect
+      .poll(() => deckCard().getByTestId('pitch-deck-error').innerText())
+      .toContain('The file is not a PDF. Upload your pitch deck as a PDF.');
 
     await upload.focus();
     chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    await (await chooser).setFiles({ name: 'lumibyte-seed-v1.pdf', mimeType: 'application/pdf', buffer: pdf('Lumibyte v1') });
+    await (
+      await chooser
+    ).setFiles({ name: 'lumibyte-seed-v1.pdf', mimeType: 'application/pdf', buffer: pdf('Lumibyte v1') });
     await deckCard().getByTestId('pitch-deck-current').getByText('lumibyte-seed-v1.pdf').waitFor();
     expect(await deckCard().getByTestId('pitch-deck-error').count()).toBe(0);
 
     // Replace it: the history shows both uploads and the replacement.
     chooser = page.waitForEvent('filechooser');
     await deckCard().getByRole('button', { name: 'Replace' }).click();
-    await (await chooser).setFiles({ name: 'lumibyte-seed-v2.pdf', mimeType: 'application/pdf', buffer: pdf('Lumibyte v2, the one sent') });
+    await (
+      await chooser
+    ).setFiles({ name: 'lumibyte-seed-v2.pdf', mimeType: 'application/pdf', buffer: pdf('Lumibyte v2, the one sent') });
     await deckCard().getByTestId('pitch-deck-current').getByText('lumibyte-seed-v2.pdf').waitFor();
     const history = deckCard().getByTestId('pitch-deck-history');
-    await expect.poll(() => history.locator('li').allInnerTexts()).toEqual([
-      expect.stringMatching(/Replaced\s+lumibyte-seed-v1\.pdf/),
-      expect.stringMatching(/Uploaded\s+lumibyte-seed-v2\.pdf/),
-      expect.stringMatching(/Uploaded\s+lumibyte-seed-v1\.pdf/),
-    ]);
+    await expect
+      .poll(() => history.locator('li').allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/Replaced\s+lumibyte-seed-v1\.pdf/),
+        expect.stringMatching(/Uploaded\s+lumibyte-seed-v2\.pdf/),
+        expect.stringMatching(/Uploaded\s+lumibyte-seed-v1\.pdf/),
+      ]);
     // What the server holds is what the screen says.
-    expect((await app.api('GET', '/api/pitch-deck', { token: user.token })).body.current.fileName).toBe('lumibyte-seed-v2.pdf');
+    expect((await app.api('GET', '/api/pitch-deck', { token: user.token })).body.current.fileName).toBe(
+      'lumibyte-seed-v2.pdf',
+    );
 
     for (const theme of ['dark', 'light'] as const) {
       await page.evaluate((v) => localStorage.setItem('fundflow-theme', v), theme);
@@ -133,7 +158,12 @@ describe('pitch deck (e2e)', () => {
       .poll(
         async () => {
           await page.reload();
-          return (await row.getByTestId('status-badge').innerText().catch(() => '')).trim();
+          return (
+            await row
+              .getByTestId('status-badge')
+              .innerText()
+              .catch(() => '')
+          ).trim();
         },
         { timeout: 120_000, interval: 1000 },
       )
@@ -147,9 +177,19 @@ describe('pitch deck (e2e)', () => {
     const dialog = page.getByRole('dialog');
     const proof = dialog.getByTestId('proof');
     await proof.waitFor();
-    await expect.poll(() => proof.getByTestId('proof-confirmation').innerText()).toMatch(/we received your application/i);
-    expect(await proof.getByTestId('proof-request').innerText()).toMatch(/POST\s+http:\/\/\S+\/forge-ventures\/apply\s+HTTP 200/);
-    await expect.poll(() => dialog.getByRole('img', { name: /Final screen of the application to Forge Ventures/ }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
+    await expect
+      .poll(() => proof.getByTestId('proof-confirmation').innerText())
+      .toMatch(/we received your application/i);
+    expect(await proof.getByTestId('proof-request').innerText()).toMatch(
+      /POST\s+http:\/\/\S+\/forge-ventures\/apply\s+HTTP 200/,
+    );
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('img', { name: /Final screen of the application to Forge Ventures/ })
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(100);
     await page.waitForTimeout(300); // the dialog's entry animation
     await page.screenshot({ path: path.join(SHOTS, 'pitch-deck-proof-1280-dark.png') });
 
@@ -165,7 +205,11 @@ describe('pitch deck (e2e)', () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`${app.url}/submissions`);
-    await page.getByTestId('submission-card').filter({ hasText: 'Forge Ventures' }).getByRole('button', { name: 'View Details' }).click();
+    await page
+      .getByTestId('submission-card')
+      .filter({ hasText: 'Forge Ventures' })
+      .getByRole('button', { name: 'View Details' })
+      .click();
     await page.getByRole('dialog').getByTestId('proof-request').scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(SHOTS, 'pitch-deck-proof-375-dark.png') });

@@ -15,7 +15,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, signInThroughScreen, T
 
 interface TestApp {
   url: string;
-  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  api<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: T }>;
   createUser(opts?: { email?: string; password?: string }): Promise<{ id: string; email: string; token: string }>;
   close(): Promise<void>;
 }
@@ -83,7 +87,9 @@ describe('startup profile and dashboard (e2e)', () => {
     expect(await card.getByText('Not set').count()).toBe(4);
     expect(await page.getByTestId('profile-card-percentage').innerText()).toBe('0%');
     await page.getByTestId('credits-card').getByRole('link', { name: 'Buy Credits' }).waitFor();
-    expect(await page.getByTestId('credits-card').getByRole('link', { name: 'Buy Credits' }).getAttribute('href')).toBe('/credits');
+    expect(await page.getByTestId('credits-card').getByRole('link', { name: 'Buy Credits' }).getAttribute('href')).toBe(
+      '/credits',
+    );
     expect(await page.getByRole('link', { name: 'Get More Credits' }).getAttribute('href')).toBe('/pricing');
     await page.getByTestId('activity-chart').getByText('No applications in the last 30 days').waitFor();
   });
@@ -98,7 +104,11 @@ describe('startup profile and dashboard (e2e)', () => {
     await header().getByText("Complete your startup profile to unlock VC submissions. You're 0% done.").waitFor();
     await page.getByText('Required fields').waitFor();
     expect(await saveButton().innerText()).toBe('Save Progress');
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual([expect.stringMatching(/^Basic Info/), expect.stringMatching(/^Company Details/), expect.stringMatching(/^Additional Info/)]);
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Basic Info/),
+      expect.stringMatching(/^Company Details/),
+      expect.stringMatching(/^Additional Info/),
+    ]);
     expect(await tab('Basic Info').getAttribute('aria-selected')).toBe('true');
   });
 
@@ -119,7 +129,9 @@ describe('startup profile and dashboard (e2e)', () => {
     await page.getByText('Please enter a valid pitch deck URL').waitFor();
     expect(await tab('Additional Info').getAttribute('aria-selected')).toBe('true');
     // The invalid field has the focus once its tab is shown.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')), { timeout: 10_000 }).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')), { timeout: 10_000 })
+      .toBe('true');
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'profile-settings-invalid-1280-dark.png') });
     await field('Pitch Deck URL').fill('');
@@ -183,7 +195,9 @@ describe('startup profile and dashboard (e2e)', () => {
     await page.reload();
     await header().getByText('Your profile is complete!', { exact: false }).waitFor();
     expect(await field('Website').inputValue()).toBe('');
-    expect((await app.api('GET', '/api/startup-profile', { token: await token() })).body.profile.website).toBeUndefined();
+    expect(
+      (await app.api('GET', '/api/startup-profile', { token: await token() })).body.profile.website,
+    ).toBeUndefined();
   });
 
   it('refuses nonsense with a message next to each field: nothing saved, no success toast (issue 24)', async () => {
@@ -202,7 +216,10 @@ describe('startup profile and dashboard (e2e)', () => {
     await page.getByText('Raising Amount must be an amount, e.g. $2.5M, €800k or 1.2 million').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'profile-settings-nonsense-1280-dark.png') });
     expect(await page.getByRole('status').filter({ hasText: 'Profile Updated' }).count()).toBe(0);
-    for (const [typed, message] of [['-5000', 'Raising Amount must be more than 0'], ['$999,999,999,999,999', 'Raising Amount must be at most 100,000,000,000']] as const) {
+    for (const [typed, message] of [
+      ['-5000', 'Raising Amount must be more than 0'],
+      ['$999,999,999,999,999', 'Raising Amount must be at most 100,000,000,000'],
+    ] as const) {
       await field('Raising Amount').fill(typed);
       await saveButton().click();
       await tab('Company Details').click();
@@ -282,38 +299,59 @@ describe('startup profile and dashboard (e2e)', () => {
     await page.getByTestId('activity-chart').waitFor();
   });
 
-  it('saves screenshots at 1280 and 375 px, dark and light, complete and incomplete', { timeout: 600_000 }, async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    const t = await token();
-    const { body: saved } = await app.api('GET', '/api/startup-profile', { token: t });
-    const founder = page;
-    for (const state of ['complete', 'incomplete'] as const) {
-      // A complete profile cannot lose a required field (issue 24): the incomplete screens are another founder's.
-      if (state === 'incomplete') {
-        const other = await app.createUser({ email: `profile.incomplete.${Date.now().toString(36)}@example.com`, password });
-        const { problem: _p, solution: _s, ...almost } = saved.profile;
-        expect((await app.api('PATCH', '/api/startup-profile', { token: other.token, body: almost })).status).toBe(200);
-        page = await context.browser()!.newContext({ viewport: { width: 1280, height: 900 } }).then((c) => c.newPage());
-        await signInThroughScreen(page, app.url, other.email, password);
-      }
-      const expected = state === 'complete' ? '100%' : '87%';
-      for (const theme of ['dark', 'light'] as const) {
-        await page.evaluate((v) => localStorage.setItem('fundflow-theme', v), theme);
-        for (const width of [1280, 375]) {
-          await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-          for (const [name, route] of [['dashboard', '/'], ['settings', '/settings']] as const) {
-            await page.goto(`${app.url}${route}`);
-            if (name === 'dashboard') await expect.poll(() => page.getByTestId('profile-card-percentage').innerText(), { timeout: 10_000 }).toBe(expected);
-            else await header().waitFor();
-            await page.screenshot({ path: path.join(SHOTS, `profile-${name}-${state}-${width}-${theme}.png`), fullPage: true });
+  it(
+    'saves screenshots at 1280 and 375 px, dark and light, complete and incomplete',
+    { timeout: 600_000 },
+    async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      const t = await token();
+      const { body: saved } = await app.api('GET', '/api/startup-profile', { token: t });
+      const founder = page;
+      for (const state of ['complete', 'incomplete'] as const) {
+        // A complete profile cannot lose a required field (issue 24): the incomplete screens are another founder's.
+        if (state === 'incomplete') {
+          const other = await app.createUser({
+            email: `profile.incomplete.${Date.now().toString(36)}@example.com`,
+            password,
+          });
+          const { problem: _p, solution: _s, ...almost } = saved.profile;
+          expect((await app.api('PATCH', '/api/startup-profile', { token: other.token, body: almost })).status).toBe(
+            200,
+          );
+          page = await context
+            .browser()!
+            .newContext({ viewport: { width: 1280, height: 900 } })
+            .then((c) => c.newPage());
+          await signInThroughScreen(page, app.url, other.email, password);
+        }
+        const expected = state === 'complete' ? '100%' : '87%';
+        for (const theme of ['dark', 'light'] as const) {
+          await page.evaluate((v) => localStorage.setItem('fundflow-theme', v), theme);
+          for (const width of [1280, 375]) {
+            await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+            for (const [name, route] of [
+              ['dashboard', '/'],
+              ['settings', '/settings'],
+            ] as const) {
+              await page.goto(`${app.url}${route}`);
+              if (name === 'dashboard')
+                await expect
+                  .poll(() => page.getByTestId('profile-card-percentage').innerText(), { timeout: 10_000 })
+                  .toBe(expected);
+              else await header().waitFor();
+              await page.screenshot({
+                path: path.join(SHOTS, `profile-${name}-${state}-${width}-${theme}.png`),
+                fullPage: true,
+              });
+            }
           }
         }
       }
-    }
-    await page.context().close();
-    page = founder;
-    await page.setViewportSize({ width: 1280, height: 900 });
-  });
+      await page.context().close();
+      page = founder;
+      await page.setViewportSize({ width: 1280, height: 900 });
+    },
+  );
 });
 
 async function token(): Promise<string> {

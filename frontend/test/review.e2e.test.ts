@@ -12,9 +12,19 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, SHOTS, signInThroughScreen, TEST_APP_MODULE, type E2eTestApp } from './support';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  confirmSpend,
+  DIST_INDEX,
+  SHOTS,
+  signInThroughScreen,
+  TEST_APP_MODULE,
+  type E2eTestApp,
+} from './support';
 
-const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIRM = 'Elm Partners';
 const SLUG = 'elm-partners';
 // A hardware startup in Lagos: neither Elm's sectors nor its regions represent it, so the review asks.
@@ -27,8 +37,11 @@ let page: Page;
 let user: { id: string; email: string; token: string };
 
 beforeAll(async () => {
-  if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npx turbo run build --filter=@fp/frontend` first');
-  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<E2eTestApp> };
+  if (!existsSync(DIST_INDEX))
+    throw new Error('frontend/dist is missing: run `npx turbo run build --filter=@fp/frontend` first');
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as {
+    startTestApp(o?: unknown): Promise<E2eTestApp>;
+  };
   app = await startTestApp();
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: USER_AGENT });
@@ -57,7 +70,8 @@ async function shoot(name: string) {
 async function tableRows(scope: ReturnType<Page['locator']> = dialog()): Promise<string[][]> {
   const rows = scope.getByTestId('review-row');
   const out: string[][] = [];
-  for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('td').allInnerTexts()).map((t) => t.trim()));
+  for (let i = 0; i < (await rows.count()); i++)
+    out.push((await rows.nth(i).locator('td').allInnerTexts()).map((t) => t.trim()));
   return out;
 }
 
@@ -75,7 +89,9 @@ describe('review before sending, in the browser', () => {
     await page.getByRole('button', { name: 'Review first' }).click();
 
     await dialog().getByTestId('review-summary').waitFor({ timeout: 150_000 });
-    expect(await dialog().getByTestId('review-summary').innerText()).toMatch(/^Nothing was sent\. The form needs 2 answers from you first/);
+    expect(await dialog().getByTestId('review-summary').innerText()).toMatch(
+      /^Nothing was sent\. The form needs 2 answers from you first/,
+    );
     expect(await tableRows()).toEqual([
       ['Full name', PROFILE.founderName, 'Profile: founder name'],
       ['Email', PROFILE.founderEmail, 'Profile: founder e-mail'],
@@ -90,7 +106,16 @@ describe('review before sending, in the browser', () => {
     await dialog().getByLabel('Sector').selectOption('Other');
     await dialog().getByLabel('Region').selectOption('Other');
     await dialog().getByRole('button', { name: 'Save answers and review again' }).click();
-    await expect.poll(() => dialog().getByTestId('review-summary').innerText().catch(() => ''), { timeout: 150_000 }).toMatch(/^Nothing was sent\. This is what the application would send \(5 fields\)/);
+    await expect
+      .poll(
+        () =>
+          dialog()
+            .getByTestId('review-summary')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 150_000 },
+      )
+      .toMatch(/^Nothing was sent\. This is what the application would send \(5 fields\)/);
     reviewed = await tableRows();
     expect(reviewed).toEqual([
       ['Full name', PROFILE.founderName, 'Profile: founder name'],
@@ -107,17 +132,22 @@ describe('review before sending, in the browser', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await shoot('review-ready-375-light.png');
     // The theme as the app sets it (lib/theme.tsx), without a reload that would close the review.
-    const theme = (t: 'light' | 'dark') => page.evaluate((x) => {
-      const root = document.documentElement;
-      root.classList.remove('light', 'dark');
-      root.classList.add(x);
-      root.style.colorScheme = x;
-    }, t);
+    const theme = (t: 'light' | 'dark') =>
+      page.evaluate((x) => {
+        const root = document.documentElement;
+        root.classList.remove('light', 'dark');
+        root.classList.add(x);
+        root.style.colorScheme = x;
+      }, t);
     await theme('dark');
     await page.waitForTimeout(700); // colour transitions
     await shoot('review-ready-375-dark.png');
     // The table fits a phone's width: rows stack instead of scrolling sideways.
-    expect(await dialog().getByTestId('review-table').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    expect(
+      await dialog()
+        .getByTestId('review-table')
+        .evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+    ).toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
     await shoot('review-ready-1280-dark.png');
     await theme('light');
@@ -127,18 +157,27 @@ describe('review before sending, in the browser', () => {
     await dialog().getByRole('button', { name: 'Submit application (1 credit)' }).click();
     await confirmSpend(page);
     await page.getByRole('status').filter({ hasText: 'Test Applications Submitted' }).waitFor({ timeout: 30_000 });
-    const got = await expect.poll(() => received().length, { timeout: 150_000 }).toBe(1).then(() => received()[0]!.fields);
+    const got = await expect
+      .poll(() => received().length, { timeout: 150_000 })
+      .toBe(1)
+      .then(() => received()[0]!.fields);
     const arrived = Object.values(got).filter(Boolean).sort();
     expect(arrived).toEqual(reviewed.map((r) => r[1]!).sort());
 
     const list = await expect
-      .poll(async () => (await app.api('GET', '/api/submissions', { token: user.token })).body.submissions?.[0]?.status, { timeout: 60_000 })
+      .poll(
+        async () => (await app.api('GET', '/api/submissions', { token: user.token })).body.submissions?.[0]?.status,
+        { timeout: 60_000 },
+      )
       .toBe('completed')
       .then(async () => (await app.api('GET', '/api/submissions', { token: user.token })).body.submissions);
     await page.goto(`${app.url}/submissions`);
     // A loaded machine can take a while to start the page's chunk: bound the wait generously.
     await page.getByRole('heading', { name: 'Submissions', exact: true }).waitFor({ timeout: 90_000 });
-    await page.getByRole('button', { name: new RegExp(`Details of the application to ${FIRM}|View Details`) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(`Details of the application to ${FIRM}|View Details`) })
+      .first()
+      .click();
     const filled = page.getByTestId('fields-filled');
     await filled.locator('summary').click();
     expect(await tableRows(filled)).toEqual(reviewed);

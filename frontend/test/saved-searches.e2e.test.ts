@@ -15,14 +15,28 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from
 
 interface TestApp {
   url: string;
-  services: { catalog: { importFirms(i: { source: string; file: string; dataDate: string }, meta: { now: Date; actor: string }): Promise<{ checkpoint: string }>; waitUntilLoaded(cp: string, ms: number): Promise<void> } };
+  services: {
+    catalog: {
+      importFirms(
+        i: { source: string; file: string; dataDate: string },
+        meta: { now: Date; actor: string },
+      ): Promise<{ checkpoint: string }>;
+      waitUntilLoaded(cp: string, ms: number): Promise<void>;
+    };
+  };
   createUser(): Promise<{ id: string; email: string; token: string }>;
-  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  api<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
 
-const HEADER = 'slug,name,fundraisingfox_url,domain,firm_type,hq_city,hq_country,founded_year,stages,sectors,check_min_usd,check_max_usd,check_size_source,leads_rounds,portfolio_count,exit_count,led_rounds';
-const firm = (slug: string, name: string) => `${slug},${name},https://fundraisingfox.example/firms/${slug},${slug}.example,vc,Berlin,Germany,,seed,saas,,,,,,,`;
+const HEADER =
+  'slug,name,fundraisingfox_url,domain,firm_type,hq_city,hq_country,founded_year,stages,sectors,check_min_usd,check_max_usd,check_size_source,leads_rounds,portfolio_count,exit_count,led_rounds';
+const firm = (slug: string, name: string) =>
+  `${slug},${name},https://fundraisingfox.example/firms/${slug},${slug}.example,vc,Berlin,Germany,,seed,saas,,,,,,,`;
 
 let app: TestApp;
 let browser: Browser;
@@ -32,7 +46,10 @@ let user: { id: string; email: string; token: string };
 async function load(rows: string[]) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'fp-saved-e2e-')), 'firms.csv');
   writeFileSync(file, [HEADER, ...rows].join('\n'));
-  const r = await app.services.catalog.importFirms({ source: 'fundraisingfox', file, dataDate: '2026-11-01' }, { now: new Date(), actor: 'e2e' });
+  const r = await app.services.catalog.importFirms(
+    { source: 'fundraisingfox', file, dataDate: '2026-11-01' },
+    { now: new Date(), actor: 'e2e' },
+  );
   await app.services.catalog.waitUntilLoaded(r.checkpoint, 60_000);
 }
 
@@ -41,7 +58,11 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(): Promise<TestApp> };
   app = await startTestApp();
-  await load([firm('rhein-zephyr', 'Rhein Zephyr'), firm('spree-zephyr', 'Spree Zephyr'), firm('seine-partners', 'Seine Partners')]);
+  await load([
+    firm('rhein-zephyr', 'Rhein Zephyr'),
+    firm('spree-zephyr', 'Spree Zephyr'),
+    firm('seine-partners', 'Seine Partners'),
+  ]);
   user = await app.createUser();
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -73,18 +94,28 @@ describe('saved searches (e2e)', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Zephyr funds');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('status').filter({ hasText: 'Search saved' }).filter({ hasText: 'Zephyr funds: 2 matches now' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Search saved' })
+      .filter({ hasText: 'Zephyr funds: 2 matches now' })
+      .waitFor();
     await expect.poll(() => chip('Zephyr funds').innerText()).toContain('2 matches');
   });
 
   it('shows the firms an import made match as new on the dashboard, and opening the search clears them', async () => {
-    await load([firm('rhein-zephyr', 'Rhein Zephyr'), firm('spree-zephyr', 'Spree Zephyr'), firm('seine-partners', 'Seine Zephyr'), firm('isar-zephyr', 'Isar Zephyr')]);
+    await load([
+      firm('rhein-zephyr', 'Rhein Zephyr'),
+      firm('spree-zephyr', 'Spree Zephyr'),
+      firm('seine-partners', 'Seine Zephyr'),
+      firm('isar-zephyr', 'Isar Zephyr'),
+    ]);
     await page.goto(`${app.url}/`);
     const card = page.getByTestId('saved-searches-card');
     await expect.poll(() => card.innerText()).toContain('2 new matches since you last looked');
     await card.getByRole('button', { name: /Zephyr funds/ }).click();
     await page.waitForURL(/\/vc-database\?search=Zephyr/);
-    for (const name of ['Rhein Zephyr', 'Spree Zephyr', 'Seine Zephyr', 'Isar Zephyr']) await page.getByLabel(`Select ${name}`).waitFor();
+    for (const name of ['Rhein Zephyr', 'Spree Zephyr', 'Seine Zephyr', 'Isar Zephyr'])
+      await page.getByLabel(`Select ${name}`).waitFor();
     await expect.poll(() => chip('Zephyr funds').innerText()).toContain('4 matches');
   });
 
@@ -112,7 +143,9 @@ describe('saved searches (e2e)', () => {
         await page.screenshot({ path: path.join(SHOTS, `saved-searches-vc-${width}-${theme}.png`) });
         await page.goto(`${app.url}/`);
         await page.getByTestId('saved-searches-card').getByText('Zephyr firms').waitFor();
-        await page.getByTestId('saved-searches-card').screenshot({ path: path.join(SHOTS, `saved-searches-dashboard-${width}-${theme}.png`) });
+        await page
+          .getByTestId('saved-searches-card')
+          .screenshot({ path: path.join(SHOTS, `saved-searches-dashboard-${width}-${theme}.png`) });
       }
     }
     await page.setViewportSize({ width: 1280, height: 900 });

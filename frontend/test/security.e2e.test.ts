@@ -15,14 +15,22 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from
 
 interface TestApp {
   url: string;
-  createUser(opts?: { email?: string; password?: string; name?: string; admin?: boolean }): Promise<{ id: string; email: string; token: string }>;
-  api(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  createUser(opts?: {
+    email?: string;
+    password?: string;
+    name?: string;
+    admin?: boolean;
+  }): Promise<{ id: string; email: string; token: string }>;
+  api(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any }>;
   /** The backend's services, to wait for background work (the frontend cannot import backend types). */
   services: { security: { flush(): Promise<void> } };
   ctx: { projections: { waitFor(): Promise<void> } };
   close(): Promise<void>;
 }
-
 
 const PASSWORD = 'correct horse battery';
 const ADMIN = 'security.admin@example.com';
@@ -37,11 +45,20 @@ let founderToken: string;
 
 beforeAll(async () => {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
-  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as {
+    startTestApp(o?: unknown): Promise<TestApp>;
+  };
   app = await startTestApp({
     // This run opts in: a small list limit, automatic blocking after 3 violations, agents recorded.
     // The browser (HeadlessChrome) and the test's own Node calls are allowed; the burst uses other agents.
-    security: { listLimit: 5, autoBlock: true, blockThreshold: 3, userAgentMode: 'log', userAgentAllowList: ['HeadlessChrome', 'node'], blockListRefreshMs: 200 },
+    security: {
+      listLimit: 5,
+      autoBlock: true,
+      blockThreshold: 3,
+      userAgentMode: 'log',
+      userAgentAllowList: ['HeadlessChrome', 'node'],
+      blockListRefreshMs: 200,
+    },
   });
   await app.createUser({ email: ADMIN, password: PASSWORD, name: 'Ada Admin', admin: true });
   founderToken = (await app.createUser({ email: FOUNDER, password: PASSWORD, name: 'Fred Founder' })).token;
@@ -61,14 +78,19 @@ const from = (ip: string, agent?: string) => ({ 'x-forwarded-for': ip, ...(agent
  * an IPv6 bot probing three honeypots (blocked). Honeypot paths are recorded as honeypots whatever the agent.
  */
 async function burst() {
-  for (let i = 0; i < 7; i++) await app.api('GET', `/api/vc-firms?page=${i + 1}`, { token: founderToken, headers: from(ATTACKER) });
+  for (let i = 0; i < 7; i++)
+    await app.api('GET', `/api/vc-firms?page=${i + 1}`, { token: founderToken, headers: from(ATTACKER) });
   for (const p of ['/wp-login.php', '/api/v1/users']) await app.api('GET', p, { headers: from(ATTACKER) });
   await app.api('GET', '/api/credits', { token: founderToken, headers: from(SCRIPT, 'curl/8.5.0') });
   await app.api('GET', '/.env', { headers: from(SCRIPT, 'curl/8.5.0') });
-  for (const p of ['/xmlrpc.php', '/phpmyadmin', '/api/admin/export-all']) await app.api('GET', p, { headers: from(ATTACKER6, 'python-requests/2.32.3') });
+  for (const p of ['/xmlrpc.php', '/phpmyadmin', '/api/admin/export-all'])
+    await app.api('GET', p, { headers: from(ATTACKER6, 'python-requests/2.32.3') });
 }
 
-async function signedInPage(email: string, opts: { width?: number; height?: number; theme?: 'dark' | 'light'; clock?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function signedInPage(
+  email: string,
+  opts: { width?: number; height?: number; theme?: 'dark' | 'light'; clock?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 } });
   await context.addInitScript((t) => localStorage.setItem('fundflow-theme', t), opts.theme ?? 'dark');
   const page = await context.newPage();
@@ -112,7 +134,12 @@ describe('security dashboard (e2e)', () => {
     await poll(() => tile(page, 'total').textContent()).toBe('8');
     expect(await tile(page, 'blocked').textContent()).toBe('2');
     const count = (t: string) => page.getByTestId(`type-${t}-count`).textContent();
-    expect([await count('rate_limit'), await count('honeypot'), await count('user_agent'), await count('brute_force')]).toEqual(['1', '6', '1', '0']);
+    expect([
+      await count('rate_limit'),
+      await count('honeypot'),
+      await count('user_agent'),
+      await count('brute_force'),
+    ]).toEqual(['1', '6', '1', '0']);
     await poll(() => page.getByTestId('violation-row').count()).toBe(8);
     const newest = page.getByTestId('violation-row').first();
     expect(await newest.textContent()).toContain('/api/admin/export-all');
@@ -122,7 +149,10 @@ describe('security dashboard (e2e)', () => {
 
     const blocked = page.getByTestId('blocked-ip');
     await poll(() => blocked.count()).toBe(2);
-    expect(await blocked.evaluateAll((els) => els.map((e) => e.getAttribute('data-ip')).sort())).toEqual([ATTACKER6, ATTACKER]);
+    expect(await blocked.evaluateAll((els) => els.map((e) => e.getAttribute('data-ip')).sort())).toEqual([
+      ATTACKER6,
+      ATTACKER,
+    ]);
     expect(await page.getByTestId('blocked-ips').textContent()).toMatch(/3 violations within 10 min/);
     const listText = await page.getByTestId('blocked-ips').textContent();
     // One hour from the block (60 min, or 1 h once a minute fraction rounds up).
@@ -177,9 +207,14 @@ describe('security dashboard (e2e)', () => {
     expect(text).toMatch(/Publishable key\s*ba_pk_\S{6}…/);
     const config = await (await fetch(`${app.url}/api/config`)).json();
     expect(text).not.toContain(config.publishableKey);
-    const token = await page.evaluate(() => Object.entries(localStorage).map(([, v]) => v).join(' '));
+    const token = await page.evaluate(() =>
+      Object.entries(localStorage)
+        .map(([, v]) => v)
+        .join(' '),
+    );
     for (const word of token.split(/\s+/).filter((w) => w.length > 20)) expect(text).not.toContain(word);
-    for (const label of ['Log to Console', 'Copy Debug Info', 'Reload']) await card.getByRole('button', { name: label }).waitFor();
+    for (const label of ['Log to Console', 'Copy Debug Info', 'Reload'])
+      await card.getByRole('button', { name: label }).waitFor();
   });
 });
 
@@ -206,14 +241,21 @@ describe('security dashboard screenshots', () => {
       for (const width of [1280, 375]) {
         const { context, page } = await signedInPage(ADMIN, { width, height: width === 375 ? 812 : 900, theme });
         await page.goto(`${app.url}/security-dashboard`);
-        await page.getByTestId('recent-violations').getByText(/violations?, newest first/).waitFor();
+        await page
+          .getByTestId('recent-violations')
+          .getByText(/violations?, newest first/)
+          .waitFor();
         await page.getByTestId('violations-chart').waitFor();
         await page.screenshot({ path: path.join(SHOTS, `security-dashboard-${width}-${theme}.png`), fullPage: true });
         if (width === 375) {
           // The full phone page is too tall to read scaled down: also in screen-sized parts.
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           for (let y = 0, part = 1; y < height && part <= 5; y += 812, part++) {
-            await page.screenshot({ path: path.join(SHOTS, `security-dashboard-375-${theme}-part${part}.png`), fullPage: true, clip: { x: 0, y, width: 375, height: Math.min(812, height - y) } });
+            await page.screenshot({
+              path: path.join(SHOTS, `security-dashboard-375-${theme}-part${part}.png`),
+              fullPage: true,
+              clip: { x: 0, y, width: 375, height: Math.min(812, height - y) },
+            });
           }
         }
         await context.close();

@@ -15,8 +15,6 @@ interface TestApp {
   close(): Promise<void>;
 }
 
-
-
 let app: TestApp;
 let browser: Browser;
 const password = 'correct horse battery';
@@ -198,7 +196,10 @@ describe('app shell (e2e)', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: /invalid email or password/i }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /invalid email or password/i })
+      .waitFor();
   });
 
   it('signs in on /auth and goes to /', async () => {

@@ -12,7 +12,16 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, type E2eTestApp, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  confirmSpend,
+  DIST_INDEX,
+  type E2eTestApp,
+  SHOTS,
+  signInThroughScreen,
+  TEST_APP_MODULE,
+} from './support';
 
 let app: E2eTestApp;
 let browser: Browser;
@@ -53,17 +62,25 @@ async function selectFirms() {
 }
 
 beforeAll(async () => {
-  if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npx turbo run build --filter=@fp/frontend` first');
-  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<E2eTestApp> };
+  if (!existsSync(DIST_INDEX))
+    throw new Error('frontend/dist is missing: run `npx turbo run build --filter=@fp/frontend` first');
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as {
+    startTestApp(o?: unknown): Promise<E2eTestApp>;
+  };
   app = await startTestApp({ config: { workerConcurrency: 1 } });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   user = await app.createUser();
-  expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
+  expect(
+    (await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status,
+  ).toBe(200);
   // 50 credits in all, whatever the free starting credit is.
-  await app.services.credits.grant(user.id, 50 - (await balance()), 'e2e credits', null, { now: new Date(), actor: 'test' });
+  await app.services.credits.grant(user.id, 50 - (await balance()), 'e2e credits', null, {
+    now: new Date(),
+    actor: 'test',
+  });
 });
 
 afterAll(async () => {
@@ -118,28 +135,48 @@ describe('ask before spending, honest figures (issue 24, e2e)', () => {
     await page.getByRole('status').filter({ hasText: 'Spending setting saved' }).waitFor();
     expect((await app.api('GET', '/api/settings/choices', { token: user.token })).body.skipSpendConfirmBelow).toBe(3);
     await page.reload();
-    await expect.poll(() => card.getByLabel("Don't ask before spending fewer than (credits)").inputValue(), { timeout: 15_000 }).toBe('3');
+    await expect
+      .poll(() => card.getByLabel("Don't ask before spending fewer than (credits)").inputValue(), { timeout: 15_000 })
+      .toBe('3');
     await shoot('settings', card);
     // Back to asking every time, so the rest of the suite sees the question.
     await card.getByLabel("Don't ask before spending fewer than (credits)").fill('0');
     await card.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await app.api('GET', '/api/settings/choices', { token: user.token })).body.skipSpendConfirmBelow).toBe(0);
+    await expect
+      .poll(
+        async () => (await app.api('GET', '/api/settings/choices', { token: user.token })).body.skipSpendConfirmBelow,
+      )
+      .toBe(0);
   });
 
-  it('shows an honest success rate on the dashboard: completed out of finished runs', { timeout: 400_000 }, async () => {
-    // Both runs end (one firm completes, the CAPTCHA firm fails): wait for the server to say so.
-    await expect
-      .poll(async () => ((await app.api('GET', '/api/submissions', { token: user.token })).body.submissions as { status: string }[]).every((s) => ['completed', 'failed', 'stopped'].includes(s.status)), { timeout: 300_000, interval: 2_000 })
-      .toBe(true);
-    const stats = (await app.api('GET', '/api/submission-stats', { token: user.token })).body;
-    expect(stats.total).toBe(2);
-    expect(stats.completed + stats.failed + stats.stopped).toBe(2);
-    const finished = stats.completed + stats.failed;
-    expect(stats.successRate).toBe(finished ? Math.round((stats.completed / finished) * 100) : null);
-    await page.goto(`${app.url}/`);
-    const card = page.getByTestId('stats-card');
-    await expect.poll(() => card.getByTestId('stat-Success %').locator('dd').innerText(), { timeout: 15_000 }).toBe(stats.successRate === null ? '—' : `${stats.successRate}%`);
-    expect(await card.getByTestId('stats-apart').innerText()).toContain(`${stats.failed} failed · ${stats.stopped} stopped (not counted)`);
-    await shoot('dashboard', card);
-  });
+  it(
+    'shows an honest success rate on the dashboard: completed out of finished runs',
+    { timeout: 400_000 },
+    async () => {
+      // Both runs end (one firm completes, the CAPTCHA firm fails): wait for the server to say so.
+      await expect
+        .poll(
+          async () =>
+            (
+              (await app.api('GET', '/api/submissions', { token: user.token })).body.submissions as { status: string }[]
+            ).every((s) => ['completed', 'failed', 'stopped'].includes(s.status)),
+          { timeout: 300_000, interval: 2_000 },
+        )
+        .toBe(true);
+      const stats = (await app.api('GET', '/api/submission-stats', { token: user.token })).body;
+      expect(stats.total).toBe(2);
+      expect(stats.completed + stats.failed + stats.stopped).toBe(2);
+      const finished = stats.completed + stats.failed;
+      expect(stats.successRate).toBe(finished ? Math.round((stats.completed / finished) * 100) : null);
+      await page.goto(`${app.url}/`);
+      const card = page.getByTestId('stats-card');
+      await expect
+        .poll(() => card.getByTestId('stat-Success %').locator('dd').innerText(), { timeout: 15_000 })
+        .toBe(stats.successRate === null ? '—' : `${stats.successRate}%`);
+      expect(await card.getByTestId('stats-apart').innerText()).toContain(
+        `${stats.failed} failed · ${stats.stopped} stopped (not counted)`,
+      );
+      await shoot('dashboard', card);
+    },
+  );
 });

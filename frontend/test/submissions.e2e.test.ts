@@ -18,12 +18,22 @@ interface TestApp {
   url: string;
   services: {
     credits: {
-      grant(userId: string, amount: number, reason: string, reference: string | null, meta: { now: Date; actor: string }): Promise<unknown>;
+      grant(
+        userId: string,
+        amount: number,
+        reason: string,
+        reference: string | null,
+        meta: { now: Date; actor: string },
+      ): Promise<unknown>;
       spendAll(userId: string, input: unknown, meta: { now: Date; actor: string }): Promise<unknown>;
     };
   };
   createUser(): Promise<{ id: string; email: string; token: string }>;
-  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  api<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
 
@@ -40,7 +50,9 @@ let livePage: Page | undefined;
 
 beforeAll(async () => {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
-  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as {
+    startTestApp(o?: unknown): Promise<TestApp>;
+  };
   // One browser at a time, so later firms wait in the queue long enough to be stopped there.
   app = await startTestApp({ config: { workerConcurrency: 1 } });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -64,7 +76,9 @@ const statusOf = async (firm: string) => (await row(firm).getByTestId('status-ba
 
 /** The list refreshes every 15 s; waits up to `timeoutMs` for a firm's row to reach one of the statuses. */
 async function waitForRowStatus(firm: string, statuses: string[], timeoutMs = 90_000) {
-  await expect.poll(() => statusOf(firm).catch(() => ''), { timeout: timeoutMs, interval: 500 }).toSatisfy((s: string) => statuses.includes(s));
+  await expect
+    .poll(() => statusOf(firm).catch(() => ''), { timeout: timeoutMs, interval: 500 })
+    .toSatisfy((s: string) => statuses.includes(s));
 }
 
 async function signIn() {
@@ -96,14 +110,24 @@ describe('applications (e2e)', () => {
         await search.press('Enter');
         await page.getByLabel(`Select ${firm}`).check();
       }
-      await page.getByRole('button', { name: `Submit to ${firms.length} Test VC${firms.length === 1 ? '' : 's'}` }).click();
+      await page
+        .getByRole('button', { name: `Submit to ${firms.length} Test VC${firms.length === 1 ? '' : 's'}` })
+        .click();
       await confirmSpend(page);
       const done = page.getByRole('status').filter({ hasText: 'Test Applications Submitted' });
       await done.waitFor();
-      await done.getByRole('button', { name: 'Close notification' }).click().catch(() => undefined);
+      await done
+        .getByRole('button', { name: 'Close notification' })
+        .click()
+        .catch(() => undefined);
     };
     await submitFirms(['Tortoise Capital']);
-    await expect.poll(async () => (await app.api('GET', '/api/submissions', { token: user.token })).body.submissions?.[0]?.status, { timeout: 30_000 }).toBe('processing');
+    await expect
+      .poll(
+        async () => (await app.api('GET', '/api/submissions', { token: user.token })).body.submissions?.[0]?.status,
+        { timeout: 30_000 },
+      )
+      .toBe('processing');
     await submitFirms(['Northwind Ventures', 'Sentinel Capital', 'Orbit Fund']);
 
     // The same firm again: the server skips it (under way, or applied by now), charges nothing, and the toast says why.
@@ -114,7 +138,9 @@ describe('applications (e2e)', () => {
     await confirmSpend(page);
     const skipped = page.getByRole('status').filter({ hasText: 'No Applications Submitted' });
     await skipped.waitFor();
-    expect(await skipped.innerText()).toMatch(/No application sent, no credits used\. Skipped 1: 1 already (under way|applied)\./);
+    expect(await skipped.innerText()).toMatch(
+      /No application sent, no credits used\. Skipped 1: 1 already (under way|applied)\./,
+    );
     expect((await app.api('GET', '/api/submissions', { token: user.token })).body.total).toBe(4);
 
     await page.goto(`${app.url}/submissions`);
@@ -144,19 +170,27 @@ describe('applications (e2e)', () => {
           const fetchButton = r.getByRole('button', { name: 'Get Live URL' });
           if (await fetchButton.count()) {
             await fetchButton.click();
-            await page.getByRole('status').filter({ hasText: /Live URL (Found|Not Available)/ }).waitFor();
+            await page
+              .getByRole('status')
+              .filter({ hasText: /Live URL (Found|Not Available)/ })
+              .waitFor();
           }
           return 'waiting';
         },
         { timeout: 45_000, interval: 500 },
       )
       .toBe('live');
-    const [live] = await Promise.all([context.waitForEvent('page'), row('Tortoise Capital').getByRole('button', { name: 'Watch Live' }).click()]);
+    const [live] = await Promise.all([
+      context.waitForEvent('page'),
+      row('Tortoise Capital').getByRole('button', { name: 'Watch Live' }).click(),
+    ]);
     await live.waitForLoadState();
     expect(live.url()).toMatch(/\/live\/[^/?]+\?token=/);
     await live.getByRole('heading', { name: /Live view · Tortoise Capital/ }).waitFor();
     // CDP screencast frames arrive as JPEG data URLs; once the run ends the final screenshot replaces them.
-    await expect.poll(() => live.locator('#screen').getAttribute('src'), { timeout: 30_000 }).toMatch(/^(data:image\/jpeg;base64,|\/live\/)/);
+    await expect
+      .poll(() => live.locator('#screen').getAttribute('src'), { timeout: 30_000 })
+      .toMatch(/^(data:image\/jpeg;base64,|\/live\/)/);
     mkdirSync(SHOTS, { recursive: true });
     await live.screenshot({ path: path.join(SHOTS, 'submissions-live-view-1280-dark.png') });
     livePage = live;
@@ -164,9 +198,17 @@ describe('applications (e2e)', () => {
 
   it('shows the final screenshot in the live view once the run has ended', async () => {
     const live = livePage!;
-    await expect.poll(() => live.locator('#status-text').innerText(), { timeout: 90_000 }).toMatch(/^(completed|failed|stopped)$/i);
+    await expect
+      .poll(() => live.locator('#status-text').innerText(), { timeout: 90_000 })
+      .toMatch(/^(completed|failed|stopped)$/i);
     await live.locator('#outcome').waitFor();
-    await expect.poll(() => live.locator('#screen').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.src.includes('/screenshot'))).toBe(true);
+    await expect
+      .poll(() =>
+        live
+          .locator('#screen')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.src.includes('/screenshot')),
+      )
+      .toBe(true);
     await live.screenshot({ path: path.join(SHOTS, 'submissions-live-view-ended-1280-dark.png') });
     await live.close();
   });
@@ -176,16 +218,39 @@ describe('applications (e2e)', () => {
     await expect.poll(() => row('Sentinel Capital').innerText()).toMatch(/CAPTCHA/i);
     // Without credits the server refuses the retry, and the screen says why (no question: there is nothing to spend).
     const balance = Number((await app.api('GET', '/api/credits/balance', { token: user.token })).body.balance);
-    if (balance > 0) await app.services.credits.spendAll(user.id, { spendKind: 'angel_export', insufficientMessage: 'x', items: Array.from({ length: balance }, (_, i) => ({ reference: `e2e-drain-${i}`, amount: 1, reason: 'Angel investor export' })) }, { now: new Date(), actor: user.id });
+    if (balance > 0)
+      await app.services.credits.spendAll(
+        user.id,
+        {
+          spendKind: 'angel_export',
+          insufficientMessage: 'x',
+          items: Array.from({ length: balance }, (_, i) => ({
+            reference: `e2e-drain-${i}`,
+            amount: 1,
+            reason: 'Angel investor export',
+          })),
+        },
+        { now: new Date(), actor: user.id },
+      );
     await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Retry Failed' }).filter({ hasText: 'Insufficient Credits' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Retry Failed' })
+      .filter({ hasText: 'Insufficient Credits' })
+      .waitFor();
     expect(await statusOf('Sentinel Capital')).toBe('Failed');
     // The toast sits over the lower rows, and a pointer resting on it pauses its timer: close it as a user would.
-    await page.getByRole('alert').filter({ hasText: 'Retry Failed' }).getByRole('button', { name: 'Close notification' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Retry Failed' })
+      .getByRole('button', { name: 'Close notification' })
+      .click();
     await page.getByRole('alert').filter({ hasText: 'Retry Failed' }).waitFor({ state: 'detached' });
     await app.services.credits.grant(user.id, 5, 'e2e credits', null, { now: new Date(), actor: 'test' });
     // The button says its cost, and the retry is asked first with the server's balance (issue 24).
-    expect(await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).innerText()).toContain('Retry · 1 credit');
+    expect(await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).innerText()).toContain(
+      'Retry · 1 credit',
+    );
     await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).click();
     expect(await confirmSpend(page)).toBe('Spend 1 of your 5 credits?');
     await waitForRowStatus('Sentinel Capital', ['Pending', 'Processing'], 20_000);
@@ -203,12 +268,19 @@ describe('applications (e2e)', () => {
     await row('Northwind Ventures').getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Northwind Ventures' }).waitFor();
-    for (const section of ['Live View', 'Summary', 'Proof', 'Firm Info']) await dialog.getByRole('heading', { name: section }).waitFor();
+    for (const section of ['Live View', 'Summary', 'Proof', 'Firm Info'])
+      await dialog.getByRole('heading', { name: section }).waitFor();
     // No language model is configured: the rule-based analysis is part of the summary, never labelled AI.
     expect(await dialog.getByRole('heading', { name: 'AI Analysis' }).count()).toBe(0);
     expect(await dialog.getByText(/AI Analysis/i).count()).toBe(0);
     expect(await dialog.getByTestId('completed-at').innerText()).not.toBe('—');
-    await expect.poll(() => dialog.getByRole('img', { name: /Final screen of the application to Northwind Ventures/ }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('img', { name: /Final screen of the application to Northwind Ventures/ })
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(100);
     expect(await dialog.getByTestId('proof').innerText()).toMatch(/thank/i);
     await page.waitForTimeout(300); // the dialog's entry animation
     await page.screenshot({ path: path.join(SHOTS, 'submissions-details-1280-dark.png') });
@@ -218,13 +290,19 @@ describe('applications (e2e)', () => {
     await page.reload();
     const stats = (await app.api('GET', '/api/submission-stats', { token: user.token })).body;
     expect(stats.completed).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => page.getByTestId('stat-completed').innerText(), { timeout: 15_000 }).toContain(String(stats.completed));
+    await expect
+      .poll(() => page.getByTestId('stat-completed').innerText(), { timeout: 15_000 })
+      .toContain(String(stats.completed));
     // Honest figures (issue 24): the stopped Orbit Fund is counted apart, and the rate is completed
     // out of finished (completed + failed), never out of all applications.
     expect(stats.stopped).toBeGreaterThanOrEqual(1);
     expect(stats.successRate).toBe(Math.round((stats.completed / (stats.completed + stats.failed)) * 100));
-    await expect.poll(() => page.getByTestId('stat-stopped').innerText(), { timeout: 15_000 }).toContain(String(stats.stopped));
-    await expect.poll(() => page.getByTestId('success-rate').innerText(), { timeout: 15_000 }).toContain(`${stats.successRate}% success rate`);
+    await expect
+      .poll(() => page.getByTestId('stat-stopped').innerText(), { timeout: 15_000 })
+      .toContain(String(stats.stopped));
+    await expect
+      .poll(() => page.getByTestId('success-rate').innerText(), { timeout: 15_000 })
+      .toContain(`${stats.successRate}% success rate`);
   });
 
   it('saves screenshots at 1280 and 375 px, dark and light', async () => {
@@ -234,13 +312,19 @@ describe('applications (e2e)', () => {
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
         await page.goto(`${app.url}/submissions`);
-        await page.getByTestId(width === 375 ? 'submissions-cards' : 'submissions-table').getByText('Northwind Ventures').waitFor();
+        await page
+          .getByTestId(width === 375 ? 'submissions-cards' : 'submissions-table')
+          .getByText('Northwind Ventures')
+          .waitFor();
         if (width === 375) {
           expect(await page.getByTestId('tab-processing').innerText()).toMatch(/^Active/);
           expect(await page.getByTestId('tab-completed').innerText()).toMatch(/^Done/);
         }
         await page.screenshot({ path: path.join(SHOTS, `submissions-${width}-${theme}.png`), fullPage: true });
-        const details = page.getByTestId(width === 375 ? 'submission-card' : 'submission-row').filter({ hasText: 'Northwind Ventures' }).getByRole('button', { name: 'View Details' });
+        const details = page
+          .getByTestId(width === 375 ? 'submission-card' : 'submission-row')
+          .filter({ hasText: 'Northwind Ventures' })
+          .getByRole('button', { name: 'View Details' });
         await details.click();
         await page.getByRole('dialog').getByTestId('proof').waitFor();
         await page.waitForTimeout(300); // the dialog's entry animation

@@ -15,20 +15,46 @@ export const TEST_APP_MODULE = path.join(here, '..', '..', 'backend', 'src', 'te
 
 /** Debian's Chromium as root on a machine with no outside network. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** What the e2e tests use of the backend's test app (typed here so `tsc -p frontend` stays frontend-only). */
 export interface E2eTestApp {
   url: string;
-  services: { credits: { grant(userId: string, amount: number, reason: string, reference: string | null, meta: { now: Date; actor: string }): Promise<unknown> } };
+  services: {
+    credits: {
+      grant(
+        userId: string,
+        amount: number,
+        reason: string,
+        reference: string | null,
+        meta: { now: Date; actor: string },
+      ): Promise<unknown>;
+    };
+  };
   runtime: { sandbox?: { received(slug: string): { fields: Record<string, string> }[] } };
   createUser(): Promise<{ id: string; email: string; token: string }>;
-  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  api<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
 
 /** Signs in through the sign-in screen, as a founder would, and waits for the dashboard. */
-export async function signInThroughScreen(page: import('playwright-core').Page, appUrl: string, email: string, password = 'correct horse battery') {
+export async function signInThroughScreen(
+  page: import('playwright-core').Page,
+  appUrl: string,
+  email: string,
+  password = 'correct horse battery',
+) {
   await page.goto(`${appUrl}/`);
   await page.getByRole('heading', { name: 'Sign in to FundFlow' }).waitFor();
   await page.getByLabel('Email').fill(email);

@@ -16,10 +16,26 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from
 
 interface TestApp {
   url: string;
-  runtime: { sandbox: { url: string; received(slug: string): { fields: Record<string, string>; accepted: boolean }[] } | null };
-  services: { credits: { grant(userId: string, amount: number, reason: string, reference: string | null, meta: { now: Date; actor: string }): Promise<unknown> } };
+  runtime: {
+    sandbox: { url: string; received(slug: string): { fields: Record<string, string>; accepted: boolean }[] } | null;
+  };
+  services: {
+    credits: {
+      grant(
+        userId: string,
+        amount: number,
+        reason: string,
+        reference: string | null,
+        meta: { now: Date; actor: string },
+      ): Promise<unknown>;
+    };
+  };
   createUser(): Promise<{ id: string; email: string; token: string }>;
-  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  api<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
 
@@ -36,7 +52,9 @@ let box: { x: number; y: number };
 
 beforeAll(async () => {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
-  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as { startTestApp(o?: unknown): Promise<TestApp> };
+  const { startTestApp } = (await import(/* @vite-ignore */ TEST_APP_MODULE)) as {
+    startTestApp(o?: unknown): Promise<TestApp>;
+  };
   app = await startTestApp({ config: { takeoverSeconds: 300, workerConcurrency: 1 } });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -49,7 +67,9 @@ beforeAll(async () => {
   box = { x: b.x + 14, y: b.y + b.height / 2 };
   await probe.close();
   user = await app.createUser();
-  expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status).toBe(200);
+  expect(
+    (await app.api('PATCH', '/api/startup-profile', { token: user.token, body: SAMPLE_COMPLETE_PROFILE })).status,
+  ).toBe(200);
   await app.services.credits.grant(user.id, 2, 'e2e credits', null, { now: new Date(), actor: 'test' });
 });
 
@@ -66,7 +86,10 @@ describe('taking over the live browser, in the browser', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    const submitted = await app.api('POST', '/api/submit-to-test-vcs', { token: user.token, body: { testVcIds: [`test_vc_${SITE}`] } });
+    const submitted = await app.api('POST', '/api/submit-to-test-vcs', {
+      token: user.token,
+      body: { testVcIds: [`test_vc_${SITE}`] },
+    });
     expect(submitted.status).toBe(200);
     const id = submitted.body.submissionIds[0] as string;
 
@@ -74,11 +97,14 @@ describe('taking over the live browser, in the browser', () => {
     const row = page.locator('tr, [data-testid="submission-card"]').filter({ hasText: 'Warden Ventures' }).first();
     // The list refreshes every 15 s; reload until the run waits.
     await expect
-      .poll(async () => {
-        if (await row.getByText('Needs you in the live view').count()) return true;
-        await page.reload();
-        return false;
-      }, { timeout: 120_000, interval: 2000 })
+      .poll(
+        async () => {
+          if (await row.getByText('Needs you in the live view').count()) return true;
+          await page.reload();
+          return false;
+        },
+        { timeout: 120_000, interval: 2000 },
+      )
       .toBe(true);
     // The app's one banner says so, with a count and a way in (issue 24).
     await page.getByTestId('waiting-runs-banner').filter({ hasText: 'Needs you in the live view: 1' }).waitFor();
@@ -103,8 +129,12 @@ describe('taking over the live browser, in the browser', () => {
       const im = el as HTMLImageElement;
       const r = im.getBoundingClientRect();
       const s = Math.min(r.width / im.naturalWidth, r.height / im.naturalHeight);
-      const fx = (p.x * im.naturalWidth) / 1280, fy = (p.y * im.naturalHeight) / 900;
-      return { x: r.left + (r.width - im.naturalWidth * s) / 2 + fx * s, y: r.top + (r.height - im.naturalHeight * s) / 2 + fy * s };
+      const fx = (p.x * im.naturalWidth) / 1280,
+        fy = (p.y * im.naturalHeight) / 900;
+      return {
+        x: r.left + (r.width - im.naturalWidth * s) / 2 + fx * s,
+        y: r.top + (r.height - im.naturalHeight * s) / 2 + fy * s,
+      };
     }, box);
     await live.mouse.click(at.x, at.y);
     // The person reads the code off the screen; the test asks the sandbox which code it showed.
@@ -128,16 +158,28 @@ describe('taking over the live browser, in the browser', () => {
     await live.getByRole('button', { name: 'Continue' }).click();
 
     await expect
-      .poll(async () => (await app.api('GET', `/api/submissions/${id}`, { token: user.token })).body.status, { timeout: 120_000, interval: 1000 })
+      .poll(async () => (await app.api('GET', `/api/submissions/${id}`, { token: user.token })).body.status, {
+        timeout: 120_000,
+        interval: 1000,
+      })
       .toBe('completed');
     const got = app.runtime.sandbox!.received(SITE);
     expect(got).toHaveLength(1);
-    expect(got[0]).toMatchObject({ accepted: true, fields: { email: SAMPLE_COMPLETE_PROFILE.founderEmail, human_check: 'passed' } });
+    expect(got[0]).toMatchObject({
+      accepted: true,
+      fields: { email: SAMPLE_COMPLETE_PROFILE.founderEmail, human_check: 'passed' },
+    });
     await live.getByText('The run has ended.').waitFor({ timeout: 30_000 });
 
     // The details list the takeover.
     await page.reload();
-    await page.locator('tr, [data-testid="submission-card"]').filter({ hasText: 'Warden Ventures' }).first().getByRole('button', { name: /View Details|Details of the application/ }).first().click();
+    await page
+      .locator('tr, [data-testid="submission-card"]')
+      .filter({ hasText: 'Warden Ventures' })
+      .first()
+      .getByRole('button', { name: /View Details|Details of the application/ })
+      .first()
+      .click();
     const taken = page.getByTestId('takeovers');
     await taken.getByText(/you took over and pressed Continue/).waitFor();
     await taken.scrollIntoViewIfNeeded();

@@ -124,8 +124,13 @@ function int(v: string | undefined, d: number): number {
   return Number.isFinite(n) ? n : d;
 }
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-const oneOf = <T extends string>(v: string | undefined, values: readonly T[], d: T): T => (values.includes(v as T) ? (v as T) : d);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+const oneOf = <T extends string>(v: string | undefined, values: readonly T[], d: T): T =>
+  values.includes(v as T) ? (v as T) : d;
 
 export function loadSecurityConfig(env: NodeJS.ProcessEnv = process.env): SecurityConfig {
   const modes = ['off', 'log', 'block'] as const;
@@ -159,7 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : false,
+    trustProxy: env.TRUST_PROXY
+      ? env.TRUST_PROXY.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : false,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329),
@@ -186,7 +195,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     environment: env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
     workerConcurrency: int(env.WORKER_CONCURRENCY, 2),
     inputWaitHours: Math.max(0, int(env.INPUT_WAIT_HOURS, 72)),
-    takeoverSeconds: Math.max(0, env.TAKEOVER_SECONDS ? int(env.TAKEOVER_SECONDS, 600) : int(env.TAKEOVER_MINUTES, 10) * 60),
+    takeoverSeconds: Math.max(
+      0,
+      env.TAKEOVER_SECONDS ? int(env.TAKEOVER_SECONDS, 600) : int(env.TAKEOVER_MINUTES, 10) * 60,
+    ),
     workerPerFounder: env.WORKER_PER_FOUNDER ? Math.max(1, int(env.WORKER_PER_FOUNDER, 1)) : undefined,
     takeoverMaxOpen: Math.max(0, int(env.TAKEOVER_MAX_OPEN, 6)),
     automationAllowedHosts: env.AUTOMATION_ALLOWED_HOSTS ?? '',

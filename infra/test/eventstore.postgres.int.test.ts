@@ -21,7 +21,9 @@ describe('postgres event store: transaction safety', () => {
     const a = await tdb.pool.connect();
     await a.query('begin');
     await a.query(`insert into es_streams(stream_id, stream_position) values ('inflight-a', 0)`);
-    await a.query(`insert into es_events(stream_id, stream_position, event_id, type, data) values ('inflight-a', 0, gen_random_uuid(), 'A', '{}')`);
+    await a.query(
+      `insert into es_events(stream_id, stream_position, event_id, type, data) values ('inflight-a', 0, gen_random_uuid(), 'A', '{}')`,
+    );
     // B commits after A started.
     await store.append('inflight-b', [{ type: 'B', data: {} }], 'no_stream');
     const whileOpen = await store.readAll({ after: before, limit: 100 });
@@ -42,7 +44,16 @@ describe('postgres event store: transaction safety', () => {
     const store = new PostgresEventStore(tdb.pool);
     const dup = '00000000-0000-4000-8000-000000000001';
     await store.append('atomic-1', [{ type: 'X', data: {}, eventId: dup }], 'no_stream');
-    await expect(store.append('atomic-2', [{ type: 'Y', data: {} }, { type: 'Z', data: {}, eventId: dup }], 'no_stream')).rejects.toThrow();
+    await expect(
+      store.append(
+        'atomic-2',
+        [
+          { type: 'Y', data: {} },
+          { type: 'Z', data: {}, eventId: dup },
+        ],
+        'no_stream',
+      ),
+    ).rejects.toThrow();
     expect((await store.readStream('atomic-2')).revision).toBe(-1);
     // The stream is still creatable: nothing half-written blocks it.
     expect((await store.append('atomic-2', [{ type: 'Y', data: {} }], 'no_stream')).nextRevision).toBe(0);
@@ -58,15 +69,24 @@ describe('postgres event store: a pool that conflicting appends cannot wedge (is
     const pool = createPool(tdb.url, { max: 4, acquireTimeoutMs: 3_000 });
     const store = new PostgresEventStore(pool);
     try {
-      await store.appendMany([{ streamId: 'wedge-a', events: [{ type: 'A', data: {} }], expected: 'no_stream' }, { streamId: 'wedge-b', events: [{ type: 'B', data: {} }], expected: 'no_stream' }]);
+      await store.appendMany([
+        { streamId: 'wedge-a', events: [{ type: 'A', data: {} }], expected: 'no_stream' },
+        { streamId: 'wedge-b', events: [{ type: 'B', data: {} }], expected: 'no_stream' },
+      ]);
       for (let round = 0; round < 5; round++) {
         const { revision: ra } = await store.readStream('wedge-a');
         const { revision: rb } = await store.readStream('wedge-b');
         const outcomes = await Promise.all(
           Array.from({ length: 48 }, () =>
             store
-              .appendMany([{ streamId: 'wedge-a', events: [{ type: 'A', data: {} }], expected: ra }, { streamId: 'wedge-b', events: [{ type: 'B', data: {} }], expected: rb }])
-              .then(() => 'appended', (err: Error) => (err instanceof ConcurrencyError ? 'conflict' : `error: ${err.message}`)),
+              .appendMany([
+                { streamId: 'wedge-a', events: [{ type: 'A', data: {} }], expected: ra },
+                { streamId: 'wedge-b', events: [{ type: 'B', data: {} }], expected: rb },
+              ])
+              .then(
+                () => 'appended',
+                (err: Error) => (err instanceof ConcurrencyError ? 'conflict' : `error: ${err.message}`),
+              ),
           ),
         );
         expect(outcomes.filter((o) => o === 'appended')).toHaveLength(1);

@@ -72,7 +72,15 @@ export class ProjectionRunner {
   add(projections: Projection[]): void {
     for (const p of projections) {
       if (this.slots.has(p.name)) throw new Error(`Duplicate projection ${p.name}`);
-      this.slots.set(p.name, { projection: p, checkpoint: null, position: 0, status: 'standby', error: null, running: false, again: false });
+      this.slots.set(p.name, {
+        projection: p,
+        checkpoint: null,
+        position: 0,
+        status: 'standby',
+        error: null,
+        running: false,
+        again: false,
+      });
     }
   }
 
@@ -97,7 +105,8 @@ export class ProjectionRunner {
     await this.unsubscribe?.();
     // Let in-flight batches finish so no transaction is cut off.
     const until = Date.now() + 5000;
-    while ([...this.slots.values()].some((s) => s.running) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    while ([...this.slots.values()].some((s) => s.running) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 10));
     if (this.lockClient) {
       await this.lockQueue;
       await this.lockClient.query('select pg_advisory_unlock_all()').catch(() => undefined);
@@ -108,9 +117,17 @@ export class ProjectionRunner {
   }
 
   private async load(slot: Slot) {
-    const row = await this.db.selectFrom('projection_checkpoints').selectAll().where('name', '=', slot.projection.name).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('projection_checkpoints')
+      .selectAll()
+      .where('name', '=', slot.projection.name)
+      .executeTakeFirst();
     if (!row) {
-      await this.db.insertInto('projection_checkpoints').values({ name: slot.projection.name, checkpoint: null, status: 'running' }).onConflict((oc) => oc.doNothing()).execute();
+      await this.db
+        .insertInto('projection_checkpoints')
+        .values({ name: slot.projection.name, checkpoint: null, status: 'running' })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
     slot.checkpoint = row?.checkpoint ?? null;
     slot.position = row?.applied ?? 0;
@@ -124,7 +141,9 @@ export class ProjectionRunner {
     if (slot.status === 'failed' || !this.lockClient) return false;
     const client = this.lockClient;
     // One client holds every projection lock; its queries must not overlap.
-    const attempt = this.lockQueue.then(() => client.query('select pg_try_advisory_lock(hashtext($1)) as ok', [`projection:${slot.projection.name}`]));
+    const attempt = this.lockQueue.then(() =>
+      client.query('select pg_try_advisory_lock(hashtext($1)) as ok', [`projection:${slot.projection.name}`]),
+    );
     this.lockQueue = attempt.catch(() => undefined);
     const r = await attempt;
     if (!r.rows[0].ok) return false;
@@ -151,7 +170,11 @@ export class ProjectionRunner {
       do {
         slot.again = false;
         while (!this.stopped && slot.status === 'running') {
-          const batch = await this.store.readAll({ after: slot.checkpoint, limit: slot.projection.batchSize ?? BATCH, types: slot.projection.eventTypes });
+          const batch = await this.store.readAll({
+            after: slot.checkpoint,
+            limit: slot.projection.batchSize ?? BATCH,
+            types: slot.projection.eventTypes,
+          });
           if (batch.length === 0) break;
           await this.applyBatch(slot, batch);
         }
@@ -159,7 +182,8 @@ export class ProjectionRunner {
     } catch (err) {
       // A busy database (no free connection in time, a statement over its limit) is not a broken
       // projection: the batch was rolled back whole, and the next wake-up (the 250 ms poll) tries again.
-      if (isDatabaseBusy(err)) this.log(`[projections] ${slot.projection.name}: database busy, will retry (${(err as Error).message})`);
+      if (isDatabaseBusy(err))
+        this.log(`[projections] ${slot.projection.name}: database busy, will retry (${(err as Error).message})`);
       else await this.fail(slot, err as Error);
     } finally {
       slot.running = false;
@@ -171,8 +195,15 @@ export class ProjectionRunner {
     const last = batch[batch.length - 1]!;
     await this.db.transaction().execute(async (tx) => {
       await slot.projection.apply(tx, batch);
-      await tx.updateTable('projection_checkpoints')
-        .set({ checkpoint: last.checkpoint, applied: last.sequence, status: 'running', error: null, updated_at: sql`now()` })
+      await tx
+        .updateTable('projection_checkpoints')
+        .set({
+          checkpoint: last.checkpoint,
+          applied: last.sequence,
+          status: 'running',
+          error: null,
+          updated_at: sql`now()`,
+        })
         .where('name', '=', slot.projection.name)
         .execute();
     });
@@ -184,7 +215,12 @@ export class ProjectionRunner {
     slot.status = 'failed';
     slot.error = err.message;
     this.log(`[projections] ${slot.projection.name} stopped: ${err.stack ?? err.message}`);
-    await this.db.updateTable('projection_checkpoints').set({ status: 'failed', error: err.message, updated_at: sql`now()` }).where('name', '=', slot.projection.name).execute().catch(() => undefined);
+    await this.db
+      .updateTable('projection_checkpoints')
+      .set({ status: 'failed', error: err.message, updated_at: sql`now()` })
+      .where('name', '=', slot.projection.name)
+      .execute()
+      .catch(() => undefined);
   }
 
   /** Empties a projection's tables and replays the whole log into them (all when no name). */
@@ -201,7 +237,11 @@ export class ProjectionRunner {
         await this.db.transaction().execute(async (tx) => {
           for (const t of slot.projection.tables) await sql`truncate table ${sql.table(t)}`.execute(tx);
           await slot.projection.reset?.(tx);
-          await tx.updateTable('projection_checkpoints').set({ checkpoint: null, applied: 0, status: 'running', error: null, updated_at: sql`now()` }).where('name', '=', slot.projection.name).execute();
+          await tx
+            .updateTable('projection_checkpoints')
+            .set({ checkpoint: null, applied: 0, status: 'running', error: null, updated_at: sql`now()` })
+            .where('name', '=', slot.projection.name)
+            .execute();
         });
         slot.checkpoint = null;
         slot.position = 0;
@@ -209,7 +249,12 @@ export class ProjectionRunner {
         slot.error = null;
         // The next page is read while this one is applied (another connection): reading and
         // writing overlap instead of taking turns.
-        const read = (after: string | null) => this.store.readAll({ after, limit: slot.projection.batchSize ?? REBUILD_BATCH, types: slot.projection.eventTypes });
+        const read = (after: string | null) =>
+          this.store.readAll({
+            after,
+            limit: slot.projection.batchSize ?? REBUILD_BATCH,
+            types: slot.projection.eventTypes,
+          });
         let next = read(slot.checkpoint);
         for (;;) {
           const batch = await next;
@@ -256,13 +301,20 @@ export class ProjectionRunner {
       );
       free = r.rows[0].ok;
     }
-    if (!free) throw new Error(`Projection ${slot.projection.name} is being run by another process: stop it (npm start, or npm run start:projections), then rebuild`);
+    if (!free)
+      throw new Error(
+        `Projection ${slot.projection.name} is being run by another process: stop it (npm start, or npm run start:projections), then rebuild`,
+      );
   }
 
   /** Clears a failure and lets the projection go on from its checkpoint (after a fix). */
   async resume(name: string) {
     const slot = this.slotOf(name);
-    await this.db.updateTable('projection_checkpoints').set({ status: 'running', error: null }).where('name', '=', name).execute();
+    await this.db
+      .updateTable('projection_checkpoints')
+      .set({ status: 'running', error: null })
+      .where('name', '=', name)
+      .execute();
     slot.status = 'standby';
     slot.error = null;
     void this.run(slot);
@@ -315,7 +367,8 @@ export class ProjectionRunner {
         pending.push(slot.projection.name);
       }
       if (!pending.length) return;
-      if (Date.now() > deadline) throw new Error(`Projections did not catch up in ${timeoutMs} ms: ${pending.join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(`Projections did not catch up in ${timeoutMs} ms: ${pending.join(', ')}`);
       this.wakeAll();
       await new Promise<void>((r) => {
         const t = setTimeout(r, 25);
@@ -328,7 +381,11 @@ export class ProjectionRunner {
   }
 
   private async storedCheckpoint(slot: Slot): Promise<string | null> {
-    const row = await this.db.selectFrom('projection_checkpoints').select('checkpoint').where('name', '=', slot.projection.name).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('projection_checkpoints')
+      .select('checkpoint')
+      .where('name', '=', slot.projection.name)
+      .executeTakeFirst();
     return (row?.checkpoint as string | undefined) ?? null;
   }
 

@@ -15,7 +15,11 @@ const tally: Projection = {
   tables: ['tally'],
   async apply(tx, events) {
     for (const e of events) {
-      await tx.insertInto('tally').values({ k: e.data.k, n: 1 }).onConflict((oc) => oc.column('k').doUpdateSet((eb) => ({ n: eb('tally.n', '+', 1) }))).execute();
+      await tx
+        .insertInto('tally')
+        .values({ k: e.data.k, n: 1 })
+        .onConflict((oc) => oc.column('k').doUpdateSet((eb) => ({ n: eb('tally.n', '+', 1) })))
+        .execute();
     }
   },
 };
@@ -23,12 +27,24 @@ const tally: Projection = {
 describe('projection runner', () => {
   it('catches up at start, follows new events, applies each once, and rebuilds to the same rows', async () => {
     const store = new PostgresEventStore(tdb.pool);
-    for (let i = 0; i < 30; i++) await store.append(`t-${i % 5}`, [{ type: 'Counted', data: { k: `k${i % 3}` } }, { type: 'Ignored', data: {} }], 'any');
+    for (let i = 0; i < 30; i++)
+      await store.append(
+        `t-${i % 5}`,
+        [
+          { type: 'Counted', data: { k: `k${i % 3}` } },
+          { type: 'Ignored', data: {} },
+        ],
+        'any',
+      );
     const runner = new ProjectionRunner(tdb.db, store, tdb.pool, [tally], () => {});
     await runner.start();
     await runner.waitFor();
     const rows = async () => (await tdb.pool.query('select k, n from tally order by k')).rows;
-    expect(await rows()).toEqual([{ k: 'k0', n: 10 }, { k: 'k1', n: 10 }, { k: 'k2', n: 10 }]);
+    expect(await rows()).toEqual([
+      { k: 'k0', n: 10 },
+      { k: 'k1', n: 10 },
+      { k: 'k2', n: 10 },
+    ]);
     // Follows new events promptly (woken by the store, not by the test).
     const t0 = performance.now();
     const r = await store.append('t-new', [{ type: 'Counted', data: { k: 'k9' } }], 'no_stream');
@@ -60,7 +76,10 @@ describe('projection runner', () => {
       async apply(tx, events) {
         for (const e of events) {
           if (e.data.poison) throw new Error('cannot handle poison');
-          await tx.insertInto('seen').values({ id: String(e.data.n) }).execute();
+          await tx
+            .insertInto('seen')
+            .values({ id: String(e.data.n) })
+            .execute();
         }
       },
     };

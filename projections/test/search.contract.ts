@@ -4,7 +4,13 @@ import type { Db } from '@fp/infra';
 import { generateAngels, generateTestFirms, generateVcFirms } from '@fp/infra';
 import type { AngelInvestorDetail, VcFirm } from '@fp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { angelSearchDoc, queryWords, vcSearchDoc, type AngelSearchDoc, type VcSearchDoc } from '../src/search/documents';
+import {
+  angelSearchDoc,
+  queryWords,
+  vcSearchDoc,
+  type AngelSearchDoc,
+  type VcSearchDoc,
+} from '../src/search/documents';
 import { fitScore, fitToday } from '@fp/contracts';
 import { fitFirmOfDoc } from '../src/search/fit';
 import type { AngelFilter, FitQuery, PageRequest, SearchIndex, VcFilter } from '../src/search/port';
@@ -18,25 +24,104 @@ export interface ContractSubject {
 }
 
 const firm = (over: Partial<VcFirm> & { id: string; vcName: string }): VcFirm => ({
-  city: null, country: null, primaryInvestorType: null, investorStatus: null, aum: null, description: null, totalInvestment: null,
-  totalExits: null, primaryContactEmail: null, phone: null, firstName: null, lastName: null, title: null, website: null,
-  stagesInvested: [], checkSizeMin: null, checkSizeMax: null, lastInvestmentDate: null, ...over,
+  city: null,
+  country: null,
+  primaryInvestorType: null,
+  investorStatus: null,
+  aum: null,
+  description: null,
+  totalInvestment: null,
+  totalExits: null,
+  primaryContactEmail: null,
+  phone: null,
+  firstName: null,
+  lastName: null,
+  title: null,
+  website: null,
+  stagesInvested: [],
+  checkSizeMin: null,
+  checkSizeMax: null,
+  lastInvestmentDate: null,
+  ...over,
 });
 
 /** Hand-made records for the edges: accents, ties on the sort key, missing values, odd names. */
 const EDGE_FIRMS: VcFirm[] = [
-  firm({ id: 'edge_b', vcName: 'Xylofön Ventures', city: 'São Paulo', country: 'Brazil', primaryInvestorType: 'Venture Capital', aum: '1000', stagesInvested: ['Seed'], checkSizeMin: 100, checkSizeMax: 500, lastInvestmentDate: '2024-01-31' }),
-  firm({ id: 'edge_a', vcName: 'Xylofon  ventures!', city: 'Sao Paulo', country: 'Brazil', primaryInvestorType: 'Venture Capital', aum: 'N/A' }),
-  firm({ id: 'edge_c', vcName: 'Ünïcode Çapital', country: 'Curaçao', primaryInvestorType: 'Family Office', aum: '0.5', description: 'Backs **fintech** in Curaçao.' }),
-  firm({ id: 'edge_d', vcName: '"Quoted" \\ Fund', country: 'Quote "Land"', primaryInvestorType: 'Odd "Type"', aum: '25' }),
+  firm({
+    id: 'edge_b',
+    vcName: 'Xylofön Ventures',
+    city: 'São Paulo',
+    country: 'Brazil',
+    primaryInvestorType: 'Venture Capital',
+    aum: '1000',
+    stagesInvested: ['Seed'],
+    checkSizeMin: 100,
+    checkSizeMax: 500,
+    lastInvestmentDate: '2024-01-31',
+  }),
+  firm({
+    id: 'edge_a',
+    vcName: 'Xylofon  ventures!',
+    city: 'Sao Paulo',
+    country: 'Brazil',
+    primaryInvestorType: 'Venture Capital',
+    aum: 'N/A',
+  }),
+  firm({
+    id: 'edge_c',
+    vcName: 'Ünïcode Çapital',
+    country: 'Curaçao',
+    primaryInvestorType: 'Family Office',
+    aum: '0.5',
+    description: 'Backs **fintech** in Curaçao.',
+  }),
+  firm({
+    id: 'edge_d',
+    vcName: '"Quoted" \\ Fund',
+    country: 'Quote "Land"',
+    primaryInvestorType: 'Odd "Type"',
+    aum: '25',
+  }),
   // Sectors (only imported firms have them) and a perfect fit for the founder of the fit cases.
-  firm({ id: 'edge_e', vcName: 'Zz Fintech Seed Partners', country: 'Germany', primaryInvestorType: 'Venture Capital', stagesInvested: ['Pre-seed', 'Seed'], sectors: ['Fintech', 'SaaS'], checkSizeMin: 50, checkSizeMax: 150, lastInvestmentDate: '2026-06-01' }),
-  firm({ id: 'edge_f', vcName: 'Zz Generalist Seed Fund', country: 'Germany', primaryInvestorType: 'Venture Capital', stagesInvested: ['Seed'], sectors: ['Sector Agnostic'], checkSizeMin: 50, checkSizeMax: 150, investorStatus: 'Actively Seeking New Investments' }),
-  firm({ id: 'edge_g', vcName: 'Zz Biotech Growth', country: 'Japan', primaryInvestorType: 'Venture Capital', stagesInvested: ['Series C'], sectors: ['Biotech'], checkSizeMin: 5000, checkSizeMax: 9000 }),
+  firm({
+    id: 'edge_e',
+    vcName: 'Zz Fintech Seed Partners',
+    country: 'Germany',
+    primaryInvestorType: 'Venture Capital',
+    stagesInvested: ['Pre-seed', 'Seed'],
+    sectors: ['Fintech', 'SaaS'],
+    checkSizeMin: 50,
+    checkSizeMax: 150,
+    lastInvestmentDate: '2026-06-01',
+  }),
+  firm({
+    id: 'edge_f',
+    vcName: 'Zz Generalist Seed Fund',
+    country: 'Germany',
+    primaryInvestorType: 'Venture Capital',
+    stagesInvested: ['Seed'],
+    sectors: ['Sector Agnostic'],
+    checkSizeMin: 50,
+    checkSizeMax: 150,
+    investorStatus: 'Actively Seeking New Investments',
+  }),
+  firm({
+    id: 'edge_g',
+    vcName: 'Zz Biotech Growth',
+    country: 'Japan',
+    primaryInvestorType: 'Venture Capital',
+    stagesInvested: ['Series C'],
+    sectors: ['Biotech'],
+    checkSizeMin: 5000,
+    checkSizeMax: 9000,
+  }),
 ];
 
 /** The founder of the fit cases, on a fixed day (the activity factor counts from it). */
-const FIT: FitQuery = { profile: { stage: 'Seed', industry: 'Fintech', raising: '$500K', location: 'Berlin, Germany' }, today: '2026-11-25' };
+const FIT: FitQuery = {
+  profile: { stage: 'Seed', industry: 'Fintech', raising: '$500K', location: 'Berlin, Germany' },
+  today: '2026-11-25',
+};
 
 async function load(subject: ContractSubject, vc: VcSearchDoc[], test: VcSearchDoc[], angels: AngelSearchDoc[]) {
   const { index, db } = subject;
@@ -44,9 +129,11 @@ async function load(subject: ContractSubject, vc: VcSearchDoc[], test: VcSearchD
   await db.transaction().execute(async (tx) => {
     for (const c of ['vc', 'test', 'angels'] as const) await index.clear(tx, c);
   });
-  for (let i = 0; i < vc.length; i += 150) await db.transaction().execute((tx) => index.putVcFirms(tx, 'vc', vc.slice(i, i + 150)));
+  for (let i = 0; i < vc.length; i += 150)
+    await db.transaction().execute((tx) => index.putVcFirms(tx, 'vc', vc.slice(i, i + 150)));
   await db.transaction().execute((tx) => index.putVcFirms(tx, 'test', test));
-  for (let i = 0; i < angels.length; i += 200) await db.transaction().execute((tx) => index.putAngels(tx, angels.slice(i, i + 200)));
+  for (let i = 0; i < angels.length; i += 200)
+    await db.transaction().execute((tx) => index.putAngels(tx, angels.slice(i, i + 200)));
   // Fresh statistics: an adapter that plans by them must answer the same before and after.
   await index.optimize();
 }
@@ -57,7 +144,11 @@ export interface ContractSize {
   angels: number;
 }
 
-export function searchIndexContract(name: string, makeSubject: () => Promise<ContractSubject>, size: ContractSize = { vcFirms: 600, angels: 700 }) {
+export function searchIndexContract(
+  name: string,
+  makeSubject: () => Promise<ContractSubject>,
+  size: ContractSize = { vcFirms: 600, angels: 700 },
+) {
   describe(`search index contract: ${name} (${size.vcFirms.toLocaleString('en-US')} firms, ${size.angels.toLocaleString('en-US')} angels)`, () => {
     let subject: ContractSubject;
     let vcDocs: VcSearchDoc[];
@@ -71,7 +162,9 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       firms = [...generateVcFirms({ seed: 41, count: size.vcFirms }), ...EDGE_FIRMS];
       angels = [...generateAngels({ seed: 41, count: size.angels })];
       vcDocs = firms.map(vcSearchDoc);
-      testDocs = generateTestFirms('http://127.0.0.1:3100', ['alpha-ventures', 'beta-capital', 'gamma-fund']).map(vcSearchDoc);
+      testDocs = generateTestFirms('http://127.0.0.1:3100', ['alpha-ventures', 'beta-capital', 'gamma-fund']).map(
+        vcSearchDoc,
+      );
       angelDocs = angels.map(angelSearchDoc);
       await load(subject, vcDocs, testDocs, angelDocs);
     });
@@ -109,7 +202,9 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       await vcCase({ words: ['venture', 'capital'] });
       await vcCase({ words: ['capital', 'fin'] });
       await vcCase({ words: queryWords('são paulo') });
-      expect((await subject.index.vcFirmIds('vc', { words: queryWords('são paulo') }, 100_000)).ids).toEqual(expect.arrayContaining(['edge_a', 'edge_b']));
+      expect((await subject.index.vcFirmIds('vc', { words: queryWords('são paulo') }, 100_000)).ids).toEqual(
+        expect.arrayContaining(['edge_a', 'edge_b']),
+      );
       expect((await vcCase({ words: queryWords('Curaçao fintech') })).ids).toEqual(['edge_c']);
       expect((await vcCase({ words: ['nosuchwordanywhere'] })).total).toBe(0);
       // Deep pages of sparse and of dense matches.
@@ -150,8 +245,17 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
     });
 
     it('combines text, country, type and AUM filters', async () => {
-      await vcCase({ words: ['ventures'], countries: ['United States', 'United Kingdom'], investorTypes: ['Venture Capital', 'Micro-VC'], aumMin: 20, aumMax: 900 });
-      await vcCase({ words: ['capital'], countries: ['United States'], stages: ['Seed'], checkSizeMin: 100, checkSizeMax: 1000 }, { page: 2, limit: 5 });
+      await vcCase({
+        words: ['ventures'],
+        countries: ['United States', 'United Kingdom'],
+        investorTypes: ['Venture Capital', 'Micro-VC'],
+        aumMin: 20,
+        aumMax: 900,
+      });
+      await vcCase(
+        { words: ['capital'], countries: ['United States'], stages: ['Seed'], checkSizeMin: 100, checkSizeMax: 1000 },
+        { page: 2, limit: 5 },
+      );
     });
 
     it('answers all ids of a filter in page order, capped, with the full total', async () => {
@@ -168,7 +272,8 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       expect(first.total).toBe(vcDocs.length);
       // The perfect firm comes first; the agnostic one right after (a partial sector and no date).
       expect(first.ids.slice(0, 2)).toEqual(['edge_e', 'edge_f']);
-      const score = (id: string) => fitScore(FIT.profile, fitFirmOfDoc(vcDocs.find((d) => d.id === id)!), fitToday(FIT.today)).score;
+      const score = (id: string) =>
+        fitScore(FIT.profile, fitFirmOfDoc(vcDocs.find((d) => d.id === id)!), fitToday(FIT.today)).score;
       const scores = first.ids.map(score);
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
       // Ties exist (the generated firms share scores) and are in the name order.
@@ -181,7 +286,10 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       await vcCase({ fit: FIT }, byFit(7, 13));
       await vcCase({ fit: FIT }, byFit(1, 1));
       // Another founder: a cache per founder must not answer for another.
-      const other: FitQuery = { profile: { stage: 'Series C', industry: 'Biotech', raising: '$20M', location: 'Tokyo, Japan' }, today: '2026-11-25' };
+      const other: FitQuery = {
+        profile: { stage: 'Series C', industry: 'Biotech', raising: '$20M', location: 'Tokyo, Japan' },
+        today: '2026-11-25',
+      };
       expect((await vcCase({ fit: other }, byFit(1, 25))).ids[0]).toBe('edge_g');
       await vcCase({ fit: FIT }, byFit(2, 25));
     });
@@ -195,7 +303,10 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       await vcCase({ fit: FIT, investorTypes: ['Micro-VC', 'Venture Capital'], aumMin: 20, aumMax: 900 }, byFit(1, 25));
       await vcCase({ fit: FIT, stages: ['Seed'], checkSizeMin: 100, checkSizeMax: 1000 }, byFit(2, 10));
       await vcCase({ fit: FIT, lastInvestmentFrom: 20240101 }, byFit(1, 25));
-      await vcCase({ fit: FIT, words: ['ven'], countries: ['United States'], stages: ['Seed', 'Pre-seed'] }, byFit(1, 25));
+      await vcCase(
+        { fit: FIT, words: ['ven'], countries: ['United States'], stages: ['Seed', 'Pre-seed'] },
+        byFit(1, 25),
+      );
       expect((await vcCase({ fit: FIT, countries: ['Atlantis'] }, byFit(1, 25))).total).toBe(0);
     });
 
@@ -207,8 +318,12 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       // The bound with the name order.
       await vcCase({ fit: { ...FIT, min: 50 } }, { page: 1, limit: 25 });
       await vcCase({ fit: { ...FIT, min: 35 }, words: ['capital'] }, { page: 2, limit: 10 });
-      expect((await vcCase({ fit: { ...FIT, min: 100 } }, { page: 1, limit: 25, order: 'fit' })).ids).toEqual(['edge_e']);
-      expect((await vcCase({ fit: { ...FIT, min: 0 } }, { page: 1, limit: 25, order: 'fit' })).total).toBe(vcDocs.length);
+      expect((await vcCase({ fit: { ...FIT, min: 100 } }, { page: 1, limit: 25, order: 'fit' })).ids).toEqual([
+        'edge_e',
+      ]);
+      expect((await vcCase({ fit: { ...FIT, min: 0 } }, { page: 1, limit: 25, order: 'fit' })).total).toBe(
+        vcDocs.length,
+      );
       const f: VcFilter = { fit: { ...FIT, min: 45 }, countries: ['United States', 'Germany'] };
       const all = referenceVcPage(vcDocs, f, { page: 1, limit: 100_000 });
       expect(all.total).toBeGreaterThan(0);
@@ -219,10 +334,14 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
     it('keeps the test collection apart and replaces a document put again', async () => {
       const test = await subject.index.searchVcFirms('test', {}, { page: 1, limit: 20 });
       expect(test).toEqual(referencePage(testDocs, () => true, { page: 1, limit: 20 }));
-      expect((await subject.index.searchVcFirms('vc', { words: ['alpha', 'ventures'] }, { page: 1, limit: 20 })).ids).not.toContain('test_vc_alpha-ventures');
+      expect(
+        (await subject.index.searchVcFirms('vc', { words: ['alpha', 'ventures'] }, { page: 1, limit: 20 })).ids,
+      ).not.toContain('test_vc_alpha-ventures');
       const moved = { ...testDocs[0]!, country: 'Atlantis' };
       await subject.db.transaction().execute((tx) => subject.index.putVcFirms(tx, 'test', [moved]));
-      expect((await subject.index.searchVcFirms('test', { countries: ['Atlantis'] }, { page: 1, limit: 20 })).ids).toEqual([moved.id]);
+      expect(
+        (await subject.index.searchVcFirms('test', { countries: ['Atlantis'] }, { page: 1, limit: 20 })).ids,
+      ).toEqual([moved.id]);
       expect((await subject.index.searchVcFirms('test', {}, { page: 1, limit: 20 })).total).toBe(testDocs.length);
       await subject.db.transaction().execute((tx) => subject.index.clear(tx, 'test'));
       expect((await subject.index.searchVcFirms('test', {}, { page: 1, limit: 20 })).total).toBe(0);
@@ -248,7 +367,12 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       await angelCase({ investmentMin: 5, investmentMax: 20, exitMin: 1 });
       await angelCase({ exitMax: 0 });
       await angelCase({ investmentMin: 3.7, exitMax: 2.5 });
-      await angelCase({ words: ['angel'], locations: ['San Francisco, CA', 'New York, NY'], investmentMin: 2, exitMax: 3 });
+      await angelCase({
+        words: ['angel'],
+        locations: ['San Francisco, CA', 'New York, NY'],
+        investmentMin: 2,
+        exitMax: 3,
+      });
       const f: AngelFilter = { investmentMin: 3 };
       const all = referencePage(angelDocs, (d) => matchesAngel(d, f), { page: 1, limit: 100_000 });
       expect(await subject.index.angelIds(f, 100_000)).toEqual(all);
@@ -258,7 +382,9 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
     it('filters by the registry flag ("accepts online applications"), set on documents and put with them', async () => {
       expect((await vcCase({ acceptsOnline: true })).total).toBe(0);
       const on = vcDocs.filter((_, i) => i % 13 === 0).map((d) => d.id);
-      await subject.db.transaction().execute((tx) => subject.index.setAcceptsOnline(tx, 'vc', [...on, 'no_such_firm'], true));
+      await subject.db
+        .transaction()
+        .execute((tx) => subject.index.setAcceptsOnline(tx, 'vc', [...on, 'no_such_firm'], true));
       vcDocs = vcDocs.map((d) => (on.includes(d.id) ? { ...d, acceptsOnline: true } : d));
       expect((await vcCase({ acceptsOnline: true }, { page: 1, limit: 100 })).total).toBe(on.length);
       await vcCase({ acceptsOnline: true, countries: ['United States'] });
@@ -271,10 +397,17 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       const unknown = on.slice(3, 5);
       await subject.db.transaction().execute((tx) => subject.index.setAcceptsOnline(tx, 'vc', unknown, null));
       vcDocs = vcDocs.map((d) => (unknown.includes(d.id) ? { ...d, acceptsOnline: null } : d));
-      expect((await vcCase({ acceptsOnline: true }, { page: 1, limit: 100 })).total).toBe(on.length - off.length - unknown.length);
+      expect((await vcCase({ acceptsOnline: true }, { page: 1, limit: 100 })).total).toBe(
+        on.length - off.length - unknown.length,
+      );
       // The verdicts move fit scores (usable up, none usable down): the fit order and bound follow them.
       const day = fitToday(FIT.today);
-      const moved = vcDocs.filter((d) => d.acceptsOnline != null && fitScore(FIT.profile, fitFirmOfDoc(d), day).score !== fitScore(FIT.profile, fitFirmOfDoc({ ...d, acceptsOnline: null }), day).score);
+      const moved = vcDocs.filter(
+        (d) =>
+          d.acceptsOnline != null &&
+          fitScore(FIT.profile, fitFirmOfDoc(d), day).score !==
+            fitScore(FIT.profile, fitFirmOfDoc({ ...d, acceptsOnline: null }), day).score,
+      );
       expect(moved.length).toBeGreaterThan(0);
       await vcCase({ fit: FIT }, { page: 1, limit: 100, order: 'fit' });
       await vcCase({ fit: FIT, countries: ['United States'] }, { page: 2, limit: 10, order: 'fit' });
@@ -283,21 +416,31 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       expect((await vcCase({}, { page: 1, limit: 1 })).total).toBe(vcDocs.length);
       const put = { ...testDocs[1]!, acceptsOnline: true };
       await subject.db.transaction().execute((tx) => subject.index.putVcFirms(tx, 'test', [put]));
-      expect((await subject.index.searchVcFirms('test', { acceptsOnline: true }, { page: 1, limit: 20 })).ids).toEqual([put.id]);
+      expect((await subject.index.searchVcFirms('test', { acceptsOnline: true }, { page: 1, limit: 20 })).ids).toEqual([
+        put.id,
+      ]);
     });
 
     // Last: it changes the catalog the cases above were checked on.
     it('answers alike after documents are put again (moved, refiltered), added and removed', async () => {
-      const changed = vcDocs.filter((_, i) => i % 7 === 0).slice(0, 60).map((d, i) => ({
-        ...d,
-        country: i % 2 ? 'Atlantis' : d.country,
-        // Some move in the order, some lose their AUM, some change words.
-        sortKey: i % 3 === 0 ? `aaa ${d.sortKey}` : d.sortKey,
-        aum: i % 5 === 0 ? null : d.aum,
-        text: i % 4 === 0 ? `${d.text} zanzibar` : d.text,
-      }));
-      const added = [...generateVcFirms({ seed: 99, count: 40 })].map(vcSearchDoc).map((d) => ({ ...d, id: `new_${d.id}` }));
-      const removed = vcDocs.filter((_, i) => i % 11 === 0).slice(0, 30).map((d) => d.id);
+      const changed = vcDocs
+        .filter((_, i) => i % 7 === 0)
+        .slice(0, 60)
+        .map((d, i) => ({
+          ...d,
+          country: i % 2 ? 'Atlantis' : d.country,
+          // Some move in the order, some lose their AUM, some change words.
+          sortKey: i % 3 === 0 ? `aaa ${d.sortKey}` : d.sortKey,
+          aum: i % 5 === 0 ? null : d.aum,
+          text: i % 4 === 0 ? `${d.text} zanzibar` : d.text,
+        }));
+      const added = [...generateVcFirms({ seed: 99, count: 40 })]
+        .map(vcSearchDoc)
+        .map((d) => ({ ...d, id: `new_${d.id}` }));
+      const removed = vcDocs
+        .filter((_, i) => i % 11 === 0)
+        .slice(0, 30)
+        .map((d) => d.id);
       await subject.db.transaction().execute((tx) => subject.index.putVcFirms(tx, 'vc', [...changed, ...added]));
       await subject.db.transaction().execute((tx) => subject.index.removeVcFirms(tx, 'vc', removed));
       const byId = new Map(vcDocs.map((d) => [d.id, d]));
@@ -321,7 +464,10 @@ export function searchIndexContract(name: string, makeSubject: () => Promise<Con
       // The fit order merges changed documents by score and name.
       await vcCase({ fit: FIT }, { page: 1, limit: 50, order: 'fit' });
       await vcCase({ fit: FIT }, { page: 4, limit: 50, order: 'fit' });
-      await vcCase({ fit: { ...FIT, min: 40 }, countries: ['Atlantis', 'Germany'] }, { page: 1, limit: 100, order: 'fit' });
+      await vcCase(
+        { fit: { ...FIT, min: 40 }, countries: ['Atlantis', 'Germany'] },
+        { page: 1, limit: 100, order: 'fit' },
+      );
       // Settled again (a bulk load's end): still the same answers.
       await subject.index.optimize();
       await vcCase({}, { page: Math.ceil(vcDocs.length / 200), limit: 100 });

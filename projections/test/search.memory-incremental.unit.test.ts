@@ -14,9 +14,19 @@ const founder = { stage: 'Seed', industry: 'Fintech', raising: '$500K', location
 
 const base = [...generateVcFirms({ seed: 26, count: 2_000 })].map(vcSearchDoc);
 const newcomer: VcSearchDoc = {
-  id: 'vc_newcomer', sortKey: 'aardvark zebra capital', text: 'aardvark zebra capital berlin germany venture capital fintech seed fund',
-  country: 'Germany', investorType: 'Venture Capital', aum: 42, stages: ['Seed'], checkSizeMin: 100, checkSizeMax: 600,
-  lastInvestment: 20260901, sectors: ['Fintech'], investorStatus: 'Actively investing', acceptsOnline: true,
+  id: 'vc_newcomer',
+  sortKey: 'aardvark zebra capital',
+  text: 'aardvark zebra capital berlin germany venture capital fintech seed fund',
+  country: 'Germany',
+  investorType: 'Venture Capital',
+  aum: 42,
+  stages: ['Seed'],
+  checkSizeMin: 100,
+  checkSizeMax: 600,
+  lastInvestment: 20260901,
+  sectors: ['Fintech'],
+  investorStatus: 'Actively investing',
+  acceptsOnline: true,
 };
 
 /** Questions that touch words, prefixes, filters, bounds and both orders. */
@@ -24,17 +34,27 @@ const QUESTIONS: Array<[VcFilter, PageRequest]> = [
   [{ words: queryWords('aardvark') }, { page: 1, limit: 10 }],
   [{ words: queryWords('zebra cap') }, { page: 1, limit: 10 }],
   [{ countries: ['Germany'] }, { page: 1, limit: 25 }],
-  [{ countries: ['Germany'], stages: ['Seed'], aumMin: 10, aumMax: 100 }, { page: 1, limit: 25 }],
+  [
+    { countries: ['Germany'], stages: ['Seed'], aumMin: 10, aumMax: 100 },
+    { page: 1, limit: 25 },
+  ],
   [{ acceptsOnline: true }, { page: 1, limit: 25 }],
   [{ words: queryWords('capital') }, { page: 3, limit: 25 }],
   [{ fit: { profile: founder, today } }, { page: 1, limit: 25, order: 'fit' }],
-  [{ countries: ['Germany', 'France'], fit: { profile: founder, today } }, { page: 2, limit: 20, order: 'fit' }],
+  [
+    { countries: ['Germany', 'France'], fit: { profile: founder, today } },
+    { page: 2, limit: 20, order: 'fit' },
+  ],
   [{ fit: { profile: founder, today, min: 60 } }, { page: 1, limit: 50, order: 'name' }],
-  [{ words: queryWords('aardvark'), fit: { profile: { ...founder, raising: '$50K' }, today } }, { page: 1, limit: 5, order: 'fit' }],
+  [
+    { words: queryWords('aardvark'), fit: { profile: { ...founder, raising: '$50K' }, today } },
+    { page: 1, limit: 5, order: 'fit' },
+  ],
 ];
 
 function expectSame(index: MemoryVcCollection, docs: readonly VcSearchDoc[]) {
-  for (const [filter, page] of QUESTIONS) expect(index.search(filter, page), JSON.stringify([filter, page])).toEqual(referenceVcPage(docs, filter, page));
+  for (const [filter, page] of QUESTIONS)
+    expect(index.search(filter, page), JSON.stringify([filter, page])).toEqual(referenceVcPage(docs, filter, page));
   expect(index.facet('#c=')).toEqual(referenceFacet(docs, (d) => d.country));
 }
 
@@ -62,10 +82,19 @@ describe('in-process index, incremental update', { timeout: 60_000 }, () => {
     expectSame(index, docs);
     expect(index.search({ words: queryWords('aardvark') }, { page: 1, limit: 10 }).ids).toEqual(['vc_newcomer']);
     // A perfect fit for the founder: first in the fit order.
-    expect(index.search({ fit: { profile: founder, today } }, { page: 1, limit: 1, order: 'fit' }).ids).toEqual(['vc_newcomer']);
+    expect(index.search({ fit: { profile: founder, today } }, { page: 1, limit: 1, order: 'fit' }).ids).toEqual([
+      'vc_newcomer',
+    ]);
 
     // Updated: another country, a cheque above the founder's round, renamed; and a base firm changed too.
-    const moved = { ...newcomer, country: 'France', checkSizeMin: 5_000, checkSizeMax: 9_000, text: newcomer.text.replace('aardvark', 'okapi').replace('germany', 'france'), sortKey: 'okapi zebra capital' };
+    const moved = {
+      ...newcomer,
+      country: 'France',
+      checkSizeMin: 5_000,
+      checkSizeMax: 9_000,
+      text: newcomer.text.replace('aardvark', 'okapi').replace('germany', 'france'),
+      sortKey: 'okapi zebra capital',
+    };
     const edited = { ...base[7]!, country: 'Germany', stages: ['Seed'], sectors: ['Fintech'] };
     index.put(moved);
     index.put(edited);
@@ -88,8 +117,15 @@ describe('in-process index, incremental update', { timeout: 60_000 }, () => {
 
   it('merges an import of changed and removed firms into the base without reading the rest again', () => {
     const index = loaded();
-    const added = [...generateVcFirms({ seed: 27, count: 500 })].map(vcSearchDoc).map((d) => ({ ...d, id: `new_${d.id}` }));
-    const changed = base.slice(100, 400).map((d, i) => ({ ...d, country: i % 2 ? 'Germany' : d.country, acceptsOnline: i % 3 === 0 ? true : d.acceptsOnline, aum: i % 5 === 0 ? null : d.aum }));
+    const added = [...generateVcFirms({ seed: 27, count: 500 })]
+      .map(vcSearchDoc)
+      .map((d) => ({ ...d, id: `new_${d.id}` }));
+    const changed = base.slice(100, 400).map((d, i) => ({
+      ...d,
+      country: i % 2 ? 'Germany' : d.country,
+      acceptsOnline: i % 3 === 0 ? true : d.acceptsOnline,
+      aum: i % 5 === 0 ? null : d.aum,
+    }));
     const removed = base.slice(1_000, 1_200).map((d) => d.id);
     // One firm put through the delta before the import: the merge keeps it.
     index.put(newcomer);
@@ -104,7 +140,9 @@ describe('in-process index, incremental update', { timeout: 60_000 }, () => {
 
   it('merges a long run of single changes into the base past a few thousand, answering the same', () => {
     const index = loaded();
-    const more = [...generateVcFirms({ seed: 28, count: 2_100 })].map(vcSearchDoc).map((d) => ({ ...d, id: `more_${d.id}` }));
+    const more = [...generateVcFirms({ seed: 28, count: 2_100 })]
+      .map(vcSearchDoc)
+      .map((d) => ({ ...d, id: `more_${d.id}` }));
     for (const d of more) index.put(d);
     // 2,001 pending merged the delta into the base; the rest are pending again.
     expect(index.pending).toBeLessThan(2_000);

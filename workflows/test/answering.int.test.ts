@@ -3,7 +3,13 @@
 // identifiers and compound questions pause, and nothing arrives that no source supplied.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyToFirm, launchBrowser, type ApplyResult, type CheckboxChoices, type StartupProfile } from '../src/automation';
+import {
+  applyToFirm,
+  launchBrowser,
+  type ApplyResult,
+  type CheckboxChoices,
+  type StartupProfile,
+} from '../src/automation';
 import { startSandbox, type Sandbox } from '../src/sandbox';
 import { TEST_PROFILE } from './fixtures/profile';
 
@@ -18,15 +24,32 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-const apply = (slug: string, profile: StartupProfile, answers: { question: string; answer: string }[] = [], checkboxes?: CheckboxChoices, defaultMessage?: string) =>
-  applyToFirm({ url: `${sandbox.url}/${slug}/`, profile, answers, browser, allowPrivate: true, checkboxes, defaultMessage });
+const apply = (
+  slug: string,
+  profile: StartupProfile,
+  answers: { question: string; answer: string }[] = [],
+  checkboxes?: CheckboxChoices,
+  defaultMessage?: string,
+) =>
+  applyToFirm({
+    url: `${sandbox.url}/${slug}/`,
+    profile,
+    answers,
+    browser,
+    allowPrivate: true,
+    checkboxes,
+    defaultMessage,
+  });
 
 /** Every non-empty value the firm received must be one the run reports it filled (a source in the fields filled). */
 function expectNothingUnsourced(r: ApplyResult, fields: Record<string, string>) {
   const filled = new Set(r.fieldsFilled.map((f) => f.value));
   for (const [name, value] of Object.entries(fields)) {
     if (!value) continue;
-    expect(filled.has(value) || filled.has('checked'), `"${name}" = ${JSON.stringify(value)} arrived but no source supplied it`).toBe(true);
+    expect(
+      filled.has(value) || filled.has('checked'),
+      `"${name}" = ${JSON.stringify(value)} arrived but no source supplied it`,
+    ).toBe(true);
   }
 }
 
@@ -49,7 +72,7 @@ const ANSWERS = [
 ];
 
 describe('larch-capital: exact values', () => {
-  it('sends exact dates and numbers, the founder\'s answer over the profile, and leaves unanswered optional fields empty', async () => {
+  it("sends exact dates and numbers, the founder's answer over the profile, and leaves unanswered optional fields empty", async () => {
     const r = await apply('larch-capital', EXACT, ANSWERS);
     expect(r.status, r.summary).toBe('completed');
     const got = sandbox.received('larch-capital');
@@ -74,7 +97,12 @@ describe('larch-capital: exact values', () => {
 
   it('with only ranges and a founding year, asks the founder instead of inventing a date or a number; nothing is sent', async () => {
     const before = sandbox.received('larch-capital').length;
-    const r = await apply('larch-capital', { ...TEST_PROFILE, industry: 'SaaS', location: 'London, UK', teamSize: '51-100' });
+    const r = await apply('larch-capital', {
+      ...TEST_PROFILE,
+      industry: 'SaaS',
+      location: 'London, UK',
+      teamSize: '51-100',
+    });
     expect(r.status, r.summary).toBe('waiting_for_input');
     expect(r.unansweredQuestions?.map((q) => q.question)).toEqual(['Founding date', 'Team size']);
     expect(sandbox.received('larch-capital')).toHaveLength(before);
@@ -88,7 +116,9 @@ describe('larch-capital: checkboxes by standing choices', () => {
     expect(r.status, r.summary).toBe('completed');
     const f = sandbox.received('larch-capital')[before].fields;
     expect(f.newsletter).toBe('yes');
-    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label: 'Send me the Larch newsletter', value: 'checked', source: 'setting:opt-ins' }));
+    expect(r.fieldsFilled).toContainEqual(
+      expect.objectContaining({ label: 'Send me the Larch newsletter', value: 'checked', source: 'setting:opt-ins' }),
+    );
     expectNothingUnsourced(r, f);
   });
 });
@@ -103,7 +133,9 @@ describe('larch-capital: the default message (issue 23, item 5)', () => {
     expect(f.message).toBe(message);
     expect(f.comments ?? '').toBe('');
     expect(f.anything_else).toBe('We are hiring two engineers in London.');
-    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label: 'Your message to the team', value: message, source: 'setting:default-message' }));
+    expect(r.fieldsFilled).toContainEqual(
+      expect.objectContaining({ label: 'Your message to the team', value: message, source: 'setting:default-message' }),
+    );
     expectNothingUnsourced(r, f);
   });
   it('without a default message the optional message field stays empty', async () => {
@@ -120,7 +152,9 @@ describe('granite-growth: a required privacy agreement and an optional newslette
     const before = sandbox.received('granite-growth').length;
     const r = await apply('granite-growth', TEST_PROFILE);
     expect(r.status, r.summary).toBe('waiting_for_input');
-    expect(r.unansweredQuestions).toEqual([expect.objectContaining({ question: expect.stringContaining(PRIVACY), required: true })]);
+    expect(r.unansweredQuestions).toEqual([
+      expect.objectContaining({ question: expect.stringContaining(PRIVACY), required: true }),
+    ]);
     expect(sandbox.received('granite-growth')).toHaveLength(before);
   });
   it("the founder's yes to that question ticks it; the newsletter stays unticked", async () => {
@@ -130,7 +164,9 @@ describe('granite-growth: a required privacy agreement and an optional newslette
     const f = sandbox.received('granite-growth')[before].fields;
     expect(f.privacy).toBe('yes');
     expect(f.newsletter ?? '').toBe('');
-    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label: expect.stringContaining(PRIVACY), source: `answer:${PRIVACY}` }));
+    expect(r.fieldsFilled).toContainEqual(
+      expect.objectContaining({ label: expect.stringContaining(PRIVACY), source: `answer:${PRIVACY}` }),
+    );
   });
   it('with terms acceptance allowed it is ticked by the setting; opt-ins "Ask me" leave the optional newsletter unticked', async () => {
     const before = sandbox.received('granite-growth').length;
@@ -139,20 +175,26 @@ describe('granite-growth: a required privacy agreement and an optional newslette
     const f = sandbox.received('granite-growth')[before].fields;
     expect(f.privacy).toBe('yes');
     expect(f.newsletter ?? '').toBe('');
-    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label: expect.stringContaining(PRIVACY), source: 'setting:accept-terms' }));
+    expect(r.fieldsFilled).toContainEqual(
+      expect.objectContaining({ label: expect.stringContaining(PRIVACY), source: 'setting:accept-terms' }),
+    );
   });
   it('opt-ins "Always yes" tick the newsletter too', async () => {
     const before = sandbox.received('granite-growth').length;
     const r = await apply('granite-growth', TEST_PROFILE, [], { optIns: 'yes', acceptTerms: true });
     expect(r.status, r.summary).toBe('completed');
     expect(sandbox.received('granite-growth')[before].fields).toMatchObject({ privacy: 'yes', newsletter: 'yes' });
-    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label: 'Subscribe to our quarterly newsletter', source: 'setting:opt-ins' }));
+    expect(r.fieldsFilled).toContainEqual(
+      expect.objectContaining({ label: 'Subscribe to our quarterly newsletter', source: 'setting:opt-ins' }),
+    );
   });
 });
 
 describe('aspen-ventures: questions about others, identifiers and compound questions', () => {
   it('pauses for the required ones and never answers them from the profile', async () => {
-    const r = await apply('aspen-ventures', TEST_PROFILE, [{ question: 'What does your company do?', answer: TEST_PROFILE.description }]);
+    const r = await apply('aspen-ventures', TEST_PROFILE, [
+      { question: 'What does your company do?', answer: TEST_PROFILE.description },
+    ]);
     expect(r.status, r.summary).toBe('waiting_for_input');
     expect(r.unansweredQuestions?.map((q) => q.question)).toEqual([
       'Which incumbent would you most like to displace, and what is your unfair advantage against them?',
@@ -162,17 +204,26 @@ describe('aspen-ventures: questions about others, identifiers and compound quest
     expect(sandbox.received('aspen-ventures')).toHaveLength(0);
   });
 
-  it('sends the founder\'s answers once given; the optional questions about others stay empty', async () => {
+  it("sends the founder's answers once given; the optional questions about others stay empty", async () => {
     const answers = [
-      { question: 'Which incumbent would you most like to displace, and what is your unfair advantage against them?', answer: 'Legacy AP suites; we match in minutes, not days.' },
+      {
+        question: 'Which incumbent would you most like to displace, and what is your unfair advantage against them?',
+        answer: 'Legacy AP suites; we match in minutes, not days.',
+      },
       { question: 'What is the name of your lead investor?', answer: 'Example Seed Partners' },
       { question: 'Company registration number', answer: 'HRB 123456' },
     ];
     const r = await apply('aspen-ventures', TEST_PROFILE, answers);
     expect(r.status, r.summary).toBe('completed');
     const f = sandbox.received('aspen-ventures')[0].fields;
-    expect(f).toMatchObject({ displace: answers[0].answer, lead_investor: answers[1].answer, registration_number: answers[2].answer, what: TEST_PROFILE.description });
-    for (const k of ['current_investors', 'referred_by', 'founder_count', 'valuation', 'women_founders']) expect(f[k] ?? '', k).toBe('');
+    expect(f).toMatchObject({
+      displace: answers[0].answer,
+      lead_investor: answers[1].answer,
+      registration_number: answers[2].answer,
+      what: TEST_PROFILE.description,
+    });
+    for (const k of ['current_investors', 'referred_by', 'founder_count', 'valuation', 'women_founders'])
+      expect(f[k] ?? '', k).toBe('');
     expectNothingUnsourced(r, f);
   });
 });

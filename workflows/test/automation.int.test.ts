@@ -39,53 +39,181 @@ async function limited<T>(fn: () => Promise<T>): Promise<T> {
 const url = (slug: string) => `${sandbox.url}/${slug}/`;
 // This founder allowed accepting an application's terms for them in Settings (the default is off: a required agreement is asked).
 const FOUNDER_CHOICES = { optIns: 'no', acceptTerms: true } as const;
-const run = (slug: string, extra: Partial<Parameters<typeof applyToFirm>[0]> = {}) => applyToFirm({ url: url(slug), profile: P, browser, allowPrivate: true, checkboxes: FOUNDER_CHOICES, ...extra });
+const run = (slug: string, extra: Partial<Parameters<typeof applyToFirm>[0]> = {}) =>
+  applyToFirm({ url: url(slug), profile: P, browser, allowPrivate: true, checkboxes: FOUNDER_CHOICES, ...extra });
 
 /** What each firm's server must have received: field name (or question label) → value. */
 const RECEIVED: Record<string, Record<string, string | RegExp>> = {
-  'northwind-ventures': { name: P.founderName, email: P.founderEmail, company: P.companyName, website: P.website, stage: 'Seed', message: P.description },
-  'summit-capital': {
-    first_name: 'Ada', last_name: 'Lovelace', email: P.founderEmail, linkedin: P.founderLinkedin, company_name: P.companyName, website: P.website,
-    industry: 'Artificial Intelligence', stage: 'seed', founded: '2022', problem: P.problem, solution: P.solution, raising: P.raising, deck: P.pitchDeck,
+  'northwind-ventures': {
+    name: P.founderName,
+    email: P.founderEmail,
+    company: P.companyName,
+    website: P.website,
+    stage: 'Seed',
+    message: P.description,
   },
-  'lumen-partners': { name: P.founderName, email: P.founderEmail, company: P.companyName, stage: 'Seed', one_liner: P.oneLineExplanation, raising: P.raising },
+  'summit-capital': {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: P.founderEmail,
+    linkedin: P.founderLinkedin,
+    company_name: P.companyName,
+    website: P.website,
+    industry: 'Artificial Intelligence',
+    stage: 'seed',
+    founded: '2022',
+    problem: P.problem,
+    solution: P.solution,
+    raising: P.raising,
+    deck: P.pitchDeck,
+  },
+  'lumen-partners': {
+    name: P.founderName,
+    email: P.founderEmail,
+    company: P.companyName,
+    stage: 'Seed',
+    one_liner: P.oneLineExplanation,
+    raising: P.raising,
+  },
   'orbit-fund': {
-    'Founder name': P.founderName, Email: P.founderEmail, 'Startup name': P.companyName, Website: P.website, Stage: 'Seed', Industry: 'AI / Machine Learning',
-    'One-line pitch': P.oneLineExplanation, 'Where is the company based?': P.location, 'I confirm that the information above is accurate': 'Yes',
+    'Founder name': P.founderName,
+    Email: P.founderEmail,
+    'Startup name': P.companyName,
+    Website: P.website,
+    Stage: 'Seed',
+    Industry: 'AI / Machine Learning',
+    'One-line pitch': P.oneLineExplanation,
+    'Where is the company based?': P.location,
+    'I confirm that the information above is accurate': 'Yes',
   },
   'harbor-vc': {
-    firstname: 'Ada', lastname: 'Lovelace', email: P.founderEmail, company: P.companyName, website: P.website, funding_stage: 'Seed',
-    how_much_are_you_raising_: P.raising, message: P.description, 'LEGAL_CONSENT.processing': 'true',
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    email: P.founderEmail,
+    company: P.companyName,
+    website: P.website,
+    funding_stage: 'Seed',
+    how_much_are_you_raising_: P.raising,
+    message: P.description,
+    'LEGAL_CONSENT.processing': 'true',
     // the marketing opt-in must stay unticked
     'LEGAL_CONSENT.subscription_type_1': 'false',
   },
-  'cedar-ventures': { field_1: P.founderName, field_2: P.founderEmail, field_3: P.companyName, field_4: P.website, field_5: P.pitchDeck, field_6: 'Seed', field_7: P.problem },
-  'nova-spa': { fullName: P.founderName, email: P.founderEmail, company: P.companyName, website: P.website, oneLiner: P.oneLineExplanation, stage: 'Seed', teamSize: '6–20', location: P.location },
+  'cedar-ventures': {
+    field_1: P.founderName,
+    field_2: P.founderEmail,
+    field_3: P.companyName,
+    field_4: P.website,
+    field_5: P.pitchDeck,
+    field_6: 'Seed',
+    field_7: P.problem,
+  },
+  'nova-spa': {
+    fullName: P.founderName,
+    email: P.founderEmail,
+    company: P.companyName,
+    website: P.website,
+    oneLiner: P.oneLineExplanation,
+    stage: 'Seed',
+    teamSize: '6–20',
+    location: P.location,
+  },
   'granite-growth': {
-    founder_name: P.founderName, email: P.founderEmail, company: P.companyName, website: P.website, industry: 'AI / ML', stage: 'seed',
-    team_size: '6–15', revenue: '$10k – $50k', privacy: 'yes',
+    founder_name: P.founderName,
+    email: P.founderEmail,
+    company: P.companyName,
+    website: P.website,
+    industry: 'AI / ML',
+    stage: 'seed',
+    team_size: '6–15',
+    revenue: '$10k – $50k',
+    privacy: 'yes',
   },
   'ember-capital': { name: P.founderName, email: P.founderEmail, startup: P.companyName, deck_url: P.pitchDeck },
-  'willow-partners': { full_name: P.founderName, email: P.founderEmail, company: P.companyName, website: P.website, round_size: P.raising, sector: 'AI', pitch: P.description },
-  'tortoise-capital': { name: P.founderName, email: P.founderEmail, company: P.companyName, revenue: P.revenue, what: P.description },
+  'willow-partners': {
+    full_name: P.founderName,
+    email: P.founderEmail,
+    company: P.companyName,
+    website: P.website,
+    round_size: P.raising,
+    sector: 'AI',
+    pitch: P.description,
+  },
+  'tortoise-capital': {
+    name: P.founderName,
+    email: P.founderEmail,
+    company: P.companyName,
+    revenue: P.revenue,
+    what: P.description,
+  },
   // the landing page's contact form must not be used: exactly one submission, from the apply page
-  'crumb-capital': { name: P.founderName, email: P.founderEmail, company: P.companyName, website: P.website, pitch: /Lumibyte/, cookie_consent: 'necessary' },
-  'prism-ventures': { name: P.founderName, email: P.founderEmail, company: P.companyName, stage: 'Seed', sector: 'Artificial intelligence', pitch: P.oneLineExplanation },
-  'ripple-fund': { founder: P.founderName, email: P.founderEmail, startup: P.companyName, stage: 'Seed', hq: P.location },
+  'crumb-capital': {
+    name: P.founderName,
+    email: P.founderEmail,
+    company: P.companyName,
+    website: P.website,
+    pitch: /Lumibyte/,
+    cookie_consent: 'necessary',
+  },
+  'prism-ventures': {
+    name: P.founderName,
+    email: P.founderEmail,
+    company: P.companyName,
+    stage: 'Seed',
+    sector: 'Artificial intelligence',
+    pitch: P.oneLineExplanation,
+  },
+  'ripple-fund': {
+    founder: P.founderName,
+    email: P.founderEmail,
+    startup: P.companyName,
+    stage: 'Seed',
+    hq: P.location,
+  },
   'kestrel-ventures': {
-    'Full name': P.founderName, Email: P.founderEmail, 'Company name': P.companyName, 'Company website': P.website, 'How far along are you?': 'Seed',
+    'Full name': P.founderName,
+    Email: P.founderEmail,
+    'Company name': P.companyName,
+    'Company website': P.website,
+    'How far along are you?': 'Seed',
     'What problem are you solving?': P.problem,
   },
   'juniper-partners': {
-    'q3_fullName[first]': 'Ada', 'q3_fullName[last]': 'Lovelace', q4_email: P.founderEmail, q5_companyName: P.companyName, q6_currentStage: 'Seed',
-    q7_amountRaising: P.raising, q8_shortDescription: P.oneLineExplanation,
+    'q3_fullName[first]': 'Ada',
+    'q3_fullName[last]': 'Lovelace',
+    q4_email: P.founderEmail,
+    q5_companyName: P.companyName,
+    q6_currentStage: 'Seed',
+    q7_amountRaising: P.raising,
+    q8_shortDescription: P.oneLineExplanation,
   },
   // issue 23: role=radio choices outside a radiogroup, one question per screen; Berlin is in Europe
   'hazel-fund': { name: P.founderName, email: P.founderEmail, company: P.companyName, stage: 'Seed', region: 'Europe' },
   // issue 23, item 7: button cards, keyboard-only letters, a listbox and a combobox popup
-  'birch-ventures': { company: P.companyName, sector: 'AI / Machine Learning', stage: 'Seed', region: 'Europe', email: P.founderEmail },
-  'elm-partners': { name: P.founderName, email: P.founderEmail, company: P.companyName, sector: 'AI / ML', region: 'Europe' },
-  'beacon-ventures': { fname: 'Ada', lname: 'Lovelace', email: P.founderEmail, startup: P.companyName, linkedin: P.founderLinkedin, city: P.location, year: '2022', raised: P.existingFunding },
+  'birch-ventures': {
+    company: P.companyName,
+    sector: 'AI / Machine Learning',
+    stage: 'Seed',
+    region: 'Europe',
+    email: P.founderEmail,
+  },
+  'elm-partners': {
+    name: P.founderName,
+    email: P.founderEmail,
+    company: P.companyName,
+    sector: 'AI / ML',
+    region: 'Europe',
+  },
+  'beacon-ventures': {
+    fname: 'Ada',
+    lname: 'Lovelace',
+    email: P.founderEmail,
+    startup: P.companyName,
+    linkedin: P.founderLinkedin,
+    city: P.location,
+    year: '2022',
+    raised: P.existingFunding,
+  },
 };
 
 /** Fields a careful human leaves alone: optional opt-ins and questions the profile cannot answer. */
@@ -105,22 +233,41 @@ const FAILURE: Record<string, { code: FailureCode; received: 'none' | 'rejected'
 
 /** Sites that ask what only the founder can answer: the questions the run must stop for, unsent. */
 const WAITING: Record<string, { questions: string[]; filled: Record<string, string> }> = {
-  'bramble-ventures': { questions: ['Why now?', 'Which track are you applying for?'], filled: { 'What traction do you have?': P.revenue } },
+  'bramble-ventures': {
+    questions: ['Why now?', 'Which track are you applying for?'],
+    filled: { 'What traction do you have?': P.revenue },
+  },
   // issue 23: a founding year is no date and "6-10" no number; AI & ML is none of B2B Software / Consumer (no "Other" guess)
-  'larch-capital': { questions: ['Founding date', 'Team size', 'Industry'], filled: { 'Company name': P.companyName, Region: 'Europe' } },
+  'larch-capital': {
+    questions: ['Founding date', 'Team size', 'Industry'],
+    filled: { 'Company name': P.companyName, Region: 'Europe' },
+  },
   'aspen-ventures': {
-    questions: ['Which incumbent would you most like to displace, and what is your unfair advantage against them?', 'What is the name of your lead investor?', 'Company registration number'],
+    questions: [
+      'Which incumbent would you most like to displace, and what is your unfair advantage against them?',
+      'What is the name of your lead investor?',
+      'Company registration number',
+    ],
     filled: { Company: P.companyName, 'What does your company do?': P.description },
   },
 };
 
-const isPng = (b: Buffer | null) => !!b && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+const isPng = (b: Buffer | null) =>
+  !!b && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
 describe('sandbox catalogue', () => {
   it('has at least 15 distinct sites with an expectation for each', () => {
     expect(SANDBOX_SITES.length).toBeGreaterThanOrEqual(15);
     expect(new Set(SANDBOX_SITES.map((s) => s.kind)).size).toBe(SANDBOX_SITES.length);
-    for (const s of SANDBOX_SITES) expect(s.expectedOutcome === 'completed' ? RECEIVED[s.slug] : s.expectedOutcome === 'waiting_for_input' ? WAITING[s.slug] : FAILURE[s.slug], s.slug).toBeDefined();
+    for (const s of SANDBOX_SITES)
+      expect(
+        s.expectedOutcome === 'completed'
+          ? RECEIVED[s.slug]
+          : s.expectedOutcome === 'waiting_for_input'
+            ? WAITING[s.slug]
+            : FAILURE[s.slug],
+        s.slug,
+      ).toBeDefined();
     expect(sandbox.sites).toEqual(SANDBOX_SITES);
   });
 });
@@ -147,9 +294,13 @@ describe.concurrent('applying to every sandbox site', () => {
         expect(r.subStatus).toBe('submitted');
         expect(r.error).toBeNull();
         expect(r.confirmationText).toBeTruthy();
-        expect(steps).toEqual(expect.arrayContaining(['navigating', 'finding form', 'filling', 'submitting', 'verifying']));
+        expect(steps).toEqual(
+          expect.arrayContaining(['navigating', 'finding form', 'filling', 'submitting', 'verifying']),
+        );
         expect(steps.indexOf('submitting')).toBeLessThan(steps.indexOf('verifying'));
-        expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ field: 'founderEmail', value: P.founderEmail }));
+        expect(r.fieldsFilled).toContainEqual(
+          expect.objectContaining({ field: 'founderEmail', value: P.founderEmail }),
+        );
         expect(received).toHaveLength(1);
         const fields = received[0].fields;
         for (const [key, want] of Object.entries(RECEIVED[site.slug])) {
@@ -163,7 +314,8 @@ describe.concurrent('applying to every sandbox site', () => {
         expect(r.errorCode).toBe('needs_input');
         expect(r.unansweredQuestions?.map((q) => q.question)).toEqual(w.questions);
         expect(r.unansweredQuestions?.every((q) => q.required)).toBe(true);
-        for (const [label, value] of Object.entries(w.filled)) expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label, value }));
+        for (const [label, value] of Object.entries(w.filled))
+          expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label, value }));
         expect(steps).not.toContain('submitting');
         expect(received).toHaveLength(0);
       } else {
@@ -186,7 +338,9 @@ describe('dry run, stop and safety', () => {
     const r = await run('summit-capital', { dryRun: true });
     expect(r.status).toBe('completed');
     expect(r.subStatus).toBe('form_filled');
-    expect(r.fieldsFilled.map((f) => f.field)).toEqual(expect.arrayContaining(['firstName', 'lastName', 'founderEmail', 'companyName', 'problem', 'pitchDeck']));
+    expect(r.fieldsFilled.map((f) => f.field)).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'founderEmail', 'companyName', 'problem', 'pitchDeck']),
+    );
     expect(isPng(r.screenshot)).toBe(true);
     expect(sandbox.received('summit-capital')).toHaveLength(before);
   });
@@ -234,11 +388,15 @@ describe('dry run, stop and safety', () => {
     const before = sandbox.received('forge-ventures').length;
     const r = await run('forge-ventures', { deck: { fileName: 'lumibyte-deck.pdf', bytes } });
     expect(r.status, r.summary).toBe('completed');
-    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ field: 'pitchDeckFile', value: 'lumibyte-deck.pdf' }));
+    expect(r.fieldsFilled).toContainEqual(
+      expect.objectContaining({ field: 'pitchDeckFile', value: 'lumibyte-deck.pdf' }),
+    );
     const got = sandbox.received('forge-ventures').slice(before);
     expect(got).toHaveLength(1);
     expect(got[0].accepted).toBe(true);
-    expect(got[0].fields.deck).toBe(`file:lumibyte-deck.pdf;sha256=${createHash('sha256').update(bytes).digest('hex')}`);
+    expect(got[0].fields.deck).toBe(
+      `file:lumibyte-deck.pdf;sha256=${createHash('sha256').update(bytes).digest('hex')}`,
+    );
   });
 
   it("custom questions: the founder's answers are matched by meaning, filled and sent; nothing else is made up", async () => {
@@ -250,25 +408,48 @@ describe('dry run, stop and safety', () => {
     ];
     const r = await run('bramble-ventures', { answers });
     expect(r.status, r.summary).toBe('completed');
-    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ field: 'answer', label: 'Why now?', value: answers[0].answer }));
+    expect(r.fieldsFilled).toContainEqual(
+      expect.objectContaining({ field: 'answer', label: 'Why now?', value: answers[0].answer }),
+    );
     const got = sandbox.received('bramble-ventures').slice(before);
     expect(got).toHaveLength(1);
-    expect(got[0].fields).toMatchObject({ why_now: answers[0].answer, track: 'Direct investment', traction: P.revenue, name: P.founderName });
+    expect(got[0].fields).toMatchObject({
+      why_now: answers[0].answer,
+      track: 'Direct investment',
+      traction: P.revenue,
+      name: P.founderName,
+    });
     // An optional question nothing answers stays empty.
     expect(got[0].fields.read_first ?? '').toBe('');
   });
 
   it('an answer that is none of the options leaves the choice unanswered (no "Other" guess), and nothing is sent', async () => {
     const before = sandbox.received('bramble-ventures').length;
-    const r = await run('bramble-ventures', { answers: [{ question: 'Why now?', answer: 'Timing.' }, { question: 'Which track are you applying for?', answer: 'The fast one' }] });
+    const r = await run('bramble-ventures', {
+      answers: [
+        { question: 'Why now?', answer: 'Timing.' },
+        { question: 'Which track are you applying for?', answer: 'The fast one' },
+      ],
+    });
     expect(r.status, r.summary).toBe('waiting_for_input');
-    expect(r.unansweredQuestions).toEqual([{ question: 'Which track are you applying for?', required: true, options: ['Residency programme', 'Direct investment'] }]);
+    expect(r.unansweredQuestions).toEqual([
+      {
+        question: 'Which track are you applying for?',
+        required: true,
+        options: ['Residency programme', 'Direct investment'],
+      },
+    ]);
     expect(sandbox.received('bramble-ventures')).toHaveLength(before);
   });
 
   it('a dropdown that changes back every time ends in an honest failure and nothing is sent', async () => {
     const before = sandbox.received('ripple-fund').length;
-    const r = await applyToFirm({ url: `${sandbox.url}/ripple-fund/stubborn/`, profile: P, browser, allowPrivate: true });
+    const r = await applyToFirm({
+      url: `${sandbox.url}/ripple-fund/stubborn/`,
+      profile: P,
+      browser,
+      allowPrivate: true,
+    });
     expect(r.status).toBe('failed');
     expect(r.errorCode, r.error ?? '').toBe('value_not_kept');
     expect(r.error).toContain('"Funding stage"');
@@ -279,7 +460,10 @@ describe('dry run, stop and safety', () => {
     const before = sandbox.received('ripple-fund').length;
     const asked: string[] = [];
     const r = await applyToFirm({
-      url: `${sandbox.url}/ripple-fund/person/`, profile: P, browser, allowPrivate: true,
+      url: `${sandbox.url}/ripple-fund/person/`,
+      profile: P,
+      browser,
+      allowPrivate: true,
       // The founder in the live view: picks the stage themself (a real choice on the same page), then Continue.
       takeover: async ({ reason, message, page }) => {
         asked.push(`${reason}: ${message}`);
@@ -288,7 +472,9 @@ describe('dry run, stop and safety', () => {
       },
     });
     expect(r.status, r.error ?? '').toBe('completed');
-    expect(asked).toEqual([expect.stringMatching(/^field_stuck: The form did not keep the value set for "Funding stage"/)]);
+    expect(asked).toEqual([
+      expect.stringMatching(/^field_stuck: The form did not keep the value set for "Funding stage"/),
+    ]);
     expect(r.fieldsFilled.find((f) => f.label === 'Funding stage')?.value).toBe('Series A');
     const got = sandbox.received('ripple-fund').slice(before);
     expect(got).toHaveLength(1);
@@ -299,7 +485,10 @@ describe('dry run, stop and safety', () => {
     const before = sandbox.received('ripple-fund').length;
     let asked = 0;
     const r = await applyToFirm({
-      url: `${sandbox.url}/ripple-fund/stubborn/`, profile: P, browser, allowPrivate: true,
+      url: `${sandbox.url}/ripple-fund/stubborn/`,
+      profile: P,
+      browser,
+      allowPrivate: true,
       takeover: async ({ page }) => {
         asked++;
         await page.selectOption('#r-stage', 'Seed');
@@ -323,16 +512,29 @@ describe('dry run, stop and safety', () => {
   });
 
   it('allows exactly the host:port listed in allowedHosts', async () => {
-    const ok = await applyToFirm({ url: url('northwind-ventures'), profile: P, browser, dryRun: true, allowedHosts: `127.0.0.1:${sandbox.port}` });
+    const ok = await applyToFirm({
+      url: url('northwind-ventures'),
+      profile: P,
+      browser,
+      dryRun: true,
+      allowedHosts: `127.0.0.1:${sandbox.port}`,
+    });
     expect(ok.subStatus).toBe('form_filled');
-    const other = await applyToFirm({ url: url('northwind-ventures'), profile: P, browser, dryRun: true, allowedHosts: `127.0.0.1:${sandbox.port + 1}` });
+    const other = await applyToFirm({
+      url: url('northwind-ventures'),
+      profile: P,
+      browser,
+      dryRun: true,
+      allowedHosts: `127.0.0.1:${sandbox.port + 1}`,
+    });
     expect(other.errorCode).toBe('unsafe_url');
   });
 
   it('blocks later requests to non-allowed private hosts (form posting to another local address)', async () => {
     const evil: FastifyInstance = Fastify();
     evil.get('/', async (_q, reply) =>
-      reply.type('text/html').send(`<h1>Trap Capital</h1><form method="post" action="http://localhost:${sandbox.port}/northwind-ventures/apply">
+      reply.type('text/html')
+        .send(`<h1>Trap Capital</h1><form method="post" action="http://localhost:${sandbox.port}/northwind-ventures/apply">
 <label for="n">Name</label><input id="n" name="name"><label for="e">Email</label><input id="e" type="email" name="email">
 <label for="c">Company</label><input id="c" name="company"><button>Apply</button></form>`),
     );
@@ -340,7 +542,13 @@ describe('dry run, stop and safety', () => {
     const port = (evil.server.address() as { port: number }).port;
     const before = sandbox.received('northwind-ventures').length;
     try {
-      const r = await applyToFirm({ url: `http://127.0.0.1:${port}/`, profile: P, browser, allowedHosts: `127.0.0.1:${port}`, timeouts: { verifyMs: 4000 } });
+      const r = await applyToFirm({
+        url: `http://127.0.0.1:${port}/`,
+        profile: P,
+        browser,
+        allowedHosts: `127.0.0.1:${port}`,
+        timeouts: { verifyMs: 4000 },
+      });
       expect(r.status).toBe('failed');
       expect(r.errorCode, r.error ?? '').toBe('unsafe_url');
       expect(sandbox.received('northwind-ventures')).toHaveLength(before);

@@ -19,7 +19,12 @@ try {
   for (let i = 0; i < rounds; i++) {
     for (const site of sandbox.sites.filter((s) => s.expectedOutcome === 'completed')) {
       const t = performance.now();
-      const r = await applyToFirm({ url: `${sandbox.url}/${site.slug}/`, profile: TEST_PROFILE, browser, allowPrivate: true });
+      const r = await applyToFirm({
+        url: `${sandbox.url}/${site.slug}/`,
+        profile: TEST_PROFILE,
+        browser,
+        allowPrivate: true,
+      });
       const ms = Math.round(performance.now() - t);
       if (r.status !== 'completed') throw new Error(`${site.slug}: ${r.summary}`);
       (perSite[site.slug] ??= []).push(ms);

@@ -33,16 +33,30 @@ describe('birch-ventures: one question per screen, button cards and keyboard let
     expect(r.status, r.summary).toBe('completed');
     const got = sandbox.received('birch-ventures');
     expect(got).toHaveLength(1);
-    expect(got[0].fields).toEqual({ company: SAAS_LONDON.companyName, sector: 'B2B Software', stage: 'Seed', region: 'Europe', email: SAAS_LONDON.founderEmail });
+    expect(got[0].fields).toEqual({
+      company: SAAS_LONDON.companyName,
+      sector: 'B2B Software',
+      stage: 'Seed',
+      region: 'Europe',
+      email: SAAS_LONDON.founderEmail,
+    });
     // the keyboard-only stage question was answered by its letter, and says so in the fields filled
-    expect(r.fieldsFilled).toContainEqual(expect.objectContaining({ label: 'What stage is the company at?', value: 'Seed', source: 'profile:stage' }));
+    expect(r.fieldsFilled).toContainEqual(
+      expect.objectContaining({ label: 'What stage is the company at?', value: 'Seed', source: 'profile:stage' }),
+    );
   });
 
   it('asks the founder (offering the options) when no card fits; nothing is sent', async () => {
     const before = sandbox.received('birch-ventures').length;
     const r = await apply('birch-ventures', AGRI_LAGOS);
     expect(r.status, r.summary).toBe('waiting_for_input');
-    expect(r.unansweredQuestions).toEqual([{ question: 'Which sector are you in?', required: true, options: ['AI / Machine Learning', 'B2B Software', 'Consumer', 'Other'] }]);
+    expect(r.unansweredQuestions).toEqual([
+      {
+        question: 'Which sector are you in?',
+        required: true,
+        options: ['AI / Machine Learning', 'B2B Software', 'Consumer', 'Other'],
+      },
+    ]);
     expect(sandbox.received('birch-ventures')).toHaveLength(before);
   });
   it('sends "Other" on both card questions once the founder chose it', async () => {
@@ -54,7 +68,13 @@ describe('birch-ventures: one question per screen, button cards and keyboard let
     expect(r.status, r.summary).toBe('completed');
     const got = sandbox.received('birch-ventures');
     expect(got).toHaveLength(before + 1);
-    expect(got[before].fields).toEqual({ company: AGRI_LAGOS.companyName, sector: 'Other', stage: 'Seed', region: 'Other', email: AGRI_LAGOS.founderEmail });
+    expect(got[before].fields).toEqual({
+      company: AGRI_LAGOS.companyName,
+      sector: 'Other',
+      stage: 'Seed',
+      region: 'Other',
+      email: AGRI_LAGOS.founderEmail,
+    });
   });
 });
 
@@ -64,7 +84,13 @@ describe('elm-partners: a listbox and a combobox popup', () => {
     expect(r.status, r.summary).toBe('completed');
     const got = sandbox.received('elm-partners');
     expect(got).toHaveLength(1);
-    expect(got[0].fields).toEqual({ name: SAAS_LONDON.founderName, email: SAAS_LONDON.founderEmail, company: SAAS_LONDON.companyName, sector: 'B2B Software', region: 'Europe' });
+    expect(got[0].fields).toEqual({
+      name: SAAS_LONDON.founderName,
+      email: SAAS_LONDON.founderEmail,
+      company: SAAS_LONDON.companyName,
+      sector: 'B2B Software',
+      region: 'Europe',
+    });
   });
 
   it('with no option that fits, pauses with both questions and their options; nothing is sent', async () => {
@@ -88,9 +114,11 @@ describe('elm-partners: a listbox and a combobox popup', () => {
     const got = sandbox.received('elm-partners');
     expect(got).toHaveLength(before + 1);
     expect(got[before].fields).toMatchObject({ sector: 'Other', region: 'Other' });
-    expect(r.fieldsFilled).toEqual(expect.arrayContaining([
-      expect.objectContaining({ value: 'Other', source: 'answer:Sector' }),
-      expect.objectContaining({ value: 'Other', source: 'answer:Region' }),
-    ]));
+    expect(r.fieldsFilled).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: 'Other', source: 'answer:Sector' }),
+        expect.objectContaining({ value: 'Other', source: 'answer:Region' }),
+      ]),
+    );
   });
 });

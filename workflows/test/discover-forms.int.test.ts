@@ -4,7 +4,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SharedBrowser, createDiscoveryActivities, type DiscoveryCheck, type DiscoveryStorePort, type DiscoveryTarget } from '../src';
+import {
+  SharedBrowser,
+  createDiscoveryActivities,
+  type DiscoveryCheck,
+  type DiscoveryStorePort,
+  type DiscoveryTarget,
+} from '../src';
 import { ROBOTS_DISALLOWED_SITES, SANDBOX_SITES, startSandbox, type Sandbox } from '../src/sandbox';
 
 let sandbox: Sandbox;
@@ -19,7 +25,9 @@ interface LocalServer {
   hits: string[];
   close(): Promise<void>;
 }
-async function localServer(handle: (req: IncomingMessage, res: ServerResponse, self: LocalServer) => void): Promise<LocalServer> {
+async function localServer(
+  handle: (req: IncomingMessage, res: ServerResponse, self: LocalServer) => void,
+): Promise<LocalServer> {
   const self = { hits: [] as string[] } as LocalServer;
   const server = createServer((req, res) => {
     self.hits.push(req.url ?? '');
@@ -34,16 +42,19 @@ async function localServer(handle: (req: IncomingMessage, res: ServerResponse, s
   Object.assign(self, {
     url: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   });
   return self;
 }
 
-const FORM = '<form method="post" action="/thanks"><label for="n">Your name</label><input id="n" name="name" required><label for="e">Email address</label><input id="e" type="email" name="email" required><label for="c">Company name</label><input id="c" name="company" required><label for="p">Tell us about your company</label><textarea id="p" name="pitch" required></textarea><button type="submit">Apply</button></form>';
-const page = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fixture firm</title></head><body>${body}</body></html>`;
+const FORM =
+  '<form method="post" action="/thanks"><label for="n">Your name</label><input id="n" name="name" required><label for="e">Email address</label><input id="e" type="email" name="email" required><label for="c">Company name</label><input id="c" name="company" required><label for="p">Tell us about your company</label><textarea id="p" name="pitch" required></textarea><button type="submit">Apply</button></form>';
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fixture firm</title></head><body>${body}</body></html>`;
 const browser = new SharedBrowser();
 const results = new Map<string, DiscoveryCheck>();
 const blocked: string[] = [];
@@ -68,13 +79,19 @@ beforeAll(async () => {
   sandbox = await startSandbox();
   // Outside the allowed hosts (another port on loopback): any request it receives got past the guard.
   canary = await localServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>canary</p>'));
-  redirectCanary = await localServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>canary</p>'));
+  redirectCanary = await localServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>canary</p>'),
+  );
   // An allowed firm site: robots.txt keeps crawlers out of /members/, one page pulls from the canary.
   fixture = await localServer((req, res) => {
     const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html' }).end(page(body));
     const c = canary.url;
-    if (req.url === '/robots.txt') return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /members/\n');
-    if (req.url === '/gated/') return html('<h1>Gated Ventures</h1><p>We back seed founders.</p><p><a href="/members/apply">Apply for funding</a></p>');
+    if (req.url === '/robots.txt')
+      return res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /members/\n');
+    if (req.url === '/gated/')
+      return html(
+        '<h1>Gated Ventures</h1><p>We back seed founders.</p><p><a href="/members/apply">Apply for funding</a></p>',
+      );
     if (req.url === '/members/apply') return html(`<h1>Apply for funding</h1>${FORM}`);
     if (req.url === '/leaky/')
       return html(`<h1>Leaky Capital</h1><img src="${c}/pixel.png" alt=""><link rel="stylesheet" href="${c}/style.css"><iframe src="${c}/frame" title="x"></iframe>
@@ -92,7 +109,14 @@ beforeAll(async () => {
     { firmId: 'none', website: null, test: false },
   ];
   const store = memoryStore(targets);
-  const acts = createDiscoveryActivities({ store, browser, allowedHosts: [new URL(sandbox.url).host, fixture.host], concurrency: 3, hostDelayMs: 50, blocked });
+  const acts = createDiscoveryActivities({
+    store,
+    browser,
+    allowedHosts: [new URL(sandbox.url).host, fixture.host],
+    concurrency: 3,
+    hostDelayMs: 50,
+    blocked,
+  });
   const run = { runId: 'r1' };
   while ((await acts.checkNext(run)) > 0) batches++;
   await acts.finish(run);
@@ -121,7 +145,12 @@ describe('form discovery on the sandbox sites', () => {
     expect(r.kind).toBe('native');
     expect(r.url).toBe(`${sandbox.url}/northwind-ventures/`);
     expect(r.fields.map((f) => [f.label, f.required])).toEqual([
-      ['Your name', true], ['Email address', true], ['Company name', true], ['Company website', false], ['Stage', false], ['Tell us about your company', true],
+      ['Your name', true],
+      ['Email address', true],
+      ['Company name', true],
+      ['Company website', false],
+      ['Stage', false],
+      ['Tell us about your company', true],
     ]);
     expect(r.fields.find((f) => f.label === 'Email address')).toMatchObject({ type: 'email', asks: 'founderEmail' });
     expect(r.blockers).toEqual([]);
@@ -173,7 +202,9 @@ describe('form discovery on the sandbox sites', () => {
   it('never reached outside the allowed hosts', () => {
     // Pages did try (an image, a stylesheet, a frame, a fetch, a WebSocket): the guard saw them ...
     expect(get('leaky').outcome).toBe('found');
-    const tried = blocked.filter((u) => new URL(u.replace(/^ws/, 'http')).host === canary.host).map((u) => new URL(u).pathname);
+    const tried = blocked
+      .filter((u) => new URL(u.replace(/^ws/, 'http')).host === canary.host)
+      .map((u) => new URL(u).pathname);
     expect(tried).toEqual(expect.arrayContaining(['/pixel.png', '/style.css', '/frame', '/fetch', '/ws']));
     // ... and the server outside the allowed hosts received nothing: a request let out would be here.
     expect(canary.hits).toEqual([]);

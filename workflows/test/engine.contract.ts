@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryActivities } from '../src/engine/discovery';
-import { MAX_TRIES, type AttemptOutcome, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from '../src/engine/port';
+import {
+  MAX_TRIES,
+  type AttemptOutcome,
+  type SubmissionActivities,
+  type SubmissionRun,
+  type WorkflowEngine,
+} from '../src/engine/port';
 
 /** Scripted application side: what each attempt's apply returns, try after try. */
 export class ScriptedActivities implements SubmissionActivities {
-  readonly calls: { kind: 'begin' | 'apply' | 'finish'; attemptId: string; at: number; outcome?: AttemptOutcome }[] = [];
+  readonly calls: { kind: 'begin' | 'apply' | 'finish'; attemptId: string; at: number; outcome?: AttemptOutcome }[] =
+    [];
   readonly scripts = new Map<string, { outcomes: AttemptOutcome[]; proceed?: boolean; delayMs?: number }>();
   readonly stopped: string[] = [];
   running = 0;
@@ -79,7 +86,10 @@ async function finished(acts: ScriptedActivities, attemptId: string, timeoutMs =
  * The workflow port's contract: both engines (DBOS, Temporal) must pass it. `make` builds an
  * engine with a concurrency of 2 around the given activities, or returns a reason to skip.
  */
-export function engineContract(name: string, make: (acts: ScriptedActivities, stopLocal: (run: SubmissionRun) => void) => Promise<WorkflowEngine | string>) {
+export function engineContract(
+  name: string,
+  make: (acts: ScriptedActivities, stopLocal: (run: SubmissionRun) => void) => Promise<WorkflowEngine | string>,
+) {
   describe(`workflow engine contract: ${name}`, () => {
     const acts = new ScriptedActivities();
     const stops: string[] = [];
@@ -135,7 +145,9 @@ export function engineContract(name: string, make: (acts: ScriptedActivities, st
     it('does not try again after a permanent failure, nor after the form was sent', async (t) => {
       if (skip) return t.skip();
       const permanent = run({ outcomes: [outcome('failed', { errorKind: 'permanent' }), outcome('completed')] });
-      const afterSend = run({ outcomes: [outcome('failed', { errorKind: 'transient', formSent: true }), outcome('completed')] });
+      const afterSend = run({
+        outcomes: [outcome('failed', { errorKind: 'transient', formSent: true }), outcome('completed')],
+      });
       await engine!.enqueue([permanent, afterSend]);
       expect(await finished(acts, permanent.attemptId)).toMatchObject({ status: 'failed' });
       expect(await finished(acts, afterSend.attemptId)).toMatchObject({ status: 'failed', formSent: true });
@@ -148,7 +160,8 @@ export function engineContract(name: string, make: (acts: ScriptedActivities, st
       const r = run({ outcomes: [outcome('completed')], proceed: false });
       await engine!.enqueue([r]);
       const deadline = Date.now() + 10_000;
-      while (!acts.of(r.attemptId, 'begin').length && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
+      while (!acts.of(r.attemptId, 'begin').length && Date.now() < deadline)
+        await new Promise((res) => setTimeout(res, 50));
       await new Promise((res) => setTimeout(res, 500));
       expect(acts.of(r.attemptId).map((c) => c.kind)).toEqual(['begin']);
     });
@@ -171,7 +184,9 @@ export function engineContract(name: string, make: (acts: ScriptedActivities, st
 
     it('runs a discovery run batch after batch until none is left, then finishes it once; starting it again starts nothing', async (t) => {
       if (skip) return t.skip();
-      expect(engine!.startDiscovery, 'an engine given discovery activities starts discovery runs').toBeTypeOf('function');
+      expect(engine!.startDiscovery, 'an engine given discovery activities starts discovery runs').toBeTypeOf(
+        'function',
+      );
       const runId = randomUUID();
       acts.batches.set(runId, [3, 2]);
       await engine!.startDiscovery!({ runId });

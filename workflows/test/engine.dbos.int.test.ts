@@ -8,5 +8,12 @@ afterAll(async () => db?.drop());
 
 engineContract('DBOS on Postgres', async (acts, stopLocal) => {
   db = await createTestDatabase(inject('pgAdminUrl'), { migrate: false });
-  return createDbosEngine({ databaseUrl: db.url, concurrency: 2, activities: acts, discovery: acts.discovery, stopLocal, pollMs: 100 });
+  return createDbosEngine({
+    databaseUrl: db.url,
+    concurrency: 2,
+    activities: acts,
+    discovery: acts.discovery,
+    stopLocal,
+    pollMs: 100,
+  });
 });

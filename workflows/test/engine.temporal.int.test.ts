@@ -5,5 +5,12 @@ import { engineContract } from './engine.contract';
 engineContract('Temporal', async (acts, stopLocal) => {
   const address = process.env.TEMPORAL_ADDRESS;
   if (!address) return 'TEMPORAL_ADDRESS is not set, so there is no Temporal server to test against';
-  return createTemporalEngine({ address, concurrency: 2, activities: acts, discovery: acts.discovery, stopLocal, worker: true });
+  return createTemporalEngine({
+    address,
+    concurrency: 2,
+    activities: acts,
+    discovery: acts.discovery,
+    stopLocal,
+    worker: true,
+  });
 });

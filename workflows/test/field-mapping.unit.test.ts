@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { classifyField, normalizeText, parseMoney, splitName, valueForTarget, type FieldDescriptor } from '../src/automation';
+import {
+  classifyField,
+  normalizeText,
+  parseMoney,
+  splitName,
+  valueForTarget,
+  type FieldDescriptor,
+} from '../src/automation';
 import type { StartupProfile } from '../src/automation';
 
 const profile: StartupProfile = {
@@ -98,10 +105,14 @@ describe('classifyField: other clues', () => {
   });
   it('uses ARIA labels and nearby question text (no label element)', () => {
     expect(target({ ariaLabel: 'Startup website' })).toBe('website');
-    expect(target({ placeholder: 'Type your answer here...', nearbyText: "What's your full name? *" })).toBe('founderName');
+    expect(target({ placeholder: 'Type your answer here...', nearbyText: "What's your full name? *" })).toBe(
+      'founderName',
+    );
   });
   it('treats sample placeholders as hints, not as labels', () => {
-    expect(target({ placeholder: 'name@example.com', inputType: 'email', nearbyText: "We'll only use it to reply" })).toBe('founderEmail');
+    expect(
+      target({ placeholder: 'name@example.com', inputType: 'email', nearbyText: "We'll only use it to reply" }),
+    ).toBe('founderEmail');
     expect(target({ placeholder: 'https://linkedin.com/in/you' })).toBe('founderLinkedin');
     expect(target({ placeholder: 'https://' })).toBe('website');
     expect(target({ placeholder: 'Your company name' })).toBe('companyName');
@@ -126,7 +137,9 @@ describe('classifyField: other clues', () => {
   it('treats a lone checkbox as consent or marketing opt-in, nothing else', () => {
     expect(target({ kind: 'checkbox', label: 'I agree to the privacy policy' })).toBe('consent');
     expect(target({ kind: 'checkbox', label: 'I confirm that the information above is accurate' })).toBe('consent');
-    expect(target({ kind: 'checkbox', label: 'I agree to receive other communications from Harbor VC.' })).toBe('marketingOptIn');
+    expect(target({ kind: 'checkbox', label: 'I agree to receive other communications from Harbor VC.' })).toBe(
+      'marketingOptIn',
+    );
     expect(target({ kind: 'checkbox', label: 'Subscribe to our newsletter' })).toBe('marketingOptIn');
     expect(target({ kind: 'checkbox', label: 'Are you remote-first?' })).toBeNull();
   });

@@ -12,7 +12,9 @@ let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 640, height: 400 } });
-  await page.setContent('<p id="n">0</p><script>let i = 0; setInterval(() => (document.getElementById("n").textContent = String(++i)), 30);</script>');
+  await page.setContent(
+    '<p id="n">0</p><script>let i = 0; setInterval(() => (document.getElementById("n").textContent = String(++i)), 30);</script>',
+  );
 });
 afterAll(async () => browser?.close());
 
@@ -45,7 +47,9 @@ describe('live hub', () => {
     const remote = new LiveHub({ save: async (_run, s) => void saved.push(s), remove: async () => undefined }, 100);
     const other = remote.open({ submissionId: 's2', attemptId: 'a2' });
     const page2 = await browser.newPage({ viewport: { width: 640, height: 400 } });
-    await page2.setContent('<p id="n">0</p><script>let i = 0; setInterval(() => (document.getElementById("n").textContent = String(++i)), 30);</script>');
+    await page2.setContent(
+      '<p id="n">0</p><script>let i = 0; setInterval(() => (document.getElementById("n").textContent = String(++i)), 30);</script>',
+    );
     await other.attach(page2);
     await sleep(500);
     expect(remote.snapshot('s2')!.frame).toBeNull();

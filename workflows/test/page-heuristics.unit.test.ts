@@ -46,7 +46,7 @@ describe('scoreLink', () => {
 describe('outcome text', () => {
   it.each([
     'Thank you, Ada! We received your application.',
-    "Thanks for submitting the form.",
+    'Thanks for submitting the form.',
     'Your response has been recorded.',
     "🎉 Application submitted! We'll be in touch soon.",
     'Application received',

@@ -29,7 +29,11 @@ describe('proof of an application (issue 15)', () => {
   it('keeps the data request of a form sent by script (fetch, JSON), not a page navigation', async () => {
     const r = await run('kestrel-ventures');
     expect(r.status, r.error ?? '').toBe('completed');
-    expect(r.sentRequest).toEqual({ method: 'POST', url: `${sandbox.url}/kestrel-ventures/api/submissions`, status: 200 });
+    expect(r.sentRequest).toEqual({
+      method: 'POST',
+      url: `${sandbox.url}/kestrel-ventures/api/submissions`,
+      status: 200,
+    });
   });
 
   it('a run that never sent anything has no sent request, and still keeps the page it ended on', async () => {

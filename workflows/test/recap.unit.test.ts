@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { createRecap } from '../src/engine/recap';
 import type { ApplyResult } from '../src/automation/types';
 
-const result = { status: 'completed', summary: 'Application submitted', confirmationText: 'Thanks!', fieldsFilled: [], error: null } as unknown as ApplyResult;
+const result = {
+  status: 'completed',
+  summary: 'Application submitted',
+  confirmationText: 'Thanks!',
+  fieldsFilled: [],
+  error: null,
+} as unknown as ApplyResult;
 
 /** An OpenAI-compatible endpoint answering one fixed sentence (or an error). */
 async function llm(answer: { status: number; content?: string }) {
@@ -16,7 +22,10 @@ async function llm(answer: { status: number; content?: string }) {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 describe('the recap says who wrote it', () => {
@@ -29,7 +38,10 @@ describe('the recap says who wrote it', () => {
   it("is marked llm only when the model's own words are used", async () => {
     const ok = await llm({ status: 200, content: 'The application arrived.' });
     try {
-      expect(await createRecap({ llmUrl: ok.url })(result, { firmName: 'Granite Growth' })).toEqual({ text: 'The application arrived.', source: 'llm' });
+      expect(await createRecap({ llmUrl: ok.url })(result, { firmName: 'Granite Growth' })).toEqual({
+        text: 'The application arrived.',
+        source: 'llm',
+      });
     } finally {
       await ok.close();
     }

@@ -21,8 +21,12 @@ afterAll(async () => {
 
 const url = (slug: string) => `${sandbox.url}/${slug}/`;
 const review = (slug: string, profile: StartupProfile, answers: FounderAnswer[] = []) =>
-  reviewForm({ url: url(slug), profile, answers, browser, allowPrivate: true }, { id: slug, name: slug, website: url(slug) });
-const send = (slug: string, profile: StartupProfile, answers: FounderAnswer[] = []) => applyToFirm({ url: url(slug), profile, answers, browser, allowPrivate: true });
+  reviewForm(
+    { url: url(slug), profile, answers, browser, allowPrivate: true },
+    { id: slug, name: slug, website: url(slug) },
+  );
+const send = (slug: string, profile: StartupProfile, answers: FounderAnswer[] = []) =>
+  applyToFirm({ url: url(slug), profile, answers, browser, allowPrivate: true });
 
 /** Fails when the firm received a value that no row of the review table supplied (a ticked box shows as "checked"). */
 export function expectOnlyReviewed(rv: FormReview, received: Record<string, string>, boxes: readonly string[] = []) {
@@ -35,7 +39,15 @@ export function expectOnlyReviewed(rv: FormReview, received: Record<string, stri
   for (const f of rv.fields) expect(f.source, `"${f.question}" has no source`).not.toBeNull();
 }
 
-const SAAS_LONDON: StartupProfile = { ...TEST_PROFILE, industry: 'SaaS', location: 'London, UK', foundedDate: '2023-12-03', teamCount: '12', monthlyRevenue: '200000', revenueCurrency: 'EUR' };
+const SAAS_LONDON: StartupProfile = {
+  ...TEST_PROFILE,
+  industry: 'SaaS',
+  location: 'London, UK',
+  foundedDate: '2023-12-03',
+  teamCount: '12',
+  monthlyRevenue: '200000',
+  revenueCurrency: 'EUR',
+};
 
 describe('review before sending', () => {
   for (const slug of ['larch-capital', 'birch-ventures', 'elm-partners']) {
@@ -46,7 +58,11 @@ describe('review before sending', () => {
       expect(rv.status, rv.summary).toBe('ready');
       expect(rv.questions).toEqual([]);
       expect(sandbox.received(slug)).toHaveLength(before);
-      expect(rv.fields.find((f) => f.source === 'profile:companyName')).toMatchObject({ value: SAAS_LONDON.companyName, kind: 'profile', sourceLabel: 'Profile: company name' });
+      expect(rv.fields.find((f) => f.source === 'profile:companyName')).toMatchObject({
+        value: SAAS_LONDON.companyName,
+        kind: 'profile',
+        sourceLabel: 'Profile: company name',
+      });
 
       const r = await send(slug, SAAS_LONDON, answers);
       expect(r.status, r.summary).toBe('completed');
@@ -54,7 +70,9 @@ describe('review before sending', () => {
       expect(got).toHaveLength(before + 1);
       expectOnlyReviewed(rv, got[before].fields);
       // and the run sent the same table it reviewed
-      expect(r.fieldsFilled.map((f) => [f.label, f.value, f.source])).toEqual(rv.fields.map((f) => [f.question, f.value, f.source]));
+      expect(r.fieldsFilled.map((f) => [f.label, f.value, f.source])).toEqual(
+        rv.fields.map((f) => [f.question, f.value, f.source]),
+      );
     });
   }
 
@@ -75,7 +93,21 @@ describe('review before sending', () => {
   });
 
   it('the check fails when a value arrives that the review did not list', () => {
-    const rv: FormReview = { firm: { id: 'x', name: 'x', website: null }, status: 'ready', summary: '', questions: [], fields: [{ question: 'Name', value: 'Ada', source: 'profile:founderName', kind: 'profile', sourceLabel: 'Profile: founder name' }] };
+    const rv: FormReview = {
+      firm: { id: 'x', name: 'x', website: null },
+      status: 'ready',
+      summary: '',
+      questions: [],
+      fields: [
+        {
+          question: 'Name',
+          value: 'Ada',
+          source: 'profile:founderName',
+          kind: 'profile',
+          sourceLabel: 'Profile: founder name',
+        },
+      ],
+    };
     expect(() => expectOnlyReviewed(rv, { name: 'Ada', note: 'composed text' })).toThrow(/note/);
   });
 });

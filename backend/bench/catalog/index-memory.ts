@@ -28,8 +28,20 @@ const docs = index.stats().docs;
 // every fourth also a new stage, industry and location, so no factor table of an earlier one serves.
 const STAGES = ['Pre-seed', 'Seed', 'Series A', 'Series B'];
 const INDUSTRIES = ['Fintech', 'HealthTech', 'Climate', 'SaaS', 'AI & ML'];
-const PLACES = ['Berlin, Germany', 'London, United Kingdom', 'Austin, United States', 'Bangalore, India', 'Paris, France'];
-const COUNTRIES = [['United States'], ['United Kingdom', 'Germany'], ['India', 'Singapore', 'Japan'], [] as string[], ['United States', 'Israel']];
+const PLACES = [
+  'Berlin, Germany',
+  'London, United Kingdom',
+  'Austin, United States',
+  'Bangalore, India',
+  'Paris, France',
+];
+const COUNTRIES = [
+  ['United States'],
+  ['United Kingdom', 'Germany'],
+  ['India', 'Singapore', 'Japan'],
+  [] as string[],
+  ['United States', 'Israel'],
+];
 const WORDS = ['capital', 'ventures', 'partners', 'fund', 'growth', 'seed', 'fintech', 'health', 'labs', ''];
 const today = new Date().toISOString().slice(0, 10);
 const founders = Number(process.env.BENCH_FOUNDERS ?? 100);
@@ -38,11 +50,20 @@ const next: number[] = [];
 let matched = 0;
 for (let i = 0; i < founders + 5; i++) {
   const j = i % 4 === 0 ? i >> 2 : 0;
-  const profile = { stage: STAGES[j % STAGES.length]!, industry: INDUSTRIES[j % INDUSTRIES.length]!, location: PLACES[j % PLACES.length]!, raising: `$${250 + i * 7}K` };
+  const profile = {
+    stage: STAGES[j % STAGES.length]!,
+    industry: INDUSTRIES[j % INDUSTRIES.length]!,
+    location: PLACES[j % PLACES.length]!,
+    raising: `$${250 + i * 7}K`,
+  };
   const word = WORDS[i % WORDS.length]!;
   const countries = COUNTRIES[i % COUNTRIES.length]!;
   // A broad query (a common word or none, maybe a few countries): the fit order's worst case.
-  const filter: VcFilter = { words: word ? queryWords(word) : undefined, countries: countries.length ? countries : undefined, fit: { profile, today, min: i % 5 === 4 ? 50 : undefined } };
+  const filter: VcFilter = {
+    words: word ? queryWords(word) : undefined,
+    countries: countries.length ? countries : undefined,
+    fit: { profile, today, min: i % 5 === 4 ? 50 : undefined },
+  };
   let s = performance.now();
   const r = await index.searchVcFirms('vc', filter, { page: 1, limit: 25, order: 'fit' });
   const firstMs = performance.now() - s;
@@ -55,15 +76,24 @@ for (let i = 0; i < founders + 5; i++) {
     matched += r.total;
   }
 }
-console.log(JSON.stringify({
-  docs,
-  load_ms: Math.round(loadMs),
-  rss_before_mb: mb(before.rss), rss_after_mb: mb(after.rss), rss_growth_mb: mb(after.rss - before.rss),
-  heap_before_mb: mb(before.heapUsed), heap_after_mb: mb(after.heapUsed),
-  array_buffers_before_mb: mb(before.arrayBuffers), array_buffers_after_mb: mb(after.arrayBuffers),
-  index_heap_and_buffers_mb: mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers),
-  new_founder_first_query_p50_ms: round(percentile(first, 50), 2), new_founder_first_query_p95_ms: round(percentile(first, 95), 2),
-  next_page_p95_ms: round(percentile(next, 95), 2), founders: first.length, mean_matches: Math.round(matched / first.length),
-}));
+console.log(
+  JSON.stringify({
+    docs,
+    load_ms: Math.round(loadMs),
+    rss_before_mb: mb(before.rss),
+    rss_after_mb: mb(after.rss),
+    rss_growth_mb: mb(after.rss - before.rss),
+    heap_before_mb: mb(before.heapUsed),
+    heap_after_mb: mb(after.heapUsed),
+    array_buffers_before_mb: mb(before.arrayBuffers),
+    array_buffers_after_mb: mb(after.arrayBuffers),
+    index_heap_and_buffers_mb: mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers),
+    new_founder_first_query_p50_ms: round(percentile(first, 50), 2),
+    new_founder_first_query_p95_ms: round(percentile(first, 95), 2),
+    next_page_p95_ms: round(percentile(next, 95), 2),
+    founders: first.length,
+    mean_matches: Math.round(matched / first.length),
+  }),
+);
 await index.close();
 await pool.end();

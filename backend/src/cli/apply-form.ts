@@ -6,20 +6,33 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CliError, type CliCommand } from './command';
 
-const ProfileFile = z.strictObject(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, z.string().optional()])) as Record<(typeof PROFILE_FIELDS)[number], z.ZodOptional<z.ZodString>>);
+const ProfileFile = z.strictObject(
+  Object.fromEntries(PROFILE_FIELDS.map((f) => [f, z.string().optional()])) as Record<
+    (typeof PROFILE_FIELDS)[number],
+    z.ZodOptional<z.ZodString>
+  >,
+);
 
 async function readProfile(file: string): Promise<StartupProfile> {
   const parsed = ProfileFile.safeParse(await readJson(file, 'profile'));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const what = issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : `${issue.path.join('.') || 'profile'}: ${issue.message}`;
-    throw new CliError(`The profile file ${file} has ${what}; expected the startup profile's text fields (${PROFILE_FIELDS.join(', ')})`);
+    const what =
+      issue.code === 'unrecognized_keys'
+        ? `unknown field(s) ${issue.keys.join(', ')}`
+        : `${issue.path.join('.') || 'profile'}: ${issue.message}`;
+    throw new CliError(
+      `The profile file ${file} has ${what}; expected the startup profile's text fields (${PROFILE_FIELDS.join(', ')})`,
+    );
   }
   return parsed.data as StartupProfile;
 }
 
 /** `{ "question": "answer", … }`: the founder's answers, as the answer library holds them. */
-const AnswersFile = z.record(z.string().trim().min(1).max(ANSWER_QUESTION_MAX), z.string().trim().min(1, 'an answer is empty').max(ANSWER_TEXT_MAX));
+const AnswersFile = z.record(
+  z.string().trim().min(1).max(ANSWER_QUESTION_MAX),
+  z.string().trim().min(1, 'an answer is empty').max(ANSWER_TEXT_MAX),
+);
 
 async function readJson(file: string, what: string): Promise<unknown> {
   let text: string;
@@ -39,7 +52,9 @@ async function readAnswers(file: string): Promise<FounderAnswer[]> {
   const parsed = AnswersFile.safeParse(await readJson(file, 'answers'));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new CliError(`The answers file ${file} must be an object of question → answer text (${issue.path.join('.') || 'answers'}: ${issue.message})`);
+    throw new CliError(
+      `The answers file ${file} must be an object of question → answer text (${issue.path.join('.') || 'answers'}: ${issue.message})`,
+    );
   }
   return Object.entries(parsed.data).map(([question, answer]) => ({ question, answer }));
 }
@@ -66,9 +81,21 @@ async function readDeck(file: string): Promise<DeckFile> {
 export const applyFormCommands: CliCommand[] = [
   {
     name: 'apply-form',
-    summary: '--url URL --profile FILE.json [--deck FILE.pdf] [--answers FILE.json] [--accept-terms] [--opt-ins ask|yes|no] [--default-message TEXT] [--dry-run] [--allow-private] [--screenshot PATH]  (run the automation once, no database)',
+    summary:
+      '--url URL --profile FILE.json [--deck FILE.pdf] [--answers FILE.json] [--accept-terms] [--opt-ins ask|yes|no] [--default-message TEXT] [--dry-run] [--allow-private] [--screenshot PATH]  (run the automation once, no database)',
     standalone: true,
-    options: { url: { type: 'string' }, profile: { type: 'string' }, deck: { type: 'string' }, answers: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'allow-private': { type: 'boolean' }, screenshot: { type: 'string' }, 'accept-terms': { type: 'boolean' }, 'opt-ins': { type: 'string' }, 'default-message': { type: 'string' } },
+    options: {
+      url: { type: 'string' },
+      profile: { type: 'string' },
+      deck: { type: 'string' },
+      answers: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      'allow-private': { type: 'boolean' },
+      screenshot: { type: 'string' },
+      'accept-terms': { type: 'boolean' },
+      'opt-ins': { type: 'string' },
+      'default-message': { type: 'string' },
+    },
     async run(_rt, { values }, out) {
       if (!values.url) throw new CliError('apply-form needs --url URL');
       if (!values.profile) throw new CliError('apply-form needs --profile FILE.json');
@@ -77,7 +104,8 @@ export const applyFormCommands: CliCommand[] = [
       const answers = values.answers ? await readAnswers(values.answers) : [];
       // The founder's standing choices, as Settings → Applications holds them (defaults: nothing agreed to or subscribed to).
       const optIns = values['opt-ins'] ?? 'no';
-      if (optIns !== 'ask' && optIns !== 'yes' && optIns !== 'no') throw new CliError('--opt-ins must be one of ask, yes, no');
+      if (optIns !== 'ask' && optIns !== 'yes' && optIns !== 'no')
+        throw new CliError('--opt-ins must be one of ask, yes, no');
       const checkboxes = { optIns, acceptTerms: Boolean(values['accept-terms']) } as const;
       const controller = new AbortController();
       const onSignal = () => controller.abort();
@@ -107,21 +135,35 @@ export const applyFormCommands: CliCommand[] = [
           subStatus: result.subStatus,
           summary: result.summary,
           // question → value → source (issue 23): the review table of what was (or, with --dry-run, would be) sent
-          fieldsFilled: result.fieldsFilled.map(({ field, label, value, source }) => ({ field, label, value, source: source ?? null })),
+          fieldsFilled: result.fieldsFilled.map(({ field, label, value, source }) => ({
+            field,
+            label,
+            value,
+            source: source ?? null,
+          })),
           confirmationText: result.confirmationText,
           error: result.error,
           screenshot,
           unansweredQuestions: result.unansweredQuestions ?? [],
           // --dry-run: the review table as the app shows it (question → value → source, and what it would ask)
-          ...(values['dry-run'] ? { review: reviewOf(result, { id: values.url, name: new URL(values.url).host, website: values.url }) } : {}),
+          ...(values['dry-run']
+            ? { review: reviewOf(result, { id: values.url, name: new URL(values.url).host, website: values.url }) }
+            : {}),
         };
         const human = [
           `${line.status.toUpperCase()} (${line.subStatus}): ${line.summary}`,
-          ...(line.review ? line.review.fields.map((f) => `  ${f.question} → ${f.value}  (${f.sourceLabel})`) : line.fieldsFilled.map((f) => `  ${f.label} → ${f.value}${f.source ? `  (${f.source})` : ''}`)),
-          ...line.unansweredQuestions.map((q) => `  Unanswered${q.required ? ' (required)' : ''}: ${q.question}${q.options ? ` [${q.options.join(' | ')}]` : ''}`),
+          ...(line.review
+            ? line.review.fields.map((f) => `  ${f.question} → ${f.value}  (${f.sourceLabel})`)
+            : line.fieldsFilled.map((f) => `  ${f.label} → ${f.value}${f.source ? `  (${f.source})` : ''}`)),
+          ...line.unansweredQuestions.map(
+            (q) =>
+              `  Unanswered${q.required ? ' (required)' : ''}: ${q.question}${q.options ? ` [${q.options.join(' | ')}]` : ''}`,
+          ),
           line.error ? `Error: ${line.error}` : '',
           screenshot ? `Screenshot: ${screenshot}` : '',
-        ].filter(Boolean).join('\n');
+        ]
+          .filter(Boolean)
+          .join('\n');
         out.result(line, human);
         if (line.status !== 'completed') process.exitCode = line.status === 'waiting_for_input' ? 3 : 1;
       } finally {

@@ -11,4 +11,15 @@ import { userCommands } from './users';
 import type { CliCommand } from './command';
 
 /** Every CLI command; modules add their list here. */
-export const commands: CliCommand[] = [...userCommands, ...projectionCommands, ...creditCommands, ...profileCommands, ...securityCommands, ...catalogCommands, ...discoverFormsCommands, ...applyFormCommands, ...mailCommands, ...paymentCommands];
+export const commands: CliCommand[] = [
+  ...userCommands,
+  ...projectionCommands,
+  ...creditCommands,
+  ...profileCommands,
+  ...securityCommands,
+  ...catalogCommands,
+  ...discoverFormsCommands,
+  ...applyFormCommands,
+  ...mailCommands,
+  ...paymentCommands,
+];

@@ -7,14 +7,22 @@ const operator = () => `operator:${process.env.USER ?? 'cli'}`;
 /** Left- or right-aligned text table. */
 function table(head: string[], rows: string[][], right: boolean[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
 async function emailsOf(rt: Runtime, ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (let i = 0; i < ids.length; i += 10_000) {
-    const rows = await rt.ctx.db.selectFrom('users').select(['id', 'email']).where('id', 'in', ids.slice(i, i + 10_000)).execute();
+    const rows = await rt.ctx.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('id', 'in', ids.slice(i, i + 10_000))
+      .execute();
     for (const r of rows) out.set(r.id, r.email);
   }
   return out;
@@ -34,33 +42,58 @@ export const creditCommands: CliCommand[] = [
     options: { email: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' } },
     async run(rt, { values }, out) {
       const amount = Number(values.amount);
-      if (!values.email || !Number.isSafeInteger(amount) || amount <= 0 || !values.reason?.trim()) throw new CliError('credits grant needs --email, a positive whole --amount and --reason');
+      if (!values.email || !Number.isSafeInteger(amount) || amount <= 0 || !values.reason?.trim())
+        throw new CliError('credits grant needs --email, a positive whole --amount and --reason');
       const user = await userByEmail(rt, values.email, 'credits grant');
       const actor = operator();
       const r = await rt.services.credits.grant(user.id, amount, values.reason, actor, { now: new Date(), actor });
-      out.result({ email: user.email, amount, balance: r.balance }, `Granted ${amount} credit(s) to ${user.email}; balance ${r.balance}`);
+      out.result(
+        { email: user.email, amount, balance: r.balance },
+        `Granted ${amount} credit(s) to ${user.email}; balance ${r.balance}`,
+      );
     },
   },
   {
     name: 'ledger audit',
-    summary: 'replays every credit ledger from the event store and compares it with the read model (exit 1 on any mismatch)',
+    summary:
+      'replays every credit ledger from the event store and compares it with the read model (exit 1 on any mismatch)',
     async run(rt, _args, out) {
       const report = await auditLedger(rt.ctx);
-      const emails = await emailsOf(rt, report.rows.map((r) => r.userId));
+      const emails = await emailsOf(
+        rt,
+        report.rows.map((r) => r.userId),
+      );
       const rows = report.rows.map((r) => ({ ...r, email: emails.get(r.userId) ?? null }));
       const summary = `${report.streams} ledger(s), ${report.events} event(s) replayed in ${report.ms} ms: ${report.ok ? 'all balances match' : `${report.problems} problem(s)`}`;
       const text = table(
         ['user', 'events', 'replayed', 'read model', 'status', 'problem'],
-        rows.map((r) => [r.email ?? r.userId, String(r.events), String(r.replayed), r.readModel === null ? '-' : String(r.readModel), r.status.toUpperCase(), r.problem ?? '']),
+        rows.map((r) => [
+          r.email ?? r.userId,
+          String(r.events),
+          String(r.replayed),
+          r.readModel === null ? '-' : String(r.readModel),
+          r.status.toUpperCase(),
+          r.problem ?? '',
+        ]),
         [false, true, true, true, false, false],
       );
-      out.result({ ok: report.ok, streams: report.streams, events: report.events, problems: report.problems, ms: report.ms, rows }, `${text}\n\n${summary}`);
+      out.result(
+        {
+          ok: report.ok,
+          streams: report.streams,
+          events: report.events,
+          problems: report.problems,
+          ms: report.ms,
+          rows,
+        },
+        `${text}\n\n${summary}`,
+      );
       if (!report.ok) process.exitCode = 1;
     },
   },
   {
     name: 'ledger history',
-    summary: '--email E  a user\'s movements in order, from the event store, with running balance',
+    summary: "--email E  a user's movements in order, from the event store, with running balance",
     options: { email: { type: 'string' } },
     async run(rt, { values }, out) {
       const user = await userByEmail(rt, values.email, 'ledger history');
@@ -68,7 +101,16 @@ export const creditCommands: CliCommand[] = [
       const text = lines.length
         ? table(
             ['#', 'when', 'kind', 'amount', 'balance', 'reason', 'reference', 'actor'],
-            lines.map((l) => [String(l.position), l.at, l.kind, l.amount > 0 ? `+${l.amount}` : String(l.amount), String(l.balance), l.reason, l.reference ?? '', l.actor]),
+            lines.map((l) => [
+              String(l.position),
+              l.at,
+              l.kind,
+              l.amount > 0 ? `+${l.amount}` : String(l.amount),
+              String(l.balance),
+              l.reason,
+              l.reference ?? '',
+              l.actor,
+            ]),
             [true, false, false, true, true, false, false, false],
           )
         : `${user.email} has no credit movements`;

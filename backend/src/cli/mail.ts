@@ -15,7 +15,11 @@ export const mailCommands: CliCommand[] = [
       if (!messages.length) return out.result(values.to ? `No e-mail to ${values.to}` : 'No e-mail sent yet');
       out.info(`Transport: ${rt.services.mail.transport}`);
       // The id first: `mail show --id` needs it (issue 24).
-      for (const m of messages) out.result(m, `${m.id}  ${m.queuedAt}  ${m.status.padEnd(8)}  ${m.to}  ${m.subject}${m.lastError ? `  (${m.lastError})` : ''}`);
+      for (const m of messages)
+        out.result(
+          m,
+          `${m.id}  ${m.queuedAt}  ${m.status.padEnd(8)}  ${m.to}  ${m.subject}${m.lastError ? `  (${m.lastError})` : ''}`,
+        );
     },
   },
   {
@@ -25,7 +29,17 @@ export const mailCommands: CliCommand[] = [
     async run(rt, { values }, out) {
       const m = values.id ? await rt.services.mail.get(values.id) : null;
       if (!m) throw new Error(values.id ? `No message ${values.id}` : 'mail show needs --id');
-      out.result(m, [`To: ${m.to}`, `Subject: ${m.subject}`, ...Object.entries(m.headers).map(([k, v]) => `${k}: ${v}`), `Status: ${m.status}`, '', m.text].join('\n'));
+      out.result(
+        m,
+        [
+          `To: ${m.to}`,
+          `Subject: ${m.subject}`,
+          ...Object.entries(m.headers).map(([k, v]) => `${k}: ${v}`),
+          `Status: ${m.status}`,
+          '',
+          m.text,
+        ].join('\n'),
+      );
     },
   },
 ];

@@ -23,7 +23,9 @@ export const profileCommands: CliCommand[] = [
       const lines = [
         `${values.email}: ${completion.percentage}% ${completion.isComplete ? '(complete)' : '(incomplete)'}`,
         // Form order (stored JSON does not keep key order).
-        ...PROFILE_FIELDS.filter((f) => profile[f] !== undefined).map((f) => `  ${PROFILE_LABELS[f].padEnd(22)} ${truncate(profile[f]!)}`),
+        ...PROFILE_FIELDS.filter((f) => profile[f] !== undefined).map(
+          (f) => `  ${PROFILE_LABELS[f].padEnd(22)} ${truncate(profile[f]!)}`,
+        ),
         ...(missing.length ? [`  missing: ${missing.map((f) => PROFILE_LABELS[f as ProfileField]).join(', ')}`] : []),
       ];
       out.result({ email: values.email, userId: id, profile, completion, missing }, lines.join('\n'));
@@ -40,7 +42,10 @@ export const profileCommands: CliCommand[] = [
       for (const c of changes) {
         const set = PROFILE_FIELDS.filter((f) => c.set[f] !== undefined).map((f) => PROFILE_LABELS[f]);
         const cleared = c.cleared.map((k) => PROFILE_LABELS[k]);
-        out.result(c, `${c.at}  ${c.actor ?? '?'}  ${[set.length ? `set ${set.join(', ')}` : '', cleared.length ? `cleared ${cleared.join(', ')}` : ''].filter(Boolean).join('; ')}`);
+        out.result(
+          c,
+          `${c.at}  ${c.actor ?? '?'}  ${[set.length ? `set ${set.join(', ')}` : '', cleared.length ? `cleared ${cleared.join(', ')}` : ''].filter(Boolean).join('; ')}`,
+        );
       }
     },
   },

@@ -13,7 +13,11 @@ export const projectionCommands: CliCommand[] = [
     name: 'projections status',
     summary: 'position, lag and status of every projection',
     async run(rt, _args, out) {
-      for (const s of await rt.ctx.projections.status()) out.result(s, `${s.name.padEnd(20)} ${s.status.padEnd(8)} position ${s.position} lag ${s.lag}${s.error ? ` error: ${s.error}` : ''}`);
+      for (const s of await rt.ctx.projections.status())
+        out.result(
+          s,
+          `${s.name.padEnd(20)} ${s.status.padEnd(8)} position ${s.position} lag ${s.lag}${s.error ? ` error: ${s.error}` : ''}`,
+        );
     },
   },
   {

@@ -4,13 +4,20 @@ import { CliError, type CliCommand, type Output } from './command';
 import { commands } from './commands';
 
 export function usage(list: readonly CliCommand[] = commands): string {
-  return ['Usage: npm run cli -- <command> [options] [--json]', '', 'Commands:', ...list.map((c) => `  ${c.name.padEnd(24)} ${c.summary}`)].join('\n');
+  return [
+    'Usage: npm run cli -- <command> [options] [--json]',
+    '',
+    'Commands:',
+    ...list.map((c) => `  ${c.name.padEnd(24)} ${c.summary}`),
+  ].join('\n');
 }
 
 /** The command named by the leading words of argv (the longest name that matches), if any. */
 export function findCommand(argv: readonly string[], list: readonly CliCommand[] = commands): CliCommand | undefined {
   const words = argv.filter((a) => !a.startsWith('-'));
-  return [...list].sort((a, b) => b.name.split(' ').length - a.name.split(' ').length).find((c) => c.name.split(' ').every((w, i) => words[i] === w));
+  return [...list]
+    .sort((a, b) => b.name.split(' ').length - a.name.split(' ').length)
+    .find((c) => c.name.split(' ').every((w, i) => words[i] === w));
 }
 
 /** Runs one command line; answers the exit code (2: usage, 1: the command failed). */
@@ -24,7 +31,12 @@ export async function runCli(argv: string[]): Promise<number> {
   const rest = argv.slice(argv.indexOf(cmd.name.split(' ').at(-1)!) + 1);
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options: { json: { type: 'boolean' }, ...(cmd.options ?? {}) }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: rest,
+      options: { json: { type: 'boolean' }, ...(cmd.options ?? {}) },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${usage()}`);
     return 2;
@@ -33,7 +45,9 @@ export async function runCli(argv: string[]): Promise<number> {
   const out: Output = {
     json,
     result(value, human) {
-      console.log(json ? JSON.stringify(value) : (human ?? (typeof value === 'string' ? value : JSON.stringify(value, null, 2))));
+      console.log(
+        json ? JSON.stringify(value) : (human ?? (typeof value === 'string' ? value : JSON.stringify(value, null, 2))),
+      );
     },
     info(msg) {
       if (!json) console.error(msg);
@@ -46,7 +60,10 @@ export async function runCli(argv: string[]): Promise<number> {
     await cmd.run(rt as Runtime, parsed as any, out);
     if (rt) await rt.ctx.projections.waitFor(undefined, 60_000).catch(() => undefined);
   } catch (err) {
-    const message = err instanceof CliError || (err as any)?.name === 'DomainError' ? (err as Error).message : `${(err as Error).message}`;
+    const message =
+      err instanceof CliError || (err as any)?.name === 'DomainError'
+        ? (err as Error).message
+        : `${(err as Error).message}`;
     if (json) console.log(JSON.stringify({ error: message }));
     console.error(`Error: ${message}`);
     code = 1;

@@ -42,8 +42,12 @@ export const securityCommands: CliCommand[] = [
       const ip = ipOf(values.ip, 'security block-ip');
       if (!values.reason?.trim()) throw new CliError('security block-ip needs --reason');
       const minutes = values.minutes === undefined ? null : Number(values.minutes);
-      if (minutes !== null && !(Number.isFinite(minutes) && minutes > 0)) throw new CliError('--minutes must be a positive number');
-      const r = await rt.services.security.blockIp(ip, values.reason, minutes === null ? null : minutes * 60_000, { now: new Date(), actor: operator() });
+      if (minutes !== null && !(Number.isFinite(minutes) && minutes > 0))
+        throw new CliError('--minutes must be a positive number');
+      const r = await rt.services.security.blockIp(ip, values.reason, minutes === null ? null : minutes * 60_000, {
+        now: new Date(),
+        actor: operator(),
+      });
       out.result(r, `Blocked ${ip}${r.expiresAt ? ` until ${r.expiresAt}` : ' until unblocked'}`);
     },
   },

@@ -9,7 +9,12 @@ export const userCommands: CliCommand[] = [
   {
     name: 'users create',
     summary: '--email E --password P [--name N] [--admin]  → { id, email, token }',
-    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      admin: { type: 'boolean' },
+    },
     async run(rt, { values }, out) {
       const { email, password, name, admin } = values;
       if (!email || !password) throw new CliError('users create needs --email and --password');
@@ -27,9 +32,15 @@ export const userCommands: CliCommand[] = [
       if (!session) throw new CliError('Could not sign the new user in');
       const [first, ...rest] = (name ?? '').split(' ').filter(Boolean);
       const meta = { now: new Date(), actor: operator() };
-      await rt.services.accounts.syncUser({ userId: id, email, firstName: first ?? null, lastName: rest.join(' ') || null, profileImageUrl: null }, meta);
+      await rt.services.accounts.syncUser(
+        { userId: id, email, firstName: first ?? null, lastName: rest.join(' ') || null, profileImageUrl: null },
+        meta,
+      );
       if (admin) await rt.services.accounts.grantAdmin(id, meta);
-      out.result({ id, email, token: session.token, admin: Boolean(admin) }, `Created ${email} (id ${id})${admin ? ' as admin' : ''}\nToken: ${session.token}`);
+      out.result(
+        { id, email, token: session.token, admin: Boolean(admin) },
+        `Created ${email} (id ${id})${admin ? ' as admin' : ''}\nToken: ${session.token}`,
+      );
     },
   },
   {
@@ -50,7 +61,10 @@ export const userCommands: CliCommand[] = [
     async run(rt, { values }, out) {
       const user = await registeredUser(rt, values.email, 'users grant-admin');
       const r = await rt.services.accounts.grantRole(user.id, 'admin', { now: new Date(), actor: operator() });
-      out.result({ id: user.id, email: user.email, admin: true, changed: r.changed }, r.changed ? `${user.email} is now an admin` : `${user.email} was already an admin`);
+      out.result(
+        { id: user.id, email: user.email, admin: true, changed: r.changed },
+        r.changed ? `${user.email} is now an admin` : `${user.email} was already an admin`,
+      );
     },
   },
   {
@@ -61,7 +75,10 @@ export const userCommands: CliCommand[] = [
       const role = roleOf(values.role, 'users grant-role');
       const user = await registeredUser(rt, values.email, 'users grant-role');
       const r = await rt.services.accounts.grantRole(user.id, role, { now: new Date(), actor: operator() });
-      out.result({ id: user.id, email: user.email, role, changed: r.changed }, r.changed ? `${user.email} is now ${role}` : `${user.email} already had the role ${role}`);
+      out.result(
+        { id: user.id, email: user.email, role, changed: r.changed },
+        r.changed ? `${user.email} is now ${role}` : `${user.email} already had the role ${role}`,
+      );
     },
   },
   {
@@ -72,7 +89,10 @@ export const userCommands: CliCommand[] = [
       const role = roleOf(values.role, 'users revoke-role');
       const user = await registeredUser(rt, values.email, 'users revoke-role');
       const r = await rt.services.accounts.revokeRole(user.id, role, { now: new Date(), actor: operator() });
-      out.result({ id: user.id, email: user.email, role, changed: r.changed }, r.changed ? `${user.email} no longer has the role ${role}` : `${user.email} did not have the role ${role}`);
+      out.result(
+        { id: user.id, email: user.email, role, changed: r.changed },
+        r.changed ? `${user.email} no longer has the role ${role}` : `${user.email} did not have the role ${role}`,
+      );
     },
   },
   {
@@ -82,8 +102,14 @@ export const userCommands: CliCommand[] = [
     async run(rt, { values }, out) {
       if (!values.reason?.trim()) throw new CliError('users disable needs --reason');
       const user = await registeredUser(rt, values.email, 'users disable');
-      const r = await rt.services.accounts.disable(user.id, values.reason.trim(), { now: new Date(), actor: operator() });
-      out.result({ id: user.id, email: user.email, disabled: true, changed: r.changed }, r.changed ? `${user.email} is disabled; their sessions have ended` : `${user.email} was already disabled`);
+      const r = await rt.services.accounts.disable(user.id, values.reason.trim(), {
+        now: new Date(),
+        actor: operator(),
+      });
+      out.result(
+        { id: user.id, email: user.email, disabled: true, changed: r.changed },
+        r.changed ? `${user.email} is disabled; their sessions have ended` : `${user.email} was already disabled`,
+      );
     },
   },
   {
@@ -93,16 +119,21 @@ export const userCommands: CliCommand[] = [
     async run(rt, { values }, out) {
       const user = await registeredUser(rt, values.email, 'users enable');
       const r = await rt.services.accounts.enable(user.id, { now: new Date(), actor: operator() });
-      out.result({ id: user.id, email: user.email, disabled: false, changed: r.changed }, r.changed ? `${user.email} may sign in again` : `${user.email} was not disabled`);
+      out.result(
+        { id: user.id, email: user.email, disabled: false, changed: r.changed },
+        r.changed ? `${user.email} may sign in again` : `${user.email} was not disabled`,
+      );
     },
   },
   {
     name: 'users history',
-    summary: '--email E  the account\'s events: registration, role grants and revocations, disabling, sign-ins, with who and when',
+    summary:
+      "--email E  the account's events: registration, role grants and revocations, disabling, sign-ins, with who and when",
     options: { email: { type: 'string' } },
     async run(rt, { values }, out) {
       const user = await registeredUser(rt, values.email, 'users history');
-      for (const e of await rt.services.accounts.history(user.id)) out.result(e, `${e.at}  ${e.actor ?? '?'}  ${describeAccountEvent(e)}`);
+      for (const e of await rt.services.accounts.history(user.id))
+        out.result(e, `${e.at}  ${e.actor ?? '?'}  ${describeAccountEvent(e)}`);
     },
   },
 ];
@@ -118,7 +149,10 @@ async function registeredUser(rt: Runtime, email: string | undefined, command: s
   const user = await rt.identity.findByEmail(email);
   if (!user) throw new CliError(`No user with e-mail ${email}`);
   if (!(await rt.services.accounts.isRegistered(user.id))) {
-    await rt.services.accounts.syncUser({ userId: user.id, email: user.email, firstName: null, lastName: null, profileImageUrl: null }, { now: new Date(), actor: operator() });
+    await rt.services.accounts.syncUser(
+      { userId: user.id, email: user.email, firstName: null, lastName: null, profileImageUrl: null },
+      { now: new Date(), actor: operator() },
+    );
   }
   return user;
 }

@@ -41,7 +41,13 @@ export const isAuditorOnly = (roles: readonly string[]) => roles.includes('audit
  * Checks the bearer session on every /api route before any handler runs: a route that forgets to
  * ask still answers 401 to a visitor without a valid session.
  */
-export function installSessionCheck(app: FastifyInstance, identity: IdentityProvider, db: Db, extraPublic: RegExp[] = [], auditorRoutes: AuditorRoute[] = []) {
+export function installSessionCheck(
+  app: FastifyInstance,
+  identity: IdentityProvider,
+  db: Db,
+  extraPublic: RegExp[] = [],
+  auditorRoutes: AuditorRoute[] = [],
+) {
   app.decorateRequest('user', null);
   const open = [...PUBLIC, ...extraPublic];
   const forAuditors = [...AUDITOR_BASE, ...auditorRoutes];
@@ -50,12 +56,17 @@ export function installSessionCheck(app: FastifyInstance, identity: IdentityProv
     if (!path.startsWith('/api/') || open.some((re) => re.test(path))) return;
     const who = await identity.authenticate(headersFrom(req.headers as Record<string, string | string[] | undefined>));
     if (!who) return reply.status(401).send({ error: NOT_AUTHENTICATED });
-    const row = await db.selectFrom('users').select(['roles', 'disabled_at']).where('id', '=', who.id).executeTakeFirst();
+    const row = await db
+      .selectFrom('users')
+      .select(['roles', 'disabled_at'])
+      .where('id', '=', who.id)
+      .executeTakeFirst();
     // Disabling ends the sessions too; this refuses at once whatever the provider still honours.
     if (row?.disabled_at) return reply.status(401).send({ error: ACCOUNT_DISABLED });
     const roles = (row?.roles as string[] | undefined) ?? [];
     // Auditors are refused on every write and on founder data: a closed list, so a new route is refused until listed.
-    if (isAuditorOnly(roles) && !forAuditors.some((r) => r.method === req.method && r.path.test(path))) return reply.status(403).send({ error: AUDITORS_READ_ONLY });
+    if (isAuditorOnly(roles) && !forAuditors.some((r) => r.method === req.method && r.path.test(path)))
+      return reply.status(403).send({ error: AUDITORS_READ_ONLY });
     req.user = { id: who.id, email: who.email, name: who.name, roles, emailVerified: who.emailVerified };
   });
 }
@@ -68,7 +79,8 @@ export function requireUser(req: FastifyRequest): RequestUser {
 /** Admins, and auditors on the routes they are allowed (the session check already refused the rest). */
 export function requireAdminOrAuditor(req: FastifyRequest): RequestUser {
   const user = requireUser(req);
-  if (!user.roles.includes('admin') && !user.roles.includes('auditor')) throw new DomainError('Admin or auditor access required', 403, 'forbidden');
+  if (!user.roles.includes('admin') && !user.roles.includes('auditor'))
+    throw new DomainError('Admin or auditor access required', 403, 'forbidden');
   return user;
 }
 

@@ -5,7 +5,12 @@ import type { AppContext } from './context';
  * finds a new day. A failed run is tried again at the next check. The jobs' own message ids are
  * per day, so a restart or a second worker the same day sends nothing twice. Answers the stop.
  */
-export function startDailyJob(name: string, clock: AppContext['clock'], job: (now: Date) => Promise<unknown>, pollMs = 60_000): () => Promise<void> {
+export function startDailyJob(
+  name: string,
+  clock: AppContext['clock'],
+  job: (now: Date) => Promise<unknown>,
+  pollMs = 60_000,
+): () => Promise<void> {
   let doneFor: string | null = null;
   let running: Promise<void> | null = null;
   const tick = () => {
@@ -13,7 +18,10 @@ export function startDailyJob(name: string, clock: AppContext['clock'], job: (no
     const day = now.toISOString().slice(0, 10);
     if (doneFor === day || running) return;
     running = job(now)
-      .then(() => void (doneFor = day), (err: Error) => console.error(`[${name}] daily job failed: ${err.message}`))
+      .then(
+        () => void (doneFor = day),
+        (err: Error) => console.error(`[${name}] daily job failed: ${err.message}`),
+      )
       .finally(() => (running = null));
   };
   tick();

@@ -1,4 +1,12 @@
-import { ConcurrencyError, type AppendResult, type EventMetadata, type EventStore, type ExpectedRevision, type RecordedEvent, type StreamAppend } from '@fp/infra';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type RecordedEvent,
+  type StreamAppend,
+} from '@fp/infra';
 
 /** Who and when: time and ids enter through here, never from inside a decider. */
 export interface CommandMeta {
@@ -52,14 +60,21 @@ export interface HandleResult<S, E> {
   checkpoint: string | null;
 }
 
-export function foldEvents<S, E extends Event>(decider: Pick<Decider<S, any, E>, 'initialState' | 'evolve'>, events: Pick<RecordedEvent, 'type' | 'data'>[]): S {
+export function foldEvents<S, E extends Event>(
+  decider: Pick<Decider<S, any, E>, 'initialState' | 'evolve'>,
+  events: Pick<RecordedEvent, 'type' | 'data'>[],
+): S {
   return events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), decider.initialState());
 }
 
 /** The expected revision of a stream read at `revision` (-1: it did not exist). */
 export const expectedAt = (revision: number): ExpectedRevision => (revision === -1 ? 'no_stream' : revision);
 
-export const metadataOf = (meta: CommandMeta): EventMetadata => ({ now: meta.now.toISOString(), actor: meta.actor, correlationId: meta.correlationId });
+export const metadataOf = (meta: CommandMeta): EventMetadata => ({
+  now: meta.now.toISOString(),
+  actor: meta.actor,
+  correlationId: meta.correlationId,
+});
 
 /** What a decision writes: streams, each at the revision the decision read (empty: nothing to write). */
 export interface Decision<R> {
@@ -88,7 +103,10 @@ export async function appendDecision<L, R>(
     const writes = appends.filter((a) => a.events.length > 0);
     if (writes.length === 0) return { result, appended: [] };
     try {
-      const appended = writes.length === 1 ? [await store.append(writes[0]!.streamId, writes[0]!.events, writes[0]!.expected)] : await store.appendMany(writes);
+      const appended =
+        writes.length === 1
+          ? [await store.append(writes[0]!.streamId, writes[0]!.events, writes[0]!.expected)]
+          : await store.appendMany(writes);
       return { result, appended };
     } catch (err) {
       if (!(err instanceof ConcurrencyError)) throw err;
@@ -119,7 +137,13 @@ export async function handleCommand<S, C, E extends Event>(
       const state = foldEvents(decider, history);
       const produced = decider.decide(command, state, meta);
       return {
-        appends: [{ streamId, events: produced.map((e) => ({ type: e.type, data: e.data, metadata })), expected: expectedAt(revision) }],
+        appends: [
+          {
+            streamId,
+            events: produced.map((e) => ({ type: e.type, data: e.data, metadata })),
+            expected: expectedAt(revision),
+          },
+        ],
         result: { state: produced.reduce(decider.evolve, state), events: produced, revision },
       };
     },

@@ -14,7 +14,8 @@ export class ValidationError extends DomainError {
 export function zodMessage(err: ZodError): string {
   const issue = err.issues[0];
   if (!issue) return 'Invalid request';
-  if (issue.code === 'unrecognized_keys') return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+  if (issue.code === 'unrecognized_keys')
+    return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
   const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
   // Custom messages (the spec's strings) stand alone.
   if (issue.message && !/^(Invalid|Too|Expected|Required)/.test(issue.message)) return issue.message;
@@ -53,7 +54,10 @@ export function installErrorHandler(app: FastifyInstance) {
     if (err instanceof ZodError) return reply.status(400).send({ error: zodMessage(err) });
     // Postgres refuses text it cannot hold (a NUL byte such as /api/submissions/%00, a broken
     // \u escape in JSON): such text can only have come from the request.
-    if (UNSTORABLE_TEXT.has((err as { code?: unknown }).code as string)) return reply.status(400).send({ error: 'The request contains characters that are not allowed (e.g. a NUL byte)' });
+    if (UNSTORABLE_TEXT.has((err as { code?: unknown }).code as string))
+      return reply
+        .status(400)
+        .send({ error: 'The request contains characters that are not allowed (e.g. a NUL byte)' });
     // No free connection within the acquire timeout, a statement or lock wait over its limit: the
     // server is busy, not broken and not the client's fault. Say when to come back; never hang.
     if (isDatabaseBusy(err)) {
@@ -64,10 +68,13 @@ export function installErrorHandler(app: FastifyInstance) {
     // Fastify's own client errors: malformed JSON, wrong content type, body too large…
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       const message =
-        fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe instanceof SyntaxError || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        fe instanceof SyntaxError ||
+        fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
           ? 'Malformed JSON body'
           : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? (((req.routeOptions?.config as { tooLargeMessage?: string } | undefined)?.tooLargeMessage) ?? 'Request body is too large')
+            ? ((req.routeOptions?.config as { tooLargeMessage?: string } | undefined)?.tooLargeMessage ??
+              'Request body is too large')
             : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? 'Unsupported content type: send application/json'
               : fe.message;

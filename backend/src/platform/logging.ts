@@ -43,7 +43,8 @@ const COMPONENT = /^\[([\w:-]+)\]\s*([\s\S]*)$/;
 
 export function createLogging(o: LoggingOptions): Logging {
   const context = new AsyncLocalStorage<LogContext>();
-  const out = o.destination ?? (o.format === 'pretty' ? prettyStream(process.stdout) : pino.destination({ fd: 1, sync: true }));
+  const out =
+    o.destination ?? (o.format === 'pretty' ? prettyStream(process.stdout) : pino.destination({ fd: 1, sync: true }));
   const logger = pino(
     {
       level: o.level ?? 'info',
@@ -95,7 +96,14 @@ declare module 'fastify' {
 class RequestLines extends LogController {
   override incomingRequest() {}
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply) {
-    const line = { ...req.logContext, method: req.method, route: req.routeOptions.url ?? null, path: req.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    const line = {
+      ...req.logContext,
+      method: req.method,
+      route: req.routeOptions.url ?? null,
+      path: req.url.split('?')[0],
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
     if (error || reply.statusCode >= 500) reply.log.error({ ...line, err: error ?? undefined }, 'request');
     else reply.log.info(line, 'request');
   }
@@ -133,13 +141,21 @@ export function installRequestContext(app: FastifyInstance, logging: Logging) {
       const user = (req as { user?: { id: string } | null }).user;
       if (user) store.userId = user.id;
       const id = (req.params as Record<string, unknown> | undefined)?.id;
-      if (typeof id === 'string' && /\/submissions\/:id(\/|$)/.test(req.routeOptions.url ?? '')) store.submissionId = id;
+      if (typeof id === 'string' && /\/submissions\/:id(\/|$)/.test(req.routeOptions.url ?? ''))
+        store.submissionId = id;
     }
     done();
   });
 }
 
-const LEVEL_COLOURS: Record<string, string> = { trace: '90', debug: '90', info: '36', warn: '33', error: '31', fatal: '31' };
+const LEVEL_COLOURS: Record<string, string> = {
+  trace: '90',
+  debug: '90',
+  info: '36',
+  warn: '33',
+  error: '31',
+  fatal: '31',
+};
 const SHOWN_FIRST = ['time', 'level', 'role', 'pid', 'component', 'msg', 'hostname'];
 
 /**
@@ -159,7 +175,9 @@ export function prettyStream(out: NodeJS.WritableStream): DestinationStream {
       }
       const level = String(o.level ?? 'info');
       const time = typeof o.time === 'string' ? o.time.slice(11, 23) : '';
-      const tag = colour ? `\x1b[${LEVEL_COLOURS[level] ?? '0'}m${level.toUpperCase().padEnd(5)}\x1b[0m` : level.toUpperCase().padEnd(5);
+      const tag = colour
+        ? `\x1b[${LEVEL_COLOURS[level] ?? '0'}m${level.toUpperCase().padEnd(5)}\x1b[0m`
+        : level.toUpperCase().padEnd(5);
       const where = o.component ? `[${o.component}] ` : '';
       const rest = Object.entries(o)
         .filter(([k]) => !SHOWN_FIRST.includes(k))
@@ -186,7 +204,10 @@ export function withRunContext<T extends object>(activities: T, logging: Logging
       const run = args[0] as { submissionId?: unknown; attemptId?: unknown } | undefined;
       const call = () => (fn as (...a: unknown[]) => unknown).apply(activities, args);
       if (!run || typeof run.submissionId !== 'string') return call();
-      return logging.withContext({ submissionId: run.submissionId, attemptId: typeof run.attemptId === 'string' ? run.attemptId : undefined }, call);
+      return logging.withContext(
+        { submissionId: run.submissionId, attemptId: typeof run.attemptId === 'string' ? run.attemptId : undefined },
+        call,
+      );
     };
   }
   return wrapped as T;

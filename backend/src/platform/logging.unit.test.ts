@@ -12,7 +12,12 @@ describe('structured logging', () => {
     const logging = createLogging({ role: 'worker', destination });
     logging.log('[submissions] DBOS workflow engine running');
     logging.log('plain message');
-    expect(lines[0]).toMatchObject({ level: 'info', role: 'worker', component: 'submissions', msg: 'DBOS workflow engine running' });
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      role: 'worker',
+      component: 'submissions',
+      msg: 'DBOS workflow engine running',
+    });
     expect(typeof lines[0]!.time).toBe('string');
     expect(lines[1]).toMatchObject({ msg: 'plain message' });
     expect(lines[1]!.component).toBeUndefined();
@@ -32,7 +37,7 @@ describe('structured logging', () => {
     expect(lines[2]!.userId).toBeUndefined();
   });
 
-  it('runs workflow activities in their run\'s context (submission and attempt ids)', async () => {
+  it("runs workflow activities in their run's context (submission and attempt ids)", async () => {
     const { lines, destination } = capture();
     const logging = createLogging({ role: 'worker', destination });
     const acts = withRunContext(
@@ -50,7 +55,9 @@ describe('structured logging', () => {
   });
 
   it('reads the trace id of a W3C traceparent and refuses malformed or all-zero ones', () => {
-    expect(traceIdOf('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(traceIdOf('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')).toBe(
+      '4bf92f3577b34da6a3ce929d0e0e4736',
+    );
     expect(traceIdOf('00-00000000000000000000000000000000-00f067aa0ba902b7-01')).toBeUndefined();
     expect(traceIdOf('garbage')).toBeUndefined();
     expect(traceIdOf(undefined)).toBeUndefined();
@@ -58,7 +65,10 @@ describe('structured logging', () => {
 
   it('prints a short readable line in pretty mode', () => {
     let out = '';
-    const logging = createLogging({ role: 'api', destination: prettyStream({ write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream) });
+    const logging = createLogging({
+      role: 'api',
+      destination: prettyStream({ write: (s: string) => ((out += s), true) } as unknown as NodeJS.WritableStream),
+    });
     logging.withContext({ userId: 'u9' }, () => logging.log('[start] ready'));
     expect(out).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  \[start\] ready {2}userId=u9\n$/);
   });

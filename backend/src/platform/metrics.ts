@@ -39,11 +39,39 @@ export function createMetrics(opts: { role: string; processMetrics?: boolean }):
   if (opts.processMetrics !== false) collectDefaultMetrics({ register: registry });
   return {
     registry,
-    httpSeconds: new Histogram({ name: 'fundflow_http_request_duration_seconds', help: 'HTTP requests by route pattern, method and status code', labelNames: ['method', 'route', 'status_code'], buckets: SECONDS, registers: [registry] }),
-    appendSeconds: new Histogram({ name: 'fundflow_eventstore_append_duration_seconds', help: 'Event store appends (op: append | appendMany), conflicts included', labelNames: ['op'], buckets: SECONDS, registers: [registry] }),
-    appendConflicts: new Counter({ name: 'fundflow_eventstore_append_conflicts_total', help: 'Appends refused for a wrong expected revision (ConcurrencyError)', labelNames: ['op'], registers: [registry] }),
-    applications: new Counter({ name: 'fundflow_applications_total', help: 'Applications by outcome, counted by the process that appended the event (requested, completed, failed, stopped)', labelNames: ['outcome'], registers: [registry] }),
-    searchSeconds: new Histogram({ name: 'fundflow_search_duration_seconds', help: 'Catalog searches through the search index, by index kind and operation', labelNames: ['index', 'op'], buckets: SECONDS, registers: [registry] }),
+    httpSeconds: new Histogram({
+      name: 'fundflow_http_request_duration_seconds',
+      help: 'HTTP requests by route pattern, method and status code',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: SECONDS,
+      registers: [registry],
+    }),
+    appendSeconds: new Histogram({
+      name: 'fundflow_eventstore_append_duration_seconds',
+      help: 'Event store appends (op: append | appendMany), conflicts included',
+      labelNames: ['op'],
+      buckets: SECONDS,
+      registers: [registry],
+    }),
+    appendConflicts: new Counter({
+      name: 'fundflow_eventstore_append_conflicts_total',
+      help: 'Appends refused for a wrong expected revision (ConcurrencyError)',
+      labelNames: ['op'],
+      registers: [registry],
+    }),
+    applications: new Counter({
+      name: 'fundflow_applications_total',
+      help: 'Applications by outcome, counted by the process that appended the event (requested, completed, failed, stopped)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    searchSeconds: new Histogram({
+      name: 'fundflow_search_duration_seconds',
+      help: 'Catalog searches through the search index, by index kind and operation',
+      labelNames: ['index', 'op'],
+      buckets: SECONDS,
+      registers: [registry],
+    }),
   };
 }
 
@@ -52,11 +80,14 @@ export function createMetrics(opts: { role: string; processMetrics?: boolean }):
  * runs and the mail outbox. The database-wide ones (runs, queue, outbox, lag) are the same from
  * every process: aggregate them with max(), not sum().
  */
-export function addScrapeGauges(metrics: Metrics, src: { pool: pg.Pool; db: Db; projections: ProjectionRunner; poolMax: number }) {
+export function addScrapeGauges(
+  metrics: Metrics,
+  src: { pool: pg.Pool; db: Db; projections: ProjectionRunner; poolMax: number },
+) {
   const registers = [metrics.registry];
   new Gauge({
     name: 'fundflow_db_pool_connections',
-    help: 'Connections of this process\'s Postgres pool by state (in_use, idle), and its maximum (max)',
+    help: "Connections of this process's Postgres pool by state (in_use, idle), and its maximum (max)",
     labelNames: ['state'],
     registers,
     collect() {
@@ -65,7 +96,14 @@ export function addScrapeGauges(metrics: Metrics, src: { pool: pg.Pool; db: Db; 
       this.set({ state: 'max' }, src.poolMax);
     },
   });
-  new Gauge({ name: 'fundflow_db_pool_waiting', help: 'Queries of this process waiting for a pool connection', registers, collect() { this.set(src.pool.waitingCount); } });
+  new Gauge({
+    name: 'fundflow_db_pool_waiting',
+    help: 'Queries of this process waiting for a pool connection',
+    registers,
+    collect() {
+      this.set(src.pool.waitingCount);
+    },
+  });
   new Gauge({
     name: 'fundflow_projection_lag_events',
     help: 'Committed events a projection has not applied yet',
@@ -81,8 +119,13 @@ export function addScrapeGauges(metrics: Metrics, src: { pool: pg.Pool; db: Db; 
     labelNames: ['projection'],
     registers,
     async collect() {
-      const rows = await src.db.selectFrom('projection_checkpoints').select(['name', 'status']).execute().catch(() => []);
-      for (const r of rows as { name: string; status: string }[]) this.set({ projection: r.name }, r.status === 'failed' ? 1 : 0);
+      const rows = await src.db
+        .selectFrom('projection_checkpoints')
+        .select(['name', 'status'])
+        .execute()
+        .catch(() => []);
+      for (const r of rows as { name: string; status: string }[])
+        this.set({ projection: r.name }, r.status === 'failed' ? 1 : 0);
     },
   });
   new Gauge({
@@ -102,7 +145,12 @@ export function addScrapeGauges(metrics: Metrics, src: { pool: pg.Pool; db: Db; 
     help: 'Submissions waiting for a worker (status pending)',
     registers,
     async collect() {
-      const r = await src.db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirst().catch(() => null);
+      const r = await src.db
+        .selectFrom('submissions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
+        .catch(() => null);
       if (r) this.set(Number(r.n));
     },
   });
@@ -119,7 +167,11 @@ export function addScrapeGauges(metrics: Metrics, src: { pool: pg.Pool; db: Db; 
 
 /** Submissions (workflow runs) by status, from the read model. */
 export async function readRunCounts(db: Db): Promise<Record<string, number>> {
-  const rows = await db.selectFrom('submissions').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  const rows = await db
+    .selectFrom('submissions')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
   const out: Record<string, number> = { pending: 0, processing: 0, completed: 0, failed: 0, stopped: 0 };
   for (const r of rows) out[String(r.status)] = Number(r.n);
   return out;
@@ -127,7 +179,11 @@ export async function readRunCounts(db: Db): Promise<Record<string, number>> {
 
 /** E-mails queued or waiting for another try. */
 export async function readOutboxDepth(db: Db): Promise<number> {
-  const r = await db.selectFrom('mail_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['queued', 'retrying']).executeTakeFirst();
+  const r = await db
+    .selectFrom('mail_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', ['queued', 'retrying'])
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -139,34 +195,45 @@ export function measureEventStore(store: EventStore, metrics: Metrics): EventSto
       if (outcome) metrics.applications.inc({ outcome });
     }
   };
-  const timed = (fn: (...args: any[]) => Promise<any>, op: string) => async (...args: any[]) => {
-    const end = metrics.appendSeconds.startTimer({ op });
-    try {
-      const result = await fn(...args);
-      if (op === 'append') countApplications(args[1]);
-      else for (const a of args[0]) countApplications(a.events);
-      return result;
-    } catch (err) {
-      if (err instanceof ConcurrencyError) metrics.appendConflicts.inc({ op });
-      throw err;
-    } finally {
-      end();
-    }
-  };
+  const timed =
+    (fn: (...args: any[]) => Promise<any>, op: string) =>
+    async (...args: any[]) => {
+      const end = metrics.appendSeconds.startTimer({ op });
+      try {
+        const result = await fn(...args);
+        if (op === 'append') countApplications(args[1]);
+        else for (const a of args[0]) countApplications(a.events);
+        return result;
+      } catch (err) {
+        if (err instanceof ConcurrencyError) metrics.appendConflicts.inc({ op });
+        throw err;
+      } finally {
+        end();
+      }
+    };
   return wrapMethods(store, { append: timed, appendMany: timed });
 }
 
 /** The search index port, timing the searches callers wait for. */
 export function measureSearchIndex(index: SearchIndex, metrics: Metrics): SearchIndex {
-  const timed = (fn: (...args: any[]) => Promise<any>, op: string) => async (...args: any[]) => {
-    const end = metrics.searchSeconds.startTimer({ index: index.kind, op });
-    try {
-      return await fn(...args);
-    } finally {
-      end();
-    }
-  };
-  return wrapMethods(index, { searchVcFirms: timed, vcFirmIds: timed, vcFacets: timed, searchAngels: timed, angelIds: timed, angelFacets: timed });
+  const timed =
+    (fn: (...args: any[]) => Promise<any>, op: string) =>
+    async (...args: any[]) => {
+      const end = metrics.searchSeconds.startTimer({ index: index.kind, op });
+      try {
+        return await fn(...args);
+      } finally {
+        end();
+      }
+    };
+  return wrapMethods(index, {
+    searchVcFirms: timed,
+    vcFirmIds: timed,
+    vcFacets: timed,
+    searchAngels: timed,
+    angelIds: timed,
+    angelFacets: timed,
+  });
 }
 
 /** True when the request may read the metrics: no token configured, or the right bearer token. */
@@ -185,29 +252,43 @@ export function installHttpMetrics(app: FastifyInstance, metrics: Metrics, token
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? (reply.statusCode === 404 ? 'not_found' : 'unmatched');
     if (route === '/metrics') return;
-    metrics.httpSeconds.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.httpSeconds.observe(
+      { method: req.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
   app.get('/metrics', async (req, reply) => {
-    if (!mayScrape(token, req.headers.authorization)) return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'Metrics need the bearer token (METRICS_TOKEN)' });
+    if (!mayScrape(token, req.headers.authorization))
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ error: 'Metrics need the bearer token (METRICS_TOKEN)' });
     const body = await metrics.registry.metrics();
     return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(body);
   });
 }
 
 /** /metrics for a role without an HTTP server (projections, worker), on METRICS_PORT. */
-export async function serveMetrics(metrics: Metrics, o: { port: number; host: string; token: string | undefined }): Promise<{ port: number; close(): Promise<void> }> {
+export async function serveMetrics(
+  metrics: Metrics,
+  o: { port: number; host: string; token: string | undefined },
+): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Not found' }));
       return;
     }
     if (!mayScrape(o.token, req.headers.authorization)) {
-      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end(JSON.stringify({ error: 'Metrics need the bearer token (METRICS_TOKEN)' }));
+      res
+        .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' })
+        .end(JSON.stringify({ error: 'Metrics need the bearer token (METRICS_TOKEN)' }));
       return;
     }
     metrics.registry.metrics().then(
-      (body) => res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(body),
-      (err: Error) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: err.message })),
+      (body) =>
+        res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(body),
+      (err: Error) =>
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: err.message })),
     );
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(o.port, o.host, () => resolve()));
@@ -282,7 +363,13 @@ export function createHttpWindow(metrics: Metrics, minutes = 60) {
           }
         }
       }
-      return { windowMinutes: Math.min(minutes, Math.max(1, Math.round((now.at - from.at) / 60_000))), requests, errors, errorRate: requests ? errors / requests : 0, p95Ms };
+      return {
+        windowMinutes: Math.min(minutes, Math.max(1, Math.round((now.at - from.at) / 60_000))),
+        requests,
+        errors,
+        errorRate: requests ? errors / requests : 0,
+        p95Ms,
+      };
     },
   };
 }

@@ -9,7 +9,8 @@ describe('the last hour of requests (System page)', () => {
     vi.setSystemTime(new Date('2026-11-26T08:00:00Z'));
     const metrics = createMetrics({ role: 'api', processMetrics: false });
     const window = createHttpWindow(metrics, 60);
-    const observe = (route: string, status: number, seconds: number) => metrics.httpSeconds.observe({ method: 'GET', route, status_code: String(status) }, seconds);
+    const observe = (route: string, status: number, seconds: number) =>
+      metrics.httpSeconds.observe({ method: 'GET', route, status_code: String(status) }, seconds);
     expect(await window.lastWindow()).toEqual({ windowMinutes: 1, requests: 0, errors: 0, errorRate: 0, p95Ms: null });
 
     // 19 fast requests and one slow failure: p95 is the fast bucket (19/20 = 95 %).

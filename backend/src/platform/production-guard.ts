@@ -35,31 +35,52 @@ export function productionRefusals(config: AppConfig): Refusal[] {
 
   // Sessions (better-auth), live-view links and unsubscribe links are signed with it.
   if (PUBLIC_AUTH_SECRETS.has(config.authSecret)) {
-    refuse('AUTH_SECRET', 'set a random secret of at least 32 characters: the development default is published in the source, so anyone could sign sessions and links');
+    refuse(
+      'AUTH_SECRET',
+      'set a random secret of at least 32 characters: the development default is published in the source, so anyone could sign sessions and links',
+    );
   } else if (config.authSecret.length < MIN_SECRET_LENGTH) {
-    refuse('AUTH_SECRET', `set a random secret of at least ${MIN_SECRET_LENGTH} characters (it is ${config.authSecret.length})`);
+    refuse(
+      'AUTH_SECRET',
+      `set a random secret of at least ${MIN_SECRET_LENGTH} characters (it is ${config.authSecret.length})`,
+    );
   }
 
   if (!config.stripeSecretKey) {
     // The local checkout sells credits for Stripe's public test card; only a demo may run it.
     if (!config.allowTestCheckout) {
-      refuse('STRIPE_SECRET_KEY', "set Stripe's live secret key: without it the local test checkout sells credits for the test card 4242 4242 4242 4242 (for a demo, set ALLOW_TEST_CHECKOUT=1 instead; every checkout page then says it is a test checkout)");
+      refuse(
+        'STRIPE_SECRET_KEY',
+        "set Stripe's live secret key: without it the local test checkout sells credits for the test card 4242 4242 4242 4242 (for a demo, set ALLOW_TEST_CHECKOUT=1 instead; every checkout page then says it is a test checkout)",
+      );
     }
   } else {
     // A test-mode key makes Stripe's own Checkout accept test cards: the same free credits.
     if (/^(sk|rk)_test_/.test(config.stripeSecretKey) && !config.allowTestCheckout) {
-      refuse('STRIPE_SECRET_KEY', "set Stripe's live secret key (sk_live_…): a test-mode key accepts test cards (for a demo, set ALLOW_TEST_CHECKOUT=1)");
+      refuse(
+        'STRIPE_SECRET_KEY',
+        "set Stripe's live secret key (sk_live_…): a test-mode key accepts test cards (for a demo, set ALLOW_TEST_CHECKOUT=1)",
+      );
     }
     if (!config.stripeWebhookSecret) {
-      refuse('STRIPE_WEBHOOK_SECRET', "set the signing secret of Stripe's webhook endpoint (whsec_…): without it no payment is ever credited");
+      refuse(
+        'STRIPE_WEBHOOK_SECRET',
+        "set the signing secret of Stripe's webhook endpoint (whsec_…): without it no payment is ever credited",
+      );
     }
   }
 
   if (config.supertokensUrl && (!config.supertokensApiKey || PUBLIC_KEYS.has(config.supertokensApiKey))) {
-    refuse('SUPERTOKENS_API_KEY', 'set the SuperTokens core\'s API key (not the one in docker-compose.yml): a core without a secret key takes requests from anyone who reaches it');
+    refuse(
+      'SUPERTOKENS_API_KEY',
+      "set the SuperTokens core's API key (not the one in docker-compose.yml): a core without a secret key takes requests from anyone who reaches it",
+    );
   }
   if (config.meiliUrl && (!config.meiliKey || PUBLIC_KEYS.has(config.meiliKey))) {
-    refuse('MEILI_MASTER_KEY', 'set the Meilisearch master key (not the one in docker-compose.yml): with a published key anyone who reaches it can rewrite the catalog');
+    refuse(
+      'MEILI_MASTER_KEY',
+      'set the Meilisearch master key (not the one in docker-compose.yml): with a published key anyone who reaches it can rewrite the catalog',
+    );
   }
 
   // /metrics names routes, users' activity and the queue; without a token it answers anyone.

@@ -1,6 +1,11 @@
 import { loadConfig } from '@fp/infra';
 import { describe, expect, it } from 'vitest';
-import { assertProductionReady, ProductionConfigError, productionRefusalMessage, productionRefusals } from './production-guard';
+import {
+  assertProductionReady,
+  ProductionConfigError,
+  productionRefusalMessage,
+  productionRefusals,
+} from './production-guard';
 
 /** A production install with everything set as it should be. */
 const GOOD = {
@@ -11,7 +16,8 @@ const GOOD = {
   STRIPE_WEBHOOK_SECRET: 'whsec_live_contract',
   METRICS_TOKEN: 'metrics-token-for-the-scraper',
 };
-const refused = (env: Record<string, string | undefined>) => productionRefusals(loadConfig(env as NodeJS.ProcessEnv)).map((r) => r.variable);
+const refused = (env: Record<string, string | undefined>) =>
+  productionRefusals(loadConfig(env as NodeJS.ProcessEnv)).map((r) => r.variable);
 
 describe('production guard', () => {
   it('passes a correctly configured production install, and never checks outside production', () => {
@@ -30,7 +36,9 @@ describe('production guard', () => {
     expect(refused({ ...GOOD, AUTH_SECRET: undefined })).toEqual(['AUTH_SECRET']);
     expect(refused({ ...GOOD, AUTH_SECRET: 'change-me-to-a-long-random-secret' })).toEqual(['AUTH_SECRET']);
     const short = productionRefusals(loadConfig({ ...GOOD, AUTH_SECRET: 'hunter2' }));
-    expect(short).toEqual([{ variable: 'AUTH_SECRET', message: expect.stringContaining('at least 32 characters (it is 7)') }]);
+    expect(short).toEqual([
+      { variable: 'AUTH_SECRET', message: expect.stringContaining('at least 32 characters (it is 7)') },
+    ]);
   });
 
   it('refuses the local test checkout unless ALLOW_TEST_CHECKOUT=1, and a test-mode Stripe key likewise', () => {
@@ -49,10 +57,20 @@ describe('production guard', () => {
 
   it('refuses SuperTokens and Meilisearch without their keys or with the published ones', () => {
     expect(refused({ ...GOOD, SUPERTOKENS_URL: 'http://supertokens:3567' })).toEqual(['SUPERTOKENS_API_KEY']);
-    expect(refused({ ...GOOD, SUPERTOKENS_URL: 'http://supertokens:3567', SUPERTOKENS_API_KEY: 'fundflow-dev-supertokens-key' })).toEqual(['SUPERTOKENS_API_KEY']);
-    expect(refused({ ...GOOD, SUPERTOKENS_URL: 'http://supertokens:3567', SUPERTOKENS_API_KEY: 'a-real-core-key' })).toEqual([]);
+    expect(
+      refused({
+        ...GOOD,
+        SUPERTOKENS_URL: 'http://supertokens:3567',
+        SUPERTOKENS_API_KEY: 'fundflow-dev-supertokens-key',
+      }),
+    ).toEqual(['SUPERTOKENS_API_KEY']);
+    expect(
+      refused({ ...GOOD, SUPERTOKENS_URL: 'http://supertokens:3567', SUPERTOKENS_API_KEY: 'a-real-core-key' }),
+    ).toEqual([]);
     expect(refused({ ...GOOD, MEILI_URL: 'http://meili:7700' })).toEqual(['MEILI_MASTER_KEY']);
-    expect(refused({ ...GOOD, MEILI_URL: 'http://meili:7700', MEILI_MASTER_KEY: 'fundflow-dev-master-key' })).toEqual(['MEILI_MASTER_KEY']);
+    expect(refused({ ...GOOD, MEILI_URL: 'http://meili:7700', MEILI_MASTER_KEY: 'fundflow-dev-master-key' })).toEqual([
+      'MEILI_MASTER_KEY',
+    ]);
     expect(refused({ ...GOOD, MEILI_URL: 'http://meili:7700', MEILI_MASTER_KEY: 'a-real-master-key' })).toEqual([]);
   });
 

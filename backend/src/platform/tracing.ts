@@ -1,4 +1,13 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import { wrapMethods } from './wrap-methods';
 import { parseTraceParent } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -43,12 +52,22 @@ export function createTracing(o: TracingOptions): Tracing {
   if (!o.endpoint && !o.exporter) return NO_TRACING;
   const exporter = o.exporter ?? new OTLPTraceExporter({ url: `${o.endpoint!.replace(/\/+$/, '')}/v1/traces` });
   const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME || 'fundflow', 'service.namespace': 'fundflow', 'fundflow.role': o.role, 'process.pid': process.pid }),
+    resource: resourceFromAttributes({
+      'service.name': process.env.OTEL_SERVICE_NAME || 'fundflow',
+      'service.namespace': 'fundflow',
+      'fundflow.role': o.role,
+      'process.pid': process.pid,
+    }),
     spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: 1000 })],
   });
   const tracer: Tracer = provider.getTracer('fundflow');
   const current = new AsyncLocalStorage<Context>();
-  function span<T>(name: string, attributes: Attributes, fn: (span: Span) => T, opts: { kind?: SpanKind; root?: boolean } = {}): T {
+  function span<T>(
+    name: string,
+    attributes: Attributes,
+    fn: (span: Span) => T,
+    opts: { kind?: SpanKind; root?: boolean } = {},
+  ): T {
     const parent = opts.root ? ROOT_CONTEXT : (current.getStore() ?? ROOT_CONTEXT);
     const created = tracer.startSpan(name, { attributes, kind: opts.kind ?? SpanKind.INTERNAL }, parent);
     const ended = (err?: unknown) => {
@@ -95,7 +114,8 @@ export function createTracing(o: TracingOptions): Tracing {
 
 const NO_TRACING: Tracing = {
   enabled: false,
-  span: (_name, _attributes, fn) => fn(trace.wrapSpanContext({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 0 })),
+  span: (_name, _attributes, fn) =>
+    fn(trace.wrapSpanContext({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 0 })),
   traceId: () => undefined,
   shutdown: async () => {},
   internals: null,
@@ -120,7 +140,18 @@ export function installRequestTracing(app: FastifyInstance, tracing: Tracing) {
     const header = req.headers.traceparent;
     const remote = typeof header === 'string' ? parseTraceParent(header) : null;
     const parent = remote ? trace.setSpanContext(ROOT_CONTEXT, remote) : ROOT_CONTEXT;
-    const span = tracer.startSpan(`${req.method}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': req.url.split('?')[0], 'fundflow.request_id': req.id } }, parent);
+    const span = tracer.startSpan(
+      `${req.method}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          'http.request.method': req.method,
+          'url.path': req.url.split('?')[0],
+          'fundflow.request_id': req.id,
+        },
+      },
+      parent,
+    );
     req.traceSpan = span;
     current.run(trace.setSpan(parent, span), done);
   });
@@ -143,12 +174,24 @@ export function installRequestTracing(app: FastifyInstance, tracing: Tracing) {
 }
 
 /** Wraps the named methods of an adapter in child spans (`<prefix>.<method>`), passing the rest through. */
-export function traceMethods<T extends object>(target: T, tracing: Tracing, prefix: string, methods: (keyof T & string)[], attributes: Attributes = {}): T {
+export function traceMethods<T extends object>(
+  target: T,
+  tracing: Tracing,
+  prefix: string,
+  methods: (keyof T & string)[],
+  attributes: Attributes = {},
+): T {
   if (!tracing.internals) return target;
   const { current } = tracing.internals;
   // Only inside a traced operation: the projection runner's and the workers' polling would otherwise start a trace every few milliseconds.
-  const traced = (fn: (...args: any[]) => any, name: string) => (...args: unknown[]) => (current.getStore() ? tracing.span(`${prefix}.${name}`, attributes, () => fn(...args)) : fn(...args));
-  return wrapMethods(target, Object.fromEntries(methods.map((m) => [m, traced])) as Parameters<typeof wrapMethods<T>>[1]);
+  const traced =
+    (fn: (...args: any[]) => any, name: string) =>
+    (...args: unknown[]) =>
+      current.getStore() ? tracing.span(`${prefix}.${name}`, attributes, () => fn(...args)) : fn(...args);
+  return wrapMethods(
+    target,
+    Object.fromEntries(methods.map((m) => [m, traced])) as Parameters<typeof wrapMethods<T>>[1],
+  );
 }
 
 /**
@@ -167,8 +210,14 @@ export function tracePool(pool: pg.Pool, tracing: Tracing) {
       const first = args[0] as string | { text?: string } | undefined;
       const text = typeof first === 'string' ? first : first?.text;
       // Callback and submittable forms, and queries outside any span, pass straight through.
-      if (!current.getStore() || typeof text !== 'string' || typeof args[args.length - 1] === 'function') return query(...args);
-      return tracing.span('pg.query', { 'db.system.name': 'postgresql', 'db.query.text': text.length > 2000 ? `${text.slice(0, 2000)}…` : text }, () => query(...args), { kind: SpanKind.CLIENT });
+      if (!current.getStore() || typeof text !== 'string' || typeof args[args.length - 1] === 'function')
+        return query(...args);
+      return tracing.span(
+        'pg.query',
+        { 'db.system.name': 'postgresql', 'db.query.text': text.length > 2000 ? `${text.slice(0, 2000)}…` : text },
+        () => query(...args),
+        { kind: SpanKind.CLIENT },
+      );
     };
   });
 }
@@ -190,7 +239,9 @@ export function traceActivities<T extends object>(activities: T, tracing: Tracin
     }
     wrapped[key] = (...args: unknown[]) => {
       const run = args[0] as { submissionId?: string; attemptId?: string } | undefined;
-      const attrs: Attributes = run?.submissionId ? { 'fundflow.submission_id': run.submissionId, 'fundflow.attempt_id': run.attemptId ?? '' } : {};
+      const attrs: Attributes = run?.submissionId
+        ? { 'fundflow.submission_id': run.submissionId, 'fundflow.attempt_id': run.attemptId ?? '' }
+        : {};
       return tracing.span(`workflow.${key}`, attrs, () => {
         if (key !== 'apply') return (fn as (...a: unknown[]) => unknown).apply(activities, args);
         const { tracer, current } = internals;
@@ -203,7 +254,11 @@ export function traceActivities<T extends object>(activities: T, tracing: Tracin
           hooks.heartbeat?.(step);
         };
         const done = () => phase?.end();
-        const result = (fn as (...a: unknown[]) => unknown).apply(activities, [args[0], { ...hooks, heartbeat }, ...args.slice(2)]) as Promise<unknown>;
+        const result = (fn as (...a: unknown[]) => unknown).apply(activities, [
+          args[0],
+          { ...hooks, heartbeat },
+          ...args.slice(2),
+        ]) as Promise<unknown>;
         return result.then(
           (v) => (done(), v),
           (err) => {

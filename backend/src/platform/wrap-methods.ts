@@ -1,5 +1,8 @@
 /** Wraps the given methods of an adapter, passing everything else through to it unchanged. */
-export function wrapMethods<T extends object>(target: T, wrap: Partial<Record<keyof T, (fn: (...args: any[]) => any, name: string) => (...args: any[]) => any>>): T {
+export function wrapMethods<T extends object>(
+  target: T,
+  wrap: Partial<Record<keyof T, (fn: (...args: any[]) => any, name: string) => (...args: any[]) => any>>,
+): T {
   const cache = new Map<PropertyKey, unknown>();
   return new Proxy(target, {
     get(t, prop) {

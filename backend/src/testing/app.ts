@@ -14,9 +14,19 @@ export interface TestApp {
   services: Runtime['services'];
   db: TestDatabase;
   /** Signs a user up through the identity provider, registers them (sync-user) and returns a bearer token. */
-  createUser(opts?: { email?: string; password?: string; name?: string; admin?: boolean; sync?: boolean }): Promise<{ id: string; email: string; token: string }>;
+  createUser(opts?: {
+    email?: string;
+    password?: string;
+    name?: string;
+    admin?: boolean;
+    sync?: boolean;
+  }): Promise<{ id: string; email: string; token: string }>;
   /** Calls the API over real HTTP. */
-  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; headers: Headers }>;
+  api<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
   /**
    * The position of the last event outside the mail streams: what "wrote nothing" checks compare.
    * (The mail delivery job appends to mail streams at any time, e.g. for a sign-up's verification.)
@@ -36,15 +46,34 @@ export const FOREGROUND_EVENTS = `stream_id not like 'mail-%' and stream_id not 
  * are off. A test opts in with `startTestApp({ security: { … } })`.
  */
 export const TEST_SECURITY: Partial<SecurityConfig> = {
-  rateLimitStore: 'memory', listLimit: 1_000_000, bulkLimit: 1_000_000, generalLimit: 1_000_000, autoBlock: false,
-  userAgentMode: 'off', fingerprintMode: 'off', signInSlowAfter: 1_000_000, signInMaxFailures: 1_000_000, scrapeMaxPages: 1_000_000, violationDedupMs: 0,
+  rateLimitStore: 'memory',
+  listLimit: 1_000_000,
+  bulkLimit: 1_000_000,
+  generalLimit: 1_000_000,
+  autoBlock: false,
+  userAgentMode: 'off',
+  fingerprintMode: 'off',
+  signInSlowAfter: 1_000_000,
+  signInMaxFailures: 1_000_000,
+  scrapeMaxPages: 1_000_000,
+  violationDedupMs: 0,
 };
 
 /**
  * Boots the whole app (all roles) on a fresh database of the test run's real Postgres server and a
  * random port, serving frontend/dist when it is built. Used by integration and end-to-end tests.
  */
-export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial<AppConfig>; mount?: RuntimeOptions['mount']; workers?: boolean; security?: Partial<SecurityConfig>; logging?: Logging; tracing?: Tracing } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: {
+    pgAdminUrl?: string;
+    config?: Partial<AppConfig>;
+    mount?: RuntimeOptions['mount'];
+    workers?: boolean;
+    security?: Partial<SecurityConfig>;
+    logging?: Logging;
+    tracing?: Tracing;
+  } = {},
+): Promise<TestApp> {
   const adminUrl = opts.pgAdminUrl ?? (await import('vitest')).inject('pgAdminUrl');
   const db = await createTestDatabase(adminUrl, { migrate: false });
   const base = loadConfig({});
@@ -61,14 +90,27 @@ export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial
     ...opts.config,
     security: { ...base.security, ...TEST_SECURITY, ...opts.config?.security, ...opts.security },
   };
-  const runtime = await createRuntime({ config, role: 'all', databaseUrl: db.url, log: opts.logging ? undefined : () => {}, logging: opts.logging, tracing: opts.tracing, mount: opts.mount, workers: opts.workers });
+  const runtime = await createRuntime({
+    config,
+    role: 'all',
+    databaseUrl: db.url,
+    log: opts.logging ? undefined : () => {},
+    logging: opts.logging,
+    tracing: opts.tracing,
+    mount: opts.mount,
+    workers: opts.workers,
+  });
   const url = runtime.url!.replace('localhost', '127.0.0.1');
 
   const api: TestApp['api'] = async (method, p, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${url}${p}`, { method, headers, body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body) });
+    const res = await fetch(`${url}${p}`, {
+      method,
+      headers,
+      body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body),
+    });
     const text = await res.text();
     let body: any = text;
     if (res.headers.get('content-type')?.includes('json')) body = text ? JSON.parse(text) : null;
@@ -85,7 +127,9 @@ export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial
     async writes() {
       // Background jobs append at any time: the mail delivery job, a ledger audit started earlier, and a
       // discovery run of the form registry (its checks and its end; the run's start is the request's own write).
-      const r = await runtime.ctx.pool.query<{ n: string | null }>(`select max(global_position) as n from es_events where ${FOREGROUND_EVENTS}`);
+      const r = await runtime.ctx.pool.query<{ n: string | null }>(
+        `select max(global_position) as n from es_events where ${FOREGROUND_EVENTS}`,
+      );
       return Number(r.rows[0]?.n ?? 0);
     },
     async createUser(o = {}) {
@@ -95,7 +139,10 @@ export async function startTestApp(opts: { pgAdminUrl?: string; config?: Partial
       const session = await runtime.identity.signIn(email, password);
       if (!session) throw new Error('sign-in after sign-up failed');
       if (o.sync !== false) {
-        const r = await api('POST', '/api/auth/sync-user', { token: session.token, body: { id: created.id, email, firstName: (o.name ?? 'Test Founder').split(' ')[0], lastName: 'Founder' } });
+        const r = await api('POST', '/api/auth/sync-user', {
+          token: session.token,
+          body: { id: created.id, email, firstName: (o.name ?? 'Test Founder').split(' ')[0], lastName: 'Founder' },
+        });
         if (r.status !== 200) throw new Error(`sync-user failed: ${r.status} ${JSON.stringify(r.body)}`);
       }
       if (o.admin) await runtime.services.accounts.grantAdmin(created.id, { now: new Date(), actor: 'test' });

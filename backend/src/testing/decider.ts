@@ -24,7 +24,11 @@ export function given<S, C, E extends Event>(decider: Decider<S, C, E>, ...histo
           const produced = run();
           check(produced.reduce(decider.evolve, state), produced);
         },
-        thenThrows(kind: abstract new (...args: any[]) => Error, message?: RegExp | string, check?: (err: any) => void) {
+        thenThrows(
+          kind: abstract new (...args: any[]) => Error,
+          message?: RegExp | string,
+          check?: (err: any) => void,
+        ) {
           let thrown: unknown;
           try {
             run();

@@ -9,10 +9,16 @@ import path from 'node:path';
  */
 export function loopbackFirmsFile(count: number): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'fp-loopback-firms-')), 'firms.csv');
-  writeFileSync(file, [
-    'slug,name,fundraisingfox_url,domain,firm_type,hq_city,hq_country,founded_year,stages,sectors,check_min_usd,check_max_usd,check_size_source,leads_rounds,portfolio_count,exit_count,led_rounds',
-    ...Array.from({ length: count }, (_, i) =>
-      `loopback-${i},Loopback Firm ${i},https://fundraisingfox.example/firms/loopback-${i},127.0.${Math.floor(i / 250) + 1}.${(i % 250) + 1},vc,,,,seed,saas,,,,,,,`),
-  ].join('\n'));
+  writeFileSync(
+    file,
+    [
+      'slug,name,fundraisingfox_url,domain,firm_type,hq_city,hq_country,founded_year,stages,sectors,check_min_usd,check_max_usd,check_size_source,leads_rounds,portfolio_count,exit_count,led_rounds',
+      ...Array.from(
+        { length: count },
+        (_, i) =>
+          `loopback-${i},Loopback Firm ${i},https://fundraisingfox.example/firms/loopback-${i},127.0.${Math.floor(i / 250) + 1}.${(i % 250) + 1},vc,,,,seed,saas,,,,,,,`,
+      ),
+    ].join('\n'),
+  );
   return file;
 }

@@ -31,10 +31,13 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
   noteShortVariant('credits contention');
   const users = [];
   for (let i = 0; i < USERS; i++) users.push(await founder(app, BALANCE));
-  const angelIds: string[] = (await app.api('GET', '/api/investors/all-ids', { token: users[0]!.token })).body.investorIds;
+  const angelIds: string[] = (await app.api('GET', '/api/investors/all-ids', { token: users[0]!.token })).body
+    .investorIds;
   expect(angelIds.length).toBe(60);
   // The test catalog is loaded for this process's sandbox on first read.
-  expect((await app.api('GET', '/api/test-vc-firms?limit=100', { token: users[0]!.token })).body.total).toBeGreaterThanOrEqual(8);
+  expect(
+    (await app.api('GET', '/api/test-vc-firms?limit=100', { token: users[0]!.token })).body.total,
+  ).toBeGreaterThanOrEqual(8);
 
   // One user in four mostly submits (each run drives a real browser), the others mostly export; a submit names one firm or two (all or
   // nothing), and the same firm twice: one of those must be skipped, never charged twice.
@@ -42,10 +45,16 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
   users.forEach((u, i) => {
     const fail = (k: number) => FAST_FAILS[(i + k) % FAST_FAILS.length]!;
     const done = (k: number) => FAST_COMPLETES[(i + k) % FAST_COMPLETES.length]!;
-    const submits = i % 4 === 1 ? [[fail(0)], [fail(0)], [done(0)], [done(1), fail(1)], [fail(2)], [done(2)], [fail(3)], [done(3)]] : [[fail(0)], [fail(0)], [done(0)], [done(1), fail(1)]];
+    const submits =
+      i % 4 === 1
+        ? [[fail(0)], [fail(0)], [done(0)], [done(1), fail(1)], [fail(2)], [done(2)], [fail(3)], [done(3)]]
+        : [[fail(0)], [fail(0)], [done(0)], [done(1), fail(1)]];
     for (const firms of submits) {
       requests.push(async () => {
-        const r = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: firms.map(testFirmId) } });
+        const r = await app.api('POST', '/api/submit-to-test-vcs', {
+          token: u.token,
+          body: { testVcIds: firms.map(testFirmId) },
+        });
         return { kind: 'submit', userId: u.id, firms, status: r.status, body: r.body };
       });
     }
@@ -62,7 +71,7 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
 
   // A fixed shuffle: which request of a user reaches the ledger first is then up to the server.
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let k = requests.length - 1; k > 0; k--) {
     const j = Math.floor(rand() * (k + 1));
     [requests[k], requests[j]] = [requests[j]!, requests[k]!];
@@ -76,7 +85,9 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
   const byStatus = new Map<number, number>();
   for (const c of calls) byStatus.set(c.status, (byStatus.get(c.status) ?? 0) + 1);
   for (const c of calls) {
-    expect([200, 402, 429], `${c.kind} answered ${c.status}: ${JSON.stringify(c.body).slice(0, 200)}`).toContain(c.status);
+    expect([200, 402, 429], `${c.kind} answered ${c.status}: ${JSON.stringify(c.body).slice(0, 200)}`).toContain(
+      c.status,
+    );
     if (c.status === 402) {
       expect(c.body.error).toBe(INSUFFICIENT_CREDITS);
       expect(c.body.balance).toBeGreaterThanOrEqual(0);
@@ -84,13 +95,22 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
     if (c.kind === 'export' && c.status === 200) expect(String(c.body).split('\r\n').filter(Boolean)).toHaveLength(6); // header + 5 rows
   }
 
-  const submissionIds = calls.filter((c) => c.kind === 'submit' && c.status === 200).flatMap((c) => c.body.submissionIds as string[]);
+  const submissionIds = calls
+    .filter((c) => c.kind === 'submit' && c.status === 200)
+    .flatMap((c) => c.body.submissionIds as string[]);
   // Every run ends (fast sandbox sites), failed ones refunded by the workflow.
   await waitUntil(
     'every submission to finish',
     async () => {
-      const rows = await app.ctx.db.selectFrom('submissions').select(['id', 'status', 'credit_refunded']).where('id', 'in', submissionIds.length ? submissionIds : ['-']).execute();
-      return rows.length === submissionIds.length && rows.every((r: any) => TERMINAL.includes(r.status) && (r.status !== 'failed' || r.credit_refunded));
+      const rows = await app.ctx.db
+        .selectFrom('submissions')
+        .select(['id', 'status', 'credit_refunded'])
+        .where('id', 'in', submissionIds.length ? submissionIds : ['-'])
+        .execute();
+      return (
+        rows.length === submissionIds.length &&
+        rows.every((r: any) => TERMINAL.includes(r.status) && (r.status !== 'failed' || r.credit_refunded))
+      );
     },
     240_000,
     500,
@@ -100,9 +120,13 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
   const statusOf = new Map<string, string>();
   // Runs on sites that normally complete but did not (a slow machine can time a run out): reported, refunded all the same.
   const unexpected: string[] = [];
-  for (const r of (await app.ctx.db.selectFrom('submissions').select(['id', 'status', 'vc_firm_id', 'error']).execute()) as Array<{ id: string; status: string; vc_firm_id: string; error: string | null }>) {
+  for (const r of (await app.ctx.db
+    .selectFrom('submissions')
+    .select(['id', 'status', 'vc_firm_id', 'error'])
+    .execute()) as Array<{ id: string; status: string; vc_firm_id: string; error: string | null }>) {
     statusOf.set(r.id, r.status);
-    if (r.status !== 'completed' && FAST_COMPLETES.some((slug) => r.vc_firm_id === testFirmId(slug))) unexpected.push(`${r.vc_firm_id}: ${r.error}`);
+    if (r.status !== 'completed' && FAST_COMPLETES.some((slug) => r.vc_firm_id === testFirmId(slug)))
+      unexpected.push(`${r.vc_firm_id}: ${r.error}`);
   }
   let charged = 0;
   let refunds = 0;
@@ -113,7 +137,8 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
     const subs = mine.filter((c) => c.kind === 'submit').flatMap((c) => c.body.submissionIds as string[]);
     const exports = mine.filter((c) => c.kind === 'export').length;
     // Each answer's charge is in the ledger exactly once, and the ledger charged nothing else.
-    for (const c of mine.filter((x) => x.kind === 'submit')) expect(c.body.creditsDeducted).toBe(c.body.submissionIds.length);
+    for (const c of mine.filter((x) => x.kind === 'submit'))
+      expect(c.body.creditsDeducted).toBe(c.body.submissionIds.length);
     const spentSubs = ledger.spent.filter((r) => !r.startsWith('angel-export-'));
     const spentExports = ledger.spent.filter((r) => r.startsWith('angel-export-'));
     expect(spentSubs.sort()).toEqual([...subs].sort());
@@ -124,18 +149,27 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
     const completed = subs.length - failed.length;
     expect(ledger.balance).toBe(BALANCE - completed - exports);
     expect(ledger.balance).toBeGreaterThanOrEqual(0);
-    expect((await app.api('GET', '/api/credits/balance', { token: u.token })).body).toEqual({ balance: ledger.balance });
+    expect((await app.api('GET', '/api/credits/balance', { token: u.token })).body).toEqual({
+      balance: ledger.balance,
+    });
     charged += ledger.spent.length;
     refunds += ledger.refunded.length;
   }
 
   // The same firm twice for one user: a second submission only once the first one had failed.
-  const rows = (await app.ctx.db.selectFrom('submissions').select(['id', 'user_id', 'vc_firm_id']).execute()) as Array<{ id: string; user_id: string; vc_firm_id: string }>;
+  const rows = (await app.ctx.db.selectFrom('submissions').select(['id', 'user_id', 'vc_firm_id']).execute()) as Array<{
+    id: string;
+    user_id: string;
+    vc_firm_id: string;
+  }>;
   const byPair = new Map<string, string[]>();
-  for (const r of rows) byPair.set(`${r.user_id}/${r.vc_firm_id}`, [...(byPair.get(`${r.user_id}/${r.vc_firm_id}`) ?? []), r.id]);
+  for (const r of rows)
+    byPair.set(`${r.user_id}/${r.vc_firm_id}`, [...(byPair.get(`${r.user_id}/${r.vc_firm_id}`) ?? []), r.id]);
   for (const [pair, ids] of byPair) {
     if (ids.length < 2) continue;
-    const streams = await Promise.all(ids.map(async (id) => ({ id, events: (await app.ctx.store.readStream(submissionStream(id))).events })));
+    const streams = await Promise.all(
+      ids.map(async (id) => ({ id, events: (await app.ctx.store.readStream(submissionStream(id))).events })),
+    );
     streams.sort((a, b) => app.ctx.store.compare(a.events[0]!.checkpoint, b.events[0]!.checkpoint));
     for (let k = 1; k < streams.length; k++) {
       const earlier = streams[k - 1]!;
@@ -155,6 +189,8 @@ it(`keeps every ledger sound under ${USERS * PER_USER} concurrent submits and ex
   console.log(
     `[reliability] contention: ${calls.length} requests answered in ${answeredMs} ms (${[...byStatus].map(([s, n]) => `${n}×${s}`).join(', ')}); ` +
       `${submissionIds.length} runs finished after ${finishedMs} ms; ${charged} charges, ${refunds} refunds; audit ${audit.events} events in ${audit.ms} ms` +
-      (unexpected.length ? `; ${unexpected.length} run(s) on completing sites failed: ${[...new Set(unexpected)].slice(0, 3).join(' | ')}` : ''),
+      (unexpected.length
+        ? `; ${unexpected.length} run(s) on completing sites failed: ${[...new Set(unexpected)].slice(0, 3).join(' | ')}`
+        : ''),
   );
 }, 420_000);

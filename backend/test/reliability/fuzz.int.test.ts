@@ -26,7 +26,19 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20251121);
 const SKIP = new Set(HONEYPOT_PATHS);
 const OWN_ERROR_FORMAT = [/^\/live\/:id$/, /^\/api\/identity\//];
 /** Sub-paths of the identity provider's catch-all route worth reaching (better-auth's own API). */
-const IDENTITY_PATHS = ['sign-in/email', 'sign-up/email', 'get-session', 'sign-out', 'list-sessions', 'update-user', 'change-password', 'forget-password', 'reset-password', 'verify-email', 'ok'];
+const IDENTITY_PATHS = [
+  'sign-in/email',
+  'sign-up/email',
+  'get-session',
+  'sign-out',
+  'list-sessions',
+  'update-user',
+  'change-password',
+  'forget-password',
+  'reset-password',
+  'verify-email',
+  'ok',
+];
 
 let app: TestApp;
 let fields: string[];
@@ -40,7 +52,9 @@ beforeAll(async () => {
   await app.ctx.projections.waitFor(seeded.checkpoint, 60_000);
   const user = await app.createUser();
   const admin = await app.createUser({ admin: true });
-  expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: COMPLETE_PROFILE })).status).toBe(200);
+  expect((await app.api('PATCH', '/api/startup-profile', { token: user.token, body: COMPLETE_PROFILE })).status).toBe(
+    200,
+  );
   // The identity provider's routes are fuzzed with a session of their own: sign-out, password
   // changes and the like may end it, which must not turn every later case into a plain 401.
   tokens = { user: user.token, admin: admin.token, idp: (await app.createUser()).token };
@@ -50,10 +64,30 @@ beforeAll(async () => {
   const firms: string[] = (await app.api('GET', '/api/vc-firms/all-ids', { token: user.token })).body.vcIds;
   fields = await schemaFieldNames();
   // Values a route accepts, so that fuzzing reaches past the first check (a 0-credit user: submits and exports stop at 402).
-  valid = [user.id, admin.id, angels[0]!, firms[0]!, testFirmId('northwind-ventures'), '203.0.113.9', '::1', 'all', 'completed', 'Seed', 'AI & ML', ...Object.values(COMPLETE_PROFILE).slice(0, 6)];
+  valid = [
+    user.id,
+    admin.id,
+    angels[0]!,
+    firms[0]!,
+    testFirmId('northwind-ventures'),
+    '203.0.113.9',
+    '::1',
+    'all',
+    'completed',
+    'Seed',
+    'AI & ML',
+    ...Object.values(COMPLETE_PROFILE).slice(0, 6),
+  ];
 });
 afterAll(async () => {
-  console.log(`[reliability] fuzz: ${counts.cases} cases over ${counts.routes} routes (${counts.rawBodies} raw bodies), answers ${[...counts.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+  console.log(
+    `[reliability] fuzz: ${counts.cases} cases over ${counts.routes} routes (${counts.rawBodies} raw bodies), answers ${[
+      ...counts.byStatus,
+    ]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ')}`,
+  );
   await app?.close();
 });
 
@@ -75,28 +109,41 @@ const encodeSegment = (s: string) => {
 };
 
 function caseFor(route: { method: string; url: string }): fc.Arbitrary<Case> {
-  const segment = fc.oneof({ weight: 4, arbitrary: nastyString(valid).map((s) => encodeSegment(s.slice(0, 800))) }, { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%252E%252E', '%2F..%2F', '%00') });
-  const wildcard = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...IDENTITY_PATHS) }, { weight: 1, arbitrary: segment });
+  const segment = fc.oneof(
+    { weight: 4, arbitrary: nastyString(valid).map((s) => encodeSegment(s.slice(0, 800))) },
+    { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%252E%252E', '%2F..%2F', '%00') },
+  );
+  const wildcard = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...IDENTITY_PATHS) },
+    { weight: 1, arbitrary: segment },
+  );
   const params = route.url.match(/:\w+|\*/g) ?? [];
   const withBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
-  return fc.record({
-    segments: fc.tuple(...params.map((p) => (p === '*' ? wildcard : segment))),
-    query: fc.oneof({ weight: 1, arbitrary: fc.constant('') }, { weight: 3, arbitrary: queryString(valid, fields) }),
-    token: route.url.startsWith('/api/identity/') ? fc.constantFrom<Case['token']>('idp', 'idp', 'none') : fc.constantFrom<Case['token']>('user', 'user', 'admin', 'admin', 'none'),
-    body: withBody
-      ? fc.oneof(
-          { weight: 5, arbitrary: nastyObject(valid, fields).map((json) => ({ json })) },
-          { weight: 1, arbitrary: nastyValue(valid, fields).map((json) => ({ json })) },
-          { weight: 3, arbitrary: rawBody(valid, fields).map((raw) => ({ raw })) },
-          { weight: 1, arbitrary: fc.constant(undefined) },
-        )
-      : fc.constant(undefined),
-    idempotencyKey: fc.option(nastyString(valid).map((s) => s.slice(0, 300)), { nil: undefined, freq: 4 }),
-  }).map(({ segments, query, token, body, idempotencyKey }) => {
-    let i = 0;
-    const path = route.url.replace(/:\w+|\*/g, () => segments[i++] as string);
-    return { method: route.method, path, query, token, body, idempotencyKey };
-  });
+  return fc
+    .record({
+      segments: fc.tuple(...params.map((p) => (p === '*' ? wildcard : segment))),
+      query: fc.oneof({ weight: 1, arbitrary: fc.constant('') }, { weight: 3, arbitrary: queryString(valid, fields) }),
+      token: route.url.startsWith('/api/identity/')
+        ? fc.constantFrom<Case['token']>('idp', 'idp', 'none')
+        : fc.constantFrom<Case['token']>('user', 'user', 'admin', 'admin', 'none'),
+      body: withBody
+        ? fc.oneof(
+            { weight: 5, arbitrary: nastyObject(valid, fields).map((json) => ({ json })) },
+            { weight: 1, arbitrary: nastyValue(valid, fields).map((json) => ({ json })) },
+            { weight: 3, arbitrary: rawBody(valid, fields).map((raw) => ({ raw })) },
+            { weight: 1, arbitrary: fc.constant(undefined) },
+          )
+        : fc.constant(undefined),
+      idempotencyKey: fc.option(
+        nastyString(valid).map((s) => s.slice(0, 300)),
+        { nil: undefined, freq: 4 },
+      ),
+    })
+    .map(({ segments, query, token, body, idempotencyKey }) => {
+      let i = 0;
+      const path = route.url.replace(/:\w+|\*/g, () => segments[i++] as string);
+      return { method: route.method, path, query, token, body, idempotencyKey };
+    });
 }
 
 async function send(c: Case) {
@@ -104,7 +151,9 @@ async function send(c: Case) {
   if (c.token !== 'none') headers.authorization = `Bearer ${tokens[c.token]}`;
   if (c.idempotencyKey !== undefined) {
     // Header values must be Latin-1 without control characters: encode anything else.
-    headers['idempotency-key'] = /^[\x20-\x7e]*$/.test(c.idempotencyKey) ? c.idempotencyKey : encodeURIComponent(c.idempotencyKey.replace(/[\uD800-\uDFFF]/g, '?'));
+    headers['idempotency-key'] = /^[\x20-\x7e]*$/.test(c.idempotencyKey)
+      ? c.idempotencyKey
+      : encodeURIComponent(c.idempotencyKey.replace(/[\uD800-\uDFFF]/g, '?'));
   }
   let body: string | undefined;
   if (c.body && 'json' in c.body) {
@@ -121,7 +170,12 @@ async function send(c: Case) {
 }
 
 const describeCase = (c: Case) => {
-  const body = c.body && 'raw' in c.body ? `${c.body.raw.what}: ${c.body.raw.text.slice(0, 200)}` : c.body ? JSON.stringify(c.body.json)?.slice(0, 200) : '-';
+  const body =
+    c.body && 'raw' in c.body
+      ? `${c.body.raw.what}: ${c.body.raw.text.slice(0, 200)}`
+      : c.body
+        ? JSON.stringify(c.body.json)?.slice(0, 200)
+        : '-';
   return `${c.method} ${c.path.slice(0, 200)}?${c.query.slice(0, 200)} as ${c.token}, body ${body}`;
 };
 
@@ -142,7 +196,10 @@ async function check(route: { method: string; url: string }, c: Case) {
     if (res.status !== 429) {
       const after = await app.writes();
       if (after !== before) {
-        const written = await app.ctx.pool.query<{ stream_id: string; type: string }>(`select stream_id, type from es_events where global_position > $1 and ${FOREGROUND_EVENTS} order by global_position limit 20`, [before]);
+        const written = await app.ctx.pool.query<{ stream_id: string; type: string }>(
+          `select stream_id, type from es_events where global_position > $1 and ${FOREGROUND_EVENTS} order by global_position limit 20`,
+          [before],
+        );
         expect.fail(`${where}\nrefused but wrote: ${written.rows.map((e) => `${e.stream_id} ${e.type}`).join(', ')}`);
       }
     }
@@ -155,15 +212,50 @@ function fixedCases(route: { method: string; url: string }): Case[] {
   const fill = (v: string) => route.url.replace(/:\w+/g, v).replace('*', 'sign-in/email');
   const out: Case[] = [];
   for (const token of ['user', 'admin'] as const) {
-    for (const seg of ['%00', 'a%00b', '%ED%A0%80', '%', encodeURIComponent("' OR 1=1 --"), 'x'.repeat(499), '..%2F..%2Fetc%2Fpasswd']) {
+    for (const seg of [
+      '%00',
+      'a%00b',
+      '%ED%A0%80',
+      '%',
+      encodeURIComponent("' OR 1=1 --"),
+      'x'.repeat(499),
+      '..%2F..%2Fetc%2Fpasswd',
+    ]) {
       if (route.url.includes(':')) out.push({ method: route.method, path: fill(seg), query: '', token });
     }
-    for (const q of ['%00=%00', 'search=%00', 'limit=NaN&page=-1', 'limit=1e309', 'page=1&page=2', 'status=%3Cscript%3E', 'ip=%00', `search=${'a'.repeat(3000)}`, 'country=' + '%C3%A9'.repeat(500)]) {
+    for (const q of [
+      '%00=%00',
+      'search=%00',
+      'limit=NaN&page=-1',
+      'limit=1e309',
+      'page=1&page=2',
+      'status=%3Cscript%3E',
+      'ip=%00',
+      `search=${'a'.repeat(3000)}`,
+      'country=' + '%C3%A9'.repeat(500),
+    ]) {
       out.push({ method: route.method, path: fill('some-id'), query: q, token });
     }
     if (withBody) {
-      for (const text of ['{', '{"a":1,"a":2}', '{"vcIds":["\u0000"]}', '{"testVcIds":["a\u0000"],"testVcIds":[]}', '{"investorIds":["\u0000"]}', '{"ip":"\u0000"}', '{"companyName":"\u0000"}', '{"__proto__":{"x":1}}', '[]', 'null']) {
-        out.push({ method: route.method, path: fill('some-id'), query: '', token, body: { raw: { text, contentType: 'application/json', what: 'fixed' } } });
+      for (const text of [
+        '{',
+        '{"a":1,"a":2}',
+        '{"vcIds":["\u0000"]}',
+        '{"testVcIds":["a\u0000"],"testVcIds":[]}',
+        '{"investorIds":["\u0000"]}',
+        '{"ip":"\u0000"}',
+        '{"companyName":"\u0000"}',
+        '{"__proto__":{"x":1}}',
+        '[]',
+        'null',
+      ]) {
+        out.push({
+          method: route.method,
+          path: fill('some-id'),
+          query: '',
+          token,
+          body: { raw: { text, contentType: 'application/json', what: 'fixed' } },
+        });
       }
     }
   }
@@ -173,22 +265,45 @@ function fixedCases(route: { method: string; url: string }): Case[] {
 describe('fuzzing every route', () => {
   it('never answers 5xx, always { error } for 4xx, writes nothing when refusing, and stays up', async () => {
     noteShortVariant('fuzz');
-    const routes = app.runtime.app!.routeList.filter((r) => (r.url.startsWith('/api/') || r.url.startsWith('/live/')) && !SKIP.has(r.url));
+    const routes = app.runtime.app!.routeList.filter(
+      (r) => (r.url.startsWith('/api/') || r.url.startsWith('/live/')) && !SKIP.has(r.url),
+    );
     const sessionStillValid = async () => {
-      for (const t of ['user', 'admin'] as const) expect((await app.api('GET', '/api/auth/me', { token: tokens[t] })).status, `${t} session`).toBe(200);
+      for (const t of ['user', 'admin'] as const)
+        expect((await app.api('GET', '/api/auth/me', { token: tokens[t] })).status, `${t} session`).toBe(200);
     };
     // Sanity: the catalog, submissions, credits, profile, security and identity routes are all here.
-    for (const expected of ['/api/vc-firms', '/api/submit-to-test-vcs', '/live/:id/stream', '/api/credits/history', '/api/startup-profile', '/api/security/unblock-ip', '/api/identity/*', '/api/webhooks/payments']) {
-      expect(routes.map((r) => r.url), expected).toContain(expected);
+    for (const expected of [
+      '/api/vc-firms',
+      '/api/submit-to-test-vcs',
+      '/live/:id/stream',
+      '/api/credits/history',
+      '/api/startup-profile',
+      '/api/security/unblock-ip',
+      '/api/identity/*',
+      '/api/webhooks/payments',
+    ]) {
+      expect(
+        routes.map((r) => r.url),
+        expected,
+      ).toContain(expected);
     }
     counts.routes = routes.length;
     // Every route is fuzzed even when one fails, so one run reports every broken route (shrunk).
     const failures: string[] = [];
     for (const [i, route] of routes.entries()) {
-      const result = await fc.check(fc.asyncProperty(caseFor(route), (c) => check(route, c)), { numRuns: RUNS, seed: SEED + i });
+      const result = await fc.check(
+        fc.asyncProperty(caseFor(route), (c) => check(route, c)),
+        { numRuns: RUNS, seed: SEED + i },
+      );
       if (result.failed) {
-        const cause = result.errorInstance instanceof Error ? result.errorInstance.message.split('\n')[0] : String(result.errorInstance);
-        failures.push(`${route.method} ${route.url} (seed ${result.seed}, path ${result.counterexamplePath}): ${cause}`);
+        const cause =
+          result.errorInstance instanceof Error
+            ? result.errorInstance.message.split('\n')[0]
+            : String(result.errorInstance);
+        failures.push(
+          `${route.method} ${route.url} (seed ${result.seed}, path ${result.counterexamplePath}): ${cause}`,
+        );
       }
       // Still up, and still answering correctly.
       const health = await app.api('GET', '/api/health');

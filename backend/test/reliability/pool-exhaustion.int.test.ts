@@ -14,7 +14,9 @@ const ACQUIRE_MS = 1_500;
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ config: { pool: { ...loadConfig({}).pool, max: POOL_MAX, acquireTimeoutMs: ACQUIRE_MS } } });
+  app = await startTestApp({
+    config: { pool: { ...loadConfig({}).pool, max: POOL_MAX, acquireTimeoutMs: ACQUIRE_MS } },
+  });
 });
 afterAll(async () => app?.close());
 
@@ -35,7 +37,12 @@ it('answers 503 within the acquire timeout while the pool is held, and recovers 
     const burst = await timed(() =>
       Promise.all(
         Array.from({ length: 24 }, (_, i) =>
-          i % 2 ? app.api('GET', '/api/startup-profile', { token: user.token }) : app.api('PATCH', '/api/startup-profile', { token: user.token, body: { ...COMPLETE_PROFILE, teamSize: i % 4 ? '1-5' : '11-25' } }),
+          i % 2
+            ? app.api('GET', '/api/startup-profile', { token: user.token })
+            : app.api('PATCH', '/api/startup-profile', {
+                token: user.token,
+                body: { ...COMPLETE_PROFILE, teamSize: i % 4 ? '1-5' : '11-25' },
+              }),
         ),
       ),
     );
@@ -68,7 +75,9 @@ it('answers 503 within the acquire timeout while the pool is held, and recovers 
   }
 
   // Released: ready again, and the same calls succeed.
-  await expect.poll(async () => (await app.api('GET', '/api/ready')).status, { timeout: 15_000, interval: 200 }).toBe(200);
+  await expect
+    .poll(async () => (await app.api('GET', '/api/ready')).status, { timeout: 15_000, interval: 200 })
+    .toBe(200);
   const saved = await app.api('PATCH', '/api/startup-profile', { token: user.token, body: COMPLETE_PROFILE });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   expect((await app.api('GET', '/api/startup-profile', { token: user.token })).status).toBe(200);

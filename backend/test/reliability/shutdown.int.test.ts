@@ -59,18 +59,32 @@ async function until(what: string | (() => string), f: () => boolean, ms: number
 async function npmStart(dataDir: string) {
   const port = await freePort();
   // No DATABASE_URL: npm start boots its own embedded Postgres on DATA_DIR, as a founder's first start does.
-  const env = serverEnv('', { PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), SANDBOX_PORT: '0', SHUTDOWN_GRACE_MS: '10000' });
-  const npm = spawn('npm', ['start'], { cwd: REPO_ROOT, env: { ...process.env, ...env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = serverEnv('', {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    SANDBOX_PORT: '0',
+    SHUTDOWN_GRACE_MS: '10000',
+  });
+  const npm = spawn('npm', ['start'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   started.push(npm);
   let out = '';
   npm.stdout!.on('data', (d) => (out += d));
   npm.stderr!.on('data', (d) => (out += d));
   let ended = false;
   const exited = new Promise<void>((r) => npm.once('exit', () => ((ended = true), r())));
-  await until(() => `npm start to be ready:\n${out}`, () => {
-    if (ended) throw new Error(`npm start exited before it was ready:\n${out}`);
-    return out.includes('ready in');
-  }, 240_000);
+  await until(
+    () => `npm start to be ready:\n${out}`,
+    () => {
+      if (ended) throw new Error(`npm start exited before it was ready:\n${out}`);
+      return out.includes('ready in');
+    },
+    240_000,
+  );
   const res = await fetch(`http://127.0.0.1:${port}/api/health`);
   expect(res.status).toBe(200);
   const tree = descendants(npm.pid!);
@@ -87,7 +101,11 @@ it('a signal to the npm process stops the app, its Postgres and every child with
   const t0 = performance.now();
   run.npm.kill('SIGTERM');
   await run.exited;
-  await until('every process of the tree to end', () => !alive(run.postmaster) && run.tree.every((p) => !alive(p)), 20_000);
+  await until(
+    'every process of the tree to end',
+    () => !alive(run.postmaster) && run.tree.every((p) => !alive(p)),
+    20_000,
+  );
   const ms = performance.now() - t0;
   console.log(`[shutdown] SIGTERM to npm: everything stopped in ${Math.round(ms)} ms`);
   expect(run.output()).toContain('[stop] done');
@@ -96,5 +114,9 @@ it('a signal to the npm process stops the app, its Postgres and every child with
   // Killed outright (npm passes nothing on): the app notices its parent is gone and stops itself.
   const again = await npmStart(dataDir);
   again.npm.kill('SIGKILL');
-  await until('the orphaned app and its Postgres to stop', () => !alive(again.postmaster) && again.tree.every((p) => !alive(p)), 25_000);
+  await until(
+    'the orphaned app and its Postgres to stop',
+    () => !alive(again.postmaster) && again.tree.every((p) => !alive(p)),
+    25_000,
+  );
 }, 400_000);

@@ -21,7 +21,8 @@ export function noteShortVariant(what: string) {
 
 export const COMPLETE_PROFILE = {
   companyName: 'Reliable Robotics',
-  description: 'Reliable Robotics builds autonomous picking robots for mid-size warehouses, cutting pick times in half.',
+  description:
+    'Reliable Robotics builds autonomous picking robots for mid-size warehouses, cutting pick times in half.',
   industry: 'AI & ML',
   stage: 'Seed',
   raising: '$2M',
@@ -54,14 +55,23 @@ export async function founder(app: TestApp, credits: number, opts: { profile?: b
     if (c.status !== 200) throw new Error(`choices: ${c.status} ${JSON.stringify(c.body)}`);
   }
   const have = await app.services.credits.balance(user.id);
-  if (credits > have) await app.services.credits.grant(user.id, credits - have, 'reliability test credits', null, { now: new Date(), actor: 'test' });
+  if (credits > have)
+    await app.services.credits.grant(user.id, credits - have, 'reliability test credits', null, {
+      now: new Date(),
+      actor: 'test',
+    });
   await app.ctx.projections.waitFor(undefined, 30_000);
   const balance = await app.services.credits.balance(user.id);
   if (balance !== credits) throw new Error(`founder has ${balance} credits, wanted ${credits}`);
   return user;
 }
 
-export async function waitUntil<T>(what: string, f: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, everyMs = 200): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  f: () => Promise<T | null | undefined | false>,
+  timeoutMs = 60_000,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await f();
@@ -113,7 +123,8 @@ export async function ledgerOf(store: EventStore, userId: string): Promise<Ledge
     const d = e.data as { amount: number; balanceAfter: number; reference: string | null };
     facts.balance += d.amount;
     if (facts.balance < 0) facts.problems.push(`balance ${facts.balance} after position ${e.streamPosition}`);
-    if (d.balanceAfter !== facts.balance) facts.problems.push(`position ${e.streamPosition} records ${d.balanceAfter}, sum is ${facts.balance}`);
+    if (d.balanceAfter !== facts.balance)
+      facts.problems.push(`position ${e.streamPosition} records ${d.balanceAfter}, sum is ${facts.balance}`);
     if (e.type === 'CreditsSpent') {
       const ref = d.reference ?? '';
       // A retry is a new attempt with a new reference: one reference is never charged twice.
@@ -142,7 +153,9 @@ export async function outcomesOf(store: EventStore, submissionId: string) {
  * `npm run cli -- ledger audit --json` as the operator runs it: the real CLI in its own process on
  * the given database. Returns its JSON result and exit code (1 on any problem).
  */
-export async function ledgerAuditCli(databaseUrl: string): Promise<{ exitCode: number | null; result: AuditResult; output: string }> {
+export async function ledgerAuditCli(
+  databaseUrl: string,
+): Promise<{ exitCode: number | null; result: AuditResult; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/cli/index.ts', 'ledger', 'audit', '--json'], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, CATALOG_SEED: 'off' },
@@ -190,7 +203,11 @@ export const PROJECTION_TIME_COLUMNS: Record<string, string[]> = {
 };
 
 /** Rows of each table, every column, ordered by the primary key (text form, so types compare exactly). */
-export async function snapshotTables(pool: pg.Pool, tables: string[], ignore: Record<string, string[]> = PROJECTION_TIME_COLUMNS): Promise<Snapshot> {
+export async function snapshotTables(
+  pool: pg.Pool,
+  tables: string[],
+  ignore: Record<string, string[]> = PROJECTION_TIME_COLUMNS,
+): Promise<Snapshot> {
   const snap: Snapshot = new Map();
   for (const table of tables) {
     const pk = await pool.query<{ col: string }>(
@@ -198,10 +215,16 @@ export async function snapshotTables(pool: pg.Pool, tables: string[], ignore: Re
        where i.indrelid = $1::regclass and i.indisprimary order by array_position(i.indkey, a.attnum)`,
       [table],
     );
-    const cols = await pool.query<{ col: string }>(`select column_name as col from information_schema.columns where table_name = $1 and table_schema = current_schema() order by ordinal_position`, [table]);
+    const cols = await pool.query<{ col: string }>(
+      `select column_name as col from information_schema.columns where table_name = $1 and table_schema = current_schema() order by ordinal_position`,
+      [table],
+    );
     const keep = cols.rows.map((c) => c.col).filter((c) => !(ignore[table] ?? []).includes(c));
     const order = pk.rows.length ? pk.rows.map((r) => `"${r.col}"`).join(', ') : keep.map((c) => `"${c}"`).join(', ');
-    const r = await pool.query({ text: `select ${keep.map((c) => `"${c}"::text`).join(', ')} from "${table}" order by ${order}`, rowMode: 'array' });
+    const r = await pool.query({
+      text: `select ${keep.map((c) => `"${c}"::text`).join(', ')} from "${table}" order by ${order}`,
+      rowMode: 'array',
+    });
     snap.set(table, r.rows);
   }
   return snap;
@@ -217,7 +240,9 @@ export function diffSnapshots(live: Snapshot, rebuilt: Snapshot): string[] {
     const b = new Set(other.map((r) => JSON.stringify(r)));
     const onlyLive = [...a].filter((x) => !b.has(x)).slice(0, 3);
     const onlyRebuilt = [...b].filter((x) => !a.has(x)).slice(0, 3);
-    out.push(`${table}: ${rows.length} live rows vs ${other.length} rebuilt; live only ${onlyLive.join(' | ') || '-'}; rebuilt only ${onlyRebuilt.join(' | ') || '-'}`);
+    out.push(
+      `${table}: ${rows.length} live rows vs ${other.length} rebuilt; live only ${onlyLive.join(' | ') || '-'}; rebuilt only ${onlyRebuilt.join(' | ') || '-'}`,
+    );
   }
   return out;
 }
@@ -239,9 +264,17 @@ export function killChildren() {
 }
 
 /** `node --import tsx backend/src/main.ts [--role=…]` with `env`; resolves once it logs ready. */
-export function startServer(env: Record<string, string>, role?: string, readyTimeoutMs = 120_000): Promise<ServerProcess> {
+export function startServer(
+  env: Record<string, string>,
+  role?: string,
+  readyTimeoutMs = 120_000,
+): Promise<ServerProcess> {
   const args = ['--import', 'tsx', 'backend/src/main.ts', ...(role ? [`--role=${role}`] : [])];
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   live.add(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -253,7 +286,10 @@ export function startServer(env: Record<string, string>, role?: string, readyTim
     }),
   );
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server (${role ?? 'all'}) did not start in ${readyTimeoutMs} ms:\n${out}`)), readyTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`server (${role ?? 'all'}) did not start in ${readyTimeoutMs} ms:\n${out}`)),
+      readyTimeoutMs,
+    );
     const check = () => {
       if (out.includes('ready in')) {
         clearTimeout(timer);
@@ -292,11 +328,19 @@ export function serverEnv(databaseUrl: string, extra: Record<string, string> = {
 
 /** Minimal HTTP client for a spawned server. */
 export function client(base: string) {
-  return async function call<T = any>(method: string, p: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  return async function call<T = any>(
+    method: string,
+    p: string,
+    opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(base + p, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    const res = await fetch(base + p, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
     const text = await res.text();
     let body: any = text;
     if (res.headers.get('content-type')?.includes('json')) body = text ? JSON.parse(text) : null;

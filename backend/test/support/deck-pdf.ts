@@ -10,7 +10,8 @@ export function deckPdf(pages: number, title = 'Lumen Robotics seed deck'): Buff
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
   for (let i = 0; i < pages; i++) {
     const text = `BT /F1 36 Tf 60 300 Td (${title.replace(/[()\\]/g, '')}) Tj ET BT /F1 28 Tf 60 220 Td (Page ${i + 1} of ${pages}) Tj ET`;
-    objects[4 + i * 2] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 792 612] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`;
+    objects[4 + i * 2] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 792 612] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`;
     objects[5 + i * 2] = `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`;
   }
   let out = '%PDF-1.4\n';

@@ -2,7 +2,11 @@ import { createEmbeddedTransport, type OutgoingMail } from '../../src/modules/ma
 import type { TestApp } from '../../src/testing/app';
 
 /** Waits (bounded) for something the delivery job or a projection does on its own timer. */
-export async function eventually<T>(f: () => Promise<T | undefined | null | false>, what: string, ms = 15_000): Promise<T> {
+export async function eventually<T>(
+  f: () => Promise<T | undefined | null | false>,
+  what: string,
+  ms = 15_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await f();

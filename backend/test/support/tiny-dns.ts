@@ -5,7 +5,9 @@ import dgram from 'node:dgram';
  * in `a` answer their IPv4 address (AAAA: no data), everything else is NXDOMAIN. Counts the names it
  * was asked, so a test can tell a lookup from none. No network beyond loopback.
  */
-export async function startTinyDns(a: Record<string, string>): Promise<{ server: string; asked: string[]; close(): Promise<void> }> {
+export async function startTinyDns(
+  a: Record<string, string>,
+): Promise<{ server: string; asked: string[]; close(): Promise<void> }> {
   const asked: string[] = [];
   const socket = dgram.createSocket('udp4');
   socket.on('message', (msg, from) => {
@@ -26,9 +28,13 @@ export async function startTinyDns(a: Record<string, string>): Promise<{ server:
     const rcode = ip === undefined ? 3 : 0; // NXDOMAIN, or NOERROR
     header.writeUInt16BE(0x8400 | (msg.readUInt16BE(2) & 0x0100) | rcode, 2); // response, authoritative, RD copied
     header.writeUInt16BE(1, 4); // one question
-    const answer = ip !== undefined && qtype === 1
-      ? Buffer.concat([Buffer.from([0xc0, 0x0c, 0, 1, 0, 1, 0, 0, 0, 60, 0, 4]), Buffer.from(ip.split('.').map(Number))])
-      : Buffer.alloc(0);
+    const answer =
+      ip !== undefined && qtype === 1
+        ? Buffer.concat([
+            Buffer.from([0xc0, 0x0c, 0, 1, 0, 1, 0, 0, 0, 60, 0, 4]),
+            Buffer.from(ip.split('.').map(Number)),
+          ])
+        : Buffer.alloc(0);
     header.writeUInt16BE(answer.length ? 1 : 0, 6);
     socket.send(Buffer.concat([header, msg.subarray(12, questionEnd), answer]), from.port, from.address);
   });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-const nullableText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 /** POST /api/auth/sync-user */
 export const SyncUserRequest = z.strictObject({
@@ -8,7 +14,10 @@ export const SyncUserRequest = z.strictObject({
   email: z.string().trim().email('Please enter a valid email address').max(320),
   firstName: nullableText(100),
   lastName: nullableText(100),
-  profileImageUrl: z.union([z.string().url().max(2000), z.literal(''), z.null()]).optional().transform((v) => (v ? v : null)),
+  profileImageUrl: z
+    .union([z.string().url().max(2000), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
 });
 export type SyncUserRequest = z.input<typeof SyncUserRequest>;
 export const SyncUserResponse = z.object({ isNewUser: z.boolean(), creditBalance: z.number() });
@@ -37,11 +46,15 @@ export const MeResponse = z.object({
 export type MeResponse = z.infer<typeof MeResponse>;
 
 const email = z.string().trim().email('Please enter a valid email address').max(320);
-const password = z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters');
+const password = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
 /** POST /api/account/password-reset/request */
 export const PasswordResetRequest = z.strictObject({ email });
 /** The one answer to a reset request, whether or not the address has an account. */
-export const PASSWORD_RESET_SENT = 'If an account exists for this e-mail, we have sent a link to reset the password. It works once, for one hour.';
+export const PASSWORD_RESET_SENT =
+  'If an account exists for this e-mail, we have sent a link to reset the password. It works once, for one hour.';
 /** POST /api/account/password-reset */
 export const PasswordResetBody = z.strictObject({ token: z.string().min(1).max(2000), password });
 export const INVALID_RESET_LINK = 'This reset link is invalid, expired or already used. Please ask for a new one.';

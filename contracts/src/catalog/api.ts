@@ -24,7 +24,9 @@ export const NO_ANGELS_SELECTED = 'Please select at least one angel investor to 
 export const EXPORT_INSUFFICIENT = 'You need at least 1 credit to export data.';
 
 const scalar = (name: string, max = 100) =>
-  z.string({ error: (iss) => (iss.input === undefined ? undefined : `${name} must be given once`) }).max(max, `${name} must be at most ${max} characters`);
+  z
+    .string({ error: (iss) => (iss.input === undefined ? undefined : `${name} must be given once`) })
+    .max(max, `${name} must be at most ${max} characters`);
 
 /** page ≥ 1 (blank means 1). */
 const page = scalar('page')
@@ -159,9 +161,16 @@ const vcFilterShape = {
   // Accepted with the filters so a saved search or a link keeps it; all-ids answers in name order.
   sort,
   /** The registry found a form the automation can use ("Accepts online applications"). */
-  acceptsOnline: z.enum(['true', 'false']).optional().transform((v) => (v === 'true' ? true : undefined)),
+  acceptsOnline: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === 'true' ? true : undefined)),
 };
-const vcRanges: Range[] = [['aumMin', 'aumMax'], ['checkSizeMin', 'checkSizeMax'], ['lastInvestmentFrom', 'lastInvestmentTo']];
+const vcRanges: Range[] = [
+  ['aumMin', 'aumMax'],
+  ['checkSizeMin', 'checkSizeMax'],
+  ['lastInvestmentFrom', 'lastInvestmentTo'],
+];
 
 /** GET /api/vc-firms/all-ids and /api/test-vc-firms/all-ids */
 export const VcFilterQuery = z.strictObject(vcFilterShape).superRefine(checkRanges(vcRanges));
@@ -183,7 +192,10 @@ const angelFilterShape = {
   exitMin: numeric('exitMin'),
   exitMax: numeric('exitMax'),
 };
-const angelRanges: Range[] = [['investmentMin', 'investmentMax'], ['exitMin', 'exitMax']];
+const angelRanges: Range[] = [
+  ['investmentMin', 'investmentMax'],
+  ['exitMin', 'exitMax'],
+];
 
 /** GET /api/investors/all-ids */
 export const AngelFilterQuery = z.strictObject(angelFilterShape).superRefine(checkRanges(angelRanges));
@@ -200,7 +212,9 @@ export type AngelInvestorsQuery = z.output<typeof AngelInvestorsQuery>;
 export const FirmFitSchema = z.object({
   score: z.number().int().min(0).max(100),
   confidence: z.number().min(0).max(1),
-  reasons: z.array(z.object({ factor: z.string(), label: z.string(), match: z.enum(['yes', 'partial', 'no', 'unknown']) })),
+  reasons: z.array(
+    z.object({ factor: z.string(), label: z.string(), match: z.enum(['yes', 'partial', 'no', 'unknown']) }),
+  ),
 });
 export type FirmFit = z.infer<typeof FirmFitSchema>;
 /** A list item: the firm, with its fit once the founder's profile names stage and industry. */
@@ -213,7 +227,10 @@ export type VcFilterOptionsResponse = z.infer<typeof VcFilterOptionsResponse>;
 export const VcAllIdsResponse = z.object({ vcIds: z.array(z.string()) });
 export type VcAllIdsResponse = z.infer<typeof VcAllIdsResponse>;
 
-export const AngelInvestorsResponse = z.object({ investors: z.array(angelInvestorListItemSchema), total: z.number().int().min(0) });
+export const AngelInvestorsResponse = z.object({
+  investors: z.array(angelInvestorListItemSchema),
+  total: z.number().int().min(0),
+});
 export type AngelInvestorsResponse = z.infer<typeof AngelInvestorsResponse>;
 export const AngelFilterOptionsResponse = z.object({ countries: z.array(z.string()) });
 export type AngelFilterOptionsResponse = z.infer<typeof AngelFilterOptionsResponse>;
@@ -241,8 +258,20 @@ export type ExportAngelInvestorsRequest = z.input<typeof ExportAngelInvestorsReq
 
 /** The export's columns, in order (documented in docs/catalog.md). */
 export const ANGEL_EXPORT_COLUMNS = [
-  'Name', 'Investor Type', 'Location', 'Country', 'Email', 'Email Verified', 'Phone', 'Website', 'LinkedIn', 'Twitter',
-  'Industries', 'Investments', 'Exits', 'Description',
+  'Name',
+  'Investor Type',
+  'Location',
+  'Country',
+  'Email',
+  'Email Verified',
+  'Phone',
+  'Website',
+  'LinkedIn',
+  'Twitter',
+  'Industries',
+  'Investments',
+  'Exits',
+  'Description',
 ] as const;
 
 /** 'angel_investors_export_2025-01-31.csv' */

@@ -59,12 +59,20 @@ describe('csvRow and toCsv', () => {
   });
 
   it('given a header and rows, when a document is written, then records end with CRLF', () => {
-    expect(toCsv([['name', 'email'], ['Jane', 'j@x.com']])).toBe(`name,email${CSV_LINE_BREAK}Jane,j@x.com${CSV_LINE_BREAK}`);
+    expect(
+      toCsv([
+        ['name', 'email'],
+        ['Jane', 'j@x.com'],
+      ]),
+    ).toBe(`name,email${CSV_LINE_BREAK}Jane,j@x.com${CSV_LINE_BREAK}`);
     expect(toCsv([])).toBe('');
   });
 
   it('given a cell with a line break, when the document is read back naively by record, then the quoted break stays inside one cell', () => {
-    const doc = toCsv([['a', 'x\r\ny'], ['b', 'z']]);
+    const doc = toCsv([
+      ['a', 'x\r\ny'],
+      ['b', 'z'],
+    ]);
     expect(doc).toBe('a,"x\r\ny"\r\nb,z\r\n');
   });
 });

@@ -26,7 +26,6 @@ export type CatalogImportCompleted = {
 };
 export type TestFirmsImported = { type: 'TestFirmsImported'; data: { sandboxUrl: string; firms: VcFirm[] } };
 
-
 /** One row of a source file, normalised: the firm's fields it gives (unknown fields left out). */
 export interface SourceRecord {
   /** The row's identity in its source (slug, id column, else the domain). */
@@ -49,14 +48,40 @@ export type SourceRecordsChanged = {
 export type CatalogFirmsMerged = { type: 'CatalogFirmsMerged'; data: { importId: string; firms: VcFirm[] } };
 export type CatalogSourceImported = {
   type: 'CatalogSourceImported';
-  data: { importId: string; source: ImportSource; dataDate: string; fileName: string; rows: number; records: number; imported: number; updated: number; unchanged: number; inactive: number };
+  data: {
+    importId: string;
+    source: ImportSource;
+    dataDate: string;
+    fileName: string;
+    rows: number;
+    records: number;
+    imported: number;
+    updated: number;
+    unchanged: number;
+    inactive: number;
+  };
 };
 export type CatalogSourceEvent = SourceRecordsChanged | CatalogFirmsMerged | CatalogSourceImported;
 
 export type CatalogImportEvent = CatalogImportStarted | CatalogImportCompleted;
-export type CatalogEvent = CatalogImportStarted | VcFirmsImported | AngelsImported | CatalogImportCompleted | TestFirmsImported | CatalogFirmsMerged | CatalogSourceImported;
+export type CatalogEvent =
+  | CatalogImportStarted
+  | VcFirmsImported
+  | AngelsImported
+  | CatalogImportCompleted
+  | TestFirmsImported
+  | CatalogFirmsMerged
+  | CatalogSourceImported;
 
-export const CATALOG_EVENT_TYPES = ['CatalogImportStarted', 'VcFirmsImported', 'AngelsImported', 'CatalogImportCompleted', 'TestFirmsImported', 'CatalogFirmsMerged', 'CatalogSourceImported'] as const;
+export const CATALOG_EVENT_TYPES = [
+  'CatalogImportStarted',
+  'VcFirmsImported',
+  'AngelsImported',
+  'CatalogImportCompleted',
+  'TestFirmsImported',
+  'CatalogFirmsMerged',
+  'CatalogSourceImported',
+] as const;
 
 export const CATALOG_SOURCES_STREAM = 'catalog-sources';
 

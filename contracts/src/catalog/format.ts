@@ -49,4 +49,3 @@ export function formatStatusCode(code: string | null | undefined): string {
   if (words.length === 0) return 'Unknown';
   return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join(' ');
 }
-

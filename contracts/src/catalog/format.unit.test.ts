@@ -106,4 +106,3 @@ describe('formatStatusCode', () => {
     expect(formatStatusCode(code)).toBe('Unknown');
   });
 });
-

@@ -2,11 +2,28 @@
 // applying. Pure, shared by server and browser. Only zod is imported.
 import { z } from 'zod';
 
-export const FORM_KINDS = ['native', 'typeform', 'google_forms', 'hubspot', 'airtable', 'tally', 'jotform', 'other_embed'] as const;
+export const FORM_KINDS = [
+  'native',
+  'typeform',
+  'google_forms',
+  'hubspot',
+  'airtable',
+  'tally',
+  'jotform',
+  'other_embed',
+] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 /** What a check ended with. Only found / no_form / blocked say something about the firm; the rest mean "unknown". */
-export const FORM_OUTCOMES = ['found', 'no_form', 'blocked', 'unreachable', 'robots_disallowed', 'reserved_domain', 'no_website'] as const;
+export const FORM_OUTCOMES = [
+  'found',
+  'no_form',
+  'blocked',
+  'unreachable',
+  'robots_disallowed',
+  'reserved_domain',
+  'no_website',
+] as const;
 export type FormOutcome = (typeof FORM_OUTCOMES)[number];
 
 export const FORM_BLOCKERS = ['captcha', 'login', 'email_only', 'file_upload_required'] as const;
@@ -47,7 +64,12 @@ export type FormUsability = 'usable' | 'unusable' | 'unknown';
 export function formUsability(e: Pick<FirmFormEntry, 'outcome' | 'blockers'> | null | undefined): FormUsability {
   if (!e) return 'unknown';
   if (e.outcome === 'no_form') return 'unusable';
-  if (e.outcome === 'found' || e.outcome === 'blocked') return e.blockers.some((b) => UNPASSABLE_BLOCKERS.includes(b)) ? 'unusable' : e.outcome === 'found' ? 'usable' : 'unknown';
+  if (e.outcome === 'found' || e.outcome === 'blocked')
+    return e.blockers.some((b) => UNPASSABLE_BLOCKERS.includes(b))
+      ? 'unusable'
+      : e.outcome === 'found'
+        ? 'usable'
+        : 'unknown';
   return 'unknown';
 }
 
@@ -96,14 +118,18 @@ export const FORM_OUTCOME_LABELS: Record<FormOutcome, string> = {
 };
 
 /** The VC table's badge: what the registry knows, or null (nothing shown) when it knows nothing useful. */
-export function formBadge(e: Pick<FirmFormEntry, 'outcome' | 'blockers' | 'kind'> | null | undefined): { text: string; tone: 'ok' | 'warn' | 'none' } | null {
+export function formBadge(
+  e: Pick<FirmFormEntry, 'outcome' | 'blockers' | 'kind'> | null | undefined,
+): { text: string; tone: 'ok' | 'warn' | 'none' } | null {
   if (!e) return null;
   const blocker = e.blockers.find((b) => UNPASSABLE_BLOCKERS.includes(b));
   if (blocker === 'email_only') return { text: 'E-mail only', tone: 'none' };
-  if (blocker && formNeedsYou(e)) return { text: `Needs you in the live view (${FORM_BLOCKER_LABELS[blocker]})`, tone: 'warn' };
+  if (blocker && formNeedsYou(e))
+    return { text: `Needs you in the live view (${FORM_BLOCKER_LABELS[blocker]})`, tone: 'warn' };
   if (blocker) return { text: `Blocked: ${FORM_BLOCKER_LABELS[blocker]}`, tone: 'warn' };
   if (e.outcome === 'no_form') return { text: 'No online form', tone: 'none' };
-  if (e.outcome === 'found') return { text: !e.kind || e.kind === 'native' ? 'Online form' : `Form: ${FORM_KIND_LABELS[e.kind]}`, tone: 'ok' };
+  if (e.outcome === 'found')
+    return { text: !e.kind || e.kind === 'native' ? 'Online form' : `Form: ${FORM_KIND_LABELS[e.kind]}`, tone: 'ok' };
   return null;
 }
 
@@ -131,7 +157,15 @@ export const FormRegistryOverview = z.strictObject({
   staleDays: z.number().int(),
   current: formDiscoveryRunSchema.nullable(),
   recent: z.array(formDiscoveryRunSchema),
-  errors: z.array(z.strictObject({ firmId: z.string(), firmName: z.string().nullable(), outcome: z.enum(FORM_OUTCOMES), detail: z.string().nullable(), checkedAt: z.string() })),
+  errors: z.array(
+    z.strictObject({
+      firmId: z.string(),
+      firmName: z.string().nullable(),
+      outcome: z.enum(FORM_OUTCOMES),
+      detail: z.string().nullable(),
+      checkedAt: z.string(),
+    }),
+  ),
 });
 export type FormRegistryOverview = z.infer<typeof FormRegistryOverview>;
 

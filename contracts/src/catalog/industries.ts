@@ -2,8 +2,17 @@
 
 /** Industry options from the startup profile (spec 3). */
 export const PROFILE_INDUSTRIES = [
-  'AI & ML', 'SaaS', 'Fintech', 'HealthTech', 'E-commerce', 'EdTech', 'CleanTech', 'Consumer',
-  'Hardware', 'Technology', 'Other',
+  'AI & ML',
+  'SaaS',
+  'Fintech',
+  'HealthTech',
+  'E-commerce',
+  'EdTech',
+  'CleanTech',
+  'Consumer',
+  'Hardware',
+  'Technology',
+  'Other',
 ] as const;
 
 /** Stages an investor can invest in: the spec's funding stages minus 'Bootstrapped'. */
@@ -12,15 +21,24 @@ export type InvestorStage = (typeof INVESTOR_STAGES)[number];
 
 /** VC firm investor types (the 'investor type' filter). */
 export const VC_INVESTOR_TYPES = [
-  'Venture Capital', 'Micro-VC', 'Corporate VC', 'Family Office', 'Accelerator', 'Angel Group',
-  'Growth/Expansion', 'PE/Buyout',
+  'Venture Capital',
+  'Micro-VC',
+  'Corporate VC',
+  'Family Office',
+  'Accelerator',
+  'Angel Group',
+  'Growth/Expansion',
+  'PE/Buyout',
 ] as const;
 
 export const MAX_INDUSTRY_BADGES = 3;
 export const MAX_COUNTRIES_PER_REGION = 15;
 export const MAX_OTHER_LOCATIONS = 20;
 
-export interface Truncated<T> { shown: T[]; more: number }
+export interface Truncated<T> {
+  shown: T[];
+  more: number;
+}
 
 /** First `max` items plus how many were left out ('+N more'). */
 export function takeWithMore<T>(items: readonly T[], max: number): Truncated<T> {

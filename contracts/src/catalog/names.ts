@@ -10,16 +10,25 @@ export const INVESTOR_NAME_TITLES = ['Mr.', 'Ms.', 'Mrs.', 'Dr.'] as const;
  * Matched case-sensitively in lower case, so capitalised name parts are never cut.
  */
 export const BIOGRAPHY_VERBS = [
-  'serves', 'served', 'is', 'was', 'joined', 'founded', 'co-founded', 'holds', 'has', 'had',
-  'leads', 'brings', 'currently',
+  'serves',
+  'served',
+  'is',
+  'was',
+  'joined',
+  'founded',
+  'co-founded',
+  'holds',
+  'has',
+  'had',
+  'leads',
+  'brings',
+  'currently',
 ] as const;
 
 const LEADING_TITLE = /^(?:mrs|mr|ms|dr)(?:\.\s*|\s+|$)/i;
 // The biography may follow a space, comma or semicolon ('Jane Roe, who…' is not covered), or a
 // full stop plus a pronoun ('Jane Roe. She serves as …').
-const BIOGRAPHY = new RegExp(
-  `(?:[\\s,;]+|\\.\\s+(?:He|She|They)\\s+)(?:${BIOGRAPHY_VERBS.join('|')})\\b[\\s\\S]*$`,
-);
+const BIOGRAPHY = new RegExp(`(?:[\\s,;]+|\\.\\s+(?:He|She|They)\\s+)(?:${BIOGRAPHY_VERBS.join('|')})\\b[\\s\\S]*$`);
 // A trailing full stop is dropped unless it ends an abbreviation such as 'Jr.' or an initial.
 const TRAILING_PUNCTUATION = /(?:[\s,;:–—-]+|(?<!\b(?:Jr|Sr|[A-Z]))\.)+$/;
 
@@ -58,12 +67,14 @@ export const SOURCE_TAG_PATTERNS: readonly RegExp[] = [
 export function cleanDescription(s: string | null | undefined): string {
   let text = s ?? '';
   for (const pattern of SOURCE_TAG_PATTERNS) text = text.replace(pattern, ' ');
-  return text
-    .replace(/\*\*|__/g, '')
-    .replace(/[^\S\n]+/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    // A removed tag often leaves 'text .' behind.
-    .replace(/ +([.,;:!?])/g, '$1')
-    .trim();
+  return (
+    text
+      .replace(/\*\*|__/g, '')
+      .replace(/[^\S\n]+/g, ' ')
+      .replace(/ *\n */g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      // A removed tag often leaves 'text .' behind.
+      .replace(/ +([.,;:!?])/g, '$1')
+      .trim()
+  );
 }

@@ -31,15 +31,12 @@ describe('cleanInvestorName', () => {
     expect(cleanInvestorName(raw)).toBe(clean);
   });
 
-  it.each([
-    ['Isabel Hassan'],
-    ['Drew Wasserman'],
-    ['Mrinal Shah'],
-    ["Conor O'Hara-Jones"],
-    ['Has Ventures'],
-  ])('given a plain name %j that merely contains titles or verbs, when cleaned, then it is unchanged', (raw) => {
-    expect(cleanInvestorName(raw)).toBe(raw);
-  });
+  it.each([['Isabel Hassan'], ['Drew Wasserman'], ['Mrinal Shah'], ["Conor O'Hara-Jones"], ['Has Ventures']])(
+    'given a plain name %j that merely contains titles or verbs, when cleaned, then it is unchanged',
+    (raw) => {
+      expect(cleanInvestorName(raw)).toBe(raw);
+    },
+  );
 
   it.each([
     ['Dr.', 'Dr.'],
@@ -71,11 +68,15 @@ describe('cleanDescription', () => {
   });
 
   it('given bold markers, when cleaned, then ** and __ are removed but single underscores stay', () => {
-    expect(cleanDescription('**Jane** backs __fintech__ founders; see jane_roe')).toBe('Jane backs fintech founders; see jane_roe');
+    expect(cleanDescription('**Jane** backs __fintech__ founders; see jane_roe')).toBe(
+      'Jane backs fintech founders; see jane_roe',
+    );
   });
 
   it('given ordinary parentheses and brackets, when cleaned, then they are kept', () => {
-    expect(cleanDescription('Backs B2B (and some B2C) startups [mostly seed].')).toBe('Backs B2B (and some B2C) startups [mostly seed].');
+    expect(cleanDescription('Backs B2B (and some B2C) startups [mostly seed].')).toBe(
+      'Backs B2B (and some B2C) startups [mostly seed].',
+    );
   });
 
   it('given paragraphs and odd spacing, when cleaned, then paragraph breaks survive and spaces collapse', () => {
@@ -83,8 +84,11 @@ describe('cleanDescription', () => {
   });
 
   it('given every kind of tag at once, when cleaned, then a clean sentence is left', () => {
-    const raw = '**Jane Smith** is an angel investor focused on __AI & ML__ and SaaS [Source: Crunchbase]. Former VP at Stripe (via LinkedIn) <source>PitchBook</source>';
-    expect(cleanDescription(raw)).toBe('Jane Smith is an angel investor focused on AI & ML and SaaS. Former VP at Stripe');
+    const raw =
+      '**Jane Smith** is an angel investor focused on __AI & ML__ and SaaS [Source: Crunchbase]. Former VP at Stripe (via LinkedIn) <source>PitchBook</source>';
+    expect(cleanDescription(raw)).toBe(
+      'Jane Smith is an angel investor focused on AI & ML and SaaS. Former VP at Stripe',
+    );
   });
 
   it('given nothing, when cleaned, then gives an empty string', () => {

@@ -6,8 +6,16 @@ export type Region = (typeof REGIONS)[number];
 
 /** Countries listed in the 'Popular Countries' group, by canonical name. */
 export const POPULAR_COUNTRIES = [
-  'United States', 'United Kingdom', 'Canada', 'Germany', 'France', 'India', 'Singapore', 'Israel',
-  'Australia', 'Netherlands',
+  'United States',
+  'United Kingdom',
+  'Canada',
+  'Germany',
+  'France',
+  'India',
+  'Singapore',
+  'Israel',
+  'Australia',
+  'Netherlands',
 ] as const;
 
 // 'Name|ISO2|ISO3|alias;alias'. ISO2 is left blank where the code is mostly a placeholder
@@ -165,21 +173,28 @@ Tonga|TO|TON`,
 
 /** US state (and DC) abbreviations, matched only after a comma: 'San Francisco, CA'. */
 export const US_STATE_CODES: ReadonlySet<string> = new Set(
-  ('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY ' +
-    'NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC').split(' '),
+  (
+    'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY ' +
+    'NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'
+  ).split(' '),
 );
 
 // Full state names and common US area names; 'Georgia' is absent because the country wins.
 const US_PLACE_NAMES = new Set(
-  ('alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|hawaii|idaho|' +
+  (
+    'alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|hawaii|idaho|' +
     'illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|' +
     'mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|' +
     'north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|' +
     'south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming|' +
-    'district of columbia|washington dc|washington d.c.|silicon valley|bay area|sf bay area').split('|'),
+    'district of columbia|washington dc|washington d.c.|silicon valley|bay area|sf bay area'
+  ).split('|'),
 );
 
-export interface LocationMatch { region: Region; country?: string }
+export interface LocationMatch {
+  region: Region;
+  country?: string;
+}
 
 const byName = new Map<string, LocationMatch>(); // lower-cased names and aliases
 const byCode = new Map<string, LocationMatch>(); // upper-case ISO2 and ISO3 codes
@@ -207,7 +222,10 @@ export function knownCountries(region: Exclude<Region, 'Other'>): string[] {
  * therefore Canada or Germany, while 'Wilmington, DE' is Delaware.
  */
 export function matchLocation(location: string | null | undefined): LocationMatch {
-  const parts = (location ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = (location ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   for (let i = parts.length - 1; i >= 0; i--) {
     const part = parts[i];
     if (i > 0 && US_STATE_CODES.has(part)) return US;

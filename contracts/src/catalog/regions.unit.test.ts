@@ -59,7 +59,14 @@ describe('regionOf', () => {
 describe('groupCountriesByRegion', () => {
   it('given mixed locations, when grouped, then each lands in its region in input order', () => {
     // given
-    const locations = ['San Francisco, CA', 'Berlin, Germany', 'Remote', 'Bangalore, India', 'Toronto, Canada', 'Lagos, Nigeria'];
+    const locations = [
+      'San Francisco, CA',
+      'Berlin, Germany',
+      'Remote',
+      'Bangalore, India',
+      'Toronto, Canada',
+      'Lagos, Nigeria',
+    ];
     // when
     const groups = groupCountriesByRegion(locations);
     // then

@@ -111,11 +111,19 @@ export type AngelInvestorListItem = z.infer<typeof angelInvestorListItemSchema>;
  * exist (and whether the e-mail is verified). Contacts leave the product only through the paid
  * export, so browsing details cannot undercut it.
  */
-export type AngelInvestorPublicDetail = Omit<AngelInvestorDetail, 'contactEmail' | 'phoneNumber'> & { hasEmail: boolean; hasPhone: boolean };
+export type AngelInvestorPublicDetail = Omit<AngelInvestorDetail, 'contactEmail' | 'phoneNumber'> & {
+  hasEmail: boolean;
+  hasPhone: boolean;
+};
 
 export function toAngelPublicDetail(a: AngelInvestorDetail): AngelInvestorPublicDetail {
   const { contactEmail, phoneNumber, ...rest } = a;
-  return { ...rest, hasEmail: Boolean(contactEmail), hasPhone: Boolean(phoneNumber), contactEmailVerified: Boolean(contactEmail) && a.contactEmailVerified };
+  return {
+    ...rest,
+    hasEmail: Boolean(contactEmail),
+    hasPhone: Boolean(phoneNumber),
+    contactEmailVerified: Boolean(contactEmail) && a.contactEmailVerified,
+  };
 }
 
 /** The list row for a detail record (the list never carries the contact values). */

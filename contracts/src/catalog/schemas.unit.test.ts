@@ -1,24 +1,56 @@
 import { describe, expect, it } from 'vitest';
 import {
-  angelInvestorDetailSchema, angelInvestorListItemSchema, toAngelListItem, vcFirmListItemSchema, vcFirmSchema,
-  type AngelInvestorDetail, type VcFirm,
+  angelInvestorDetailSchema,
+  angelInvestorListItemSchema,
+  toAngelListItem,
+  vcFirmListItemSchema,
+  vcFirmSchema,
+  type AngelInvestorDetail,
+  type VcFirm,
 } from './schemas';
 
 const firm: VcFirm = {
-  id: 'vc_000001', vcName: 'Granite Harbor Ventures', city: 'San Francisco, CA', country: 'United States',
-  primaryInvestorType: 'Venture Capital', investorStatus: 'Actively Seeking New Investments', aum: '250',
-  description: 'Seed fund.', totalInvestment: 40, totalExits: 6, primaryContactEmail: 'jane@graniteharbor.vc',
-  phone: '+1 415 555 0100', firstName: 'Jane', lastName: 'Smith', title: 'General Partner',
-  website: 'https://www.graniteharbor.vc/', stagesInvested: ['Seed', 'Series A'], checkSizeMin: 250,
-  checkSizeMax: 2000, lastInvestmentDate: '2025-03-14',
+  id: 'vc_000001',
+  vcName: 'Granite Harbor Ventures',
+  city: 'San Francisco, CA',
+  country: 'United States',
+  primaryInvestorType: 'Venture Capital',
+  investorStatus: 'Actively Seeking New Investments',
+  aum: '250',
+  description: 'Seed fund.',
+  totalInvestment: 40,
+  totalExits: 6,
+  primaryContactEmail: 'jane@graniteharbor.vc',
+  phone: '+1 415 555 0100',
+  firstName: 'Jane',
+  lastName: 'Smith',
+  title: 'General Partner',
+  website: 'https://www.graniteharbor.vc/',
+  stagesInvested: ['Seed', 'Series A'],
+  checkSizeMin: 250,
+  checkSizeMax: 2000,
+  lastInvestmentDate: '2025-03-14',
 };
 
 const angel: AngelInvestorDetail = {
-  id: 'ang_000001', companyName: 'Dr. Jane Smith serves as a partner at Acme', investorType: 'Angel Investor',
-  location: 'London, United Kingdom', country: 'United Kingdom', description: '**Jane** invests [Source: Crunchbase]',
-  industries: 'SaaS, Fintech', contactEmail: 'jane@example.com', contactEmailVerified: true, phoneNumber: null,
-  companyUrl: 'https://janesmith.com', domain: 'janesmith.com', linkedin: 'https://www.linkedin.com/in/jane-smith',
-  twitter: null, facebook: null, instagram: null, investments: 12, exits: 2,
+  id: 'ang_000001',
+  companyName: 'Dr. Jane Smith serves as a partner at Acme',
+  investorType: 'Angel Investor',
+  location: 'London, United Kingdom',
+  country: 'United Kingdom',
+  description: '**Jane** invests [Source: Crunchbase]',
+  industries: 'SaaS, Fintech',
+  contactEmail: 'jane@example.com',
+  contactEmailVerified: true,
+  phoneNumber: null,
+  companyUrl: 'https://janesmith.com',
+  domain: 'janesmith.com',
+  linkedin: 'https://www.linkedin.com/in/jane-smith',
+  twitter: null,
+  facebook: null,
+  instagram: null,
+  investments: 12,
+  exits: 2,
 };
 
 describe('vcFirmSchema', () => {
@@ -28,7 +60,17 @@ describe('vcFirmSchema', () => {
   });
 
   it('given a firm with every optional value null, when parsed, then it passes', () => {
-    const sparse = { ...firm, city: null, aum: null, primaryContactEmail: null, website: null, checkSizeMin: null, checkSizeMax: null, lastInvestmentDate: null, totalInvestment: null };
+    const sparse = {
+      ...firm,
+      city: null,
+      aum: null,
+      primaryContactEmail: null,
+      website: null,
+      checkSizeMin: null,
+      checkSizeMax: null,
+      lastInvestmentDate: null,
+      totalInvestment: null,
+    };
     expect(vcFirmSchema.safeParse(sparse).success).toBe(true);
   });
 
@@ -66,8 +108,13 @@ describe('angel investor schemas', () => {
     const row = toAngelListItem(angel);
     // then
     expect(row).toEqual({
-      id: 'ang_000001', companyName: angel.companyName, location: 'London, United Kingdom',
-      description: angel.description, industries: 'SaaS, Fintech', hasEmail: true, hasPhone: false,
+      id: 'ang_000001',
+      companyName: angel.companyName,
+      location: 'London, United Kingdom',
+      description: angel.description,
+      industries: 'SaaS, Fintech',
+      hasEmail: true,
+      hasPhone: false,
     });
     expect(angelInvestorListItemSchema.parse(row)).toEqual(row);
     expect(row).not.toHaveProperty('contactEmail');

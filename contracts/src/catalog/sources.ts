@@ -88,7 +88,9 @@ export function normaliseDomain(raw: string | null | undefined): string | null {
   const s = (raw ?? '').trim().toLowerCase();
   if (!s) return null;
   try {
-    const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(s) ? s : `https://${s}`).hostname.replace(/\.$/, '').replace(/^www\./, '');
+    const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(s) ? s : `https://${s}`).hostname
+      .replace(/\.$/, '')
+      .replace(/^www\./, '');
     return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) ? host : null;
   } catch {
     return null;

@@ -18,5 +18,13 @@ export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   eventStore: z.object({ kind: z.string(), ok: z.boolean() }),
   readModels: z.object({ ok: z.boolean() }),
-  projections: z.array(z.object({ name: z.string(), status: z.string(), position: z.number(), lag: z.number(), error: z.string().nullable() })),
+  projections: z.array(
+    z.object({
+      name: z.string(),
+      status: z.string(),
+      position: z.number(),
+      lag: z.number(),
+      error: z.string().nullable(),
+    }),
+  ),
 });

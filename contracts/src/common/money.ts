@@ -21,12 +21,50 @@ export interface Money {
 
 export type MoneyParse = { ok: true; money: Money } | { ok: false; reason: 'format' | 'not_positive' | 'too_large' };
 
-const SYMBOLS: Record<string, MoneyCurrency> = { $: 'USD', us$: 'USD', usd: 'USD', '€': 'EUR', eur: 'EUR', '£': 'GBP', gbp: 'GBP', chf: 'CHF', cad: 'CAD', c$: 'CAD', ca$: 'CAD', aud: 'AUD', a$: 'AUD', au$: 'AUD', sgd: 'SGD', s$: 'SGD', inr: 'INR', '₹': 'INR', jpy: 'JPY', '¥': 'JPY', sek: 'SEK' };
-const UNITS: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, mn: 1e6, mio: 1e6, million: 1e6, millions: 1e6, b: 1e9, bn: 1e9, billion: 1e9, billions: 1e9 };
+const SYMBOLS: Record<string, MoneyCurrency> = {
+  $: 'USD',
+  us$: 'USD',
+  usd: 'USD',
+  '€': 'EUR',
+  eur: 'EUR',
+  '£': 'GBP',
+  gbp: 'GBP',
+  chf: 'CHF',
+  cad: 'CAD',
+  c$: 'CAD',
+  ca$: 'CAD',
+  aud: 'AUD',
+  a$: 'AUD',
+  au$: 'AUD',
+  sgd: 'SGD',
+  s$: 'SGD',
+  inr: 'INR',
+  '₹': 'INR',
+  jpy: 'JPY',
+  '¥': 'JPY',
+  sek: 'SEK',
+};
+const UNITS: Record<string, number> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mm: 1e6,
+  mn: 1e6,
+  mio: 1e6,
+  million: 1e6,
+  millions: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+  billions: 1e9,
+};
 
 const CURRENCY = '(us\\$|ca\\$|au\\$|c\\$|a\\$|s\\$|[$€£₹¥]|usd|eur|gbp|chf|cad|aud|sgd|inr|jpy|sek)';
 // [currency] [-] number [unit] [currency]; the number is digits with "," groups and an optional "." fraction.
-const PATTERN = new RegExp(`^${CURRENCY}?\\s*(-)?\\s*${CURRENCY}?\\s*(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|\\.\\d+)\\s*(k|thousand|mm|mn|mio|millions?|m|bn|billions?|b)?\\.?\\s*${CURRENCY}?$`, 'i');
+const PATTERN = new RegExp(
+  `^${CURRENCY}?\\s*(-)?\\s*${CURRENCY}?\\s*(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|\\.\\d+)\\s*(k|thousand|mm|mn|mio|millions?|m|bn|billions?|b)?\\.?\\s*${CURRENCY}?$`,
+  'i',
+);
 
 /** Reads a typed amount; a bare number is USD. Refuses words, zero, negatives and amounts over MONEY_MAX. */
 export function parseMoney(text: string | null | undefined): MoneyParse {

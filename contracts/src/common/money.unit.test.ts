@@ -27,9 +27,12 @@ describe('parseMoney: what founders type', () => {
     expect(read(text)).toEqual([amount, currency]);
   });
 
-  it.each([['lots of money'], [''], ['abc'], ['2.5.5M'], ['$5M EUR'], ['1,00,000'], ['5 apples'], ['M']])('refuses %j as not an amount', (text) => {
-    expect(read(text)).toBe('format');
-  });
+  it.each([['lots of money'], [''], ['abc'], ['2.5.5M'], ['$5M EUR'], ['1,00,000'], ['5 apples'], ['M']])(
+    'refuses %j as not an amount',
+    (text) => {
+      expect(read(text)).toBe('format');
+    },
+  );
 
   it.each([['0'], ['$0'], ['-5000'], ['$-5000'], ['-2.5M'], ['0.00k']])('refuses %j as not positive', (text) => {
     expect(read(text)).toBe('not_positive');

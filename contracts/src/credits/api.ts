@@ -7,7 +7,11 @@ export type BalanceResponse = z.infer<typeof BalanceResponse>;
 export const INSUFFICIENT_CREDITS = 'Insufficient Credits';
 
 /** 402 answer of any call that spends credits the user does not have. */
-export const InsufficientCreditsResponse = z.object({ error: z.literal(INSUFFICIENT_CREDITS), message: z.string(), balance: z.number() });
+export const InsufficientCreditsResponse = z.object({
+  error: z.literal(INSUFFICIENT_CREDITS),
+  message: z.string(),
+  balance: z.number(),
+});
 export type InsufficientCreditsResponse = z.infer<typeof InsufficientCreditsResponse>;
 
 export const MOVEMENT_KINDS = ['granted', 'purchased', 'spent', 'refunded', 'reversed', 'settled'] as const;
@@ -111,7 +115,12 @@ export const creditsOwedMessage = (owed: number) =>
 /** POST /api/checkout: a plan or the credit pack (with a quantity). */
 export const CheckoutRequest = z.strictObject({
   product: z.string({ error: 'product is required' }).trim().min(1, 'product is required').max(50, 'Unknown product'),
-  quantity: z.number({ error: 'quantity must be a whole number from 1 to 100' }).int('quantity must be a whole number from 1 to 100').min(1, 'quantity must be a whole number from 1 to 100').max(100, 'quantity must be a whole number from 1 to 100').optional(),
+  quantity: z
+    .number({ error: 'quantity must be a whole number from 1 to 100' })
+    .int('quantity must be a whole number from 1 to 100')
+    .min(1, 'quantity must be a whole number from 1 to 100')
+    .max(100, 'quantity must be a whole number from 1 to 100')
+    .optional(),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 export const CheckoutResponse = z.object({ url: z.string() });
@@ -139,18 +148,39 @@ export type PurchasesResponse = z.infer<typeof PurchasesResponse>;
  * What every local checkout page says, visibly: it is the embedded test checkout, not a payment
  * provider (a production demo runs it only with ALLOW_TEST_CHECKOUT=1; docs/security.md).
  */
-export const TEST_CHECKOUT_NOTICE = 'This is a test checkout: no real payment is taken and only test cards are accepted.';
+export const TEST_CHECKOUT_NOTICE =
+  'This is a test checkout: no real payment is taken and only test cards are accepted.';
 
 export const LocalCheckoutSession = z.object({
-  id: z.string(), product: z.string(), credits: z.number().int(), amount: z.number().int(), currency: z.string(),
-  status: z.enum(['open', 'paid', 'expired']), cancelUrl: z.string(), successUrl: z.string(),
+  id: z.string(),
+  product: z.string(),
+  credits: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['open', 'paid', 'expired']),
+  cancelUrl: z.string(),
+  successUrl: z.string(),
 });
 export type LocalCheckoutSession = z.infer<typeof LocalCheckoutSession>;
 export const LocalCheckoutPayRequest = z.strictObject({
-  cardNumber: z.string({ error: 'Card number is required' }).trim().min(1, 'Card number is required').max(30, 'Your card number is invalid.'),
-  expiry: z.string({ error: 'Expiry date is required' }).trim().regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, 'Expiry date must be written MM / YY'),
-  cvc: z.string({ error: 'CVC is required' }).trim().regex(/^\d{3,4}$/, "Your card's security code is invalid."),
-  name: z.string({ error: 'Name on card is required' }).trim().min(1, 'Name on card is required').max(200, 'Name on card is too long'),
+  cardNumber: z
+    .string({ error: 'Card number is required' })
+    .trim()
+    .min(1, 'Card number is required')
+    .max(30, 'Your card number is invalid.'),
+  expiry: z
+    .string({ error: 'Expiry date is required' })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, 'Expiry date must be written MM / YY'),
+  cvc: z
+    .string({ error: 'CVC is required' })
+    .trim()
+    .regex(/^\d{3,4}$/, "Your card's security code is invalid."),
+  name: z
+    .string({ error: 'Name on card is required' })
+    .trim()
+    .min(1, 'Name on card is required')
+    .max(200, 'Name on card is too long'),
 });
 export type LocalCheckoutPayRequest = z.infer<typeof LocalCheckoutPayRequest>;
 
@@ -168,4 +198,3 @@ export interface LedgerLine {
   reference: string | null;
   actor: string;
 }
-

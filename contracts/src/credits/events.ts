@@ -20,9 +20,15 @@ export type CreditsGranted = { type: 'CreditsGranted'; data: Movement & { grantK
 export type CreditsPurchased = {
   type: 'CreditsPurchased';
   data: Movement & {
-    paymentId: string; productId: string; providerEventId?: string; quantity?: number; subscriptionId?: string | null;
+    paymentId: string;
+    productId: string;
+    providerEventId?: string;
+    quantity?: number;
+    subscriptionId?: string | null;
     /** The provider's payment intent (refunds and disputes name it) and what was paid, in cents. */
-    paymentIntentId?: string | null; amountPaid?: number | null; currency?: string | null;
+    paymentIntentId?: string | null;
+    amountPaid?: number | null;
+    currency?: string | null;
     /**
      * The provider's invoice: a plan is a subscription-mode checkout with no payment intent, so its
      * refunds and disputes find it through the invoice their charge paid.
@@ -38,17 +44,36 @@ export type ReversalKind = 'refund' | 'chargeback' | 'dispute';
  */
 export type CreditsReversed = {
   type: 'CreditsReversed';
-  data: Movement & { paymentId: string; reversal: ReversalKind; credits: number; owedAfter: number; providerEventId: string };
+  data: Movement & {
+    paymentId: string;
+    reversal: ReversalKind;
+    credits: number;
+    owedAfter: number;
+    providerEventId: string;
+  };
 };
 /** Credits coming in after a reversal first cover what is owed (`amount` negative). */
 export type CreditsOwedSettled = { type: 'CreditsOwedSettled'; data: Movement & { owedAfter: number } };
 export type CreditsSpent = { type: 'CreditsSpent'; data: Movement & { spendKind: SpendKind } };
 export type CreditsRefunded = { type: 'CreditsRefunded'; data: Movement };
-export type CreditEvent = CreditsGranted | CreditsPurchased | CreditsSpent | CreditsRefunded | CreditsReversed | CreditsOwedSettled;
-export const CREDIT_EVENT_TYPES = ['CreditsGranted', 'CreditsPurchased', 'CreditsSpent', 'CreditsRefunded', 'CreditsReversed', 'CreditsOwedSettled'] as const;
+export type CreditEvent =
+  CreditsGranted | CreditsPurchased | CreditsSpent | CreditsRefunded | CreditsReversed | CreditsOwedSettled;
+export const CREDIT_EVENT_TYPES = [
+  'CreditsGranted',
+  'CreditsPurchased',
+  'CreditsSpent',
+  'CreditsRefunded',
+  'CreditsReversed',
+  'CreditsOwedSettled',
+] as const;
 /** How each event reads in a ledger (founders' history, the auditor's replay). */
 export const MOVEMENT_KIND_OF = {
-  CreditsGranted: 'granted', CreditsPurchased: 'purchased', CreditsSpent: 'spent', CreditsRefunded: 'refunded', CreditsReversed: 'reversed', CreditsOwedSettled: 'settled',
+  CreditsGranted: 'granted',
+  CreditsPurchased: 'purchased',
+  CreditsSpent: 'spent',
+  CreditsRefunded: 'refunded',
+  CreditsReversed: 'reversed',
+  CreditsOwedSettled: 'settled',
 } as const satisfies Record<CreditEvent['type'], string>;
 export const CREDIT_STREAM_PREFIX = 'credits-';
 export const creditStream = (userId: string) => `${CREDIT_STREAM_PREFIX}${userId}`;

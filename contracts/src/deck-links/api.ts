@@ -19,9 +19,20 @@ export const MAX_DECK_PAGES = 1_000;
 export const DECK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const deckLinkPath = (token: string) => `/d/${token}`;
 
-const email = z.string({ error: 'email must be an e-mail address' }).trim().toLowerCase().max(320, 'email is too long').email('Please enter a valid email address');
-const passcode = z.string({ error: 'passcode must be text' }).min(4, 'The passcode must be at least 4 characters').max(64, 'The passcode must be at most 64 characters');
-const isoTime = z.iso.datetime({ offset: true, error: 'expiresAt must be a date and time (ISO 8601), e.g. 2026-12-31T23:59:00Z' });
+const email = z
+  .string({ error: 'email must be an e-mail address' })
+  .trim()
+  .toLowerCase()
+  .max(320, 'email is too long')
+  .email('Please enter a valid email address');
+const passcode = z
+  .string({ error: 'passcode must be text' })
+  .min(4, 'The passcode must be at least 4 characters')
+  .max(64, 'The passcode must be at most 64 characters');
+const isoTime = z.iso.datetime({
+  offset: true,
+  error: 'expiresAt must be a date and time (ISO 8601), e.g. 2026-12-31T23:59:00Z',
+});
 const investorKind = z.enum(INVESTOR_KINDS, { error: 'investorKind must be "vc" or "angel"' });
 
 /** POST /api/deck-links: a link for an investor on the board, an e-mail address, or both. */
@@ -36,7 +47,10 @@ export const CreateDeckLinkRequest = z
     passcode: passcode.optional(),
     watermark: z.boolean({ error: 'watermark must be true or false' }).optional(),
   })
-  .refine((v) => (v.investorId === undefined) === (v.investorKind === undefined), 'Give investorId and investorKind together');
+  .refine(
+    (v) => (v.investorId === undefined) === (v.investorKind === undefined),
+    'Give investorId and investorKind together',
+  );
 export type CreateDeckLinkRequest = z.infer<typeof CreateDeckLinkRequest>;
 export const CreateDeckLinkResponse = z.object({ id: z.string(), url: z.string() });
 export type CreateDeckLinkResponse = z.infer<typeof CreateDeckLinkResponse>;
@@ -52,7 +66,10 @@ export const UpdateDeckLinkRequest = z
     watermark: z.boolean({ error: 'watermark must be true or false' }).optional(),
     enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change: give email, requireEmail, allowDownload, expiresAt, passcode, watermark or enabled');
+  .refine(
+    (v) => Object.values(v).some((x) => x !== undefined),
+    'Nothing to change: give email, requireEmail, allowDownload, expiresAt, passcode, watermark or enabled',
+  );
 export type UpdateDeckLinkRequest = z.infer<typeof UpdateDeckLinkRequest>;
 
 /** One row of GET /api/deck-links: the issue's fields first, then the settings the screens show. */
@@ -86,7 +103,14 @@ export type DeckPageFigure = z.infer<typeof DeckPageFigure>;
 
 /** GET /api/deck-links/:id/analytics */
 export const DeckLinkAnalytics = z.object({
-  visits: z.array(z.object({ at: z.string(), email: z.string().nullable(), pages: z.array(z.object({ page: z.number().int(), seconds: z.number() })), downloaded: z.boolean() })),
+  visits: z.array(
+    z.object({
+      at: z.string(),
+      email: z.string().nullable(),
+      pages: z.array(z.object({ page: z.number().int(), seconds: z.number() })),
+      downloaded: z.boolean(),
+    }),
+  ),
   pages: z.array(DeckPageFigure),
 });
 export type DeckLinkAnalytics = z.infer<typeof DeckLinkAnalytics>;
@@ -106,20 +130,24 @@ export const DeckAnalytics = z.object({
    * current deck; each visit counts for the version it read). `deck` and `pages` are the one asked
    * for with `?deckId=` (default: the current deck).
    */
-  versions: z.array(z.object({
-    deckId: z.string(),
-    fileName: z.string(),
-    uploadedAt: z.string(),
-    current: z.boolean(),
-    visits: z.number().int(),
-    readers: z.number().int(),
-    pageCount: z.number().int().nullable(),
-    lastVisitAt: z.string().nullable(),
-  })),
+  versions: z.array(
+    z.object({
+      deckId: z.string(),
+      fileName: z.string(),
+      uploadedAt: z.string(),
+      current: z.boolean(),
+      visits: z.number().int(),
+      readers: z.number().int(),
+      pageCount: z.number().int().nullable(),
+      lastVisitAt: z.string().nullable(),
+    }),
+  ),
 });
 export type DeckAnalytics = z.infer<typeof DeckAnalytics>;
 /** GET /api/deck-analytics?deckId= */
-export const DeckAnalyticsQuery = z.strictObject({ deckId: z.string({ error: 'deckId must be text' }).min(1).max(200).optional() });
+export const DeckAnalyticsQuery = z.strictObject({
+  deckId: z.string({ error: 'deckId must be text' }).min(1).max(200).optional(),
+});
 
 // The public viewer (no account): /api/d/:token…
 
@@ -136,7 +164,10 @@ export const DeckViewInfo = z.object({
 export type DeckViewInfo = z.infer<typeof DeckViewInfo>;
 
 /** POST /api/d/:token/visits */
-export const StartDeckVisitRequest = z.strictObject({ email: email.optional(), passcode: z.string().max(64).optional() });
+export const StartDeckVisitRequest = z.strictObject({
+  email: email.optional(),
+  passcode: z.string().max(64).optional(),
+});
 export type StartDeckVisitRequest = z.infer<typeof StartDeckVisitRequest>;
 export const StartDeckVisitResponse = z.object({
   visitId: z.string(),
@@ -151,7 +182,9 @@ export type StartDeckVisitResponse = z.infer<typeof StartDeckVisitResponse>;
 
 /** POST /api/d/:token/visits/:visitId/pages: visible seconds per page since the last report. */
 export const DeckPagesBeacon = z.strictObject({
-  pages: z.array(z.strictObject({ page: z.number().int().min(1).max(MAX_DECK_PAGES), seconds: z.number().min(0).max(3600) })).max(50, 'At most 50 pages per report'),
+  pages: z
+    .array(z.strictObject({ page: z.number().int().min(1).max(MAX_DECK_PAGES), seconds: z.number().min(0).max(3600) }))
+    .max(50, 'At most 50 pages per report'),
   lastPage: z.number().int().min(1).max(MAX_DECK_PAGES),
   pageCount: z.number().int().min(1).max(MAX_DECK_PAGES).optional(),
 });
@@ -162,7 +195,9 @@ export type DeckPagesBeacon = z.infer<typeof DeckPagesBeacon>;
 export const DeckAlertSettings = z.object({ firstVisitEmail: z.boolean() });
 export type DeckAlertSettings = z.infer<typeof DeckAlertSettings>;
 /** PUT /api/deck-notifications/settings */
-export const UpdateDeckAlertSettings = z.strictObject({ firstVisitEmail: z.boolean({ error: 'firstVisitEmail must be true or false' }) });
+export const UpdateDeckAlertSettings = z.strictObject({
+  firstVisitEmail: z.boolean({ error: 'firstVisitEmail must be true or false' }),
+});
 export type UpdateDeckAlertSettings = z.infer<typeof UpdateDeckAlertSettings>;
 
 /** One in-app notice: a link's first visit. */
@@ -179,5 +214,9 @@ export const DeckNotification = z.object({
 });
 export type DeckNotification = z.infer<typeof DeckNotification>;
 /** GET /api/deck-notifications: the newest first visits, how many are unseen, and the e-mail setting. */
-export const DeckNotificationsResponse = z.object({ notifications: z.array(DeckNotification), unseen: z.number().int(), settings: DeckAlertSettings });
+export const DeckNotificationsResponse = z.object({
+  notifications: z.array(DeckNotification),
+  unseen: z.number().int(),
+  settings: DeckAlertSettings,
+});
 export type DeckNotificationsResponse = z.infer<typeof DeckNotificationsResponse>;

@@ -20,7 +20,14 @@ export interface DeckLinkSettings {
   enabled: boolean;
 }
 
-export const DECK_LINK_DEFAULTS: DeckLinkSettings = { requireEmail: true, allowDownload: false, expiresAt: null, passcodeHash: null, watermark: false, enabled: true };
+export const DECK_LINK_DEFAULTS: DeckLinkSettings = {
+  requireEmail: true,
+  allowDownload: false,
+  expiresAt: null,
+  passcodeHash: null,
+  watermark: false,
+  enabled: true,
+};
 
 export type DeckLinkCreated = {
   type: 'DeckLinkCreated';
@@ -40,21 +47,51 @@ export type DeckLinkCreated = {
   };
 };
 /** Only the settings that changed. */
-export type DeckLinkSettingsChanged = { type: 'DeckLinkSettingsChanged'; data: { linkId: string; userId: string; changes: Partial<DeckLinkSettings> & { email?: string | null } } };
+export type DeckLinkSettingsChanged = {
+  type: 'DeckLinkSettingsChanged';
+  data: { linkId: string; userId: string; changes: Partial<DeckLinkSettings> & { email?: string | null } };
+};
 /** Someone passed the link's gates (`at`: when; deciders see no event metadata). The founder's own visits are never recorded. */
 export type DeckVisitStarted = {
   type: 'DeckVisitStarted';
-  data: { linkId: string; userId: string; visitId: string; at: string; email: string | null; investorId: string | null; investorKind: InvestorKind | null; deckId: string };
+  data: {
+    linkId: string;
+    userId: string;
+    visitId: string;
+    at: string;
+    email: string | null;
+    investorId: string | null;
+    investorKind: InvestorKind | null;
+    deckId: string;
+  };
 };
 /** Visible seconds per page since the visit's last report (a hidden tab counts nothing), and the page on screen. */
 export type DeckPagesRead = {
   type: 'DeckPagesRead';
-  data: { linkId: string; userId: string; visitId: string; at: string; pages: { page: number; seconds: number }[]; lastPage: number; pageCount: number | null };
+  data: {
+    linkId: string;
+    userId: string;
+    visitId: string;
+    at: string;
+    pages: { page: number; seconds: number }[];
+    lastPage: number;
+    pageCount: number | null;
+  };
 };
-export type DeckDownloaded = { type: 'DeckDownloaded'; data: { linkId: string; userId: string; visitId: string; at: string; deckId: string } };
+export type DeckDownloaded = {
+  type: 'DeckDownloaded';
+  data: { linkId: string; userId: string; visitId: string; at: string; deckId: string };
+};
 
-export type DeckLinkEvent = DeckLinkCreated | DeckLinkSettingsChanged | DeckVisitStarted | DeckPagesRead | DeckDownloaded;
-export const DECK_LINK_EVENT_TYPES = ['DeckLinkCreated', 'DeckLinkSettingsChanged', 'DeckVisitStarted', 'DeckPagesRead', 'DeckDownloaded'] as const;
+export type DeckLinkEvent =
+  DeckLinkCreated | DeckLinkSettingsChanged | DeckVisitStarted | DeckPagesRead | DeckDownloaded;
+export const DECK_LINK_EVENT_TYPES = [
+  'DeckLinkCreated',
+  'DeckLinkSettingsChanged',
+  'DeckVisitStarted',
+  'DeckPagesRead',
+  'DeckDownloaded',
+] as const;
 
 export const deckLinkStream = (linkId: string) => `deck-link-${linkId}`;
 

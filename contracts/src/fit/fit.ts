@@ -70,7 +70,11 @@ function usd(amount: number): string {
 }
 const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /**
  * True when `where` ("Niamey, Niger") names `place` ("Niger") as whole words: places are compared as
@@ -117,10 +121,15 @@ function sector(p: FitProfile, f: FitFirm): Judged {
   const sectors = (f.sectors ?? []).map(norm);
   if (!sectors.length) return judged('sector', 'unknown', () => 'Sectors unknown');
   // "AI & ML" matches a sector "ai", "ml" or "ai ml"; "HealthTech" matches "healthtech" or "health".
-  const words = norm(industry).split(' ').filter((w) => w.length > 1);
-  const hit = sectors.some((s) => words.some((w) => s === w || s.split(' ').includes(w) || s.replace(/ /g, '') === w || w.startsWith(s)));
+  const words = norm(industry)
+    .split(' ')
+    .filter((w) => w.length > 1);
+  const hit = sectors.some((s) =>
+    words.some((w) => s === w || s.split(' ').includes(w) || s.replace(/ /g, '') === w || w.startsWith(s)),
+  );
   if (hit) return judged('sector', 'yes', () => industry);
-  if (sectors.some((s) => /agnostic|generalist|all sectors/.test(s))) return judged('sector', 'partial', () => 'Sector agnostic');
+  if (sectors.some((s) => /agnostic|generalist|all sectors/.test(s)))
+    return judged('sector', 'partial', () => 'Sector agnostic');
   return judged('sector', 'no', () => `Not in ${industry}`);
 }
 
@@ -200,7 +209,10 @@ export const FIT_FACTOR_FIELDS: Record<FitFactor, ReadonlyArray<keyof FitFirm>> 
  * their maximum get one verdict, and the activity verdict is the same for every founder on a day,
  * so a new founder costs a few hundred judgements, not one per firm. A unit test holds it to the rules.
  */
-export const FIT_MATCH_READS: Record<FitFactor, { profile: ReadonlyArray<keyof FitProfile>; firm: ReadonlyArray<keyof FitFirm>; known: ReadonlyArray<keyof FitFirm> }> = {
+export const FIT_MATCH_READS: Record<
+  FitFactor,
+  { profile: ReadonlyArray<keyof FitProfile>; firm: ReadonlyArray<keyof FitFirm>; known: ReadonlyArray<keyof FitFirm> }
+> = {
   stage: { profile: ['stage'], firm: ['stagesInvested'], known: [] },
   sector: { profile: ['industry'], firm: ['sectors'], known: [] },
   check: { profile: ['raising'], firm: ['checkSizeMin'], known: ['checkSizeMax'] },
@@ -258,7 +270,8 @@ export function fitScore(profile: FitProfile, firm: FitFirm, today: Date): Fit {
  * Firms are ranked by fit once the profile names the startup's stage and industry, the two
  * factors that weigh most; before that the ranking would mostly reflect what is unknown.
  */
-export const fitProfileComplete = (p: FitProfile | null | undefined): boolean => !!(p && profileStage(p) && profileIndustry(p));
+export const fitProfileComplete = (p: FitProfile | null | undefined): boolean =>
+  !!(p && profileStage(p) && profileIndustry(p));
 
 /** The answer to a fit sort or filter while the profile lacks them (400). */
 export const FIT_NEEDS_PROFILE = "Add your startup's stage and industry in Settings to rank firms by fit";

@@ -1,11 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { FIT_FACTOR_FIELDS, FIT_FACTORS, FIT_MATCH_READS, fitMatch, FIT_WEIGHTS, fitProfileComplete, fitReason, fitScore, parseAmountUsd, samePlace, type FitFirm } from './fit';
+import {
+  FIT_FACTOR_FIELDS,
+  FIT_FACTORS,
+  FIT_MATCH_READS,
+  fitMatch,
+  FIT_WEIGHTS,
+  fitProfileComplete,
+  fitReason,
+  fitScore,
+  parseAmountUsd,
+  samePlace,
+  type FitFirm,
+} from './fit';
 
 const today = new Date('2026-11-25T00:00:00Z');
 const founder = { stage: 'Seed', industry: 'Fintech', raising: '$500K', location: 'Berlin, Germany' };
 const perfect: FitFirm = {
-  stagesInvested: ['Pre-seed', 'Seed'], sectors: ['Fintech', 'SaaS'], checkSizeMin: 50, checkSizeMax: 150,
-  country: 'Germany', active: true, investorStatus: null, lastInvestmentDate: '2026-06-01', acceptsOnline: null,
+  stagesInvested: ['Pre-seed', 'Seed'],
+  sectors: ['Fintech', 'SaaS'],
+  checkSizeMin: 50,
+  checkSizeMax: 150,
+  country: 'Germany',
+  active: true,
+  investorStatus: null,
+  lastInvestmentDate: '2026-06-01',
+  acceptsOnline: null,
 };
 
 describe('fit score', () => {
@@ -25,7 +44,19 @@ describe('fit score', () => {
   });
 
   it('names each mismatch, and a firm that fits on nothing scores 0', () => {
-    const fit = fitScore(founder, { ...perfect, stagesInvested: ['Series B', 'Series C'], sectors: ['Biotech'], checkSizeMin: 5000, checkSizeMax: 20000, country: 'United States', active: false }, today);
+    const fit = fitScore(
+      founder,
+      {
+        ...perfect,
+        stagesInvested: ['Series B', 'Series C'],
+        sectors: ['Biotech'],
+        checkSizeMin: 5000,
+        checkSizeMax: 20000,
+        country: 'United States',
+        active: false,
+      },
+      today,
+    );
     expect(fit.reasons.map((r) => [r.match, r.label])).toEqual([
       ['no', 'Not at Seed (Series B, Series C)'],
       ['no', 'Not in Fintech'],
@@ -33,12 +64,18 @@ describe('fit score', () => {
       ['partial', 'Based in United States'],
       ['no', 'No longer listed by its sources'],
     ]);
-    expect(fit.score).toBe(Math.round((FIT_WEIGHTS.geography * 0.5 / 100) * 100));
+    expect(fit.score).toBe(Math.round(((FIT_WEIGHTS.geography * 0.5) / 100) * 100));
     expect(fit.confidence).toBe(1);
   });
 
   it('never invents a match from missing data: it scores nothing and lowers confidence', () => {
-    const unknown: FitFirm = { stagesInvested: [], sectors: undefined, checkSizeMin: null, checkSizeMax: null, country: null };
+    const unknown: FitFirm = {
+      stagesInvested: [],
+      sectors: undefined,
+      checkSizeMin: null,
+      checkSizeMax: null,
+      country: null,
+    };
     const fit = fitScore(founder, unknown, today);
     expect(fit.score).toBe(0);
     expect(fit.confidence).toBe(0);
@@ -54,9 +91,16 @@ describe('fit score', () => {
   });
 
   it('matches multi-word industries on their words', () => {
-    expect(fitScore({ ...founder, industry: 'AI & ML' }, { ...perfect, sectors: ['ai', 'robotics'] }, today).reasons[1]!.match).toBe('yes');
-    expect(fitScore({ ...founder, industry: 'HealthTech' }, { ...perfect, sectors: ['Health'] }, today).reasons[1]!.match).toBe('yes');
-    expect(fitScore({ ...founder, industry: 'SaaS' }, { ...perfect, sectors: ['Fintech'] }, today).reasons[1]!.match).toBe('no');
+    expect(
+      fitScore({ ...founder, industry: 'AI & ML' }, { ...perfect, sectors: ['ai', 'robotics'] }, today).reasons[1]!
+        .match,
+    ).toBe('yes');
+    expect(
+      fitScore({ ...founder, industry: 'HealthTech' }, { ...perfect, sectors: ['Health'] }, today).reasons[1]!.match,
+    ).toBe('yes');
+    expect(
+      fitScore({ ...founder, industry: 'SaaS' }, { ...perfect, sectors: ['Fintech'] }, today).reasons[1]!.match,
+    ).toBe('no');
   });
 
   it('reads round sizes as founders type them', () => {
@@ -69,8 +113,15 @@ describe('fit score', () => {
   });
 
   it('treats an old last investment as partial activity, and a firm raising a fund as active', () => {
-    expect(fitScore(founder, { ...perfect, lastInvestmentDate: '2020-01-10' }, today).reasons[4]).toEqual({ factor: 'activity', label: 'Last investment 2020-01', match: 'partial' });
-    expect(fitScore(founder, { ...perfect, lastInvestmentDate: null, investorStatus: 'Raising New Fund' }, today).reasons[4]!.match).toBe('yes');
+    expect(fitScore(founder, { ...perfect, lastInvestmentDate: '2020-01-10' }, today).reasons[4]).toEqual({
+      factor: 'activity',
+      label: 'Last investment 2020-01',
+      match: 'partial',
+    });
+    expect(
+      fitScore(founder, { ...perfect, lastInvestmentDate: null, investorStatus: 'Raising New Fund' }, today).reasons[4]!
+        .match,
+    ).toBe('yes');
   });
 
   it("moves the activity verdict one step by the form registry's verdict, and leaves it alone when the registry does not know", () => {
@@ -97,8 +148,28 @@ describe('fit score', () => {
 
   it('reads for each factor only the firm fields FIT_FACTOR_FIELDS names (indexes group firms by them)', () => {
     const others: FitFirm[] = [
-      { stagesInvested: ['Series B'], sectors: ['Biotech'], checkSizeMin: 5000, checkSizeMax: 9000, country: 'Japan', active: false, investorStatus: 'Raising New Fund', lastInvestmentDate: '2019-02-03', acceptsOnline: false },
-      { stagesInvested: [], sectors: [], checkSizeMin: null, checkSizeMax: null, country: null, active: true, investorStatus: null, lastInvestmentDate: null, acceptsOnline: true },
+      {
+        stagesInvested: ['Series B'],
+        sectors: ['Biotech'],
+        checkSizeMin: 5000,
+        checkSizeMax: 9000,
+        country: 'Japan',
+        active: false,
+        investorStatus: 'Raising New Fund',
+        lastInvestmentDate: '2019-02-03',
+        acceptsOnline: false,
+      },
+      {
+        stagesInvested: [],
+        sectors: [],
+        checkSizeMin: null,
+        checkSizeMax: null,
+        country: null,
+        active: true,
+        investorStatus: null,
+        lastInvestmentDate: null,
+        acceptsOnline: true,
+      },
     ];
     const fields = Object.keys(perfect) as (keyof FitFirm)[];
     for (const factor of FIT_FACTORS) {
@@ -106,7 +177,9 @@ describe('fit score', () => {
         // Every field the factor does not name taken from another firm: the reason must not move.
         const mixed = { ...other } as Record<string, unknown>;
         for (const f of FIT_FACTOR_FIELDS[factor]) mixed[f] = perfect[f];
-        expect(fitReason(factor, founder, mixed as unknown as FitFirm, today), factor).toEqual(fitReason(factor, founder, perfect, today));
+        expect(fitReason(factor, founder, mixed as unknown as FitFirm, today), factor).toEqual(
+          fitReason(factor, founder, perfect, today),
+        );
       }
     }
     expect(fields.every((f) => FIT_FACTORS.some((factor) => FIT_FACTOR_FIELDS[factor].includes(f)))).toBe(true);
@@ -115,12 +188,47 @@ describe('fit score', () => {
   it('gives each factor the same verdict whatever it does not read by FIT_MATCH_READS (ranking judges each distinct value once)', () => {
     const firms: FitFirm[] = [
       perfect,
-      { stagesInvested: ['Series B'], sectors: ['Biotech'], checkSizeMin: 5000, checkSizeMax: 9000, country: 'Japan', active: false, investorStatus: 'Raising New Fund', lastInvestmentDate: '2019-02-03', acceptsOnline: false },
-      { stagesInvested: [], sectors: [], checkSizeMin: null, checkSizeMax: null, country: null, active: true, investorStatus: null, lastInvestmentDate: null, acceptsOnline: true },
-      { stagesInvested: ['Seed'], sectors: ['Generalist'], checkSizeMin: null, checkSizeMax: 400, country: 'France', active: true, investorStatus: 'Actively investing', lastInvestmentDate: null, acceptsOnline: null },
+      {
+        stagesInvested: ['Series B'],
+        sectors: ['Biotech'],
+        checkSizeMin: 5000,
+        checkSizeMax: 9000,
+        country: 'Japan',
+        active: false,
+        investorStatus: 'Raising New Fund',
+        lastInvestmentDate: '2019-02-03',
+        acceptsOnline: false,
+      },
+      {
+        stagesInvested: [],
+        sectors: [],
+        checkSizeMin: null,
+        checkSizeMax: null,
+        country: null,
+        active: true,
+        investorStatus: null,
+        lastInvestmentDate: null,
+        acceptsOnline: true,
+      },
+      {
+        stagesInvested: ['Seed'],
+        sectors: ['Generalist'],
+        checkSizeMin: null,
+        checkSizeMax: 400,
+        country: 'France',
+        active: true,
+        investorStatus: 'Actively investing',
+        lastInvestmentDate: null,
+        acceptsOnline: null,
+      },
       { ...perfect, checkSizeMin: 600, checkSizeMax: null, lastInvestmentDate: '2023-01-01' },
     ];
-    const profiles = [founder, { stage: 'Series B', industry: 'Biotech', raising: '$10M', location: 'Tokyo, Japan' }, { stage: null, industry: null, raising: null, location: null }, { stage: 'Seed', industry: 'Fintech', raising: '$450K', location: 'Paris, France' }];
+    const profiles = [
+      founder,
+      { stage: 'Series B', industry: 'Biotech', raising: '$10M', location: 'Tokyo, Japan' },
+      { stage: null, industry: null, raising: null, location: null },
+      { stage: 'Seed', industry: 'Fintech', raising: '$450K', location: 'Paris, France' },
+    ];
     let compared = 0;
     for (const factor of FIT_FACTORS) {
       const reads = FIT_MATCH_READS[factor];
@@ -134,7 +242,9 @@ describe('fit score', () => {
             for (const q of profiles) {
               const mixedProfile = { ...q } as Record<string, unknown>;
               for (const f of reads.profile) mixedProfile[f] = p[f];
-              expect(fitMatch(factor, mixedProfile, mixed as unknown as FitFirm, today), `${factor}`).toBe(fitMatch(factor, p, a, today));
+              expect(fitMatch(factor, mixedProfile, mixed as unknown as FitFirm, today), `${factor}`).toBe(
+                fitMatch(factor, p, a, today),
+              );
               compared++;
             }
           }
@@ -158,9 +268,25 @@ describe('fit score', () => {
 
   it('writes cheque amounts as en-US numbers in $K and $M', () => {
     // The reference: what toLocaleString writes (the rules format without it, being called by the thousand).
-    const usd = (a: number) => (a >= 1e6 ? `$${(a / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })}M` : `$${Math.round(a / 1e3).toLocaleString('en-US')}K`);
-    for (const [min, max] of [[1, 50], [63, 58000], [999, 1049], [1050, 1550], [1949, 83040], [2500, 2_500_000], [12_345, 987_654]] as const) {
-      const label = fitReason('check', { raising: '$1.25M' }, { ...perfect, checkSizeMin: min, checkSizeMax: max }, today).label;
+    const usd = (a: number) =>
+      a >= 1e6
+        ? `$${(a / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })}M`
+        : `$${Math.round(a / 1e3).toLocaleString('en-US')}K`;
+    for (const [min, max] of [
+      [1, 50],
+      [63, 58000],
+      [999, 1049],
+      [1050, 1550],
+      [1949, 83040],
+      [2500, 2_500_000],
+      [12_345, 987_654],
+    ] as const) {
+      const label = fitReason(
+        'check',
+        { raising: '$1.25M' },
+        { ...perfect, checkSizeMin: min, checkSizeMax: max },
+        today,
+      ).label;
       expect(label).toContain(`${usd(min * 1000)}–${usd(max * 1000)}`);
       expect(label).toContain(`your ${usd(1_250_000)} round`);
     }
@@ -183,6 +309,10 @@ describe('places compared as places', () => {
 
   it('a founder in Nigeria gets a partial, not a match, from a firm in Niger', () => {
     const fit = fitScore({ ...founder, location: 'Lagos, Nigeria' }, { ...perfect, country: 'Niger' }, today);
-    expect(fit.reasons.find((r) => r.factor === 'geography')).toEqual({ factor: 'geography', label: 'Based in Niger', match: 'partial' });
+    expect(fit.reasons.find((r) => r.factor === 'geography')).toEqual({
+      factor: 'geography',
+      label: 'Based in Niger',
+      match: 'partial',
+    });
   });
 });

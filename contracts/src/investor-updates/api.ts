@@ -5,14 +5,21 @@ import { PROFILE_LABELS, type ProfileField } from '../profile/fields';
 export const UPDATE_NOT_FOUND = 'Update not found';
 export const UPDATE_ALREADY_SENT = 'This update has been sent and can no longer be changed.';
 export const UPDATE_NO_RECIPIENTS = 'Choose at least one recipient with an e-mail address.';
-export const UPDATE_NEEDS_SENDER = 'Add your name and company name to your profile (Settings) before sending an update.';
+export const UPDATE_NEEDS_SENDER =
+  'Add your name and company name to your profile (Settings) before sending an update.';
 export const UPDATE_NOT_RECIPIENT = 'That address is not a recipient of this update.';
 export const UPDATE_EMPTY = 'Write a subject and at least one section before sending.';
 /** Most recipients one update goes to (one message each). */
 export const MAX_UPDATE_RECIPIENTS = 500;
 
-const email = z.string({ error: 'email must be an e-mail address' }).trim().toLowerCase().max(320, 'email is too long').email('Please enter a valid email address');
-const section = (name: string) => z.string({ error: `${name} must be text` }).max(10_000, `${name} must be at most 10,000 characters`);
+const email = z
+  .string({ error: 'email must be an e-mail address' })
+  .trim()
+  .toLowerCase()
+  .max(320, 'email is too long')
+  .email('Please enter a valid email address');
+const section = (name: string) =>
+  z.string({ error: `${name} must be text` }).max(10_000, `${name} must be at most 10,000 characters`);
 
 export const UpdateMetricSchema = z.strictObject({
   label: z.string({ error: 'A metric needs a label' }).trim().min(1, 'A metric needs a label').max(100),
@@ -27,15 +34,24 @@ export const UpdateContentSchema = z.strictObject({
   lowlights: section('lowlights'),
 });
 export const UpdateRecipientsSchema = z.strictObject({
-  stages: z.array(z.enum(PIPELINE_STAGES, { error: `stages must be among: ${PIPELINE_STAGES.join(', ')}` })).max(PIPELINE_STAGES.length),
+  stages: z
+    .array(z.enum(PIPELINE_STAGES, { error: `stages must be among: ${PIPELINE_STAGES.join(', ')}` }))
+    .max(PIPELINE_STAGES.length),
   emails: z.array(email).max(MAX_UPDATE_RECIPIENTS, `At most ${MAX_UPDATE_RECIPIENTS} addresses`),
-  addresses: z.array(z.strictObject({ investorId: z.string().trim().min(1).max(100), investorKind: z.enum(INVESTOR_KINDS), email })).max(MAX_UPDATE_RECIPIENTS),
+  addresses: z
+    .array(
+      z.strictObject({ investorId: z.string().trim().min(1).max(100), investorKind: z.enum(INVESTOR_KINDS), email }),
+    )
+    .max(MAX_UPDATE_RECIPIENTS),
 });
 
 /** PATCH /api/investor-updates/:id (a draft only). */
 export const EditInvestorUpdateRequest = z
   .strictObject({ content: UpdateContentSchema.optional(), recipients: UpdateRecipientsSchema.optional() })
-  .refine((v) => v.content !== undefined || v.recipients !== undefined, 'Nothing to change: give content or recipients');
+  .refine(
+    (v) => v.content !== undefined || v.recipients !== undefined,
+    'Nothing to change: give content or recipients',
+  );
 export type EditInvestorUpdateRequest = z.infer<typeof EditInvestorUpdateRequest>;
 /** POST /api/investor-updates: a new draft from the template (metrics from the profile). */
 export const CreateInvestorUpdateRequest = z.strictObject({});

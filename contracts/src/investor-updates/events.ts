@@ -44,8 +44,14 @@ export interface UpdateDelivery {
   deckUrl: string | null;
 }
 
-export type InvestorUpdateDrafted = { type: 'InvestorUpdateDrafted'; data: { updateId: string; userId: string; content: UpdateContent; recipients: UpdateRecipients } };
-export type InvestorUpdateEdited = { type: 'InvestorUpdateEdited'; data: { updateId: string; userId: string; content?: UpdateContent; recipients?: UpdateRecipients } };
+export type InvestorUpdateDrafted = {
+  type: 'InvestorUpdateDrafted';
+  data: { updateId: string; userId: string; content: UpdateContent; recipients: UpdateRecipients };
+};
+export type InvestorUpdateEdited = {
+  type: 'InvestorUpdateEdited';
+  data: { updateId: string; userId: string; content?: UpdateContent; recipients?: UpdateRecipients };
+};
 export type InvestorUpdateSent = {
   type: 'InvestorUpdateSent';
   data: {
@@ -61,7 +67,11 @@ export type InvestorUpdateSent = {
   };
 };
 export type InvestorUpdateEvent = InvestorUpdateDrafted | InvestorUpdateEdited | InvestorUpdateSent;
-export const INVESTOR_UPDATE_EVENT_TYPES = ['InvestorUpdateDrafted', 'InvestorUpdateEdited', 'InvestorUpdateSent'] as const;
+export const INVESTOR_UPDATE_EVENT_TYPES = [
+  'InvestorUpdateDrafted',
+  'InvestorUpdateEdited',
+  'InvestorUpdateSent',
+] as const;
 export const investorUpdateStream = (updateId: string) => `investor-update-${updateId}`;
 /** The mail module's opt-out list of one founder's updates: an unsubscribe stops only that founder's. */
 export const investorUpdateList = (userId: string) => `investor-updates:${userId}`;

@@ -21,7 +21,11 @@ export const MailboxMessage = z.object({
   sentAt: z.string().nullable(),
 });
 export type MailboxMessage = z.infer<typeof MailboxMessage>;
-export const MailboxMessageDetail = MailboxMessage.extend({ text: z.string(), html: z.string(), headers: z.record(z.string(), z.string()) });
+export const MailboxMessageDetail = MailboxMessage.extend({
+  text: z.string(),
+  html: z.string(),
+  headers: z.record(z.string(), z.string()),
+});
 export type MailboxMessageDetail = z.infer<typeof MailboxMessageDetail>;
 
 /**

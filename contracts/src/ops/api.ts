@@ -34,14 +34,22 @@ export interface OpsUsersResponse {
 
 /** POST /api/ops/users/:id/credits */
 export const OpsGrantCreditsRequest = z.strictObject({
-  amount: z.number({ error: 'Enter a whole number of credits' }).int('Enter a whole number of credits').min(1, 'Enter at least 1 credit').max(100_000, 'At most 100,000 credits at once'),
+  amount: z
+    .number({ error: 'Enter a whole number of credits' })
+    .int('Enter a whole number of credits')
+    .min(1, 'Enter at least 1 credit')
+    .max(100_000, 'At most 100,000 credits at once'),
   reason: z.string().trim().min(1, 'Give a reason for the grant').max(500),
 });
 /** POST /api/ops/users/:id/roles */
-export const OpsRoleRequest = z.strictObject({ role: z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` }) });
+export const OpsRoleRequest = z.strictObject({
+  role: z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` }),
+});
 export const OpsRoleParam = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
 /** POST /api/ops/users/:id/disable */
-export const OpsDisableRequest = z.strictObject({ reason: z.string().trim().min(1, 'Give a reason for disabling the account').max(500) });
+export const OpsDisableRequest = z.strictObject({
+  reason: z.string().trim().min(1, 'Give a reason for disabling the account').max(500),
+});
 
 /** GET /api/ops/ledger?email= (or ?userId=) */
 export const OpsLedgerQuery = z
@@ -108,8 +116,14 @@ export type WorkflowKind = (typeof WORKFLOW_KINDS)[number];
 /** A form-discovery run (the registry of application forms) goes on until it has checked its firms. */
 export const DISCOVERY_STATUSES = ['running', 'finished'] as const;
 export type DiscoveryStatus = (typeof DISCOVERY_STATUSES)[number];
-export const WORKFLOW_STATUSES: Record<WorkflowKind, readonly string[]> = { submission: SUBMISSION_STATUSES, mail: MAIL_STATUSES, discovery: DISCOVERY_STATUSES };
-const WorkflowKindParam = z.enum(WORKFLOW_KINDS, { error: `Kind must be one of: ${WORKFLOW_KINDS.join(', ')}` }).default('submission');
+export const WORKFLOW_STATUSES: Record<WorkflowKind, readonly string[]> = {
+  submission: SUBMISSION_STATUSES,
+  mail: MAIL_STATUSES,
+  discovery: DISCOVERY_STATUSES,
+};
+const WorkflowKindParam = z
+  .enum(WORKFLOW_KINDS, { error: `Kind must be one of: ${WORKFLOW_KINDS.join(', ')}` })
+  .default('submission');
 
 /** GET /api/ops/workflows: runs of one kind over every founder, newest first, a page at a time (keyset). */
 export const OpsWorkflowsQuery = z
@@ -124,7 +138,8 @@ export const OpsWorkflowsQuery = z
   })
   .superRefine((q, c) => {
     const allowed = WORKFLOW_STATUSES[q.kind];
-    if (q.status !== undefined && !allowed.includes(q.status)) c.addIssue({ code: 'custom', path: ['status'], message: `Status must be one of: ${allowed.join(', ')}` });
+    if (q.status !== undefined && !allowed.includes(q.status))
+      c.addIssue({ code: 'custom', path: ['status'], message: `Status must be one of: ${allowed.join(', ')}` });
   });
 export type OpsWorkflowsQuery = z.input<typeof OpsWorkflowsQuery>;
 

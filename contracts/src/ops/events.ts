@@ -18,7 +18,16 @@ export interface AuditProblem {
 export type LedgerAuditRequested = { type: 'LedgerAuditRequested'; data: { runId: string; requestedBy: string } };
 export type LedgerAuditFinished = {
   type: 'LedgerAuditFinished';
-  data: { runId: string; ok: boolean; streams: number; events: number; problems: number; ms: number; findings: AuditProblem[]; findingsOmitted: number };
+  data: {
+    runId: string;
+    ok: boolean;
+    streams: number;
+    events: number;
+    problems: number;
+    ms: number;
+    findings: AuditProblem[];
+    findingsOmitted: number;
+  };
 };
 export type LedgerAuditFailed = { type: 'LedgerAuditFailed'; data: { runId: string; error: string } };
 export type LedgerAuditEvent = LedgerAuditRequested | LedgerAuditFinished | LedgerAuditFailed;

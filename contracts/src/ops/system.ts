@@ -8,7 +8,12 @@ export interface SystemSnapshot {
   at: string;
   process: { role: string; pid: number; uptimeSeconds: number; residentMemoryBytes: number };
   pool: { inUse: number; idle: number; max: number; waiting: number };
-  projections: { name: string; status: 'running' | 'failed' | 'standby' | 'stopped'; lag: number; error: string | null }[];
+  projections: {
+    name: string;
+    status: 'running' | 'failed' | 'standby' | 'stopped';
+    lag: number;
+    error: string | null;
+  }[];
   runs: { pending: number; processing: number };
   mailOutbox: number;
   /** Requests answered by this process over the last hour (or since it started, if later). */

@@ -9,7 +9,11 @@ export const CARD_NOT_FOUND = 'Pipeline card not found';
 
 const stage = z.enum(PIPELINE_STAGES, { error: `stage must be one of: ${PIPELINE_STAGES.join(', ')}` });
 const investorKind = z.enum(INVESTOR_KINDS, { error: 'investorKind must be "vc" or "angel"' });
-const investorId = z.string({ error: 'investorId is required' }).trim().min(1, 'investorId is required').max(100, 'investorId must be at most 100 characters');
+const investorId = z
+  .string({ error: 'investorId is required' })
+  .trim()
+  .min(1, 'investorId is required')
+  .max(100, 'investorId must be at most 100 characters');
 
 const text = (name: string, max: number) =>
   z
@@ -31,7 +35,9 @@ const isoDay = z
 export const AddPipelineCardRequest = z.strictObject({ investorId, investorKind, stage: stage.optional() });
 export const AddPipelineCardsRequest = z.strictObject({
   investors: z
-    .array(z.strictObject({ investorId, investorKind }), { error: 'investors must be a list of { investorId, investorKind }' })
+    .array(z.strictObject({ investorId, investorKind }), {
+      error: 'investors must be a list of { investorId, investorKind }',
+    })
     .min(1, 'Please select at least one investor')
     .max(MAX_PIPELINE_BULK, `You can add at most ${MAX_PIPELINE_BULK} investors at a time`),
   stage: stage.optional(),
@@ -54,7 +60,10 @@ export const UpdatePipelineCardRequest = z
       .nullable()
       .optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change: give stage, notes, nextFollowUp, passReason, introducedBy or amount');
+  .refine(
+    (v) => Object.values(v).some((x) => x !== undefined),
+    'Nothing to change: give stage, notes, nextFollowUp, passReason, introducedBy or amount',
+  );
 export type UpdatePipelineCardRequest = z.infer<typeof UpdatePipelineCardRequest>;
 
 export const PipelineCardSchema = z.object({
@@ -87,5 +96,16 @@ export type PipelineHistoryEntry = z.infer<typeof PipelineHistoryEntry>;
 export const PipelineHistoryResponse = z.object({ history: z.array(PipelineHistoryEntry) });
 
 /** CSV export columns, in order (docs/pipeline.md). */
-export const PIPELINE_EXPORT_COLUMNS = ['Name', 'Kind', 'Stage', 'Amount (USD)', 'Next follow-up', 'Introduced by', 'Pass reason', 'Notes', 'Applications', 'Updated'] as const;
+export const PIPELINE_EXPORT_COLUMNS = [
+  'Name',
+  'Kind',
+  'Stage',
+  'Amount (USD)',
+  'Next follow-up',
+  'Introduced by',
+  'Pass reason',
+  'Notes',
+  'Applications',
+  'Updated',
+] as const;
 export const pipelineExportFileName = (date: Date) => `pipeline_export_${date.toISOString().slice(0, 10)}.csv`;

@@ -4,7 +4,17 @@
  * same investor and link a submission only once, atomically (ARCHITECTURE.md, "Pipeline").
  */
 
-export const PIPELINE_STAGES = ['Target', 'Applied', 'Opened deck', 'In conversation', 'Meeting', 'Due diligence', 'Term sheet', 'Committed', 'Passed'] as const;
+export const PIPELINE_STAGES = [
+  'Target',
+  'Applied',
+  'Opened deck',
+  'In conversation',
+  'Meeting',
+  'Due diligence',
+  'Term sheet',
+  'Committed',
+  'Passed',
+] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 export const INVESTOR_KINDS = ['vc', 'angel'] as const;
 export type InvestorKind = (typeof INVESTOR_KINDS)[number];
@@ -21,7 +31,15 @@ export interface PipelineCardDetails {
 
 export type PipelineCardAdded = {
   type: 'PipelineCardAdded';
-  data: { userId: string; cardId: string; investorId: string; investorKind: InvestorKind; name: string; stage: PipelineStage; source: 'founder' | 'submission' };
+  data: {
+    userId: string;
+    cardId: string;
+    investorId: string;
+    investorKind: InvestorKind;
+    name: string;
+    stage: PipelineStage;
+    source: 'founder' | 'submission';
+  };
 };
 /** `passReason` is set when the card moves to Passed (required then) and null otherwise. */
 export type PipelineCardMoved = {
@@ -29,13 +47,35 @@ export type PipelineCardMoved = {
   data: { userId: string; cardId: string; from: PipelineStage; to: PipelineStage; passReason: string | null };
 };
 /** Only the fields that changed. */
-export type PipelineCardEdited = { type: 'PipelineCardEdited'; data: { userId: string; cardId: string; changes: Partial<PipelineCardDetails> & { passReason?: string } } };
-export type PipelineSubmissionLinked = { type: 'PipelineSubmissionLinked'; data: { userId: string; cardId: string; submissionId: string } };
+export type PipelineCardEdited = {
+  type: 'PipelineCardEdited';
+  data: { userId: string; cardId: string; changes: Partial<PipelineCardDetails> & { passReason?: string } };
+};
+export type PipelineSubmissionLinked = {
+  type: 'PipelineSubmissionLinked';
+  data: { userId: string; cardId: string; submissionId: string };
+};
 export type PipelineCardRemoved = { type: 'PipelineCardRemoved'; data: { userId: string; cardId: string } };
 /** Someone opened the deck through the investor's link (deck-links module); one per visit. */
-export type PipelineDeckVisited = { type: 'PipelineDeckVisited'; data: { userId: string; cardId: string; visitId: string; email: string | null } };
+export type PipelineDeckVisited = {
+  type: 'PipelineDeckVisited';
+  data: { userId: string; cardId: string; visitId: string; email: string | null };
+};
 
-export type PipelineEvent = PipelineCardAdded | PipelineCardMoved | PipelineCardEdited | PipelineSubmissionLinked | PipelineCardRemoved | PipelineDeckVisited;
-export const PIPELINE_EVENT_TYPES = ['PipelineCardAdded', 'PipelineCardMoved', 'PipelineCardEdited', 'PipelineSubmissionLinked', 'PipelineCardRemoved', 'PipelineDeckVisited'] as const;
+export type PipelineEvent =
+  | PipelineCardAdded
+  | PipelineCardMoved
+  | PipelineCardEdited
+  | PipelineSubmissionLinked
+  | PipelineCardRemoved
+  | PipelineDeckVisited;
+export const PIPELINE_EVENT_TYPES = [
+  'PipelineCardAdded',
+  'PipelineCardMoved',
+  'PipelineCardEdited',
+  'PipelineSubmissionLinked',
+  'PipelineCardRemoved',
+  'PipelineDeckVisited',
+] as const;
 
 export const pipelineStream = (userId: string) => `pipeline-${userId}`;

@@ -4,19 +4,30 @@ import type { ProfileField, StartupProfile } from './fields';
 export const MAX_ANSWERS = 200;
 export const ANSWER_NOT_FOUND = 'Answer not found';
 export const TOO_MANY_ANSWERS = `You can keep up to ${MAX_ANSWERS} answers. Delete one to save another.`;
-export const PROFILE_ANSWER_READ_ONLY = 'This answer comes from your startup profile: edit it there, or save your own answer to the question.';
+export const PROFILE_ANSWER_READ_ONLY =
+  'This answer comes from your startup profile: edit it there, or save your own answer to the question.';
 
 export const ANSWER_QUESTION_MAX = 500;
 export const ANSWER_TEXT_MAX = 10_000;
 
-const question = z.string({ error: 'question is required' }).trim().min(1, 'question is required').max(ANSWER_QUESTION_MAX, `question must be at most ${ANSWER_QUESTION_MAX} characters`);
-const answer = z.string({ error: 'answer is required' }).trim().min(1, 'answer is required').max(ANSWER_TEXT_MAX, `answer must be at most ${ANSWER_TEXT_MAX.toLocaleString('en-US')} characters`);
+const question = z
+  .string({ error: 'question is required' })
+  .trim()
+  .min(1, 'question is required')
+  .max(ANSWER_QUESTION_MAX, `question must be at most ${ANSWER_QUESTION_MAX} characters`);
+const answer = z
+  .string({ error: 'answer is required' })
+  .trim()
+  .min(1, 'answer is required')
+  .max(ANSWER_TEXT_MAX, `answer must be at most ${ANSWER_TEXT_MAX.toLocaleString('en-US')} characters`);
 
 /** POST /api/answers */
 export const SaveAnswerRequest = z.strictObject({ question, answer });
 export type SaveAnswerRequest = z.output<typeof SaveAnswerRequest>;
 /** PATCH /api/answers/{id} */
-export const UpdateAnswerRequest = z.strictObject({ question: question.optional(), answer: answer.optional() }).refine((b) => b.question !== undefined || b.answer !== undefined, 'Give a question or an answer to change');
+export const UpdateAnswerRequest = z
+  .strictObject({ question: question.optional(), answer: answer.optional() })
+  .refine((b) => b.question !== undefined || b.answer !== undefined, 'Give a question or an answer to change');
 export type UpdateAnswerRequest = z.output<typeof UpdateAnswerRequest>;
 
 export interface LibraryAnswer {

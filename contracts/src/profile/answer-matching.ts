@@ -9,9 +9,11 @@ export const ANSWER_MATCH_THRESHOLD = 0.6;
 export const ANSWER_SUGGESTION_THRESHOLD = 0.3;
 
 const STOPWORDS = new Set(
-  ('a an the and or of to for in on at by with from as is are was were be been being do does did have has had having it its this that these those ' +
+  (
+    'a an the and or of to for in on at by with from as is are was were be been being do does did have has had having it its this that these those ' +
     'what which who whom whose how much many please tell us me our we you your yours i my describe explain share give provide list briefly brief short ' +
-    'about any some can could would will should may might there here so far date currently current yet also just very into up out if than then').split(' '),
+    'about any some can could would will should may might there here so far date currently current yet also just very into up out if than then'
+  ).split(' '),
 );
 
 // Phrases first (they span words), then single stems; each maps to one canonical word.
@@ -61,7 +63,10 @@ export function stem(word: string): string {
 
 /** The question's meaningful words, normalised, stemmed and mapped onto their synonym group. */
 export function questionWords(text: string): string[] {
-  let t = ` ${text.toLowerCase().replace(/[’']s\b/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  let t = ` ${text
+    .toLowerCase()
+    .replace(/[’']s\b/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
   for (const [re, canonical] of PHRASES) t = t.replace(re, canonical);
   const out = new Set<string>();
   for (const raw of t.split(' ')) {
@@ -92,7 +97,11 @@ export interface QuestionAnswer {
  * The saved answer that best fits `question`, with its score, or null below `threshold`. The very
  * same question (case and punctuation aside) wins outright; otherwise ties go to the earlier entry (callers list the founder's own answers before the profile's).
  */
-export function bestAnswer<T extends QuestionAnswer>(question: string, library: readonly T[], threshold = ANSWER_MATCH_THRESHOLD): { entry: T; score: number } | null {
+export function bestAnswer<T extends QuestionAnswer>(
+  question: string,
+  library: readonly T[],
+  threshold = ANSWER_MATCH_THRESHOLD,
+): { entry: T; score: number } | null {
   // The founder's answer to this very question wins over answers to questions that merely mean the same.
   const exact = library.find((e) => sameQuestion(e.question, question));
   if (exact) return { entry: exact, score: 1 };
@@ -106,6 +115,10 @@ export function bestAnswer<T extends QuestionAnswer>(question: string, library: 
 
 /** The same question, written differently only in case, spaces or punctuation. */
 export function sameQuestion(a: string, b: string): boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   return norm(a) === norm(b);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_MATCH_THRESHOLD, bestAnswer, questionSimilarity, questionWords, sameQuestion, stem } from './answer-matching';
+import {
+  ANSWER_MATCH_THRESHOLD,
+  bestAnswer,
+  questionSimilarity,
+  questionWords,
+  sameQuestion,
+  stem,
+} from './answer-matching';
 
 describe('answer matching', () => {
   it('stems plural and verb endings', () => {

@@ -3,7 +3,10 @@ import { PROFILE_FIELDS, PROFILE_LABELS, type ProfileField, type StartupProfile 
 import { profileValueSchema } from '../profile/schema';
 import type { ProfileCompletion } from '../profile/completion';
 
-const fieldShape = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, profileValueSchema(f).optional()])) as Record<ProfileField, z.ZodOptional<z.ZodType<string, string>>>;
+const fieldShape = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, profileValueSchema(f).optional()])) as Record<
+  ProfileField,
+  z.ZodOptional<z.ZodType<string, string>>
+>;
 
 /**
  * PATCH /api/startup-profile: only non-empty fields, each validated; unknown fields are a 400.
@@ -18,12 +21,20 @@ export const UpdateStartupProfileRequest = z
       .optional()
       .superRefine((names, ctx) => {
         const unknown = (names ?? []).filter((n) => !(PROFILE_FIELDS as readonly string[]).includes(n));
-        if (unknown.length) ctx.addIssue({ code: 'custom', message: `clear: unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` });
+        if (unknown.length)
+          ctx.addIssue({
+            code: 'custom',
+            message: `clear: unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+          });
       }),
   })
   .superRefine((body, ctx) => {
     const both = (body.clear ?? []).filter((f) => body[f as ProfileField] !== undefined);
-    if (both.length) ctx.addIssue({ code: 'custom', message: `A field cannot be both set and cleared: ${both.map((f) => PROFILE_LABELS[f as ProfileField]).join(', ')}` });
+    if (both.length)
+      ctx.addIssue({
+        code: 'custom',
+        message: `A field cannot be both set and cleared: ${both.map((f) => PROFILE_LABELS[f as ProfileField]).join(', ')}`,
+      });
   })
   .transform((body) => {
     const set: StartupProfile = {};
@@ -32,7 +43,10 @@ export const UpdateStartupProfileRequest = z
   });
 export type UpdateStartupProfileRequest = z.input<typeof UpdateStartupProfileRequest>;
 
-export const ProfileCompletionResponse = z.object({ percentage: z.number().int().min(0).max(100), isComplete: z.boolean() });
+export const ProfileCompletionResponse = z.object({
+  percentage: z.number().int().min(0).max(100),
+  isComplete: z.boolean(),
+});
 export type ProfileCompletionResponse = ProfileCompletion;
 
 /** GET and PATCH /api/startup-profile */

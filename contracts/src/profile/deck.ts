@@ -9,7 +9,15 @@ export const MAX_DECK_BYTES = 25 * 1024 * 1024;
  */
 export type PitchDeckUploaded = {
   type: 'PitchDeckUploaded';
-  data: { userId: string; deckId: string; fileName: string; size: number; sha256: string; key: string; replacedDeckId: string | null };
+  data: {
+    userId: string;
+    deckId: string;
+    fileName: string;
+    size: number;
+    sha256: string;
+    key: string;
+    replacedDeckId: string | null;
+  };
 };
 export type PitchDeckRemoved = { type: 'PitchDeckRemoved'; data: { userId: string; deckId: string } };
 export type PitchDeckEvent = PitchDeckUploaded | PitchDeckRemoved;
@@ -26,7 +34,13 @@ export const UploadPitchDeckQuery = z.strictObject({
     .refine((n) => !/[\u0000-\u001f/\\]/.test(n), 'The file name contains characters that are not allowed'),
 });
 
-export const PitchDeckSchema = z.object({ id: z.string(), fileName: z.string(), size: z.number().int(), sha256: z.string(), uploadedAt: z.string() });
+export const PitchDeckSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  uploadedAt: z.string(),
+});
 export type PitchDeck = z.infer<typeof PitchDeckSchema>;
 
 export const PitchDeckHistoryEntry = z.object({
@@ -40,7 +54,10 @@ export const PitchDeckHistoryEntry = z.object({
 export type PitchDeckHistoryEntry = z.infer<typeof PitchDeckHistoryEntry>;
 
 /** GET /api/pitch-deck (also the answer of PUT and DELETE): the current deck and its history, newest first. */
-export const PitchDeckResponse = z.object({ current: PitchDeckSchema.nullable(), history: z.array(PitchDeckHistoryEntry) });
+export const PitchDeckResponse = z.object({
+  current: PitchDeckSchema.nullable(),
+  history: z.array(PitchDeckHistoryEntry),
+});
 export type PitchDeckResponse = z.infer<typeof PitchDeckResponse>;
 
 export const DECK_NOT_FOUND = 'No pitch deck uploaded';

@@ -36,10 +36,37 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number];
 /** Every field is optional text; a field that was never set or was cleared is absent. */
 export type StartupProfile = Partial<Record<ProfileField, string>>;
 
-export const STARTUP_INDUSTRIES = ['AI & ML', 'SaaS', 'Fintech', 'HealthTech', 'E-commerce', 'EdTech', 'CleanTech', 'Consumer', 'Hardware', 'Technology', 'Other'] as const;
-export const STARTUP_FUNDING_STAGES = ['Pre-seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Series D+', 'Bootstrapped'] as const;
+export const STARTUP_INDUSTRIES = [
+  'AI & ML',
+  'SaaS',
+  'Fintech',
+  'HealthTech',
+  'E-commerce',
+  'EdTech',
+  'CleanTech',
+  'Consumer',
+  'Hardware',
+  'Technology',
+  'Other',
+] as const;
+export const STARTUP_FUNDING_STAGES = [
+  'Pre-seed',
+  'Seed',
+  'Series A',
+  'Series B',
+  'Series C',
+  'Series D+',
+  'Bootstrapped',
+] as const;
 export const STARTUP_TEAM_SIZES = ['1-5', '6-10', '11-25', '26-50', '51-100', '100+'] as const;
-export const STARTUP_REVENUES = ['Pre-revenue', '$1-10K MRR', '$10-50K MRR', '$50-100K MRR', '$100K-1M MRR', '$1M+ MRR'] as const;
+export const STARTUP_REVENUES = [
+  'Pre-revenue',
+  '$1-10K MRR',
+  '$10-50K MRR',
+  '$50-100K MRR',
+  '$100K-1M MRR',
+  '$1M+ MRR',
+] as const;
 export const REVENUE_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'SGD', 'INR', 'JPY', 'SEK'] as const;
 
 /** The fields whose value must come from an option list. */
@@ -131,4 +158,5 @@ export const PROFILE_MAX_LENGTH: Record<ProfileField, number> = {
   revenueCurrency: 3,
 };
 
-export const isProfileField = (name: string): name is ProfileField => (PROFILE_FIELDS as readonly string[]).includes(name);
+export const isProfileField = (name: string): name is ProfileField =>
+  (PROFILE_FIELDS as readonly string[]).includes(name);

@@ -8,7 +8,10 @@ export type StartupProfilePatch = StartupProfile & { clear?: ProfileField[] };
  * are omitted; the others are sent trimmed. A field that the loaded profile had and the form now
  * leaves blank is listed in `clear`, so emptying a field in the form really removes it.
  */
-export function toProfilePatch(values: Partial<Record<ProfileField, string | null | undefined>>, loaded: StartupProfile = {}): StartupProfilePatch {
+export function toProfilePatch(
+  values: Partial<Record<ProfileField, string | null | undefined>>,
+  loaded: StartupProfile = {},
+): StartupProfilePatch {
   const patch: StartupProfilePatch = {};
   const clear: ProfileField[] = [];
   for (const f of PROFILE_FIELDS) {

@@ -43,11 +43,23 @@ describe('profile completion', () => {
   it('is 100% and complete when the fifteen required fields are filled, whatever the optional ones', () => {
     expect(REQUIRED_PROFILE_FIELDS).toHaveLength(15);
     expect(profileCompletion(full)).toEqual({ isComplete: true, percentage: 100 });
-    expect(profileCompletion({ ...full, website: 'https://acme.io', pitchDeck: 'https://acme.io/deck.pdf' })).toEqual({ isComplete: true, percentage: 100 });
+    expect(profileCompletion({ ...full, website: 'https://acme.io', pitchDeck: 'https://acme.io/deck.pdf' })).toEqual({
+      isComplete: true,
+      percentage: 100,
+    });
   });
 
   it('ignores optional fields and counts blank text as empty', () => {
-    expect(profileCompletion({ website: 'https://acme.io', pitchDeck: 'https://x.io/d', detailedDescription: 'x', existingFunding: 'x', additionalFounders: 'x', founderLinkedin: 'https://linkedin.com/in/a' })).toEqual({ isComplete: false, percentage: 0 });
+    expect(
+      profileCompletion({
+        website: 'https://acme.io',
+        pitchDeck: 'https://x.io/d',
+        detailedDescription: 'x',
+        existingFunding: 'x',
+        additionalFounders: 'x',
+        founderLinkedin: 'https://linkedin.com/in/a',
+      }),
+    ).toEqual({ isComplete: false, percentage: 0 });
     expect(profileCompletion({ ...full, problem: '   ' })).toEqual({ isComplete: false, percentage: 93 });
   });
 
@@ -67,19 +79,31 @@ describe('profile completion', () => {
 
   it('depends only on which required fields are filled (property)', () => {
     fc.assert(
-      fc.property(fc.subarray([...REQUIRED_PROFILE_FIELDS]), fc.subarray(PROFILE_FIELDS.filter((f) => !(REQUIRED_PROFILE_FIELDS as readonly string[]).includes(f))), (req, opt) => {
-        const p = Object.fromEntries([...req, ...opt].map((f) => [f, 'v']));
-        const c = profileCompletion(p);
-        expect(c.percentage).toBe(Math.round((req.length * 100) / 15));
-        expect(c.isComplete).toBe(req.length === 15);
-      }),
+      fc.property(
+        fc.subarray([...REQUIRED_PROFILE_FIELDS]),
+        fc.subarray(PROFILE_FIELDS.filter((f) => !(REQUIRED_PROFILE_FIELDS as readonly string[]).includes(f))),
+        (req, opt) => {
+          const p = Object.fromEntries([...req, ...opt].map((f) => [f, 'v']));
+          const c = profileCompletion(p);
+          expect(c.percentage).toBe(Math.round((req.length * 100) / 15));
+          expect(c.isComplete).toBe(req.length === 15);
+        },
+      ),
     );
   });
 });
 
 describe('payload trimming', () => {
   it('omits empty and whitespace-only fields and trims the rest', () => {
-    expect(toProfilePatch({ ...EMPTY_PROFILE_FORM, companyName: '  Acme  ', website: '   ', problem: '\n\t', industry: 'SaaS' })).toEqual({ companyName: 'Acme', industry: 'SaaS' });
+    expect(
+      toProfilePatch({
+        ...EMPTY_PROFILE_FORM,
+        companyName: '  Acme  ',
+        website: '   ',
+        problem: '\n\t',
+        industry: 'SaaS',
+      }),
+    ).toEqual({ companyName: 'Acme', industry: 'SaaS' });
   });
 
   it('sends nothing for an empty form', () => {
@@ -88,7 +112,10 @@ describe('payload trimming', () => {
 
   it('lists in clear the fields the loaded profile had and the form now leaves blank', () => {
     const loaded: StartupProfile = { companyName: 'Acme', website: 'https://acme.io', location: 'Paris' };
-    expect(toProfilePatch({ ...toProfileForm(loaded), website: ' ', location: '' }, loaded)).toEqual({ companyName: 'Acme', clear: ['website', 'location'] });
+    expect(toProfilePatch({ ...toProfileForm(loaded), website: ' ', location: '' }, loaded)).toEqual({
+      companyName: 'Acme',
+      clear: ['website', 'location'],
+    });
   });
 
   it('round-trips a loaded profile through the form unchanged', () => {
@@ -121,21 +148,37 @@ describe('validation messages (form schema)', () => {
   });
 
   it('uses the spec messages for e-mail and URLs', () => {
-    expect(formError('founderEmail', 'not-an-email')).toEqual([{ path: 'founderEmail', message: 'Please enter a valid email address' }]);
-    expect(formError('founderLinkedin', 'linkedin')).toEqual([{ path: 'founderLinkedin', message: 'Please enter a valid LinkedIn URL' }]);
+    expect(formError('founderEmail', 'not-an-email')).toEqual([
+      { path: 'founderEmail', message: 'Please enter a valid email address' },
+    ]);
+    expect(formError('founderLinkedin', 'linkedin')).toEqual([
+      { path: 'founderLinkedin', message: 'Please enter a valid LinkedIn URL' },
+    ]);
     expect(formError('website', 'acme')).toEqual([{ path: 'website', message: 'Please enter a valid website URL' }]);
-    expect(formError('pitchDeck', 'deck.pdf')).toEqual([{ path: 'pitchDeck', message: 'Please enter a valid pitch deck URL' }]);
+    expect(formError('pitchDeck', 'deck.pdf')).toEqual([
+      { path: 'pitchDeck', message: 'Please enter a valid pitch deck URL' },
+    ]);
   });
 
   it('accepts valid values, blank values and values with surrounding spaces', () => {
-    for (const [f, v] of [['founderEmail', ' ada@acme.io '], ['founderLinkedin', 'https://www.linkedin.com/in/ada'], ['website', 'http://acme.io'], ['pitchDeck', 'https://docsend.com/view/abc'], ['website', '   ']] as const) {
+    for (const [f, v] of [
+      ['founderEmail', ' ada@acme.io '],
+      ['founderLinkedin', 'https://www.linkedin.com/in/ada'],
+      ['website', 'http://acme.io'],
+      ['pitchDeck', 'https://docsend.com/view/abc'],
+      ['website', '   '],
+    ] as const) {
       expect(formError(f, v)).toBeNull();
     }
   });
 
   it('refuses non-web URLs', () => {
-    expect(formError('website', 'javascript:alert(1)')).toEqual([{ path: 'website', message: 'Please enter a valid website URL' }]);
-    expect(formError('pitchDeck', 'ftp://acme.io/deck')).toEqual([{ path: 'pitchDeck', message: 'Please enter a valid pitch deck URL' }]);
+    expect(formError('website', 'javascript:alert(1)')).toEqual([
+      { path: 'website', message: 'Please enter a valid website URL' },
+    ]);
+    expect(formError('pitchDeck', 'ftp://acme.io/deck')).toEqual([
+      { path: 'pitchDeck', message: 'Please enter a valid pitch deck URL' },
+    ]);
   });
 
   it('enforces the option lists and the length limits', () => {
@@ -143,9 +186,13 @@ describe('validation messages (form schema)', () => {
     expect(formError('stage', 'Series Z')?.[0]?.message).toMatch(/^Funding Stage must be one of: Pre-seed, Seed/);
     expect(formError('teamSize', '7')?.[0]?.message).toMatch(/^Team Size must be one of/);
     expect(formError('revenue', 'lots')?.[0]?.message).toMatch(/^Revenue must be one of/);
-    expect(formError('problem', 'x'.repeat(10_001))).toEqual([{ path: 'problem', message: 'Problem must be at most 10,000 characters' }]);
+    expect(formError('problem', 'x'.repeat(10_001))).toEqual([
+      { path: 'problem', message: 'Problem must be at most 10,000 characters' },
+    ]);
     expect(formError('problem', 'x'.repeat(10_000))).toBeNull();
-    expect(formError('companyName', 'x'.repeat(201))).toEqual([{ path: 'companyName', message: 'Company Name must be at most 200 characters' }]);
+    expect(formError('companyName', 'x'.repeat(201))).toEqual([
+      { path: 'companyName', message: 'Company Name must be at most 200 characters' },
+    ]);
   });
 });
 
@@ -157,7 +204,10 @@ describe('PATCH request schema', () => {
   };
 
   it('splits a body into fields to set (trimmed) and fields to clear', () => {
-    expect(parse({ companyName: ' Acme ', clear: ['website', 'website'] }).data).toEqual({ set: { companyName: 'Acme' }, clear: ['website'] });
+    expect(parse({ companyName: ' Acme ', clear: ['website', 'website'] }).data).toEqual({
+      set: { companyName: 'Acme' },
+      clear: ['website'],
+    });
     expect(parse({}).data).toEqual({ set: {}, clear: [] });
   });
 
@@ -168,7 +218,9 @@ describe('PATCH request schema', () => {
     expect(unknown.success).toBe(false);
     expect(unknown.error!.issues[0]!.code).toBe('unrecognized_keys');
     expect(firstMessage({ clear: ['website', 'nope'] })).toBe('clear: unknown field: nope');
-    expect(firstMessage({ website: 'https://acme.io', clear: ['website'] })).toBe('A field cannot be both set and cleared: Website');
+    expect(firstMessage({ website: 'https://acme.io', clear: ['website'] })).toBe(
+      'A field cannot be both set and cleared: Website',
+    );
   });
 
   it('uses the spec messages', () => {
@@ -188,18 +240,23 @@ describe('a profile that refuses nonsense (issue 24)', () => {
 
   it('takes a founding year between 1900 and this year only', () => {
     for (const ok of ['1900', '2023', String(thisYear)]) expect(errorOf({ founded: ok })).toBeNull();
-    for (const bad of ['3025', '1700', 'abcd', String(thisYear + 1), '23', '2023.5']) expect(errorOf({ founded: bad })).toBe(`Founded Year must be a year between 1900 and ${thisYear}`);
+    for (const bad of ['3025', '1700', 'abcd', String(thisYear + 1), '23', '2023.5'])
+      expect(errorOf({ founded: bad })).toBe(`Founded Year must be a year between 1900 and ${thisYear}`);
   });
 
   it('takes a founding date from 1900 to today only', () => {
     expect(errorOf({ foundedDate: '2023-12-03' })).toBeNull();
-    expect(errorOf({ foundedDate: '1899-12-31' })).toMatch(/^Founding Date must be between 1900-01-01 and \d{4}-\d{2}-\d{2}$/);
+    expect(errorOf({ foundedDate: '1899-12-31' })).toMatch(
+      /^Founding Date must be between 1900-01-01 and \d{4}-\d{2}-\d{2}$/,
+    );
     expect(errorOf({ foundedDate: `${thisYear + 1}-01-01` })).toMatch(/^Founding Date must be between/);
   });
 
   it('takes a raising amount people type, and refuses words, zero, negatives and absurd amounts with a message each', () => {
     for (const ok of ['2.5M', '$2,500,000', '€800k', '1.2 million', '$2M']) expect(errorOf({ raising: ok })).toBeNull();
-    expect(errorOf({ raising: 'lots of money' })).toBe('Raising Amount must be an amount, e.g. $2.5M, €800k or 1.2 million');
+    expect(errorOf({ raising: 'lots of money' })).toBe(
+      'Raising Amount must be an amount, e.g. $2.5M, €800k or 1.2 million',
+    );
     expect(errorOf({ raising: '0' })).toBe('Raising Amount must be more than 0');
     expect(errorOf({ raising: '-5000' })).toBe('Raising Amount must be more than 0');
     expect(errorOf({ raising: '$999,999,999,999,999' })).toBe('Raising Amount must be at most 100,000,000,000');
@@ -215,15 +272,19 @@ describe('a profile that refuses nonsense (issue 24)', () => {
     const values = { ...toProfileForm(full), companyName: '  ' };
     const complete = profileFormSchema({ complete: true }).safeParse(values);
     expect(complete.success).toBe(false);
-    expect(complete.error!.issues.map((i) => [i.path[0], i.message])).toEqual([['companyName', 'Company Name is required']]);
+    expect(complete.error!.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ['companyName', 'Company Name is required'],
+    ]);
     expect(profileFormSchema({ complete: false }).safeParse(values).success).toBe(true);
     // The form shares the API's rules: a nonsense year is refused in both.
-    expect(profileFormSchema({ complete: false }).safeParse({ ...values, founded: '3025' }).error!.issues[0]!.message).toBe(`Founded Year must be a year between 1900 and ${thisYear}`);
+    expect(
+      profileFormSchema({ complete: false }).safeParse({ ...values, founded: '3025' }).error!.issues[0]!.message,
+    ).toBe(`Founded Year must be a year between 1900 and ${thisYear}`);
   });
 });
 
 describe('ask before spending (issue 24)', () => {
-  it('asks for every spend by default, and skips only spends below the founder\'s amount', () => {
+  it("asks for every spend by default, and skips only spends below the founder's amount", () => {
     expect(needsSpendConfirmation(1, 0)).toBe(true);
     expect(needsSpendConfirmation(8, 0)).toBe(true);
     expect(needsSpendConfirmation(4, 5)).toBe(false);
@@ -237,6 +298,7 @@ describe('ask before spending (issue 24)', () => {
   });
   it('takes a whole "skip below" from 0 to 1,000', () => {
     expect(UpdateStandingChoicesRequest.safeParse({ skipSpendConfirmBelow: 5 }).success).toBe(true);
-    for (const bad of [-1, 1.5, 1001, '5']) expect(UpdateStandingChoicesRequest.safeParse({ skipSpendConfirmBelow: bad }).success).toBe(false);
+    for (const bad of [-1, 1.5, 1001, '5'])
+      expect(UpdateStandingChoicesRequest.safeParse({ skipSpendConfirmBelow: bad }).success).toBe(false);
   });
 });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { formatMoney, MONEY_MAX, parseMoney } from '../common/money';
-import { PROFILE_FIELDS, PROFILE_LABELS, PROFILE_MAX_LENGTH, PROFILE_OPTIONS, REQUIRED_PROFILE_FIELDS, type ProfileField } from './fields';
+import {
+  PROFILE_FIELDS,
+  PROFILE_LABELS,
+  PROFILE_MAX_LENGTH,
+  PROFILE_OPTIONS,
+  REQUIRED_PROFILE_FIELDS,
+  type ProfileField,
+} from './fields';
 
 /** The spec's validation messages (section 5), verbatim. */
 export const PROFILE_MESSAGES = {
@@ -21,8 +28,10 @@ export const PROFILE_MESSAGES = {
 export const FOUNDED_MIN_YEAR = 1900;
 
 /** "Founded Year must be a year between 1900 and 2026" (this year, read when a value is checked). */
-export const foundedYearMessage = (thisYear = new Date().getUTCFullYear()) => `Founded Year must be a year between ${FOUNDED_MIN_YEAR} and ${thisYear}`;
-export const foundingDateRangeMessage = (today = new Date().toISOString().slice(0, 10)) => `Founding Date must be between ${FOUNDED_MIN_YEAR}-01-01 and ${today}`;
+export const foundedYearMessage = (thisYear = new Date().getUTCFullYear()) =>
+  `Founded Year must be a year between ${FOUNDED_MIN_YEAR} and ${thisYear}`;
+export const foundingDateRangeMessage = (today = new Date().toISOString().slice(0, 10)) =>
+  `Founding Date must be between ${FOUNDED_MIN_YEAR}-01-01 and ${today}`;
 
 /** "Company Name is required": a required field cannot be emptied once the profile is complete. */
 export const requiredFieldMessage = (f: ProfileField) => `${PROFILE_LABELS[f]} is required`;
@@ -43,43 +52,57 @@ const isCalendarDate = (v: string) => {
 // Links are shown to investors and opened by the submission automation: only http(s) with a real host name.
 const webUrl = (message: string) => z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message });
 
-const tooLong = (f: ProfileField) => `${PROFILE_LABELS[f]} must be at most ${PROFILE_MAX_LENGTH[f].toLocaleString('en-US')} characters`;
+const tooLong = (f: ProfileField) =>
+  `${PROFILE_LABELS[f]} must be at most ${PROFILE_MAX_LENGTH[f].toLocaleString('en-US')} characters`;
 
 /** What a non-empty, already trimmed value of a field must satisfy: format or option list, then length. */
 function formatOf(f: ProfileField): z.ZodType<string, string> {
   const max = PROFILE_MAX_LENGTH[f];
   if (f === 'founderEmail') return z.email({ error: PROFILE_MESSAGES.founderEmail }).max(max, tooLong(f));
-  if (f === 'founderLinkedin' || f === 'website' || f === 'pitchDeck') return webUrl(PROFILE_MESSAGES[f]).max(max, tooLong(f));
+  if (f === 'founderLinkedin' || f === 'website' || f === 'pitchDeck')
+    return webUrl(PROFILE_MESSAGES[f]).max(max, tooLong(f));
   if (f === 'foundedDate')
     return z.string().superRefine((v, ctx) => {
       if (!isCalendarDate(v)) return void ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.foundedDate });
       // "This year" is read at check time, so a long-running server does not keep last year's bound.
       const today = new Date().toISOString().slice(0, 10);
-      if (v < `${FOUNDED_MIN_YEAR}-01-01` || v > today) ctx.addIssue({ code: 'custom', message: foundingDateRangeMessage(today) });
+      if (v < `${FOUNDED_MIN_YEAR}-01-01` || v > today)
+        ctx.addIssue({ code: 'custom', message: foundingDateRangeMessage(today) });
     });
   if (f === 'founded')
     return z.string().superRefine((v, ctx) => {
       const thisYear = new Date().getUTCFullYear();
-      if (!/^\d{4}$/.test(v) || Number(v) < FOUNDED_MIN_YEAR || Number(v) > thisYear) ctx.addIssue({ code: 'custom', message: foundedYearMessage(thisYear) });
+      if (!/^\d{4}$/.test(v) || Number(v) < FOUNDED_MIN_YEAR || Number(v) > thisYear)
+        ctx.addIssue({ code: 'custom', message: foundedYearMessage(thisYear) });
     });
   if (f === 'raising')
     return z.string().superRefine((v, ctx) => {
       if (v.length > PROFILE_MAX_LENGTH.raising) return void ctx.addIssue({ code: 'custom', message: tooLong(f) });
       const r = parseMoney(v);
       if (r.ok) return;
-      const message = r.reason === 'not_positive' ? PROFILE_MESSAGES.raisingNotPositive : r.reason === 'too_large' ? PROFILE_MESSAGES.raisingTooLarge : PROFILE_MESSAGES.raising;
+      const message =
+        r.reason === 'not_positive'
+          ? PROFILE_MESSAGES.raisingNotPositive
+          : r.reason === 'too_large'
+            ? PROFILE_MESSAGES.raisingTooLarge
+            : PROFILE_MESSAGES.raising;
       ctx.addIssue({ code: 'custom', message });
     });
   if (f === 'teamCount') return z.string().regex(/^[1-9]\d{0,6}$/, PROFILE_MESSAGES.teamCount);
   if (f === 'monthlyRevenue') return z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, PROFILE_MESSAGES.monthlyRevenue);
   if (f in PROFILE_OPTIONS) {
     const options = PROFILE_OPTIONS[f as keyof typeof PROFILE_OPTIONS];
-    return z.enum(options as unknown as [string, ...string[]], { error: `${PROFILE_LABELS[f]} must be one of: ${options.join(', ')}` });
+    return z.enum(options as unknown as [string, ...string[]], {
+      error: `${PROFILE_LABELS[f]} must be one of: ${options.join(', ')}`,
+    });
   }
   return z.string().max(max, tooLong(f));
 }
 
-const FORMATS = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, formatOf(f)])) as Record<ProfileField, z.ZodType<string, string>>;
+const FORMATS = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, formatOf(f)])) as Record<
+  ProfileField,
+  z.ZodType<string, string>
+>;
 
 /** The first validation message for a field's value, or null when it is acceptable (blank is acceptable). */
 export function profileFieldError(f: ProfileField, value: string): string | null {
@@ -95,7 +118,10 @@ export function profileFieldError(f: ProfileField, value: string): string | null
  */
 export function profileValueSchema(f: ProfileField): z.ZodType<string, string> {
   return z
-    .string({ error: (iss) => (iss.input === undefined ? undefined : `${f}: expected text; to remove a field, list it in "clear"`) })
+    .string({
+      error: (iss) =>
+        iss.input === undefined ? undefined : `${f}: expected text; to remove a field, list it in "clear"`,
+    })
     .trim()
     .min(1, `${f}: must not be empty; leave it out, or list it in "clear" to remove it`)
     .pipe(FORMATS[f]) as unknown as z.ZodType<string, string>;
@@ -104,7 +130,9 @@ export function profileValueSchema(f: ProfileField): z.ZodType<string, string> {
 /** Form values: every field is a string, '' when empty. */
 export type ProfileFormValues = Record<ProfileField, string>;
 
-export const EMPTY_PROFILE_FORM: ProfileFormValues = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, ''])) as ProfileFormValues;
+export const EMPTY_PROFILE_FORM: ProfileFormValues = Object.fromEntries(
+  PROFILE_FIELDS.map((f) => [f, '']),
+) as ProfileFormValues;
 
 const REQUIRED = new Set<ProfileField>(REQUIRED_PROFILE_FIELDS);
 

@@ -11,12 +11,19 @@ import type { StartupProfile } from './fields';
 export const OPT_IN_CHOICES = ['ask', 'yes', 'no'] as const;
 export type OptInChoice = (typeof OPT_IN_CHOICES)[number];
 
-export type CheckboxChoicesSet = { type: 'CheckboxChoicesSet'; data: { userId: string; optIns: OptInChoice; acceptTerms: boolean } };
+export type CheckboxChoicesSet = {
+  type: 'CheckboxChoicesSet';
+  data: { userId: string; optIns: OptInChoice; acceptTerms: boolean };
+};
 export type DefaultMessageSet = { type: 'DefaultMessageSet'; data: { userId: string; message: string | null } };
 /** Issue 24: spending of fewer than `skipBelow` credits is not confirmed first (0: every spend is confirmed). */
 export type SpendConfirmationSet = { type: 'SpendConfirmationSet'; data: { userId: string; skipBelow: number } };
 export type StandingChoicesEvent = CheckboxChoicesSet | DefaultMessageSet | SpendConfirmationSet;
-export const STANDING_CHOICES_EVENT_TYPES = ['CheckboxChoicesSet', 'DefaultMessageSet', 'SpendConfirmationSet'] as const;
+export const STANDING_CHOICES_EVENT_TYPES = [
+  'CheckboxChoicesSet',
+  'DefaultMessageSet',
+  'SpendConfirmationSet',
+] as const;
 export const standingChoicesStream = (userId: string) => `standing-choices-${userId}`;
 
 export interface StandingChoices {
@@ -26,7 +33,12 @@ export interface StandingChoices {
   /** Spends of fewer credits than this go without the "Spend N of your M credits?" question; 0: always asked. */
   skipSpendConfirmBelow: number;
 }
-export const DEFAULT_STANDING_CHOICES: StandingChoices = { optIns: 'no', acceptTerms: false, defaultMessage: null, skipSpendConfirmBelow: 0 };
+export const DEFAULT_STANDING_CHOICES: StandingChoices = {
+  optIns: 'no',
+  acceptTerms: false,
+  defaultMessage: null,
+  skipSpendConfirmBelow: 0,
+};
 
 /** The highest "skip below" a founder may set: larger spends are always asked about. */
 export const SKIP_SPEND_CONFIRM_MAX = 1000;
@@ -35,10 +47,12 @@ export const SKIP_SPEND_CONFIRM_MAX = 1000;
 export const needsSpendConfirmation = (cost: number, skipBelow: number) => cost > 0 && cost >= skipBelow;
 
 /** "Spend 8 of your 50 credits?" — the confirmation's question (issue 24). */
-export const spendQuestion = (cost: number, balance: number) => `Spend ${cost.toLocaleString('en-US')} of your ${balance.toLocaleString('en-US')} credits?`;
+export const spendQuestion = (cost: number, balance: number) =>
+  `Spend ${cost.toLocaleString('en-US')} of your ${balance.toLocaleString('en-US')} credits?`;
 
 /** "Retry · 1 credit": a button that spends says what it costs. */
-export const withCost = (label: string, cost: number) => `${label} · ${cost.toLocaleString('en-US')} ${cost === 1 ? 'credit' : 'credits'}`;
+export const withCost = (label: string, cost: number) =>
+  `${label} · ${cost.toLocaleString('en-US')} ${cost === 1 ? 'credit' : 'credits'}`;
 
 export const DEFAULT_MESSAGE_MAX = 3000;
 
@@ -50,17 +64,30 @@ export const UpdateStandingChoicesRequest = z
     defaultMessage: z
       .string({ error: 'defaultMessage must be text or null' })
       .trim()
-      .max(DEFAULT_MESSAGE_MAX, `defaultMessage must be at most ${DEFAULT_MESSAGE_MAX.toLocaleString('en-US')} characters`)
+      .max(
+        DEFAULT_MESSAGE_MAX,
+        `defaultMessage must be at most ${DEFAULT_MESSAGE_MAX.toLocaleString('en-US')} characters`,
+      )
       .nullable()
       .optional(),
     skipSpendConfirmBelow: z
       .number({ error: 'skipSpendConfirmBelow must be a whole number of credits' })
       .int('skipSpendConfirmBelow must be a whole number of credits')
       .min(0, 'skipSpendConfirmBelow must be 0 or more')
-      .max(SKIP_SPEND_CONFIRM_MAX, `skipSpendConfirmBelow must be at most ${SKIP_SPEND_CONFIRM_MAX.toLocaleString('en-US')}`)
+      .max(
+        SKIP_SPEND_CONFIRM_MAX,
+        `skipSpendConfirmBelow must be at most ${SKIP_SPEND_CONFIRM_MAX.toLocaleString('en-US')}`,
+      )
       .optional(),
   })
-  .refine((b) => b.optIns !== undefined || b.acceptTerms !== undefined || b.defaultMessage !== undefined || b.skipSpendConfirmBelow !== undefined, 'Give a choice to change');
+  .refine(
+    (b) =>
+      b.optIns !== undefined ||
+      b.acceptTerms !== undefined ||
+      b.defaultMessage !== undefined ||
+      b.skipSpendConfirmBelow !== undefined,
+    'Give a choice to change',
+  );
 export type UpdateStandingChoicesRequest = z.output<typeof UpdateStandingChoicesRequest>;
 
 /** GET/PUT /api/settings/choices */

@@ -824,12 +824,19 @@ export const CORPUS: readonly CorpusEntry[] = RAW.split('\n')
     const parts = l.split(' | ');
     const expected = parts[0].trim();
     const control = parts.length > 2 ? parts[1].trim() : 'text';
-    const question = parts.slice(parts.length > 2 ? 2 : 1).join(' | ').trim();
+    const question = parts
+      .slice(parts.length > 2 ? 2 : 1)
+      .join(' | ')
+      .trim();
     return { expected, control, question };
   });
 
 /** The corpus entry as the question model's input. */
 export function corpusInput(e: CorpusEntry): { text: string; inputType: string; control: string } {
   if (INPUT_TYPES.has(e.control)) return { text: e.question, inputType: e.control, control: 'text' };
-  return { text: e.question, inputType: e.control === 'textarea' ? 'textarea' : e.control === 'text' ? 'text' : e.control, control: e.control };
+  return {
+    text: e.question,
+    inputType: e.control === 'textarea' ? 'textarea' : e.control === 'text' ? 'text' : e.control,
+    control: e.control,
+  };
 }

@@ -11,7 +11,9 @@ describe('the labelled corpus (issue 23)', () => {
   });
 
   it('never answers a question automatically with the wrong intent', () => {
-    const wrong = figures.wrong.map((o) => `"${o.entry.question}" (${o.entry.control}): expected ${o.entry.expected}, got ${o.got} — ${o.why}`);
+    const wrong = figures.wrong.map(
+      (o) => `"${o.entry.question}" (${o.entry.control}): expected ${o.entry.expected}, got ${o.got} — ${o.why}`,
+    );
     expect(wrong).toEqual([]);
     expect(figures.precision).toBe(1);
   });

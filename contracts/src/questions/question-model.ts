@@ -22,7 +22,8 @@ export interface QuestionInput {
   control?: string;
 }
 
-export type AskReason = 'identifier' | 'other_party' | 'compound' | 'kind_mismatch' | 'below_threshold' | 'no_intent' | 'no_text';
+export type AskReason =
+  'identifier' | 'other_party' | 'compound' | 'kind_mismatch' | 'below_threshold' | 'no_intent' | 'no_text';
 
 export type QuestionDecision =
   | { answer: true; intent: Intent; confidence: number; why: string }
@@ -32,13 +33,16 @@ const CHOICE_CONTROLS = new Set(['select', 'radio-group', 'checkbox-group', 'lis
 
 /** Words any question may hold without asking for anything (articles, pronouns, "please tell us"). */
 const NEUTRAL = new Set(
-  ('a an the and or of to for in on at by with from as is are was were be been being do does did have has it its this that these those what which how ' +
+  (
+    'a an the and or of to for in on at by with from as is are was were be been being do does did have has it its this that these those what which how ' +
     'please kindly tell us me our we you your yours i my describe explain share give provide list briefly brief short enter type here answer below ' +
-    'if any optional required currently current s e g eg etc also just very can could would will should may might there').split(' '),
+    'if any optional required currently current s e g eg etc also just very can could would will should may might there'
+  ).split(' '),
 );
 
 /** Clauses that only instruct (length, examples, optionality) and ask nothing themselves. */
-const INSTRUCTION = /^(e ?g|eg|for example|for instance|i e|max|maximum|up to|no more than|at most|less than|(in )?(\d+|one|two|three|a few|few) (words|sentences|characters|chars|lines)|\d+ (words|characters|chars)|optional|required|if (applicable|any|relevant)|please be (brief|concise|specific)|be (brief|concise|specific)|keep it (short|brief)|in usd|in eur|usd|eur|gbp|yyyy|mm|dd|select (one|all)|choose (one|all)|pick one|one answer|check all)/;
+const INSTRUCTION =
+  /^(e ?g|eg|for example|for instance|i e|max|maximum|up to|no more than|at most|less than|(in )?(\d+|one|two|three|a few|few) (words|sentences|characters|chars|lines)|\d+ (words|characters|chars)|optional|required|if (applicable|any|relevant)|please be (brief|concise|specific)|be (brief|concise|specific)|keep it (short|brief)|in usd|in eur|usd|eur|gbp|yyyy|mm|dd|select (one|all)|choose (one|all)|pick one|one answer|check all)/;
 
 /** Registration, tax and company numbers: never answered from the profile (it holds none). */
 const IDENTIFIER =
@@ -46,9 +50,18 @@ const IDENTIFIER =
 
 /** Mentions of parties other than the startup and the founder. */
 const PARTIES: readonly [Party, RegExp][] = [
-  ['investor', /\binvestors?\b|\bbackers?\b|\bvcs?\b|\bangel investors?\b|\blead (investor|vc)\b|\bshareholders?\b|\bcap table\b|\bfunds? (that|who)\b|\bexisting investors\b/],
-  ['referrer', /\breferr\w*|\brecommended you\b|\bintroduc(ed|tion|er)\b|\bwho sent you\b|\bhear about\b|\bfind out about\b|\blearn about us\b|\bheard of us\b|\bscout\b/],
-  ['cofounder', /\bco ?founders?\b|\bother founders?\b|\bfounding team\b|\bfounders\b|\bteam members?\b|\bfounding partners?\b/],
+  [
+    'investor',
+    /\binvestors?\b|\bbackers?\b|\bvcs?\b|\bangel investors?\b|\blead (investor|vc)\b|\bshareholders?\b|\bcap table\b|\bfunds? (that|who)\b|\bexisting investors\b/,
+  ],
+  [
+    'referrer',
+    /\breferr\w*|\brecommended you\b|\bintroduc(ed|tion|er)\b|\bwho sent you\b|\bhear about\b|\bfind out about\b|\blearn about us\b|\bheard of us\b|\bscout\b/,
+  ],
+  [
+    'cofounder',
+    /\bco ?founders?\b|\bother founders?\b|\bfounding team\b|\bfounders\b|\bteam members?\b|\bfounding partners?\b/,
+  ],
   [
     'third_party',
     /\breferences?\b|\badvisors?\b|\bmentors?\b|\bboard\b|\bcustomers?\b|\bclients?\b|\bcompetitors?\b|\bcompetition\b|\bcompete\b|\bincumbents?\b|\bparents?\b|\bspouse\b|\bemergency\b|\bsupervisor\b|\bprofessor\b|\bemployer\b|\blawyer\b|\baccountant\b|\bacquir\w*|\bsuppliers?\b|\bpartners?\b|\bportfolio\b|\buniversity\b|\bguardian\b|\bwitness\b|\bsponsor\b|\buser\b|\busers\b/,
@@ -57,7 +70,9 @@ const PARTIES: readonly [Party, RegExp][] = [
 
 /** Sample answers inside a question ("(https://…)", "(e.g. Acme Ltd)", "(name@example.com)") are not part of what it asks. */
 export function withoutSamples(text: string): string {
-  return text.replace(/\(([^)]*)\)/g, (m, inner: string) => (/https?:|www\.|@|…|\.\.\.|\be\.?g\b|\bfor example\b|\bsuch as\b/i.test(inner) ? ' ' : m));
+  return text.replace(/\(([^)]*)\)/g, (m, inner: string) =>
+    /https?:|www\.|@|…|\.\.\.|\be\.?g\b|\bfor example\b|\bsuch as\b/i.test(inner) ? ' ' : m,
+  );
 }
 
 /** The words a normalised question consists of. */
@@ -81,12 +96,15 @@ export function normaliseQuestion(s: string | undefined | null): string {
 }
 
 /** Clauses that only say what form the answer takes ("in one sentence"): not a second question, but part of the meaning. */
-const FORMAT = /^(in )?(one|a single|a|\d+|a few|few|ten|twenty|fifty) (sentence|line|tweet|words?|paragraph)s?( or (less|fewer))?$/;
+const FORMAT =
+  /^(in )?(one|a single|a|\d+|a few|few|ten|twenty|fifty) (sentence|line|tweet|words?|paragraph)s?( or (less|fewer))?$/;
 
 function splitClauses(text: string): string[] {
   return withoutSamples(text)
     .replace(/\([^)]*\)/g, (m) => (/\b(optional|required|max|up to|usd|eur|yyyy)\b/i.test(m) ? ' ' : m))
-    .split(/[?;]|\.\s|\.$|:\s|\n|,\s*(?=(?:and\s+)?(?:what|how|why|who|whom|which|where|when)\b)|\s(?:and|or)\s+(?=(?:what|how|why|who|whom|whose|which|where|when|do|does|did|are|is|have|has|can|will)\b)|\sand\s+(?=for\s+(?:whom|who)\b)/i)
+    .split(
+      /[?;]|\.\s|\.$|:\s|\n|,\s*(?=(?:and\s+)?(?:what|how|why|who|whom|which|where|when)\b)|\s(?:and|or)\s+(?=(?:what|how|why|who|whom|whose|which|where|when|do|does|did|are|is|have|has|can|will)\b)|\sand\s+(?=for\s+(?:whom|who)\b)/i,
+    )
     .map(normaliseQuestion)
     .filter((c) => c && !INSTRUCTION.test(c) && c.split(' ').some((w) => !NEUTRAL.has(w)));
 }
@@ -115,11 +133,17 @@ export function wantedKinds(raw: string, q: QuestionInput): ValueKind[] {
   const n = normaliseQuestion(raw);
   const kinds: ValueKind[] = [];
   if (/\bhow many\b|\bnumber of\b/.test(n)) kinds.push('count');
-  if (/^how much\b|\bamount\b|\bvaluation\b|[$€£]|\b(usd|eur|gbp)\b/.test(t) || /^how much\b/.test(n)) kinds.push('money');
+  if (/^how much\b|\bamount\b|\bvaluation\b|[$€£]|\b(usd|eur|gbp)\b/.test(t) || /^how much\b/.test(n))
+    kinds.push('money');
   if (/%|\bpercent|\bpercentage\b|\bequity\b|\bstake\b|\bownership\b/.test(t)) kinds.push('percentage');
   if (/\bdate\b(?<!\bto date)|\bwhen\b|\bdd ?\/ ?mm|\byyyy\b|\bmm ?\/ ?dd\b/.test(t)) kinds.push('date', 'year');
   else if (/\byear\b/.test(n)) kinds.push('year');
-  if (/^(is|are|do|does|did|have|has|had|was|were|will|would|can|could|should)\b/.test(n) && !/\bor\b/.test(n) && !/^is there anything\b/.test(n)) kinds.push('yes_no');
+  if (
+    /^(is|are|do|does|did|have|has|had|was|were|will|would|can|could|should)\b/.test(n) &&
+    !/\bor\b/.test(n) &&
+    !/^is there anything\b/.test(n)
+  )
+    kinds.push('yes_no');
   if (/\(?\b(yes ?\/ ?no|y ?\/ ?n)\b\)?/.test(t)) kinds.push('yes_no');
   if (/^who\b/.test(n)) kinds.push('person_name', 'free_text');
   if (/\bnames?\b/.test(n)) kinds.push('person_name', 'company_name');
@@ -185,7 +209,10 @@ export function machineWords(name: string): string {
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .replace(/[_\-.[\]\d]+/g, ' ')
-    .replace(/\b(first|last|company|startup|full|family|given|founder|funding|team|business|contact|work)(name|email|size|stage|url|phone|website|amount)\b/g, '$1 $2')
+    .replace(
+      /\b(first|last|company|startup|full|family|given|founder|funding|team|business|contact|work)(name|email|size|stage|url|phone|website|amount)\b/g,
+      '$1 $2',
+    )
     .replace(/\b(f|l)name\b/g, (_, x: string) => (x === 'f' ? 'first name' : 'last name'))
     .replace(/\s+/g, ' ')
     .trim();
@@ -211,20 +238,33 @@ export function decideQuestion(q: QuestionInput, intents: readonly Intent[] = PR
   const n = normaliseQuestion(raw);
   const control = (q.control ?? '').toLowerCase();
   const type = (q.inputType ?? '').toLowerCase();
-  if (type === 'password') return { answer: true, intent: intents.find((i) => i.id === 'password') as Intent, confidence: 1, why: 'a password field' };
+  if (type === 'password')
+    return {
+      answer: true,
+      intent: intents.find((i) => i.id === 'password') as Intent,
+      confidence: 1,
+      why: 'a password field',
+    };
 
   if (control === 'checkbox') {
     // A lone checkbox is an agreement or an opt-in (marketing first: "I agree to receive updates" is an opt-in).
     for (const id of ['marketingOptIn', 'consent']) {
       const intent = intents.find((i) => i.id === id);
-      if (intent && intent.cues.some((re) => re.test(n))) return { answer: true, intent, confidence: 1, why: `a ${id === 'consent' ? 'consent' : 'marketing opt-in'} box` };
+      if (intent && intent.cues.some((re) => re.test(n)))
+        return {
+          answer: true,
+          intent,
+          confidence: 1,
+          why: `a ${id === 'consent' ? 'consent' : 'marketing opt-in'} box`,
+        };
     }
     return { answer: false, reason: 'no_intent', why: 'a checkbox that is neither an agreement nor an opt-in' };
   }
   if (!n) {
     const ac = (q.autocomplete ?? '').toLowerCase().trim().split(/\s+/).pop() ?? '';
     const byAc = AUTOCOMPLETE[ac] && intents.find((i) => i.id === AUTOCOMPLETE[ac]);
-    if (byAc && fits(byAc, wantedKinds('', q))) return { answer: true, intent: byAc, confidence: 1, why: `autocomplete="${ac}"` };
+    if (byAc && fits(byAc, wantedKinds('', q)))
+      return { answer: true, intent: byAc, confidence: 1, why: `autocomplete="${ac}"` };
     const byType = { email: 'founderEmail', url: 'website', tel: 'phone' }[type];
     const t = byType && intents.find((i) => i.id === byType);
     if (t) return { answer: true, intent: t, confidence: 1, why: `an unlabelled ${type} input` };
@@ -233,7 +273,8 @@ export function decideQuestion(q: QuestionInput, intents: readonly Intent[] = PR
 
   const controlIntent = intents.find((i) => i.control && i.cues.some((re) => re.test(n)));
   if (controlIntent) return { answer: true, intent: controlIntent, confidence: 1, why: `a ${controlIntent.id} field` };
-  if (IDENTIFIER.test(n)) return { answer: false, reason: 'identifier', why: 'asks for an identifier (registration, tax or company number)' };
+  if (IDENTIFIER.test(n))
+    return { answer: false, reason: 'identifier', why: 'asks for an identifier (registration, tax or company number)' };
 
   const clauses = askingClauses(raw);
   const meaning = meaningOf(raw);
@@ -254,11 +295,19 @@ export function decideQuestion(q: QuestionInput, intents: readonly Intent[] = PR
     }
     const others = parties.filter((p) => p !== intent.subject && !(intent.parties ?? []).includes(p));
     if (others.length) {
-      nearest = { intent, reason: 'other_party', why: `asks about ${others.map((p) => (p === 'third_party' ? 'a third party' : `a ${p}`)).join(' and ')}, not the ${intent.subject}` };
+      nearest = {
+        intent,
+        reason: 'other_party',
+        why: `asks about ${others.map((p) => (p === 'third_party' ? 'a third party' : `a ${p}`)).join(' and ')}, not the ${intent.subject}`,
+      };
       continue;
     }
     if (!fits(intent, kinds)) {
-      nearest ??= { intent, reason: 'kind_mismatch', why: `wants ${kinds.join('/')}, "${intent.id}" gives ${intent.kind}` };
+      nearest ??= {
+        intent,
+        reason: 'kind_mismatch',
+        why: `wants ${kinds.join('/')}, "${intent.id}" gives ${intent.kind}`,
+      };
       continue;
     }
     if (!best || c.score > best.score) {
@@ -266,8 +315,22 @@ export function decideQuestion(q: QuestionInput, intents: readonly Intent[] = PR
       best = { intent, score: c.score, unexplained: c.unexplained };
     } else second = Math.max(second, c.score);
   }
-  if (clauses.length > 1 && !(best && clauses.every((cl) => { const c = coverage(best!.intent, cl); return c.cue && c.score >= QUESTION_THRESHOLD; }))) {
-    return { answer: false, reason: 'compound', why: `asks ${clauses.length} things at once`, nearest: best?.intent.id ?? nearest?.intent.id };
+  if (
+    clauses.length > 1 &&
+    !(
+      best &&
+      clauses.every((cl) => {
+        const c = coverage(best!.intent, cl);
+        return c.cue && c.score >= QUESTION_THRESHOLD;
+      })
+    )
+  ) {
+    return {
+      answer: false,
+      reason: 'compound',
+      why: `asks ${clauses.length} things at once`,
+      nearest: best?.intent.id ?? nearest?.intent.id,
+    };
   }
   if (!best && type === 'email' && parties.length === 0 && !nearest) {
     const email = intents.find((i) => i.id === 'founderEmail');
@@ -278,14 +341,31 @@ export function decideQuestion(q: QuestionInput, intents: readonly Intent[] = PR
     return { answer: false, reason: 'no_intent', why: 'nothing the profile or your answers hold is asked here' };
   }
   if (best.score < QUESTION_THRESHOLD) {
-    return { answer: false, reason: 'below_threshold', why: `"${best.intent.id}" explains ${Math.round(best.score * 100)} % of the question (not: ${best.unexplained.join(', ')})`, nearest: best.intent.id };
+    return {
+      answer: false,
+      reason: 'below_threshold',
+      why: `"${best.intent.id}" explains ${Math.round(best.score * 100)} % of the question (not: ${best.unexplained.join(', ')})`,
+      nearest: best.intent.id,
+    };
   }
-  if (second >= best.score) return { answer: false, reason: 'below_threshold', why: `more than one answer fits equally well`, nearest: best.intent.id };
+  if (second >= best.score)
+    return {
+      answer: false,
+      reason: 'below_threshold',
+      why: `more than one answer fits equally well`,
+      nearest: best.intent.id,
+    };
   // An autocomplete token narrows a name field the label calls just "Name" (given-name, family-name).
   const ac = (q.autocomplete ?? '').toLowerCase().trim().split(/\s+/).pop() ?? '';
   if (best.intent.id === 'founderName' && (ac === 'given-name' || ac === 'family-name')) {
     const narrowed = intents.find((i) => i.id === AUTOCOMPLETE[ac]);
-    if (narrowed) return { answer: true, intent: narrowed, confidence: best.score, why: `a name field with autocomplete="${ac}"` };
+    if (narrowed)
+      return { answer: true, intent: narrowed, confidence: best.score, why: `a name field with autocomplete="${ac}"` };
   }
-  return { answer: true, intent: best.intent, confidence: best.score, why: `"${best.intent.id}" covers the whole question` };
+  return {
+    answer: true,
+    intent: best.intent,
+    confidence: best.score,
+    why: `"${best.intent.id}" covers the whole question`,
+  };
 }

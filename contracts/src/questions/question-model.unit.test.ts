@@ -17,7 +17,10 @@ describe('decideQuestion: the near misses of issue 23 go to the founder', () => 
     ["What is your company's valuation?", 'ask'],
     ['Which company referred you?', 'ask'],
     ['How many founders are there?', 'ask'],
-    ['Which incumbent would you most like to displace, and what is your unfair advantage against them?', 'ask:compound'],
+    [
+      'Which incumbent would you most like to displace, and what is your unfair advantage against them?',
+      'ask:compound',
+    ],
   ])('%s', (q, expected) => {
     expect(intent(q).startsWith(expected)).toBe(true);
   });
@@ -42,7 +45,9 @@ describe('decideQuestion: whole questions with the right kind of value', () => {
     expect(intent('Co-founder email', { inputType: 'email' })).toMatch(/^ask/);
   });
   it('reads checkboxes as consent or opt-in only', () => {
-    expect(intent('I agree to receive other communications from Harbor VC.', { control: 'checkbox' })).toBe('marketingOptIn');
+    expect(intent('I agree to receive other communications from Harbor VC.', { control: 'checkbox' })).toBe(
+      'marketingOptIn',
+    );
     expect(intent('I agree to the privacy policy', { control: 'checkbox' })).toBe('consent');
     expect(intent('Are you remote-first?', { control: 'checkbox' })).toMatch(/^ask/);
   });
@@ -58,7 +63,7 @@ describe('decideQuestion: whole questions with the right kind of value', () => {
   });
 });
 
-describe('resolveQuestion: the founder\'s word first', () => {
+describe("resolveQuestion: the founder's word first", () => {
   const library = [
     { question: 'How many people are on your team?', answer: '100' },
     { question: 'Date of birth', answer: '1990-04-02' },
@@ -76,7 +81,11 @@ describe('resolveQuestion: the founder\'s word first', () => {
   });
   it('a question about someone else never takes their answer', () => {
     expect(resolveQuestion({ text: 'Which company referred you?' }, library).from).toBe('ask');
-    expect(resolveQuestion({ text: 'How many founders are there?' }, [{ question: 'Who is on your founding team?', answer: 'Ada and Bo' }]).from).toBe('ask');
+    expect(
+      resolveQuestion({ text: 'How many founders are there?' }, [
+        { question: 'Who is on your founding team?', answer: 'Ada and Bo' },
+      ]).from,
+    ).toBe('ask');
   });
   it('the profile answers what the founder has not', () => {
     const r = resolveQuestion({ text: 'Company name' }, library);
@@ -85,13 +94,18 @@ describe('resolveQuestion: the founder\'s word first', () => {
 });
 
 describe('the default message', () => {
-  it('is the founder\'s answer to a message question, and goes only into fields that ask for a message or a pitch', () => {
+  it("is the founder's answer to a message question, and goes only into fields that ask for a message or a pitch", () => {
     const library = [{ question: DEFAULT_MESSAGE_QUESTION, answer: 'Hello from Ada.' }];
     for (const text of ['Message', 'Your pitch', 'Cover letter', 'How can we help?']) {
       const r = resolveQuestion({ text }, library);
       expect(r.from === 'answer' && r.entry.answer, text).toBe('Hello from Ada.');
     }
-    for (const text of ['Additional comments', 'Anything else we should know?', 'Tell us about your company', 'Notes']) {
+    for (const text of [
+      'Additional comments',
+      'Anything else we should know?',
+      'Tell us about your company',
+      'Notes',
+    ]) {
       const r = resolveQuestion({ text }, library);
       expect(r.from === 'answer', text).toBe(false);
     }

@@ -3,7 +3,15 @@
 // resolves to the same intent, and only then the profile's value for that intent.
 import { questionSimilarity, questionWords, sameQuestion } from '../profile/answer-matching';
 import { intentById, type Intent } from './intents';
-import { askingClauses, decideQuestion, normaliseQuestion, partiesOf, wantedKinds, type AskReason, type QuestionInput } from './question-model';
+import {
+  askingClauses,
+  decideQuestion,
+  normaliseQuestion,
+  partiesOf,
+  wantedKinds,
+  type AskReason,
+  type QuestionInput,
+} from './question-model';
 
 /** At or above this similarity (and with the same parties, kind and single ask) a saved answer answers a question. */
 export const LIBRARY_THRESHOLD = 0.6;
@@ -48,14 +56,22 @@ function covered(question: string, saved: string): boolean {
 }
 
 /** The saved answer that means the same as `question` (same parties, same kind of value, one ask, nothing more asked), or null. */
-export function libraryMatch<T extends SavedAnswer>(question: string, library: readonly T[]): { entry: T; score: number } | null {
+export function libraryMatch<T extends SavedAnswer>(
+  question: string,
+  library: readonly T[],
+): { entry: T; score: number } | null {
   const compound = askingClauses(question).length > 1;
   let best: { entry: T; score: number } | null = null;
   for (const entry of library) {
     const score = questionSimilarity(question, entry.question);
     if (score < LIBRARY_THRESHOLD || (best && score <= best.score)) continue;
     if (compound !== askingClauses(entry.question).length > 1) continue;
-    if (!sameParties(question, entry.question) || !sameKinds(question, entry.question) || !covered(question, entry.question)) continue;
+    if (
+      !sameParties(question, entry.question) ||
+      !sameKinds(question, entry.question) ||
+      !covered(question, entry.question)
+    )
+      continue;
     best = { entry, score };
   }
   return best;
@@ -69,12 +85,20 @@ export function resolveQuestion<T extends SavedAnswer>(q: QuestionInput, library
   const decision = decideQuestion(q);
   const control = (q.control ?? '').toLowerCase();
   const text = q.text.trim() || q.hint?.trim() || '';
-  if (decision.answer && (decision.intent.control || decision.intent.checkboxOnly)) return { from: 'profile', intent: decision.intent, why: decision.why };
-  if (control === 'checkbox' || control === 'file') return { from: 'ask', reason: decision.answer ? 'no_intent' : decision.reason, why: decision.why };
+  if (decision.answer && (decision.intent.control || decision.intent.checkboxOnly))
+    return { from: 'profile', intent: decision.intent, why: decision.why };
+  if (control === 'checkbox' || control === 'file')
+    return { from: 'ask', reason: decision.answer ? 'no_intent' : decision.reason, why: decision.why };
 
   // 1. Their answer to this very question.
   const same = text ? library.find((e) => sameQuestion(e.question, text)) : undefined;
-  if (same) return { from: 'answer', entry: same, intent: decision.answer ? decision.intent : null, why: 'your answer to this question' };
+  if (same)
+    return {
+      from: 'answer',
+      entry: same,
+      intent: decision.answer ? decision.intent : null,
+      why: 'your answer to this question',
+    };
 
   if (decision.answer) {
     // 2. Their answer to another wording of the same intent beats the profile's value for it.
@@ -83,13 +107,20 @@ export function resolveQuestion<T extends SavedAnswer>(q: QuestionInput, library
       const d = decideQuestion({ text: e.question });
       return d.answer && d.intent.id === intent.id;
     });
-    if (theirs) return { from: 'answer', entry: theirs, intent, why: `your answer to "${theirs.question}" (${intent.id})` };
+    if (theirs)
+      return { from: 'answer', entry: theirs, intent, why: `your answer to "${theirs.question}" (${intent.id})` };
     return { from: 'profile', intent, why: decision.why };
   }
   // 3. Their answer to a question that means the same, where no profile intent covers this one.
   if (text && decision.reason !== 'identifier') {
     const hit = libraryMatch(text, library);
-    if (hit) return { from: 'answer', entry: hit.entry, intent: null, why: `your answer to "${hit.entry.question}" (similarity ${hit.score.toFixed(2)})` };
+    if (hit)
+      return {
+        from: 'answer',
+        entry: hit.entry,
+        intent: null,
+        why: `your answer to "${hit.entry.question}" (similarity ${hit.score.toFixed(2)})`,
+      };
   }
   return { from: 'ask', reason: decision.reason, why: decision.why, nearest: decision.nearest };
 }

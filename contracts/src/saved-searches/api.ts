@@ -6,8 +6,15 @@ export const SAVED_SEARCH_NOT_FOUND = 'Saved search not found';
 export const SAVED_SEARCH_NAME_TAKEN = 'You already have a saved search with this name';
 export const TOO_MANY_SAVED_SEARCHES = `You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`;
 
-const name = z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(80, 'name must be at most 80 characters');
-const query = z.record(z.string().max(40), z.union([z.string().max(500), z.array(z.string().max(200)).max(100)]), { error: 'query must be an object of filter values' })
+const name = z
+  .string({ error: 'name is required' })
+  .trim()
+  .min(1, 'name is required')
+  .max(80, 'name must be at most 80 characters');
+const query = z
+  .record(z.string().max(40), z.union([z.string().max(500), z.array(z.string().max(200)).max(100)]), {
+    error: 'query must be an object of filter values',
+  })
   .refine((q) => Object.keys(q).length <= 30, 'query has too many fields');
 
 export const CreateSavedSearchRequest = z.strictObject({

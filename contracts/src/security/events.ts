@@ -2,7 +2,14 @@
  * Events of the security module: stream `security-ip-<ip>` (one per client address). Violations,
  * blocks and unblocks of one address share a stream so the decision to block sees every violation.
  */
-export const VIOLATION_TYPES = ['rate_limit', 'brute_force', 'honeypot', 'user_agent', 'fingerprint', 'query_limit'] as const;
+export const VIOLATION_TYPES = [
+  'rate_limit',
+  'brute_force',
+  'honeypot',
+  'user_agent',
+  'fingerprint',
+  'query_limit',
+] as const;
 export type ViolationType = (typeof VIOLATION_TYPES)[number];
 
 export type ViolationRecorded = {
@@ -22,7 +29,14 @@ export type ViolationRecorded = {
 };
 export type IpBlocked = {
   type: 'IpBlocked';
-  data: { ip: string; reason: string; blockedAt: string; /** null: until unblocked. */ expiresAt: string | null; blockedBy: string; automatic: boolean };
+  data: {
+    ip: string;
+    reason: string;
+    blockedAt: string;
+    /** null: until unblocked. */ expiresAt: string | null;
+    blockedBy: string;
+    automatic: boolean;
+  };
 };
 export type IpUnblocked = { type: 'IpUnblocked'; data: { ip: string; unblockedAt: string; unblockedBy: string } };
 export type SecurityEvent = ViolationRecorded | IpBlocked | IpUnblocked;

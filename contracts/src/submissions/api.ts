@@ -20,7 +20,10 @@ const firmId = z.string().trim().min(1).max(200);
 
 /** POST /api/submit-to-selected-vcs */
 export const SubmitToSelectedVcsRequest = z.strictObject({
-  vcIds: z.array(firmId, NO_VCS_SELECTED).min(1, NO_VCS_SELECTED).max(SUBMIT_CAP, `You can submit to at most ${SUBMIT_CAP.toLocaleString('en-US')} VC firms at once.`),
+  vcIds: z
+    .array(firmId, NO_VCS_SELECTED)
+    .min(1, NO_VCS_SELECTED)
+    .max(SUBMIT_CAP, `You can submit to at most ${SUBMIT_CAP.toLocaleString('en-US')} VC firms at once.`),
 });
 export type SubmitToSelectedVcsRequest = z.infer<typeof SubmitToSelectedVcsRequest>;
 
@@ -32,7 +35,16 @@ export type SubmitToTestVcsRequest = z.infer<typeof SubmitToTestVcsRequest>;
 
 export const SkippedFirmSchema = z.object({
   vcId: z.string(),
-  reason: z.enum(['already_applied', 'in_progress', 'not_found', 'no_website', 'reserved_domain', 'unresolvable_domain', 'no_usable_form', 'deck_required']),
+  reason: z.enum([
+    'already_applied',
+    'in_progress',
+    'not_found',
+    'no_website',
+    'reserved_domain',
+    'unresolvable_domain',
+    'no_usable_form',
+    'deck_required',
+  ]),
   message: z.string(),
 });
 
@@ -73,7 +85,13 @@ export type TakeoverRecord = z.infer<typeof TakeoverRecordSchema>;
 export const SubmissionSchema = z.object({
   id: z.string(),
   vcFirmId: z.string(),
-  vcFirm: z.object({ name: z.string(), location: z.string().nullable(), investorType: z.string().nullable(), description: z.string().nullable(), website: z.string().nullable() }),
+  vcFirm: z.object({
+    name: z.string(),
+    location: z.string().nullable(),
+    investorType: z.string().nullable(),
+    description: z.string().nullable(),
+    website: z.string().nullable(),
+  }),
   status: SubmissionStatusSchema,
   submissionStatus: SubmissionSubStatusSchema.nullable(),
   summary: z.string().nullable(),
@@ -95,7 +113,9 @@ export const SubmissionSchema = z.object({
   sentRequest: z.object({ method: z.string(), url: z.string(), status: z.number().int() }).nullable(),
   /** Proof bundle (ZIP: screenshot, page HTML, proof.json) of the latest attempt; owner only, with the session. */
   proofUrl: z.string().nullable(),
-  fieldsFilled: z.array(z.object({ field: z.string(), label: z.string(), value: z.string(), source: z.string().optional() })),
+  fieldsFilled: z.array(
+    z.object({ field: z.string(), label: z.string(), value: z.string(), source: z.string().optional() }),
+  ),
   test: z.boolean(),
   attempt: z.number().int().min(1),
   creditRefunded: z.boolean(),
@@ -128,7 +148,9 @@ export type SubmissionStatsResponse = z.infer<typeof SubmissionStatsResponse>;
 /** GET /api/submission-activity?days=30 (dashboard chart): per UTC day of submitting, by current status. */
 export const SubmissionActivityQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(365).default(30) });
 export const SubmissionActivityResponse = z.object({
-  days: z.array(z.object({ date: z.string(), completed: z.number().int(), failed: z.number().int(), processing: z.number().int() })),
+  days: z.array(
+    z.object({ date: z.string(), completed: z.number().int(), failed: z.number().int(), processing: z.number().int() }),
+  ),
 });
 export type SubmissionActivityResponse = z.infer<typeof SubmissionActivityResponse>;
 
@@ -148,8 +170,28 @@ export const NEEDS_YOU_IN_LIVE_VIEW = 'Needs you in the live view';
  * are in the screencast frame's pixels (`frameWidth` × `frameHeight`, the image as shown), scaled
  * by the server to the page's viewport.
  */
-const FramePoint = { x: z.number().min(0).max(10_000), y: z.number().min(0).max(10_000), frameWidth: z.number().min(1).max(10_000), frameHeight: z.number().min(1).max(10_000) };
-export const TAKEOVER_KEYS = ['Enter', 'Tab', 'Backspace', 'Delete', 'Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Space', 'Home', 'End', 'PageUp', 'PageDown'] as const;
+const FramePoint = {
+  x: z.number().min(0).max(10_000),
+  y: z.number().min(0).max(10_000),
+  frameWidth: z.number().min(1).max(10_000),
+  frameHeight: z.number().min(1).max(10_000),
+};
+export const TAKEOVER_KEYS = [
+  'Enter',
+  'Tab',
+  'Backspace',
+  'Delete',
+  'Escape',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Space',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+] as const;
 export const TakeoverInput = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('click'), ...FramePoint }),
   z.strictObject({ type: z.literal('type'), text: z.string().min(1).max(2000) }),
@@ -184,7 +226,11 @@ export const AnswerQuestionsRequest = z.strictObject({
     .array(
       z.strictObject({
         question: z.string({ error: 'question is required' }).min(1, 'question is required').max(500),
-        answer: z.string({ error: 'answer is required' }).trim().min(1, 'answer is required').max(10_000, 'answer must be at most 10,000 characters'),
+        answer: z
+          .string({ error: 'answer is required' })
+          .trim()
+          .min(1, 'answer is required')
+          .max(10_000, 'answer must be at most 10,000 characters'),
       }),
       { error: 'answers must be a list of { question, answer }' },
     )
@@ -193,13 +239,14 @@ export const AnswerQuestionsRequest = z.strictObject({
 });
 export type AnswerQuestionsRequest = z.infer<typeof AnswerQuestionsRequest>;
 
-
 /** Status codes as shown (spec §3): 'form_filled' → 'Form Filled'; empty → 'Unknown'. */
 export function statusLabel(code: string | null | undefined): string {
   if (!code) return 'Unknown';
-  return code
-    .split('_')
-    .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase())
-    .join(' ') || 'Unknown';
+  return (
+    code
+      .split('_')
+      .filter(Boolean)
+      .map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase())
+      .join(' ') || 'Unknown'
+  );
 }

@@ -16,7 +16,15 @@
 export const SUBMISSION_STATUSES = ['pending', 'processing', 'completed', 'failed', 'stopped'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 /** The second badge (spec §4). */
-export const SUBMISSION_SUB_STATUSES = ['submitted', 'form_filled', 'navigating', 'error', 'stopped', 'waiting_for_input', 'waiting_for_takeover'] as const;
+export const SUBMISSION_SUB_STATUSES = [
+  'submitted',
+  'form_filled',
+  'navigating',
+  'error',
+  'stopped',
+  'waiting_for_input',
+  'waiting_for_takeover',
+] as const;
 export type SubmissionSubStatus = (typeof SUBMISSION_SUB_STATUSES)[number];
 
 /** The firm as it was when the founder applied (the catalog may change later). */
@@ -89,12 +97,26 @@ export interface AttemptOutcome {
 
 export type SubmissionRequested = {
   type: 'SubmissionRequested';
-  data: { submissionId: string; attemptId: string; userId: string; vcFirmId: string; test: boolean; firm: FirmSnapshot; requestKey: string | null };
+  data: {
+    submissionId: string;
+    attemptId: string;
+    userId: string;
+    vcFirmId: string;
+    test: boolean;
+    firm: FirmSnapshot;
+    requestKey: string | null;
+  };
 };
 /** The engine picked the attempt up: status processing, sub-status navigating. */
-export type SubmissionStarted = { type: 'SubmissionStarted'; data: { submissionId: string; attemptId: string; taskId: string; engine: 'dbos' | 'temporal' } };
+export type SubmissionStarted = {
+  type: 'SubmissionStarted';
+  data: { submissionId: string; attemptId: string; taskId: string; engine: 'dbos' | 'temporal' };
+};
 /** The browser is open and its screen can be watched (liveUrl becomes available). */
-export type SubmissionLiveViewOpened = { type: 'SubmissionLiveViewOpened'; data: { submissionId: string; attemptId: string } };
+export type SubmissionLiveViewOpened = {
+  type: 'SubmissionLiveViewOpened';
+  data: { submissionId: string; attemptId: string };
+};
 /** Every field that could be mapped is filled; the form is about to be sent. */
 export type SubmissionFormFilled = { type: 'SubmissionFormFilled'; data: { submissionId: string; attemptId: string } };
 
@@ -120,10 +142,16 @@ export type SubmissionFailed = {
   type: 'SubmissionFailed';
   data: OutcomeData & { error: string; errorCode: string | null; errorKind: 'transient' | 'permanent' | null };
 };
-export type SubmissionStopRequested = { type: 'SubmissionStopRequested'; data: { submissionId: string; attemptId: string; requestedBy: string } };
+export type SubmissionStopRequested = {
+  type: 'SubmissionStopRequested';
+  data: { submissionId: string; attemptId: string; requestedBy: string };
+};
 /** `formSent`: the automation had reached the point of sending the form (no refund then). */
 export type SubmissionStopped = { type: 'SubmissionStopped'; data: OutcomeData & { formSent: boolean } };
-export type SubmissionRetried = { type: 'SubmissionRetried'; data: { submissionId: string; attemptId: string; previousAttemptId: string; attempt: number } };
+export type SubmissionRetried = {
+  type: 'SubmissionRetried';
+  data: { submissionId: string; attemptId: string; previousAttemptId: string; attempt: number };
+};
 /**
  * The run paused before sending: required questions need the founder's answers (status stays
  * processing, sub-status waiting_for_input) until `deadline`, then it ends stopped and refunded.
@@ -131,12 +159,30 @@ export type SubmissionRetried = { type: 'SubmissionRetried'; data: { submissionI
  */
 export type SubmissionInputRequested = {
   type: 'SubmissionInputRequested';
-  data: { submissionId: string; attemptId: string; userId: string; firmName: string; phase: number; questions: PendingQuestion[]; deadline: string; summary: string; fieldsFilled: FilledFieldRecord[]; screenshot: boolean; finalUrl: string | null };
+  data: {
+    submissionId: string;
+    attemptId: string;
+    userId: string;
+    firmName: string;
+    phase: number;
+    questions: PendingQuestion[];
+    deadline: string;
+    summary: string;
+    fieldsFilled: FilledFieldRecord[];
+    screenshot: boolean;
+    finalUrl: string | null;
+  };
 };
 /** The founder answered (their answers are also saved to their library): the attempt runs again from the form. */
 export type SubmissionInputGiven = {
   type: 'SubmissionInputGiven';
-  data: { submissionId: string; attemptId: string; phase: number; answeredBy: string; answers: { question: string; answer: string }[] };
+  data: {
+    submissionId: string;
+    attemptId: string;
+    phase: number;
+    answeredBy: string;
+    answers: { question: string; answer: string }[];
+  };
 };
 /**
  * Why a run asks the founder to take over its browser: a CAPTCHA, a sign-in wall, or a required
@@ -156,22 +202,46 @@ export const TAKEOVER_REASON_TEXT: Record<TakeoverReason, string> = {
  */
 export type SubmissionTakeoverRequested = {
   type: 'SubmissionTakeoverRequested';
-  data: { submissionId: string; attemptId: string; reason: TakeoverReason; message: string; deadline: string; at: string };
+  data: {
+    submissionId: string;
+    attemptId: string;
+    reason: TakeoverReason;
+    message: string;
+    deadline: string;
+    at: string;
+  };
 };
 /** The founder's first input reached the page: they control it now. */
-export type SubmissionTakeoverStarted = { type: 'SubmissionTakeoverStarted'; data: { submissionId: string; attemptId: string; by: string; at: string } };
+export type SubmissionTakeoverStarted = {
+  type: 'SubmissionTakeoverStarted';
+  data: { submissionId: string; attemptId: string; by: string; at: string };
+};
 /** The founder pressed Continue: the automation has the page again. */
-export type SubmissionTakeoverHandedBack = { type: 'SubmissionTakeoverHandedBack'; data: { submissionId: string; attemptId: string; by: string; at: string } };
+export type SubmissionTakeoverHandedBack = {
+  type: 'SubmissionTakeoverHandedBack';
+  data: { submissionId: string; attemptId: string; by: string; at: string };
+};
 /**
  * The pause ended: continued (handed back), stopped, or expired (nobody took over in time). `by` is
  * who controlled the page (null when nobody did); `durationMs` from the request to the end.
  */
 export type SubmissionTakeoverEnded = {
   type: 'SubmissionTakeoverEnded';
-  data: { submissionId: string; attemptId: string; how: 'continued' | 'stopped' | 'expired'; by: string | null; startedAt: string | null; endedAt: string; durationMs: number };
+  data: {
+    submissionId: string;
+    attemptId: string;
+    how: 'continued' | 'stopped' | 'expired';
+    by: string | null;
+    startedAt: string | null;
+    endedAt: string;
+    durationMs: number;
+  };
 };
 /** The attempt's credit was given back by the ledger (failed, or stopped before sending). */
-export type SubmissionCreditRefunded = { type: 'SubmissionCreditRefunded'; data: { submissionId: string; attemptId: string; reason: string } };
+export type SubmissionCreditRefunded = {
+  type: 'SubmissionCreditRefunded';
+  data: { submissionId: string; attemptId: string; reason: string };
+};
 
 export type SubmissionEvent =
   | SubmissionRequested
@@ -213,24 +283,46 @@ export const SUBMISSION_EVENT_TYPES = [
 export const SUBMISSION_STREAM_PREFIX = 'submission-';
 export const submissionStream = (submissionId: string) => `${SUBMISSION_STREAM_PREFIX}${submissionId}`;
 
-export type FirmApplicationClaimed = { type: 'FirmApplicationClaimed'; data: { userId: string; vcFirmId: string; test: boolean; submissionId: string } };
+export type FirmApplicationClaimed = {
+  type: 'FirmApplicationClaimed';
+  data: { userId: string; vcFirmId: string; test: boolean; submissionId: string };
+};
 export type FirmApplicationApplied = { type: 'FirmApplicationApplied'; data: { submissionId: string } };
-export type FirmApplicationReleased = { type: 'FirmApplicationReleased'; data: { submissionId: string; status: 'failed' | 'stopped' } };
+export type FirmApplicationReleased = {
+  type: 'FirmApplicationReleased';
+  data: { submissionId: string; status: 'failed' | 'stopped' };
+};
 export type FirmApplicationEvent = FirmApplicationClaimed | FirmApplicationApplied | FirmApplicationReleased;
 
 export const FIRM_APPLICATION_STREAM_PREFIX = 'firm-application-';
 /** The founder × firm stream (scope, founder and firm ids are all part of the name, so it reads plainly). */
-export const firmApplicationStream = (userId: string, test: boolean, vcFirmId: string) => `${FIRM_APPLICATION_STREAM_PREFIX}${test ? 'test' : 'vc'}-${userId}-${vcFirmId}`;
+export const firmApplicationStream = (userId: string, test: boolean, vcFirmId: string) =>
+  `${FIRM_APPLICATION_STREAM_PREFIX}${test ? 'test' : 'vc'}-${userId}-${vcFirmId}`;
 
 export interface SkippedFirm {
   vcId: string;
-  reason: 'already_applied' | 'in_progress' | 'not_found' | 'no_website' | 'reserved_domain' | 'unresolvable_domain' | 'no_usable_form' | 'deck_required';
+  reason:
+    | 'already_applied'
+    | 'in_progress'
+    | 'not_found'
+    | 'no_website'
+    | 'reserved_domain'
+    | 'unresolvable_domain'
+    | 'no_usable_form'
+    | 'deck_required';
   message: string;
 }
 
 /** The answer a keyed submit request gave, kept so that sending it again answers the same. */
 export type SubmitRequestAccepted = {
   type: 'SubmitRequestAccepted';
-  data: { userId: string; test: boolean; requestKey: string; creditsDeducted: number; submissionIds: string[]; skipped: SkippedFirm[] };
+  data: {
+    userId: string;
+    test: boolean;
+    requestKey: string;
+    creditsDeducted: number;
+    submissionIds: string[];
+    skipped: SkippedFirm[];
+  };
 };
 export const SUBMIT_REQUEST_STREAM_PREFIX = 'submit-request-';

@@ -49,4 +49,5 @@ export const successRateLabel = (f: Pick<RunFigures, 'completed' | 'failed'>) =>
 };
 
 /** The submit toast: runs are queued, not sent, until their form has gone ("8 applications queued"). */
-export const queuedLabel = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'application' : 'applications'} queued`;
+export const queuedLabel = (n: number) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? 'application' : 'applications'} queued`;

@@ -3,13 +3,26 @@ import { queuedLabel, runFigures, successRate, successRateLabel } from './figure
 
 describe('application figures (one definition for the dashboard, the e-mails and the API)', () => {
   it('given 3 completed and 5 running, the success rate is 100%, not 38%', () => {
-    const f = runFigures(['completed', 'completed', 'completed', 'processing', 'processing', 'pending', 'processing', 'processing']);
+    const f = runFigures([
+      'completed',
+      'completed',
+      'completed',
+      'processing',
+      'processing',
+      'pending',
+      'processing',
+      'processing',
+    ]);
     expect(f).toEqual({ total: 8, completed: 3, failed: 0, stopped: 0, processing: 5 });
     expect(successRate(f)).toBe(100);
   });
 
   it('counts stopped runs apart: 9 completed, 2 failed, 3 stopped give 82%, not 64%', () => {
-    const f = runFigures([['completed', 9], ['failed', 2], ['stopped', 3]]);
+    const f = runFigures([
+      ['completed', 9],
+      ['failed', 2],
+      ['stopped', 3],
+    ]);
     expect(f).toEqual({ total: 14, completed: 9, failed: 2, stopped: 3, processing: 0 });
     expect(successRate(f)).toBe(82);
     expect(successRateLabel(f)).toBe('82%');

@@ -12,7 +12,16 @@ export const ReviewFirmRequest = z.strictObject({
 });
 export type ReviewFirmRequest = z.input<typeof ReviewFirmRequest>;
 
-export const REVIEW_SOURCE_KINDS = ['profile', 'answer', 'default-message', 'setting', 'deck-link', 'deck-file', 'live-view', 'unknown'] as const;
+export const REVIEW_SOURCE_KINDS = [
+  'profile',
+  'answer',
+  'default-message',
+  'setting',
+  'deck-link',
+  'deck-file',
+  'live-view',
+  'unknown',
+] as const;
 export type ReviewSourceKind = (typeof REVIEW_SOURCE_KINDS)[number];
 
 export interface ReviewField {
@@ -43,11 +52,30 @@ export interface FormReview {
 }
 
 const PROFILE_NAMES: Record<string, string> = {
-  companyName: 'company name', founderName: 'founder name', founderEmail: 'founder e-mail', founderLinkedin: 'founder LinkedIn', website: 'website',
-  industry: 'industry', stage: 'stage', raising: 'amount raising', founded: 'founding year', foundedDate: 'founding date', location: 'location',
-  teamSize: 'team size', teamCount: 'head count', revenue: 'revenue', monthlyRevenue: 'monthly revenue', pitchDeck: 'pitch deck link',
-  additionalFounders: 'co-founders', existingFunding: 'funding so far', problem: 'problem', solution: 'solution', valueProposition: 'value proposition',
-  description: 'description', oneLineExplanation: 'one-liner', detailedDescription: 'detailed description',
+  companyName: 'company name',
+  founderName: 'founder name',
+  founderEmail: 'founder e-mail',
+  founderLinkedin: 'founder LinkedIn',
+  website: 'website',
+  industry: 'industry',
+  stage: 'stage',
+  raising: 'amount raising',
+  founded: 'founding year',
+  foundedDate: 'founding date',
+  location: 'location',
+  teamSize: 'team size',
+  teamCount: 'head count',
+  revenue: 'revenue',
+  monthlyRevenue: 'monthly revenue',
+  pitchDeck: 'pitch deck link',
+  additionalFounders: 'co-founders',
+  existingFunding: 'funding so far',
+  problem: 'problem',
+  solution: 'solution',
+  valueProposition: 'value proposition',
+  description: 'description',
+  oneLineExplanation: 'one-liner',
+  detailedDescription: 'detailed description',
 };
 
 /** A recorded source in words, with its kind (the review table and the submission details use the same). */
@@ -78,7 +106,9 @@ export function describeSource(source: string | null | undefined): { kind: Revie
 }
 
 /** The table rows of recorded fields filled (`{ label, value, source }`), as the review and the details show them. */
-export function reviewFields(filled: readonly { label: string; value: string; source?: string | null }[]): ReviewField[] {
+export function reviewFields(
+  filled: readonly { label: string; value: string; source?: string | null }[],
+): ReviewField[] {
   return filled.map((f) => {
     const d = describeSource(f.source);
     return { question: f.label, value: f.value, source: f.source ?? null, kind: d.kind, sourceLabel: d.label };

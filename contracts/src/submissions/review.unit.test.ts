@@ -6,7 +6,10 @@ describe('describeSource', () => {
     expect(describeSource('profile:stage')).toEqual({ kind: 'profile', label: 'Profile: stage' });
     expect(describeSource('profile:someNewField')).toEqual({ kind: 'profile', label: 'Profile: someNewField' });
     expect(describeSource('answer:Why now?')).toEqual({ kind: 'answer', label: 'Your answer to “Why now?”' });
-    expect(describeSource('setting:default-message')).toEqual({ kind: 'default-message', label: 'Your default message' });
+    expect(describeSource('setting:default-message')).toEqual({
+      kind: 'default-message',
+      label: 'Your default message',
+    });
     expect(describeSource('setting:opt-ins').kind).toBe('setting');
     expect(describeSource('setting:accept-terms').kind).toBe('setting');
     expect(describeSource('deck-link').kind).toBe('deck-link');
@@ -22,7 +25,12 @@ describe('describeSource', () => {
 
 describe('reviewFields', () => {
   it('turns the fields filled into question → value → source rows', () => {
-    expect(reviewFields([{ label: 'Stage', value: 'Seed', source: 'profile:stage' }, { label: 'Old', value: 'x' }])).toEqual([
+    expect(
+      reviewFields([
+        { label: 'Stage', value: 'Seed', source: 'profile:stage' },
+        { label: 'Old', value: 'x' },
+      ]),
+    ).toEqual([
       { question: 'Stage', value: 'Seed', source: 'profile:stage', kind: 'profile', sourceLabel: 'Profile: stage' },
       { question: 'Old', value: 'x', source: null, kind: 'unknown', sourceLabel: 'Not recorded' },
     ]);

@@ -32,7 +32,11 @@ export function AppShell({ pathname, children }: { pathname: string; children: R
           drawerOpen={sidebar.drawerOpen}
           onOpenDrawer={() => sidebar.setDrawerOpen(true)}
         />
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
+        >
           <VerifyEmailBanner />
           <WaitingRunsBanner />
           {children}

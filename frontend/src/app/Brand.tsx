@@ -8,7 +8,10 @@ export function BrandMark({ className }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn('inline-flex size-9 shrink-0 items-center justify-center rounded-lg brand-gradient shadow-sm', className)}
+      className={cn(
+        'inline-flex size-9 shrink-0 items-center justify-center rounded-lg brand-gradient shadow-sm',
+        className,
+      )}
     >
       <svg viewBox="0 0 24 24" className="size-[60%]" fill="none">
         <path

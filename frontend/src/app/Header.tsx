@@ -43,7 +43,11 @@ export function Header({ collapsed, onToggleCollapsed, drawerOpen, onOpenDrawer 
         aria-controls={SIDEBAR_ID}
         onClick={onToggleCollapsed}
       >
-        {collapsed ? <PanelLeftOpen className="size-5" aria-hidden="true" /> : <PanelLeftClose className="size-5" aria-hidden="true" />}
+        {collapsed ? (
+          <PanelLeftOpen className="size-5" aria-hidden="true" />
+        ) : (
+          <PanelLeftClose className="size-5" aria-hidden="true" />
+        )}
       </Button>
       <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
         {signedIn && !auditor ? <CreditBadge /> : null}

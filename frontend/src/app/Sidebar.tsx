@@ -24,56 +24,81 @@ function NavList({ pathname, collapsed, onNavigate }: ContentProps) {
   return (
     <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 py-4">
       {sections.map((section) => (
-        <div key={section.label ?? 'product'} className={cn(section.label && sections.length > 1 && 'mt-4 border-t border-sidebar-border pt-4')}>
-          {section.label && !collapsed ? <h2 className="mb-1 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{section.label}</h2> : null}
-          <NavItems items={section.items} pathname={pathname} collapsed={collapsed} onNavigate={onNavigate} label={section.label} />
+        <div
+          key={section.label ?? 'product'}
+          className={cn(section.label && sections.length > 1 && 'mt-4 border-t border-sidebar-border pt-4')}
+        >
+          {section.label && !collapsed ? (
+            <h2 className="mb-1 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+              {section.label}
+            </h2>
+          ) : null}
+          <NavItems
+            items={section.items}
+            pathname={pathname}
+            collapsed={collapsed}
+            onNavigate={onNavigate}
+            label={section.label}
+          />
         </div>
       ))}
     </nav>
   );
 }
 
-function NavItems({ items, pathname, collapsed, onNavigate, label }: ContentProps & { items: NavItem[]; label: string | null }) {
+function NavItems({
+  items,
+  pathname,
+  collapsed,
+  onNavigate,
+  label,
+}: ContentProps & { items: NavItem[]; label: string | null }) {
   return (
-      <ul className="flex flex-col gap-1" aria-label={label ?? undefined}>
-        {items.map((item) => {
-          const active = isNavItemActive(item, pathname);
-          const Icon = item.icon;
-          // A plain link: choosing an item is a full page navigation (spec §2).
-          const link = (
-            <a
-              href={item.href}
-              aria-current={active ? 'page' : undefined}
-              aria-label={collapsed ? item.label : undefined}
-              onClick={onNavigate}
+    <ul className="flex flex-col gap-1" aria-label={label ?? undefined}>
+      {items.map((item) => {
+        const active = isNavItemActive(item, pathname);
+        const Icon = item.icon;
+        // A plain link: choosing an item is a full page navigation (spec §2).
+        const link = (
+          <a
+            href={item.href}
+            aria-current={active ? 'page' : undefined}
+            aria-label={collapsed ? item.label : undefined}
+            onClick={onNavigate}
+            className={cn(
+              'group relative flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+              active
+                ? 'bg-sidebar-accent text-sidebar-accent-foreground'
+                : 'text-sidebar-foreground/80 hover:bg-sidebar-accent/60 hover:text-sidebar-foreground',
+              collapsed && 'w-10 justify-center px-0',
+            )}
+          >
+            {active ? (
+              <span aria-hidden="true" className="absolute top-2 bottom-2 -left-3 w-1 rounded-r-full bg-primary" />
+            ) : null}
+            <Icon
               className={cn(
-                'group relative flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
-                active
-                  ? 'bg-sidebar-accent text-sidebar-accent-foreground'
-                  : 'text-sidebar-foreground/80 hover:bg-sidebar-accent/60 hover:text-sidebar-foreground',
-                collapsed && 'w-10 justify-center px-0',
+                'size-[1.15rem] shrink-0',
+                active ? 'text-primary' : 'text-muted-foreground group-hover:text-sidebar-foreground',
               )}
-            >
-              {active ? (
-                <span aria-hidden="true" className="absolute top-2 bottom-2 -left-3 w-1 rounded-r-full bg-primary" />
-              ) : null}
-              <Icon className={cn('size-[1.15rem] shrink-0', active ? 'text-primary' : 'text-muted-foreground group-hover:text-sidebar-foreground')} aria-hidden="true" />
-              {collapsed ? null : <span className="truncate">{item.label}</span>}
-            </a>
-          );
-          return (
-            <li key={item.href} className={cn(collapsed && 'flex justify-center')}>
-              {collapsed ? (
-                <Tooltip content={item.label} side="right">
-                  {link}
-                </Tooltip>
-              ) : (
-                link
-              )}
-            </li>
-          );
-        })}
-      </ul>
+              aria-hidden="true"
+            />
+            {collapsed ? null : <span className="truncate">{item.label}</span>}
+          </a>
+        );
+        return (
+          <li key={item.href} className={cn(collapsed && 'flex justify-center')}>
+            {collapsed ? (
+              <Tooltip content={item.label} side="right">
+                {link}
+              </Tooltip>
+            ) : (
+              link
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -158,7 +183,12 @@ export function Sidebar({ pathname, collapsed, drawerOpen, onDrawerOpenChange }:
           collapsed ? 'w-16' : 'w-64 2xl:w-72',
         )}
       >
-        <div className={cn('flex h-16 shrink-0 items-center border-b border-sidebar-border', collapsed ? 'justify-center px-2' : 'px-4')}>
+        <div
+          className={cn(
+            'flex h-16 shrink-0 items-center border-b border-sidebar-border',
+            collapsed ? 'justify-center px-2' : 'px-4',
+          )}
+        >
           <a href="/" aria-label={collapsed ? `FundFlow — ${TAGLINE}` : undefined} className="rounded-lg">
             <Brand collapsed={collapsed} />
           </a>
@@ -174,7 +204,10 @@ export function Sidebar({ pathname, collapsed, drawerOpen, onDrawerOpenChange }:
         inert={!drawerOpen}
       >
         <div
-          className={cn('absolute inset-0 bg-black/60 transition-opacity duration-200', drawerOpen ? 'opacity-100' : 'opacity-0')}
+          className={cn(
+            'absolute inset-0 bg-black/60 transition-opacity duration-200',
+            drawerOpen ? 'opacity-100' : 'opacity-0',
+          )}
           onClick={() => onDrawerOpenChange(false)}
         />
         <div

@@ -7,10 +7,20 @@ import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../ui/Menu';
 function Avatar({ name, imageUrl }: { name: string; imageUrl: string | null }) {
   const [failed, setFailed] = useState(false);
   if (imageUrl && !failed) {
-    return <img src={imageUrl} alt="" className="size-8 shrink-0 rounded-full object-cover" onError={() => setFailed(true)} />;
+    return (
+      <img
+        src={imageUrl}
+        alt=""
+        className="size-8 shrink-0 rounded-full object-cover"
+        onError={() => setFailed(true)}
+      />
+    );
   }
   return (
-    <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full brand-gradient text-sm font-semibold text-[oklch(0.16_0.03_268)]">
+    <span
+      aria-hidden="true"
+      className="flex size-8 shrink-0 items-center justify-center rounded-full brand-gradient text-sm font-semibold text-[oklch(0.16_0.03_268)]"
+    >
       {name.charAt(0).toUpperCase()}
     </span>
   );

@@ -1,4 +1,24 @@
-import { Activity, ClipboardList, CreditCard, Database, FileSearch, FlaskConical, Gauge, KanbanSquare, LayoutDashboard, Mail, Newspaper, Presentation, Send, Settings, Shield, UserCog, Users, Workflow, type LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  ClipboardList,
+  CreditCard,
+  Database,
+  FileSearch,
+  FlaskConical,
+  Gauge,
+  KanbanSquare,
+  LayoutDashboard,
+  Mail,
+  Newspaper,
+  Presentation,
+  Send,
+  Settings,
+  Shield,
+  UserCog,
+  Users,
+  Workflow,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -36,7 +56,10 @@ export const OPS_NAV_ITEMS: (NavItem & { auditor?: boolean })[] = [
 ];
 
 /** The sidebar's sections for a user's roles: founders see the product, admins add Ops, auditors see the ledger only. */
-export function navSections(access: { admin: boolean; auditor: boolean }): { label: string | null; items: NavItem[] }[] {
+export function navSections(access: {
+  admin: boolean;
+  auditor: boolean;
+}): { label: string | null; items: NavItem[] }[] {
   if (access.auditor) return [{ label: 'Ops', items: OPS_NAV_ITEMS.filter((i) => i.auditor) }];
   const product = { label: null, items: NAV_ITEMS };
   return access.admin ? [product, { label: 'Ops', items: OPS_NAV_ITEMS }] : [product];
@@ -50,7 +73,9 @@ const trim = (p: string) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   const path = trim(pathname);
   // '/' and '/ops' are homes: their sub-pages have items of their own.
-  return [item.href, ...(item.aliases ?? [])].some((h) => (h === '/' || h === '/ops' ? path === h : path === h || path.startsWith(`${h}/`)));
+  return [item.href, ...(item.aliases ?? [])].some((h) =>
+    h === '/' || h === '/ops' ? path === h : path === h || path.startsWith(`${h}/`),
+  );
 }
 
 /** Pages opened from an e-mail's link, signed in or not. */
@@ -59,7 +84,9 @@ export const ACCOUNT_LINK_PAGES = ['/reset-password', '/verify-email', '/unsubsc
 /** /auth, any path starting with /sign- and the e-mail link pages show no app shell. */
 export function isAuthPath(pathname: string): boolean {
   const path = trim(pathname);
-  return path === '/auth' || path.startsWith('/auth/') || path.startsWith('/sign-') || ACCOUNT_LINK_PAGES.includes(path);
+  return (
+    path === '/auth' || path.startsWith('/auth/') || path.startsWith('/sign-') || ACCOUNT_LINK_PAGES.includes(path)
+  );
 }
 
 /** The public deck viewer (/d/<token>): investors without an account open it; no app shell. */

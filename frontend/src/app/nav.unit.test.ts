@@ -36,14 +36,19 @@ describe('sidebar highlighting', () => {
 
 describe('isAuthPath', () => {
   it('matches /auth and /sign-*', () => {
-    for (const p of ['/auth', '/auth/', '/sign-in', '/sign-up', '/sign-in/factor-one']) expect(isAuthPath(p)).toBe(true);
+    for (const p of ['/auth', '/auth/', '/sign-in', '/sign-up', '/sign-in/factor-one'])
+      expect(isAuthPath(p)).toBe(true);
     for (const p of ['/', '/signin', '/authx', '/settings']) expect(isAuthPath(p)).toBe(false);
   });
 
   it('shows the Ops section to admins only, and auditors only the ledger', () => {
-    const labels = (a: { admin: boolean; auditor: boolean }) => navSections(a).map((s) => [s.label, s.items.map((i) => i.label)]);
+    const labels = (a: { admin: boolean; auditor: boolean }) =>
+      navSections(a).map((s) => [s.label, s.items.map((i) => i.label)]);
     expect(labels({ admin: false, auditor: false })).toEqual([[null, NAV_ITEMS.map((i) => i.label)]]);
-    expect(labels({ admin: true, auditor: false })).toEqual([[null, NAV_ITEMS.map((i) => i.label)], ['Ops', ['Operations', 'Workflow runs', 'Users', 'Application forms', 'System', 'Ledger', 'Mailbox', 'Security']]]);
+    expect(labels({ admin: true, auditor: false })).toEqual([
+      [null, NAV_ITEMS.map((i) => i.label)],
+      ['Ops', ['Operations', 'Workflow runs', 'Users', 'Application forms', 'System', 'Ledger', 'Mailbox', 'Security']],
+    ]);
     expect(labels({ admin: false, auditor: true })).toEqual([['Ops', ['Ledger']]]);
     const ops = (path: string) => OPS_NAV_ITEMS.filter((i) => isNavItemActive(i, path)).map((i) => i.label);
     expect(ops('/ops')).toEqual(['Operations']);

@@ -158,18 +158,29 @@ export class ActivityGuard {
     const blocking = this.isBlocked(now);
     let warning: string | null = null;
     if (blocking) warning = SUSPICIOUS_ACTIVITY;
-    else if (recentRequests.length >= this.o.warnAt * this.o.maxRequestsPerMinute && Math.max(...recentRequests) > this.dismissedAt) warning = TOO_MANY_REQUESTS_WARNING;
-    else if (selectionCount >= this.o.warnAt * this.o.maxSelectionsPerMinute && Math.max(...recentSelections.map(([t]) => t)) > this.dismissedAt) warning = TOO_MANY_SELECTIONS_WARNING;
+    else if (
+      recentRequests.length >= this.o.warnAt * this.o.maxRequestsPerMinute &&
+      Math.max(...recentRequests) > this.dismissedAt
+    )
+      warning = TOO_MANY_REQUESTS_WARNING;
+    else if (
+      selectionCount >= this.o.warnAt * this.o.maxSelectionsPerMinute &&
+      Math.max(...recentSelections.map(([t]) => t)) > this.dismissedAt
+    )
+      warning = TOO_MANY_SELECTIONS_WARNING;
     if (warning !== this.snapshot.warning || blocking !== this.snapshot.blocking) {
       this.snapshot = { warning, blocking };
       for (const l of this.listeners) l();
     }
     // A warning fades once its minute has passed, even without further activity.
     if (warning && !this.refresh) {
-      this.refresh = setTimeout(() => {
-        this.refresh = undefined;
-        this.update();
-      }, blocking ? Math.max(1000, this.blockedUntil - now) : MINUTE);
+      this.refresh = setTimeout(
+        () => {
+          this.refresh = undefined;
+          this.update();
+        },
+        blocking ? Math.max(1000, this.blockedUntil - now) : MINUTE,
+      );
     }
   }
 }
@@ -184,10 +195,14 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(t);
-      reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
   });
 }
 
@@ -195,7 +210,11 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
  * A guarded list request: counts it (RateLimitError when over the limit), waits the random delay,
  * then fetches. Cached answers never reach this (TanStack Query serves them first).
  */
-export async function guardedRequest<T>(guard: ActivityGuard, fetcher: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+export async function guardedRequest<T>(
+  guard: ActivityGuard,
+  fetcher: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
   guard.beforeRequest();
   await pause(guard.requestDelayMs(), signal);
   return fetcher();

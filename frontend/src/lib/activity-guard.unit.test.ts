@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  ActivityGuard, guardedRequest, isRateLimitError, PAGE_SELECTION_TOO_FAST, RATE_LIMIT_EXCEEDED, SINGLE_SELECTION_TOO_FAST,
-  SUSPICIOUS_ACTIVITY, TOO_MANY_REQUESTS_WARNING, TOO_MANY_SELECTIONS_WARNING,
+  ActivityGuard,
+  guardedRequest,
+  isRateLimitError,
+  PAGE_SELECTION_TOO_FAST,
+  RATE_LIMIT_EXCEEDED,
+  SINGLE_SELECTION_TOO_FAST,
+  SUSPICIOUS_ACTIVITY,
+  TOO_MANY_REQUESTS_WARNING,
+  TOO_MANY_SELECTIONS_WARNING,
 } from './activity-guard';
 
 function clock(start = 1_000_000) {

@@ -225,7 +225,12 @@ export function isAuthFailure(error: unknown): boolean {
 export async function apiUpload<T = unknown>(
   path: string,
   file: Blob,
-  opts: { method?: string; query?: Record<string, QueryValue>; onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {},
+  opts: {
+    method?: string;
+    query?: Record<string, QueryValue>;
+    onProgress?: (sent: number, total: number) => void;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<T> {
   if (!boundAuth.isSignedIn()) throw new ApiError(NOT_AUTHENTICATED);
   const token = await boundAuth.getToken().catch(() => null);

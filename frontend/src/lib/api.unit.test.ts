@@ -130,9 +130,7 @@ describe('request headers and body (real http server)', () => {
 
   it('reads a non-JSON response as text', async () => {
     reply = () => ({ status: 200, type: 'text/csv', body: 'a,b\n1,2\n' });
-    await expect(serverClient().request('/api/export-angel-investors', { method: 'POST' })).resolves.toBe(
-      'a,b\n1,2\n',
-    );
+    await expect(serverClient().request('/api/export-angel-investors', { method: 'POST' })).resolves.toBe('a,b\n1,2\n');
   });
 
   it('reads a response without a content type as text', async () => {
@@ -147,7 +145,9 @@ describe('request headers and body (real http server)', () => {
 
   it('uses the error field of a JSON error body', async () => {
     reply = () => ({ status: 402, type: 'application/json', body: '{"error":"Insufficient credits"}' });
-    const err = await serverClient().request<never>('/api/submit-to-selected-vcs', { method: 'POST' }).catch((e: unknown) => e as ApiError);
+    const err = await serverClient()
+      .request<never>('/api/submit-to-selected-vcs', { method: 'POST' })
+      .catch((e: unknown) => e as ApiError);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toBeInstanceOf(Error);
     expect(err.message).toBe('Insufficient credits');
@@ -167,7 +167,10 @@ describe('request headers and body (real http server)', () => {
 
   it('raw requests return the checked response and fail the same way', async () => {
     reply = () => ({ status: 200, type: 'text/csv', body: 'id\n1\n' });
-    const res = await serverClient().requestRaw('/api/export-angel-investors', { method: 'POST', body: { investorIds: ['1'] } });
+    const res = await serverClient().requestRaw('/api/export-angel-investors', {
+      method: 'POST',
+      body: { investorIds: ['1'] },
+    });
     expect(await res.text()).toBe('id\n1\n');
     reply = () => ({ status: 400, type: 'application/json', body: '{"error":"No investors"}' });
     await expect(serverClient().requestRaw('/api/export-angel-investors', { method: 'POST' })).rejects.toThrow(
@@ -179,7 +182,11 @@ describe('request headers and body (real http server)', () => {
 describe('authentication branches (injected fetch)', () => {
   it("throws 'User not authenticated' when signed out and sends nothing", async () => {
     const f = vi.fn<typeof fetch>();
-    const api = createApiClient({ auth: { isSignedIn: () => false, getToken: async () => 'tok' }, fetch: f, log: quiet });
+    const api = createApiClient({
+      auth: { isSignedIn: () => false, getToken: async () => 'tok' },
+      fetch: f,
+      log: quiet,
+    });
     await expect(api.request('/api/credits/balance')).rejects.toThrow(/^User not authenticated$/);
     expect(f).not.toHaveBeenCalled();
   });

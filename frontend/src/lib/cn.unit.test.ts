@@ -8,7 +8,9 @@ describe('cn', () => {
 
   it('lets later utilities of the same family win', () => {
     expect(cn('p-4 rounded-md', 'p-0 rounded-full')).toBe('p-0 rounded-full');
-    expect(cn('animate-pulse rounded-md bg-muted', 'h-10 w-10 rounded-full')).toBe('animate-pulse bg-muted h-10 w-10 rounded-full');
+    expect(cn('animate-pulse rounded-md bg-muted', 'h-10 w-10 rounded-full')).toBe(
+      'animate-pulse bg-muted h-10 w-10 rounded-full',
+    );
     expect(cn('inline-flex h-10 px-4', 'hidden')).toBe('h-10 px-4 hidden');
     expect(cn('text-sm text-muted-foreground', 'text-base text-destructive')).toBe('text-base text-destructive');
     expect(cn('bg-primary hover:bg-primary/90', 'bg-destructive')).toBe('hover:bg-primary/90 bg-destructive');
@@ -38,7 +40,9 @@ describe('cn', () => {
     expect(cn('flex', 'flex-1')).toBe('flex flex-1');
     expect(cn('border-sidebar-border', 'border-r')).toBe('border-sidebar-border border-r');
     expect(cn('text-[11px]', 'text-primary-foreground')).toBe('text-[11px] text-primary-foreground');
-    expect(cn('outline-none', 'outline-2 outline-ring outline-offset-2')).toBe('outline-none outline-2 outline-ring outline-offset-2');
+    expect(cn('outline-none', 'outline-2 outline-ring outline-offset-2')).toBe(
+      'outline-none outline-2 outline-ring outline-offset-2',
+    );
     expect(cn('shadow-sm', 'shadow-primary/20')).toBe('shadow-sm shadow-primary/20');
     expect(cn('-translate-x-1/2', 'translate-x-0')).toBe('translate-x-0');
     expect(cn('touch-pan-y', 'select-none')).toBe('touch-pan-y select-none');

@@ -46,7 +46,16 @@ export interface ButtonProps extends ComponentProps<'button'> {
   loading?: boolean;
 }
 
-export function Button({ variant, size, loading = false, disabled, className, children, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  loading = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -97,7 +97,15 @@ export function MiniChart({
         className={cn('w-full overflow-visible', colorClassName)}
         style={{ height }}
       >
-        <line x1={0} x2={W} y1={pad + innerH} y2={pad + innerH} stroke="currentColor" strokeOpacity={0.15} vectorEffect="non-scaling-stroke" />
+        <line
+          x1={0}
+          x2={W}
+          y1={pad + innerH}
+          y2={pad + innerH}
+          stroke="currentColor"
+          strokeOpacity={0.15}
+          vectorEffect="non-scaling-stroke"
+        />
         {shapes}
       </svg>
       {showAxisLabels && n > 1 ? (

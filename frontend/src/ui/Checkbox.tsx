@@ -11,7 +11,15 @@ export interface CheckboxProps extends Omit<ComponentProps<'input'>, 'type' | 'o
 }
 
 /** A native checkbox (keyboard and forms for free) with the theme's colours. */
-export function Checkbox({ indeterminate = false, onCheckedChange, onChange, label, className, id, ...props }: CheckboxProps) {
+export function Checkbox({
+  indeterminate = false,
+  onCheckedChange,
+  onChange,
+  label,
+  className,
+  id,
+  ...props
+}: CheckboxProps) {
   const ref = useRef<HTMLInputElement>(null);
   const autoId = useId();
   const inputId = id ?? autoId;

@@ -4,7 +4,6 @@ import { createPortal } from 'react-dom';
 import { cn } from '../lib/cn';
 import { trapTab } from './focus';
 
-
 export interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -22,7 +21,17 @@ export interface DialogProps {
 const sizes = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
 
 /** A modal dialog: focus is trapped inside, Escape and the backdrop close it, focus returns after. */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', hideTitle, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  hideTitle,
+  className,
+}: DialogProps) {
   const id = useId();
   const panelRef = useRef<HTMLDivElement>(null);
 

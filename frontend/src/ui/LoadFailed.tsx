@@ -3,7 +3,17 @@ import { Button } from './Button';
 import { Skeleton } from './Skeleton';
 
 /** A part of a screen whose data did not load: what failed, the server's words, and Try Again. */
-export function LoadFailed({ title, error, onRetry, retrying }: { title: string; error?: unknown; onRetry: () => void; retrying?: boolean }) {
+export function LoadFailed({
+  title,
+  error,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  error?: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
   const detail = error instanceof Error && error.message ? error.message : null;
   return (
     <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4">

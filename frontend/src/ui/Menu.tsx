@@ -45,7 +45,15 @@ const itemsOf = (el: HTMLElement | null) =>
   Array.from(el?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])') ?? []);
 
 /** A dropdown menu: arrows, Home/End move; Escape closes and returns focus; outside click closes. */
-export function Menu({ trigger, children, label, align = 'end', side = 'bottom', className, contentClassName }: MenuProps) {
+export function Menu({
+  trigger,
+  children,
+  label,
+  align = 'end',
+  side = 'bottom',
+  className,
+  contentClassName,
+}: MenuProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [focusLast, setFocusLast] = useState(false);
@@ -163,7 +171,14 @@ export function MenuItem({ children, icon, onSelect, href, checked, disabled, de
   );
   if (href) {
     return (
-      <a role={role} href={href} tabIndex={-1} aria-disabled={disabled || undefined} className={cls} onClick={() => ctx?.close(false)}>
+      <a
+        role={role}
+        href={href}
+        tabIndex={-1}
+        aria-disabled={disabled || undefined}
+        className={cls}
+        onClick={() => ctx?.close(false)}
+      >
         {content}
       </a>
     );

@@ -153,7 +153,11 @@ export function MultiSelect({
             setOpen(true);
           }
         }}
-        className={cn(controlClasses, 'flex h-10 items-center py-2 pr-9 text-left', value.length > 0 && !disabled && 'pr-16')}
+        className={cn(
+          controlClasses,
+          'flex h-10 items-center py-2 pr-9 text-left',
+          value.length > 0 && !disabled && 'pr-16',
+        )}
       >
         <span id={`${id}-value`} className={cn('truncate', value.length === 0 && 'text-muted-foreground')}>
           {summary}

@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useId, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { cn } from '../lib/cn';
 
 interface TabsCtx {

@@ -106,12 +106,17 @@ function ToastView({ item }: { item: ToastItem }) {
     >
       <Icon
         aria-hidden="true"
-        className={cn('mt-0.5 size-5 shrink-0', variant === 'success' ? 'text-success' : variant === 'default' && 'text-primary')}
+        className={cn(
+          'mt-0.5 size-5 shrink-0',
+          variant === 'success' ? 'text-success' : variant === 'default' && 'text-primary',
+        )}
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         {title ? <div className="text-sm font-semibold">{title}</div> : null}
         {description ? (
-          <div className={cn('text-sm', variant === 'destructive' ? 'opacity-90' : 'text-muted-foreground')}>{description}</div>
+          <div className={cn('text-sm', variant === 'destructive' ? 'opacity-90' : 'text-muted-foreground')}>
+            {description}
+          </div>
         ) : null}
         {action ? <div className="mt-2">{action}</div> : null}
       </div>

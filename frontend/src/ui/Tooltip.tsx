@@ -26,7 +26,14 @@ const sideClasses = {
 };
 
 /** Hover or focus shows the hint after 700 ms (300 ms skip window between tooltips); Escape hides it. */
-export function Tooltip({ content, children, side = 'top', disabled, delayMs = TOOLTIP_DELAY_MS, className }: TooltipProps) {
+export function Tooltip({
+  content,
+  children,
+  side = 'top',
+  disabled,
+  delayMs = TOOLTIP_DELAY_MS,
+  className,
+}: TooltipProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -55,13 +62,7 @@ export function Tooltip({ content, children, side = 'top', disabled, delayMs = T
   }
 
   return (
-    <span
-      className="relative inline-flex"
-      onPointerEnter={show}
-      onPointerLeave={hide}
-      onFocus={show}
-      onBlur={hide}
-    >
+    <span className="relative inline-flex" onPointerEnter={show} onPointerLeave={hide} onFocus={show} onBlur={hide}>
       {cloneElement(children, { 'aria-describedby': open && !disabled ? id : undefined })}
       {open && !disabled ? (
         <span

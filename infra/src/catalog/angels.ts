@@ -2,8 +2,18 @@
 // the display rules remove (titles, biography tails, source tags, bold markers).
 import type { AngelInvestorDetail } from '@fp/contracts';
 import {
-  ANGEL_TYPES, COUNTRIES, INDUSTRIES, INVESTOR_STAGES, OPERATOR_ROLES, SCHOOLS, SOURCE_TAGS, STARTUP_SUFFIXES,
-  UNPLACED_LOCATIONS, NAME_NOUNS, cityName, slugify,
+  ANGEL_TYPES,
+  COUNTRIES,
+  INDUSTRIES,
+  INVESTOR_STAGES,
+  OPERATOR_ROLES,
+  SCHOOLS,
+  SOURCE_TAGS,
+  STARTUP_SUFFIXES,
+  UNPLACED_LOCATIONS,
+  NAME_NOUNS,
+  cityName,
+  slugify,
 } from './data';
 import { Draw } from './random';
 import { checkOptions, phoneNumber, type GenerateOptions } from './vc-firms';
@@ -35,9 +45,14 @@ function buildAngel(d: Draw, id: string): AngelInvestorDetail {
   const country = d.weighted(COUNTRIES);
   const city = d.weighted(country.cities);
   const r = d.float();
-  const location = r < 0.88 ? (city.includes(',') ? city : `${city}, ${country.name}`)
-    : r < 0.96 ? country.name
-      : d.pick(UNPLACED_LOCATIONS);
+  const location =
+    r < 0.88
+      ? city.includes(',')
+        ? city
+        : `${city}, ${country.name}`
+      : r < 0.96
+        ? country.name
+        : d.pick(UNPLACED_LOCATIONS);
 
   const sex = d.chance(0.65) ? 'male' : 'female';
   const first = d.faker.person.firstName(sex);
@@ -56,7 +71,9 @@ function buildAngel(d: Draw, id: string): AngelInvestorDetail {
   const firstSlug = slugify(first) || 'angel';
   const lastSlug = slugify(last) || 'investor';
   const companyUrl = d.chance(0.4)
-    ? d.chance(0.5) ? `https://${firstSlug}${lastSlug}.example` : `https://www.${slugify(d.pick(NAME_NOUNS))}${slugify(d.pick(STARTUP_SUFFIXES))}.example`
+    ? d.chance(0.5)
+      ? `https://${firstSlug}${lastSlug}.example`
+      : `https://www.${slugify(d.pick(NAME_NOUNS))}${slugify(d.pick(STARTUP_SUFFIXES))}.example`
     : null;
   const domain = companyUrl ? new URL(companyUrl).hostname.replace(/^www\./, '') : null;
   const contactEmail = d.chance(0.55) ? angelEmail(d, firstSlug, lastSlug, domain) : null;
@@ -70,7 +87,9 @@ function buildAngel(d: Draw, id: string): AngelInvestorDetail {
     investorType,
     location,
     country: country.name,
-    description: d.chance(0.93) ? describeAngel(d, displayName, investorType, cityName(city), industries, investments, exits) : null,
+    description: d.chance(0.93)
+      ? describeAngel(d, displayName, investorType, cityName(city), industries, investments, exits)
+      : null,
     industries: joinIndustries(d, industries),
     contactEmail,
     // Generated addresses were never checked by anyone: never 'Verified'.
@@ -79,7 +98,9 @@ function buildAngel(d: Draw, id: string): AngelInvestorDetail {
     companyUrl,
     domain,
     // Profile links too: invented handles on real networks could be somebody's.
-    linkedin: d.chance(0.72) ? `https://linkedin.example/in/${firstSlug}-${lastSlug}-${d.int(0x1000, 0xffff).toString(16)}` : null,
+    linkedin: d.chance(0.72)
+      ? `https://linkedin.example/in/${firstSlug}-${lastSlug}-${d.int(0x1000, 0xffff).toString(16)}`
+      : null,
     twitter: d.chance(0.35) ? `https://${d.chance(0.6) ? 'x' : 'twitter'}.example/${handle}` : null,
     facebook: d.chance(0.1) ? `https://facebook.example/${firstSlug}.${lastSlug}` : null,
     instagram: d.chance(0.08) ? `https://instagram.example/${handle}` : null,
@@ -120,8 +141,21 @@ function startup(d: Draw): string {
 
 function angelEmail(d: Draw, first: string, last: string, domain: string | null): string {
   if (domain && d.chance(0.6)) return `${d.chance(0.5) ? first : `${first}.${last}`}@${domain}`;
-  const provider = d.pick(['mail.example', 'mail.example', 'mail.example', 'inbox.example', 'post.example', 'letters.example', 'secure-mail.example']);
-  const local = d.pick([`${first}.${last}`, `${first}${last}`, `${first[0]}${last}`, `${first}.${last}${d.int(1, 99)}`]);
+  const provider = d.pick([
+    'mail.example',
+    'mail.example',
+    'mail.example',
+    'inbox.example',
+    'post.example',
+    'letters.example',
+    'secure-mail.example',
+  ]);
+  const local = d.pick([
+    `${first}.${last}`,
+    `${first}${last}`,
+    `${first[0]}${last}`,
+    `${first}.${last}${d.int(1, 99)}`,
+  ]);
   return `${local}@${provider}`;
 }
 
@@ -134,7 +168,13 @@ function joinIndustries(d: Draw, industries: readonly string[]): string {
 }
 
 function describeAngel(
-  d: Draw, name: string, type: string, city: string, industries: readonly string[], investments: number, exits: number,
+  d: Draw,
+  name: string,
+  type: string,
+  city: string,
+  industries: readonly string[],
+  investments: number,
+  exits: number,
 ): string {
   const bold = (s: string) => (d.chance(0.2) ? `**${s}**` : d.chance(0.05) ? `__${s}__` : s);
   const stage = d.pick(INVESTOR_STAGES.slice(0, 3));

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  angelInvestorDetailSchema, angelInvestorListItemSchema, BIOGRAPHY_VERBS, cleanDescription, cleanInvestorName,
-  regionOf, splitIndustries, toAngelListItem, type AngelInvestorDetail,
+  angelInvestorDetailSchema,
+  angelInvestorListItemSchema,
+  BIOGRAPHY_VERBS,
+  cleanDescription,
+  cleanInvestorName,
+  regionOf,
+  splitIndustries,
+  toAngelListItem,
+  type AngelInvestorDetail,
 } from '@fp/contracts';
 import { angelAt, generateAngels } from './angels';
 import { UNPLACED_LOCATIONS } from './data';
@@ -35,7 +42,8 @@ describe('generateAngels: determinism and shape', () => {
   });
 
   it('given a company URL, when the domain is read, then it is the URL host without www', () => {
-    for (const a of angels) expect(a.domain).toBe(a.companyUrl ? new URL(a.companyUrl).hostname.replace(/^www\./, '') : null);
+    for (const a of angels)
+      expect(a.domain).toBe(a.companyUrl ? new URL(a.companyUrl).hostname.replace(/^www\./, '') : null);
   });
 });
 
@@ -136,7 +144,8 @@ describe('generated records are demo data on reserved names', () => {
     const { generateVcFirms } = await import('./vc-firms');
     const hosts: string[] = [];
     for (const a of angels) {
-      for (const u of [a.companyUrl, a.linkedin, a.twitter, a.facebook, a.instagram]) if (u) hosts.push(new URL(u).hostname);
+      for (const u of [a.companyUrl, a.linkedin, a.twitter, a.facebook, a.instagram])
+        if (u) hosts.push(new URL(u).hostname);
       if (a.contactEmail) hosts.push(a.contactEmail.split('@')[1]!);
       if (a.domain) hosts.push(a.domain);
     }

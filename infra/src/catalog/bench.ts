@@ -6,7 +6,9 @@ function time(label: string, run: () => number): void {
   const start = performance.now();
   const n = run();
   const ms = performance.now() - start;
-  console.log(`${label}: ${n.toLocaleString('en-US')} records in ${ms.toFixed(0)} ms (${Math.round(n / (ms / 1000)).toLocaleString('en-US')}/s)`);
+  console.log(
+    `${label}: ${n.toLocaleString('en-US')} records in ${ms.toFixed(0)} ms (${Math.round(n / (ms / 1000)).toLocaleString('en-US')}/s)`,
+  );
 }
 
 const seed = DEFAULT_CATALOG_SEED;

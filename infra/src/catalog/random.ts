@@ -114,7 +114,11 @@ export class Draw {
   }
 }
 
-export interface WeightedTable<T> { items: T[]; cumulative: number[]; total: number }
+export interface WeightedTable<T> {
+  items: T[];
+  cumulative: number[];
+  total: number;
+}
 
 export function weightedTable<T>(entries: readonly (readonly [T, number])[]): WeightedTable<T> {
   const items: T[] = [];

@@ -23,7 +23,11 @@ export function generateTestFirms(sandboxBaseUrl: string, sites: readonly string
     seen.add(slug);
     draw.reseed(STREAM_TEST_VC, hashString(slug));
     return buildFirm(draw, `test_vc_${slug}`, {
-      vcName: slug.split(/[-_]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' '),
+      vcName: slug
+        .split(/[-_]+/)
+        .filter(Boolean)
+        .map((w) => w[0].toUpperCase() + w.slice(1))
+        .join(' '),
       website: `${base}/${slug}/`,
       emailDomain: `${slug.toLowerCase().replace(/_/g, '-')}.example`,
     });

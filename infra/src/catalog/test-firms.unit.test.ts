@@ -12,7 +12,9 @@ describe('generateTestFirms', () => {
     // then
     expect(firms.map((f) => f.id)).toEqual(['test_vc_acme-ventures', 'test_vc_blue_ridge', 'test_vc_zeta42']);
     expect(firms.map((f) => f.website)).toEqual([
-      'http://127.0.0.1:4100/sandbox/acme-ventures/', 'http://127.0.0.1:4100/sandbox/blue_ridge/', 'http://127.0.0.1:4100/sandbox/zeta42/',
+      'http://127.0.0.1:4100/sandbox/acme-ventures/',
+      'http://127.0.0.1:4100/sandbox/blue_ridge/',
+      'http://127.0.0.1:4100/sandbox/zeta42/',
     ]);
     expect(firms.map((f) => f.vcName)).toEqual(['Acme Ventures', 'Blue Ridge', 'Zeta42']);
     for (const f of firms) {
@@ -32,9 +34,12 @@ describe('generateTestFirms', () => {
     expect(other[1]).toEqual(one[1]);
   });
 
-  it.each([[''], ['has space'], ['../up'], ['-lead']])('given the invalid slug %j, when generated, then it throws', (slug) => {
-    expect(() => generateTestFirms('http://localhost:4100', [slug])).toThrow(RangeError);
-  });
+  it.each([[''], ['has space'], ['../up'], ['-lead']])(
+    'given the invalid slug %j, when generated, then it throws',
+    (slug) => {
+      expect(() => generateTestFirms('http://localhost:4100', [slug])).toThrow(RangeError);
+    },
+  );
 
   it('given a repeated slug, when generated, then it throws instead of producing duplicate ids', () => {
     expect(() => generateTestFirms('http://localhost:4100', ['a', 'a'])).toThrow(/duplicate/);

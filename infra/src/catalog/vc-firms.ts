@@ -1,9 +1,24 @@
 // Deterministic VC firm records. Record i depends only on (seed, i): see vcFirmAt.
 import { INVESTOR_STAGES, type VcFirm } from '@fp/contracts';
 import {
-  CONTACT_TITLES, CORPORATE_SECTORS, COUNTRIES, GREEK_LETTERS, INDUSTRIES, INVESTOR_STATUSES, NAME_ADJECTIVES,
-  NAME_NOUNS, STAGE_CHECKS, VC_DOMAIN_STYLES, VC_EMAIL_STYLES, VC_TYPE_PROFILES, VC_TYPES, cityName,
-  isoDateDaysBefore, niceRound, slugify, type VcInvestorType,
+  CONTACT_TITLES,
+  CORPORATE_SECTORS,
+  COUNTRIES,
+  GREEK_LETTERS,
+  INDUSTRIES,
+  INVESTOR_STATUSES,
+  NAME_ADJECTIVES,
+  NAME_NOUNS,
+  STAGE_CHECKS,
+  VC_DOMAIN_STYLES,
+  VC_EMAIL_STYLES,
+  VC_TYPE_PROFILES,
+  VC_TYPES,
+  cityName,
+  isoDateDaysBefore,
+  niceRound,
+  slugify,
+  type VcInvestorType,
 } from './data';
 import { Draw } from './random';
 
@@ -28,8 +43,10 @@ export function vcFirmId(index: number): string {
 
 export function checkOptions({ seed, count, startIndex = 0 }: GenerateOptions): Required<GenerateOptions> {
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be a safe integer, got ${seed}`);
-  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, got ${count}`);
-  if (!Number.isSafeInteger(startIndex) || startIndex < 0) throw new RangeError(`startIndex must be a non-negative integer, got ${startIndex}`);
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new RangeError(`count must be a non-negative integer, got ${count}`);
+  if (!Number.isSafeInteger(startIndex) || startIndex < 0)
+    throw new RangeError(`startIndex must be a non-negative integer, got ${startIndex}`);
   return { seed, count, startIndex };
 }
 
@@ -46,7 +63,11 @@ export function vcFirmAt(seed: number, index: number): VcFirm {
 }
 
 /** Overrides used by test firms: fixed name, website and e-mail domain. */
-export interface FirmOverrides { vcName: string; website: string; emailDomain: string }
+export interface FirmOverrides {
+  vcName: string;
+  website: string;
+  emailDomain: string;
+}
 
 /** Builds one firm from an already seeded Draw. */
 export function buildFirm(d: Draw, id: string, overrides?: FirmOverrides): VcFirm {
@@ -72,7 +93,10 @@ export function buildFirm(d: Draw, id: string, overrides?: FirmOverrides): VcFir
   const last = Math.min(INVESTOR_STAGES.length - 1, first + d.int(profile.extraStages[0], profile.extraStages[1]));
   const stagesInvested = INVESTOR_STAGES.slice(first, last + 1);
   const checkSizeMin = niceRound(STAGE_CHECKS[INVESTOR_STAGES[first]][0] * (0.6 + d.float() * 0.8));
-  const checkSizeMax = Math.max(checkSizeMin, niceRound(STAGE_CHECKS[INVESTOR_STAGES[last]][1] * (0.4 + d.float() * 0.8)));
+  const checkSizeMax = Math.max(
+    checkSizeMin,
+    niceRound(STAGE_CHECKS[INVESTOR_STAGES[last]][1] * (0.4 + d.float() * 0.8)),
+  );
 
   const status = d.weighted(INVESTOR_STATUSES);
   const lastInvestmentDate = d.chance(0.97)
@@ -88,7 +112,15 @@ export function buildFirm(d: Draw, id: string, overrides?: FirmOverrides): VcFir
 
   const industries = d.distinct(INDUSTRIES, d.int(2, 4));
   const description = d.chance(0.95)
-    ? describeFirm(d, vcName, type, city.includes(',') ? city : `${city}, ${country.name}`, stagesInvested, industries, totalInvestment)
+    ? describeFirm(
+        d,
+        vcName,
+        type,
+        city.includes(',') ? city : `${city}, ${country.name}`,
+        stagesInvested,
+        industries,
+        totalInvestment,
+      )
     : null;
 
   return {
@@ -150,11 +182,19 @@ const TYPE_PHRASES: Record<VcInvestorType, string> = {
 };
 
 function describeFirm(
-  d: Draw, name: string, type: VcInvestorType, place: string, stages: readonly string[],
-  industries: readonly string[], deals: number,
+  d: Draw,
+  name: string,
+  type: VcInvestorType,
+  place: string,
+  stages: readonly string[],
+  industries: readonly string[],
+  deals: number,
 ): string {
   const stageText = stages.length === 1 ? stages[0] : `${stages[0]} to ${stages[stages.length - 1]}`;
-  const focus = industries.length === 1 ? industries[0] : `${industries.slice(0, -1).join(', ')} and ${industries[industries.length - 1]}`;
+  const focus =
+    industries.length === 1
+      ? industries[0]
+      : `${industries.slice(0, -1).join(', ')} and ${industries[industries.length - 1]}`;
   const founded = d.int(1985, 2023);
   const extras = [
     `Founded in ${founded}, the team has backed ${deals} ${deals === 1 ? 'company' : 'companies'}.`,

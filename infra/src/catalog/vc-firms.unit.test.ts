@@ -61,7 +61,9 @@ describe('generateVcFirms: shape', () => {
       const place = f.city!.includes(',') ? f.city! : `${f.city}, ${f.country}`;
       expect(matchLocation(place).country).toBe(f.country);
     }
-    expect(firms.filter((f) => f.country === 'United States').every((f) => /^[^,]+, [A-Z]{2}$/.test(f.city!))).toBe(true);
+    expect(firms.filter((f) => f.country === 'United States').every((f) => /^[^,]+, [A-Z]{2}$/.test(f.city!))).toBe(
+      true,
+    );
   });
 
   it('given 5,000 firms, when websites and e-mails are compared, then the e-mail domain matches the website and the name', () => {
@@ -69,7 +71,11 @@ describe('generateVcFirms: shape', () => {
       if (!f.website) continue;
       const host = new URL(f.website).hostname.replace(/^www\./, '');
       if (f.primaryContactEmail) expect(f.primaryContactEmail.endsWith(`@${host}`)).toBe(true);
-      const firstWord = f.vcName.split(' ')[0].normalize('NFD').toLowerCase().replace(/[^a-z0-9]/g, '');
+      const firstWord = f.vcName
+        .split(' ')[0]
+        .normalize('NFD')
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '');
       expect(host.startsWith(firstWord)).toBe(true);
     }
   });
@@ -110,7 +116,10 @@ describe('generateVcFirms: distributions on 5,000 firms', () => {
     expect(share((f) => f.country === 'United States')).toBeLessThan(0.49);
     const counts = new Map<string, number>();
     for (const f of firms) counts.set(f.country!, (counts.get(f.country!) ?? 0) + 1);
-    const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 9).map(([c]) => c);
+    const top = [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 9)
+      .map(([c]) => c);
     expect(top.slice(0, 2)).toEqual(['United States', 'United Kingdom']);
     for (const c of ['Germany', 'India', 'Singapore', 'France', 'Canada', 'China']) expect(top).toContain(c);
     expect(counts.size).toBeGreaterThan(30);
@@ -119,7 +128,9 @@ describe('generateVcFirms: distributions on 5,000 firms', () => {
   it('given the investor type weights, when counted, then each type is within 2.5 points of its weight', () => {
     const total = VC_INVESTOR_TYPES.reduce((s, t) => s + VC_TYPE_PROFILES[t].weight, 0);
     for (const t of VC_INVESTOR_TYPES) {
-      expect(Math.abs(share((f) => f.primaryInvestorType === t) - VC_TYPE_PROFILES[t].weight / total)).toBeLessThan(0.025);
+      expect(Math.abs(share((f) => f.primaryInvestorType === t) - VC_TYPE_PROFILES[t].weight / total)).toBeLessThan(
+        0.025,
+      );
     }
   });
 

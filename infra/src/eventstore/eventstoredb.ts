@@ -1,6 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { ANY, BACKWARDS, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, StreamNotFoundError, WrongExpectedVersionError, jsonEvent, excludeSystemEvents } from '@eventstore/db-client';
-import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadStreamResult, type RecordedEvent, type StreamAppend } from './types';
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  jsonEvent,
+  excludeSystemEvents,
+} from '@eventstore/db-client';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadStreamResult,
+  type RecordedEvent,
+  type StreamAppend,
+} from './types';
 
 /**
  * EventStoreDB / KurrentDB adapter (production), used when EVENTSTORE_URL is set.
@@ -16,7 +37,14 @@ export class EventStoreDbStore implements EventStore {
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const prepared = events.map((e) => jsonEvent({ id: e.eventId ?? randomUUID(), type: e.type, data: (e.data ?? null) as any, metadata: (e.metadata ?? {}) as any }));
+    const prepared = events.map((e) =>
+      jsonEvent({
+        id: e.eventId ?? randomUUID(),
+        type: e.type,
+        data: (e.data ?? null) as any,
+        metadata: (e.metadata ?? {}) as any,
+      }),
+    );
     try {
       const r = await this.client.appendToStream(streamId, prepared, {
         expectedRevision: expected === 'no_stream' ? NO_STREAM : expected === 'any' ? ANY : BigInt(expected),
@@ -42,11 +70,13 @@ export class EventStoreDbStore implements EventStore {
    * caller's idempotent decider recovers on its next try.
    */
   async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
-    if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('appendMany: each stream at most once per call');
+    if (new Set(appends.map((a) => a.streamId)).size !== appends.length)
+      throw new Error('appendMany: each stream at most once per call');
     const actual = await Promise.all(appends.map((a) => this.revision(a.streamId)));
     appends.forEach((a, i) => {
       const at = actual[i]!;
-      if ((a.expected === 'no_stream' && at !== -1) || (typeof a.expected === 'number' && at !== a.expected)) throw new ConcurrencyError(a.streamId, a.expected, at);
+      if ((a.expected === 'no_stream' && at !== -1) || (typeof a.expected === 'number' && at !== a.expected))
+        throw new ConcurrencyError(a.streamId, a.expected, at);
     });
     const out: AppendResult[] = [];
     for (const a of appends) out.push(await this.append(a.streamId, a.events, a.expected));
@@ -56,7 +86,11 @@ export class EventStoreDbStore implements EventStore {
   /** A stream's revision (-1 when it does not exist), from its last event only. */
   private async revision(streamId: string): Promise<number> {
     try {
-      for await (const resolved of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+      for await (const resolved of this.client.readStream(streamId, {
+        direction: BACKWARDS,
+        fromRevision: END,
+        maxCount: 1,
+      })) {
         if (resolved.event) return Number(resolved.event.revision);
       }
     } catch (err) {
@@ -97,7 +131,15 @@ export class EventStoreDbStore implements EventStore {
     return out;
   }
 
-  async readAll({ after, limit, types }: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]> {
+  async readAll({
+    after,
+    limit,
+    types,
+  }: {
+    after: string | null;
+    limit: number;
+    types?: string[];
+  }): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     const page = Math.max(limit, 500);
     let cursor = after;
@@ -105,7 +147,11 @@ export class EventStoreDbStore implements EventStore {
       let seen = 0;
       let last: string | null = null;
       // Reading from a position includes the event at it: read one more and drop it.
-      for await (const resolved of this.client.readAll({ direction: FORWARDS, fromPosition: cursor ? parse(cursor) : START, maxCount: page + 1 })) {
+      for await (const resolved of this.client.readAll({
+        direction: FORWARDS,
+        fromPosition: cursor ? parse(cursor) : START,
+        maxCount: page + 1,
+      })) {
         const e = resolved.event;
         if (!e) continue;
         const pos = e.position ? `${e.position.commit}:${e.position.prepare}` : null;
@@ -202,6 +248,9 @@ function toRecorded(e: any): RecordedEvent {
     type: e.type,
     data: e.data,
     metadata: e.metadata ?? {},
-    createdAt: e.created instanceof Date ? e.created.toISOString() : new Date(Number(e.created) / 10_000 - 62135596800000).toISOString(),
+    createdAt:
+      e.created instanceof Date
+        ? e.created.toISOString()
+        : new Date(Number(e.created) / 10_000 - 62135596800000).toISOString(),
   };
 }

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openDedicatedClient } from '../db';
-import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadStreamResult, type RecordedEvent, type StreamAppend } from './types';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadStreamResult,
+  type RecordedEvent,
+  type StreamAppend,
+} from './types';
 
 const CHANNEL = 'es_events';
 
@@ -88,7 +97,10 @@ export class PostgresEventStore implements EventStore {
       rows = r.rows;
     } catch (err) {
       // Two writers creating the same stream at once: the loser may see a unique violation.
-      if ((err as { code?: string }).code === '23505' && String((err as Error).message).includes('stream_id_stream_position')) {
+      if (
+        (err as { code?: string }).code === '23505' &&
+        String((err as Error).message).includes('stream_id_stream_position')
+      ) {
         throw new ConcurrencyError(streamId, expected, await this.revisionOf(streamId));
       }
       throw err;
@@ -107,7 +119,8 @@ export class PostgresEventStore implements EventStore {
    */
   async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
     if (appends.length === 0) return [];
-    if (appends.length === 1) return [await this.append(appends[0]!.streamId, appends[0]!.events, appends[0]!.expected)];
+    if (appends.length === 1)
+      return [await this.append(appends[0]!.streamId, appends[0]!.events, appends[0]!.expected)];
     const ids = appends.map((a) => a.streamId);
     if (new Set(ids).size !== ids.length) throw new Error('appendMany: each stream at most once per call');
     if (appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event');
@@ -202,7 +215,9 @@ export class PostgresEventStore implements EventStore {
   async readStream(streamId: string): Promise<ReadStreamResult> {
     const r = await this.pool.query(
       `select global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at
-       from es_events where stream_id = $1 order by stream_position`, [streamId]);
+       from es_events where stream_id = $1 order by stream_position`,
+      [streamId],
+    );
     const events = r.rows.map(toRecorded);
     return { events, revision: events.length ? events[events.length - 1]!.streamPosition : -1 };
   }
@@ -213,7 +228,9 @@ export class PostgresEventStore implements EventStore {
     if (streamIds.length === 0) return out;
     const r = await this.pool.query(
       `select global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at
-       from es_events where stream_id = any($1::text[]) order by stream_id, stream_position`, [[...new Set(streamIds)]]);
+       from es_events where stream_id = any($1::text[]) order by stream_id, stream_position`,
+      [[...new Set(streamIds)]],
+    );
     for (const row of r.rows) {
       const rec = toRecorded(row);
       const s = out.get(rec.streamId)!;
@@ -223,9 +240,18 @@ export class PostgresEventStore implements EventStore {
     return out;
   }
 
-  async readAll({ after, limit, types }: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]> {
+  async readAll({
+    after,
+    limit,
+    types,
+  }: {
+    after: string | null;
+    limit: number;
+    types?: string[];
+  }): Promise<RecordedEvent[]> {
     const [tx, seq] = parseCheckpoint(after);
-    const cols = 'global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at';
+    const cols =
+      'global_position, transaction_id::text as tx, stream_id, stream_position, event_id, type, data, metadata, created_at';
     const visible = `(transaction_id, global_position) > ($1::xid8, $2::bigint) and transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
     let text: string;
     const params: unknown[] = [tx, seq, limit];
@@ -248,7 +274,9 @@ export class PostgresEventStore implements EventStore {
     // The newest committed event, whether or not readers may take it yet: waiting for projections
     // to reach it means waiting for everything committed before the call. (xmin is cluster-wide, so
     // a long transaction in any database can hold readers back; the head must not hide behind it.)
-    const r = await this.pool.query(`select global_position, transaction_id::text as tx from es_events order by transaction_id desc, global_position desc limit 1`);
+    const r = await this.pool.query(
+      `select global_position, transaction_id::text as tx from es_events order by transaction_id desc, global_position desc limit 1`,
+    );
     return r.rows[0] ? `${r.rows[0].tx}:${r.rows[0].global_position}` : null;
   }
 
@@ -258,7 +286,8 @@ export class PostgresEventStore implements EventStore {
     const r = await this.pool.query(
       `select count(*)::bigint as n from es_events where (transaction_id, global_position) > ($1::xid8, $2::bigint)
        ${types?.length ? 'and type = any($3::text[])' : ''}`,
-      types?.length ? [tx, seq, types] : [tx, seq]);
+      types?.length ? [tx, seq, types] : [tx, seq],
+    );
     return r.rows[0].n;
   }
 
@@ -283,7 +312,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   async listStreams(prefix: string): Promise<string[]> {
-    const r = await this.pool.query(`select stream_id from es_streams where stream_id like $1 || '%' order by stream_id`, [prefix.replace(/[%_\\]/g, (c) => `\\${c}`)]);
+    const r = await this.pool.query(
+      `select stream_id from es_streams where stream_id like $1 || '%' order by stream_id`,
+      [prefix.replace(/[%_\\]/g, (c) => `\\${c}`)],
+    );
     return r.rows.map((row) => row.stream_id as string);
   }
 

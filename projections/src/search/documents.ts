@@ -1,5 +1,11 @@
 // What the search index holds for each record, and the text rules both adapters share. Pure.
-import { cleanDescription, cleanInvestorName, parseNumeric, type AngelInvestorDetail, type VcFirm } from '@fp/contracts';
+import {
+  cleanDescription,
+  cleanInvestorName,
+  parseNumeric,
+  type AngelInvestorDetail,
+  type VcFirm,
+} from '@fp/contracts';
 
 /** Meilisearch considers at most 10 query words; both adapters use the same first 10. */
 export const MAX_QUERY_WORDS = 10;
@@ -77,7 +83,9 @@ export function vcSearchDoc(firm: VcFirm): VcSearchDoc {
   return {
     id: firm.id,
     sortKey: sortKey(firm.vcName),
-    text: searchWords([firm.vcName, firm.city, firm.country, firm.primaryInvestorType, firm.description].filter(Boolean).join(' ')).join(' '),
+    text: searchWords(
+      [firm.vcName, firm.city, firm.country, firm.primaryInvestorType, firm.description].filter(Boolean).join(' '),
+    ).join(' '),
     country: firm.country ?? null,
     investorType: firm.primaryInvestorType ?? null,
     aum: aum === undefined ? null : aum,
@@ -95,7 +103,11 @@ export function angelSearchDoc(a: AngelInvestorDetail): AngelSearchDoc {
   return {
     id: a.id,
     sortKey: sortKey(name),
-    text: searchWords([name, a.investorType, a.location, a.country, a.industries, cleanDescription(a.description)].filter(Boolean).join(' ')).join(' '),
+    text: searchWords(
+      [name, a.investorType, a.location, a.country, a.industries, cleanDescription(a.description)]
+        .filter(Boolean)
+        .join(' '),
+    ).join(' '),
     location: a.location ?? null,
     investments: a.investments,
     exits: a.exits,

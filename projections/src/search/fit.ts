@@ -4,7 +4,14 @@
 // stage sets and countries, a few hundred cheque minimums…), so each distinct value is judged once
 // per founder and a firm's score is the sum of its factors' points (docs/catalog.md, "Fit order").
 import {
-  FIT_FACTORS, FIT_MATCH_READS, fitMatch, fitPoints, fitScoreOfPoints, fitToday, type FitFactor, type FitFirm,
+  FIT_FACTORS,
+  FIT_MATCH_READS,
+  fitMatch,
+  fitPoints,
+  fitScoreOfPoints,
+  fitToday,
+  type FitFactor,
+  type FitFirm,
 } from '@fp/contracts';
 import type { VcSearchDoc } from './documents';
 import type { FitQuery } from './port';
@@ -17,7 +24,17 @@ export function isoDay(day: number | null): string | null {
   return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
 }
 
-export type FitFields = Pick<VcSearchDoc, 'stages' | 'sectors' | 'checkSizeMin' | 'checkSizeMax' | 'country' | 'investorStatus' | 'lastInvestment' | 'acceptsOnline'>;
+export type FitFields = Pick<
+  VcSearchDoc,
+  | 'stages'
+  | 'sectors'
+  | 'checkSizeMin'
+  | 'checkSizeMax'
+  | 'country'
+  | 'investorStatus'
+  | 'lastInvestment'
+  | 'acceptsOnline'
+>;
 
 /**
  * A search document as the fit rules see the firm: the same values the record holds. Indexed
@@ -46,7 +63,9 @@ export function fitFactorKey(factor: FitFactor, firm: FitFirm): string {
   let key = '';
   for (let i = 0; i < fields.length; i++) {
     const v = firm[fields[i]!];
-    key += (i ? '\u0001' : '') + (v === null || v === undefined ? '\u0003' : Array.isArray(v) ? `[${v.join('\u0002')}` : String(v));
+    key +=
+      (i ? '\u0001' : '') +
+      (v === null || v === undefined ? '\u0003' : Array.isArray(v) ? `[${v.join('\u0002')}` : String(v));
   }
   for (const f of known) key += firm[f] === null || firm[f] === undefined ? '\u0001\u0003' : '\u0001\u0004';
   return key;
@@ -116,7 +135,13 @@ export function compareFit(a: Scored, b: Scored): number {
  * A page of firms scored one by one (adapters that cannot score inside the engine: they read the
  * matches' fit fields and rank them here). `fit.min` filters; the order is fit or name.
  */
-export function rankScored(hits: Scored[], min: number | undefined, order: 'name' | 'fit', offset: number, limit: number) {
+export function rankScored(
+  hits: Scored[],
+  min: number | undefined,
+  order: 'name' | 'fit',
+  offset: number,
+  limit: number,
+) {
   const kept = min === undefined ? hits : hits.filter((h) => h.score >= min);
   kept.sort(order === 'fit' ? compareFit : compareDocs);
   return { ids: kept.slice(offset, offset + limit).map((h) => h.id), total: kept.length };

@@ -5,7 +5,16 @@ import type { Tx } from '@fp/infra';
 import { MeiliSearch, type EnqueuedTaskPromise, type Index, type Settings } from 'meilisearch';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 import { FitScorer, fitFirmOfDoc, rankScored, type FitFields } from './fit';
-import type { AngelFilter, Collection, FacetCount, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
+import type {
+  AngelFilter,
+  Collection,
+  FacetCount,
+  PageRequest,
+  SearchIndex,
+  SearchPage,
+  VcCollection,
+  VcFilter,
+} from './port';
 import { sortFacets } from './reference';
 
 export interface MeilisearchOptions {
@@ -77,15 +86,26 @@ export class MeilisearchIndex implements SearchIndex {
 
   private async wait(task: EnqueuedTaskPromise): Promise<void> {
     const done = await task.waitTask({ timeout: this.timeout, interval: 25 });
-    if (done.status !== 'succeeded') throw new Error(`Meilisearch task ${done.uid} (${done.type}) ${done.status}: ${done.error?.message ?? ''}`);
+    if (done.status !== 'succeeded')
+      throw new Error(`Meilisearch task ${done.uid} (${done.type}) ${done.status}: ${done.error?.message ?? ''}`);
   }
 
   private settings(kind: 'vc' | 'angels'): Settings {
     return {
       searchableAttributes: ['text'],
-      filterableAttributes: kind === 'vc'
-        ? ['country', 'investorType', 'aum', 'stages', 'checkSizeMin', 'checkSizeMax', 'lastInvestment', 'acceptsOnline']
-        : ['location', 'investments', 'exits'],
+      filterableAttributes:
+        kind === 'vc'
+          ? [
+              'country',
+              'investorType',
+              'aum',
+              'stages',
+              'checkSizeMin',
+              'checkSizeMax',
+              'lastInvestment',
+              'acceptsOnline',
+            ]
+          : ['location', 'investments', 'exits'],
       sortableAttributes: ['sortKey', 'id'],
       rankingRules: RANKING,
       typoTolerance: { enabled: false },
@@ -102,7 +122,9 @@ export class MeilisearchIndex implements SearchIndex {
         } catch {
           await this.wait(this.client.createIndex(uid, { primaryKey: 'id' }));
         }
-        await this.wait(this.client.index(uid).updateSettings(this.settings(collection === 'angels' ? 'angels' : 'vc')));
+        await this.wait(
+          this.client.index(uid).updateSettings(this.settings(collection === 'angels' ? 'angels' : 'vc')),
+        );
       }
     })().catch((err) => {
       this.ready = undefined;
@@ -124,7 +146,14 @@ export class MeilisearchIndex implements SearchIndex {
     if (!ids.length) return;
     // A partial update: only the flag changes; an id not in the index must not become a document.
     const index = await this.index(collection);
-    const known = await Promise.all(ids.map((id) => index.getDocument(id, { fields: ['id'] }).then(() => id, () => null)));
+    const known = await Promise.all(
+      ids.map((id) =>
+        index.getDocument(id, { fields: ['id'] }).then(
+          () => id,
+          () => null,
+        ),
+      ),
+    );
     const docs = known.filter((id): id is string => id !== null).map((id) => ({ id, acceptsOnline: value }));
     if (docs.length) await this.wait(index.updateDocuments(docs, { primaryKey: 'id' }));
   }
@@ -141,8 +170,16 @@ export class MeilisearchIndex implements SearchIndex {
     await this.wait((await this.index(collection)).deleteAllDocuments());
   }
 
-  private async query(collection: Collection, words: string[] | undefined, filter: string[], page: number, hitsPerPage: number): Promise<SearchPage> {
-    const r = await (await this.index(collection)).search(words?.length ? words.join(' ') : null, {
+  private async query(
+    collection: Collection,
+    words: string[] | undefined,
+    filter: string[],
+    page: number,
+    hitsPerPage: number,
+  ): Promise<SearchPage> {
+    const r = await (
+      await this.index(collection)
+    ).search(words?.length ? words.join(' ') : null, {
       filter,
       sort: SORT,
       page,
@@ -154,7 +191,8 @@ export class MeilisearchIndex implements SearchIndex {
   }
 
   searchVcFirms(collection: VcCollection, f: VcFilter, page: PageRequest): Promise<SearchPage> {
-    if (page.order === 'fit' || f.fit?.min !== undefined) return this.byFit(collection, f, page.order ?? 'name', (page.page - 1) * page.limit, page.limit);
+    if (page.order === 'fit' || f.fit?.min !== undefined)
+      return this.byFit(collection, f, page.order ?? 'name', (page.page - 1) * page.limit, page.limit);
     return this.query(collection, f.words, vcMeiliFilter(f), page.page, page.limit);
   }
 
@@ -169,11 +207,30 @@ export class MeilisearchIndex implements SearchIndex {
    * ranked here with the same scorer as the other adapters. Costs a transfer per match: fine at
    * the spec's catalog size; a per-profile precomputed attribute would not scale with founders.
    */
-  private async byFit(collection: VcCollection, f: VcFilter, order: 'name' | 'fit', offset: number, limit: number): Promise<SearchPage> {
+  private async byFit(
+    collection: VcCollection,
+    f: VcFilter,
+    order: 'name' | 'fit',
+    offset: number,
+    limit: number,
+  ): Promise<SearchPage> {
     const fit = f.fit;
     if (!fit) throw new Error('The fit order needs filter.fit');
-    const fields: Array<keyof FitFields | 'id' | 'sortKey'> = ['id', 'sortKey', 'stages', 'sectors', 'checkSizeMin', 'checkSizeMax', 'country', 'investorStatus', 'lastInvestment', 'acceptsOnline'];
-    const r = await (await this.index(collection)).search<FitFields & { id: string; sortKey: string }>(f.words?.length ? f.words.join(' ') : null, {
+    const fields: Array<keyof FitFields | 'id' | 'sortKey'> = [
+      'id',
+      'sortKey',
+      'stages',
+      'sectors',
+      'checkSizeMin',
+      'checkSizeMax',
+      'country',
+      'investorStatus',
+      'lastInvestment',
+      'acceptsOnline',
+    ];
+    const r = await (
+      await this.index(collection)
+    ).search<FitFields & { id: string; sortKey: string }>(f.words?.length ? f.words.join(' ') : null, {
       filter: vcMeiliFilter(f),
       offset: 0,
       limit: this.maxTotalHits,
@@ -185,7 +242,14 @@ export class MeilisearchIndex implements SearchIndex {
       id: String(h.id),
       sortKey: h.sortKey,
       // Documents indexed before these fields existed lack them: unknown.
-      score: scorer.score(fitFirmOfDoc({ ...h, sectors: h.sectors ?? null, investorStatus: h.investorStatus ?? null, stages: h.stages ?? [] })),
+      score: scorer.score(
+        fitFirmOfDoc({
+          ...h,
+          sectors: h.sectors ?? null,
+          investorStatus: h.investorStatus ?? null,
+          stages: h.stages ?? [],
+        }),
+      ),
     }));
     return rankScored(hits, fit.min, order, offset, limit);
   }
@@ -195,7 +259,11 @@ export class MeilisearchIndex implements SearchIndex {
     const out: Record<string, FacetCount[]> = {};
     for (const field of fields) {
       const dist = r.facetDistribution?.[field] ?? {};
-      out[field] = sortFacets(Object.entries(dist).filter(([v]) => v !== '').map(([value, count]) => ({ value, count })));
+      out[field] = sortFacets(
+        Object.entries(dist)
+          .filter(([v]) => v !== '')
+          .map(([value, count]) => ({ value, count })),
+      );
     }
     return out;
   }

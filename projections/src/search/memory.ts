@@ -12,7 +12,17 @@ import { sql } from 'kysely';
 import { FIT_FACTORS, fitScoreOfPoints, type FitFirm } from '@fp/contracts';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 import { FitScorer, compareFit, fitFactorKey, fitFirmOfDoc } from './fit';
-import type { AngelFilter, Collection, FacetCount, IndexLoading, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
+import type {
+  AngelFilter,
+  Collection,
+  FacetCount,
+  IndexLoading,
+  PageRequest,
+  SearchIndex,
+  SearchPage,
+  VcCollection,
+  VcFilter,
+} from './port';
 import { ACCEPTS_ONLINE, NO_ONLINE_FORM, PostgresSearchIndex, SEP, fitFieldsOfRow, vcLexemes } from './postgres';
 import { sortFacets } from './reference';
 
@@ -60,7 +70,8 @@ function wordsPlan(words: readonly string[] | undefined): Pick<Plan, 'groups' | 
   return { groups: words.slice(0, -1).map((w) => [w]), prefix: words[words.length - 1]! };
 }
 
-const tagged = (prefix: string, values: readonly string[] | undefined) => (values ? [values.map((v) => prefix + v)] : []);
+const tagged = (prefix: string, values: readonly string[] | undefined) =>
+  values ? [values.map((v) => prefix + v)] : [];
 
 function range(out: Plan['ranges'], field: number, min: number | undefined, max: number | undefined) {
   if (min !== undefined || max !== undefined) out.push({ field, min: min ?? -Infinity, max: max ?? Infinity });
@@ -74,7 +85,17 @@ export function vcPlan(f: VcFilter): Plan {
   range(ranges, 2, f.checkSizeMin, undefined);
   range(ranges, 1, undefined, f.checkSizeMax);
   range(ranges, 3, f.lastInvestmentFrom, f.lastInvestmentTo);
-  return { groups: [...w.groups, ...tagged('#c=', f.countries), ...tagged('#t=', f.investorTypes), ...tagged('#s=', f.stages), ...(f.acceptsOnline ? [[ACCEPTS_ONLINE]] : [])], prefix: w.prefix, ranges };
+  return {
+    groups: [
+      ...w.groups,
+      ...tagged('#c=', f.countries),
+      ...tagged('#t=', f.investorTypes),
+      ...tagged('#s=', f.stages),
+      ...(f.acceptsOnline ? [[ACCEPTS_ONLINE]] : []),
+    ],
+    prefix: w.prefix,
+    ranges,
+  };
 }
 
 /** The fit part of a query, when it has one (a fit order, or a fit bound). */
@@ -145,7 +166,8 @@ function selectNth(bits: Uint32Array, k: number): number {
   return -1;
 }
 
-const compareKeys = (ak: string, ai: string, bk: string, bi: string) => (ak !== bk ? (ak < bk ? -1 : 1) : ai < bi ? -1 : ai > bi ? 1 : 0);
+const compareKeys = (ak: string, ai: string, bk: string, bi: string) =>
+  ak !== bk ? (ak < bk ? -1 : 1) : ai < bi ? -1 : ai > bi ? 1 : 0;
 
 /** A document to merge into a segment (a row read from the tables, or a document of the delta). */
 interface MergeDoc {
@@ -208,7 +230,13 @@ class Segment {
   }
 
   static empty(fields: number): Segment {
-    return new Segment([], [], Array.from({ length: fields }, () => new Float64Array(0)), new Map(), fields === VC_NUMS.length ? emptyFit() : null);
+    return new Segment(
+      [],
+      [],
+      Array.from({ length: fields }, () => new Float64Array(0)),
+      new Map(),
+      fields === VC_NUMS.length ? emptyFit() : null,
+    );
   }
 
   /** Judged points per factor value, by factor and what its verdicts depend on (LRU). */
@@ -246,7 +274,13 @@ class Segment {
   scoreMatches(bits: Uint32Array, scorer: FitScorer, count: Int32Array): Uint8Array {
     const fit = this.fit;
     if (!fit) throw new Error('This collection has no fit fields');
-    const [t0, t1, t2, t3, t4] = FIT_FACTORS.map((_, i) => this.factorTable(scorer, i)) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+    const [t0, t1, t2, t3, t4] = FIT_FACTORS.map((_, i) => this.factorTable(scorer, i)) as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
     const [k0, k1, k2, k3, k4] = fit.keys as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
     const scores = (this.matchScores ??= new Uint8Array(this.n));
     for (let w = 0; w < bits.length; w++) {
@@ -383,7 +417,9 @@ class Segment {
         p++;
         continue;
       }
-      const takeOld = j >= added.length || (p < this.n && compareKeys(this.sortKeys[p]!, this.ids[p]!, added[j]!.sortKey, added[j]!.id) < 0);
+      const takeOld =
+        j >= added.length ||
+        (p < this.n && compareKeys(this.sortKeys[p]!, this.ids[p]!, added[j]!.sortKey, added[j]!.id) < 0);
       if (takeOld) {
         oldToNew[p] = ids.length;
         from.push(p);
@@ -406,7 +442,8 @@ class Segment {
     });
     // Posting lists: old positions renumbered (dropped ones left out), then the new documents' merged in.
     const fresh = new Map<string, number[]>();
-    for (let k = 0; k < added.length; k++) for (const t of added[k]!.terms) (fresh.get(t) ?? fresh.set(t, []).get(t)!).push(addedAt[k]!);
+    for (let k = 0; k < added.length; k++)
+      for (const t of added[k]!.terms) (fresh.get(t) ?? fresh.set(t, []).get(t)!).push(addedAt[k]!);
     const postings = new Map<string, Int32Array>();
     for (const [term, list] of this.postings) {
       const more = fresh.get(term);
@@ -480,9 +517,19 @@ class SegmentBuilder {
   private readonly ends: number[] = [];
   private readonly fit: { keys: number[][]; ids: Map<string, number>[]; reps: FitFirm[][]; repKeys: string[][] } | null;
 
-  constructor(private readonly fields: number, withFit: boolean) {
+  constructor(
+    private readonly fields: number,
+    withFit: boolean,
+  ) {
     this.nums = Array.from({ length: fields }, () => []);
-    this.fit = withFit ? { keys: FIT_FACTORS.map(() => []), ids: FIT_FACTORS.map(() => new Map()), reps: FIT_FACTORS.map(() => []), repKeys: FIT_FACTORS.map(() => []) } : null;
+    this.fit = withFit
+      ? {
+          keys: FIT_FACTORS.map(() => []),
+          ids: FIT_FACTORS.map(() => new Map()),
+          reps: FIT_FACTORS.map(() => []),
+          repKeys: FIT_FACTORS.map(() => []),
+        }
+      : null;
   }
 
   /** A document whose terms are `lexemes` separated by chr(31) (the `terms` column). */
@@ -543,13 +590,25 @@ class SegmentBuilder {
       start = end;
     }
     const postings = new Map(names.map((t, i) => [t, lists[i]!]));
-    const fit = this.fit ? { keys: this.fit.keys.map((k) => Int32Array.from(k)), reps: this.fit.reps, repKeys: this.fit.repKeys } : null;
-    return new Segment(this.ids, this.sortKeys, this.nums.map((v) => Float64Array.from(v)), postings, fit);
+    const fit = this.fit
+      ? { keys: this.fit.keys.map((k) => Int32Array.from(k)), reps: this.fit.reps, repKeys: this.fit.repKeys }
+      : null;
+    return new Segment(
+      this.ids,
+      this.sortKeys,
+      this.nums.map((v) => Float64Array.from(v)),
+      postings,
+      fit,
+    );
   }
 }
 
 function emptyFit(): SegmentFit {
-  return { keys: FIT_FACTORS.map(() => new Int32Array(0)), reps: FIT_FACTORS.map(() => []), repKeys: FIT_FACTORS.map(() => []) };
+  return {
+    keys: FIT_FACTORS.map(() => new Int32Array(0)),
+    reps: FIT_FACTORS.map(() => []),
+    repKeys: FIT_FACTORS.map(() => []),
+  };
 }
 
 /** Stage tags ('#s=Seed') in a `terms` value, found without splitting the whole value. */
@@ -567,7 +626,8 @@ function stagesInTerms(lexemes: string): string[] {
 function hasTerm(lexemes: string, term: string): boolean {
   for (let i = lexemes.indexOf(term); i >= 0; i = lexemes.indexOf(term, i + 1)) {
     const end = i + term.length;
-    if ((i === 0 || lexemes.charCodeAt(i - 1) === 31) && (end === lexemes.length || lexemes.charCodeAt(end) === 31)) return true;
+    if ((i === 0 || lexemes.charCodeAt(i - 1) === 31) && (end === lexemes.length || lexemes.charCodeAt(end) === 31))
+      return true;
   }
   return false;
 }
@@ -631,7 +691,14 @@ interface DeltaDoc {
 }
 
 function deltaDoc(row: Row): DeltaDoc {
-  return { id: row.id, sortKey: row.sortKey, terms: new Set(row.terms), words: row.terms.filter((t) => !t.startsWith('#')), nums: row.nums, fit: row.fit };
+  return {
+    id: row.id,
+    sortKey: row.sortKey,
+    terms: new Set(row.terms),
+    words: row.terms.filter((t) => !t.startsWith('#')),
+    nums: row.nums,
+    fit: row.fit,
+  };
 }
 
 function matchesDelta(d: DeltaDoc, plan: Plan): boolean {
@@ -674,7 +741,9 @@ class CollectionState {
   query(plan: Plan, offset: number, limit: number, fit?: FitPlan): SearchPage {
     const base = this.base;
     const bits = base.match(plan);
-    let extra = [...this.delta.values()].filter((d) => matchesDelta(d, plan)).sort((a, b) => compareKeys(a.sortKey, a.id, b.sortKey, b.id));
+    let extra = [...this.delta.values()]
+      .filter((d) => matchesDelta(d, plan))
+      .sort((a, b) => compareKeys(a.sortKey, a.id, b.sortKey, b.id));
     if (fit) {
       const count = new Int32Array(101);
       const scores = base.scoreMatches(bits, fit.scorer, count);
@@ -685,7 +754,16 @@ class CollectionState {
         // The bound cleared exactly the matches scoring under it.
         count.fill(0, 0, Math.max(0, Math.min(101, Math.ceil(min))));
         extra = extra.filter((_, j) => scored[j]!.score >= min);
-        if (fit.order === 'fit') return fitPage(base, bits, scores, count, scored.filter((d) => d.score >= min), offset, limit);
+        if (fit.order === 'fit')
+          return fitPage(
+            base,
+            bits,
+            scores,
+            count,
+            scored.filter((d) => d.score >= min),
+            offset,
+            limit,
+          );
       } else if (fit.order === 'fit') return fitPage(base, bits, scores, count, scored, offset, limit);
     }
     const baseTotal = popcount(bits);
@@ -713,7 +791,8 @@ class CollectionState {
     const counts = new Map<string, number>();
     this.base.facet(tag, counts);
     for (const d of this.delta.values()) {
-      for (const t of d.terms) if (t.startsWith(tag)) counts.set(t.slice(tag.length), (counts.get(t.slice(tag.length)) ?? 0) + 1);
+      for (const t of d.terms)
+        if (t.startsWith(tag)) counts.set(t.slice(tag.length), (counts.get(t.slice(tag.length)) ?? 0) + 1);
     }
     return sortFacets([...counts].map(([value, count]) => ({ value, count })));
   }
@@ -738,7 +817,15 @@ function keepScoring(bits: Uint32Array, scores: Uint8Array, min: number): void {
  * position (= name) order, just the documents of those scores the page needs. Both passes cost
  * one step per match, whatever the page.
  */
-function fitPage(base: Segment, bits: Uint32Array, scores: Uint8Array, baseCount: Int32Array, extra: Array<{ id: string; sortKey: string; score: number }>, offset: number, limit: number): SearchPage {
+function fitPage(
+  base: Segment,
+  bits: Uint32Array,
+  scores: Uint8Array,
+  baseCount: Int32Array,
+  extra: Array<{ id: string; sortKey: string; score: number }>,
+  offset: number,
+  limit: number,
+): SearchPage {
   const count = baseCount.slice();
   for (const d of extra) count[d.score]!++;
   let total = 0;
@@ -811,7 +898,10 @@ export class MemoryVcCollection {
   }
 
   merge(docs: readonly VcSearchDoc[], removed: readonly string[] = []): void {
-    this.state = this.state.withChanges(removed, docs.map((d) => this.row(d)));
+    this.state = this.state.withChanges(
+      removed,
+      docs.map((d) => this.row(d)),
+    );
   }
 
   fold(): void {
@@ -824,7 +914,12 @@ export class MemoryVcCollection {
   }
 
   search(filter: VcFilter, page: PageRequest): SearchPage {
-    return this.state.query(vcPlan(filter), (page.page - 1) * page.limit, page.limit, fitPlan(filter, page.order ?? 'name'));
+    return this.state.query(
+      vcPlan(filter),
+      (page.page - 1) * page.limit,
+      page.limit,
+      fitPlan(filter, page.order ?? 'name'),
+    );
   }
 
   facet(tag: '#c=' | '#t='): FacetCount[] {
@@ -832,10 +927,22 @@ export class MemoryVcCollection {
   }
 
   private row(d: VcSearchDoc): Row {
-    return toRow({
-      collection: this.collection, id: d.id, sort_key: d.sortKey, lexemes: vcLexemes(this.collection, d).join(SEP), n0: d.aum, n1: d.checkSizeMin, n2: d.checkSizeMax,
-      n3: d.lastInvestment, country: d.country, sectors: d.sectors?.length ? d.sectors.join(SEP) : null, investor_status: d.investorStatus ?? null,
-    }, VC_NUMS.length);
+    return toRow(
+      {
+        collection: this.collection,
+        id: d.id,
+        sort_key: d.sortKey,
+        lexemes: vcLexemes(this.collection, d).join(SEP),
+        n0: d.aum,
+        n1: d.checkSizeMin,
+        n2: d.checkSizeMax,
+        n3: d.lastInvestment,
+        country: d.country,
+        sectors: d.sectors?.length ? d.sectors.join(SEP) : null,
+        investor_status: d.investorStatus ?? null,
+      },
+      VC_NUMS.length,
+    );
   }
 }
 
@@ -867,9 +974,21 @@ const num = (v: number | null) => (v === null ? NaN : Number(v));
 
 /** A VC row as the fit rules see the firm (stages and the registry's verdict from its terms, read without splitting them). */
 function fitOfRow(r: SourceRow): FitFirm {
-  const fields = fitFieldsOfRow({ terms: '', country: r.country, check_min: r.n1, check_max: r.n2, last_investment: r.n3, sectors: r.sectors, investor_status: r.investor_status });
+  const fields = fitFieldsOfRow({
+    terms: '',
+    country: r.country,
+    check_min: r.n1,
+    check_max: r.n2,
+    last_investment: r.n3,
+    sectors: r.sectors,
+    investor_status: r.investor_status,
+  });
   const lexemes = r.lexemes ?? '';
-  return fitFirmOfDoc({ ...fields, stages: stagesInTerms(lexemes), acceptsOnline: hasTerm(lexemes, ACCEPTS_ONLINE) ? true : hasTerm(lexemes, NO_ONLINE_FORM) ? false : null });
+  return fitFirmOfDoc({
+    ...fields,
+    stages: stagesInTerms(lexemes),
+    acceptsOnline: hasTerm(lexemes, ACCEPTS_ONLINE) ? true : hasTerm(lexemes, NO_ONLINE_FORM) ? false : null,
+  });
 }
 
 function toRow(r: SourceRow, fields: number): Row {
@@ -965,7 +1084,12 @@ export class InProcessSearchIndex implements SearchIndex {
 
   async searchVcFirms(collection: VcCollection, filter: VcFilter, page: PageRequest): Promise<SearchPage> {
     if (!(await this.current())) return this.pg.searchVcFirms(collection, filter, page);
-    return this.state!.get(collection)!.query(vcPlan(filter), (page.page - 1) * page.limit, page.limit, fitPlan(filter, page.order ?? 'name'));
+    return this.state!.get(collection)!.query(
+      vcPlan(filter),
+      (page.page - 1) * page.limit,
+      page.limit,
+      fitPlan(filter, page.order ?? 'name'),
+    );
   }
 
   async vcFirmIds(collection: VcCollection, filter: VcFilter, max: number): Promise<SearchPage> {
@@ -1048,16 +1172,20 @@ export class InProcessSearchIndex implements SearchIndex {
       });
       return this.checking;
     }
-    this.queued ??= this.checking.catch(() => false).then(() => {
-      this.queued = null;
-      return this.fresh();
-    });
+    this.queued ??= this.checking
+      .catch(() => false)
+      .then(() => {
+        this.queued = null;
+        return this.fresh();
+      });
     return this.queued;
   }
 
   private async latest(db: Db | Tx): Promise<number> {
     const r = await sql<{ n: string }>`select greatest(
-        (select max(seq) from search_vc_firms), (select max(seq) from search_angels), (select max(seq) from search_removals), 0)::text as n`.execute(db);
+        (select max(seq) from search_vc_firms), (select max(seq) from search_angels), (select max(seq) from search_removals), 0)::text as n`.execute(
+      db,
+    );
     return Number(r.rows[0]!.n);
   }
 
@@ -1071,19 +1199,24 @@ export class InProcessSearchIndex implements SearchIndex {
     if (latest === this.seen) return true;
     const generation = this.generation;
     const from = this.seen;
-    const changes = await this.db.transaction().setIsolationLevel('repeatable read').execute(async (tx) => {
-      const upTo = await this.latest(tx);
-      const count = await sql<{ n: number }>`select
+    const changes = await this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (tx) => {
+        const upTo = await this.latest(tx);
+        const count = await sql<{ n: number }>`select
           (select count(*) from (select 1 from search_vc_firms where seq > ${from} limit ${this.deltaMax + 1}) a)::int +
-          (select count(*) from (select 1 from search_angels where seq > ${from} limit ${this.deltaMax + 1}) b)::int as n`.execute(tx);
-      if (count.rows[0]!.n > this.deltaMax) return null;
-      const removals = await sql<{ collection: Collection; id: string | null }>`
+          (select count(*) from (select 1 from search_angels where seq > ${from} limit ${this.deltaMax + 1}) b)::int as n`.execute(
+          tx,
+        );
+        if (count.rows[0]!.n > this.deltaMax) return null;
+        const removals = await sql<{ collection: Collection; id: string | null }>`
         select collection, id from search_removals where seq > ${from} and seq <= ${upTo} order by seq`.execute(tx);
-      const changed = (table: 'search_vc_firms' | 'search_angels') =>
-        sql<SourceRow>`${selectRows(table)} where seq > ${from} and seq <= ${upTo}`.execute(tx);
-      const rows = [...(await changed('search_vc_firms')).rows, ...(await changed('search_angels')).rows];
-      return { upTo, removals: removals.rows, rows };
-    });
+        const changed = (table: 'search_vc_firms' | 'search_angels') =>
+          sql<SourceRow>`${selectRows(table)} where seq > ${from} and seq <= ${upTo}`.execute(tx);
+        const rows = [...(await changed('search_vc_firms')).rows, ...(await changed('search_angels')).rows];
+        return { upTo, removals: removals.rows, rows };
+      });
     if (this.generation !== generation || this.stale) return this.catchUp();
     if (!changes) {
       // A bulk load: reading it change by change would be slower than reading it whole.
@@ -1129,33 +1262,40 @@ export class InProcessSearchIndex implements SearchIndex {
     const cap = Math.max(this.deltaMax, held);
     const chunk = this.opts.chunk ?? 20_000;
     this.progress = { read: 0, total: null };
-    const changes = await this.db.transaction().setIsolationLevel('repeatable read').execute(async (tx) => {
-      const upTo = await this.latest(tx);
-      const count = await sql<{ n: number }>`select
+    const changes = await this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (tx) => {
+        const upTo = await this.latest(tx);
+        const count = await sql<{ n: number }>`select
           (select count(*) from (select 1 from search_vc_firms where seq > ${from} and seq <= ${upTo} limit ${cap + 1}) a)::int +
-          (select count(*) from (select 1 from search_angels where seq > ${from} and seq <= ${upTo} limit ${cap + 1}) b)::int as n`.execute(tx);
-      if (count.rows[0]!.n > cap) return null;
-      this.progress = { read: 0, total: count.rows[0]!.n };
-      const removals = await sql<{ collection: Collection; id: string | null }>`
+          (select count(*) from (select 1 from search_angels where seq > ${from} and seq <= ${upTo} limit ${cap + 1}) b)::int as n`.execute(
+          tx,
+        );
+        if (count.rows[0]!.n > cap) return null;
+        this.progress = { read: 0, total: count.rows[0]!.n };
+        const removals = await sql<{ collection: Collection; id: string | null }>`
         select collection, id from search_removals where seq > ${from} and seq <= ${upTo} order by seq`.execute(tx);
-      const rows: Row[] = [];
-      const collections: Collection[] = [];
-      for (const table of ['search_vc_firms', 'search_angels'] as const) {
-        await sql`declare search_changes no scroll cursor for ${selectRows(table)} where seq > ${from} and seq <= ${upTo}`.execute(tx);
-        for (;;) {
-          const got = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_changes`.execute(tx);
-          if (this.closed) return null;
-          for (const r of got.rows) {
-            rows.push(toRow(r, fieldsOf(r.collection)));
-            collections.push(r.collection);
+        const rows: Row[] = [];
+        const collections: Collection[] = [];
+        for (const table of ['search_vc_firms', 'search_angels'] as const) {
+          await sql`declare search_changes no scroll cursor for ${selectRows(table)} where seq > ${from} and seq <= ${upTo}`.execute(
+            tx,
+          );
+          for (;;) {
+            const got = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_changes`.execute(tx);
+            if (this.closed) return null;
+            for (const r of got.rows) {
+              rows.push(toRow(r, fieldsOf(r.collection)));
+              collections.push(r.collection);
+            }
+            this.progress.read += got.rows.length;
+            if (got.rows.length < chunk) break;
           }
-          this.progress.read += got.rows.length;
-          if (got.rows.length < chunk) break;
+          await sql`close search_changes`.execute(tx);
         }
-        await sql`close search_changes`.execute(tx);
-      }
-      return { upTo, removals: removals.rows, rows, collections };
-    });
+        return { upTo, removals: removals.rows, rows, collections };
+      });
     if (this.closed) return true;
     if (!changes || this.generation !== generation) return false;
     const next = new Map(state);
@@ -1173,7 +1313,10 @@ export class InProcessSearchIndex implements SearchIndex {
     this.generation++;
     const ms = Math.round(performance.now() - t0);
     this.nextReloadAt = Date.now() + ms;
-    if (changes.rows.length || changes.removals.length) this.opts.log?.(`[search] in-process index merged ${changes.rows.length.toLocaleString('en-US')} changed documents in ${ms} ms`);
+    if (changes.rows.length || changes.removals.length)
+      this.opts.log?.(
+        `[search] in-process index merged ${changes.rows.length.toLocaleString('en-US')} changed documents in ${ms} ms`,
+      );
     return true;
   }
 
@@ -1190,28 +1333,45 @@ export class InProcessSearchIndex implements SearchIndex {
     const t0 = performance.now();
     const chunk = this.opts.chunk ?? 20_000;
     this.progress = { read: 0, total: null };
-    const loaded = await this.db.transaction().setIsolationLevel('repeatable read').execute(async (tx) => {
-      const upTo = await this.latest(tx);
-      const counted = await sql<{ n: number }>`select ((select count(*) from search_vc_firms) + (select count(*) from search_angels))::int as n`.execute(tx);
-      this.progress = { read: 0, total: counted.rows[0]!.n };
-      const state = new Map<Collection, CollectionState>();
-      for (const c of COLLECTIONS) {
-        const builder = new SegmentBuilder(fieldsOf(c), c !== 'angels');
-        // A cursor walks the (collection, sort key, id) index once: rows arrive in their order.
-        const query = c === 'angels' ? sql`${selectRows('search_angels')} order by sort_key, id` : sql`${selectRows('search_vc_firms')} where collection = ${sql.lit(c)} order by sort_key, id`;
-        await sql`declare search_load no scroll cursor for ${query}`.execute(tx);
-        for (;;) {
-          const rows = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_load`.execute(tx);
-          if (this.closed) return null;
-          for (const r of rows.rows) builder.add(r.id, r.sort_key, r.lexemes, [r.n0, r.n1, r.n2, r.n3], c === 'angels' ? undefined : fitOfRow(r));
-          this.progress.read += rows.rows.length;
-          if (rows.rows.length < chunk) break;
+    const loaded = await this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (tx) => {
+        const upTo = await this.latest(tx);
+        const counted = await sql<{
+          n: number;
+        }>`select ((select count(*) from search_vc_firms) + (select count(*) from search_angels))::int as n`.execute(
+          tx,
+        );
+        this.progress = { read: 0, total: counted.rows[0]!.n };
+        const state = new Map<Collection, CollectionState>();
+        for (const c of COLLECTIONS) {
+          const builder = new SegmentBuilder(fieldsOf(c), c !== 'angels');
+          // A cursor walks the (collection, sort key, id) index once: rows arrive in their order.
+          const query =
+            c === 'angels'
+              ? sql`${selectRows('search_angels')} order by sort_key, id`
+              : sql`${selectRows('search_vc_firms')} where collection = ${sql.lit(c)} order by sort_key, id`;
+          await sql`declare search_load no scroll cursor for ${query}`.execute(tx);
+          for (;;) {
+            const rows = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_load`.execute(tx);
+            if (this.closed) return null;
+            for (const r of rows.rows)
+              builder.add(
+                r.id,
+                r.sort_key,
+                r.lexemes,
+                [r.n0, r.n1, r.n2, r.n3],
+                c === 'angels' ? undefined : fitOfRow(r),
+              );
+            this.progress.read += rows.rows.length;
+            if (rows.rows.length < chunk) break;
+          }
+          await sql`close search_load`.execute(tx);
+          state.set(c, new CollectionState(builder.build()));
         }
-        await sql`close search_load`.execute(tx);
-        state.set(c, new CollectionState(builder.build()));
-      }
-      return { upTo, state };
-    });
+        return { upTo, state };
+      });
     if (!loaded || this.closed) return;
     this.state = loaded.state;
     this.seen = loaded.upTo;
@@ -1220,6 +1380,8 @@ export class InProcessSearchIndex implements SearchIndex {
     const docs = [...loaded.state.values()].reduce((s, c) => s + c.base.n, 0);
     this.lastLoad = { ms: Math.round(performance.now() - t0), docs };
     this.nextReloadAt = Date.now() + this.lastLoad.ms;
-    this.opts.log?.(`[search] in-process index loaded: ${docs.toLocaleString('en-US')} documents in ${this.lastLoad.ms} ms`);
+    this.opts.log?.(
+      `[search] in-process index loaded: ${docs.toLocaleString('en-US')} documents in ${this.lastLoad.ms} ms`,
+    );
   }
 }

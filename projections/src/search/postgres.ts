@@ -5,7 +5,16 @@ import type { Db, Tx } from '@fp/infra';
 import { sql, type RawBuilder } from 'kysely';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';
 import { FitScorer, fitFirmOfDoc, rankScored, stagesOfTerms } from './fit';
-import type { AngelFilter, Collection, FacetCount, PageRequest, SearchIndex, SearchPage, VcCollection, VcFilter } from './port';
+import type {
+  AngelFilter,
+  Collection,
+  FacetCount,
+  PageRequest,
+  SearchIndex,
+  SearchPage,
+  VcCollection,
+  VcFilter,
+} from './port';
 import { sortFacets } from './reference';
 
 // Exact-match filters (collection, country, type, stage, location) are lexemes of the same
@@ -24,7 +33,8 @@ export const NO_ONLINE_FORM = tag('f', 'noform');
 export function acceptsOnlineOfTerms(terms: readonly string[]): boolean | null {
   return terms.includes(ACCEPTS_ONLINE) ? true : terms.includes(NO_ONLINE_FORM) ? false : null;
 }
-const anyOf = (field: string, values: readonly string[]) => `( ${values.map((v) => tsLiteral(tag(field, v))).join(' | ')} )`;
+const anyOf = (field: string, values: readonly string[]) =>
+  `( ${values.map((v) => tsLiteral(tag(field, v))).join(' | ')} )`;
 
 /** Every query word, the last one as a prefix: 'w1' & 'w2' & 'w3':* (words are [a-z0-9]+). */
 export function tsQuery(words: readonly string[]): string {
@@ -131,7 +141,6 @@ export function fitFieldsOfRow(r: Omit<FitRow, 'id' | 'sort_key'>) {
 /** Up to this many rows (the spec's catalog sizes), filtered pages are answered in one pass. */
 export const ONE_PASS_ROWS = 100_000;
 
-
 export class PostgresSearchIndex implements SearchIndex {
   readonly kind = 'postgres' as const;
   readonly tables = ['search_vc_firms', 'search_angels'];
@@ -154,7 +163,12 @@ export class PostgresSearchIndex implements SearchIndex {
     const rows = docs.map((d) => {
       const { text: _text, stages: _stages, sectors, ...columns } = d;
       // Documents saved before sectors and status were indexed lack them (unknown).
-      return { ...columns, investorStatus: d.investorStatus ?? null, sectors: sectors?.length ? sectors.join(SEP) : null, lexemes: vcLexemes(collection, d) };
+      return {
+        ...columns,
+        investorStatus: d.investorStatus ?? null,
+        sectors: sectors?.length ? sectors.join(SEP) : null,
+        lexemes: vcLexemes(collection, d),
+      };
     });
     await sql`
       insert into search_vc_firms (collection, id, sort_key, tsv, terms, country, investor_type, aum, check_min, check_max, last_investment, sectors, investor_status)
@@ -167,7 +181,9 @@ export class PostgresSearchIndex implements SearchIndex {
       on conflict (collection, id) do update set
         sort_key = excluded.sort_key, tsv = excluded.tsv, terms = excluded.terms, country = excluded.country, investor_type = excluded.investor_type,
         aum = excluded.aum, check_min = excluded.check_min, check_max = excluded.check_max,
-        last_investment = excluded.last_investment, sectors = excluded.sectors, investor_status = excluded.investor_status, seq = excluded.seq`.execute(tx);
+        last_investment = excluded.last_investment, sectors = excluded.sectors, investor_status = excluded.investor_status, seq = excluded.seq`.execute(
+      tx,
+    );
   }
 
   async putAngels(tx: Tx, docs: AngelSearchDoc[]): Promise<void> {
@@ -195,7 +211,9 @@ export class PostgresSearchIndex implements SearchIndex {
     const kept = sql`array_remove(array_remove(string_to_array(terms, chr(31)), ${ACCEPTS_ONLINE}), ${NO_ONLINE_FORM})`;
     const cleared = sql`ts_delete(tsv, array[${ACCEPTS_ONLINE}, ${NO_ONLINE_FORM}]::text[])`;
     const lexeme = value === null ? null : value ? ACCEPTS_ONLINE : NO_ONLINE_FORM;
-    const terms = lexeme ? sql`array_to_string(array_append(${kept}, ${lexeme}), chr(31))` : sql`array_to_string(${kept}, chr(31))`;
+    const terms = lexeme
+      ? sql`array_to_string(array_append(${kept}, ${lexeme}), chr(31))`
+      : sql`array_to_string(${kept}, chr(31))`;
     const tsv = lexeme ? sql`${cleared} || array_to_tsvector(array[${lexeme}]::text[])` : cleared;
     await sql`update search_vc_firms set tsv = ${tsv}, terms = ${terms}, seq = nextval('search_change_seq')
       where collection = ${collection} and id = any(${ids}::text[])`.execute(tx);
@@ -217,10 +235,22 @@ export class PostgresSearchIndex implements SearchIndex {
     await sql`insert into search_removals (collection) values (${collection})`.execute(tx);
   }
 
-  private async page(from: string, where: RawBuilder<unknown>, filtered: boolean, page: PageRequest): Promise<SearchPage> {
+  private async page(
+    from: string,
+    where: RawBuilder<unknown>,
+    filtered: boolean,
+    page: PageRequest,
+  ): Promise<SearchPage> {
     const offset = (page.page - 1) * page.limit;
-    const ordered = () => sql<{ id: string }>`select id from ${sql.table(from)} where ${where} order by sort_key, id limit ${page.limit} offset ${offset}`.execute(this.db);
-    const counted = async () => (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(from)} where ${where}`.execute(this.db)).rows[0]!.n;
+    const ordered = () =>
+      sql<{
+        id: string;
+      }>`select id from ${sql.table(from)} where ${where} order by sort_key, id limit ${page.limit} offset ${offset}`.execute(
+        this.db,
+      );
+    const counted = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(from)} where ${where}`.execute(this.db))
+        .rows[0]!.n;
     if (!filtered) {
       // The whole collection: the sort index gives the page directly.
       const [rows, total] = await Promise.all([ordered(), counted()]);
@@ -230,7 +260,9 @@ export class PostgresSearchIndex implements SearchIndex {
     if (size <= (this.opts.onePassRows ?? ONE_PASS_ROWS)) {
       // A catalog of this size: one pass finds, counts and sorts the matches.
       const rows = await sql<{ id: string; total: number }>`
-        select id, count(*) over ()::int as total from ${sql.table(from)} where ${where} order by sort_key, id limit ${page.limit} offset ${offset}`.execute(this.db);
+        select id, count(*) over ()::int as total from ${sql.table(from)} where ${where} order by sort_key, id limit ${page.limit} offset ${offset}`.execute(
+        this.db,
+      );
       if (rows.rows.length) return { ids: rows.rows.map((r) => r.id), total: rows.rows[0]!.total };
       return { ids: [], total: await counted() };
     }
@@ -251,7 +283,9 @@ export class PostgresSearchIndex implements SearchIndex {
   private async tableSize(table: string): Promise<number> {
     const cached = this.sizes.get(table);
     if (cached && Date.now() - cached.at < 10_000) return cached.rows;
-    const r = await sql<{ n: number }>`select greatest(reltuples, 1)::float8 as n from pg_class where oid = ${table}::regclass`.execute(this.db);
+    const r = await sql<{
+      n: number;
+    }>`select greatest(reltuples, 1)::float8 as n from pg_class where oid = ${table}::regclass`.execute(this.db);
     const rows = Number(r.rows[0]?.n ?? 1);
     this.sizes.set(table, { rows, at: Date.now() });
     return rows;
@@ -262,16 +296,21 @@ export class PostgresSearchIndex implements SearchIndex {
     // One id more than allowed tells whether the total exceeds it, without counting twice.
     const r = await sql<{ ids: string[] | null }>`
       select array_agg(id order by sort_key, id) as ids
-      from (select id, sort_key from ${sql.table(from)} where ${where} order by sort_key, id limit ${max + 1}) s`.execute(this.db);
+      from (select id, sort_key from ${sql.table(from)} where ${where} order by sort_key, id limit ${max + 1}) s`.execute(
+      this.db,
+    );
     const ids = r.rows[0]?.ids ?? [];
     if (ids.length <= max) return { ids, total: ids.length };
-    const count = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(from)} where ${where}`.execute(this.db);
+    const count = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(from)} where ${where}`.execute(
+      this.db,
+    );
     return { ids: ids.slice(0, max), total: count.rows[0]!.n };
   }
 
   searchVcFirms(collection: VcCollection, filter: VcFilter, page: PageRequest): Promise<SearchPage> {
     const { fit: _fit, ...rest } = filter;
-    if (page.order === 'fit' || filter.fit?.min !== undefined) return this.byFit(collection, filter, page.order ?? 'name', (page.page - 1) * page.limit, page.limit);
+    if (page.order === 'fit' || filter.fit?.min !== undefined)
+      return this.byFit(collection, filter, page.order ?? 'name', (page.page - 1) * page.limit, page.limit);
     return this.page('search_vc_firms', vcWhere(collection, rest), hasAny(rest), page);
   }
 
@@ -286,19 +325,34 @@ export class PostgresSearchIndex implements SearchIndex {
    * cannot run the rules. Reads every match: fine at the spec's 29,000 firms, where this adapter
    * serves while the in-process index loads; the in-process index scores without reading rows.
    */
-  private async byFit(collection: VcCollection, filter: VcFilter, order: 'name' | 'fit', offset: number, limit: number): Promise<SearchPage> {
+  private async byFit(
+    collection: VcCollection,
+    filter: VcFilter,
+    order: 'name' | 'fit',
+    offset: number,
+    limit: number,
+  ): Promise<SearchPage> {
     const { fit, ...rest } = filter;
     if (!fit) throw new Error('The fit order needs filter.fit');
-    const rows = await sql<FitRow>`select id, sort_key, terms, country, check_min, check_max, last_investment, sectors, investor_status
+    const rows =
+      await sql<FitRow>`select id, sort_key, terms, country, check_min, check_max, last_investment, sectors, investor_status
       from search_vc_firms where ${vcWhere(collection, rest)}`.execute(this.db);
     const scorer = new FitScorer(fit);
-    return rankScored(rows.rows.map((r) => ({ id: r.id, sortKey: r.sort_key, score: scorer.score(fitFirmOfDoc(fitFieldsOfRow(r))) })), fit.min, order, offset, limit);
+    return rankScored(
+      rows.rows.map((r) => ({ id: r.id, sortKey: r.sort_key, score: scorer.score(fitFirmOfDoc(fitFieldsOfRow(r))) })),
+      fit.min,
+      order,
+      offset,
+      limit,
+    );
   }
 
   async vcFacets(collection: VcCollection): Promise<{ countries: FacetCount[]; investorTypes: FacetCount[] }> {
     const facet = async (column: string) => {
       const r = await sql<FacetCount>`select ${sql.ref(column)} as value, count(*)::int as count from search_vc_firms
-        where collection = ${collection} and ${sql.ref(column)} is not null and ${sql.ref(column)} <> '' group by 1`.execute(this.db);
+        where collection = ${collection} and ${sql.ref(column)} is not null and ${sql.ref(column)} <> '' group by 1`.execute(
+        this.db,
+      );
       return sortFacets(r.rows);
     };
     const [countries, investorTypes] = await Promise.all([facet('country'), facet('investor_type')]);

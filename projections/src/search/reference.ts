@@ -13,7 +13,8 @@ export function matchesWords(text: string, words: readonly string[] | undefined)
 }
 
 const inRange = (v: number | null, min?: number, max?: number) =>
-  (min === undefined && max === undefined) || (v !== null && (min === undefined || v >= min) && (max === undefined || v <= max));
+  (min === undefined && max === undefined) ||
+  (v !== null && (min === undefined || v >= min) && (max === undefined || v <= max));
 
 export function matchesVc(d: VcSearchDoc, f: VcFilter): boolean {
   if (!matchesWords(d.text, f.words)) return false;
@@ -33,7 +34,11 @@ export function matchesAngel(d: AngelSearchDoc, f: AngelFilter): boolean {
   return inRange(d.investments, f.investmentMin, f.investmentMax) && inRange(d.exits, f.exitMin, f.exitMax);
 }
 
-export function referencePage<D extends { sortKey: string; id: string }>(docs: readonly D[], match: (d: D) => boolean, page: PageRequest): SearchPage {
+export function referencePage<D extends { sortKey: string; id: string }>(
+  docs: readonly D[],
+  match: (d: D) => boolean,
+  page: PageRequest,
+): SearchPage {
   const hits = docs.filter(match).sort(compareDocs);
   const from = (page.page - 1) * page.limit;
   return { ids: hits.slice(from, from + page.limit).map((d) => d.id), total: hits.length };

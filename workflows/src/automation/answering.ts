@@ -6,10 +6,22 @@ import { resolveQuestion, wantedKinds, type Intent, type QuestionInput, type Val
 import type { ScannedControl } from './dom-scan';
 import { ensureUrl, isSamplePlaceholder, parseMoney, splitName } from './field-mapping';
 import { sameQuestion } from '@fp/contracts';
-import { DEFAULT_CHECKBOX_CHOICES, type CheckboxChoices, type FieldTarget, type FounderAnswer, type StartupProfile } from './types';
+import {
+  DEFAULT_CHECKBOX_CHOICES,
+  type CheckboxChoices,
+  type FieldTarget,
+  type FounderAnswer,
+  type StartupProfile,
+} from './types';
 
 /** Where a value came from, for the log, the fields filled and the review. */
-export type ValueSource = `profile:${string}` | `answer:${string}` | 'setting:accept-terms' | 'setting:opt-ins' | 'setting:default-message' | 'deck-link';
+export type ValueSource =
+  | `profile:${string}`
+  | `answer:${string}`
+  | 'setting:accept-terms'
+  | 'setting:opt-ins'
+  | 'setting:default-message'
+  | 'deck-link';
 
 export type FieldDecision =
   /** Put `value` in; `target` picks the option strategy of a choice; `exact`: the founder's own words. */
@@ -46,8 +58,10 @@ const text = (s: string | undefined | null) => (s && s.trim() ? s.trim() : null)
 /** The profile's value for an intent, or null when the profile holds none. */
 export function profileValue(intentId: string, s: ValueSources): { value: string; source: ValueSource } | null {
   const p = s.profile;
-  const from = (field: keyof StartupProfile, v: string | null = text(p[field])): { value: string; source: ValueSource } | null =>
-    v === null ? null : { value: v, source: `profile:${field}` };
+  const from = (
+    field: keyof StartupProfile,
+    v: string | null = text(p[field]),
+  ): { value: string; source: ValueSource } | null => (v === null ? null : { value: v, source: `profile:${field}` });
   switch (intentId) {
     case 'firstName':
       return from('founderName', text(splitName(p.founderName).first));
@@ -68,7 +82,11 @@ export function profileValue(intentId: string, s: ValueSources): { value: string
     case 'teamSize':
       return text(p.teamCount) ? from('teamCount') : from('teamSize');
     case 'revenue':
-      if (text(p.monthlyRevenue)) return { value: `${p.monthlyRevenue!.trim()} ${text(p.revenueCurrency) ?? 'USD'} per month`, source: 'profile:monthlyRevenue' };
+      if (text(p.monthlyRevenue))
+        return {
+          value: `${p.monthlyRevenue!.trim()} ${text(p.revenueCurrency) ?? 'USD'} per month`,
+          source: 'profile:monthlyRevenue',
+        };
       return from('revenue');
     case 'role':
       // The profile's founder is, by the profile's own words, the founder.
@@ -100,7 +118,20 @@ export function profileValue(intentId: string, s: ValueSources): { value: string
 
 // --- exact values ------------------------------------------------------------------------------------------
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const monthOf = (s: string) => MONTHS.findIndex((m) => m.startsWith(s.toLowerCase().slice(0, 3))) + 1;
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -115,8 +146,10 @@ export function fullDate(value: string): string | null {
   let y: number, m: number, d: number;
   let x = v.match(/^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/);
   if (x) [y, m, d] = [Number(x[1]), Number(x[2]), Number(x[3])];
-  else if ((x = v.match(/^(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?,?\s+(\d{4})$/i)) && monthOf(x[2]) > 0) [y, m, d] = [Number(x[3]), monthOf(x[2]), Number(x[1])];
-  else if ((x = v.match(/^([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i)) && monthOf(x[1]) > 0) [y, m, d] = [Number(x[3]), monthOf(x[1]), Number(x[2])];
+  else if ((x = v.match(/^(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?,?\s+(\d{4})$/i)) && monthOf(x[2]) > 0)
+    [y, m, d] = [Number(x[3]), monthOf(x[2]), Number(x[1])];
+  else if ((x = v.match(/^([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/i)) && monthOf(x[1]) > 0)
+    [y, m, d] = [Number(x[3]), monthOf(x[1]), Number(x[2])];
   else return null;
   return validDate(y, m, d) ? `${y}-${pad(m)}-${pad(d)}` : null;
 }
@@ -137,10 +170,16 @@ export function yearMonth(value: string): string | null {
 export function exactYear(value: string): string | null {
   const years = value.match(/\b(19|20)\d{2}\b/g) ?? [];
   if (years.length !== 1) return null;
-  return fullDate(value) || yearMonth(value) || /^\s*(19|20)\d{2}\s*$/.test(value) || /^[a-z]+\s+(19|20)\d{2}$/i.test(value.trim()) ? years[0] : null;
+  return fullDate(value) ||
+    yearMonth(value) ||
+    /^\s*(19|20)\d{2}\s*$/.test(value) ||
+    /^[a-z]+\s+(19|20)\d{2}$/i.test(value.trim())
+    ? years[0]
+    : null;
 }
 
-const RANGE = /\d\s*(-|–|—|to)\s*[$€£]?\s*\d|\+|<|>|\b(under|over|less|more|between|up to|above|below|around|about|approx\w*|roughly|pre ?-?revenue|min|max)\b|~/i;
+const RANGE =
+  /\d\s*(-|–|—|to)\s*[$€£]?\s*\d|\+|<|>|\b(under|over|less|more|between|up to|above|below|around|about|approx\w*|roughly|pre ?-?revenue|min|max)\b|~/i;
 
 /** The number a value states exactly, for a number input; a range ("6-10", "$100K-1M MRR", "51+") is never one. */
 export function exactNumber(value: string, kind: ValueKind): number | null {
@@ -162,7 +201,12 @@ export function exactNumber(value: string, kind: ValueKind): number | null {
     }
     case 'money': {
       if ((v.match(/\d+(?:[.,]\d+)*/g) ?? []).length !== 1) return null;
-      if (!/^[$€£]?\s*\d[\d,.]*\s*(k|thousand|m|mm|mn|million|b|bn|billion)?\s*([a-z]{3}|dollars|euros|pounds)?\s*(mrr|arr|per month|a month|\/ ?mo(nth)?)?$/i.test(v.replace(/^[a-z]{3}\s+/i, ''))) return null;
+      if (
+        !/^[$€£]?\s*\d[\d,.]*\s*(k|thousand|m|mm|mn|million|b|bn|billion)?\s*([a-z]{3}|dollars|euros|pounds)?\s*(mrr|arr|per month|a month|\/ ?mo(nth)?)?$/i.test(
+          v.replace(/^[a-z]{3}\s+/i, ''),
+        )
+      )
+        return null;
       const n = parseMoney(v);
       return n === null ? null : Math.round(n);
     }
@@ -222,7 +266,12 @@ const YEAR_WORDING = /\byear\b/i;
  * The value as the input accepts it, or null when it has no valid form there (then the founder is asked
  * when the field is required). Never shortens the founder's words to fit a maxlength.
  */
-export function fitValue(value: string, intent: Pick<Intent, 'kind'> | null, c: ScannedControl, question: string): string | null {
+export function fitValue(
+  value: string,
+  intent: Pick<Intent, 'kind'> | null,
+  c: ScannedControl,
+  question: string,
+): string | null {
   const type = (c.inputType || 'text').toLowerCase();
   const kind: ValueKind = intent?.kind ?? 'free_text';
   let out = value.trim();
@@ -284,16 +333,32 @@ const YES = /^(yes|y|i agree|agree|i accept|accept|ok|true|checked|tick)$/i;
  * they allowed it (else a required one is asked of them, form by form); an opt-in only when they said always
  * yes, or answered this very box yes. The proof lists every box ticked with its text (the fields filled).
  */
-function decideBox(kind: 'consent' | 'marketingOptIn', c: ScannedControl, question: string, s: ValueSources, why: string): FieldDecision {
+function decideBox(
+  kind: 'consent' | 'marketingOptIn',
+  c: ScannedControl,
+  question: string,
+  s: ValueSources,
+  why: string,
+): FieldDecision {
   const choices = s.checkboxes ?? DEFAULT_CHECKBOX_CHOICES;
   const theirs = s.answers.find((a) => sameQuestion(a.question, question));
-  if (theirs && YES.test(theirs.answer.trim())) return { fill: true, target: kind, value: 'yes', exact: true, source: `answer:${theirs.question}`, why: 'your answer to this box' };
+  if (theirs && YES.test(theirs.answer.trim()))
+    return {
+      fill: true,
+      target: kind,
+      value: 'yes',
+      exact: true,
+      source: `answer:${theirs.question}`,
+      why: 'your answer to this box',
+    };
   if (theirs) return { fill: false, ask: false, why: `you answered "${theirs.answer}" to this box` };
   if (kind === 'consent') {
-    if (choices.acceptTerms) return { fill: true, target: 'consent', value: 'yes', exact: false, source: 'setting:accept-terms', why };
+    if (choices.acceptTerms)
+      return { fill: true, target: 'consent', value: 'yes', exact: false, source: 'setting:accept-terms', why };
     return { fill: false, ask: c.required, why: `${why}; accepting terms for you is off in your settings` };
   }
-  if (choices.optIns === 'yes') return { fill: true, target: 'marketingOptIn', value: 'yes', exact: false, source: 'setting:opt-ins', why };
+  if (choices.optIns === 'yes')
+    return { fill: true, target: 'marketingOptIn', value: 'yes', exact: false, source: 'setting:opt-ins', why };
   return { fill: false, ask: c.required, why: `${why}; left unticked (opt-ins: ${choices.optIns})` };
 }
 
@@ -301,9 +366,34 @@ function decideBox(kind: 'consent' | 'marketingOptIn', c: ScannedControl, questi
 
 const CHOICE_KINDS = new Set(['select', 'radio-group', 'checkbox-group', 'listbox']);
 const PROFILE_TARGETS = new Set<string>([
-  'companyName', 'description', 'industry', 'stage', 'raising', 'founded', 'founderName', 'founderEmail', 'founderLinkedin', 'website', 'location',
-  'teamSize', 'revenue', 'pitchDeck', 'additionalFounders', 'existingFunding', 'problem', 'solution', 'valueProposition', 'detailedDescription',
-  'oneLineExplanation', 'firstName', 'lastName', 'role', 'message', 'phone', 'referral', 'traction',
+  'companyName',
+  'description',
+  'industry',
+  'stage',
+  'raising',
+  'founded',
+  'founderName',
+  'founderEmail',
+  'founderLinkedin',
+  'website',
+  'location',
+  'teamSize',
+  'revenue',
+  'pitchDeck',
+  'additionalFounders',
+  'existingFunding',
+  'problem',
+  'solution',
+  'valueProposition',
+  'detailedDescription',
+  'oneLineExplanation',
+  'firstName',
+  'lastName',
+  'role',
+  'message',
+  'phone',
+  'referral',
+  'traction',
 ]);
 
 /**
@@ -319,18 +409,31 @@ export function decideField(c: ScannedControl, question: string, s: ValueSources
   if (r.from === 'answer') {
     const target = (r.intent && PROFILE_TARGETS.has(r.intent.id) ? r.intent.id : 'answer') as FieldTarget;
     // Their answer to a question no profile intent covers takes the kind the wording asks for (a date stays a date).
-    const kind = r.intent ?? { kind: wantedKinds(question, { text: question }).includes('date') ? ('date' as const) : ('free_text' as const) };
+    const kind = r.intent ?? {
+      kind: wantedKinds(question, { text: question }).includes('date') ? ('date' as const) : ('free_text' as const),
+    };
     const value = choice ? r.entry.answer.trim() : fitValue(r.entry.answer, kind, c, question);
-    if (value === null) return { fill: false, ask: true, why: `your answer to "${r.entry.question}" is not a valid value for this ${c.inputType || c.kind} field` };
+    if (value === null)
+      return {
+        fill: false,
+        ask: true,
+        why: `your answer to "${r.entry.question}" is not a valid value for this ${c.inputType || c.kind} field`,
+      };
     return { fill: true, target, value, exact: true, source: `answer:${r.entry.question}`, why: r.why };
   }
   const intent = r.intent;
   if (intent.control) return { fill: false, ask: false, why: r.why };
-  if (intent.checkboxOnly) return decideBox(intent.id as 'consent' | 'marketingOptIn', c, question, { ...s, answers: theirs }, r.why);
+  if (intent.checkboxOnly)
+    return decideBox(intent.id as 'consent' | 'marketingOptIn', c, question, { ...s, answers: theirs }, r.why);
   const pv = profileValue(intent.id, s);
   if (!pv) return { fill: false, ask: true, why: `${r.why}, and the profile holds no ${intent.id}` };
   const value = choice ? pv.value : fitValue(pv.value, intent, c, question);
-  if (value === null) return { fill: false, ask: true, why: `the profile's ${intent.id} ("${pv.value.slice(0, 40)}") is not an exact value for this ${c.inputType || c.kind} field` };
+  if (value === null)
+    return {
+      fill: false,
+      ask: true,
+      why: `the profile's ${intent.id} ("${pv.value.slice(0, 40)}") is not an exact value for this ${c.inputType || c.kind} field`,
+    };
   return { fill: true, target: intent.id as FieldTarget, value, exact: false, source: pv.source, why: r.why };
 }
 

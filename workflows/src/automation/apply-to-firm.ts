@@ -47,14 +47,31 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
     ...r,
   });
   const stoppedResult = (screenshot: Buffer | null, url?: string) =>
-    result({ status: 'stopped', subStatus: 'stopped', summary: `Stopped on request after filling ${filled.length} field(s); nothing was confirmed as submitted.`, screenshot, finalUrl: url, error: 'Stopped by request' });
+    result({
+      status: 'stopped',
+      subStatus: 'stopped',
+      summary: `Stopped on request after filling ${filled.length} field(s); nothing was confirmed as submitted.`,
+      screenshot,
+      finalUrl: url,
+      error: 'Stopped by request',
+    });
 
   if (opts.signal?.aborted) return stoppedResult(null);
   step('navigating');
-  const policy = { allowPrivate: opts.allowPrivate, allowedHosts: opts.allowedHosts ?? process.env.AUTOMATION_ALLOWED_HOSTS };
+  const policy = {
+    allowPrivate: opts.allowPrivate,
+    allowedHosts: opts.allowedHosts ?? process.env.AUTOMATION_ALLOWED_HOSTS,
+  };
   const safe = await checkUrlSafety(opts.url, policy);
   if (!safe.ok)
-    return result({ status: 'failed', subStatus: 'error', summary: `Did not open the firm's website: ${safe.reason}`, error: safe.reason, errorKind: 'permanent', errorCode: 'unsafe_url' });
+    return result({
+      status: 'failed',
+      subStatus: 'error',
+      summary: `Did not open the firm's website: ${safe.reason}`,
+      error: safe.reason,
+      errorKind: 'permanent',
+      errorCode: 'unsafe_url',
+    });
 
   let stopped = false;
   const checkStopped = makeStopCheck(() => stopped);
@@ -76,7 +93,9 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
     return text && text.length > MAX_HTML ? text.slice(0, MAX_HTML) : text;
   };
   const snap = async (ms: number): Promise<Buffer | null> =>
-    page && !page.isClosed() ? ((await withTimeout(page.screenshot({ type: 'png', timeout: ms, animations: 'disabled' }), ms + 200)) ?? null) : null;
+    page && !page.isClosed()
+      ? ((await withTimeout(page.screenshot({ type: 'png', timeout: ms, animations: 'disabled' }), ms + 200)) ?? null)
+      : null;
 
   // The whole-run limit: it does not run while the run waits for a person to take over.
   let timer: NodeJS.Timeout | undefined;
@@ -156,7 +175,9 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
     }
     await assertSubmittable(ready);
     const ok = await submitAndVerify(ctx, ready);
-    const conf = ok.confirmationText ? ` The site confirmed: "${ok.confirmationText.slice(0, 160)}"` : ` No confirmation text; evidence: ${ok.evidence}.`;
+    const conf = ok.confirmationText
+      ? ` The site confirmed: "${ok.confirmationText.slice(0, 160)}"`
+      : ` No confirmation text; evidence: ${ok.evidence}.`;
     return result({
       status: 'completed',
       subStatus: 'submitted',
@@ -181,7 +202,14 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
   });
 
   try {
-    const outcome = await Promise.race([work.then((r) => ({ r }), (e: unknown) => ({ e })), stopP, timeoutP]);
+    const outcome = await Promise.race([
+      work.then(
+        (r) => ({ r }),
+        (e: unknown) => ({ e }),
+      ),
+      stopP,
+      timeoutP,
+    ]);
     if (outcome === 'stopped') {
       const shot = await snap(500);
       const url = page && !(page as Page).isClosed() ? (page as Page).url() : undefined;
@@ -193,7 +221,15 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       const shot = await snap(1500);
       await cleanup(2000);
       const error = `The whole attempt took longer than ${Math.round(timeouts.totalMs / 1000)} s and was abandoned.`;
-      return result({ status: 'failed', subStatus: 'error', summary: `Application not submitted: ${error}`, error, screenshot: shot, errorKind: 'transient', errorCode: 'timeout' });
+      return result({
+        status: 'failed',
+        subStatus: 'error',
+        summary: `Application not submitted: ${error}`,
+        error,
+        screenshot: shot,
+        errorKind: 'transient',
+        errorCode: 'timeout',
+      });
     }
     const finalUrl = page && !(page as Page).isClosed() ? (page as Page).url() : undefined;
     if ('r' in outcome) {
@@ -225,12 +261,21 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
     }
     // Whatever the flow concluded, a page or browser that died under it is a crash, not the site's fault.
     const crashed = (page !== null && (page as Page).isClosed()) || (browser !== undefined && !browser.isConnected());
-    const c = crashed ? { code: 'browser' as const, kind: 'transient' as const, message: 'The browser closed unexpectedly during the attempt.' } : classifyThrown(e);
+    const c = crashed
+      ? {
+          code: 'browser' as const,
+          kind: 'transient' as const,
+          message: 'The browser closed unexpectedly during the attempt.',
+        }
+      : classifyThrown(e);
     const shot = await snap(5000);
     const pageHtml = await html(3000);
     await cleanup(3000);
     if (debug) console.log(`[apply] failed: ${c.code} ${c.message}\n  ${trace.join('\n  ')}`);
-    const blockedNote = blocked.length && !(e instanceof ApplyFailure) ? ` (blocked requests to non-public addresses: ${blocked.slice(0, 2).join(', ')})` : '';
+    const blockedNote =
+      blocked.length && !(e instanceof ApplyFailure)
+        ? ` (blocked requests to non-public addresses: ${blocked.slice(0, 2).join(', ')})`
+        : '';
     return result({
       status: 'failed',
       subStatus: 'error',

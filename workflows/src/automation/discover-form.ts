@@ -11,7 +11,8 @@ import { makeStopCheck, type RunContext } from './run-context';
 import { DEFAULT_TIMEOUTS, type ApplyTimeouts } from './types';
 import { checkUrlSafety, type SafetyPolicy } from './url-safety';
 
-export type DiscoveredKind = 'native' | 'typeform' | 'google_forms' | 'hubspot' | 'airtable' | 'tally' | 'jotform' | 'other_embed';
+export type DiscoveredKind =
+  'native' | 'typeform' | 'google_forms' | 'hubspot' | 'airtable' | 'tally' | 'jotform' | 'other_embed';
 export type DiscoveredBlocker = 'captcha' | 'login' | 'email_only' | 'file_upload_required';
 export type DiscoveryOutcome = 'found' | 'no_form' | 'blocked' | 'unreachable' | 'reserved_domain';
 
@@ -87,17 +88,36 @@ async function kindOf(frame: Frame, pageUrl: string): Promise<DiscoveredKind> {
   return host && host !== hostOf(pageUrl) ? 'other_embed' : 'native';
 }
 
-const BLOCKED_CODES: Partial<Record<string, DiscoveredBlocker>> = { captcha: 'captcha', login_required: 'login', email_only: 'email_only', file_upload_required: 'file_upload_required' };
+const BLOCKED_CODES: Partial<Record<string, DiscoveredBlocker>> = {
+  captcha: 'captcha',
+  login_required: 'login',
+  email_only: 'email_only',
+  file_upload_required: 'file_upload_required',
+};
 
 /** The answer for a URL the safety policy refuses: demo data on a reserved name, or an address not allowed. */
 export function refusedVisit(reason: string): DiscoveryResult {
-  return { outcome: /reserved domain/i.test(reason) ? 'reserved_domain' : 'unreachable', url: null, kind: null, fields: [], blockers: [], detail: reason };
+  return {
+    outcome: /reserved domain/i.test(reason) ? 'reserved_domain' : 'unreachable',
+    url: null,
+    kind: null,
+    fields: [],
+    blockers: [],
+    detail: reason,
+  };
 }
 
 /** Visits the website like a person would and says what the application form is, or honestly why there is none. */
 export async function discoverForm(opts: DiscoverOptions): Promise<DiscoveryResult> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
-  const none = (outcome: DiscoveryOutcome, detail: string, blockers: DiscoveredBlocker[] = []): DiscoveryResult => ({ outcome, url: null, kind: null, fields: [], blockers, detail });
+  const none = (outcome: DiscoveryOutcome, detail: string, blockers: DiscoveredBlocker[] = []): DiscoveryResult => ({
+    outcome,
+    url: null,
+    kind: null,
+    fields: [],
+    blockers,
+    detail,
+  });
   const safe = await checkUrlSafety(opts.url, opts.policy);
   if (!safe.ok) return refusedVisit(safe.reason);
 
@@ -145,8 +165,15 @@ export async function discoverForm(opts: DiscoverOptions): Promise<DiscoveryResu
   const work = async (): Promise<DiscoveryResult> => {
     const location = await findApplicationForm(ctx, safe.url.toString());
     const scan = withChoiceCards(await scanFrame(location.frame));
-    const controls = scan.controls.filter((c) => c.group === location.group && c.visible).sort((a, b) => a.order - b.order);
-    const fields = controls.map((c) => ({ label: displayLabel(c), type: c.kind === 'text' ? c.inputType || 'text' : c.kind, required: c.required, asks: classifyControl(c)?.target ?? null }));
+    const controls = scan.controls
+      .filter((c) => c.group === location.group && c.visible)
+      .sort((a, b) => a.order - b.order);
+    const fields = controls.map((c) => ({
+      label: displayLabel(c),
+      type: c.kind === 'text' ? c.inputType || 'text' : c.kind,
+      required: c.required,
+      asks: classifyControl(c)?.target ?? null,
+    }));
     const blockers: DiscoveredBlocker[] = [];
     if (location.captcha || scan.captcha) blockers.push('captcha');
     if (controls.some((c) => c.inputType === 'password')) blockers.push('login');
@@ -159,7 +186,9 @@ export async function discoverForm(opts: DiscoverOptions): Promise<DiscoveryResu
       kind,
       fields: fields.slice(0, 60),
       blockers,
-      detail: unpassable.includes('captcha') ? 'The form is protected by a CAPTCHA, which the automation does not solve.' : null,
+      detail: unpassable.includes('captcha')
+        ? 'The form is protected by a CAPTCHA, which the automation does not solve.'
+        : null,
     };
   };
   let timer: NodeJS.Timeout | undefined;
@@ -167,7 +196,9 @@ export async function discoverForm(opts: DiscoverOptions): Promise<DiscoveryResu
     const timeout = new Promise<DiscoveryResult>((resolve) => {
       timer = setTimeout(() => {
         stopped = true;
-        resolve(none('unreachable', `The visit took longer than ${Math.round(timeouts.totalMs / 1000)} s and was abandoned.`));
+        resolve(
+          none('unreachable', `The visit took longer than ${Math.round(timeouts.totalMs / 1000)} s and was abandoned.`),
+        );
       }, timeouts.totalMs);
     });
     return await Promise.race([

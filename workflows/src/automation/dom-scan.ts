@@ -376,7 +376,8 @@ const requiredMark = (t: string) => /\*|\(required\)|\brequired\b/i.test(t) && !
 export function withChoiceCards(scan: FrameScan): FrameScan {
   const byParent = new Map<string, ScannedButton[]>();
   for (const b of scan.buttons) {
-    if (!b.parent || b.href || b.type === 'submit' || classifyButton(b.text, b.type) !== 'other' || !b.cardLabel) continue;
+    if (!b.parent || b.href || b.type === 'submit' || classifyButton(b.text, b.type) !== 'other' || !b.cardLabel)
+      continue;
     byParent.set(b.parent, [...(byParent.get(b.parent) ?? []), b]);
   }
   const taken = new Set<string>();
@@ -384,10 +385,33 @@ export function withChoiceCards(scan: FrameScan): FrameScan {
     if (cards.length < 2 || !cards[0].question || /cookie|consent/i.test(cards[0].question)) continue;
     const selected = cards.filter((c) => c.pressed);
     scan.controls.push({
-      id: parent, kind: 'radio-group', inputType: 'cards', name: '', domId: '', label: cards[0].question, ariaLabel: '', placeholder: '', nearbyText: cards[0].question,
-      autocomplete: '', required: requiredMark(cards[0].question), value: selected.map((c) => c.cardLabel).join(', '), checked: selected.length > 0, multiple: false,
-      options: cards.map((c, index) => ({ id: c.id, clickId: '', label: c.cardLabel, value: c.cardLabel, index, checked: c.pressed, disabled: false })),
-      group: cards[0].group, order: Math.min(...cards.map((c) => c.order)), maxLength: 0, visible: true,
+      id: parent,
+      kind: 'radio-group',
+      inputType: 'cards',
+      name: '',
+      domId: '',
+      label: cards[0].question,
+      ariaLabel: '',
+      placeholder: '',
+      nearbyText: cards[0].question,
+      autocomplete: '',
+      required: requiredMark(cards[0].question),
+      value: selected.map((c) => c.cardLabel).join(', '),
+      checked: selected.length > 0,
+      multiple: false,
+      options: cards.map((c, index) => ({
+        id: c.id,
+        clickId: '',
+        label: c.cardLabel,
+        value: c.cardLabel,
+        index,
+        checked: c.pressed,
+        disabled: false,
+      })),
+      group: cards[0].group,
+      order: Math.min(...cards.map((c) => c.order)),
+      maxLength: 0,
+      visible: true,
     });
     for (const c of cards) taken.add(c.id);
   }

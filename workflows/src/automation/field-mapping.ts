@@ -60,7 +60,11 @@ export function questionTextOf(d: FieldDescriptor): { text: string; source: keyo
   const near = (d.nearbyText ?? '').trim();
   if (near && hint) {
     const byNear = decideQuestion({ text: near, inputType: d.inputType, control: d.kind });
-    if (!byNear.answer && (byNear.reason === 'no_intent' || byNear.reason === 'below_threshold') && decideQuestion({ text: hint, inputType: d.inputType, control: d.kind }).answer)
+    if (
+      !byNear.answer &&
+      (byNear.reason === 'no_intent' || byNear.reason === 'below_threshold') &&
+      decideQuestion({ text: hint, inputType: d.inputType, control: d.kind }).answer
+    )
       return { text: hint, source: 'placeholder' };
   }
   if (near) return { text: near, source: 'nearbyText' };
@@ -93,13 +97,16 @@ export function classifyField(d: FieldDescriptor): FieldMatch | null {
     control: d.kind,
   });
   if (!decision.answer) return null;
-  const source: keyof FieldDescriptor = q?.source ?? (d.name || d.id ? (d.name ? 'name' : 'id') : d.autocomplete ? 'autocomplete' : 'inputType');
+  const source: keyof FieldDescriptor =
+    q?.source ?? (d.name || d.id ? (d.name ? 'name' : 'id') : d.autocomplete ? 'autocomplete' : 'inputType');
   return { target: decision.intent.id as FieldTarget, source };
 }
 
 /** Placeholders that show a sample answer ("name@example.com", "https://…") or say nothing ("Type your answer here..."). */
 export function isSamplePlaceholder(p: string | undefined): boolean {
-  return /@|https?:|www\.|\.com\b|^e\.? ?g\b|example|type (your|an|the) answer|your answer|^enter (your )?answer|^\.\.\.$|^…$|^\d|^(yyyy|dd|mm|jj)\b|^[$€£]\s?\d/i.test((p ?? '').trim());
+  return /@|https?:|www\.|\.com\b|^e\.? ?g\b|example|type (your|an|the) answer|your answer|^enter (your )?answer|^\.\.\.$|^…$|^\d|^(yyyy|dd|mm|jj)\b|^[$€£]\s?\d/i.test(
+    (p ?? '').trim(),
+  );
 }
 
 export function splitName(full: string | undefined): { first: string; last: string } {
@@ -123,7 +130,7 @@ export function parseMoney(s: string | undefined): number | null {
   if (!m) return null;
   const n = Number(m[1]);
   const unit = (m[2] ?? '').toLowerCase();
-  const mult = unit.startsWith('k') || unit === 'thousand' ? 1e3 : unit.startsWith('b') ? 1e9 : unit.startsWith('m') ? 1e6 : 1;
+  const mult =
+    unit.startsWith('k') || unit === 'thousand' ? 1e3 : unit.startsWith('b') ? 1e9 : unit.startsWith('m') ? 1e6 : 1;
   return n * mult;
 }
-

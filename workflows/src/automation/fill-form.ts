@@ -45,13 +45,30 @@ export function takesDeck(c: ScannedControl): boolean {
  * Throws for what stops the run on this step; a CAPTCHA or a password field is first offered to a
  * person in the live view (true: they handed the page back, look at it again).
  */
-async function blockers(ctx: RunContext, scan: FrameScan, controls: ScannedControl[], captchaAnywhere: boolean): Promise<boolean> {
+async function blockers(
+  ctx: RunContext,
+  scan: FrameScan,
+  controls: ScannedControl[],
+  captchaAnywhere: boolean,
+): Promise<boolean> {
   if (scan.captcha || captchaAnywhere) {
-    await overcomeOrFail(ctx, new ApplyFailure('captcha', 'The application form is protected by a CAPTCHA, which the automation does not solve.'));
+    await overcomeOrFail(
+      ctx,
+      new ApplyFailure(
+        'captcha',
+        'The application form is protected by a CAPTCHA, which the automation does not solve.',
+      ),
+    );
     return true;
   }
   if (controls.some((c) => c.inputType === 'password')) {
-    await overcomeOrFail(ctx, new ApplyFailure('login_required', 'The form asks for a password (account sign-in or sign-up); the automation does not create accounts.'));
+    await overcomeOrFail(
+      ctx,
+      new ApplyFailure(
+        'login_required',
+        'The form asks for a password (account sign-in or sign-up); the automation does not create accounts.',
+      ),
+    );
     return true;
   }
   const file = controls.find((c) => c.kind === 'file' && c.required && !(ctx.deck && takesDeck(c)));
@@ -66,7 +83,12 @@ async function blockers(ctx: RunContext, scan: FrameScan, controls: ScannedContr
   return false;
 }
 
-async function waitForChange(frame: Frame, group: string, before: string, ms: number): Promise<'changed' | 'unchanged'> {
+async function waitForChange(
+  frame: Frame,
+  group: string,
+  before: string,
+  ms: number,
+): Promise<'changed' | 'unchanged'> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     await sleep(200);
@@ -100,7 +122,8 @@ async function relocate(ctx: RunContext): Promise<{ frame: Frame; group: string 
   const scans = await scanAllFrames(ctx.page);
   let best: { frame: Frame; group: string; score: number } | null = null;
   for (const s of scans)
-    for (const g of assessGroups(s.scan)) if (!g.login && (!best || g.score > best.score)) best = { frame: s.frame, group: g.group, score: g.score };
+    for (const g of assessGroups(s.scan))
+      if (!g.login && (!best || g.score > best.score)) best = { frame: s.frame, group: g.group, score: g.score };
   return best && best.score >= 1 ? best : null;
 }
 
@@ -115,7 +138,9 @@ export function keepsValue(c: ScannedControl, shown: string): boolean {
     case 'checkbox':
       return c.checked;
     case 'listbox':
-      return !c.options.length || c.options.some((o) => o.checked && o.label === shown) || squash(c.value) === squash(shown);
+      return (
+        !c.options.length || c.options.some((o) => o.checked && o.label === shown) || squash(c.value) === squash(shown)
+      );
     case 'combobox':
       return c.value.trim() !== ''; // the input shows the typed text, the value is the picked option
     case 'file':
@@ -169,13 +194,24 @@ export function questionOf(c: ScannedControl): FormQuestion {
  * Reads back every value we set that is still on screen; one that did not stick is set again (twice at most),
  * and one the page keeps undoing ends the run honestly instead of sending a form with the wrong answer.
  */
-async function keepValues(ctx: RunContext, frame: Frame, group: string, placed: Map<string, Placed>, scan: FrameScan): Promise<FrameScan> {
+async function keepValues(
+  ctx: RunContext,
+  frame: Frame,
+  group: string,
+  placed: Map<string, Placed>,
+  scan: FrameScan,
+): Promise<FrameScan> {
   let askedPerson = false;
   for (let attempt = 0; ; attempt++) {
-    const lost = visibleIn(scan, group).filter((c) => placed.has(c.id) && !keepsValue(c, (placed.get(c.id) as Placed).shown));
+    const lost = visibleIn(scan, group).filter(
+      (c) => placed.has(c.id) && !keepsValue(c, (placed.get(c.id) as Placed).shown),
+    );
     if (!lost.length) return scan;
     const names = lost.map((c) => `"${(placed.get(c.id) as Placed).label}"`).join(', ');
-    const failure = new ApplyFailure('value_not_kept', `The form did not keep the value set for ${names}: it changed back after being set three times, so the application was not sent.`);
+    const failure = new ApplyFailure(
+      'value_not_kept',
+      `The form did not keep the value set for ${names}: it changed back after being set three times, so the application was not sent.`,
+    );
     if (askedPerson) throw failure;
     if (attempt === 2) {
       // A person may get the page to take it (live view); without one, or without their help, the run ends honestly.
@@ -256,7 +292,10 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
         if (ctx.deck && takesDeck(c)) {
           ctx.step('filling');
           ctx.checkStopped();
-          await byId(frame, c.id).setInputFiles({ name: ctx.deck.fileName, mimeType: 'application/pdf', buffer: ctx.deck.bytes }, { timeout: ctx.timeouts.actionMs });
+          await byId(frame, c.id).setInputFiles(
+            { name: ctx.deck.fileName, mimeType: 'application/pdf', buffer: ctx.deck.bytes },
+            { timeout: ctx.timeouts.actionMs },
+          );
           ctx.log(`file "${displayLabel(c)}" → deck ${ctx.deck.fileName} (${ctx.deck.bytes.length} bytes)`);
           recordFilled(ctx, 'pitchDeckFile', displayLabel(c), ctx.deck.fileName, 'deck-file');
           filledIds.push(c.id);
@@ -266,7 +305,13 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
       }
       // The question model decides whose answer this question takes (the founder's, the profile's, or nobody's).
       const label = displayLabel(c);
-      const d = decideField(c, label, { profile: ctx.profile, answers: ctx.answers, deckUrl: ctx.deckUrl, checkboxes: ctx.checkboxes, defaultMessage: ctx.defaultMessage });
+      const d = decideField(c, label, {
+        profile: ctx.profile,
+        answers: ctx.answers,
+        deckUrl: ctx.deckUrl,
+        checkboxes: ctx.checkboxes,
+        defaultMessage: ctx.defaultMessage,
+      });
       let put: Omit<Placed, 'shown' | 'label'> | null = null;
       let shown: string | null = null;
       if (d.fill) {
@@ -274,7 +319,9 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
         ctx.checkStopped();
         put = { target: d.target, raw: d.value, exact: d.exact };
         shown = await putValue(frame, c, d.target, d.value, ctx.timeouts.actionMs);
-        ctx.log(`field "${label}" → ${d.source} = ${shown === null ? '(no option fits / refused)' : JSON.stringify(shown).slice(0, 80)} (${d.why})`);
+        ctx.log(
+          `field "${label}" → ${d.source} = ${shown === null ? '(no option fits / refused)' : JSON.stringify(shown).slice(0, 80)} (${d.why})`,
+        );
       } else if (c.required || d.ask) ctx.log(`field "${label}": ${d.why}`);
       if (shown === null && c.required && (d.fill || d.ask)) unanswered.set(c.id, questionOf(c));
       if (shown !== null && put) {
@@ -348,5 +395,8 @@ export async function assertSubmittable(ready: ReadyForm): Promise<void> {
   if (!scan) return;
   const invalid = await invalidFields(ready.frame, ready.group, scan);
   if (invalid.length)
-    throw new ApplyFailure('validation', `Required fields could not be filled from the profile: ${invalid.slice(0, 5).join(', ')}.`);
+    throw new ApplyFailure(
+      'validation',
+      `Required fields could not be filled from the profile: ${invalid.slice(0, 5).join(', ')}.`,
+    );
 }

@@ -71,8 +71,13 @@ async function gotoPage(ctx: RunContext, url: string, first: boolean): Promise<b
   } catch (e) {
     if (first) {
       const msg = String((e as Error).message).split('\n')[0];
-      if (/ERR_BLOCKED_BY_CLIENT/.test(msg)) throw new ApplyFailure('unsafe_url', `The website redirected to an address that is not allowed (${url})`);
-      throw new ApplyFailure((e as Error).name === 'TimeoutError' ? 'timeout' : 'navigation', `Could not load ${url}: ${msg}`, 'transient');
+      if (/ERR_BLOCKED_BY_CLIENT/.test(msg))
+        throw new ApplyFailure('unsafe_url', `The website redirected to an address that is not allowed (${url})`);
+      throw new ApplyFailure(
+        (e as Error).name === 'TimeoutError' ? 'timeout' : 'navigation',
+        `Could not load ${url}: ${msg}`,
+        'transient',
+      );
     }
     ctx.log(`skip ${url}: ${(e as Error).message.split('\n')[0]}`);
     return false;
@@ -80,18 +85,39 @@ async function gotoPage(ctx: RunContext, url: string, first: boolean): Promise<b
   if (status >= 400) {
     if (!first) return false;
     const transient = status >= 500 || status === 429 || status === 408;
-    throw new ApplyFailure('http_error', `The website answered HTTP ${status} for ${url}`, transient ? 'transient' : 'permanent');
+    throw new ApplyFailure(
+      'http_error',
+      `The website answered HTTP ${status} for ${url}`,
+      transient ? 'transient' : 'permanent',
+    );
   }
-  await ctx.page.waitForLoadState('load', { timeout: Math.min(5000, ctx.timeouts.navigationMs) }).catch(() => undefined);
+  await ctx.page
+    .waitForLoadState('load', { timeout: Math.min(5000, ctx.timeouts.navigationMs) })
+    .catch(() => undefined);
   return true;
 }
 
 const APPLICATION_TARGETS: readonly FieldTarget[] = [
-  'pitchDeck', 'stage', 'raising', 'existingFunding', 'problem', 'solution', 'valueProposition', 'oneLineExplanation',
-  'detailedDescription', 'industry', 'teamSize', 'revenue', 'founded', 'founderLinkedin',
+  'pitchDeck',
+  'stage',
+  'raising',
+  'existingFunding',
+  'problem',
+  'solution',
+  'valueProposition',
+  'oneLineExplanation',
+  'detailedDescription',
+  'industry',
+  'teamSize',
+  'revenue',
+  'founded',
+  'founderLinkedin',
 ];
 
-function bestForm(scans: ScannedFrame[], applyContext: boolean): { form: FormLocation | null; login: boolean; applicationLike: boolean } {
+function bestForm(
+  scans: ScannedFrame[],
+  applyContext: boolean,
+): { form: FormLocation | null; login: boolean; applicationLike: boolean } {
   let best: { s: ScannedFrame; g: GroupAssessment } | null = null;
   let login = false;
   for (const s of scans) {
@@ -102,10 +128,16 @@ function bestForm(scans: ScannedFrame[], applyContext: boolean): { form: FormLoc
   }
   const captcha = scans.some((s) => s.scan.captcha);
   const applicationLike = !!best && APPLICATION_TARGETS.some((t) => best.g.targets.has(t));
-  if (best && best.g.strong) return { form: { frame: best.s.frame, group: best.g.group, captcha }, login, applicationLike };
+  if (best && best.g.strong)
+    return { form: { frame: best.s.frame, group: best.g.group, captcha }, login, applicationLike };
   if (applyContext) {
     // On a page reached through an "apply" link, accept a one-question screen or a "Start" screen (Typeform style).
-    if (best && best.g.score >= 1 && !best.g.login && buttonsFor(best.s.scan, best.g.group).some((b) => b.role === 'next' || b.role === 'submit'))
+    if (
+      best &&
+      best.g.score >= 1 &&
+      !best.g.login &&
+      buttonsFor(best.s.scan, best.g.group).some((b) => b.role === 'next' || b.role === 'submit')
+    )
       return { form: { frame: best.s.frame, group: best.g.group, captcha }, login, applicationLike: true };
     for (const s of scans) {
       const start = s.scan.buttons.find((b) => classifyButton(b.text, b.type) === 'start');
@@ -130,7 +162,9 @@ async function inspect(ctx: RunContext, applyContext: boolean): Promise<Inspecti
     let applyButton: Inspection['applyButton'] = null;
     for (const s of scans) {
       // Score the text alone (no href); buttons inside a <form> submit that form and are never navigation.
-      const b = s.scan.buttons.find((x) => !x.href && x.group === 'page' && x.type !== 'submit' && scoreLink(x.text, 'https://x.invalid/') >= 10);
+      const b = s.scan.buttons.find(
+        (x) => !x.href && x.group === 'page' && x.type !== 'submit' && scoreLink(x.text, 'https://x.invalid/') >= 10,
+      );
       if (b) {
         applyButton = { frame: s.frame, id: b.id };
         break;
@@ -140,7 +174,8 @@ async function inspect(ctx: RunContext, applyContext: boolean): Promise<Inspecti
     const loading = main ? main.scan.looksLoading : true;
     // Scripted pages get the full wait; static pages with a clear way forward none.
     const budget = strongLink || applyButton ? 0 : loading ? ctx.timeouts.formWaitMs : 1000;
-    if (Date.now() - started >= budget) return { form: null, applicationLike: false, links, mailtos, login, captcha, applyButton };
+    if (Date.now() - started >= budget)
+      return { form: null, applicationLike: false, links, mailtos, login, captcha, applyButton };
     await sleep(250);
   }
 }
@@ -183,7 +218,13 @@ export async function findApplicationForm(ctx: RunContext, startUrl: string): Pr
     }
     if (found.form) {
       const here = normUrl(page.url());
-      const elsewhere = found.links.filter((l) => scoreLink(l.text, l.href) >= 10 && sameSite(l.href, page.url()) && !visited.has(normUrl(l.href)) && normUrl(l.href) !== here);
+      const elsewhere = found.links.filter(
+        (l) =>
+          scoreLink(l.text, l.href) >= 10 &&
+          sameSite(l.href, page.url()) &&
+          !visited.has(normUrl(l.href)) &&
+          normUrl(l.href) !== here,
+      );
       if (found.applicationLike || fallback !== null || elsewhere.length === 0) {
         ctx.log(`form found in ${found.form.frame.url()} group ${found.form.group}`);
         return found.form;
@@ -191,7 +232,8 @@ export async function findApplicationForm(ctx: RunContext, startUrl: string): Pr
       // A contact form next to an "Apply" link: a person would use the dedicated application first.
       ctx.log(`contact-style form on ${page.url()}; trying the apply link first`);
       fallback = page.url();
-      for (const l of elsewhere) queue.push({ url: l.href, score: scoreLink(l.text, l.href) + 5, depth: next.depth + 1 });
+      for (const l of elsewhere)
+        queue.push({ url: l.href, score: scoreLink(l.text, l.href) + 5, depth: next.depth + 1 });
       continue;
     }
     found.mailtos.forEach((m) => mailtos.add(m));
@@ -223,8 +265,14 @@ export async function findApplicationForm(ctx: RunContext, startUrl: string): Pr
   }
   if (captcha || login) {
     const failure = captcha
-      ? new ApplyFailure('captcha', 'The application page is protected by a CAPTCHA, which the automation does not solve.')
-      : new ApplyFailure('login_required', 'Applying requires signing in to an account on the firm\'s portal; there is no public application form.');
+      ? new ApplyFailure(
+          'captcha',
+          'The application page is protected by a CAPTCHA, which the automation does not solve.',
+        )
+      : new ApplyFailure(
+          'login_required',
+          "Applying requires signing in to an account on the firm's portal; there is no public application form.",
+        );
     // A person in the live view may get past it (solve it, sign in); then look at the page they left.
     for (;;) {
       await overcomeOrFail(ctx, failure);
@@ -233,6 +281,12 @@ export async function findApplicationForm(ctx: RunContext, startUrl: string): Pr
     }
   }
   if (mailtos.size)
-    throw new ApplyFailure('email_only', `No application form found; the firm only lists an e-mail address for pitches (${[...mailtos].slice(0, 3).join(', ')}).`);
-  throw new ApplyFailure('no_form', `No application form found on the website (checked ${pages} page${pages === 1 ? '' : 's'}).`);
+    throw new ApplyFailure(
+      'email_only',
+      `No application form found; the firm only lists an e-mail address for pitches (${[...mailtos].slice(0, 3).join(', ')}).`,
+    );
+  throw new ApplyFailure(
+    'no_form',
+    `No application form found on the website (checked ${pages} page${pages === 1 ? '' : 's'}).`,
+  );
 }

@@ -28,7 +28,11 @@ export function classifyControl(c: ScannedControl): FieldMatch | null {
  */
 export function displayLabel(c: ScannedControl): string {
   const t = questionTextOf(descriptorOf(c))?.text || c.placeholder || c.name || c.domId || c.kind;
-  return t.replace(/\s*\*\s*$/, '').replace(/\s+/g, ' ').trim().slice(0, 120);
+  return t
+    .replace(/\s*\*\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
 }
 
 const WEIGHTS: Partial<Record<FieldTarget, number>> = {
@@ -88,7 +92,11 @@ export function assessGroups(scan: FrameScan): GroupAssessment[] {
     let score = 0;
     for (const t of targets) score += WEIGHTS[t] ?? 0;
     if (controls.some((c) => c.kind === 'file')) score += 1;
-    const identity = targets.has('founderEmail') || targets.has('founderName') || targets.has('firstName') || targets.has('companyName');
+    const identity =
+      targets.has('founderEmail') ||
+      targets.has('founderName') ||
+      targets.has('firstName') ||
+      targets.has('companyName');
     const strong = !login && identity && score >= 4;
     out.push({ group, controls, score: login ? -1 : score, targets, login, strong });
   }

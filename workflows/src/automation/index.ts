@@ -1,10 +1,31 @@
 export { applyToFirm } from './apply-to-firm';
 export { reviewForm, reviewOf, type ReviewedFirm } from './review';
-export { discoverForm, refusedVisit, type DiscoverOptions, type DiscoveredBlocker, type DiscoveredField, type DiscoveredKind, type DiscoveryOutcome, type DiscoveryResult } from './discover-form';
+export {
+  discoverForm,
+  refusedVisit,
+  type DiscoverOptions,
+  type DiscoveredBlocker,
+  type DiscoveredField,
+  type DiscoveredKind,
+  type DiscoveryOutcome,
+  type DiscoveryResult,
+} from './discover-form';
 export { analyseOutcome } from './analyse-outcome';
 export { launchBrowser, chromiumPath, CHROMIUM_ARGS } from './browser';
 export { classifyField, ensureUrl, normalizeText, parseMoney, questionTextOf, splitName } from './field-mapping';
-export { decideField, exactNumber, exactYear, fitValue, fullDate, profileValue, valueForTarget, yearMonth, type FieldDecision, type ValueSources, type ValueSource } from './answering';
+export {
+  decideField,
+  exactNumber,
+  exactYear,
+  fitValue,
+  fullDate,
+  profileValue,
+  valueForTarget,
+  yearMonth,
+  type FieldDecision,
+  type ValueSources,
+  type ValueSource,
+} from './answering';
 export type { ControlKind, FieldDescriptor, FieldMatch } from './field-mapping';
 export { matchOption, parseRange, stageOrdinals } from './option-matching';
 export type { OptionLike, NumRange } from './option-matching';

@@ -41,7 +41,9 @@ export function stageOrdinals(text: string): { ords: number[]; orLater: boolean 
   take(/series c\b|\bc round\b/g, 4);
   take(/series [d-z]\b|\bgrowth\b|late stage|later stage|\bipo\b/g, 5);
   take(/bootstrap|self ?funded|no (outside )?funding|not raised/g, -1);
-  const orLater = /\+|or (later|above|beyond|more)|and (later|above|beyond)|\blater\b|\bbeyond\b/.test(text.toLowerCase());
+  const orLater = /\+|or (later|above|beyond|more)|and (later|above|beyond)|\blater\b|\bbeyond\b/.test(
+    text.toLowerCase(),
+  );
   return { ords, orLater };
 }
 
@@ -61,13 +63,55 @@ function matchStage(desired: string, cands: Cand[]): number {
 // --- industry ------------------------------------------------------------------------------------------
 
 const INDUSTRY_SYNONYMS: readonly (readonly string[])[] = [
-  ['ai and ml', 'ai', 'ml', 'artificial intelligence', 'machine learning', 'ai ml', 'deep learning', 'generative ai', 'data and ai', 'ai and data'],
-  ['saas', 'b2b saas', 'software as a service', 'enterprise software', 'b2b software', 'software', 'enterprise', 'cloud', 'b2b'],
+  [
+    'ai and ml',
+    'ai',
+    'ml',
+    'artificial intelligence',
+    'machine learning',
+    'ai ml',
+    'deep learning',
+    'generative ai',
+    'data and ai',
+    'ai and data',
+  ],
+  [
+    'saas',
+    'b2b saas',
+    'software as a service',
+    'enterprise software',
+    'b2b software',
+    'software',
+    'enterprise',
+    'cloud',
+    'b2b',
+  ],
   ['fintech', 'financial services', 'financial technology', 'finance', 'payments', 'banking', 'insurtech'],
-  ['healthtech', 'health tech', 'healthcare', 'health', 'digital health', 'medtech', 'medical', 'life sciences', 'biotech', 'wellness'],
+  [
+    'healthtech',
+    'health tech',
+    'healthcare',
+    'health',
+    'digital health',
+    'medtech',
+    'medical',
+    'life sciences',
+    'biotech',
+    'wellness',
+  ],
   ['e commerce', 'ecommerce', 'commerce', 'retail', 'marketplace', 'marketplaces', 'd2c', 'dtc'],
   ['edtech', 'education', 'learning'],
-  ['cleantech', 'clean tech', 'climate', 'climate tech', 'energy', 'sustainability', 'clean energy', 'greentech', 'environment'],
+  [
+    'cleantech',
+    'clean tech',
+    'climate',
+    'climate tech',
+    'energy',
+    'sustainability',
+    'clean energy',
+    'greentech',
+    'environment',
+  ],
   ['consumer', 'b2c', 'consumer tech', 'consumer internet', 'media', 'social'],
   ['hardware', 'robotics', 'deep tech', 'deeptech', 'iot', 'devices', 'manufacturing', 'semiconductors'],
   ['technology', 'tech', 'software', 'it'],
@@ -76,7 +120,8 @@ const INDUSTRY_SYNONYMS: readonly (readonly string[])[] = [
 
 function synonymsFor(desired: string): readonly string[] {
   const d = norm(desired);
-  const group = INDUSTRY_SYNONYMS.find((g) => g.includes(d)) ?? INDUSTRY_SYNONYMS.find((g) => g.some((s) => containsPhrase(d, s)));
+  const group =
+    INDUSTRY_SYNONYMS.find((g) => g.includes(d)) ?? INDUSTRY_SYNONYMS.find((g) => g.some((s) => containsPhrase(d, s)));
   return group ? [d, ...group] : [d];
 }
 
@@ -86,27 +131,195 @@ function synonymsFor(desired: string): readonly string[] {
 const REGIONS: readonly { names: readonly string[]; places: readonly string[] }[] = [
   {
     names: ['europe', 'emea', 'eu', 'european union'],
-    places: ['uk', 'united kingdom', 'england', 'scotland', 'wales', 'london', 'manchester', 'edinburgh', 'germany', 'berlin', 'munich', 'hamburg', 'france', 'paris', 'spain', 'madrid', 'barcelona', 'italy', 'milan', 'rome', 'netherlands', 'amsterdam', 'sweden', 'stockholm', 'denmark', 'copenhagen', 'norway', 'oslo', 'finland', 'helsinki', 'ireland', 'dublin', 'switzerland', 'zurich', 'geneva', 'austria', 'vienna', 'belgium', 'brussels', 'portugal', 'lisbon', 'poland', 'warsaw', 'estonia', 'tallinn', 'czech republic', 'czechia', 'prague', 'greece', 'athens', 'romania', 'bucharest', 'hungary', 'budapest', 'lithuania', 'vilnius', 'latvia', 'riga'],
+    places: [
+      'uk',
+      'united kingdom',
+      'england',
+      'scotland',
+      'wales',
+      'london',
+      'manchester',
+      'edinburgh',
+      'germany',
+      'berlin',
+      'munich',
+      'hamburg',
+      'france',
+      'paris',
+      'spain',
+      'madrid',
+      'barcelona',
+      'italy',
+      'milan',
+      'rome',
+      'netherlands',
+      'amsterdam',
+      'sweden',
+      'stockholm',
+      'denmark',
+      'copenhagen',
+      'norway',
+      'oslo',
+      'finland',
+      'helsinki',
+      'ireland',
+      'dublin',
+      'switzerland',
+      'zurich',
+      'geneva',
+      'austria',
+      'vienna',
+      'belgium',
+      'brussels',
+      'portugal',
+      'lisbon',
+      'poland',
+      'warsaw',
+      'estonia',
+      'tallinn',
+      'czech republic',
+      'czechia',
+      'prague',
+      'greece',
+      'athens',
+      'romania',
+      'bucharest',
+      'hungary',
+      'budapest',
+      'lithuania',
+      'vilnius',
+      'latvia',
+      'riga',
+    ],
   },
   {
     names: ['north america', 'americas', 'usa', 'us', 'united states', 'us and canada'],
-    places: ['usa', 'united states', 'us', 'new york', 'nyc', 'san francisco', 'sf', 'bay area', 'palo alto', 'boston', 'austin', 'seattle', 'los angeles', 'chicago', 'miami', 'denver', 'canada', 'toronto', 'vancouver', 'montreal', 'mexico', 'mexico city'],
+    places: [
+      'usa',
+      'united states',
+      'us',
+      'new york',
+      'nyc',
+      'san francisco',
+      'sf',
+      'bay area',
+      'palo alto',
+      'boston',
+      'austin',
+      'seattle',
+      'los angeles',
+      'chicago',
+      'miami',
+      'denver',
+      'canada',
+      'toronto',
+      'vancouver',
+      'montreal',
+      'mexico',
+      'mexico city',
+    ],
   },
   {
     names: ['asia', 'apac', 'asia pacific', 'asia and pacific'],
-    places: ['india', 'bangalore', 'bengaluru', 'mumbai', 'delhi', 'new delhi', 'singapore', 'japan', 'tokyo', 'china', 'beijing', 'shanghai', 'shenzhen', 'hong kong', 'korea', 'south korea', 'seoul', 'indonesia', 'jakarta', 'vietnam', 'ho chi minh city', 'thailand', 'bangkok', 'philippines', 'manila', 'malaysia', 'kuala lumpur', 'taiwan', 'taipei'],
+    places: [
+      'india',
+      'bangalore',
+      'bengaluru',
+      'mumbai',
+      'delhi',
+      'new delhi',
+      'singapore',
+      'japan',
+      'tokyo',
+      'china',
+      'beijing',
+      'shanghai',
+      'shenzhen',
+      'hong kong',
+      'korea',
+      'south korea',
+      'seoul',
+      'indonesia',
+      'jakarta',
+      'vietnam',
+      'ho chi minh city',
+      'thailand',
+      'bangkok',
+      'philippines',
+      'manila',
+      'malaysia',
+      'kuala lumpur',
+      'taiwan',
+      'taipei',
+    ],
   },
-  { names: ['middle east', 'mena', 'emea'], places: ['israel', 'tel aviv', 'uae', 'united arab emirates', 'dubai', 'abu dhabi', 'saudi arabia', 'riyadh', 'qatar', 'doha', 'jordan', 'amman'] },
-  { names: ['africa', 'emea'], places: ['nigeria', 'lagos', 'kenya', 'nairobi', 'south africa', 'cape town', 'johannesburg', 'egypt', 'cairo', 'ghana', 'accra', 'rwanda', 'kigali', 'morocco'] },
-  { names: ['latin america', 'latam', 'south america', 'americas'], places: ['brazil', 'sao paulo', 'são paulo', 'argentina', 'buenos aires', 'chile', 'santiago', 'colombia', 'bogota', 'peru', 'lima', 'uruguay', 'montevideo'] },
-  { names: ['oceania', 'australia', 'australia and new zealand', 'anz', 'apac', 'asia pacific'], places: ['australia', 'sydney', 'melbourne', 'new zealand', 'auckland'] },
+  {
+    names: ['middle east', 'mena', 'emea'],
+    places: [
+      'israel',
+      'tel aviv',
+      'uae',
+      'united arab emirates',
+      'dubai',
+      'abu dhabi',
+      'saudi arabia',
+      'riyadh',
+      'qatar',
+      'doha',
+      'jordan',
+      'amman',
+    ],
+  },
+  {
+    names: ['africa', 'emea'],
+    places: [
+      'nigeria',
+      'lagos',
+      'kenya',
+      'nairobi',
+      'south africa',
+      'cape town',
+      'johannesburg',
+      'egypt',
+      'cairo',
+      'ghana',
+      'accra',
+      'rwanda',
+      'kigali',
+      'morocco',
+    ],
+  },
+  {
+    names: ['latin america', 'latam', 'south america', 'americas'],
+    places: [
+      'brazil',
+      'sao paulo',
+      'são paulo',
+      'argentina',
+      'buenos aires',
+      'chile',
+      'santiago',
+      'colombia',
+      'bogota',
+      'peru',
+      'lima',
+      'uruguay',
+      'montevideo',
+    ],
+  },
+  {
+    names: ['oceania', 'australia', 'australia and new zealand', 'anz', 'apac', 'asia pacific'],
+    places: ['australia', 'sydney', 'melbourne', 'new zealand', 'auckland'],
+  },
 ];
 
 function matchRegion(desired: string, cands: Cand[]): number {
   const d = norm(desired);
   const parts = d.split(' ');
   // The last place named decides ("London, UK"): a city and its country agree.
-  const region = REGIONS.filter((r) => r.places.some((p) => containsPhrase(d, p) && (p.includes(' ') || parts.includes(p))));
+  const region = REGIONS.filter((r) =>
+    r.places.some((p) => containsPhrase(d, p) && (p.includes(' ') || parts.includes(p))),
+  );
   if (region.length === 0) return -1;
   const hits = cands.filter((c) => region.some((r) => r.names.some((n) => c.norm === n || containsPhrase(c.norm, n))));
   return hits.length === 1 ? hits[0].i : -1;
@@ -131,10 +344,14 @@ function unitMult(u: string | undefined): number {
 
 /** Reads "1-5", "6–15", "51+", "Under $10k", "$10k – $50k", "$1M+ MRR", "Pre-revenue" as a numeric range. */
 export function parseRange(text: string): NumRange | null {
-  const t = text.toLowerCase().replace(/[–—]/g, '-').replace(/\bto\b/g, '-');
+  const t = text
+    .toLowerCase()
+    .replace(/[–—]/g, '-')
+    .replace(/\bto\b/g, '-');
   if (/pre ?-?revenue|no revenue|\bnone\b|\bzero\b|not yet|^\s*\$?0\s*$/.test(t)) return { min: 0, max: 0 };
   const nums: { n: number; unit?: string }[] = [];
-  for (const m of t.matchAll(NUM)) nums.push({ n: Number(m[1].replace(/,(?=\d{3})/g, '').replace(',', '.')), unit: m[2] });
+  for (const m of t.matchAll(NUM))
+    nums.push({ n: Number(m[1].replace(/,(?=\d{3})/g, '').replace(',', '.')), unit: m[2] });
   if (nums.length === 0) return null;
   // "10-50K": the first number borrows the unit of the second.
   if (nums.length >= 2 && !nums[0].unit && nums[1].unit) nums[0].unit = nums[1].unit;
@@ -157,9 +374,16 @@ function matchNumeric(target: FieldTarget, desired: string, cands: Cand[]): numb
   if (!want) return -1;
   let v = representative(want);
   if (target === 'founded') v = want.min;
-  const ranges = cands.map((c) => ({ c, r: parseRange(c.label || c.value) })).filter((x): x is { c: Cand; r: NumRange } => x.r !== null);
+  const ranges = cands
+    .map((c) => ({ c, r: parseRange(c.label || c.value) }))
+    .filter((x): x is { c: Cand; r: NumRange } => x.r !== null);
   if (ranges.length === 0) return -1;
-  const adjust = (label: string) => (target === 'revenue' && isMonthly(desired) && isAnnual(label) ? v * 12 : target === 'revenue' && isAnnual(desired) && isMonthly(label) ? v / 12 : v);
+  const adjust = (label: string) =>
+    target === 'revenue' && isMonthly(desired) && isAnnual(label)
+      ? v * 12
+      : target === 'revenue' && isAnnual(desired) && isMonthly(label)
+        ? v / 12
+        : v;
   const hits = ranges.filter(({ c, r }) => {
     const x = adjust(c.label);
     return x >= r.min && x <= r.max;
@@ -192,7 +416,12 @@ function dice(a: string, b: string): number {
  * stage scale, numeric ranges, industry synonyms, then word overlap. With `otherFallback`, an "Other" option
  * is used when nothing fits (for required questions).
  */
-export function matchOption(target: FieldTarget, desired: string, options: readonly OptionLike[], opts: { otherFallback?: boolean } = {}): number {
+export function matchOption(
+  target: FieldTarget,
+  desired: string,
+  options: readonly OptionLike[],
+  opts: { otherFallback?: boolean } = {},
+): number {
   const cands: Cand[] = options
     .map((o, i) => ({ i, label: o.label ?? '', value: o.value ?? '', norm: norm(o.label), normValue: norm(o.value) }))
     .filter((c) => !isPlaceholderOption(c));
@@ -206,7 +435,13 @@ export function matchOption(target: FieldTarget, desired: string, options: reado
     const i = matchStage(desired, cands);
     if (i >= 0) return i;
   }
-  if (target === 'teamSize' || target === 'revenue' || target === 'raising' || target === 'existingFunding' || target === 'founded') {
+  if (
+    target === 'teamSize' ||
+    target === 'revenue' ||
+    target === 'raising' ||
+    target === 'existingFunding' ||
+    target === 'founded'
+  ) {
     const i = matchNumeric(target, desired, cands);
     if (i >= 0) return i;
   }
@@ -226,7 +461,9 @@ export function matchOption(target: FieldTarget, desired: string, options: reado
     if (i >= 0) return i;
   }
 
-  const scored = cands.map((c) => ({ c, s: Math.max(dice(d, c.norm), dice(d, c.normValue)) })).sort((a, b) => b.s - a.s);
+  const scored = cands
+    .map((c) => ({ c, s: Math.max(dice(d, c.norm), dice(d, c.normValue)) }))
+    .sort((a, b) => b.s - a.s);
   if (scored[0] && scored[0].s >= 0.5) return scored[0].c.i;
 
   if (opts.otherFallback) {

@@ -35,11 +35,23 @@ async function checkOption(frame: Frame, opt: ScannedOption, native: boolean, ti
   }
 }
 
-async function pickFromPopup(frame: Frame, target: FieldTarget, value: string, timeout: number): Promise<string | null> {
+async function pickFromPopup(
+  frame: Frame,
+  target: FieldTarget,
+  value: string,
+  timeout: number,
+): Promise<string | null> {
   const options = frame.locator('[role=option]:visible');
-  await options.first().waitFor({ timeout: Math.min(timeout, 2000) }).catch(() => undefined);
+  await options
+    .first()
+    .waitFor({ timeout: Math.min(timeout, 2000) })
+    .catch(() => undefined);
   const labels = (await options.allInnerTexts()).map((t) => t.trim());
-  const idx = matchOption(target, value, labels.map((label) => ({ label })));
+  const idx = matchOption(
+    target,
+    value,
+    labels.map((label) => ({ label })),
+  );
   if (idx < 0) return null;
   await options.nth(idx).click({ timeout });
   return labels[idx];
@@ -51,7 +63,9 @@ async function pickFromPopup(frame: Frame, target: FieldTarget, value: string, t
  */
 async function pressLetter(frame: Frame, letter: string): Promise<boolean> {
   if (!/^[A-Z]$/.test(letter)) return false;
-  await frame.evaluate('document.activeElement && document.activeElement !== document.body && document.activeElement.blur && document.activeElement.blur()');
+  await frame.evaluate(
+    'document.activeElement && document.activeElement !== document.body && document.activeElement.blur && document.activeElement.blur()',
+  );
   await frame.page().keyboard.press(letter.toLowerCase());
   return true;
 }
@@ -65,7 +79,13 @@ const isNative = (c: ScannedControl) => c.inputType === 'radio' || c.inputType =
  * choices), or null when the control refused it or no option fits; never throws for a single stubborn field. "Other" is
  * never chosen for anyone: a choice no option represents goes to the founder (issue 23).
  */
-export async function putValue(frame: Frame, c: ScannedControl, target: FieldTarget, raw: string, actionMs: number): Promise<string | null> {
+export async function putValue(
+  frame: Frame,
+  c: ScannedControl,
+  target: FieldTarget,
+  raw: string,
+  actionMs: number,
+): Promise<string | null> {
   if (c.kind === 'file') return null;
   const loc = byId(frame, c.id);
   try {
@@ -104,7 +124,15 @@ export async function putValue(frame: Frame, c: ScannedControl, target: FieldTar
       case 'checkbox': {
         if (target !== 'consent' && target !== 'marketingOptIn') return null;
         if (c.checked) return 'checked';
-        const opt = c.options[0] ?? { id: c.id, clickId: '', label: '', value: '', index: 0, checked: false, disabled: false };
+        const opt = c.options[0] ?? {
+          id: c.id,
+          clickId: '',
+          label: '',
+          value: '',
+          index: 0,
+          checked: false,
+          disabled: false,
+        };
         return (await checkOption(frame, opt, isNative(c), actionMs)) ? 'checked' : null;
       }
       case 'listbox': {

@@ -12,17 +12,25 @@ export function classifyButton(text: string, type?: string): ButtonRole {
   if (/\b(clear|reset|cancel|delete|remove|close|dismiss)\b/.test(t)) return 'reset';
   if (/\b(sign in|log ?in|sign up|create (an )?account|register)\b/.test(t)) return 'login';
   if (/\b(subscribe|search|download|accept (all )?cookies|reject|menu)\b/.test(t)) return 'other';
-  if (/^(next|continue|ok|proceed|weiter|suivant)\b|\bnext( step| page| question)?\b|save (and|&) continue|\bcontinue\b/.test(t) || /^[→›>]$/.test(raw)) return 'next';
+  if (
+    /^(next|continue|ok|proceed|weiter|suivant)\b|\bnext( step| page| question)?\b|save (and|&) continue|\bcontinue\b/.test(
+      t,
+    ) ||
+    /^[→›>]$/.test(raw)
+  )
+    return 'next';
   if (/^(start|begin|let'?s go|get started)\b|start (the |your )?application|begin application/.test(t)) return 'start';
   if (/\b(submit|send|apply|finish|complete|done|pitch us|request|get in touch)\b/.test(t)) return 'submit';
   if (!t && (type ?? '').toLowerCase() === 'submit') return 'submit';
   return 'other';
 }
 
-const STRONG = /\bapply\b|\bapplication\b|submit (a |an |your )?(pitch|deck|startup|company|idea|business|application)|pitch us|pitch to us|send (us )?(a |an |your )?(pitch|deck)|for founders|founders? (form|portal|application)|get funded|raise with us|\bpitch\b/;
+const STRONG =
+  /\bapply\b|\bapplication\b|submit (a |an |your )?(pitch|deck|startup|company|idea|business|application)|pitch us|pitch to us|send (us )?(a |an |your )?(pitch|deck)|for founders|founders? (form|portal|application)|get funded|raise with us|\bpitch\b/;
 const MEDIUM = /\bcontact\b|get in touch|reach out|talk to us|work with us|say hello|\bconnect\b/;
 const LOW = /\babout\b|approach|\bfounders?\b|\bteam\b|portfolio|companies|\bfaq\b|what we do|thesis|strategy|how we/;
-const NEGATIVE = /career|\bjobs?\b|hiring|join (our|the) team|\blog ?in\b|sign in|privacy|\bterms\b|cookie|\bpress\b|\bnews\b|\bblog\b|podcast|linkedin|twitter|facebook|instagram|youtube|medium com|\bevents?\b/;
+const NEGATIVE =
+  /career|\bjobs?\b|hiring|join (our|the) team|\blog ?in\b|sign in|privacy|\bterms\b|cookie|\bpress\b|\bnews\b|\bblog\b|podcast|linkedin|twitter|facebook|instagram|youtube|medium com|\bevents?\b/;
 
 /**
  * How promising a link is as a way to the application form: 10+ = apply/pitch, 6 = contact, 3 = about-ish,

@@ -4,7 +4,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ApplyTimeouts } from './types';
 import { checkUrlSafety, type Resolver, type SafetyPolicy } from './url-safety';
 
-export async function installRequestGuard(context: BrowserContext, policy: SafetyPolicy, blocked: string[], resolve?: Resolver): Promise<void> {
+export async function installRequestGuard(
+  context: BrowserContext,
+  policy: SafetyPolicy,
+  blocked: string[],
+  resolve?: Resolver,
+): Promise<void> {
   const verdicts = new Map<string, Promise<boolean>>();
   const allowed = (url: string): Promise<boolean> => {
     let host: string;
@@ -46,7 +51,12 @@ export async function openGuardedPage(
   blocked: string[],
   timeouts: Pick<ApplyTimeouts, 'actionMs' | 'navigationMs'>,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', acceptDownloads: false, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+    acceptDownloads: false,
+    serviceWorkers: 'block',
+  });
   await installRequestGuard(context, policy, blocked);
   const page = await context.newPage();
   page.setDefaultTimeout(timeouts.actionMs);

@@ -11,18 +11,40 @@ export interface ReviewedFirm {
 }
 
 /** The review table of a dry run's result: question → value → source, and the questions the run would ask. */
-export function reviewOf(r: Pick<ApplyResult, 'status' | 'subStatus' | 'summary' | 'fieldsFilled' | 'unansweredQuestions'>, firm: ReviewedFirm): FormReview {
+export function reviewOf(
+  r: Pick<ApplyResult, 'status' | 'subStatus' | 'summary' | 'fieldsFilled' | 'unansweredQuestions'>,
+  firm: ReviewedFirm,
+): FormReview {
   const fields = reviewFields(r.fieldsFilled);
-  const questions = (r.unansweredQuestions ?? []).map(({ question, required, options }) => ({ question, required, options }));
+  const questions = (r.unansweredQuestions ?? []).map(({ question, required, options }) => ({
+    question,
+    required,
+    options,
+  }));
   if (r.status === 'waiting_for_input')
-    return { firm, status: 'needs_answers', summary: `Nothing was sent. The form needs ${questions.length === 1 ? 'an answer' : `${questions.length} answers`} from you first (later steps of the form are reviewed once these are answered).`, fields, questions };
+    return {
+      firm,
+      status: 'needs_answers',
+      summary: `Nothing was sent. The form needs ${questions.length === 1 ? 'an answer' : `${questions.length} answers`} from you first (later steps of the form are reviewed once these are answered).`,
+      fields,
+      questions,
+    };
   if (r.status === 'completed' && r.subStatus === 'form_filled')
-    return { firm, status: 'ready', summary: `Nothing was sent. This is what the application would send (${fields.length} field${fields.length === 1 ? '' : 's'}).`, fields, questions };
+    return {
+      firm,
+      status: 'ready',
+      summary: `Nothing was sent. This is what the application would send (${fields.length} field${fields.length === 1 ? '' : 's'}).`,
+      fields,
+      questions,
+    };
   return { firm, status: 'failed', summary: r.summary, fields, questions };
 }
 
 /** Fills the firm's form without submitting it (a dry run) and returns its review. */
-export async function reviewForm(opts: Omit<ApplyOptions, 'dryRun' | 'takeover'>, firm: ReviewedFirm): Promise<FormReview> {
+export async function reviewForm(
+  opts: Omit<ApplyOptions, 'dryRun' | 'takeover'>,
+  firm: ReviewedFirm,
+): Promise<FormReview> {
   const r = await applyToFirm({ ...opts, dryRun: true });
   return reviewOf(r, firm);
 }

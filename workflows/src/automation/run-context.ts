@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import type { DeckFile } from './deck';
 import { StoppedError } from './errors';
-import type { ApplyStep, ApplyTimeouts, CheckboxChoices, FilledField, FounderAnswer, SentRequest, StartupProfile, TakeoverHook } from './types';
+import type {
+  ApplyStep,
+  ApplyTimeouts,
+  CheckboxChoices,
+  FilledField,
+  FounderAnswer,
+  SentRequest,
+  StartupProfile,
+  TakeoverHook,
+} from './types';
 
 /** State shared by the steps of one application run. */
 export interface RunContext {

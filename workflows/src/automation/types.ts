@@ -209,7 +209,11 @@ export interface ApplyOptions {
 export type { TakeoverReason };
 /** continue: the person handed the page back; stop: stopped; expired: nobody took over in time. */
 export type TakeoverDecision = 'continue' | 'stop' | 'expired';
-export type TakeoverHook = (request: { reason: TakeoverReason; message: string; page: Page }) => Promise<TakeoverDecision>;
+export type TakeoverHook = (request: {
+  reason: TakeoverReason;
+  message: string;
+  page: Page;
+}) => Promise<TakeoverDecision>;
 
 export const DEFAULT_TIMEOUTS: ApplyTimeouts = {
   navigationMs: 25_000,

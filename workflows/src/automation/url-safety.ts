@@ -5,7 +5,8 @@ import { isIP } from 'node:net';
 
 export type Resolver = (hostname: string) => Promise<string[]>;
 
-export const systemResolver: Resolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: Resolver = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 export interface SafetyPolicy {
   allowPrivate?: boolean;
@@ -42,7 +43,7 @@ function isPrivateV4(ip: string): boolean {
   const n = ipv4ToInt(ip);
   return V4_BLOCKS.some(([base, bits]) => {
     const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    return ((n & mask) >>> 0) === ((ipv4ToInt(base) & mask) >>> 0);
+    return (n & mask) >>> 0 === (ipv4ToInt(base) & mask) >>> 0;
   });
 }
 
@@ -77,7 +78,8 @@ export function isPrivateAddress(ip: string): boolean {
   const [a, b, c, d, e, f, g6, h] = g;
   if (g.every((x) => x === 0)) return true; // ::
   if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0 && g6 === 0 && h === 1) return true; // ::1
-  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && (f === 0xffff || f === 0)) return isPrivateV4(v4FromGroups(g6, h)); // v4-mapped / v4-compatible
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && (f === 0xffff || f === 0))
+    return isPrivateV4(v4FromGroups(g6, h)); // v4-mapped / v4-compatible
   if (a === 0x64 && b === 0xff9b) return isPrivateV4(v4FromGroups(g6, h)); // NAT64
   if (a === 0x2002) return isPrivateV4(v4FromGroups(b, c)); // 6to4
   if ((a & 0xfe00) === 0xfc00) return true; // unique local fc00::/7
@@ -121,18 +123,24 @@ export function isHostAllowed(url: URL, allowed: readonly string[]): boolean {
  * Checks a URL before the browser may load it: http(s) only, no credentials, and no private/loopback/link-local
  * target (after DNS resolution; every resolved address must be public) unless allowed by policy.
  */
-export async function checkUrlSafety(raw: string, policy: SafetyPolicy = {}, resolve: Resolver = systemResolver): Promise<SafetyVerdict> {
+export async function checkUrlSafety(
+  raw: string,
+  policy: SafetyPolicy = {},
+  resolve: Resolver = systemResolver,
+): Promise<SafetyVerdict> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return { ok: false, reason: `Not a valid URL: ${raw}` };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `Only http(s) URLs are allowed, got ${url.protocol}` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, reason: `Only http(s) URLs are allowed, got ${url.protocol}` };
   if (url.username || url.password) return { ok: false, reason: 'URLs with embedded credentials are not allowed' };
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   // RFC 2606 names are demo data: no firm lives there, whatever a resolver might answer.
-  if (RESERVED_NAMES.test(host)) return { ok: false, reason: `Refusing reserved domain ${host} (demo data, not a real firm)` };
+  if (RESERVED_NAMES.test(host))
+    return { ok: false, reason: `Refusing reserved domain ${host} (demo data, not a real firm)` };
   if (policy.allowPrivate || isHostAllowed(url, parseAllowedHosts(policy.allowedHosts))) return { ok: true, url };
 
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {

@@ -71,7 +71,8 @@ export async function submitAndVerify(ctx: RunContext, ready: ReadyForm): Promis
       // Proof: the first request that carried data (POST, PUT…) is the one that sent the form; a
       // GET form only navigates, so the first navigation stands in until a data request shows up.
       const seen = ctx.proof.sentRequest;
-      if (!seen || (seen.method === 'GET' && q.method() !== 'GET')) ctx.proof.sentRequest = { method: q.method(), url: r.url(), status: r.status() };
+      if (!seen || (seen.method === 'GET' && q.method() !== 'GET'))
+        ctx.proof.sentRequest = { method: q.method(), url: r.url(), status: r.status() };
     }
   };
   page.on('request', onRequest);
@@ -90,19 +91,26 @@ export async function submitAndVerify(ctx: RunContext, ready: ReadyForm): Promis
       ctx.checkStopped();
       await sleep(300);
       for (const d of ctx.dialogs.slice(dialogsBefore)) {
-        if (isErrorText(d)) throw new ApplyFailure('submit_rejected', `The site rejected the application: "${d.slice(0, 300)}"`);
+        if (isErrorText(d))
+          throw new ApplyFailure('submit_rejected', `The site rejected the application: "${d.slice(0, 300)}"`);
         if (isSuccessText(d)) return { confirmationText: d.slice(0, 400), evidence: 'confirmation dialog' };
       }
       const broken = failed.find((f) => !/ERR_ABORTED/.test(f.error)); // ERR_ABORTED: superseded by a navigation
       if (broken) {
         if (/BLOCKED_BY_CLIENT/.test(broken.error))
-          throw new ApplyFailure('unsafe_url', `The form sends its data to an address that is not allowed (${broken.url}); not submitted.`);
+          throw new ApplyFailure(
+            'unsafe_url',
+            `The form sends its data to an address that is not allowed (${broken.url}); not submitted.`,
+          );
         throw new ApplyFailure('navigation', `Sending the application failed: ${broken.error}`, 'transient');
       }
       const bad = responses.find((r) => r.status >= 400);
       if (bad) {
         await sleep(400);
-        const said = (await allLines(page)).filter((l) => !beforeLines.has(l)).slice(0, 2).join(' ');
+        const said = (await allLines(page))
+          .filter((l) => !beforeLines.has(l))
+          .slice(0, 2)
+          .join(' ');
         throw new ApplyFailure(
           bad.status >= 500 ? 'server_error' : 'submit_rejected',
           `The website answered HTTP ${bad.status} to the submission${said ? `: "${said.slice(0, 200)}"` : ''}.`,
@@ -115,26 +123,47 @@ export async function submitAndVerify(ctx: RunContext, ready: ReadyForm): Promis
         continue;
       }
       const fresh = lines.filter((l) => !beforeLines.has(l));
-      const newErrors = (await allErrors(page).catch(() => [] as string[])).filter((e) => !beforeErrors.has(e) && isErrorText(e));
-      if (newErrors.length) throw new ApplyFailure('submit_rejected', `The site showed an error after submitting: "${newErrors[0]}"`);
+      const newErrors = (await allErrors(page).catch(() => [] as string[])).filter(
+        (e) => !beforeErrors.has(e) && isErrorText(e),
+      );
+      if (newErrors.length)
+        throw new ApplyFailure('submit_rejected', `The site showed an error after submitting: "${newErrors[0]}"`);
       const okIdx = fresh.findIndex(isSuccessText);
       if (okIdx >= 0) return { confirmationText: confirmationFrom(fresh, okIdx), evidence: 'confirmation text' };
       const url = page.url();
       const frameUrl = ready.frame.isDetached() ? '' : ready.frame.url();
-      if ((url !== beforeUrl && isThankYouUrl(url)) || (frameUrl && frameUrl !== beforeFrameUrl && isThankYouUrl(frameUrl)))
+      if (
+        (url !== beforeUrl && isThankYouUrl(url)) ||
+        (frameUrl && frameUrl !== beforeFrameUrl && isThankYouUrl(frameUrl))
+      )
         return { confirmationText: fresh[0] ?? (await page.title().catch(() => null)), evidence: `redirect to ${url}` };
       const errLine = fresh.find(isErrorText);
-      if (errLine && Date.now() - start > 600) throw new ApplyFailure('submit_rejected', `The site showed an error after submitting: "${errLine.slice(0, 300)}"`);
+      if (errLine && Date.now() - start > 600)
+        throw new ApplyFailure(
+          'submit_rejected',
+          `The site showed an error after submitting: "${errLine.slice(0, 300)}"`,
+        );
       if (responses.some((r) => r.status < 400) && (await formGoneOrCleared(ready))) {
         clearedSince ||= Date.now();
-        if (Date.now() - clearedSince >= 1500) return { confirmationText: null, evidence: 'form cleared after the site accepted the request' };
+        if (Date.now() - clearedSince >= 1500)
+          return { confirmationText: null, evidence: 'form cleared after the site accepted the request' };
       }
       if (Date.now() - start > ctx.timeouts.quietMs && requests === 0 && fresh.length === 0 && url === beforeUrl)
-        throw new ApplyFailure('no_confirmation', `Clicking "${ready.submit.text || 'Submit'}" had no visible effect: nothing was sent and the page did not change.`);
+        throw new ApplyFailure(
+          'no_confirmation',
+          `Clicking "${ready.submit.text || 'Submit'}" had no visible effect: nothing was sent and the page did not change.`,
+        );
     }
     if (pending.size)
-      throw new ApplyFailure('timeout', `The site was still answering the submission after ${Math.round(ctx.timeouts.verifyMs / 1000)} s; the outcome is unknown.`, 'transient');
-    throw new ApplyFailure('no_confirmation', `No confirmation appeared within ${Math.round(ctx.timeouts.verifyMs / 1000)} s of submitting, so success cannot be claimed.`);
+      throw new ApplyFailure(
+        'timeout',
+        `The site was still answering the submission after ${Math.round(ctx.timeouts.verifyMs / 1000)} s; the outcome is unknown.`,
+        'transient',
+      );
+    throw new ApplyFailure(
+      'no_confirmation',
+      `No confirmation appeared within ${Math.round(ctx.timeouts.verifyMs / 1000)} s of submitting, so success cannot be claimed.`,
+    );
   } finally {
     page.off('request', onRequest);
     page.off('response', onResponse);

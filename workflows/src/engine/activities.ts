@@ -3,7 +3,14 @@ import { applyToFirm } from '../automation/apply-to-firm';
 import type { ApplyResult, ApplyStep, ApplyTimeouts, TakeoverHook } from '../automation/types';
 import type { LiveHub } from '../live/hub';
 import type { SharedBrowser } from './browser';
-import type { AttemptInfo, EngineKind, AttemptOutcome, SubmissionActivities, SubmissionRun, SubmissionStorePort } from './port';
+import type {
+  AttemptInfo,
+  EngineKind,
+  AttemptOutcome,
+  SubmissionActivities,
+  SubmissionRun,
+  SubmissionStorePort,
+} from './port';
 import { runOutcome } from './outcome';
 import type { Recap } from './recap';
 import type { DraftAnswers } from './drafts';
@@ -63,20 +70,39 @@ export function resolveWebsite(info: Pick<AttemptInfo, 'website' | 'test'>, sand
 export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivities {
   const log = deps.log ?? (() => undefined);
 
-  async function apply(run: SubmissionRun, hooks: { signal?: AbortSignal; heartbeat?: (step: string) => void } = {}): Promise<AttemptOutcome> {
+  async function apply(
+    run: SubmissionRun,
+    hooks: { signal?: AbortSignal; heartbeat?: (step: string) => void } = {},
+  ): Promise<AttemptOutcome> {
     const info = await deps.store.load(run);
-    if (!info || info.currentAttemptId !== run.attemptId || (info.status !== 'processing' && info.status !== 'pending')) {
+    if (
+      !info ||
+      info.currentAttemptId !== run.attemptId ||
+      (info.status !== 'processing' && info.status !== 'pending')
+    ) {
       // Superseded or already finished (e.g. stopped while queued): nothing to do, finish() will be a no-op.
       return runOutcome({ status: 'stopped', summary: STOPPED_EARLY });
     }
     if (info.stopRequested || hooks.signal?.aborted) return runOutcome({ status: 'stopped', summary: STOPPED_EARLY });
     if (info.formFilled) {
-      return runOutcome({ status: 'failed', summary: `Application not confirmed: ${INTERRUPTED}`, error: INTERRUPTED, errorCode: 'interrupted', errorKind: 'permanent' });
+      return runOutcome({
+        status: 'failed',
+        summary: `Application not confirmed: ${INTERRUPTED}`,
+        error: INTERRUPTED,
+        errorCode: 'interrupted',
+        errorKind: 'permanent',
+      });
     }
     const url = resolveWebsite(info, deps.sandboxUrl);
     if (!url) {
       const error = 'The firm has no website to apply on.';
-      return runOutcome({ status: 'failed', summary: `Application not submitted: ${error}`, error, errorCode: 'no_form', errorKind: 'permanent' });
+      return runOutcome({
+        status: 'failed',
+        summary: `Application not submitted: ${error}`,
+        error,
+        errorCode: 'no_form',
+        errorKind: 'permanent',
+      });
     }
     const [profile, deck, answers, deckUrl] = await Promise.all([
       deps.store.profile(info.userId),
@@ -107,7 +133,14 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
     controller.signal.addEventListener(
       'abort',
       () => {
-        forceTimer = setTimeout(() => void page?.context().close().catch(() => undefined), FORCE_CLOSE_MS);
+        forceTimer = setTimeout(
+          () =>
+            void page
+              ?.context()
+              .close()
+              .catch(() => undefined),
+          FORCE_CLOSE_MS,
+        );
       },
       { once: true },
     );
@@ -125,18 +158,36 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
           // that is full, the run does not wait (it ends as without a takeover): holding its slot
           // for minutes is what blocked everyone else's runs.
           if (slot && !slot.pause()) {
-            log(`[submissions] ${run.attemptId}: no takeover, ${deps.slots?.paused ?? 0} pages already wait for founders (TAKEOVER_MAX_OPEN)`);
+            log(
+              `[submissions] ${run.attemptId}: no takeover, ${deps.slots?.paused ?? 0} pages already wait for founders (TAKEOVER_MAX_OPEN)`,
+            );
             return 'expired';
           }
           let decision: 'continue' | 'stop' | 'expired' = 'expired';
           try {
-            if (!(await deps.store.takeoverRequested(run, { reason, message, deadline: new Date(takeoverDeadline).toISOString() }))) return 'expired';
+            if (
+              !(await deps.store.takeoverRequested(run, {
+                reason,
+                message,
+                deadline: new Date(takeoverDeadline).toISOString(),
+              }))
+            )
+              return 'expired';
             live.step('waiting for you');
             hooks.heartbeat?.('waiting for you');
-            const end = await deps.live.awaitTakeover(run, p, { reason, message, deadline: takeoverDeadline, signal: controller.signal });
+            const end = await deps.live.awaitTakeover(run, p, {
+              reason,
+              message,
+              deadline: takeoverDeadline,
+              signal: controller.signal,
+            });
             decision = end.decision;
             const how = end.decision === 'continue' ? 'continued' : end.decision === 'stop' ? 'stopped' : 'expired';
-            await deps.store.takeoverEnded(run, how).catch((err) => log(`[submissions] takeover end not recorded for ${run.attemptId}: ${(err as Error).message}`));
+            await deps.store
+              .takeoverEnded(run, how)
+              .catch((err) =>
+                log(`[submissions] takeover end not recorded for ${run.attemptId}: ${(err as Error).message}`),
+              );
             return end.decision;
           } finally {
             // Handed back: the automation works on, so it needs a slot again (the next free one, a
@@ -167,18 +218,35 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
           if (step === 'submitting') {
             formSent = true;
             // Recorded so a run interrupted from here on is never sent twice.
-            deps.store.formFilled(run).catch((err) => log(`[submissions] form_filled not recorded for ${run.attemptId}: ${(err as Error).message}`));
+            deps.store
+              .formFilled(run)
+              .catch((err) =>
+                log(`[submissions] form_filled not recorded for ${run.attemptId}: ${(err as Error).message}`),
+              );
           }
         },
         onPage: (p) => {
           page = p;
-          void live.attach(p).then((ok) => (ok ? deps.store.liveViewOpened(run) : undefined)).catch(() => undefined);
+          void live
+            .attach(p)
+            .then((ok) => (ok ? deps.store.liveViewOpened(run) : undefined))
+            .catch(() => undefined);
         },
       });
     } catch (err) {
       // applyToFirm reports expected failures as results; a throw here is the browser itself failing.
       const error = `The browser failed: ${(err as Error).message}`;
-      result = { status: 'failed', subStatus: 'error', summary: `Application not submitted: ${error}`, error, errorKind: 'transient', errorCode: 'browser', fieldsFilled: [], confirmationText: null, screenshot: null };
+      result = {
+        status: 'failed',
+        subStatus: 'error',
+        summary: `Application not submitted: ${error}`,
+        error,
+        errorKind: 'transient',
+        errorCode: 'browser',
+        fieldsFilled: [],
+        confirmationText: null,
+        screenshot: null,
+      };
     } finally {
       if (forceTimer) clearTimeout(forceTimer);
       hooks.signal?.removeEventListener('abort', onOuterAbort);
@@ -191,9 +259,13 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
     const stopped = controller.signal.aborted && result.status !== 'completed';
     if (!stopped && result.status === 'waiting_for_input') {
       const asked = result.unansweredQuestions ?? [];
-      const drafts = deps.drafts ? await deps.drafts(asked, { firmName: info.firmName, profile }).catch(() => asked.map(() => null)) : asked.map(() => null);
+      const drafts = deps.drafts
+        ? await deps.drafts(asked, { firmName: info.firmName, profile }).catch(() => asked.map(() => null))
+        : asked.map(() => null);
       const proof = result.screenshot
-        ? await deps.store.saveProof(run, info.userId, { screenshot: result.screenshot, html: null }).catch(() => ({ screenshot: false, html: false }))
+        ? await deps.store
+            .saveProof(run, info.userId, { screenshot: result.screenshot, html: null })
+            .catch(() => ({ screenshot: false, html: false }))
         : { screenshot: false, html: false };
       return runOutcome({
         status: 'waiting_for_input',
@@ -207,14 +279,20 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
     let saved = { screenshot: false, html: false };
     if (result.screenshot || result.pageHtml) {
       try {
-        saved = await deps.store.saveProof(run, info.userId, { screenshot: result.screenshot, html: result.pageHtml ?? null });
+        saved = await deps.store.saveProof(run, info.userId, {
+          screenshot: result.screenshot,
+          html: result.pageHtml ?? null,
+        });
       } catch (err) {
         log(`[submissions] proof not saved for ${run.attemptId}: ${(err as Error).message}`);
       }
     }
     const status = stopped ? 'stopped' : result.status;
     const summary = stopped && result.status !== 'stopped' ? `Stopped on request. ${result.summary}` : result.summary;
-    const recap = status === 'stopped' ? { text: stoppedRecap(formSent, result), source: 'rules' as const } : await deps.recap(result, { firmName: info.firmName });
+    const recap =
+      status === 'stopped'
+        ? { text: stoppedRecap(formSent, result), source: 'rules' as const }
+        : await deps.recap(result, { firmName: info.firmName });
     return runOutcome({
       status,
       summary,
@@ -241,7 +319,8 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
 }
 
 /** A field filled, for the submission's record and its proof: with where its value came from (a box ticked by a setting or by an answer). */
-const filledRecord = ({ field, label, value, source }: ApplyResult['fieldsFilled'][number]) => (source ? { field, label, value, source } : { field, label, value });
+const filledRecord = ({ field, label, value, source }: ApplyResult['fieldsFilled'][number]) =>
+  source ? { field, label, value, source } : { field, label, value };
 
 function stoppedRecap(formSent: boolean, result: ApplyResult): string {
   const n = result.fieldsFilled.length;

@@ -2,7 +2,15 @@
 import dbosPkg from '@dbos-inc/dbos-sdk';
 import type { DLogger } from '@dbos-inc/dbos-sdk';
 import type { DiscoveryActivities, DiscoveryRun } from './discovery';
-import { backoffMs, runKey, shouldTryAgain, type AttemptOutcome, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from './port';
+import {
+  backoffMs,
+  runKey,
+  shouldTryAgain,
+  type AttemptOutcome,
+  type SubmissionActivities,
+  type SubmissionRun,
+  type WorkflowEngine,
+} from './port';
 
 const { DBOS } = dbosPkg;
 
@@ -56,7 +64,9 @@ class ShutdownError extends Error {
  * DBOS is a process-wide singleton, launched on first use: in one process only one engine (one app)
  * can run workflows at a time; another one fails when it is first used, not when it is created.
  */
-export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { ensureLaunched(): Promise<void>; launched(): boolean } {
+export function createDbosEngine(
+  opts: DbosEngineOptions,
+): WorkflowEngine & { ensureLaunched(): Promise<void>; launched(): boolean } {
   const self = {};
   const log = opts.log ?? (() => undefined);
   const acts = opts.activities;
@@ -76,7 +86,11 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
   };
 
   // A database hiccup is tried again; a shutdown is not (the next start resumes the run).
-  const retryUnlessClosing = { retriesAllowed: true, maxAttempts: 3, shouldRetry: (e: unknown) => !closing && !(e instanceof ShutdownError) };
+  const retryUnlessClosing = {
+    retriesAllowed: true,
+    maxAttempts: 3,
+    shouldRetry: (e: unknown) => !closing && !(e instanceof ShutdownError),
+  };
 
   const logger: DLogger = {
     info: () => undefined,
@@ -88,7 +102,10 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
   };
 
   async function launch() {
-    if (owner && owner !== self) throw new Error('Another DBOS engine already runs in this process (DBOS is a process-wide singleton); this app cannot run workflows.');
+    if (owner && owner !== self)
+      throw new Error(
+        'Another DBOS engine already runs in this process (DBOS is a process-wide singleton); this app cannot run workflows.',
+      );
     owner = self;
     // Registered once per engine (a failed launch may be tried again).
     workflow ??= DBOS.registerWorkflow(
@@ -115,7 +132,10 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
         async (run: DiscoveryRun) => {
           let checked = 0;
           for (;;) {
-            const n = await DBOS.runStep(() => guard(() => disc.checkNext(run)), { name: 'checkNext', ...retryUnlessClosing });
+            const n = await DBOS.runStep(() => guard(() => disc.checkNext(run)), {
+              name: 'checkNext',
+              ...retryUnlessClosing,
+            });
             if (!n) break;
             checked += n;
           }
@@ -134,11 +154,22 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
       logger,
     });
     await DBOS.launch();
-    await DBOS.registerQueue(DBOS_QUEUE, { workerConcurrency: opts.concurrency, minPollingIntervalMs: opts.pollMs ?? 250, onConflict: 'always_update' });
+    await DBOS.registerQueue(DBOS_QUEUE, {
+      workerConcurrency: opts.concurrency,
+      minPollingIntervalMs: opts.pollMs ?? 250,
+      onConflict: 'always_update',
+    });
     // One discovery run at a time per process; the run itself visits several sites at once.
-    if (disc) await DBOS.registerQueue(DBOS_DISCOVERY_QUEUE, { workerConcurrency: 1, minPollingIntervalMs: opts.pollMs ?? 250, onConflict: 'always_update' });
+    if (disc)
+      await DBOS.registerQueue(DBOS_DISCOVERY_QUEUE, {
+        workerConcurrency: 1,
+        minPollingIntervalMs: opts.pollMs ?? 250,
+        onConflict: 'always_update',
+      });
     launched = true;
-    log(`[submissions] DBOS workflow engine running (queue ${DBOS_QUEUE}, up to ${opts.concurrency} runs at once, working or waiting for founders)`);
+    log(
+      `[submissions] DBOS workflow engine running (queue ${DBOS_QUEUE}, up to ${opts.concurrency} runs at once, working or waiting for founders)`,
+    );
   }
 
   const ensureLaunched = async () => {
@@ -176,14 +207,18 @@ export function createDbosEngine(opts: DbosEngineOptions): WorkflowEngine & { en
     ...(disc && {
       async startDiscovery(run: DiscoveryRun) {
         await ensureLaunched();
-        await DBOS.startWorkflow(discoveryWorkflow!, { workflowID: discoveryWorkflowId(run), queueName: DBOS_DISCOVERY_QUEUE })(run);
+        await DBOS.startWorkflow(discoveryWorkflow!, {
+          workflowID: discoveryWorkflowId(run),
+          queueName: DBOS_DISCOVERY_QUEUE,
+        })(run);
       },
     }),
     async close() {
       if (closing) return;
       closing = true;
       await launching?.catch(() => undefined);
-      if (launched) await DBOS.shutdown({ deregister: true }).catch((err: Error) => log(`[dbos] shutdown: ${err.message}`));
+      if (launched)
+        await DBOS.shutdown({ deregister: true }).catch((err: Error) => log(`[dbos] shutdown: ${err.message}`));
       if (owner === self) owner = null;
     },
   };

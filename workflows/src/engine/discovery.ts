@@ -21,7 +21,9 @@ export interface DiscoveryTarget {
   test: boolean;
 }
 
-export type DiscoveryCheck = Omit<DiscoveryResult, 'outcome'> & { outcome: DiscoveryResult['outcome'] | 'robots_disallowed' | 'no_website' };
+export type DiscoveryCheck = Omit<DiscoveryResult, 'outcome'> & {
+  outcome: DiscoveryResult['outcome'] | 'robots_disallowed' | 'no_website';
+};
 
 /** The application side of the job (the catalog module implements it); every method is idempotent. */
 export interface DiscoveryStorePort {
@@ -89,12 +91,19 @@ async function fetchRobots(origin: string, policy: SafetyPolicy): Promise<Robots
   if (!safe.ok) return allowAll;
   try {
     // No redirects followed: a redirect could lead off the allowed hosts.
-    const r = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(ROBOTS_TIMEOUT_MS), headers: { 'user-agent': ROBOTS_AGENT } });
+    const r = await fetch(url, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(ROBOTS_TIMEOUT_MS),
+      headers: { 'user-agent': ROBOTS_AGENT },
+    });
     if (!r.ok) return allowAll;
     const text = (await r.text()).slice(0, 500_000);
     const robot = robotsParser(url, text);
     const delay = robot.getCrawlDelay(ROBOTS_AGENT);
-    return { allowed: (u) => robot.isAllowed(u, ROBOTS_AGENT) !== false, delayMs: typeof delay === 'number' && delay > 0 ? Math.min(delay * 1000, MAX_CRAWL_DELAY_MS) : null };
+    return {
+      allowed: (u) => robot.isAllowed(u, ROBOTS_AGENT) !== false,
+      delayMs: typeof delay === 'number' && delay > 0 ? Math.min(delay * 1000, MAX_CRAWL_DELAY_MS) : null,
+    };
   } catch {
     return allowAll;
   }
@@ -111,18 +120,41 @@ export function createDiscoveryActivities(opts: DiscoveryOptions): DiscoveryActi
 
   async function check(target: DiscoveryTarget): Promise<DiscoveryCheck> {
     const url = resolveWebsite({ website: target.website, test: target.test }, opts.sandboxUrl);
-    if (!url) return { outcome: 'no_website', url: null, kind: null, fields: [], blockers: [], detail: 'The firm has no website.' };
+    if (!url)
+      return {
+        outcome: 'no_website',
+        url: null,
+        kind: null,
+        fields: [],
+        blockers: [],
+        detail: 'The firm has no website.',
+      };
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      return { outcome: 'unreachable', url: null, kind: null, fields: [], blockers: [], detail: `Not a valid URL: ${url}` };
+      return {
+        outcome: 'unreachable',
+        url: null,
+        kind: null,
+        fields: [],
+        blockers: [],
+        detail: `Not a valid URL: ${url}`,
+      };
     }
     // Reserved and private addresses are refused before anything is fetched (robots.txt included).
     const safe = await checkUrlSafety(url, policy);
     if (!safe.ok) return refusedVisit(safe.reason);
     const r = await rulesFor(parsed);
-    if (!r.allowed(url)) return { outcome: 'robots_disallowed', url: null, kind: null, fields: [], blockers: [], detail: `${parsed.origin}/robots.txt disallows ${parsed.pathname} for crawlers.` };
+    if (!r.allowed(url))
+      return {
+        outcome: 'robots_disallowed',
+        url: null,
+        kind: null,
+        fields: [],
+        blockers: [],
+        detail: `${parsed.origin}/robots.txt disallows ${parsed.pathname} for crawlers.`,
+      };
     await pacer.wait(parsed.host, Math.max(opts.hostDelayMs, r.delayMs ?? 0));
     // Every page the visit then opens (links followed, apply buttons, redirects' targets) is asked too.
     const refused: string[] = [];
@@ -140,7 +172,14 @@ export function createDiscoveryActivities(opts: DiscoveryOptions): DiscoveryActi
     // No form on the pages robots.txt let us see: say that the rest was not looked at, rather than "no form".
     if (refused.length && (found.outcome === 'no_form' || found.outcome === 'unreachable')) {
       const paths = [...new Set(refused.map((u) => new URL(u).pathname))].slice(0, 3).join(', ');
-      return { outcome: 'robots_disallowed', url: null, kind: null, fields: [], blockers: [], detail: `robots.txt disallows ${paths} for crawlers; no form on the pages it allows.` };
+      return {
+        outcome: 'robots_disallowed',
+        url: null,
+        kind: null,
+        fields: [],
+        blockers: [],
+        detail: `robots.txt disallows ${paths} for crawlers; no form on the pages it allows.`,
+      };
     }
     return found;
   }
@@ -148,10 +187,14 @@ export function createDiscoveryActivities(opts: DiscoveryOptions): DiscoveryActi
   /** An origin's robots.txt, fetched once per run (paced like a visit to its host). */
   function rulesFor(u: URL): Promise<Robots> {
     let rules = robots.get(u.origin);
-    if (!rules) robots.set(u.origin, (rules = (async () => {
-      await pacer.wait(u.host);
-      return fetchRobots(u.origin, policy);
-    })()));
+    if (!rules)
+      robots.set(
+        u.origin,
+        (rules = (async () => {
+          await pacer.wait(u.host);
+          return fetchRobots(u.origin, policy);
+        })()),
+      );
     return rules;
   }
 
@@ -162,7 +205,14 @@ export function createDiscoveryActivities(opts: DiscoveryOptions): DiscoveryActi
       const worker = async () => {
         while (next < batch.length && !stopping) {
           const target = batch[next++]!;
-          const result = await check(target).catch((err: Error): DiscoveryCheck => ({ outcome: 'unreachable', url: null, kind: null, fields: [], blockers: [], detail: err.message.split('\n')[0]!.slice(0, 300) }));
+          const result = await check(target).catch((err: Error): DiscoveryCheck => ({
+            outcome: 'unreachable',
+            url: null,
+            kind: null,
+            fields: [],
+            blockers: [],
+            detail: err.message.split('\n')[0]!.slice(0, 300),
+          }));
           // A visit cut short by the shutdown says nothing about the site.
           if (stopping) return;
           log(`[forms] ${target.firmId}: ${result.outcome}${result.kind ? ` (${result.kind})` : ''}`);

@@ -2,7 +2,10 @@ import type { FormQuestion, StartupProfile } from '../automation/types';
 import { askModel, type LlmConfig } from './llm';
 
 /** Draft answers for questions the founder must answer, one per question (null: no draft). */
-export type DraftAnswers = (questions: FormQuestion[], ctx: { firmName: string; profile: StartupProfile }) => Promise<(string | null)[]>;
+export type DraftAnswers = (
+  questions: FormQuestion[],
+  ctx: { firmName: string; profile: StartupProfile },
+) => Promise<(string | null)[]>;
 
 /**
  * Drafts from a language model, only when LLM_URL is set. A draft is a suggestion shown to the
@@ -22,7 +25,15 @@ export function createDrafts(config: LlmConfig, timeoutMs = 8000): DraftAnswers 
               content:
                 "You draft an answer a startup founder may give to one question on a venture capital firm's application form, using only the founder's profile given. If the profile does not support an answer, reply with an empty message. For a question with options, reply with exactly one option. Plain text, at most 120 words.",
             },
-            { role: 'user', content: JSON.stringify({ firm: ctx.firmName, question: q.question, options: q.options, profile: ctx.profile }) },
+            {
+              role: 'user',
+              content: JSON.stringify({
+                firm: ctx.firmName,
+                question: q.question,
+                options: q.options,
+                profile: ctx.profile,
+              }),
+            },
           ],
           { maxTokens: 300, timeoutMs },
         );

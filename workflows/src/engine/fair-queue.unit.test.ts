@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPerFounder, pickFair, type FairQueueState, type QueuedRun } from './fair-queue';
 
-const runs = (founder: string, n: number, from = 0): QueuedRun<string>[] => Array.from({ length: n }, (_, i) => ({ run: `${founder}${i + 1}`, founder, queuedAt: from + i }));
-const state = (s: Partial<FairQueueState<string>>): FairQueueState<string> => ({ queued: [], running: {}, slots: 2, perFounder: 2, lastServed: {}, served: 0, ...s });
+const runs = (founder: string, n: number, from = 0): QueuedRun<string>[] =>
+  Array.from({ length: n }, (_, i) => ({ run: `${founder}${i + 1}`, founder, queuedAt: from + i }));
+const state = (s: Partial<FairQueueState<string>>): FairQueueState<string> => ({
+  queued: [],
+  running: {},
+  slots: 2,
+  perFounder: 2,
+  lastServed: {},
+  served: 0,
+  ...s,
+});
 
 /** Plays the queue one slot at a time: each started run ends before the next pick (a single slot). */
 function order(queued: QueuedRun<string>[], perFounder = 1): string[] {
@@ -30,13 +39,19 @@ describe('the fair queue', () => {
   });
 
   it('gives each free slot to the founder holding the fewest, never above the cap', () => {
-    const p = pickFair(state({ queued: [...runs('a', 10), ...runs('b', 10, 100)], running: { a: 1 }, slots: 4, perFounder: 2 }));
+    const p = pickFair(
+      state({ queued: [...runs('a', 10), ...runs('b', 10, 100)], running: { a: 1 }, slots: 4, perFounder: 2 }),
+    );
     expect(p.start.map((q) => q.run)).toEqual(['b1', 'a1', 'b2']);
   });
 
   it('leaves a slot free when only capped founders wait (kept for another founder)', () => {
     expect(pickFair(state({ queued: runs('a', 10), running: { a: 1 }, slots: 2, perFounder: 1 })).start).toEqual([]);
-    expect(pickFair(state({ queued: [...runs('a', 10), ...runs('b', 1, 99)], running: { a: 1 }, slots: 2, perFounder: 1 })).start.map((q) => q.run)).toEqual(['b1']);
+    expect(
+      pickFair(
+        state({ queued: [...runs('a', 10), ...runs('b', 1, 99)], running: { a: 1 }, slots: 2, perFounder: 1 }),
+      ).start.map((q) => q.run),
+    ).toEqual(['b1']);
   });
 
   it('starts nothing when every slot is held (paused runs are simply not counted as holding one)', () => {
@@ -45,7 +60,15 @@ describe('the fair queue', () => {
   });
 
   it('remembers whom it served: of two founders holding as many slots, the one served longer ago goes first', () => {
-    const p = pickFair(state({ queued: [...runs('a', 2), ...runs('b', 2, 100)], running: { a: 1, b: 1 }, slots: 3, lastServed: { a: 5, b: 7 }, served: 7 }));
+    const p = pickFair(
+      state({
+        queued: [...runs('a', 2), ...runs('b', 2, 100)],
+        running: { a: 1, b: 1 },
+        slots: 3,
+        lastServed: { a: 5, b: 7 },
+        served: 7,
+      }),
+    );
     expect(p.start.map((q) => q.run)).toEqual(['a1']);
     expect(p.lastServed).toEqual({ a: 8, b: 7 });
     expect(p.served).toBe(8);

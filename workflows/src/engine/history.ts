@@ -59,7 +59,11 @@ export function numberTries<T extends { name: string }>(steps: T[]): (T & { try:
 export function createDbosHistory(opts: { databaseUrl: string; schema?: string }): WorkflowHistory {
   let client: Promise<DBOSClient> | null = null;
   const get = () =>
-    (client ??= dbosPkg.DBOSClient.create({ systemDatabaseUrl: opts.databaseUrl, systemDatabaseSchemaName: opts.schema ?? 'dbos', systemDatabasePoolSize: 2 }).catch((err) => {
+    (client ??= dbosPkg.DBOSClient.create({
+      systemDatabaseUrl: opts.databaseUrl,
+      systemDatabaseSchemaName: opts.schema ?? 'dbos',
+      systemDatabasePoolSize: 2,
+    }).catch((err) => {
       client = null;
       throw err;
     }));

@@ -70,7 +70,10 @@ export interface SubmissionStorePort {
    * The run asks its founder to take over the browser until `deadline` (a CAPTCHA, a login wall);
    * false when it must not wait (stopped, superseded): then it goes on as without a takeover.
    */
-  takeoverRequested(run: SubmissionRun, request: { reason: TakeoverReason; message: string; deadline: string }): Promise<boolean>;
+  takeoverRequested(
+    run: SubmissionRun,
+    request: { reason: TakeoverReason; message: string; deadline: string },
+  ): Promise<boolean>;
   /** The wait is over: handed back (continued), stopped, or nobody came before the deadline (expired). */
   takeoverEnded(run: SubmissionRun, how: 'continued' | 'stopped' | 'expired'): Promise<void>;
   /** Keeps the attempt's proof (final screenshot, page HTML); answers which of them were stored. */
@@ -86,7 +89,10 @@ export interface AttemptProof {
 export interface SubmissionActivities {
   begin(run: SubmissionRun, taskId: string, engine: EngineKind): Promise<boolean>;
   /** Runs the browser once. Never throws for an expected failure: a transient one comes back with errorKind 'transient'. */
-  apply(run: SubmissionRun, hooks?: { signal?: AbortSignal; heartbeat?: (step: string) => void }): Promise<AttemptOutcome>;
+  apply(
+    run: SubmissionRun,
+    hooks?: { signal?: AbortSignal; heartbeat?: (step: string) => void },
+  ): Promise<AttemptOutcome>;
   finish(run: SubmissionRun, outcome: AttemptOutcome): Promise<void>;
 }
 

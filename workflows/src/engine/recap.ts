@@ -33,7 +33,7 @@ export function createRecap(config: LlmConfig, timeoutMs = 8000): Recap {
         {
           role: 'system',
           content:
-            'You analyse one attempt of a browser automation to submit a startup founder\'s application on a venture capital firm\'s website. Using only the facts given, write 2-4 plain sentences for the founder: what happened, whether the application arrived (claim success only if the facts show a confirmation), and what to do next. No markdown.',
+            "You analyse one attempt of a browser automation to submit a startup founder's application on a venture capital firm's website. Using only the facts given, write 2-4 plain sentences for the founder: what happened, whether the application arrived (claim success only if the facts show a confirmation), and what to do next. No markdown.",
         },
         { role: 'user', content: JSON.stringify(facts) },
       ],

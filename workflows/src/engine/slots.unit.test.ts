@@ -12,7 +12,11 @@ const settled = async <T>(p: Promise<T>) => {
 describe('worker slots', () => {
   it('a run waiting for its founder gives its slot back; the next run takes it', async () => {
     const changes: string[] = [];
-    const slots = new WorkerSlots({ slots: 2, takeoverMax: 4, onChange: (r, held) => changes.push(`${r.attemptId}:${held}`) });
+    const slots = new WorkerSlots({
+      slots: 2,
+      takeoverMax: 4,
+      onChange: (r, held) => changes.push(`${r.attemptId}:${held}`),
+    });
     const a = await slots.acquire(run(1));
     const b = await slots.acquire(run(2));
     const c = slots.acquire(run(3));

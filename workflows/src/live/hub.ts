@@ -113,7 +113,11 @@ export class LiveHub {
    * Keeps the page for its founder until they hand it back (continue), the run is stopped (the
    * signal), or the deadline passes (expired). The screencast keeps streaming meanwhile.
    */
-  awaitTakeover(run: SubmissionRun, page: Page, wait: { reason: TakeoverReason; message: string; deadline: number; signal?: AbortSignal }): Promise<{ decision: TakeoverDecision; by: string | null }> {
+  awaitTakeover(
+    run: SubmissionRun,
+    page: Page,
+    wait: { reason: TakeoverReason; message: string; deadline: number; signal?: AbortSignal },
+  ): Promise<{ decision: TakeoverDecision; by: string | null }> {
     return new Promise((resolve) => {
       const input = new PageInputChannel(page);
       let timer: NodeJS.Timeout | undefined;
@@ -214,7 +218,9 @@ export class LiveHub {
         return;
       }
       lastPersist = Date.now();
-      this.sink.save(run, { step: state.step, frame: state.frame ? Buffer.from(state.frame, 'base64') : null }).catch(() => undefined);
+      this.sink
+        .save(run, { step: state.step, frame: state.frame ? Buffer.from(state.frame, 'base64') : null })
+        .catch(() => undefined);
     };
     const stopCast = async () => {
       if (idleCheck) clearInterval(idleCheck);

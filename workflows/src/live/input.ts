@@ -41,9 +41,14 @@ export class PageInputChannel {
   }
 
   private async toViewport(p: { x: number; y: number; frameWidth: number; frameHeight: number }) {
-    const vp = this.page.viewportSize() ?? (await this.page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight })));
+    const vp =
+      this.page.viewportSize() ??
+      (await this.page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight })));
     const clamp = (v: number, max: number) => Math.min(Math.max(0, v), max - 1);
-    return { x: clamp((p.x * vp.width) / p.frameWidth, vp.width), y: clamp((p.y * vp.height) / p.frameHeight, vp.height) };
+    return {
+      x: clamp((p.x * vp.width) / p.frameWidth, vp.width),
+      y: clamp((p.y * vp.height) / p.frameHeight, vp.height),
+    };
   }
 
   async send(input: PageInput): Promise<void> {
@@ -52,8 +57,22 @@ export class PageInputChannel {
       case 'click': {
         const { x, y } = await this.toViewport(input);
         await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y });
-        await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', buttons: 1, clickCount: 1 });
-        await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', buttons: 0, clickCount: 1 });
+        await cdp.send('Input.dispatchMouseEvent', {
+          type: 'mousePressed',
+          x,
+          y,
+          button: 'left',
+          buttons: 1,
+          clickCount: 1,
+        });
+        await cdp.send('Input.dispatchMouseEvent', {
+          type: 'mouseReleased',
+          x,
+          y,
+          button: 'left',
+          buttons: 0,
+          clickCount: 1,
+        });
         return;
       }
       case 'type':
@@ -62,8 +81,18 @@ export class PageInputChannel {
       case 'key': {
         const k = KEYS[input.key];
         if (!k) throw new Error(`Unknown key ${input.key}`);
-        const base = { key: k.key ?? input.key, code: k.code, windowsVirtualKeyCode: k.vk, nativeVirtualKeyCode: k.vk, modifiers: input.shift ? 8 : 0 };
-        await cdp.send('Input.dispatchKeyEvent', { type: k.text ? 'keyDown' : 'rawKeyDown', ...base, ...(k.text ? { text: k.text, unmodifiedText: k.text } : {}) });
+        const base = {
+          key: k.key ?? input.key,
+          code: k.code,
+          windowsVirtualKeyCode: k.vk,
+          nativeVirtualKeyCode: k.vk,
+          modifiers: input.shift ? 8 : 0,
+        };
+        await cdp.send('Input.dispatchKeyEvent', {
+          type: k.text ? 'keyDown' : 'rawKeyDown',
+          ...base,
+          ...(k.text ? { text: k.text, unmodifiedText: k.text } : {}),
+        });
         await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...base });
         return;
       }

@@ -11,7 +11,11 @@ export interface ScreencastOptions {
  * sends a JPEG whenever the page repaints, and waits for our acknowledgement before sending the next
  * one, so a slow consumer slows the stream instead of piling frames up. Returns a stopper.
  */
-export async function startScreencast(page: Page, onFrame: (jpegBase64: string) => void, opts: ScreencastOptions = {}): Promise<() => Promise<void>> {
+export async function startScreencast(
+  page: Page,
+  onFrame: (jpegBase64: string) => void,
+  opts: ScreencastOptions = {},
+): Promise<() => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   let stopped = false;
   cdp.on('Page.screencastFrame', (frame) => {
@@ -22,7 +26,13 @@ export async function startScreencast(page: Page, onFrame: (jpegBase64: string) 
       cdp.send('Page.screencastFrameAck', { sessionId: frame.sessionId }).catch(() => undefined);
     }
   });
-  await cdp.send('Page.startScreencast', { format: 'jpeg', quality: opts.quality ?? 60, maxWidth: opts.maxWidth ?? 1280, maxHeight: opts.maxHeight ?? 900, everyNthFrame: 1 });
+  await cdp.send('Page.startScreencast', {
+    format: 'jpeg',
+    quality: opts.quality ?? 60,
+    maxWidth: opts.maxWidth ?? 1280,
+    maxHeight: opts.maxHeight ?? 900,
+    everyNthFrame: 1,
+  });
   return async () => {
     if (stopped) return;
     stopped = true;

@@ -29,7 +29,14 @@ export async function parseMultipart(contentType: string, body: Buffer): Promise
   const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of form.entries()) {
-    const value = typeof v === 'string' ? v : v.name ? `file:${v.name};sha256=${createHash('sha256').update(Buffer.from(await v.arrayBuffer())).digest('hex')}` : '';
+    const value =
+      typeof v === 'string'
+        ? v
+        : v.name
+          ? `file:${v.name};sha256=${createHash('sha256')
+              .update(Buffer.from(await v.arrayBuffer()))
+              .digest('hex')}`
+          : '';
     const prev = out[k];
     if (prev === undefined) out[k] = value;
     else out[k] = Array.isArray(prev) ? [...prev, value] : [prev, value];

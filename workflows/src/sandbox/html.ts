@@ -8,7 +8,10 @@ export interface Brand {
 }
 
 export function esc(s: unknown): string {
-  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  return String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 }
 
 const baseCss = `
@@ -28,10 +31,25 @@ button.secondary{background:#e6e7ea;color:#1c2430}
 .req{color:#b3261e}.muted{color:#6b7380}
 `;
 
-export function firmPage(o: { brand: Brand; title?: string; body: string; head?: string; nav?: boolean | [label: string, path: string][] }): string {
+export function firmPage(o: {
+  brand: Brand;
+  title?: string;
+  body: string;
+  head?: string;
+  nav?: boolean | [label: string, path: string][];
+}): string {
   const b = o.brand;
-  const links = Array.isArray(o.nav) ? o.nav : [['Home', '/'], ['Portfolio', '/portfolio'], ['Team', '/team']];
-  const nav = o.nav === false ? '' : `<nav>${links.map(([label, path]) => `<a href="/${b.slug}${path}">${esc(label)}</a>`).join('')}</nav>`;
+  const links = Array.isArray(o.nav)
+    ? o.nav
+    : [
+        ['Home', '/'],
+        ['Portfolio', '/portfolio'],
+        ['Team', '/team'],
+      ];
+  const nav =
+    o.nav === false
+      ? ''
+      : `<nav>${links.map(([label, path]) => `<a href="/${b.slug}${path}">${esc(label)}</a>`).join('')}</nav>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(o.title ? `${o.title} | ${b.name}` : b.name)}</title><style>:root{--accent:${b.accent}}${baseCss}</style>${o.head ?? ''}</head>
 <body><header class="site"><a class="logo" href="/${b.slug}/">${esc(b.name)}</a>${nav}</header>
@@ -45,13 +63,25 @@ export function hero(brand: Brand, blurb: string, extra = ''): string {
 
 /** Generic secondary pages so crawling a site looks like the real thing. */
 export function portfolioPage(brand: Brand, companies: string[]): string {
-  return firmPage({ brand, title: 'Portfolio', body: `<h1>Portfolio</h1><ul>${companies.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>` });
+  return firmPage({
+    brand,
+    title: 'Portfolio',
+    body: `<h1>Portfolio</h1><ul>${companies.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>`,
+  });
 }
 
 export function teamPage(brand: Brand, people: string[]): string {
-  return firmPage({ brand, title: 'Team', body: `<h1>Team</h1><ul>${people.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` });
+  return firmPage({
+    brand,
+    title: 'Team',
+    body: `<h1>Team</h1><ul>${people.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>`,
+  });
 }
 
 export function thankYouPage(brand: Brand, heading: string, text: string): string {
-  return firmPage({ brand, title: heading, body: `<div class="success"><h1>${esc(heading)}</h1><p>${esc(text)}</p></div>` });
+  return firmPage({
+    brand,
+    title: heading,
+    body: `<div class="success"><h1>${esc(heading)}</h1><p>${esc(text)}</p></div>`,
+  });
 }

@@ -6,4 +6,6 @@ import { SITE_DEFINITIONS } from './sites';
 import type { SandboxSite } from './types';
 
 /** The site catalogue without starting a server (e.g. to seed a test VC database). */
-export const SANDBOX_SITES: SandboxSite[] = SITE_DEFINITIONS.map(({ slug, name, kind, expectedOutcome, description }) => ({ slug, name, kind, expectedOutcome, description }));
+export const SANDBOX_SITES: SandboxSite[] = SITE_DEFINITIONS.map(
+  ({ slug, name, kind, expectedOutcome, description }) => ({ slug, name, kind, expectedOutcome, description }),
+);

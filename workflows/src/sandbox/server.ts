@@ -25,8 +25,11 @@ export async function startSandbox(opts: { port?: number; host?: string } = {}):
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, parseUrlEncoded(String(body)));
   });
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, async (req: { headers: Record<string, unknown> }, body: Buffer | string) =>
-    parseMultipart(String(req.headers['content-type']), Buffer.isBuffer(body) ? body : Buffer.from(body)),
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer' },
+    async (req: { headers: Record<string, unknown> }, body: Buffer | string) =>
+      parseMultipart(String(req.headers['content-type']), Buffer.isBuffer(body) ? body : Buffer.from(body)),
   );
 
   const store = new Map<string, Submission[]>();
@@ -42,15 +45,25 @@ export async function startSandbox(opts: { port?: number; host?: string } = {}):
     await app.register(async (scoped) => site.routes(scoped, ctx), { prefix: `/${site.slug}` });
   }
 
-  const sites: SandboxSite[] = SITE_DEFINITIONS.map(({ slug, name, kind, expectedOutcome, description }) => ({ slug, name, kind, expectedOutcome, description }));
+  const sites: SandboxSite[] = SITE_DEFINITIONS.map(({ slug, name, kind, expectedOutcome, description }) => ({
+    slug,
+    name,
+    kind,
+    expectedOutcome,
+    description,
+  }));
   // The registry's crawler honours robots.txt: one site (the deliberately slow one) asks crawlers to keep out.
   app.get('/robots.txt', async (_req, reply) => {
     reply.type('text/plain').send(ROBOTS_TXT);
   });
   app.get('/', async (_req, reply) => {
-    reply.type('text/html').send(`<!doctype html><title>Sandbox firms</title><h1>Sandbox VC firm sites</h1><ul>${sites
-      .map((s) => `<li><a href="/${s.slug}/">${esc(s.name)}</a> — ${esc(s.kind)}: ${esc(s.description)}</li>`)
-      .join('')}</ul>`);
+    reply
+      .type('text/html')
+      .send(
+        `<!doctype html><title>Sandbox firms</title><h1>Sandbox VC firm sites</h1><ul>${sites
+          .map((s) => `<li><a href="/${s.slug}/">${esc(s.name)}</a> — ${esc(s.kind)}: ${esc(s.description)}</li>`)
+          .join('')}</ul>`,
+      );
   });
 
   await app.listen({ port: opts.port ?? 0, host });

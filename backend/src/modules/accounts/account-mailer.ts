@@ -8,10 +8,18 @@ export function accountMailer(ctx: AppContext, mail: MailService): AccountMailer
   const meta = () => ({ now: ctx.clock.now(), actor: 'identity' });
   return {
     async resetPassword(user, token) {
-      await mail.send('reset-password', { to: user.email, userId: user.id, data: { url: link('reset-password', token) } }, meta());
+      await mail.send(
+        'reset-password',
+        { to: user.email, userId: user.id, data: { url: link('reset-password', token) } },
+        meta(),
+      );
     },
     async verifyEmail(user, token) {
-      await mail.send('verify-email', { to: user.email, userId: user.id, data: { url: link('verify-email', token) } }, meta());
+      await mail.send(
+        'verify-email',
+        { to: user.email, userId: user.id, data: { url: link('verify-email', token) } },
+        meta(),
+      );
     },
   };
 }

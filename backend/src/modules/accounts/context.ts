@@ -13,4 +13,8 @@ export interface AccountsDeps {
 }
 
 /** What the accounts module's files receive: the platform, the credits service, its own service. */
-export type AccountsContext = AppContext & { credits: CreditsService; accounts: AccountsService; identity: IdentityProvider };
+export type AccountsContext = AppContext & {
+  credits: CreditsService;
+  accounts: AccountsService;
+  identity: IdentityProvider;
+};

@@ -12,7 +12,16 @@ export interface AccountState {
 }
 
 export type AccountCommand =
-  | { type: 'SyncUser'; data: { userId: string; email: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null } }
+  | {
+      type: 'SyncUser';
+      data: {
+        userId: string;
+        email: string;
+        firstName: string | null;
+        lastName: string | null;
+        profileImageUrl: string | null;
+      };
+    }
   | { type: 'GrantRole'; data: { userId: string; role: UserRole } }
   | { type: 'RevokeRole'; data: { userId: string; role: UserRole } }
   | { type: 'DisableAccount'; data: { userId: string; reason: string } }
@@ -26,12 +35,27 @@ export const CANNOT_DISABLE_SELF = 'You cannot disable your own account';
 const withRole = (roles: UserRole[], role: UserRole) => (roles.includes(role) ? roles : [...roles, role]);
 
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
-  initialState: () => ({ registered: false, email: null, firstName: null, lastName: null, profileImageUrl: null, roles: [], disabled: false }),
+  initialState: () => ({
+    registered: false,
+    email: null,
+    firstName: null,
+    lastName: null,
+    profileImageUrl: null,
+    roles: [],
+    disabled: false,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'UserRegistered':
       case 'UserDetailsChanged':
-        return { ...state, registered: true, email: event.data.email, firstName: event.data.firstName, lastName: event.data.lastName, profileImageUrl: event.data.profileImageUrl };
+        return {
+          ...state,
+          registered: true,
+          email: event.data.email,
+          firstName: event.data.firstName,
+          lastName: event.data.lastName,
+          profileImageUrl: event.data.profileImageUrl,
+        };
       case 'AdminRoleGranted':
         return { ...state, roles: withRole(state.roles, 'admin') };
       case 'RoleGranted':
@@ -51,26 +75,46 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       case 'SyncUser': {
         const d = command.data;
         if (!state.registered) return [{ type: 'UserRegistered', data: d }];
-        const changed = d.email !== state.email || d.firstName !== state.firstName || d.lastName !== state.lastName || d.profileImageUrl !== state.profileImageUrl;
+        const changed =
+          d.email !== state.email ||
+          d.firstName !== state.firstName ||
+          d.lastName !== state.lastName ||
+          d.profileImageUrl !== state.profileImageUrl;
         return changed ? [{ type: 'UserDetailsChanged', data: d }] : [];
       }
       case 'GrantRole': {
         if (!state.registered) throw new DomainError(NOT_REGISTERED, 404, 'not_found');
         if (state.roles.includes(command.data.role)) return [];
-        return [{ type: 'RoleGranted', data: { userId: command.data.userId, role: command.data.role, grantedBy: meta.actor } }];
+        return [
+          {
+            type: 'RoleGranted',
+            data: { userId: command.data.userId, role: command.data.role, grantedBy: meta.actor },
+          },
+        ];
       }
       case 'RevokeRole': {
         if (!state.registered) throw new DomainError(NOT_REGISTERED, 404, 'not_found');
         // An operator locking themselves out would leave nobody to undo it from the screen.
-        if (command.data.role === 'admin' && command.data.userId === meta.actor) throw new DomainError(CANNOT_REVOKE_OWN_ADMIN, 409, 'conflict');
+        if (command.data.role === 'admin' && command.data.userId === meta.actor)
+          throw new DomainError(CANNOT_REVOKE_OWN_ADMIN, 409, 'conflict');
         if (!state.roles.includes(command.data.role)) return [];
-        return [{ type: 'RoleRevoked', data: { userId: command.data.userId, role: command.data.role, revokedBy: meta.actor } }];
+        return [
+          {
+            type: 'RoleRevoked',
+            data: { userId: command.data.userId, role: command.data.role, revokedBy: meta.actor },
+          },
+        ];
       }
       case 'DisableAccount': {
         if (!state.registered) throw new DomainError(NOT_REGISTERED, 404, 'not_found');
         if (command.data.userId === meta.actor) throw new DomainError(CANNOT_DISABLE_SELF, 409, 'conflict');
         if (state.disabled) return [];
-        return [{ type: 'AccountDisabled', data: { userId: command.data.userId, reason: command.data.reason, disabledBy: meta.actor } }];
+        return [
+          {
+            type: 'AccountDisabled',
+            data: { userId: command.data.userId, reason: command.data.reason, disabledBy: meta.actor },
+          },
+        ];
       }
       case 'EnableAccount': {
         if (!state.registered) throw new DomainError(NOT_REGISTERED, 404, 'not_found');

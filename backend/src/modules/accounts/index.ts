@@ -13,7 +13,12 @@ export { accountDecider } from './decider';
 export type { AccountsService } from './service';
 
 /** Registered users and their roles; registration grants the free starting credits once. */
-export function createAccountsModule({ ctx: platform, credits, identity: makeIdentity, mail }: AccountsDeps): AppModule<AccountsService> & { identity: IdentityProvider } {
+export function createAccountsModule({
+  ctx: platform,
+  credits,
+  identity: makeIdentity,
+  mail,
+}: AccountsDeps): AppModule<AccountsService> & { identity: IdentityProvider } {
   const identity = makeIdentity(accountMailer(platform, mail));
   const accounts = createAccountsService(moduleContext(platform, { credits, identity }));
   const ctx: AccountsContext = moduleContext(platform, { credits, accounts, identity });

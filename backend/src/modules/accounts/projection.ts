@@ -12,7 +12,14 @@ export const usersProjection: Projection = {
   tables: ['users'],
   async apply(tx, events) {
     // Registrations dominate the log: consecutive ones go in one multi-row insert (fast rebuilds).
-    let pending: { id: string; email: string; first: string | null; last: string | null; image: string | null; at: string }[] = [];
+    let pending: {
+      id: string;
+      email: string;
+      first: string | null;
+      last: string | null;
+      image: string | null;
+      at: string;
+    }[] = [];
     const flush = async () => {
       if (!pending.length) return;
       // One statement for the whole run of registrations, as column arrays.
@@ -25,31 +32,67 @@ export const usersProjection: Projection = {
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as AccountEvent;
       if (ev.type === 'UserRegistered') {
-        pending.push({ id: ev.data.userId, email: ev.data.email, first: ev.data.firstName, last: ev.data.lastName, image: ev.data.profileImageUrl, at: eventTime(e) });
+        pending.push({
+          id: ev.data.userId,
+          email: ev.data.email,
+          first: ev.data.firstName,
+          last: ev.data.lastName,
+          image: ev.data.profileImageUrl,
+          at: eventTime(e),
+        });
         continue;
       }
       await flush();
       switch (ev.type) {
         case 'UserDetailsChanged':
-          await tx.updateTable('users').set({ email: ev.data.email, first_name: ev.data.firstName, last_name: ev.data.lastName, profile_image_url: ev.data.profileImageUrl }).where('id', '=', ev.data.userId).execute();
+          await tx
+            .updateTable('users')
+            .set({
+              email: ev.data.email,
+              first_name: ev.data.firstName,
+              last_name: ev.data.lastName,
+              profile_image_url: ev.data.profileImageUrl,
+            })
+            .where('id', '=', ev.data.userId)
+            .execute();
           break;
         case 'AdminRoleGranted':
         case 'RoleGranted': {
           const role = ev.type === 'AdminRoleGranted' ? 'admin' : ev.data.role;
-          await tx.updateTable('users').set({ roles: sql`array(select distinct unnest(roles || array[${role}]::text[]))` }).where('id', '=', ev.data.userId).execute();
+          await tx
+            .updateTable('users')
+            .set({ roles: sql`array(select distinct unnest(roles || array[${role}]::text[]))` })
+            .where('id', '=', ev.data.userId)
+            .execute();
           break;
         }
         case 'RoleRevoked':
-          await tx.updateTable('users').set({ roles: sql`array_remove(roles, ${ev.data.role}::text)` }).where('id', '=', ev.data.userId).execute();
+          await tx
+            .updateTable('users')
+            .set({ roles: sql`array_remove(roles, ${ev.data.role}::text)` })
+            .where('id', '=', ev.data.userId)
+            .execute();
           break;
         case 'AccountDisabled':
-          await tx.updateTable('users').set({ disabled_at: at(e), disabled_reason: ev.data.reason, disabled_by: ev.data.disabledBy }).where('id', '=', ev.data.userId).execute();
+          await tx
+            .updateTable('users')
+            .set({ disabled_at: at(e), disabled_reason: ev.data.reason, disabled_by: ev.data.disabledBy })
+            .where('id', '=', ev.data.userId)
+            .execute();
           break;
         case 'AccountEnabled':
-          await tx.updateTable('users').set({ disabled_at: null, disabled_reason: null, disabled_by: null }).where('id', '=', ev.data.userId).execute();
+          await tx
+            .updateTable('users')
+            .set({ disabled_at: null, disabled_reason: null, disabled_by: null })
+            .where('id', '=', ev.data.userId)
+            .execute();
           break;
         case 'UserSignedIn':
-          await tx.updateTable('users').set({ last_sign_in_at: at(e) }).where('id', '=', ev.data.userId).execute();
+          await tx
+            .updateTable('users')
+            .set({ last_sign_in_at: at(e) })
+            .where('id', '=', ev.data.userId)
+            .execute();
           break;
       }
     }

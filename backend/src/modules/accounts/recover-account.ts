@@ -1,4 +1,12 @@
-import { INVALID_RESET_LINK, INVALID_VERIFY_LINK, PASSWORD_RESET_SENT, PasswordResetBody, PasswordResetRequest, TOO_MANY_REQUESTS, VerifyEmailBody } from '@fp/contracts';
+import {
+  INVALID_RESET_LINK,
+  INVALID_VERIFY_LINK,
+  PASSWORD_RESET_SENT,
+  PasswordResetBody,
+  PasswordResetRequest,
+  TOO_MANY_REQUESTS,
+  VerifyEmailBody,
+} from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { DomainError } from '../../platform/decider';
@@ -32,7 +40,8 @@ export function recoverAccountRoutes(app: FastifyInstance, ctx: AccountsContext)
   app.post('/api/account/password-reset', async (req) => {
     limit(req);
     const { token, password } = parse(PasswordResetBody, req.body);
-    if (!(await ctx.identity.resetPassword(token, password))) throw new DomainError(INVALID_RESET_LINK, 400, 'invalid_token');
+    if (!(await ctx.identity.resetPassword(token, password)))
+      throw new DomainError(INVALID_RESET_LINK, 400, 'invalid_token');
     return { ok: true };
   });
 

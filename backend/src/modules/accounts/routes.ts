@@ -11,16 +11,26 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext) {
     const user = requireUser(req);
     const body = parse(SyncUserRequest, req.body);
     // A session may only sync its own user: the id in the body must be the session's.
-    if (body.id !== user.id) throw new DomainError('The user in the request does not match the signed-in user', 403, 'forbidden');
+    if (body.id !== user.id)
+      throw new DomainError('The user in the request does not match the signed-in user', 403, 'forbidden');
     return ctx.accounts.syncUser(
-      { userId: user.id, email: user.email, firstName: body.firstName, lastName: body.lastName, profileImageUrl: body.profileImageUrl },
+      {
+        userId: user.id,
+        email: user.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        profileImageUrl: body.profileImageUrl,
+      },
       metaFor(ctx, user.id),
     );
   });
 
   app.get('/api/auth/me', async (req) => {
     const user = requireUser(req);
-    const [row, history] = await Promise.all([ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst(), ctx.accounts.history(user.id)]);
+    const [row, history] = await Promise.all([
+      ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst(),
+      ctx.accounts.history(user.id),
+    ]);
     const [first, ...rest] = (user.name ?? '').split(' ').filter(Boolean);
     return {
       user: {

@@ -15,7 +15,12 @@ export interface SyncInput {
   profileImageUrl: string | null;
 }
 
-export function createAccountsService(ctx: Pick<AppContext, 'store' | 'db' | 'config' | 'projections'> & { credits: CreditsService; identity: IdentityProvider }) {
+export function createAccountsService(
+  ctx: Pick<AppContext, 'store' | 'db' | 'config' | 'projections'> & {
+    credits: CreditsService;
+    identity: IdentityProvider;
+  },
+) {
   /** Decides on the user's stream and answers once the users read model shows it (the session check reads it). */
   const run = async (command: AccountCommand, meta: CommandMeta) => {
     const r = await handleCommand(ctx.store, userStream(command.data.userId), accountDecider, command, meta);
@@ -28,7 +33,14 @@ export function createAccountsService(ctx: Pick<AppContext, 'store' | 'db' | 'co
      * of times, concurrently: both steps are decided on their own stream with optimistic concurrency.
      */
     async syncUser(input: SyncInput, meta: CommandMeta): Promise<{ isNewUser: boolean; creditBalance: number }> {
-      const reg = await handleCommand(ctx.store, userStream(input.userId), accountDecider, { type: 'SyncUser', data: input }, meta, { maxRetries: 50 });
+      const reg = await handleCommand(
+        ctx.store,
+        userStream(input.userId),
+        accountDecider,
+        { type: 'SyncUser', data: input },
+        meta,
+        { maxRetries: 50 },
+      );
       const isNewUser = reg.events.some((e) => e.type === 'UserRegistered');
       const credits = await ctx.credits.grantStarting(input.userId, ctx.config.freeCredits, meta);
       // Answer once the read models show it, so the next query (balance, /me) agrees with this answer.
@@ -54,22 +66,47 @@ export function createAccountsService(ctx: Pick<AppContext, 'store' | 'db' | 'co
       return run({ type: 'EnableAccount', data: { userId } }, meta);
     },
     async recordSignIn(userId: string, meta: CommandMeta) {
-      await handleCommand(ctx.store, userStream(userId), accountDecider, { type: 'RecordSignIn', data: { userId } }, meta, { maxRetries: 50 });
+      await handleCommand(
+        ctx.store,
+        userStream(userId),
+        accountDecider,
+        { type: 'RecordSignIn', data: { userId } },
+        meta,
+        { maxRetries: 50 },
+      );
     },
     /** The account stream as it happened: registrations, role grants and revocations, disabling, sign-ins. */
     async history(userId: string) {
       const { events } = await ctx.store.readStream(userStream(userId));
-      return events.map((e) => ({ position: e.streamPosition, at: eventTime(e), actor: e.metadata.actor ?? null, type: e.type, data: e.data as Record<string, unknown> }));
+      return events.map((e) => ({
+        position: e.streamPosition,
+        at: eventTime(e),
+        actor: e.metadata.actor ?? null,
+        type: e.type,
+        data: e.data as Record<string, unknown>,
+      }));
     },
     /** Users whose e-mail or name contains `q` (all when empty), newest first: the operators' user list. */
     async search(q: { text: string; page: number; limit: number }) {
       let query = ctx.db.selectFrom('users');
       if (q.text) {
         const like = `%${q.text.replace(/[%_\\]/g, '\\$&')}%`;
-        query = query.where((eb) => eb.or([eb('email', 'ilike', like), eb(sql`coalesce(first_name, '') || ' ' || coalesce(last_name, '')`, 'ilike', like), eb('id', '=', q.text)]));
+        query = query.where((eb) =>
+          eb.or([
+            eb('email', 'ilike', like),
+            eb(sql`coalesce(first_name, '') || ' ' || coalesce(last_name, '')`, 'ilike', like),
+            eb('id', '=', q.text),
+          ]),
+        );
       }
       const [rows, total] = await Promise.all([
-        query.selectAll().orderBy('registered_at', 'desc').orderBy('id').limit(q.limit).offset((q.page - 1) * q.limit).execute(),
+        query
+          .selectAll()
+          .orderBy('registered_at', 'desc')
+          .orderBy('id')
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit)
+          .execute(),
         query.select(sql<string>`count(*)`.as('n')).executeTakeFirst(),
       ]);
       return { rows: rows.map(toAccount), total: Number(total?.n ?? 0) };
@@ -79,16 +116,28 @@ export function createAccountsService(ctx: Pick<AppContext, 'store' | 'db' | 'co
       return row ? toAccount(row) : null;
     },
     async findByEmail(email: string) {
-      const row = await ctx.db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+      const row = await ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst();
       return row ? toAccount(row) : null;
     },
     /** E-mails of several users (names on ledger lines and audit findings). */
     async emails(userIds: string[]): Promise<Map<string, string>> {
-      const rows = userIds.length ? await ctx.db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute() : [];
+      const rows = userIds.length
+        ? await ctx.db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute()
+        : [];
       return new Map(rows.map((r) => [r.id as string, r.email as string]));
     },
     async counts() {
-      const r = await ctx.db.selectFrom('users').select([sql<string>`count(*)`.as('total'), sql<string>`count(*) filter (where disabled_at is not null)`.as('disabled')]).executeTakeFirst();
+      const r = await ctx.db
+        .selectFrom('users')
+        .select([
+          sql<string>`count(*)`.as('total'),
+          sql<string>`count(*) filter (where disabled_at is not null)`.as('disabled'),
+        ])
+        .executeTakeFirst();
       return { total: Number(r?.total ?? 0), disabled: Number(r?.disabled ?? 0) };
     },
     async isRegistered(userId: string) {
@@ -118,7 +167,9 @@ function toAccount(r: Record<string, any>): Account {
     roles: r.roles ?? [],
     registeredAt: iso(r.registered_at)!,
     lastSignInAt: iso(r.last_sign_in_at),
-    disabled: r.disabled_at ? { at: iso(r.disabled_at)!, reason: r.disabled_reason ?? null, by: r.disabled_by ?? null } : null,
+    disabled: r.disabled_at
+      ? { at: iso(r.disabled_at)!, reason: r.disabled_reason ?? null, by: r.disabled_by ?? null }
+      : null,
   };
 }
 

@@ -18,7 +18,11 @@ export function installSignInGate(app: FastifyInstance, ctx: AccountsContext) {
     if (!isSignIn(req.method, req.url.split('?')[0]!)) return;
     const email = signInEmail(req.body);
     if (!email) return;
-    const user = await ctx.db.selectFrom('users').select(['id', 'disabled_at']).where(sql`lower(email)`, '=', email).executeTakeFirst();
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'disabled_at'])
+      .where(sql`lower(email)`, '=', email)
+      .executeTakeFirst();
     // `message` too: the provider's browser client shows that field of a refused sign-in.
     if (user?.disabled_at) return reply.status(403).send({ error: ACCOUNT_DISABLED, message: ACCOUNT_DISABLED });
     if (user) req[SIGNING_IN] = user.id;
@@ -26,8 +30,12 @@ export function installSignInGate(app: FastifyInstance, ctx: AccountsContext) {
   app.addHook('onSend', async (req: SignInReq, reply, payload) => {
     const userId = req[SIGNING_IN];
     // SuperTokens answers a wrong password with 200 and a status in the body.
-    const failed = reply.statusCode >= 300 || (typeof payload === 'string' && payload.includes('WRONG_CREDENTIALS_ERROR'));
-    if (userId && !failed) void ctx.accounts.recordSignIn(userId, metaFor(ctx, userId)).catch((err) => req.log.error({ err }, 'recording a sign-in failed'));
+    const failed =
+      reply.statusCode >= 300 || (typeof payload === 'string' && payload.includes('WRONG_CREDENTIALS_ERROR'));
+    if (userId && !failed)
+      void ctx.accounts
+        .recordSignIn(userId, metaFor(ctx, userId))
+        .catch((err) => req.log.error({ err }, 'recording a sign-in failed'));
     return payload;
   });
 }

@@ -32,7 +32,10 @@ export const catalogImportDecider: Decider<CatalogImportsState, CatalogImportCom
     const s = state[scope];
     switch (event.type) {
       case 'CatalogImportStarted':
-        return { ...state, [scope]: { ...s, current: event.data.importId, started: new Set([...s.started, event.data.importId]) } };
+        return {
+          ...state,
+          [scope]: { ...s, current: event.data.importId, started: new Set([...s.started, event.data.importId]) },
+        };
       case 'CatalogImportCompleted':
         return { ...state, [scope]: { ...s, completed: event.data.importId, count: event.data.count } };
     }
@@ -43,7 +46,8 @@ export const catalogImportDecider: Decider<CatalogImportsState, CatalogImportCom
         const { importId, scope, expected, source } = command.data;
         // Starting the same import twice (a retried request) is a no-op.
         if (state[scope].started.has(importId)) return [];
-        if (!Number.isInteger(expected) || expected < 0) throw new DomainError('expected must be a whole number of records');
+        if (!Number.isInteger(expected) || expected < 0)
+          throw new DomainError('expected must be a whole number of records');
         return [{ type: 'CatalogImportStarted', data: { importId, scope, expected, source } }];
       }
       case 'CompleteImport': {
@@ -52,7 +56,8 @@ export const catalogImportDecider: Decider<CatalogImportsState, CatalogImportCom
         if (s.completed === importId) return [];
         if (!s.started.has(importId)) throw new DomainError(`Unknown ${scope} import ${importId}`, 404, 'not_found');
         // A newer import started meanwhile: this one no longer shows, so it cannot complete.
-        if (s.current !== importId) throw new DomainError(`The ${scope} import ${importId} was superseded by ${s.current}`, 409, 'superseded');
+        if (s.current !== importId)
+          throw new DomainError(`The ${scope} import ${importId} was superseded by ${s.current}`, 409, 'superseded');
         return [{ type: 'CatalogImportCompleted', data: { importId, scope, count } }];
       }
     }

@@ -14,7 +14,10 @@ const CATCH_UP_MS = 5 * 60_000;
  * The discovery job's side of the catalog: which firms a run still has to visit (the read model of
  * its targets, once it shows everything this process wrote), and each check recorded as an event.
  */
-export function createDiscoveryStore(ctx: Pick<AppContext, 'db' | 'store' | 'projections' | 'clock'>, ensureTestCatalog: () => Promise<void>): DiscoveryStorePort {
+export function createDiscoveryStore(
+  ctx: Pick<AppContext, 'db' | 'store' | 'projections' | 'clock'>,
+  ensureTestCatalog: () => Promise<void>,
+): DiscoveryStorePort {
   const runs = new Map<string, { collection: FormCollection; checkpoint: string }>();
   let lastWritten: string | null = null;
 
@@ -24,7 +27,10 @@ export function createDiscoveryStore(ctx: Pick<AppContext, 'db' | 'store' | 'pro
     const { events } = await ctx.store.readStream(formDiscoveryStream(run.runId));
     const started = events.find((e) => e.type === 'FormDiscoveryStarted');
     if (!started) return null;
-    const info = { collection: (started.data as FormDiscoveryStarted['data']).collection, checkpoint: started.checkpoint };
+    const info = {
+      collection: (started.data as FormDiscoveryStarted['data']).collection,
+      checkpoint: started.checkpoint,
+    };
     runs.set(run.runId, info);
     return info;
   }
@@ -39,7 +45,11 @@ export function createDiscoveryStore(ctx: Pick<AppContext, 'db' | 'store' | 'pro
       const r = await sql<{ firm_id: string; record: { website: string | null } | null }>`
         select t.firm_id, f.record from form_discovery_targets t left join ${sql.table(FIRMS[info.collection])} f on f.id = t.firm_id
         where t.run_id = ${run.runId} and not t.checked order by t.position limit ${limit}`.execute(ctx.db);
-      return r.rows.map((x): DiscoveryTarget => ({ firmId: x.firm_id, website: x.record?.website ?? null, test: info.collection === 'test' }));
+      return r.rows.map((x): DiscoveryTarget => ({
+        firmId: x.firm_id,
+        website: x.record?.website ?? null,
+        test: info.collection === 'test',
+      }));
     },
 
     async record(run, firmId, check: DiscoveryCheck) {
@@ -47,8 +57,13 @@ export function createDiscoveryStore(ctx: Pick<AppContext, 'db' | 'store' | 'pro
       if (!info) return;
       const now = ctx.clock.now();
       const entry: FirmFormEntry = { firmId, ...check, checkedAt: now.toISOString() };
-      const r = await handleCommand(ctx.store, firmFormStream(info.collection, firmId), firmFormDecider,
-        { type: 'RecordFormCheck', data: { runId: run.runId, collection: info.collection, entry } }, { now, actor: 'system:form-discovery' });
+      const r = await handleCommand(
+        ctx.store,
+        firmFormStream(info.collection, firmId),
+        firmFormDecider,
+        { type: 'RecordFormCheck', data: { runId: run.runId, collection: info.collection, entry } },
+        { now, actor: 'system:form-discovery' },
+      );
       if (r.checkpoint) lastWritten = r.checkpoint;
     },
 
@@ -56,9 +71,16 @@ export function createDiscoveryStore(ctx: Pick<AppContext, 'db' | 'store' | 'pro
       const info = await runOf(run);
       if (!info) return;
       if (lastWritten) await ctx.projections.waitFor(lastWritten, CATCH_UP_MS);
-      const row = await sql<{ checked: number }>`select checked from form_discovery_runs where run_id = ${run.runId}`.execute(ctx.db);
-      await handleCommand(ctx.store, formDiscoveryStream(run.runId), formDiscoveryDecider,
-        { type: 'FinishDiscovery', data: { runId: run.runId, checked: row.rows[0]?.checked ?? 0 } }, { now: ctx.clock.now(), actor: 'system:form-discovery' });
+      const row = await sql<{
+        checked: number;
+      }>`select checked from form_discovery_runs where run_id = ${run.runId}`.execute(ctx.db);
+      await handleCommand(
+        ctx.store,
+        formDiscoveryStream(run.runId),
+        formDiscoveryDecider,
+        { type: 'FinishDiscovery', data: { runId: run.runId, checked: row.rows[0]?.checked ?? 0 } },
+        { now: ctx.clock.now(), actor: 'system:form-discovery' },
+      );
     },
   };
 }

@@ -25,7 +25,9 @@ const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'ENONAME']);
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([p, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 /**
@@ -46,7 +48,10 @@ export function createDomainCheck(opts: DomainCheckOptions) {
     if (osSlots === 0) await new Promise<void>((r) => osQueue.push(r));
     osSlots--;
     try {
-      const r = await withTimeout(dns.promises.lookup(host, { all: true }).catch(() => []), timeoutMs);
+      const r = await withTimeout(
+        dns.promises.lookup(host, { all: true }).catch(() => []),
+        timeoutMs,
+      );
       return r !== 'timeout' && r.length > 0;
     } finally {
       osSlots++;
@@ -58,8 +63,15 @@ export function createDomainCheck(opts: DomainCheckOptions) {
     // A resolver per check, on the servers in force now (tests point them at a local DNS server).
     const resolver = new dns.promises.Resolver({ timeout: timeoutMs, tries: 1 });
     resolver.setServers(dns.getServers());
-    const answer = (q: Promise<string[]>) => q.then((a) => (a.length ? 'yes' : 'none'), (e: NodeJS.ErrnoException) => (NO_SUCH_NAME.has(e.code ?? '') ? 'none' : 'failed'));
-    const both = await withTimeout(Promise.all([answer(resolver.resolve4(host)), answer(resolver.resolve6(host))]), timeoutMs + 500);
+    const answer = (q: Promise<string[]>) =>
+      q.then(
+        (a) => (a.length ? 'yes' : 'none'),
+        (e: NodeJS.ErrnoException) => (NO_SUCH_NAME.has(e.code ?? '') ? 'none' : 'failed'),
+      );
+    const both = await withTimeout(
+      Promise.all([answer(resolver.resolve4(host)), answer(resolver.resolve6(host))]),
+      timeoutMs + 500,
+    );
     if (both === 'timeout') {
       resolver.cancel();
       return 'unknown';
@@ -70,7 +82,10 @@ export function createDomainCheck(opts: DomainCheckOptions) {
   }
 
   async function check(url: URL): Promise<DomainVerdict> {
-    const h = url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+    const h = url.hostname
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '');
     if (!h || isIP(h) || h === 'localhost' || isHostAllowed(url, opts.allowedHosts())) return 'resolves';
     const cached = cache.get(h);
     if (cached && cached.until > Date.now()) return cached.verdict;
@@ -99,7 +114,8 @@ export function createDomainCheck(opts: DomainCheckOptions) {
       const verdicts = new Map<string, DomainVerdict>();
       const deadline = Date.now() + (opts.budgetMs ?? DOMAIN_CHECK_BUDGET_MS);
       const worker = async () => {
-        for (let u = queue.shift(); u; u = queue.shift()) verdicts.set(u.host, Date.now() < deadline ? await check(u) : 'unknown');
+        for (let u = queue.shift(); u; u = queue.shift())
+          verdicts.set(u.host, Date.now() < deadline ? await check(u) : 'unknown');
       };
       await Promise.all(Array.from({ length: Math.min(DNS_AT_ONCE, queue.length) }, worker));
       return new Map([...urls].map(([w, u]) => [w, verdicts.get(u.host) ?? 'unknown'] as const));

@@ -1,6 +1,12 @@
 import { ANGEL_EXPORT_COLUMNS, EXPORT_INSUFFICIENT, angelExportFileName } from '@fp/contracts';
 import {
-  CSV_LINE_BREAK, cleanDescription, cleanInvestorName, csvRow, splitIndustries, type AngelInvestorDetail, type CsvValue,
+  CSV_LINE_BREAK,
+  cleanDescription,
+  cleanInvestorName,
+  csvRow,
+  splitIndustries,
+  type AngelInvestorDetail,
+  type CsvValue,
 } from '@fp/contracts';
 import type { Db } from '@fp/infra';
 import { sql } from 'kysely';
@@ -36,10 +42,14 @@ export function angelCsvValues(a: AngelInvestorDetail): CsvValue[] {
 export type LoadBatch = (ids: string[]) => Promise<AngelInvestorDetail[]>;
 
 /** Records of these ids in catalog order (the order of the ids given, which is that order). */
-export const loadAngels = (db: Db): LoadBatch => async (ids) => {
-  const r = await sql<{ record: AngelInvestorDetail }>`select record from catalog_angels where id = any(${ids}::text[]) order by sort_key, id`.execute(db);
-  return r.rows.map((row) => row.record);
-};
+export const loadAngels =
+  (db: Db): LoadBatch =>
+  async (ids) => {
+    const r = await sql<{
+      record: AngelInvestorDetail;
+    }>`select record from catalog_angels where id = any(${ids}::text[]) order by sort_key, id`.execute(db);
+    return r.rows.map((row) => row.record);
+  };
 
 export interface ExportDeps {
   ctx: Pick<AppContext, 'db' | 'newId' | 'clock' | 'projections'> & { credits: CreditsService };
@@ -61,40 +71,64 @@ export interface AngelExport {
  * streams the rows in batches. If producing the file fails after the charge, the credit is
  * refunded under the same reference, so a failed export costs nothing.
  */
-export async function exportAngels(deps: ExportDeps, userId: string, ids: string[], meta: CommandMeta): Promise<AngelExport> {
+export async function exportAngels(
+  deps: ExportDeps,
+  userId: string,
+  ids: string[],
+  meta: CommandMeta,
+): Promise<AngelExport> {
   const { ctx } = deps;
   const load = deps.loadBatch ?? loadAngels(ctx.db);
-  const known = await sql<{ id: string }>`select id from catalog_angels where id = any(${ids}::text[]) order by sort_key, id`.execute(ctx.db);
+  const known = await sql<{
+    id: string;
+  }>`select id from catalog_angels where id = any(${ids}::text[]) order by sort_key, id`.execute(ctx.db);
   if (known.rows.length !== ids.length) {
     const have = new Set(known.rows.map((r) => r.id));
     const unknown = ids.filter((id) => !have.has(id));
     const shown = unknown.slice(0, 5).join(', ');
-    throw new DomainError(`Unknown angel investor id${unknown.length > 1 ? 's' : ''}: ${shown}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}`, 400, 'unknown_ids');
+    throw new DomainError(
+      `Unknown angel investor id${unknown.length > 1 ? 's' : ''}: ${shown}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}`,
+      400,
+      'unknown_ids',
+    );
   }
   const ordered = known.rows.map((r) => r.id);
   const exportId = ctx.newId();
   const reference = `angel-export-${exportId}`;
-  const charge = { spendKind: 'angel_export' as const, items: [{ reference, amount: 1, reason: `Angel investor export (${ordered.length} investors)` }], insufficientMessage: EXPORT_INSUFFICIENT };
-  const stream = await ctx.credits.chargeFor(userId, charge, meta, async (refund, charged) => {
-    // Read-your-writes: the balance the screen reads right after the download shows this charge.
-    await ctx.projections.waitFor(charged.checkpoint, 3000).catch(() => undefined);
-    // A client that goes away mid-download is not a failure of the export: nothing is refunded then.
-    async function* rows(): AsyncGenerator<string> {
-      try {
-        yield BOM + csvRow(ANGEL_EXPORT_COLUMNS) + CSV_LINE_BREAK;
-        for (let i = 0; i < ordered.length; i += EXPORT_BATCH) {
-          const batch = await load(ordered.slice(i, i + EXPORT_BATCH));
-          let chunk = '';
-          for (const a of batch) chunk += csvRow(angelCsvValues(a)) + CSV_LINE_BREAK;
-          yield chunk;
+  const charge = {
+    spendKind: 'angel_export' as const,
+    items: [{ reference, amount: 1, reason: `Angel investor export (${ordered.length} investors)` }],
+    insufficientMessage: EXPORT_INSUFFICIENT,
+  };
+  const stream = await ctx.credits.chargeFor(
+    userId,
+    charge,
+    meta,
+    async (refund, charged) => {
+      // Read-your-writes: the balance the screen reads right after the download shows this charge.
+      await ctx.projections.waitFor(charged.checkpoint, 3000).catch(() => undefined);
+      // A client that goes away mid-download is not a failure of the export: nothing is refunded then.
+      async function* rows(): AsyncGenerator<string> {
+        try {
+          yield BOM + csvRow(ANGEL_EXPORT_COLUMNS) + CSV_LINE_BREAK;
+          for (let i = 0; i < ordered.length; i += EXPORT_BATCH) {
+            const batch = await load(ordered.slice(i, i + EXPORT_BATCH));
+            let chunk = '';
+            for (const a of batch) chunk += csvRow(angelCsvValues(a)) + CSV_LINE_BREAK;
+            yield chunk;
+          }
+        } catch (err) {
+          await refund(`Angel investor export failed: ${(err as Error).message}`, {
+            ...meta,
+            now: ctx.clock.now(),
+          }).catch(() => undefined);
+          throw err;
         }
-      } catch (err) {
-        await refund(`Angel investor export failed: ${(err as Error).message}`, { ...meta, now: ctx.clock.now() }).catch(() => undefined);
-        throw err;
       }
-    }
-    return Readable.from(rows(), { objectMode: false });
-  }, (err) => `Angel investor export failed: ${(err as Error).message}`);
+      return Readable.from(rows(), { objectMode: false });
+    },
+    (err) => `Angel investor export failed: ${(err as Error).message}`,
+  );
 
   return { exportId, fileName: angelExportFileName(meta.now), count: ordered.length, stream };
 }

@@ -1,5 +1,10 @@
 import { openDedicatedClient } from '@fp/infra';
-import { DEFAULT_STALE_DAYS, type FirmFormEntry, type FormDiscoveryRun, type FormRegistryOverview } from '@fp/contracts';
+import {
+  DEFAULT_STALE_DAYS,
+  type FirmFormEntry,
+  type FormDiscoveryRun,
+  type FormRegistryOverview,
+} from '@fp/contracts';
 import { formDiscoveryStream, type FormCollection } from '@fp/contracts';
 import { createDiscoveryActivities, SharedBrowser, type DiscoveryActivities, type DiscoveryRun } from '@fp/workflows';
 import { sql } from 'kysely';
@@ -38,8 +43,14 @@ interface RunRow {
   finished_at: Date | null;
 }
 const toRun = (r: RunRow): FormDiscoveryRun => ({
-  runId: r.run_id, collection: r.collection, total: r.total, checked: r.checked, counts: r.counts, requestedBy: r.requested_by,
-  startedAt: new Date(r.started_at).toISOString(), finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+  runId: r.run_id,
+  collection: r.collection,
+  total: r.total,
+  checked: r.checked,
+  counts: r.counts,
+  requestedBy: r.requested_by,
+  startedAt: new Date(r.started_at).toISOString(),
+  finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
 });
 
 interface EntryRow {
@@ -53,7 +64,14 @@ interface EntryRow {
   checked_at: Date;
 }
 const toEntry = (r: EntryRow): FirmFormEntry => ({
-  firmId: r.firm_id, outcome: r.outcome, url: r.url, kind: r.kind, fields: r.fields, blockers: r.blockers, detail: r.detail, checkedAt: new Date(r.checked_at).toISOString(),
+  firmId: r.firm_id,
+  outcome: r.outcome,
+  url: r.url,
+  kind: r.kind,
+  fields: r.fields,
+  blockers: r.blockers,
+  detail: r.detail,
+  checkedAt: new Date(r.checked_at).toISOString(),
 });
 
 /**
@@ -61,7 +79,10 @@ const toEntry = (r: EntryRow): FirmFormEntry => ({
  * root hands over, or through the worker that has it), gives the engine its activities, and answers
  * the registry's reads (entries per firm, the operators' overview).
  */
-export function createFormRegistry(ctx: Pick<AppContext, 'db' | 'pool' | 'store' | 'projections' | 'clock' | 'newId' | 'config' | 'sandboxUrl'>, ensureTestCatalog: () => Promise<void>) {
+export function createFormRegistry(
+  ctx: Pick<AppContext, 'db' | 'pool' | 'store' | 'projections' | 'clock' | 'newId' | 'config' | 'sandboxUrl'>,
+  ensureTestCatalog: () => Promise<void>,
+) {
   let engine: Engine | null = null;
   const store = createDiscoveryStore(ctx, ensureTestCatalog);
 
@@ -71,7 +92,11 @@ export function createFormRegistry(ctx: Pick<AppContext, 'db' | 'pool' | 'store'
   }
 
   async function unfinished(): Promise<string[]> {
-    return (await sql<{ run_id: string }>`select run_id from form_discovery_runs where finished_at is null order by started_at`.execute(ctx.db)).rows.map((r) => r.run_id);
+    return (
+      await sql<{
+        run_id: string;
+      }>`select run_id from form_discovery_runs where finished_at is null order by started_at`.execute(ctx.db)
+    ).rows.map((r) => r.run_id);
   }
 
   return {
@@ -79,8 +104,13 @@ export function createFormRegistry(ctx: Pick<AppContext, 'db' | 'pool' | 'store'
     activities(log: (m: string) => void): DiscoveryActivities & { close(): Promise<void> } {
       const browser = new SharedBrowser();
       const acts = createDiscoveryActivities({
-        store, browser, allowedHosts: allowedHostsFor(ctx), sandboxUrl: ctx.sandboxUrl,
-        concurrency: ctx.config.formDiscoveryConcurrency, hostDelayMs: ctx.config.formDiscoveryHostDelayMs, log,
+        store,
+        browser,
+        allowedHosts: allowedHostsFor(ctx),
+        sandboxUrl: ctx.sandboxUrl,
+        concurrency: ctx.config.formDiscoveryConcurrency,
+        hostDelayMs: ctx.config.formDiscoveryHostDelayMs,
+        log,
       });
       return {
         ...acts,
@@ -98,10 +128,14 @@ export function createFormRegistry(ctx: Pick<AppContext, 'db' | 'pool' | 'store'
      */
     async attach(e: Engine, log: (m: string) => void): Promise<() => Promise<void>> {
       engine = e;
-      for (const runId of await unfinished()) await dispatch(runId).catch((err) => log(`[forms] run ${runId} not resumed: ${(err as Error).message}`));
+      for (const runId of await unfinished())
+        await dispatch(runId).catch((err) => log(`[forms] run ${runId} not resumed: ${(err as Error).message}`));
       const listener = await openDedicatedClient(ctx.pool, 'fundflow form discovery listener');
       listener.on('notification', (n) => {
-        if (n.channel === DISCOVERY_CHANNEL && n.payload) void dispatch(n.payload).catch((err) => log(`[forms] run ${n.payload} not started: ${(err as Error).message}`));
+        if (n.channel === DISCOVERY_CHANNEL && n.payload)
+          void dispatch(n.payload).catch((err) =>
+            log(`[forms] run ${n.payload} not started: ${(err as Error).message}`),
+          );
       });
       await listener.query(`listen ${DISCOVERY_CHANNEL}`);
       return async () => {
@@ -138,14 +172,25 @@ export function createFormRegistry(ctx: Pick<AppContext, 'db' | 'pool' | 'store'
       if (q.requestedBy) query = query.where(sql`lower(requested_by)`, '=', q.requestedBy.toLowerCase());
       if (q.from) query = query.where('started_at', '>=', new Date(q.from));
       if (q.before) query = query.where('started_at', '<', new Date(q.before));
-      if (q.after) query = query.where(sql`(started_at, run_id)`, '<', sql`(${new Date(q.after.startedAt)}::timestamptz, ${q.after.id}::text)`);
-      const rows = (await query.orderBy('started_at', 'desc').orderBy('run_id', 'desc').limit(q.limit + 1).execute()) as RunRow[];
+      if (q.after)
+        query = query.where(
+          sql`(started_at, run_id)`,
+          '<',
+          sql`(${new Date(q.after.startedAt)}::timestamptz, ${q.after.id}::text)`,
+        );
+      const rows = (await query
+        .orderBy('started_at', 'desc')
+        .orderBy('run_id', 'desc')
+        .limit(q.limit + 1)
+        .execute()) as RunRow[];
       return { rows: rows.slice(0, q.limit).map(toRun), more: rows.length > q.limit };
     },
 
     /** Runs going now (the console's live count; discovery runs neither queue nor fail as a whole). */
     async runCounts() {
-      const r = await sql<{ n: number }>`select count(*)::int as n from form_discovery_runs where finished_at is null`.execute(ctx.db);
+      const r = await sql<{
+        n: number;
+      }>`select count(*)::int as n from form_discovery_runs where finished_at is null`.execute(ctx.db);
       return { queued: 0, running: r.rows[0]?.n ?? 0, failed: 0 };
     },
 
@@ -155,7 +200,10 @@ export function createFormRegistry(ctx: Pick<AppContext, 'db' | 'pool' | 'store'
     /** The registry's entries of these firms (firms never checked are absent). */
     async entries(collection: FormCollection, ids: readonly string[]): Promise<Map<string, FirmFormEntry>> {
       if (!ids.length) return new Map();
-      const r = await sql<EntryRow>`select * from firm_forms where collection = ${collection} and firm_id = any(${ids as string[]}::text[])`.execute(ctx.db);
+      const r =
+        await sql<EntryRow>`select * from firm_forms where collection = ${collection} and firm_id = any(${ids as string[]}::text[])`.execute(
+          ctx.db,
+        );
       return new Map(r.rows.map((row) => [row.firm_id, toEntry(row)]));
     },
 
@@ -164,12 +212,27 @@ export function createFormRegistry(ctx: Pick<AppContext, 'db' | 'pool' | 'store'
       const table = sql.table(collection === 'test' ? 'catalog_test_firms' : 'catalog_vc_firms');
       const before = new Date(ctx.clock.now().getTime() - staleDays * 86_400_000);
       const [counts, stale, runs, errors] = await Promise.all([
-        sql<{ outcome: string; n: number }>`select outcome, count(*)::int as n from firm_forms where collection = ${collection} group by outcome`.execute(ctx.db),
-        sql<{ n: number }>`select count(*)::int as n from ${table} f left join firm_forms ff on ff.collection = ${collection} and ff.firm_id = f.id
-          where coalesce((f.record ->> 'active')::boolean, true) and (ff.checked_at is null or ff.checked_at < ${before})`.execute(ctx.db),
-        sql<RunRow>`select * from form_discovery_runs where collection = ${collection} order by started_at desc limit 6`.execute(ctx.db),
-        sql<EntryRow & { name: string | null }>`select ff.*, f.record ->> 'vcName' as name from firm_forms ff left join ${table} f on f.id = ff.firm_id
-          where ff.collection = ${collection} and ff.outcome in ('unreachable', 'blocked') order by ff.checked_at desc, ff.firm_id limit 10`.execute(ctx.db),
+        sql<{
+          outcome: string;
+          n: number;
+        }>`select outcome, count(*)::int as n from firm_forms where collection = ${collection} group by outcome`.execute(
+          ctx.db,
+        ),
+        sql<{
+          n: number;
+        }>`select count(*)::int as n from ${table} f left join firm_forms ff on ff.collection = ${collection} and ff.firm_id = f.id
+          where coalesce((f.record ->> 'active')::boolean, true) and (ff.checked_at is null or ff.checked_at < ${before})`.execute(
+          ctx.db,
+        ),
+        sql<RunRow>`select * from form_discovery_runs where collection = ${collection} order by started_at desc limit 6`.execute(
+          ctx.db,
+        ),
+        sql<
+          EntryRow & { name: string | null }
+        >`select ff.*, f.record ->> 'vcName' as name from firm_forms ff left join ${table} f on f.id = ff.firm_id
+          where ff.collection = ${collection} and ff.outcome in ('unreachable', 'blocked') order by ff.checked_at desc, ff.firm_id limit 10`.execute(
+          ctx.db,
+        ),
       ]);
       const all = runs.rows.map(toRun);
       return {
@@ -178,7 +241,13 @@ export function createFormRegistry(ctx: Pick<AppContext, 'db' | 'pool' | 'store'
         staleDays,
         current: all.find((r) => !r.finishedAt) ?? null,
         recent: all,
-        errors: errors.rows.map((r) => ({ firmId: r.firm_id, firmName: r.name, outcome: r.outcome, detail: r.detail, checkedAt: new Date(r.checked_at).toISOString() })),
+        errors: errors.rows.map((r) => ({
+          firmId: r.firm_id,
+          firmName: r.name,
+          outcome: r.outcome,
+          detail: r.detail,
+          checkedAt: new Date(r.checked_at).toISOString(),
+        })),
       };
     },
   };

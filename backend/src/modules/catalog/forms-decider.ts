@@ -16,7 +16,16 @@ export interface FormDiscoveryState {
 }
 
 export type FormDiscoveryCommand =
-  | { type: 'StartDiscovery'; data: { runId: string; collection: FormCollection; firmIds: string[]; staleDays: number | null; requestedBy: string } }
+  | {
+      type: 'StartDiscovery';
+      data: {
+        runId: string;
+        collection: FormCollection;
+        firmIds: string[];
+        staleDays: number | null;
+        requestedBy: string;
+      };
+    }
   | { type: 'FinishDiscovery'; data: { runId: string; checked: number } };
 
 export const formDiscoveryDecider: Decider<FormDiscoveryState, FormDiscoveryCommand, FormDiscoveryEvent> = {
@@ -36,7 +45,8 @@ export const formDiscoveryDecider: Decider<FormDiscoveryState, FormDiscoveryComm
         if (state.runId) return [];
         const { firmIds } = command.data;
         if (new Set(firmIds).size !== firmIds.length) throw new DomainError('A discovery run lists each firm once');
-        if (firmIds.length > MAX_DISCOVERY_FIRMS) throw new DomainError(`A discovery run visits at most ${MAX_DISCOVERY_FIRMS.toLocaleString('en-US')} firms`);
+        if (firmIds.length > MAX_DISCOVERY_FIRMS)
+          throw new DomainError(`A discovery run visits at most ${MAX_DISCOVERY_FIRMS.toLocaleString('en-US')} firms`);
         return [{ type: 'FormDiscoveryStarted', data: command.data }];
       }
       case 'FinishDiscovery': {
@@ -54,7 +64,10 @@ export interface FirmFormState {
   latest: FirmFormEntry | null;
 }
 
-export type FirmFormCommand = { type: 'RecordFormCheck'; data: { runId: string; collection: FormCollection; entry: FirmFormEntry } };
+export type FirmFormCommand = {
+  type: 'RecordFormCheck';
+  data: { runId: string; collection: FormCollection; entry: FirmFormEntry };
+};
 
 export const firmFormDecider: Decider<FirmFormState, FirmFormCommand, FirmFormEvent> = {
   initialState: () => ({ runs: new Set(), latest: null }),
@@ -72,11 +85,15 @@ export const firmFormDecider: Decider<FirmFormState, FirmFormCommand, FirmFormEv
         const { runId, collection, entry } = command.data;
         if (state.runs.has(runId)) return [];
         const parsed = firmFormEntrySchema.safeParse(entry);
-        if (!parsed.success) throw new DomainError(`Not a registry entry: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-        if (!(FORM_OUTCOMES as readonly string[]).includes(entry.outcome)) throw new DomainError(`Unknown outcome ${entry.outcome}`);
+        if (!parsed.success)
+          throw new DomainError(`Not a registry entry: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+        if (!(FORM_OUTCOMES as readonly string[]).includes(entry.outcome))
+          throw new DomainError(`Unknown outcome ${entry.outcome}`);
         // What "found" means: the form's address and kind are known.
-        if (entry.outcome === 'found' && (!entry.url || !entry.kind)) throw new DomainError('A found form has a URL and a kind');
-        if (entry.outcome !== 'found' && entry.outcome !== 'blocked' && (entry.fields.length || entry.kind)) throw new DomainError(`A check ending "${entry.outcome}" saw no form`);
+        if (entry.outcome === 'found' && (!entry.url || !entry.kind))
+          throw new DomainError('A found form has a URL and a kind');
+        if (entry.outcome !== 'found' && entry.outcome !== 'blocked' && (entry.fields.length || entry.kind))
+          throw new DomainError(`A check ending "${entry.outcome}" saw no form`);
         return [{ type: 'FirmFormChecked', data: { runId, collection, ...parsed.data } }];
       }
     }

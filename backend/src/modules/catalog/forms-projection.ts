@@ -23,9 +23,13 @@ export const formsProjection: Projection = {
         case 'FormDiscoveryStarted': {
           const d = ev.data;
           await sql`insert into form_discovery_runs (run_id, collection, total, requested_by, started_at)
-            values (${d.runId}, ${d.collection}, ${d.firmIds.length}, ${d.requestedBy}, ${e.createdAt}) on conflict (run_id) do nothing`.execute(tx);
+            values (${d.runId}, ${d.collection}, ${d.firmIds.length}, ${d.requestedBy}, ${e.createdAt}) on conflict (run_id) do nothing`.execute(
+            tx,
+          );
           await sql`insert into form_discovery_targets (run_id, firm_id, position)
-            select ${d.runId}, f.id, f.n::int from unnest(${d.firmIds}::text[]) with ordinality as f(id, n) on conflict do nothing`.execute(tx);
+            select ${d.runId}, f.id, f.n::int from unnest(${d.firmIds}::text[]) with ordinality as f(id, n) on conflict do nothing`.execute(
+            tx,
+          );
           break;
         }
         case 'FirmFormChecked': {
@@ -33,7 +37,9 @@ export const formsProjection: Projection = {
           await sql`insert into firm_forms (collection, firm_id, outcome, url, kind, fields, blockers, detail, checked_at, run_id)
             values (${d.collection}, ${d.firmId}, ${d.outcome}, ${d.url}, ${d.kind}, ${JSON.stringify(d.fields)}::jsonb, ${d.blockers}::text[], ${d.detail}, ${d.checkedAt}, ${d.runId})
             on conflict (collection, firm_id) do update set outcome = excluded.outcome, url = excluded.url, kind = excluded.kind, fields = excluded.fields,
-              blockers = excluded.blockers, detail = excluded.detail, checked_at = excluded.checked_at, run_id = excluded.run_id`.execute(tx);
+              blockers = excluded.blockers, detail = excluded.detail, checked_at = excluded.checked_at, run_id = excluded.run_id`.execute(
+            tx,
+          );
           // The run's progress moves once per firm (a firm checked again by a re-run batch is not counted twice).
           await sql`with t as (update form_discovery_targets set checked = true where run_id = ${d.runId} and firm_id = ${d.firmId} and not checked returning 1)
             update form_discovery_runs set checked = checked + 1,
@@ -42,7 +48,9 @@ export const formsProjection: Projection = {
           break;
         }
         case 'FormDiscoveryFinished':
-          await sql`update form_discovery_runs set finished_at = ${e.createdAt} where run_id = ${ev.data.runId}`.execute(tx);
+          await sql`update form_discovery_runs set finished_at = ${e.createdAt} where run_id = ${ev.data.runId}`.execute(
+            tx,
+          );
           await sql`delete from form_discovery_targets where run_id = ${ev.data.runId}`.execute(tx);
           break;
       }
@@ -54,7 +62,9 @@ export const formsProjection: Projection = {
 export async function withFormFlags(tx: Tx, collection: VcCollection, docs: VcSearchDoc[]): Promise<VcSearchDoc[]> {
   if (!docs.length) return docs;
   const r = await sql<{ id: string; accepts_online: boolean }>`select id, accepts_online from catalog_search_forms
-    where collection = ${collection} and accepts_online is not null and id = any(${docs.map((d) => d.id)}::text[])`.execute(tx);
+    where collection = ${collection} and accepts_online is not null and id = any(${docs.map((d) => d.id)}::text[])`.execute(
+    tx,
+  );
   if (!r.rows.length) return docs;
   const known = new Map(r.rows.map((x) => [x.id, x.accepts_online]));
   return docs.map((d) => (known.has(d.id) ? { ...d, acceptsOnline: known.get(d.id)! } : d));
@@ -63,7 +73,11 @@ export async function withFormFlags(tx: Tx, collection: VcCollection, docs: VcSe
 /** The search side of a check: the verdict kept for later imports, and set on the indexed firm when it changed. */
 export async function applyFormCheck(tx: Tx, index: SearchIndex, ev: FirmFormChecked['data']): Promise<void> {
   const accepts = formAcceptsOnline(ev);
-  const before = await sql<{ accepts_online: boolean | null }>`select accepts_online from catalog_search_forms where collection = ${ev.collection} and id = ${ev.firmId}`.execute(tx);
+  const before = await sql<{
+    accepts_online: boolean | null;
+  }>`select accepts_online from catalog_search_forms where collection = ${ev.collection} and id = ${ev.firmId}`.execute(
+    tx,
+  );
   if (before.rows.length && before.rows[0]!.accepts_online === accepts) return;
   await sql`insert into catalog_search_forms (collection, id, accepts_online) values (${ev.collection}, ${ev.firmId}, ${accepts})
     on conflict (collection, id) do update set accepts_online = excluded.accepts_online`.execute(tx);

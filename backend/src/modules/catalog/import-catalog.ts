@@ -1,7 +1,5 @@
 import type { AngelInvestorDetail, VcFirm } from '@fp/contracts';
-import {
-  CATALOG_IMPORTS_STREAM, CATALOG_RECORDS_PER_EVENT, catalogDataStream, type CatalogScope,
-} from '@fp/contracts';
+import { CATALOG_IMPORTS_STREAM, CATALOG_RECORDS_PER_EVENT, catalogDataStream, type CatalogScope } from '@fp/contracts';
 import type { ExpectedRevision } from '@fp/infra';
 import { inChunks } from '@fp/infra';
 import type { AppContext } from '../../platform/context';
@@ -63,22 +61,35 @@ export async function importCatalog(
   opts: ImportOptions,
 ): Promise<ImportResult> {
   const { importId, expected, source, meta } = opts;
-  await handleCommand(ctx.store, CATALOG_IMPORTS_STREAM, catalogImportDecider, { type: 'StartImport', data: { importId, scope, expected, source } }, meta);
+  await handleCommand(
+    ctx.store,
+    CATALOG_IMPORTS_STREAM,
+    catalogImportDecider,
+    { type: 'StartImport', data: { importId, scope, expected, source } },
+    meta,
+  );
   const stream = catalogDataStream(scope, importId);
   const metadata = { now: meta.now.toISOString(), actor: meta.actor };
   let revision: ExpectedRevision = 'no_stream';
   let count = 0;
   for (const chunk of inChunks(records, CATALOG_RECORDS_PER_EVENT)) {
     if (opts.shouldStop?.()) throw new ImportStopped();
-    const event = scope === 'vc'
-      ? { type: 'VcFirmsImported', data: { importId, firms: chunk as VcFirm[] }, metadata }
-      : { type: 'AngelsImported', data: { importId, investors: chunk as AngelInvestorDetail[] }, metadata };
+    const event =
+      scope === 'vc'
+        ? { type: 'VcFirmsImported', data: { importId, firms: chunk as VcFirm[] }, metadata }
+        : { type: 'AngelsImported', data: { importId, investors: chunk as AngelInvestorDetail[] }, metadata };
     const appended = await ctx.store.append(stream, [event], revision);
     revision = appended.nextRevision;
     count += chunk.length;
     opts.onProgress?.({ scope, done: count, expected });
   }
-  const done = await handleCommand(ctx.store, CATALOG_IMPORTS_STREAM, catalogImportDecider, { type: 'CompleteImport', data: { importId, scope, count } }, meta);
+  const done = await handleCommand(
+    ctx.store,
+    CATALOG_IMPORTS_STREAM,
+    catalogImportDecider,
+    { type: 'CompleteImport', data: { importId, scope, count } },
+    meta,
+  );
   return { importId, scope, count, checkpoint: done.checkpoint };
 }
 

@@ -27,16 +27,27 @@ export interface ImportFirmsResult extends ImportSummary {
  * Imports a real source file: parsed and checked whole first (a bad file is refused with its lines,
  * nothing written), then decided against every record the log holds and appended in one go.
  */
-export async function importFirms(ctx: Pick<AppContext, 'store'>, input: ImportFirmsInput, meta: CommandMeta): Promise<ImportFirmsResult> {
+export async function importFirms(
+  ctx: Pick<AppContext, 'store'>,
+  input: ImportFirmsInput,
+  meta: CommandMeta,
+): Promise<ImportFirmsResult> {
   const info = await stat(input.file).catch(() => null);
   if (!info?.isFile()) throw new ImportFileError([{ line: 0, reason: `No such file: ${input.file}` }]);
-  if (info.size > IMPORT_MAX_BYTES) throw new ImportFileError([{ line: 0, reason: `The file is ${(info.size / 1048576).toFixed(1)} MB; one import takes at most 20 MB` }]);
+  if (info.size > IMPORT_MAX_BYTES)
+    throw new ImportFileError([
+      { line: 0, reason: `The file is ${(info.size / 1048576).toFixed(1)} MB; one import takes at most 20 MB` },
+    ]);
   const parsed = parseSourceFile(await readFile(input.file), input.source, input.map);
   const command: ImportSourceCommand = {
     type: 'ImportSource',
     data: {
-      importId: input.importId, source: input.source, dataDate: input.dataDate ?? info.mtime.toISOString().slice(0, 10),
-      fileName: basename(input.file), rows: parsed.rows, records: parsed.records,
+      importId: input.importId,
+      source: input.source,
+      dataDate: input.dataDate ?? info.mtime.toISOString().slice(0, 10),
+      fileName: basename(input.file),
+      rows: parsed.rows,
+      records: parsed.records,
     },
   };
   if (input.dryRun) {
@@ -50,5 +61,11 @@ export async function importFirms(ctx: Pick<AppContext, 'store'>, input: ImportF
 
 function summaryOf(events: { type: string; data: unknown }[]): ImportSummary {
   const s = events.find((e) => e.type === 'CatalogSourceImported')?.data as CatalogSourceImported['data'] | undefined;
-  return { imported: s?.imported ?? 0, updated: s?.updated ?? 0, unchanged: s?.unchanged ?? 0, inactive: s?.inactive ?? 0, rejected: [] };
+  return {
+    imported: s?.imported ?? 0,
+    updated: s?.updated ?? 0,
+    unchanged: s?.unchanged ?? 0,
+    inactive: s?.inactive ?? 0,
+    rejected: [],
+  };
 }

@@ -20,7 +20,12 @@ export type { DiscoverFormsInput } from './discover-forms';
  * The investor catalog: VC firms, angel investors and test firms, loaded through the event log,
  * projected into read models and the search index it is given (docs/catalog.md).
  */
-export function createCatalogModule({ ctx: platform, credits, profile, searchIndex }: CatalogDeps): AppModule<CatalogService> {
+export function createCatalogModule({
+  ctx: platform,
+  credits,
+  profile,
+  searchIndex,
+}: CatalogDeps): AppModule<CatalogService> {
   const catalog = createCatalogService(moduleContext(platform, { credits, profile }), searchIndex);
   const ctx: CatalogContext = moduleContext(platform, { credits, profile, searchIndex, catalog });
   return {
@@ -37,7 +42,9 @@ export function createCatalogModule({ ctx: platform, credits, profile, searchInd
         await catalog.syncTestCatalog();
         if (ctx.config.catalogSeed !== 'auto') return;
         // npm start: the test firms' forms first (a few dozen, minutes at most), so a founder can try them at once.
-        const sandbox = await catalog.registerSandboxForms().catch((err) => log(`[forms] sandbox firms not registered: ${(err as Error).message}`));
+        const sandbox = await catalog
+          .registerSandboxForms()
+          .catch((err) => log(`[forms] sandbox firms not registered: ${(err as Error).message}`));
         if (sandbox) log(`[forms] registering the forms of ${sandbox.total} sandbox firms (run ${sandbox.runId})`);
         await seedOnStart(ctx, log, () => stopping);
       })().catch((err) => {

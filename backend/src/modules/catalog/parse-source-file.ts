@@ -1,37 +1,102 @@
 import {
-  IMPORT_MAX_BYTES, IMPORT_MAX_FIELD_CHARS, IMPORT_MAX_ROWS, INVESTOR_STAGES, normaliseDomain, type ImportSource, type VcFirm,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_FIELD_CHARS,
+  IMPORT_MAX_ROWS,
+  INVESTOR_STAGES,
+  normaliseDomain,
+  type ImportSource,
+  type VcFirm,
 } from '@fp/contracts';
 import type { SourceRecord } from '@fp/contracts';
 import { CsvError, parse } from 'csv-parse/sync';
 
 /** The firm fields a file's columns can fill (`--map field=column`). */
 export const IMPORT_FIELDS = [
-  'id', 'name', 'domain', 'website', 'type', 'city', 'country', 'stages', 'sectors', 'checkMinUsd', 'checkMaxUsd',
-  'portfolioCount', 'exitCount', 'foundedYear', 'leadsRounds', 'recordUrl',
+  'id',
+  'name',
+  'domain',
+  'website',
+  'type',
+  'city',
+  'country',
+  'stages',
+  'sectors',
+  'checkMinUsd',
+  'checkMaxUsd',
+  'portfolioCount',
+  'exitCount',
+  'foundedYear',
+  'leadsRounds',
+  'recordUrl',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnMap = Partial<Record<ImportField, string>>;
 
 export const FUNDRAISINGFOX_HEADER = [
-  'slug', 'name', 'fundraisingfox_url', 'domain', 'firm_type', 'hq_city', 'hq_country', 'founded_year', 'stages', 'sectors',
-  'check_min_usd', 'check_max_usd', 'check_size_source', 'leads_rounds', 'portfolio_count', 'exit_count', 'led_rounds',
+  'slug',
+  'name',
+  'fundraisingfox_url',
+  'domain',
+  'firm_type',
+  'hq_city',
+  'hq_country',
+  'founded_year',
+  'stages',
+  'sectors',
+  'check_min_usd',
+  'check_max_usd',
+  'check_size_source',
+  'leads_rounds',
+  'portfolio_count',
+  'exit_count',
+  'led_rounds',
 ] as const;
 const FUNDRAISINGFOX_MAP: ColumnMap = {
-  id: 'slug', name: 'name', recordUrl: 'fundraisingfox_url', domain: 'domain', type: 'firm_type', city: 'hq_city',
-  country: 'hq_country', foundedYear: 'founded_year', stages: 'stages', sectors: 'sectors', checkMinUsd: 'check_min_usd',
-  checkMaxUsd: 'check_max_usd', leadsRounds: 'leads_rounds', portfolioCount: 'portfolio_count', exitCount: 'exit_count',
+  id: 'slug',
+  name: 'name',
+  recordUrl: 'fundraisingfox_url',
+  domain: 'domain',
+  type: 'firm_type',
+  city: 'hq_city',
+  country: 'hq_country',
+  foundedYear: 'founded_year',
+  stages: 'stages',
+  sectors: 'sectors',
+  checkMinUsd: 'check_min_usd',
+  checkMaxUsd: 'check_max_usd',
+  leadsRounds: 'leads_rounds',
+  portfolioCount: 'portfolio_count',
+  exitCount: 'exit_count',
 };
 
 /** Investor type codes (Fundraising Fox's `firm_type`) → the catalog's labels. */
 export const FIRM_TYPES: Record<string, string> = {
-  vc: 'Venture Capital', cvc: 'Corporate VC', pe: 'PE/Buyout', growth: 'Growth/Expansion', family_office: 'Family Office',
-  angel_network: 'Angel Group', accelerator: 'Accelerator', venture_studio: 'Venture Studio', impact: 'Impact Investor',
-  crossover: 'Crossover Fund', other: 'Other',
+  vc: 'Venture Capital',
+  cvc: 'Corporate VC',
+  pe: 'PE/Buyout',
+  growth: 'Growth/Expansion',
+  family_office: 'Family Office',
+  angel_network: 'Angel Group',
+  accelerator: 'Accelerator',
+  venture_studio: 'Venture Studio',
+  impact: 'Impact Investor',
+  crossover: 'Crossover Fund',
+  other: 'Other',
 };
 
 const STAGE_WORDS: Record<string, (typeof INVESTOR_STAGES)[number]> = {
-  preseed: 'Pre-seed', seed: 'Seed', seriesa: 'Series A', seriesb: 'Series B', seriesc: 'Series C', seriesd: 'Series D+',
-  seriese: 'Series D+', seriesf: 'Series D+', seriesdplus: 'Series D+', growth: 'Series D+', late: 'Series D+', latestage: 'Series D+',
+  preseed: 'Pre-seed',
+  seed: 'Seed',
+  seriesa: 'Series A',
+  seriesb: 'Series B',
+  seriesc: 'Series C',
+  seriesd: 'Series D+',
+  seriese: 'Series D+',
+  seriesf: 'Series D+',
+  seriesdplus: 'Series D+',
+  growth: 'Series D+',
+  late: 'Series D+',
+  latestage: 'Series D+',
 };
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
@@ -53,15 +118,26 @@ export class ImportFileError extends Error {
   }
 }
 
-const slugify = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** `--map name=Firm,domain=Website` → a column map; unknown fields are refused. */
 export function parseColumnMap(spec: string | undefined): ColumnMap {
   const map: ColumnMap = {};
-  for (const pair of (spec ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const pair of (spec ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [field, column] = pair.split('=').map((s) => s?.trim());
     if (!field || !column || !(IMPORT_FIELDS as readonly string[]).includes(field)) {
-      throw new ImportFileError([{ line: 0, reason: `--map: '${pair}' is not field=column (fields: ${IMPORT_FIELDS.join(', ')})` }]);
+      throw new ImportFileError([
+        { line: 0, reason: `--map: '${pair}' is not field=column (fields: ${IMPORT_FIELDS.join(', ')})` },
+      ]);
     }
     map[field as ImportField] = column;
   }
@@ -74,7 +150,10 @@ export function parseColumnMap(spec: string | undefined): ColumnMap {
  */
 export function parseSourceFile(input: Buffer | string, source: ImportSource, columnMap: ColumnMap = {}): ParsedFile {
   const bytes = typeof input === 'string' ? Buffer.byteLength(input) : input.length;
-  if (bytes > IMPORT_MAX_BYTES) throw new ImportFileError([{ line: 0, reason: `The file is ${(bytes / 1048576).toFixed(1)} MB; one import takes at most 20 MB` }]);
+  if (bytes > IMPORT_MAX_BYTES)
+    throw new ImportFileError([
+      { line: 0, reason: `The file is ${(bytes / 1048576).toFixed(1)} MB; one import takes at most 20 MB` },
+    ]);
   let rows: { record: string[]; info: { lines: number } }[];
   // The parser counts a record's lines to where it ends: a row is reported where it starts, which is
   // the first non-empty line after the previous record (a quoted cell may span lines).
@@ -85,7 +164,10 @@ export function parseSourceFile(input: Buffer | string, source: ImportSource, co
   const startAfter = (line: number) => cursor(line + 1);
   try {
     rows = parse(input, {
-      bom: true, relax_column_count: true, skip_empty_lines: true, info: true,
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
       on_record: (record: string[], context: { lines: number }) => {
         starts.push(startAfter(ended));
         ended = context.lines;
@@ -93,30 +175,51 @@ export function parseSourceFile(input: Buffer | string, source: ImportSource, co
       },
     }) as unknown as typeof rows;
   } catch (err) {
-    if (!(err instanceof CsvError)) throw new ImportFileError([{ line: 0, reason: `Malformed CSV: ${(err as Error).message}` }]);
+    if (!(err instanceof CsvError))
+      throw new ImportFileError([{ line: 0, reason: `Malformed CSV: ${(err as Error).message}` }]);
     const line = startAfter(ended);
-    const reason = err.code === 'CSV_QUOTE_NOT_CLOSED'
-      ? 'a quote opened in this row is never closed'
-      : err.message.replace(/^Invalid [^:]*: /, '').replace(/ at line \d+$/, '');
+    const reason =
+      err.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? 'a quote opened in this row is never closed'
+        : err.message.replace(/^Invalid [^:]*: /, '').replace(/ at line \d+$/, '');
     throw new ImportFileError([{ line, reason: `Malformed CSV: ${reason}` }]);
   }
   if (!rows.length) throw new ImportFileError([{ line: 1, reason: 'The file is empty: a header line is required' }]);
-  if (rows.length - 1 > IMPORT_MAX_ROWS) throw new ImportFileError([{ line: 0, reason: `The file has ${(rows.length - 1).toLocaleString('en-US')} rows; one import takes at most 100,000` }]);
+  if (rows.length - 1 > IMPORT_MAX_ROWS)
+    throw new ImportFileError([
+      {
+        line: 0,
+        reason: `The file has ${(rows.length - 1).toLocaleString('en-US')} rows; one import takes at most 100,000`,
+      },
+    ]);
 
   const header = rows[0]!.record.map((h) => h.trim());
   let map: ColumnMap;
   if (source === 'fundraisingfox') {
     if (header.join(',') !== FUNDRAISINGFOX_HEADER.join(',')) {
-      throw new ImportFileError([{ line: 1, reason: `Wrong header for the Fundraising Fox dataset: expected ${FUNDRAISINGFOX_HEADER.join(',')}` }]);
+      throw new ImportFileError([
+        {
+          line: 1,
+          reason: `Wrong header for the Fundraising Fox dataset: expected ${FUNDRAISINGFOX_HEADER.join(',')}`,
+        },
+      ]);
     }
     map = FUNDRAISINGFOX_MAP;
   } else {
     map = { ...Object.fromEntries(IMPORT_FIELDS.filter((f) => header.includes(f)).map((f) => [f, f])), ...columnMap };
     const missing = Object.values(map).filter((c) => !header.includes(c!));
-    if (missing.length) throw new ImportFileError([{ line: 1, reason: `Column${missing.length > 1 ? 's' : ''} not in the header: ${missing.join(', ')}` }]);
-    if (!map.name) throw new ImportFileError([{ line: 1, reason: "No name column: add one called 'name' or map it with --map name=<column>" }]);
+    if (missing.length)
+      throw new ImportFileError([
+        { line: 1, reason: `Column${missing.length > 1 ? 's' : ''} not in the header: ${missing.join(', ')}` },
+      ]);
+    if (!map.name)
+      throw new ImportFileError([
+        { line: 1, reason: "No name column: add one called 'name' or map it with --map name=<column>" },
+      ]);
   }
-  const col = Object.fromEntries(Object.entries(map).map(([f, c]) => [f, header.indexOf(c!)])) as Partial<Record<ImportField, number>>;
+  const col = Object.fromEntries(Object.entries(map).map(([f, c]) => [f, header.indexOf(c!)])) as Partial<
+    Record<ImportField, number>
+  >;
 
   const records: SourceRecord[] = [];
   const rejected: ParsedFile['rejected'] = [];
@@ -127,7 +230,10 @@ export function parseSourceFile(input: Buffer | string, source: ImportSource, co
     const problems: string[] = [];
     if (cells.length !== header.length) problems.push(`${cells.length} columns where the header has ${header.length}`);
     const long = cells.findIndex((c) => c.length > IMPORT_MAX_FIELD_CHARS);
-    if (long >= 0) problems.push(`${header[long] ?? `column ${long + 1}`} is longer than ${IMPORT_MAX_FIELD_CHARS.toLocaleString('en-US')} characters`);
+    if (long >= 0)
+      problems.push(
+        `${header[long] ?? `column ${long + 1}`} is longer than ${IMPORT_MAX_FIELD_CHARS.toLocaleString('en-US')} characters`,
+      );
     if (problems.length) {
       rejected.push({ line, reason: problems.join('; ') });
       continue;
@@ -144,7 +250,10 @@ export function parseSourceFile(input: Buffer | string, source: ImportSource, co
     }
     const first = seen.get(r.key);
     if (first !== undefined) {
-      rejected.push({ line, reason: `duplicate ${source === 'fundraisingfox' ? 'slug' : 'id'} '${r.key}' (first on line ${first})` });
+      rejected.push({
+        line,
+        reason: `duplicate ${source === 'fundraisingfox' ? 'slug' : 'id'} '${r.key}' (first on line ${first})`,
+      });
       continue;
     }
     seen.set(r.key, line);
@@ -179,7 +288,11 @@ function lineCursor(text: string): (from: number) => number {
   };
 }
 
-function readRow(cell: (f: ImportField) => string | null, source: ImportSource, problem: (m: string) => void): SourceRecord | null {
+function readRow(
+  cell: (f: ImportField) => string | null,
+  source: ImportSource,
+  problem: (m: string) => void,
+): SourceRecord | null {
   const name = cell('name');
   if (!name) problem('name is empty');
   const rawDomain = cell('domain') ?? cell('website');
@@ -190,27 +303,39 @@ function readRow(cell: (f: ImportField) => string | null, source: ImportSource, 
     const v = cell(f);
     if (v === null) return null;
     const n = Number(v.replace(/[_,\s]/g, ''));
-    if (!Number.isFinite(n) || n < 0) return problem(`${label} is not a number: '${v}'`), null;
+    if (!Number.isFinite(n) || n < 0) return (problem(`${label} is not a number: '${v}'`), null);
     return n;
   };
   const whole = (f: ImportField, label: string): number | null => {
     const n = number(f, label);
-    if (n !== null && !Number.isInteger(n)) return problem(`${label} is not a whole number: '${cell(f)}'`), null;
+    if (n !== null && !Number.isInteger(n)) return (problem(`${label} is not a whole number: '${cell(f)}'`), null);
     return n;
   };
   const checkMin = number('checkMinUsd', 'check_min_usd');
   const checkMax = number('checkMaxUsd', 'check_max_usd');
-  if (checkMin !== null && checkMax !== null && checkMin > checkMax) problem(`check_min_usd ${checkMin} is greater than check_max_usd ${checkMax}`);
+  if (checkMin !== null && checkMax !== null && checkMin > checkMax)
+    problem(`check_min_usd ${checkMin} is greater than check_max_usd ${checkMax}`);
   const founded = whole('foundedYear', 'founded_year');
   if (founded !== null && (founded < 1800 || founded > 2100)) problem(`founded_year ${founded} is not a year`);
   const leadsRaw = cell('leadsRounds')?.toLowerCase() ?? null;
-  const leads = leadsRaw === null ? null : ['true', 'yes', '1'].includes(leadsRaw) ? true : ['false', 'no', '0'].includes(leadsRaw) ? false : undefined;
+  const leads =
+    leadsRaw === null
+      ? null
+      : ['true', 'yes', '1'].includes(leadsRaw)
+        ? true
+        : ['false', 'no', '0'].includes(leadsRaw)
+          ? false
+          : undefined;
   if (leads === undefined) problem(`leads_rounds must be True, False or empty, not '${cell('leadsRounds')}'`);
   const recordUrl = cell('recordUrl');
   if (recordUrl && !/^https?:\/\/[^\s]+$/.test(recordUrl)) problem(`'${recordUrl}' is not a web address`);
   if (!name) return null;
 
-  const list = (f: ImportField) => (cell(f) ?? '').split(';').map((s) => s.trim()).filter(Boolean);
+  const list = (f: ImportField) =>
+    (cell(f) ?? '')
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const stages = [...new Set(list('stages').flatMap((s) => STAGE_WORDS[s.toLowerCase().replace(/[^a-z]/g, '')] ?? []))];
   const typeRaw = cell('type');
   const countryRaw = cell('country');
@@ -219,7 +344,9 @@ function readRow(cell: (f: ImportField) => string | null, source: ImportSource, 
   const fields: Partial<VcFirm> = {
     vcName: name,
     website: domain ? `https://${domain}` : null,
-    primaryInvestorType: typeRaw ? (FIRM_TYPES[typeRaw.toLowerCase()] ?? (source === 'fundraisingfox' ? 'Other' : typeRaw)) : null,
+    primaryInvestorType: typeRaw
+      ? (FIRM_TYPES[typeRaw.toLowerCase()] ?? (source === 'fundraisingfox' ? 'Other' : typeRaw))
+      : null,
     city: cell('city'),
     country,
     stagesInvested: stages,
@@ -232,6 +359,7 @@ function readRow(cell: (f: ImportField) => string | null, source: ImportSource, 
     leadsRounds: leads ?? null,
   };
   // An empty cell is unknown: it supplies nothing, so another source may fill it.
-  for (const [k, v] of Object.entries(fields)) if (v === null || (Array.isArray(v) && !v.length)) delete fields[k as keyof VcFirm];
+  for (const [k, v] of Object.entries(fields))
+    if (v === null || (Array.isArray(v) && !v.length)) delete fields[k as keyof VcFirm];
   return { key, firmId: domain ? `d-${domain}` : `s-${source}-${slugify(key)}`, recordUrl, fields };
 }

@@ -1,8 +1,24 @@
 import {
-  MAX_ALL_IDS, type AngelFilterOptionsResponse, type AngelFilterQuery, type AngelInvestorsQuery, type AngelInvestorsResponse,
-  type VcFilterOptionsResponse, type VcFilterQuery, type VcFirmsQuery, type VcFirmsResponse,
+  MAX_ALL_IDS,
+  type AngelFilterOptionsResponse,
+  type AngelFilterQuery,
+  type AngelInvestorsQuery,
+  type AngelInvestorsResponse,
+  type VcFilterOptionsResponse,
+  type VcFilterQuery,
+  type VcFirmsQuery,
+  type VcFirmsResponse,
 } from '@fp/contracts';
-import { formAcceptsOnline, isReservedDomain, toAngelListItem, toAngelPublicDetail, type AngelInvestorDetail, type AngelInvestorPublicDetail, type FirmFormEntry, type VcFirm } from '@fp/contracts';
+import {
+  formAcceptsOnline,
+  isReservedDomain,
+  toAngelListItem,
+  toAngelPublicDetail,
+  type AngelInvestorDetail,
+  type AngelInvestorPublicDetail,
+  type FirmFormEntry,
+  type VcFirm,
+} from '@fp/contracts';
 import { FIT_NEEDS_PROFILE, fitDay, fitProfileComplete, fitScore, fitToday, type FitProfile } from '@fp/contracts';
 import type { FitQuery, SearchIndex, VcCollection } from '@fp/projections';
 import { sql } from 'kysely';
@@ -46,7 +62,8 @@ const byText = (a: string, b: string) => a.localeCompare(b, 'en');
 export function tooManyMatches(total: number, what: string): DomainError {
   return new DomainError(
     `${total.toLocaleString('en-US')} ${what} match these filters; Select All Filtered takes at most ${MAX_ALL_IDS.toLocaleString('en-US')}. Narrow the filters and try again.`,
-    400, 'too_many_matches',
+    400,
+    'too_many_matches',
   );
 }
 
@@ -63,16 +80,24 @@ export function createCatalogQueries(
 ) {
   async function records<T>(table: string, ids: readonly string[]): Promise<Map<string, T>> {
     if (!ids.length) return new Map();
-    const r = await sql<{ id: string; record: T }>`select id, record from ${sql.table(table)} where id = any(${ids as string[]}::text[])`.execute(ctx.db);
+    const r = await sql<{
+      id: string;
+      record: T;
+    }>`select id, record from ${sql.table(table)} where id = any(${ids as string[]}::text[])`.execute(ctx.db);
     return new Map(r.rows.map((row) => [row.id, row.record]));
   }
-  const inOrder = <T>(ids: readonly string[], found: Map<string, T>) => ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+  const inOrder = <T>(ids: readonly string[], found: Map<string, T>) =>
+    ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
   const ready = (collection: VcCollection) => (collection === 'test' ? ensureTestCatalog() : Promise.resolve());
 
   // Filter options change only with an import: cached per collection until the index moves on.
   const facetCache = new Map<string, { generation: string; value: unknown }>();
   async function cached<T>(key: string, scope: string, compute: () => Promise<T>): Promise<T> {
-    const g = await sql<{ g: string }>`select coalesce(max(import_id || ':' || loaded || ':' || updated_at::text), '') as g from catalog_search_imports where scope = ${scope}`.execute(ctx.db);
+    const g = await sql<{
+      g: string;
+    }>`select coalesce(max(import_id || ':' || loaded || ':' || updated_at::text), '') as g from catalog_search_imports where scope = ${scope}`.execute(
+      ctx.db,
+    );
     const generation = g.rows[0]?.g ?? '';
     const hit = facetCache.get(key);
     if (hit && hit.generation === generation) return hit.value as T;
@@ -89,10 +114,16 @@ export function createCatalogQueries(
   async function fitFor(userId: string, q: Pick<VcFilterQuery, 'sort' | 'fitMin'>): Promise<FitQuery | undefined> {
     const { profile } = await ctx.profile.get(userId);
     if (!fitProfileComplete(profile)) {
-      if (q.sort === 'fit' || q.fitMin !== undefined) throw new DomainError(FIT_NEEDS_PROFILE, 400, 'fit_needs_profile');
+      if (q.sort === 'fit' || q.fitMin !== undefined)
+        throw new DomainError(FIT_NEEDS_PROFILE, 400, 'fit_needs_profile');
       return undefined;
     }
-    const p: FitProfile = { stage: profile.stage, industry: profile.industry, raising: profile.raising, location: profile.location };
+    const p: FitProfile = {
+      stage: profile.stage,
+      industry: profile.industry,
+      raising: profile.raising,
+      location: profile.location,
+    };
     return { profile: p, today: fitDay(ctx.clock.now()), min: q.fitMin };
   }
 
@@ -101,14 +132,27 @@ export function createCatalogQueries(
     async listVcFirms(collection: VcCollection, q: VcFirmsQuery, userId: string): Promise<VcFirmsResponse> {
       await ready(collection);
       const fit = await fitFor(userId, q);
-      const page = await index.searchVcFirms(collection, { ...vcFilter(q), fit }, { page: q.page, limit: q.limit, order: q.sort ?? 'name' });
-      const [found, forms] = await Promise.all([records<VcFirm>(TABLE[collection], page.ids), formEntries(collection, page.ids)]);
+      const page = await index.searchVcFirms(
+        collection,
+        { ...vcFilter(q), fit },
+        { page: q.page, limit: q.limit, order: q.sort ?? 'name' },
+      );
+      const [found, forms] = await Promise.all([
+        records<VcFirm>(TABLE[collection], page.ids),
+        formEntries(collection, page.ids),
+      ]);
       // The registry's entry rides along for the badge and the details dialog (null: never checked).
       const firms = inOrder(page.ids, found).map((f) => ({ ...f, form: forms.get(f.id) ?? null }));
       if (!fit) return { firms, total: page.total };
       // The reasons come from the same function the index ranked by, with the registry's verdict the index holds.
       const today = fitToday(fit.today);
-      return { firms: firms.map((f) => ({ ...f, fit: fitScore(fit.profile, { ...f, acceptsOnline: formAcceptsOnline(f.form) }, today) })), total: page.total };
+      return {
+        firms: firms.map((f) => ({
+          ...f,
+          fit: fitScore(fit.profile, { ...f, acceptsOnline: formAcceptsOnline(f.form) }, today),
+        })),
+        total: page.total,
+      };
     },
 
     async vcFirmIds(collection: VcCollection, q: VcFilterQuery, userId: string): Promise<string[]> {
@@ -122,13 +166,21 @@ export function createCatalogQueries(
       await ready(collection);
       return cached(`vc:${collection}`, collection, async () => {
         const f = await index.vcFacets(collection);
-        return { locations: f.countries.map((c) => c.value).sort(byText), investorTypes: f.investorTypes.map((t) => t.value).sort(byText) };
+        return {
+          locations: f.countries.map((c) => c.value).sort(byText),
+          investorTypes: f.investorTypes.map((t) => t.value).sort(byText),
+        };
       });
     },
 
     async listAngels(q: AngelInvestorsQuery): Promise<AngelInvestorsResponse> {
       const page = await index.searchAngels(angelFilter(q), { page: q.page, limit: q.limit });
-      return { investors: inOrder(page.ids, await records<AngelInvestorDetail>('catalog_angels', page.ids)).map(toAngelListItem), total: page.total };
+      return {
+        investors: inOrder(page.ids, await records<AngelInvestorDetail>('catalog_angels', page.ids)).map(
+          toAngelListItem,
+        ),
+        total: page.total,
+      };
     },
 
     async angelIds(q: AngelFilterQuery): Promise<string[]> {
@@ -139,7 +191,9 @@ export function createCatalogQueries(
 
     /** Locations most investors have first, so the first 15 of a region are the useful ones. */
     async angelFilterOptions(): Promise<AngelFilterOptionsResponse> {
-      return cached('angels', 'angels', async () => ({ countries: (await index.angelFacets()).locations.map((l) => l.value) }));
+      return cached('angels', 'angels', async () => ({
+        countries: (await index.angelFacets()).locations.map((l) => l.value),
+      }));
     },
 
     /** The details dialog: contact values only as "exists" (they leave through the paid export). */
@@ -158,13 +212,29 @@ export function createCatalogQueries(
       const collection: VcCollection = opts.test ? 'test' : 'vc';
       await ready(collection);
       const unique = [...new Set(ids)];
-      const [found, forms] = await Promise.all([records<VcFirm>(TABLE[collection], unique), formEntries(collection, unique)]);
+      const [found, forms] = await Promise.all([
+        records<VcFirm>(TABLE[collection], unique),
+        formEntries(collection, unique),
+      ]);
       const firms = inOrder(unique, found);
-      const lookups = opts.checkDomains && collection === 'vc' ? firms.flatMap((f) => (f.website && !unusable(f.website) ? [f.website] : [])) : [];
+      const lookups =
+        opts.checkDomains && collection === 'vc'
+          ? firms.flatMap((f) => (f.website && !unusable(f.website) ? [f.website] : []))
+          : [];
       const verdicts = lookups.length ? await domains.websites(lookups) : new Map<string, DomainVerdict>();
       return firms.map((f) => ({
-        id: f.id, name: f.vcName, website: f.website, city: f.city, country: f.country, investorType: f.primaryInvestorType, description: f.description,
-        unusable: collection !== 'vc' ? null : (unusable(f.website) ?? (f.website && verdicts.get(f.website) === 'unresolvable' ? 'unresolvable_domain' : null)),
+        id: f.id,
+        name: f.vcName,
+        website: f.website,
+        city: f.city,
+        country: f.country,
+        investorType: f.primaryInvestorType,
+        description: f.description,
+        unusable:
+          collection !== 'vc'
+            ? null
+            : (unusable(f.website) ??
+              (f.website && verdicts.get(f.website) === 'unresolvable' ? 'unresolvable_domain' : null)),
         form: forms.get(f.id) ?? null,
       }));
     },

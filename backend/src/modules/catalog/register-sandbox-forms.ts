@@ -11,10 +11,16 @@ const NEVER_CHECKED_DAYS = 3650;
  * Bounded (the sandbox's few dozen firms, never-checked ones only) and idempotent: once every firm
  * was checked, or while a run is going, it starts nothing. Answers the run started, if any.
  */
-export async function registerSandboxForms(ctx: Pick<AppContext, 'sandboxUrl' | 'clock'>, forms: Pick<FormRegistry, 'discover'>): Promise<{ runId: string; total: number } | null> {
+export async function registerSandboxForms(
+  ctx: Pick<AppContext, 'sandboxUrl' | 'clock'>,
+  forms: Pick<FormRegistry, 'discover'>,
+): Promise<{ runId: string; total: number } | null> {
   if (!ctx.sandboxUrl) return null;
   try {
-    const started = await forms.discover({ collection: 'test', staleDays: NEVER_CHECKED_DAYS, requestedBy: 'system:first-start' }, { now: ctx.clock.now(), actor: 'system:first-start' });
+    const started = await forms.discover(
+      { collection: 'test', staleDays: NEVER_CHECKED_DAYS, requestedBy: 'system:first-start' },
+      { now: ctx.clock.now(), actor: 'system:first-start' },
+    );
     return started.runId ? { runId: started.runId, total: started.total } : null;
   } catch (err) {
     // A run over the test catalog is already going (another process, an operator): it does the work.

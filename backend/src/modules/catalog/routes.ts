@@ -1,5 +1,10 @@
 import {
-  AngelFilterQuery, AngelInvestorsQuery, ExportAngelInvestorsRequest, TestVcFirmsQuery, VcFilterQuery, VcFirmsQuery,
+  AngelFilterQuery,
+  AngelInvestorsQuery,
+  ExportAngelInvestorsRequest,
+  TestVcFirmsQuery,
+  VcFilterQuery,
+  VcFirmsQuery,
 } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -15,13 +20,21 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
   const catalog = () => ctx.catalog;
 
-  app.get('/api/vc-firms', async (req) => catalog().listVcFirms('vc', parse(VcFirmsQuery, req.query), requireUser(req).id));
+  app.get('/api/vc-firms', async (req) =>
+    catalog().listVcFirms('vc', parse(VcFirmsQuery, req.query), requireUser(req).id),
+  );
   app.get('/api/vc-filter-options', async () => catalog().vcFilterOptions('vc'));
-  app.get('/api/vc-firms/all-ids', async (req) => ({ vcIds: await catalog().vcFirmIds('vc', parse(VcFilterQuery, req.query), requireUser(req).id) }));
+  app.get('/api/vc-firms/all-ids', async (req) => ({
+    vcIds: await catalog().vcFirmIds('vc', parse(VcFilterQuery, req.query), requireUser(req).id),
+  }));
 
-  app.get('/api/test-vc-firms', async (req) => catalog().listVcFirms('test', parse(TestVcFirmsQuery, req.query), requireUser(req).id));
+  app.get('/api/test-vc-firms', async (req) =>
+    catalog().listVcFirms('test', parse(TestVcFirmsQuery, req.query), requireUser(req).id),
+  );
   app.get('/api/test-filter-options', async () => catalog().vcFilterOptions('test'));
-  app.get('/api/test-vc-firms/all-ids', async (req) => ({ vcIds: await catalog().vcFirmIds('test', parse(VcFilterQuery, req.query), requireUser(req).id) }));
+  app.get('/api/test-vc-firms/all-ids', async (req) => ({
+    vcIds: await catalog().vcFirmIds('test', parse(VcFilterQuery, req.query), requireUser(req).id),
+  }));
 
   app.get('/api/catalog/sources', async () => ({ sources: await catalog().sources() }));
 
@@ -34,13 +47,18 @@ export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
   app.post('/api/ops/forms/discover', async (req, reply) => {
     const admin = requireAdmin(req);
     const body = parse(StartFormDiscoveryRequest, req.body ?? {});
-    const r = await catalog().forms.discover({ collection: body.collection, staleDays: body.staleDays, requestedBy: admin.email }, metaFor(ctx, `operator:${admin.id}`));
+    const r = await catalog().forms.discover(
+      { collection: body.collection, staleDays: body.staleDays, requestedBy: admin.email },
+      metaFor(ctx, `operator:${admin.id}`),
+    );
     return reply.status(r.runId ? 202 : 200).send({ runId: r.runId, total: r.total });
   });
 
   app.get('/api/investors', async (req) => catalog().listAngels(parse(AngelInvestorsQuery, req.query)));
   app.get('/api/investors/filter-options', async () => catalog().angelFilterOptions());
-  app.get('/api/investors/all-ids', async (req) => ({ investorIds: await catalog().angelIds(parse(AngelFilterQuery, req.query)) }));
+  app.get('/api/investors/all-ids', async (req) => ({
+    investorIds: await catalog().angelIds(parse(AngelFilterQuery, req.query)),
+  }));
   app.get('/api/investors/:id', async (req) => catalog().angel(parse(IdParams, req.params).id));
 
   app.post('/api/export-angel-investors', async (req, reply) => {

@@ -25,14 +25,24 @@ export async function seedCatalog(ctx: Pick<AppContext, 'store'>, opts: SeedOpti
   const results: ImportResult[] = [];
   const common = { meta: opts.meta, onProgress: opts.onProgress, shouldStop: opts.shouldStop };
   if (opts.vc !== undefined) {
-    results.push(await importCatalog(ctx, 'vc', generateVcFirms({ seed, count: opts.vc }), {
-      ...common, importId: opts.newId(), expected: opts.vc, source: `generator seed=${seed}`,
-    }));
+    results.push(
+      await importCatalog(ctx, 'vc', generateVcFirms({ seed, count: opts.vc }), {
+        ...common,
+        importId: opts.newId(),
+        expected: opts.vc,
+        source: `generator seed=${seed}`,
+      }),
+    );
   }
   if (opts.angels !== undefined) {
-    results.push(await importCatalog(ctx, 'angels', generateAngels({ seed, count: opts.angels }), {
-      ...common, importId: opts.newId(), expected: opts.angels, source: `generator seed=${seed}`,
-    }));
+    results.push(
+      await importCatalog(ctx, 'angels', generateAngels({ seed, count: opts.angels }), {
+        ...common,
+        importId: opts.newId(),
+        expected: opts.angels,
+        source: `generator seed=${seed}`,
+      }),
+    );
   }
   return results;
 }
@@ -54,7 +64,11 @@ export function progressLogger(log: (m: string) => void): (p: ImportProgress) =>
  * scope the event log does not show as loaded, then waits until read models and index have it.
  * One process does it: the others skip while a Postgres advisory lock is held.
  */
-export async function seedOnStart(ctx: CatalogContext, log: (m: string) => void, shouldStop: () => boolean): Promise<void> {
+export async function seedOnStart(
+  ctx: CatalogContext,
+  log: (m: string) => void,
+  shouldStop: () => boolean,
+): Promise<void> {
   // The lock's holder waits minutes for the seed's own pool work: it must not be a pool connection.
   const client = await openDedicatedClient(ctx.pool, 'fundflow catalog seed lock');
   try {
@@ -66,12 +80,23 @@ export async function seedOnStart(ctx: CatalogContext, log: (m: string) => void,
       const angels = isLoaded(state.angels) ? undefined : CATALOG_SIZES.angels;
       if (vc === undefined && angels === undefined) return;
       const started = performance.now();
-      log(`[catalog] first run: loading the investor catalog (${[vc && `${vc.toLocaleString('en-US')} VC firms`, angels && `${angels.toLocaleString('en-US')} angel investors`].filter(Boolean).join(', ')}) …`);
+      log(
+        `[catalog] first run: loading the investor catalog (${[vc && `${vc.toLocaleString('en-US')} VC firms`, angels && `${angels.toLocaleString('en-US')} angel investors`].filter(Boolean).join(', ')}) …`,
+      );
       const results = await seedCatalog(ctx, {
-        vc, angels, meta: { now: ctx.clock.now(), actor: 'system:catalog-seed' }, newId: ctx.newId, onProgress: progressLogger(log), shouldStop,
+        vc,
+        angels,
+        meta: { now: ctx.clock.now(), actor: 'system:catalog-seed' },
+        newId: ctx.newId,
+        onProgress: progressLogger(log),
+        shouldStop,
       });
       log('[catalog] indexing …');
-      const last = results.map((r) => r.checkpoint).filter(Boolean).at(-1) ?? null;
+      const last =
+        results
+          .map((r) => r.checkpoint)
+          .filter(Boolean)
+          .at(-1) ?? null;
       await ctx.catalog.waitUntilLoaded(last);
       log(`[catalog] ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } finally {

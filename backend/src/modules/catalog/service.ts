@@ -27,7 +27,10 @@ export interface ScopeStatus {
 }
 
 /** The catalog's public face (what other modules receive as `catalog`). */
-export function createCatalogService(ctx: AppContext & { credits: CreditsService; profile: ProfileService }, index: SearchIndex) {
+export function createCatalogService(
+  ctx: AppContext & { credits: CreditsService; profile: ProfileService },
+  index: SearchIndex,
+) {
   const testCatalog = createTestCatalogSync(ctx);
   const forms = createFormRegistry(ctx, () => testCatalog.ensure());
   const domains = createDomainCheck({ allowedHosts: () => allowedHostsFor(ctx) });
@@ -48,9 +51,19 @@ export function createCatalogService(ctx: AppContext & { credits: CreditsService
      * (Re)loads scopes from the deterministic generator. Resolves when the events are written;
      * wait for `ctx.projections.waitFor(checkpoint)` to read them.
      */
-    async seed(opts: { vc?: number; angels?: number; seed?: number; onProgress?: (p: ImportProgress) => void }, meta: CommandMeta) {
+    async seed(
+      opts: { vc?: number; angels?: number; seed?: number; onProgress?: (p: ImportProgress) => void },
+      meta: CommandMeta,
+    ) {
       const results = await seedCatalog(ctx, { ...opts, meta, newId: ctx.newId });
-      return { results, checkpoint: results.map((r) => r.checkpoint).filter(Boolean).at(-1) ?? null };
+      return {
+        results,
+        checkpoint:
+          results
+            .map((r) => r.checkpoint)
+            .filter(Boolean)
+            .at(-1) ?? null,
+      };
     },
 
     /** Waits until read models and index show everything up to `checkpoint`, then lets the index settle. */
@@ -60,23 +73,37 @@ export function createCatalogService(ctx: AppContext & { credits: CreditsService
     },
 
     /** Imports a real source file (docs/catalog.md, "Sources"); refused whole with its lines when bad. */
-    importFirms: (input: Omit<ImportFirmsInput, 'importId'>, meta: CommandMeta) => importFirms(ctx, { ...input, importId: ctx.newId() }, meta),
+    importFirms: (input: Omit<ImportFirmsInput, 'importId'>, meta: CommandMeta) =>
+      importFirms(ctx, { ...input, importId: ctx.newId() }, meta),
 
     /** Every source the catalog holds: real imports with their licence, and the generated demo data. */
     async sources(): Promise<CatalogSource[]> {
       const real = await sql<{ source: ImportSource; records: number; last_import_at: Date }>`
         select source, records, last_import_at from catalog_sources order by source`.execute(ctx.db);
       const demo = await sql<{ scope: string; loaded: number; updated_at: Date }>`
-        select scope, loaded, updated_at from catalog_imports where scope in ('vc', 'angels') and loaded > 0 order by scope`.execute(ctx.db);
+        select scope, loaded, updated_at from catalog_imports where scope in ('vc', 'angels') and loaded > 0 order by scope`.execute(
+        ctx.db,
+      );
       return [
         ...real.rows.map((r) => ({
-          source: r.source, name: SOURCE_INFO[r.source].name, licence: SOURCE_INFO[r.source].licence, licenceUrl: SOURCE_INFO[r.source].licenceUrl,
-          attribution: SOURCE_INFO[r.source].attribution, records: r.records, lastImportAt: new Date(r.last_import_at).toISOString(), demo: false,
+          source: r.source,
+          name: SOURCE_INFO[r.source].name,
+          licence: SOURCE_INFO[r.source].licence,
+          licenceUrl: SOURCE_INFO[r.source].licenceUrl,
+          attribution: SOURCE_INFO[r.source].attribution,
+          records: r.records,
+          lastImportAt: new Date(r.last_import_at).toISOString(),
+          demo: false,
         })),
         ...demo.rows.map((r) => ({
-          source: `demo-${r.scope}`, name: r.scope === 'vc' ? 'Generated demo VC firms' : 'Generated demo angel investors',
-          licence: 'Generated (no real data)', licenceUrl: null, attribution: 'Demo data', records: r.loaded,
-          lastImportAt: new Date(r.updated_at).toISOString(), demo: true,
+          source: `demo-${r.scope}`,
+          name: r.scope === 'vc' ? 'Generated demo VC firms' : 'Generated demo angel investors',
+          licence: 'Generated (no real data)',
+          licenceUrl: null,
+          attribution: 'Demo data',
+          records: r.loaded,
+          lastImportAt: new Date(r.updated_at).toISOString(),
+          demo: true,
         })),
       ];
     },
@@ -89,7 +116,9 @@ export function createCatalogService(ctx: AppContext & { credits: CreditsService
       const r = await sql<ScopeStatus>`
         select i.scope, i.import_id as "importId", i.expected, i.loaded, i.completed,
                coalesce(case when s.import_id = i.import_id then s.loaded end, 0) as indexed
-        from catalog_imports i left join catalog_search_imports s on s.scope = i.scope order by i.scope`.execute(ctx.db);
+        from catalog_imports i left join catalog_search_imports s on s.scope = i.scope order by i.scope`.execute(
+        ctx.db,
+      );
       return r.rows;
     },
   };

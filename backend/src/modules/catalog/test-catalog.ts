@@ -11,10 +11,17 @@ import { testCatalogDecider } from './decider';
  * description come from the site so testers see what each one exercises.
  */
 export function buildTestFirms(sandboxUrl: string, sites: readonly SandboxSite[] = SANDBOX_SITES): VcFirm[] {
-  const firms = generateTestFirms(sandboxUrl, sites.map((s) => s.slug));
+  const firms = generateTestFirms(
+    sandboxUrl,
+    sites.map((s) => s.slug),
+  );
   return firms.map((firm, i) => {
     const site = sites[i]!;
-    return { ...firm, vcName: site.name, description: `${site.description} Expected outcome: ${site.expectedOutcome}.` };
+    return {
+      ...firm,
+      vcName: site.name,
+      description: `${site.description} Expected outcome: ${site.expectedOutcome}.`,
+    };
   });
 }
 
@@ -22,11 +29,20 @@ export function buildTestFirms(sandboxUrl: string, sites: readonly SandboxSite[]
  * Keeps the test catalog in step with the sandbox address of this process: imports the firms when
  * the address (or the site list) changed, and waits until the read models show them.
  */
-export function createTestCatalogSync(ctx: Pick<AppContext, 'store' | 'projections' | 'clock'> & { sandboxUrl?: string }) {
+export function createTestCatalogSync(
+  ctx: Pick<AppContext, 'store' | 'projections' | 'clock'> & { sandboxUrl?: string },
+) {
   let synced: string | undefined;
   let running: Promise<void> | undefined;
   const sync = async (url: string) => {
-    const r = await handleCommand(ctx.store, TEST_CATALOG_STREAM, testCatalogDecider, { type: 'ImportTestFirms', data: { sandboxUrl: url, firms: buildTestFirms(url) } }, { now: ctx.clock.now(), actor: 'system:test-catalog' }, { maxRetries: 20 });
+    const r = await handleCommand(
+      ctx.store,
+      TEST_CATALOG_STREAM,
+      testCatalogDecider,
+      { type: 'ImportTestFirms', data: { sandboxUrl: url, firms: buildTestFirms(url) } },
+      { now: ctx.clock.now(), actor: 'system:test-catalog' },
+      { maxRetries: 20 },
+    );
     if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 30_000);
     synced = url;
   };

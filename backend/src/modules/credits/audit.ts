@@ -1,4 +1,10 @@
-import { CREDIT_EVENT_TYPES, CREDIT_STREAM_PREFIX, MOVEMENT_KIND_OF, type LedgerLine, type MovementKind } from '@fp/contracts';
+import {
+  CREDIT_EVENT_TYPES,
+  CREDIT_STREAM_PREFIX,
+  MOVEMENT_KIND_OF,
+  type LedgerLine,
+  type MovementKind,
+} from '@fp/contracts';
 import type { EventStore, RecordedEvent } from '@fp/infra';
 import { eventTime } from '@fp/infra';
 import type pg from 'pg';
@@ -6,7 +12,14 @@ import type { AppContext } from '../../platform/context';
 
 const KIND: Record<string, MovementKind> = MOVEMENT_KIND_OF;
 /** Sign each kind of movement must have: money in is positive, a spend negative. */
-const SIGN: Record<MovementKind, 1 | -1> = { granted: 1, purchased: 1, refunded: 1, spent: -1, reversed: -1, settled: -1 };
+const SIGN: Record<MovementKind, 1 | -1> = {
+  granted: 1,
+  purchased: 1,
+  refunded: 1,
+  spent: -1,
+  reversed: -1,
+  settled: -1,
+};
 /** A reversal that met an empty balance takes nothing (what it could not take is owed). */
 const MAY_BE_ZERO: ReadonlySet<MovementKind> = new Set(['reversed']);
 
@@ -51,13 +64,18 @@ export class LedgerReplay {
     const kind = KIND[e.type];
     const d = e.data as { userId?: string; amount?: unknown; balanceAfter?: unknown };
     if (!kind) return this.flag(`position ${e.streamPosition}: unknown event type ${e.type}`);
-    if (typeof d.amount !== 'number' || !Number.isSafeInteger(d.amount) || (d.amount === 0 ? !MAY_BE_ZERO.has(kind) : Math.sign(d.amount) !== SIGN[kind])) {
+    if (
+      typeof d.amount !== 'number' ||
+      !Number.isSafeInteger(d.amount) ||
+      (d.amount === 0 ? !MAY_BE_ZERO.has(kind) : Math.sign(d.amount) !== SIGN[kind])
+    ) {
       return this.flag(`position ${e.streamPosition}: ${kind} with amount ${String(d.amount)}`);
     }
     if (d.userId !== this.userId) this.flag(`position ${e.streamPosition}: belongs to user ${String(d.userId)}`);
     this.balance += d.amount;
     if (this.balance < 0) this.flag(`position ${e.streamPosition}: balance below zero (${this.balance})`);
-    if (d.balanceAfter !== this.balance) this.flag(`position ${e.streamPosition}: recorded balance ${String(d.balanceAfter)}, replayed ${this.balance}`);
+    if (d.balanceAfter !== this.balance)
+      this.flag(`position ${e.streamPosition}: recorded balance ${String(d.balanceAfter)}, replayed ${this.balance}`);
   }
 
   private flag(problem: string) {
@@ -179,9 +197,13 @@ export async function auditLedger(
   const started = performance.now();
   const progress: AuditProgress = { done: 0, total: null };
   const replays = new Map<string, LedgerReplay>();
-  for (const streamId of await ctx.store.listStreams(CREDIT_STREAM_PREFIX)) replays.set(streamId, new LedgerReplay(userOf(streamId)));
+  for (const streamId of await ctx.store.listStreams(CREDIT_STREAM_PREFIX))
+    replays.set(streamId, new LedgerReplay(userOf(streamId)));
 
-  const scan = ctx.store.kind === 'postgres' && ctx.pool ? scanPostgres(ctx.pool, (n) => (progress.total = n)) : scanPort(ctx.store, opts.pageSize ?? 20_000);
+  const scan =
+    ctx.store.kind === 'postgres' && ctx.pool
+      ? scanPostgres(ctx.pool, (n) => (progress.total = n))
+      : scanPort(ctx.store, opts.pageSize ?? 20_000);
   for await (const events of scan) {
     for (const e of events) {
       let replay = replays.get(e.streamId);
@@ -195,7 +217,8 @@ export async function auditLedger(
   // Compare with the read model once it has applied everything the scan saw.
   await ctx.projections.waitFor(await ctx.store.head(), 120_000).catch(() => undefined);
   const accounts = new Map<string, { balance: number; events: number }>();
-  for (const r of await ctx.db.selectFrom('credit_accounts').select(['user_id', 'balance', 'events']).execute()) accounts.set(r.user_id, { balance: r.balance, events: Number(r.events) });
+  for (const r of await ctx.db.selectFrom('credit_accounts').select(['user_id', 'balance', 'events']).execute())
+    accounts.set(r.user_id, { balance: r.balance, events: Number(r.events) });
 
   const rows: AuditRow[] = [];
   for (const [streamId, scanned] of replays) {
@@ -203,8 +226,15 @@ export async function auditLedger(
     const account = accounts.get(replay.userId);
     accounts.delete(replay.userId);
     // Appended after the scan (the read model is ahead), or changing during it: read that stream alone.
-    if ((account && account.events > replay.events) || replay.problem || replay.events === 0) replay = await replayStream(ctx.store, streamId);
-    const status: AuditStatus = replay.problem ? 'invalid' : !account ? 'missing' : account.balance !== replay.balance || account.events !== replay.events ? 'mismatch' : 'ok';
+    if ((account && account.events > replay.events) || replay.problem || replay.events === 0)
+      replay = await replayStream(ctx.store, streamId);
+    const status: AuditStatus = replay.problem
+      ? 'invalid'
+      : !account
+        ? 'missing'
+        : account.balance !== replay.balance || account.events !== replay.events
+          ? 'mismatch'
+          : 'ok';
     rows.push({
       userId: replay.userId,
       events: replay.events,
@@ -212,15 +242,36 @@ export async function auditLedger(
       readModel: account?.balance ?? null,
       readModelEvents: account?.events ?? null,
       status,
-      problem: replay.problem ?? (status === 'missing' ? 'no read-model row' : status === 'mismatch' ? `read model has ${account!.balance} after ${account!.events} events` : null),
+      problem:
+        replay.problem ??
+        (status === 'missing'
+          ? 'no read-model row'
+          : status === 'mismatch'
+            ? `read model has ${account!.balance} after ${account!.events} events`
+            : null),
     });
   }
   for (const [userId, account] of accounts) {
-    rows.push({ userId, events: 0, replayed: 0, readModel: account.balance, readModelEvents: account.events, status: 'orphan', problem: 'read-model row without a ledger' });
+    rows.push({
+      userId,
+      events: 0,
+      replayed: 0,
+      readModel: account.balance,
+      readModelEvents: account.events,
+      status: 'orphan',
+      problem: 'read-model row without a ledger',
+    });
   }
   rows.sort((a, b) => Number(a.status === 'ok') - Number(b.status === 'ok') || a.userId.localeCompare(b.userId));
   const problems = rows.filter((r) => r.status !== 'ok').length;
-  return { ok: problems === 0, streams: replays.size, events: rows.reduce((n, r) => n + r.events, 0), problems, ms: Math.round(performance.now() - started), rows };
+  return {
+    ok: problems === 0,
+    streams: replays.size,
+    events: rows.reduce((n, r) => n + r.events, 0),
+    problems,
+    ms: Math.round(performance.now() - started),
+    rows,
+  };
 }
 
 /** A user's movements in order from the event store, with the running balance. */
@@ -228,8 +279,24 @@ export async function ledgerHistory(store: EventStore, userId: string): Promise<
   const { events } = await store.readStream(`${CREDIT_STREAM_PREFIX}${userId}`);
   let balance = 0;
   return events.map((e) => {
-    const d = e.data as { amount: number; balanceAfter: number; reason: string; reference: string | null; actor: string };
+    const d = e.data as {
+      amount: number;
+      balanceAfter: number;
+      reason: string;
+      reference: string | null;
+      actor: string;
+    };
     balance += d.amount;
-    return { position: e.streamPosition, at: eventTime(e), kind: KIND[e.type] ?? e.type, amount: d.amount, balance, recordedBalance: d.balanceAfter, reason: d.reason, reference: d.reference, actor: d.actor };
+    return {
+      position: e.streamPosition,
+      at: eventTime(e),
+      kind: KIND[e.type] ?? e.type,
+      amount: d.amount,
+      balance,
+      recordedBalance: d.balanceAfter,
+      reason: d.reason,
+      reference: d.reference,
+      actor: d.actor,
+    };
   });
 }

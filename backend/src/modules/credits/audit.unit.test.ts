@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { LedgerReplay } from './audit';
 
-const ev = (streamPosition: number, type: string, amount: number, balanceAfter: number, userId = 'u1') => ({ streamId: `credits-${userId}`, streamPosition, type, data: { userId, amount, balanceAfter } });
+const ev = (streamPosition: number, type: string, amount: number, balanceAfter: number, userId = 'u1') => ({
+  streamId: `credits-${userId}`,
+  streamPosition,
+  type,
+  data: { userId, amount, balanceAfter },
+});
 
-const sound = [ev(0, 'CreditsGranted', 1, 1), ev(1, 'CreditsPurchased', 50, 51), ev(2, 'CreditsSpent', -1, 50), ev(3, 'CreditsRefunded', 1, 51), ev(4, 'CreditsSpent', -51, 0)];
+const sound = [
+  ev(0, 'CreditsGranted', 1, 1),
+  ev(1, 'CreditsPurchased', 50, 51),
+  ev(2, 'CreditsSpent', -1, 50),
+  ev(3, 'CreditsRefunded', 1, 51),
+  ev(4, 'CreditsSpent', -51, 0),
+];
 
 describe('auditor replay of one ledger', () => {
   it('sums the signed amounts in stream order', () => {

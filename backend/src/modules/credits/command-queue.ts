@@ -1,5 +1,11 @@
 import { creditStream, type CreditEvent } from '@fp/contracts';
-import { ConcurrencyError, type EventMetadata, type EventStore, type RecordedEvent, type StreamAppend } from '@fp/infra';
+import {
+  ConcurrencyError,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+  type StreamAppend,
+} from '@fp/infra';
 import { ConflictError, type CommandMeta } from '../../platform/decider';
 import { creditDecider, decideAll, replay, type CreditCommand, type CreditState } from './decider';
 
@@ -62,12 +68,23 @@ export class CreditCommandQueue {
    * Throws what the decider throws (e.g. InsufficientCreditsError). The cache is dropped, since the
    * caller's append changes the stream behind this queue.
    */
-  async prepare(userId: string, command: CreditCommand, meta: CommandMeta): Promise<{ append: StreamAppend; events: CreditEvent[] }> {
+  async prepare(
+    userId: string,
+    command: CreditCommand,
+    meta: CommandMeta,
+  ): Promise<{ append: StreamAppend; events: CreditEvent[] }> {
     const streamId = creditStream(userId);
     this.cache.delete(streamId);
     const { state, revision } = await this.load(streamId);
     const events = creditDecider.decide(command, state, meta);
-    return { events, append: { streamId, events: events.map((e) => ({ type: e.type, data: e.data, metadata: metadataOf(meta) })), expected: revision === -1 ? 'no_stream' : revision } };
+    return {
+      events,
+      append: {
+        streamId,
+        events: events.map((e) => ({ type: e.type, data: e.data, metadata: metadataOf(meta) })),
+        expected: revision === -1 ? 'no_stream' : revision,
+      },
+    };
   }
 
   /** Forgets cached state (after the event store was changed behind the app's back, e.g. in tests). */
@@ -101,7 +118,7 @@ export class CreditCommandQueue {
 
   private async runBatch(streamId: string, batch: Pending[]) {
     let fresh = false;
-    for (let conflicts = 0; ; ) {
+    for (let conflicts = 0; ;) {
       const cached = fresh ? undefined : this.cache.get(streamId);
       const loaded = cached ?? (await this.load(streamId));
       fresh = !cached;
@@ -111,7 +128,9 @@ export class CreditCommandQueue {
         fresh = true;
         continue;
       }
-      const toAppend = outcomes.flatMap((o, i) => ('error' in o ? [] : o.events.map((e) => ({ type: e.type, data: e.data, metadata: metadataOf(batch[i]!.meta) }))));
+      const toAppend = outcomes.flatMap((o, i) =>
+        'error' in o ? [] : o.events.map((e) => ({ type: e.type, data: e.data, metadata: metadataOf(batch[i]!.meta) })),
+      );
       let checkpoint: string | null = null;
       if (toAppend.length) {
         try {
@@ -133,7 +152,13 @@ export class CreditCommandQueue {
       outcomes.forEach((o, i) => {
         const p = batch[i]!;
         if ('error' in o) p.reject(o.error);
-        else p.resolve({ balance: o.balance, changed: o.events.length > 0, events: o.events, checkpoint: o.events.length ? checkpoint : null });
+        else
+          p.resolve({
+            balance: o.balance,
+            changed: o.events.length > 0,
+            events: o.events,
+            checkpoint: o.events.length ? checkpoint : null,
+          });
       });
       return;
     }

@@ -30,8 +30,18 @@ export type CreditCommand =
   | {
       type: 'PurchaseCredits';
       data: {
-        userId: string; amount: number; paymentId: string; productId: string; reason: string; providerEventId?: string; quantity?: number; subscriptionId?: string | null;
-        paymentIntentId?: string | null; amountPaid?: number | null; currency?: string | null; invoiceId?: string | null;
+        userId: string;
+        amount: number;
+        paymentId: string;
+        productId: string;
+        reason: string;
+        providerEventId?: string;
+        quantity?: number;
+        subscriptionId?: string | null;
+        paymentIntentId?: string | null;
+        amountPaid?: number | null;
+        currency?: string | null;
+        invoiceId?: string | null;
       };
     }
   | {
@@ -41,9 +51,19 @@ export type CreditCommand =
        * partial refunds never take back more than once.
        */
       type: 'ReversePurchase';
-      data: { userId: string; paymentId: string; reversedTotal: number; reversal: ReversalKind; providerEventId: string; reason: string };
+      data: {
+        userId: string;
+        paymentId: string;
+        reversedTotal: number;
+        reversal: ReversalKind;
+        providerEventId: string;
+        reason: string;
+      };
     }
-  | { type: 'SpendCredits'; data: { userId: string; spendKind: SpendKind; items: SpendItem[]; insufficientMessage: string } }
+  | {
+      type: 'SpendCredits';
+      data: { userId: string; spendKind: SpendKind; items: SpendItem[]; insufficientMessage: string };
+    }
   | { type: 'RefundCredits'; data: { userId: string; reference: string; reason: string } };
 
 export const INSUFFICIENT = INSUFFICIENT_CREDITS;
@@ -73,11 +93,22 @@ interface Draft {
   owed: number;
 }
 
-const initialState = (): CreditState => ({ balance: 0, startingGranted: false, payments: new Set(), openSpends: new Map(), purchases: new Map(), owed: 0 });
+const initialState = (): CreditState => ({
+  balance: 0,
+  startingGranted: false,
+  payments: new Set(),
+  openSpends: new Map(),
+  purchases: new Map(),
+  owed: 0,
+});
 
 const draftOf = (s: CreditState): Draft => ({
-  balance: s.balance, startingGranted: s.startingGranted, payments: new Set(s.payments), openSpends: new Map(s.openSpends),
-  purchases: new Map(s.purchases), owed: s.owed,
+  balance: s.balance,
+  startingGranted: s.startingGranted,
+  payments: new Set(s.payments),
+  openSpends: new Map(s.openSpends),
+  purchases: new Map(s.purchases),
+  owed: s.owed,
 });
 
 /** Folds one event into a private draft. The balance is recomputed from amounts, never copied from balanceAfter. */
@@ -125,7 +156,10 @@ export function replay(events: readonly CreditEvent[], from: CreditState = initi
  * Decides several commands in order against one state: each sees the events of the ones before it.
  * A command that breaks a rule gets its error and changes nothing; the others go on.
  */
-export function decideAll(commands: readonly { command: CreditCommand; meta: CommandMeta }[], state: CreditState): { state: CreditState; outcomes: Array<{ events: CreditEvent[]; balance: number } | { error: unknown }> } {
+export function decideAll(
+  commands: readonly { command: CreditCommand; meta: CommandMeta }[],
+  state: CreditState,
+): { state: CreditState; outcomes: Array<{ events: CreditEvent[]; balance: number } | { error: unknown }> } {
   const d = draftOf(state);
   const outcomes = commands.map(({ command, meta }) => {
     try {
@@ -153,31 +187,91 @@ export const creditDecider: Decider<CreditState, CreditCommand, CreditEvent> = {
         const { userId, amount } = command.data;
         if (state.startingGranted || amount <= 0) return [];
         if (!positiveWhole(amount)) throw new DomainError('Amount must be a positive whole number');
-        return [{ type: 'CreditsGranted', data: { userId, amount, balanceAfter: state.balance + amount, reason: 'Free starting credit', actor, reference: null, grantKind: 'starting' } }];
+        return [
+          {
+            type: 'CreditsGranted',
+            data: {
+              userId,
+              amount,
+              balanceAfter: state.balance + amount,
+              reason: 'Free starting credit',
+              actor,
+              reference: null,
+              grantKind: 'starting',
+            },
+          },
+        ];
       }
       case 'GrantCredits': {
         const { userId, amount, reference } = command.data;
         const reason = command.data.reason.trim();
         if (!positiveWhole(amount)) throw new DomainError('Amount must be a positive whole number');
         if (!reason) throw new DomainError('A reason is required');
-        return settleOwed(state, [{ type: 'CreditsGranted', data: { userId, amount, balanceAfter: state.balance + amount, reason, actor, reference, grantKind: 'operator' } }], actor);
+        return settleOwed(
+          state,
+          [
+            {
+              type: 'CreditsGranted',
+              data: {
+                userId,
+                amount,
+                balanceAfter: state.balance + amount,
+                reason,
+                actor,
+                reference,
+                grantKind: 'operator',
+              },
+            },
+          ],
+          actor,
+        );
       }
       case 'PurchaseCredits': {
-        const { userId, amount, paymentId, productId, reason, providerEventId, quantity, subscriptionId, paymentIntentId, amountPaid, currency, invoiceId } = command.data;
+        const {
+          userId,
+          amount,
+          paymentId,
+          productId,
+          reason,
+          providerEventId,
+          quantity,
+          subscriptionId,
+          paymentIntentId,
+          amountPaid,
+          currency,
+          invoiceId,
+        } = command.data;
         // The payment id (and the provider's event id) make a redelivered webhook a no-op.
-        if (state.payments.has(paymentId) || (providerEventId !== undefined && state.payments.has(providerEventId))) return [];
+        if (state.payments.has(paymentId) || (providerEventId !== undefined && state.payments.has(providerEventId)))
+          return [];
         if (!positiveWhole(amount)) throw new DomainError('Amount must be a positive whole number');
-        return settleOwed(state, [
-          {
-            type: 'CreditsPurchased',
-            data: {
-              userId, amount, balanceAfter: state.balance + amount, reason, actor, reference: paymentId, paymentId, productId, providerEventId, quantity,
-              subscriptionId: subscriptionId ?? null,
-              // What refunds and receipts need, when the provider told us.
-              ...(paymentIntentId ? { paymentIntentId } : {}), ...(invoiceId ? { invoiceId } : {}), ...(amountPaid != null ? { amountPaid } : {}), ...(currency ? { currency } : {}),
+        return settleOwed(
+          state,
+          [
+            {
+              type: 'CreditsPurchased',
+              data: {
+                userId,
+                amount,
+                balanceAfter: state.balance + amount,
+                reason,
+                actor,
+                reference: paymentId,
+                paymentId,
+                productId,
+                providerEventId,
+                quantity,
+                subscriptionId: subscriptionId ?? null,
+                // What refunds and receipts need, when the provider told us.
+                ...(paymentIntentId ? { paymentIntentId } : {}),
+                ...(invoiceId ? { invoiceId } : {}),
+                ...(amountPaid != null ? { amountPaid } : {}),
+                ...(currency ? { currency } : {}),
+              },
             },
-          },
-        ], actor);
+          ],
+          actor,
+        );
       }
       case 'ReversePurchase': {
         const { userId, paymentId, reversedTotal, reversal, providerEventId, reason } = command.data;
@@ -185,15 +279,30 @@ export const creditDecider: Decider<CreditState, CreditCommand, CreditEvent> = {
         if (state.payments.has(providerEventId)) return [];
         const bought = state.purchases.get(paymentId);
         if (!bought) throw new DomainError('No purchase matches the payment', 422, 'unknown_payment');
-        if (!Number.isSafeInteger(reversedTotal) || reversedTotal < 0) throw new DomainError('Credits to take back must be a whole number');
+        if (!Number.isSafeInteger(reversedTotal) || reversedTotal < 0)
+          throw new DomainError('Credits to take back must be a whole number');
         // Never more than the payment bought, counting what earlier refunds took.
         const due = Math.min(reversedTotal, bought.credits) - bought.reversed;
         if (due <= 0) return [];
         const taken = Math.min(state.balance, due);
-        return [{
-          type: 'CreditsReversed',
-          data: { userId, amount: -taken, balanceAfter: state.balance - taken, reason, actor, reference: paymentId, paymentId, reversal, credits: due, owedAfter: state.owed + due - taken, providerEventId },
-        }];
+        return [
+          {
+            type: 'CreditsReversed',
+            data: {
+              userId,
+              amount: -taken,
+              balanceAfter: state.balance - taken,
+              reason,
+              actor,
+              reference: paymentId,
+              paymentId,
+              reversal,
+              credits: due,
+              owedAfter: state.owed + due - taken,
+              providerEventId,
+            },
+          },
+        ];
       }
       case 'SpendCredits': {
         const { userId, spendKind, items, insufficientMessage } = command.data;
@@ -214,7 +323,18 @@ export const creditDecider: Decider<CreditState, CreditCommand, CreditEvent> = {
         let balance = state.balance;
         return due.map((it) => {
           balance -= it.amount;
-          return { type: 'CreditsSpent', data: { userId, amount: -it.amount, balanceAfter: balance, reason: it.reason, actor, reference: it.reference, spendKind } };
+          return {
+            type: 'CreditsSpent',
+            data: {
+              userId,
+              amount: -it.amount,
+              balanceAfter: balance,
+              reason: it.reason,
+              actor,
+              reference: it.reference,
+              spendKind,
+            },
+          };
         });
       }
       case 'RefundCredits': {
@@ -222,7 +342,12 @@ export const creditDecider: Decider<CreditState, CreditCommand, CreditEvent> = {
         const charged = state.openSpends.get(reference);
         // Unknown or already refunded: nothing to give back.
         if (charged === undefined) return [];
-        return [{ type: 'CreditsRefunded', data: { userId, amount: charged, balanceAfter: state.balance + charged, reason, actor, reference } }];
+        return [
+          {
+            type: 'CreditsRefunded',
+            data: { userId, amount: charged, balanceAfter: state.balance + charged, reason, actor, reference },
+          },
+        ];
       }
     }
   },
@@ -236,8 +361,19 @@ function settleOwed(state: CreditState, added: CreditEvent[], actor: string): Cr
   const paid = Math.min(state.owed, balance);
   if (paid <= 0) return added;
   const owedAfter = state.owed - paid;
-  return [...added, {
-    type: 'CreditsOwedSettled',
-    data: { userId: last.data.userId, amount: -paid, balanceAfter: balance - paid, reason: `Covers ${paid} credit${paid === 1 ? '' : 's'} owed from a reversed payment`, actor, reference: last.data.reference, owedAfter },
-  }];
+  return [
+    ...added,
+    {
+      type: 'CreditsOwedSettled',
+      data: {
+        userId: last.data.userId,
+        amount: -paid,
+        balanceAfter: balance - paid,
+        reason: `Covers ${paid} credit${paid === 1 ? '' : 's'} owed from a reversed payment`,
+        actor,
+        reference: last.data.reference,
+        owedAfter,
+      },
+    },
+  ];
 }

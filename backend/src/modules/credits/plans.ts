@@ -61,7 +61,13 @@ export const CATALOG: Catalog = {
       description: 'For serial founders, studios and accelerators.',
       popular: false,
       badge: 'Best Value',
-      features: ['4,500 credits per year', '1 credit = 1 VC application', 'Angel investor exports', 'Dedicated account manager', 'Custom integrations'],
+      features: [
+        '4,500 credits per year',
+        '1 credit = 1 VC application',
+        'Angel investor exports',
+        'Dedicated account manager',
+        'Custom integrations',
+      ],
     },
     {
       id: 'dfy',
@@ -82,7 +88,11 @@ const perCredit = (cents: number, credits: number) => Math.round(cents / credits
 
 /** GET /api/plans: the price list. Priced products are bought through a checkout the server makes (POST /api/checkout); the custom plan opens the contact page. */
 /** `checkoutHasQuantity`: the checkout lets the buyer change the pack count (Stripe's page does, the local one does not). */
-export function plansFor(contactUrl: string, catalog: Catalog = CATALOG, opts: { checkoutHasQuantity?: boolean } = {}): PlansResponse {
+export function plansFor(
+  contactUrl: string,
+  catalog: Catalog = CATALOG,
+  opts: { checkoutHasQuantity?: boolean } = {},
+): PlansResponse {
   const { pack } = catalog;
   const packPerCredit = pack.price / pack.credits;
   const plans: SubscriptionPlan[] = catalog.plans.map((p) => {
@@ -117,24 +127,42 @@ export function plansFor(contactUrl: string, catalog: Catalog = CATALOG, opts: {
   return { plans, pack: packOut };
 }
 
-export type ResolvedPurchase = { ok: true; productId: string; credits: number; quantity: number; reason: string } | { ok: false; error: string };
+export type ResolvedPurchase =
+  { ok: true; productId: string; credits: number; quantity: number; reason: string } | { ok: false; error: string };
 
 /**
  * What a payment buys, from the amount paid before discounts and taxes (and the product named in the
  * payment's metadata, when the payment link sets one). The amount must match the price list: a
  * plan's exact price, or a whole number of credit packs. Tampering with a link cannot buy more.
  */
-export function resolvePurchase(input: { product?: string | null; amountSubtotal: number | null | undefined; currency?: string | null }, catalog: Catalog = CATALOG): ResolvedPurchase {
+export function resolvePurchase(
+  input: { product?: string | null; amountSubtotal: number | null | undefined; currency?: string | null },
+  catalog: Catalog = CATALOG,
+): ResolvedPurchase {
   const amount = input.amountSubtotal;
-  if (input.currency && input.currency.toLowerCase() !== 'usd') return { ok: false, error: `Unsupported currency: ${input.currency}` };
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) return { ok: false, error: 'The payment has no amount' };
+  if (input.currency && input.currency.toLowerCase() !== 'usd')
+    return { ok: false, error: `Unsupported currency: ${input.currency}` };
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0)
+    return { ok: false, error: 'The payment has no amount' };
   const { pack } = catalog;
-  const asPlan = (p: PlanConfig): ResolvedPurchase => ({ ok: true, productId: p.id, credits: p.credits!, quantity: 1, reason: `${p.name} plan: ${p.credits!.toLocaleString('en-US')} credits` });
+  const asPlan = (p: PlanConfig): ResolvedPurchase => ({
+    ok: true,
+    productId: p.id,
+    credits: p.credits!,
+    quantity: 1,
+    reason: `${p.name} plan: ${p.credits!.toLocaleString('en-US')} credits`,
+  });
   const asPack = (): ResolvedPurchase => {
     const quantity = amount / pack.price;
     if (!Number.isInteger(quantity)) return { ok: false, error: 'The amount paid matches no plan or credit pack' };
     const credits = (pack.credits + pack.bonus) * quantity;
-    return { ok: true, productId: pack.id, credits, quantity, reason: `${pack.name}${quantity > 1 ? ` ×${quantity}` : ''}: ${credits.toLocaleString('en-US')} credits` };
+    return {
+      ok: true,
+      productId: pack.id,
+      credits,
+      quantity,
+      reason: `${pack.name}${quantity > 1 ? ` ×${quantity}` : ''}: ${credits.toLocaleString('en-US')} credits`,
+    };
   };
   const priced = catalog.plans.filter((p) => p.price !== null && p.credits !== null);
   if (input.product) {
@@ -161,8 +189,23 @@ export interface CheckoutLine {
 /** What a checkout sells for a product of the price list; null for an unknown or contact-only one. */
 export function checkoutLine(product: string, quantity = 1, catalog: Catalog = CATALOG): CheckoutLine | null {
   const { pack } = catalog;
-  if (product === pack.id) return { productId: pack.id, name: pack.name, unitAmount: pack.price, quantity, credits: (pack.credits + pack.bonus) * quantity, interval: null };
+  if (product === pack.id)
+    return {
+      productId: pack.id,
+      name: pack.name,
+      unitAmount: pack.price,
+      quantity,
+      credits: (pack.credits + pack.bonus) * quantity,
+      interval: null,
+    };
   const plan = catalog.plans.find((p) => p.id === product && p.price !== null && p.credits !== null);
   if (!plan || quantity !== 1) return null;
-  return { productId: plan.id, name: `${plan.name} plan`, unitAmount: plan.price!, quantity: 1, credits: plan.credits!, interval: 'year' };
+  return {
+    productId: plan.id,
+    name: `${plan.name} plan`,
+    unitAmount: plan.price!,
+    quantity: 1,
+    credits: plan.credits!,
+    interval: 'year',
+  };
 }

@@ -2,7 +2,6 @@ import { formatUsd, PlansResponse } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
 import { CATALOG, plansFor, resolvePurchase } from './plans';
 
-
 describe('price list (spec section 9)', () => {
   const { plans, pack } = plansFor('mailto:hello@example.com');
 
@@ -32,7 +31,9 @@ describe('price list (spec section 9)', () => {
   it('has the 50-credit pack at $97, $1.94 per credit, no bonus, quantity adjustable', () => {
     // The local checkout has no quantity: nothing is promised (issue 24); Stripe's page has one.
     expect(pack).toMatchObject({ credits: 50, price: 9700, pricePerCredit: 1.94, bonus: 0, quantityAdjustable: false });
-    expect(plansFor('mailto:hello@example.com', undefined, { checkoutHasQuantity: true }).pack.quantityAdjustable).toBe(true);
+    expect(plansFor('mailto:hello@example.com', undefined, { checkoutHasQuantity: true }).pack.quantityAdjustable).toBe(
+      true,
+    );
     expect(formatUsd(pack.price)).toBe('$97');
   });
 
@@ -48,22 +49,51 @@ describe('price list (spec section 9)', () => {
 
 describe('what a payment buys', () => {
   it('a plan by its exact price', () => {
-    expect(resolvePurchase({ amountSubtotal: 150_000, currency: 'usd' })).toEqual({ ok: true, productId: 'pro', credits: 1800, quantity: 1, reason: 'Pro plan: 1,800 credits' });
+    expect(resolvePurchase({ amountSubtotal: 150_000, currency: 'usd' })).toEqual({
+      ok: true,
+      productId: 'pro',
+      credits: 1800,
+      quantity: 1,
+      reason: 'Pro plan: 1,800 credits',
+    });
     expect(resolvePurchase({ amountSubtotal: 59_000 })).toMatchObject({ productId: 'basic', credits: 500 });
     expect(resolvePurchase({ amountSubtotal: 300_000 })).toMatchObject({ productId: 'elite', credits: 4500 });
   });
   it('any whole number of packs', () => {
-    expect(resolvePurchase({ amountSubtotal: 9700 })).toEqual({ ok: true, productId: 'pack', credits: 50, quantity: 1, reason: 'Credit Pack: 50 credits' });
-    expect(resolvePurchase({ amountSubtotal: 29_100 })).toMatchObject({ productId: 'pack', credits: 150, quantity: 3, reason: 'Credit Pack ×3: 150 credits' });
+    expect(resolvePurchase({ amountSubtotal: 9700 })).toEqual({
+      ok: true,
+      productId: 'pack',
+      credits: 50,
+      quantity: 1,
+      reason: 'Credit Pack: 50 credits',
+    });
+    expect(resolvePurchase({ amountSubtotal: 29_100 })).toMatchObject({
+      productId: 'pack',
+      credits: 150,
+      quantity: 3,
+      reason: 'Credit Pack ×3: 150 credits',
+    });
   });
   it('the product named in the metadata, when its price matches', () => {
     expect(resolvePurchase({ product: 'pack', amountSubtotal: 19_400 })).toMatchObject({ credits: 100 });
-    expect(resolvePurchase({ product: 'elite', amountSubtotal: 59_000 })).toEqual({ ok: false, error: 'The amount paid does not match the product' });
-    expect(resolvePurchase({ product: 'dfy', amountSubtotal: 100 })).toEqual({ ok: false, error: 'Unknown product: dfy' });
+    expect(resolvePurchase({ product: 'elite', amountSubtotal: 59_000 })).toEqual({
+      ok: false,
+      error: 'The amount paid does not match the product',
+    });
+    expect(resolvePurchase({ product: 'dfy', amountSubtotal: 100 })).toEqual({
+      ok: false,
+      error: 'Unknown product: dfy',
+    });
   });
   it('nothing for an amount off the price list, another currency, or no amount', () => {
-    expect(resolvePurchase({ amountSubtotal: 5000 })).toEqual({ ok: false, error: 'The amount paid matches no plan or credit pack' });
-    expect(resolvePurchase({ amountSubtotal: 9700, currency: 'eur' })).toEqual({ ok: false, error: 'Unsupported currency: eur' });
+    expect(resolvePurchase({ amountSubtotal: 5000 })).toEqual({
+      ok: false,
+      error: 'The amount paid matches no plan or credit pack',
+    });
+    expect(resolvePurchase({ amountSubtotal: 9700, currency: 'eur' })).toEqual({
+      ok: false,
+      error: 'Unsupported currency: eur',
+    });
     expect(resolvePurchase({ amountSubtotal: null })).toEqual({ ok: false, error: 'The payment has no amount' });
     expect(resolvePurchase({ amountSubtotal: 0 })).toMatchObject({ ok: false });
   });

@@ -17,8 +17,12 @@ export function creditsRoutes(app: FastifyInstance, ctx: CreditsContext) {
   app.get('/api/credits', balance);
 
   // A user only ever reads their own ledger: the user id comes from the session, never the request.
-  app.get('/api/credits/history', async (req) => creditHistory(ctx.db, requireUser(req).id, parse(CreditHistoryQuery, req.query)));
-  app.get('/api/credits/balance-history', async (req) => ({ points: await balanceHistory(ctx.db, requireUser(req).id) }));
+  app.get('/api/credits/history', async (req) =>
+    creditHistory(ctx.db, requireUser(req).id, parse(CreditHistoryQuery, req.query)),
+  );
+  app.get('/api/credits/balance-history', async (req) => ({
+    points: await balanceHistory(ctx.db, requireUser(req).id),
+  }));
 
   app.get('/api/plans', async (req) => {
     requireUser(req);

@@ -29,10 +29,14 @@ export const deckAlertsDecider: Decider<DeckAlertsState, DeckAlertsCommand, Deck
   decide(command, state, meta: CommandMeta) {
     switch (command.type) {
       case 'SetDeckAlerts':
-        return command.data.firstVisitEmail === state.firstVisitEmail ? [] : [{ type: 'DeckAlertsChanged', data: command.data }];
+        return command.data.firstVisitEmail === state.firstVisitEmail
+          ? []
+          : [{ type: 'DeckAlertsChanged', data: command.data }];
       case 'MarkDeckNotificationsSeen': {
         const until = meta.now.toISOString();
-        return state.seenUntil && Date.parse(state.seenUntil) >= meta.now.getTime() ? [] : [{ type: 'DeckNotificationsSeen', data: { userId: command.data.userId, until } }];
+        return state.seenUntil && Date.parse(state.seenUntil) >= meta.now.getTime()
+          ? []
+          : [{ type: 'DeckNotificationsSeen', data: { userId: command.data.userId, until } }];
       }
     }
   },

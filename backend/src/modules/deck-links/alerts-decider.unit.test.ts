@@ -7,21 +7,31 @@ const at = (iso: string): CommandMeta => ({ now: new Date(iso), actor: 'u1' });
 
 describe('deck alerts decider', () => {
   it('first-visit e-mails are on until switched off; only a change is recorded', () => {
-    given(deckAlertsDecider).when({ type: 'SetDeckAlerts', data: { userId: 'u1', firstVisitEmail: true } }).then([]);
-    given(deckAlertsDecider).when({ type: 'SetDeckAlerts', data: { userId: 'u1', firstVisitEmail: false } }).then([
-      { type: 'DeckAlertsChanged', data: { userId: 'u1', firstVisitEmail: false } },
-    ]);
+    given(deckAlertsDecider)
+      .when({ type: 'SetDeckAlerts', data: { userId: 'u1', firstVisitEmail: true } })
+      .then([]);
+    given(deckAlertsDecider)
+      .when({ type: 'SetDeckAlerts', data: { userId: 'u1', firstVisitEmail: false } })
+      .then([{ type: 'DeckAlertsChanged', data: { userId: 'u1', firstVisitEmail: false } }]);
     const off = { type: 'DeckAlertsChanged' as const, data: { userId: 'u1', firstVisitEmail: false } };
-    given(deckAlertsDecider, off).when({ type: 'SetDeckAlerts', data: { userId: 'u1', firstVisitEmail: false } }).then([]);
-    given(deckAlertsDecider, off).when({ type: 'SetDeckAlerts', data: { userId: 'u1', firstVisitEmail: true } }).then([
-      { type: 'DeckAlertsChanged', data: { userId: 'u1', firstVisitEmail: true } },
-    ]);
+    given(deckAlertsDecider, off)
+      .when({ type: 'SetDeckAlerts', data: { userId: 'u1', firstVisitEmail: false } })
+      .then([]);
+    given(deckAlertsDecider, off)
+      .when({ type: 'SetDeckAlerts', data: { userId: 'u1', firstVisitEmail: true } })
+      .then([{ type: 'DeckAlertsChanged', data: { userId: 'u1', firstVisitEmail: true } }]);
   });
 
   it('marks the notices seen up to now, never backwards', () => {
     const seen = (until: string) => ({ type: 'DeckNotificationsSeen' as const, data: { userId: 'u1', until } });
-    given(deckAlertsDecider).when({ type: 'MarkDeckNotificationsSeen', data: { userId: 'u1' } }, at('2026-11-26T10:00:00.000Z')).then([seen('2026-11-26T10:00:00.000Z')]);
-    given(deckAlertsDecider, seen('2026-11-26T10:00:00.000Z')).when({ type: 'MarkDeckNotificationsSeen', data: { userId: 'u1' } }, at('2026-11-26T09:00:00.000Z')).then([]);
-    given(deckAlertsDecider, seen('2026-11-26T10:00:00.000Z')).when({ type: 'MarkDeckNotificationsSeen', data: { userId: 'u1' } }, at('2026-11-26T11:00:00.000Z')).then([seen('2026-11-26T11:00:00.000Z')]);
+    given(deckAlertsDecider)
+      .when({ type: 'MarkDeckNotificationsSeen', data: { userId: 'u1' } }, at('2026-11-26T10:00:00.000Z'))
+      .then([seen('2026-11-26T10:00:00.000Z')]);
+    given(deckAlertsDecider, seen('2026-11-26T10:00:00.000Z'))
+      .when({ type: 'MarkDeckNotificationsSeen', data: { userId: 'u1' } }, at('2026-11-26T09:00:00.000Z'))
+      .then([]);
+    given(deckAlertsDecider, seen('2026-11-26T10:00:00.000Z'))
+      .when({ type: 'MarkDeckNotificationsSeen', data: { userId: 'u1' } }, at('2026-11-26T11:00:00.000Z'))
+      .then([seen('2026-11-26T11:00:00.000Z')]);
   });
 });

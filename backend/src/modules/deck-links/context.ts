@@ -15,10 +15,18 @@ export interface DeckViewerLimits {
   windowMs: number;
 }
 
-export const DEFAULT_VIEWER_LIMITS: DeckViewerLimits = { requestsPerMinute: 300, visitsPerWindow: 30, passcodeFailuresPerWindow: 10, windowMs: 10 * 60_000 };
+export const DEFAULT_VIEWER_LIMITS: DeckViewerLimits = {
+  requestsPerMinute: 300,
+  visitsPerWindow: 30,
+  passcodeFailuresPerWindow: 10,
+  windowMs: 10 * 60_000,
+};
 
 /** What the deck-links service's files receive. */
-export type DeckLinksServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId' | 'config' | 'clock'> & { profile: ProfileService; retentionDays: number };
+export type DeckLinksServiceContext = Pick<
+  AppContext,
+  'store' | 'db' | 'projections' | 'newId' | 'config' | 'clock'
+> & { profile: ProfileService; retentionDays: number };
 
 /** What the deck-links module's route files receive. */
 export type DeckLinksContext = AppContext & {

@@ -1,11 +1,19 @@
-import { DECK_LINK_DEFAULTS, DECK_NEEDS_DECK, deckLinkPath, deckLinkStream, type CreateDeckLinkRequest, type CreateDeckLinkResponse } from '@fp/contracts';
+import {
+  DECK_LINK_DEFAULTS,
+  DECK_NEEDS_DECK,
+  deckLinkPath,
+  deckLinkStream,
+  type CreateDeckLinkRequest,
+  type CreateDeckLinkResponse,
+} from '@fp/contracts';
 import { randomBytes } from 'node:crypto';
 import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
 import type { DeckLinksServiceContext } from './context';
 import { deckLinkDecider } from './decider';
 import { hashPasscode } from './passcode';
 
-export const deckLinkUrl = (ctx: Pick<DeckLinksServiceContext, 'config'>, token: string) => `${ctx.config.publicUrl}${deckLinkPath(token)}`;
+export const deckLinkUrl = (ctx: Pick<DeckLinksServiceContext, 'config'>, token: string) =>
+  `${ctx.config.publicUrl}${deckLinkPath(token)}`;
 
 /**
  * A tracked link to the founder's current deck. By hand (source founder) or for an application
@@ -30,14 +38,26 @@ export async function createDeckLink(
     passcodeHash: req.passcode ? await hashPasscode(req.passcode) : null,
     watermark: req.watermark ?? DECK_LINK_DEFAULTS.watermark,
   };
-  const r = await handleCommand(ctx.store, deckLinkStream(linkId), deckLinkDecider, {
-    type: 'CreateDeckLink',
-    data: {
-      linkId, userId, token: randomBytes(32).toString('base64url'),
-      investorId: req.investorId ?? null, investorKind: req.investorKind ?? null, email: req.email ?? null,
-      settings, source: opts.source ?? 'founder', submissionId: opts.submissionId ?? null,
+  const r = await handleCommand(
+    ctx.store,
+    deckLinkStream(linkId),
+    deckLinkDecider,
+    {
+      type: 'CreateDeckLink',
+      data: {
+        linkId,
+        userId,
+        token: randomBytes(32).toString('base64url'),
+        investorId: req.investorId ?? null,
+        investorKind: req.investorKind ?? null,
+        email: req.email ?? null,
+        settings,
+        source: opts.source ?? 'founder',
+        submissionId: opts.submissionId ?? null,
+      },
     },
-  }, meta);
+    meta,
+  );
   if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
   return { id: linkId, url: deckLinkUrl(ctx, r.state.link!.token) };
 }

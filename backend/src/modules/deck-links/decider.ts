@@ -1,6 +1,15 @@
 import {
-  DECK_DOWNLOAD_OFF, DECK_EMAIL_REQUIRED, DECK_LINK_EXPIRED, DECK_LINK_NOT_FOUND, DECK_LINK_OFF, DECK_PASSCODE_REQUIRED, DECK_PASSCODE_WRONG, DECK_VISIT_UNKNOWN,
-  type DeckLinkCreated, type DeckLinkEvent, type DeckLinkSettings,
+  DECK_DOWNLOAD_OFF,
+  DECK_EMAIL_REQUIRED,
+  DECK_LINK_EXPIRED,
+  DECK_LINK_NOT_FOUND,
+  DECK_LINK_OFF,
+  DECK_PASSCODE_REQUIRED,
+  DECK_PASSCODE_WRONG,
+  DECK_VISIT_UNKNOWN,
+  type DeckLinkCreated,
+  type DeckLinkEvent,
+  type DeckLinkSettings,
 } from '@fp/contracts';
 import { DomainError, type CommandMeta, type Decider } from '../../platform/decider';
 
@@ -25,8 +34,27 @@ export type DeckLinkCommand =
    * matched the link's hash (checked by the use case: hashing is slow, not a rule). `owner`: the
    * founder's own session (shown, never recorded).
    */
-  | { type: 'StartDeckVisit'; data: { linkId: string; visitId: string; email: string | null; passcodeOk: boolean | null; deckId: string; owner: boolean } }
-  | { type: 'RecordPagesRead'; data: { linkId: string; visitId: string; pages: { page: number; seconds: number }[]; lastPage: number; pageCount: number | null } }
+  | {
+      type: 'StartDeckVisit';
+      data: {
+        linkId: string;
+        visitId: string;
+        email: string | null;
+        passcodeOk: boolean | null;
+        deckId: string;
+        owner: boolean;
+      };
+    }
+  | {
+      type: 'RecordPagesRead';
+      data: {
+        linkId: string;
+        visitId: string;
+        pages: { page: number; seconds: number }[];
+        lastPage: number;
+        pageCount: number | null;
+      };
+    }
   /** The viewer fetches the file to show it (no event: only the gates are checked again). */
   | { type: 'OpenDeckFile'; data: { linkId: string; visitId: string } }
   | { type: 'DownloadDeck'; data: { linkId: string; visitId: string; deckId: string } };
@@ -40,7 +68,8 @@ function liveLink(state: DeckLinkState, now: Date) {
   const link = state.link;
   if (!link) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
   if (!link.settings.enabled) throw new DomainError(DECK_LINK_OFF, 410, 'link_off');
-  if (link.settings.expiresAt && Date.parse(link.settings.expiresAt) <= now.getTime()) throw new DomainError(DECK_LINK_EXPIRED, 410, 'link_expired');
+  if (link.settings.expiresAt && Date.parse(link.settings.expiresAt) <= now.getTime())
+    throw new DomainError(DECK_LINK_EXPIRED, 410, 'link_expired');
   return link;
 }
 
@@ -74,13 +103,26 @@ export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEv
       case 'DeckLinkSettingsChanged': {
         if (!state.link) return state;
         const { email, ...settings } = event.data.changes;
-        return { ...state, link: { ...state.link, email: email === undefined ? state.link.email : email, settings: { ...state.link.settings, ...settings } } };
+        return {
+          ...state,
+          link: {
+            ...state.link,
+            email: email === undefined ? state.link.email : email,
+            settings: { ...state.link.settings, ...settings },
+          },
+        };
       }
       case 'DeckVisitStarted':
-        return { ...state, visits: new Map(state.visits).set(event.data.visitId, { lastAt: Date.parse(event.data.at) }) };
+        return {
+          ...state,
+          visits: new Map(state.visits).set(event.data.visitId, { lastAt: Date.parse(event.data.at) }),
+        };
       case 'DeckPagesRead': {
         if (!state.visits.has(event.data.visitId)) return state;
-        return { ...state, visits: new Map(state.visits).set(event.data.visitId, { lastAt: Date.parse(event.data.at) }) };
+        return {
+          ...state,
+          visits: new Map(state.visits).set(event.data.visitId, { lastAt: Date.parse(event.data.at) }),
+        };
       }
       case 'DeckDownloaded':
         return state;
@@ -102,7 +144,8 @@ export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEv
           const v = cmd.data.changes[k];
           if (v !== undefined && v !== link.settings[k]) (changes as Record<string, unknown>)[k] = v;
         }
-        if (cmd.data.changes.email !== undefined && cmd.data.changes.email !== link.email) changes.email = cmd.data.changes.email;
+        if (cmd.data.changes.email !== undefined && cmd.data.changes.email !== link.email)
+          changes.email = cmd.data.changes.email;
         if (!Object.keys(changes).length) return [];
         return [{ type: 'DeckLinkSettingsChanged', data: { linkId: link.linkId, userId: link.userId, changes } }];
       }
@@ -120,7 +163,21 @@ export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEv
           if (!d.passcodeOk) throw new DomainError(DECK_PASSCODE_WRONG, 403, 'passcode_wrong');
         }
         if (state.visits.has(d.visitId)) return [];
-        return [{ type: 'DeckVisitStarted', data: { linkId: link.linkId, userId: link.userId, visitId: d.visitId, at, email: d.email, investorId: link.investorId, investorKind: link.investorKind, deckId: d.deckId } }];
+        return [
+          {
+            type: 'DeckVisitStarted',
+            data: {
+              linkId: link.linkId,
+              userId: link.userId,
+              visitId: d.visitId,
+              at,
+              email: d.email,
+              investorId: link.investorId,
+              investorKind: link.investorKind,
+              deckId: d.deckId,
+            },
+          },
+        ];
       }
 
       case 'RecordPagesRead': {
@@ -133,9 +190,25 @@ export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEv
         // One entry per page, in page order.
         const byPage = new Map<number, number>();
         for (const p of d.pages) byPage.set(p.page, (byPage.get(p.page) ?? 0) + p.seconds * scale);
-        const pages = [...byPage].map(([page, seconds]) => ({ page, seconds: round1(seconds) })).filter((p) => p.seconds > 0).sort((a, b) => a.page - b.page);
+        const pages = [...byPage]
+          .map(([page, seconds]) => ({ page, seconds: round1(seconds) }))
+          .filter((p) => p.seconds > 0)
+          .sort((a, b) => a.page - b.page);
         if (!pages.length && d.pageCount === null) return [];
-        return [{ type: 'DeckPagesRead', data: { linkId: link.linkId, userId: link.userId, visitId: d.visitId, at, pages, lastPage: d.lastPage, pageCount: d.pageCount } }];
+        return [
+          {
+            type: 'DeckPagesRead',
+            data: {
+              linkId: link.linkId,
+              userId: link.userId,
+              visitId: d.visitId,
+              at,
+              pages,
+              lastPage: d.lastPage,
+              pageCount: d.pageCount,
+            },
+          },
+        ];
       }
 
       case 'OpenDeckFile':
@@ -147,7 +220,12 @@ export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEv
         const link = liveLink(state, meta.now);
         knownVisit(state, cmd.data.visitId);
         if (!link.settings.allowDownload) throw new DomainError(DECK_DOWNLOAD_OFF, 403, 'download_off');
-        return [{ type: 'DeckDownloaded', data: { linkId: link.linkId, userId: link.userId, visitId: cmd.data.visitId, at, deckId: cmd.data.deckId } }];
+        return [
+          {
+            type: 'DeckDownloaded',
+            data: { linkId: link.linkId, userId: link.userId, visitId: cmd.data.visitId, at, deckId: cmd.data.deckId },
+          },
+        ];
       }
     }
   },

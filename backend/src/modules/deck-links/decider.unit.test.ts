@@ -10,15 +10,30 @@ const iso = (s: number) => at(s).now.toISOString();
 
 const link = (settings: Partial<DeckLinkCreated['data']['settings']> = {}): DeckLinkEvent => ({
   type: 'DeckLinkCreated',
-  data: { linkId: 'l1', userId: 'u1', token: 't'.repeat(43), investorId: 'f1', investorKind: 'vc', email: null, settings: { ...DECK_LINK_DEFAULTS, ...settings }, source: 'founder', submissionId: null },
+  data: {
+    linkId: 'l1',
+    userId: 'u1',
+    token: 't'.repeat(43),
+    investorId: 'f1',
+    investorKind: 'vc',
+    email: null,
+    settings: { ...DECK_LINK_DEFAULTS, ...settings },
+    source: 'founder',
+    submissionId: null,
+  },
 });
 const started = (visitId = 'v1', s = 0, email: string | null = 'ann@fund.example'): DeckLinkEvent => ({
-  type: 'DeckVisitStarted', data: { linkId: 'l1', userId: 'u1', visitId, at: iso(s), email, investorId: 'f1', investorKind: 'vc', deckId: 'd1' },
+  type: 'DeckVisitStarted',
+  data: { linkId: 'l1', userId: 'u1', visitId, at: iso(s), email, investorId: 'f1', investorKind: 'vc', deckId: 'd1' },
 });
 const start = (o: Partial<Extract<DeckLinkCommand, { type: 'StartDeckVisit' }>['data']> = {}): DeckLinkCommand => ({
-  type: 'StartDeckVisit', data: { linkId: 'l1', visitId: 'v1', email: 'ann@fund.example', passcodeOk: null, deckId: 'd1', owner: false, ...o },
+  type: 'StartDeckVisit',
+  data: { linkId: 'l1', visitId: 'v1', email: 'ann@fund.example', passcodeOk: null, deckId: 'd1', owner: false, ...o },
 });
-const read = (pages: { page: number; seconds: number }[], lastPage = 1, visitId = 'v1'): DeckLinkCommand => ({ type: 'RecordPagesRead', data: { linkId: 'l1', visitId, pages, lastPage, pageCount: null } });
+const read = (pages: { page: number; seconds: number }[], lastPage = 1, visitId = 'v1'): DeckLinkCommand => ({
+  type: 'RecordPagesRead',
+  data: { linkId: 'l1', visitId, pages, lastPage, pageCount: null },
+});
 
 describe('deck link decider', () => {
   it('creates a link once (a retried application adds nothing)', () => {
@@ -28,57 +43,147 @@ describe('deck link decider', () => {
   });
 
   it('changes only the settings that differ; another founder gets 404', () => {
-    const change = (userId: string, changes: object): DeckLinkCommand => ({ type: 'ChangeDeckLinkSettings', data: { linkId: 'l1', userId, changes } });
-    given(deckLinkDecider, link()).when(change('u1', { requireEmail: true, allowDownload: true, email: 'ann@fund.example' })).then([
-      { type: 'DeckLinkSettingsChanged', data: { linkId: 'l1', userId: 'u1', changes: { allowDownload: true, email: 'ann@fund.example' } } },
-    ]);
-    given(deckLinkDecider, link()).when(change('u1', { enabled: true })).then([]);
-    given(deckLinkDecider, link()).when(change('u2', { enabled: false })).thenThrows(DomainError, 'Deck link not found', (e) => expect(e.status).toBe(404));
+    const change = (userId: string, changes: object): DeckLinkCommand => ({
+      type: 'ChangeDeckLinkSettings',
+      data: { linkId: 'l1', userId, changes },
+    });
+    given(deckLinkDecider, link())
+      .when(change('u1', { requireEmail: true, allowDownload: true, email: 'ann@fund.example' }))
+      .then([
+        {
+          type: 'DeckLinkSettingsChanged',
+          data: { linkId: 'l1', userId: 'u1', changes: { allowDownload: true, email: 'ann@fund.example' } },
+        },
+      ]);
+    given(deckLinkDecider, link())
+      .when(change('u1', { enabled: true }))
+      .then([]);
+    given(deckLinkDecider, link())
+      .when(change('u2', { enabled: false }))
+      .thenThrows(DomainError, 'Deck link not found', (e) => expect(e.status).toBe(404));
   });
 
   it('starts a visit when the gates pass', () => {
     given(deckLinkDecider, link()).when(start(), at(0)).then([started()]);
-    given(deckLinkDecider, link({ requireEmail: false })).when(start({ email: null }), at(0)).then([started('v1', 0, null)]);
+    given(deckLinkDecider, link({ requireEmail: false }))
+      .when(start({ email: null }), at(0))
+      .then([started('v1', 0, null)]);
   });
 
   it('refuses a visit without e-mail, without or with a wrong passcode, on an expired or switched-off link', () => {
-    given(deckLinkDecider, link()).when(start({ email: null })).thenThrows(DomainError, /e-mail address/, (e) => expect(e.status).toBe(400));
-    given(deckLinkDecider, link({ passcodeHash: 'h' })).when(start()).thenThrows(DomainError, /Enter the passcode/, (e) => expect(e.status).toBe(401));
-    given(deckLinkDecider, link({ passcodeHash: 'h' })).when(start({ passcodeOk: false })).thenThrows(DomainError, /not correct/, (e) => expect(e.status).toBe(403));
-    given(deckLinkDecider, link({ passcodeHash: 'h' })).when(start({ passcodeOk: true }), at(0)).then([started()]);
-    given(deckLinkDecider, link({ expiresAt: iso(-1) })).when(start(), at(0)).thenThrows(DomainError, /expired/, (e) => expect(e.status).toBe(410));
-    given(deckLinkDecider, link(), { type: 'DeckLinkSettingsChanged', data: { linkId: 'l1', userId: 'u1', changes: { enabled: false } } })
-      .when(start(), at(0)).thenThrows(DomainError, /turned off/, (e) => expect(e.status).toBe(410));
+    given(deckLinkDecider, link())
+      .when(start({ email: null }))
+      .thenThrows(DomainError, /e-mail address/, (e) => expect(e.status).toBe(400));
+    given(deckLinkDecider, link({ passcodeHash: 'h' }))
+      .when(start())
+      .thenThrows(DomainError, /Enter the passcode/, (e) => expect(e.status).toBe(401));
+    given(deckLinkDecider, link({ passcodeHash: 'h' }))
+      .when(start({ passcodeOk: false }))
+      .thenThrows(DomainError, /not correct/, (e) => expect(e.status).toBe(403));
+    given(deckLinkDecider, link({ passcodeHash: 'h' }))
+      .when(start({ passcodeOk: true }), at(0))
+      .then([started()]);
+    given(deckLinkDecider, link({ expiresAt: iso(-1) }))
+      .when(start(), at(0))
+      .thenThrows(DomainError, /expired/, (e) => expect(e.status).toBe(410));
+    given(deckLinkDecider, link(), {
+      type: 'DeckLinkSettingsChanged',
+      data: { linkId: 'l1', userId: 'u1', changes: { enabled: false } },
+    })
+      .when(start(), at(0))
+      .thenThrows(DomainError, /turned off/, (e) => expect(e.status).toBe(410));
     given(deckLinkDecider).when(start()).thenThrows(DomainError, 'Deck link not found');
   });
 
   it("shows the founder's own visit without recording it, whatever the gates", () => {
-    given(deckLinkDecider, link({ passcodeHash: 'h' })).when(start({ owner: true, email: null })).then([]);
+    given(deckLinkDecider, link({ passcodeHash: 'h' }))
+      .when(start({ owner: true, email: null }))
+      .then([]);
   });
 
   it('records page times, merged per page and never more than the time since the last report', () => {
-    given(deckLinkDecider, link(), started()).when(read([{ page: 2, seconds: 1 }, { page: 1, seconds: 2 }, { page: 2, seconds: 1 }], 2), at(5)).then([
-      { type: 'DeckPagesRead', data: { linkId: 'l1', userId: 'u1', visitId: 'v1', at: iso(5), pages: [{ page: 1, seconds: 2 }, { page: 2, seconds: 2 }], lastPage: 2, pageCount: null } },
-    ]);
+    given(deckLinkDecider, link(), started())
+      .when(
+        read(
+          [
+            { page: 2, seconds: 1 },
+            { page: 1, seconds: 2 },
+            { page: 2, seconds: 1 },
+          ],
+          2,
+        ),
+        at(5),
+      )
+      .then([
+        {
+          type: 'DeckPagesRead',
+          data: {
+            linkId: 'l1',
+            userId: 'u1',
+            visitId: 'v1',
+            at: iso(5),
+            pages: [
+              { page: 1, seconds: 2 },
+              { page: 2, seconds: 2 },
+            ],
+            lastPage: 2,
+            pageCount: null,
+          },
+        },
+      ]);
     // 100 s claimed 8 s after the start: scaled to the 8 s (+2 s slack) that passed.
-    const [e] = given(deckLinkDecider, link(), started()).when(read([{ page: 1, seconds: 50 }, { page: 2, seconds: 50 }]), at(8)).produced();
-    expect(e).toMatchObject({ data: { pages: [{ page: 1, seconds: 5 }, { page: 2, seconds: 5 }] } });
+    const [e] = given(deckLinkDecider, link(), started())
+      .when(
+        read([
+          { page: 1, seconds: 50 },
+          { page: 2, seconds: 50 },
+        ]),
+        at(8),
+      )
+      .produced();
+    expect(e).toMatchObject({
+      data: {
+        pages: [
+          { page: 1, seconds: 5 },
+          { page: 2, seconds: 5 },
+        ],
+      },
+    });
     // The next report counts from the last one.
-    const later = { type: 'DeckPagesRead', data: { linkId: 'l1', userId: 'u1', visitId: 'v1', at: iso(8), pages: [], lastPage: 1, pageCount: null } } as DeckLinkEvent;
-    const [f] = given(deckLinkDecider, link(), started(), later).when(read([{ page: 3, seconds: 30 }]), at(10)).produced();
+    const later = {
+      type: 'DeckPagesRead',
+      data: { linkId: 'l1', userId: 'u1', visitId: 'v1', at: iso(8), pages: [], lastPage: 1, pageCount: null },
+    } as DeckLinkEvent;
+    const [f] = given(deckLinkDecider, link(), started(), later)
+      .when(read([{ page: 3, seconds: 30 }]), at(10))
+      .produced();
     expect(f).toMatchObject({ data: { pages: [{ page: 3, seconds: 4 }] } });
   });
 
   it('refuses reports for an unknown visit or on a link switched off since', () => {
-    given(deckLinkDecider, link()).when(read([{ page: 1, seconds: 1 }])).thenThrows(DomainError, /viewing session has ended/, (e) => expect(e.status).toBe(404));
-    given(deckLinkDecider, link(), started(), { type: 'DeckLinkSettingsChanged', data: { linkId: 'l1', userId: 'u1', changes: { enabled: false } } })
-      .when(read([{ page: 1, seconds: 1 }]), at(3)).thenThrows(DomainError, /turned off/);
+    given(deckLinkDecider, link())
+      .when(read([{ page: 1, seconds: 1 }]))
+      .thenThrows(DomainError, /viewing session has ended/, (e) => expect(e.status).toBe(404));
+    given(deckLinkDecider, link(), started(), {
+      type: 'DeckLinkSettingsChanged',
+      data: { linkId: 'l1', userId: 'u1', changes: { enabled: false } },
+    })
+      .when(read([{ page: 1, seconds: 1 }]), at(3))
+      .thenThrows(DomainError, /turned off/);
   });
 
   it('allows a download only when the link allows it', () => {
     const dl: DeckLinkCommand = { type: 'DownloadDeck', data: { linkId: 'l1', visitId: 'v1', deckId: 'd1' } };
-    given(deckLinkDecider, link(), started()).when(dl).thenThrows(DomainError, /Downloading is turned off/, (e) => expect(e.status).toBe(403));
-    given(deckLinkDecider, link({ allowDownload: true }), started()).when(dl, at(4)).then([{ type: 'DeckDownloaded', data: { linkId: 'l1', userId: 'u1', visitId: 'v1', at: iso(4), deckId: 'd1' } }]);
-    given(deckLinkDecider, link({ allowDownload: true })).when(dl).thenThrows(DomainError, /viewing session/);
+    given(deckLinkDecider, link(), started())
+      .when(dl)
+      .thenThrows(DomainError, /Downloading is turned off/, (e) => expect(e.status).toBe(403));
+    given(deckLinkDecider, link({ allowDownload: true }), started())
+      .when(dl, at(4))
+      .then([
+        { type: 'DeckDownloaded', data: { linkId: 'l1', userId: 'u1', visitId: 'v1', at: iso(4), deckId: 'd1' } },
+      ]);
+    given(deckLinkDecider, link({ allowDownload: true }))
+      .when(dl)
+      .thenThrows(DomainError, /viewing session/);
   });
 });

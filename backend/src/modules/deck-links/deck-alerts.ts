@@ -4,15 +4,36 @@ import { deckAlertsDecider } from './alerts-decider';
 import type { DeckLinksServiceContext } from './context';
 
 /** PUT /api/deck-notifications/settings: first-visit e-mails on or off (the in-app notice stays). */
-export async function setDeckAlerts(ctx: Pick<DeckLinksServiceContext, 'store' | 'projections'>, userId: string, settings: DeckAlertSettings, meta: CommandMeta): Promise<DeckAlertSettings> {
-  const r = await handleCommand(ctx.store, deckAlertsStream(userId), deckAlertsDecider, { type: 'SetDeckAlerts', data: { userId, firstVisitEmail: settings.firstVisitEmail } }, meta);
+export async function setDeckAlerts(
+  ctx: Pick<DeckLinksServiceContext, 'store' | 'projections'>,
+  userId: string,
+  settings: DeckAlertSettings,
+  meta: CommandMeta,
+): Promise<DeckAlertSettings> {
+  const r = await handleCommand(
+    ctx.store,
+    deckAlertsStream(userId),
+    deckAlertsDecider,
+    { type: 'SetDeckAlerts', data: { userId, firstVisitEmail: settings.firstVisitEmail } },
+    meta,
+  );
   // The notifier reads the setting from its read model: once this answers, the next first visit obeys it.
   if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
   return { firstVisitEmail: r.state.firstVisitEmail };
 }
 
 /** POST /api/deck-notifications/seen: the notices up to now were seen. */
-export async function markDeckNotificationsSeen(ctx: Pick<DeckLinksServiceContext, 'store' | 'projections'>, userId: string, meta: CommandMeta): Promise<void> {
-  const r = await handleCommand(ctx.store, deckAlertsStream(userId), deckAlertsDecider, { type: 'MarkDeckNotificationsSeen', data: { userId } }, meta);
+export async function markDeckNotificationsSeen(
+  ctx: Pick<DeckLinksServiceContext, 'store' | 'projections'>,
+  userId: string,
+  meta: CommandMeta,
+): Promise<void> {
+  const r = await handleCommand(
+    ctx.store,
+    deckAlertsStream(userId),
+    deckAlertsDecider,
+    { type: 'MarkDeckNotificationsSeen', data: { userId } },
+    meta,
+  );
   if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
 }

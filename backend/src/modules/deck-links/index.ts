@@ -31,9 +31,24 @@ export interface DeckLinksDeps {
 }
 
 /** Tracked links to the founder's pitch deck, the public viewer and its reading analytics (docs/deck-links.md). */
-export function createDeckLinksModule({ ctx: platform, profile, identity, security, mail, retentionDays = 365, limits, pollMs = 60_000 }: DeckLinksDeps): AppModule<DeckLinksService> {
+export function createDeckLinksModule({
+  ctx: platform,
+  profile,
+  identity,
+  security,
+  mail,
+  retentionDays = 365,
+  limits,
+  pollMs = 60_000,
+}: DeckLinksDeps): AppModule<DeckLinksService> {
   const deckLinks = createDeckLinksService(moduleContext(platform, { profile, retentionDays }));
-  const ctx: DeckLinksContext = moduleContext(platform, { profile, identity, security, deckLinks, limits: { ...DEFAULT_VIEWER_LIMITS, ...limits } });
+  const ctx: DeckLinksContext = moduleContext(platform, {
+    profile,
+    identity,
+    security,
+    deckLinks,
+    limits: { ...DEFAULT_VIEWER_LIMITS, ...limits },
+  });
   return {
     name: 'deckLinks',
     service: deckLinks,

@@ -6,7 +6,11 @@ import { deckLinkUrl } from './create-deck-link';
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 /** The founder's links with their figures, newest first (`ids`: only these). */
-export async function listDeckLinks(ctx: Pick<DeckLinksServiceContext, 'db' | 'config'>, userId: string, opts: { ids?: string[] } = {}): Promise<DeckLinkSummary[]> {
+export async function listDeckLinks(
+  ctx: Pick<DeckLinksServiceContext, 'db' | 'config'>,
+  userId: string,
+  opts: { ids?: string[] } = {},
+): Promise<DeckLinkSummary[]> {
   if (opts.ids && !opts.ids.length) return [];
   // Figures per link in one grouped pass over the founder's visits (a subquery per link read every
   // visit's pages again for each link: 5 s for 100 links at 10,000 visits).

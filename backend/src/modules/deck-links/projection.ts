@@ -3,7 +3,15 @@ import { eventTime } from '@fp/infra';
 import type { Projection } from '@fp/projections';
 import { sql } from 'kysely';
 
-const COLUMN = { requireEmail: 'require_email', allowDownload: 'allow_download', expiresAt: 'expires_at', passcodeHash: 'passcode_hash', watermark: 'watermark', enabled: 'enabled', email: 'email' } as const;
+const COLUMN = {
+  requireEmail: 'require_email',
+  allowDownload: 'allow_download',
+  expiresAt: 'expires_at',
+  passcodeHash: 'passcode_hash',
+  watermark: 'watermark',
+  enabled: 'enabled',
+  email: 'email',
+} as const;
 
 /**
  * deck_links, deck_visits, deck_visit_pages from the deck-link-<linkId> streams. Visits older than
@@ -15,7 +23,14 @@ export function deckLinksProjection(opts: { retentionDays: number; now?: () => D
   return {
     name: 'deck_links',
     eventTypes: [...DECK_LINK_EVENT_TYPES],
-    tables: ['deck_links', 'deck_visits', 'deck_visit_pages', 'deck_version_stats', 'deck_version_readers', 'deck_version_pages'],
+    tables: [
+      'deck_links',
+      'deck_visits',
+      'deck_visit_pages',
+      'deck_version_stats',
+      'deck_version_readers',
+      'deck_version_pages',
+    ],
     async apply(tx, events) {
       const cutoff = now().getTime() - opts.retentionDays * 86_400_000;
       for (const e of events) {
@@ -25,11 +40,25 @@ export function deckLinksProjection(opts: { retentionDays: number; now?: () => D
           case 'DeckLinkCreated': {
             const d = ev.data;
             const s = d.settings;
-            await tx.insertInto('deck_links')
+            await tx
+              .insertInto('deck_links')
               .values({
-                id: d.linkId, user_id: d.userId, token: d.token, investor_id: d.investorId, investor_kind: d.investorKind, email: d.email,
-                require_email: s.requireEmail, allow_download: s.allowDownload, expires_at: s.expiresAt, passcode_hash: s.passcodeHash, watermark: s.watermark, enabled: s.enabled,
-                source: d.source, submission_id: d.submissionId, created_at: when, updated_at: when,
+                id: d.linkId,
+                user_id: d.userId,
+                token: d.token,
+                investor_id: d.investorId,
+                investor_kind: d.investorKind,
+                email: d.email,
+                require_email: s.requireEmail,
+                allow_download: s.allowDownload,
+                expires_at: s.expiresAt,
+                passcode_hash: s.passcodeHash,
+                watermark: s.watermark,
+                enabled: s.enabled,
+                source: d.source,
+                submission_id: d.submissionId,
+                created_at: when,
+                updated_at: when,
               })
               .onConflict((oc) => oc.column('id').doNothing())
               .execute();
@@ -44,17 +73,31 @@ export function deckLinksProjection(opts: { retentionDays: number; now?: () => D
           case 'DeckVisitStarted': {
             const d = ev.data;
             if (Date.parse(d.at) < cutoff) break;
-            const added = await tx.insertInto('deck_visits')
-              .values({ visit_id: d.visitId, link_id: d.linkId, user_id: d.userId, deck_id: d.deckId, email: d.email, started_at: d.at, last_at: d.at })
+            const added = await tx
+              .insertInto('deck_visits')
+              .values({
+                visit_id: d.visitId,
+                link_id: d.linkId,
+                user_id: d.userId,
+                deck_id: d.deckId,
+                email: d.email,
+                started_at: d.at,
+                last_at: d.at,
+              })
               .onConflict((oc) => oc.column('visit_id').doNothing())
               .returning('visit_id')
               .executeTakeFirst();
             if (!added) break;
             // The version's figures, kept here so the deck page reads one row per page (docs/deck-links.md).
             await sql`insert into deck_version_stats (user_id, deck_id, visits, last_visit_at) values (${d.userId}, ${d.deckId}, 1, ${d.at})
-              on conflict (user_id, deck_id) do update set visits = deck_version_stats.visits + 1, last_visit_at = greatest(deck_version_stats.last_visit_at, excluded.last_visit_at)`.execute(tx);
-            await tx.insertInto('deck_version_readers').values({ user_id: d.userId, deck_id: d.deckId, link_id: d.linkId })
-              .onConflict((oc) => oc.columns(['user_id', 'deck_id', 'link_id']).doNothing()).execute();
+              on conflict (user_id, deck_id) do update set visits = deck_version_stats.visits + 1, last_visit_at = greatest(deck_version_stats.last_visit_at, excluded.last_visit_at)`.execute(
+              tx,
+            );
+            await tx
+              .insertInto('deck_version_readers')
+              .values({ user_id: d.userId, deck_id: d.deckId, link_id: d.linkId })
+              .onConflict((oc) => oc.columns(['user_id', 'deck_id', 'link_id']).doNothing())
+              .execute();
             break;
           }
           case 'DeckPagesRead': {
@@ -75,22 +118,34 @@ export function deckLinksProjection(opts: { retentionDays: number; now?: () => D
               // One statement per report for the visit's pages and the version's page seconds (not one per page).
               const pages = sql.join(d.pages.map((p) => sql`(${p.page}::int, ${p.seconds}::float8)`));
               await sql`insert into deck_visit_pages (visit_id, page, seconds) select ${d.visitId}, x.page, x.seconds from (values ${pages}) as x(page, seconds)
-                on conflict (visit_id, page) do update set seconds = deck_visit_pages.seconds + excluded.seconds`.execute(tx);
+                on conflict (visit_id, page) do update set seconds = deck_visit_pages.seconds + excluded.seconds`.execute(
+                tx,
+              );
               await sql`insert into deck_version_pages (user_id, deck_id, page, seconds) select ${visit.user_id}, ${visit.deck_id}, x.page, x.seconds from (values ${pages}) as x(page, seconds)
-                on conflict (user_id, deck_id, page) do update set seconds = deck_version_pages.seconds + excluded.seconds`.execute(tx);
+                on conflict (user_id, deck_id, page) do update set seconds = deck_version_pages.seconds + excluded.seconds`.execute(
+                tx,
+              );
             }
             if (visit.reach > visit.before) {
               await sql`insert into deck_version_pages (user_id, deck_id, page, reached) select ${visit.user_id}, ${visit.deck_id}, g, 1 from generate_series(${visit.before + 1}::int, ${visit.reach}::int) g
-                on conflict (user_id, deck_id, page) do update set reached = deck_version_pages.reached + 1`.execute(tx);
+                on conflict (user_id, deck_id, page) do update set reached = deck_version_pages.reached + 1`.execute(
+                tx,
+              );
             }
             if (d.pageCount) {
               await tx.updateTable('deck_links').set({ page_count: d.pageCount }).where('id', '=', d.linkId).execute();
-              await sql`update deck_version_stats set page_count = greatest(coalesce(page_count, 0), ${d.pageCount}::int) where user_id = ${visit.user_id} and deck_id = ${visit.deck_id}`.execute(tx);
+              await sql`update deck_version_stats set page_count = greatest(coalesce(page_count, 0), ${d.pageCount}::int) where user_id = ${visit.user_id} and deck_id = ${visit.deck_id}`.execute(
+                tx,
+              );
             }
             break;
           }
           case 'DeckDownloaded':
-            await tx.updateTable('deck_visits').set({ downloaded: true }).where('visit_id', '=', ev.data.visitId).execute();
+            await tx
+              .updateTable('deck_visits')
+              .set({ downloaded: true })
+              .where('visit_id', '=', ev.data.visitId)
+              .execute();
             break;
         }
       }

@@ -6,7 +6,10 @@ import type { DeckLinksServiceContext } from './context';
  * times, first-visit notices), once a day, and the per-version figures of the decks they read are
  * counted again from the visits that stay. Answers how many visits were removed.
  */
-export async function purgeOldVisits(ctx: Pick<DeckLinksServiceContext, 'db' | 'retentionDays'>, now: Date): Promise<number> {
+export async function purgeOldVisits(
+  ctx: Pick<DeckLinksServiceContext, 'db' | 'retentionDays'>,
+  now: Date,
+): Promise<number> {
   const cutoff = new Date(now.getTime() - ctx.retentionDays * 86_400_000);
   return ctx.db.transaction().execute(async (tx) => {
     // The projection waits while the figures are recounted (reads go on), so none of its increments is lost in between.
@@ -21,9 +24,13 @@ export async function purgeOldVisits(ctx: Pick<DeckLinksServiceContext, 'db' | '
       await sql`delete from deck_version_readers where user_id = ${userId} and deck_id = ${deckId}`.execute(tx);
       await sql`delete from deck_version_pages where user_id = ${userId} and deck_id = ${deckId}`.execute(tx);
       await sql`insert into deck_version_stats (user_id, deck_id, visits, page_count, last_visit_at)
-        select user_id, deck_id, count(*), max(page_count), max(started_at) from deck_visits where user_id = ${userId} and deck_id = ${deckId} group by user_id, deck_id`.execute(tx);
+        select user_id, deck_id, count(*), max(page_count), max(started_at) from deck_visits where user_id = ${userId} and deck_id = ${deckId} group by user_id, deck_id`.execute(
+        tx,
+      );
       await sql`insert into deck_version_readers (user_id, deck_id, link_id)
-        select distinct user_id, deck_id, link_id from deck_visits where user_id = ${userId} and deck_id = ${deckId}`.execute(tx);
+        select distinct user_id, deck_id, link_id from deck_visits where user_id = ${userId} and deck_id = ${deckId}`.execute(
+        tx,
+      );
       await sql`insert into deck_version_pages (user_id, deck_id, page, reached)
         select v.user_id, v.deck_id, g.page, count(*) from deck_visits v cross join lateral generate_series(1, v.reach) as g(page)
         where v.user_id = ${userId} and v.deck_id = ${deckId} group by 1, 2, 3`.execute(tx);

@@ -1,4 +1,10 @@
-import { DECK_LINK_NOT_FOUND, DECK_VERSION_NOT_FOUND, type DeckAnalytics, type DeckLinkAnalytics, type DeckPageFigure } from '@fp/contracts';
+import {
+  DECK_LINK_NOT_FOUND,
+  DECK_VERSION_NOT_FOUND,
+  type DeckAnalytics,
+  type DeckLinkAnalytics,
+  type DeckPageFigure,
+} from '@fp/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { DomainError } from '../../platform/decider';
 import type { DeckLinksServiceContext } from './context';
@@ -10,7 +16,11 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * a visit showed, so the drop shows where readers stop) and the average visible seconds on it among
  * those that reached it. Pages up to the deck's length (`pageCount`) are listed even when unread.
  */
-async function pageFigures(ctx: Pick<DeckLinksServiceContext, 'db'>, where: RawBuilder<unknown>, pageCount: number | null | RawBuilder<unknown>): Promise<DeckPageFigure[]> {
+async function pageFigures(
+  ctx: Pick<DeckLinksServiceContext, 'db'>,
+  where: RawBuilder<unknown>,
+  pageCount: number | null | RawBuilder<unknown>,
+): Promise<DeckPageFigure[]> {
   const r = await sql<{ page: number; seconds: number; reached: number }>`
     with v as (select v.visit_id, coalesce(v.last_page, 0) as last_page from deck_visits v where ${where}),
     pv as (select p.visit_id, p.page, p.seconds from deck_visit_pages p join v on v.visit_id = p.visit_id),
@@ -20,21 +30,55 @@ async function pageFigures(ctx: Pick<DeckLinksServiceContext, 'db'>, where: RawB
     n as (select generate_series(1, greatest(coalesce((select max(reach) from r), 0), coalesce(${pageCount}, 0)::int)) as page)
     select n.page, coalesce(ps.s, 0)::float8 as seconds, coalesce((select sum(c) from rc where rc.reach >= n.page), 0)::int as reached
     from n left join ps on ps.page = n.page order by n.page`.execute(ctx.db);
-  return r.rows.map((x) => ({ page: x.page, reached: x.reached, avgSeconds: x.reached ? round1(x.seconds / x.reached) : 0 }));
+  return r.rows.map((x) => ({
+    page: x.page,
+    reached: x.reached,
+    avgSeconds: x.reached ? round1(x.seconds / x.reached) : 0,
+  }));
 }
 
 /** GET /api/deck-links/:id/analytics: every visit of the founder's link (404 for anyone else's). */
-export async function linkAnalytics(ctx: Pick<DeckLinksServiceContext, 'db'>, userId: string, linkId: string): Promise<DeckLinkAnalytics> {
-  const link = await ctx.db.selectFrom('deck_links').select(['id', 'page_count']).where('id', '=', linkId).where('user_id', '=', userId).executeTakeFirst();
+export async function linkAnalytics(
+  ctx: Pick<DeckLinksServiceContext, 'db'>,
+  userId: string,
+  linkId: string,
+): Promise<DeckLinkAnalytics> {
+  const link = await ctx.db
+    .selectFrom('deck_links')
+    .select(['id', 'page_count'])
+    .where('id', '=', linkId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!link) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
-  const visits = await ctx.db.selectFrom('deck_visits').selectAll().where('link_id', '=', linkId).orderBy('started_at', 'desc').limit(500).execute();
+  const visits = await ctx.db
+    .selectFrom('deck_visits')
+    .selectAll()
+    .where('link_id', '=', linkId)
+    .orderBy('started_at', 'desc')
+    .limit(500)
+    .execute();
   const pages = visits.length
-    ? await ctx.db.selectFrom('deck_visit_pages').selectAll().where('visit_id', 'in', visits.map((v) => v.visit_id)).orderBy('page').execute()
+    ? await ctx.db
+        .selectFrom('deck_visit_pages')
+        .selectAll()
+        .where(
+          'visit_id',
+          'in',
+          visits.map((v) => v.visit_id),
+        )
+        .orderBy('page')
+        .execute()
     : [];
   const byVisit = new Map<string, { page: number; seconds: number }[]>();
-  for (const p of pages) byVisit.set(p.visit_id, [...(byVisit.get(p.visit_id) ?? []), { page: p.page, seconds: round1(Number(p.seconds)) }]);
+  for (const p of pages)
+    byVisit.set(p.visit_id, [...(byVisit.get(p.visit_id) ?? []), { page: p.page, seconds: round1(Number(p.seconds)) }]);
   return {
-    visits: visits.map((v) => ({ at: new Date(v.started_at).toISOString(), email: v.email, pages: byVisit.get(v.visit_id) ?? [], downloaded: v.downloaded })),
+    visits: visits.map((v) => ({
+      at: new Date(v.started_at).toISOString(),
+      email: v.email,
+      pages: byVisit.get(v.visit_id) ?? [],
+      downloaded: v.downloaded,
+    })),
     pages: await pageFigures(ctx, sql`v.link_id = ${linkId}`, link.page_count),
   };
 }
@@ -44,11 +88,20 @@ export async function linkAnalytics(ctx: Pick<DeckLinksServiceContext, 'db'>, us
  * from the per-version figures the projection keeps (a row per page, not a pass over every visit),
  * with every version's totals; readers this week over any version.
  */
-export async function deckAnalytics(ctx: Pick<DeckLinksServiceContext, 'db' | 'profile' | 'clock'>, userId: string, opts: { deckId?: string } = {}): Promise<DeckAnalytics> {
+export async function deckAnalytics(
+  ctx: Pick<DeckLinksServiceContext, 'db' | 'profile' | 'clock'>,
+  userId: string,
+  opts: { deckId?: string } = {},
+): Promise<DeckAnalytics> {
   const weekAgo = new Date(ctx.clock.now().getTime() - 7 * 86_400_000);
   const [{ current, history }, week, stats] = await Promise.all([
     ctx.profile.pitchDeck(userId),
-    ctx.db.selectFrom('deck_visits').select(sql<number>`count(distinct link_id)`.as('n')).where('user_id', '=', userId).where('started_at', '>=', weekAgo).executeTakeFirst(),
+    ctx.db
+      .selectFrom('deck_visits')
+      .select(sql<number>`count(distinct link_id)`.as('n'))
+      .where('user_id', '=', userId)
+      .where('started_at', '>=', weekAgo)
+      .executeTakeFirst(),
     sql<{ deck_id: string; visits: number; page_count: number | null; last_visit_at: Date | null; readers: number }>`
       select s.deck_id, s.visits, s.page_count, s.last_visit_at,
         (select count(*) from deck_version_readers r where r.user_id = s.user_id and r.deck_id = s.deck_id)::int as readers
@@ -58,13 +111,19 @@ export async function deckAnalytics(ctx: Pick<DeckLinksServiceContext, 'db' | 'p
   // Versions as uploaded (the history is newest first; a deck id's first upload names it).
   const uploads = new Map<string, { fileName: string; at: string }>();
   for (const h of history) if (h.action !== 'removed') uploads.set(h.deckId, { fileName: h.fileName, at: h.at });
-  if (current && !uploads.has(current.id)) uploads.set(current.id, { fileName: current.fileName, at: current.uploadedAt });
+  if (current && !uploads.has(current.id))
+    uploads.set(current.id, { fileName: current.fileName, at: current.uploadedAt });
   const versions = [...uploads]
     .map(([deckId, u]) => {
       const f = byDeck.get(deckId);
       return {
-        deckId, fileName: u.fileName, uploadedAt: u.at, current: deckId === current?.id,
-        visits: Number(f?.visits ?? 0), readers: Number(f?.readers ?? 0), pageCount: f?.page_count ?? null,
+        deckId,
+        fileName: u.fileName,
+        uploadedAt: u.at,
+        current: deckId === current?.id,
+        visits: Number(f?.visits ?? 0),
+        readers: Number(f?.readers ?? 0),
+        pageCount: f?.page_count ?? null,
         lastVisitAt: f?.last_visit_at ? new Date(f.last_visit_at).toISOString() : null,
       };
     })
@@ -73,8 +132,13 @@ export async function deckAnalytics(ctx: Pick<DeckLinksServiceContext, 'db' | 'p
   const readersThisWeek = Number(week?.n ?? 0);
   if (opts.deckId && !chosen) throw new DomainError(DECK_VERSION_NOT_FOUND, 404, 'not_found');
   if (!chosen) return { deck: null, pageCount: null, visits: 0, readers: 0, readersThisWeek, pages: [], versions };
-  const rows = await ctx.db.selectFrom('deck_version_pages').select(['page', 'seconds', 'reached'])
-    .where('user_id', '=', userId).where('deck_id', '=', chosen.deckId).orderBy('page').execute();
+  const rows = await ctx.db
+    .selectFrom('deck_version_pages')
+    .select(['page', 'seconds', 'reached'])
+    .where('user_id', '=', userId)
+    .where('deck_id', '=', chosen.deckId)
+    .orderBy('page')
+    .execute();
   // Pages up to the longest count any viewer reported are listed, read or not.
   const last = Math.max(chosen.pageCount ?? 0, ...rows.map((r) => r.page));
   const byPage = new Map(rows.map((r) => [r.page, r]));

@@ -1,4 +1,9 @@
-import { CreateDeckLinkRequest, DeckAnalyticsQuery, UpdateDeckAlertSettings, UpdateDeckLinkRequest } from '@fp/contracts';
+import {
+  CreateDeckLinkRequest,
+  DeckAnalyticsQuery,
+  UpdateDeckAlertSettings,
+  UpdateDeckLinkRequest,
+} from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
@@ -14,7 +19,9 @@ export function deckLinksRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
 
   app.post('/api/deck-links', async (req, reply) => {
     const user = requireUser(req);
-    return reply.status(201).send(await svc.create(user.id, parse(CreateDeckLinkRequest, req.body ?? {}), metaFor(ctx, user.id)));
+    return reply
+      .status(201)
+      .send(await svc.create(user.id, parse(CreateDeckLinkRequest, req.body ?? {}), metaFor(ctx, user.id)));
   });
 
   app.get('/api/deck-links', async (req) => ({ links: await svc.list(requireUser(req).id) }));
@@ -25,9 +32,13 @@ export function deckLinksRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
     return svc.update(user.id, id, parse(UpdateDeckLinkRequest, req.body ?? {}), metaFor(ctx, user.id));
   });
 
-  app.get('/api/deck-links/:id/analytics', async (req) => svc.analytics(requireUser(req).id, parse(IdParams, req.params).id));
+  app.get('/api/deck-links/:id/analytics', async (req) =>
+    svc.analytics(requireUser(req).id, parse(IdParams, req.params).id),
+  );
 
-  app.get('/api/deck-analytics', async (req) => svc.deckAnalytics(requireUser(req).id, parse(DeckAnalyticsQuery, req.query ?? {})));
+  app.get('/api/deck-analytics', async (req) =>
+    svc.deckAnalytics(requireUser(req).id, parse(DeckAnalyticsQuery, req.query ?? {})),
+  );
 
   app.get('/api/deck-notifications', async (req) => svc.notifications(requireUser(req).id));
 

@@ -19,26 +19,48 @@ export function createDeckLinksService(ctx: DeckLinksServiceContext) {
      * The submission's id makes the link's id, so a retried application gets the same link.
      */
     forApplication: (userId: string, submissionId: string, firm: { id: string }, meta: CommandMeta) =>
-      createDeckLink(ctx, userId, { investorId: firm.id, investorKind: 'vc' }, meta, { linkId: `app-${submissionId}`, source: 'application', submissionId }),
+      createDeckLink(ctx, userId, { investorId: firm.id, investorKind: 'vc' }, meta, {
+        linkId: `app-${submissionId}`,
+        source: 'application',
+        submissionId,
+      }),
     /**
      * A recipient's own link (an investor update's e-mail): `linkId` is chosen by the caller, so
      * asking again (a retried Send, a preview before it) gets the same link.
      */
-    forRecipient: (userId: string, linkId: string, to: { email: string; investorId: string | null; investorKind: 'vc' | 'angel' | null }, meta: CommandMeta) =>
-      createDeckLink(ctx, userId, { email: to.email, ...(to.investorId && to.investorKind ? { investorId: to.investorId, investorKind: to.investorKind } : {}) }, meta, { linkId }),
+    forRecipient: (
+      userId: string,
+      linkId: string,
+      to: { email: string; investorId: string | null; investorKind: 'vc' | 'angel' | null },
+      meta: CommandMeta,
+    ) =>
+      createDeckLink(
+        ctx,
+        userId,
+        {
+          email: to.email,
+          ...(to.investorId && to.investorKind ? { investorId: to.investorId, investorKind: to.investorKind } : {}),
+        },
+        meta,
+        { linkId },
+      ),
     list: (userId: string) => listDeckLinks(ctx, userId),
-    update: (userId: string, linkId: string, patch: UpdateDeckLinkRequest, meta: CommandMeta) => updateDeckLink(ctx, userId, linkId, patch, meta),
+    update: (userId: string, linkId: string, patch: UpdateDeckLinkRequest, meta: CommandMeta) =>
+      updateDeckLink(ctx, userId, linkId, patch, meta),
     analytics: (userId: string, linkId: string) => linkAnalytics(ctx, userId, linkId),
     deckAnalytics: (userId: string, opts: { deckId?: string } = {}) => deckAnalytics(ctx, userId, opts),
     /** First visits as in-app notices, and whether they are also e-mailed. */
     notifications: (userId: string) => listDeckNotifications(ctx, userId),
     markNotificationsSeen: (userId: string, meta: CommandMeta) => markDeckNotificationsSeen(ctx, userId, meta),
-    setAlerts: (userId: string, settings: DeckAlertSettings, meta: CommandMeta) => setDeckAlerts(ctx, userId, settings, meta),
+    setAlerts: (userId: string, settings: DeckAlertSettings, meta: CommandMeta) =>
+      setDeckAlerts(ctx, userId, settings, meta),
     /** The public viewer's steps (viewer-routes.ts). */
     viewer: {
       link: (token: string) => linkByToken(ctx, token),
-      start: (...a: Parameters<typeof startDeckVisit> extends [unknown, ...infer R] ? R : never) => startDeckVisit(ctx, ...a),
-      pages: (...a: Parameters<typeof recordPagesRead> extends [unknown, ...infer R] ? R : never) => recordPagesRead(ctx, ...a),
+      start: (...a: Parameters<typeof startDeckVisit> extends [unknown, ...infer R] ? R : never) =>
+        startDeckVisit(ctx, ...a),
+      pages: (...a: Parameters<typeof recordPagesRead> extends [unknown, ...infer R] ? R : never) =>
+        recordPagesRead(ctx, ...a),
       file: (...a: Parameters<typeof deckFile> extends [unknown, ...infer R] ? R : never) => deckFile(ctx, ...a),
     },
     /** The retention job (daily; also callable from tests and the CLI). */

@@ -1,6 +1,14 @@
 import {
-  DECK_LINK_EXPIRED, DECK_LINK_NOT_FOUND, DECK_LINK_OFF, DECK_NO_DECK, DECK_TOKEN_PATTERN, deckLinkStream,
-  type DeckPagesBeacon, type DeckViewInfo, type StartDeckVisitRequest, type StartDeckVisitResponse,
+  DECK_LINK_EXPIRED,
+  DECK_LINK_NOT_FOUND,
+  DECK_LINK_OFF,
+  DECK_NO_DECK,
+  DECK_TOKEN_PATTERN,
+  deckLinkStream,
+  type DeckPagesBeacon,
+  type DeckViewInfo,
+  type StartDeckVisitRequest,
+  type StartDeckVisitResponse,
 } from '@fp/contracts';
 import { randomBytes } from 'node:crypto';
 import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
@@ -33,16 +41,30 @@ export async function linkByToken(ctx: Pick<DeckLinksServiceContext, 'db'>, toke
 
 function live(row: LinkRow, now: Date) {
   if (!row.enabled) throw new DomainError(DECK_LINK_OFF, 410, 'link_off');
-  if (row.expires_at && new Date(row.expires_at).getTime() <= now.getTime()) throw new DomainError(DECK_LINK_EXPIRED, 410, 'link_expired');
+  if (row.expires_at && new Date(row.expires_at).getTime() <= now.getTime())
+    throw new DomainError(DECK_LINK_EXPIRED, 410, 'link_expired');
 }
 
 /** What the viewer page asks before showing the deck (the gates), refused at once when the link is off or expired. */
 export function viewInfo(row: LinkRow, now: Date, owner: boolean): DeckViewInfo {
   if (!owner) live(row, now);
-  return { requireEmail: row.require_email && !owner, requirePasscode: row.passcode_hash !== null && !owner, allowDownload: row.allow_download, watermark: row.watermark, tracked: true, preview: owner };
+  return {
+    requireEmail: row.require_email && !owner,
+    requirePasscode: row.passcode_hash !== null && !owner,
+    allowDownload: row.allow_download,
+    watermark: row.watermark,
+    tracked: true,
+    preview: owner,
+  };
 }
 
-async function run(ctx: DeckLinksServiceContext, linkId: string, command: DeckLinkCommand, meta: CommandMeta, wait: boolean) {
+async function run(
+  ctx: DeckLinksServiceContext,
+  linkId: string,
+  command: DeckLinkCommand,
+  meta: CommandMeta,
+  wait: boolean,
+) {
   const r = await handleCommand(ctx.store, deckLinkStream(linkId), deckLinkDecider, command, meta, { maxRetries: 50 });
   if (wait && r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
   return r;
@@ -52,33 +74,85 @@ async function run(ctx: DeckLinksServiceContext, linkId: string, command: DeckLi
  * A visitor passed the page's form: the gates are the decider's (e-mail, passcode, expiry, off).
  * The founder's own session sees the deck as a preview and records nothing.
  */
-export async function startDeckVisit(ctx: DeckLinksServiceContext, row: LinkRow, input: StartDeckVisitRequest, owner: boolean, meta: CommandMeta): Promise<StartDeckVisitResponse & { passcodeFailed: boolean }> {
+export async function startDeckVisit(
+  ctx: DeckLinksServiceContext,
+  row: LinkRow,
+  input: StartDeckVisitRequest,
+  owner: boolean,
+  meta: CommandMeta,
+): Promise<StartDeckVisitResponse & { passcodeFailed: boolean }> {
   const { current } = await ctx.profile.pitchDeck(row.user_id);
   if (!current) throw new DomainError(DECK_NO_DECK, 404, 'no_deck');
-  const passcodeOk = row.passcode_hash && input.passcode !== undefined && input.passcode !== '' ? await verifyPasscode(input.passcode, row.passcode_hash) : null;
+  const passcodeOk =
+    row.passcode_hash && input.passcode !== undefined && input.passcode !== ''
+      ? await verifyPasscode(input.passcode, row.passcode_hash)
+      : null;
   const visitId = owner ? PREVIEW_VISIT : randomBytes(18).toString('base64url');
   const email = input.email ?? null;
   try {
-    await run(ctx, row.id, { type: 'StartDeckVisit', data: { linkId: row.id, visitId, email, passcodeOk, deckId: current.id, owner } }, meta, false);
+    await run(
+      ctx,
+      row.id,
+      { type: 'StartDeckVisit', data: { linkId: row.id, visitId, email, passcodeOk, deckId: current.id, owner } },
+      meta,
+      false,
+    );
   } catch (err) {
     if (err instanceof DomainError && err.code === 'passcode_wrong') Object.assign(err, { passcodeFailed: true });
     throw err;
   }
-  return { visitId, preview: owner, watermark: row.watermark ? (email ?? (owner ? 'Preview' : null)) : null, allowDownload: row.allow_download, fileName: current.fileName, passcodeFailed: false };
+  return {
+    visitId,
+    preview: owner,
+    watermark: row.watermark ? (email ?? (owner ? 'Preview' : null)) : null,
+    allowDownload: row.allow_download,
+    fileName: current.fileName,
+    passcodeFailed: false,
+  };
 }
 
 /** A report of visible seconds per page (the viewer's beacon). The founder's preview records nothing. */
-export async function recordPagesRead(ctx: DeckLinksServiceContext, row: LinkRow, visitId: string, beacon: DeckPagesBeacon, meta: CommandMeta) {
-  await run(ctx, row.id, { type: 'RecordPagesRead', data: { linkId: row.id, visitId, pages: beacon.pages, lastPage: beacon.lastPage, pageCount: beacon.pageCount ?? null } }, meta, false);
+export async function recordPagesRead(
+  ctx: DeckLinksServiceContext,
+  row: LinkRow,
+  visitId: string,
+  beacon: DeckPagesBeacon,
+  meta: CommandMeta,
+) {
+  await run(
+    ctx,
+    row.id,
+    {
+      type: 'RecordPagesRead',
+      data: {
+        linkId: row.id,
+        visitId,
+        pages: beacon.pages,
+        lastPage: beacon.lastPage,
+        pageCount: beacon.pageCount ?? null,
+      },
+    },
+    meta,
+    false,
+  );
 }
 
 /** The current deck's bytes for a started visit (or the founder's preview); a download is recorded and needs the link to allow it. */
-export async function deckFile(ctx: DeckLinksServiceContext, row: LinkRow, visitId: string, owner: boolean, download: boolean, meta: CommandMeta) {
+export async function deckFile(
+  ctx: DeckLinksServiceContext,
+  row: LinkRow,
+  visitId: string,
+  owner: boolean,
+  download: boolean,
+  meta: CommandMeta,
+) {
   const { current } = await ctx.profile.pitchDeck(row.user_id);
   const file = current ? await ctx.profile.pitchDeckFile(row.user_id) : null;
   if (!current || !file) throw new DomainError(DECK_NO_DECK, 404, 'no_deck');
   if (!owner) {
-    const command: DeckLinkCommand = download ? { type: 'DownloadDeck', data: { linkId: row.id, visitId, deckId: current.id } } : { type: 'OpenDeckFile', data: { linkId: row.id, visitId } };
+    const command: DeckLinkCommand = download
+      ? { type: 'DownloadDeck', data: { linkId: row.id, visitId, deckId: current.id } }
+      : { type: 'OpenDeckFile', data: { linkId: row.id, visitId } };
     await run(ctx, row.id, command, meta, false);
   }
   return file;

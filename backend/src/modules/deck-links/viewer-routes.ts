@@ -29,20 +29,31 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
   async function limit(req: FastifyRequest, reply: FastifyReply, key: string, max: number, windowMs: number) {
     // Addresses the operators allow-listed (SECURITY_IP_ALLOW: monitors, load tests) are not limited.
     if (ctx.security.isAllowedIp(req.ip)) return;
-    const { current, ttl } = await ctx.security.counters.hit(`deck:${key}:${req.ip}`, windowMs).catch(() => ({ current: 0, ttl: 0 }));
+    const { current, ttl } = await ctx.security.counters
+      .hit(`deck:${key}:${req.ip}`, windowMs)
+      .catch(() => ({ current: 0, ttl: 0 }));
     if (current <= max) return;
     reply.header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))));
     throw new DomainError(RATE_LIMIT_EXCEEDED, 429, 'rate_limited');
   }
 
   /** The link, after the per-address limit; `owner`: the request carries the founder's own session. */
-  async function open(req: FastifyRequest, reply: FastifyReply, token: string): Promise<{ row: LinkRow; owner: boolean }> {
+  async function open(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+  ): Promise<{ row: LinkRow; owner: boolean }> {
     await limit(req, reply, 'any', limits.requestsPerMinute, 60_000);
-    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+    reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .header('referrer-policy', 'no-referrer');
     const row = await viewer.link(token);
     let owner = false;
     if (req.headers.authorization) {
-      const who = await ctx.identity.authenticate(headersFrom(req.headers as Record<string, string | string[] | undefined>)).catch(() => null);
+      const who = await ctx.identity
+        .authenticate(headersFrom(req.headers as Record<string, string | string[] | undefined>))
+        .catch(() => null);
       owner = who?.id === row.user_id;
     }
     return { row, owner };
@@ -57,14 +68,26 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
     const { row, owner } = await open(req, reply, parse(TokenParams, req.params).token);
     if (!owner) await limit(req, reply, 'visits', limits.visitsPerWindow, limits.windowMs);
     // Too many wrong passcodes for this link from this address: refused before another is tried.
-    const failures = await ctx.security.counters.peek(`deck:passcode:${row.id}:${req.ip}`).catch(() => ({ current: 0, ttl: 0 }));
-    if (failures.current >= limits.passcodeFailuresPerWindow) return reply.status(429).header('retry-after', String(Math.max(1, Math.ceil(failures.ttl / 1000)))).send({ error: RATE_LIMIT_EXCEEDED });
+    const failures = await ctx.security.counters
+      .peek(`deck:passcode:${row.id}:${req.ip}`)
+      .catch(() => ({ current: 0, ttl: 0 }));
+    if (failures.current >= limits.passcodeFailuresPerWindow)
+      return reply
+        .status(429)
+        .header('retry-after', String(Math.max(1, Math.ceil(failures.ttl / 1000))))
+        .send({ error: RATE_LIMIT_EXCEEDED });
     const body = parse(StartDeckVisitRequest, req.body ?? {});
     try {
-      const { passcodeFailed: _f, ...started } = await viewer.start(row, body, owner, metaFor(ctx, owner ? row.user_id : VIEWER_ACTOR));
+      const { passcodeFailed: _f, ...started } = await viewer.start(
+        row,
+        body,
+        owner,
+        metaFor(ctx, owner ? row.user_id : VIEWER_ACTOR),
+      );
       return reply.status(201).send(started);
     } catch (err) {
-      if (err instanceof DomainError && err.code === 'passcode_wrong') await ctx.security.counters.hit(`deck:passcode:${row.id}:${req.ip}`, limits.windowMs).catch(() => undefined);
+      if (err instanceof DomainError && err.code === 'passcode_wrong')
+        await ctx.security.counters.hit(`deck:passcode:${row.id}:${req.ip}`, limits.windowMs).catch(() => undefined);
       throw err;
     }
   });
@@ -77,7 +100,10 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
     return reply.status(204).send();
   });
 
-  for (const [path, download] of [['/api/d/:token/visits/:visitId/file', false], ['/api/d/:token/visits/:visitId/download', true]] as const) {
+  for (const [path, download] of [
+    ['/api/d/:token/visits/:visitId/file', false],
+    ['/api/d/:token/visits/:visitId/download', true],
+  ] as const) {
     app.get(path, async (req, reply) => {
       const { token, visitId } = parse(VisitParams, req.params);
       const { row, owner } = await open(req, reply, token);

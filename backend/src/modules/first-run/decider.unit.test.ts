@@ -7,12 +7,20 @@ const dismissed = { type: 'FirstRunChecklistDismissed' as const, data: { userId:
 
 describe('first-run decider', () => {
   it('records the first live view once; a later one changes nothing', () => {
-    given(firstRunDecider).when({ type: 'RecordLiveViewOpened', data: { userId: 'u1', submissionId: 's1' } }).then([opened]);
-    given(firstRunDecider, opened).when({ type: 'RecordLiveViewOpened', data: { userId: 'u1', submissionId: 's2' } }).then([]);
+    given(firstRunDecider)
+      .when({ type: 'RecordLiveViewOpened', data: { userId: 'u1', submissionId: 's1' } })
+      .then([opened]);
+    given(firstRunDecider, opened)
+      .when({ type: 'RecordLiveViewOpened', data: { userId: 'u1', submissionId: 's2' } })
+      .then([]);
   });
 
   it('dismisses the checklist once, whatever else happened', () => {
-    given(firstRunDecider, opened).when({ type: 'DismissChecklist', data: { userId: 'u1' } }).then([dismissed]);
-    given(firstRunDecider, dismissed).when({ type: 'DismissChecklist', data: { userId: 'u1' } }).then([]);
+    given(firstRunDecider, opened)
+      .when({ type: 'DismissChecklist', data: { userId: 'u1' } })
+      .then([dismissed]);
+    given(firstRunDecider, dismissed)
+      .when({ type: 'DismissChecklist', data: { userId: 'u1' } })
+      .then([]);
   });
 });

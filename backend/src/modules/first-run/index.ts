@@ -16,7 +16,12 @@ export interface FirstRunDeps {
 }
 
 /** The founder's first hour (issue 24): the dashboard's checklist, ticked from the server's state. */
-export function createFirstRunModule({ ctx: platform, profile, credits, submissions }: FirstRunDeps): AppModule<FirstRunService> {
+export function createFirstRunModule({
+  ctx: platform,
+  profile,
+  credits,
+  submissions,
+}: FirstRunDeps): AppModule<FirstRunService> {
   const ctx = moduleContext(platform, { profile, credits, submissions });
   const service = createFirstRunService(ctx);
   return { name: 'firstRun', service, routes: (app) => firstRunRoutes(app, ctx, service) };

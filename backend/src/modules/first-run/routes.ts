@@ -18,10 +18,14 @@ export function firstRunRoutes(app: FastifyInstance, ctx: FirstRunContext, svc: 
   // Recorded before the page goes out (onSend, not onResponse), so the checklist read right after
   // it already shows the step, and no write trails behind the answer.
   app.addHook('onSend', async (req: FastifyRequest<{ Params: { id?: string } }>, reply, payload) => {
-    if (req.method !== 'GET' || req.routeOptions.url !== '/live/:id' || reply.statusCode !== 200 || !req.params.id) return payload;
+    if (req.method !== 'GET' || req.routeOptions.url !== '/live/:id' || reply.statusCode !== 200 || !req.params.id)
+      return payload;
     const id = req.params.id;
     const owner = await ctx.submissions.ownerOf(id);
-    if (owner) await svc.recordLiveViewOpened(owner, id, metaFor(ctx, owner)).catch((err) => req.log.error({ err }, 'recording the first live view failed'));
+    if (owner)
+      await svc
+        .recordLiveViewOpened(owner, id, metaFor(ctx, owner))
+        .catch((err) => req.log.error({ err }, 'recording the first live view failed'));
     return payload;
   });
 }

@@ -7,7 +7,11 @@ import type { ProfileService } from '../profile/index';
 import type { SubmissionsService } from '../submissions/index';
 import { firstRunDecider } from './decider';
 
-export type FirstRunContext = AppContext & { profile: ProfileService; credits: CreditsService; submissions: SubmissionsService };
+export type FirstRunContext = AppContext & {
+  profile: ProfileService;
+  credits: CreditsService;
+  submissions: SubmissionsService;
+};
 
 /** The first-run checklist: each step ticked from what the modules hold, plus the founder's own record (live view, dismissal). */
 export function createFirstRunService(ctx: FirstRunContext) {
@@ -27,15 +31,19 @@ export function createFirstRunService(ctx: FirstRunContext) {
         ctx.submissions.kinds(userId),
         own(userId),
       ]);
-      return firstRunChecklist({
-        profileComplete: profile.completion.isComplete,
-        testSubmission: kinds.test,
-        liveViewOpened: state.liveViewOpened,
-        creditsBought: purchases.length > 0,
-        realSubmission: kinds.real,
-      }, state.dismissed);
+      return firstRunChecklist(
+        {
+          profileComplete: profile.completion.isComplete,
+          testSubmission: kinds.test,
+          liveViewOpened: state.liveViewOpened,
+          creditsBought: purchases.length > 0,
+          realSubmission: kinds.real,
+        },
+        state.dismissed,
+      );
     },
-    recordLiveViewOpened: (userId: string, submissionId: string, meta: CommandMeta) => run(userId, { type: 'RecordLiveViewOpened', data: { userId, submissionId } }, meta),
+    recordLiveViewOpened: (userId: string, submissionId: string, meta: CommandMeta) =>
+      run(userId, { type: 'RecordLiveViewOpened', data: { userId, submissionId } }, meta),
     dismiss: (userId: string, meta: CommandMeta) => run(userId, { type: 'DismissChecklist', data: { userId } }, meta),
   };
 }

@@ -13,7 +13,13 @@ import { createEngineProbe } from './probe';
  * working engines now, and says why not (a balancer keeps traffic away meanwhile) — also while the
  * in-process search index loads, when searches would answer from the slower tables.
  */
-export function createHealthModule({ ctx, searchIndex }: { ctx: AppContext; searchIndex?: SearchIndex }): AppModule<null> {
+export function createHealthModule({
+  ctx,
+  searchIndex,
+}: {
+  ctx: AppContext;
+  searchIndex?: SearchIndex;
+}): AppModule<null> {
   const probe = createEngineProbe({
     eventStore: () => ctx.store.ping(),
     readModels: () => sql`select 1`.execute(ctx.db).then(() => true),
@@ -41,13 +47,17 @@ export function createHealthModule({ ctx, searchIndex }: { ctx: AppContext; sear
       });
       app.get('/api/ready', async (_req, reply) => {
         const now = await probe.fresh(READINESS_WAIT_MS);
-        return reply.status(now.ready ? 200 : 503).send({ ready: now.ready, reasons: now.reasons, checkedAt: now.checkedAt });
+        return reply
+          .status(now.ready ? 200 : 503)
+          .send({ ready: now.ready, reasons: now.reasons, checkedAt: now.checkedAt });
       });
       app.get('/api/config', async () => ({
         identityProvider: ctx.config.supertokensUrl ? 'supertokens' : 'better-auth',
         environment: ctx.config.environment,
         // Publishable, by definition not a secret: the identity provider's public address.
-        publishableKey: ctx.config.supertokensUrl ? `st_pk_${Buffer.from(ctx.config.publicUrl).toString('base64url')}` : `ba_pk_${Buffer.from(ctx.config.publicUrl).toString('base64url')}`,
+        publishableKey: ctx.config.supertokensUrl
+          ? `st_pk_${Buffer.from(ctx.config.publicUrl).toString('base64url')}`
+          : `ba_pk_${Buffer.from(ctx.config.publicUrl).toString('base64url')}`,
         bookCallUrl: ctx.config.bookCallUrl,
         contactUrl: ctx.config.contactUrl,
       }));

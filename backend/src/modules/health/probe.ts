@@ -30,7 +30,10 @@ export interface EngineChecks {
 /** Readiness's reason while the search index loads, with its progress when known. */
 export function searchLoadingReason(l: IndexLoading): string {
   const n = (x: number) => x.toLocaleString('en-US');
-  const progress = l.total === null ? 'starting' : `${n(l.read)} of ${n(l.total)} documents read (${l.total ? Math.floor((100 * l.read) / l.total) : 100}%)`;
+  const progress =
+    l.total === null
+      ? 'starting'
+      : `${n(l.read)} of ${n(l.total)} documents read (${l.total ? Math.floor((100 * l.read) / l.total) : 100}%)`;
   return `search index loading: ${progress}; searches answer from the slower tables until it is done`;
 }
 
@@ -43,11 +46,28 @@ const CHECK_LIMIT_MS = 6_000;
  * under way; liveness then answers the last result it holds, readiness answers "not ready".
  */
 export function createEngineProbe(checks: EngineChecks, now: () => Date = () => new Date()) {
-  let last: EngineCheck = { ok: false, ready: false, reasons: ['not checked yet'], checkedAt: null, eventStore: false, readModels: false, projections: [], searchIndex: null };
+  let last: EngineCheck = {
+    ok: false,
+    ready: false,
+    reasons: ['not checked yet'],
+    checkedAt: null,
+    eventStore: false,
+    readModels: false,
+    projections: [],
+    searchIndex: null,
+  };
   let running: Promise<EngineCheck> | null = null;
 
   const bounded = <T>(what: string, p: Promise<T>): Promise<T> =>
-    Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_LIMIT_MS} ms`)), CHECK_LIMIT_MS).unref())]);
+    Promise.race([
+      p,
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`${what} did not answer within ${CHECK_LIMIT_MS} ms`)),
+          CHECK_LIMIT_MS,
+        ).unref(),
+      ),
+    ]);
 
   async function check(): Promise<EngineCheck> {
     const reasons: string[] = [];
@@ -57,17 +77,32 @@ export function createEngineProbe(checks: EngineChecks, now: () => Date = () => 
     };
     const [connection, eventStore, readModels, projections, searchIndex] = await Promise.all([
       bounded('database connection', checks.connection()).then(() => true, failed('no free database connection')),
-      bounded('event store', checks.eventStore()).then((ok) => ok || failed('event store')(new Error('not reachable')), failed('event store')),
+      bounded('event store', checks.eventStore()).then(
+        (ok) => ok || failed('event store')(new Error('not reachable')),
+        failed('event store'),
+      ),
       bounded('read models', checks.readModels()).then((ok) => ok, failed('read models')),
       bounded('projections', checks.projections()).catch((err) => (failed('projections')(err), null)),
       // Not ready (but alive) while the index loads: traffic would meet the slow fallback.
-      checks.searchIndex ? bounded('search index', checks.searchIndex()).catch((err) => failed('search index')(err)) : null,
+      checks.searchIndex
+        ? bounded('search index', checks.searchIndex()).catch((err) => failed('search index')(err))
+        : null,
     ]);
-    for (const p of projections ?? []) if (p.status === 'failed') reasons.push(`projection ${p.name} failed: ${p.error ?? 'unknown error'}`);
+    for (const p of projections ?? [])
+      if (p.status === 'failed') reasons.push(`projection ${p.name} failed: ${p.error ?? 'unknown error'}`);
     if (searchIndex) reasons.push(searchLoadingReason(searchIndex));
     const ok = eventStore && readModels && projections !== null && projections.every((p) => p.status !== 'failed');
     const indexed = searchIndex === null;
-    return { ok, ready: ok && connection && indexed, reasons, checkedAt: now().toISOString(), eventStore, readModels, projections: projections ?? last.projections, searchIndex: searchIndex || null };
+    return {
+      ok,
+      ready: ok && connection && indexed,
+      reasons,
+      checkedAt: now().toISOString(),
+      eventStore,
+      readModels,
+      projections: projections ?? last.projections,
+      searchIndex: searchIndex || null,
+    };
   }
 
   const start = (): Promise<EngineCheck> =>
@@ -83,6 +118,11 @@ export function createEngineProbe(checks: EngineChecks, now: () => Date = () => 
     latest: (waitMs: number): Promise<EngineCheck> => within(start(), waitMs, () => last),
     /** Readiness: a check that ends within `waitMs`, else "not ready" with the reason. */
     fresh: (waitMs: number): Promise<EngineCheck> =>
-      within(start(), waitMs, (): EngineCheck => ({ ...last, ready: false, reasons: [`the engines did not answer within ${waitMs} ms (no free database connection?)`], checkedAt: now().toISOString() })),
+      within(start(), waitMs, (): EngineCheck => ({
+        ...last,
+        ready: false,
+        reasons: [`the engines did not answer within ${waitMs} ms (no free database connection?)`],
+        checkedAt: now().toISOString(),
+      })),
   };
 }

@@ -29,7 +29,11 @@ describe('engine probe', () => {
   it('answers liveness from the last check while the database hangs, and readiness says not ready', async () => {
     let hang = false;
     const checks = healthy();
-    const probe = createEngineProbe({ ...checks, connection: () => (hang ? never() : checks.connection()), readModels: () => (hang ? never() : checks.readModels()) });
+    const probe = createEngineProbe({
+      ...checks,
+      connection: () => (hang ? never() : checks.connection()),
+      readModels: () => (hang ? never() : checks.readModels()),
+    });
     const first = await probe.latest(500);
     expect(first.ok).toBe(true);
     hang = true;
@@ -45,7 +49,10 @@ describe('engine probe', () => {
   it('runs one check at a time however many callers ask', async () => {
     let calls = 0;
     const checks = healthy();
-    const probe = createEngineProbe({ ...checks, connection: async () => void (calls++, await new Promise((r) => setTimeout(r, 50))) });
+    const probe = createEngineProbe({
+      ...checks,
+      connection: async () => void (calls++, await new Promise((r) => setTimeout(r, 50))),
+    });
     await Promise.all(Array.from({ length: 50 }, () => probe.latest(500)));
     expect(calls).toBe(1);
   });
@@ -58,16 +65,23 @@ describe('engine probe and the in-process search index', () => {
     const during = await probe.fresh(500);
     expect(during.ok).toBe(true);
     expect(during.ready).toBe(false);
-    expect(during.reasons).toEqual(['search index loading: 250,000 of 1,000,000 documents read (25%); searches answer from the slower tables until it is done']);
+    expect(during.reasons).toEqual([
+      'search index loading: 250,000 of 1,000,000 documents read (25%); searches answer from the slower tables until it is done',
+    ]);
     expect(during.searchIndex).toEqual({ read: 250_000, total: 1_000_000 });
     loading = { read: 0, total: null };
-    expect((await probe.fresh(500)).reasons).toEqual(['search index loading: starting; searches answer from the slower tables until it is done']);
+    expect((await probe.fresh(500)).reasons).toEqual([
+      'search index loading: starting; searches answer from the slower tables until it is done',
+    ]);
     loading = null;
     expect(await probe.fresh(500)).toMatchObject({ ready: true, reasons: [], searchIndex: null });
   });
 
   it('is not ready when the index cannot say', async () => {
-    const r = await createEngineProbe({ ...healthy(), searchIndex: async () => Promise.reject(new Error('no connection')) }).fresh(500);
+    const r = await createEngineProbe({
+      ...healthy(),
+      searchIndex: async () => Promise.reject(new Error('no connection')),
+    }).fresh(500);
     expect(r.ready).toBe(false);
     expect(r.reasons).toEqual(['search index: no connection']);
   });

@@ -6,7 +6,10 @@ import type { ProfileService } from '../profile/index';
 import type { InvestorUpdatesService } from './service';
 
 /** What the investor-updates use cases receive: the platform and the services they use. */
-export type InvestorUpdatesServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId' | 'clock' | 'config'> & {
+export type InvestorUpdatesServiceContext = Pick<
+  AppContext,
+  'store' | 'db' | 'projections' | 'newId' | 'clock' | 'config'
+> & {
   profile: ProfileService;
   pipeline: PipelineService;
   deckLinks: DeckLinksService;

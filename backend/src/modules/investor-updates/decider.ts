@@ -1,6 +1,12 @@
 import {
-  UPDATE_ALREADY_SENT, UPDATE_EMPTY, UPDATE_NO_RECIPIENTS, UPDATE_NOT_FOUND,
-  type InvestorUpdateEvent, type InvestorUpdateSent, type UpdateContent, type UpdateRecipients,
+  UPDATE_ALREADY_SENT,
+  UPDATE_EMPTY,
+  UPDATE_NO_RECIPIENTS,
+  UPDATE_NOT_FOUND,
+  type InvestorUpdateEvent,
+  type InvestorUpdateSent,
+  type UpdateContent,
+  type UpdateRecipients,
 } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 
@@ -16,8 +22,14 @@ export interface InvestorUpdateState {
 }
 
 export type InvestorUpdateCommand =
-  | { type: 'DraftUpdate'; data: { updateId: string; userId: string; content: UpdateContent; recipients: UpdateRecipients } }
-  | { type: 'EditUpdate'; data: { updateId: string; userId: string; content?: UpdateContent; recipients?: UpdateRecipients } }
+  | {
+      type: 'DraftUpdate';
+      data: { updateId: string; userId: string; content: UpdateContent; recipients: UpdateRecipients };
+    }
+  | {
+      type: 'EditUpdate';
+      data: { updateId: string; userId: string; content?: UpdateContent; recipients?: UpdateRecipients };
+    }
   /**
    * The founder pressed Send. The use case resolved the recipients (pipeline stages, addresses,
    * opt-outs) and made each one's message id and deck link; the content sent is the draft's, as the
@@ -27,7 +39,8 @@ export type InvestorUpdateCommand =
 
 /** Whether the draft says something: a subject and at least one section or metric value. */
 export const hasContent = (c: UpdateContent) =>
-  c.subject.trim().length > 0 && ([c.highlights, c.asks, c.lowlights].some((t) => t.trim()) || c.metrics.some((m) => m.value.trim()));
+  c.subject.trim().length > 0 &&
+  ([c.highlights, c.asks, c.lowlights].some((t) => t.trim()) || c.metrics.some((m) => m.value.trim()));
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -56,7 +69,13 @@ export const investorUpdateDecider: Decider<InvestorUpdateState, InvestorUpdateC
       case 'InvestorUpdateEdited': {
         if (!state.update) return state;
         const { content, recipients } = event.data;
-        return { update: { ...state.update, content: content ?? state.update.content, recipients: recipients ?? state.update.recipients } };
+        return {
+          update: {
+            ...state.update,
+            content: content ?? state.update.content,
+            recipients: recipients ?? state.update.recipients,
+          },
+        };
       }
       case 'InvestorUpdateSent':
         if (!state.update) return state;
@@ -73,7 +92,10 @@ export const investorUpdateDecider: Decider<InvestorUpdateState, InvestorUpdateC
       case 'EditUpdate': {
         const u = owned(state, cmd.data.userId);
         if (u.sent) throw new DomainError(UPDATE_ALREADY_SENT, 409, 'already_sent');
-        const data: { updateId: string; userId: string; content?: UpdateContent; recipients?: UpdateRecipients } = { updateId: u.updateId, userId: u.userId };
+        const data: { updateId: string; userId: string; content?: UpdateContent; recipients?: UpdateRecipients } = {
+          updateId: u.updateId,
+          userId: u.userId,
+        };
         if (cmd.data.content && !same(cmd.data.content, u.content)) data.content = cmd.data.content;
         if (cmd.data.recipients && !same(cmd.data.recipients, u.recipients)) data.recipients = cmd.data.recipients;
         if (!data.content && !data.recipients) return [];
@@ -85,7 +107,12 @@ export const investorUpdateDecider: Decider<InvestorUpdateState, InvestorUpdateC
         if (u.sent) return [];
         if (!hasContent(u.content)) throw new DomainError(UPDATE_EMPTY, 400, 'empty');
         if (!cmd.data.recipients.length) throw new DomainError(UPDATE_NO_RECIPIENTS, 400, 'no_recipients');
-        return [{ type: 'InvestorUpdateSent', data: { ...cmd.data, updateId: u.updateId, at: meta.now.toISOString(), content: u.content } }];
+        return [
+          {
+            type: 'InvestorUpdateSent',
+            data: { ...cmd.data, updateId: u.updateId, at: meta.now.toISOString(), content: u.content },
+          },
+        ];
       }
     }
   },

@@ -21,7 +21,13 @@ export interface InvestorUpdatesDeps {
 }
 
 /** The founder's monthly investor updates: drafts from a template, a preview per recipient, one Send (docs/investor-updates.md). */
-export function createInvestorUpdatesModule({ ctx: platform, profile, pipeline, deckLinks, mail }: InvestorUpdatesDeps): AppModule<InvestorUpdatesService> {
+export function createInvestorUpdatesModule({
+  ctx: platform,
+  profile,
+  pipeline,
+  deckLinks,
+  mail,
+}: InvestorUpdatesDeps): AppModule<InvestorUpdatesService> {
   const updates = createInvestorUpdatesService(moduleContext(platform, { profile, pipeline, deckLinks, mail }));
   const ctx: InvestorUpdatesContext = moduleContext(platform, { updates });
   return {

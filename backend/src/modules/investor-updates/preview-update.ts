@@ -12,7 +12,13 @@ import { ownUpdate } from './update-stream';
  * under the id Send uses, so the link in the preview is the one they receive) and unsubscribe link.
  * Nothing is queued.
  */
-export async function previewUpdate(ctx: InvestorUpdatesServiceContext, userId: string, updateId: string, to: string | undefined, meta: CommandMeta): Promise<InvestorUpdatePreview> {
+export async function previewUpdate(
+  ctx: InvestorUpdatesServiceContext,
+  userId: string,
+  updateId: string,
+  to: string | undefined,
+  meta: CommandMeta,
+): Promise<InvestorUpdatePreview> {
   const update = await ownUpdate(ctx, userId, updateId);
   const { recipients, unsubscribed, missingEmail } = await resolveRecipients(ctx, userId, update.recipients);
   const who = to ? recipients.find((r) => r.email === to.toLowerCase()) : recipients[0];
@@ -22,5 +28,10 @@ export async function previewUpdate(ctx: InvestorUpdatesServiceContext, userId: 
   const link = await recipientLink(ctx, userId, updateId, who, meta);
   const { data, list } = messageFor(userId, from, update.content, link?.url ?? null);
   const m = ctx.mail.render('investor-update', { to: who.email, data, list });
-  return { recipients, unsubscribed, missingEmail, message: { to: who.email, subject: m.subject, text: m.text, html: m.html } };
+  return {
+    recipients,
+    unsubscribed,
+    missingEmail,
+    message: { to: who.email, subject: m.subject, text: m.text, html: m.html },
+  };
 }

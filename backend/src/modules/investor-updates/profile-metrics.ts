@@ -15,15 +15,22 @@ const amount = (v: string) => {
  */
 export function profileMetrics(p: StartupProfile): UpdateMetric[] {
   const out: UpdateMetric[] = [];
-  if (p.monthlyRevenue) out.push({ label: 'Monthly revenue', value: `${p.revenueCurrency ?? 'USD'} ${amount(p.monthlyRevenue)}`, source: fromProfile('monthlyRevenue') });
+  if (p.monthlyRevenue)
+    out.push({
+      label: 'Monthly revenue',
+      value: `${p.revenueCurrency ?? 'USD'} ${amount(p.monthlyRevenue)}`,
+      source: fromProfile('monthlyRevenue'),
+    });
   else if (p.revenue) out.push({ label: 'Monthly revenue', value: p.revenue, source: fromProfile('revenue', true) });
   else out.push({ label: 'Monthly revenue', value: '', source: 'founder' });
   if (p.teamCount) out.push({ label: 'Team', value: `${p.teamCount} people`, source: fromProfile('teamCount') });
-  else if (p.teamSize) out.push({ label: 'Team', value: `${p.teamSize} people`, source: fromProfile('teamSize', true) });
+  else if (p.teamSize)
+    out.push({ label: 'Team', value: `${p.teamSize} people`, source: fromProfile('teamSize', true) });
   else out.push({ label: 'Team', value: '', source: 'founder' });
   if (p.raising) out.push({ label: 'Raising', value: p.raising, source: fromProfile('raising') });
   if (p.stage) out.push({ label: 'Stage', value: p.stage, source: fromProfile('stage') });
-  if (p.existingFunding) out.push({ label: 'Raised so far', value: p.existingFunding, source: fromProfile('existingFunding') });
+  if (p.existingFunding)
+    out.push({ label: 'Raised so far', value: p.existingFunding, source: fromProfile('existingFunding') });
   return out;
 }
 
@@ -32,6 +39,12 @@ export function profileMetrics(p: StartupProfile): UpdateMetric[] {
  * typed or changed is theirs ('founder'), so the screen never says "from your profile" about it.
  */
 export function checkSources(metrics: UpdateMetric[], profile: StartupProfile): UpdateMetric[] {
-  const truth = new Map(profileMetrics(profile).filter((m) => m.source !== 'founder').map((m) => [m.source, m.value]));
-  return metrics.map((m) => (m.source === 'founder' || truth.get(m.source) === m.value ? m : { ...m, source: 'founder' }));
+  const truth = new Map(
+    profileMetrics(profile)
+      .filter((m) => m.source !== 'founder')
+      .map((m) => [m.source, m.value]),
+  );
+  return metrics.map((m) =>
+    m.source === 'founder' || truth.get(m.source) === m.value ? m : { ...m, source: 'founder' },
+  );
 }

@@ -14,8 +14,18 @@ export const investorUpdatesProjection: Projection = {
       switch (ev.type) {
         case 'InvestorUpdateDrafted': {
           const d = ev.data;
-          await tx.insertInto('investor_updates')
-            .values({ id: d.updateId, user_id: d.userId, status: 'draft', subject: d.content.subject, content: JSON.stringify(d.content), recipients: JSON.stringify(d.recipients), created_at: at, updated_at: at })
+          await tx
+            .insertInto('investor_updates')
+            .values({
+              id: d.updateId,
+              user_id: d.userId,
+              status: 'draft',
+              subject: d.content.subject,
+              content: JSON.stringify(d.content),
+              recipients: JSON.stringify(d.recipients),
+              created_at: at,
+              updated_at: at,
+            })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
           break;
@@ -30,12 +40,33 @@ export const investorUpdatesProjection: Projection = {
         }
         case 'InvestorUpdateSent': {
           const d = ev.data;
-          await tx.updateTable('investor_updates')
-            .set({ status: 'sent', sent_at: at, updated_at: at, subject: d.content.subject, content: JSON.stringify(d.content), skipped: JSON.stringify(d.skipped) })
-            .where('id', '=', d.updateId).execute();
+          await tx
+            .updateTable('investor_updates')
+            .set({
+              status: 'sent',
+              sent_at: at,
+              updated_at: at,
+              subject: d.content.subject,
+              content: JSON.stringify(d.content),
+              skipped: JSON.stringify(d.skipped),
+            })
+            .where('id', '=', d.updateId)
+            .execute();
           if (d.recipients.length) {
-            await tx.insertInto('investor_update_recipients')
-              .values(d.recipients.map((r) => ({ update_id: d.updateId, user_id: d.userId, email: r.email, name: r.name, investor_id: r.investorId, investor_kind: r.investorKind, message_id: r.messageId, deck_link_id: r.deckLinkId })))
+            await tx
+              .insertInto('investor_update_recipients')
+              .values(
+                d.recipients.map((r) => ({
+                  update_id: d.updateId,
+                  user_id: d.userId,
+                  email: r.email,
+                  name: r.name,
+                  investor_id: r.investorId,
+                  investor_kind: r.investorKind,
+                  message_id: r.messageId,
+                  deck_link_id: r.deckLinkId,
+                })),
+              )
               .onConflict((oc) => oc.columns(['update_id', 'email']).doNothing())
               .execute();
           }

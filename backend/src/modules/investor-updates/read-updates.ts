@@ -10,7 +10,10 @@ const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v a
 // instead of a call per recipient.
 
 /** The founder's updates, newest first, with how many were sent, delivered and opened the linked deck. */
-export async function listUpdates(ctx: Pick<InvestorUpdatesServiceContext, 'db'>, userId: string): Promise<InvestorUpdateSummary[]> {
+export async function listUpdates(
+  ctx: Pick<InvestorUpdatesServiceContext, 'db'>,
+  userId: string,
+): Promise<InvestorUpdateSummary[]> {
   const { rows } = await sql<Record<string, any>>`
     with r as (
       select r.update_id, count(*) as recipients,
@@ -23,14 +26,30 @@ export async function listUpdates(ctx: Pick<InvestorUpdatesServiceContext, 'db'>
     from investor_updates u left join r on r.update_id = u.id
     where u.user_id = ${userId} order by u.created_at desc, u.id`.execute(ctx.db);
   return rows.map((u) => ({
-    id: u.id, status: u.status, subject: u.subject, createdAt: iso(u.created_at)!, updatedAt: iso(u.updated_at)!, sentAt: iso(u.sent_at),
-    recipients: Number(u.recipients), delivered: Number(u.delivered), opened: Number(u.opened),
+    id: u.id,
+    status: u.status,
+    subject: u.subject,
+    createdAt: iso(u.created_at)!,
+    updatedAt: iso(u.updated_at)!,
+    sentAt: iso(u.sent_at),
+    recipients: Number(u.recipients),
+    delivered: Number(u.delivered),
+    opened: Number(u.opened),
   }));
 }
 
 /** One update: the draft, or after Send each recipient's delivery state and deck visits. Another founder's is a 404. */
-export async function readUpdate(ctx: Pick<InvestorUpdatesServiceContext, 'db'>, userId: string, updateId: string): Promise<InvestorUpdateDetail> {
-  const u = await ctx.db.selectFrom('investor_updates').selectAll().where('id', '=', updateId).where('user_id', '=', userId).executeTakeFirst();
+export async function readUpdate(
+  ctx: Pick<InvestorUpdatesServiceContext, 'db'>,
+  userId: string,
+  updateId: string,
+): Promise<InvestorUpdateDetail> {
+  const u = await ctx.db
+    .selectFrom('investor_updates')
+    .selectAll()
+    .where('id', '=', updateId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!u) throw new DomainError(UPDATE_NOT_FOUND, 404, 'not_found');
   const { rows } = await sql<Record<string, any>>`
     select r.email, r.name, r.message_id, r.deck_link_id, m.status, m.sent_at,
@@ -40,12 +59,23 @@ export async function readUpdate(ctx: Pick<InvestorUpdatesServiceContext, 'db'>,
     where r.update_id = ${updateId} and r.user_id = ${userId} order by r.name nulls last, r.email`.execute(ctx.db);
   const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
   return {
-    id: u.id, status: u.status, content: json(u.content), recipients: json(u.recipients),
-    createdAt: iso(u.created_at)!, updatedAt: iso(u.updated_at)!, sentAt: iso(u.sent_at),
+    id: u.id,
+    status: u.status,
+    content: json(u.content),
+    recipients: json(u.recipients),
+    createdAt: iso(u.created_at)!,
+    updatedAt: iso(u.updated_at)!,
+    sentAt: iso(u.sent_at),
     deliveries: rows.map((r) => ({
-      email: r.email, name: r.name, messageId: r.message_id,
+      email: r.email,
+      name: r.name,
+      messageId: r.message_id,
       // No outbox row: the message was skipped at queueing (the address unsubscribed meanwhile) or is not projected yet.
-      status: r.status ?? 'unknown', sentAt: iso(r.sent_at), deckLinkId: r.deck_link_id, deckVisits: Number(r.visits), lastDeckVisitAt: iso(r.last_visit_at),
+      status: r.status ?? 'unknown',
+      sentAt: iso(r.sent_at),
+      deckLinkId: r.deck_link_id,
+      deckVisits: Number(r.visits),
+      lastDeckVisitAt: iso(r.last_visit_at),
     })),
     skipped: json(u.skipped),
   };

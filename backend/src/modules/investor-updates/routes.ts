@@ -1,4 +1,9 @@
-import { CreateInvestorUpdateRequest, EditInvestorUpdateRequest, PreviewInvestorUpdateRequest, SendInvestorUpdateRequest } from '@fp/contracts';
+import {
+  CreateInvestorUpdateRequest,
+  EditInvestorUpdateRequest,
+  PreviewInvestorUpdateRequest,
+  SendInvestorUpdateRequest,
+} from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';

@@ -1,4 +1,11 @@
-import { investorUpdateStream, UPDATE_EMPTY, UPDATE_NO_RECIPIENTS, type InvestorUpdateSent, type UpdateDelivery, type UpdateRecipientView } from '@fp/contracts';
+import {
+  investorUpdateStream,
+  UPDATE_EMPTY,
+  UPDATE_NO_RECIPIENTS,
+  type InvestorUpdateSent,
+  type UpdateDelivery,
+  type UpdateRecipientView,
+} from '@fp/contracts';
 import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
 import { messageFor, senderOf } from './compose-message';
 import type { InvestorUpdatesServiceContext } from './context';
@@ -7,11 +14,22 @@ import { recipientId, resolveRecipients } from './resolve-recipients';
 import { ownUpdate } from './update-stream';
 
 /** The recipient's own deck link (one per recipient e-mail of this update), or null while the founder has no deck. */
-export async function recipientLink(ctx: InvestorUpdatesServiceContext, userId: string, updateId: string, who: UpdateRecipientView, meta: CommandMeta) {
+export async function recipientLink(
+  ctx: InvestorUpdatesServiceContext,
+  userId: string,
+  updateId: string,
+  who: UpdateRecipientView,
+  meta: CommandMeta,
+) {
   const deck = await ctx.profile.pitchDeck(userId);
   if (!deck.current) return null;
   const id = recipientId(updateId, who.email);
-  const link = await ctx.deckLinks.forRecipient(userId, id, { email: who.email, investorId: who.investorId, investorKind: who.investorKind }, meta);
+  const link = await ctx.deckLinks.forRecipient(
+    userId,
+    id,
+    { email: who.email, investorId: who.investorId, investorKind: who.investorKind },
+    meta,
+  );
   return { id, url: link.url };
 }
 
@@ -20,7 +38,14 @@ async function queue(ctx: InvestorUpdatesServiceContext, sent: InvestorUpdateSen
   let last: string | null = null;
   for (const r of sent.recipients) {
     const { data, list } = messageFor(sent.userId, sent.from, sent.content, r.deckUrl);
-    last = (await ctx.mail.send('investor-update', { to: r.email, userId: sent.userId, data, list, messageId: r.messageId }, meta)).checkpoint ?? last;
+    last =
+      (
+        await ctx.mail.send(
+          'investor-update',
+          { to: r.email, userId: sent.userId, data, list, messageId: r.messageId },
+          meta,
+        )
+      ).checkpoint ?? last;
   }
   // The update's page reads the outbox: answer once it shows these messages.
   if (last) await ctx.projections.waitFor(last, 5000).catch(() => undefined);
@@ -32,7 +57,12 @@ async function queue(ctx: InvestorUpdatesServiceContext, sent: InvestorUpdateSen
  * another tab or a retry, records nothing); the messages are then queued under the ids that decision
  * recorded, so a retry after a crash between the two finishes the queueing and never sends twice.
  */
-export async function sendUpdate(ctx: InvestorUpdatesServiceContext, userId: string, updateId: string, meta: CommandMeta) {
+export async function sendUpdate(
+  ctx: InvestorUpdatesServiceContext,
+  userId: string,
+  updateId: string,
+  meta: CommandMeta,
+) {
   const update = await ownUpdate(ctx, userId, updateId);
   if (update.sent) {
     await queue(ctx, update.sent, meta);
@@ -46,12 +76,33 @@ export async function sendUpdate(ctx: InvestorUpdatesServiceContext, userId: str
   const deliveries: UpdateDelivery[] = [];
   for (const who of recipients) {
     const link = await recipientLink(ctx, userId, updateId, who, meta);
-    deliveries.push({ email: who.email, name: who.name, investorId: who.investorId, investorKind: who.investorKind, messageId: recipientId(updateId, who.email), deckLinkId: link?.id ?? null, deckUrl: link?.url ?? null });
+    deliveries.push({
+      email: who.email,
+      name: who.name,
+      investorId: who.investorId,
+      investorKind: who.investorKind,
+      messageId: recipientId(updateId, who.email),
+      deckLinkId: link?.id ?? null,
+      deckUrl: link?.url ?? null,
+    });
   }
-  const r = await handleCommand(ctx.store, investorUpdateStream(updateId), investorUpdateDecider, {
-    type: 'SendUpdate',
-    data: { updateId, userId, from, recipients: deliveries, skipped: unsubscribed.map((u) => ({ email: u.email, name: u.name, reason: 'unsubscribed' as const })) },
-  }, meta, { maxRetries: 5 });
+  const r = await handleCommand(
+    ctx.store,
+    investorUpdateStream(updateId),
+    investorUpdateDecider,
+    {
+      type: 'SendUpdate',
+      data: {
+        updateId,
+        userId,
+        from,
+        recipients: deliveries,
+        skipped: unsubscribed.map((u) => ({ email: u.email, name: u.name, reason: 'unsubscribed' as const })),
+      },
+    },
+    meta,
+    { maxRetries: 5 },
+  );
   const sent = r.state.update!.sent!;
   await queue(ctx, sent, meta);
   if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);

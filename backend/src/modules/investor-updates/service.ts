@@ -27,7 +27,8 @@ export function createInvestorUpdatesService(ctx: InvestorUpdatesServiceContext)
       await editUpdate(ctx, userId, updateId, req, meta);
       return readUpdate(ctx, userId, updateId);
     },
-    preview: (userId: string, updateId: string, to: string | undefined, meta: CommandMeta) => previewUpdate(ctx, userId, updateId, to, meta),
+    preview: (userId: string, updateId: string, to: string | undefined, meta: CommandMeta) =>
+      previewUpdate(ctx, userId, updateId, to, meta),
     send: (userId: string, updateId: string, meta: CommandMeta) => sendUpdate(ctx, userId, updateId, meta),
   };
 }

@@ -1,4 +1,13 @@
-import { optOutKey, type MailAttemptFailed, type MailCategory, type MailEvent, type MailFailed, type MailOptOutEvent, type MailQueued, type MailSent } from '@fp/contracts';
+import {
+  optOutKey,
+  type MailAttemptFailed,
+  type MailCategory,
+  type MailEvent,
+  type MailFailed,
+  type MailOptOutEvent,
+  type MailQueued,
+  type MailSent,
+} from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 
 /** Tries in all before a message is given up (transport down for longer than the backoff covers). */
@@ -39,7 +48,15 @@ export const mailDecider: Decider<MailState, MailCommand, MailEvent> = {
       case 'RecordDelivery': {
         if (state.status === 'new') throw new DomainError('No such message', 404, 'not_found');
         if (state.status !== 'queued') return [];
-        const sent: MailSent = { type: 'MailSent', data: { messageId: command.messageId, attempt: state.attempts + 1, transport: command.transport, providerId: command.providerId } };
+        const sent: MailSent = {
+          type: 'MailSent',
+          data: {
+            messageId: command.messageId,
+            attempt: state.attempts + 1,
+            transport: command.transport,
+            providerId: command.providerId,
+          },
+        };
         return [sent];
       }
       case 'RecordFailure': {
@@ -47,11 +64,17 @@ export const mailDecider: Decider<MailState, MailCommand, MailEvent> = {
         if (state.status !== 'queued') return [];
         const attempt = state.attempts + 1;
         if (attempt >= MAX_MAIL_ATTEMPTS) {
-          const failed: MailFailed = { type: 'MailFailed', data: { messageId: command.messageId, attempt, error: command.error } };
+          const failed: MailFailed = {
+            type: 'MailFailed',
+            data: { messageId: command.messageId, attempt, error: command.error },
+          };
           return [failed];
         }
         const retryAt = new Date(meta.now.getTime() + mailBackoffMs(attempt)).toISOString();
-        const again: MailAttemptFailed = { type: 'MailAttemptFailed', data: { messageId: command.messageId, attempt, error: command.error, retryAt } };
+        const again: MailAttemptFailed = {
+          type: 'MailAttemptFailed',
+          data: { messageId: command.messageId, attempt, error: command.error, retryAt },
+        };
         return [again];
       }
     }
@@ -78,8 +101,11 @@ export const optOutDecider: Decider<Set<string>, OptOutCommand, MailOptOutEvent>
     }
   },
   decide(command, state) {
-    if (command.category === 'account') throw new DomainError('Account e-mails cannot be unsubscribed from', 400, 'invalid');
-    const data = command.list ? { email: command.email, category: command.category, list: command.list } : { email: command.email, category: command.category };
+    if (command.category === 'account')
+      throw new DomainError('Account e-mails cannot be unsubscribed from', 400, 'invalid');
+    const data = command.list
+      ? { email: command.email, category: command.category, list: command.list }
+      : { email: command.email, category: command.category };
     const key = optOutKey(command.category, command.list);
     switch (command.type) {
       case 'Unsubscribe':

@@ -5,11 +5,21 @@ import { DEFAULT_META, given } from '../../testing/decider';
 import { MAX_MAIL_ATTEMPTS, mailDecider, optOutDecider } from './decider';
 
 const mail: MailQueued['data'] = {
-  messageId: 'm1', to: 'ada@example.com', userId: 'u1', template: 'verify-email', category: 'account',
-  subject: 'Verify', text: 't', html: '<p>t</p>', headers: {},
+  messageId: 'm1',
+  to: 'ada@example.com',
+  userId: 'u1',
+  template: 'verify-email',
+  category: 'account',
+  subject: 'Verify',
+  text: 't',
+  html: '<p>t</p>',
+  headers: {},
 };
 const queued: MailEvent = { type: 'MailQueued', data: mail };
-const failedTry = (attempt: number): MailEvent => ({ type: 'MailAttemptFailed', data: { messageId: 'm1', attempt, error: 'down', retryAt: 'x' } });
+const failedTry = (attempt: number): MailEvent => ({
+  type: 'MailAttemptFailed',
+  data: { messageId: 'm1', attempt, error: 'down', retryAt: 'x' },
+});
 
 describe('mail decider', () => {
   it('queues a message once', () => {
@@ -24,15 +34,30 @@ describe('mail decider', () => {
   });
 
   it('a second delivery report of a sent message changes nothing', () => {
-    const sent: MailEvent = { type: 'MailSent', data: { messageId: 'm1', attempt: 1, transport: 'embedded', providerId: 'p' } };
-    given(mailDecider, queued, sent).when({ type: 'RecordDelivery', messageId: 'm1', transport: 'embedded', providerId: 'p' }).then([]);
+    const sent: MailEvent = {
+      type: 'MailSent',
+      data: { messageId: 'm1', attempt: 1, transport: 'embedded', providerId: 'p' },
+    };
+    given(mailDecider, queued, sent)
+      .when({ type: 'RecordDelivery', messageId: 'm1', transport: 'embedded', providerId: 'p' })
+      .then([]);
     given(mailDecider, queued, sent).when({ type: 'RecordFailure', messageId: 'm1', error: 'late' }).then([]);
   });
 
   it('a failed try schedules the next one with backoff', () => {
     given(mailDecider, queued)
       .when({ type: 'RecordFailure', messageId: 'm1', error: 'ECONNREFUSED' })
-      .then([{ type: 'MailAttemptFailed', data: { messageId: 'm1', attempt: 1, error: 'ECONNREFUSED', retryAt: new Date(DEFAULT_META.now.getTime() + 5000).toISOString() } }]);
+      .then([
+        {
+          type: 'MailAttemptFailed',
+          data: {
+            messageId: 'm1',
+            attempt: 1,
+            error: 'ECONNREFUSED',
+            retryAt: new Date(DEFAULT_META.now.getTime() + 5000).toISOString(),
+          },
+        },
+      ]);
   });
 
   it('the last allowed try failing gives the message up', () => {
@@ -43,7 +68,9 @@ describe('mail decider', () => {
   });
 
   it('reports about an unknown message are refused', () => {
-    given(mailDecider).when({ type: 'RecordDelivery', messageId: 'x', transport: 'smtp', providerId: 'p' }).thenThrows(DomainError, 'No such message');
+    given(mailDecider)
+      .when({ type: 'RecordDelivery', messageId: 'x', transport: 'smtp', providerId: 'p' })
+      .thenThrows(DomainError, 'No such message');
   });
 });
 
@@ -53,41 +80,70 @@ describe('opt-out decider', () => {
   const back: MailOptOutEvent = { type: 'MailResubscribed', data: who };
 
   it('given nothing, unsubscribing records the opt-out', () => {
-    given(optOutDecider).when({ type: 'Unsubscribe', ...who }).then([out]);
+    given(optOutDecider)
+      .when({ type: 'Unsubscribe', ...who })
+      .then([out]);
   });
 
-  it('given an opt-out, unsubscribing again records nothing (a second click, a mail client\'s one-click POST)', () => {
-    given(optOutDecider, out).when({ type: 'Unsubscribe', ...who }).then([]);
+  it("given an opt-out, unsubscribing again records nothing (a second click, a mail client's one-click POST)", () => {
+    given(optOutDecider, out)
+      .when({ type: 'Unsubscribe', ...who })
+      .then([]);
   });
 
   it('given an opt-out, undo records the resubscription and the state has no opt-out left', () => {
-    given(optOutDecider, out).when({ type: 'Resubscribe', ...who }).then([back]);
-    given(optOutDecider, out).when({ type: 'Resubscribe', ...who }).thenState((state) => expect(state.has('notification')).toBe(false));
+    given(optOutDecider, out)
+      .when({ type: 'Resubscribe', ...who })
+      .then([back]);
+    given(optOutDecider, out)
+      .when({ type: 'Resubscribe', ...who })
+      .thenState((state) => expect(state.has('notification')).toBe(false));
   });
 
   it('given no opt-out (never, or already undone), undo records nothing', () => {
-    given(optOutDecider).when({ type: 'Resubscribe', ...who }).then([]);
-    given(optOutDecider, out, back).when({ type: 'Resubscribe', ...who }).then([]);
+    given(optOutDecider)
+      .when({ type: 'Resubscribe', ...who })
+      .then([]);
+    given(optOutDecider, out, back)
+      .when({ type: 'Resubscribe', ...who })
+      .then([]);
   });
 
   it('given an undone opt-out, unsubscribing again records it again', () => {
-    given(optOutDecider, out, back).when({ type: 'Unsubscribe', ...who }).then([out]);
+    given(optOutDecider, out, back)
+      .when({ type: 'Unsubscribe', ...who })
+      .then([out]);
   });
 
   it('refuses to opt out of account e-mails (verification, password reset, receipts)', () => {
-    given(optOutDecider).when({ type: 'Unsubscribe', email: who.email, category: 'account' }).thenThrows(DomainError, 'Account e-mails cannot be unsubscribed from');
-    given(optOutDecider).when({ type: 'Resubscribe', email: who.email, category: 'account' }).thenThrows(DomainError, 'Account e-mails cannot be unsubscribed from');
+    given(optOutDecider)
+      .when({ type: 'Unsubscribe', email: who.email, category: 'account' })
+      .thenThrows(DomainError, 'Account e-mails cannot be unsubscribed from');
+    given(optOutDecider)
+      .when({ type: 'Resubscribe', email: who.email, category: 'account' })
+      .thenThrows(DomainError, 'Account e-mails cannot be unsubscribed from');
   });
 
   it("keeps a list's opt-out (one founder's updates) apart from the whole category and from other lists", () => {
     const list = 'investor-updates:u1';
-    const listOut = { type: 'MailUnsubscribed' as const, data: { email: who.email, category: 'notification' as const, list } };
-    given(optOutDecider).when({ type: 'Unsubscribe', email: who.email, category: 'notification', list }).then([listOut]);
-    given(optOutDecider, listOut).when({ type: 'Unsubscribe', email: who.email, category: 'notification', list }).then([]);
-    given(optOutDecider, listOut).when({ type: 'Unsubscribe', ...who }).then([out]);
-    given(optOutDecider, listOut).when({ type: 'Unsubscribe', email: who.email, category: 'notification', list: 'investor-updates:u2' }).thenState((state) => {
-      expect([...state].sort()).toEqual(['notification:investor-updates:u1', 'notification:investor-updates:u2']);
-    });
+    const listOut = {
+      type: 'MailUnsubscribed' as const,
+      data: { email: who.email, category: 'notification' as const, list },
+    };
+    given(optOutDecider)
+      .when({ type: 'Unsubscribe', email: who.email, category: 'notification', list })
+      .then([listOut]);
+    given(optOutDecider, listOut)
+      .when({ type: 'Unsubscribe', email: who.email, category: 'notification', list })
+      .then([]);
+    given(optOutDecider, listOut)
+      .when({ type: 'Unsubscribe', ...who })
+      .then([out]);
+    given(optOutDecider, listOut)
+      .when({ type: 'Unsubscribe', email: who.email, category: 'notification', list: 'investor-updates:u2' })
+      .thenState((state) => {
+        expect([...state].sort()).toEqual(['notification:investor-updates:u1', 'notification:investor-updates:u2']);
+      });
     given(optOutDecider, out).when({ type: 'Resubscribe', email: who.email, category: 'notification', list }).then([]);
   });
 });

@@ -10,7 +10,13 @@ export type { MailList } from './unsubscribe-token';
 export type { MailService } from './service';
 export { createEmbeddedTransport } from './embedded-transport';
 export { createSmtpTransport } from './smtp-transport';
-export { templates, defineTemplate, type TemplateName, type TemplateData, type InvestorUpdateData } from './templates/index';
+export {
+  templates,
+  defineTemplate,
+  type TemplateName,
+  type TemplateData,
+  type InvestorUpdateData,
+} from './templates/index';
 export { MAX_MAIL_ATTEMPTS, mailBackoffMs } from './decider';
 
 export interface MailDeps {

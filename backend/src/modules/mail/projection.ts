@@ -18,25 +18,63 @@ export const mailProjection: Projection = {
           const d = ev.data;
           await tx
             .insertInto('mail_messages')
-            .values({ id: d.messageId, to_email: d.to, user_id: d.userId, template: d.template, category: d.category, subject: d.subject, text_body: d.text, html_body: d.html, headers: JSON.stringify(d.headers), queued_at: at, next_attempt_at: at })
+            .values({
+              id: d.messageId,
+              to_email: d.to,
+              user_id: d.userId,
+              template: d.template,
+              category: d.category,
+              subject: d.subject,
+              text_body: d.text,
+              html_body: d.html,
+              headers: JSON.stringify(d.headers),
+              queued_at: at,
+              next_attempt_at: at,
+            })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
           break;
         }
         case 'MailSent':
-          await tx.updateTable('mail_messages').set({ status: 'sent', attempts: ev.data.attempt, sent_at: at, last_error: null, locked_until: null }).where('id', '=', ev.data.messageId).execute();
+          await tx
+            .updateTable('mail_messages')
+            .set({ status: 'sent', attempts: ev.data.attempt, sent_at: at, last_error: null, locked_until: null })
+            .where('id', '=', ev.data.messageId)
+            .execute();
           break;
         case 'MailAttemptFailed':
-          await tx.updateTable('mail_messages').set({ status: 'retrying', attempts: ev.data.attempt, last_error: ev.data.error, next_attempt_at: ev.data.retryAt, locked_until: null }).where('id', '=', ev.data.messageId).execute();
+          await tx
+            .updateTable('mail_messages')
+            .set({
+              status: 'retrying',
+              attempts: ev.data.attempt,
+              last_error: ev.data.error,
+              next_attempt_at: ev.data.retryAt,
+              locked_until: null,
+            })
+            .where('id', '=', ev.data.messageId)
+            .execute();
           break;
         case 'MailFailed':
-          await tx.updateTable('mail_messages').set({ status: 'failed', attempts: ev.data.attempt, last_error: ev.data.error, locked_until: null }).where('id', '=', ev.data.messageId).execute();
+          await tx
+            .updateTable('mail_messages')
+            .set({ status: 'failed', attempts: ev.data.attempt, last_error: ev.data.error, locked_until: null })
+            .where('id', '=', ev.data.messageId)
+            .execute();
           break;
         case 'MailUnsubscribed':
-          await tx.insertInto('mail_optouts').values({ email: ev.data.email, category: optOutKey(ev.data.category, ev.data.list), at }).onConflict((oc) => oc.columns(['email', 'category']).doNothing()).execute();
+          await tx
+            .insertInto('mail_optouts')
+            .values({ email: ev.data.email, category: optOutKey(ev.data.category, ev.data.list), at })
+            .onConflict((oc) => oc.columns(['email', 'category']).doNothing())
+            .execute();
           break;
         case 'MailResubscribed':
-          await tx.deleteFrom('mail_optouts').where('email', '=', ev.data.email).where('category', '=', optOutKey(ev.data.category, ev.data.list)).execute();
+          await tx
+            .deleteFrom('mail_optouts')
+            .where('email', '=', ev.data.email)
+            .where('category', '=', optOutKey(ev.data.category, ev.data.list))
+            .execute();
           break;
       }
     }

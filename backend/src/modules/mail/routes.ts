@@ -32,7 +32,9 @@ export function mailRoutes(app: FastifyInstance, ctx: MailContext) {
     return parse(UnsubscribeRequest, Object.keys(query).length ? query : (req.body ?? {})).token;
   };
   app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
     scope.get(UNSUBSCRIBE_PATH, async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return ctx.mail.optOutState(tokenOf(req));

@@ -1,4 +1,11 @@
-import { mailStream, optOutKey, type MailCategory, type MailboxMessage, type MailboxMessageDetail, type UnsubscribeState } from '@fp/contracts';
+import {
+  mailStream,
+  optOutKey,
+  type MailCategory,
+  type MailboxMessage,
+  type MailboxMessageDetail,
+  type UnsubscribeState,
+} from '@fp/contracts';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
@@ -25,7 +32,10 @@ export interface MailService {
    * The message `send` would queue, rendered the same way (unsubscribe link and headers included),
    * without queuing anything: a screen's preview of exactly what a recipient gets.
    */
-  render<N extends TemplateName>(template: N, input: { to: string; data: TemplateData<N>; list?: MailList }): { subject: string; text: string; html: string; headers: Record<string, string> };
+  render<N extends TemplateName>(
+    template: N,
+    input: { to: string; data: TemplateData<N>; list?: MailList },
+  ): { subject: string; text: string; html: string; headers: Record<string, string> };
   /** Which of these addresses unsubscribed from the list (lower-cased), from the read model. */
   optedOut(emails: string[], category: MailCategory, list?: string): Promise<Set<string>>;
   /** Records an opt-out from a signed unsubscribe token; a bad token is a 400. */
@@ -48,12 +58,15 @@ export interface MailService {
 }
 
 const LEASE_MS = 120_000;
-const optOutStream = (email: string) => `mail-optout-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)}`;
+const optOutStream = (email: string) =>
+  `mail-optout-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)}`;
 
 export function createMailService(ctx: AppContext, transport: MailPort): MailService {
   const unsubscribeUrl = (email: string, category: MailCategory, api: boolean, list?: MailList) => {
     const token = encodeURIComponent(unsubscribeToken(ctx.config.authSecret, email, category, list));
-    return api ? `${ctx.config.publicUrl}/api/mail/unsubscribe?token=${token}` : `${ctx.config.publicUrl}/unsubscribe?token=${token}`;
+    return api
+      ? `${ctx.config.publicUrl}/api/mail/unsubscribe?token=${token}`
+      : `${ctx.config.publicUrl}/unsubscribe?token=${token}`;
   };
 
   const tokenOwner = (token: string) => {
@@ -70,11 +83,31 @@ export function createMailService(ctx: AppContext, transport: MailPort): MailSer
     const q = events[0]!.data as import('@fp/contracts').MailQueued['data'];
     const meta = () => ({ now: ctx.clock.now(), actor: 'mail:delivery' });
     try {
-      const r = await transport.send({ messageId: q.messageId, from: ctx.config.mailFrom, to: q.to, subject: q.subject, text: q.text, html: q.html, headers: q.headers });
-      await handleCommand(ctx.store, mailStream(row.id), mailDecider, { type: 'RecordDelivery', messageId: q.messageId, transport: transport.kind, providerId: r.providerId }, meta());
+      const r = await transport.send({
+        messageId: q.messageId,
+        from: ctx.config.mailFrom,
+        to: q.to,
+        subject: q.subject,
+        text: q.text,
+        html: q.html,
+        headers: q.headers,
+      });
+      await handleCommand(
+        ctx.store,
+        mailStream(row.id),
+        mailDecider,
+        { type: 'RecordDelivery', messageId: q.messageId, transport: transport.kind, providerId: r.providerId },
+        meta(),
+      );
     } catch (err) {
       const error = (err as Error).message.slice(0, 500) || 'The mail server did not accept the message';
-      await handleCommand(ctx.store, mailStream(row.id), mailDecider, { type: 'RecordFailure', messageId: q.messageId, error }, meta());
+      await handleCommand(
+        ctx.store,
+        mailStream(row.id),
+        mailDecider,
+        { type: 'RecordFailure', messageId: q.messageId, error },
+        meta(),
+      );
     }
   }
 
@@ -102,14 +135,22 @@ export function createMailService(ctx: AppContext, transport: MailPort): MailSer
       headers['List-Unsubscribe'] = `<${unsubscribeUrl(to, template.category, true, input.list)}>`;
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     }
-    const rendered = (template.render as (d: unknown, c: unknown) => { subject: string; text: string; html: string })(input.data, { appUrl: ctx.config.publicUrl, unsubscribeUrl: pageUrl });
+    const rendered = (template.render as (d: unknown, c: unknown) => { subject: string; text: string; html: string })(
+      input.data,
+      { appUrl: ctx.config.publicUrl, unsubscribeUrl: pageUrl },
+    );
     return { ...rendered, headers };
   }
 
   async function optedOut(emails: string[], category: MailCategory, list?: string): Promise<Set<string>> {
     const lower = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
     if (!lower.length) return new Set();
-    const rows = await ctx.db.selectFrom('mail_optouts').select('email').where('email', 'in', lower).where('category', '=', optOutKey(category, list)).execute();
+    const rows = await ctx.db
+      .selectFrom('mail_optouts')
+      .select('email')
+      .where('email', 'in', lower)
+      .where('category', '=', optOutKey(category, list))
+      .execute();
     return new Set(rows.map((r) => r.email as string));
   }
 
@@ -125,21 +166,47 @@ export function createMailService(ctx: AppContext, transport: MailPort): MailSer
       }
       const { headers, ...rendered } = render(name, input);
       const messageId = input.messageId ?? meta.ids?.messageId ?? ctx.newId();
-      const r = await handleCommand(ctx.store, mailStream(messageId), mailDecider, {
-        type: 'QueueMail',
-        mail: { messageId, to, userId: input.userId ?? null, template: template.name, category: template.category, ...rendered, headers },
-      }, meta);
+      const r = await handleCommand(
+        ctx.store,
+        mailStream(messageId),
+        mailDecider,
+        {
+          type: 'QueueMail',
+          mail: {
+            messageId,
+            to,
+            userId: input.userId ?? null,
+            template: template.name,
+            category: template.category,
+            ...rendered,
+            headers,
+          },
+        },
+        meta,
+      );
       return { messageId, checkpoint: r.checkpoint };
     },
     async unsubscribe(token, meta) {
       const who = tokenOwner(token);
-      const r = await handleCommand(ctx.store, optOutStream(who.email), optOutDecider, { type: 'Unsubscribe', email: who.email, category: who.category, list: who.list?.id }, meta);
+      const r = await handleCommand(
+        ctx.store,
+        optOutStream(who.email),
+        optOutDecider,
+        { type: 'Unsubscribe', email: who.email, category: who.category, list: who.list?.id },
+        meta,
+      );
       if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
       return who;
     },
     async resubscribe(token, meta) {
       const who = tokenOwner(token);
-      const r = await handleCommand(ctx.store, optOutStream(who.email), optOutDecider, { type: 'Resubscribe', email: who.email, category: who.category, list: who.list?.id }, meta);
+      const r = await handleCommand(
+        ctx.store,
+        optOutStream(who.email),
+        optOutDecider,
+        { type: 'Resubscribe', email: who.email, category: who.category, list: who.list?.id },
+        meta,
+      );
       // send() reads the read model: once this returns, notifications go out again.
       if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
       return who;
@@ -147,15 +214,41 @@ export function createMailService(ctx: AppContext, transport: MailPort): MailSer
     async optOutState(token) {
       const who = tokenOwner(token);
       const { events } = await ctx.store.readStream(optOutStream(who.email));
-      return { email: who.email, category: who.category, list: who.list?.id ?? null, listName: who.list?.name ?? null, unsubscribed: foldEvents(optOutDecider, events).has(optOutKey(who.category, who.list?.id)) };
+      return {
+        email: who.email,
+        category: who.category,
+        list: who.list?.id ?? null,
+        listName: who.list?.name ?? null,
+        unsubscribed: foldEvents(optOutDecider, events).has(optOutKey(who.category, who.list?.id)),
+      };
     },
     async list({ to, limit = 100 }) {
-      let q = ctx.db.selectFrom('mail_messages').select(['id', 'to_email', 'template', 'category', 'subject', 'status', 'attempts', 'last_error', 'queued_at', 'sent_at']).orderBy('queued_at', 'desc').limit(limit);
+      let q = ctx.db
+        .selectFrom('mail_messages')
+        .select([
+          'id',
+          'to_email',
+          'template',
+          'category',
+          'subject',
+          'status',
+          'attempts',
+          'last_error',
+          'queued_at',
+          'sent_at',
+        ])
+        .orderBy('queued_at', 'desc')
+        .limit(limit);
       if (to) q = q.where(sql`lower(to_email)`, '=', to.toLowerCase());
       return (await q.execute()).map(toMessage);
     },
     async backlog() {
-      const rows = await ctx.db.selectFrom('mail_messages').select(['status', sql<string>`count(*)`.as('n')]).where('status', 'in', ['queued', 'retrying', 'failed']).groupBy('status').execute();
+      const rows = await ctx.db
+        .selectFrom('mail_messages')
+        .select(['status', sql<string>`count(*)`.as('n')])
+        .where('status', 'in', ['queued', 'retrying', 'failed'])
+        .groupBy('status')
+        .execute();
       const n = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
       return { queued: n('queued'), retrying: n('retrying'), failed: n('failed') };
     },

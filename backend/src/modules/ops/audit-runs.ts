@@ -27,7 +27,24 @@ async function toRuns(ctx: OpsContext, rows: RunRow[]): Promise<AuditRun[]> {
 }
 
 const runs = (ctx: OpsContext) =>
-  ctx.db.selectFrom('ops_audit_runs as r').leftJoin('ops_audit_jobs as j', 'j.run_id', 'r.id').select(['r.id', 'r.requested_by', 'r.requested_at', 'r.status', 'r.finished_at', 'r.ok', 'r.streams', 'r.events', 'r.problems', 'r.ms', 'r.error', 'j.done', 'j.total']);
+  ctx.db
+    .selectFrom('ops_audit_runs as r')
+    .leftJoin('ops_audit_jobs as j', 'j.run_id', 'r.id')
+    .select([
+      'r.id',
+      'r.requested_by',
+      'r.requested_at',
+      'r.status',
+      'r.finished_at',
+      'r.ok',
+      'r.streams',
+      'r.events',
+      'r.problems',
+      'r.ms',
+      'r.error',
+      'j.done',
+      'j.total',
+    ]);
 
 /** Past and running audit runs, newest first, with who asked for them. */
 export async function listAuditRuns(ctx: OpsContext, limit: number): Promise<AuditRun[]> {
@@ -40,20 +57,47 @@ export async function getAuditRun(ctx: OpsContext, id: string): Promise<AuditRun
   const [run] = await toRuns(ctx, [row]);
   const findings = (row.findings ?? []) as AuditProblem[];
   // Users and operators (actors of grants) by e-mail, as on the user's ledger.
-  const emails = await ctx.accounts.emails([...new Set(findings.flatMap((f) => [f.userId, ...f.lines.map((l) => l.actor)]))]);
+  const emails = await ctx.accounts.emails([
+    ...new Set(findings.flatMap((f) => [f.userId, ...f.lines.map((l) => l.actor)])),
+  ]);
   return {
     ...run!,
-    findings: findings.map((f) => ({ ...f, email: emails.get(f.userId) ?? null, lines: f.lines.map((l) => ({ ...l, actor: emails.get(l.actor) ?? l.actor })) })),
+    findings: findings.map((f) => ({
+      ...f,
+      email: emails.get(f.userId) ?? null,
+      lines: f.lines.map((l) => ({ ...l, actor: emails.get(l.actor) ?? l.actor })),
+    })),
     findingsOmitted: Number(row.findings_omitted ?? 0),
   };
 }
 
 /** Every ledger a finished run checked, problems first, as CSV lines (streamed page by page). */
 export async function* auditRunCsv(ctx: OpsContext, id: string): AsyncGenerator<string> {
-  yield csvRow(['user_id', 'email', 'status', 'events', 'replayed_balance', 'read_model_balance', 'read_model_events', 'problem']) + CSV_LINE_BREAK;
+  yield (
+    csvRow([
+      'user_id',
+      'email',
+      'status',
+      'events',
+      'replayed_balance',
+      'read_model_balance',
+      'read_model_events',
+      'problem',
+    ]) + CSV_LINE_BREAK
+  );
   let after: { rank: number; userId: string } | null = null;
   for (;;) {
-    const page: { user_id: string; email: string | null; status: string; events: number; replayed: string; read_model: string | null; read_model_events: number | null; problem: string | null; rank: number }[] = (
+    const page: {
+      user_id: string;
+      email: string | null;
+      status: string;
+      events: number;
+      replayed: string;
+      read_model: string | null;
+      read_model_events: number | null;
+      problem: string | null;
+      rank: number;
+    }[] = (
       await sql<any>`
         select a.user_id, u.email, a.status, a.events, a.replayed, a.read_model, a.read_model_events, a.problem, (a.status = 'ok')::int as rank
         from ops_audit_rows a left join users u on u.id = a.user_id
@@ -61,7 +105,21 @@ export async function* auditRunCsv(ctx: OpsContext, id: string): AsyncGenerator<
         order by (a.status = 'ok')::int, a.user_id limit 5000`.execute(ctx.db)
     ).rows;
     if (!page.length) return;
-    yield page.map((r) => csvRow([r.user_id, r.email, r.status, r.events, num(r.replayed), num(r.read_model), r.read_model_events, r.problem]) + CSV_LINE_BREAK).join('');
+    yield page
+      .map(
+        (r) =>
+          csvRow([
+            r.user_id,
+            r.email,
+            r.status,
+            r.events,
+            num(r.replayed),
+            num(r.read_model),
+            r.read_model_events,
+            r.problem,
+          ]) + CSV_LINE_BREAK,
+      )
+      .join('');
     const last = page[page.length - 1]!;
     after = { rank: Number(last.rank), userId: last.user_id };
   }

@@ -11,21 +11,31 @@ const finished: LedgerAuditEvent = { type: 'LedgerAuditFinished', data: result }
 
 describe('ledger audit run decider', () => {
   it('records who requested a run, once', () => {
-    given(auditRunDecider).when({ type: 'RequestAudit', data: { runId: 'r1' } }, meta).then([requested]);
-    given(auditRunDecider, requested).when({ type: 'RequestAudit', data: { runId: 'r1' } }, meta).then([]);
+    given(auditRunDecider)
+      .when({ type: 'RequestAudit', data: { runId: 'r1' } }, meta)
+      .then([requested]);
+    given(auditRunDecider, requested)
+      .when({ type: 'RequestAudit', data: { runId: 'r1' } }, meta)
+      .then([]);
   });
 
   it('records one result per run: a second worker finishing the same run adds nothing', () => {
     given(auditRunDecider, requested).when({ type: 'FinishAudit', data: result }, meta).then([finished]);
     given(auditRunDecider, requested, finished).when({ type: 'FinishAudit', data: result }, meta).then([]);
-    given(auditRunDecider, requested, finished).when({ type: 'FailAudit', data: { runId: 'r1', error: 'x' } }, meta).then([]);
+    given(auditRunDecider, requested, finished)
+      .when({ type: 'FailAudit', data: { runId: 'r1', error: 'x' } }, meta)
+      .then([]);
   });
 
   it('records a failure of a run under way', () => {
-    given(auditRunDecider, requested).when({ type: 'FailAudit', data: { runId: 'r1', error: 'database gone' } }, meta).then([{ type: 'LedgerAuditFailed', data: { runId: 'r1', error: 'database gone' } }]);
+    given(auditRunDecider, requested)
+      .when({ type: 'FailAudit', data: { runId: 'r1', error: 'database gone' } }, meta)
+      .then([{ type: 'LedgerAuditFailed', data: { runId: 'r1', error: 'database gone' } }]);
   });
 
   it('refuses to end a run nobody requested', () => {
-    given(auditRunDecider).when({ type: 'FinishAudit', data: result }, meta).thenThrows(DomainError, /No such audit run/);
+    given(auditRunDecider)
+      .when({ type: 'FinishAudit', data: result }, meta)
+      .thenThrows(DomainError, /No such audit run/);
   });
 });

@@ -1,5 +1,11 @@
 import type { FormDiscoveryRun } from '@fp/contracts';
-import type { DiscoveryStatus, MailStatus, OpsWorkflowRun, OpsWorkflowsResponse, SubmissionStatus } from '@fp/contracts';
+import type {
+  DiscoveryStatus,
+  MailStatus,
+  OpsWorkflowRun,
+  OpsWorkflowsResponse,
+  SubmissionStatus,
+} from '@fp/contracts';
 import { OpsWorkflowsQuery } from '@fp/contracts';
 import type { z } from 'zod';
 import { DomainError } from '../../platform/decider';
@@ -70,33 +76,67 @@ export function discoveryRun(r: FormDiscoveryRun): OpsWorkflowRun {
  * e-mail, or the mail job's messages), by status, user (e-mail) and time, a keyset page at a time,
  * with the live counts of that kind.
  */
-export async function listWorkflows(ctx: OpsContext, q: z.output<typeof OpsWorkflowsQuery>): Promise<OpsWorkflowsResponse> {
+export async function listWorkflows(
+  ctx: OpsContext,
+  q: z.output<typeof OpsWorkflowsQuery>,
+): Promise<OpsWorkflowsResponse> {
   let userId: string | undefined;
   if (q.user) {
     const account = await ctx.accounts.findByEmail(q.user);
     // Mail can go to an address without an account; a submission always has an owner.
-    if (!account && q.kind === 'submission') return { runs: [], nextCursor: null, counts: await ctx.submissions.runCounts() };
+    if (!account && q.kind === 'submission')
+      return { runs: [], nextCursor: null, counts: await ctx.submissions.runCounts() };
     userId = account?.id;
   }
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
   if (q.kind === 'discovery') {
     const [page, counts] = await Promise.all([
-      ctx.catalog.forms.runs({ status: q.status as DiscoveryStatus | undefined, requestedBy: q.user, from: q.from, before: q.to, after: after && { startedAt: after.at, id: after.id }, limit: q.limit }),
+      ctx.catalog.forms.runs({
+        status: q.status as DiscoveryStatus | undefined,
+        requestedBy: q.user,
+        from: q.from,
+        before: q.to,
+        after: after && { startedAt: after.at, id: after.id },
+        limit: q.limit,
+      }),
       ctx.catalog.forms.runCounts(),
     ]);
     const last = page.rows.at(-1);
-    return { runs: page.rows.map(discoveryRun), nextCursor: page.more && last ? encodeCursor(last.startedAt, last.runId) : null, counts };
+    return {
+      runs: page.rows.map(discoveryRun),
+      nextCursor: page.more && last ? encodeCursor(last.startedAt, last.runId) : null,
+      counts,
+    };
   }
   if (q.kind === 'mail') {
     const [page, counts] = await Promise.all([
-      ctx.mail.runs({ status: q.status as MailStatus | undefined, userId, to: q.user, from: q.from, before: q.to, after: after && { queuedAt: after.at, id: after.id }, limit: q.limit }),
+      ctx.mail.runs({
+        status: q.status as MailStatus | undefined,
+        userId,
+        to: q.user,
+        from: q.from,
+        before: q.to,
+        after: after && { queuedAt: after.at, id: after.id },
+        limit: q.limit,
+      }),
       ctx.mail.runCounts(),
     ]);
     const last = page.rows.at(-1);
-    return { runs: page.rows.map(mailRun), nextCursor: page.more && last ? encodeCursor(last.queuedAt, last.id) : null, counts };
+    return {
+      runs: page.rows.map(mailRun),
+      nextCursor: page.more && last ? encodeCursor(last.queuedAt, last.id) : null,
+      counts,
+    };
   }
   const [page, counts] = await Promise.all([
-    ctx.submissions.runs({ status: q.status as SubmissionStatus | undefined, userId, from: q.from, to: q.to, after: after && { submittedAt: after.at, id: after.id }, limit: q.limit }),
+    ctx.submissions.runs({
+      status: q.status as SubmissionStatus | undefined,
+      userId,
+      from: q.from,
+      to: q.to,
+      after: after && { submittedAt: after.at, id: after.id },
+      limit: q.limit,
+    }),
     ctx.submissions.runCounts(),
   ]);
   const emails = await ctx.accounts.emails([...new Set(page.rows.map((r) => r.userId))]);

@@ -5,10 +5,19 @@ import type { OpsContext } from './context';
 /** The operators' home tiles: submissions under way and failed, the last audit, the mail backlog, accounts, investor data. */
 export async function operatorSummary(ctx: OpsContext): Promise<OpsSummary> {
   const [submissions, runs, mail, users, sources, forms] = await Promise.all([
-    ctx.submissions.runCounts(), listAuditRuns(ctx, 1), ctx.mail.backlog(), ctx.accounts.counts(), ctx.catalog.sources(), ctx.catalog.forms.overview('vc'),
+    ctx.submissions.runCounts(),
+    listAuditRuns(ctx, 1),
+    ctx.mail.backlog(),
+    ctx.accounts.counts(),
+    ctx.catalog.sources(),
+    ctx.catalog.forms.overview('vc'),
   ]);
   const real = sources.filter((s) => !s.demo);
-  const lastImportAt = real.map((s) => s.lastImportAt).sort().at(-1) ?? null;
+  const lastImportAt =
+    real
+      .map((s) => s.lastImportAt)
+      .sort()
+      .at(-1) ?? null;
   return {
     submissions,
     lastAudit: runs[0] ?? null,

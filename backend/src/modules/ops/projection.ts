@@ -13,19 +13,37 @@ export const auditRunsProjection: Projection = {
       const at = eventTime(e);
       switch (ev.type) {
         case 'LedgerAuditRequested':
-          await tx.insertInto('ops_audit_runs').values({ id: ev.data.runId, requested_by: ev.data.requestedBy, requested_at: at, status: 'running' }).onConflict((oc) => oc.column('id').doNothing()).execute();
+          await tx
+            .insertInto('ops_audit_runs')
+            .values({ id: ev.data.runId, requested_by: ev.data.requestedBy, requested_at: at, status: 'running' })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
           break;
         case 'LedgerAuditFinished': {
           const d = ev.data;
           await tx
             .updateTable('ops_audit_runs')
-            .set({ status: 'done', finished_at: at, ok: d.ok, streams: d.streams, events: d.events, problems: d.problems, ms: d.ms, findings: JSON.stringify(d.findings), findings_omitted: d.findingsOmitted })
+            .set({
+              status: 'done',
+              finished_at: at,
+              ok: d.ok,
+              streams: d.streams,
+              events: d.events,
+              problems: d.problems,
+              ms: d.ms,
+              findings: JSON.stringify(d.findings),
+              findings_omitted: d.findingsOmitted,
+            })
             .where('id', '=', d.runId)
             .execute();
           break;
         }
         case 'LedgerAuditFailed':
-          await tx.updateTable('ops_audit_runs').set({ status: 'failed', finished_at: at, error: ev.data.error }).where('id', '=', ev.data.runId).execute();
+          await tx
+            .updateTable('ops_audit_runs')
+            .set({ status: 'failed', finished_at: at, error: ev.data.error })
+            .where('id', '=', ev.data.runId)
+            .execute();
           break;
       }
     }

@@ -1,4 +1,14 @@
-import { AuditRunsQuery, OpsDisableRequest, OpsWorkflowDetailQuery, OpsWorkflowsQuery, OpsGrantCreditsRequest, OpsLedgerQuery, OpsRoleParam, OpsRoleRequest, OpsUsersQuery } from '@fp/contracts';
+import {
+  AuditRunsQuery,
+  OpsDisableRequest,
+  OpsWorkflowDetailQuery,
+  OpsWorkflowsQuery,
+  OpsGrantCreditsRequest,
+  OpsLedgerQuery,
+  OpsRoleParam,
+  OpsRoleRequest,
+  OpsUsersQuery,
+} from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { requireAdmin, requireAdminOrAuditor, type AuditorRoute } from '../../platform/auth';
@@ -60,7 +70,11 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
   });
 
   /** An operator's action on one user: answers whether it changed anything and the user as now listed. */
-  const userAction = (method: 'POST' | 'DELETE', url: string, act: (req: FastifyRequest, userId: string, meta: CommandMeta) => Promise<{ changed: boolean }>) =>
+  const userAction = (
+    method: 'POST' | 'DELETE',
+    url: string,
+    act: (req: FastifyRequest, userId: string, meta: CommandMeta) => Promise<{ changed: boolean }>,
+  ) =>
     app.route({
       method,
       url,
@@ -71,9 +85,15 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
         return { changed: r.changed, user: await userAnswer(account.id) };
       },
     });
-  userAction('POST', '/api/ops/users/:id/roles', (req, id, meta) => ctx.accounts.grantRole(id, parse(OpsRoleRequest, req.body ?? {}).role, meta));
-  userAction('DELETE', '/api/ops/users/:id/roles/:role', (req, id, meta) => ctx.accounts.revokeRole(id, parse(OpsRoleParam, (req.params as { role: string }).role), meta));
-  userAction('POST', '/api/ops/users/:id/disable', (req, id, meta) => ctx.accounts.disable(id, parse(OpsDisableRequest, req.body ?? {}).reason, meta));
+  userAction('POST', '/api/ops/users/:id/roles', (req, id, meta) =>
+    ctx.accounts.grantRole(id, parse(OpsRoleRequest, req.body ?? {}).role, meta),
+  );
+  userAction('DELETE', '/api/ops/users/:id/roles/:role', (req, id, meta) =>
+    ctx.accounts.revokeRole(id, parse(OpsRoleParam, (req.params as { role: string }).role), meta),
+  );
+  userAction('POST', '/api/ops/users/:id/disable', (req, id, meta) =>
+    ctx.accounts.disable(id, parse(OpsDisableRequest, req.body ?? {}).reason, meta),
+  );
   userAction('POST', '/api/ops/users/:id/enable', (_req, id, meta) => ctx.accounts.enable(id, meta));
 
   app.get('/api/ops/workflows', async (req) => {
@@ -114,7 +134,8 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
 
   app.post('/api/ops/audits', async (req, reply) => {
     const who = requireAdminOrAuditor(req);
-    if (req.body !== undefined && req.body !== null && (typeof req.body !== 'object' || Object.keys(req.body).length)) throw new DomainError('This request takes no fields', 400, 'validation');
+    if (req.body !== undefined && req.body !== null && (typeof req.body !== 'object' || Object.keys(req.body).length))
+      throw new DomainError('This request takes no fields', 400, 'validation');
     const id = await audits.request(metaFor(ctx, who.id));
     reply.status(202);
     return { run: await getAuditRun(ctx, id) };

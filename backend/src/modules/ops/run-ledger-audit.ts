@@ -24,7 +24,13 @@ export function createAuditJobs(ctx: OpsContext) {
 
   async function request(meta: CommandMeta): Promise<string> {
     const runId = meta.ids?.runId ?? ctx.newId();
-    const r = await handleCommand(ctx.store, ledgerAuditStream(runId), auditRunDecider, { type: 'RequestAudit', data: { runId } }, meta);
+    const r = await handleCommand(
+      ctx.store,
+      ledgerAuditStream(runId),
+      auditRunDecider,
+      { type: 'RequestAudit', data: { runId } },
+      meta,
+    );
     await ctx.projections.waitFor(r.checkpoint, 10_000).catch(() => undefined);
     wake?.();
     return runId;
@@ -45,7 +51,10 @@ export function createAuditJobs(ctx: OpsContext) {
   }
 
   async function run(runId: string): Promise<void> {
-    const renew = () => sql`update ops_audit_jobs set lease_until = now() + ${`${LEASE_MS} milliseconds`}::interval where run_id = ${runId}`.execute(ctx.db);
+    const renew = () =>
+      sql`update ops_audit_jobs set lease_until = now() + ${`${LEASE_MS} milliseconds`}::interval where run_id = ${runId}`.execute(
+        ctx.db,
+      );
     const renewer = setInterval(() => void renew().catch(() => undefined), RENEW_MS);
     let lastReport = 0;
     const meta = (): CommandMeta => ({ now: ctx.clock.now(), actor: 'ledger-audit' });
@@ -57,16 +66,39 @@ export function createAuditJobs(ctx: OpsContext) {
           await sql`update ops_audit_jobs set done = ${done}, total = ${total} where run_id = ${runId}`.execute(ctx.db);
         },
       });
-      await sql`update ops_audit_jobs set done = ${report.events}, total = ${report.events} where run_id = ${runId}`.execute(ctx.db);
+      await sql`update ops_audit_jobs set done = ${report.events}, total = ${report.events} where run_id = ${runId}`.execute(
+        ctx.db,
+      );
       await saveRows(runId, report);
       const findings = await findingsOf(report);
-      const r = await handleCommand(ctx.store, ledgerAuditStream(runId), auditRunDecider, {
-        type: 'FinishAudit',
-        data: { runId, ok: report.ok, streams: report.streams, events: report.events, problems: report.problems, ms: report.ms, findings, findingsOmitted: Math.max(0, report.problems - findings.length) },
-      }, meta());
+      const r = await handleCommand(
+        ctx.store,
+        ledgerAuditStream(runId),
+        auditRunDecider,
+        {
+          type: 'FinishAudit',
+          data: {
+            runId,
+            ok: report.ok,
+            streams: report.streams,
+            events: report.events,
+            problems: report.problems,
+            ms: report.ms,
+            findings,
+            findingsOmitted: Math.max(0, report.problems - findings.length),
+          },
+        },
+        meta(),
+      );
       await ctx.projections.waitFor(r.checkpoint, 10_000).catch(() => undefined);
     } catch (err) {
-      await handleCommand(ctx.store, ledgerAuditStream(runId), auditRunDecider, { type: 'FailAudit', data: { runId, error: (err as Error).message.slice(0, 500) } }, meta()).catch(() => undefined);
+      await handleCommand(
+        ctx.store,
+        ledgerAuditStream(runId),
+        auditRunDecider,
+        { type: 'FailAudit', data: { runId, error: (err as Error).message.slice(0, 500) } },
+        meta(),
+      ).catch(() => undefined);
     } finally {
       clearInterval(renewer);
     }
@@ -79,7 +111,9 @@ export function createAuditJobs(ctx: OpsContext) {
       const part = report.rows.slice(i, i + 5000);
       await sql`insert into ops_audit_rows (run_id, user_id, events, replayed, read_model, read_model_events, status, problem)
         select ${runId}, * from unnest(${part.map((r) => r.userId)}::text[], ${part.map((r) => r.events)}::int[], ${part.map((r) => r.replayed)}::bigint[],
-          ${part.map((r) => r.readModel)}::bigint[], ${part.map((r) => r.readModelEvents)}::int[], ${part.map((r) => r.status)}::text[], ${part.map((r) => r.problem)}::text[])`.execute(ctx.db);
+          ${part.map((r) => r.readModel)}::bigint[], ${part.map((r) => r.readModelEvents)}::int[], ${part.map((r) => r.status)}::text[], ${part.map((r) => r.problem)}::text[])`.execute(
+        ctx.db,
+      );
     }
   }
 
@@ -121,10 +155,13 @@ export function createAuditJobs(ctx: OpsContext) {
     const tick = () => {
       if (stopped) return;
       clearTimeout(timer);
-      current = current.then(() => workDue()).catch(() => undefined).finally(() => {
-        clearTimeout(timer);
-        if (!stopped) timer = setTimeout(tick, POLL_MS);
-      });
+      current = current
+        .then(() => workDue())
+        .catch(() => undefined)
+        .finally(() => {
+          clearTimeout(timer);
+          if (!stopped) timer = setTimeout(tick, POLL_MS);
+        });
     };
     wake = tick;
     tick();

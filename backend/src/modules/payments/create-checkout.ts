@@ -25,15 +25,21 @@ export function checkoutRoutes(app: FastifyInstance, ctx: PaymentsContext) {
     if (!line) throw new DomainError(`Unknown product: ${body.product}`, 400, 'unknown_product');
     const base = ctx.provider.kind === 'local' ? '' : origin(req);
     const { url } = await ctx.provider.createCheckout({
-      userId: user.id, email: user.email, line,
-      successUrl: `${base}/credits?purchase=success`, cancelUrl: `${base}/pricing?purchase=cancelled`,
+      userId: user.id,
+      email: user.email,
+      line,
+      successUrl: `${base}/credits?purchase=success`,
+      cancelUrl: `${base}/pricing?purchase=cancelled`,
     });
     return { url };
   });
 
   app.get('/api/purchases', async (req) => {
     const user = requireUser(req);
-    const [purchases, owed] = await Promise.all([ctx.credits.purchases(user.id, receiptPath), ctx.credits.owed(user.id)]);
+    const [purchases, owed] = await Promise.all([
+      ctx.credits.purchases(user.id, receiptPath),
+      ctx.credits.owed(user.id),
+    ]);
     return { purchases, owed };
   });
 
@@ -59,7 +65,11 @@ export function checkoutRoutes(app: FastifyInstance, ctx: PaymentsContext) {
     // The webhook goes to this very server over HTTP, as Stripe's would.
     const port = (req.server.server.address() as AddressInfo).port;
     return local.pay(req.params.id, user.id, card, async (payload, signature) => {
-      const r = await fetch(`http://127.0.0.1:${port}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+      const r = await fetch(`http://127.0.0.1:${port}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
       return { status: r.status, body: await r.json().catch(() => null) };
     });
   });

@@ -22,7 +22,12 @@ export interface PaymentsDeps {
   mail: MailService;
   provider: PaymentProvider | LocalCheckout;
 }
-export type PaymentsContext = AppContext & { credits: CreditsService; accounts: AccountsService; provider: PaymentProvider | LocalCheckout; receipts: Receipts };
+export type PaymentsContext = AppContext & {
+  credits: CreditsService;
+  accounts: AccountsService;
+  provider: PaymentProvider | LocalCheckout;
+  receipts: Receipts;
+};
 
 export interface PaymentsService {
   readonly provider: PaymentProvider | LocalCheckout;
@@ -39,11 +44,25 @@ export interface PaymentsService {
  * on refunds and disputes) and receipts. Its own module because it needs the ledger (credits), the
  * registered users (accounts) and the mail, and accounts needs credits.
  */
-export function createPaymentsModule({ ctx: platform, credits, accounts, mail, provider }: PaymentsDeps): AppModule<PaymentsService> {
-  const ctx: PaymentsContext = moduleContext(platform, { credits, accounts, provider, receipts: createReceipts(platform, mail) });
+export function createPaymentsModule({
+  ctx: platform,
+  credits,
+  accounts,
+  mail,
+  provider,
+}: PaymentsDeps): AppModule<PaymentsService> {
+  const ctx: PaymentsContext = moduleContext(platform, {
+    credits,
+    accounts,
+    provider,
+    receipts: createReceipts(platform, mail),
+  });
   const receive = (raw: Buffer, signature: string) => receivePaymentEvent(ctx, raw, signature);
   if (isLocalCheckout(provider)) {
-    provider.useSender(async (payload, signature) => ({ status: 200, body: await receive(Buffer.from(payload), signature) }));
+    provider.useSender(async (payload, signature) => ({
+      status: 200,
+      body: await receive(Buffer.from(payload), signature),
+    }));
   }
   return {
     name: 'payments',
@@ -52,13 +71,17 @@ export function createPaymentsModule({ ctx: platform, credits, accounts, mail, p
       receive,
       async refund(paymentId, amountCents) {
         const p = await credits.findPayment({ paymentId });
-        if (!p || (!p.paymentIntentId && !p.invoiceId)) throw new Error(`No refundable purchase with payment id ${paymentId}`);
+        if (!p || (!p.paymentIntentId && !p.invoiceId))
+          throw new Error(`No refundable purchase with payment id ${paymentId}`);
         // A plan's checkout has no payment intent: the one that paid its invoice, when an invoice event named it.
         const paymentIntentId = p.paymentIntentId ?? (await intentOfInvoice(ctx, p.invoiceId!));
         return provider.refund({ paymentId, paymentIntentId, invoiceId: p.invoiceId }, amountCents);
       },
       async dispute(paymentId) {
-        if (!isLocalCheckout(provider)) throw new Error('Disputes come from the card holder\'s bank through Stripe; this only simulates one on the local checkout');
+        if (!isLocalCheckout(provider))
+          throw new Error(
+            "Disputes come from the card holder's bank through Stripe; this only simulates one on the local checkout",
+          );
         const p = await credits.findPayment({ paymentId });
         if (!p) throw new Error(`No purchase with payment id ${paymentId}`);
         return provider.dispute({ paymentId: p.paymentId });

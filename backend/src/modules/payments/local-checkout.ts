@@ -57,28 +57,68 @@ export const LOCAL_API_VERSION = '2025-10-29.clover';
  * STRIPE_WEBHOOK_SECRET when set, else derived from AUTH_SECRET, so every process of one install
  * agrees on it.
  */
-export function createLocalCheckout(db: Db, opts: { authSecret: string; webhookSecret?: string; now: () => Date }): LocalCheckout {
-  const webhookSecret = opts.webhookSecret ?? `whsec_local_${createHmac('sha256', opts.authSecret).update('local-checkout-webhook').digest('hex').slice(0, 32)}`;
+export function createLocalCheckout(
+  db: Db,
+  opts: { authSecret: string; webhookSecret?: string; now: () => Date },
+): LocalCheckout {
+  const webhookSecret =
+    opts.webhookSecret ??
+    `whsec_local_${createHmac('sha256', opts.authSecret).update('local-checkout-webhook').digest('hex').slice(0, 32)}`;
   const id = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
   let sender: WebhookSender | null = null;
 
   const signed = async (send: WebhookSender, type: string, object: Record<string, unknown>) => {
     const created = Math.floor(opts.now().getTime() / 1000);
-    const payload = JSON.stringify({ id: id('evt'), object: 'event', type, created, livemode: false, api_version: LOCAL_API_VERSION, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } });
+    const payload = JSON.stringify({
+      id: id('evt'),
+      object: 'event',
+      type,
+      created,
+      livemode: false,
+      api_version: LOCAL_API_VERSION,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: created });
     const r = await send(payload, signature);
-    if (r.status >= 400) throw new DomainError(`The app refused the payment webhook: ${JSON.stringify(r.body)}`, 502, 'webhook_refused');
+    if (r.status >= 400)
+      throw new DomainError(`The app refused the payment webhook: ${JSON.stringify(r.body)}`, 502, 'webhook_refused');
     return r.body;
   };
   // Stripe's Charge: no `invoice` field on this API version, whatever mode it was paid in.
-  const charge = (r: { charge_id: string; payment_intent_id: string; amount: number; refunded: number; currency: string }) => ({
-    id: r.charge_id, object: 'charge', amount: r.amount, amount_captured: r.amount, amount_refunded: r.refunded, captured: true, paid: true,
-    refunded: r.refunded >= r.amount, currency: r.currency, payment_intent: r.payment_intent_id, status: 'succeeded', livemode: false,
+  const charge = (r: {
+    charge_id: string;
+    payment_intent_id: string;
+    amount: number;
+    refunded: number;
+    currency: string;
+  }) => ({
+    id: r.charge_id,
+    object: 'charge',
+    amount: r.amount,
+    amount_captured: r.amount,
+    amount_refunded: r.refunded,
+    captured: true,
+    paid: true,
+    refunded: r.refunded >= r.amount,
+    currency: r.currency,
+    payment_intent: r.payment_intent_id,
+    status: 'succeeded',
+    livemode: false,
   });
-  const modeOf = (r: { mode: string | null; product_id: string }) => r.mode ?? (r.product_id === 'pack' ? 'payment' : 'subscription');
+  const modeOf = (r: { mode: string | null; product_id: string }) =>
+    r.mode ?? (r.product_id === 'pack' ? 'payment' : 'subscription');
 
   const toSession = (r: Record<string, any>): LocalCheckoutSession => ({
-    id: r.id, product: r.product_name, credits: r.credits, amount: r.amount, currency: r.currency, status: r.status, cancelUrl: r.cancel_url, successUrl: r.success_url,
+    id: r.id,
+    product: r.product_name,
+    credits: r.credits,
+    amount: r.amount,
+    currency: r.currency,
+    status: r.status,
+    cancelUrl: r.cancel_url,
+    successUrl: r.success_url,
   });
 
   return {
@@ -89,16 +129,35 @@ export function createLocalCheckout(db: Db, opts: { authSecret: string; webhookS
     },
     async createCheckout({ userId, email, line, successUrl, cancelUrl }: CheckoutInput) {
       const sessionId = id('cs');
-      await db.insertInto('local_checkout_sessions').values({
-        id: sessionId, user_id: userId, email, product_id: line.productId, product_name: line.quantity > 1 ? `${line.name} ×${line.quantity}` : line.name,
-        quantity: line.quantity, credits: line.credits, amount: line.unitAmount * line.quantity, currency: 'usd', mode: line.interval ? 'subscription' : 'payment',
-        // In subscription mode this is the intent that pays the first invoice (never on the session itself).
-        success_url: successUrl, cancel_url: cancelUrl, payment_intent_id: id('pi'), created_at: opts.now(),
-      }).execute();
+      await db
+        .insertInto('local_checkout_sessions')
+        .values({
+          id: sessionId,
+          user_id: userId,
+          email,
+          product_id: line.productId,
+          product_name: line.quantity > 1 ? `${line.name} ×${line.quantity}` : line.name,
+          quantity: line.quantity,
+          credits: line.credits,
+          amount: line.unitAmount * line.quantity,
+          currency: 'usd',
+          mode: line.interval ? 'subscription' : 'payment',
+          // In subscription mode this is the intent that pays the first invoice (never on the session itself).
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          payment_intent_id: id('pi'),
+          created_at: opts.now(),
+        })
+        .execute();
       return { url: localCheckoutPath(sessionId), sessionId };
     },
     async session(sessionId, userId) {
-      const r = await db.selectFrom('local_checkout_sessions').selectAll().where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+      const r = await db
+        .selectFrom('local_checkout_sessions')
+        .selectAll()
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return r ? toSession(r) : null;
     },
     async pay(sessionId, userId, card, send) {
@@ -106,17 +165,25 @@ export function createLocalCheckout(db: Db, opts: { authSecret: string; webhookS
       if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) throw new DomainError(CARD_INVALID, 400, 'card_invalid');
       const [mm, yy] = card.expiry.split('/').map((s) => Number(s.trim()));
       const now = opts.now();
-      if (2000 + yy! < now.getUTCFullYear() || (2000 + yy! === now.getUTCFullYear() && mm! < now.getUTCMonth() + 1)) throw new DomainError(CARD_EXPIRED, 400, 'card_expired');
+      if (2000 + yy! < now.getUTCFullYear() || (2000 + yy! === now.getUTCFullYear() && mm! < now.getUTCMonth() + 1))
+        throw new DomainError(CARD_EXPIRED, 400, 'card_expired');
       if (digits !== LOCAL_TEST_CARDS.success) throw new DomainError(CARD_DECLINED, 402, 'card_declined');
       // Open → paid once: a second click (or a second tab) pays nothing more. Paying creates what
       // Stripe creates: the charge, and in subscription mode the subscription and its first invoice.
-      const row = await db.updateTable('local_checkout_sessions')
+      const row = await db
+        .updateTable('local_checkout_sessions')
         .set({
-          status: 'paid', paid_at: now, charge_id: id('ch'),
+          status: 'paid',
+          paid_at: now,
+          charge_id: id('ch'),
           subscription_id: sql`case when coalesce(mode, case when product_id = 'pack' then 'payment' else 'subscription' end) = 'subscription' then ${id('sub')} end`,
           invoice_id: sql`case when coalesce(mode, case when product_id = 'pack' then 'payment' else 'subscription' end) = 'subscription' then ${id('in')} end`,
         })
-        .where('id', '=', sessionId).where('user_id', '=', userId).where('status', '=', 'open').returningAll().executeTakeFirst();
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'open')
+        .returningAll()
+        .executeTakeFirst();
       if (!row) {
         const existing = await this.session(sessionId, userId);
         if (!existing) throw new DomainError('Checkout session not found', 404, 'not_found');
@@ -129,45 +196,96 @@ export function createLocalCheckout(db: Db, opts: { authSecret: string; webhookS
         // Stripe does not order these events; the invoice's come first here, so the app must not
         // depend on the session's arriving before them.
         await signed(send, 'invoice.paid', {
-          id: row.invoice_id, object: 'invoice', billing_reason: 'subscription_create', status: 'paid', collection_method: 'charge_automatically',
-          customer_email: row.email, currency: row.currency, subtotal: row.amount, total: row.amount, amount_due: row.amount, amount_paid: row.amount, amount_remaining: 0,
-          created, livemode: false,
-          parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: {}, subscription: row.subscription_id } },
+          id: row.invoice_id,
+          object: 'invoice',
+          billing_reason: 'subscription_create',
+          status: 'paid',
+          collection_method: 'charge_automatically',
+          customer_email: row.email,
+          currency: row.currency,
+          subtotal: row.amount,
+          total: row.amount,
+          amount_due: row.amount,
+          amount_paid: row.amount,
+          amount_remaining: 0,
+          created,
+          livemode: false,
+          parent: {
+            type: 'subscription_details',
+            quote_details: null,
+            subscription_details: { metadata: {}, subscription: row.subscription_id },
+          },
         });
         await signed(send, 'invoice_payment.paid', {
-          id: id('inpay'), object: 'invoice_payment', invoice: row.invoice_id, amount_paid: row.amount, amount_requested: row.amount, currency: row.currency,
-          is_default: true, livemode: false, status: 'paid', created,
+          id: id('inpay'),
+          object: 'invoice_payment',
+          invoice: row.invoice_id,
+          amount_paid: row.amount,
+          amount_requested: row.amount,
+          currency: row.currency,
+          is_default: true,
+          livemode: false,
+          status: 'paid',
+          created,
           payment: { type: 'payment_intent', payment_intent: row.payment_intent_id },
           status_transitions: { canceled_at: null, paid_at: created },
         });
       }
       await signed(send, 'checkout.session.completed', {
-        id: row.id, object: 'checkout.session', mode, payment_status: 'paid', status: 'complete',
-        client_reference_id: row.user_id, customer_email: row.email, amount_subtotal: row.amount, amount_total: row.amount, currency: row.currency,
+        id: row.id,
+        object: 'checkout.session',
+        mode,
+        payment_status: 'paid',
+        status: 'complete',
+        client_reference_id: row.user_id,
+        customer_email: row.email,
+        amount_subtotal: row.amount,
+        amount_total: row.amount,
+        currency: row.currency,
         metadata: { product: row.product_id },
         payment_intent: mode === 'payment' ? row.payment_intent_id : null,
-        subscription: row.subscription_id, invoice: row.invoice_id,
+        subscription: row.subscription_id,
+        invoice: row.invoice_id,
       });
       return { redirectUrl: row.success_url };
     },
     async refund(payment, amount) {
       if (!sender) throw new Error('The local checkout has no webhook sender');
       // Refunds add up, as Stripe's `amount_refunded` does. (A session paid before charges were kept gets its charge now.)
-      const row = await db.updateTable('local_checkout_sessions')
-        .set({ refunded: sql`least(amount, refunded + ${amount ?? 2_000_000_000})`, charge_id: sql`coalesce(charge_id, ${id('ch')})` })
-        .where('id', '=', payment.paymentId).where('status', '=', 'paid').returning(['amount', 'refunded', 'currency', 'charge_id', 'payment_intent_id']).executeTakeFirst();
+      const row = await db
+        .updateTable('local_checkout_sessions')
+        .set({
+          refunded: sql`least(amount, refunded + ${amount ?? 2_000_000_000})`,
+          charge_id: sql`coalesce(charge_id, ${id('ch')})`,
+        })
+        .where('id', '=', payment.paymentId)
+        .where('status', '=', 'paid')
+        .returning(['amount', 'refunded', 'currency', 'charge_id', 'payment_intent_id'])
+        .executeTakeFirst();
       if (!row) throw new DomainError('No paid local checkout matches the payment', 404, 'not_found');
       return signed(sender, 'charge.refunded', charge({ ...row, charge_id: row.charge_id! }));
     },
     async dispute(payment) {
       if (!sender) throw new Error('The local checkout has no webhook sender');
-      const row = await db.updateTable('local_checkout_sessions').set({ charge_id: sql`coalesce(charge_id, ${id('ch')})` })
-        .where('id', '=', payment.paymentId).where('status', '=', 'paid').returning(['amount', 'currency', 'charge_id', 'payment_intent_id']).executeTakeFirst();
+      const row = await db
+        .updateTable('local_checkout_sessions')
+        .set({ charge_id: sql`coalesce(charge_id, ${id('ch')})` })
+        .where('id', '=', payment.paymentId)
+        .where('status', '=', 'paid')
+        .returning(['amount', 'currency', 'charge_id', 'payment_intent_id'])
+        .executeTakeFirst();
       if (!row) throw new DomainError('No paid local checkout matches the payment', 404, 'not_found');
       // Stripe's Dispute names the charge and, for a charge made through one, its payment intent.
       return signed(sender, 'charge.dispute.created', {
-        id: id('dp'), object: 'dispute', amount: row.amount, currency: row.currency, charge: row.charge_id, payment_intent: row.payment_intent_id,
-        reason: 'fraudulent', status: 'needs_response', livemode: false,
+        id: id('dp'),
+        object: 'dispute',
+        amount: row.amount,
+        currency: row.currency,
+        charge: row.charge_id,
+        payment_intent: row.payment_intent_id,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        livemode: false,
       });
     },
   };

@@ -31,7 +31,10 @@ export interface PaymentProvider {
    * by `invoice_payment.paid`, an event an endpoint may not be subscribed to), with the invoice's
    * subscription (a purchase recorded before invoices were kept is found by it). Null when it paid none.
    */
-  invoiceOf?(payment: { paymentIntentId: string | null; chargeId: string | null }): Promise<{ invoiceId: string; subscriptionId: string | null } | null>;
+  invoiceOf?(payment: {
+    paymentIntentId: string | null;
+    chargeId: string | null;
+  }): Promise<{ invoiceId: string; subscriptionId: string | null } | null>;
 }
 
 /** A purchase as the provider knows it: the checkout session (or renewal invoice), and what paid it. */

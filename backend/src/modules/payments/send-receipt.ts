@@ -9,16 +9,30 @@ export const receiptPath = (paymentId: string) => `/credits#receipt-${encodeURIC
 /** One receipt e-mail per payment (its id is the message id, so a redelivered webhook mails once). */
 export function createReceipts(ctx: Pick<AppContext, 'db' | 'config'>, mail: MailService) {
   return {
-    async send(userId: string, p: { paymentId: string; product: string; credits: number; amountPaid: number }, meta: CommandMeta) {
+    async send(
+      userId: string,
+      p: { paymentId: string; product: string; credits: number; amountPaid: number },
+      meta: CommandMeta,
+    ) {
       const user = await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
       if (!user) return;
-      await mail.send('receipt', {
-        to: user.email, userId, messageId: `receipt-${p.paymentId}`,
-        data: {
-          paymentId: p.paymentId, product: p.product, credits: p.credits, amount: formatUsd(p.amountPaid),
-          date: meta.now.toISOString().slice(0, 10), url: `${ctx.config.publicUrl}${receiptPath(p.paymentId)}`,
+      await mail.send(
+        'receipt',
+        {
+          to: user.email,
+          userId,
+          messageId: `receipt-${p.paymentId}`,
+          data: {
+            paymentId: p.paymentId,
+            product: p.product,
+            credits: p.credits,
+            amount: formatUsd(p.amountPaid),
+            date: meta.now.toISOString().slice(0, 10),
+            url: `${ctx.config.publicUrl}${receiptPath(p.paymentId)}`,
+          },
         },
-      }, meta);
+        meta,
+      );
     },
   };
 }

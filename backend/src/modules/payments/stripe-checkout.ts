@@ -16,12 +16,19 @@ export function createStripeCheckout(opts: { secretKey: string; webhookSecret: s
         client_reference_id: userId,
         customer_email: email,
         metadata: { product: line.productId },
-        line_items: [{
-          quantity: line.quantity,
-          // The pack's quantity can change on Stripe's page; the webhook counts packs from the amount paid.
-          ...(line.interval ? {} : { adjustable_quantity: { enabled: true, minimum: 1, maximum: 100 } }),
-          price_data: { currency: 'usd', unit_amount: line.unitAmount, product_data: { name: line.name }, ...(line.interval ? { recurring: { interval: line.interval } } : {}) },
-        }],
+        line_items: [
+          {
+            quantity: line.quantity,
+            // The pack's quantity can change on Stripe's page; the webhook counts packs from the amount paid.
+            ...(line.interval ? {} : { adjustable_quantity: { enabled: true, minimum: 1, maximum: 100 } }),
+            price_data: {
+              currency: 'usd',
+              unit_amount: line.unitAmount,
+              product_data: { name: line.name },
+              ...(line.interval ? { recurring: { interval: line.interval } } : {}),
+            },
+          },
+        ],
         success_url: successUrl,
         cancel_url: cancelUrl,
       });
@@ -30,7 +37,9 @@ export function createStripeCheckout(opts: { secretKey: string; webhookSecret: s
     },
     async refund({ paymentId, paymentIntentId, invoiceId }, amount) {
       // A plan's checkout has no payment intent: refund what paid its invoice (InvoicePayment, API 2025-03-31 on).
-      let target: { payment_intent: string } | { charge: string } | null = paymentIntentId ? { payment_intent: paymentIntentId } : null;
+      let target: { payment_intent: string } | { charge: string } | null = paymentIntentId
+        ? { payment_intent: paymentIntentId }
+        : null;
       if (!target && invoiceId) {
         const [paid] = (await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 1 })).data;
         const intent = idOf(paid?.payment.payment_intent);
@@ -42,13 +51,23 @@ export function createStripeCheckout(opts: { secretKey: string; webhookSecret: s
       return null;
     },
     async invoiceOf({ paymentIntentId, chargeId }) {
-      const intent = paymentIntentId ?? (chargeId ? idOf((await stripe.charges.retrieve(chargeId)).payment_intent) : null);
+      const intent =
+        paymentIntentId ?? (chargeId ? idOf((await stripe.charges.retrieve(chargeId)).payment_intent) : null);
       if (!intent) return null;
-      const [paid] = (await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intent }, limit: 1, expand: ['data.invoice'] })).data;
+      const [paid] = (
+        await stripe.invoicePayments.list({
+          payment: { type: 'payment_intent', payment_intent: intent },
+          limit: 1,
+          expand: ['data.invoice'],
+        })
+      ).data;
       const invoice = paid?.invoice;
       if (!invoice || typeof invoice === 'string') return invoice ? { invoiceId: invoice, subscriptionId: null } : null;
       if (!invoice.id) return null;
-      return { invoiceId: invoice.id, subscriptionId: 'parent' in invoice ? idOf(invoice.parent?.subscription_details?.subscription) : null };
+      return {
+        invoiceId: invoice.id,
+        subscriptionId: 'parent' in invoice ? idOf(invoice.parent?.subscription_details?.subscription) : null,
+      };
     },
   };
 }

@@ -12,10 +12,16 @@ function bucketOf(key: string): number {
  * n·(64 + m/64) copies instead of n·m (a 500-card board: ~50× less).
  */
 export class Buckets<V> {
-  private constructor(private readonly parts: readonly ReadonlyMap<string, V>[], readonly size: number) {}
+  private constructor(
+    private readonly parts: readonly ReadonlyMap<string, V>[],
+    readonly size: number,
+  ) {}
 
   static empty<V>(): Buckets<V> {
-    return new Buckets<V>(Array.from({ length: BUCKETS }, () => new Map<string, V>()), 0);
+    return new Buckets<V>(
+      Array.from({ length: BUCKETS }, () => new Map<string, V>()),
+      0,
+    );
   }
 
   get(key: string): V | undefined {

@@ -1,6 +1,11 @@
 import {
-  CARD_NOT_FOUND, MAX_PIPELINE_CARDS, PASS_REASON_REQUIRED,
-  type InvestorKind, type PipelineCardDetails, type PipelineEvent, type PipelineStage,
+  CARD_NOT_FOUND,
+  MAX_PIPELINE_CARDS,
+  PASS_REASON_REQUIRED,
+  type InvestorKind,
+  type PipelineCardDetails,
+  type PipelineEvent,
+  type PipelineStage,
 } from '@fp/contracts';
 import { DomainError, type CommandMeta, type Decider } from '../../platform/decider';
 import { Buckets } from './buckets';
@@ -36,10 +41,21 @@ export interface InvestorRef {
 
 export type PipelineCommand =
   | { type: 'AddCards'; data: { userId: string; investors: InvestorRef[]; stage: PipelineStage } }
-  | { type: 'UpdateCard'; data: { userId: string; cardId: string; stage?: PipelineStage; passReason?: string | null } & Partial<PipelineCardDetails> }
+  | {
+      type: 'UpdateCard';
+      data: {
+        userId: string;
+        cardId: string;
+        stage?: PipelineStage;
+        passReason?: string | null;
+      } & Partial<PipelineCardDetails>;
+    }
   | { type: 'RecordSubmission'; data: { userId: string; submissionId: string; investor: InvestorRef } }
   | { type: 'RemoveCard'; data: { userId: string; cardId: string } }
-  | { type: 'RecordDeckVisit'; data: { userId: string; visitId: string; investorId: string; investorKind: InvestorKind; email: string | null } };
+  | {
+      type: 'RecordDeckVisit';
+      data: { userId: string; visitId: string; investorId: string; investorKind: InvestorKind; email: string | null };
+    };
 
 export const investorKey = (kind: InvestorKind, investorId: string) => `${kind}:${investorId}`;
 
@@ -74,17 +90,35 @@ function withCard(state: PipelineState, card: CardState): PipelineState {
  *   an investor without a card gets none.
  */
 export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEvent> = {
-  initialState: () => ({ cards: Buckets.empty(), byInvestor: Buckets.empty(), linked: Buckets.empty(), visits: Buckets.empty() }),
+  initialState: () => ({
+    cards: Buckets.empty(),
+    byInvestor: Buckets.empty(),
+    linked: Buckets.empty(),
+    visits: Buckets.empty(),
+  }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'PipelineCardAdded': {
         const d = event.data;
         const card: CardState = {
-          id: d.cardId, investorId: d.investorId, investorKind: d.investorKind, name: d.name, stage: d.stage,
-          notes: null, nextFollowUp: null, introducedBy: null, amount: null, passReason: null, submissionIds: [], deckVisits: 0,
+          id: d.cardId,
+          investorId: d.investorId,
+          investorKind: d.investorKind,
+          name: d.name,
+          stage: d.stage,
+          notes: null,
+          nextFollowUp: null,
+          introducedBy: null,
+          amount: null,
+          passReason: null,
+          submissionIds: [],
+          deckVisits: 0,
         };
-        return { ...withCard(state, card), byInvestor: state.byInvestor.set(investorKey(d.investorKind, d.investorId), d.cardId) };
+        return {
+          ...withCard(state, card),
+          byInvestor: state.byInvestor.set(investorKey(d.investorKind, d.investorId), d.cardId),
+        };
       }
       case 'PipelineCardMoved': {
         const card = state.cards.get(event.data.cardId);
@@ -97,17 +131,25 @@ export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEv
       case 'PipelineSubmissionLinked': {
         const card = state.cards.get(event.data.cardId);
         const linked = state.linked.set(event.data.submissionId, true);
-        return card ? { ...withCard(state, { ...card, submissionIds: [...card.submissionIds, event.data.submissionId] }), linked } : { ...state, linked };
+        return card
+          ? { ...withCard(state, { ...card, submissionIds: [...card.submissionIds, event.data.submissionId] }), linked }
+          : { ...state, linked };
       }
       case 'PipelineCardRemoved': {
         const card = state.cards.get(event.data.cardId);
         if (!card) return state;
-        return { ...state, cards: state.cards.delete(card.id), byInvestor: state.byInvestor.delete(investorKey(card.investorKind, card.investorId)) };
+        return {
+          ...state,
+          cards: state.cards.delete(card.id),
+          byInvestor: state.byInvestor.delete(investorKey(card.investorKind, card.investorId)),
+        };
       }
       case 'PipelineDeckVisited': {
         const card = state.cards.get(event.data.cardId);
         const visits = state.visits.set(event.data.visitId, true);
-        return card ? { ...withCard(state, { ...card, deckVisits: card.deckVisits + 1 }), visits } : { ...state, visits };
+        return card
+          ? { ...withCard(state, { ...card, deckVisits: card.deckVisits + 1 }), visits }
+          : { ...state, visits };
       }
     }
   },
@@ -123,7 +165,18 @@ export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEv
           const key = investorKey(inv.investorKind, inv.investorId);
           if (state.byInvestor.has(key) || seen.has(key)) continue;
           seen.add(key);
-          events.push({ type: 'PipelineCardAdded', data: { userId, cardId: newCardId(meta, key), investorId: inv.investorId, investorKind: inv.investorKind, name: inv.name, stage, source: 'founder' } });
+          events.push({
+            type: 'PipelineCardAdded',
+            data: {
+              userId,
+              cardId: newCardId(meta, key),
+              investorId: inv.investorId,
+              investorKind: inv.investorKind,
+              name: inv.name,
+              stage,
+              source: 'founder',
+            },
+          });
         }
         if (state.cards.size + events.length > MAX_PIPELINE_CARDS) {
           throw new DomainError(`A pipeline holds at most ${MAX_PIPELINE_CARDS.toLocaleString('en-US')} investors`);
@@ -139,11 +192,20 @@ export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEv
         if (target === 'Passed') {
           const reason = passReason === undefined ? card.passReason : passReason;
           if (!reason) throw new DomainError(PASS_REASON_REQUIRED);
-          if (card.stage !== 'Passed') events.push({ type: 'PipelineCardMoved', data: { userId, cardId, from: card.stage, to: 'Passed', passReason: reason } });
-          else if (reason !== card.passReason) events.push({ type: 'PipelineCardEdited', data: { userId, cardId, changes: { passReason: reason } } });
+          if (card.stage !== 'Passed')
+            events.push({
+              type: 'PipelineCardMoved',
+              data: { userId, cardId, from: card.stage, to: 'Passed', passReason: reason },
+            });
+          else if (reason !== card.passReason)
+            events.push({ type: 'PipelineCardEdited', data: { userId, cardId, changes: { passReason: reason } } });
         } else {
           if (passReason) throw new DomainError('A pass reason can only be given when the investor is moved to Passed');
-          if (target !== card.stage) events.push({ type: 'PipelineCardMoved', data: { userId, cardId, from: card.stage, to: target, passReason: null } });
+          if (target !== card.stage)
+            events.push({
+              type: 'PipelineCardMoved',
+              data: { userId, cardId, from: card.stage, to: target, passReason: null },
+            });
         }
         const changes: Partial<PipelineCardDetails> = {};
         for (const f of DETAIL_FIELDS) {
@@ -163,9 +225,23 @@ export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEv
         let cardId = existing;
         if (!cardId) {
           cardId = newCardId(meta, key);
-          events.push({ type: 'PipelineCardAdded', data: { userId, cardId, investorId: investor.investorId, investorKind: investor.investorKind, name: investor.name, stage: 'Applied', source: 'submission' } });
+          events.push({
+            type: 'PipelineCardAdded',
+            data: {
+              userId,
+              cardId,
+              investorId: investor.investorId,
+              investorKind: investor.investorKind,
+              name: investor.name,
+              stage: 'Applied',
+              source: 'submission',
+            },
+          });
         } else if (state.cards.get(cardId)!.stage === 'Target') {
-          events.push({ type: 'PipelineCardMoved', data: { userId, cardId, from: 'Target', to: 'Applied', passReason: null } });
+          events.push({
+            type: 'PipelineCardMoved',
+            data: { userId, cardId, from: 'Target', to: 'Applied', passReason: null },
+          });
         }
         events.push({ type: 'PipelineSubmissionLinked', data: { userId, cardId, submissionId } });
         return events;
@@ -185,7 +261,10 @@ export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEv
         const card = state.cards.get(cardId)!;
         const events: PipelineEvent[] = [];
         if (card.deckVisits === 0 && (card.stage === 'Target' || card.stage === 'Applied')) {
-          events.push({ type: 'PipelineCardMoved', data: { userId, cardId, from: card.stage, to: 'Opened deck', passReason: null } });
+          events.push({
+            type: 'PipelineCardMoved',
+            data: { userId, cardId, from: card.stage, to: 'Opened deck', passReason: null },
+          });
         }
         events.push({ type: 'PipelineDeckVisited', data: { userId, cardId, visitId, email } });
         return events;

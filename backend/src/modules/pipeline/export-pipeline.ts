@@ -6,7 +6,16 @@ export function pipelineCsv(cards: PipelineCard[]): string {
   return toCsv([
     PIPELINE_EXPORT_COLUMNS,
     ...cards.map((c) => [
-      c.name, c.investorKind === 'vc' ? 'VC firm' : 'Angel investor', c.stage, c.amount, c.nextFollowUp, c.introducedBy, c.passReason, c.notes, c.submissionIds.length, c.updatedAt,
+      c.name,
+      c.investorKind === 'vc' ? 'VC firm' : 'Angel investor',
+      c.stage,
+      c.amount,
+      c.nextFollowUp,
+      c.introducedBy,
+      c.passReason,
+      c.notes,
+      c.submissionIds.length,
+      c.updatedAt,
     ]),
   ]);
 }

@@ -26,7 +26,12 @@ export type PipelineContext = AppContext & { catalog: CatalogService; mail: Mail
  * The founder's fundraising pipeline (CRM board): cards per investor through the stages, fed by the
  * founder and by completed applications (docs/pipeline.md).
  */
-export function createPipelineModule({ ctx: platform, catalog, mail, followUpPollMs = 60_000 }: PipelineDeps): AppModule<PipelineService> {
+export function createPipelineModule({
+  ctx: platform,
+  catalog,
+  mail,
+  followUpPollMs = 60_000,
+}: PipelineDeps): AppModule<PipelineService> {
   const pipeline = createPipelineService(moduleContext(platform, { catalog, mail }));
   const ctx: PipelineContext = moduleContext(platform, { catalog, mail, pipeline });
   return {

@@ -22,15 +22,25 @@ export function applicationsToPipeline(pipeline: PipelineService): Projection {
         const ev = { type: e.type, data: e.data } as SubmissionEvent;
         if (ev.type === 'SubmissionRequested') {
           const d = ev.data;
-          await tx.insertInto('pipeline_submission_firms')
+          await tx
+            .insertInto('pipeline_submission_firms')
             .values({ submission_id: d.submissionId, user_id: d.userId, firm_id: d.vcFirmId, firm_name: d.firm.name })
             .onConflict((oc) => oc.column('submission_id').doNothing())
             .execute();
         } else if (ev.type === 'SubmissionCompleted') {
-          const row = await tx.selectFrom('pipeline_submission_firms').selectAll().where('submission_id', '=', ev.data.submissionId).executeTakeFirst();
+          const row = await tx
+            .selectFrom('pipeline_submission_firms')
+            .selectAll()
+            .where('submission_id', '=', ev.data.submissionId)
+            .executeTakeFirst();
           if (!row) continue;
           const now = new Date(eventTime(e));
-          await pipeline.recordSubmission(row.user_id, row.submission_id, { id: row.firm_id, name: row.firm_name }, { now, actor: PROCESS_MANAGER_ACTOR, correlationId: row.submission_id });
+          await pipeline.recordSubmission(
+            row.user_id,
+            row.submission_id,
+            { id: row.firm_id, name: row.firm_name },
+            { now, actor: PROCESS_MANAGER_ACTOR, correlationId: row.submission_id },
+          );
         }
       }
     },
@@ -54,7 +64,11 @@ export function deckVisitsToPipeline(pipeline: PipelineService): Projection {
         const ev = { type: e.type, data: e.data } as DeckLinkEvent;
         if (ev.type !== 'DeckVisitStarted' || !ev.data.investorId || !ev.data.investorKind) continue;
         const d = ev.data;
-        await pipeline.recordDeckVisit(d.userId, { visitId: d.visitId, investorId: d.investorId!, investorKind: d.investorKind!, email: d.email }, { now: new Date(eventTime(e)), actor: DECK_VISITS_ACTOR, correlationId: d.visitId });
+        await pipeline.recordDeckVisit(
+          d.userId,
+          { visitId: d.visitId, investorId: d.investorId!, investorKind: d.investorKind!, email: d.email },
+          { now: new Date(eventTime(e)), actor: DECK_VISITS_ACTOR, correlationId: d.visitId },
+        );
       }
     },
   };

@@ -7,7 +7,13 @@ import { sql } from 'kysely';
 const at = eventTime;
 
 /** Read-model columns of the editable fields. */
-const COLUMN = { notes: 'notes', nextFollowUp: 'next_follow_up', introducedBy: 'introduced_by', amount: 'amount', passReason: 'pass_reason' } as const;
+const COLUMN = {
+  notes: 'notes',
+  nextFollowUp: 'next_follow_up',
+  introducedBy: 'introduced_by',
+  amount: 'amount',
+  passReason: 'pass_reason',
+} as const;
 
 /** pipeline_cards: the board, one row per card, folded from the pipeline-<userId> streams. */
 export const pipelineCardsProjection: Projection = {
@@ -20,13 +26,27 @@ export const pipelineCardsProjection: Projection = {
       const d = ev.data;
       switch (ev.type) {
         case 'PipelineCardAdded':
-          await tx.insertInto('pipeline_cards')
-            .values({ id: d.cardId, user_id: d.userId, investor_id: ev.data.investorId, investor_kind: ev.data.investorKind, name: ev.data.name, stage: ev.data.stage, created_at: at(e), updated_at: at(e) })
+          await tx
+            .insertInto('pipeline_cards')
+            .values({
+              id: d.cardId,
+              user_id: d.userId,
+              investor_id: ev.data.investorId,
+              investor_kind: ev.data.investorKind,
+              name: ev.data.name,
+              stage: ev.data.stage,
+              created_at: at(e),
+              updated_at: at(e),
+            })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
           break;
         case 'PipelineCardMoved':
-          await tx.updateTable('pipeline_cards').set({ stage: ev.data.to, pass_reason: ev.data.passReason, updated_at: at(e) }).where('id', '=', d.cardId).execute();
+          await tx
+            .updateTable('pipeline_cards')
+            .set({ stage: ev.data.to, pass_reason: ev.data.passReason, updated_at: at(e) })
+            .where('id', '=', d.cardId)
+            .execute();
           break;
         case 'PipelineCardEdited': {
           const set: Record<string, unknown> = { updated_at: at(e) };
@@ -35,7 +55,9 @@ export const pipelineCardsProjection: Projection = {
           break;
         }
         case 'PipelineSubmissionLinked':
-          await sql`update pipeline_cards set submission_ids = array_append(submission_ids, ${ev.data.submissionId}), updated_at = ${at(e)} where id = ${d.cardId}`.execute(tx);
+          await sql`update pipeline_cards set submission_ids = array_append(submission_ids, ${ev.data.submissionId}), updated_at = ${at(e)} where id = ${d.cardId}`.execute(
+            tx,
+          );
           break;
         case 'PipelineCardRemoved':
           await tx.deleteFrom('pipeline_cards').where('id', '=', d.cardId).execute();

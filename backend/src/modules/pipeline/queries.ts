@@ -1,14 +1,28 @@
 import type { PipelineCard } from '@fp/contracts';
 import type { Db } from '@fp/infra';
 
-const day = (v: unknown) => (v == null ? null : v instanceof Date ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}` : String(v).slice(0, 10));
+const day = (v: unknown) =>
+  v == null
+    ? null
+    : v instanceof Date
+      ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+      : String(v).slice(0, 10);
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 export function cardFromRow(r: Record<string, any>): PipelineCard {
   return {
-    id: r.id, investorId: r.investor_id, investorKind: r.investor_kind, name: r.name, stage: r.stage,
-    notes: r.notes, nextFollowUp: day(r.next_follow_up), passReason: r.pass_reason, introducedBy: r.introduced_by,
-    amount: r.amount == null ? null : Number(r.amount), submissionIds: r.submission_ids ?? [], updatedAt: iso(r.updated_at),
+    id: r.id,
+    investorId: r.investor_id,
+    investorKind: r.investor_kind,
+    name: r.name,
+    stage: r.stage,
+    notes: r.notes,
+    nextFollowUp: day(r.next_follow_up),
+    passReason: r.pass_reason,
+    introducedBy: r.introduced_by,
+    amount: r.amount == null ? null : Number(r.amount),
+    submissionIds: r.submission_ids ?? [],
+    updatedAt: iso(r.updated_at),
   };
 }
 

@@ -1,4 +1,9 @@
-import { AddPipelineCardRequest, AddPipelineCardsRequest, pipelineExportFileName, UpdatePipelineCardRequest } from '@fp/contracts';
+import {
+  AddPipelineCardRequest,
+  AddPipelineCardsRequest,
+  pipelineExportFileName,
+  UpdatePipelineCardRequest,
+} from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
@@ -22,7 +27,11 @@ export function pipelineRoutes(app: FastifyInstance, ctx: PipelineContext) {
       return svc.add(user.id, parse(AddPipelineCardsRequest, body), metaFor(ctx, user.id));
     }
     const one = parse(AddPipelineCardRequest, body);
-    const r = await svc.add(user.id, { investors: [{ investorId: one.investorId, investorKind: one.investorKind }], stage: one.stage }, metaFor(ctx, user.id));
+    const r = await svc.add(
+      user.id,
+      { investors: [{ investorId: one.investorId, investorKind: one.investorKind }], stage: one.stage },
+      metaFor(ctx, user.id),
+    );
     return reply.status(r.added ? 201 : 200).send(r.cards[0]);
   });
 

@@ -16,7 +16,10 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
  * again that day (another tick, a restart, a second worker) queues nothing twice; founders who
  * unsubscribed from notifications get nothing. Answers how many founders were written to.
  */
-export async function sendFollowUpReminders(ctx: Pick<PipelineServiceContext, 'db' | 'mail' | 'config'>, now: Date): Promise<number> {
+export async function sendFollowUpReminders(
+  ctx: Pick<PipelineServiceContext, 'db' | 'mail' | 'config'>,
+  now: Date,
+): Promise<number> {
   const today = isoDay(now);
   const since = isoDay(new Date(now.getTime() - OVERDUE_DAYS * 86_400_000));
   const rows = await ctx.db
@@ -41,7 +44,12 @@ export async function sendFollowUpReminders(ctx: Pick<PipelineServiceContext, 'd
   for (const [userId, { email, cards }] of byUser) {
     const r = await ctx.mail.send(
       'follow-up-reminder',
-      { to: email, userId, messageId: `follow-up-${userId}-${today}`, data: { date: today, cards, url: `${ctx.config.publicUrl}/pipeline` } },
+      {
+        to: email,
+        userId,
+        messageId: `follow-up-${userId}-${today}`,
+        data: { date: today, cards, url: `${ctx.config.publicUrl}/pipeline` },
+      },
       { now, actor: FOLLOW_UP_MAIL_ACTOR },
     );
     if (!r.skipped) sent++;

@@ -29,7 +29,12 @@ export const answersDecider: Decider<AnswersState, AnswerCommand, AnswerEvent> =
   evolve(state, event) {
     switch (event.type) {
       case 'AnswerSaved':
-        return { answers: new Map(state.answers).set(event.data.answerId, { question: event.data.question, answer: event.data.answer }) };
+        return {
+          answers: new Map(state.answers).set(event.data.answerId, {
+            question: event.data.question,
+            answer: event.data.answer,
+          }),
+        };
       case 'AnswerDeleted': {
         const answers = new Map(state.answers);
         answers.delete(event.data.answerId);

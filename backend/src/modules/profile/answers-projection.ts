@@ -15,9 +15,19 @@ export const profileAnswersProjection: Projection = {
       const ev = { type: e.type, data: e.data } as AnswerEvent;
       switch (ev.type) {
         case 'AnswerSaved':
-          await tx.insertInto('profile_answers')
-            .values({ id: ev.data.answerId, user_id: ev.data.userId, question: ev.data.question, answer: ev.data.answer, created_at: at(e), updated_at: at(e) })
-            .onConflict((oc) => oc.column('id').doUpdateSet({ question: ev.data.question, answer: ev.data.answer, updated_at: at(e) }))
+          await tx
+            .insertInto('profile_answers')
+            .values({
+              id: ev.data.answerId,
+              user_id: ev.data.userId,
+              question: ev.data.question,
+              answer: ev.data.answer,
+              created_at: at(e),
+              updated_at: at(e),
+            })
+            .onConflict((oc) =>
+              oc.column('id').doUpdateSet({ question: ev.data.question, answer: ev.data.answer, updated_at: at(e) }),
+            )
             .execute();
           break;
         case 'AnswerDeleted':

@@ -17,7 +17,11 @@ export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
   app.post('/api/answers', async (req, reply) => {
     const user = requireUser(req);
     const body = parse(SaveAnswerRequest, req.body ?? {});
-    const { answerId } = await svc.changeAnswers(user.id, { type: 'SaveAnswer', data: { userId: user.id, answerId: ctx.newId(), ...body } }, metaFor(ctx, user.id));
+    const { answerId } = await svc.changeAnswers(
+      user.id,
+      { type: 'SaveAnswer', data: { userId: user.id, answerId: ctx.newId(), ...body } },
+      metaFor(ctx, user.id),
+    );
     return reply.status(201).send({ answer: (await svc.answers(user.id)).find((a) => a.id === answerId) });
   });
 
@@ -25,14 +29,22 @@ export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     const body = parse(UpdateAnswerRequest, req.body ?? {});
-    await svc.changeAnswers(user.id, { type: 'UpdateAnswer', data: { userId: user.id, answerId: id, ...body } }, metaFor(ctx, user.id));
+    await svc.changeAnswers(
+      user.id,
+      { type: 'UpdateAnswer', data: { userId: user.id, answerId: id, ...body } },
+      metaFor(ctx, user.id),
+    );
     return { answer: (await svc.answers(user.id)).find((a) => a.id === id) };
   });
 
   app.delete('/api/answers/:id', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
-    await svc.changeAnswers(user.id, { type: 'DeleteAnswer', data: { userId: user.id, answerId: id } }, metaFor(ctx, user.id));
+    await svc.changeAnswers(
+      user.id,
+      { type: 'DeleteAnswer', data: { userId: user.id, answerId: id } },
+      metaFor(ctx, user.id),
+    );
     return { success: true };
   });
 }

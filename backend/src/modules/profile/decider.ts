@@ -1,4 +1,12 @@
-import { PROFILE_FIELDS, profileCompletion, REQUIRED_PROFILE_FIELDS, requiredFieldMessage, type ProfileEvent, type ProfileField, type StartupProfile } from '@fp/contracts';
+import {
+  PROFILE_FIELDS,
+  profileCompletion,
+  REQUIRED_PROFILE_FIELDS,
+  requiredFieldMessage,
+  type ProfileEvent,
+  type ProfileField,
+  type StartupProfile,
+} from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 
 export interface ProfileState {

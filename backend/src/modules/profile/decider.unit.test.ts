@@ -8,17 +8,26 @@ import { profileDecider, type ProfileCommand } from './decider';
 const meta: CommandMeta = { now: new Date('2025-01-01T00:00:00Z'), actor: 'u1' };
 const given = (...events: ProfileEvent[]) => events;
 const when = (history: ProfileEvent[], data: Omit<ProfileCommand['data'], 'userId'>) =>
-  givenHistory(profileDecider, ...history).when({ type: 'UpdateStartupProfile', data: { userId: 'u1', ...data } }, meta).produced();
-const changed = (set: ProfileEvent['data']['set'], cleared: ProfileEvent['data']['cleared'] = []): ProfileEvent => ({ type: 'StartupProfileChanged', data: { userId: 'u1', set, cleared } });
+  givenHistory(profileDecider, ...history)
+    .when({ type: 'UpdateStartupProfile', data: { userId: 'u1', ...data } }, meta)
+    .produced();
+const changed = (set: ProfileEvent['data']['set'], cleared: ProfileEvent['data']['cleared'] = []): ProfileEvent => ({
+  type: 'StartupProfileChanged',
+  data: { userId: 'u1', set, cleared },
+});
 
 describe('profile decider', () => {
   it('records the fields of a first save', () => {
-    expect(when(given(), { set: { companyName: 'Acme', industry: 'SaaS' }, clear: [] })).toEqual([changed({ companyName: 'Acme', industry: 'SaaS' })]);
+    expect(when(given(), { set: { companyName: 'Acme', industry: 'SaaS' }, clear: [] })).toEqual([
+      changed({ companyName: 'Acme', industry: 'SaaS' }),
+    ]);
   });
 
   it('records only what changed', () => {
     const state = given(changed({ companyName: 'Acme', industry: 'SaaS' }));
-    expect(when(state, { set: { companyName: 'Acme', industry: 'Fintech', location: 'Paris' }, clear: [] })).toEqual([changed({ industry: 'Fintech', location: 'Paris' })]);
+    expect(when(state, { set: { companyName: 'Acme', industry: 'Fintech', location: 'Paris' }, clear: [] })).toEqual([
+      changed({ industry: 'Fintech', location: 'Paris' }),
+    ]);
   });
 
   it('records nothing when nothing changes', () => {
@@ -37,7 +46,10 @@ describe('profile decider', () => {
   });
 
   it('folds set and cleared fields into the profile', () => {
-    const state = given(changed({ companyName: 'Acme', website: 'https://acme.io' }), changed({ companyName: 'Acme Inc' }, ['website']));
+    const state = given(
+      changed({ companyName: 'Acme', website: 'https://acme.io' }),
+      changed({ companyName: 'Acme Inc' }, ['website']),
+    );
     expect(givenHistory(profileDecider, ...state).state.profile).toEqual({ companyName: 'Acme Inc' });
   });
 
@@ -53,6 +65,8 @@ describe('profile decider', () => {
     }
     // Optional fields may still be emptied; an incomplete profile may still lose a required field.
     expect(when(complete, { set: {}, clear: ['website'] })).toEqual([changed({}, ['website'])]);
-    expect(when(given(changed({ companyName: 'Acme' })), { set: {}, clear: ['companyName'] })).toEqual([changed({}, ['companyName'])]);
+    expect(when(given(changed({ companyName: 'Acme' })), { set: {}, clear: ['companyName'] })).toEqual([
+      changed({}, ['companyName']),
+    ]);
   });
 });

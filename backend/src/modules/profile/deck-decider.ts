@@ -35,7 +35,9 @@ export const pitchDeckDecider: Decider<PitchDeckState, PitchDeckCommand, PitchDe
       case 'UploadPitchDeck': {
         // The same upload decided again (a retried request) records nothing new.
         if (state.current?.deckId === command.data.deckId) return [];
-        return [{ type: 'PitchDeckUploaded', data: { ...command.data, replacedDeckId: state.current?.deckId ?? null } }];
+        return [
+          { type: 'PitchDeckUploaded', data: { ...command.data, replacedDeckId: state.current?.deckId ?? null } },
+        ];
       }
       case 'RemovePitchDeck': {
         if (!state.current) throw new DomainError(DECK_NOT_FOUND, 404, 'not_found');

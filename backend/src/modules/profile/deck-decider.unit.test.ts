@@ -5,21 +5,38 @@ import { given } from '../../testing/decider';
 import { pitchDeckDecider } from './deck-decider';
 
 const meta: CommandMeta = { now: new Date('2026-01-01T00:00:00Z'), actor: 'u1' };
-const deck = (deckId: string) => ({ deckId, fileName: `${deckId}.pdf`, size: 1000, sha256: `sha-${deckId}`, key: `decks/u1/${deckId}.pdf` });
-const uploaded = (deckId: string, replacedDeckId: string | null = null): PitchDeckEvent => ({ type: 'PitchDeckUploaded', data: { userId: 'u1', ...deck(deckId), replacedDeckId } });
+const deck = (deckId: string) => ({
+  deckId,
+  fileName: `${deckId}.pdf`,
+  size: 1000,
+  sha256: `sha-${deckId}`,
+  key: `decks/u1/${deckId}.pdf`,
+});
+const uploaded = (deckId: string, replacedDeckId: string | null = null): PitchDeckEvent => ({
+  type: 'PitchDeckUploaded',
+  data: { userId: 'u1', ...deck(deckId), replacedDeckId },
+});
 
 describe('pitch deck decider', () => {
   it('records a first upload', () => {
-    given(pitchDeckDecider).when({ type: 'UploadPitchDeck', data: { userId: 'u1', ...deck('d1') } }, meta).then([uploaded('d1')]);
+    given(pitchDeckDecider)
+      .when({ type: 'UploadPitchDeck', data: { userId: 'u1', ...deck('d1') } }, meta)
+      .then([uploaded('d1')]);
   });
   it('an upload while a deck is current replaces it', () => {
-    given(pitchDeckDecider, uploaded('d1')).when({ type: 'UploadPitchDeck', data: { userId: 'u1', ...deck('d2') } }, meta).then([uploaded('d2', 'd1')]);
+    given(pitchDeckDecider, uploaded('d1'))
+      .when({ type: 'UploadPitchDeck', data: { userId: 'u1', ...deck('d2') } }, meta)
+      .then([uploaded('d2', 'd1')]);
   });
   it('the same upload decided twice records it once', () => {
-    given(pitchDeckDecider, uploaded('d1')).when({ type: 'UploadPitchDeck', data: { userId: 'u1', ...deck('d1') } }, meta).then([]);
+    given(pitchDeckDecider, uploaded('d1'))
+      .when({ type: 'UploadPitchDeck', data: { userId: 'u1', ...deck('d1') } }, meta)
+      .then([]);
   });
   it('removes the current deck', () => {
-    given(pitchDeckDecider, uploaded('d1'), uploaded('d2', 'd1')).when({ type: 'RemovePitchDeck', data: { userId: 'u1' } }, meta).then([{ type: 'PitchDeckRemoved', data: { userId: 'u1', deckId: 'd2' } }]);
+    given(pitchDeckDecider, uploaded('d1'), uploaded('d2', 'd1'))
+      .when({ type: 'RemovePitchDeck', data: { userId: 'u1' } }, meta)
+      .then([{ type: 'PitchDeckRemoved', data: { userId: 'u1', deckId: 'd2' } }]);
   });
   it('refuses to remove when there is no deck (404)', () => {
     given(pitchDeckDecider, uploaded('d1'), { type: 'PitchDeckRemoved', data: { userId: 'u1', deckId: 'd1' } })

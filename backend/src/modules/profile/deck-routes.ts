@@ -18,7 +18,11 @@ export function pitchDeckRoutes(app: FastifyInstance, ctx: ProfileContext) {
   app.get('/api/pitch-deck/file', async (req, reply) => {
     const file = await ctx.profile.pitchDeckFile(requireUser(req).id);
     if (!file) return reply.status(404).send({ error: DECK_NOT_FOUND });
-    return reply.type('application/pdf').header('content-disposition', attachmentHeader(file.fileName)).header('cache-control', 'private, no-store').send(file.bytes);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', attachmentHeader(file.fileName))
+      .header('cache-control', 'private, no-store')
+      .send(file.bytes);
   });
 
   app.delete('/api/pitch-deck', async (req) => {
@@ -30,7 +34,9 @@ export function pitchDeckRoutes(app: FastifyInstance, ctx: ProfileContext) {
   app.register(async (scope) => {
     // Any content type: a PDF's type is its bytes, not what the browser guessed from the name.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_DECK_BYTES }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_DECK_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
     scope.put('/api/pitch-deck', { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } }, async (req) => {
       const user = requireUser(req);
       const { name } = parse(UploadPitchDeckQuery, req.query ?? {});

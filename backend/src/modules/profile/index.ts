@@ -19,7 +19,13 @@ export type { ProfileService, ProfileView } from './service';
 export type ProfileContext = AppContext & { profile: ProfileService };
 
 /** The founder's startup profile and pitch deck file (docs/profile.md). */
-export function createProfileModule({ ctx: platform, storage }: { ctx: AppContext; storage: FileStorage }): AppModule<ProfileService> {
+export function createProfileModule({
+  ctx: platform,
+  storage,
+}: {
+  ctx: AppContext;
+  storage: FileStorage;
+}): AppModule<ProfileService> {
   const profile = createProfileService(moduleContext(platform, { storage }));
   const ctx: ProfileContext = moduleContext(platform, { profile });
   return {

@@ -26,7 +26,12 @@ export const startupProfilesProjection: Projection = {
     const ids = [...new Set(events.map((e) => (e.data as ProfileEvent['data']).userId))];
     if (!ids.length) return;
     const existing = await tx.selectFrom('startup_profiles').selectAll().where('user_id', 'in', ids).execute();
-    const current = new Map<string, Current>(existing.map((r) => [r.user_id, { profile: profileFromRow(r), version: r.version, updatedBy: r.updated_by, updatedAt: r.updated_at }]));
+    const current = new Map<string, Current>(
+      existing.map((r) => [
+        r.user_id,
+        { profile: profileFromRow(r), version: r.version, updatedBy: r.updated_by, updatedAt: r.updated_at },
+      ]),
+    );
     const touched = new Set<string>();
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as ProfileEvent;
@@ -35,18 +40,40 @@ export const startupProfilesProjection: Projection = {
       // Replaying an event already applied (same or older position) changes nothing.
       if (before && before.version > e.streamPosition) continue;
       const { profile } = profileDecider.evolve({ profile: before?.profile ?? {} }, ev);
-      current.set(userId, { profile, version: e.streamPosition + 1, updatedBy: e.metadata.actor ?? userId, updatedAt: eventTime(e) });
+      current.set(userId, {
+        profile,
+        version: e.streamPosition + 1,
+        updatedBy: e.metadata.actor ?? userId,
+        updatedAt: eventTime(e),
+      });
       touched.add(userId);
     }
     const rows = [...touched].map((userId) => {
       const c = current.get(userId)!;
       const { percentage, isComplete } = profileCompletion(c.profile);
-      return { user_id: userId, ...rowFromProfile(c.profile), percentage, is_complete: isComplete, version: c.version, updated_by: c.updatedBy, updated_at: c.updatedAt };
+      return {
+        user_id: userId,
+        ...rowFromProfile(c.profile),
+        percentage,
+        is_complete: isComplete,
+        version: c.version,
+        updated_by: c.updatedBy,
+        updated_at: c.updatedAt,
+      };
     });
     for (let i = 0; i < rows.length; i += CHUNK) {
-      await tx.insertInto('startup_profiles')
+      await tx
+        .insertInto('startup_profiles')
         .values(rows.slice(i, i + CHUNK))
-        .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => Object.fromEntries(Object.keys(rows[0]!).filter((k) => k !== 'user_id').map((k) => [k, eb.ref(`excluded.${k}`)]))))
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet((eb) =>
+            Object.fromEntries(
+              Object.keys(rows[0]!)
+                .filter((k) => k !== 'user_id')
+                .map((k) => [k, eb.ref(`excluded.${k}`)]),
+            ),
+          ),
+        )
         .execute();
     }
   },

@@ -7,23 +7,53 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 type ReadContext = Pick<AppContext, 'db'> & { storage: FileStorage };
 
 async function currentRow(ctx: ReadContext, userId: string) {
-  return ctx.db.selectFrom('pitch_decks').selectAll().where('user_id', '=', userId).where('removed', '=', false).executeTakeFirst();
+  return ctx.db
+    .selectFrom('pitch_decks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('removed', '=', false)
+    .executeTakeFirst();
 }
 
 /** The founder's current deck and its history, newest first (read model). */
 export async function getPitchDeck(ctx: ReadContext, userId: string): Promise<PitchDeckResponse> {
   const [row, history] = await Promise.all([
     currentRow(ctx, userId),
-    ctx.db.selectFrom('pitch_deck_history').selectAll().where('user_id', '=', userId).orderBy('stream_position', 'desc').orderBy('action', 'asc').limit(100).execute(),
+    ctx.db
+      .selectFrom('pitch_deck_history')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('stream_position', 'desc')
+      .orderBy('action', 'asc')
+      .limit(100)
+      .execute(),
   ]);
   return {
-    current: row ? { id: row.deck_id, fileName: row.file_name, size: Number(row.size), sha256: row.sha256, uploadedAt: iso(row.uploaded_at) } : null,
-    history: history.map((h) => ({ deckId: h.deck_id, action: h.action, fileName: h.file_name, size: Number(h.size), sha256: h.sha256, at: iso(h.at) })),
+    current: row
+      ? {
+          id: row.deck_id,
+          fileName: row.file_name,
+          size: Number(row.size),
+          sha256: row.sha256,
+          uploadedAt: iso(row.uploaded_at),
+        }
+      : null,
+    history: history.map((h) => ({
+      deckId: h.deck_id,
+      action: h.action,
+      fileName: h.file_name,
+      size: Number(h.size),
+      sha256: h.sha256,
+      at: iso(h.at),
+    })),
   };
 }
 
 /** The current deck's file (name, bytes, sha256), or null: what the automation attaches, and the owner's download. */
-export async function readPitchDeckFile(ctx: ReadContext, userId: string): Promise<{ fileName: string; bytes: Buffer; sha256: string } | null> {
+export async function readPitchDeckFile(
+  ctx: ReadContext,
+  userId: string,
+): Promise<{ fileName: string; bytes: Buffer; sha256: string } | null> {
   // A replacement deletes the old file after its event: a read caught in between reads the row again.
   for (let tries = 0; tries < 3; tries++) {
     const row = await currentRow(ctx, userId);

@@ -1,5 +1,12 @@
 import { eventTime } from '@fp/infra';
-import { profileCompletion, profileStream, type LibraryAnswer, type ProfileCompletion, type ProfileField, type StartupProfile } from '@fp/contracts';
+import {
+  profileCompletion,
+  profileStream,
+  type LibraryAnswer,
+  type ProfileCompletion,
+  type ProfileField,
+  type StartupProfile,
+} from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
 import type { FileStorage } from '../../platform/storage/index';
 import { getPitchDeck, readPitchDeckFile } from './read-pitch-deck';
@@ -20,9 +27,15 @@ export interface ProfileView {
 }
 
 /** The startup profile's public face (ctx.profile). */
-export function createProfileService(ctx: Pick<AppContext, 'store' | 'db' | 'projections' | 'newId'> & { storage: FileStorage }) {
+export function createProfileService(
+  ctx: Pick<AppContext, 'store' | 'db' | 'projections' | 'newId'> & { storage: FileStorage },
+) {
   const get = async (userId: string): Promise<ProfileView> => {
-    const row = await ctx.db.selectFrom('startup_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('startup_profiles')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     const profile = profileFromRow(row);
     return { profile, completion: profileCompletion(profile) };
   };
@@ -31,7 +44,8 @@ export function createProfileService(ctx: Pick<AppContext, 'store' | 'db' | 'pro
     pitchDeck: (userId: string) => getPitchDeck(ctx, userId),
     /** The current deck's bytes, or null (the automation attaches it; the owner downloads it). */
     pitchDeckFile: (userId: string) => readPitchDeckFile(ctx, userId),
-    uploadPitchDeck: (userId: string, fileName: string, bytes: Buffer, meta: CommandMeta) => uploadPitchDeck(ctx, userId, fileName, bytes, meta),
+    uploadPitchDeck: (userId: string, fileName: string, bytes: Buffer, meta: CommandMeta) =>
+      uploadPitchDeck(ctx, userId, fileName, bytes, meta),
     removePitchDeck: (userId: string, meta: CommandMeta) => removePitchDeck(ctx, userId, meta),
     /** The founder's profile and its completion, from the read model; an empty profile when none was saved. */
     get,
@@ -42,18 +56,31 @@ export function createProfileService(ctx: Pick<AppContext, 'store' | 'db' | 'pro
     },
 
     /** Saves, edits or deletes one answer of the library (answers-decider.ts). */
-    changeAnswers: (userId: string, command: AnswerCommand, meta: CommandMeta) => changeAnswers(ctx, userId, command, meta),
+    changeAnswers: (userId: string, command: AnswerCommand, meta: CommandMeta) =>
+      changeAnswers(ctx, userId, command, meta),
 
     /** Opt-ins, terms acceptance and the default message (Settings; every run reads them). */
     standingChoices: (userId: string) => readStandingChoices(ctx, userId),
-    changeStandingChoices: (userId: string, command: StandingChoicesCommand, meta: CommandMeta) => changeStandingChoices(ctx, userId, command, meta),
+    changeStandingChoices: (userId: string, command: StandingChoicesCommand, meta: CommandMeta) =>
+      changeStandingChoices(ctx, userId, command, meta),
 
     /**
      * Applies a validated change (see UpdateStartupProfileRequest): appends what changed, then waits
      * for the read model so the next GET (and the submissions module's completeness check) agrees.
      */
-    async update(userId: string, change: { set: StartupProfile; clear: ProfileField[] }, meta: CommandMeta): Promise<ProfileView & { changed: boolean }> {
-      const r = await handleCommand(ctx.store, profileStream(userId), profileDecider, { type: 'UpdateStartupProfile', data: { userId, ...change } }, meta, { maxRetries: 50 });
+    async update(
+      userId: string,
+      change: { set: StartupProfile; clear: ProfileField[] },
+      meta: CommandMeta,
+    ): Promise<ProfileView & { changed: boolean }> {
+      const r = await handleCommand(
+        ctx.store,
+        profileStream(userId),
+        profileDecider,
+        { type: 'UpdateStartupProfile', data: { userId, ...change } },
+        meta,
+        { maxRetries: 50 },
+      );
       if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
       return { profile: r.state.profile, completion: profileCompletion(r.state.profile), changed: r.events.length > 0 };
     },
@@ -61,7 +88,12 @@ export function createProfileService(ctx: Pick<AppContext, 'store' | 'db' | 'pro
     /** Every change of the profile with who made it and when (audit, CLI). */
     async history(userId: string) {
       const { events } = await ctx.store.readStream(profileStream(userId));
-      return events.map((e) => ({ at: eventTime(e), actor: e.metadata.actor ?? null, set: e.data.set as StartupProfile, cleared: e.data.cleared as ProfileField[] }));
+      return events.map((e) => ({
+        at: eventTime(e),
+        actor: e.metadata.actor ?? null,
+        set: e.data.set as StartupProfile,
+        cleared: e.data.cleared as ProfileField[],
+      }));
     },
   };
 }

@@ -1,9 +1,20 @@
-import { DEFAULT_STANDING_CHOICES, type OptInChoice, type StandingChoices, type StandingChoicesEvent } from '@fp/contracts';
+import {
+  DEFAULT_STANDING_CHOICES,
+  type OptInChoice,
+  type StandingChoices,
+  type StandingChoicesEvent,
+} from '@fp/contracts';
 import type { Decider } from '../../platform/decider';
 
 export type StandingChoicesCommand = {
   type: 'SetStandingChoices';
-  data: { userId: string; optIns?: OptInChoice; acceptTerms?: boolean; defaultMessage?: string | null; skipSpendConfirmBelow?: number };
+  data: {
+    userId: string;
+    optIns?: OptInChoice;
+    acceptTerms?: boolean;
+    defaultMessage?: string | null;
+    skipSpendConfirmBelow?: number;
+  };
 };
 
 /**
@@ -27,13 +38,15 @@ export const standingChoicesDecider: Decider<StandingChoices, StandingChoicesCom
     const events: StandingChoicesEvent[] = [];
     const optIns = command.data.optIns ?? state.optIns;
     const acceptTerms = command.data.acceptTerms ?? state.acceptTerms;
-    if (optIns !== state.optIns || acceptTerms !== state.acceptTerms) events.push({ type: 'CheckboxChoicesSet', data: { userId, optIns, acceptTerms } });
+    if (optIns !== state.optIns || acceptTerms !== state.acceptTerms)
+      events.push({ type: 'CheckboxChoicesSet', data: { userId, optIns, acceptTerms } });
     if (command.data.defaultMessage !== undefined) {
       const message = command.data.defaultMessage?.trim() || null;
       if (message !== state.defaultMessage) events.push({ type: 'DefaultMessageSet', data: { userId, message } });
     }
     const skipBelow = command.data.skipSpendConfirmBelow;
-    if (skipBelow !== undefined && skipBelow !== state.skipSpendConfirmBelow) events.push({ type: 'SpendConfirmationSet', data: { userId, skipBelow } });
+    if (skipBelow !== undefined && skipBelow !== state.skipSpendConfirmBelow)
+      events.push({ type: 'SpendConfirmationSet', data: { userId, skipBelow } });
     return events;
   },
 };

@@ -8,7 +8,10 @@ import type { ProfileContext } from './index';
 /** Settings → Applications: the founder's own standing choices (the session's user selects them). */
 export function standingChoicesRoutes(app: FastifyInstance, ctx: ProfileContext) {
   const svc = ctx.profile;
-  const answer = async (userId: string, choices: Awaited<ReturnType<typeof svc.standingChoices>>): Promise<StandingChoicesResponse> => ({
+  const answer = async (
+    userId: string,
+    choices: Awaited<ReturnType<typeof svc.standingChoices>>,
+  ): Promise<StandingChoicesResponse> => ({
     ...choices,
     suggestion: suggestDefaultMessage((await svc.get(userId)).profile),
   });
@@ -21,6 +24,13 @@ export function standingChoicesRoutes(app: FastifyInstance, ctx: ProfileContext)
   app.put('/api/settings/choices', async (req) => {
     const user = requireUser(req);
     const body = parse(UpdateStandingChoicesRequest, req.body ?? {});
-    return answer(user.id, await svc.changeStandingChoices(user.id, { type: 'SetStandingChoices', data: { userId: user.id, ...body } }, metaFor(ctx, user.id)));
+    return answer(
+      user.id,
+      await svc.changeStandingChoices(
+        user.id,
+        { type: 'SetStandingChoices', data: { userId: user.id, ...body } },
+        metaFor(ctx, user.id),
+      ),
+    );
   });
 }

@@ -10,7 +10,14 @@ export async function readStandingChoices(ctx: Pick<AppContext, 'store'>, userId
 }
 
 /** Changes the founder's standing choices; answers them as they now stand. */
-export async function changeStandingChoices(ctx: Pick<AppContext, 'store'>, userId: string, command: StandingChoicesCommand, meta: CommandMeta): Promise<StandingChoices> {
-  const r = await handleCommand(ctx.store, standingChoicesStream(userId), standingChoicesDecider, command, meta, { maxRetries: 50 });
+export async function changeStandingChoices(
+  ctx: Pick<AppContext, 'store'>,
+  userId: string,
+  command: StandingChoicesCommand,
+  meta: CommandMeta,
+): Promise<StandingChoices> {
+  const r = await handleCommand(ctx.store, standingChoicesStream(userId), standingChoicesDecider, command, meta, {
+    maxRetries: 50,
+  });
   return r.state;
 }

@@ -14,14 +14,30 @@ export type DeckContext = Pick<AppContext, 'store' | 'projections' | 'newId'> & 
  * PDF), never by the name. The file is written before the event: a crash in between leaves an
  * unreferenced file, never a deck whose bytes are missing. The replaced file is removed afterwards.
  */
-export async function uploadPitchDeck(ctx: DeckContext, userId: string, fileName: string, bytes: Buffer, meta: CommandMeta) {
+export async function uploadPitchDeck(
+  ctx: DeckContext,
+  userId: string,
+  fileName: string,
+  bytes: Buffer,
+  meta: CommandMeta,
+) {
   const problem = pdfProblem(bytes);
-  if (problem) throw new ValidationError(problem === 'The file is not a PDF.' ? 'The file is not a PDF. Upload your pitch deck as a PDF.' : problem);
+  if (problem)
+    throw new ValidationError(
+      problem === 'The file is not a PDF.' ? 'The file is not a PDF. Upload your pitch deck as a PDF.' : problem,
+    );
   const deckId = meta.ids?.deckId ?? ctx.newId();
   const key = `decks/${userId}/${deckId}.pdf`;
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await ctx.storage.put(key, bytes, { contentType: 'application/pdf' });
-  const r = await handleCommand(ctx.store, pitchDeckStream(userId), pitchDeckDecider, { type: 'UploadPitchDeck', data: { userId, deckId, fileName, size: bytes.length, sha256, key } }, meta, { maxRetries: 20 });
+  const r = await handleCommand(
+    ctx.store,
+    pitchDeckStream(userId),
+    pitchDeckDecider,
+    { type: 'UploadPitchDeck', data: { userId, deckId, fileName, size: bytes.length, sha256, key } },
+    meta,
+    { maxRetries: 20 },
+  );
   const replaced = r.events[0]?.type === 'PitchDeckUploaded' ? r.events[0].data.replacedDeckId : null;
   // The read model first: runs find the new deck there before the old file goes.
   if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);

@@ -1,6 +1,11 @@
 import {
-  MAX_SAVED_SEARCHES, SAVED_SEARCH_NAME_TAKEN, SAVED_SEARCH_NOT_FOUND, TOO_MANY_SAVED_SEARCHES,
-  type SavedSearchEvent, type SavedSearchKind, type SavedSearchQuery,
+  MAX_SAVED_SEARCHES,
+  SAVED_SEARCH_NAME_TAKEN,
+  SAVED_SEARCH_NOT_FOUND,
+  TOO_MANY_SAVED_SEARCHES,
+  type SavedSearchEvent,
+  type SavedSearchKind,
+  type SavedSearchQuery,
 } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 
@@ -10,7 +15,10 @@ export interface SavedSearchesState {
 }
 
 export type SavedSearchCommand =
-  | { type: 'CreateSavedSearch'; data: { userId: string; searchId: string; name: string; kind: SavedSearchKind; query: SavedSearchQuery } }
+  | {
+      type: 'CreateSavedSearch';
+      data: { userId: string; searchId: string; name: string; kind: SavedSearchKind; query: SavedSearchQuery };
+    }
   | { type: 'RenameSavedSearch'; data: { userId: string; searchId: string; name: string } }
   | { type: 'OpenSavedSearch'; data: { userId: string; searchId: string } }
   | { type: 'DeleteSavedSearch'; data: { userId: string; searchId: string } };
@@ -22,7 +30,8 @@ function mustExist(state: SavedSearchesState, searchId: string) {
 }
 
 function nameFree(state: SavedSearchesState, name: string, except?: string) {
-  for (const [id, other] of state.searches) if (id !== except && sameName(other, name)) throw new DomainError(SAVED_SEARCH_NAME_TAKEN, 409, 'name_taken');
+  for (const [id, other] of state.searches)
+    if (id !== except && sameName(other, name)) throw new DomainError(SAVED_SEARCH_NAME_TAKEN, 409, 'name_taken');
 }
 
 /**

@@ -19,10 +19,19 @@ export interface SavedSearchesDeps {
 }
 
 /** What the saved-searches module's files receive. */
-export type SavedSearchesContext = AppContext & { catalog: CatalogService; mail: MailService; savedSearches: SavedSearchesService };
+export type SavedSearchesContext = AppContext & {
+  catalog: CatalogService;
+  mail: MailService;
+  savedSearches: SavedSearchesService;
+};
 
 /** Saved searches of the VC and angel databases, with how many investors are new since each was last opened (docs/pipeline.md). */
-export function createSavedSearchesModule({ ctx: platform, catalog, mail, pollMs = 60_000 }: SavedSearchesDeps): AppModule<SavedSearchesService> {
+export function createSavedSearchesModule({
+  ctx: platform,
+  catalog,
+  mail,
+  pollMs = 60_000,
+}: SavedSearchesDeps): AppModule<SavedSearchesService> {
   const savedSearches = createSavedSearchesService(moduleContext(platform, { catalog, mail }));
   const ctx: SavedSearchesContext = moduleContext(platform, { catalog, mail, savedSearches });
   return {

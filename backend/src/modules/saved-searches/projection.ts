@@ -16,8 +16,17 @@ export const savedSearchesProjection: Projection = {
       const id = ev.data.searchId;
       switch (ev.type) {
         case 'SavedSearchCreated':
-          await tx.insertInto('saved_searches')
-            .values({ id, user_id: ev.data.userId, name: ev.data.name, kind: ev.data.kind, query: JSON.stringify(ev.data.query), created_at: at(e), last_opened_at: at(e) })
+          await tx
+            .insertInto('saved_searches')
+            .values({
+              id,
+              user_id: ev.data.userId,
+              name: ev.data.name,
+              kind: ev.data.kind,
+              query: JSON.stringify(ev.data.query),
+              created_at: at(e),
+              last_opened_at: at(e),
+            })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
           break;
@@ -25,7 +34,11 @@ export const savedSearchesProjection: Projection = {
           await tx.updateTable('saved_searches').set({ name: ev.data.name }).where('id', '=', id).execute();
           break;
         case 'SavedSearchOpened':
-          await tx.updateTable('saved_searches').set({ last_opened_at: at(e) }).where('id', '=', id).execute();
+          await tx
+            .updateTable('saved_searches')
+            .set({ last_opened_at: at(e) })
+            .where('id', '=', id)
+            .execute();
           break;
         case 'SavedSearchDeleted':
           await tx.deleteFrom('saved_searches').where('id', '=', id).execute();

@@ -16,7 +16,9 @@ export function savedSearchesRoutes(app: FastifyInstance, ctx: SavedSearchesCont
 
   app.post('/api/saved-searches', async (req, reply) => {
     const user = requireUser(req);
-    return reply.status(201).send(await svc.create(user.id, parse(CreateSavedSearchRequest, req.body ?? {}), metaFor(ctx, user.id)));
+    return reply
+      .status(201)
+      .send(await svc.create(user.id, parse(CreateSavedSearchRequest, req.body ?? {}), metaFor(ctx, user.id)));
   });
 
   app.patch('/api/saved-searches/:id', async (req) => {

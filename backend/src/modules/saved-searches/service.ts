@@ -1,6 +1,13 @@
 import {
-  AngelFilterQuery, MAX_ALL_IDS, SAVED_SEARCH_NOT_FOUND, savedSearchStream, VcFilterQuery,
-  type CreateSavedSearchRequest, type SavedSearch, type SavedSearchKind, type SavedSearchQuery,
+  AngelFilterQuery,
+  MAX_ALL_IDS,
+  SAVED_SEARCH_NOT_FOUND,
+  savedSearchStream,
+  VcFilterQuery,
+  type CreateSavedSearchRequest,
+  type SavedSearch,
+  type SavedSearchKind,
+  type SavedSearchQuery,
 } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
 import { sql } from 'kysely';
@@ -10,7 +17,10 @@ import type { CatalogService } from '../catalog/index';
 import type { MailService } from '../mail/index';
 import { savedSearchesDecider, type SavedSearchCommand } from './decider';
 
-export type SavedSearchesServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId' | 'config'> & { catalog: CatalogService; mail: MailService };
+export type SavedSearchesServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId' | 'config'> & {
+  catalog: CatalogService;
+  mail: MailService;
+};
 
 export const SAVED_SEARCH_MAIL_ACTOR = 'saved-searches:notifier';
 const TOO_BROAD = `Save a narrower search: this one matches more than ${MAX_ALL_IDS.toLocaleString('en-US')} investors, too many to tell which are new.`;
@@ -26,15 +36,20 @@ export function createSavedSearchesService(ctx: SavedSearchesServiceContext) {
   async function matches(kind: SavedSearchKind, query: SavedSearchQuery, userId: string): Promise<string[]> {
     try {
       // The founder's own fit counts when the search keeps firms fitting at least N.
-      return kind === 'vc' ? await ctx.catalog.vcFirmIds('vc', parse(VcFilterQuery, query), userId) : await ctx.catalog.angelIds(parse(AngelFilterQuery, query));
+      return kind === 'vc'
+        ? await ctx.catalog.vcFirmIds('vc', parse(VcFilterQuery, query), userId)
+        : await ctx.catalog.angelIds(parse(AngelFilterQuery, query));
     } catch (err) {
-      if (err instanceof DomainError && err.code === 'too_many_matches') throw new DomainError(TOO_BROAD, 400, 'too_broad');
+      if (err instanceof DomainError && err.code === 'too_many_matches')
+        throw new DomainError(TOO_BROAD, 400, 'too_broad');
       throw err;
     }
   }
 
   async function run(userId: string, command: SavedSearchCommand, meta: CommandMeta) {
-    const r = await handleCommand(ctx.store, savedSearchStream(userId), savedSearchesDecider, command, meta, { maxRetries: 20 });
+    const r = await handleCommand(ctx.store, savedSearchStream(userId), savedSearchesDecider, command, meta, {
+      maxRetries: 20,
+    });
     if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
     return r;
   }
@@ -42,11 +57,20 @@ export function createSavedSearchesService(ctx: SavedSearchesServiceContext) {
   async function remember(searchId: string, ids: string[], at: Date, replace: boolean) {
     const q = ctx.db.insertInto('saved_search_seen').values({ search_id: searchId, ids, seen_at: at });
     // Opening makes everything seen: nothing is left to e-mail about.
-    await (replace ? q.onConflict((oc) => oc.column('search_id').doUpdateSet({ ids, seen_at: at, notified: sql`'{}'::text[]` })) : q.onConflict((oc) => oc.column('search_id').doNothing())).execute();
+    await (
+      replace
+        ? q.onConflict((oc) => oc.column('search_id').doUpdateSet({ ids, seen_at: at, notified: sql`'{}'::text[]` }))
+        : q.onConflict((oc) => oc.column('search_id').doNothing())
+    ).execute();
   }
 
   async function rows(userId: string, id?: string) {
-    let q = ctx.db.selectFrom('saved_searches as s').leftJoin('saved_search_seen as v', 'v.search_id', 's.id').selectAll('s').select('v.ids as seen').where('s.user_id', '=', userId);
+    let q = ctx.db
+      .selectFrom('saved_searches as s')
+      .leftJoin('saved_search_seen as v', 'v.search_id', 's.id')
+      .selectAll('s')
+      .select('v.ids as seen')
+      .where('s.user_id', '=', userId);
     if (id) q = q.where('s.id', '=', id);
     return q.orderBy('s.created_at').orderBy('s.id').execute();
   }
@@ -64,7 +88,19 @@ export function createSavedSearchesService(ctx: SavedSearchesServiceContext) {
       // names stage and industry: shown with no count rather than failing the list.
       if (!(err instanceof DomainError && (err.code === 'too_broad' || err.code === 'fit_needs_profile'))) throw err;
     }
-    return { search: { id: r.id, name: r.name, kind: r.kind, query, createdAt: iso(r.created_at), lastOpenedAt: iso(r.last_opened_at), total: ids.length, newMatches }, ids };
+    return {
+      search: {
+        id: r.id,
+        name: r.name,
+        kind: r.kind,
+        query,
+        createdAt: iso(r.created_at),
+        lastOpenedAt: iso(r.last_opened_at),
+        total: ids.length,
+        newMatches,
+      },
+      ids,
+    };
   }
 
   async function row(userId: string, id: string) {
@@ -118,8 +154,16 @@ export function createSavedSearchesService(ctx: SavedSearchesServiceContext) {
      * Answers how many founders were written to.
      */
     async notifyNewMatches(now: Date): Promise<number> {
-      const all = await ctx.db.selectFrom('saved_searches as s').innerJoin('users as u', 'u.id', 's.user_id').leftJoin('saved_search_seen as v', 'v.search_id', 's.id')
-        .selectAll('s').select(['v.ids as seen', 'v.notified as notified', 'u.email as email']).orderBy('s.user_id').orderBy('s.created_at').orderBy('s.id').execute();
+      const all = await ctx.db
+        .selectFrom('saved_searches as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .leftJoin('saved_search_seen as v', 'v.search_id', 's.id')
+        .selectAll('s')
+        .select(['v.ids as seen', 'v.notified as notified', 'u.email as email'])
+        .orderBy('s.user_id')
+        .orderBy('s.created_at')
+        .orderBy('s.id')
+        .execute();
       const byUser = new Map<string, typeof all>();
       for (const r of all) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
       let mailed = 0;
@@ -132,12 +176,24 @@ export function createSavedSearchesService(ctx: SavedSearchesServiceContext) {
           if (novel.length) fresh.push({ id: search.id, name: search.name, ids: novel });
         }
         if (!fresh.length) continue;
-        const sent = await ctx.mail.send('saved-search-matches', {
-          to: rows[0]!.email, userId, messageId: `saved-search-matches-${userId}-${now.toISOString().slice(0, 10)}`,
-          data: { searches: fresh.map((f) => ({ name: f.name, newMatches: f.ids.length })), url: `${ctx.config.publicUrl}/` },
-        }, { now, actor: SAVED_SEARCH_MAIL_ACTOR });
+        const sent = await ctx.mail.send(
+          'saved-search-matches',
+          {
+            to: rows[0]!.email,
+            userId,
+            messageId: `saved-search-matches-${userId}-${now.toISOString().slice(0, 10)}`,
+            data: {
+              searches: fresh.map((f) => ({ name: f.name, newMatches: f.ids.length })),
+              url: `${ctx.config.publicUrl}/`,
+            },
+          },
+          { now, actor: SAVED_SEARCH_MAIL_ACTOR },
+        );
         // Recorded as told even when the founder unsubscribed: they are not owed a mail later.
-        for (const f of fresh) await sql`update saved_search_seen set notified = notified || ${f.ids}::text[] where search_id = ${f.id}`.execute(ctx.db);
+        for (const f of fresh)
+          await sql`update saved_search_seen set notified = notified || ${f.ids}::text[] where search_id = ${f.id}`.execute(
+            ctx.db,
+          );
         if (!sent.skipped) mailed++;
       }
       return mailed;

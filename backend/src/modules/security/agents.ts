@@ -35,5 +35,10 @@ export function automatedMarker(userAgent: string | undefined, allowList: readon
  * family; a session token replayed from another program does not.
  */
 export function agentFamily(userAgent: string | undefined): string {
-  return (userAgent ?? '').replace(/[\d._]+/g, '').replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 300);
+  return (userAgent ?? '')
+    .replace(/[\d._]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .slice(0, 300);
 }

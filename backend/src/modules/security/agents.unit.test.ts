@@ -4,9 +4,11 @@ import { agentFamily, automatedMarker } from './agents';
 import { isCatalogPage, isHoneypot, isSignIn, limitClass } from './classify';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36';
-const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/139.0.0.0 Safari/537.36';
+const HEADLESS =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/139.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0';
-const SAFARI_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI_IOS =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe('automated user agents', () => {
   it('lets browsers a person uses pass', () => {
@@ -23,7 +25,9 @@ describe('automated user agents', () => {
     expect(automatedMarker('node', [])).toBe('node');
     expect(automatedMarker('axios/1.7.2', [])).toBe('node');
     expect(automatedMarker('Scrapy/2.11 (+https://scrapy.org)', [])).toBe('scrapy');
-    expect(automatedMarker('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', [])).toBe('crawler');
+    expect(automatedMarker('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', [])).toBe(
+      'crawler',
+    );
     expect(automatedMarker('PostmanRuntime/7.39.0', [])).toBe('api-client');
   });
 

@@ -43,12 +43,20 @@ export class BlockList {
     // The checkpoint first, then the rows: the rows are then at least as new as the checkpoint. Read
     // the other way round, a block applied in between would drop its override while missing from
     // the rows, and the address would pass until the next refresh.
-    const cp = await this.db.selectFrom('projection_checkpoints').select('checkpoint').where('name', '=', 'security').executeTakeFirst();
+    const cp = await this.db
+      .selectFrom('projection_checkpoints')
+      .select('checkpoint')
+      .where('name', '=', 'security')
+      .executeTakeFirst();
     const applied = (cp?.checkpoint as string | null | undefined) ?? null;
-    const rows = await this.db.selectFrom('security_blocked_ips').select(['ip', 'expires_at'])
+    const rows = await this.db
+      .selectFrom('security_blocked_ips')
+      .select(['ip', 'expires_at'])
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
       .execute();
-    this.entries = new Map(rows.map((r: any) => [r.ip as string, { expiresAt: r.expires_at ? new Date(r.expires_at).getTime() : null }]));
+    this.entries = new Map(
+      rows.map((r: any) => [r.ip as string, { expiresAt: r.expires_at ? new Date(r.expires_at).getTime() : null }]),
+    );
     for (const [ip, o] of this.overrides) if (this.store.compare(applied, o.checkpoint) >= 0) this.overrides.delete(ip);
   }
 

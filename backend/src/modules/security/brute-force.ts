@@ -38,7 +38,10 @@ export function installBruteForceGuard(app: FastifyInstance, ctx: SecurityContex
     const failures = Math.max(...counts.map((c) => c.current));
     if (failures >= cfg.signInMaxFailures) {
       const ttl = Math.max(...counts.map((c) => c.ttl));
-      return reply.code(429).header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000)))).send({ error: RATE_LIMIT_EXCEEDED });
+      return reply
+        .code(429)
+        .header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))))
+        .send({ error: RATE_LIMIT_EXCEEDED });
     }
     const wait = slowDownMs(failures, cfg.signInSlowAfter);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -48,9 +51,12 @@ export function installBruteForceGuard(app: FastifyInstance, ctx: SecurityContex
   app.addHook('onSend', async (req: SignInReq, reply, payload) => {
     const info = req[SIGN_IN];
     if (!info || reply.statusCode === 429) return payload;
-    const failed = reply.statusCode === 401 || (reply.statusCode === 200 && typeof payload === 'string' && payload.includes('WRONG_CREDENTIALS_ERROR'));
+    const failed =
+      reply.statusCode === 401 ||
+      (reply.statusCode === 200 && typeof payload === 'string' && payload.includes('WRONG_CREDENTIALS_ERROR'));
     if (!failed) {
-      if (reply.statusCode < 300 && info.account) await security.counters.reset([`signin:acct:${info.account}`]).catch(() => undefined);
+      if (reply.statusCode < 300 && info.account)
+        await security.counters.reset([`signin:acct:${info.account}`]).catch(() => undefined);
       return payload;
     }
     try {
@@ -58,7 +64,9 @@ export function installBruteForceGuard(app: FastifyInstance, ctx: SecurityContex
       const marks = [cfg.signInSlowAfter, cfg.signInMaxFailures];
       const crossed = info.keys.filter((_, i) => marks.includes(counts[i]!.current));
       if (crossed.length) {
-        const what = crossed.map((k) => (k.startsWith('signin:acct:') ? `account ${masked(info.account!)}` : 'this IP')).join(' and ');
+        const what = crossed
+          .map((k) => (k.startsWith('signin:acct:') ? `account ${masked(info.account!)}` : 'this IP'))
+          .join(' and ');
         const n = Math.max(...counts.map((c) => c.current));
         security.recordInBackground(reportFor(req, 'brute_force', `${n} failed sign-ins for ${what}`));
       }

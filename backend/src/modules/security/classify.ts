@@ -22,7 +22,8 @@ const BULK: Array<[string, RegExp]> = [
 /** Catalog pages a person reads: the scraping guard counts these per user. */
 const CATALOG_PAGES = LIST;
 
-const matches = (table: Array<[string, RegExp]>, method: string, path: string) => table.some(([m, re]) => m === method && re.test(path));
+const matches = (table: Array<[string, RegExp]>, method: string, path: string) =>
+  table.some(([m, re]) => m === method && re.test(path));
 
 export function limitClass(method: string, path: string): LimitClass | null {
   if (matches(LIST, method, path)) return 'list';
@@ -45,7 +46,19 @@ export const isProbe = (path: string) => path === '/api/health' || path === '/ap
 export { isSignIn } from '../../platform/identity/port';
 
 /** Plausible routes nobody in the product calls: only scanners and bots find them. */
-export const HONEYPOT_PATHS = ['/api/admin/export-all', '/api/admin/users', '/api/v1/users', '/api/v1/export', '/wp-login.php', '/wp-admin', '/xmlrpc.php', '/.env', '/phpmyadmin'];
+export const HONEYPOT_PATHS = [
+  '/api/admin/export-all',
+  '/api/admin/users',
+  '/api/v1/users',
+  '/api/v1/export',
+  '/wp-login.php',
+  '/wp-admin',
+  '/xmlrpc.php',
+  '/.env',
+  '/phpmyadmin',
+];
 const HONEYPOTS = new Set(HONEYPOT_PATHS);
 export const isHoneypot = (path: string) => HONEYPOTS.has(path);
-export const HONEYPOT_PUBLIC = HONEYPOT_PATHS.filter((p) => p.startsWith('/api/')).map((p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`));
+export const HONEYPOT_PUBLIC = HONEYPOT_PATHS.filter((p) => p.startsWith('/api/')).map(
+  (p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`),
+);

@@ -67,7 +67,11 @@ export class PostgresCounterStore implements CounterStore {
         hits = case when c.reset_at <= now() then excluded.hits else c.hits + excluded.hits end,
         reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
       returning key, hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl`;
-    const params = [batch.map(([k]) => k), batch.map(([, p]) => p.n), batch.map(([, p]) => Math.max(1, Math.round(p.windowMs)))];
+    const params = [
+      batch.map(([k]) => k),
+      batch.map(([, p]) => p.n),
+      batch.map(([, p]) => Math.max(1, Math.round(p.windowMs))),
+    ];
     try {
       let rows: Array<{ key: string; hits: number; ttl: number }>;
       try {
@@ -154,10 +158,16 @@ export class MemoryCounterStore implements CounterStore {
 export function rateLimitStoreFor(counters: CounterStore) {
   return class CounterRateLimitStore implements FastifyRateLimitStore {
     incr(key: string, cb: (err: Error | null, res?: Count) => void, timeWindow: number) {
-      counters.hit(key, timeWindow).then((r) => cb(null, r), (err: Error) => cb(err));
+      counters.hit(key, timeWindow).then(
+        (r) => cb(null, r),
+        (err: Error) => cb(err),
+      );
     }
     read(key: string, cb: (err: Error | null, res?: Count) => void) {
-      counters.peek(key).then((r) => cb(null, r), (err: Error) => cb(err));
+      counters.peek(key).then(
+        (r) => cb(null, r),
+        (err: Error) => cb(err),
+      );
     }
     // Limiters differ by key prefix, so every child shares the one counter table.
     child(): FastifyRateLimitStore {

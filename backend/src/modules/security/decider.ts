@@ -28,7 +28,10 @@ export type SecurityCommand =
 const RECENT_CAP = 1000;
 
 export function isBlocked(state: IpState, now: Date): boolean {
-  return state.blocked && (state.blockedForever || (state.blockedUntil !== null && Date.parse(state.blockedUntil) > now.getTime()));
+  return (
+    state.blocked &&
+    (state.blockedForever || (state.blockedUntil !== null && Date.parse(state.blockedUntil) > now.getTime()))
+  );
 }
 
 export const securityDecider: Decider<IpState, SecurityCommand, SecurityEvent> = {
@@ -39,7 +42,12 @@ export const securityDecider: Decider<IpState, SecurityCommand, SecurityEvent> =
         return { ...state, recent: [...state.recent, event.data.occurredAt].slice(-RECENT_CAP) };
       case 'IpBlocked':
         // A block settles the violations that led to it: after it ends, counting starts afresh.
-        return { blocked: true, blockedUntil: event.data.expiresAt, blockedForever: event.data.expiresAt === null, recent: [] };
+        return {
+          blocked: true,
+          blockedUntil: event.data.expiresAt,
+          blockedForever: event.data.expiresAt === null,
+          recent: [],
+        };
       case 'IpUnblocked':
         return { blocked: false, blockedUntil: null, blockedForever: false, recent: [] };
     }
@@ -49,7 +57,10 @@ export const securityDecider: Decider<IpState, SecurityCommand, SecurityEvent> =
     switch (command.type) {
       case 'RecordViolation': {
         const { autoBlock, violationId, ...v } = command.data;
-        const recorded: SecurityEvent = { type: 'ViolationRecorded', data: { violationId, ...v, occurredAt: now.toISOString() } };
+        const recorded: SecurityEvent = {
+          type: 'ViolationRecorded',
+          data: { violationId, ...v, occurredAt: now.toISOString() },
+        };
         if (!autoBlock || isBlocked(state, now)) return [recorded];
         const since = now.getTime() - autoBlock.windowMs;
         const inWindow = state.recent.filter((t) => Date.parse(t) > since).length + 1;
@@ -73,13 +84,31 @@ export const securityDecider: Decider<IpState, SecurityCommand, SecurityEvent> =
       case 'BlockIp': {
         const { ip, reason, durationMs } = command.data;
         if (!reason.trim()) throw new DomainError('A reason is required to block an IP address');
-        if (durationMs !== null && (!Number.isFinite(durationMs) || durationMs <= 0)) throw new DomainError('The block duration must be positive');
+        if (durationMs !== null && (!Number.isFinite(durationMs) || durationMs <= 0))
+          throw new DomainError('The block duration must be positive');
         const expiresAt = durationMs === null ? null : new Date(now.getTime() + durationMs).toISOString();
-        return [{ type: 'IpBlocked', data: { ip, reason: reason.trim(), blockedAt: now.toISOString(), expiresAt, blockedBy: meta.actor, automatic: false } }];
+        return [
+          {
+            type: 'IpBlocked',
+            data: {
+              ip,
+              reason: reason.trim(),
+              blockedAt: now.toISOString(),
+              expiresAt,
+              blockedBy: meta.actor,
+              automatic: false,
+            },
+          },
+        ];
       }
       case 'UnblockIp': {
         if (!isBlocked(state, now)) throw new DomainError(IP_NOT_BLOCKED, 404, 'not_blocked');
-        return [{ type: 'IpUnblocked', data: { ip: command.data.ip, unblockedAt: now.toISOString(), unblockedBy: meta.actor } }];
+        return [
+          {
+            type: 'IpUnblocked',
+            data: { ip: command.data.ip, unblockedAt: now.toISOString(), unblockedBy: meta.actor },
+          },
+        ];
       }
     }
   },

@@ -10,25 +10,68 @@ const meta = (now: Date, actor = 'system') => ({ now, actor });
 const policy: AutoBlockPolicy = { threshold: 3, windowMs: 60_000, durationMs: 3600_000 };
 
 const given = (events: SecurityEvent[]) => givenHistory(securityDecider, ...events).state;
-const when = (events: SecurityEvent[], command: SecurityCommand, now: Date, actor?: string) => givenHistory(securityDecider, ...events).when(command, meta(now, actor)).produced();
+const when = (events: SecurityEvent[], command: SecurityCommand, now: Date, actor?: string) =>
+  givenHistory(securityDecider, ...events)
+    .when(command, meta(now, actor))
+    .produced();
 
 const violation = (ms: number, id = `v${ms}`): SecurityEvent => ({
   type: 'ViolationRecorded',
-  data: { violationId: id, violationType: 'rate_limit', ip: '203.0.113.9', method: 'GET', endpoint: '/api/vc-firms', userAgent: 'curl/8', userId: null, detail: null, occurredAt: at(ms).toISOString() },
+  data: {
+    violationId: id,
+    violationType: 'rate_limit',
+    ip: '203.0.113.9',
+    method: 'GET',
+    endpoint: '/api/vc-firms',
+    userAgent: 'curl/8',
+    userId: null,
+    detail: null,
+    occurredAt: at(ms).toISOString(),
+  },
 });
 const record = (autoBlock: AutoBlockPolicy | null = policy): SecurityCommand => ({
   type: 'RecordViolation',
-  data: { violationId: 'new', violationType: 'honeypot', ip: '203.0.113.9', method: 'GET', endpoint: '/wp-login.php', userAgent: 'curl/8', userId: null, detail: 'honeypot route', autoBlock },
+  data: {
+    violationId: 'new',
+    violationType: 'honeypot',
+    ip: '203.0.113.9',
+    method: 'GET',
+    endpoint: '/wp-login.php',
+    userAgent: 'curl/8',
+    userId: null,
+    detail: 'honeypot route',
+    autoBlock,
+  },
 });
 const blocked = (ms: number, expiresInMs: number | null): SecurityEvent => ({
   type: 'IpBlocked',
-  data: { ip: '203.0.113.9', reason: 'r', blockedAt: at(ms).toISOString(), expiresAt: expiresInMs === null ? null : at(ms + expiresInMs).toISOString(), blockedBy: 'system', automatic: true },
+  data: {
+    ip: '203.0.113.9',
+    reason: 'r',
+    blockedAt: at(ms).toISOString(),
+    expiresAt: expiresInMs === null ? null : at(ms + expiresInMs).toISOString(),
+    blockedBy: 'system',
+    automatic: true,
+  },
 });
 
 describe('security decider', () => {
   it('records a violation with the time of the command', () => {
     expect(when([], record(), at(0))).toEqual([
-      { type: 'ViolationRecorded', data: { violationId: 'new', violationType: 'honeypot', ip: '203.0.113.9', method: 'GET', endpoint: '/wp-login.php', userAgent: 'curl/8', userId: null, detail: 'honeypot route', occurredAt: at(0).toISOString() } },
+      {
+        type: 'ViolationRecorded',
+        data: {
+          violationId: 'new',
+          violationType: 'honeypot',
+          ip: '203.0.113.9',
+          method: 'GET',
+          endpoint: '/wp-login.php',
+          userAgent: 'curl/8',
+          userId: null,
+          detail: 'honeypot route',
+          occurredAt: at(0).toISOString(),
+        },
+      },
     ]);
   });
 
@@ -37,16 +80,27 @@ describe('security decider', () => {
     expect(events.map((e) => e.type)).toEqual(['ViolationRecorded', 'IpBlocked']);
     expect(events[1]).toEqual({
       type: 'IpBlocked',
-      data: { ip: '203.0.113.9', reason: '3 violations within 1 min (last: honeypot on GET /wp-login.php)', blockedAt: at(3000).toISOString(), expiresAt: at(3000 + 3600_000).toISOString(), blockedBy: 'system', automatic: true },
+      data: {
+        ip: '203.0.113.9',
+        reason: '3 violations within 1 min (last: honeypot on GET /wp-login.php)',
+        blockedAt: at(3000).toISOString(),
+        expiresAt: at(3000 + 3600_000).toISOString(),
+        blockedBy: 'system',
+        automatic: true,
+      },
     });
   });
 
   it('does not count violations older than the window', () => {
-    expect(when([violation(0), violation(1000)], record(), at(61_000)).map((e) => e.type)).toEqual(['ViolationRecorded']);
+    expect(when([violation(0), violation(1000)], record(), at(61_000)).map((e) => e.type)).toEqual([
+      'ViolationRecorded',
+    ]);
   });
 
   it('does not block when auto-block is off', () => {
-    expect(when([violation(1000), violation(2000), violation(2500)], record(null), at(3000)).map((e) => e.type)).toEqual(['ViolationRecorded']);
+    expect(
+      when([violation(1000), violation(2000), violation(2500)], record(null), at(3000)).map((e) => e.type),
+    ).toEqual(['ViolationRecorded']);
   });
 
   it('does not block again while blocked, and starts counting afresh after a block', () => {
@@ -54,14 +108,32 @@ describe('security decider', () => {
     expect(when(history, record(), at(4000)).map((e) => e.type)).toEqual(['ViolationRecorded']);
     // The block expired: the violations before it do not count any more.
     expect(when(history, record(), at(20_000)).map((e) => e.type)).toEqual(['ViolationRecorded']);
-    expect(when([...history, violation(20_000), violation(21_000)], record(), at(22_000)).map((e) => e.type)).toEqual(['ViolationRecorded', 'IpBlocked']);
+    expect(when([...history, violation(20_000), violation(21_000)], record(), at(22_000)).map((e) => e.type)).toEqual([
+      'ViolationRecorded',
+      'IpBlocked',
+    ]);
   });
 
   it('unblocks a blocked address, and answers 404 when it is not blocked', () => {
-    expect(when([blocked(0, 60_000)], { type: 'UnblockIp', data: { ip: '203.0.113.9' } }, at(1000), 'admin-1')).toEqual([
-      { type: 'IpUnblocked', data: { ip: '203.0.113.9', unblockedAt: at(1000).toISOString(), unblockedBy: 'admin-1' } },
-    ]);
-    for (const history of [[], [blocked(0, 60_000)], [blocked(0, null), { type: 'IpUnblocked', data: { ip: '203.0.113.9', unblockedAt: at(1).toISOString(), unblockedBy: 'a' } } as SecurityEvent]]) {
+    expect(when([blocked(0, 60_000)], { type: 'UnblockIp', data: { ip: '203.0.113.9' } }, at(1000), 'admin-1')).toEqual(
+      [
+        {
+          type: 'IpUnblocked',
+          data: { ip: '203.0.113.9', unblockedAt: at(1000).toISOString(), unblockedBy: 'admin-1' },
+        },
+      ],
+    );
+    for (const history of [
+      [],
+      [blocked(0, 60_000)],
+      [
+        blocked(0, null),
+        {
+          type: 'IpUnblocked',
+          data: { ip: '203.0.113.9', unblockedAt: at(1).toISOString(), unblockedBy: 'a' },
+        } as SecurityEvent,
+      ],
+    ]) {
       const now = history.length === 1 ? at(61_000) : at(2000); // expired block, or never / no longer blocked
       let err: unknown;
       try {
@@ -76,18 +148,46 @@ describe('security decider', () => {
   });
 
   it('unblocking clears the count, so the next violation does not re-block at once', () => {
-    const history: SecurityEvent[] = [violation(0), violation(1), blocked(2, 60_000), { type: 'IpUnblocked', data: { ip: '203.0.113.9', unblockedAt: at(3).toISOString(), unblockedBy: 'a' } }];
+    const history: SecurityEvent[] = [
+      violation(0),
+      violation(1),
+      blocked(2, 60_000),
+      { type: 'IpUnblocked', data: { ip: '203.0.113.9', unblockedAt: at(3).toISOString(), unblockedBy: 'a' } },
+    ];
     expect(isBlocked(given(history), at(4))).toBe(false);
     expect(when(history, record(), at(5)).map((e) => e.type)).toEqual(['ViolationRecorded']);
   });
 
   it('blocks by hand with or without an expiry, recording the operator', () => {
-    const [timed] = when([], { type: 'BlockIp', data: { ip: '2001:db8::1', reason: ' abuse ', durationMs: 60_000 } }, at(0), 'operator:ann');
-    expect(timed).toEqual({ type: 'IpBlocked', data: { ip: '2001:db8::1', reason: 'abuse', blockedAt: at(0).toISOString(), expiresAt: at(60_000).toISOString(), blockedBy: 'operator:ann', automatic: false } });
-    const [forever] = when([], { type: 'BlockIp', data: { ip: '2001:db8::1', reason: 'abuse', durationMs: null } }, at(0));
+    const [timed] = when(
+      [],
+      { type: 'BlockIp', data: { ip: '2001:db8::1', reason: ' abuse ', durationMs: 60_000 } },
+      at(0),
+      'operator:ann',
+    );
+    expect(timed).toEqual({
+      type: 'IpBlocked',
+      data: {
+        ip: '2001:db8::1',
+        reason: 'abuse',
+        blockedAt: at(0).toISOString(),
+        expiresAt: at(60_000).toISOString(),
+        blockedBy: 'operator:ann',
+        automatic: false,
+      },
+    });
+    const [forever] = when(
+      [],
+      { type: 'BlockIp', data: { ip: '2001:db8::1', reason: 'abuse', durationMs: null } },
+      at(0),
+    );
     expect(isBlocked(given([forever!]), at(10 ** 12))).toBe(true);
-    expect(() => when([], { type: 'BlockIp', data: { ip: '2001:db8::1', reason: ' ', durationMs: null } }, at(0))).toThrow('A reason is required to block an IP address');
-    expect(() => when([], { type: 'BlockIp', data: { ip: '2001:db8::1', reason: 'x', durationMs: 0 } }, at(0))).toThrow('The block duration must be positive');
+    expect(() =>
+      when([], { type: 'BlockIp', data: { ip: '2001:db8::1', reason: ' ', durationMs: null } }, at(0)),
+    ).toThrow('A reason is required to block an IP address');
+    expect(() => when([], { type: 'BlockIp', data: { ip: '2001:db8::1', reason: 'x', durationMs: 0 } }, at(0))).toThrow(
+      'The block duration must be positive',
+    );
   });
 
   it('a block ends at its expiry', () => {

@@ -7,7 +7,8 @@ import { isHoneypot, isMachineFacing, isProbe, limitClass, type LimitClass } fro
 import { rateLimitStoreFor } from './counters';
 import { assignClientIp, clientIp, pathOf, proxyTrust, reportFor, userAgentOf } from './request';
 
-export const formatWindow = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 100) / 10} s`);
+export const formatWindow = (ms: number) =>
+  ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 100) / 10} s`;
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
@@ -29,14 +30,27 @@ export async function createLimiters(app: FastifyInstance, ctx: SecurityContext)
       keyGenerator: (req) => (who === 'ip' ? `ip:${clientIp(req)}:${name}` : `user:${req.user!.id}:${name}`),
     });
   const limiters = {
-    ip: { general: make('ip', 'general', cfg.generalLimit), list: make('ip', 'list', cfg.listLimit), bulk: make('ip', 'bulk', cfg.bulkLimit) },
+    ip: {
+      general: make('ip', 'general', cfg.generalLimit),
+      list: make('ip', 'list', cfg.listLimit),
+      bulk: make('ip', 'bulk', cfg.bulkLimit),
+    },
     user: { list: make('user', 'list', cfg.listLimit), bulk: make('user', 'bulk', cfg.bulkLimit) },
   };
 
   /** Counts the request against the limits; answers 429 and returns true when one is exceeded. */
-  async function enforce(req: FastifyRequest, reply: FastifyReply, who: 'ip' | 'user', names: Array<LimitClass | 'general'>): Promise<boolean> {
+  async function enforce(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    who: 'ip' | 'user',
+    names: Array<LimitClass | 'general'>,
+  ): Promise<boolean> {
     // In parallel: the counter store writes hits of the same turn in one statement.
-    const results = await Promise.all(names.map((name) => (who === 'ip' ? limiters.ip[name] : limiters.user[name as LimitClass])(req).then((r) => ({ name, r }))));
+    const results = await Promise.all(
+      names.map((name) =>
+        (who === 'ip' ? limiters.ip[name] : limiters.user[name as LimitClass])(req).then((r) => ({ name, r })),
+      ),
+    );
     let refusal: { retryAfter: number; max: number } | null = null;
     for (const { name, r } of results) {
       if (r.isAllowed || !r.isExceeded) continue;
@@ -44,12 +58,23 @@ export async function createLimiters(app: FastifyInstance, ctx: SecurityContext)
       // One violation per key and window, however many requests the client keeps sending.
       const first = await security.counters.hit(`noted:${r.key}`, Math.max(1000, r.ttl)).catch(() => ({ current: 1 }));
       if (first.current === 1) {
-        await security.recordViolation(reportFor(req, 'rate_limit', `${name} limit ${r.max} per ${formatWindow(r.timeWindow)} exceeded (${who === 'ip' ? 'IP' : 'user'})`))
+        await security
+          .recordViolation(
+            reportFor(
+              req,
+              'rate_limit',
+              `${name} limit ${r.max} per ${formatWindow(r.timeWindow)} exceeded (${who === 'ip' ? 'IP' : 'user'})`,
+            ),
+          )
           .catch((err: Error) => req.log.error({ err }, 'recording a rate_limit violation failed'));
       }
     }
     if (!refusal) return false;
-    reply.code(429).header('retry-after', String(refusal.retryAfter)).header('x-ratelimit-limit', String(refusal.max)).header('x-ratelimit-remaining', '0');
+    reply
+      .code(429)
+      .header('retry-after', String(refusal.retryAfter))
+      .header('x-ratelimit-limit', String(refusal.max))
+      .header('x-ratelimit-remaining', '0');
     reply.send({ error: RATE_LIMIT_EXCEEDED });
     return true;
   }
@@ -78,7 +103,9 @@ export async function installGuards(app: FastifyInstance, ctx: SecurityContext, 
         const report = reportFor(req, 'user_agent', `automated client (${marker})`);
         if (cfg.userAgentMode === 'log') security.recordInBackground(report);
         else {
-          await security.recordViolation(report).catch((err: Error) => req.log.error({ err }, 'recording a user_agent violation failed'));
+          await security
+            .recordViolation(report)
+            .catch((err: Error) => req.log.error({ err }, 'recording a user_agent violation failed'));
           return reply.code(403).send({ error: AUTOMATED_CLIENT });
         }
       }

@@ -15,7 +15,9 @@ export function honeypotRoutes(app: FastifyInstance, ctx: SecurityContext) {
       method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url,
       handler: async (req, reply) => {
-        await security.recordViolation(reportFor(req, 'honeypot', 'honeypot route')).catch((err: Error) => req.log.error({ err }, 'recording a honeypot violation failed'));
+        await security
+          .recordViolation(reportFor(req, 'honeypot', 'honeypot route'))
+          .catch((err: Error) => req.log.error({ err }, 'recording a honeypot violation failed'));
         return reply.code(404).send({ error: `Not found: ${req.method} ${url}` });
       },
     });
@@ -30,11 +32,20 @@ export function installHiddenFieldCheck(app: FastifyInstance, ctx: SecurityConte
   const security = ctx.security;
   app.addHook('preHandler', async (req, reply) => {
     const body = req.body as Record<string, unknown> | null | undefined;
-    if (!body || typeof body !== 'object' || Array.isArray(body) || !(HONEYPOT_FIELD in body) || !pathOf(req).startsWith('/api/')) return;
+    if (
+      !body ||
+      typeof body !== 'object' ||
+      Array.isArray(body) ||
+      !(HONEYPOT_FIELD in body) ||
+      !pathOf(req).startsWith('/api/')
+    )
+      return;
     const value = body[HONEYPOT_FIELD];
     delete body[HONEYPOT_FIELD];
     if (value === undefined || value === null || value === '') return;
-    await security.recordViolation(reportFor(req, 'honeypot', 'hidden form field filled in')).catch((err: Error) => req.log.error({ err }, 'recording a honeypot violation failed'));
+    await security
+      .recordViolation(reportFor(req, 'honeypot', 'hidden form field filled in'))
+      .catch((err: Error) => req.log.error({ err }, 'recording a honeypot violation failed'));
     return reply.code(400).send({ error: 'Invalid request' });
   });
 }

@@ -32,12 +32,18 @@ export function createSecurityModule({ ctx: platform }: { ctx: AppContext }): Ap
     publicPaths: HONEYPOT_PUBLIC,
     async guards(app) {
       const cfg = ctx.config.security;
-      if (cfg.rateLimitStore === 'memory') app.log.warn('[security] RATE_LIMIT_STORE=memory: counters are per process; run a single API process');
+      if (cfg.rateLimitStore === 'memory')
+        app.log.warn('[security] RATE_LIMIT_STORE=memory: counters are per process; run a single API process');
       await security.blockList.refresh();
-      security.blockList.start(cfg.blockListRefreshMs, (err) => app.log.error({ err }, 'reloading the block list failed'));
+      security.blockList.start(cfg.blockListRefreshMs, (err) =>
+        app.log.error({ err }, 'reloading the block list failed'),
+      );
       const sweep = setInterval(() => {
         void security.counters.sweep().catch(() => undefined);
-        if (cfg.fingerprintMode !== 'off') void ctx.pool.query(`delete from security_session_agents where first_seen < now() - interval '8 days'`).catch(() => undefined);
+        if (cfg.fingerprintMode !== 'off')
+          void ctx.pool
+            .query(`delete from security_session_agents where first_seen < now() - interval '8 days'`)
+            .catch(() => undefined);
       }, 60_000);
       sweep.unref();
       app.addHook('onClose', async () => {

@@ -13,13 +13,25 @@ export const securityProjection: Projection = {
       switch (ev.type) {
         case 'ViolationRecorded': {
           const d = ev.data;
-          const inserted = await tx.insertInto('security_violations')
-            .values({ violation_id: d.violationId, type: d.violationType, ip: d.ip, method: d.method, endpoint: d.endpoint, user_agent: d.userAgent, user_id: d.userId, detail: d.detail, occurred_at: d.occurredAt })
+          const inserted = await tx
+            .insertInto('security_violations')
+            .values({
+              violation_id: d.violationId,
+              type: d.violationType,
+              ip: d.ip,
+              method: d.method,
+              endpoint: d.endpoint,
+              user_agent: d.userAgent,
+              user_id: d.userId,
+              detail: d.detail,
+              occurred_at: d.occurredAt,
+            })
             .onConflict((oc) => oc.column('violation_id').doNothing())
             .returning('violation_id')
             .executeTakeFirst();
           if (inserted) {
-            await tx.insertInto('security_violation_counts')
+            await tx
+              .insertInto('security_violation_counts')
               .values({ type: d.violationType, count: 1 })
               .onConflict((oc) => oc.column('type').doUpdateSet({ count: sql`security_violation_counts.count + 1` }))
               .execute();
@@ -28,8 +40,18 @@ export const securityProjection: Projection = {
         }
         case 'IpBlocked': {
           const d = ev.data;
-          const row = { reason: d.reason, blocked_at: d.blockedAt, expires_at: d.expiresAt, blocked_by: d.blockedBy, automatic: d.automatic };
-          await tx.insertInto('security_blocked_ips').values({ ip: d.ip, ...row }).onConflict((oc) => oc.column('ip').doUpdateSet(row)).execute();
+          const row = {
+            reason: d.reason,
+            blocked_at: d.blockedAt,
+            expires_at: d.expiresAt,
+            blocked_by: d.blockedBy,
+            automatic: d.automatic,
+          };
+          await tx
+            .insertInto('security_blocked_ips')
+            .values({ ip: d.ip, ...row })
+            .onConflict((oc) => oc.column('ip').doUpdateSet(row))
+            .execute();
           break;
         }
         case 'IpUnblocked':

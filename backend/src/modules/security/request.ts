@@ -28,9 +28,16 @@ export function proxyTrust(entries: readonly string[]): (ip: string) => boolean 
  * The client's address in canonical form: the socket's peer, or, while that peer is a trusted proxy,
  * the address it forwarded for (X-Forwarded-For read from the right).
  */
-export function resolveClientIp(socketIp: string | undefined, forwardedFor: string | string[] | undefined, trusted: (ip: string) => boolean): string {
+export function resolveClientIp(
+  socketIp: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trusted: (ip: string) => boolean,
+): string {
   let ip = normalizeIp(socketIp ?? '') ?? socketIp ?? 'unknown';
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   while (hops.length && normalizeIp(ip) && trusted(ip)) {
     const next = normalizeIp(hops.pop()!);
     if (!next) break;
@@ -43,7 +50,11 @@ type WithIp = FastifyRequest & { [IP]?: string };
 
 /** Resolves the client address once per request, first thing (the guards' first hook calls it). */
 export function assignClientIp(req: FastifyRequest, trusted: (ip: string) => boolean): string {
-  return ((req as WithIp)[IP] = resolveClientIp(req.raw.socket?.remoteAddress, req.headers['x-forwarded-for'], trusted));
+  return ((req as WithIp)[IP] = resolveClientIp(
+    req.raw.socket?.remoteAddress,
+    req.headers['x-forwarded-for'],
+    trusted,
+  ));
 }
 
 export function clientIp(req: FastifyRequest): string {
@@ -60,5 +71,13 @@ export function userAgentOf(req: FastifyRequest): string | undefined {
 
 /** A violation report about this request. */
 export function reportFor(req: FastifyRequest, type: ViolationReport['type'], detail: string): ViolationReport {
-  return { type, ip: clientIp(req), method: req.method, endpoint: pathOf(req), userAgent: userAgentOf(req) ?? null, userId: req.user?.id ?? null, detail };
+  return {
+    type,
+    ip: clientIp(req),
+    method: req.method,
+    endpoint: pathOf(req),
+    userAgent: userAgentOf(req) ?? null,
+    userId: req.user?.id ?? null,
+    detail,
+  };
 }

@@ -36,7 +36,16 @@ export function securityRoutes(app: FastifyInstance, ctx: SecurityContext) {
 }
 
 /** What the protection does, from the configuration: any refusal beyond rate limits makes it "blocking". */
-export function protectionStatus({ autoBlock, userAgentMode, fingerprintMode }: Pick<SecurityConfig, 'autoBlock' | 'userAgentMode' | 'fingerprintMode'>): SecurityStatusResponse['protection'] {
-  const mode = autoBlock || userAgentMode === 'block' || fingerprintMode === 'block' ? 'blocking' : userAgentMode === 'off' && fingerprintMode === 'off' ? 'off' : 'log_only';
+export function protectionStatus({
+  autoBlock,
+  userAgentMode,
+  fingerprintMode,
+}: Pick<SecurityConfig, 'autoBlock' | 'userAgentMode' | 'fingerprintMode'>): SecurityStatusResponse['protection'] {
+  const mode =
+    autoBlock || userAgentMode === 'block' || fingerprintMode === 'block'
+      ? 'blocking'
+      : userAgentMode === 'off' && fingerprintMode === 'off'
+        ? 'off'
+        : 'log_only';
   return { mode, autoBlock, userAgentMode, fingerprintMode };
 }

@@ -23,9 +23,12 @@ const clip = (s: string | null | undefined) => (s ? s.slice(0, MAX_TEXT) : null)
  * run one after another in this process (no self-inflicted concurrency conflicts); other processes
  * are handled by the stream's expected revision.
  */
-export function createSecurityService(ctx: Pick<AppContext, 'config' | 'store' | 'db' | 'pool' | 'clock' | 'newId' | 'projections'>) {
+export function createSecurityService(
+  ctx: Pick<AppContext, 'config' | 'store' | 'db' | 'pool' | 'clock' | 'newId' | 'projections'>,
+) {
   const cfg = ctx.config.security;
-  const counters: CounterStore = cfg.rateLimitStore === 'memory' ? new MemoryCounterStore() : new PostgresCounterStore(ctx.pool);
+  const counters: CounterStore =
+    cfg.rateLimitStore === 'memory' ? new MemoryCounterStore() : new PostgresCounterStore(ctx.pool);
   const blockList = new BlockList(ctx.db, ctx.store);
   const allowed = new Set(cfg.ipAllowList);
   const queues = new Map<string, Promise<unknown>>();
@@ -45,7 +48,9 @@ export function createSecurityService(ctx: Pick<AppContext, 'config' | 'store' |
 
   const run = (ip: string, command: SecurityCommand, meta: CommandMeta) =>
     serial(ip, async () => {
-      const r = await handleCommand(ctx.store, securityIpStream(ip), securityDecider, command, meta, { maxRetries: 20 });
+      const r = await handleCommand(ctx.store, securityIpStream(ip), securityDecider, command, meta, {
+        maxRetries: 20,
+      });
       for (const e of r.events) {
         if (e.type === 'IpBlocked') blockList.override(ip, true, e.data.expiresAt, r.checkpoint!);
         if (e.type === 'IpUnblocked') blockList.override(ip, false, null, r.checkpoint!);
@@ -86,17 +91,29 @@ export function createSecurityService(ctx: Pick<AppContext, 'config' | 'store' |
         userId: v.userId ?? null,
         detail: clip(v.detail),
       };
-      const autoBlock = cfg.autoBlock && !allowed.has(v.ip) ? { threshold: cfg.blockThreshold, windowMs: cfg.blockWindowMs, durationMs: cfg.blockDurationMs } : null;
-      const work = run(v.ip, { type: 'RecordViolation', data: { ...data, violationId: ctx.newId(), autoBlock } }, { now, actor: v.userId ?? `ip:${v.ip}` });
+      const autoBlock =
+        cfg.autoBlock && !allowed.has(v.ip)
+          ? { threshold: cfg.blockThreshold, windowMs: cfg.blockWindowMs, durationMs: cfg.blockDurationMs }
+          : null;
+      const work = run(
+        v.ip,
+        { type: 'RecordViolation', data: { ...data, violationId: ctx.newId(), autoBlock } },
+        { now, actor: v.userId ?? `ip:${v.ip}` },
+      );
       inFlight.add(work);
       void work.catch(() => undefined).finally(() => inFlight.delete(work));
       const r = await work;
-      return { recorded: true, blocked: r.events.some((e) => e.type === 'IpBlocked') || blockList.isBlocked(v.ip, now.getTime()) };
+      return {
+        recorded: true,
+        blocked: r.events.some((e) => e.type === 'IpBlocked') || blockList.isBlocked(v.ip, now.getTime()),
+      };
     },
 
     /** Fire-and-forget variant for checks that let the request go on: never slows the request. */
     recordInBackground(v: ViolationReport) {
-      void this.recordViolation(v).catch((err: Error) => console.error(`[security] recording a ${v.type} violation failed: ${err.message}`));
+      void this.recordViolation(v).catch((err: Error) =>
+        console.error(`[security] recording a ${v.type} violation failed: ${err.message}`),
+      );
     },
 
     /** Resolves when every violation recorded so far in this process has been appended (tests). */

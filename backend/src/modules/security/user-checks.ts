@@ -37,7 +37,14 @@ export function installUserChecks(app: FastifyInstance, ctx: SecurityContext, en
     const c = await security.counters.hit(`scrape:${req.user!.id}`, cfg.scrapeWindowMs);
     if (c.current <= cfg.scrapeMaxPages) return null;
     if (c.current === cfg.scrapeMaxPages + 1) {
-      await security.recordViolation(reportFor(req, 'query_limit', `more than ${cfg.scrapeMaxPages} catalog pages within ${formatWindow(cfg.scrapeWindowMs)}`))
+      await security
+        .recordViolation(
+          reportFor(
+            req,
+            'query_limit',
+            `more than ${cfg.scrapeMaxPages} catalog pages within ${formatWindow(cfg.scrapeWindowMs)}`,
+          ),
+        )
         .catch((err: Error) => req.log.error({ err }, 'recording a query_limit violation failed'));
     }
     return { retryAfter: Math.max(1, Math.ceil(c.ttl / 1000)) };
@@ -51,7 +58,8 @@ export function installUserChecks(app: FastifyInstance, ctx: SecurityContext, en
 
     if (isCatalogPage(req.method, path)) {
       const over = await scraping(req);
-      if (over) return reply.code(429).header('retry-after', String(over.retryAfter)).send({ error: RATE_LIMIT_EXCEEDED });
+      if (over)
+        return reply.code(429).header('retry-after', String(over.retryAfter)).send({ error: RATE_LIMIT_EXCEEDED });
     }
 
     if (cfg.fingerprintMode !== 'off') {
@@ -61,10 +69,16 @@ export function installUserChecks(app: FastifyInstance, ctx: SecurityContext, en
       const family = agentFamily(userAgentOf(req));
       const first = await firstAgentOf(tokenHash, family);
       if (first === family) return;
-      const report = reportFor(req, 'fingerprint', 'session token used by a different client than the one that signed in');
+      const report = reportFor(
+        req,
+        'fingerprint',
+        'session token used by a different client than the one that signed in',
+      );
       if (cfg.fingerprintMode === 'log') security.recordInBackground(report);
       else {
-        await security.recordViolation(report).catch((err: Error) => req.log.error({ err }, 'recording a fingerprint violation failed'));
+        await security
+          .recordViolation(report)
+          .catch((err: Error) => req.log.error({ err }, 'recording a fingerprint violation failed'));
         return reply.code(403).send({ error: SUSPICIOUS_ACTIVITY });
       }
     }

@@ -1,4 +1,9 @@
-import { bestAnswer, ANSWER_SUGGESTION_THRESHOLD, type SubmissionActionResponse, type SubmissionQuestionsResponse } from '@fp/contracts';
+import {
+  bestAnswer,
+  ANSWER_SUGGESTION_THRESHOLD,
+  type SubmissionActionResponse,
+  type SubmissionQuestionsResponse,
+} from '@fp/contracts';
 import type { SubmissionRun } from '@fp/workflows';
 import type { SubmissionsContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
@@ -11,7 +16,11 @@ import { ownedRow, toSubmission, waitForSubmissionsProjection } from './queries'
  * founder's closest saved answer below the automatic threshold (offered, never used by itself) and a
  * model's draft where one was made (LLM_URL), marked as such.
  */
-export async function pendingQuestions(ctx: Pick<SubmissionsContext, 'store' | 'db' | 'profile'>, userId: string, id: string): Promise<SubmissionQuestionsResponse> {
+export async function pendingQuestions(
+  ctx: Pick<SubmissionsContext, 'store' | 'db' | 'profile'>,
+  userId: string,
+  id: string,
+): Promise<SubmissionQuestionsResponse> {
   await ownedRow(ctx, userId, id);
   const s = await loadSubmission(ctx, id);
   if (!s.waiting) return { questions: [], deadline: null };
@@ -43,10 +52,16 @@ export async function answerQuestions(
   const command = { type: 'AnswerQuestions' as const, data: { answeredBy: userId, answers } };
   // Refused answers (not paused, one missing, not an option) save nothing to the library.
   submissionDecider.decide(command, await loadSubmission(ctx, id), meta);
-  for (const a of answers) await ctx.profile.changeAnswers(userId, { type: 'SaveAnswer', data: { userId, answerId: ctx.newId(), question: a.question, answer: a.answer } }, meta);
+  for (const a of answers)
+    await ctx.profile.changeAnswers(
+      userId,
+      { type: 'SaveAnswer', data: { userId, answerId: ctx.newId(), question: a.question, answer: a.answer } },
+      meta,
+    );
   const r = await runCommand(ctx, id, command, meta);
   const given = r.events.find((e) => e.type === 'SubmissionInputGiven');
-  if (given && given.type === 'SubmissionInputGiven') dispatch([{ submissionId: id, attemptId: given.data.attemptId, phase: given.data.phase }]);
+  if (given && given.type === 'SubmissionInputGiven')
+    dispatch([{ submissionId: id, attemptId: given.data.attemptId, phase: given.data.phase }]);
   await waitForSubmissionsProjection(ctx);
   return { success: true, submission: toSubmission(ctx, await ownedRow(ctx, userId, id)) };
 }

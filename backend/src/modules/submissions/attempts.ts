@@ -1,5 +1,12 @@
 import { firmApplicationStream, submissionStream } from '@fp/contracts';
-import type { AttemptInfo, AttemptProof, EngineKind, AttemptOutcome, SubmissionRun, SubmissionStorePort } from '@fp/workflows';
+import type {
+  AttemptInfo,
+  AttemptProof,
+  EngineKind,
+  AttemptOutcome,
+  SubmissionRun,
+  SubmissionStorePort,
+} from '@fp/workflows';
 import type { StartupProfile } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import type { SubmissionsContext } from './context';
@@ -11,8 +18,12 @@ const WORKER = 'system:submission-worker';
 /** Where an attempt's proof files live in file storage. */
 export const proofKey = (run: SubmissionRun) => `proofs/${run.submissionId}/${run.attemptId}`;
 
-export const runCommand = (ctx: Pick<AppContext, 'store'>, submissionId: string, command: SubmissionCommand, meta: CommandMeta) =>
-  handleCommand(ctx.store, submissionStream(submissionId), submissionDecider, command, meta, { maxRetries: 30 });
+export const runCommand = (
+  ctx: Pick<AppContext, 'store'>,
+  submissionId: string,
+  command: SubmissionCommand,
+  meta: CommandMeta,
+) => handleCommand(ctx.store, submissionStream(submissionId), submissionDecider, command, meta, { maxRetries: 30 });
 
 export async function loadSubmission(ctx: Pick<AppContext, 'store'>, submissionId: string): Promise<SubmissionState> {
   const { events } = await ctx.store.readStream(submissionStream(submissionId));
@@ -23,9 +34,20 @@ export async function loadSubmission(ctx: Pick<AppContext, 'store'>, submissionI
  * Frees the founder × firm stream when the submission's attempt has ended (failed or stopped: the
  * founder may apply again), or marks the firm applied (completed). Idempotent.
  */
-export async function settleFirmApplication(ctx: Pick<AppContext, 'store'>, state: SubmissionState, meta: CommandMeta): Promise<void> {
+export async function settleFirmApplication(
+  ctx: Pick<AppContext, 'store'>,
+  state: SubmissionState,
+  meta: CommandMeta,
+): Promise<void> {
   if (state.status !== 'completed' && state.status !== 'failed' && state.status !== 'stopped') return;
-  await handleCommand(ctx.store, firmApplicationStream(state.userId, state.test, state.vcFirmId), firmApplicationDecider, { type: 'Settle', data: { submissionId: state.submissionId, status: state.status } }, meta, { maxRetries: 30 });
+  await handleCommand(
+    ctx.store,
+    firmApplicationStream(state.userId, state.test, state.vcFirmId),
+    firmApplicationDecider,
+    { type: 'Settle', data: { submissionId: state.submissionId, status: state.status } },
+    meta,
+    { maxRetries: 30 },
+  );
 }
 
 // Read by founders in their credit history: the firm and what happened, never a raw id (issue 24).
@@ -36,7 +58,12 @@ const refundReason = (state: SubmissionState, attemptId: string) =>
  * Gives back the attempt's credit when the refund policy says so (failed, or stopped before the
  * form was sent), once: the ledger refunds a reference at most once, and the submission records it.
  */
-export async function settleRefund(ctx: Pick<SubmissionsContext, 'store' | 'credits'>, submissionId: string, attemptId: string, meta: CommandMeta): Promise<void> {
+export async function settleRefund(
+  ctx: Pick<SubmissionsContext, 'store' | 'credits'>,
+  submissionId: string,
+  attemptId: string,
+  meta: CommandMeta,
+): Promise<void> {
   const state = await loadSubmission(ctx, submissionId);
   if (!state.refundable.has(attemptId) || state.refunded.has(attemptId)) return;
   const reason = refundReason(state, attemptId);
@@ -45,7 +72,9 @@ export async function settleRefund(ctx: Pick<SubmissionsContext, 'store' | 'cred
 }
 
 /** The submission workflow's view of the application (the engine-side port). Every call is idempotent. */
-export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'profile' | 'clock' | 'storage' | 'config' | 'deckLinks'>): SubmissionStorePort {
+export function createAttemptStore(
+  ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'profile' | 'clock' | 'storage' | 'config' | 'deckLinks'>,
+): SubmissionStorePort {
   const meta = () => ({ now: ctx.clock.now(), actor: WORKER });
   return {
     async load(run: SubmissionRun): Promise<AttemptInfo | null> {
@@ -66,7 +95,12 @@ export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' 
       };
     },
     async begin(run: SubmissionRun, taskId: string, engine: EngineKind) {
-      const r = await runCommand(ctx, run.submissionId, { type: 'StartAttempt', data: { attemptId: run.attemptId, taskId, engine } }, meta());
+      const r = await runCommand(
+        ctx,
+        run.submissionId,
+        { type: 'StartAttempt', data: { attemptId: run.attemptId, taskId, engine } },
+        meta(),
+      );
       return r.state.status === 'processing' && r.state.attemptId === run.attemptId;
     },
     async liveViewOpened(run: SubmissionRun) {
@@ -79,13 +113,26 @@ export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' 
       // Whether a stop is refunded is the decider's rule (it knows whether the form was filled).
       const m = meta();
       // A pause waits INPUT_WAIT_HOURS from now for the founder's answers (the expiry sweep ends it after).
-      const inputDeadline = outcome.status === 'waiting_for_input' ? new Date(m.now.getTime() + ctx.config.inputWaitHours * 3_600_000).toISOString() : undefined;
-      const r = await runCommand(ctx, run.submissionId, { type: 'RecordOutcome', data: { attemptId: run.attemptId, outcome, inputDeadline } }, m);
+      const inputDeadline =
+        outcome.status === 'waiting_for_input'
+          ? new Date(m.now.getTime() + ctx.config.inputWaitHours * 3_600_000).toISOString()
+          : undefined;
+      const r = await runCommand(
+        ctx,
+        run.submissionId,
+        { type: 'RecordOutcome', data: { attemptId: run.attemptId, outcome, inputDeadline } },
+        m,
+      );
       if (r.state.attemptId === run.attemptId) await settleFirmApplication(ctx, r.state, meta());
       await settleRefund(ctx, run.submissionId, run.attemptId, meta());
     },
     async takeoverRequested(run: SubmissionRun, request) {
-      const r = await runCommand(ctx, run.submissionId, { type: 'RequestTakeover', data: { attemptId: run.attemptId, ...request } }, meta());
+      const r = await runCommand(
+        ctx,
+        run.submissionId,
+        { type: 'RequestTakeover', data: { attemptId: run.attemptId, ...request } },
+        meta(),
+      );
       return r.state.attemptId === run.attemptId && r.state.takeover !== null;
     },
     async takeoverEnded(run: SubmissionRun, how) {
@@ -121,7 +168,8 @@ export function createAttemptStore(ctx: Pick<SubmissionsContext, 'store' | 'db' 
       const screenshotKey = proof.screenshot ? `${base}/screenshot.png` : null;
       const htmlKey = proof.html !== null ? `${base}/page.html` : null;
       if (screenshotKey) await ctx.storage.put(screenshotKey, proof.screenshot!, { contentType: 'image/png' });
-      if (htmlKey) await ctx.storage.put(htmlKey, Buffer.from(proof.html!, 'utf8'), { contentType: 'text/html; charset=utf-8' });
+      if (htmlKey)
+        await ctx.storage.put(htmlKey, Buffer.from(proof.html!, 'utf8'), { contentType: 'text/html; charset=utf-8' });
       const row = { png: null, screenshot_key: screenshotKey, html_key: htmlKey, created_at: ctx.clock.now() };
       await ctx.db
         .insertInto('submission_proofs')

@@ -32,4 +32,5 @@ export interface SubmissionsDeps {
 }
 
 /** What the submissions module's files receive: the platform and the services it uses, by name. */
-export type SubmissionsContext = AppContext & Pick<SubmissionsDeps, 'credits' | 'profile' | 'catalog' | 'storage' | 'deckLinks'>;
+export type SubmissionsContext = AppContext &
+  Pick<SubmissionsDeps, 'credits' | 'profile' | 'catalog' | 'storage' | 'deckLinks'>;

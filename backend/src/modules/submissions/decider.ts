@@ -1,4 +1,14 @@
-import type { AttemptOutcome, FirmApplicationEvent, FirmSnapshot, PendingQuestion, SkippedFirm, SubmissionEvent, SubmissionStatus, SubmissionSubStatus, TakeoverReason } from '@fp/contracts';
+import type {
+  AttemptOutcome,
+  FirmApplicationEvent,
+  FirmSnapshot,
+  PendingQuestion,
+  SkippedFirm,
+  SubmissionEvent,
+  SubmissionStatus,
+  SubmissionSubStatus,
+  TakeoverReason,
+} from '@fp/contracts';
 import { SUBMISSION_NOT_FOUND } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 import { formBadge, formNeedsYou, formUsability, type FirmFormEntry } from '@fp/contracts';
@@ -29,11 +39,28 @@ export interface SubmissionState {
   questions: PendingQuestion[];
   inputDeadline: string | null;
   /** The browser is kept open for the founder to take over (sub-status waiting_for_takeover). */
-  takeover: { reason: TakeoverReason; deadline: string; requestedAt: string; by: string | null; startedAt: string | null; handedBack: boolean } | null;
+  takeover: {
+    reason: TakeoverReason;
+    deadline: string;
+    requestedAt: string;
+    by: string | null;
+    startedAt: string | null;
+    handedBack: boolean;
+  } | null;
 }
 
 export type SubmissionCommand =
-  | { type: 'RequestSubmission'; data: { submissionId: string; userId: string; vcFirmId: string; test: boolean; firm: FirmSnapshot; requestKey: string | null } }
+  | {
+      type: 'RequestSubmission';
+      data: {
+        submissionId: string;
+        userId: string;
+        vcFirmId: string;
+        test: boolean;
+        firm: FirmSnapshot;
+        requestKey: string | null;
+      };
+    }
   | { type: 'StartAttempt'; data: { attemptId: string; taskId: string; engine: 'dbos' | 'temporal' } }
   | { type: 'OpenLiveView'; data: { attemptId: string } }
   | { type: 'MarkFormFilled'; data: { attemptId: string } }
@@ -58,7 +85,8 @@ export const STOPPED_BEFORE_START = 'Stopped before the browser started. Nothing
 export const NOT_WAITING = 'This submission is not waiting for answers.';
 export const NOT_TAKING_OVER = 'This submission is not waiting for you in the live view.';
 export const STOPPED_WHILE_WAITING = 'Stopped while waiting for your answers. Nothing was sent to the firm.';
-export const missingAnswersMessage = (questions: string[]) => `Answer every required question: ${questions.map((q) => `"${q}"`).join(', ')}.`;
+export const missingAnswersMessage = (questions: string[]) =>
+  `Answer every required question: ${questions.map((q) => `"${q}"`).join(', ')}.`;
 export const inputExpiredMessage = (hours: number) =>
   `No answers arrived within ${Number.isInteger(hours) ? hours : hours.toFixed(2)} hour${hours === 1 ? '' : 's'}, so the application was not sent. Nothing reached the firm and the credit is refunded.`;
 
@@ -87,7 +115,17 @@ const initialState = (): SubmissionState => ({
 
 const nothingSent = (submissionId: string, attemptId: string, summary: string) => ({
   type: 'SubmissionStopped' as const,
-  data: { submissionId, attemptId, summary, aiRecap: summary, confirmationText: null, fieldsFilled: [], screenshot: false, finalUrl: null, formSent: false },
+  data: {
+    submissionId,
+    attemptId,
+    summary,
+    aiRecap: summary,
+    confirmationText: null,
+    fieldsFilled: [],
+    screenshot: false,
+    finalUrl: null,
+    formSent: false,
+  },
 });
 
 const isActive = (s: SubmissionState) => s.status === 'pending' || s.status === 'processing';
@@ -104,7 +142,19 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
     switch (event.type) {
       case 'SubmissionRequested': {
         const d = event.data;
-        return { ...state, exists: true, submissionId: d.submissionId, userId: d.userId, vcFirmId: d.vcFirmId, test: d.test, firm: d.firm, status: 'pending', subStatus: null, attemptId: d.attemptId, attempt: 1 };
+        return {
+          ...state,
+          exists: true,
+          submissionId: d.submissionId,
+          userId: d.userId,
+          vcFirmId: d.vcFirmId,
+          test: d.test,
+          firm: d.firm,
+          status: 'pending',
+          subStatus: null,
+          attemptId: d.attemptId,
+          attempt: 1,
+        };
       }
       case 'SubmissionStarted':
         return { ...state, status: 'processing', subStatus: 'navigating' };
@@ -113,13 +163,44 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
       case 'SubmissionFormFilled':
         return { ...state, subStatus: 'form_filled', formFilled: true };
       case 'SubmissionCompleted':
-        return { ...state, status: 'completed', subStatus: 'submitted', liveView: false, waiting: false, takeover: null };
+        return {
+          ...state,
+          status: 'completed',
+          subStatus: 'submitted',
+          liveView: false,
+          waiting: false,
+          takeover: null,
+        };
       case 'SubmissionFailed':
-        return { ...state, status: 'failed', subStatus: 'error', liveView: false, waiting: false, takeover: null, refundable: new Set([...state.refundable, event.data.attemptId]) };
+        return {
+          ...state,
+          status: 'failed',
+          subStatus: 'error',
+          liveView: false,
+          waiting: false,
+          takeover: null,
+          refundable: new Set([...state.refundable, event.data.attemptId]),
+        };
       case 'SubmissionInputRequested':
-        return { ...state, status: 'processing', subStatus: 'waiting_for_input', liveView: false, waiting: true, questions: event.data.questions, inputDeadline: event.data.deadline };
+        return {
+          ...state,
+          status: 'processing',
+          subStatus: 'waiting_for_input',
+          liveView: false,
+          waiting: true,
+          questions: event.data.questions,
+          inputDeadline: event.data.deadline,
+        };
       case 'SubmissionInputGiven':
-        return { ...state, status: 'pending', subStatus: null, waiting: false, phase: event.data.phase, questions: [], inputDeadline: null };
+        return {
+          ...state,
+          status: 'pending',
+          subStatus: null,
+          waiting: false,
+          phase: event.data.phase,
+          questions: [],
+          inputDeadline: null,
+        };
       case 'SubmissionStopRequested':
         return { ...state, stopRequested: true };
       case 'SubmissionStopped':
@@ -133,17 +214,51 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
           refundable: event.data.formSent ? state.refundable : new Set([...state.refundable, event.data.attemptId]),
         };
       case 'SubmissionRetried':
-        return { ...state, status: 'pending', subStatus: null, attemptId: event.data.attemptId, attempt: event.data.attempt, liveView: false, formFilled: false, stopRequested: false, waiting: false, phase: 0, questions: [], inputDeadline: null, takeover: null };
+        return {
+          ...state,
+          status: 'pending',
+          subStatus: null,
+          attemptId: event.data.attemptId,
+          attempt: event.data.attempt,
+          liveView: false,
+          formFilled: false,
+          stopRequested: false,
+          waiting: false,
+          phase: 0,
+          questions: [],
+          inputDeadline: null,
+          takeover: null,
+        };
       case 'SubmissionCreditRefunded':
         return { ...state, refunded: new Set([...state.refunded, event.data.attemptId]) };
       case 'SubmissionTakeoverRequested':
-        return { ...state, subStatus: 'waiting_for_takeover', takeover: { reason: event.data.reason, deadline: event.data.deadline, requestedAt: event.data.at, by: null, startedAt: null, handedBack: false } };
+        return {
+          ...state,
+          subStatus: 'waiting_for_takeover',
+          takeover: {
+            reason: event.data.reason,
+            deadline: event.data.deadline,
+            requestedAt: event.data.at,
+            by: null,
+            startedAt: null,
+            handedBack: false,
+          },
+        };
       case 'SubmissionTakeoverStarted':
-        return state.takeover ? { ...state, takeover: { ...state.takeover, by: event.data.by, startedAt: event.data.at } } : state;
+        return state.takeover
+          ? { ...state, takeover: { ...state.takeover, by: event.data.by, startedAt: event.data.at } }
+          : state;
       case 'SubmissionTakeoverHandedBack':
         return state.takeover ? { ...state, takeover: { ...state.takeover, handedBack: true } } : state;
       case 'SubmissionTakeoverEnded':
-        return { ...state, subStatus: state.status === 'processing' && state.subStatus === 'waiting_for_takeover' ? 'navigating' : state.subStatus, takeover: null };
+        return {
+          ...state,
+          subStatus:
+            state.status === 'processing' && state.subStatus === 'waiting_for_takeover'
+              ? 'navigating'
+              : state.subStatus,
+          takeover: null,
+        };
     }
   },
   decide(command, state, meta) {
@@ -153,7 +268,12 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
         // Same id again (a retried request): nothing new.
         if (state.exists) return [];
         const { submissionId: id, userId, vcFirmId, test, firm, requestKey } = command.data;
-        return [{ type: 'SubmissionRequested', data: { submissionId: id, attemptId: id, userId, vcFirmId, test, firm, requestKey } }];
+        return [
+          {
+            type: 'SubmissionRequested',
+            data: { submissionId: id, attemptId: id, userId, vcFirmId, test, firm, requestKey },
+          },
+        ];
       }
       case 'StartAttempt': {
         const { attemptId, taskId, engine } = command.data;
@@ -189,13 +309,40 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
           case 'completed':
             return [{ type: 'SubmissionCompleted', data: base }];
           case 'failed':
-            return [{ type: 'SubmissionFailed', data: { ...base, error: outcome.error ?? 'The application could not be completed.', errorCode: outcome.errorCode, errorKind: outcome.errorKind } }];
+            return [
+              {
+                type: 'SubmissionFailed',
+                data: {
+                  ...base,
+                  error: outcome.error ?? 'The application could not be completed.',
+                  errorCode: outcome.errorCode,
+                  errorKind: outcome.errorKind,
+                },
+              },
+            ];
           case 'waiting_for_input': {
             // Paused before sending: the form was not filled to the end, so a stop or expiry later is refunded.
             const deadline = command.data.inputDeadline;
             if (!deadline) throw new Error('A pause for answers needs a deadline');
             const questions = outcome.questions ?? [];
-            return [{ type: 'SubmissionInputRequested', data: { submissionId, attemptId, userId: state.userId, firmName: state.firm?.name ?? state.vcFirmId, phase: state.phase, questions, deadline, summary: outcome.summary, fieldsFilled: outcome.fieldsFilled, screenshot: outcome.screenshot, finalUrl: outcome.finalUrl } }];
+            return [
+              {
+                type: 'SubmissionInputRequested',
+                data: {
+                  submissionId,
+                  attemptId,
+                  userId: state.userId,
+                  firmName: state.firm?.name ?? state.vcFirmId,
+                  phase: state.phase,
+                  questions,
+                  deadline,
+                  summary: outcome.summary,
+                  fieldsFilled: outcome.fieldsFilled,
+                  screenshot: outcome.screenshot,
+                  finalUrl: outcome.finalUrl,
+                },
+              },
+            ];
           }
           case 'stopped':
             // The refund rule: a stop after the form was recorded as filled (or seen sent) counts as
@@ -207,55 +354,108 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
       case 'RequestStop': {
         if (!isActive(state)) throw new DomainError(NOT_RUNNING, 409, 'not_running');
         const attemptId = state.attemptId;
-        const requested = { type: 'SubmissionStopRequested' as const, data: { submissionId, attemptId, requestedBy: command.data.requestedBy } };
+        const requested = {
+          type: 'SubmissionStopRequested' as const,
+          data: { submissionId, attemptId, requestedBy: command.data.requestedBy },
+        };
         // Nothing runs (queued, or paused for answers): it stops here and now.
         if (state.status === 'pending') return [requested, nothingSent(submissionId, attemptId, STOPPED_BEFORE_START)];
         if (state.waiting) return [requested, nothingSent(submissionId, attemptId, STOPPED_WHILE_WAITING)];
         return state.stopRequested ? [] : [requested];
       }
       case 'Retry': {
-        if (state.status !== 'failed' && state.status !== 'stopped') throw new DomainError(NOT_RETRYABLE, 409, 'not_retryable');
-        return [{ type: 'SubmissionRetried', data: { submissionId, attemptId: command.data.attemptId, previousAttemptId: state.attemptId, attempt: state.attempt + 1 } }];
+        if (state.status !== 'failed' && state.status !== 'stopped')
+          throw new DomainError(NOT_RETRYABLE, 409, 'not_retryable');
+        return [
+          {
+            type: 'SubmissionRetried',
+            data: {
+              submissionId,
+              attemptId: command.data.attemptId,
+              previousAttemptId: state.attemptId,
+              attempt: state.attempt + 1,
+            },
+          },
+        ];
       }
       case 'AnswerQuestions': {
         if (!state.waiting) throw new DomainError(NOT_WAITING, 409, 'not_waiting');
         const given = command.data.answers.filter((a) => a.answer.trim());
-        const missing = state.questions.filter((q) => q.required && !given.some((a) => a.question === q.question)).map((q) => q.question);
+        const missing = state.questions
+          .filter((q) => q.required && !given.some((a) => a.question === q.question))
+          .map((q) => q.question);
         if (missing.length) throw new DomainError(missingAnswersMessage(missing), 400, 'missing_answers');
         const unknown = given.find((a) => !state.questions.some((q) => q.question === a.question));
-        if (unknown) throw new DomainError(`"${unknown.question}" is not a question of this form.`, 400, 'unknown_question');
+        if (unknown)
+          throw new DomainError(`"${unknown.question}" is not a question of this form.`, 400, 'unknown_question');
         for (const a of given) {
           const q = state.questions.find((x) => x.question === a.question);
-          if (q?.options && !q.options.includes(a.answer)) throw new DomainError(`Choose one of the options for "${q.question}".`, 400, 'not_an_option');
+          if (q?.options && !q.options.includes(a.answer))
+            throw new DomainError(`Choose one of the options for "${q.question}".`, 400, 'not_an_option');
         }
-        return [{ type: 'SubmissionInputGiven', data: { submissionId, attemptId: state.attemptId, phase: state.phase + 1, answeredBy: command.data.answeredBy, answers: given } }];
+        return [
+          {
+            type: 'SubmissionInputGiven',
+            data: {
+              submissionId,
+              attemptId: state.attemptId,
+              phase: state.phase + 1,
+              answeredBy: command.data.answeredBy,
+              answers: given,
+            },
+          },
+        ];
       }
       case 'ExpireInputWait': {
-        if (!state.waiting || !state.inputDeadline || new Date(state.inputDeadline).getTime() > meta.now.getTime()) return [];
+        if (!state.waiting || !state.inputDeadline || new Date(state.inputDeadline).getTime() > meta.now.getTime())
+          return [];
         return [nothingSent(submissionId, state.attemptId, inputExpiredMessage(command.data.waitHours))];
       }
       case 'RequestTakeover': {
         const { attemptId, reason, message, deadline } = command.data;
         // Only the running attempt, once per pause; a stop already asked for wins.
-        if (attemptId !== state.attemptId || state.status !== 'processing' || state.waiting || state.takeover || state.stopRequested) return [];
-        return [{ type: 'SubmissionTakeoverRequested', data: { submissionId, attemptId, reason, message, deadline, at: meta.now.toISOString() } }];
+        if (
+          attemptId !== state.attemptId ||
+          state.status !== 'processing' ||
+          state.waiting ||
+          state.takeover ||
+          state.stopRequested
+        )
+          return [];
+        return [
+          {
+            type: 'SubmissionTakeoverRequested',
+            data: { submissionId, attemptId, reason, message, deadline, at: meta.now.toISOString() },
+          },
+        ];
       }
       case 'StartTakeover': {
         const { attemptId, by } = command.data;
-        if (attemptId !== state.attemptId || !state.takeover) throw new DomainError(NOT_TAKING_OVER, 409, 'not_taking_over');
+        if (attemptId !== state.attemptId || !state.takeover)
+          throw new DomainError(NOT_TAKING_OVER, 409, 'not_taking_over');
         if (by !== state.userId) throw new DomainError(SUBMISSION_NOT_FOUND, 404, 'not_found');
         if (state.takeover.by) return [];
-        return [{ type: 'SubmissionTakeoverStarted', data: { submissionId, attemptId, by, at: meta.now.toISOString() } }];
+        return [
+          { type: 'SubmissionTakeoverStarted', data: { submissionId, attemptId, by, at: meta.now.toISOString() } },
+        ];
       }
       case 'HandBack': {
         const { attemptId, by } = command.data;
-        if (attemptId !== state.attemptId || !state.takeover) throw new DomainError(NOT_TAKING_OVER, 409, 'not_taking_over');
+        if (attemptId !== state.attemptId || !state.takeover)
+          throw new DomainError(NOT_TAKING_OVER, 409, 'not_taking_over');
         if (by !== state.userId) throw new DomainError(SUBMISSION_NOT_FOUND, 404, 'not_found');
         if (state.takeover.handedBack) return [];
         const events: SubmissionEvent[] = [];
         // Continue without a single input still counts as the founder's takeover.
-        if (!state.takeover.by) events.push({ type: 'SubmissionTakeoverStarted', data: { submissionId, attemptId, by, at: meta.now.toISOString() } });
-        events.push({ type: 'SubmissionTakeoverHandedBack', data: { submissionId, attemptId, by, at: meta.now.toISOString() } });
+        if (!state.takeover.by)
+          events.push({
+            type: 'SubmissionTakeoverStarted',
+            data: { submissionId, attemptId, by, at: meta.now.toISOString() },
+          });
+        events.push({
+          type: 'SubmissionTakeoverHandedBack',
+          data: { submissionId, attemptId, by, at: meta.now.toISOString() },
+        });
         return events;
       }
       case 'EndTakeover': {
@@ -265,7 +465,15 @@ export const submissionDecider: Decider<SubmissionState, SubmissionCommand, Subm
         return [
           {
             type: 'SubmissionTakeoverEnded',
-            data: { submissionId, attemptId, how, by: t.by, startedAt: t.startedAt, endedAt: meta.now.toISOString(), durationMs: Math.max(0, meta.now.getTime() - new Date(t.requestedAt).getTime()) },
+            data: {
+              submissionId,
+              attemptId,
+              how,
+              by: t.by,
+              startedAt: t.startedAt,
+              endedAt: meta.now.toISOString(),
+              durationMs: Math.max(0, meta.now.getTime() - new Date(t.requestedAt).getTime()),
+            },
           },
         ];
       }
@@ -300,13 +508,18 @@ export const SKIP_MESSAGES: Record<SkippedFirm['reason'], string> = {
   not_found: 'No such firm.',
   no_website: 'This firm has no website to apply on.',
   reserved_domain: "This firm's website is a reserved demo address (demo data), not a real firm's site.",
-  unresolvable_domain: "This firm's website address does not exist (its domain does not resolve), so there is nothing to apply on.",
+  unresolvable_domain:
+    "This firm's website address does not exist (its domain does not resolve), so there is nothing to apply on.",
   no_usable_form: "The registry of application forms found no form on this firm's website that the automation can use.",
-  deck_required: "This firm's application form requires a pitch deck file and you have not uploaded one: upload your deck as a PDF in Settings, then submit again.",
+  deck_required:
+    "This firm's application form requires a pitch deck file and you have not uploaded one: upload your deck as a PDF in Settings, then submit again.",
 };
 
 /** Why a firm cannot be claimed by this submission now, or null when it can (or already holds it). */
-export function claimRefusal(state: FirmApplicationState, submissionId: string): 'already_applied' | 'in_progress' | null {
+export function claimRefusal(
+  state: FirmApplicationState,
+  submissionId: string,
+): 'already_applied' | 'in_progress' | null {
   if (state.status === 'applied') return state.holder === submissionId ? null : 'already_applied';
   if (state.status === 'in_progress' && state.holder !== submissionId) return 'in_progress';
   return null;
@@ -336,7 +549,9 @@ export const firmApplicationDecider: Decider<FirmApplicationState, FirmApplicati
       case 'Settle': {
         const { submissionId, status } = command.data;
         if (state.status !== 'in_progress' || state.holder !== submissionId) return [];
-        return status === 'completed' ? [{ type: 'FirmApplicationApplied', data: { submissionId } }] : [{ type: 'FirmApplicationReleased', data: { submissionId, status } }];
+        return status === 'completed'
+          ? [{ type: 'FirmApplicationApplied', data: { submissionId } }]
+          : [{ type: 'FirmApplicationReleased', data: { submissionId, status } }];
       }
     }
   },
@@ -372,7 +587,8 @@ export type PlannedFirm = PlanInput & { firm: FirmSnapshot };
 export function planSubmit(firms: PlanInput[]): { create: PlannedFirm[]; skipped: SkippedFirm[] } {
   const create: PlannedFirm[] = [];
   const skipped: SkippedFirm[] = [];
-  const skip = (vcId: string, reason: SkippedFirm['reason']) => skipped.push({ vcId, reason, message: SKIP_MESSAGES[reason] });
+  const skip = (vcId: string, reason: SkippedFirm['reason']) =>
+    skipped.push({ vcId, reason, message: SKIP_MESSAGES[reason] });
   for (const f of firms) {
     if (!f.firm) skip(f.vcId, 'not_found');
     else if (!f.firm.website) skip(f.vcId, 'no_website');
@@ -382,8 +598,16 @@ export function planSubmit(firms: PlanInput[]): { create: PlannedFirm[]; skipped
     // A CAPTCHA or a sign-in alone is not skipped: the run waits for the founder in the live view (takeover).
     else if (formUsability(f.form) === 'unusable' && !formNeedsYou(f.form)) {
       const said = formBadge(f.form)?.text;
-      skipped.push({ vcId: f.vcId, reason: 'no_usable_form', message: said ? `${SKIP_MESSAGES.no_usable_form} (${said})` : SKIP_MESSAGES.no_usable_form });
-    } else if (f.hasDeck === false && (f.form?.outcome === 'found' || f.form?.outcome === 'blocked') && f.form.blockers.includes('file_upload_required')) {
+      skipped.push({
+        vcId: f.vcId,
+        reason: 'no_usable_form',
+        message: said ? `${SKIP_MESSAGES.no_usable_form} (${said})` : SKIP_MESSAGES.no_usable_form,
+      });
+    } else if (
+      f.hasDeck === false &&
+      (f.form?.outcome === 'found' || f.form?.outcome === 'blocked') &&
+      f.form.blockers.includes('file_upload_required')
+    ) {
       // Known before charging (issue 23, item 9): the run would only fail at the upload and be refunded.
       skip(f.vcId, 'deck_required');
     } else {

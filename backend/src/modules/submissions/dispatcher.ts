@@ -46,7 +46,12 @@ type Queued = QueuedRun<SubmissionRun>;
  * unrecorded one is handed over again at the next round, and the engine ignores a workflow id it
  * already has.
  */
-export function startDispatcher(ctx: Pick<AppContext, 'db'>, engine: WorkflowEngine, queue: FairQueueSettings, log: (m: string) => void): Dispatcher {
+export function startDispatcher(
+  ctx: Pick<AppContext, 'db'>,
+  engine: WorkflowEngine,
+  queue: FairQueueSettings,
+  log: (m: string) => void,
+): Dispatcher {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -59,7 +64,9 @@ export function startDispatcher(ctx: Pick<AppContext, 'db'>, engine: WorkflowEng
   async function held(): Promise<Record<string, number>> {
     const rows = await ctx.db
       .selectFrom('submission_dispatches as d')
-      .innerJoin('submissions as s', (j) => j.onRef('s.id', '=', 'd.submission_id').on(sql<boolean>`d.attempt_id = ${RUN_KEY}`))
+      .innerJoin('submissions as s', (j) =>
+        j.onRef('s.id', '=', 'd.submission_id').on(sql<boolean>`d.attempt_id = ${RUN_KEY}`),
+      )
       .select(['d.user_id', sql<number>`count(*)::int`.as('n')])
       .where('d.dispatcher', '=', queue.dispatcher)
       .where('d.holds_slot', '=', true)
@@ -72,7 +79,13 @@ export function startDispatcher(ctx: Pick<AppContext, 'db'>, engine: WorkflowEng
 
   /** The oldest `perFounder` undispatched pending runs of every founder with any. */
   async function queued(perFounder: number): Promise<Queued[]> {
-    const rows = await sql<{ id: string; attempt_id: string; input_phase: number; user_id: string; submitted_at: Date }>`
+    const rows = await sql<{
+      id: string;
+      attempt_id: string;
+      input_phase: number;
+      user_id: string;
+      submitted_at: Date;
+    }>`
       select id, attempt_id, input_phase, user_id, submitted_at from (
         select s.id, s.attempt_id, s.input_phase, s.user_id, s.submitted_at,
                row_number() over (partition by s.user_id order by s.submitted_at, s.id) as n
@@ -93,7 +106,16 @@ export function startDispatcher(ctx: Pick<AppContext, 'db'>, engine: WorkflowEng
     await engine.enqueue(picks.map((q) => q.run));
     await ctx.db
       .insertInto('submission_dispatches')
-      .values(picks.map((q) => ({ attempt_id: runKey(q.run), engine: engine.kind, dispatcher: queue.dispatcher, user_id: q.founder, submission_id: q.run.submissionId, holds_slot: true })))
+      .values(
+        picks.map((q) => ({
+          attempt_id: runKey(q.run),
+          engine: engine.kind,
+          dispatcher: queue.dispatcher,
+          user_id: q.founder,
+          submission_id: q.run.submissionId,
+          holds_slot: true,
+        })),
+      )
       .onConflict((oc) => oc.column('attempt_id').doNothing())
       .execute();
   }
@@ -109,7 +131,14 @@ export function startDispatcher(ctx: Pick<AppContext, 'db'>, engine: WorkflowEng
       if (!waiting.length) return;
       const founders = new Set(waiting.map((q) => q.founder));
       // Only founders still waiting are remembered: one who comes back later counts as not served lately.
-      const pick = pickFair({ queued: waiting, running: holding, slots: queue.slots, perFounder: queue.perFounder, lastServed: Object.fromEntries(Object.entries(lastServed).filter(([f]) => founders.has(f))), served });
+      const pick = pickFair({
+        queued: waiting,
+        running: holding,
+        slots: queue.slots,
+        perFounder: queue.perFounder,
+        lastServed: Object.fromEntries(Object.entries(lastServed).filter(([f]) => founders.has(f))),
+        served,
+      });
       lastServed = pick.lastServed;
       served = pick.served;
       await hand(pick.start);
@@ -157,7 +186,13 @@ export function startDispatcher(ctx: Pick<AppContext, 'db'>, engine: WorkflowEng
       // One write at a time per run, in order: a pause and the hand-back after it must land in that order.
       const key = runKey(run);
       const next = (slotWrites.get(key) ?? Promise.resolve())
-        .then(() => ctx.db.updateTable('submission_dispatches').set({ holds_slot: holdsSlot }).where('attempt_id', '=', key).execute())
+        .then(() =>
+          ctx.db
+            .updateTable('submission_dispatches')
+            .set({ holds_slot: holdsSlot })
+            .where('attempt_id', '=', key)
+            .execute(),
+        )
         .then(() => {
           if (!holdsSlot) tick();
         })

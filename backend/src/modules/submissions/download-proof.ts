@@ -13,7 +13,11 @@ interface ProofRow {
   created_at: Date;
 }
 
-async function proofRow(ctx: Pick<ProofContext, 'db'>, submissionId: string, attemptId: string): Promise<ProofRow | undefined> {
+async function proofRow(
+  ctx: Pick<ProofContext, 'db'>,
+  submissionId: string,
+  attemptId: string,
+): Promise<ProofRow | undefined> {
   return (await ctx.db
     .selectFrom('submission_proofs')
     .select(['png', 'screenshot_key', 'html_key', 'created_at'])
@@ -23,7 +27,11 @@ async function proofRow(ctx: Pick<ProofContext, 'db'>, submissionId: string, att
 }
 
 /** The attempt's final screenshot: in file storage, or in the row for attempts recorded before it. */
-export async function readProofScreenshot(ctx: Pick<ProofContext, 'db' | 'storage'>, submissionId: string, attemptId: string): Promise<Buffer | null> {
+export async function readProofScreenshot(
+  ctx: Pick<ProofContext, 'db' | 'storage'>,
+  submissionId: string,
+  attemptId: string,
+): Promise<Buffer | null> {
   const row = await proofRow(ctx, submissionId, attemptId);
   if (!row) return null;
   if (row.png) return row.png;
@@ -37,7 +45,11 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
  * answer and the confirmation, with the SHA-256 of each file), screenshot.png and page.html exactly
  * as captured. The owner's only: another founder's id answers 404 like an unknown one.
  */
-export async function downloadProof(ctx: ProofContext, userId: string, id: string): Promise<{ fileName: string; zip: Buffer }> {
+export async function downloadProof(
+  ctx: ProofContext,
+  userId: string,
+  id: string,
+): Promise<{ fileName: string; zip: Buffer }> {
   const row = await ownedRow(ctx, userId, id);
   const s = toSubmission(ctx, row);
   if (!s.proofUrl) throw new DomainError('No proof for this submission yet', 404, 'not_found');
@@ -64,6 +76,10 @@ export async function downloadProof(ctx: ProofContext, userId: string, id: strin
     files: files.map((f) => ({ name: f.name, bytes: f.data.length, sha256: sha256(f.data) })),
   };
   files.unshift({ name: 'proof.json', data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), date: at });
-  const slug = s.vcFirm.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'firm';
+  const slug =
+    s.vcFirm.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'firm';
   return { fileName: `proof-${slug}-${row.id.slice(0, 8)}.zip`, zip: createZip(files) };
 }

@@ -8,7 +8,9 @@ const ACTOR = 'system:input-wait';
  * sent, so the decider's refund rule gives the credit back, and the firm is free to apply to again.
  * The decider checks the deadline itself (a run answered meanwhile is left alone).
  */
-export async function expireInputWaits(ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'clock' | 'config'>): Promise<number> {
+export async function expireInputWaits(
+  ctx: Pick<SubmissionsContext, 'store' | 'db' | 'credits' | 'clock' | 'config'>,
+): Promise<number> {
   const now = ctx.clock.now();
   const rows = await ctx.db
     .selectFrom('submissions')
@@ -21,7 +23,12 @@ export async function expireInputWaits(ctx: Pick<SubmissionsContext, 'store' | '
   let ended = 0;
   for (const { id } of rows as { id: string }[]) {
     const meta = { now: ctx.clock.now(), actor: ACTOR };
-    const r = await runCommand(ctx, id, { type: 'ExpireInputWait', data: { waitHours: ctx.config.inputWaitHours } }, meta);
+    const r = await runCommand(
+      ctx,
+      id,
+      { type: 'ExpireInputWait', data: { waitHours: ctx.config.inputWaitHours } },
+      meta,
+    );
     if (!r.events.length) continue;
     await settleFirmApplication(ctx, r.state, meta);
     await settleRefund(ctx, id, r.state.attemptId, meta);

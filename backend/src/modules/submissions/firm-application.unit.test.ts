@@ -6,19 +6,33 @@ import { firmApplicationDecider, planSubmit, type FirmApplicationState, type Pla
 
 const claimData = (submissionId: string) => ({ userId: 'u1', vcFirmId: 'vc_1', test: false, submissionId });
 const claim = (submissionId: string) => ({ type: 'Claim' as const, data: claimData(submissionId) });
-const claimed = (submissionId: string): FirmApplicationEvent => ({ type: 'FirmApplicationClaimed', data: claimData(submissionId) });
-const settle = (submissionId: string, status: 'completed' | 'failed' | 'stopped') => ({ type: 'Settle' as const, data: { submissionId, status } });
+const claimed = (submissionId: string): FirmApplicationEvent => ({
+  type: 'FirmApplicationClaimed',
+  data: claimData(submissionId),
+});
+const settle = (submissionId: string, status: 'completed' | 'failed' | 'stopped') => ({
+  type: 'Settle' as const,
+  data: { submissionId, status },
+});
 
 describe('founder × firm application', () => {
   it('is claimed by the first submission to a firm', () => {
-    given(firmApplicationDecider).when(claim('s1')).then([claimed('s1')]);
+    given(firmApplicationDecider)
+      .when(claim('s1'))
+      .then([claimed('s1')]);
   });
 
   it('refuses a second submission while one is under way, and after the firm was applied to', () => {
-    given(firmApplicationDecider, claimed('s1')).when(claim('s2')).thenThrows(DomainError, 'An application to this firm is already under way.', (e) => expect(e.code).toBe('in_progress'));
+    given(firmApplicationDecider, claimed('s1'))
+      .when(claim('s2'))
+      .thenThrows(DomainError, 'An application to this firm is already under way.', (e) =>
+        expect(e.code).toBe('in_progress'),
+      );
     given(firmApplicationDecider, claimed('s1'), { type: 'FirmApplicationApplied', data: { submissionId: 's1' } })
       .when(claim('s2'))
-      .thenThrows(DomainError, 'You already applied to this firm successfully.', (e) => expect(e.code).toBe('already_applied'));
+      .thenThrows(DomainError, 'You already applied to this firm successfully.', (e) =>
+        expect(e.code).toBe('already_applied'),
+      );
   });
 
   it('lets the same submission claim again without a new event (a resent request)', () => {
@@ -26,22 +40,48 @@ describe('founder × firm application', () => {
   });
 
   it('is freed when the submission fails or stops, and marked applied when it completes', () => {
-    given(firmApplicationDecider, claimed('s1')).when(settle('s1', 'failed')).then([{ type: 'FirmApplicationReleased', data: { submissionId: 's1', status: 'failed' } }]);
-    given(firmApplicationDecider, claimed('s1')).when(settle('s1', 'stopped')).then([{ type: 'FirmApplicationReleased', data: { submissionId: 's1', status: 'stopped' } }]);
-    given(firmApplicationDecider, claimed('s1')).when(settle('s1', 'completed')).then([{ type: 'FirmApplicationApplied', data: { submissionId: 's1' } }]);
-    given(firmApplicationDecider, claimed('s1'), { type: 'FirmApplicationReleased', data: { submissionId: 's1', status: 'failed' } }).when(claim('s2')).then([claimed('s2')]);
+    given(firmApplicationDecider, claimed('s1'))
+      .when(settle('s1', 'failed'))
+      .then([{ type: 'FirmApplicationReleased', data: { submissionId: 's1', status: 'failed' } }]);
+    given(firmApplicationDecider, claimed('s1'))
+      .when(settle('s1', 'stopped'))
+      .then([{ type: 'FirmApplicationReleased', data: { submissionId: 's1', status: 'stopped' } }]);
+    given(firmApplicationDecider, claimed('s1'))
+      .when(settle('s1', 'completed'))
+      .then([{ type: 'FirmApplicationApplied', data: { submissionId: 's1' } }]);
+    given(firmApplicationDecider, claimed('s1'), {
+      type: 'FirmApplicationReleased',
+      data: { submissionId: 's1', status: 'failed' },
+    })
+      .when(claim('s2'))
+      .then([claimed('s2')]);
   });
 
   it('ignores the settling of a submission that does not hold the firm, and a repeated one', () => {
     given(firmApplicationDecider, claimed('s1')).when(settle('s9', 'failed')).then([]);
-    given(firmApplicationDecider, claimed('s1'), { type: 'FirmApplicationApplied', data: { submissionId: 's1' } }).when(settle('s1', 'completed')).then([]);
+    given(firmApplicationDecider, claimed('s1'), { type: 'FirmApplicationApplied', data: { submissionId: 's1' } })
+      .when(settle('s1', 'completed'))
+      .then([]);
   });
 });
 
 describe('submit plan', () => {
-  const firm = (website: string | null = 'https://northwind.example/'): FirmSnapshot => ({ name: 'Northwind', location: null, investorType: 'VC', description: null, website });
+  const firm = (website: string | null = 'https://northwind.example/'): FirmSnapshot => ({
+    name: 'Northwind',
+    location: null,
+    investorType: 'VC',
+    description: null,
+    website,
+  });
   const open: FirmApplicationState = { status: 'open', holder: null };
-  const input = (vcId: string, over: Partial<PlanInput> = {}): PlanInput => ({ vcId, firm: firm(), application: open, revision: -1, submissionId: `sub-${vcId}`, ...over });
+  const input = (vcId: string, over: Partial<PlanInput> = {}): PlanInput => ({
+    vcId,
+    firm: firm(),
+    application: open,
+    revision: -1,
+    submissionId: `sub-${vcId}`,
+    ...over,
+  });
 
   it('applies to free firms and skips the rest, each with its reason', () => {
     const plan = planSubmit([
@@ -53,8 +93,17 @@ describe('submit plan', () => {
       input('f', { application: open, revision: 3 }),
       input('g', { unusable: 'reserved_domain' }),
     ]);
-    expect(plan.create.map((c) => [c.vcId, c.revision])).toEqual([['a', -1], ['f', 3]]);
-    expect(plan.skipped.map((s) => [s.vcId, s.reason])).toEqual([['b', 'not_found'], ['c', 'no_website'], ['d', 'already_applied'], ['e', 'in_progress'], ['g', 'reserved_domain']]);
+    expect(plan.create.map((c) => [c.vcId, c.revision])).toEqual([
+      ['a', -1],
+      ['f', 3],
+    ]);
+    expect(plan.skipped.map((s) => [s.vcId, s.reason])).toEqual([
+      ['b', 'not_found'],
+      ['c', 'no_website'],
+      ['d', 'already_applied'],
+      ['e', 'in_progress'],
+      ['g', 'reserved_domain'],
+    ]);
     expect(plan.skipped[3]!.message).toBe('An application to this firm is already under way.');
   });
 
@@ -73,20 +122,37 @@ describe('submit plan', () => {
     ]);
     // A CAPTCHA or a sign-in alone: applied to, the founder passes it in the live view (issue 24).
     expect(plan.create.map((c) => c.vcId)).toEqual(['captcha', 'login', 'typeform', 'file', 'down', 'robots', 'never']);
-    expect(plan.skipped.map((s) => [s.vcId, s.reason])).toEqual([['none', 'no_usable_form'], ['mail', 'no_usable_form']]);
-    expect(plan.skipped[1]!.message).toBe("The registry of application forms found no form on this firm's website that the automation can use. (E-mail only)");
+    expect(plan.skipped.map((s) => [s.vcId, s.reason])).toEqual([
+      ['none', 'no_usable_form'],
+      ['mail', 'no_usable_form'],
+    ]);
+    expect(plan.skipped[1]!.message).toBe(
+      "The registry of application forms found no form on this firm's website that the automation can use. (E-mail only)",
+    );
     expect(plan.skipped[0]!.message).toMatch(/\(No online form\)$/);
   });
 
   it('skips a demo firm for its reserved domain before looking at the registry', () => {
-    const plan = planSubmit([input('g', { unusable: 'reserved_domain', form: { outcome: 'no_form', blockers: [], kind: null } })]);
+    const plan = planSubmit([
+      input('g', { unusable: 'reserved_domain', form: { outcome: 'no_form', blockers: [], kind: null } }),
+    ]);
     expect(plan.skipped.map((s) => s.reason)).toEqual(['reserved_domain']);
   });
 
   it('skips, before any charge, a firm whose domain the lookup before the plan found not to resolve', () => {
-    const plan = planSubmit([input('gone', { firm: firm('https://gone-firm.invalid/'), unusable: 'unresolvable_domain' }), input('live')]);
+    const plan = planSubmit([
+      input('gone', { firm: firm('https://gone-firm.invalid/'), unusable: 'unresolvable_domain' }),
+      input('live'),
+    ]);
     expect(plan.create.map((c) => c.vcId)).toEqual(['live']);
-    expect(plan.skipped).toEqual([{ vcId: 'gone', reason: 'unresolvable_domain', message: "This firm's website address does not exist (its domain does not resolve), so there is nothing to apply on." }]);
+    expect(plan.skipped).toEqual([
+      {
+        vcId: 'gone',
+        reason: 'unresolvable_domain',
+        message:
+          "This firm's website address does not exist (its domain does not resolve), so there is nothing to apply on.",
+      },
+    ]);
   });
 
   it('plans again a firm this request already holds (a resend after a failure half-way)', () => {

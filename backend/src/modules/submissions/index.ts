@@ -21,8 +21,16 @@ function dbSink(ctx: AppContext): LiveSink {
     async save(run, snap) {
       await ctx.db
         .insertInto('submission_live')
-        .values({ attempt_id: run.attemptId, submission_id: run.submissionId, step: snap.step, frame: snap.frame, updated_at: ctx.clock.now() })
-        .onConflict((oc) => oc.column('attempt_id').doUpdateSet({ step: snap.step, frame: snap.frame, updated_at: ctx.clock.now() }))
+        .values({
+          attempt_id: run.attemptId,
+          submission_id: run.submissionId,
+          step: snap.step,
+          frame: snap.frame,
+          updated_at: ctx.clock.now(),
+        })
+        .onConflict((oc) =>
+          oc.column('attempt_id').doUpdateSet({ step: snap.step, frame: snap.frame, updated_at: ctx.clock.now() }),
+        )
         .execute();
     },
     async remove(run) {
@@ -36,14 +44,28 @@ function dbSink(ctx: AppContext): LiveSink {
  * workflows on the engine it is given (DBOS on our Postgres, or Temporal) that drive a browser on
  * the firm's website, with a live view, stop and retry. See docs/submissions.md.
  */
-export function createSubmissionsModule({ ctx: platform, credits, profile, catalog, mail, engine, storage, deckLinks }: SubmissionsDeps): AppModule<SubmissionsService> {
+export function createSubmissionsModule({
+  ctx: platform,
+  credits,
+  profile,
+  catalog,
+  mail,
+  engine,
+  storage,
+  deckLinks,
+}: SubmissionsDeps): AppModule<SubmissionsService> {
   const ctx: SubmissionsContext = moduleContext(platform, { credits, profile, catalog, storage, deckLinks });
   const internals: SubmissionsInternals = { live: new LiveHub(dbSink(ctx)), runs: new RunRegistry(), worker: null };
   const submissions = createSubmissionsService(ctx, internals);
   return {
     name: 'submissions',
     service: submissions,
-    projections: [submissionsProjection, batchFinishedNotifier(mail, platform.config.publicUrl), inputRequestedNotifier(mail, platform.config.publicUrl), takeoverRequestedNotifier(mail, platform.config.publicUrl)],
+    projections: [
+      submissionsProjection,
+      batchFinishedNotifier(mail, platform.config.publicUrl),
+      inputRequestedNotifier(mail, platform.config.publicUrl),
+      takeoverRequestedNotifier(mail, platform.config.publicUrl),
+    ],
     routes(app) {
       submissionsRoutes(app, ctx, submissions);
       liveRoutes(app, ctx, internals.live, submissions.stop);

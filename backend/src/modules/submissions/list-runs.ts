@@ -54,8 +54,17 @@ export async function listRuns(ctx: Pick<AppContext, 'db'>, q: RunsQuery): Promi
   if (q.userId) query = query.where('user_id', '=', q.userId);
   if (q.from) query = query.where('submitted_at', '>=', new Date(q.from));
   if (q.to) query = query.where('submitted_at', '<', new Date(q.to));
-  if (q.after) query = query.where(sql`(submitted_at, id)`, '<', sql`(${new Date(q.after.submittedAt)}::timestamptz, ${q.after.id}::text)`);
-  const rows = await query.orderBy('submitted_at', 'desc').orderBy('id', 'desc').limit(q.limit + 1).execute();
+  if (q.after)
+    query = query.where(
+      sql`(submitted_at, id)`,
+      '<',
+      sql`(${new Date(q.after.submittedAt)}::timestamptz, ${q.after.id}::text)`,
+    );
+  const rows = await query
+    .orderBy('submitted_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.limit + 1)
+    .execute();
   return {
     more: rows.length > q.limit,
     rows: rows.slice(0, q.limit).map(toRunRow),
@@ -69,9 +78,15 @@ export async function ownerOf(ctx: Pick<AppContext, 'db'>, id: string): Promise<
 }
 
 /** Queued, running and failed runs over every founder (the console's live counts). */
-export async function runCounts(ctx: Pick<AppContext, 'db'>): Promise<{ queued: number; running: number; failed: number }> {
+export async function runCounts(
+  ctx: Pick<AppContext, 'db'>,
+): Promise<{ queued: number; running: number; failed: number }> {
   const r = await sql<{ queued: string; running: string; failed: string }>`
     select count(*) filter (where status = 'pending') as queued, count(*) filter (where status = 'processing') as running,
            count(*) filter (where status = 'failed') as failed from submissions`.execute(ctx.db);
-  return { queued: Number(r.rows[0]?.queued ?? 0), running: Number(r.rows[0]?.running ?? 0), failed: Number(r.rows[0]?.failed ?? 0) };
+  return {
+    queued: Number(r.rows[0]?.queued ?? 0),
+    running: Number(r.rows[0]?.running ?? 0),
+    failed: Number(r.rows[0]?.failed ?? 0),
+  };
 }

@@ -32,10 +32,19 @@ const page = (title: string, text: string) =>
  * short-lived token bound to the submission and its owner (see tokens.ts). Pages: the viewer, its
  * event stream (CDP screencast frames, steps, state) and the proof screenshot.
  */
-export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<SubmissionsContext, 'storage'>, hub: LiveHub, stop: StopSubmission) {
+export function liveRoutes(
+  app: FastifyInstance,
+  ctx: AppContext & Pick<SubmissionsContext, 'storage'>,
+  hub: LiveHub,
+  stop: StopSubmission,
+) {
   type Access = { check: 'invalid' } | { check: 'ok' | 'expired'; row: SubmissionRow };
   async function authorise(req: Req): Promise<Access> {
-    const row = (await ctx.db.selectFrom('submissions').selectAll().where('id', '=', req.params.id).executeTakeFirst()) as SubmissionRow | undefined;
+    const row = (await ctx.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', req.params.id)
+      .executeTakeFirst()) as SubmissionRow | undefined;
     if (!row) return { check: 'invalid' };
     const check = verifyViewToken(ctx.config.authSecret, req.query.token, row.id, row.user_id, ctx.clock.now());
     return check === 'invalid' ? { check } : { check, row };
@@ -44,9 +53,15 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<Submissi
   app.get('/live/:id', async (req: Req, reply: FastifyReply) => {
     const access = await authorise(req);
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html');
-    if (access.check === 'invalid') return reply.status(404).send(page('Live view not found', 'This live view link is not valid.'));
-    if (access.check === 'expired') return reply.status(410).send(page('Live view link expired', 'This live view link has expired. Open it again from Submissions.'));
-    return reply.send(renderLivePage({ submissionId: access.row.id, token: req.query.token!, firmName: access.row.firm_name }));
+    if (access.check === 'invalid')
+      return reply.status(404).send(page('Live view not found', 'This live view link is not valid.'));
+    if (access.check === 'expired')
+      return reply
+        .status(410)
+        .send(page('Live view link expired', 'This live view link has expired. Open it again from Submissions.'));
+    return reply.send(
+      renderLivePage({ submissionId: access.row.id, token: req.query.token!, firmName: access.row.firm_name }),
+    );
   });
 
   /**
@@ -96,7 +111,12 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<Submissi
     if (access.check === 'invalid') return reply.status(404).send({ error: SUBMISSION_NOT_FOUND });
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     const send = (event: string, data: string) => {
       if (!res.writableEnded) res.write(`event: ${event}\ndata: ${data}\n\n`);
     };
@@ -131,15 +151,31 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<Submissi
 
     async function pushState() {
       if (closed) return;
-      const r = (await ctx.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst()) as SubmissionRow | undefined;
+      const r = (await ctx.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst()) as
+        SubmissionRow | undefined;
       if (!r || closed) return;
       // While it waits for the founder: why, and how long is left (by the server's clock).
       // Controls work wherever the browser is: another process's page gets them through NOTIFY.
       const takeover =
         r.sub_status === 'waiting_for_takeover' && r.takeover_deadline
-          ? { reason: r.takeover_reason, message: r.takeover_message, remainingS: Math.max(0, Math.round((new Date(r.takeover_deadline).getTime() - ctx.clock.now().getTime()) / 1000)) }
+          ? {
+              reason: r.takeover_reason,
+              message: r.takeover_message,
+              remainingS: Math.max(
+                0,
+                Math.round((new Date(r.takeover_deadline).getTime() - ctx.clock.now().getTime()) / 1000),
+              ),
+            }
           : null;
-      const state = JSON.stringify({ status: r.status, subStatus: r.sub_status, summary: r.summary, error: r.error, screenshot: r.screenshot, attemptId: r.attempt_id, takeover });
+      const state = JSON.stringify({
+        status: r.status,
+        subStatus: r.sub_status,
+        summary: r.summary,
+        error: r.error,
+        screenshot: r.screenshot,
+        attemptId: r.attempt_id,
+        takeover,
+      });
       if (state !== lastState) {
         lastState = state;
         send('state', state);
@@ -155,9 +191,11 @@ export function liveRoutes(app: FastifyInstance, ctx: AppContext & Pick<Submissi
           lastWatchNotice = Date.now();
           await ctx.pool.query('select pg_notify($1, $2)', [LIVE_WATCH_CHANNEL, id]).catch(() => undefined);
         }
-        const remote = (await ctx.db.selectFrom('submission_live').select(['step', 'frame', 'updated_at']).where('attempt_id', '=', r.attempt_id).executeTakeFirst()) as
-          | { step: string | null; frame: Buffer | null; updated_at: Date }
-          | undefined;
+        const remote = (await ctx.db
+          .selectFrom('submission_live')
+          .select(['step', 'frame', 'updated_at'])
+          .where('attempt_id', '=', r.attempt_id)
+          .executeTakeFirst()) as { step: string | null; frame: Buffer | null; updated_at: Date } | undefined;
         if (remote && new Date(remote.updated_at).getTime() > lastRemote) {
           lastRemote = new Date(remote.updated_at).getTime();
           if (remote.step) send('step', remote.step);

@@ -12,7 +12,7 @@ async function insertRequested(tx: Tx, batch: RecordedEvent[]) {
     .insertInto('submissions')
     .values(
       batch.map((e) => {
-        const d = (e.data as SubmissionRequested['data']);
+        const d = e.data as SubmissionRequested['data'];
         return {
           id: d.submissionId,
           user_id: d.userId,
@@ -61,12 +61,26 @@ export const submissionsProjection: Projection = {
       const ev = { type: e.type, data: e.data } as SubmissionEvent;
       const when = at(e);
       const update = (values: Record<string, unknown>, attemptId: string) =>
-        tx.updateTable('submissions').set({ ...values, updated_at: when }).where('id', '=', ev.data.submissionId).where('attempt_id', '=', attemptId).execute();
+        tx
+          .updateTable('submissions')
+          .set({ ...values, updated_at: when })
+          .where('id', '=', ev.data.submissionId)
+          .where('attempt_id', '=', attemptId)
+          .execute();
       switch (ev.type) {
         case 'SubmissionRequested':
           break;
         case 'SubmissionStarted':
-          await update({ status: 'processing', sub_status: 'navigating', task_id: ev.data.taskId, engine: ev.data.engine, started_at: when }, ev.data.attemptId);
+          await update(
+            {
+              status: 'processing',
+              sub_status: 'navigating',
+              task_id: ev.data.taskId,
+              engine: ev.data.engine,
+              started_at: when,
+            },
+            ev.data.attemptId,
+          );
           break;
         case 'SubmissionLiveViewOpened':
           await update({ live_view: true }, ev.data.attemptId);
@@ -81,7 +95,12 @@ export const submissionsProjection: Projection = {
         case 'SubmissionFailed':
         case 'SubmissionStopped': {
           const d = ev.data;
-          const [status, sub] = ev.type === 'SubmissionCompleted' ? ['completed', 'submitted'] : ev.type === 'SubmissionFailed' ? ['failed', 'error'] : ['stopped', 'stopped'];
+          const [status, sub] =
+            ev.type === 'SubmissionCompleted'
+              ? ['completed', 'submitted']
+              : ev.type === 'SubmissionFailed'
+                ? ['failed', 'error']
+                : ['stopped', 'stopped'];
           await update(
             {
               status,
@@ -150,20 +169,48 @@ export const submissionsProjection: Projection = {
         case 'SubmissionInputRequested': {
           const d = ev.data;
           await update(
-            { sub_status: 'waiting_for_input', live_view: false, summary: d.summary, ai_recap: null, recap_source: null, fields_filled: JSON.stringify(d.fieldsFilled), screenshot: d.screenshot, final_url: d.finalUrl, input_questions: JSON.stringify(d.questions), input_deadline: new Date(d.deadline) },
+            {
+              sub_status: 'waiting_for_input',
+              live_view: false,
+              summary: d.summary,
+              ai_recap: null,
+              recap_source: null,
+              fields_filled: JSON.stringify(d.fieldsFilled),
+              screenshot: d.screenshot,
+              final_url: d.finalUrl,
+              input_questions: JSON.stringify(d.questions),
+              input_deadline: new Date(d.deadline),
+            },
             d.attemptId,
           );
           break;
         }
         case 'SubmissionInputGiven':
-          await update({ status: 'pending', sub_status: null, input_phase: ev.data.phase, input_questions: null, input_deadline: null }, ev.data.attemptId);
+          await update(
+            {
+              status: 'pending',
+              sub_status: null,
+              input_phase: ev.data.phase,
+              input_questions: null,
+              input_deadline: null,
+            },
+            ev.data.attemptId,
+          );
           break;
         case 'SubmissionCreditRefunded':
           await update({ credit_refunded: true }, ev.data.attemptId);
           break;
         case 'SubmissionTakeoverRequested': {
           const d = ev.data;
-          await update({ sub_status: 'waiting_for_takeover', takeover_reason: d.reason, takeover_message: d.message, takeover_deadline: new Date(d.deadline) }, d.attemptId);
+          await update(
+            {
+              sub_status: 'waiting_for_takeover',
+              takeover_reason: d.reason,
+              takeover_message: d.message,
+              takeover_deadline: new Date(d.deadline),
+            },
+            d.attemptId,
+          );
           break;
         }
         case 'SubmissionTakeoverStarted':
@@ -171,7 +218,14 @@ export const submissionsProjection: Projection = {
           break;
         case 'SubmissionTakeoverEnded': {
           const d = ev.data;
-          const record = { how: d.how, by: d.by, startedAt: d.startedAt, endedAt: d.endedAt, durationMs: d.durationMs, requestedAt: new Date(new Date(d.endedAt).getTime() - d.durationMs).toISOString() };
+          const record = {
+            how: d.how,
+            by: d.by,
+            startedAt: d.startedAt,
+            endedAt: d.endedAt,
+            durationMs: d.durationMs,
+            requestedAt: new Date(new Date(d.endedAt).getTime() - d.durationMs).toISOString(),
+          };
           await tx
             .updateTable('submissions')
             .set({

@@ -1,4 +1,15 @@
-import { runFigures, successRate, SUBMISSION_EVENT_TYPES, SUBMISSION_NOT_FOUND, submissionStream, type Submission, type TakeoverReason, type TakeoverRecord, type SubmissionActivityResponse, type SubmissionStatsResponse } from '@fp/contracts';
+import {
+  runFigures,
+  successRate,
+  SUBMISSION_EVENT_TYPES,
+  SUBMISSION_NOT_FOUND,
+  submissionStream,
+  type Submission,
+  type TakeoverReason,
+  type TakeoverRecord,
+  type SubmissionActivityResponse,
+  type SubmissionStatsResponse,
+} from '@fp/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { DomainError } from '../../platform/decider';
@@ -53,30 +64,48 @@ export const liveUrlFor = (ctx: Pick<AppContext, 'config' | 'clock'>, row: Pick<
   `/live/${encodeURIComponent(row.id)}?token=${signViewToken(ctx.config.authSecret, row.id, row.user_id, ctx.clock.now())}`;
 
 /** The row as the API shows it (spec §3 Submission plus proof); links are signed for the owner. */
-export function toSubmission(ctx: Pick<AppContext, 'config' | 'clock'>, row: SubmissionRow, opts: { liveNow?: boolean } = {}): Submission {
+export function toSubmission(
+  ctx: Pick<AppContext, 'config' | 'clock'>,
+  row: SubmissionRow,
+  opts: { liveNow?: boolean } = {},
+): Submission {
   const active = isActive(row.status);
   const token = signViewToken(ctx.config.authSecret, row.id, row.user_id, ctx.clock.now());
   const fields = typeof row.fields_filled === 'string' ? JSON.parse(row.fields_filled) : row.fields_filled;
   return {
     id: row.id,
     vcFirmId: row.vc_firm_id,
-    vcFirm: { name: row.firm_name, location: row.firm_location, investorType: row.firm_investor_type, description: row.firm_description, website: row.firm_website },
+    vcFirm: {
+      name: row.firm_name,
+      location: row.firm_location,
+      investorType: row.firm_investor_type,
+      description: row.firm_description,
+      website: row.firm_website,
+    },
     status: row.status,
     submissionStatus: row.sub_status,
     summary: row.summary,
     aiRecap: row.ai_recap,
     recapSource: row.ai_recap ? (row.recap_source ?? 'rules') : null,
     error: row.error,
-    liveUrl: row.status === 'processing' && (row.live_view || opts.liveNow) ? `/live/${encodeURIComponent(row.id)}?token=${token}` : null,
+    liveUrl:
+      row.status === 'processing' && (row.live_view || opts.liveNow)
+        ? `/live/${encodeURIComponent(row.id)}?token=${token}`
+        : null,
     taskId: row.task_id,
     submittedAt: iso(row.submitted_at)!,
     completedAt: active ? null : iso(row.completed_at),
     canStop: active && !row.stop_requested,
     canRetry: row.status === 'failed' || row.status === 'stopped',
-    screenshotUrl: row.screenshot ? `/live/${encodeURIComponent(row.id)}/screenshot?token=${token}&attempt=${encodeURIComponent(row.attempt_id)}` : null,
+    screenshotUrl: row.screenshot
+      ? `/live/${encodeURIComponent(row.id)}/screenshot?token=${token}&attempt=${encodeURIComponent(row.attempt_id)}`
+      : null,
     confirmationText: row.confirmation_text,
     sentRequest: typeof row.sent_request === 'string' ? JSON.parse(row.sent_request) : (row.sent_request ?? null),
-    proofUrl: !active && (row.screenshot || row.page_html || row.sent_request || row.confirmation_text) ? `/api/submissions/${encodeURIComponent(row.id)}/proof` : null,
+    proofUrl:
+      !active && (row.screenshot || row.page_html || row.sent_request || row.confirmation_text)
+        ? `/api/submissions/${encodeURIComponent(row.id)}/proof`
+        : null,
     fieldsFilled: fields ?? [],
     test: row.test,
     attempt: row.attempt,
@@ -94,8 +123,18 @@ export function toSubmission(ctx: Pick<AppContext, 'config' | 'clock'>, row: Sub
  * The submission if it belongs to the user; another user's (or an unknown id) is a 404, never a 403.
  * One just submitted may not be in the read model yet: its stream says so, and the answer waits for it.
  */
-export async function ownedRow(ctx: Pick<AppContext, 'db' | 'store'>, userId: string, id: string): Promise<SubmissionRow> {
-  const find = async () => (await ctx.db.selectFrom('submissions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()) as SubmissionRow | undefined;
+export async function ownedRow(
+  ctx: Pick<AppContext, 'db' | 'store'>,
+  userId: string,
+  id: string,
+): Promise<SubmissionRow> {
+  const find = async () =>
+    (await ctx.db
+      .selectFrom('submissions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()) as SubmissionRow | undefined;
   let row = await find();
   if (!row) {
     const { events } = await ctx.store.readStream(submissionStream(id));
@@ -109,7 +148,11 @@ export async function ownedRow(ctx: Pick<AppContext, 'db' | 'store'>, userId: st
   return row;
 }
 
-export async function listSubmissions(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, userId: string, q: { limit: number; status: string }) {
+export async function listSubmissions(
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
+  userId: string,
+  q: { limit: number; status: string },
+) {
   let query = ctx.db.selectFrom('submissions').where('user_id', '=', userId);
   if (q.status === 'processing') query = query.where('status', 'in', ['pending', 'processing']);
   else if (q.status !== 'all') query = query.where('status', '=', q.status);
@@ -122,13 +165,19 @@ export async function listSubmissions(ctx: Pick<AppContext, 'db' | 'config' | 'c
 
 export async function submissionStats(ctx: Pick<AppContext, 'db'>, userId: string): Promise<SubmissionStatsResponse> {
   // One row per application (a retry reuses its row), so a retry is never an extra application.
-  const r = await sql<{ status: string; n: number }>`select status, count(*)::int as n from submissions where user_id = ${userId} group by status`.execute(ctx.db);
+  const r = await sql<{
+    status: string;
+    n: number;
+  }>`select status, count(*)::int as n from submissions where user_id = ${userId} group by status`.execute(ctx.db);
   const f = runFigures(r.rows.map((row) => [row.status, row.n] as const));
   return { ...f, successRate: successRate(f) };
 }
 
 /** Whether the founder has a submission to a test firm and one to a real firm (the first-run checklist). */
-export async function submissionKinds(ctx: Pick<AppContext, 'db'>, userId: string): Promise<{ test: boolean; real: boolean }> {
+export async function submissionKinds(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+): Promise<{ test: boolean; real: boolean }> {
   const r = await sql<{ test: boolean; real: boolean }>`
     select coalesce(bool_or(test), false) as test, coalesce(bool_or(not test), false) as real
     from submissions where user_id = ${userId}`.execute(ctx.db);
@@ -136,7 +185,11 @@ export async function submissionKinds(ctx: Pick<AppContext, 'db'>, userId: strin
 }
 
 /** Per UTC day of submitting, the last `days` days (today included), each day present. */
-export async function submissionActivity(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string, days: number): Promise<SubmissionActivityResponse> {
+export async function submissionActivity(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  userId: string,
+  days: number,
+): Promise<SubmissionActivityResponse> {
   const today = new Date(ctx.clock.now().toISOString().slice(0, 10) + 'T00:00:00Z');
   const from = new Date(today.getTime() - (days - 1) * 86_400_000);
   const r = await sql<{ day: string; completed: number; failed: number; processing: number }>`
@@ -160,12 +213,19 @@ export async function submissionActivity(ctx: Pick<AppContext, 'db' | 'clock'>, 
  * Read-your-writes for this module only: waits until the submissions projection has applied every
  * submission event in the log now (other projections, e.g. a catalog import, are not waited for).
  */
-export async function waitForSubmissionsProjection(ctx: Pick<AppContext, 'db' | 'store'>, timeoutMs = 5000): Promise<void> {
+export async function waitForSubmissionsProjection(
+  ctx: Pick<AppContext, 'db' | 'store'>,
+  timeoutMs = 5000,
+): Promise<void> {
   const target = await ctx.store.head();
   if (!target) return;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const row = await ctx.db.selectFrom('projection_checkpoints').select('checkpoint').where('name', '=', 'submissions').executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('projection_checkpoints')
+      .select('checkpoint')
+      .where('name', '=', 'submissions')
+      .executeTakeFirst();
     const cp = (row?.checkpoint as string | undefined) ?? null;
     if (ctx.store.compare(cp, target) >= 0) return;
     if ((await ctx.store.countAfter(cp, [...SUBMISSION_EVENT_TYPES])) === 0) return;
@@ -176,6 +236,13 @@ export async function waitForSubmissionsProjection(ctx: Pick<AppContext, 'db' | 
 
 /** Submissions per user (operators' user list). */
 export async function submissionCounts(ctx: Pick<AppContext, 'db'>, userIds: string[]): Promise<Map<string, number>> {
-  const rows = userIds.length ? await ctx.db.selectFrom('submissions').select(['user_id', sql<string>`count(*)`.as('n')]).where('user_id', 'in', userIds).groupBy('user_id').execute() : [];
+  const rows = userIds.length
+    ? await ctx.db
+        .selectFrom('submissions')
+        .select(['user_id', sql<string>`count(*)`.as('n')])
+        .where('user_id', 'in', userIds)
+        .groupBy('user_id')
+        .execute()
+    : [];
   return new Map(userIds.map((id) => [id, Number(rows.find((r) => r.user_id === id)?.n ?? 0)]));
 }

@@ -28,7 +28,15 @@ export function decideRetry(input: RetryDecisionInput, meta: CommandMeta): Retry
   const { submission, application, attemptId } = input;
   const retried = submissionDecider.decide({ type: 'Retry', data: { attemptId } }, submission, meta);
   const claimed = firmApplicationDecider.decide(
-    { type: 'Claim', data: { userId: submission.userId, vcFirmId: submission.vcFirmId, test: submission.test, submissionId: submission.submissionId } },
+    {
+      type: 'Claim',
+      data: {
+        userId: submission.userId,
+        vcFirmId: submission.vcFirmId,
+        test: submission.test,
+        submissionId: submission.submissionId,
+      },
+    },
     application,
     meta,
   );

@@ -7,13 +7,33 @@ import { firmApplicationDecider, NOT_RETRYABLE, submissionDecider } from './deci
 import { decideRetry } from './retry-decider';
 
 const SUB = 'sub-1';
-const firm = { name: 'Northwind', location: null, investorType: 'VC', description: null, website: 'https://northwind.example/' };
-const requested: SubmissionEvent = { type: 'SubmissionRequested', data: { submissionId: SUB, attemptId: 'a1', userId: 'u1', vcFirmId: 'vc_1', test: false, firm, requestKey: null } };
-const failed = (attemptId: string): SubmissionEvent => ({ type: 'SubmissionFailed', data: { submissionId: SUB, attemptId, error: 'boom', errorCode: null, errorKind: 'permanent' } } as SubmissionEvent);
-const claimed: FirmApplicationEvent = { type: 'FirmApplicationClaimed', data: { userId: 'u1', vcFirmId: 'vc_1', test: false, submissionId: SUB } };
-const released: FirmApplicationEvent = { type: 'FirmApplicationReleased', data: { submissionId: SUB, status: 'failed' } };
+const firm = {
+  name: 'Northwind',
+  location: null,
+  investorType: 'VC',
+  description: null,
+  website: 'https://northwind.example/',
+};
+const requested: SubmissionEvent = {
+  type: 'SubmissionRequested',
+  data: { submissionId: SUB, attemptId: 'a1', userId: 'u1', vcFirmId: 'vc_1', test: false, firm, requestKey: null },
+};
+const failed = (attemptId: string): SubmissionEvent =>
+  ({
+    type: 'SubmissionFailed',
+    data: { submissionId: SUB, attemptId, error: 'boom', errorCode: null, errorKind: 'permanent' },
+  }) as SubmissionEvent;
+const claimed: FirmApplicationEvent = {
+  type: 'FirmApplicationClaimed',
+  data: { userId: 'u1', vcFirmId: 'vc_1', test: false, submissionId: SUB },
+};
+const released: FirmApplicationEvent = {
+  type: 'FirmApplicationReleased',
+  data: { submissionId: SUB, status: 'failed' },
+};
 
-const fold = <S, E>(d: { initialState: () => S; evolve: (s: S, e: E) => S }, events: E[]) => events.reduce(d.evolve, d.initialState());
+const fold = <S, E>(d: { initialState: () => S; evolve: (s: S, e: E) => S }, events: E[]) =>
+  events.reduce(d.evolve, d.initialState());
 
 /** Two streams with revisions, as the event store keeps them: an append succeeds only at the revision its decision read. */
 class Streams {
@@ -21,10 +41,17 @@ class Streams {
   application: FirmApplicationEvent[] = [claimed, released];
   charges = 0;
   read() {
-    return { submission: [...this.submission], application: [...this.application], revisions: [this.submission.length, this.application.length] as const };
+    return {
+      submission: [...this.submission],
+      application: [...this.application],
+      revisions: [this.submission.length, this.application.length] as const,
+    };
   }
   /** One multi-stream append: the charge, the claim and the attempt, all or nothing. */
-  append(at: readonly [number, number], d: { submission: SubmissionEvent[]; application: FirmApplicationEvent[] }): boolean {
+  append(
+    at: readonly [number, number],
+    d: { submission: SubmissionEvent[]; application: FirmApplicationEvent[] },
+  ): boolean {
     if (at[0] !== this.submission.length || at[1] !== this.application.length) return false;
     this.submission.push(...d.submission);
     this.application.push(...d.application);
@@ -35,13 +62,29 @@ class Streams {
 
 describe('retry decision', () => {
   it('given a failed submission whose firm was released, when retried, then a new attempt and the firm claimed again', () => {
-    const d = decideRetry({ submission: fold(submissionDecider, [requested, failed('a1')]), application: fold(firmApplicationDecider, [claimed, released]), attemptId: 'a2' }, DEFAULT_META);
-    expect(d.submission).toEqual([{ type: 'SubmissionRetried', data: { submissionId: SUB, attemptId: 'a2', previousAttemptId: 'a1', attempt: 2 } }]);
+    const d = decideRetry(
+      {
+        submission: fold(submissionDecider, [requested, failed('a1')]),
+        application: fold(firmApplicationDecider, [claimed, released]),
+        attemptId: 'a2',
+      },
+      DEFAULT_META,
+    );
+    expect(d.submission).toEqual([
+      { type: 'SubmissionRetried', data: { submissionId: SUB, attemptId: 'a2', previousAttemptId: 'a1', attempt: 2 } },
+    ]);
     expect(d.application).toEqual([claimed]);
   });
 
   it('given a submission still holding its firm (released late), when retried, then no second claim', () => {
-    const d = decideRetry({ submission: fold(submissionDecider, [requested, failed('a1')]), application: fold(firmApplicationDecider, [claimed]), attemptId: 'a2' }, DEFAULT_META);
+    const d = decideRetry(
+      {
+        submission: fold(submissionDecider, [requested, failed('a1')]),
+        application: fold(firmApplicationDecider, [claimed]),
+        attemptId: 'a2',
+      },
+      DEFAULT_META,
+    );
     expect(d.application).toEqual([]);
   });
 
@@ -50,7 +93,14 @@ describe('retry decision', () => {
     const a = streams.read();
     const b = streams.read();
     const decide = (r: ReturnType<Streams['read']>, attemptId: string) =>
-      decideRetry({ submission: fold(submissionDecider, r.submission), application: fold(firmApplicationDecider, r.application), attemptId }, DEFAULT_META);
+      decideRetry(
+        {
+          submission: fold(submissionDecider, r.submission),
+          application: fold(firmApplicationDecider, r.application),
+          attemptId,
+        },
+        DEFAULT_META,
+      );
     expect(streams.append(a.revisions, decide(a, 'a2'))).toBe(true);
     // The loser's append at the revisions it read is refused whole; decided again on what landed, it is refused.
     expect(streams.append(b.revisions, decide(b, 'a3'))).toBe(false);
@@ -62,7 +112,11 @@ describe('retry decision', () => {
 
   it('never frees the claim of a running attempt, never charges without an attempt, over any interleaving of retries and failures', () => {
     // Steps: a retry reads (r i), a retry appends what it decided on its read (w i), the running attempt fails (f).
-    const step = fc.oneof(fc.record({ kind: fc.constant('read' as const), who: fc.nat(4) }), fc.record({ kind: fc.constant('write' as const), who: fc.nat(4) }), fc.record({ kind: fc.constant('fail' as const), who: fc.constant(0) }));
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('read' as const), who: fc.nat(4) }),
+      fc.record({ kind: fc.constant('write' as const), who: fc.nat(4) }),
+      fc.record({ kind: fc.constant('fail' as const), who: fc.constant(0) }),
+    );
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
         const streams = new Streams();
@@ -76,7 +130,14 @@ describe('retry decision', () => {
             reads.delete(s.who);
             let d;
             try {
-              d = decideRetry({ submission: fold(submissionDecider, r.submission), application: fold(firmApplicationDecider, r.application), attemptId: `a${++attempts}` }, DEFAULT_META);
+              d = decideRetry(
+                {
+                  submission: fold(submissionDecider, r.submission),
+                  application: fold(firmApplicationDecider, r.application),
+                  attemptId: `a${++attempts}`,
+                },
+                DEFAULT_META,
+              );
             } catch (err) {
               expect(err).toBeInstanceOf(DomainError);
               continue;
@@ -87,7 +148,11 @@ describe('retry decision', () => {
             const sub = fold(submissionDecider, streams.submission);
             if (sub.status !== 'pending') continue;
             const ev = failed(sub.attemptId);
-            const settle = firmApplicationDecider.decide({ type: 'Settle', data: { submissionId: SUB, status: 'failed' } }, fold(firmApplicationDecider, streams.application), DEFAULT_META);
+            const settle = firmApplicationDecider.decide(
+              { type: 'Settle', data: { submissionId: SUB, status: 'failed' } },
+              fold(firmApplicationDecider, streams.application),
+              DEFAULT_META,
+            );
             streams.submission.push(ev);
             streams.application.push(...settle);
           }

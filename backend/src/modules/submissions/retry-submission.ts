@@ -1,8 +1,23 @@
-import { firmApplicationStream, INCOMPLETE_PROFILE, INCOMPLETE_PROFILE_MESSAGE, INSUFFICIENT_CREDITS, insufficientCreditsMessage, submissionStream, type SubmissionActionResponse } from '@fp/contracts';
+import {
+  firmApplicationStream,
+  INCOMPLETE_PROFILE,
+  INCOMPLETE_PROFILE_MESSAGE,
+  INSUFFICIENT_CREDITS,
+  insufficientCreditsMessage,
+  submissionStream,
+  type SubmissionActionResponse,
+} from '@fp/contracts';
 import type { StreamAppend } from '@fp/infra';
 import type { SubmissionRun } from '@fp/workflows';
 import type { SubmissionsContext } from './context';
-import { appendDecision, DomainError, expectedAt, foldEvents, metadataOf, type CommandMeta } from '../../platform/decider';
+import {
+  appendDecision,
+  DomainError,
+  expectedAt,
+  foldEvents,
+  metadataOf,
+  type CommandMeta,
+} from '../../platform/decider';
 import { firmApplicationDecider, NOT_RETRYABLE, submissionDecider } from './decider';
 import { decideRetry } from './retry-decider';
 import { ownedRow, toSubmission, waitForSubmissionsProjection } from './queries';
@@ -22,38 +37,71 @@ export async function retrySubmission(
   const row = await ownedRow(ctx, userId, id);
   if (row.status !== 'failed' && row.status !== 'stopped') throw new DomainError(NOT_RETRYABLE, 409, 'not_retryable');
   const { completion } = await ctx.profile.get(userId);
-  if (!completion.isComplete) throw new DomainError(INCOMPLETE_PROFILE, 400, 'incomplete_profile', { message: INCOMPLETE_PROFILE_MESSAGE });
+  if (!completion.isComplete)
+    throw new DomainError(INCOMPLETE_PROFILE, 400, 'incomplete_profile', { message: INCOMPLETE_PROFILE_MESSAGE });
   const balance = await ctx.credits.balance(userId);
   const message = insufficientCreditsMessage(1, balance);
   if (balance < 1) throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message, balance });
 
   const attemptId = ctx.newId();
-  const charge = { spendKind: 'vc_application' as const, insufficientMessage: message, items: [{ reference: attemptId, amount: 1, reason: `Application to ${row.firm_name} (retry)` }] };
-  const streams = { submission: submissionStream(id), application: firmApplicationStream(userId, row.test, row.vc_firm_id) };
+  const charge = {
+    spendKind: 'vc_application' as const,
+    insufficientMessage: message,
+    items: [{ reference: attemptId, amount: 1, reason: `Application to ${row.firm_name} (retry)` }],
+  };
+  const streams = {
+    submission: submissionStream(id),
+    application: firmApplicationStream(userId, row.test, row.vc_firm_id),
+  };
   const metadata = metadataOf(meta);
   const load = async () => {
     const read = await ctx.store.readStreams([streams.submission, streams.application]);
     return { submission: read.get(streams.submission)!, application: read.get(streams.application)! };
   };
   const decide = (loaded: Awaited<ReturnType<typeof load>>, spend: StreamAppend[]) => {
-    const d = decideRetry({ submission: foldEvents(submissionDecider, loaded.submission.events), application: foldEvents(firmApplicationDecider, loaded.application.events), attemptId }, meta);
+    const d = decideRetry(
+      {
+        submission: foldEvents(submissionDecider, loaded.submission.events),
+        application: foldEvents(firmApplicationDecider, loaded.application.events),
+        attemptId,
+      },
+      meta,
+    );
     return {
       result: d,
       appends: [
         ...spend,
-        { streamId: streams.application, events: d.application.map((e) => ({ ...e, metadata })), expected: expectedAt(loaded.application.revision) },
-        { streamId: streams.submission, events: d.submission.map((e) => ({ ...e, metadata })), expected: expectedAt(loaded.submission.revision) },
+        {
+          streamId: streams.application,
+          events: d.application.map((e) => ({ ...e, metadata })),
+          expected: expectedAt(loaded.application.revision),
+        },
+        {
+          streamId: streams.submission,
+          events: d.submission.map((e) => ({ ...e, metadata })),
+          expected: expectedAt(loaded.submission.revision),
+        },
       ],
     };
   };
   if (ctx.store.atomicAppendMany) {
     // The charge with the claim and the attempt: they land together or not at all.
-    await appendDecision(ctx.store, async () => ({ loaded: await load(), spend: await ctx.credits.prepareSpend(userId, charge, meta) }), ({ loaded, spend }) => decide(loaded, [spend]));
+    await appendDecision(
+      ctx.store,
+      async () => ({ loaded: await load(), spend: await ctx.credits.prepareSpend(userId, charge, meta) }),
+      ({ loaded, spend }) => decide(loaded, [spend]),
+    );
   } else {
     // A store without all-or-nothing appends: charge, write, and give the credit back when the retry
     // is refused. The claim is never released here: it belongs to the submission, which a retry that
     // won the race holds.
-    await ctx.credits.chargeFor(userId, charge, meta, () => appendDecision(ctx.store, load, (loaded) => decide(loaded, [])), () => `Refund: retry of the application to ${row.firm_name} did not start`);
+    await ctx.credits.chargeFor(
+      userId,
+      charge,
+      meta,
+      () => appendDecision(ctx.store, load, (loaded) => decide(loaded, [])),
+      () => `Refund: retry of the application to ${row.firm_name} did not start`,
+    );
   }
   dispatch([{ submissionId: id, attemptId }]);
   await waitForSubmissionsProjection(ctx);

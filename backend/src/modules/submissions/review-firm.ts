@@ -29,7 +29,11 @@ export interface ReviewInput {
 /** Runs one review on this process's worker: a worker slot first (like any run), then the shared Chromium. */
 export type ReviewRunner = (input: ReviewInput) => Promise<FormReview>;
 
-export function reviewRunner(deps: { browser: SharedBrowser; slots: WorkerSlots; allowedHosts: string[] }): ReviewRunner {
+export function reviewRunner(deps: {
+  browser: SharedBrowser;
+  slots: WorkerSlots;
+  allowedHosts: string[];
+}): ReviewRunner {
   return async (input) => {
     // A review holds a slot as a run does, so reviews cannot crowd out the founders' applications (nor wedge the worker).
     const id = `review-${randomUUID()}`;

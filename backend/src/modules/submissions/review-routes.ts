@@ -7,7 +7,11 @@ import { createReviewFirm, type ReviewRunner } from './review-firm';
 import type { SubmissionsContext } from './context';
 
 /** POST /api/submissions/review { vcFirmId, test? }: the review before sending (no credit, nothing sent). */
-export function reviewRoutes(app: FastifyInstance, ctx: SubmissionsContext & AppContext, runner: () => ReviewRunner | null) {
+export function reviewRoutes(
+  app: FastifyInstance,
+  ctx: SubmissionsContext & AppContext,
+  runner: () => ReviewRunner | null,
+) {
   const reviewFirm = createReviewFirm(ctx, runner);
   app.post('/api/submissions/review', async (req) => {
     const user = requireUser(req);

@@ -1,4 +1,10 @@
-import { AnswerQuestionsRequest, ListSubmissionsQuery, SubmissionActivityQuery, SubmitToSelectedVcsRequest, SubmitToTestVcsRequest } from '@fp/contracts';
+import {
+  AnswerQuestionsRequest,
+  ListSubmissionsQuery,
+  SubmissionActivityQuery,
+  SubmitToSelectedVcsRequest,
+  SubmitToTestVcsRequest,
+} from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
@@ -30,7 +36,11 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
   app.post('/api/submit-to-test-vcs', async (req) => {
     const user = requireUser(req);
     const { testVcIds } = parse(SubmitToTestVcsRequest, req.body);
-    return svc().submit(user.id, { vcIds: testVcIds, test: true, requestKey: idempotencyKey(req) }, metaFor(ctx, user.id));
+    return svc().submit(
+      user.id,
+      { vcIds: testVcIds, test: true, requestKey: idempotencyKey(req) },
+      metaFor(ctx, user.id),
+    );
   });
 
   app.get('/api/submissions', async (req) => {
@@ -55,7 +65,11 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     const { fileName, zip } = await svc().proof(user.id, id);
-    return reply.type('application/zip').header('content-disposition', attachmentHeader(fileName)).header('cache-control', 'private, no-store').send(zip);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', attachmentHeader(fileName))
+      .header('cache-control', 'private, no-store')
+      .send(zip);
   });
 
   app.post('/api/submissions/:id/stop', async (req) => {

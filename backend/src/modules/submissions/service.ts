@@ -35,7 +35,8 @@ export function createSubmissionsService(ctx: SubmissionsContext, internals: Sub
     await ctx.pool.query('select pg_notify($1, $2)', [STOP_CHANNEL, run.attemptId]);
   };
   return {
-    submit: (userId: string, input: SubmitInput, meta: CommandMeta) => submitApplications(ctx, userId, input, meta, dispatch),
+    submit: (userId: string, input: SubmitInput, meta: CommandMeta) =>
+      submitApplications(ctx, userId, input, meta, dispatch),
     list: (userId: string, q: { limit: number; status: string }) => listSubmissions(ctx, userId, q),
     stats: (userId: string) => submissionStats(ctx, userId),
     countsByUser: (userIds: string[]) => submissionCounts(ctx, userIds),
@@ -55,7 +56,8 @@ export function createSubmissionsService(ctx: SubmissionsContext, internals: Sub
     proof: (userId: string, id: string) => downloadProof(ctx, userId, id),
     /** A paused run's questions, and the founder's answers to them (the run continues). */
     questions: (userId: string, id: string) => pendingQuestions(ctx, userId, id),
-    answer: (userId: string, id: string, answers: { question: string; answer: string }[], meta: CommandMeta) => answerQuestions(ctx, userId, id, answers, meta, dispatch),
+    answer: (userId: string, id: string, answers: { question: string; answer: string }[], meta: CommandMeta) =>
+      answerQuestions(ctx, userId, id, answers, meta, dispatch),
     fetchLiveUrl: (userId: string, id: string) => fetchLiveUrl(ctx, userId, id, (sid) => internals.live.isLive(sid)),
     /** The workflow engine of this process, when it runs the worker (tests, operators). */
     engine: () => internals.worker?.engine ?? null,

@@ -16,7 +16,13 @@ import type { SubmissionRun } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import type { SubmissionsContext } from './context';
 import { ConflictError, DomainError, foldEvents, type CommandMeta } from '../../platform/decider';
-import { firmApplicationDecider, planSubmit, submissionDecider, type FirmApplicationState, type PlannedFirm } from './decider';
+import {
+  firmApplicationDecider,
+  planSubmit,
+  submissionDecider,
+  type FirmApplicationState,
+  type PlannedFirm,
+} from './decider';
 
 export interface SubmitInput {
   vcIds: string[];
@@ -33,7 +39,8 @@ function keyedId(userId: string, test: boolean, key: string, vcId: string): stri
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const requestStream = (userId: string, test: boolean, key: string) => `${SUBMIT_REQUEST_STREAM_PREFIX}${hash(userId, test ? 'test' : 'vc', key).slice(0, 40)}`;
+const requestStream = (userId: string, test: boolean, key: string) =>
+  `${SUBMIT_REQUEST_STREAM_PREFIX}${hash(userId, test ? 'test' : 'vc', key).slice(0, 40)}`;
 
 async function recordedAnswer(ctx: Pick<AppContext, 'store'>, stream: string): Promise<SubmitResponse | null> {
   const { events } = await ctx.store.readStream(stream);
@@ -69,26 +76,49 @@ export async function submitApplications(
     if (answered) return answered;
   }
   const { completion } = await ctx.profile.get(userId);
-  if (!completion.isComplete) throw new DomainError(INCOMPLETE_PROFILE, 400, 'incomplete_profile', { message: INCOMPLETE_PROFILE_MESSAGE });
+  if (!completion.isComplete)
+    throw new DomainError(INCOMPLETE_PROFILE, 400, 'incomplete_profile', { message: INCOMPLETE_PROFILE_MESSAGE });
   const ids = [...new Set(input.vcIds)];
   // checkDomains: a real firm whose domain does not resolve (DNS, bounded) comes back unusable and is skipped uncharged.
-  const firms = new Map((await ctx.catalog.getFirms(ids, { test: input.test, checkDomains: true })).map((f) => [f.id, f]));
+  const firms = new Map(
+    (await ctx.catalog.getFirms(ids, { test: input.test, checkDomains: true })).map((f) => [f.id, f]),
+  );
   // A form the registry knows requires a file cannot be sent without the founder's deck: skipped, not charged
   // (the deck is looked up only when such a form is among the selected).
-  const hasDeck = [...firms.values()].some((f) => f.form?.blockers.includes('file_upload_required')) ? (await ctx.profile.pitchDeck(userId)).current !== null : true;
+  const hasDeck = [...firms.values()].some((f) => f.form?.blockers.includes('file_upload_required'))
+    ? (await ctx.profile.pitchDeck(userId)).current !== null
+    : true;
   // One id per firm for this request, kept across its tries (keyed requests: the same on a resend).
-  const submissionIds = new Map(ids.map((vcId) => [vcId, input.requestKey ? keyedId(userId, input.test, input.requestKey, vcId) : ctx.newId()]));
+  const submissionIds = new Map(
+    ids.map((vcId) => [vcId, input.requestKey ? keyedId(userId, input.test, input.requestKey, vcId) : ctx.newId()]),
+  );
   const snapshot = (vcId: string): FirmSnapshot | null => {
     const f = firms.get(vcId);
     if (!f) return null;
-    return { name: f.name, location: [f.city, f.country].filter(Boolean).join(', ') || null, investorType: f.investorType, description: f.description, website: f.website };
+    return {
+      name: f.name,
+      location: [f.city, f.country].filter(Boolean).join(', ') || null,
+      investorType: f.investorType,
+      description: f.description,
+      website: f.website,
+    };
   };
   const metadata = { now: meta.now.toISOString(), actor: meta.actor };
 
   let answer: SubmitResponse | null = null;
   for (let tries = 1; !answer; tries++) {
     const applications = await readApplications(ctx, userId, input.test, ids);
-    const plan = planSubmit(ids.map((vcId) => ({ vcId, firm: snapshot(vcId), unusable: firms.get(vcId)?.unusable ?? null, form: firms.get(vcId)?.form ?? null, hasDeck, submissionId: submissionIds.get(vcId)!, ...applications.get(vcId)! })));
+    const plan = planSubmit(
+      ids.map((vcId) => ({
+        vcId,
+        firm: snapshot(vcId),
+        unusable: firms.get(vcId)?.unusable ?? null,
+        form: firms.get(vcId)?.form ?? null,
+        hasDeck,
+        submissionId: submissionIds.get(vcId)!,
+        ...applications.get(vcId)!,
+      })),
+    );
     if (plan.create.length === 0) {
       answer = { creditsDeducted: 0, submissionIds: [], skipped: plan.skipped };
       break;
@@ -109,8 +139,14 @@ export async function submitApplications(
       if (tries < MAX_TRIES && (await planMoved(ctx, userId, input.test, ids, applications))) continue;
       throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message, balance });
     }
-    const items = (list: PlannedFirm[]) => list.map((c) => ({ reference: c.submissionId, amount: 1, reason: `Application to ${c.firm.name}` }));
-    if (recorded.length) await ctx.credits.spendAll(userId, { spendKind: 'vc_application', insufficientMessage: message, items: items(recorded) }, meta);
+    const items = (list: PlannedFirm[]) =>
+      list.map((c) => ({ reference: c.submissionId, amount: 1, reason: `Application to ${c.firm.name}` }));
+    if (recorded.length)
+      await ctx.credits.spendAll(
+        userId,
+        { spendKind: 'vc_application', insufficientMessage: message, items: items(recorded) },
+        meta,
+      );
     try {
       if (fresh.length) {
         const charge = { spendKind: 'vc_application' as const, insufficientMessage: message, items: items(fresh) };
@@ -124,8 +160,15 @@ export async function submitApplications(
           await ctx.store.appendMany(spend.events.length ? [spend, ...writes] : writes);
         } else {
           // A store without all-or-nothing appends: charge, write, and give the credits back if the write fails.
-          await ctx.credits.chargeFor(userId, charge, meta, () => ctx.store.appendMany(writes), (err) =>
-            err instanceof ConcurrencyError ? 'Refund: another request applied to the same firm at the same time' : `Refund: the application could not be recorded (${(err as Error).message})`,
+          await ctx.credits.chargeFor(
+            userId,
+            charge,
+            meta,
+            () => ctx.store.appendMany(writes),
+            (err) =>
+              err instanceof ConcurrencyError
+                ? 'Refund: another request applied to the same firm at the same time'
+                : `Refund: the application could not be recorded (${(err as Error).message})`,
           );
         }
       }
@@ -135,17 +178,27 @@ export async function submitApplications(
         if (tries < MAX_TRIES && (await planMoved(ctx, userId, input.test, ids, applications))) continue;
         // Another charge (an export, say) landed since the balance was read: the message says the balance the charge saw.
         const now = Number(err.details?.balance ?? 0);
-        throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message: insufficientCreditsMessage(fresh.length, now), balance: now });
+        throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', {
+          message: insufficientCreditsMessage(fresh.length, now),
+          balance: now,
+        });
       }
       if (!(err instanceof ConcurrencyError)) throw err;
       if (tries >= MAX_TRIES) throw new ConflictError();
       continue;
     }
-    answer = { creditsDeducted: plan.create.length, submissionIds: plan.create.map((c) => c.submissionId), skipped: plan.skipped };
+    answer = {
+      creditsDeducted: plan.create.length,
+      submissionIds: plan.create.map((c) => c.submissionId),
+      skipped: plan.skipped,
+    };
     dispatch(plan.create.map((c) => ({ submissionId: c.submissionId, attemptId: c.submissionId })));
   }
   if (stream && input.requestKey) {
-    const event: SubmitRequestAccepted = { type: 'SubmitRequestAccepted', data: { userId, test: input.test, requestKey: input.requestKey, ...answer } };
+    const event: SubmitRequestAccepted = {
+      type: 'SubmitRequestAccepted',
+      data: { userId, test: input.test, requestKey: input.requestKey, ...answer },
+    };
     try {
       await ctx.store.append(stream, [{ type: event.type, data: event.data, metadata }], 'no_stream');
     } catch (err) {
@@ -161,7 +214,12 @@ export async function submitApplications(
  * submission from before these streams existed: the read model seeds its state then (the claim's
  * expected revision, "no stream", still makes concurrent claims exclusive).
  */
-async function readApplications(ctx: Pick<SubmissionsContext, 'store' | 'db'>, userId: string, test: boolean, vcIds: string[]) {
+async function readApplications(
+  ctx: Pick<SubmissionsContext, 'store' | 'db'>,
+  userId: string,
+  test: boolean,
+  vcIds: string[],
+) {
   const streams = await ctx.store.readStreams(vcIds.map((vcId) => firmApplicationStream(userId, test, vcId)));
   const out = new Map<string, { application: FirmApplicationState; revision: number }>();
   const unseen: string[] = [];
@@ -189,21 +247,62 @@ async function readApplications(ctx: Pick<SubmissionsContext, 'store' | 'db'>, u
 }
 
 /** Whether any founder × firm claim moved since the plan read it. */
-async function planMoved(ctx: Pick<SubmissionsContext, 'store' | 'db'>, userId: string, test: boolean, vcIds: string[], planned: Awaited<ReturnType<typeof readApplications>>) {
+async function planMoved(
+  ctx: Pick<SubmissionsContext, 'store' | 'db'>,
+  userId: string,
+  test: boolean,
+  vcIds: string[],
+  planned: Awaited<ReturnType<typeof readApplications>>,
+) {
   const now = await readApplications(ctx, userId, test, vcIds);
-  return vcIds.some((vcId) => now.get(vcId)!.revision !== planned.get(vcId)!.revision || now.get(vcId)!.application.holder !== planned.get(vcId)!.application.holder);
+  return vcIds.some(
+    (vcId) =>
+      now.get(vcId)!.revision !== planned.get(vcId)!.revision ||
+      now.get(vcId)!.application.holder !== planned.get(vcId)!.application.holder,
+  );
 }
 
 /** The two streams a new application writes: the founder × firm claim and the submission itself. */
-function appendsFor(c: PlannedFirm, userId: string, input: SubmitInput, meta: CommandMeta, metadata: { now: string; actor: string }): StreamAppend[] {
-  const claim = firmApplicationDecider.decide({ type: 'Claim', data: { userId, vcFirmId: c.vcId, test: input.test, submissionId: c.submissionId } }, c.application, meta);
+function appendsFor(
+  c: PlannedFirm,
+  userId: string,
+  input: SubmitInput,
+  meta: CommandMeta,
+  metadata: { now: string; actor: string },
+): StreamAppend[] {
+  const claim = firmApplicationDecider.decide(
+    { type: 'Claim', data: { userId, vcFirmId: c.vcId, test: input.test, submissionId: c.submissionId } },
+    c.application,
+    meta,
+  );
   const requested = submissionDecider.decide(
-    { type: 'RequestSubmission', data: { submissionId: c.submissionId, userId, vcFirmId: c.vcId, test: input.test, firm: c.firm, requestKey: input.requestKey } },
+    {
+      type: 'RequestSubmission',
+      data: {
+        submissionId: c.submissionId,
+        userId,
+        vcFirmId: c.vcId,
+        test: input.test,
+        firm: c.firm,
+        requestKey: input.requestKey,
+      },
+    },
     submissionDecider.initialState(),
     meta,
   );
-  const appends: StreamAppend[] = [{ streamId: submissionStream(c.submissionId), events: requested.map((e) => ({ ...e, metadata })), expected: 'no_stream' }];
+  const appends: StreamAppend[] = [
+    {
+      streamId: submissionStream(c.submissionId),
+      events: requested.map((e) => ({ ...e, metadata })),
+      expected: 'no_stream',
+    },
+  ];
   // Held by this very submission already (a resend after a failure half-way): only the submission is missing.
-  if (claim.length) appends.unshift({ streamId: firmApplicationStream(userId, input.test, c.vcId), events: claim.map((e) => ({ ...e, metadata })), expected: c.revision === -1 ? 'no_stream' : c.revision });
+  if (claim.length)
+    appends.unshift({
+      streamId: firmApplicationStream(userId, input.test, c.vcId),
+      events: claim.map((e) => ({ ...e, metadata })),
+      expected: c.revision === -1 ? 'no_stream' : c.revision,
+    });
   return appends;
 }

@@ -46,14 +46,33 @@ async function forward(ctx: Ctx, control: ForwardedControl): Promise<void> {
  * One input of the owner's (click, text, key, scroll) played on the paused run's page. The first
  * one records that they took over (who, when); the decider refuses anyone but the owner.
  */
-export async function sendTakeoverInput(ctx: Ctx, hub: LiveHub, row: SubmissionRow, body: unknown, meta: CommandMeta): Promise<{ success: true }> {
+export async function sendTakeoverInput(
+  ctx: Ctx,
+  hub: LiveHub,
+  row: SubmissionRow,
+  body: unknown,
+  meta: CommandMeta,
+): Promise<{ success: true }> {
   const parsed = TakeoverInput.safeParse(body);
-  if (!parsed.success) throw new DomainError(`Invalid input: ${parsed.error.issues[0]?.message ?? 'unknown'}`, 400, 'invalid_input');
+  if (!parsed.success)
+    throw new DomainError(`Invalid input: ${parsed.error.issues[0]?.message ?? 'unknown'}`, 400, 'invalid_input');
   const here = locate(hub, row);
   // Idempotent: the decider records the start once per pause.
-  if (!here?.by) await runCommand(ctx, row.id, { type: 'StartTakeover', data: { attemptId: row.attempt_id, by: row.user_id } }, meta);
+  if (!here?.by)
+    await runCommand(
+      ctx,
+      row.id,
+      { type: 'StartTakeover', data: { attemptId: row.attempt_id, by: row.user_id } },
+      meta,
+    );
   if (!here) {
-    await forward(ctx, { submissionId: row.id, attemptId: row.attempt_id, by: row.user_id, action: 'input', input: parsed.data });
+    await forward(ctx, {
+      submissionId: row.id,
+      attemptId: row.attempt_id,
+      by: row.user_id,
+      action: 'input',
+      input: parsed.data,
+    });
     return { success: true };
   }
   try {
@@ -66,10 +85,16 @@ export async function sendTakeoverInput(ctx: Ctx, hub: LiveHub, row: SubmissionR
 }
 
 /** Continue: recorded (who, when), then the automation gets the page back and looks at it again. */
-export async function handBackPage(ctx: Ctx, hub: LiveHub, row: SubmissionRow, meta: CommandMeta): Promise<{ success: true }> {
+export async function handBackPage(
+  ctx: Ctx,
+  hub: LiveHub,
+  row: SubmissionRow,
+  meta: CommandMeta,
+): Promise<{ success: true }> {
   const here = locate(hub, row);
   await runCommand(ctx, row.id, { type: 'HandBack', data: { attemptId: row.attempt_id, by: row.user_id } }, meta);
-  if (!here) await forward(ctx, { submissionId: row.id, attemptId: row.attempt_id, by: row.user_id, action: 'continue' });
+  if (!here)
+    await forward(ctx, { submissionId: row.id, attemptId: row.attempt_id, by: row.user_id, action: 'continue' });
   else if (!hub.handBack(row.id, row.user_id)) throw notTakingOver();
   return { success: true };
 }
@@ -98,11 +123,10 @@ export function createForwardedControlPlayer(hub: LiveHub, log: (m: string) => v
         if (input.success) await hub.sendInput(c.submissionId, c.by, input.data);
       }
     };
-    const next = (queues.get(c.submissionId) ?? Promise.resolve())
-      .then(play)
-      .catch((err) => {
-        if (!(err instanceof NotTakingOver)) log(`[submissions] a forwarded takeover control failed: ${(err as Error).message}`);
-      });
+    const next = (queues.get(c.submissionId) ?? Promise.resolve()).then(play).catch((err) => {
+      if (!(err instanceof NotTakingOver))
+        log(`[submissions] a forwarded takeover control failed: ${(err as Error).message}`);
+    });
     queues.set(c.submissionId, next);
     void next.finally(() => {
       if (queues.get(c.submissionId) === next) queues.delete(c.submissionId);

@@ -1,5 +1,17 @@
 import { openDedicatedClient } from '@fp/infra';
-import { createDrafts, createRecap, createSubmissionActivities, defaultPerFounder, SharedBrowser, WorkerSlots, type LiveHub, type RunRegistry, type SubmissionActivities, type SubmissionRun, type WorkflowEngine } from '@fp/workflows';
+import {
+  createDrafts,
+  createRecap,
+  createSubmissionActivities,
+  defaultPerFounder,
+  SharedBrowser,
+  WorkerSlots,
+  type LiveHub,
+  type RunRegistry,
+  type SubmissionActivities,
+  type SubmissionRun,
+  type WorkflowEngine,
+} from '@fp/workflows';
 import { allowedHostsFor } from '../../platform/automation';
 import type { AppContext } from '../../platform/context';
 import { createAttemptStore } from './attempts';
@@ -27,19 +39,28 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
-
 /**
  * The workflow worker (roles all and worker): the engine the composition root chose (Temporal when
  * TEMPORAL_ADDRESS is set, else DBOS on our Postgres), its activities with one shared Chromium, the
  * dispatcher, and a LISTEN for stop requests, new work and takeover controls from API processes.
  */
-export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngine: EngineFactory, live: LiveHub, runs: RunRegistry, log: (m: string) => void): Promise<WorkerHandle> {
+export async function startSubmissionsWorker(
+  ctx: SubmissionsContext,
+  createEngine: EngineFactory,
+  live: LiveHub,
+  runs: RunRegistry,
+  log: (m: string) => void,
+): Promise<WorkerHandle> {
   const browser = new SharedBrowser();
   const concurrency = Math.max(1, ctx.config.workerConcurrency);
   const takeoverMax = ctx.config.takeoverSeconds > 0 ? ctx.config.takeoverMaxOpen : 0;
   // The dispatcher exists once the engine does, before any run starts (recovery included).
   let dispatcher: Dispatcher | null = null;
-  const slots = new WorkerSlots({ slots: concurrency, takeoverMax, onChange: (run, held) => dispatcher?.slotChanged(run, held) });
+  const slots = new WorkerSlots({
+    slots: concurrency,
+    takeoverMax,
+    onChange: (run, held) => dispatcher?.slotChanged(run, held),
+  });
   const applying = createSubmissionActivities({
     store: createAttemptStore(ctx),
     browser,
@@ -72,13 +93,26 @@ export async function startSubmissionsWorker(ctx: SubmissionsContext, createEngi
   const launchForRecovery = engine.ensureLaunched?.bind(engine);
   // Before recovery: runs resumed after a crash take and give back slots on record like any other.
   const perFounder = Math.min(concurrency, ctx.config.workerPerFounder ?? defaultPerFounder(concurrency));
-  const queue = startDispatcher(ctx, engine, { slots: concurrency, perFounder, dispatcher: engine.workerId ?? 'local' }, log);
+  const queue = startDispatcher(
+    ctx,
+    engine,
+    { slots: concurrency, perFounder, dispatcher: engine.workerId ?? 'local' },
+    log,
+  );
   dispatcher = queue;
 
   // DBOS starts on first use; unfinished work from before a crash or restart needs it now.
   if (launchForRecovery) {
-    const unfinished = await ctx.db.selectFrom('submissions').select('id').where('status', 'in', ['pending', 'processing']).limit(1).executeTakeFirst();
-    if (unfinished) await launchForRecovery().catch((err) => log(`[submissions] workflow engine not started: ${(err as Error).message}`));
+    const unfinished = await ctx.db
+      .selectFrom('submissions')
+      .select('id')
+      .where('status', 'in', ['pending', 'processing'])
+      .limit(1)
+      .executeTakeFirst();
+    if (unfinished)
+      await launchForRecovery().catch((err) =>
+        log(`[submissions] workflow engine not started: ${(err as Error).message}`),
+      );
   }
   let sweeping = false;
   const expiry = setInterval(() => {

@@ -13,15 +13,38 @@ export interface SystemService {
  * the mail outbox, and the last hour's request latency (p95) and error rate. The same figures
  * Prometheus scrapes, read for a person: the pool and HTTP figures are this API process's own.
  */
-export function createSystemModule({ ctx, role, http }: { ctx: AppContext; role: string; http: HttpWindow }): AppModule<SystemService> {
+export function createSystemModule({
+  ctx,
+  role,
+  http,
+}: {
+  ctx: AppContext;
+  role: string;
+  http: HttpWindow;
+}): AppModule<SystemService> {
   const service: SystemService = {
     async snapshot() {
-      const [projections, runs, mailOutbox, window] = await Promise.all([ctx.projections.status(), readRunCounts(ctx.db), readOutboxDepth(ctx.db), http.lastWindow()]);
+      const [projections, runs, mailOutbox, window] = await Promise.all([
+        ctx.projections.status(),
+        readRunCounts(ctx.db),
+        readOutboxDepth(ctx.db),
+        http.lastWindow(),
+      ]);
       const pool = ctx.pool;
       return {
         at: ctx.clock.now().toISOString(),
-        process: { role, pid: process.pid, uptimeSeconds: Math.round(process.uptime()), residentMemoryBytes: process.memoryUsage.rss() },
-        pool: { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, max: pool.options.max ?? 0, waiting: pool.waitingCount },
+        process: {
+          role,
+          pid: process.pid,
+          uptimeSeconds: Math.round(process.uptime()),
+          residentMemoryBytes: process.memoryUsage.rss(),
+        },
+        pool: {
+          inUse: pool.totalCount - pool.idleCount,
+          idle: pool.idleCount,
+          max: pool.options.max ?? 0,
+          waiting: pool.waitingCount,
+        },
         projections: projections.map((p) => ({ name: p.name, status: p.status, lag: p.lag, error: p.error })),
         runs: { pending: runs.pending ?? 0, processing: runs.processing ?? 0 },
         mailOutbox,

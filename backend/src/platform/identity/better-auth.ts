@@ -22,7 +22,10 @@ export class BetterAuthProvider implements IdentityProvider {
   /** How each authenticated request was answered (the tests check that the common case is the short path). */
   readonly answered = { direct: 0, betterAuth: 0 };
 
-  constructor(private readonly pool: pg.Pool, opts: { secret: string; baseURL: string; sessionExpiresInSeconds?: number; mailer?: AccountMailer }) {
+  constructor(
+    private readonly pool: pg.Pool,
+    opts: { secret: string; baseURL: string; sessionExpiresInSeconds?: number; mailer?: AccountMailer },
+  ) {
     const mailer = opts.mailer;
     this.secret = opts.secret;
     this.expiresInS = opts.sessionExpiresInSeconds ?? SESSION_DAYS * 86400;
@@ -39,10 +42,18 @@ export class BetterAuthProvider implements IdentityProvider {
         // better-auth's own reset flow: a one-use token in auth_verification, valid for an hour.
         resetPasswordTokenExpiresIn: 3600,
         revokeSessionsOnPasswordReset: true,
-        sendResetPassword: mailer ? async ({ user, token }: { user: { id: string; email: string }; token: string }) => mailer.resetPassword(user, token) : undefined,
+        sendResetPassword: mailer
+          ? async ({ user, token }: { user: { id: string; email: string }; token: string }) =>
+              mailer.resetPassword(user, token)
+          : undefined,
       },
       emailVerification: mailer
-        ? { sendOnSignUp: true, expiresIn: 86400, sendVerificationEmail: async ({ user, token }: { user: { id: string; email: string }; token: string }) => mailer.verifyEmail(user, token) }
+        ? {
+            sendOnSignUp: true,
+            expiresIn: 86400,
+            sendVerificationEmail: async ({ user, token }: { user: { id: string; email: string }; token: string }) =>
+              mailer.verifyEmail(user, token),
+          }
         : undefined,
       session: { modelName: 'auth_session', expiresIn: this.expiresInS, updateAge: UPDATE_AGE_S },
       user: { modelName: 'auth_user' },
@@ -50,7 +61,13 @@ export class BetterAuthProvider implements IdentityProvider {
       verification: { modelName: 'auth_verification' },
       plugins: [bearer()],
       // Recovery goes through /api/account/* (rate limited, one answer for every address).
-      disabledPaths: ['/request-password-reset', '/reset-password', '/send-verification-email', '/verify-email', '/forget-password'],
+      disabledPaths: [
+        '/request-password-reset',
+        '/reset-password',
+        '/send-verification-email',
+        '/verify-email',
+        '/forget-password',
+      ],
       // Bearer tokens, not cookies, carry the session; the same origin as the request is trusted.
       trustedOrigins: async (request?: Request) => {
         const host = request?.headers.get('host');
@@ -66,7 +83,9 @@ export class BetterAuthProvider implements IdentityProvider {
       const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`);
       const headers = headersFrom(req.headers as Record<string, string | string[] | undefined>);
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
-      const res = await this.auth.handler(new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body) : undefined }));
+      const res = await this.auth.handler(
+        new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body) : undefined }),
+      );
       reply.status(res.status);
       res.headers.forEach((value: string, key: string) => {
         if (key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
@@ -94,7 +113,14 @@ export class BetterAuthProvider implements IdentityProvider {
     this.answered.betterAuth++;
     try {
       const s = await this.auth.api.getSession({ headers });
-      return s ? { id: s.user.id, email: s.user.email, name: s.user.name || null, emailVerified: Boolean(s.user.emailVerified) } : null;
+      return s
+        ? {
+            id: s.user.id,
+            email: s.user.email,
+            name: s.user.name || null,
+            emailVerified: Boolean(s.user.emailVerified),
+          }
+        : null;
     } catch (err) {
       if (isDatabaseBusy(err)) throw err;
       return null;
@@ -128,7 +154,13 @@ export class BetterAuthProvider implements IdentityProvider {
       const expected = Buffer.from(createHmac('sha256', this.secret).update(value).digest('base64url'));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     }
-    const r = await this.pool.query<{ expiresAt: Date; id: string; email: string; name: string; emailVerified: boolean }>(
+    const r = await this.pool.query<{
+      expiresAt: Date;
+      id: string;
+      email: string;
+      name: string;
+      emailVerified: boolean;
+    }>(
       'select s."expiresAt", u.id, u.email, u.name, u."emailVerified" from auth_session s join auth_user u on u.id = s."userId" where s.token = $1',
       [value],
     );
@@ -141,7 +173,15 @@ export class BetterAuthProvider implements IdentityProvider {
     return { id: row.id, email: row.email, name: row.name || null, emailVerified: Boolean(row.emailVerified) };
   }
 
-  async createUser({ email, password, name }: { email: string; password: string; name?: string }): Promise<IdentityUser> {
+  async createUser({
+    email,
+    password,
+    name,
+  }: {
+    email: string;
+    password: string;
+    name?: string;
+  }): Promise<IdentityUser> {
     if (await this.findByEmail(email)) throw new IdentityError('exists', 'A user with this e-mail already exists');
     try {
       const r = await this.auth.api.signUpEmail({ body: { email, password, name: name ?? email.split('@')[0]! } });
@@ -189,7 +229,9 @@ export class BetterAuthProvider implements IdentityProvider {
   }
 
   async sendVerificationEmail(email: string) {
-    const user = await this.pool.query('select "emailVerified" as v from auth_user where lower(email) = lower($1)', [email]);
+    const user = await this.pool.query('select "emailVerified" as v from auth_user where lower(email) = lower($1)', [
+      email,
+    ]);
     if (!user.rows[0] || user.rows[0].v) return;
     await this.auth.api.sendVerificationEmail({ body: { email } });
   }
@@ -203,7 +245,9 @@ export class BetterAuthProvider implements IdentityProvider {
     } catch {
       return 'invalid';
     }
-    const before = email ? await this.pool.query('select "emailVerified" as v from auth_user where lower(email) = lower($1)', [email]) : null;
+    const before = email
+      ? await this.pool.query('select "emailVerified" as v from auth_user where lower(email) = lower($1)', [email])
+      : null;
     try {
       await this.auth.api.verifyEmail({ query: { token } });
     } catch {

@@ -68,9 +68,15 @@ export function headersFrom(raw: Record<string, string | string[] | undefined>):
 export function signInEmail(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
   const b = body as { email?: unknown; formFields?: Array<{ id?: unknown; value?: unknown }> };
-  const raw = typeof b.email === 'string' ? b.email : Array.isArray(b.formFields) ? b.formFields.find((f) => f?.id === 'email')?.value : undefined;
+  const raw =
+    typeof b.email === 'string'
+      ? b.email
+      : Array.isArray(b.formFields)
+        ? b.formFields.find((f) => f?.id === 'email')?.value
+        : undefined;
   return typeof raw === 'string' && raw.trim() ? raw.trim().toLowerCase().slice(0, 320) : null;
 }
 
 /** The provider's password sign-in route (better-auth, SuperTokens). */
-export const isSignIn = (method: string, path: string) => method === 'POST' && /^\/api\/identity\/(sign-in\/email|signin)$/.test(path);
+export const isSignIn = (method: string, path: string) =>
+  method === 'POST' && /^\/api\/identity\/(sign-in\/email|signin)$/.test(path);

@@ -13,7 +13,15 @@ export class SuperTokensProvider implements IdentityProvider {
   private emailPassword: any;
   private emailVerification: any;
 
-  constructor(private readonly opts: { connectionURI: string; apiKey?: string; apiDomain: string; websiteDomain: string; mailer?: AccountMailer }) {}
+  constructor(
+    private readonly opts: {
+      connectionURI: string;
+      apiKey?: string;
+      apiDomain: string;
+      websiteDomain: string;
+      mailer?: AccountMailer;
+    },
+  ) {}
 
   private async load() {
     if (this.st) return;
@@ -24,9 +32,19 @@ export class SuperTokensProvider implements IdentityProvider {
     st.init({
       framework: 'fastify',
       supertokens: { connectionURI: this.opts.connectionURI, apiKey: this.opts.apiKey },
-      appInfo: { appName: 'FundFlow', apiDomain: this.opts.apiDomain, websiteDomain: this.opts.websiteDomain, apiBasePath: '/api/identity', websiteBasePath: '/auth' },
+      appInfo: {
+        appName: 'FundFlow',
+        apiDomain: this.opts.apiDomain,
+        websiteDomain: this.opts.websiteDomain,
+        apiBasePath: '/api/identity',
+        websiteBasePath: '/auth',
+      },
       // Verification is optional (a banner asks for it); our mailer sends both flows' e-mails from tokens we create.
-      recipeList: [EmailPassword.init(), EmailVerification.init({ mode: 'OPTIONAL' }), Session.init({ getTokenTransferMethod: () => 'header' })],
+      recipeList: [
+        EmailPassword.init(),
+        EmailVerification.init({ mode: 'OPTIONAL' }),
+        Session.init({ getTokenTransferMethod: () => 'header' }),
+      ],
     });
     this.st = st;
     this.session = Session;
@@ -48,7 +66,9 @@ export class SuperTokensProvider implements IdentityProvider {
     const auth = headers.get('authorization');
     if (!auth?.startsWith('Bearer ')) return null;
     try {
-      const s = await this.session.getSessionWithoutRequestResponse(auth.slice(7), undefined, { sessionRequired: false });
+      const s = await this.session.getSessionWithoutRequestResponse(auth.slice(7), undefined, {
+        sessionRequired: false,
+      });
       if (!s) return null;
       return this.userById(s.getUserId());
     } catch {
@@ -64,7 +84,8 @@ export class SuperTokensProvider implements IdentityProvider {
   async createUser({ email, password }: { email: string; password: string; name?: string }): Promise<IdentityUser> {
     await this.load();
     const r = await this.emailPassword.signUp('public', email, password);
-    if (r.status === 'EMAIL_ALREADY_EXISTS_ERROR') throw new IdentityError('exists', 'A user with this e-mail already exists');
+    if (r.status === 'EMAIL_ALREADY_EXISTS_ERROR')
+      throw new IdentityError('exists', 'A user with this e-mail already exists');
     if (r.status !== 'OK') throw new IdentityError('invalid', r.status);
     return { id: r.user.id, email: r.user.emails[0], name: null };
   }
@@ -80,7 +101,9 @@ export class SuperTokensProvider implements IdentityProvider {
 
   async signOut(token: string) {
     await this.load();
-    const s = await this.session.getSessionWithoutRequestResponse(token, undefined, { sessionRequired: false }).catch(() => null);
+    const s = await this.session
+      .getSessionWithoutRequestResponse(token, undefined, { sessionRequired: false })
+      .catch(() => null);
     if (s) await s.revokeSession();
   }
 

@@ -19,7 +19,8 @@ export function createFolderStorage(root: string): FileStorage {
     if (!file.startsWith(base + path.sep)) throw new InvalidStorageKey(`Invalid storage key: ${JSON.stringify(key)}`);
     return file;
   };
-  const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR';
+  const missing = (err: unknown) =>
+    (err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR';
 
   async function walk(dir: string, rel: string, out: string[]) {
     let entries;

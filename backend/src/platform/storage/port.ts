@@ -30,8 +30,10 @@ const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
  * mean different objects on different stores.
  */
 export function assertKey(key: string): string {
-  if (typeof key !== 'string' || key.length === 0 || key.length > 512) throw new InvalidStorageKey(`Invalid storage key: ${JSON.stringify(key)}`);
-  for (const s of key.split('/')) if (!SEGMENT.test(s)) throw new InvalidStorageKey(`Invalid storage key: ${JSON.stringify(key)}`);
+  if (typeof key !== 'string' || key.length === 0 || key.length > 512)
+    throw new InvalidStorageKey(`Invalid storage key: ${JSON.stringify(key)}`);
+  for (const s of key.split('/'))
+    if (!SEGMENT.test(s)) throw new InvalidStorageKey(`Invalid storage key: ${JSON.stringify(key)}`);
   return key;
 }
 

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { assertKey, assertPrefix, type FileStorage } from './port';
 
@@ -22,20 +29,44 @@ export function parseS3Url(raw: string, env: NodeJS.ProcessEnv = process.env): S
   const [bucket, ...rest] = decodeURIComponent(u.pathname).split('/').filter(Boolean);
   if (!bucket) throw new Error('S3_URL must name the bucket: http(s)://host/bucket');
   const prefix = rest.length ? `${rest.join('/')}/` : '';
-  const credentials = u.username ? { accessKeyId: decodeURIComponent(u.username), secretAccessKey: decodeURIComponent(u.password) } : undefined;
-  return { endpoint: `${u.protocol}//${u.host}`, bucket, prefix, region: u.searchParams.get('region') || env.AWS_REGION || 'us-east-1', credentials };
+  const credentials = u.username
+    ? { accessKeyId: decodeURIComponent(u.username), secretAccessKey: decodeURIComponent(u.password) }
+    : undefined;
+  return {
+    endpoint: `${u.protocol}//${u.host}`,
+    bucket,
+    prefix,
+    region: u.searchParams.get('region') || env.AWS_REGION || 'us-east-1',
+    credentials,
+  };
 }
 
-const isMissing = (err: unknown) => err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+const isMissing = (err: unknown) =>
+  err instanceof NoSuchKey ||
+  (err as { name?: string }).name === 'NoSuchKey' ||
+  (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /** S3-compatible object storage (AWS S3, MinIO, R2, …), path-style addressing. A PUT is atomic on S3. */
 export function createS3Storage(loc: S3Location): FileStorage {
-  const client = new S3Client({ endpoint: loc.endpoint, region: loc.region, forcePathStyle: true, credentials: loc.credentials });
+  const client = new S3Client({
+    endpoint: loc.endpoint,
+    region: loc.region,
+    forcePathStyle: true,
+    credentials: loc.credentials,
+  });
   const full = (key: string) => `${loc.prefix}${assertKey(key)}`;
   return {
     kind: 's3',
     async put(key, body, opts) {
-      await client.send(new PutObjectCommand({ Bucket: loc.bucket, Key: full(key), Body: body, ContentLength: body.length, ContentType: opts?.contentType ?? 'application/octet-stream' }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: loc.bucket,
+          Key: full(key),
+          Body: body,
+          ContentLength: body.length,
+          ContentType: opts?.contentType ?? 'application/octet-stream',
+        }),
+      );
     },
     async get(key) {
       try {
@@ -63,7 +94,9 @@ export function createS3Storage(loc: S3Location): FileStorage {
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const r = await client.send(new ListObjectsV2Command({ Bucket: loc.bucket, Prefix: loc.prefix + prefix, ContinuationToken: token }));
+        const r = await client.send(
+          new ListObjectsV2Command({ Bucket: loc.bucket, Prefix: loc.prefix + prefix, ContinuationToken: token }),
+        );
         for (const o of r.Contents ?? []) if (o.Key) keys.push(o.Key.slice(loc.prefix.length));
         token = r.IsTruncated ? r.NextContinuationToken : undefined;
       } while (token);

@@ -35,16 +35,37 @@ export function ResetPasswordPage() {
         <h1 className="text-center text-2xl font-bold tracking-tight">Choose a new password</h1>
         {done ? (
           <>
-            <p role="status" className="text-center text-sm text-muted-foreground">Your password has been changed. Sign in with the new one.</p>
-            <Link to="/auth" className="text-center font-medium text-primary underline-offset-4 hover:underline">Sign in</Link>
+            <p role="status" className="text-center text-sm text-muted-foreground">
+              Your password has been changed. Sign in with the new one.
+            </p>
+            <Link to="/auth" className="text-center font-medium text-primary underline-offset-4 hover:underline">
+              Sign in
+            </Link>
           </>
         ) : (
           <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Choose a new password">
-            {error && <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2.5 text-sm text-destructive">{error}</p>}
+            {error && (
+              <p
+                role="alert"
+                className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2.5 text-sm text-destructive"
+              >
+                {error}
+              </p>
+            )}
             <Field label="New password">
-              {(p) => <Input {...p} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+              {(p) => (
+                <Input
+                  {...p}
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              )}
             </Field>
-            <Button type="submit" size="lg" className="w-full" loading={busy}>{busy ? 'Saving...' : 'Set new password'}</Button>
+            <Button type="submit" size="lg" className="w-full" loading={busy}>
+              {busy ? 'Saving...' : 'Set new password'}
+            </Button>
           </form>
         )}
       </div>

@@ -37,21 +37,39 @@ export function SignInForm({ onSignedIn, initialMode = 'signIn' }: SignInFormPro
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1.5 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">{mode === 'signIn' ? 'Sign in to FundFlow' : mode === 'signUp' ? 'Create your account' : 'Reset your password'}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">
+          {mode === 'signIn'
+            ? 'Sign in to FundFlow'
+            : mode === 'signUp'
+              ? 'Create your account'
+              : 'Reset your password'}
+        </h1>
         <p className="text-sm text-muted-foreground">
-          {mode === 'signIn' ? 'Welcome back! Please sign in to continue.' : mode === 'signUp' ? 'Start finding investors for your startup.' : 'We will e-mail you a link to choose a new password.'}
+          {mode === 'signIn'
+            ? 'Welcome back! Please sign in to continue.'
+            : mode === 'signUp'
+              ? 'Start finding investors for your startup.'
+              : 'We will e-mail you a link to choose a new password.'}
         </p>
       </div>
       {mode === 'signIn' && <SignInFields onSignedIn={onSignedIn} />}
       {mode === 'signUp' && <SignUpFields onSignedIn={onSignedIn} />}
       {mode === 'forgot' && <ForgotPasswordFields />}
       {mode === 'signIn' && (
-        <button type="button" className="-mt-3 self-center text-sm font-medium text-primary underline-offset-4 hover:underline" onClick={() => setMode('forgot')}>
+        <button
+          type="button"
+          className="-mt-3 self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+          onClick={() => setMode('forgot')}
+        >
           Forgot password?
         </button>
       )}
       <p className="text-center text-sm text-muted-foreground">
-        {mode === 'signUp' ? 'Already have an account? ' : mode === 'forgot' ? 'Remembered it? ' : "Don't have an account? "}
+        {mode === 'signUp'
+          ? 'Already have an account? '
+          : mode === 'forgot'
+            ? 'Remembered it? '
+            : "Don't have an account? "}
         <button
           type="button"
           className="font-medium text-primary underline-offset-4 hover:underline"
@@ -82,7 +100,11 @@ const messageOf = (e: unknown, fallback: string) => (e instanceof Error && e.mes
 function SignInFields({ onSignedIn }: { onSignedIn?: () => void }) {
   const identity = useIdentity();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<z.input<typeof signInSchema>, unknown, z.output<typeof signInSchema>>({
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof signInSchema>,
+    unknown,
+    z.output<typeof signInSchema>
+  >({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
@@ -102,7 +124,16 @@ function SignInFields({ onSignedIn }: { onSignedIn?: () => void }) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
       <FormError message={error} />
       <Field label="Email" error={errors.email?.message}>
-        {(p) => <Input {...p} type="email" autoComplete="email" inputMode="email" placeholder="you@startup.com" {...register('email')} />}
+        {(p) => (
+          <Input
+            {...p}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@startup.com"
+            {...register('email')}
+          />
+        )}
       </Field>
       <Field label="Password" error={errors.password?.message}>
         {(p) => <Input {...p} type="password" autoComplete="current-password" {...register('password')} />}
@@ -117,7 +148,11 @@ function SignInFields({ onSignedIn }: { onSignedIn?: () => void }) {
 function SignUpFields({ onSignedIn }: { onSignedIn?: () => void }) {
   const identity = useIdentity();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<z.input<typeof signUpSchema>, unknown, z.output<typeof signUpSchema>>({
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof signUpSchema>,
+    unknown,
+    z.output<typeof signUpSchema>
+  >({
     resolver: zodResolver(signUpSchema),
     defaultValues: { name: '', email: '', password: '' },
   });
@@ -140,9 +175,22 @@ function SignUpFields({ onSignedIn }: { onSignedIn?: () => void }) {
         {(p) => <Input {...p} autoComplete="name" placeholder="Ada Lovelace" {...register('name')} />}
       </Field>
       <Field label="Email" error={errors.email?.message}>
-        {(p) => <Input {...p} type="email" autoComplete="email" inputMode="email" placeholder="you@startup.com" {...register('email')} />}
+        {(p) => (
+          <Input
+            {...p}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@startup.com"
+            {...register('email')}
+          />
+        )}
       </Field>
-      <Field label="Password" error={errors.password?.message} hint={errors.password ? undefined : 'At least 8 characters.'}>
+      <Field
+        label="Password"
+        error={errors.password?.message}
+        hint={errors.password ? undefined : 'At least 8 characters.'}
+      >
         {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('password')} />}
       </Field>
       <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting}>
@@ -158,7 +206,11 @@ const forgotSchema = z.object({ email });
 function ForgotPasswordFields() {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<z.input<typeof forgotSchema>, unknown, z.output<typeof forgotSchema>>({
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof forgotSchema>,
+    unknown,
+    z.output<typeof forgotSchema>
+  >({
     resolver: zodResolver(forgotSchema),
     defaultValues: { email: '' },
   });
@@ -166,17 +218,34 @@ function ForgotPasswordFields() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      setSent((await postAccount<{ message: string }>('/api/account/password-reset/request', { email: values.email })).message);
+      setSent(
+        (await postAccount<{ message: string }>('/api/account/password-reset/request', { email: values.email }))
+          .message,
+      );
     } catch (e) {
       setError(messageOf(e, 'Something went wrong. Please try again.'));
     }
   });
-  if (sent) return <p role="status" className="rounded-md border border-border bg-muted/50 px-3 py-2.5 text-sm">{sent}</p>;
+  if (sent)
+    return (
+      <p role="status" className="rounded-md border border-border bg-muted/50 px-3 py-2.5 text-sm">
+        {sent}
+      </p>
+    );
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Reset password">
       <FormError message={error} />
       <Field label="Email" error={errors.email?.message}>
-        {(p) => <Input {...p} type="email" autoComplete="email" inputMode="email" placeholder="you@startup.com" {...register('email')} />}
+        {(p) => (
+          <Input
+            {...p}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@startup.com"
+            {...register('email')}
+          />
+        )}
       </Field>
       <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Send reset link'}

@@ -32,9 +32,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <main className="relative flex flex-1 flex-col items-center justify-center px-4 pt-4 pb-16">
         <p className="mb-6 text-sm font-medium tracking-wide text-muted-foreground uppercase">{TAGLINE}</p>
         <Card className="w-full max-w-md shadow-xl">
-          <div className="px-5 py-7 sm:p-8">
-            {children}
-          </div>
+          <div className="px-5 py-7 sm:p-8">{children}</div>
         </Card>
       </main>
     </div>

@@ -19,10 +19,18 @@ export function ActivityBanner({ guard }: { guard: ActivityGuard }) {
   const { warning } = useActivityGuard(guard);
   if (!warning) return null;
   return (
-    <div role="alert" className="flex items-start gap-3 rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-sm">
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-sm"
+    >
       <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
       <p className="flex-1">{warning}</p>
-      <button type="button" aria-label="Dismiss warning" onClick={() => guard.dismissWarning()} className="-m-1 rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground">
+      <button
+        type="button"
+        aria-label="Dismiss warning"
+        onClick={() => guard.dismissWarning()}
+        className="-m-1 rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
+      >
         <X className="size-4" aria-hidden="true" />
       </button>
     </div>

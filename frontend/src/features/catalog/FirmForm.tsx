@@ -1,4 +1,10 @@
-import { FORM_BLOCKER_LABELS, FORM_KIND_LABELS, FORM_OUTCOME_LABELS, formBadge, type FirmFormEntry } from '@fp/contracts';
+import {
+  FORM_BLOCKER_LABELS,
+  FORM_KIND_LABELS,
+  FORM_OUTCOME_LABELS,
+  formBadge,
+  type FirmFormEntry,
+} from '@fp/contracts';
 import { Ban, ClipboardCheck, ClipboardX, ExternalLink } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 
@@ -10,7 +16,13 @@ export function FormBadge({ form }: { form: FirmFormEntry | null | undefined }) 
   if (!badge) return null;
   const Icon = badge.tone === 'ok' ? ClipboardCheck : badge.tone === 'warn' ? Ban : ClipboardX;
   return (
-    <Badge variant={TONE[badge.tone]} data-testid="form-badge" title={form ? `Checked ${new Date(form.checkedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : undefined}>
+    <Badge
+      variant={TONE[badge.tone]}
+      data-testid="form-badge"
+      title={
+        form ? `Checked ${new Date(form.checkedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : undefined
+      }
+    >
       <Icon aria-hidden="true" />
       {badge.text}
     </Badge>
@@ -26,16 +38,26 @@ export function FirmFormDetails({ form }: { form: FirmFormEntry | null | undefin
         <FormBadge form={form} />
       </div>
       {!form ? (
-        <p className="text-sm text-muted-foreground">Not checked yet: the registry has not visited this firm's website.</p>
+        <p className="text-sm text-muted-foreground">
+          Not checked yet: the registry has not visited this firm's website.
+        </p>
       ) : (
         <>
           <p className="text-sm">
             {FORM_OUTCOME_LABELS[form.outcome]}
             {form.kind ? ` · ${FORM_KIND_LABELS[form.kind]}` : ''}
-            <span className="text-muted-foreground"> · checked {new Date(form.checkedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</span>
+            <span className="text-muted-foreground">
+              {' '}
+              · checked {new Date(form.checkedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+            </span>
           </p>
           {form.url ? (
-            <a className="flex min-w-0 items-center gap-2 text-sm text-primary hover:underline" href={form.url} target="_blank" rel="noopener noreferrer">
+            <a
+              className="flex min-w-0 items-center gap-2 text-sm text-primary hover:underline"
+              href={form.url}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
               <span className="truncate">{form.url}</span>
             </a>
@@ -43,7 +65,9 @@ export function FirmFormDetails({ form }: { form: FirmFormEntry | null | undefin
           {form.blockers.length ? (
             <div className="flex flex-wrap gap-1.5" aria-label="Blockers">
               {form.blockers.map((b) => (
-                <Badge key={b} variant={b === 'file_upload_required' ? 'outline' : 'warning'}>{FORM_BLOCKER_LABELS[b]}</Badge>
+                <Badge key={b} variant={b === 'file_upload_required' ? 'outline' : 'warning'}>
+                  {FORM_BLOCKER_LABELS[b]}
+                </Badge>
               ))}
             </div>
           ) : null}
@@ -52,8 +76,14 @@ export function FirmFormDetails({ form }: { form: FirmFormEntry | null | undefin
             <ul className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2" aria-label="Fields the form asks">
               {form.fields.map((f, i) => (
                 <li key={`${i}-${f.label}`} className="flex min-w-0 items-baseline gap-1">
-                  <span className="truncate" title={f.label}>{f.label}</span>
-                  {f.required ? <span className="text-destructive" title="Required">*</span> : null}
+                  <span className="truncate" title={f.label}>
+                    {f.label}
+                  </span>
+                  {f.required ? (
+                    <span className="text-destructive" title="Required">
+                      *
+                    </span>
+                  ) : null}
                   <span className="shrink-0 text-xs text-muted-foreground">{f.type}</span>
                 </li>
               ))}

@@ -19,7 +19,12 @@ export function FitReasons({ fit, known = false, className }: { fit: FirmFit; kn
         const look = LOOK[r.match];
         const Icon = look.icon;
         return (
-          <li key={r.factor} className={cn('flex min-w-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs', look.className)} title={`${r.label} (${look.word})`} data-match={r.match}>
+          <li
+            key={r.factor}
+            className={cn('flex min-w-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs', look.className)}
+            title={`${r.label} (${look.word})`}
+            data-match={r.match}
+          >
             <Icon className="size-3 shrink-0" aria-hidden="true" />
             <span className="truncate">{r.label}</span>
             <span className="sr-only">({look.word})</span>
@@ -41,13 +46,19 @@ export function FitPanel({ fit }: { fit: FirmFit | undefined }) {
       <div className="flex items-baseline justify-between gap-3">
         <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Fit for your startup</h3>
         <p className="text-sm">
-          <span className="text-lg font-semibold tabular-nums" data-testid="fit-score">{fit.score}</span>
+          <span className="text-lg font-semibold tabular-nums" data-testid="fit-score">
+            {fit.score}
+          </span>
           <span className="text-muted-foreground"> / 100</span>
         </p>
       </div>
       <FitReasons fit={fit} />
       <p className="text-xs text-muted-foreground">
-        From your startup profile and the firm's data{fit.confidence < 1 ? `; ${Math.round((1 - fit.confidence) * 100)}% of it is unknown for this firm and counts for nothing` : ''}.
+        From your startup profile and the firm's data
+        {fit.confidence < 1
+          ? `; ${Math.round((1 - fit.confidence) * 100)}% of it is unknown for this firm and counts for nothing`
+          : ''}
+        .
       </p>
     </section>
   );

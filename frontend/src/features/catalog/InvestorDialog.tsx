@@ -24,7 +24,16 @@ const linkClass = 'flex items-center gap-2 text-sm text-primary hover:underline 
 export function InvestorDialog({ investor, onClose }: { investor: AngelInvestorListItem | null; onClose: () => void }) {
   const detail = useQuery({ ...angelDetailQueryOptions(investor?.id ?? ''), enabled: investor !== null });
   const d = detail.data;
-  const socials = d ? ([['LinkedIn', d.linkedin, <Linkedin key="l" className="size-4" />], ['Twitter', d.twitter, <Twitter key="t" className="size-4" />], ['Facebook', d.facebook, <Facebook key="f" className="size-4" />], ['Instagram', d.instagram, <Instagram key="i" className="size-4" />]] as const).filter(([, url]) => url) : [];
+  const socials = d
+    ? (
+        [
+          ['LinkedIn', d.linkedin, <Linkedin key="l" className="size-4" />],
+          ['Twitter', d.twitter, <Twitter key="t" className="size-4" />],
+          ['Facebook', d.facebook, <Facebook key="f" className="size-4" />],
+          ['Instagram', d.instagram, <Instagram key="i" className="size-4" />],
+        ] as const
+      ).filter(([, url]) => url)
+    : [];
   return (
     <Dialog
       open={investor !== null}
@@ -34,12 +43,16 @@ export function InvestorDialog({ investor, onClose }: { investor: AngelInvestorL
       footer={
         <>
           {investor ? <AddToPipelineButton investorIds={[investor.id]} investorKind="angel" size="md" /> : null}
-          <Button variant="outline" onClick={onClose}>Close</Button>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
         </>
       }
     >
       {!d ? (
-        detail.isError ? <p className="text-sm text-destructive">{(detail.error as Error).message}</p> : (
+        detail.isError ? (
+          <p className="text-sm text-destructive">{(detail.error as Error).message}</p>
+        ) : (
           <div className="flex flex-col gap-3" aria-busy="true">
             <Skeleton className="h-6 w-2/3" />
             <Skeleton className="h-16 w-full" />
@@ -57,7 +70,11 @@ export function InvestorDialog({ investor, onClose }: { investor: AngelInvestorL
           {splitIndustries(d.industries).length ? (
             <Section title="Industries">
               <div className="flex flex-wrap gap-1.5">
-                {splitIndustries(d.industries).map((i) => <Badge key={i} variant="secondary">{i}</Badge>)}
+                {splitIndustries(d.industries).map((i) => (
+                  <Badge key={i} variant="secondary">
+                    {i}
+                  </Badge>
+                ))}
               </div>
             </Section>
           ) : null}
@@ -87,13 +104,21 @@ export function InvestorDialog({ investor, onClose }: { investor: AngelInvestorL
                 {d.domain ?? d.companyUrl}
               </a>
             ) : null}
-            {!d.hasEmail && !d.hasPhone && !d.companyUrl ? <p className="text-sm text-muted-foreground">No contact details listed.</p> : null}
+            {!d.hasEmail && !d.hasPhone && !d.companyUrl ? (
+              <p className="text-sm text-muted-foreground">No contact details listed.</p>
+            ) : null}
           </Section>
           {socials.length ? (
             <Section title="Social">
               <div className="flex flex-wrap gap-2">
                 {socials.map(([label, url, icon]) => (
-                  <a key={label} href={url!} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 rounded-md border border-border px-2.5 py-1.5 text-sm hover:bg-accent">
+                  <a
+                    key={label}
+                    href={url!}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1.5 rounded-md border border-border px-2.5 py-1.5 text-sm hover:bg-accent"
+                  >
                     {icon}
                     {label}
                   </a>

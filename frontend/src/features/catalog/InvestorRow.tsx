@@ -10,7 +10,10 @@ function Presence({ has, icon, what }: { has: boolean; icon: React.ReactNode; wh
   return (
     <span
       title={has ? `${what} available` : `No ${what.toLowerCase()}`}
-      className={cn('flex size-7 items-center justify-center rounded-full [&_svg]:size-3.5', has ? 'bg-success/15 text-success' : 'bg-muted text-muted-foreground/60')}
+      className={cn(
+        'flex size-7 items-center justify-center rounded-full [&_svg]:size-3.5',
+        has ? 'bg-success/15 text-success' : 'bg-muted text-muted-foreground/60',
+      )}
     >
       {icon}
       <span className="sr-only">{has ? `${what} available` : `No ${what.toLowerCase()}`}</span>
@@ -19,14 +22,27 @@ function Presence({ has, icon, what }: { has: boolean; icon: React.ReactNode; wh
 }
 
 /** One investor (spec §2): checkbox, display name, location, 2-line description, 3 industry badges, contact icons. */
-export function InvestorRow({ investor, selected, onToggle, onDetails }: { investor: AngelInvestorListItem; selected: boolean; onToggle: () => void; onDetails: () => void }) {
+export function InvestorRow({
+  investor,
+  selected,
+  onToggle,
+  onDetails,
+}: {
+  investor: AngelInvestorListItem;
+  selected: boolean;
+  onToggle: () => void;
+  onDetails: () => void;
+}) {
   const name = cleanInvestorName(investor.companyName);
   const badges = industryBadges(investor.industries);
   return (
     <li
       data-testid="investor-row"
       data-investor-id={investor.id}
-      className={cn('flex gap-3 rounded-xl border bg-card p-4 shadow-sm transition-colors', selected ? 'border-primary ring-1 ring-primary/40' : 'border-border')}
+      className={cn(
+        'flex gap-3 rounded-xl border bg-card p-4 shadow-sm transition-colors',
+        selected ? 'border-primary ring-1 ring-primary/40' : 'border-border',
+      )}
     >
       <Checkbox checked={selected} onCheckedChange={onToggle} aria-label={`Select ${name}`} className="mt-1" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
@@ -39,10 +55,14 @@ export function InvestorRow({ investor, selected, onToggle, onDetails }: { inves
             </span>
           ) : null}
         </div>
-        {investor.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{cleanDescription(investor.description)}</p> : null}
+        {investor.description ? (
+          <p className="line-clamp-2 text-sm text-muted-foreground">{cleanDescription(investor.description)}</p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-1.5">
           {badges.shown.map((b) => (
-            <Badge key={b} variant="secondary">{b}</Badge>
+            <Badge key={b} variant="secondary">
+              {b}
+            </Badge>
           ))}
           {badges.more ? <Badge variant="outline">+{badges.more} more</Badge> : null}
         </div>

@@ -27,8 +27,14 @@ import { applyGuardedSelection } from './guarded-selection';
 import { filtersFromAngelSearch, searchFromAngelFilters, validateAngelSearch } from './investor-search';
 import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
 import {
-  ANGEL_PAGE_SIZE, angelFilterOptionsQueryOptions, angelInvestorsQueryOptions, EMPTY_ANGEL_FILTERS, exportAngels, fetchAllAngelIds,
-  hasAngelFilters, type AngelFilters,
+  ANGEL_PAGE_SIZE,
+  angelFilterOptionsQueryOptions,
+  angelInvestorsQueryOptions,
+  EMPTY_ANGEL_FILTERS,
+  exportAngels,
+  fetchAllAngelIds,
+  hasAngelFilters,
+  type AngelFilters,
 } from './investor-queries';
 import { SavedSearchesBar } from '../saved-searches/SavedSearchesBar';
 import { savedQuery } from '../saved-searches/queries';
@@ -40,7 +46,12 @@ function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full border border-border bg-secondary py-1 pr-1 pl-3 text-xs font-medium text-secondary-foreground">
       {label}
-      <button type="button" aria-label={`Remove ${label}`} onClick={onRemove} className="rounded-full p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground">
+      <button
+        type="button"
+        aria-label={`Remove ${label}`}
+        onClick={onRemove}
+        className="rounded-full p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground"
+      >
         <X className="size-3" aria-hidden="true" />
       </button>
     </span>
@@ -88,7 +99,8 @@ export function InvestorsPage() {
   const canAfford = credits !== undefined && credits >= 1;
 
   useEffect(() => {
-    if (!ready || blocking || list.isPlaceholderData || !list.data || page >= pages || guard.getSnapshot().warning) return;
+    if (!ready || blocking || list.isPlaceholderData || !list.data || page >= pages || guard.getSnapshot().warning)
+      return;
     void queryClient.prefetchQuery(angelInvestorsQueryOptions(filters, page + 1, guard));
   }, [ready, blocking, list.data, list.isPlaceholderData, page, pages, filters, guard, queryClient]);
 
@@ -104,14 +116,17 @@ export function InvestorsPage() {
     if (e.key === 'Enter') applyFilters({ search: searchDraft.trim() });
   };
 
-  const change = (c: SelectionChange, count: number, kind: 'single' | 'page') => applyGuardedSelection(guard, setSelected, c, count, kind);
+  const change = (c: SelectionChange, count: number, kind: 'single' | 'page') =>
+    applyGuardedSelection(guard, setSelected, c, count, kind);
 
   function togglePage() {
     const c = toggleAll(selected, pageIds);
     if (!change(c, pageIds.length, 'page')) return;
-    toast(c.deselected
-      ? { title: 'Deselected Page', description: `${investors(c.removed)} removed from your selection.` }
-      : { title: 'Selected Page', description: `${investors(c.added)} added to your selection.` });
+    toast(
+      c.deselected
+        ? { title: 'Deselected Page', description: `${investors(c.removed)} removed from your selection.` }
+        : { title: 'Selected Page', description: `${investors(c.added)} added to your selection.` },
+    );
   }
 
   async function selectAllFiltered() {
@@ -120,14 +135,19 @@ export function InvestorsPage() {
       const ids = await fetchAllAngelIds(filters, guard);
       const c = toggleAll(selected, ids);
       setSelected(c.next);
-      toast(c.deselected
-        ? { title: 'Deselected All Filtered', description: `${investors(c.removed)} removed from your selection.` }
-        : { title: 'Selected All Filtered', description: `${investors(ids.length)} selected.` });
+      toast(
+        c.deselected
+          ? { title: 'Deselected All Filtered', description: `${investors(c.removed)} removed from your selection.` }
+          : { title: 'Selected All Filtered', description: `${investors(ids.length)} selected.` },
+      );
     } catch (err) {
       const message = (err as Error).message;
       toast({
         title: 'Selection Failed',
-        description: message === NO_TOKEN ? 'Authentication required. Please sign in again.' : message || 'Failed to select investors. Please try again.',
+        description:
+          message === NO_TOKEN
+            ? 'Authentication required. Please sign in again.'
+            : message || 'Failed to select investors. Please try again.',
         variant: 'destructive',
       });
     } finally {
@@ -138,27 +158,44 @@ export function InvestorsPage() {
   const spend = useSpendConfirmation();
   async function onExport() {
     if (selected.size === 0) {
-      toast({ title: 'No Angel Investors Selected', description: 'Please select at least one angel investor to export', variant: 'destructive' });
+      toast({
+        title: 'No Angel Investors Selected',
+        description: 'Please select at least one angel investor to export',
+        variant: 'destructive',
+      });
       return;
     }
     if (!canAfford) {
-      toast({ title: 'Insufficient Credits', description: 'You need at least 1 credit to export data.', variant: 'destructive' });
+      toast({
+        title: 'Insufficient Credits',
+        description: 'You need at least 1 credit to export data.',
+        variant: 'destructive',
+      });
       return;
     }
     const count = selected.size;
     // The export is charged one credit: asked first, with the server's balance (issue 24).
-    if (!(await spend.confirm(1, `Export ${fmt(count)} angel ${count === 1 ? 'investor' : 'investors'} to CSV`))) return;
+    if (!(await spend.confirm(1, `Export ${fmt(count)} angel ${count === 1 ? 'investor' : 'investors'} to CSV`)))
+      return;
     setExporting(true);
     try {
       await exportAngels([...selected]);
       setSelected(new Set());
       setExported(count);
-      toast({ title: 'Export Successful!', description: `Downloaded ${fmt(count)} angel investors data.`, variant: 'success', duration: 5000 });
+      toast({
+        title: 'Export Successful!',
+        description: `Downloaded ${fmt(count)} angel investors data.`,
+        variant: 'success',
+        duration: 5000,
+      });
     } catch (err) {
       const message = (err as Error).message;
       toast({
         title: 'Export Failed',
-        description: message === NO_TOKEN ? 'Authentication required. Please sign in again.' : message || 'Failed to export investor data. Please try again.',
+        description:
+          message === NO_TOKEN
+            ? 'Authentication required. Please sign in again.'
+            : message || 'Failed to export investor data. Please try again.',
         variant: 'destructive',
       });
     } finally {
@@ -182,7 +219,11 @@ export function InvestorsPage() {
       />
 
       {exported !== null ? (
-        <div role="status" data-testid="export-success" className="flex items-start gap-3 rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm">
+        <div
+          role="status"
+          data-testid="export-success"
+          className="flex items-start gap-3 rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm"
+        >
           <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
           <p className="flex-1">
             <span className="font-medium">Successfully exported {fmt(exported)} angel investors!</span>{' '}
@@ -190,13 +231,23 @@ export function InvestorsPage() {
             {config.bookCallUrl ? (
               <>
                 Want us to reach out to them for you?{' '}
-                <a href={config.bookCallUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-4 hover:underline">
+                <a
+                  href={config.bookCallUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
                   book a call
                 </a>
               </>
             ) : null}
           </p>
-          <button type="button" aria-label="Dismiss" onClick={() => setExported(null)} className="-m-1 rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground">
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={() => setExported(null)}
+            className="-m-1 rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
+          >
             <X className="size-4" aria-hidden="true" />
           </button>
         </div>
@@ -207,10 +258,25 @@ export function InvestorsPage() {
       <Card className="flex flex-col gap-3 p-4 sm:p-5">
         <div className="flex flex-col gap-2 sm:flex-row">
           <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground" aria-hidden="true" />
-            <Input type="search" aria-label="Search angel investors" placeholder="Search by name, location, industry… press Enter" value={searchDraft} onChange={(e) => setSearchDraft(e.target.value)} onKeyDown={onSearchKey} className="pl-9" />
+            <Search
+              className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              aria-label="Search angel investors"
+              placeholder="Search by name, location, industry… press Enter"
+              value={searchDraft}
+              onChange={(e) => setSearchDraft(e.target.value)}
+              onKeyDown={onSearchKey}
+              className="pl-9"
+            />
           </div>
-          <LocationFilter options={locationOptions} value={filters.countries} onChange={(countries) => applyFilters({ countries })} />
+          <LocationFilter
+            options={locationOptions}
+            value={filters.countries}
+            onChange={(countries) => applyFilters({ countries })}
+          />
           {anyFilter ? (
             <Button variant="ghost" onClick={clearAll}>
               <FilterX className="size-4" aria-hidden="true" />
@@ -221,9 +287,15 @@ export function InvestorsPage() {
         {chips.length || investmentChip || exitChip ? (
           <div className="flex flex-wrap gap-1.5" aria-label="Active filters">
             {chips.map((c) => (
-              <Chip key={c.key} label={c.label} onRemove={() => applyFilters({ countries: filters.countries.filter((x) => !c.locations.includes(x)) })} />
+              <Chip
+                key={c.key}
+                label={c.label}
+                onRemove={() => applyFilters({ countries: filters.countries.filter((x) => !c.locations.includes(x)) })}
+              />
             ))}
-            {investmentChip ? <Chip label={investmentChip} onRemove={() => applyFilters({ investmentMin: '', investmentMax: '' })} /> : null}
+            {investmentChip ? (
+              <Chip label={investmentChip} onRemove={() => applyFilters({ investmentMin: '', investmentMax: '' })} />
+            ) : null}
             {exitChip ? <Chip label={exitChip} onRemove={() => applyFilters({ exitMin: '', exitMax: '' })} /> : null}
           </div>
         ) : null}
@@ -231,17 +303,28 @@ export function InvestorsPage() {
           <Button variant="outline" size="sm" onClick={togglePage} disabled={!rows.length}>
             {pageAllSelected ? 'Deselect Page' : `Select Page (${fmt(rows.length)})`}
           </Button>
-          <Button variant="outline" size="sm" onClick={() => void selectAllFiltered()} disabled={!total || selectingAll} loading={selectingAll}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void selectAllFiltered()}
+            disabled={!total || selectingAll}
+            loading={selectingAll}
+          >
             {selectingAll ? null : <ListChecks className="size-4" aria-hidden="true" />}
             Select All Filtered ({fmt(total)})
           </Button>
-          {list.isFetching && list.data ? <Spinner size="sm" label="Updating results" className="ml-auto text-muted-foreground" /> : null}
+          {list.isFetching && list.data ? (
+            <Spinner size="sm" label="Updating results" className="ml-auto text-muted-foreground" />
+          ) : null}
         </div>
       </Card>
       <SavedSearchesBar kind="angel" query={savedQuery(searchFromAngelFilters(filters, 1))} />
 
       {selected.size > 0 ? (
-        <div data-testid="selection-bar" className="sticky top-2 z-30 flex flex-col gap-3 rounded-xl border border-primary/30 bg-popover/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center sm:justify-between sm:px-4">
+        <div
+          data-testid="selection-bar"
+          className="sticky top-2 z-30 flex flex-col gap-3 rounded-xl border border-primary/30 bg-popover/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center sm:justify-between sm:px-4"
+        >
           <p className="font-medium" aria-live="polite">
             {fmt(selected.size)} investor(s) selected
           </p>
@@ -255,7 +338,12 @@ export function InvestorsPage() {
                 Get More Credits
               </Link>
             ) : null}
-            <Button size="sm" onClick={() => void onExport()} disabled={exporting || selected.size === 0 || !canAfford} loading={exporting}>
+            <Button
+              size="sm"
+              onClick={() => void onExport()}
+              disabled={exporting || selected.size === 0 || !canAfford}
+              loading={exporting}
+            >
               {exporting ? null : <Download className="size-4" aria-hidden="true" />}
               {exporting ? 'Exporting...' : 'Export to CSV (1 credit)'}
             </Button>
@@ -273,23 +361,44 @@ export function InvestorsPage() {
           icon={<Users />}
           title="Could not load angel investors"
           description={isRateLimitError(list.error) ? list.error.message : (list.error as Error).message}
-          action={<Button variant="outline" onClick={() => void list.refetch()}>Try Again</Button>}
+          action={
+            <Button variant="outline" onClick={() => void list.refetch()}>
+              Try Again
+            </Button>
+          }
         />
       ) : rows.length === 0 ? (
         <EmptyState
           icon={<Users />}
           title="No angel investors found"
           description="Try adjusting your search criteria or filters"
-          action={<Button variant="outline" onClick={clearAll}>Clear All Filters</Button>}
+          action={
+            <Button variant="outline" onClick={clearAll}>
+              Clear All Filters
+            </Button>
+          }
         />
       ) : (
         <>
           <ul className="flex flex-col gap-3" data-testid="investor-results">
             {rows.map((inv) => (
-              <InvestorRow key={inv.id} investor={inv} selected={selected.has(inv.id)} onToggle={() => change(toggleOne(selected, inv.id), 1, 'single')} onDetails={() => setDetails(inv)} />
+              <InvestorRow
+                key={inv.id}
+                investor={inv}
+                selected={selected.has(inv.id)}
+                onToggle={() => change(toggleOne(selected, inv.id), 1, 'single')}
+                onDetails={() => setDetails(inv)}
+              />
             ))}
           </ul>
-          <Pagination page={list.data?.page ?? page} pageSize={ANGEL_PAGE_SIZE} total={total} itemLabel="angel investors" onPageChange={setPage} hideWhenSinglePage />
+          <Pagination
+            page={list.data?.page ?? page}
+            pageSize={ANGEL_PAGE_SIZE}
+            total={total}
+            itemLabel="angel investors"
+            onPageChange={setPage}
+            hideWhenSinglePage
+          />
         </>
       )}
 

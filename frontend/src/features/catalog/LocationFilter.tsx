@@ -19,7 +19,9 @@ function GroupBox({ group, onToggle, testId }: { group: LocationGroup; onToggle:
           </span>
         }
       />
-      {group.state === 'partial' ? <span className="rounded bg-primary/15 px-1.5 text-[11px] font-medium text-primary">partial</span> : null}
+      {group.state === 'partial' ? (
+        <span className="rounded bg-primary/15 px-1.5 text-[11px] font-medium text-primary">partial</span>
+      ) : null}
     </div>
   );
 }
@@ -29,7 +31,15 @@ function GroupBox({ group, onToggle, testId }: { group: LocationGroup; onToggle:
  * '{n} Selected'; Select All; Popular Countries; regions with a partial marker and 15 locations
  * each then '+N more'; Other Locations (20, then '+N more locations').
  */
-export function LocationFilter({ options, value, onChange }: { options: string[]; value: string[]; onChange: (v: string[]) => void }) {
+export function LocationFilter({
+  options,
+  value,
+  onChange,
+}: {
+  options: string[];
+  value: string[];
+  onChange: (v: string[]) => void;
+}) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -92,7 +102,13 @@ export function LocationFilter({ options, value, onChange }: { options: string[]
         <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         <span className={cn('truncate', value.length === 0 && 'text-muted-foreground')}>{label}</span>
       </button>
-      <ChevronDown aria-hidden="true" className={cn('pointer-events-none absolute top-3 right-3 size-4 text-muted-foreground transition-transform', open && 'rotate-180')} />
+      <ChevronDown
+        aria-hidden="true"
+        className={cn(
+          'pointer-events-none absolute top-3 right-3 size-4 text-muted-foreground transition-transform',
+          open && 'rotate-180',
+        )}
+      />
       {open ? (
         <div
           role="dialog"
@@ -109,10 +125,17 @@ export function LocationFilter({ options, value, onChange }: { options: string[]
           />
           {model.popular.length ? (
             <section className="mt-3 border-t border-border pt-3">
-              <h4 className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Popular Countries</h4>
+              <h4 className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                Popular Countries
+              </h4>
               <div className="grid grid-cols-1 gap-1.5">
                 {model.popular.map((g) => (
-                  <GroupBox key={g.key} group={g} testId={`popular-${g.label}`} onToggle={() => onChange(toggleGroup(g.locations, value))} />
+                  <GroupBox
+                    key={g.key}
+                    group={g}
+                    testId={`popular-${g.label}`}
+                    onToggle={() => onChange(toggleGroup(g.locations, value))}
+                  />
                 ))}
               </div>
             </section>
@@ -122,13 +145,24 @@ export function LocationFilter({ options, value, onChange }: { options: string[]
             <div className="flex flex-col gap-3">
               {model.regions.map((g) => (
                 <div key={g.key}>
-                  <GroupBox group={g} testId={`region-${g.label}`} onToggle={() => onChange(toggleGroup(g.locations, value))} />
+                  <GroupBox
+                    group={g}
+                    testId={`region-${g.label}`}
+                    onToggle={() => onChange(toggleGroup(g.locations, value))}
+                  />
                   {g.shown.length ? (
                     <div className="mt-1.5 ml-6 flex flex-col gap-1">
                       {g.shown.map((loc) => (
-                        <Checkbox key={loc} checked={value.includes(loc)} onCheckedChange={() => onChange(toggleLocation(loc, value))} label={loc} />
+                        <Checkbox
+                          key={loc}
+                          checked={value.includes(loc)}
+                          onCheckedChange={() => onChange(toggleLocation(loc, value))}
+                          label={loc}
+                        />
                       ))}
-                      {g.more ? <span className="text-xs text-muted-foreground">+{g.more.toLocaleString('en-US')} more</span> : null}
+                      {g.more ? (
+                        <span className="text-xs text-muted-foreground">+{g.more.toLocaleString('en-US')} more</span>
+                      ) : null}
                     </div>
                   ) : null}
                 </div>
@@ -137,12 +171,23 @@ export function LocationFilter({ options, value, onChange }: { options: string[]
           </section>
           {model.other.locations.length ? (
             <section className="mt-3 border-t border-border pt-3">
-              <h4 className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Other Locations</h4>
+              <h4 className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                Other Locations
+              </h4>
               <div className="flex flex-col gap-1">
                 {model.other.shown.map((loc) => (
-                  <Checkbox key={loc} checked={value.includes(loc)} onCheckedChange={() => onChange(toggleLocation(loc, value))} label={loc} />
+                  <Checkbox
+                    key={loc}
+                    checked={value.includes(loc)}
+                    onCheckedChange={() => onChange(toggleLocation(loc, value))}
+                    label={loc}
+                  />
                 ))}
-                {model.other.more ? <span className="text-xs text-muted-foreground">+{model.other.more.toLocaleString('en-US')} more locations</span> : null}
+                {model.other.more ? (
+                  <span className="text-xs text-muted-foreground">
+                    +{model.other.more.toLocaleString('en-US')} more locations
+                  </span>
+                ) : null}
               </div>
             </section>
           ) : null}

@@ -14,7 +14,8 @@ import type { VcVariant } from './vc-queries';
 import { collectAnswers } from '../submissions/collect-answers';
 import { QuestionInput } from '../submissions/QuestionInput';
 
-export const reviewFirm = (vcFirmId: string, test: boolean) => apiRequest<FormReview>('/api/submissions/review', { method: 'POST', body: { vcFirmId, test } });
+export const reviewFirm = (vcFirmId: string, test: boolean) =>
+  apiRequest<FormReview>('/api/submissions/review', { method: 'POST', body: { vcFirmId, test } });
 
 /** Firms the founder has applied to (any status), from their latest submissions: "Review first" is for a first application. */
 export function useAppliedFirms(variant: VcVariant, enabled: boolean) {
@@ -34,7 +35,13 @@ export function useAppliedFirms(variant: VcVariant, enabled: boolean) {
  * site without being sent, and the founder sees every value with its source and answers what it asks.
  * Nothing is sent and no credit is used until they press Submit.
  */
-export function ReviewFirmDialog({ firm, variant, onOpenChange, onSubmit, submitting }: {
+export function ReviewFirmDialog({
+  firm,
+  variant,
+  onOpenChange,
+  onSubmit,
+  submitting,
+}: {
   firm: { id: string; name: string } | null;
   variant: VcVariant;
   onOpenChange: (open: boolean) => void;
@@ -91,23 +98,46 @@ export function ReviewFirmDialog({ firm, variant, onOpenChange, onSubmit, submit
             <span>Filling the form without sending it… this can take up to a minute and a half.</span>
           </div>
         ) : run.isError ? (
-          <LoadFailed title="The review could not run" error={run.error} onRetry={() => firmId && run.mutate(firmId)} retrying={run.isPending} />
+          <LoadFailed
+            title="The review could not run"
+            error={run.error}
+            onRetry={() => firmId && run.mutate(firmId)}
+            retrying={run.isPending}
+          />
         ) : review ? (
           <>
-            <p role="status" className={review.status === 'failed' ? 'text-sm text-destructive' : 'text-sm'} data-testid="review-summary">
+            <p
+              role="status"
+              className={review.status === 'failed' ? 'text-sm text-destructive' : 'text-sm'}
+              data-testid="review-summary"
+            >
               {review.summary}
             </p>
             {review.fields.length ? (
-              <ReviewTable fields={review.fields} caption={`What the application to ${review.firm.name} would fill in, and from where`} />
+              <ReviewTable
+                fields={review.fields}
+                caption={`What the application to ${review.firm.name} would fill in, and from where`}
+              />
             ) : (
               <p className="text-sm text-muted-foreground">Nothing would be filled in yet.</p>
             )}
             {questions.length ? (
-              <form onSubmit={answer} className="flex flex-col gap-3 rounded-lg border border-warning/40 bg-warning/10 p-3" aria-label="Answer what the form asks">
+              <form
+                onSubmit={answer}
+                className="flex flex-col gap-3 rounded-lg border border-warning/40 bg-warning/10 p-3"
+                aria-label="Answer what the form asks"
+              >
                 <h3 className="text-sm font-semibold">The form asks what only you can answer</h3>
-                <p className="text-sm text-muted-foreground">Your answers are saved to your answer library; the review then runs again.</p>
+                <p className="text-sm text-muted-foreground">
+                  Your answers are saved to your answer library; the review then runs again.
+                </p>
                 {questions.map((q) => (
-                  <QuestionInput key={q.question} q={q} value={values[q.question] ?? ''} onChange={(v) => setValues((old) => ({ ...old, [q.question]: v }))} />
+                  <QuestionInput
+                    key={q.question}
+                    q={q}
+                    value={values[q.question] ?? ''}
+                    onChange={(v) => setValues((old) => ({ ...old, [q.question]: v }))}
+                  />
                 ))}
                 {error ? (
                   <p role="alert" className="text-sm text-destructive">

@@ -10,13 +10,28 @@ import { notEnoughCredits, submitDisabled, submitLabel, submitWarnings, type Sub
  * The submit bar, shown once firms are selected: count, credit cost, the credit notice when the
  * balance is short, the non-blocking warnings (spec §5) and the submit button.
  */
-export function SubmitBar({ state, submitting, onSubmit, onClear, actions }: { state: SubmitState; submitting: boolean; onSubmit: () => void; onClear: () => void; actions?: ReactNode }) {
+export function SubmitBar({
+  state,
+  submitting,
+  onSubmit,
+  onClear,
+  actions,
+}: {
+  state: SubmitState;
+  submitting: boolean;
+  onSubmit: () => void;
+  onClear: () => void;
+  actions?: ReactNode;
+}) {
   if (state.selected === 0) return null;
   const short = notEnoughCredits(state);
   const warnings = submitWarnings(state);
   const n = state.selected.toLocaleString('en-US');
   return (
-    <div data-testid="submit-bar" className="sticky bottom-3 z-30 mt-6 rounded-xl border border-border bg-popover/95 p-3 shadow-lg sm:p-4 backdrop-blur supports-[backdrop-filter]:bg-popover/85">
+    <div
+      data-testid="submit-bar"
+      className="sticky bottom-3 z-30 mt-6 rounded-xl border border-border bg-popover/95 p-3 shadow-lg sm:p-4 backdrop-blur supports-[backdrop-filter]:bg-popover/85"
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <div className="flex flex-col gap-0.5">
           <p className="font-semibold" aria-live="polite">
@@ -36,12 +51,17 @@ export function SubmitBar({ state, submitting, onSubmit, onClear, actions }: { s
           <Button onClick={onSubmit} disabled={submitDisabled(state, submitting)} loading={submitting}>
             {submitting ? null : <Send className="size-4" aria-hidden="true" />}
             {/* A button that spends says what it costs (issue 24). */}
-            {submitting || submitDisabled(state, submitting) ? submitLabel(state, submitting) : withCost(submitLabel(state, submitting), state.selected)}
+            {submitting || submitDisabled(state, submitting)
+              ? submitLabel(state, submitting)
+              : withCost(submitLabel(state, submitting), state.selected)}
           </Button>
         </div>
       </div>
       {short ? (
-        <div role="status" className="mt-2 flex flex-col gap-2 sm:mt-3 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2.5 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="status"
+          className="mt-2 flex flex-col gap-2 sm:mt-3 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2.5 text-sm sm:flex-row sm:items-center sm:justify-between"
+        >
           <span className="flex items-center gap-2 font-medium text-destructive">
             <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
             You don't have enough credits

@@ -25,8 +25,16 @@ import { FIT_NEEDS_PROFILE, fitProfileComplete } from '@fp/contracts';
 import { Select } from '../../ui/Select';
 import { ActivityBanner } from './ActivityBanner';
 import {
-  EMPTY_VC_FILTERS, fetchAllVcIds, INVALID_RESPONSE, hasVcFilters, submitToVcs, VC_PAGE_SIZES, vcFilterOptionsQueryOptions, vcFirmsQueryOptions,
-  type VcFilters, type VcVariant,
+  EMPTY_VC_FILTERS,
+  fetchAllVcIds,
+  INVALID_RESPONSE,
+  hasVcFilters,
+  submitToVcs,
+  VC_PAGE_SIZES,
+  vcFilterOptionsQueryOptions,
+  vcFirmsQueryOptions,
+  type VcFilters,
+  type VcVariant,
 } from './vc-queries';
 import { addAll, toggleAll, toggleOne, type SelectionChange } from './selection';
 import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
@@ -43,12 +51,23 @@ import { SavedSearchesBar } from '../saved-searches/SavedSearchesBar';
 import { savedQuery } from '../saved-searches/queries';
 
 const TEXT = {
-  vc: { title: 'VC Database', description: 'Find venture capital firms that fit your startup and apply to them in one go.', submitFailed: 'Failed to submit applications' },
-  test: { title: 'Test VC Database', description: 'Try the submission flow safely: these test firms’ websites are local sandbox sites.', submitFailed: 'Failed to submit test applications' },
+  vc: {
+    title: 'VC Database',
+    description: 'Find venture capital firms that fit your startup and apply to them in one go.',
+    submitFailed: 'Failed to submit applications',
+  },
+  test: {
+    title: 'Test VC Database',
+    description: 'Try the submission flow safely: these test firms’ websites are local sandbox sites.',
+    submitFailed: 'Failed to submit test applications',
+  },
 } as const;
 
 const fmt = (n: number) => n.toLocaleString('en-US');
-const FIT_MIN_OPTIONS = [{ value: '', label: 'Any' }, ...[40, 50, 60, 70, 80].map((n) => ({ value: String(n), label: String(n) }))];
+const FIT_MIN_OPTIONS = [
+  { value: '', label: 'Any' },
+  ...[40, 50, 60, 70, 80].map((n) => ({ value: String(n), label: String(n) })),
+];
 
 /** The VC database and the Test VC database (spec §2, §4, §5): one screen, two variants. */
 export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
@@ -85,7 +104,9 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
   // the fit controls say what is missing. The list waits for the profile to know its order.
   const profile = useQuery({ ...startupProfileQueryOptions(), enabled: ready });
   const fitReady = fitProfileComplete(profile.data?.profile);
-  const query: VcFilters = fitReady ? { ...filters, sort: filters.sort || 'fit' } : { ...filters, sort: 'name', fitMin: '' };
+  const query: VcFilters = fitReady
+    ? { ...filters, sort: filters.sort || 'fit' }
+    : { ...filters, sort: 'name', fitMin: '' };
   const list = useQuery({ ...vcFirmsQueryOptions(variant, query, page, guard), enabled: ready && !profile.isPending });
   const options = useQuery({ ...vcFilterOptionsQueryOptions(variant), enabled: ready });
   const balance = useQuery({ ...creditBalanceQueryOptions(), enabled: ready });
@@ -108,7 +129,8 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
     setView({ ...filters, ...next }, 1);
   }
   function applyAum() {
-    if (aumDraft.min !== filters.aumMin || aumDraft.max !== filters.aumMax) applyFilters({ aumMin: aumDraft.min, aumMax: aumDraft.max });
+    if (aumDraft.min !== filters.aumMin || aumDraft.max !== filters.aumMax)
+      applyFilters({ aumMin: aumDraft.min, aumMax: aumDraft.max });
   }
   function clearFilters() {
     setSearchDraft('');
@@ -117,12 +139,17 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
     applyFilters({ ...EMPTY_VC_FILTERS, sort: filters.sort });
   }
 
-  const change = (c: SelectionChange, count: number, kind: 'single' | 'page') => applyGuardedSelection(guard, setSelected, c, count, kind);
+  const change = (c: SelectionChange, count: number, kind: 'single' | 'page') =>
+    applyGuardedSelection(guard, setSelected, c, count, kind);
 
   function selectPage() {
     const ids = firms.map((f) => f.id);
     const c = addAll(selected, ids);
-    if (change(c, ids.length, 'page')) toast({ title: 'Selected Page', description: `${fmt(c.added)} ${c.added === 1 ? 'firm' : 'firms'} added to your selection.` });
+    if (change(c, ids.length, 'page'))
+      toast({
+        title: 'Selected Page',
+        description: `${fmt(c.added)} ${c.added === 1 ? 'firm' : 'firms'} added to your selection.`,
+      });
   }
 
   async function selectAllFiltered() {
@@ -130,20 +157,37 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
     try {
       const ids = await fetchAllVcIds(variant, query, guard);
       if (ids.length === 0) {
-        toast({ title: 'No Results', description: 'No VCs match the current filters. Try adjusting your search criteria.' });
+        toast({
+          title: 'No Results',
+          description: 'No VCs match the current filters. Try adjusting your search criteria.',
+        });
         return;
       }
       const c = toggleAll(selected, ids);
       setSelected(c.next);
-      toast(c.deselected
-        ? { title: 'Deselected All Filtered', description: `${fmt(c.removed)} ${c.removed === 1 ? 'firm' : 'firms'} removed from your selection.` }
-        : { title: 'Selected All Filtered', description: `${fmt(ids.length)} ${ids.length === 1 ? 'firm' : 'firms'} selected.` });
+      toast(
+        c.deselected
+          ? {
+              title: 'Deselected All Filtered',
+              description: `${fmt(c.removed)} ${c.removed === 1 ? 'firm' : 'firms'} removed from your selection.`,
+            }
+          : {
+              title: 'Selected All Filtered',
+              description: `${fmt(ids.length)} ${ids.length === 1 ? 'firm' : 'firms'} selected.`,
+            },
+      );
     } catch (err) {
       const message = (err as Error).message;
       // The server's own 400 (too many matches), the local rate limit and a bad answer say why;
       // anything else gets the generic message.
-      const explained = message === INVALID_RESPONSE || isRateLimitError(err) || (err instanceof ApiError && err.status === 400);
-      const description = message === NO_TOKEN ? 'Authentication required. Please sign in again.' : explained ? message : 'Failed to select all filtered VCs';
+      const explained =
+        message === INVALID_RESPONSE || isRateLimitError(err) || (err instanceof ApiError && err.status === 400);
+      const description =
+        message === NO_TOKEN
+          ? 'Authentication required. Please sign in again.'
+          : explained
+            ? message
+            : 'Failed to select all filtered VCs';
       toast({ title: 'Error', description, variant: 'destructive' });
     } finally {
       setSelectingAll(false);
@@ -166,13 +210,28 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
       setReviewing(null);
       const { sent, description } = submitResultMessage(r);
       toast({
-        title: sent === 0 ? 'No Applications Submitted' : variant === 'test' ? 'Test Applications Submitted' : 'Applications Submitted',
+        title:
+          sent === 0
+            ? 'No Applications Submitted'
+            : variant === 'test'
+              ? 'Test Applications Submitted'
+              : 'Applications Submitted',
         description,
         variant: sent === 0 ? 'default' : 'success',
-        action: sent === 0 ? undefined : <Link to="/submissions" className={buttonVariants({ variant: 'outline', size: 'sm' })}>View Submissions</Link>,
+        action:
+          sent === 0 ? undefined : (
+            <Link to="/submissions" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              View Submissions
+            </Link>
+          ),
       });
     },
-    onError: (err) => toast({ title: 'Submission Failed', description: (err as Error).message || TEXT[variant].submitFailed, variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Submission Failed',
+        description: (err as Error).message || TEXT[variant].submitFailed,
+        variant: 'destructive',
+      }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: creditKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['submissions'] });
@@ -187,7 +246,12 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
         title: problem.title,
         description: problem.description,
         variant: 'destructive',
-        action: problem.go === '/credits' ? <Link to="/credits" className={buttonVariants({ variant: 'outline', size: 'sm' })}>Buy Credits</Link> : undefined,
+        action:
+          problem.go === '/credits' ? (
+            <Link to="/credits" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              Buy Credits
+            </Link>
+          ) : undefined,
       });
       if (problem.go === '/settings') void navigate({ to: '/settings' });
       return;
@@ -214,7 +278,13 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
         title={TEXT[variant].title}
         description={TEXT[variant].description}
         className="mb-0"
-        actions={variant === 'test' ? <Link to="/vc-database" className={buttonVariants({ variant: 'outline', size: 'sm' })}>Go to the VC Database</Link> : undefined}
+        actions={
+          variant === 'test' ? (
+            <Link to="/vc-database" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              Go to the VC Database
+            </Link>
+          ) : undefined
+        }
       />
       {variant === 'vc' ? <DemoDataNotice kind="vc" /> : null}
       {variant === 'vc' ? <ActivityBanner guard={guard} /> : null}
@@ -222,7 +292,10 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
       <Card className="p-4 sm:p-5">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <div className="relative sm:col-span-2">
-            <Search className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
+              aria-hidden="true"
+            />
             <Input
               type="search"
               aria-label="Search firms"
@@ -233,15 +306,47 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
               className="pl-9"
             />
           </div>
-          <MultiSelect label="Countries" placeholder="All countries" options={countryOptions} value={filters.countries} onChange={(countries) => applyFilters({ countries })} />
-          <MultiSelect label="Investor types" placeholder="All investor types" options={typeOptions} value={filters.investorTypes} onChange={(investorTypes) => applyFilters({ investorTypes })} />
+          <MultiSelect
+            label="Countries"
+            placeholder="All countries"
+            options={countryOptions}
+            value={filters.countries}
+            onChange={(countries) => applyFilters({ countries })}
+          />
+          <MultiSelect
+            label="Investor types"
+            placeholder="All investor types"
+            options={typeOptions}
+            value={filters.investorTypes}
+            onChange={(investorTypes) => applyFilters({ investorTypes })}
+          />
         </div>
         <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
           <div className="flex items-center gap-2">
             <span className="text-sm font-medium whitespace-nowrap text-muted-foreground">AUM ($M)</span>
-            <Input className="w-full lg:w-28" aria-label="Minimum AUM in millions" placeholder="Min" inputMode="decimal" value={aumDraft.min} onChange={(e) => setAumDraft((d) => ({ ...d, min: sanitizeAumInput(e.target.value) }))} onBlur={applyAum} onKeyDown={onAumKey} />
-            <span className="text-muted-foreground" aria-hidden="true">–</span>
-            <Input className="w-full lg:w-28" aria-label="Maximum AUM in millions" placeholder="Max" inputMode="decimal" value={aumDraft.max} onChange={(e) => setAumDraft((d) => ({ ...d, max: sanitizeAumInput(e.target.value) }))} onBlur={applyAum} onKeyDown={onAumKey} />
+            <Input
+              className="w-full lg:w-28"
+              aria-label="Minimum AUM in millions"
+              placeholder="Min"
+              inputMode="decimal"
+              value={aumDraft.min}
+              onChange={(e) => setAumDraft((d) => ({ ...d, min: sanitizeAumInput(e.target.value) }))}
+              onBlur={applyAum}
+              onKeyDown={onAumKey}
+            />
+            <span className="text-muted-foreground" aria-hidden="true">
+              –
+            </span>
+            <Input
+              className="w-full lg:w-28"
+              aria-label="Maximum AUM in millions"
+              placeholder="Max"
+              inputMode="decimal"
+              value={aumDraft.max}
+              onChange={(e) => setAumDraft((d) => ({ ...d, max: sanitizeAumInput(e.target.value) }))}
+              onBlur={applyAum}
+              onKeyDown={onAumKey}
+            />
           </div>
           <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center">
             <label className="flex min-w-0 flex-col gap-1 text-sm font-medium text-muted-foreground sm:flex-row sm:items-center sm:gap-2">
@@ -249,7 +354,10 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
               <Select
                 className="sm:w-36"
                 aria-label="Sort by"
-                options={[{ value: 'fit', label: 'Best fit', disabled: !fitReady }, { value: 'name', label: 'Name (A–Z)' }]}
+                options={[
+                  { value: 'fit', label: 'Best fit', disabled: !fitReady },
+                  { value: 'name', label: 'Name (A–Z)' },
+                ]}
                 value={query.sort}
                 onChange={(e) => applyFilters({ sort: e.target.value as VcFilters['sort'] })}
               />
@@ -260,7 +368,11 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
                 className="sm:w-24"
                 aria-label="Fit at least"
                 disabled={!fitReady}
-                options={FIT_MIN_OPTIONS.some((o) => o.value === query.fitMin) ? FIT_MIN_OPTIONS : [...FIT_MIN_OPTIONS, { value: query.fitMin, label: query.fitMin }]}
+                options={
+                  FIT_MIN_OPTIONS.some((o) => o.value === query.fitMin)
+                    ? FIT_MIN_OPTIONS
+                    : [...FIT_MIN_OPTIONS, { value: query.fitMin, label: query.fitMin }]
+                }
                 value={query.fitMin}
                 onChange={(e) => applyFilters({ fitMin: e.target.value })}
               />
@@ -278,11 +390,22 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
               <CheckSquare className="size-4" aria-hidden="true" />
               Select Page
             </Button>
-            <Button variant="outline" size="sm" onClick={() => void selectAllFiltered()} disabled={!total || selectingAll} loading={selectingAll}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void selectAllFiltered()}
+              disabled={!total || selectingAll}
+              loading={selectingAll}
+            >
               {selectingAll ? null : <ListChecks className="size-4" aria-hidden="true" />}
               Select All Filtered ({fmt(total)})
             </Button>
-            <Button variant="ghost" size="sm" onClick={clearFilters} disabled={!hasVcFilters(filters) && !searchDraft && !aumDraft.min && !aumDraft.max}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={clearFilters}
+              disabled={!hasVcFilters(filters) && !searchDraft && !aumDraft.min && !aumDraft.max}
+            >
               <FilterX className="size-4" aria-hidden="true" />
               Clear Filters
             </Button>
@@ -295,7 +418,9 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
         {ready && profile.isSuccess && !fitReady ? (
           <p className="mt-3 text-sm text-muted-foreground" data-testid="fit-hint">
             {FIT_NEEDS_PROFILE}.{' '}
-            <Link to="/settings" className="font-medium text-primary hover:underline">Open Settings</Link>
+            <Link to="/settings" className="font-medium text-primary hover:underline">
+              Open Settings
+            </Link>
           </p>
         ) : null}
       </Card>
@@ -303,16 +428,33 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
 
       {list.isPending ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-40 rounded-xl" />)}
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-40 rounded-xl" />
+          ))}
         </div>
       ) : list.isError && !list.data ? (
-        <EmptyState icon={<Building2 />} title="Could not load VC firms" description={(list.error as Error).message} action={<Button variant="outline" onClick={() => void list.refetch()}>Try Again</Button>} />
+        <EmptyState
+          icon={<Building2 />}
+          title="Could not load VC firms"
+          description={(list.error as Error).message}
+          action={
+            <Button variant="outline" onClick={() => void list.refetch()}>
+              Try Again
+            </Button>
+          }
+        />
       ) : firms.length === 0 ? (
         <EmptyState
           icon={<Building2 />}
           title="No VC firms found"
           description="Try adjusting your search criteria or filters."
-          action={hasVcFilters(filters) ? <Button variant="outline" onClick={clearFilters}>Clear Filters</Button> : undefined}
+          action={
+            hasVcFilters(filters) ? (
+              <Button variant="outline" onClick={clearFilters}>
+                Clear Filters
+              </Button>
+            ) : undefined
+          }
         />
       ) : (
         <>
@@ -328,7 +470,13 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
               />
             ))}
           </div>
-          <Pagination page={list.data?.page ?? page} pageSize={pageSize} total={total} itemLabel="firms" onPageChange={setPage} />
+          <Pagination
+            page={list.data?.page ?? page}
+            pageSize={pageSize}
+            total={total}
+            itemLabel="firms"
+            onPageChange={setPage}
+          />
         </>
       )}
 
@@ -339,12 +487,20 @@ export function VcDatabaseScreen({ variant }: { variant: VcVariant }) {
         onClear={() => setSelected(new Set())}
         actions={
           <>
-            {canReview && only ? <ReviewFirstButton onClick={() => setReviewing({ id: only.id, name: only.vcName })} /> : null}
+            {canReview && only ? (
+              <ReviewFirstButton onClick={() => setReviewing({ id: only.id, name: only.vcName })} />
+            ) : null}
             <AddToPipelineButton investorIds={[...selected]} investorKind="vc" size="md" />
           </>
         }
       />
-      <ReviewFirmDialog firm={reviewing} variant={variant} onOpenChange={(o) => !o && setReviewing(null)} onSubmit={() => void onSubmit()} submitting={submit.isPending} />
+      <ReviewFirmDialog
+        firm={reviewing}
+        variant={variant}
+        onOpenChange={(o) => !o && setReviewing(null)}
+        onSubmit={() => void onSubmit()}
+        submitting={submit.isPending}
+      />
       {spend.dialog}
       <VcFirmDialog firm={details} onClose={() => setDetails(null)} />
     </div>

@@ -8,7 +8,8 @@ import { Checkbox } from '../../ui/Checkbox';
 import { FitReasons } from './FitPanel';
 import { FormBadge } from './FirmForm';
 
-export const place = (f: Pick<VcFirm, 'city' | 'country'>) => [f.city, f.country].filter(Boolean).join(', ') || 'Location unknown';
+export const place = (f: Pick<VcFirm, 'city' | 'country'>) =>
+  [f.city, f.country].filter(Boolean).join(', ') || 'Location unknown';
 
 /** 'https://www.acme.vc/' → 'acme.vc'; a site under a path keeps it ('127.0.0.1:3100/atlas-ventures'). */
 export function siteLabel(url: string): string {
@@ -22,7 +23,19 @@ export function siteLabel(url: string): string {
 }
 
 /** One firm in the results grid (spec §2): name, place, type, AUM, contact marker, website; its fit (from the server) when the profile allows. */
-export function VcFirmCard({ firm, selected, onToggle, onDetails, fit }: { firm: VcFirm; selected: boolean; onToggle: () => void; onDetails: () => void; fit?: FirmFit }) {
+export function VcFirmCard({
+  firm,
+  selected,
+  onToggle,
+  onDetails,
+  fit,
+}: {
+  firm: VcFirm;
+  selected: boolean;
+  onToggle: () => void;
+  onDetails: () => void;
+  fit?: FirmFit;
+}) {
   return (
     <article
       data-testid="vc-firm-card"
@@ -40,7 +53,18 @@ export function VcFirmCard({ firm, selected, onToggle, onDetails, fit }: { firm:
               {firm.vcName}
             </h3>
             {fit ? (
-              <span data-testid="fit-badge" title="Fit for your startup, from your profile (details for every reason)" className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums', fit.score >= 70 ? 'bg-success/15 text-success' : fit.score >= 40 ? 'bg-warning/15 text-warning' : 'bg-muted text-muted-foreground')}>
+              <span
+                data-testid="fit-badge"
+                title="Fit for your startup, from your profile (details for every reason)"
+                className={cn(
+                  'shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
+                  fit.score >= 70
+                    ? 'bg-success/15 text-success'
+                    : fit.score >= 40
+                      ? 'bg-warning/15 text-warning'
+                      : 'bg-muted text-muted-foreground',
+                )}
+              >
                 Fit {fit.score}
               </span>
             ) : null}
@@ -69,7 +93,12 @@ export function VcFirmCard({ firm, selected, onToggle, onDetails, fit }: { firm:
       </div>
       <div className="mt-auto flex items-center justify-between gap-2 border-t border-border px-4 py-2.5">
         {firm.website ? (
-          <a href={firm.website} target="_blank" rel="noopener noreferrer" className="flex min-w-0 items-center gap-1.5 text-sm text-primary hover:underline">
+          <a
+            href={firm.website}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="flex min-w-0 items-center gap-1.5 text-sm text-primary hover:underline"
+          >
             <Globe className="size-3.5 shrink-0" aria-hidden="true" />
             <span className="truncate">{siteLabel(firm.website)}</span>
           </a>

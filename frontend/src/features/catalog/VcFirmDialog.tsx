@@ -21,7 +21,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const count = (n: number | null) => (n == null ? '—' : n.toLocaleString('en-US'));
 /** Cheque sizes are stored in USD thousands. */
-const money = (thousands: number) => (thousands >= 1000 ? `$${(thousands / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })}M` : `$${thousands.toLocaleString('en-US')}K`);
+const money = (thousands: number) =>
+  thousands >= 1000
+    ? `$${(thousands / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })}M`
+    : `$${thousands.toLocaleString('en-US')}K`;
 
 /** The firm's detail dialog. */
 export function VcFirmDialog({ firm, onClose }: { firm: VcFirmWithFit | null; onClose: () => void }) {
@@ -36,7 +39,9 @@ export function VcFirmDialog({ firm, onClose }: { firm: VcFirmWithFit | null; on
       footer={
         <>
           {firm ? <AddToPipelineButton investorIds={[firm.id]} investorKind="vc" size="md" /> : null}
-          <Button variant="outline" onClick={onClose}>Close</Button>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
         </>
       }
     >
@@ -47,7 +52,9 @@ export function VcFirmDialog({ firm, onClose }: { firm: VcFirmWithFit | null; on
             {firm.investorStatus ? <Badge variant="outline">{firm.investorStatus}</Badge> : null}
             {firm.primaryContactEmail ? <Badge variant="success">Contact Available</Badge> : null}
           </div>
-          {firm.description ? <p className="text-sm leading-relaxed text-muted-foreground">{firm.description}</p> : null}
+          {firm.description ? (
+            <p className="text-sm leading-relaxed text-muted-foreground">{firm.description}</p>
+          ) : null}
           <FitPanel fit={firm.fit} />
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
             <Row label="AUM">{formatAum(firm.aum)}</Row>
@@ -55,7 +62,9 @@ export function VcFirmDialog({ firm, onClose }: { firm: VcFirmWithFit | null; on
             <Row label="Exits">{count(firm.totalExits)}</Row>
             <Row label="Stages">{firm.stagesInvested.length ? firm.stagesInvested.join(', ') : '—'}</Row>
             <Row label="Typical check">
-              {firm.checkSizeMin != null && firm.checkSizeMax != null ? `${money(firm.checkSizeMin)} – ${money(firm.checkSizeMax)}` : '—'}
+              {firm.checkSizeMin != null && firm.checkSizeMax != null
+                ? `${money(firm.checkSizeMin)} – ${money(firm.checkSizeMax)}`
+                : '—'}
             </Row>
             <Row label="Last investment">{firm.lastInvestmentDate ?? '—'}</Row>
           </dl>
@@ -68,7 +77,10 @@ export function VcFirmDialog({ firm, onClose }: { firm: VcFirmWithFit | null; on
               </p>
             ) : null}
             {firm.primaryContactEmail ? (
-              <a className="flex items-center gap-2 text-sm text-primary hover:underline" href={`mailto:${firm.primaryContactEmail}`}>
+              <a
+                className="flex items-center gap-2 text-sm text-primary hover:underline"
+                href={`mailto:${firm.primaryContactEmail}`}
+              >
                 <Mail className="size-4" aria-hidden="true" />
                 {firm.primaryContactEmail}
               </a>
@@ -80,12 +92,19 @@ export function VcFirmDialog({ firm, onClose }: { firm: VcFirmWithFit | null; on
               </p>
             ) : null}
             {firm.website ? (
-              <a className="flex items-center gap-2 text-sm text-primary hover:underline" href={firm.website} target="_blank" rel="noopener noreferrer">
+              <a
+                className="flex items-center gap-2 text-sm text-primary hover:underline"
+                href={firm.website}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 <Globe className="size-4" aria-hidden="true" />
                 {siteLabel(firm.website)}
               </a>
             ) : null}
-            {!contact && !firm.primaryContactEmail && !firm.phone && !firm.website ? <p className="text-sm text-muted-foreground">No contact details listed.</p> : null}
+            {!contact && !firm.primaryContactEmail && !firm.phone && !firm.website ? (
+              <p className="text-sm text-muted-foreground">No contact details listed.</p>
+            ) : null}
           </div>
           <FirmFormDetails form={firm.form} />
           {firm.provenance?.length ? (
@@ -93,7 +112,18 @@ export function VcFirmDialog({ firm, onClose }: { firm: VcFirmWithFit | null; on
               {firm.provenance.map((p) => (
                 <p key={`${p.source}-${p.recordUrl ?? ''}`}>
                   Source:{' '}
-                  {p.recordUrl ? <a className="text-primary hover:underline" href={p.recordUrl} target="_blank" rel="noopener noreferrer">{p.sourceName}</a> : p.sourceName}
+                  {p.recordUrl ? (
+                    <a
+                      className="text-primary hover:underline"
+                      href={p.recordUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {p.sourceName}
+                    </a>
+                  ) : (
+                    p.sourceName
+                  )}
                   , {p.licence} · data of {p.dataDate}
                   {p.fields.length ? ` · ${p.fields.length} field${p.fields.length > 1 ? 's' : ''}` : ''}
                 </p>

@@ -18,7 +18,14 @@ export interface AngelFilters {
   exitMax: string;
 }
 
-export const EMPTY_ANGEL_FILTERS: AngelFilters = { search: '', countries: [], investmentMin: '', investmentMax: '', exitMin: '', exitMax: '' };
+export const EMPTY_ANGEL_FILTERS: AngelFilters = {
+  search: '',
+  countries: [],
+  investmentMin: '',
+  investmentMax: '',
+  exitMin: '',
+  exitMax: '',
+};
 
 export const hasAngelFilters = (f: AngelFilters) =>
   Boolean(f.search || f.countries.length || f.investmentMin || f.investmentMax || f.exitMin || f.exitMax);
@@ -30,7 +37,14 @@ export const wholeOrNull = (v: string): number | null => {
 };
 
 export function angelFilterQuery(f: AngelFilters) {
-  return { search: f.search.trim(), country: f.countries, investmentMin: f.investmentMin, investmentMax: f.investmentMax, exitMin: f.exitMin, exitMax: f.exitMax };
+  return {
+    search: f.search.trim(),
+    country: f.countries,
+    investmentMin: f.investmentMin,
+    investmentMax: f.investmentMax,
+    exitMin: f.exitMin,
+    exitMax: f.exitMax,
+  };
 }
 
 const keyOf = (f: AngelFilters) => ({
@@ -56,7 +70,15 @@ export const angelInvestorsQueryOptions = (filters: AngelFilters, page: number, 
     queryKey: angelKeys.list(filters, page),
     // The answer carries its page: while the next page loads, the previous one stays on screen with its own numbers.
     queryFn: async ({ signal }) => ({
-      ...(await guardedRequest(guard, () => apiRequest<AngelInvestorsResponse>('/api/investors', { query: { page, limit: ANGEL_PAGE_SIZE, ...angelFilterQuery(filters) }, signal }), signal)),
+      ...(await guardedRequest(
+        guard,
+        () =>
+          apiRequest<AngelInvestorsResponse>('/api/investors', {
+            query: { page, limit: ANGEL_PAGE_SIZE, ...angelFilterQuery(filters) },
+            signal,
+          }),
+        signal,
+      )),
       page,
     }),
     placeholderData: keepPreviousData,
@@ -81,7 +103,9 @@ export const angelDetailQueryOptions = (id: string) =>
 export async function fetchAllAngelIds(filters: AngelFilters, guard: ActivityGuard): Promise<string[]> {
   let body: AngelAllIdsResponse;
   try {
-    body = await guardedRequest(guard, () => apiRequest<AngelAllIdsResponse>('/api/investors/all-ids', { query: angelFilterQuery(filters) }));
+    body = await guardedRequest(guard, () =>
+      apiRequest<AngelAllIdsResponse>('/api/investors/all-ids', { query: angelFilterQuery(filters) }),
+    );
   } catch (err) {
     // Explanations from the server (too many matches) and the guard are kept; others are generic.
     if (isRateLimitError(err) || (err instanceof ApiError && err.status === 400)) throw err;
@@ -101,7 +125,9 @@ export async function exportAngels(ids: string[]): Promise<{ fileName: string; b
   } catch (err) {
     // A 402 carries the sentence to show in `message`.
     const body = err instanceof ApiError ? (err.body as { message?: unknown } | undefined) : undefined;
-    throw new Error(typeof body?.message === 'string' ? body.message : (err as Error).message || 'Failed to export investor data');
+    throw new Error(
+      typeof body?.message === 'string' ? body.message : (err as Error).message || 'Failed to export investor data',
+    );
   }
   return saveResponse(res, exportFileName());
 }

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { checkState, locationChips, locationModel, rangeChipLabel, toggleEveryLocation, toggleGroup, toggleLocation } from './locations';
+import {
+  checkState,
+  locationChips,
+  locationModel,
+  rangeChipLabel,
+  toggleEveryLocation,
+  toggleGroup,
+  toggleLocation,
+} from './locations';
 
 const OPTIONS = [
-  'San Francisco, CA', 'New York, NY', 'London, United Kingdom', 'United States', 'Berlin, Germany', 'Remote', 'Global',
+  'San Francisco, CA',
+  'New York, NY',
+  'London, United Kingdom',
+  'United States',
+  'Berlin, Germany',
+  'Remote',
+  'Global',
   ...Array.from({ length: 20 }, (_, i) => `City ${i}, TX`),
   ...Array.from({ length: 22 }, (_, i) => `Nowhere ${i}`),
 ];
@@ -14,7 +28,10 @@ describe('angel location dropdown', () => {
     expect(na.locations).toHaveLength(23);
     expect(na.shown).toHaveLength(15);
     expect(na.more).toBe(8);
-    expect(m.regions.find((r) => r.label === 'Europe')!.locations).toEqual(['London, United Kingdom', 'Berlin, Germany']);
+    expect(m.regions.find((r) => r.label === 'Europe')!.locations).toEqual([
+      'London, United Kingdom',
+      'Berlin, Germany',
+    ]);
     expect(m.regions.map((r) => r.label)).toEqual(['North America', 'Europe', 'Other']);
   });
 
@@ -43,7 +60,11 @@ describe('angel location dropdown', () => {
     expect(toggleEveryLocation(OPTIONS, OPTIONS)).toEqual([]);
     expect(toggleEveryLocation(OPTIONS, ['Remote'])).toEqual(OPTIONS);
     const europe = ['London, United Kingdom', 'Berlin, Germany'];
-    expect(toggleGroup(europe, ['Remote', 'Berlin, Germany']).sort()).toEqual(['Berlin, Germany', 'London, United Kingdom', 'Remote']);
+    expect(toggleGroup(europe, ['Remote', 'Berlin, Germany']).sort()).toEqual([
+      'Berlin, Germany',
+      'London, United Kingdom',
+      'Remote',
+    ]);
     expect(toggleGroup(europe, ['Remote', ...europe])).toEqual(['Remote']);
     expect(toggleLocation('Remote', ['Remote', 'Global'])).toEqual(['Global']);
     expect(toggleLocation('Remote', ['Global'])).toEqual(['Global', 'Remote']);
@@ -67,7 +88,12 @@ describe('angel investor queries', () => {
   it('uses whole numbers in the query key but sends range values as entered', async () => {
     const { angelFilterQuery, angelKeys, EMPTY_ANGEL_FILTERS } = await import('./investor-queries');
     const f = { ...EMPTY_ANGEL_FILTERS, investmentMin: '3.7', exitMax: ' 1 2 ', countries: ['B', 'A'] };
-    expect(angelKeys.list(f, 2)).toEqual(['investors', 'list', { search: '', countries: ['A', 'B'], investmentMin: 3, investmentMax: null, exitMin: null, exitMax: 12 }, 2]);
+    expect(angelKeys.list(f, 2)).toEqual([
+      'investors',
+      'list',
+      { search: '', countries: ['A', 'B'], investmentMin: 3, investmentMax: null, exitMin: null, exitMax: 12 },
+      2,
+    ]);
     expect(angelKeys.list({ ...f, investmentMin: '3.2' }, 2)).toEqual(angelKeys.list(f, 2));
     expect(angelFilterQuery(f)).toMatchObject({ investmentMin: '3.7', exitMax: ' 1 2 ', country: ['B', 'A'] });
   });

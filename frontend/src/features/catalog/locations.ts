@@ -1,6 +1,12 @@
 // The angel investor location dropdown (spec §2, §4, §9), as plain data. Pure.
 import {
-  groupCountriesByRegion, matchLocation, MAX_COUNTRIES_PER_REGION, MAX_OTHER_LOCATIONS, POPULAR_COUNTRIES, REGIONS, takeWithMore,
+  groupCountriesByRegion,
+  matchLocation,
+  MAX_COUNTRIES_PER_REGION,
+  MAX_OTHER_LOCATIONS,
+  POPULAR_COUNTRIES,
+  REGIONS,
+  takeWithMore,
   type Region,
 } from '@fp/contracts';
 
@@ -39,11 +45,29 @@ export function locationModel(options: readonly string[], chosenList: readonly s
   const grouped = groupCountriesByRegion(options);
   const regions = REGIONS.filter((r) => grouped[r].length > 0).map((r) => {
     const { shown, more } = takeWithMore(grouped[r], MAX_COUNTRIES_PER_REGION);
-    return { key: `region:${r}`, label: r, locations: grouped[r], shown: r === 'Other' ? [] : shown, more: r === 'Other' ? 0 : more, state: checkState(grouped[r], chosen) };
+    return {
+      key: `region:${r}`,
+      label: r,
+      locations: grouped[r],
+      shown: r === 'Other' ? [] : shown,
+      more: r === 'Other' ? 0 : more,
+      state: checkState(grouped[r], chosen),
+    };
   });
   const popular = POPULAR_COUNTRIES.flatMap((country) => {
     const locations = options.filter((o) => matchLocation(o).country === country);
-    return locations.length ? [{ key: `country:${country}`, label: country, locations, shown: [], more: 0, state: checkState(locations, chosen) }] : [];
+    return locations.length
+      ? [
+          {
+            key: `country:${country}`,
+            label: country,
+            locations,
+            shown: [],
+            more: 0,
+            state: checkState(locations, chosen),
+          },
+        ]
+      : [];
   });
   const others = grouped.Other;
   const { shown, more } = takeWithMore(others, MAX_OTHER_LOCATIONS);
@@ -51,7 +75,14 @@ export function locationModel(options: readonly string[], chosenList: readonly s
     all: checkState(options, chosen),
     popular,
     regions,
-    other: { key: 'other', label: 'Other Locations', locations: others, shown, more, state: checkState(others, chosen) },
+    other: {
+      key: 'other',
+      label: 'Other Locations',
+      locations: others,
+      shown,
+      more,
+      state: checkState(others, chosen),
+    },
   };
 }
 

@@ -19,10 +19,11 @@ export function allSelected(selected: ReadonlySet<string>, ids: readonly string[
 export function addAll(selected: ReadonlySet<string>, ids: readonly string[]): SelectionChange {
   const next = new Set(selected);
   let added = 0;
-  for (const id of ids) if (!next.has(id)) {
-    next.add(id);
-    added++;
-  }
+  for (const id of ids)
+    if (!next.has(id)) {
+      next.add(id);
+      added++;
+    }
   return { next, added, removed: 0 };
 }
 
@@ -38,7 +39,10 @@ export function removeAll(selected: ReadonlySet<string>, ids: readonly string[])
  * Select All Filtered and angel Select Page: selects all, or deselects all when every one is
  * already selected.
  */
-export function toggleAll(selected: ReadonlySet<string>, ids: readonly string[]): SelectionChange & { deselected: boolean } {
+export function toggleAll(
+  selected: ReadonlySet<string>,
+  ids: readonly string[],
+): SelectionChange & { deselected: boolean } {
   if (allSelected(selected, ids)) return { ...removeAll(selected, ids), deselected: true };
   return { ...addAll(selected, ids), deselected: false };
 }

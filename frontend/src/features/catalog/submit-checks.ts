@@ -24,15 +24,30 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 
 /** The first check that blocks submitting, in the spec's order, or null. */
 export function submitProblem(s: SubmitState): SubmitProblem | null {
-  if (!s.signedIn) return { title: 'Authentication Required', description: 'You must be signed in to submit applications to VC firms.' };
+  if (!s.signedIn)
+    return {
+      title: 'Authentication Required',
+      description: 'You must be signed in to submit applications to VC firms.',
+    };
   if (s.selected === 0) {
     return s.test
-      ? { title: 'No test VCs selected', description: 'Please select at least one test VC firm to submit applications.' }
+      ? {
+          title: 'No test VCs selected',
+          description: 'Please select at least one test VC firm to submit applications.',
+        }
       : { title: 'No VCs Selected', description: 'Please select at least one VC firm to submit applications.' };
   }
-  if (s.test && s.selected > TEST_SUBMIT_CAP) return { title: 'Too Many Selected', description: `You can submit to at most ${TEST_SUBMIT_CAP.toLocaleString('en-US')} test VC firms at once.` };
+  if (s.test && s.selected > TEST_SUBMIT_CAP)
+    return {
+      title: 'Too Many Selected',
+      description: `You can submit to at most ${TEST_SUBMIT_CAP.toLocaleString('en-US')} test VC firms at once.`,
+    };
   if (s.profileComplete === false) {
-    return { title: 'Incomplete Startup Profile', description: 'Complete your startup profile to unlock VC submissions.', go: '/settings' };
+    return {
+      title: 'Incomplete Startup Profile',
+      description: 'Complete your startup profile to unlock VC submissions.',
+      go: '/settings',
+    };
   }
   if (s.balance !== undefined && s.balance < s.selected) {
     return {
@@ -48,9 +63,12 @@ export function submitProblem(s: SubmitState): SubmitProblem | null {
 export function submitWarnings(s: SubmitState): string[] {
   const out: string[] = [];
   if (s.balance !== undefined && s.balance >= s.selected && s.balance < s.selected + LOW_BALANCE_MARGIN) {
-    out.push(`After this submission, you'll have ${plural(s.balance - s.selected, 'credit', 'credits')} remaining. Get more credits to keep applying.`);
+    out.push(
+      `After this submission, you'll have ${plural(s.balance - s.selected, 'credit', 'credits')} remaining. Get more credits to keep applying.`,
+    );
   }
-  if (s.selected > LARGE_SUBMISSION) out.push('Large submissions may take longer to process. You can follow their progress on the Submissions page.');
+  if (s.selected > LARGE_SUBMISSION)
+    out.push('Large submissions may take longer to process. You can follow their progress on the Submissions page.');
   return out;
 }
 

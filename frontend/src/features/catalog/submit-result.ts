@@ -9,7 +9,10 @@ const REASON: Record<SkippedFirm['reason'], [one: string, many: string]> = {
   reserved_domain: ['demo firm (reserved domain, never applied to)', 'demo firms (reserved domain, never applied to)'],
   unresolvable_domain: ['firm whose website does not exist', 'firms whose websites do not exist'],
   no_usable_form: ['firm without a usable online form', 'firms without a usable online form'],
-  deck_required: ['firm whose form requires a pitch deck file (upload yours in Settings)', 'firms whose forms require a pitch deck file (upload yours in Settings)'],
+  deck_required: [
+    'firm whose form requires a pitch deck file (upload yours in Settings)',
+    'firms whose forms require a pitch deck file (upload yours in Settings)',
+  ],
 };
 
 const n = (k: number) => k.toLocaleString('en-US');
@@ -18,12 +21,18 @@ const n = (k: number) => k.toLocaleString('en-US');
  * The submit toast's words: what was queued and charged, and what was skipped and why, per reason
  * with counts (skips are never charged).
  */
-export function submitResultMessage(r: { creditsDeducted: number; submissionIds: string[]; skipped: Pick<SkippedFirm, 'reason'>[] }): { sent: number; description: string } {
+export function submitResultMessage(r: {
+  creditsDeducted: number;
+  submissionIds: string[];
+  skipped: Pick<SkippedFirm, 'reason'>[];
+}): { sent: number; description: string } {
   const sent = r.submissionIds.length;
-  const parts = [sent > 0
-    ? // Queued, not sent: a run has sent only once its form has gone (issue 24).
-      `${queuedLabel(sent)}, ${n(r.creditsDeducted)} ${r.creditsDeducted === 1 ? 'credit' : 'credits'} used.`
-    : 'No application sent, no credits used.'];
+  const parts = [
+    sent > 0
+      ? // Queued, not sent: a run has sent only once its form has gone (issue 24).
+        `${queuedLabel(sent)}, ${n(r.creditsDeducted)} ${r.creditsDeducted === 1 ? 'credit' : 'credits'} used.`
+      : 'No application sent, no credits used.',
+  ];
   if (r.skipped.length) {
     const counts = new Map<SkippedFirm['reason'], number>();
     for (const s of r.skipped) counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1);

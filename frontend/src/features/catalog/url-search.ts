@@ -11,8 +11,14 @@ const asText = (v: unknown) => (typeof v === 'number' || typeof v === 'boolean' 
 export const textParam = (max: number) => z.preprocess(asText, z.string().max(max)).optional().catch(undefined);
 
 export const listParam = z
-  .preprocess((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).map(asText)), z.array(z.string().max(200)).max(MAX_FILTER_VALUES))
+  .preprocess(
+    (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).map(asText)),
+    z.array(z.string().max(200)).max(MAX_FILTER_VALUES),
+  )
   .optional()
   .catch(undefined);
 
-export const pageParam = z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number().int().min(1).max(MAX_PAGE)).optional().catch(undefined);
+export const pageParam = z
+  .preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number().int().min(1).max(MAX_PAGE))
+  .optional()
+  .catch(undefined);

@@ -13,14 +13,28 @@ describe('VC database URL', () => {
   });
 
   it('reads values as the router parses them (numbers, a single list value)', () => {
-    expect(validateVcSearch({ aumMin: 5, country: 'Germany', page: '2' })).toEqual({ aumMin: '5', country: ['Germany'], page: 2, search: undefined, investorType: undefined, aumMax: undefined, sort: undefined, fitMin: undefined, acceptsOnline: undefined });
+    expect(validateVcSearch({ aumMin: 5, country: 'Germany', page: '2' })).toEqual({
+      aumMin: '5',
+      country: ['Germany'],
+      page: 2,
+      search: undefined,
+      investorType: undefined,
+      aumMax: undefined,
+      sort: undefined,
+      fitMin: undefined,
+      acceptsOnline: undefined,
+    });
   });
 
   it('keeps the order and the fit bound in the address', () => {
     const filters = { ...EMPTY_VC_FILTERS, sort: 'name' as const, fitMin: '60' };
     const search = searchFromFilters(filters, 1);
     expect(search).toEqual({ sort: 'name', fitMin: '60' });
-    expect(filtersFromSearch(validateVcSearch({ sort: 'fit', fitMin: 70 }))).toEqual({ ...EMPTY_VC_FILTERS, sort: 'fit', fitMin: '70' });
+    expect(filtersFromSearch(validateVcSearch({ sort: 'fit', fitMin: 70 }))).toEqual({
+      ...EMPTY_VC_FILTERS,
+      sort: 'fit',
+      fitMin: '70',
+    });
     // An unknown order is the default; a fit bound the API refuses drops the filters.
     expect(validateVcSearch({ sort: 'best' }).sort).toBeUndefined();
     expect(validateVcSearch({ fitMin: '150', search: 'x', page: 2 })).toEqual({ page: 2 });
@@ -51,7 +65,12 @@ describe('angel database URL', () => {
     const s = validateAngelSearch({ search: 'health', country: ['Spain'], investmentMin: 5, page: 4 });
     const filters = filtersFromAngelSearch(s);
     expect(filters).toMatchObject({ search: 'health', countries: ['Spain'], investmentMin: '5' });
-    expect(searchFromAngelFilters(filters, 4)).toEqual({ search: 'health', country: ['Spain'], investmentMin: '5', page: 4 });
+    expect(searchFromAngelFilters(filters, 4)).toEqual({
+      search: 'health',
+      country: ['Spain'],
+      investmentMin: '5',
+      page: 4,
+    });
   });
 
   it('drops refused ranges together', () => {

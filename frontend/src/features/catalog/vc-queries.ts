@@ -7,8 +7,18 @@ import { apiRequest } from '../../lib/api';
 export type VcVariant = 'vc' | 'test';
 
 export const VC_PATHS = {
-  vc: { list: '/api/vc-firms', options: '/api/vc-filter-options', allIds: '/api/vc-firms/all-ids', submit: '/api/submit-to-selected-vcs' },
-  test: { list: '/api/test-vc-firms', options: '/api/test-filter-options', allIds: '/api/test-vc-firms/all-ids', submit: '/api/submit-to-test-vcs' },
+  vc: {
+    list: '/api/vc-firms',
+    options: '/api/vc-filter-options',
+    allIds: '/api/vc-firms/all-ids',
+    submit: '/api/submit-to-selected-vcs',
+  },
+  test: {
+    list: '/api/test-vc-firms',
+    options: '/api/test-filter-options',
+    allIds: '/api/test-vc-firms/all-ids',
+    submit: '/api/submit-to-test-vcs',
+  },
 } as const;
 
 export const VC_PAGE_SIZES: Record<VcVariant, number> = { vc: 25, test: 20 };
@@ -29,13 +39,34 @@ export interface VcFilters {
   acceptsOnline: boolean;
 }
 
-export const EMPTY_VC_FILTERS: VcFilters = { search: '', countries: [], investorTypes: [], aumMin: '', aumMax: '', sort: '', fitMin: '', acceptsOnline: false };
+export const EMPTY_VC_FILTERS: VcFilters = {
+  search: '',
+  countries: [],
+  investorTypes: [],
+  aumMin: '',
+  aumMax: '',
+  sort: '',
+  fitMin: '',
+  acceptsOnline: false,
+};
 
-export const hasVcFilters = (f: VcFilters) => Boolean(f.search || f.countries.length || f.investorTypes.length || f.aumMin || f.aumMax || f.fitMin || f.acceptsOnline);
+export const hasVcFilters = (f: VcFilters) =>
+  Boolean(
+    f.search || f.countries.length || f.investorTypes.length || f.aumMin || f.aumMax || f.fitMin || f.acceptsOnline,
+  );
 
 /** Query string of the list and all-ids calls (empty values are left out by the request helper). */
 export function vcFilterQuery(f: VcFilters) {
-  return { search: f.search.trim(), country: f.countries, investorType: f.investorTypes, aumMin: f.aumMin, aumMax: f.aumMax, fitMin: f.fitMin, sort: f.sort, acceptsOnline: f.acceptsOnline ? 'true' : '' };
+  return {
+    search: f.search.trim(),
+    country: f.countries,
+    investorType: f.investorTypes,
+    aumMin: f.aumMin,
+    aumMax: f.aumMax,
+    fitMin: f.fitMin,
+    sort: f.sort,
+    acceptsOnline: f.acceptsOnline ? 'true' : '',
+  };
 }
 
 export const vcKeys = {
@@ -53,7 +84,15 @@ export const vcFirmsQueryOptions = (variant: VcVariant, filters: VcFilters, page
     queryKey: vcKeys.list(variant, filters, page),
     // The answer carries its page: while the next page loads, the previous one stays on screen with its own numbers.
     queryFn: async ({ signal }) => ({
-      ...(await guardedRequest(guard, () => apiRequest<VcFirmsResponse>(VC_PATHS[variant].list, { query: { page, limit: VC_PAGE_SIZES[variant], ...vcFilterQuery(filters) }, signal }), signal)),
+      ...(await guardedRequest(
+        guard,
+        () =>
+          apiRequest<VcFirmsResponse>(VC_PATHS[variant].list, {
+            query: { page, limit: VC_PAGE_SIZES[variant], ...vcFilterQuery(filters) },
+            signal,
+          }),
+        signal,
+      )),
       page,
     }),
     placeholderData: keepPreviousData,
@@ -74,7 +113,9 @@ export const INVALID_RESPONSE = 'Invalid response format from server';
 
 /** Select All Filtered: every id matching the filters. */
 export async function fetchAllVcIds(variant: VcVariant, filters: VcFilters, guard: ActivityGuard): Promise<string[]> {
-  const body = await guardedRequest(guard, () => apiRequest<VcAllIdsResponse>(VC_PATHS[variant].allIds, { query: vcFilterQuery(filters) }));
+  const body = await guardedRequest(guard, () =>
+    apiRequest<VcAllIdsResponse>(VC_PATHS[variant].allIds, { query: vcFilterQuery(filters) }),
+  );
   if (!body || !Array.isArray(body.vcIds)) throw new Error(INVALID_RESPONSE);
   return body.vcIds;
 }
@@ -82,6 +123,10 @@ export async function fetchAllVcIds(variant: VcVariant, filters: VcFilters, guar
 /** POST /api/submit-to-selected-vcs or /api/submit-to-test-vcs (built by the submissions module). */
 export async function submitToVcs(variant: VcVariant, ids: string[], idempotencyKey: string): Promise<SubmitResponse> {
   const body = variant === 'test' ? { testVcIds: ids } : { vcIds: ids };
-  const r = await apiRequest<Partial<SubmitResponse>>(VC_PATHS[variant].submit, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+  const r = await apiRequest<Partial<SubmitResponse>>(VC_PATHS[variant].submit, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
   return { creditsDeducted: r.creditsDeducted ?? 0, submissionIds: r.submissionIds ?? [], skipped: r.skipped ?? [] };
 }

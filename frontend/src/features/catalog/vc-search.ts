@@ -18,7 +18,9 @@ export const vcSearchSchema = z.object({
   sort: z.enum(VC_SORTS).optional().catch(undefined),
   fitMin: textParam(3),
   // The router keeps it as a boolean in the URL (?acceptsOnline=true); a saved search may bring the API's 'true'.
-  acceptsOnline: z.preprocess((v) => (v === true || v === 'true' ? true : undefined), z.literal(true).optional()).catch(undefined),
+  acceptsOnline: z
+    .preprocess((v) => (v === true || v === 'true' ? true : undefined), z.literal(true).optional())
+    .catch(undefined),
   page: pageParam,
 });
 export type VcSearch = z.output<typeof vcSearchSchema>;
@@ -26,7 +28,9 @@ export type VcSearch = z.output<typeof vcSearchSchema>;
 export function validateVcSearch(raw: Record<string, unknown>): VcSearch {
   const { page, ...filters } = vcSearchSchema.parse(raw);
   // The same schema the API validates the list call with decides which filters are valid.
-  return VcFilterQuery.safeParse({ ...filters, acceptsOnline: filters.acceptsOnline ? 'true' : undefined }).success ? { ...filters, page } : { page };
+  return VcFilterQuery.safeParse({ ...filters, acceptsOnline: filters.acceptsOnline ? 'true' : undefined }).success
+    ? { ...filters, page }
+    : { page };
 }
 
 /** The screen's filters from the URL's search. */

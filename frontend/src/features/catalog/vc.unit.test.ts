@@ -31,11 +31,22 @@ const base: SubmitState = { signedIn: true, selected: 3, profileComplete: true, 
 
 describe('VC pre-submit checks', () => {
   it('checks in the spec order', () => {
-    expect(submitProblem({ ...base, signedIn: false, selected: 0 })).toEqual({ title: 'Authentication Required', description: 'You must be signed in to submit applications to VC firms.' });
-    expect(submitProblem({ ...base, selected: 0, profileComplete: false })).toEqual({ title: 'No VCs Selected', description: 'Please select at least one VC firm to submit applications.' });
-    expect(submitProblem({ ...base, profileComplete: false, balance: 0 })).toMatchObject({ title: 'Incomplete Startup Profile', go: '/settings' });
+    expect(submitProblem({ ...base, signedIn: false, selected: 0 })).toEqual({
+      title: 'Authentication Required',
+      description: 'You must be signed in to submit applications to VC firms.',
+    });
+    expect(submitProblem({ ...base, selected: 0, profileComplete: false })).toEqual({
+      title: 'No VCs Selected',
+      description: 'Please select at least one VC firm to submit applications.',
+    });
+    expect(submitProblem({ ...base, profileComplete: false, balance: 0 })).toMatchObject({
+      title: 'Incomplete Startup Profile',
+      go: '/settings',
+    });
     expect(submitProblem({ ...base, selected: 7, balance: 4 })).toEqual({
-      title: 'Insufficient Credits', description: 'You need 7 credits to submit to 7 VC firms, but you only have 4 credits available.', go: '/credits',
+      title: 'Insufficient Credits',
+      description: 'You need 7 credits to submit to 7 VC firms, but you only have 4 credits available.',
+      go: '/credits',
     });
     expect(submitProblem(base)).toBeNull();
   });
@@ -49,9 +60,13 @@ describe('VC pre-submit checks', () => {
   });
 
   it('warns about a low balance below selected + 10 and above 100 selected, without blocking', () => {
-    expect(submitWarnings({ ...base, selected: 5, balance: 14 })).toEqual(["After this submission, you'll have 9 credits remaining. Get more credits to keep applying."]);
+    expect(submitWarnings({ ...base, selected: 5, balance: 14 })).toEqual([
+      "After this submission, you'll have 9 credits remaining. Get more credits to keep applying.",
+    ]);
     expect(submitWarnings({ ...base, selected: 5, balance: 15 })).toEqual([]);
-    expect(submitWarnings({ ...base, selected: 101, balance: 1000 })).toEqual(['Large submissions may take longer to process. You can follow their progress on the Submissions page.']);
+    expect(submitWarnings({ ...base, selected: 101, balance: 1000 })).toEqual([
+      'Large submissions may take longer to process. You can follow their progress on the Submissions page.',
+    ]);
     expect(submitWarnings({ ...base, selected: 100, balance: 1000 })).toEqual([]);
     expect(submitProblem({ ...base, selected: 101, balance: 105 })).toBeNull();
   });

@@ -1,7 +1,13 @@
 import { HISTORY_PAGE_SIZE, type CreditMovement, type HistorySort, type MovementKind } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type SortingState,
+} from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Coins, ReceiptText, ShoppingCart } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { cn } from '../../lib/cn';
@@ -30,20 +36,43 @@ const KIND: Record<MovementKind, { label: string; variant: BadgeVariant }> = {
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
-const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-US')}` : n === 0 ? '0' : `−${Math.abs(n).toLocaleString('en-US')}`);
+const signed = (n: number) =>
+  n > 0 ? `+${n.toLocaleString('en-US')}` : n === 0 ? '0' : `−${Math.abs(n).toLocaleString('en-US')}`;
 
 const column = createColumnHelper<CreditMovement>();
 const columns = [
-  column.accessor('occurredAt', { id: 'occurredAt', header: 'Date', cell: (c) => <span className="whitespace-nowrap text-muted-foreground">{dateTime(c.getValue())}</span> }),
-  column.accessor('kind', { id: 'kind', header: 'Type', cell: (c) => <Badge variant={KIND[c.getValue()].variant}>{KIND[c.getValue()].label}</Badge> }),
-  column.accessor('reason', { id: 'reason', header: 'Description', enableSorting: false, cell: (c) => <span className="line-clamp-2 min-w-40">{c.getValue()}</span> }),
+  column.accessor('occurredAt', {
+    id: 'occurredAt',
+    header: 'Date',
+    cell: (c) => <span className="whitespace-nowrap text-muted-foreground">{dateTime(c.getValue())}</span>,
+  }),
+  column.accessor('kind', {
+    id: 'kind',
+    header: 'Type',
+    cell: (c) => <Badge variant={KIND[c.getValue()].variant}>{KIND[c.getValue()].label}</Badge>,
+  }),
+  column.accessor('reason', {
+    id: 'reason',
+    header: 'Description',
+    enableSorting: false,
+    cell: (c) => <span className="line-clamp-2 min-w-40">{c.getValue()}</span>,
+  }),
   column.accessor('amount', {
     id: 'amount',
     header: 'Amount',
-    cell: (c) => <span className={cn('font-semibold tabular-nums', c.getValue() > 0 ? 'text-success' : 'text-foreground')}>{signed(c.getValue())}</span>,
+    cell: (c) => (
+      <span className={cn('font-semibold tabular-nums', c.getValue() > 0 ? 'text-success' : 'text-foreground')}>
+        {signed(c.getValue())}
+      </span>
+    ),
     meta: { numeric: true },
   }),
-  column.accessor('balanceAfter', { id: 'balanceAfter', header: 'Balance', cell: (c) => <span className="tabular-nums">{c.getValue().toLocaleString('en-US')}</span>, meta: { numeric: true } }),
+  column.accessor('balanceAfter', {
+    id: 'balanceAfter',
+    header: 'Balance',
+    cell: (c) => <span className="tabular-nums">{c.getValue().toLocaleString('en-US')}</span>,
+    meta: { numeric: true },
+  }),
 ];
 
 function BalanceChart() {
@@ -61,7 +90,9 @@ function BalanceChart() {
         ) : points.length > 1 ? (
           <MiniChart data={points} label="Credit balance over time" height={120} />
         ) : (
-          <p className="flex h-[120px] items-center justify-center text-sm text-muted-foreground">The chart appears after your second movement.</p>
+          <p className="flex h-[120px] items-center justify-center text-sm text-muted-foreground">
+            The chart appears after your second movement.
+          </p>
         )}
       </CardContent>
     </Card>
@@ -108,7 +139,10 @@ const SORT_OPTIONS = [
 /** Phones: one line per movement (description, date, type; amount and balance on the right). */
 function MovementList({ movements }: { movements: CreditMovement[] }) {
   return (
-    <ul className="flex flex-col divide-y divide-border rounded-xl border border-border sm:hidden" aria-label="Credit movements">
+    <ul
+      className="flex flex-col divide-y divide-border rounded-xl border border-border sm:hidden"
+      aria-label="Credit movements"
+    >
       {movements.map((m) => (
         <li key={m.id} data-testid="movement-item" className="flex items-start justify-between gap-3 p-3">
           <div className="flex min-w-0 flex-col gap-1">
@@ -119,8 +153,12 @@ function MovementList({ movements }: { movements: CreditMovement[] }) {
             </span>
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
-            <span className={cn('font-semibold tabular-nums', m.amount > 0 ? 'text-success' : 'text-foreground')}>{signed(m.amount)}</span>
-            <span className="text-xs text-muted-foreground tabular-nums">Balance {m.balanceAfter.toLocaleString('en-US')}</span>
+            <span className={cn('font-semibold tabular-nums', m.amount > 0 ? 'text-success' : 'text-foreground')}>
+              {signed(m.amount)}
+            </span>
+            <span className="text-xs text-muted-foreground tabular-nums">
+              Balance {m.balanceAfter.toLocaleString('en-US')}
+            </span>
           </div>
         </li>
       ))}
@@ -134,7 +172,9 @@ export function CreditsPage() {
   const [page, setPage] = useState(1);
   const sort = (sorting[0]?.id ?? 'occurredAt') as HistorySort;
   const order = sorting[0] ? (sorting[0].desc ? 'desc' : 'asc') : 'desc';
-  const { data, isPending, isError, error, isPlaceholderData, refetch } = useQuery(creditHistoryQueryOptions({ page, sort, order }));
+  const { data, isPending, isError, error, isPlaceholderData, refetch } = useQuery(
+    creditHistoryQueryOptions({ page, sort, order }),
+  );
 
   const table = useReactTable({
     data: data?.movements ?? [],
@@ -155,7 +195,10 @@ export function CreditsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Credit History" description="Every credit in and out of your account, with your balance after each movement." />
+      <PageHeader
+        title="Credit History"
+        description="Every credit in and out of your account, with your balance after each movement."
+      />
       <OwedNotice />
       <div className="grid gap-6 lg:grid-cols-3">
         <BalanceSummary />
@@ -204,7 +247,12 @@ export function CreditsPage() {
         ) : (
           <>
             <MovementList movements={data.movements} />
-            <Table containerClassName="hidden sm:block" aria-label="Credit movements" aria-busy={isPlaceholderData || undefined} className={cn(isPlaceholderData && 'opacity-60')}>
+            <Table
+              containerClassName="hidden sm:block"
+              aria-label="Credit movements"
+              aria-busy={isPlaceholderData || undefined}
+              className={cn(isPlaceholderData && 'opacity-60')}
+            >
               <TableHeader>
                 {table.getHeaderGroups().map((group) => (
                   <TableRow key={group.id} className="hover:bg-transparent">
@@ -221,7 +269,10 @@ export function CreditsPage() {
                             <button
                               type="button"
                               onClick={header.column.getToggleSortingHandler()}
-                              className={cn('inline-flex items-center gap-1 uppercase hover:text-foreground', numeric && 'flex-row-reverse')}
+                              className={cn(
+                                'inline-flex items-center gap-1 uppercase hover:text-foreground',
+                                numeric && 'flex-row-reverse',
+                              )}
                             >
                               {flexRender(header.column.columnDef.header, header.getContext())}
                               {dir === 'asc' ? (
@@ -245,7 +296,12 @@ export function CreditsPage() {
                 {table.getRowModel().rows.map((row) => (
                   <TableRow key={row.id} data-testid="movement-row">
                     {row.getVisibleCells().map((cell) => (
-                      <TableCell key={cell.id} className={cn((cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric && 'text-right')}>
+                      <TableCell
+                        key={cell.id}
+                        className={cn(
+                          (cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric && 'text-right',
+                        )}
+                      >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </TableCell>
                     ))}
@@ -253,7 +309,14 @@ export function CreditsPage() {
                 ))}
               </TableBody>
             </Table>
-            <Pagination page={page} pageSize={HISTORY_PAGE_SIZE} total={data.total} onPageChange={setPage} itemLabel="movements" disabled={isPlaceholderData} />
+            <Pagination
+              page={page}
+              pageSize={HISTORY_PAGE_SIZE}
+              total={data.total}
+              onPageChange={setPage}
+              itemLabel="movements"
+              disabled={isPlaceholderData}
+            />
           </>
         )}
       </section>

@@ -37,7 +37,17 @@ function refetchCreditsOnReturn(queryClient: ReturnType<typeof useQueryClient>) 
 const perCredit = (dollars: number) => `$${dollars.toFixed(2)} per credit`;
 
 /** A button-looking link to the contact page: new tab, with the 'Redirecting to Payment' toast. */
-function CheckoutLink({ href, children, variant = 'default', label }: { href: string; children: ReactNode; variant?: 'default' | 'outline'; label: string }) {
+function CheckoutLink({
+  href,
+  children,
+  variant = 'default',
+  label,
+}: {
+  href: string;
+  children: ReactNode;
+  variant?: 'default' | 'outline';
+  label: string;
+}) {
   const queryClient = useQueryClient();
   const onClick = () => {
     // A mailto opens the founder's mail program: no payment page, so no payment toast (issue 24).
@@ -65,7 +75,17 @@ function CheckoutLink({ href, children, variant = 'default', label }: { href: st
  * origin) and the payment page opens in a new tab. The tab is opened on the click itself, so
  * pop-up blockers let it through, and pointed at the session once the server answers.
  */
-function CheckoutButton({ product, children, variant = 'default', label }: { product: string; children: ReactNode; variant?: 'default' | 'outline'; label: string }) {
+function CheckoutButton({
+  product,
+  children,
+  variant = 'default',
+  label,
+}: {
+  product: string;
+  children: ReactNode;
+  variant?: 'default' | 'outline';
+  label: string;
+}) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
@@ -82,13 +102,24 @@ function CheckoutButton({ product, children, variant = 'default', label }: { pro
       refetchCreditsOnReturn(queryClient);
     } catch (err) {
       tab?.close();
-      toast({ title: 'Checkout failed', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+      toast({
+        title: 'Checkout failed',
+        description: err instanceof Error ? err.message : String(err),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button type="button" variant={variant} className="w-full" aria-label={label} disabled={busy} onClick={() => void onClick()}>
+    <Button
+      type="button"
+      variant={variant}
+      className="w-full"
+      aria-label={label}
+      disabled={busy}
+      onClick={() => void onClick()}
+    >
       {children}
       <ExternalLink className="size-4" aria-hidden="true" />
     </Button>
@@ -103,7 +134,10 @@ function PlanCard({ plan }: { plan: SubscriptionPlan }) {
       className={cn('relative flex flex-col', highlighted && 'border-primary shadow-md ring-1 ring-primary')}
     >
       {plan.badge ? (
-        <Badge variant={highlighted ? 'default' : 'success'} className={cn('absolute -top-3 left-5', highlighted && 'bg-primary text-primary-foreground')}>
+        <Badge
+          variant={highlighted ? 'default' : 'success'}
+          className={cn('absolute -top-3 left-5', highlighted && 'bg-primary text-primary-foreground')}
+        >
           {highlighted ? <Sparkles aria-hidden="true" /> : null}
           {plan.badge}
         </Badge>
@@ -128,7 +162,9 @@ function PlanCard({ plan }: { plan: SubscriptionPlan }) {
           </div>
         )}
         <div className="flex flex-col gap-1 text-sm">
-          <span className="font-semibold">{plan.credits !== null ? `${plan.credits.toLocaleString('en-US')} credits` : 'Contact only'}</span>
+          <span className="font-semibold">
+            {plan.credits !== null ? `${plan.credits.toLocaleString('en-US')} credits` : 'Contact only'}
+          </span>
           {plan.pricePerCredit !== null ? (
             <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
               {perCredit(plan.pricePerCredit)}
@@ -147,7 +183,11 @@ function PlanCard({ plan }: { plan: SubscriptionPlan }) {
       </CardContent>
       <CardFooter>
         {plan.contactOnly ? (
-          <CheckoutLink href={plan.contactUrl ?? '#'} variant={highlighted ? 'default' : 'outline'} label={`Contact us about ${plan.name}`}>
+          <CheckoutLink
+            href={plan.contactUrl ?? '#'}
+            variant={highlighted ? 'default' : 'outline'}
+            label={`Contact us about ${plan.name}`}
+          >
             Contact Us
           </CheckoutLink>
         ) : (
@@ -238,7 +278,11 @@ export function PricingPage() {
         ) : isError ? (
           <Card className="flex flex-col items-start gap-3 p-6">
             <p className="text-sm text-destructive">{error.message}</p>
-            <button type="button" className={buttonVariants({ variant: 'outline', size: 'sm' })} onClick={() => void refetch()}>
+            <button
+              type="button"
+              className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              onClick={() => void refetch()}
+            >
               Try Again
             </button>
           </Card>

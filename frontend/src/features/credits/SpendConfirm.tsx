@@ -19,7 +19,10 @@ const credits = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'credit
  * `cost` credits (or chose in Settings to skip the question below an amount), false when they cancel.
  * The balance shown is read from the server at that moment, never a cached guess.
  */
-export function useSpendConfirmation(): { confirm: (cost: number, what: string) => Promise<boolean>; dialog: ReactNode } {
+export function useSpendConfirmation(): {
+  confirm: (cost: number, what: string) => Promise<boolean>;
+  dialog: ReactNode;
+} {
   const qc = useQueryClient();
   const [asking, setAsking] = useState<Asking | null>(null);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
@@ -33,7 +36,10 @@ export function useSpendConfirmation(): { confirm: (cost: number, what: string) 
   const confirm = useCallback(
     async (cost: number, what: string) => {
       // The setting lives server-side with the founder's standing choices; unreadable → always ask.
-      const skipBelow = await qc.fetchQuery(choicesQueryOptions()).then((c) => c.skipSpendConfirmBelow ?? 0, () => 0);
+      const skipBelow = await qc.fetchQuery(choicesQueryOptions()).then(
+        (c) => c.skipSpendConfirmBelow ?? 0,
+        () => 0,
+      );
       if (!needsSpendConfirmation(cost, skipBelow)) return true;
       await qc.invalidateQueries({ queryKey: creditKeys.balance() });
       const balance = await qc.fetchQuery({ ...creditBalanceQueryOptions(), staleTime: 0 }).catch(() => null);

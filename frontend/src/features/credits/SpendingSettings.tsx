@@ -33,7 +33,8 @@ export function SpendingSettings() {
     e.preventDefault();
     setError(null);
     const n = Number(text.trim());
-    if (!/^\d+$/.test(text.trim()) || n > SKIP_SPEND_CONFIRM_MAX) return setError(`Enter a whole number of credits from 0 to ${SKIP_SPEND_CONFIRM_MAX.toLocaleString('en-US')}`);
+    if (!/^\d+$/.test(text.trim()) || n > SKIP_SPEND_CONFIRM_MAX)
+      return setError(`Enter a whole number of credits from 0 to ${SKIP_SPEND_CONFIRM_MAX.toLocaleString('en-US')}`);
     save.mutate(n);
   };
   const n = Number(text);
@@ -45,18 +46,34 @@ export function SpendingSettings() {
             <Coins className="size-5" aria-hidden="true" /> Spending
           </span>
         </CardTitle>
-        <CardDescription>Before credits are spent (applications, retries, exports) you are asked first, with the cost and your balance after.</CardDescription>
+        <CardDescription>
+          Before credits are spent (applications, retries, exports) you are asked first, with the cost and your balance
+          after.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
           <LoadingRows />
         ) : query.isError ? (
-          <LoadFailed title="Failed to load your spending setting" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <LoadFailed
+            title="Failed to load your spending setting"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : (
-          <form onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-end" aria-label="Spending setting">
+          <form
+            onSubmit={submit}
+            className="flex flex-col gap-4 sm:flex-row sm:items-end"
+            aria-label="Spending setting"
+          >
             <Field
               label="Don't ask before spending fewer than (credits)"
-              hint={n > 0 && Number.isInteger(n) ? `Spends of ${n === 1 ? '0' : `1–${(n - 1).toLocaleString('en-US')}`} credits go without asking; ${n.toLocaleString('en-US')} or more are asked about.` : '0: you are asked before every spend.'}
+              hint={
+                n > 0 && Number.isInteger(n)
+                  ? `Spends of ${n === 1 ? '0' : `1–${(n - 1).toLocaleString('en-US')}`} credits go without asking; ${n.toLocaleString('en-US')} or more are asked about.`
+                  : '0: you are asked before every spend.'
+              }
               error={error ?? undefined}
               className="sm:max-w-sm"
             >

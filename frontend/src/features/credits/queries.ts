@@ -1,4 +1,11 @@
-import type { BalanceHistoryResponse, CheckoutResponse, CreditHistoryResponse, HistorySort, PlansResponse, PurchasesResponse } from '@fp/contracts';
+import type {
+  BalanceHistoryResponse,
+  CheckoutResponse,
+  CreditHistoryResponse,
+  HistorySort,
+  PlansResponse,
+  PurchasesResponse,
+} from '@fp/contracts';
 import { HISTORY_PAGE_SIZE } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -64,7 +71,10 @@ export const creditsQueryOptions = () =>
 export const creditHistoryQueryOptions = (p: HistoryParams) =>
   queryOptions({
     queryKey: creditKeys.history(p),
-    queryFn: () => apiRequest<CreditHistoryResponse>('/api/credits/history', { query: { page: p.page, limit: p.limit ?? HISTORY_PAGE_SIZE, sort: p.sort, order: p.order } }),
+    queryFn: () =>
+      apiRequest<CreditHistoryResponse>('/api/credits/history', {
+        query: { page: p.page, limit: p.limit ?? HISTORY_PAGE_SIZE, sort: p.sort, order: p.order },
+      }),
     staleTime: 30_000,
     // Keeps the current page on screen while the next one loads (no flash of the empty state).
     placeholderData: keepPreviousData,
@@ -96,4 +106,7 @@ export const purchasesQueryOptions = () =>
 
 /** Creates a checkout session on the server for a product of the price list; answers its URL. */
 export const createCheckout = (product: string, quantity?: number) =>
-  apiRequest<CheckoutResponse>('/api/checkout', { method: 'POST', body: { product, ...(quantity ? { quantity } : {}) } });
+  apiRequest<CheckoutResponse>('/api/checkout', {
+    method: 'POST',
+    body: { product, ...(quantity ? { quantity } : {}) },
+  });

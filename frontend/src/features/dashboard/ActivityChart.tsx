@@ -10,7 +10,8 @@ const SLOT = 10;
 const BAR = 7;
 const H = 100;
 
-const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Applications per day over the last days, stacked by status: completed, processing, failed. */
 export function ActivityChart({ days, loading }: { days: ActivityDay[]; loading?: boolean }) {
@@ -34,8 +35,22 @@ export function ActivityChart({ days, loading }: { days: ActivityDay[]; loading?
         </span>
       </figcaption>
       <div className="relative">
-        <svg role="img" aria-label={label} viewBox={`0 0 ${days.length * SLOT} ${H}`} preserveAspectRatio="none" className="h-24 w-full">
-          <line x1={0} x2={days.length * SLOT} y1={H - 0.5} y2={H - 0.5} stroke="currentColor" strokeOpacity={0.15} vectorEffect="non-scaling-stroke" />
+        <svg
+          role="img"
+          aria-label={label}
+          viewBox={`0 0 ${days.length * SLOT} ${H}`}
+          preserveAspectRatio="none"
+          className="h-24 w-full"
+        >
+          <line
+            x1={0}
+            x2={days.length * SLOT}
+            y1={H - 0.5}
+            y2={H - 0.5}
+            stroke="currentColor"
+            strokeOpacity={0.15}
+            vectorEffect="non-scaling-stroke"
+          />
           {days.map((d, i) => {
             let top = H;
             const total = d.completed + d.processing + d.failed;
@@ -43,19 +58,39 @@ export function ActivityChart({ days, loading }: { days: ActivityDay[]; loading?
               <g key={d.date}>
                 <title>{`${shortDate(d.date)}: ${total} application${total === 1 ? '' : 's'} (${d.completed} completed, ${d.processing} processing, ${d.failed} failed)`}</title>
                 {/* A faint slot shows every day, so an empty month still reads as a chart. */}
-                <rect x={i * SLOT + (SLOT - BAR) / 2} y={0} width={BAR} height={H} className="fill-muted" opacity={0.5} rx={1.5} />
+                <rect
+                  x={i * SLOT + (SLOT - BAR) / 2}
+                  y={0}
+                  width={BAR}
+                  height={H}
+                  className="fill-muted"
+                  opacity={0.5}
+                  rx={1.5}
+                />
                 {SERIES.map((s) => {
                   const h = (d[s.key] / max) * (H - 4);
                   if (h <= 0) return null;
                   top -= h;
-                  return <rect key={s.key} x={i * SLOT + (SLOT - BAR) / 2} y={top} width={BAR} height={h} fill="currentColor" className={s.className} />;
+                  return (
+                    <rect
+                      key={s.key}
+                      x={i * SLOT + (SLOT - BAR) / 2}
+                      y={top}
+                      width={BAR}
+                      height={h}
+                      fill="currentColor"
+                      className={s.className}
+                    />
+                  );
                 })}
               </g>
             );
           })}
         </svg>
         {!loading && sum === 0 ? (
-          <p className="absolute inset-0 flex items-center justify-center text-xs text-muted-foreground">No applications in the last {days.length} days</p>
+          <p className="absolute inset-0 flex items-center justify-center text-xs text-muted-foreground">
+            No applications in the last {days.length} days
+          </p>
         ) : null}
       </div>
       {days.length > 1 ? (

@@ -12,18 +12,40 @@ import { SavedSearchesCard } from '../saved-searches/SavedSearchesCard';
 import { ActivityChart } from './ActivityChart';
 import { ProfileSummaryCard } from './ProfileSummaryCard';
 import { successRateLabel } from '@fp/contracts';
-import { fillActivity, submissionActivityQueryOptions, submissionStatsQueryOptions, weeklyTotals, ZERO_STATS } from './queries';
+import {
+  fillActivity,
+  submissionActivityQueryOptions,
+  submissionStatsQueryOptions,
+  weeklyTotals,
+  ZERO_STATS,
+} from './queries';
 import { WeeklyChart } from './WeeklyChart';
 import { DeckReadersLine } from '../deck-links/DeckPage';
 import { meQueryOptions } from '../accounts/queries';
 import { FirstRunChecklist } from './FirstRunChecklist';
 
-function StatCard({ icon, title, value, detail, action, testId }: { icon: ReactNode; title: string; value: ReactNode; detail: ReactNode; action: ReactNode; testId: string }) {
+function StatCard({
+  icon,
+  title,
+  value,
+  detail,
+  action,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  value: ReactNode;
+  detail: ReactNode;
+  action: ReactNode;
+  testId: string;
+}) {
   return (
     <Card className="flex flex-col" data-testid={testId}>
       <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
         <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
-        <span className="flex size-8 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4">{icon}</span>
+        <span className="flex size-8 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4">
+          {icon}
+        </span>
       </CardHeader>
       <CardContent className="flex flex-1 items-end justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
@@ -81,7 +103,11 @@ export function DashboardPage() {
           icon={<Send />}
           title="Submissions"
           value={stats.total.toLocaleString('en-US')}
-          detail={stats.processing ? `${stats.processing.toLocaleString('en-US')} queued or running` : 'Applications, one per firm'}
+          detail={
+            stats.processing
+              ? `${stats.processing.toLocaleString('en-US')} queued or running`
+              : 'Applications, one per firm'
+          }
           action={
             <Link to="/submissions" className={linkClass}>
               View Submissions <ArrowRight className="size-3.5" aria-hidden="true" />
@@ -121,14 +147,20 @@ export function DashboardPage() {
                 ['Completed', stats.completed.toLocaleString('en-US'), 'text-success'],
                 ['Success %', rate, 'text-primary'],
               ].map(([label, value, color]) => (
-                <div key={label} data-testid={`stat-${label}`} className="flex flex-col-reverse gap-0.5 rounded-lg bg-muted/60 px-2 py-3">
+                <div
+                  key={label}
+                  data-testid={`stat-${label}`}
+                  className="flex flex-col-reverse gap-0.5 rounded-lg bg-muted/60 px-2 py-3"
+                >
                   <dt className="text-xs text-muted-foreground">{label}</dt>
                   <dd className={`text-2xl font-bold tabular-nums ${color}`}>{value}</dd>
                 </div>
               ))}
             </dl>
             <p className="text-center text-xs text-muted-foreground" data-testid="stats-apart">
-              {stats.failed.toLocaleString('en-US')} failed · {stats.stopped.toLocaleString('en-US')} stopped (not counted) · {stats.processing.toLocaleString('en-US')} queued or running. Success % is completed out of finished.
+              {stats.failed.toLocaleString('en-US')} failed · {stats.stopped.toLocaleString('en-US')} stopped (not
+              counted) · {stats.processing.toLocaleString('en-US')} queued or running. Success % is completed out of
+              finished.
             </p>
             <div className="mt-auto">
               <ActivityChart days={activity} loading={activityQuery.isPending} />
@@ -162,7 +194,9 @@ export function DashboardPage() {
             </span>
             <div className="flex flex-col gap-0.5">
               <p className="font-semibold">Reach more investors</p>
-              <p className="text-sm text-muted-foreground">Each credit sends one application to a VC firm of your choice.</p>
+              <p className="text-sm text-muted-foreground">
+                Each credit sends one application to a VC firm of your choice.
+              </p>
             </div>
           </div>
           <Link to="/pricing" className={buttonVariants({ className: 'w-full sm:w-auto' })}>

@@ -18,11 +18,31 @@ export const firstRunQueryOptions = () =>
 
 type StepRoute = '/settings' | '/test-vc-database' | '/submissions' | '/pricing' | '/vc-database';
 const STEPS: Record<FirstRunStep, { label: string; detail: string; to: StepRoute; action: string }> = {
-  profile: { label: 'Complete your startup profile', detail: 'Applications are filled in from it.', to: '/settings', action: 'Open profile' },
-  test_application: { label: 'Try an application on a test firm', detail: 'Sandbox firms that accept applications; nothing reaches a real investor.', to: '/test-vc-database', action: 'Open test firms' },
-  live_view: { label: 'Watch it live', detail: 'Open the live view of a running application from Submissions.', to: '/submissions', action: 'Open submissions' },
+  profile: {
+    label: 'Complete your startup profile',
+    detail: 'Applications are filled in from it.',
+    to: '/settings',
+    action: 'Open profile',
+  },
+  test_application: {
+    label: 'Try an application on a test firm',
+    detail: 'Sandbox firms that accept applications; nothing reaches a real investor.',
+    to: '/test-vc-database',
+    action: 'Open test firms',
+  },
+  live_view: {
+    label: 'Watch it live',
+    detail: 'Open the live view of a running application from Submissions.',
+    to: '/submissions',
+    action: 'Open submissions',
+  },
   credits: { label: 'Buy credits', detail: 'One credit sends one application.', to: '/pricing', action: 'See prices' },
-  real_application: { label: 'Apply for real', detail: 'Choose firms in the VC database and submit.', to: '/vc-database', action: 'Open VC database' },
+  real_application: {
+    label: 'Apply for real',
+    detail: 'Choose firms in the VC database and submit.',
+    to: '/vc-database',
+    action: 'Open VC database',
+  },
 };
 
 /** The dashboard's first-run checklist (issue 24): each tick is the server's, gone when done or hidden. */
@@ -49,7 +69,14 @@ export function FirstRunChecklist() {
             {doneCount} of {steps.length} done
           </CardDescription>
         </div>
-        <Button variant="ghost" size="sm" className="-mr-2" onClick={() => dismiss.mutate()} disabled={dismiss.isPending} aria-label="Hide the checklist">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-mr-2"
+          onClick={() => dismiss.mutate()}
+          disabled={dismiss.isPending}
+          aria-label="Hide the checklist"
+        >
           <X className="size-4" aria-hidden="true" />
           Hide
         </Button>
@@ -64,7 +91,10 @@ export function FirstRunChecklist() {
                 key={s.id}
                 data-testid={`first-run-step-${s.id}`}
                 data-done={s.done}
-                className={cn('flex flex-col gap-2 rounded-lg px-3 py-2 sm:flex-row sm:items-center sm:justify-between', current && 'bg-primary/5')}
+                className={cn(
+                  'flex flex-col gap-2 rounded-lg px-3 py-2 sm:flex-row sm:items-center sm:justify-between',
+                  current && 'bg-primary/5',
+                )}
               >
                 <div className="flex min-w-0 items-start gap-3">
                   {s.done ? (
@@ -80,7 +110,13 @@ export function FirstRunChecklist() {
                   </div>
                 </div>
                 {s.done ? null : (
-                  <Link to={step.to} className={cn(buttonVariants({ variant: current ? 'default' : 'outline', size: 'sm' }), 'ml-8 shrink-0 self-start sm:ml-0 sm:self-center')}>
+                  <Link
+                    to={step.to}
+                    className={cn(
+                      buttonVariants({ variant: current ? 'default' : 'outline', size: 'sm' }),
+                      'ml-8 shrink-0 self-start sm:ml-0 sm:self-center',
+                    )}
+                  >
                     {step.action}
                     <ArrowRight className="size-3.5" aria-hidden="true" />
                   </Link>
@@ -89,7 +125,11 @@ export function FirstRunChecklist() {
             );
           })}
         </ol>
-        {dismiss.isError ? <p role="alert" className="mt-2 text-sm text-destructive">The checklist could not be hidden. Please try again.</p> : null}
+        {dismiss.isError ? (
+          <p role="alert" className="mt-2 text-sm text-destructive">
+            The checklist could not be hidden. Please try again.
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -49,7 +49,10 @@ export function ProfileSummaryCard() {
             {rows.map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="text-muted-foreground">{label}</dt>
-                <dd className={value ? 'truncate text-right font-medium' : 'text-right text-muted-foreground/70 italic'} title={value}>
+                <dd
+                  className={value ? 'truncate text-right font-medium' : 'text-right text-muted-foreground/70 italic'}
+                  title={value}
+                >
                   {value || 'Not set'}
                 </dd>
               </div>
@@ -57,7 +60,9 @@ export function ProfileSummaryCard() {
           </dl>
         )}
         {profile.oneLineExplanation ? (
-          <p className="line-clamp-2 border-l-2 border-primary/40 pl-3 text-sm text-muted-foreground italic">{profile.oneLineExplanation}</p>
+          <p className="line-clamp-2 border-l-2 border-primary/40 pl-3 text-sm text-muted-foreground italic">
+            {profile.oneLineExplanation}
+          </p>
         ) : null}
         <div className="mt-auto flex flex-col gap-2">
           <div className="flex items-center justify-between text-sm">
@@ -66,7 +71,11 @@ export function ProfileSummaryCard() {
               {shown}%
             </span>
           </div>
-          <Progress value={shown} label="Profile completion" indicatorClassName={isComplete && shown === 100 ? 'bg-success transition-none' : 'transition-none'} />
+          <Progress
+            value={shown}
+            label="Profile completion"
+            indicatorClassName={isComplete && shown === 100 ? 'bg-success transition-none' : 'transition-none'}
+          />
           {isComplete ? null : (
             <div className="mt-2 flex flex-col gap-3 rounded-lg bg-muted/60 p-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-xs text-muted-foreground">A complete profile unlocks VC submissions.</p>

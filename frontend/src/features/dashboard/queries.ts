@@ -24,7 +24,13 @@ const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v 
 
 export function parseStats(raw: unknown): SubmissionStats {
   const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const figures = { total: count(r.total), completed: count(r.completed), processing: count(r.processing), failed: count(r.failed), stopped: count(r.stopped) };
+  const figures = {
+    total: count(r.total),
+    completed: count(r.completed),
+    processing: count(r.processing),
+    failed: count(r.failed),
+    stopped: count(r.stopped),
+  };
   // The rate is recomputed from the figures by the one definition, never read as sent.
   return { ...figures, successRate: successRate(figures) };
 }
@@ -36,13 +42,21 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
  * out, or an unreadable response, counts zero), so the chart always has its full width.
  */
 export function fillActivity(raw: unknown, days: number, today: Date): ActivityDay[] {
-  const list = raw && typeof raw === 'object' && Array.isArray((raw as { days?: unknown }).days) ? ((raw as { days: unknown[] }).days) : [];
+  const list =
+    raw && typeof raw === 'object' && Array.isArray((raw as { days?: unknown }).days)
+      ? (raw as { days: unknown[] }).days
+      : [];
   const byDate = new Map<string, ActivityDay>();
   for (const d of list) {
     if (!d || typeof d !== 'object') continue;
     const r = d as Record<string, unknown>;
     if (typeof r.date !== 'string') continue;
-    byDate.set(r.date.slice(0, 10), { date: r.date.slice(0, 10), completed: count(r.completed), failed: count(r.failed), processing: count(r.processing) });
+    byDate.set(r.date.slice(0, 10), {
+      date: r.date.slice(0, 10),
+      completed: count(r.completed),
+      failed: count(r.failed),
+      processing: count(r.processing),
+    });
   }
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   return Array.from({ length: days }, (_, i) => {
@@ -64,7 +78,8 @@ export const submissionStatsQueryOptions = () =>
 export const submissionActivityQueryOptions = (days = 30) =>
   queryOptions({
     queryKey: dashboardKeys.activity(days),
-    queryFn: async () => fillActivity(await apiRequest<unknown>('/api/submission-activity', { query: { days } }), days, new Date()),
+    queryFn: async () =>
+      fillActivity(await apiRequest<unknown>('/api/submission-activity', { query: { days } }), days, new Date()),
     staleTime: 30_000,
     refetchInterval: 30_000,
   });

@@ -3,11 +3,37 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Presentation } from 'lucide-react';
 import { useState } from 'react';
-import { Badge, buttonVariants, Card, CardContent, CardHeader, CardTitle, EmptyState, Label, LoadFailed, PageHeader, Select, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui';
+import {
+  Badge,
+  buttonVariants,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  Label,
+  LoadFailed,
+  PageHeader,
+  Select,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../ui';
 import { pipelineQueryOptions } from '../pipeline/queries';
 import { formatDateTime } from '../submissions/format';
 import { DeckNotices } from './DeckAlerts';
-import { deckAnalyticsQueryOptions, deckLinksQueryOptions, deckNotificationsQueryOptions, durationLabel, readingLabel, whenLabel } from './queries';
+import {
+  deckAnalyticsQueryOptions,
+  deckLinksQueryOptions,
+  deckNotificationsQueryOptions,
+  durationLabel,
+  readingLabel,
+  whenLabel,
+} from './queries';
 
 /** Average time per page and how many readers reached it, as bars in a table (readable without the picture). */
 export function PageChart({ pages }: { pages: DeckPageFigure[] }) {
@@ -28,13 +54,21 @@ export function PageChart({ pages }: { pages: DeckPageFigure[] }) {
             <TableCell className="tabular-nums">{p.page}</TableCell>
             <TableCell>
               <div className="flex items-center gap-2">
-                <div className="h-3 rounded-sm bg-primary" style={{ width: `${Math.max(2, (p.avgSeconds / maxSeconds) * 100)}%`, maxWidth: '70%' }} aria-hidden="true" />
+                <div
+                  className="h-3 rounded-sm bg-primary"
+                  style={{ width: `${Math.max(2, (p.avgSeconds / maxSeconds) * 100)}%`, maxWidth: '70%' }}
+                  aria-hidden="true"
+                />
                 <span className="text-xs tabular-nums">{durationLabel(p.avgSeconds)}</span>
               </div>
             </TableCell>
             <TableCell>
               <div className="flex items-center gap-2">
-                <div className="h-3 rounded-sm bg-success" style={{ width: `${Math.max(2, (p.reached / maxReached) * 100)}%`, maxWidth: '70%' }} aria-hidden="true" />
+                <div
+                  className="h-3 rounded-sm bg-success"
+                  style={{ width: `${Math.max(2, (p.reached / maxReached) * 100)}%`, maxWidth: '70%' }}
+                  aria-hidden="true"
+                />
                 <span className="text-xs tabular-nums">{p.reached}</span>
               </div>
             </TableCell>
@@ -69,7 +103,9 @@ function VersionTable({ versions, now }: { versions: Version[]; now: Date }) {
             <TableCell className="hidden sm:table-cell">{formatDateTime(v.uploadedAt)}</TableCell>
             <TableCell className="text-right tabular-nums">{v.visits}</TableCell>
             <TableCell className="text-right tabular-nums">{v.readers}</TableCell>
-            <TableCell className="hidden text-right sm:table-cell">{v.lastVisitAt ? whenLabel(v.lastVisitAt, now) : '—'}</TableCell>
+            <TableCell className="hidden text-right sm:table-cell">
+              {v.lastVisitAt ? whenLabel(v.lastVisitAt, now) : '—'}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -92,7 +128,11 @@ export function DeckPage() {
       {deck.isPending ? (
         <Skeleton className="h-64" />
       ) : deck.isError ? (
-        <LoadFailed title="Could not load how your deck is read" error={deck.error} onRetry={() => void deck.refetch()} />
+        <LoadFailed
+          title="Could not load how your deck is read"
+          error={deck.error}
+          onRetry={() => void deck.refetch()}
+        />
       ) : !deck.data.deck ? (
         <EmptyState
           icon={<Presentation />}
@@ -131,13 +171,20 @@ export function DeckPage() {
                     className="min-w-0 sm:w-64"
                     value={deck.data.deck.id}
                     onChange={(e) => setDeckId(e.target.value)}
-                    options={deck.data.versions.map((v) => ({ value: v.deckId, label: `${v.fileName}${v.current ? ' (current)' : ''} · ${formatDateTime(v.uploadedAt)}` }))}
+                    options={deck.data.versions.map((v) => ({
+                      value: v.deckId,
+                      label: `${v.fileName}${v.current ? ' (current)' : ''} · ${formatDateTime(v.uploadedAt)}`,
+                    }))}
                   />
                 </div>
               ) : null}
             </CardHeader>
             <CardContent>
-              {deck.data.pages.length ? <PageChart pages={deck.data.pages} /> : <p className="text-sm text-muted-foreground">No one has read this version of your deck yet.</p>}
+              {deck.data.pages.length ? (
+                <PageChart pages={deck.data.pages} />
+              ) : (
+                <p className="text-sm text-muted-foreground">No one has read this version of your deck yet.</p>
+              )}
             </CardContent>
           </Card>
           {deck.data.versions.length > 1 ? (
@@ -161,14 +208,20 @@ export function DeckPage() {
             <Skeleton className="h-24" />
           ) : !links.data?.length ? (
             <p className="text-sm text-muted-foreground">
-              No links yet. Open an investor on your <Link to="/pipeline" className="text-primary underline-offset-4 hover:underline">pipeline</Link> and choose Share deck.
+              No links yet. Open an investor on your{' '}
+              <Link to="/pipeline" className="text-primary underline-offset-4 hover:underline">
+                pipeline
+              </Link>{' '}
+              and choose Share deck.
             </p>
           ) : (
             <ul className="flex flex-col divide-y divide-border" data-testid="deck-links">
               {links.data.map((l) => (
                 <li key={l.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
                   <span className="font-medium">
-                    {(l.investorKind && l.investorId && names.get(`${l.investorKind}:${l.investorId}`)) ?? l.email ?? 'Link without a recipient'}
+                    {(l.investorKind && l.investorId && names.get(`${l.investorKind}:${l.investorId}`)) ??
+                      l.email ??
+                      'Link without a recipient'}
                     {l.enabled ? null : <span className="ml-2 text-xs font-normal text-muted-foreground">(off)</span>}
                   </span>
                   <span className="text-sm text-muted-foreground">{readingLabel(l, now) ?? 'Not opened yet'}</span>

@@ -11,7 +11,8 @@ import { ReadingTracker } from './reading-tracker';
 
 /** How often the reader's page times are sent while reading. */
 const REPORT_MS = 5000;
-const TRACKING_NOTICE = 'Viewing is tracked: the founder sees that this deck was opened, with the e-mail address you give, which pages were read and for how long.';
+const TRACKING_NOTICE =
+  'Viewing is tracked: the founder sees that this deck was opened, with the e-mail address you give, which pages were read and for how long.';
 
 type Phase =
   | { kind: 'loading' }
@@ -51,7 +52,11 @@ export function DeckViewerPage() {
 
   const start = useCallback(
     async (info: DeckViewInfo, body: { email?: string; passcode?: string }): Promise<string | null> => {
-      const res = await call('/visits', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await call('/visits', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) return messageOf(res);
       const visit = (await res.json()) as StartDeckVisitResponse;
       const file = await call(`/visits/${encodeURIComponent(visit.visitId)}/file`);
@@ -73,7 +78,11 @@ export function DeckViewerPage() {
     void (async () => {
       const res = await call('').catch(() => null);
       if (cancelled) return;
-      if (!res || !res.ok) return setPhase({ kind: 'failed', message: res ? await messageOf(res) : 'The deck could not be loaded. Check your connection and try again.' });
+      if (!res || !res.ok)
+        return setPhase({
+          kind: 'failed',
+          message: res ? await messageOf(res) : 'The deck could not be loaded. Check your connection and try again.',
+        });
       const info = (await res.json()) as DeckViewInfo;
       if (!info.requireEmail && !info.requirePasscode) {
         const problem = await start(info, {});
@@ -89,7 +98,9 @@ export function DeckViewerPage() {
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
       <header className="flex items-center justify-between gap-3 border-b border-border px-4 py-2">
         <Brand />
-        {phase.kind === 'reading' ? <span className="truncate text-sm text-muted-foreground">{phase.visit.fileName}</span> : null}
+        {phase.kind === 'reading' ? (
+          <span className="truncate text-sm text-muted-foreground">{phase.visit.fileName}</span>
+        ) : null}
       </header>
       <main className="flex flex-1 flex-col items-center gap-3 px-2 py-4 sm:px-4">
         {phase.kind === 'loading' ? <Spinner label="Loading the deck" /> : null}
@@ -102,7 +113,10 @@ export function DeckViewerPage() {
         {phase.kind === 'gate' ? <Gate info={phase.info} onSubmit={(body) => start(phase.info, body)} /> : null}
         {phase.kind === 'reading' ? <Reader doc={phase.doc} visit={phase.visit} call={call} /> : null}
       </main>
-      <footer className="border-t border-border px-4 py-2 text-center text-xs text-muted-foreground" data-testid="tracking-notice">
+      <footer
+        className="border-t border-border px-4 py-2 text-center text-xs text-muted-foreground"
+        data-testid="tracking-notice"
+      >
         <Eye className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
         {TRACKING_NOTICE}
       </footer>
@@ -110,7 +124,13 @@ export function DeckViewerPage() {
   );
 }
 
-function Gate({ info, onSubmit }: { info: DeckViewInfo; onSubmit(body: { email?: string; passcode?: string }): Promise<string | null> }) {
+function Gate({
+  info,
+  onSubmit,
+}: {
+  info: DeckViewInfo;
+  onSubmit(body: { email?: string; passcode?: string }): Promise<string | null>;
+}) {
   const [email, setEmail] = useState('');
   const [passcode, setPasscode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -119,7 +139,10 @@ function Gate({ info, onSubmit }: { info: DeckViewInfo; onSubmit(body: { email?:
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const problem = await onSubmit({ ...(info.requireEmail && email.trim() ? { email: email.trim() } : {}), ...(info.requirePasscode && passcode ? { passcode } : {}) });
+    const problem = await onSubmit({
+      ...(info.requireEmail && email.trim() ? { email: email.trim() } : {}),
+      ...(info.requirePasscode && passcode ? { passcode } : {}),
+    });
     setBusy(false);
     if (problem) setError(problem);
   }
@@ -130,12 +153,30 @@ function Gate({ info, onSubmit }: { info: DeckViewInfo; onSubmit(body: { email?:
         <p className="text-sm text-muted-foreground">{TRACKING_NOTICE}</p>
         {info.requireEmail ? (
           <Field label="Your e-mail address" required>
-            {(p) => <Input {...p} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />}
+            {(p) => (
+              <Input
+                {...p}
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                autoFocus
+              />
+            )}
           </Field>
         ) : null}
         {info.requirePasscode ? (
           <Field label="Passcode" required>
-            {(p) => <Input {...p} type="password" autoComplete="off" value={passcode} onChange={(e) => setPasscode(e.target.value)} autoFocus={!info.requireEmail} />}
+            {(p) => (
+              <Input
+                {...p}
+                type="password"
+                autoComplete="off"
+                value={passcode}
+                onChange={(e) => setPasscode(e.target.value)}
+                autoFocus={!info.requireEmail}
+              />
+            )}
           </Field>
         ) : null}
         {error ? (
@@ -151,7 +192,15 @@ function Gate({ info, onSubmit }: { info: DeckViewInfo; onSubmit(body: { email?:
   );
 }
 
-function Reader({ doc, visit, call }: { doc: PDFDocumentProxy; visit: StartDeckVisitResponse; call(path: string, init?: RequestInit): Promise<Response> }) {
+function Reader({
+  doc,
+  visit,
+  call,
+}: {
+  doc: PDFDocumentProxy;
+  visit: StartDeckVisitResponse;
+  call(path: string, init?: RequestInit): Promise<Response>;
+}) {
   const pages = doc.numPages;
   const [page, setPage] = useState(1);
   const [text, setText] = useState('');
@@ -170,9 +219,18 @@ function Reader({ doc, visit, call }: { doc: PDFDocumentProxy; visit: StartDeckV
       if (!t) return;
       const read = t.take();
       if (!read.length && sentCount.current) return;
-      const body = JSON.stringify({ pages: read, lastPage: t.current, ...(sentCount.current ? {} : { pageCount: pages }) });
+      const body = JSON.stringify({
+        pages: read,
+        lastPage: t.current,
+        ...(sentCount.current ? {} : { pageCount: pages }),
+      });
       sentCount.current = true;
-      void call(`${visitPath}/pages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: leaving }).catch(() => undefined);
+      void call(`${visitPath}/pages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        keepalive: leaving,
+      }).catch(() => undefined);
     },
     [call, visitPath, pages],
   );
@@ -250,20 +308,41 @@ function Reader({ doc, visit, call }: { doc: PDFDocumentProxy; visit: StartDeckV
         </p>
       ) : null}
       <div ref={frame} className="relative flex w-full justify-center">
-        <canvas ref={canvas} role="img" aria-label={`Page ${page} of ${pages}${visit.watermark ? `, watermarked with ${visit.watermark}` : ''}`} data-testid="deck-page" className="max-w-full rounded-md border border-border bg-white shadow-sm" />
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={`Page ${page} of ${pages}${visit.watermark ? `, watermarked with ${visit.watermark}` : ''}`}
+          data-testid="deck-page"
+          className="max-w-full rounded-md border border-border bg-white shadow-sm"
+        />
         {rendering ? <Spinner className="absolute top-1/2 left-1/2 -translate-1/2" label="Rendering the page" /> : null}
       </div>
       <section aria-label={`Text of page ${page}`} className="sr-only">
         {text}
       </section>
-      <nav aria-label="Pages" className="sticky bottom-2 flex items-center gap-2 rounded-full border border-border bg-card/95 px-2 py-1 shadow-md backdrop-blur">
-        <Button variant="ghost" size="icon-sm" onClick={() => go(page - 1)} disabled={page <= 1} aria-label="Previous page">
+      <nav
+        aria-label="Pages"
+        className="sticky bottom-2 flex items-center gap-2 rounded-full border border-border bg-card/95 px-2 py-1 shadow-md backdrop-blur"
+      >
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          onClick={() => go(page - 1)}
+          disabled={page <= 1}
+          aria-label="Previous page"
+        >
           <ChevronLeft className="size-5" aria-hidden="true" />
         </Button>
         <span aria-live="polite" className="min-w-24 text-center text-sm tabular-nums" data-testid="page-indicator">
           Page {page} of {pages}
         </span>
-        <Button variant="ghost" size="icon-sm" onClick={() => go(page + 1)} disabled={page >= pages} aria-label="Next page">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          onClick={() => go(page + 1)}
+          disabled={page >= pages}
+          aria-label="Next page"
+        >
           <ChevronRight className="size-5" aria-hidden="true" />
         </Button>
         {visit.allowDownload ? (

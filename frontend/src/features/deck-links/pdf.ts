@@ -7,7 +7,10 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 export type { PDFDocumentProxy, PDFPageProxy };
 
 export async function openPdf(data: ArrayBuffer): Promise<PDFDocumentProxy> {
-  const [pdfjs, worker] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url')]);
+  const [pdfjs, worker] = await Promise.all([
+    import('pdfjs-dist/legacy/build/pdf.mjs'),
+    import('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url'),
+  ]);
   pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
   // No fonts or scripts from anywhere else: the deck is rendered from the bytes we were given.
   return pdfjs.getDocument({ data, isEvalSupported: false, enableXfa: false }).promise as Promise<PDFDocumentProxy>;
@@ -37,7 +40,13 @@ export function drawWatermark(canvas: HTMLCanvasElement, text: string) {
  * screen so a landscape slide is seen whole), sharp on high-density screens; answers its text for
  * screen readers.
  */
-export async function renderPage(doc: PDFDocumentProxy, n: number, canvas: HTMLCanvasElement, box: { width: number; height: number }, watermark: string | null): Promise<string> {
+export async function renderPage(
+  doc: PDFDocumentProxy,
+  n: number,
+  canvas: HTMLCanvasElement,
+  box: { width: number; height: number },
+  watermark: string | null,
+): Promise<string> {
   const page = await doc.getPage(n);
   const base = page.getViewport({ scale: 1 });
   const dpr = Math.min(window.devicePixelRatio || 1, 3);
@@ -50,5 +59,9 @@ export async function renderPage(doc: PDFDocumentProxy, n: number, canvas: HTMLC
   await page.render({ canvas, viewport }).promise;
   if (watermark) drawWatermark(canvas, watermark);
   const text = await page.getTextContent();
-  return text.items.map((i) => ('str' in i ? i.str : '')).join(' ').replace(/\s+/g, ' ').trim();
+  return text.items
+    .map((i) => ('str' in i ? i.str : ''))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -1,4 +1,14 @@
-import type { CreateDeckLinkRequest, CreateDeckLinkResponse, DeckAlertSettings, DeckAnalytics, DeckLinkAnalytics, DeckLinkSummary, DeckNotificationsResponse, InvestorKind, UpdateDeckLinkRequest } from '@fp/contracts';
+import type {
+  CreateDeckLinkRequest,
+  CreateDeckLinkResponse,
+  DeckAlertSettings,
+  DeckAnalytics,
+  DeckLinkAnalytics,
+  DeckLinkSummary,
+  DeckNotificationsResponse,
+  InvestorKind,
+  UpdateDeckLinkRequest,
+} from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
@@ -20,25 +30,41 @@ export const deckLinksQueryOptions = () =>
   });
 
 export const linkAnalyticsQueryOptions = (id: string) =>
-  queryOptions({ queryKey: deckLinkKeys.analytics(id), queryFn: () => apiRequest<DeckLinkAnalytics>(`/api/deck-links/${encodeURIComponent(id)}/analytics`), staleTime: 10_000 });
+  queryOptions({
+    queryKey: deckLinkKeys.analytics(id),
+    queryFn: () => apiRequest<DeckLinkAnalytics>(`/api/deck-links/${encodeURIComponent(id)}/analytics`),
+    staleTime: 10_000,
+  });
 
 /** GET /api/deck-analytics: one deck version (default the current one) across all links, and every version's totals (deck page, dashboard line). */
 export const deckAnalyticsQueryOptions = (deckId?: string) =>
   queryOptions({
     queryKey: deckLinkKeys.deck(deckId),
-    queryFn: () => apiRequest<DeckAnalytics>(deckId ? `/api/deck-analytics?deckId=${encodeURIComponent(deckId)}` : '/api/deck-analytics'),
+    queryFn: () =>
+      apiRequest<DeckAnalytics>(
+        deckId ? `/api/deck-analytics?deckId=${encodeURIComponent(deckId)}` : '/api/deck-analytics',
+      ),
     staleTime: 10_000,
     refetchInterval: 60_000,
   });
 
 /** GET /api/deck-notifications: first visits of the founder's links (in-app notices) and the e-mail setting. */
 export const deckNotificationsQueryOptions = () =>
-  queryOptions({ queryKey: deckLinkKeys.notifications(), queryFn: () => apiRequest<DeckNotificationsResponse>('/api/deck-notifications'), staleTime: 10_000, refetchInterval: 60_000 });
-export const markDeckNotificationsSeen = () => apiRequest<void>('/api/deck-notifications/seen', { method: 'POST', body: {} });
-export const setDeckAlerts = (body: DeckAlertSettings) => apiRequest<DeckAlertSettings>('/api/deck-notifications/settings', { method: 'PUT', body });
+  queryOptions({
+    queryKey: deckLinkKeys.notifications(),
+    queryFn: () => apiRequest<DeckNotificationsResponse>('/api/deck-notifications'),
+    staleTime: 10_000,
+    refetchInterval: 60_000,
+  });
+export const markDeckNotificationsSeen = () =>
+  apiRequest<void>('/api/deck-notifications/seen', { method: 'POST', body: {} });
+export const setDeckAlerts = (body: DeckAlertSettings) =>
+  apiRequest<DeckAlertSettings>('/api/deck-notifications/settings', { method: 'PUT', body });
 
-export const createDeckLink = (body: CreateDeckLinkRequest) => apiRequest<CreateDeckLinkResponse>('/api/deck-links', { method: 'POST', body });
-export const updateDeckLink = (id: string, body: UpdateDeckLinkRequest) => apiRequest<DeckLinkSummary>(`/api/deck-links/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+export const createDeckLink = (body: CreateDeckLinkRequest) =>
+  apiRequest<CreateDeckLinkResponse>('/api/deck-links', { method: 'POST', body });
+export const updateDeckLink = (id: string, body: UpdateDeckLinkRequest) =>
+  apiRequest<DeckLinkSummary>(`/api/deck-links/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 export const refreshDeckLinks = (qc: QueryClient) => qc.invalidateQueries({ queryKey: deckLinkKeys.all });
 
 /** An investor's reading over all their links: what the pipeline card shows. */
@@ -83,13 +109,16 @@ export function whenLabel(iso: string, now: Date): string {
 }
 
 /** "45 s" under a minute, else whole minutes ("3 min"). */
-export const durationLabel = (seconds: number) => (seconds < 60 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`);
+export const durationLabel = (seconds: number) =>
+  seconds < 60 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`;
 
 /** The card's line: "Opened 2 times · 9 of 12 pages · 3 min · last Thursday"; null before the first visit. */
 export function readingLabel(r: Reading, now: Date): string | null {
   if (!r.visits) return null;
   const parts = [r.visits === 1 ? 'Opened once' : `Opened ${r.visits} times`];
-  parts.push(r.pageCount ? `${r.pagesViewed} of ${r.pageCount} pages` : `${r.pagesViewed} page${r.pagesViewed === 1 ? '' : 's'}`);
+  parts.push(
+    r.pageCount ? `${r.pagesViewed} of ${r.pageCount} pages` : `${r.pagesViewed} page${r.pagesViewed === 1 ? '' : 's'}`,
+  );
   parts.push(durationLabel(r.totalSeconds));
   if (r.lastVisitAt) parts.push(whenLabel(r.lastVisitAt, now));
   return parts.join(' · ');

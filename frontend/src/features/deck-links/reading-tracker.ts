@@ -8,7 +8,10 @@ export class ReadingTracker {
   private since: number;
   private pending = new Map<number, number>();
   /** The furthest-shown page is not tracked here: the server keeps the last page of each report. */
-  constructor(private readonly now: () => number = () => performance.now(), visible = true) {
+  constructor(
+    private readonly now: () => number = () => performance.now(),
+    visible = true,
+  ) {
     this.visible = visible;
     this.since = now();
   }
@@ -36,7 +39,10 @@ export class ReadingTracker {
   /** Seconds per page since the last call (one decimal; pages under 0.05 s left out), page order. */
   take(): { page: number; seconds: number }[] {
     this.commit();
-    const out = [...this.pending].map(([page, ms]) => ({ page, seconds: Math.round(ms / 100) / 10 })).filter((p) => p.seconds > 0).sort((a, b) => a.page - b.page);
+    const out = [...this.pending]
+      .map(([page, ms]) => ({ page, seconds: Math.round(ms / 100) / 10 }))
+      .filter((p) => p.seconds > 0)
+      .sort((a, b) => a.page - b.page);
     this.pending.clear();
     return out;
   }

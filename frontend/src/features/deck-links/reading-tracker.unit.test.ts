@@ -10,7 +10,11 @@ describe('reading tracker', () => {
     t = 7000;
     r.show(3);
     t = 8000;
-    expect(r.take()).toEqual([{ page: 1, seconds: 2 }, { page: 2, seconds: 5 }, { page: 3, seconds: 1 }]);
+    expect(r.take()).toEqual([
+      { page: 1, seconds: 2 },
+      { page: 2, seconds: 5 },
+      { page: 3, seconds: 1 },
+    ]);
     expect(r.take()).toEqual([]);
   });
 

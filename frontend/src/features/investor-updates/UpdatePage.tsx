@@ -1,12 +1,43 @@
 import {
-  metricSourceLabel, PIPELINE_STAGES,
-  type InvestorKind, type InvestorUpdateDetail, type InvestorUpdatePreview, type PipelineCard, type PipelineStage, type UpdateContent, type UpdateRecipients,
+  metricSourceLabel,
+  PIPELINE_STAGES,
+  type InvestorKind,
+  type InvestorUpdateDetail,
+  type InvestorUpdatePreview,
+  type PipelineCard,
+  type PipelineStage,
+  type UpdateContent,
+  type UpdateRecipients,
 } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { ArrowLeft, Eye, Plus, Save, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Checkbox, Dialog, Field, Input, Label, LoadFailed, PageHeader, Select, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, Textarea, toast } from '../../ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Checkbox,
+  Dialog,
+  Field,
+  Input,
+  Label,
+  LoadFailed,
+  PageHeader,
+  Select,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  Textarea,
+  toast,
+} from '../../ui';
 import { deckLinksQueryOptions, whenLabel } from '../deck-links/queries';
 import { pipelineQueryOptions } from '../pipeline/queries';
 import { formatDateTime } from '../submissions/format';
@@ -20,7 +51,10 @@ export function UpdatePage() {
   const update = useQuery(updateQueryOptions(id));
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <Link to="/updates" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to="/updates"
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" /> All updates
       </Link>
       {update.isPending ? (
@@ -40,7 +74,9 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
   const qc = useQueryClient();
   const [content, setContent] = useState<UpdateContent>(update.content);
   const [stages, setStages] = useState<PipelineStage[]>(update.recipients.stages);
-  const [addresses, setAddresses] = useState<Map<string, string>>(new Map(update.recipients.addresses.map((a) => [key(a.investorKind, a.investorId), a.email])));
+  const [addresses, setAddresses] = useState<Map<string, string>>(
+    new Map(update.recipients.addresses.map((a) => [key(a.investorKind, a.investorId), a.email])),
+  );
   const [emailsText, setEmailsText] = useState(update.recipients.emails.join('\n'));
   const [preview, setPreview] = useState<InvestorUpdatePreview | null>(null);
   const [confirm, setConfirm] = useState(false);
@@ -48,7 +84,9 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
   const links = useQuery(deckLinksQueryOptions());
   // The address on the founder's latest deck link to an investor (the server uses it when none is typed).
   const linked = new Map<string, string>();
-  for (const l of links.data ?? []) if (l.investorId && l.investorKind && l.email && !linked.has(key(l.investorKind, l.investorId))) linked.set(key(l.investorKind, l.investorId), l.email);
+  for (const l of links.data ?? [])
+    if (l.investorId && l.investorKind && l.email && !linked.has(key(l.investorKind, l.investorId)))
+      linked.set(key(l.investorKind, l.investorId), l.email);
   const chosenCards = (board.data ?? []).filter((c) => stages.includes(c.stage));
 
   const recipients = (): UpdateRecipients => ({
@@ -82,7 +120,13 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
     },
     onSuccess: (r) => {
       setConfirm(false);
-      toast({ title: r.alreadySent ? 'This update was already sent' : `Sent to ${r.recipients} ${r.recipients === 1 ? 'investor' : 'investors'}`, description: r.skipped ? `${r.skipped} unsubscribed, left out.` : undefined, variant: 'success' });
+      toast({
+        title: r.alreadySent
+          ? 'This update was already sent'
+          : `Sent to ${r.recipients} ${r.recipients === 1 ? 'investor' : 'investors'}`,
+        description: r.skipped ? `${r.skipped} unsubscribed, left out.` : undefined,
+        variant: 'success',
+      });
       void refreshUpdates(qc);
     },
     onError: (err: Error) => {
@@ -94,9 +138,23 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
   // A preview shows what was saved: any change hides it until the next Preview.
   useEffect(() => setPreview(null), [content, stages, addresses, emailsText]);
 
-  const setSection = (k: 'subject' | 'highlights' | 'asks' | 'lowlights', v: string) => setContent((c) => ({ ...c, [k]: v }));
+  const setSection = (k: 'subject' | 'highlights' | 'asks' | 'lowlights', v: string) =>
+    setContent((c) => ({ ...c, [k]: v }));
   const setMetric = (i: number, patch: Partial<UpdateContent['metrics'][number]>) =>
-    setContent((c) => ({ ...c, metrics: c.metrics.map((m, j) => (j === i ? { ...m, ...patch, ...(patch.value !== undefined || patch.label !== undefined ? { source: patch.value !== undefined && patch.value !== m.value ? 'founder' : m.source } : {}) } : m)) }));
+    setContent((c) => ({
+      ...c,
+      metrics: c.metrics.map((m, j) =>
+        j === i
+          ? {
+              ...m,
+              ...patch,
+              ...(patch.value !== undefined || patch.label !== undefined
+                ? { source: patch.value !== undefined && patch.value !== m.value ? 'founder' : m.source }
+                : {}),
+            }
+          : m,
+      ),
+    }));
 
   return (
     <>
@@ -105,7 +163,16 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
         description="A draft until you press Send."
         actions={
           <>
-            <Button variant="outline" onClick={() => save.mutate(undefined, { onSuccess: () => toast({ title: 'Draft saved', variant: 'success' }), onError: (e) => toast({ title: 'Not saved', description: e.message, variant: 'destructive' }) })} loading={save.isPending && !showPreview.isPending && !send.isPending}>
+            <Button
+              variant="outline"
+              onClick={() =>
+                save.mutate(undefined, {
+                  onSuccess: () => toast({ title: 'Draft saved', variant: 'success' }),
+                  onError: (e) => toast({ title: 'Not saved', description: e.message, variant: 'destructive' }),
+                })
+              }
+              loading={save.isPending && !showPreview.isPending && !send.isPending}
+            >
               <Save aria-hidden="true" /> Save draft
             </Button>
             <Button variant="outline" onClick={() => showPreview.mutate(undefined)} loading={showPreview.isPending}>
@@ -120,30 +187,91 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
           <CardTitle>Update</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <Field label="Subject">{(p) => <Input {...p} value={content.subject} maxLength={200} onChange={(e) => setSection('subject', e.target.value)} />}</Field>
-          <Field label="Highlights" hint="What went well this month.">{(p) => <Textarea {...p} rows={4} value={content.highlights} onChange={(e) => setSection('highlights', e.target.value)} />}</Field>
+          <Field label="Subject">
+            {(p) => (
+              <Input
+                {...p}
+                value={content.subject}
+                maxLength={200}
+                onChange={(e) => setSection('subject', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Highlights" hint="What went well this month.">
+            {(p) => (
+              <Textarea
+                {...p}
+                rows={4}
+                value={content.highlights}
+                onChange={(e) => setSection('highlights', e.target.value)}
+              />
+            )}
+          </Field>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium">Metrics</legend>
             {content.metrics.map((m, i) => (
-              <div key={i} className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-center" data-testid="metric-row">
-                <Input aria-label={`Metric ${i + 1} name`} value={m.label} maxLength={100} onChange={(e) => setMetric(i, { label: e.target.value })} className="col-span-1" />
+              <div
+                key={i}
+                className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-center"
+                data-testid="metric-row"
+              >
+                <Input
+                  aria-label={`Metric ${i + 1} name`}
+                  value={m.label}
+                  maxLength={100}
+                  onChange={(e) => setMetric(i, { label: e.target.value })}
+                  className="col-span-1"
+                />
                 <div className="col-span-2 row-start-2 flex flex-col gap-0.5 sm:col-span-1 sm:row-start-auto">
-                  <Input aria-label={`${m.label || `Metric ${i + 1}`} value`} value={m.value} maxLength={200} onChange={(e) => setMetric(i, { value: e.target.value })} />
-                  <span className="text-xs text-muted-foreground" data-testid="metric-source">Source: {metricSourceLabel(m.source)}</span>
+                  <Input
+                    aria-label={`${m.label || `Metric ${i + 1}`} value`}
+                    value={m.value}
+                    maxLength={200}
+                    onChange={(e) => setMetric(i, { value: e.target.value })}
+                  />
+                  <span className="text-xs text-muted-foreground" data-testid="metric-source">
+                    Source: {metricSourceLabel(m.source)}
+                  </span>
                 </div>
-                <Button variant="ghost" size="icon" aria-label={`Remove ${m.label || 'metric'}`} onClick={() => setContent((c) => ({ ...c, metrics: c.metrics.filter((_, j) => j !== i) }))} className="row-start-1 col-start-2 sm:col-start-3">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${m.label || 'metric'}`}
+                  onClick={() => setContent((c) => ({ ...c, metrics: c.metrics.filter((_, j) => j !== i) }))}
+                  className="row-start-1 col-start-2 sm:col-start-3"
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </div>
             ))}
             {content.metrics.length < 20 ? (
-              <Button variant="outline" size="sm" className="self-start" onClick={() => setContent((c) => ({ ...c, metrics: [...c.metrics, { label: '', value: '', source: 'founder' }] }))}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="self-start"
+                onClick={() =>
+                  setContent((c) => ({ ...c, metrics: [...c.metrics, { label: '', value: '', source: 'founder' }] }))
+                }
+              >
                 <Plus aria-hidden="true" /> Add metric
               </Button>
             ) : null}
           </fieldset>
-          <Field label="Asks" hint="How investors can help: intros, hires, advice.">{(p) => <Textarea {...p} rows={3} value={content.asks} onChange={(e) => setSection('asks', e.target.value)} />}</Field>
-          <Field label="Lowlights" hint="What did not go to plan.">{(p) => <Textarea {...p} rows={3} value={content.lowlights} onChange={(e) => setSection('lowlights', e.target.value)} />}</Field>
+          <Field label="Asks" hint="How investors can help: intros, hires, advice.">
+            {(p) => (
+              <Textarea {...p} rows={3} value={content.asks} onChange={(e) => setSection('asks', e.target.value)} />
+            )}
+          </Field>
+          <Field label="Lowlights" hint="What did not go to plan.">
+            {(p) => (
+              <Textarea
+                {...p}
+                rows={3}
+                value={content.lowlights}
+                onChange={(e) => setSection('lowlights', e.target.value)}
+              />
+            )}
+          </Field>
         </CardContent>
       </Card>
 
@@ -158,14 +286,22 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
               {PIPELINE_STAGES.map((s) => {
                 const n = (board.data ?? []).filter((c) => c.stage === s).length;
                 return (
-                  <Checkbox key={s} label={`${s} (${n})`} checked={stages.includes(s)} onCheckedChange={(on) => setStages((xs) => (on ? [...xs, s] : xs.filter((x) => x !== s)))} />
+                  <Checkbox
+                    key={s}
+                    label={`${s} (${n})`}
+                    checked={stages.includes(s)}
+                    onCheckedChange={(on) => setStages((xs) => (on ? [...xs, s] : xs.filter((x) => x !== s)))}
+                  />
                 );
               })}
             </div>
           </fieldset>
           {chosenCards.length ? (
             <div className="flex flex-col gap-2" data-testid="pipeline-recipients">
-              <p className="text-sm text-muted-foreground">Pipeline cards carry no e-mail address: give one for each investor (filled from your deck link to them when there is one).</p>
+              <p className="text-sm text-muted-foreground">
+                Pipeline cards carry no e-mail address: give one for each investor (filled from your deck link to them
+                when there is one).
+              </p>
               {chosenCards.map((c: PipelineCard) => {
                 const k = key(c.investorKind, c.investorId);
                 return (
@@ -173,22 +309,49 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
                     <Label htmlFor={`to-${c.id}`} className="truncate">
                       {c.name} <span className="font-normal text-muted-foreground">· {c.stage}</span>
                     </Label>
-                    <Input id={`to-${c.id}`} type="email" placeholder={linked.get(k) ?? 'partner@fund.example'} value={addresses.get(k) ?? linked.get(k) ?? ''} onChange={(e) => setAddresses((m) => new Map(m).set(k, e.target.value))} />
+                    <Input
+                      id={`to-${c.id}`}
+                      type="email"
+                      placeholder={linked.get(k) ?? 'partner@fund.example'}
+                      value={addresses.get(k) ?? linked.get(k) ?? ''}
+                      onChange={(e) => setAddresses((m) => new Map(m).set(k, e.target.value))}
+                    />
                   </div>
                 );
               })}
             </div>
           ) : stages.length ? (
-            <p className="text-sm text-muted-foreground">No pipeline cards in {stages.length === 1 ? 'this stage' : 'these stages'} yet.</p>
+            <p className="text-sm text-muted-foreground">
+              No pipeline cards in {stages.length === 1 ? 'this stage' : 'these stages'} yet.
+            </p>
           ) : null}
-          <Field label="Other addresses" hint="One per line, or separated by commas.">{(p) => <Textarea {...p} rows={2} value={emailsText} onChange={(e) => setEmailsText(e.target.value)} placeholder="angel@example.com" />}</Field>
+          <Field label="Other addresses" hint="One per line, or separated by commas.">
+            {(p) => (
+              <Textarea
+                {...p}
+                rows={2}
+                value={emailsText}
+                onChange={(e) => setEmailsText(e.target.value)}
+                placeholder="angel@example.com"
+              />
+            )}
+          </Field>
         </CardContent>
       </Card>
 
-      {preview ? <PreviewCard preview={preview} busy={showPreview.isPending} onPick={(to) => showPreview.mutate(to)} onSend={() => setConfirm(true)} /> : (
+      {preview ? (
+        <PreviewCard
+          preview={preview}
+          busy={showPreview.isPending}
+          onPick={(to) => showPreview.mutate(to)}
+          onSend={() => setConfirm(true)}
+        />
+      ) : (
         <Card>
           <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-muted-foreground">Preview the update before sending: you will see each investor's own message.</p>
+            <p className="text-sm text-muted-foreground">
+              Preview the update before sending: you will see each investor's own message.
+            </p>
             <Button onClick={() => showPreview.mutate(undefined)} loading={showPreview.isPending}>
               <Eye aria-hidden="true" /> Preview
             </Button>
@@ -216,7 +379,17 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
   );
 }
 
-function PreviewCard({ preview, busy, onPick, onSend }: { preview: InvestorUpdatePreview; busy: boolean; onPick: (to: string) => void; onSend: () => void }) {
+function PreviewCard({
+  preview,
+  busy,
+  onPick,
+  onSend,
+}: {
+  preview: InvestorUpdatePreview;
+  busy: boolean;
+  onPick: (to: string) => void;
+  onSend: () => void;
+}) {
   const m = preview.message;
   return (
     <Card data-testid="update-preview">
@@ -228,22 +401,47 @@ function PreviewCard({ preview, busy, onPick, onSend }: { preview: InvestorUpdat
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <p className="text-sm" role="status">
-          {preview.recipients.length ? `${preview.recipients.length} ${preview.recipients.length === 1 ? 'investor gets' : 'investors get'} this update.` : 'Nobody would get this update yet: choose stages or add addresses.'}
-          {preview.unsubscribed.length ? ` ${preview.unsubscribed.length} unsubscribed and will not get it: ${preview.unsubscribed.map((r) => r.name ?? r.email).join(', ')}.` : ''}
-          {preview.missingEmail.length ? ` No address yet for: ${preview.missingEmail.map((r) => r.name).join(', ')}.` : ''}
+          {preview.recipients.length
+            ? `${preview.recipients.length} ${preview.recipients.length === 1 ? 'investor gets' : 'investors get'} this update.`
+            : 'Nobody would get this update yet: choose stages or add addresses.'}
+          {preview.unsubscribed.length
+            ? ` ${preview.unsubscribed.length} unsubscribed and will not get it: ${preview.unsubscribed.map((r) => r.name ?? r.email).join(', ')}.`
+            : ''}
+          {preview.missingEmail.length
+            ? ` No address yet for: ${preview.missingEmail.map((r) => r.name).join(', ')}.`
+            : ''}
         </p>
         {m ? (
           <>
             <div className="flex flex-col gap-1.5 sm:max-w-md">
               <Label htmlFor="preview-to">Show the message for</Label>
-              <Select id="preview-to" value={m.to} disabled={busy} onChange={(e) => onPick(e.target.value)} options={preview.recipients.map((r) => ({ value: r.email, label: r.name ? `${r.name} — ${r.email}` : r.email }))} />
+              <Select
+                id="preview-to"
+                value={m.to}
+                disabled={busy}
+                onChange={(e) => onPick(e.target.value)}
+                options={preview.recipients.map((r) => ({
+                  value: r.email,
+                  label: r.name ? `${r.name} — ${r.email}` : r.email,
+                }))}
+              />
             </div>
             <div className="text-sm">
-              <p><span className="text-muted-foreground">To:</span> {m.to}</p>
-              <p><span className="text-muted-foreground">Subject:</span> <strong>{m.subject}</strong></p>
+              <p>
+                <span className="text-muted-foreground">To:</span> {m.to}
+              </p>
+              <p>
+                <span className="text-muted-foreground">Subject:</span> <strong>{m.subject}</strong>
+              </p>
             </div>
             {/* The message's own HTML, as the mail module rendered it for this recipient; sandboxed: no scripts, links open outside. */}
-            <iframe title={`The update as ${m.to} gets it`} srcDoc={m.html} sandbox="allow-popups allow-popups-to-escape-sandbox" className="h-[32rem] w-full rounded-md border border-border bg-white" data-testid="preview-frame" />
+            <iframe
+              title={`The update as ${m.to} gets it`}
+              srcDoc={m.html}
+              sandbox="allow-popups allow-popups-to-escape-sandbox"
+              className="h-[32rem] w-full rounded-md border border-border bg-white"
+              data-testid="preview-frame"
+            />
           </>
         ) : null}
       </CardContent>
@@ -264,7 +462,12 @@ function SentUpdate({ update }: { update: InvestorUpdateDetail }) {
   };
   return (
     <>
-      <PageHeader title={update.content.subject} description={update.sentAt ? `Sent ${formatDateTime(update.sentAt)}` : undefined} actions={<Badge variant="success">Sent</Badge>} className="mb-0" />
+      <PageHeader
+        title={update.content.subject}
+        description={update.sentAt ? `Sent ${formatDateTime(update.sentAt)}` : undefined}
+        actions={<Badge variant="success">Sent</Badge>}
+        className="mb-0"
+      />
       <div className="grid grid-cols-3 gap-2 sm:gap-4">
         {[
           ['Recipients', update.deliveries.length],
@@ -297,7 +500,13 @@ function SentUpdate({ update }: { update: InvestorUpdateDetail }) {
                   <Badge variant={STATUS[d.status]!.variant}>{STATUS[d.status]!.label}</Badge>
                 </TableCell>
                 <TableCell className="text-sm">
-                  {!d.deckLinkId ? <span className="text-muted-foreground">No deck link</span> : d.deckVisits ? `Opened ${d.deckVisits === 1 ? 'once' : `${d.deckVisits} times`}${d.lastDeckVisitAt ? ` · ${whenLabel(d.lastDeckVisitAt, now)}` : ''}` : <span className="text-muted-foreground">Not opened</span>}
+                  {!d.deckLinkId ? (
+                    <span className="text-muted-foreground">No deck link</span>
+                  ) : d.deckVisits ? (
+                    `Opened ${d.deckVisits === 1 ? 'once' : `${d.deckVisits} times`}${d.lastDeckVisitAt ? ` · ${whenLabel(d.lastDeckVisitAt, now)}` : ''}`
+                  ) : (
+                    <span className="text-muted-foreground">Not opened</span>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
@@ -305,28 +514,34 @@ function SentUpdate({ update }: { update: InvestorUpdateDetail }) {
         </Table>
       </Card>
       {update.skipped.length ? (
-        <p className="text-sm text-muted-foreground">Not sent (unsubscribed from your updates): {update.skipped.map((s) => s.name ?? s.email).join(', ')}.</p>
+        <p className="text-sm text-muted-foreground">
+          Not sent (unsubscribed from your updates): {update.skipped.map((s) => s.name ?? s.email).join(', ')}.
+        </p>
       ) : null}
       <Card>
         <CardHeader>
           <CardTitle>What was sent</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-3 text-sm">
-          {(['highlights', 'asks', 'lowlights'] as const).filter((k) => update.content[k].trim()).map((k) => (
-            <div key={k}>
-              <h2 className="font-medium capitalize">{k}</h2>
-              <p className="whitespace-pre-line text-muted-foreground">{update.content[k]}</p>
-            </div>
-          ))}
+          {(['highlights', 'asks', 'lowlights'] as const)
+            .filter((k) => update.content[k].trim())
+            .map((k) => (
+              <div key={k}>
+                <h2 className="font-medium capitalize">{k}</h2>
+                <p className="whitespace-pre-line text-muted-foreground">{update.content[k]}</p>
+              </div>
+            ))}
           {update.content.metrics.some((m) => m.value.trim()) ? (
             <div>
               <h2 className="font-medium">Metrics</h2>
               <ul className="text-muted-foreground">
-                {update.content.metrics.filter((m) => m.value.trim()).map((m, i) => (
-                  <li key={i}>
-                    {m.label}: {m.value} <span className="text-xs">({metricSourceLabel(m.source)})</span>
-                  </li>
-                ))}
+                {update.content.metrics
+                  .filter((m) => m.value.trim())
+                  .map((m, i) => (
+                    <li key={i}>
+                      {m.label}: {m.value} <span className="text-xs">({metricSourceLabel(m.source)})</span>
+                    </li>
+                  ))}
               </ul>
             </div>
           ) : null}

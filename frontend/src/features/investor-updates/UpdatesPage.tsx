@@ -1,7 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Newspaper, Plus } from 'lucide-react';
-import { Badge, Button, Card, EmptyState, LoadFailed, PageHeader, Skeleton, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, toast } from '../../ui';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  LoadFailed,
+  PageHeader,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  toast,
+} from '../../ui';
 import { formatDateTime } from '../submissions/format';
 import { createUpdate, refreshUpdates, updatesQueryOptions } from './queries';
 
@@ -16,7 +31,8 @@ export function UpdatesPage() {
       void refreshUpdates(qc);
       void navigate({ to: '/updates/$id', params: { id: u.id } });
     },
-    onError: (err: Error) => toast({ title: 'Could not start an update', description: err.message, variant: 'destructive' }),
+    onError: (err: Error) =>
+      toast({ title: 'Could not start an update', description: err.message, variant: 'destructive' }),
   });
   const newButton = (
     <Button onClick={() => create.mutate()} loading={create.isPending}>
@@ -25,7 +41,11 @@ export function UpdatesPage() {
   );
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <PageHeader title="Updates" description="Monthly updates to your investors: write, preview, send. Each investor gets their own deck link." actions={list.data?.length ? newButton : null} />
+      <PageHeader
+        title="Updates"
+        description="Monthly updates to your investors: write, preview, send. Each investor gets their own deck link."
+        actions={list.data?.length ? newButton : null}
+      />
       {list.isPending ? (
         <Skeleton className="h-48" />
       ) : list.isError ? (
@@ -53,16 +73,26 @@ export function UpdatesPage() {
               {list.data.map((u) => (
                 <TableRow key={u.id} data-testid="update-row">
                   <TableCell className="max-w-[11rem] sm:max-w-none">
-                    <Link to="/updates/$id" params={{ id: u.id }} className="block truncate font-medium text-primary underline-offset-4 hover:underline">
+                    <Link
+                      to="/updates/$id"
+                      params={{ id: u.id }}
+                      className="block truncate font-medium text-primary underline-offset-4 hover:underline"
+                    >
                       {u.subject || 'Untitled update'}
                     </Link>
-                    <span className="text-xs text-muted-foreground">{u.sentAt ? `Sent ${formatDateTime(u.sentAt)}` : `Saved ${formatDateTime(u.updatedAt)}`}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {u.sentAt ? `Sent ${formatDateTime(u.sentAt)}` : `Saved ${formatDateTime(u.updatedAt)}`}
+                    </span>
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">
-                    <Badge variant={u.status === 'sent' ? 'success' : 'secondary'}>{u.status === 'sent' ? 'Sent' : 'Draft'}</Badge>
+                    <Badge variant={u.status === 'sent' ? 'success' : 'secondary'}>
+                      {u.status === 'sent' ? 'Sent' : 'Draft'}
+                    </Badge>
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{u.status === 'sent' ? u.recipients : '—'}</TableCell>
-                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{u.status === 'sent' ? u.delivered : '—'}</TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                    {u.status === 'sent' ? u.delivered : '—'}
+                  </TableCell>
                   <TableCell className="text-right tabular-nums">{u.status === 'sent' ? u.opened : '—'}</TableCell>
                 </TableRow>
               ))}

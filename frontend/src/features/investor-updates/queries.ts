@@ -1,4 +1,9 @@
-import type { EditInvestorUpdateRequest, InvestorUpdateDetail, InvestorUpdatePreview, InvestorUpdateSummary } from '@fp/contracts';
+import type {
+  EditInvestorUpdateRequest,
+  InvestorUpdateDetail,
+  InvestorUpdatePreview,
+  InvestorUpdateSummary,
+} from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
@@ -12,7 +17,11 @@ const path = (id: string, rest = '') => `/api/investor-updates/${encodeURICompon
 
 /** GET /api/investor-updates: drafts and sent updates with their delivery and deck-opening figures. */
 export const updatesQueryOptions = () =>
-  queryOptions({ queryKey: updateKeys.list(), queryFn: async () => (await apiRequest<{ updates: InvestorUpdateSummary[] }>('/api/investor-updates')).updates, staleTime: 10_000 });
+  queryOptions({
+    queryKey: updateKeys.list(),
+    queryFn: async () => (await apiRequest<{ updates: InvestorUpdateSummary[] }>('/api/investor-updates')).updates,
+    staleTime: 10_000,
+  });
 
 /** GET /api/investor-updates/:id: refreshed while sent messages are still on their way, and for new deck visits. */
 export const updateQueryOptions = (id: string) =>
@@ -20,16 +29,37 @@ export const updateQueryOptions = (id: string) =>
     queryKey: updateKeys.one(id),
     queryFn: () => apiRequest<InvestorUpdateDetail>(path(id)),
     staleTime: 5_000,
-    refetchInterval: (q) => (q.state.data?.status === 'sent' ? (q.state.data.deliveries.some((d) => d.status === 'queued' || d.status === 'retrying' || d.status === 'unknown') ? 3_000 : 30_000) : false),
+    refetchInterval: (q) =>
+      q.state.data?.status === 'sent'
+        ? q.state.data.deliveries.some(
+            (d) => d.status === 'queued' || d.status === 'retrying' || d.status === 'unknown',
+          )
+          ? 3_000
+          : 30_000
+        : false,
   });
 
-export const createUpdate = () => apiRequest<InvestorUpdateDetail>('/api/investor-updates', { method: 'POST', body: {} });
-export const saveUpdate = (id: string, body: EditInvestorUpdateRequest) => apiRequest<InvestorUpdateDetail>(path(id), { method: 'PATCH', body });
-export const previewUpdate = (id: string, to?: string) => apiRequest<InvestorUpdatePreview>(path(id, '/preview'), { method: 'POST', body: to ? { to } : {} });
-export const sendUpdate = (id: string) => apiRequest<{ alreadySent: boolean; recipients: number; skipped: number }>(path(id, '/send'), { method: 'POST', body: {} });
+export const createUpdate = () =>
+  apiRequest<InvestorUpdateDetail>('/api/investor-updates', { method: 'POST', body: {} });
+export const saveUpdate = (id: string, body: EditInvestorUpdateRequest) =>
+  apiRequest<InvestorUpdateDetail>(path(id), { method: 'PATCH', body });
+export const previewUpdate = (id: string, to?: string) =>
+  apiRequest<InvestorUpdatePreview>(path(id, '/preview'), { method: 'POST', body: to ? { to } : {} });
+export const sendUpdate = (id: string) =>
+  apiRequest<{ alreadySent: boolean; recipients: number; skipped: number }>(path(id, '/send'), {
+    method: 'POST',
+    body: {},
+  });
 export const refreshUpdates = (qc: QueryClient) => qc.invalidateQueries({ queryKey: updateKeys.all });
 
 /** Addresses typed by hand: one per line or separated by commas/spaces, lower-cased, each once. */
 export function parseEmails(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }

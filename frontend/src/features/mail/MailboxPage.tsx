@@ -25,25 +25,51 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 function Linkified({ text }: { text: string }) {
   const parts = text.split(/(https?:\/\/[^\s<>"]+)/g);
   return (
-    <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-md border bg-muted/40 p-3 font-sans text-sm" data-testid="mail-text">
-      {parts.map((p, i) => (i % 2 === 1 ? <a key={i} href={p} className="text-primary underline underline-offset-2">{p}</a> : <Fragment key={i}>{p}</Fragment>))}
+    <pre
+      className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-md border bg-muted/40 p-3 font-sans text-sm"
+      data-testid="mail-text"
+    >
+      {parts.map((p, i) =>
+        i % 2 === 1 ? (
+          <a key={i} href={p} className="text-primary underline underline-offset-2">
+            {p}
+          </a>
+        ) : (
+          <Fragment key={i}>{p}</Fragment>
+        ),
+      )}
     </pre>
   );
 }
 
 function MessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const q = useQuery({ queryKey: ['mailbox', 'message', id], queryFn: () => apiRequest<MailboxMessageDetail>(`/api/mailbox/${encodeURIComponent(id!)}`), enabled: id !== null });
+  const q = useQuery({
+    queryKey: ['mailbox', 'message', id],
+    queryFn: () => apiRequest<MailboxMessageDetail>(`/api/mailbox/${encodeURIComponent(id!)}`),
+    enabled: id !== null,
+  });
   return (
-    <Dialog open={id !== null} onOpenChange={(o) => !o && onClose()} title={q.data?.subject ?? 'Message'} description={q.data ? `To ${q.data.to}` : undefined} size="lg">
+    <Dialog
+      open={id !== null}
+      onOpenChange={(o) => !o && onClose()}
+      title={q.data?.subject ?? 'Message'}
+      description={q.data ? `To ${q.data.to}` : undefined}
+      size="lg"
+    >
       {q.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : q.isError ? (
-        <p role="alert" className="text-sm text-destructive">{q.error.message}</p>
+        <p role="alert" className="text-sm text-destructive">
+          {q.error.message}
+        </p>
       ) : (
         <div className="flex flex-col gap-3 text-sm">
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
             <dt className="text-muted-foreground">Status</dt>
-            <dd><Badge variant={STATUS[q.data.status].variant}>{STATUS[q.data.status].label}</Badge>{q.data.lastError ? ` ${q.data.lastError}` : ''}</dd>
+            <dd>
+              <Badge variant={STATUS[q.data.status].variant}>{STATUS[q.data.status].label}</Badge>
+              {q.data.lastError ? ` ${q.data.lastError}` : ''}
+            </dd>
             <dt className="text-muted-foreground">Queued</dt>
             <dd>{when(q.data.queuedAt)}</dd>
             {Object.entries(q.data.headers).map(([k, v]) => (
@@ -55,7 +81,12 @@ function MessageDialog({ id, onClose }: { id: string | null; onClose: () => void
           </dl>
           <Linkified text={q.data.text} />
           {/* The HTML as a recipient sees it; sandboxed: no scripts, no navigation of this app. */}
-          <iframe title="HTML version" sandbox="" srcDoc={q.data.html} className="h-80 w-full rounded-md border bg-white" />
+          <iframe
+            title="HTML version"
+            sandbox=""
+            srcDoc={q.data.html}
+            className="h-80 w-full rounded-md border bg-white"
+          />
         </div>
       )}
     </Dialog>
@@ -73,7 +104,8 @@ export function MailboxPage() {
   const [open, setOpen] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['mailbox', to],
-    queryFn: () => apiRequest<{ transport: string; messages: MailboxMessage[] }>('/api/mailbox', { query: { to, limit: '200' } }),
+    queryFn: () =>
+      apiRequest<{ transport: string; messages: MailboxMessage[] }>('/api/mailbox', { query: { to, limit: '200' } }),
     refetchInterval: 10_000,
   });
   const search = (e: FormEvent) => {
@@ -93,18 +125,36 @@ export function MailboxPage() {
         </CardContent>
       </Card>
     );
-  } else if (list.isError) body = <p role="alert" className="text-sm text-destructive">Error loading the mailbox: {list.error.message}</p>;
-  else if (list.data.messages.length === 0) body = <EmptyState icon={<Inbox />} title={to ? `No e-mail to ${to}` : 'No e-mail sent yet'} description="Verification, password reset, receipts and notifications appear here as they are sent." />;
+  } else if (list.isError)
+    body = (
+      <p role="alert" className="text-sm text-destructive">
+        Error loading the mailbox: {list.error.message}
+      </p>
+    );
+  else if (list.data.messages.length === 0)
+    body = (
+      <EmptyState
+        icon={<Inbox />}
+        title={to ? `No e-mail to ${to}` : 'No e-mail sent yet'}
+        description="Verification, password reset, receipts and notifications appear here as they are sent."
+      />
+    );
   else {
     body = (
       <Card>
         <ul className="divide-y" aria-label="Messages">
           {list.data.messages.map((m) => (
             <li key={m.id} data-testid="mailbox-row">
-              <button type="button" onClick={() => setOpen(m.id)} className="flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none sm:flex-row sm:items-center sm:gap-4">
+              <button
+                type="button"
+                onClick={() => setOpen(m.id)}
+                className="flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none sm:flex-row sm:items-center sm:gap-4"
+              >
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{m.subject}</span>
-                  <span className="block truncate text-xs text-muted-foreground">{m.to} · {m.template}</span>
+                  <span className="block truncate text-xs text-muted-foreground">
+                    {m.to} · {m.template}
+                  </span>
                 </span>
                 <span className="flex items-center gap-2 text-xs text-muted-foreground">
                   <Badge variant={STATUS[m.status].variant}>{STATUS[m.status].label}</Badge>
@@ -120,13 +170,32 @@ export function MailboxPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Mailbox" description={list.data ? `Every e-mail the app sent (transport: ${list.data.transport === 'embedded' ? 'the embedded outbox' : list.data.transport}).` : 'Every e-mail the app sent.'} />
+      <PageHeader
+        title="Mailbox"
+        description={
+          list.data
+            ? `Every e-mail the app sent (transport: ${list.data.transport === 'embedded' ? 'the embedded outbox' : list.data.transport}).`
+            : 'Every e-mail the app sent.'
+        }
+      />
       <form onSubmit={search} className="flex gap-2" role="search">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input aria-label="Recipient" placeholder="Filter by recipient, press Enter" className="pl-9" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            aria-label="Recipient"
+            placeholder="Filter by recipient, press Enter"
+            className="pl-9"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
         </div>
-        <Button type="submit" variant="outline"><Mail className="size-4" aria-hidden="true" />Filter</Button>
+        <Button type="submit" variant="outline">
+          <Mail className="size-4" aria-hidden="true" />
+          Filter
+        </Button>
       </form>
       {body}
       <MessageDialog id={open} onClose={() => setOpen(null)} />

@@ -5,11 +5,17 @@ const PATH = '/api/mail/unsubscribe';
 
 /** Session-free calls of the unsubscribe page (the e-mailed link's token is the credential); throws the server's message. */
 async function call<T>(method: 'GET' | 'POST' | 'DELETE', token: string): Promise<T> {
-  const res = method === 'GET'
-    ? await fetch(resolveApiUrl(`${PATH}?token=${encodeURIComponent(token)}`), { cache: 'no-store' })
-    : await fetch(resolveApiUrl(PATH), { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const res =
+    method === 'GET'
+      ? await fetch(resolveApiUrl(`${PATH}?token=${encodeURIComponent(token)}`), { cache: 'no-store' })
+      : await fetch(resolveApiUrl(PATH), {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token }),
+        });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(typeof data?.error === 'string' ? data.error : 'Something went wrong. Please try again.');
+  if (!res.ok)
+    throw new Error(typeof data?.error === 'string' ? data.error : 'Something went wrong. Please try again.');
   return data as T;
 }
 

@@ -66,14 +66,19 @@ export function FormsPage() {
     start.mutate(collection, {
       onSuccess: (r) =>
         r.runId
-          ? toast({ title: 'Discovery started', description: `${count(r.total)} firm${r.total === 1 ? '' : 's'} to check.`, variant: 'success' })
+          ? toast({
+              title: 'Discovery started',
+              description: `${count(r.total)} firm${r.total === 1 ? '' : 's'} to check.`,
+              variant: 'success',
+            })
           : toast({ title: 'Nothing to check', description: 'Every firm was checked recently.' }),
       onError: (e) => toast({ title: 'Could not start discovery', description: e.message, variant: 'destructive' }),
     });
 
   let body;
   if (overview.isPending) body = <Skeleton className="h-72 w-full rounded-xl" />;
-  else if (overview.isError) body = <LoadError error={overview.error} who="administrators" what="the registry of application forms" />;
+  else if (overview.isError)
+    body = <LoadError error={overview.error} who="administrators" what="the registry of application forms" />;
   else {
     const o = overview.data;
     const total = Object.values(o.counts).reduce((a, b) => a + b, 0);
@@ -82,14 +87,19 @@ export function FormsPage() {
         <Card className="min-w-0">
           <CardHeader>
             <CardTitle>Discovery run</CardTitle>
-            <CardDescription>Visits each firm's website like the automation does, a few sites at a time, pausing between visits to one host and honouring robots.txt.</CardDescription>
+            <CardDescription>
+              Visits each firm's website like the automation does, a few sites at a time, pausing between visits to one
+              host and honouring robots.txt.
+            </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             {o.current ? (
               <RunProgress run={o.current} />
             ) : (
               <p className="text-sm" data-testid="stale-count">
-                {o.stale === 0 ? `Every firm was checked in the last ${o.staleDays} days.` : `${count(o.stale)} firm${o.stale === 1 ? '' : 's'} not checked in the last ${o.staleDays} days.`}
+                {o.stale === 0
+                  ? `Every firm was checked in the last ${o.staleDays} days.`
+                  : `${count(o.stale)} firm${o.stale === 1 ? '' : 's'} not checked in the last ${o.staleDays} days.`}
               </p>
             )}
             <div>
@@ -103,7 +113,9 @@ export function FormsPage() {
         <Card className="min-w-0">
           <CardHeader>
             <CardTitle>Registry</CardTitle>
-            <CardDescription>{count(total)} firm{total === 1 ? '' : 's'} checked; each firm counts once, by its latest check.</CardDescription>
+            <CardDescription>
+              {count(total)} firm{total === 1 ? '' : 's'} checked; each firm counts once, by its latest check.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <OutcomeCounts counts={o.counts} label="Firms by outcome" />
@@ -116,7 +128,11 @@ export function FormsPage() {
           </CardHeader>
           <CardContent className="overflow-x-auto">
             {o.errors.length === 0 ? (
-              <EmptyState icon={<TriangleAlert />} title="No errors" description="No checked site was unreachable or blocked." />
+              <EmptyState
+                icon={<TriangleAlert />}
+                title="No errors"
+                description="No checked site was unreachable or blocked."
+              />
             ) : (
               <Table aria-label="Last errors" className="min-w-[40rem]">
                 <TableHeader>
@@ -131,7 +147,9 @@ export function FormsPage() {
                   {o.errors.map((e) => (
                     <TableRow key={e.firmId} data-testid="form-error">
                       <TableCell className="font-medium">{e.firmName ?? e.firmId}</TableCell>
-                      <TableCell><Badge variant={TONE[e.outcome]}>{FORM_OUTCOME_LABELS[e.outcome]}</Badge></TableCell>
+                      <TableCell>
+                        <Badge variant={TONE[e.outcome]}>{FORM_OUTCOME_LABELS[e.outcome]}</Badge>
+                      </TableCell>
                       <TableCell className="max-w-96 text-sm text-muted-foreground">{e.detail ?? '—'}</TableCell>
                       <TableCell className="whitespace-nowrap">{when(e.checkedAt)}</TableCell>
                     </TableRow>
@@ -161,8 +179,12 @@ export function FormsPage() {
                     <TableRow key={r.runId} data-testid="discovery-run">
                       <TableCell className="whitespace-nowrap">{when(r.startedAt)}</TableCell>
                       <TableCell className="break-all text-sm">{r.requestedBy}</TableCell>
-                      <TableCell className="text-right tabular-nums">{count(r.checked)} / {count(r.total)}</TableCell>
-                      <TableCell className="whitespace-nowrap">{r.finishedAt ? when(r.finishedAt) : 'Running'}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {count(r.checked)} / {count(r.total)}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        {r.finishedAt ? when(r.finishedAt) : 'Running'}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

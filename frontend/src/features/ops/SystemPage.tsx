@@ -10,19 +10,36 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { count, LoadError } from './OpsParts';
 import { systemQueryOptions } from './queries';
 
-const STATUS_TONE: Record<SystemSnapshot['projections'][number]['status'], BadgeVariant> = { running: 'success', standby: 'secondary', stopped: 'outline', failed: 'destructive' };
+const STATUS_TONE: Record<SystemSnapshot['projections'][number]['status'], BadgeVariant> = {
+  running: 'success',
+  standby: 'secondary',
+  stopped: 'outline',
+  failed: 'destructive',
+};
 
 function Figure({ label, value, hint, bad }: { label: string; value: ReactNode; hint?: string; bad?: boolean }) {
   return (
     <div>
-      <p className={bad ? 'text-3xl font-bold tabular-nums text-destructive' : 'text-3xl font-bold tabular-nums'}>{value}</p>
+      <p className={bad ? 'text-3xl font-bold tabular-nums text-destructive' : 'text-3xl font-bold tabular-nums'}>
+        {value}
+      </p>
       <p className="text-xs text-muted-foreground">{label}</p>
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
     </div>
   );
 }
 
-function Panel({ title, icon: Icon, description, children }: { title: string; icon: typeof Activity; description?: string; children: ReactNode }) {
+function Panel({
+  title,
+  icon: Icon,
+  description,
+  children,
+}: {
+  title: string;
+  icon: typeof Activity;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Card data-testid="system-panel">
       <CardHeader>
@@ -37,7 +54,8 @@ function Panel({ title, icon: Icon, description, children }: { title: string; ic
   );
 }
 
-const ms = (v: number | null) => (v === null ? '—' : v >= 1000 ? `${(v / 1000).toLocaleString('en-US')} s` : `${count(v)} ms`);
+const ms = (v: number | null) =>
+  v === null ? '—' : v >= 1000 ? `${(v / 1000).toLocaleString('en-US')} s` : `${count(v)} ms`;
 const percent = (r: number) => `${(r * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
 const mb = (bytes: number) => `${count(Math.round(bytes / 1024 / 1024))} MB`;
 
@@ -45,7 +63,14 @@ const mb = (bytes: number) => `${count(Math.round(bytes / 1024 / 1024))} MB`;
 export function SystemPage() {
   const system = useQuery(systemQueryOptions());
   let body;
-  if (system.isPending) body = <div className="grid gap-4 lg:grid-cols-2">{[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-40 rounded-xl" />)}</div>;
+  if (system.isPending)
+    body = (
+      <div className="grid gap-4 lg:grid-cols-2">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-40 rounded-xl" />
+        ))}
+      </div>
+    );
   else if (system.isError) body = <LoadError error={system.error} who="administrators" what="the system figures" />;
   else {
     const s = system.data;
@@ -53,11 +78,24 @@ export function SystemPage() {
     body = (
       <div className="flex flex-col gap-4">
         <div className="grid gap-4 lg:grid-cols-2">
-          <Panel title="Requests" icon={Activity} description={`This API process, last ${s.http.windowMinutes} minute${s.http.windowMinutes === 1 ? '' : 's'}`}>
+          <Panel
+            title="Requests"
+            icon={Activity}
+            description={`This API process, last ${s.http.windowMinutes} minute${s.http.windowMinutes === 1 ? '' : 's'}`}
+          >
             <Figure label="latency p95" value={ms(s.http.p95Ms)} />
-            <Figure label="error rate (5xx)" value={percent(s.http.errorRate)} bad={s.http.errorRate > 0} hint={`${count(s.http.errors)} of ${count(s.http.requests)} requests`} />
+            <Figure
+              label="error rate (5xx)"
+              value={percent(s.http.errorRate)}
+              bad={s.http.errorRate > 0}
+              hint={`${count(s.http.errors)} of ${count(s.http.requests)} requests`}
+            />
           </Panel>
-          <Panel title="Database pool" icon={Database} description={`This API process (pid ${s.process.pid}, up ${count(Math.round(s.process.uptimeSeconds / 60))} min, ${mb(s.process.residentMemoryBytes)})`}>
+          <Panel
+            title="Database pool"
+            icon={Database}
+            description={`This API process (pid ${s.process.pid}, up ${count(Math.round(s.process.uptimeSeconds / 60))} min, ${mb(s.process.residentMemoryBytes)})`}
+          >
             <Figure label={`in use of ${count(s.pool.max)}`} value={count(s.pool.inUse)} />
             <Figure label="waiting for a connection" value={count(s.pool.waiting)} bad={s.pool.waiting > 0} />
           </Panel>
@@ -75,7 +113,9 @@ export function SystemPage() {
               <Layers className="size-4 text-muted-foreground" aria-hidden="true" />
               Projections
             </CardTitle>
-            <CardDescription>{lagging ? `${lagging} behind the event log` : 'All caught up with the event log'}</CardDescription>
+            <CardDescription>
+              {lagging ? `${lagging} behind the event log` : 'All caught up with the event log'}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <Table aria-label="Projections">
@@ -102,14 +142,18 @@ export function SystemPage() {
           </CardContent>
         </Card>
         <p className="text-xs text-muted-foreground">
-          Read {new Date(s.at).toLocaleTimeString('en-US')}, refreshed every 5 seconds. For history and every process, scrape /metrics (docs/deploy.md).
+          Read {new Date(s.at).toLocaleTimeString('en-US')}, refreshed every 5 seconds. For history and every process,
+          scrape /metrics (docs/deploy.md).
         </p>
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="System" description="Pool, projection lag, queue, latency and errors of the running service." />
+      <PageHeader
+        title="System"
+        description="Pool, projection lag, queue, latency and errors of the running service."
+      />
       {body}
     </div>
   );

@@ -34,7 +34,11 @@ function GrantCreditsForm({ user, onDone }: { user: OpsUser; onDone: () => void 
       { kind: 'credits', amount: Number(amount), reason },
       {
         onSuccess: (u) => {
-          toast({ title: 'Credits granted', description: `${user.email} now has ${count(u.balance)} credit(s).`, variant: 'success' });
+          toast({
+            title: 'Credits granted',
+            description: `${user.email} now has ${count(u.balance)} credit(s).`,
+            variant: 'success',
+          });
           onDone();
         },
       },
@@ -42,17 +46,35 @@ function GrantCreditsForm({ user, onDone }: { user: OpsUser; onDone: () => void 
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <p className="text-sm text-muted-foreground">Current balance: {count(user.balance)}. The grant is recorded on the ledger with you as the actor.</p>
+      <p className="text-sm text-muted-foreground">
+        Current balance: {count(user.balance)}. The grant is recorded on the ledger with you as the actor.
+      </p>
       <Field label="Credits" required>
-        {(p) => <Input {...p} inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value.replace(/[^0-9]/g, ''))} autoFocus />}
+        {(p) => (
+          <Input
+            {...p}
+            inputMode="numeric"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value.replace(/[^0-9]/g, ''))}
+            autoFocus
+          />
+        )}
       </Field>
       <Field label="Reason" required hint="Shown on the ledger line (for example: goodwill after an outage).">
         {(p) => <Textarea {...p} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />}
       </Field>
-      {action.isError ? <p role="alert" className="text-sm text-destructive">{action.error.message}</p> : null}
+      {action.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {action.error.message}
+        </p>
+      ) : null}
       <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>Cancel</Button>
-        <Button type="submit" disabled={!amount || !reason.trim() || action.isPending}>{action.isPending ? 'Granting...' : 'Grant credits'}</Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!amount || !reason.trim() || action.isPending}>
+          {action.isPending ? 'Granting...' : 'Grant credits'}
+        </Button>
       </div>
     </form>
   );
@@ -65,15 +87,30 @@ function RolesForm({ user, onDone }: { user: OpsUser; onDone: () => void }) {
     action.mutate({ kind: on ? 'grant-role' : 'revoke-role', role }, { onSuccess: (u) => setRoles(u.roles) });
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted-foreground">An auditor reads ledgers and audit runs only; an admin operates the whole product. Each change is recorded with you as the actor.</p>
+      <p className="text-sm text-muted-foreground">
+        An auditor reads ledgers and audit runs only; an admin operates the whole product. Each change is recorded with
+        you as the actor.
+      </p>
       <div className="flex flex-col gap-3">
         {ROLES.map((role) => (
-          <Checkbox key={role} label={ROLE_LABEL[role]} checked={roles.includes(role)} disabled={action.isPending} onCheckedChange={(on) => toggle(role, on)} />
+          <Checkbox
+            key={role}
+            label={ROLE_LABEL[role]}
+            checked={roles.includes(role)}
+            disabled={action.isPending}
+            onCheckedChange={(on) => toggle(role, on)}
+          />
         ))}
       </div>
-      {action.isError ? <p role="alert" className="text-sm text-destructive">{action.error.message}</p> : null}
+      {action.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {action.error.message}
+        </p>
+      ) : null}
       <div className="flex justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>Done</Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Done
+        </Button>
       </div>
     </div>
   );
@@ -88,7 +125,11 @@ function DisableForm({ user, onDone }: { user: OpsUser; onDone: () => void }) {
       { kind: 'disable', reason },
       {
         onSuccess: () => {
-          toast({ title: 'Account disabled', description: `${user.email} was signed out everywhere and cannot sign in.`, variant: 'success' });
+          toast({
+            title: 'Account disabled',
+            description: `${user.email} was signed out everywhere and cannot sign in.`,
+            variant: 'success',
+          });
           onDone();
         },
       },
@@ -96,14 +137,24 @@ function DisableForm({ user, onDone }: { user: OpsUser; onDone: () => void }) {
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <p className="text-sm text-muted-foreground">Their sessions end at once and sign-in is refused until you enable the account again.</p>
+      <p className="text-sm text-muted-foreground">
+        Their sessions end at once and sign-in is refused until you enable the account again.
+      </p>
       <Field label="Reason" required>
         {(p) => <Textarea {...p} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />}
       </Field>
-      {action.isError ? <p role="alert" className="text-sm text-destructive">{action.error.message}</p> : null}
+      {action.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {action.error.message}
+        </p>
+      ) : null}
       <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="destructive" disabled={!reason.trim() || action.isPending}>{action.isPending ? 'Disabling...' : 'Disable account'}</Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={!reason.trim() || action.isPending}>
+          {action.isPending ? 'Disabling...' : 'Disable account'}
+        </Button>
       </div>
     </form>
   );
@@ -116,27 +167,65 @@ function UserRow({ user, onOpen }: { user: OpsUser; onOpen: (dialog: 'credits' |
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="truncate font-medium">{user.email}</span>
-          {user.roles.map((r) => <Badge key={r} variant="default">{ROLE_LABEL[r as UserRole] ?? r}</Badge>)}
+          {user.roles.map((r) => (
+            <Badge key={r} variant="default">
+              {ROLE_LABEL[r as UserRole] ?? r}
+            </Badge>
+          ))}
           {user.disabled ? <Badge variant="destructive">Disabled</Badge> : null}
         </div>
         <p className="truncate text-xs text-muted-foreground">
           {user.name ?? 'No name'} · joined {when(user.registeredAt)} · last sign-in {when(user.lastSignInAt)}
         </p>
-        {user.disabled ? <p className="text-xs text-destructive">Disabled {when(user.disabled.at)}: {user.disabled.reason}</p> : null}
+        {user.disabled ? (
+          <p className="text-xs text-destructive">
+            Disabled {when(user.disabled.at)}: {user.disabled.reason}
+          </p>
+        ) : null}
       </div>
       <dl className="flex gap-6 text-sm">
-        <div><dt className="text-xs text-muted-foreground">Balance</dt><dd className="font-semibold tabular-nums" data-testid="ops-user-balance">{count(user.balance)}</dd></div>
-        <div><dt className="text-xs text-muted-foreground">Submissions</dt><dd className="font-semibold tabular-nums">{count(user.submissions)}</dd></div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Balance</dt>
+          <dd className="font-semibold tabular-nums" data-testid="ops-user-balance">
+            {count(user.balance)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Submissions</dt>
+          <dd className="font-semibold tabular-nums">{count(user.submissions)}</dd>
+        </div>
       </dl>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" onClick={() => onOpen('credits')}><Coins className="size-4" aria-hidden="true" />Grant credits</Button>
-        <Button size="sm" variant="outline" onClick={() => onOpen('roles')}><ShieldCheck className="size-4" aria-hidden="true" />Roles</Button>
+        <Button size="sm" variant="outline" onClick={() => onOpen('credits')}>
+          <Coins className="size-4" aria-hidden="true" />
+          Grant credits
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => onOpen('roles')}>
+          <ShieldCheck className="size-4" aria-hidden="true" />
+          Roles
+        </Button>
         {user.disabled ? (
-          <Button size="sm" variant="outline" disabled={enable.isPending} onClick={() => enable.mutate({ kind: 'enable' }, { onError: (e) => toast({ title: 'Could not enable', description: e.message, variant: 'destructive' }) })}>
-            <UserCheck className="size-4" aria-hidden="true" />Enable
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={enable.isPending}
+            onClick={() =>
+              enable.mutate(
+                { kind: 'enable' },
+                {
+                  onError: (e) => toast({ title: 'Could not enable', description: e.message, variant: 'destructive' }),
+                },
+              )
+            }
+          >
+            <UserCheck className="size-4" aria-hidden="true" />
+            Enable
           </Button>
         ) : (
-          <Button size="sm" variant="outline" className="text-destructive" onClick={() => onOpen('disable')}><Ban className="size-4" aria-hidden="true" />Disable</Button>
+          <Button size="sm" variant="outline" className="text-destructive" onClick={() => onOpen('disable')}>
+            <Ban className="size-4" aria-hidden="true" />
+            Disable
+          </Button>
         )}
       </div>
     </li>
@@ -150,7 +239,8 @@ export function UsersPage() {
   const urlSearch = validateUsersSearch(useSearch({ strict: false }));
   const q = urlSearch.q ?? '';
   const page = urlSearch.page ?? 1;
-  const go = (next: { q: string; page: number }) => void navigate({ to: '/ops/users', search: validateUsersSearch(next), replace: true });
+  const go = (next: { q: string; page: number }) =>
+    void navigate({ to: '/ops/users', search: validateUsersSearch(next), replace: true });
   const setPage = (p: number) => go({ q, page: p });
   const [draft, setDraft] = useState(q);
   const [open, setOpen] = useState<Open>(null);
@@ -164,32 +254,68 @@ export function UsersPage() {
   let body;
   if (list.isPending) body = <Skeleton className="h-64 w-full rounded-xl" />;
   else if (list.isError) body = <LoadError error={list.error} who="administrators" what="user administration" />;
-  else if (list.data.users.length === 0) body = <EmptyState icon={<Users />} title={q ? `No user matches “${q}”` : 'No users yet'} description="Search by e-mail, name or user id." />;
+  else if (list.data.users.length === 0)
+    body = (
+      <EmptyState
+        icon={<Users />}
+        title={q ? `No user matches “${q}”` : 'No users yet'}
+        description="Search by e-mail, name or user id."
+      />
+    );
   else {
     body = (
       <>
         <Card>
           <ul className="divide-y" aria-label="Users">
-            {list.data.users.map((u) => <UserRow key={u.id} user={u} onOpen={(dialog) => setOpen({ user: u, dialog })} />)}
+            {list.data.users.map((u) => (
+              <UserRow key={u.id} user={u} onOpen={(dialog) => setOpen({ user: u, dialog })} />
+            ))}
           </ul>
         </Card>
-        <Pagination page={page} pageSize={list.data.limit} total={list.data.total} onPageChange={setPage} itemLabel="users" hideWhenSinglePage />
+        <Pagination
+          page={page}
+          pageSize={list.data.limit}
+          total={list.data.total}
+          onPageChange={setPage}
+          itemLabel="users"
+          hideWhenSinglePage
+        />
       </>
     );
   }
   const titles = { credits: 'Grant credits', roles: 'Roles', disable: 'Disable account' } as const;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Users" description="Find an account, see its balance and activity, grant credits, set roles or disable it." />
+      <PageHeader
+        title="Users"
+        description="Find an account, see its balance and activity, grant credits, set roles or disable it."
+      />
       <form onSubmit={search} className="flex gap-2" role="search">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input aria-label="Search users" placeholder="E-mail, name or user id" className="pl-9" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            aria-label="Search users"
+            placeholder="E-mail, name or user id"
+            className="pl-9"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
         </div>
-        <Button type="submit" variant="outline">Search</Button>
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
       </form>
       {body}
-      <Dialog open={open !== null} onOpenChange={(o) => !o && close()} title={open ? titles[open.dialog] : ''} description={open?.user.email} size="sm">
+      <Dialog
+        open={open !== null}
+        onOpenChange={(o) => !o && close()}
+        title={open ? titles[open.dialog] : ''}
+        description={open?.user.email}
+        size="sm"
+      >
         {open?.dialog === 'credits' ? <GrantCreditsForm user={open.user} onDone={close} /> : null}
         {open?.dialog === 'roles' ? <RolesForm user={open.user} onDone={close} /> : null}
         {open?.dialog === 'disable' ? <DisableForm user={open.user} onDone={close} /> : null}

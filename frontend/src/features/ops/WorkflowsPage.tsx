@@ -29,7 +29,8 @@ const STATUS: Record<OpsWorkflowRun['status'], { label: string; variant: BadgeVa
   running: { label: 'Running', variant: 'default' },
   finished: { label: 'Finished', variant: 'success' },
 };
-const statusOptions = (kind: WorkflowKind) => WORKFLOW_STATUSES[kind].map((value) => ({ value, label: STATUS[value as OpsWorkflowRun['status']].label }));
+const statusOptions = (kind: WorkflowKind) =>
+  WORKFLOW_STATUSES[kind].map((value) => ({ value, label: STATUS[value as OpsWorkflowRun['status']].label }));
 const KINDS: { value: WorkflowKind; label: string; what: string; when: string }[] = [
   { value: 'submission', label: 'Applications', what: 'Firm', when: 'Submitted' },
   { value: 'mail', label: 'E-mail', what: 'Subject', when: 'Queued' },
@@ -43,15 +44,43 @@ function RunActions({ run, onDetails }: { run: OpsWorkflowRun; onDetails: () => 
     action.mutate(
       { id: run.id, action: kind },
       {
-        onSuccess: () => toast({ title: kind === 'stop' ? 'Stop requested' : 'Retry started', description: `${run.firm ?? run.subject} for ${run.email ?? run.userId}`, variant: 'success' }),
-        onError: (e) => toast({ title: kind === 'stop' ? 'Could not stop' : 'Could not retry', description: e.message, variant: 'destructive' }),
+        onSuccess: () =>
+          toast({
+            title: kind === 'stop' ? 'Stop requested' : 'Retry started',
+            description: `${run.firm ?? run.subject} for ${run.email ?? run.userId}`,
+            variant: 'success',
+          }),
+        onError: (e) =>
+          toast({
+            title: kind === 'stop' ? 'Could not stop' : 'Could not retry',
+            description: e.message,
+            variant: 'destructive',
+          }),
       },
     );
   return (
     <div className="flex justify-end gap-2">
-      <Button size="sm" variant="ghost" onClick={onDetails} aria-label={`Details of ${run.firm ?? run.subject ?? run.id}`}><ListTree className="size-4" aria-hidden="true" />Details</Button>
-      {run.canStop ? <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => act('stop')}><Square className="size-4" aria-hidden="true" />Stop</Button> : null}
-      {run.canRetry ? <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => act('retry')}><RotateCcw className="size-4" aria-hidden="true" />Retry</Button> : null}
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={onDetails}
+        aria-label={`Details of ${run.firm ?? run.subject ?? run.id}`}
+      >
+        <ListTree className="size-4" aria-hidden="true" />
+        Details
+      </Button>
+      {run.canStop ? (
+        <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => act('stop')}>
+          <Square className="size-4" aria-hidden="true" />
+          Stop
+        </Button>
+      ) : null}
+      {run.canRetry ? (
+        <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => act('retry')}>
+          <RotateCcw className="size-4" aria-hidden="true" />
+          Retry
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -86,7 +115,8 @@ export function WorkflowsPage() {
   let body;
   if (list.isPending) body = <Skeleton className="h-64 w-full rounded-xl" />;
   else if (list.isError) body = <LoadError error={list.error} who="administrators" what="the workflow console" />;
-  else if (list.data.runs.length === 0) body = <EmptyState icon={<Activity />} title="No runs match" description="Change the filters to see more runs." />;
+  else if (list.data.runs.length === 0)
+    body = <EmptyState icon={<Activity />} title="No runs match" description="Change the filters to see more runs." />;
   else {
     body = (
       <>
@@ -100,23 +130,33 @@ export function WorkflowsPage() {
               <TableHead>Step</TableHead>
               <TableHead>{kind.when}</TableHead>
               <TableHead>Ended</TableHead>
-              <TableHead><span className="sr-only">Actions</span></TableHead>
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {list.data.runs.map((r) => (
               <TableRow key={r.id} data-testid="workflow-run">
-                <TableCell><Badge variant={STATUS[r.status].variant}>{STATUS[r.status].label}</Badge></TableCell>
+                <TableCell>
+                  <Badge variant={STATUS[r.status].variant}>{STATUS[r.status].label}</Badge>
+                </TableCell>
                 <TableCell>
                   <span className="font-medium">{r.firm ?? r.subject}</span>
-                  {r.error ? <span className="block max-w-72 truncate text-xs text-destructive" title={r.error}>{r.error}</span> : null}
+                  {r.error ? (
+                    <span className="block max-w-72 truncate text-xs text-destructive" title={r.error}>
+                      {r.error}
+                    </span>
+                  ) : null}
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{r.email ?? r.userId ?? '—'}</TableCell>
                 <TableCell className="text-right tabular-nums">{r.attempt}</TableCell>
                 <TableCell className="capitalize">{r.step?.replace(/_/g, ' ') ?? '—'}</TableCell>
                 <TableCell className="whitespace-nowrap">{when(r.submittedAt)}</TableCell>
                 <TableCell className="whitespace-nowrap">{r.endedAt ? when(r.endedAt) : '—'}</TableCell>
-                <TableCell><RunActions run={r} onDetails={() => setOpen(r)} /></TableCell>
+                <TableCell>
+                  <RunActions run={r} onDetails={() => setOpen(r)} />
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -124,8 +164,24 @@ export function WorkflowsPage() {
         <div className="flex items-center justify-between gap-2">
           <span className="text-sm text-muted-foreground">Page {cursors.length}</span>
           <div className="flex gap-2">
-            <Button size="sm" variant="outline" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}><ChevronLeft className="size-4" aria-hidden="true" />Newer</Button>
-            <Button size="sm" variant="outline" disabled={!list.data.nextCursor} onClick={() => setCursors((c) => [...c, list.data.nextCursor])}>Older<ChevronRight className="size-4" aria-hidden="true" /></Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={cursors.length === 1}
+              onClick={() => setCursors((c) => c.slice(0, -1))}
+            >
+              <ChevronLeft className="size-4" aria-hidden="true" />
+              Newer
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!list.data.nextCursor}
+              onClick={() => setCursors((c) => [...c, list.data.nextCursor])}
+            >
+              Older
+              <ChevronRight className="size-4" aria-hidden="true" />
+            </Button>
           </div>
         </div>
       </>
@@ -149,15 +205,55 @@ export function WorkflowsPage() {
       />
       <Tabs value={filters.kind} onValueChange={switchKind}>
         <TabsList aria-label="Kind of run">
-          {KINDS.map((k) => <TabsTrigger key={k.value} value={k.value}>{k.label}</TabsTrigger>)}
+          {KINDS.map((k) => (
+            <TabsTrigger key={k.value} value={k.value}>
+              {k.label}
+            </TabsTrigger>
+          ))}
         </TabsList>
       </Tabs>
       <form onSubmit={apply} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filters">
-        <Field label="Status">{(p) => <Select {...p} options={statusOptions(filters.kind)} placeholder="Any status" value={draft.status} onChange={(e) => set('status')(e.target.value)} />}</Field>
-        <Field label={filters.kind === 'mail' ? 'Recipient or user e-mail' : filters.kind === 'discovery' ? 'Started by (e-mail)' : 'User e-mail'}>{(p) => <Input {...p} type="email" placeholder="founder@example.com" value={draft.user} onChange={(e) => set('user')(e.target.value)} />}</Field>
-        <Field label={`${kind.when} from`}>{(p) => <Input {...p} type="datetime-local" value={draft.from} onChange={(e) => set('from')(e.target.value)} />}</Field>
-        <Field label={`${kind.when} before`}>{(p) => <Input {...p} type="datetime-local" value={draft.to} onChange={(e) => set('to')(e.target.value)} />}</Field>
-        <Button type="submit" variant="outline">Apply filters</Button>
+        <Field label="Status">
+          {(p) => (
+            <Select
+              {...p}
+              options={statusOptions(filters.kind)}
+              placeholder="Any status"
+              value={draft.status}
+              onChange={(e) => set('status')(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          label={
+            filters.kind === 'mail'
+              ? 'Recipient or user e-mail'
+              : filters.kind === 'discovery'
+                ? 'Started by (e-mail)'
+                : 'User e-mail'
+          }
+        >
+          {(p) => (
+            <Input
+              {...p}
+              type="email"
+              placeholder="founder@example.com"
+              value={draft.user}
+              onChange={(e) => set('user')(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={`${kind.when} from`}>
+          {(p) => (
+            <Input {...p} type="datetime-local" value={draft.from} onChange={(e) => set('from')(e.target.value)} />
+          )}
+        </Field>
+        <Field label={`${kind.when} before`}>
+          {(p) => <Input {...p} type="datetime-local" value={draft.to} onChange={(e) => set('to')(e.target.value)} />}
+        </Field>
+        <Button type="submit" variant="outline">
+          Apply filters
+        </Button>
       </form>
       {body}
       <WorkflowDetailDialog run={open} onClose={() => setOpen(null)} />

@@ -1,6 +1,18 @@
 import type { FormRegistryOverview } from '@fp/contracts';
 import type { SystemSnapshot } from '@fp/contracts';
-import type { AuditRun, AuditRunDetail, MeResponse, OpsLedgerResponse, OpsSummary, OpsUser, OpsUsersResponse, OpsWorkflowDetail, OpsWorkflowsResponse, UserRole, WorkflowKind } from '@fp/contracts';
+import type {
+  AuditRun,
+  AuditRunDetail,
+  MeResponse,
+  OpsLedgerResponse,
+  OpsSummary,
+  OpsUser,
+  OpsUsersResponse,
+  OpsWorkflowDetail,
+  OpsWorkflowsResponse,
+  UserRole,
+  WorkflowKind,
+} from '@fp/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
@@ -28,10 +40,18 @@ export const isForbidden = (e: unknown) => e instanceof ApiError && e.status ===
 
 /** The System page's figures, refreshed live. */
 export const systemQueryOptions = () =>
-  queryOptions({ queryKey: ['ops', 'system'] as const, queryFn: () => apiRequest<SystemSnapshot>('/api/ops/system'), refetchInterval: 5_000 });
+  queryOptions({
+    queryKey: ['ops', 'system'] as const,
+    queryFn: () => apiRequest<SystemSnapshot>('/api/ops/system'),
+    refetchInterval: 5_000,
+  });
 
 export const opsSummaryQueryOptions = () =>
-  queryOptions({ queryKey: opsKeys.summary(), queryFn: () => apiRequest<OpsSummary>('/api/ops/summary'), refetchInterval: 10_000 });
+  queryOptions({
+    queryKey: opsKeys.summary(),
+    queryFn: () => apiRequest<OpsSummary>('/api/ops/summary'),
+    refetchInterval: 10_000,
+  });
 
 export const opsUsersQueryOptions = (q: string, page: number) =>
   queryOptions({
@@ -41,7 +61,12 @@ export const opsUsersQueryOptions = (q: string, page: number) =>
   });
 
 export const ledgerQueryOptions = (email: string) =>
-  queryOptions({ queryKey: opsKeys.ledger(email), queryFn: () => apiRequest<OpsLedgerResponse>('/api/ops/ledger', { query: { email } }), enabled: email !== '', retry: false });
+  queryOptions({
+    queryKey: opsKeys.ledger(email),
+    queryFn: () => apiRequest<OpsLedgerResponse>('/api/ops/ledger', { query: { email } }),
+    enabled: email !== '',
+    retry: false,
+  });
 
 /** Past runs; polled while one is under way so its progress bar moves. */
 export const auditRunsQueryOptions = () =>
@@ -84,7 +109,8 @@ export function useUserAction(userId: string) {
   return useMutation({
     mutationFn: async (a: UserAction): Promise<OpsUser> => {
       const base = `/api/ops/users/${encodeURIComponent(userId)}`;
-      const call = (path: string, method: string, body?: unknown) => apiRequest<{ user: OpsUser }>(base + path, { method, body });
+      const call = (path: string, method: string, body?: unknown) =>
+        apiRequest<{ user: OpsUser }>(base + path, { method, body });
       switch (a.kind) {
         case 'credits':
           return (await call('/credits', 'POST', { amount: a.amount, reason: a.reason })).user;
@@ -116,7 +142,15 @@ export const workflowsQueryOptions = (f: WorkflowFilters, cursor: string | null)
     queryKey: ['ops', 'workflows', f, cursor] as const,
     queryFn: () =>
       apiRequest<OpsWorkflowsResponse>('/api/ops/workflows', {
-        query: { kind: f.kind, status: f.status, user: f.user, from: f.from ? new Date(f.from).toISOString() : '', to: f.to ? new Date(f.to).toISOString() : '', cursor: cursor ?? '', limit: 50 },
+        query: {
+          kind: f.kind,
+          status: f.status,
+          user: f.user,
+          from: f.from ? new Date(f.from).toISOString() : '',
+          to: f.to ? new Date(f.to).toISOString() : '',
+          cursor: cursor ?? '',
+          limit: 50,
+        },
       }),
     placeholderData: keepPreviousData,
     refetchInterval: 3000,
@@ -126,7 +160,8 @@ export const workflowsQueryOptions = (f: WorkflowFilters, cursor: string | null)
 export function useWorkflowAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'stop' | 'retry' }) => apiRequest(`/api/ops/workflows/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} }),
+    mutationFn: ({ id, action }: { id: string; action: 'stop' | 'retry' }) =>
+      apiRequest(`/api/ops/workflows/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['ops', 'workflows'] }),
   });
 }
@@ -136,7 +171,11 @@ export const workflowDetailQueryOptions = (kind: WorkflowKind, id: string) =>
   queryOptions({
     queryKey: ['ops', 'workflows', 'detail', kind, id] as const,
     queryFn: () => apiRequest<OpsWorkflowDetail>(`/api/ops/workflows/${encodeURIComponent(id)}`, { query: { kind } }),
-    refetchInterval: (q) => (q.state.data && (q.state.data.run.endedAt || q.state.data.run.status === 'sent' || q.state.data.run.status === 'failed') ? false : 3000),
+    refetchInterval: (q) =>
+      q.state.data &&
+      (q.state.data.run.endedAt || q.state.data.run.status === 'sent' || q.state.data.run.status === 'failed')
+        ? false
+        : 3000,
   });
 export type FormsCollection = 'vc' | 'test';
 
@@ -152,7 +191,11 @@ export const formsOverviewQueryOptions = (collection: FormsCollection) =>
 export function useStartFormDiscovery() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (collection: FormsCollection) => apiRequest<{ runId: string | null; total: number }>('/api/ops/forms/discover', { method: 'POST', body: { collection } }),
+    mutationFn: (collection: FormsCollection) =>
+      apiRequest<{ runId: string | null; total: number }>('/api/ops/forms/discover', {
+        method: 'POST',
+        body: { collection },
+      }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['ops', 'forms'] }),
   });
 }

@@ -99,24 +99,84 @@ export function CardDialog({ card, stage, onClose }: CardDialogProps) {
     >
       <form className="flex flex-col gap-4" onSubmit={submit} aria-label={`Edit ${card.name}`}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Stage">{(p) => <Select {...p} options={PIPELINE_STAGES} value={draft.stage} onChange={(e) => set({ stage: e.target.value as PipelineStage })} />}</Field>
-          <Field label="Next follow-up">{(p) => <Input {...p} type="date" value={draft.nextFollowUp} onChange={(e) => set({ nextFollowUp: e.target.value })} />}</Field>
-          <Field label="Amount discussed (USD)">{(p) => <Input {...p} inputMode="numeric" placeholder="e.g. 250000" value={draft.amount} onChange={(e) => set({ amount: e.target.value })} />}</Field>
-          <Field label="Introduced by">{(p) => <Input {...p} maxLength={200} value={draft.introducedBy} onChange={(e) => set({ introducedBy: e.target.value })} />}</Field>
+          <Field label="Stage">
+            {(p) => (
+              <Select
+                {...p}
+                options={PIPELINE_STAGES}
+                value={draft.stage}
+                onChange={(e) => set({ stage: e.target.value as PipelineStage })}
+              />
+            )}
+          </Field>
+          <Field label="Next follow-up">
+            {(p) => (
+              <Input
+                {...p}
+                type="date"
+                value={draft.nextFollowUp}
+                onChange={(e) => set({ nextFollowUp: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Amount discussed (USD)">
+            {(p) => (
+              <Input
+                {...p}
+                inputMode="numeric"
+                placeholder="e.g. 250000"
+                value={draft.amount}
+                onChange={(e) => set({ amount: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Introduced by">
+            {(p) => (
+              <Input
+                {...p}
+                maxLength={200}
+                value={draft.introducedBy}
+                onChange={(e) => set({ introducedBy: e.target.value })}
+              />
+            )}
+          </Field>
         </div>
         {draft.stage === 'Passed' ? (
           <Field label="Why did they pass?" required hint="Required when an investor is moved to Passed.">
-            {(p) => <Input {...p} maxLength={500} value={draft.passReason} onChange={(e) => set({ passReason: e.target.value })} autoFocus />}
+            {(p) => (
+              <Input
+                {...p}
+                maxLength={500}
+                value={draft.passReason}
+                onChange={(e) => set({ passReason: e.target.value })}
+                autoFocus
+              />
+            )}
           </Field>
         ) : null}
-        <Field label="Notes">{(p) => <Textarea {...p} rows={4} maxLength={5000} value={draft.notes} onChange={(e) => set({ notes: e.target.value })} />}</Field>
+        <Field label="Notes">
+          {(p) => (
+            <Textarea
+              {...p}
+              rows={4}
+              maxLength={5000}
+              value={draft.notes}
+              onChange={(e) => set({ notes: e.target.value })}
+            />
+          )}
+        </Field>
         {error ? (
           <p role="alert" className="text-sm text-destructive">
             {error}
           </p>
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-          <Button variant="ghost" className="text-destructive" loading={remove.isPending} onClick={() => remove.mutate()}>
+          <Button
+            variant="ghost"
+            className="text-destructive"
+            loading={remove.isPending}
+            onClick={() => remove.mutate()}
+          >
             Remove from pipeline
           </Button>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
@@ -142,7 +202,10 @@ export function CardDialog({ card, stage, onClose }: CardDialogProps) {
           <ol className="flex flex-col gap-2" data-testid="card-history">
             {history.data.map((h, i) => (
               <li key={i} className="flex flex-col text-sm sm:flex-row sm:gap-3">
-                <time dateTime={h.at} className="shrink-0 text-xs text-muted-foreground tabular-nums sm:w-44 sm:text-sm">
+                <time
+                  dateTime={h.at}
+                  className="shrink-0 text-xs text-muted-foreground tabular-nums sm:w-44 sm:text-sm"
+                >
                   {dateTime(h.at)}
                 </time>
                 <span>{h.summary}</span>

@@ -1,7 +1,15 @@
 import { PIPELINE_STAGES, type PipelineCard, type PipelineStage } from '@fp/contracts';
 import {
-  DndContext, DragOverlay, PointerSensor, rectIntersection, useDraggable, useDroppable, useSensor, useSensors,
-  type Announcements, type DragEndEvent,
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  rectIntersection,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
 } from '@dnd-kit/core';
 import { CalendarClock, GripVertical } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
@@ -38,7 +46,8 @@ interface KeyboardMove {
 }
 
 function CardBody({ card, today }: { card: PipelineCard; today: string }) {
-  const due = card.nextFollowUp !== null && card.nextFollowUp <= today && card.stage !== 'Committed' && card.stage !== 'Passed';
+  const due =
+    card.nextFollowUp !== null && card.nextFollowUp <= today && card.stage !== 'Committed' && card.stage !== 'Passed';
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1.5">
       <span className="truncate text-sm font-medium">{card.name}</span>
@@ -48,12 +57,19 @@ function CardBody({ card, today }: { card: PipelineCard; today: string }) {
         {card.submissionIds.length ? <span>Applied ×{card.submissionIds.length}</span> : null}
       </span>
       {card.nextFollowUp ? (
-        <span className={cn('inline-flex items-center gap-1 text-xs', due ? 'font-medium text-warning' : 'text-muted-foreground')}>
+        <span
+          className={cn(
+            'inline-flex items-center gap-1 text-xs',
+            due ? 'font-medium text-warning' : 'text-muted-foreground',
+          )}
+        >
           <CalendarClock className="size-3.5" aria-hidden="true" />
           {followUpLabel(card.nextFollowUp, today)}
         </span>
       ) : null}
-      {card.stage === 'Passed' && card.passReason ? <span className="line-clamp-2 text-xs text-muted-foreground">{card.passReason}</span> : null}
+      {card.stage === 'Passed' && card.passReason ? (
+        <span className="line-clamp-2 text-xs text-muted-foreground">{card.passReason}</span>
+      ) : null}
       <DeckReadingLine investorKind={card.investorKind} investorId={card.investorId} />
     </div>
   );
@@ -69,7 +85,10 @@ interface CardProps {
 }
 
 function BoardCard({ card, today, moving, onOpen, onKey, onBlurHandle }: CardProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({ id: card.id, data: { stage: card.stage } });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: card.id,
+    data: { stage: card.stage },
+  });
   return (
     <li
       ref={setNodeRef}
@@ -94,7 +113,12 @@ function BoardCard({ card, today, moving, onOpen, onKey, onBlurHandle }: CardPro
       >
         <GripVertical className="size-4" aria-hidden="true" />
       </button>
-      <button type="button" onClick={() => onOpen(card)} className="flex min-w-0 flex-1 rounded text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label={`Open ${card.name}`}>
+      <button
+        type="button"
+        onClick={() => onOpen(card)}
+        className="flex min-w-0 flex-1 rounded text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        aria-label={`Open ${card.name}`}
+      >
         <CardBody card={card} today={today} />
       </button>
     </li>
@@ -123,11 +147,16 @@ function Column({ stage, cards, move, ...cardProps }: ColumnProps) {
     >
       <h2 className="flex items-center justify-between px-1 pt-1 text-sm font-semibold">
         {stage}
-        <span className="rounded-full bg-background px-2 text-xs font-medium text-muted-foreground tabular-nums">{cards.length}</span>
+        <span className="rounded-full bg-background px-2 text-xs font-medium text-muted-foreground tabular-nums">
+          {cards.length}
+        </span>
       </h2>
       <ul className="flex min-h-16 flex-col gap-2">
         {target ? (
-          <li aria-hidden="true" className="rounded-lg border border-dashed border-primary p-2 text-sm text-muted-foreground">
+          <li
+            aria-hidden="true"
+            className="rounded-lg border border-dashed border-primary p-2 text-sm text-muted-foreground"
+          >
             {move.card.name}
           </li>
         ) : null}
@@ -181,7 +210,8 @@ export function PipelineBoard({ cards, today, onOpen, onMove }: PipelineBoardPro
       setSpoken(say.start(card.name));
       return;
     }
-    const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+    const step =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
     if (step) {
       e.preventDefault();
       const target = PIPELINE_STAGES[PIPELINE_STAGES.indexOf(current.target) + step];
@@ -216,7 +246,10 @@ export function PipelineBoard({ cards, today, onOpen, onMove }: PipelineBoardPro
       onDragCancel={() => setActive(null)}
       onDragEnd={onDragEnd}
     >
-      <div className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0" data-testid="pipeline-board">
+      <div
+        className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0"
+        data-testid="pipeline-board"
+      >
         {PIPELINE_STAGES.map((stage) => (
           <Column
             key={stage}

@@ -29,7 +29,9 @@ export function FollowUpsCard() {
         ) : board.isError ? (
           <p className="text-sm text-destructive">Follow-ups unavailable: {board.error.message}</p>
         ) : due.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No follow-ups due today. Set a next follow-up date on a pipeline card to see it here when it is due.</p>
+          <p className="text-sm text-muted-foreground">
+            No follow-ups due today. Set a next follow-up date on a pipeline card to see it here when it is due.
+          </p>
         ) : (
           <ul className="flex flex-col divide-y divide-border">
             {due.slice(0, 6).map((c) => (
@@ -38,7 +40,14 @@ export function FollowUpsCard() {
                   <span className="block truncate font-medium">{c.name}</span>
                   <span className="text-xs text-muted-foreground">{c.stage}</span>
                 </span>
-                <span className={cn('shrink-0 text-xs font-medium', c.nextFollowUp! < today ? 'text-destructive' : 'text-warning')}>{followUpLabel(c.nextFollowUp!, today)}</span>
+                <span
+                  className={cn(
+                    'shrink-0 text-xs font-medium',
+                    c.nextFollowUp! < today ? 'text-destructive' : 'text-warning',
+                  )}
+                >
+                  {followUpLabel(c.nextFollowUp!, today)}
+                </span>
               </li>
             ))}
             {due.length > 6 ? <li className="pt-2 text-xs text-muted-foreground">and {due.length - 6} more</li> : null}
@@ -80,7 +89,10 @@ export function PipelineFunnelCard() {
                   <dt className="truncate text-muted-foreground">{stage}</dt>
                   <dd className="contents">
                     <span className="flex h-4 justify-center rounded bg-muted/60" aria-hidden="true">
-                      <span className={cn('h-full rounded', stage === 'Passed' ? 'bg-muted-foreground/40' : 'bg-primary')} style={{ width: `${(count / max) * 100}%` }} />
+                      <span
+                        className={cn('h-full rounded', stage === 'Passed' ? 'bg-muted-foreground/40' : 'bg-primary')}
+                        style={{ width: `${(count / max) * 100}%` }}
+                      />
                     </span>
                     <span className="text-right font-medium tabular-nums" data-testid={`funnel-${stage}`}>
                       {count}

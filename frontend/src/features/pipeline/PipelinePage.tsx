@@ -4,7 +4,19 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { validatePipelineSearch } from '../../lib/page-search';
 import { Download, KanbanSquare } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { Button, buttonVariants, Card, EmptyState, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../ui';
+import {
+  Button,
+  buttonVariants,
+  Card,
+  EmptyState,
+  PageHeader,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+} from '../../ui';
 import { CardDialog } from './CardDialog';
 import { PipelineBoard } from './PipelineBoard';
 import { PipelineTable } from './PipelineTable';
@@ -30,7 +42,9 @@ export function PipelinePage() {
     onMutate: async ({ card, stage }) => {
       await qc.cancelQueries({ queryKey: pipelineKeys.board() });
       const before = qc.getQueryData<PipelineCard[]>(pipelineKeys.board());
-      qc.setQueryData<PipelineCard[]>(pipelineKeys.board(), (cards) => cards?.map((c) => (c.id === card.id ? { ...c, stage } : c)));
+      qc.setQueryData<PipelineCard[]>(pipelineKeys.board(), (cards) =>
+        cards?.map((c) => (c.id === card.id ? { ...c, stage } : c)),
+      );
       return { before };
     },
     onError: (e: Error, _v, context) => {
@@ -97,13 +111,23 @@ export function PipelinePage() {
           }
         />
       ) : (
-        <Tabs value={view} onValueChange={(v) => void navigate({ to: '/pipeline', search: v === 'table' ? { view: 'table' } : {}, replace: true })}>
+        <Tabs
+          value={view}
+          onValueChange={(v) =>
+            void navigate({ to: '/pipeline', search: v === 'table' ? { view: 'table' } : {}, replace: true })
+          }
+        >
           <TabsList aria-label="View">
             <TabsTrigger value="board">Board</TabsTrigger>
             <TabsTrigger value="table">Table</TabsTrigger>
           </TabsList>
           <TabsContent value="board" className="mt-4">
-            <PipelineBoard cards={cards} today={today} onOpen={(card, stage) => setOpen({ card, stage })} onMove={(card, stage) => move.mutate({ card, stage })} />
+            <PipelineBoard
+              cards={cards}
+              today={today}
+              onOpen={(card, stage) => setOpen({ card, stage })}
+              onMove={(card, stage) => move.mutate({ card, stage })}
+            />
           </TabsContent>
           <TabsContent value="table" className="mt-4">
             <PipelineTable cards={cards} today={today} onOpen={openCard} />

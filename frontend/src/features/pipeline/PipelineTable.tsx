@@ -1,6 +1,12 @@
 import { PIPELINE_STAGES, type PipelineCard } from '@fp/contracts';
 import {
-  createColumnHelper, flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type SortingState,
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -25,25 +31,52 @@ export function PipelineTable({ cards, today, onOpen }: PipelineTableProps) {
   const [text, setText] = useState('');
   // Stable between renders: new columns or filter arrays each render make the table rebuild its
   // row models every time, and a render loop follows.
-  const columns = useMemo(() => [
-    col.accessor('name', {
-      header: 'Investor',
-      cell: (c) => (
-        <button type="button" className="text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none" onClick={() => onOpen(c.row.original)}>
-          {c.getValue()}
-        </button>
-      ),
-    }),
-    col.accessor('stage', { header: 'Stage', sortingFn: (a, b) => STAGE_ORDER.get(a.original.stage)! - STAGE_ORDER.get(b.original.stage)!, filterFn: 'equals' }),
-    col.accessor('nextFollowUp', {
-      header: 'Next follow-up',
-      sortingFn: (a, b) => nullsLast(a.original.nextFollowUp, b.original.nextFollowUp) || (a.original.nextFollowUp ?? '').localeCompare(b.original.nextFollowUp ?? ''),
-      cell: (c) => (c.getValue() ? <span title={c.getValue()!}>{followUpLabel(c.getValue()!, today)}</span> : <span className="text-muted-foreground">—</span>),
-    }),
-    col.accessor('amount', { header: 'Amount', sortingFn: (a, b) => nullsLast(a.original.amount, b.original.amount) || (a.original.amount ?? 0) - (b.original.amount ?? 0), cell: (c) => formatAmount(c.getValue()) || '—', meta: { numeric: true } }),
-    col.accessor('introducedBy', { header: 'Introduced by', cell: (c) => c.getValue() ?? '—' }),
-    col.accessor('updatedAt', { header: 'Updated', cell: (c) => new Date(c.getValue()).toLocaleDateString('en-US', { dateStyle: 'medium' }) }),
-  ], [onOpen, today]);
+  const columns = useMemo(
+    () => [
+      col.accessor('name', {
+        header: 'Investor',
+        cell: (c) => (
+          <button
+            type="button"
+            className="text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none"
+            onClick={() => onOpen(c.row.original)}
+          >
+            {c.getValue()}
+          </button>
+        ),
+      }),
+      col.accessor('stage', {
+        header: 'Stage',
+        sortingFn: (a, b) => STAGE_ORDER.get(a.original.stage)! - STAGE_ORDER.get(b.original.stage)!,
+        filterFn: 'equals',
+      }),
+      col.accessor('nextFollowUp', {
+        header: 'Next follow-up',
+        sortingFn: (a, b) =>
+          nullsLast(a.original.nextFollowUp, b.original.nextFollowUp) ||
+          (a.original.nextFollowUp ?? '').localeCompare(b.original.nextFollowUp ?? ''),
+        cell: (c) =>
+          c.getValue() ? (
+            <span title={c.getValue()!}>{followUpLabel(c.getValue()!, today)}</span>
+          ) : (
+            <span className="text-muted-foreground">—</span>
+          ),
+      }),
+      col.accessor('amount', {
+        header: 'Amount',
+        sortingFn: (a, b) =>
+          nullsLast(a.original.amount, b.original.amount) || (a.original.amount ?? 0) - (b.original.amount ?? 0),
+        cell: (c) => formatAmount(c.getValue()) || '—',
+        meta: { numeric: true },
+      }),
+      col.accessor('introducedBy', { header: 'Introduced by', cell: (c) => c.getValue() ?? '—' }),
+      col.accessor('updatedAt', {
+        header: 'Updated',
+        cell: (c) => new Date(c.getValue()).toLocaleDateString('en-US', { dateStyle: 'medium' }),
+      }),
+    ],
+    [onOpen, today],
+  );
   const columnFilters = useMemo(() => (stage ? [{ id: 'stage', value: stage }] : []), [stage]);
   const table = useReactTable({
     data: cards,
@@ -65,8 +98,21 @@ export function PipelineTable({ cards, today, onOpen }: PipelineTableProps) {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Input aria-label="Filter investors" placeholder="Filter by name, notes or introducer" value={text} onChange={(e) => setText(e.target.value)} className="sm:max-w-xs" />
-        <Select aria-label="Stage filter" className="sm:w-52" placeholder="All stages" options={PIPELINE_STAGES} value={stage} onChange={(e) => setStage(e.target.value)} />
+        <Input
+          aria-label="Filter investors"
+          placeholder="Filter by name, notes or introducer"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className="sm:max-w-xs"
+        />
+        <Select
+          aria-label="Stage filter"
+          className="sm:w-52"
+          placeholder="All stages"
+          options={PIPELINE_STAGES}
+          value={stage}
+          onChange={(e) => setStage(e.target.value)}
+        />
       </div>
       <Table aria-label="Pipeline" data-testid="pipeline-table">
         <TableHeader>
@@ -76,10 +122,27 @@ export function PipelineTable({ cards, today, onOpen }: PipelineTableProps) {
                 const dir = h.column.getIsSorted();
                 const numeric = (h.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
                 return (
-                  <TableHead key={h.id} className={cn('whitespace-nowrap', numeric && 'text-right')} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
-                    <button type="button" onClick={h.column.getToggleSortingHandler()} className={cn('inline-flex items-center gap-1 uppercase hover:text-foreground', numeric && 'flex-row-reverse')}>
+                  <TableHead
+                    key={h.id}
+                    className={cn('whitespace-nowrap', numeric && 'text-right')}
+                    aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
+                  >
+                    <button
+                      type="button"
+                      onClick={h.column.getToggleSortingHandler()}
+                      className={cn(
+                        'inline-flex items-center gap-1 uppercase hover:text-foreground',
+                        numeric && 'flex-row-reverse',
+                      )}
+                    >
                       {flexRender(h.column.columnDef.header, h.getContext())}
-                      {dir === 'asc' ? <ArrowUp className="size-3.5" aria-hidden="true" /> : dir === 'desc' ? <ArrowDown className="size-3.5" aria-hidden="true" /> : <ArrowUpDown className="size-3.5 opacity-50" aria-hidden="true" />}
+                      {dir === 'asc' ? (
+                        <ArrowUp className="size-3.5" aria-hidden="true" />
+                      ) : dir === 'desc' ? (
+                        <ArrowDown className="size-3.5" aria-hidden="true" />
+                      ) : (
+                        <ArrowUpDown className="size-3.5 opacity-50" aria-hidden="true" />
+                      )}
                     </button>
                   </TableHead>
                 );
@@ -98,7 +161,14 @@ export function PipelineTable({ cards, today, onOpen }: PipelineTableProps) {
             rows.map((r) => (
               <TableRow key={r.id}>
                 {r.getVisibleCells().map((c) => (
-                  <TableCell key={c.id} className={cn('whitespace-nowrap', (c.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric && 'text-right tabular-nums')}>
+                  <TableCell
+                    key={c.id}
+                    className={cn(
+                      'whitespace-nowrap',
+                      (c.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric &&
+                        'text-right tabular-nums',
+                    )}
+                  >
                     {flexRender(c.column.columnDef.cell, c.getContext())}
                   </TableCell>
                 ))}

@@ -3,12 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { followUpLabel, followUpsDue, localDay, stageCounts } from './queries';
 
 const card = (id: string, stage: PipelineCard['stage'], nextFollowUp: string | null): PipelineCard => ({
-  id, investorId: id, investorKind: 'vc', name: id, stage, notes: null, nextFollowUp, passReason: null, introducedBy: null, amount: null, submissionIds: [], updatedAt: '2026-01-01T00:00:00Z',
+  id,
+  investorId: id,
+  investorKind: 'vc',
+  name: id,
+  stage,
+  notes: null,
+  nextFollowUp,
+  passReason: null,
+  introducedBy: null,
+  amount: null,
+  submissionIds: [],
+  updatedAt: '2026-01-01T00:00:00Z',
 });
 
 describe('pipeline helpers', () => {
   it('lists open follow-ups due today or overdue, most overdue first', () => {
-    const cards = [card('a', 'Meeting', '2026-01-10'), card('b', 'Applied', '2026-01-08'), card('c', 'Meeting', '2026-01-11'), card('d', 'Passed', '2026-01-01'), card('e', 'Target', null)];
+    const cards = [
+      card('a', 'Meeting', '2026-01-10'),
+      card('b', 'Applied', '2026-01-08'),
+      card('c', 'Meeting', '2026-01-11'),
+      card('d', 'Passed', '2026-01-01'),
+      card('e', 'Target', null),
+    ];
     expect(followUpsDue(cards, '2026-01-10').map((c) => c.id)).toEqual(['b', 'a']);
   });
   it('counts cards in every stage, in order', () => {

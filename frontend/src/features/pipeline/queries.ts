@@ -1,5 +1,10 @@
 import {
-  PIPELINE_STAGES, type InvestorKind, type PipelineCard, type PipelineHistoryEntry, type PipelineStage, type UpdatePipelineCardRequest,
+  PIPELINE_STAGES,
+  type InvestorKind,
+  type PipelineCard,
+  type PipelineHistoryEntry,
+  type PipelineStage,
+  type UpdatePipelineCardRequest,
 } from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestRaw } from '../../lib/api';
@@ -23,14 +28,17 @@ export const pipelineQueryOptions = () =>
 export const cardHistoryQueryOptions = (id: string) =>
   queryOptions({
     queryKey: pipelineKeys.history(id),
-    queryFn: async () => (await apiRequest<{ history: PipelineHistoryEntry[] }>(`/api/pipeline/${encodeURIComponent(id)}/history`)).history,
+    queryFn: async () =>
+      (await apiRequest<{ history: PipelineHistoryEntry[] }>(`/api/pipeline/${encodeURIComponent(id)}/history`))
+        .history,
   });
 
 export const addToPipeline = (investors: { investorId: string; investorKind: InvestorKind }[]) =>
   apiRequest<{ cards: PipelineCard[]; added: number }>('/api/pipeline', { method: 'POST', body: { investors } });
 export const updateCard = (id: string, patch: UpdatePipelineCardRequest) =>
   apiRequest<PipelineCard>(`/api/pipeline/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch });
-export const removeCard = (id: string) => apiRequest<{ success: true }>(`/api/pipeline/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const removeCard = (id: string) =>
+  apiRequest<{ success: true }>(`/api/pipeline/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /** The board and everything drawn from it (dashboard follow-ups and funnel). */
 export const refreshPipeline = (qc: QueryClient) => qc.invalidateQueries({ queryKey: pipelineKeys.all });
@@ -71,5 +79,8 @@ export function followUpLabel(day: string, today: string): string {
 
 /** GET /api/pipeline/export: the board as CSV, saved as a download. */
 export async function exportPipeline(): Promise<{ fileName: string }> {
-  return saveResponse(await apiRequestRaw('/api/pipeline/export'), `pipeline_export_${new Date().toISOString().slice(0, 10)}.csv`);
+  return saveResponse(
+    await apiRequestRaw('/api/pipeline/export'),
+    `pipeline_export_${new Date().toISOString().slice(0, 10)}.csv`,
+  );
 }

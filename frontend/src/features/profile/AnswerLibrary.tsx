@@ -16,7 +16,15 @@ import { answerKeys, answersQueryOptions, deleteAnswer, saveAnswer, updateAnswer
 const message = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Please try again.');
 
 /** Add or edit one answer: the question as a form may ask it, and the founder's own answer. */
-function AnswerForm({ initial, onDone, onCancel }: { initial?: LibraryAnswer; onDone: () => void; onCancel?: () => void }) {
+function AnswerForm({
+  initial,
+  onDone,
+  onCancel,
+}: {
+  initial?: LibraryAnswer;
+  onDone: () => void;
+  onCancel?: () => void;
+}) {
   const qc = useQueryClient();
   const [question, setQuestion] = useState(initial?.question ?? '');
   const [answer, setAnswer] = useState(initial?.answer ?? '');
@@ -41,10 +49,26 @@ function AnswerForm({ initial, onDone, onCancel }: { initial?: LibraryAnswer; on
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" aria-label={initial ? 'Edit answer' : 'Add an answer'}>
       <Field label="Question" required>
-        {(p) => <Input {...p} value={question} maxLength={ANSWER_QUESTION_MAX} placeholder="Why now?" onChange={(e) => setQuestion(e.target.value)} />}
+        {(p) => (
+          <Input
+            {...p}
+            value={question}
+            maxLength={ANSWER_QUESTION_MAX}
+            placeholder="Why now?"
+            onChange={(e) => setQuestion(e.target.value)}
+          />
+        )}
       </Field>
       <Field label="Your answer" required error={error ?? undefined}>
-        {(p) => <Textarea {...p} value={answer} maxLength={ANSWER_TEXT_MAX} rows={4} onChange={(e) => setAnswer(e.target.value)} />}
+        {(p) => (
+          <Textarea
+            {...p}
+            value={answer}
+            maxLength={ANSWER_TEXT_MAX}
+            rows={4}
+            onChange={(e) => setAnswer(e.target.value)}
+          />
+        )}
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
@@ -71,7 +95,12 @@ function AnswerItem({ a }: { a: LibraryAnswer }) {
     },
     onError: (e) => toast({ title: 'Could not delete the answer', description: message(e), variant: 'destructive' }),
   });
-  if (editing) return <li className="rounded-lg border border-border p-4"><AnswerForm initial={a} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} /></li>;
+  if (editing)
+    return (
+      <li className="rounded-lg border border-border p-4">
+        <AnswerForm initial={a} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
+      </li>
+    );
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-border p-4" data-testid="library-answer">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -80,11 +109,22 @@ function AnswerItem({ a }: { a: LibraryAnswer }) {
       </div>
       <p className="line-clamp-4 text-sm whitespace-pre-line text-muted-foreground break-words">{a.answer}</p>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit the answer to ${a.question}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setEditing(true)}
+          aria-label={`Edit the answer to ${a.question}`}
+        >
           <Pencil aria-hidden="true" /> {a.source === 'profile' ? 'Answer in my words' : 'Edit'}
         </Button>
         {a.source === 'saved' ? (
-          <Button size="sm" variant="ghost" onClick={() => remove.mutate()} disabled={remove.isPending} aria-label={`Delete the answer to ${a.question}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => remove.mutate()}
+            disabled={remove.isPending}
+            aria-label={`Delete the answer to ${a.question}`}
+          >
             <Trash2 aria-hidden="true" /> Delete
           </Button>
         ) : null}
@@ -109,15 +149,22 @@ export function AnswerLibrary() {
           </span>
         </CardTitle>
         <CardDescription>
-          Your answers to questions application forms ask, such as "Why now?". Forms are matched to them by meaning. Nothing else is ever sent in your name: a required question with no answer here pauses the application until you answer it.
-          Your default message for fields that ask for a message or a pitch is set above, under Applications.
+          Your answers to questions application forms ask, such as "Why now?". Forms are matched to them by meaning.
+          Nothing else is ever sent in your name: a required question with no answer here pauses the application until
+          you answer it. Your default message for fields that ask for a message or a pitch is set above, under
+          Applications.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {query.isPending ? (
           <LoadingRows />
         ) : query.isError ? (
-          <LoadFailed title="Failed to load your answers" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <LoadFailed
+            title="Failed to load your answers"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : query.data.length === 0 && !adding ? (
           <EmptyState
             icon={<MessageSquareText />}

@@ -13,7 +13,11 @@ import { choicesKeys, choicesQueryOptions, saveChoices } from './choices-queries
 
 const OPT_INS: { value: OptInChoice; label: string; hint: string }[] = [
   { value: 'no', label: 'Always no', hint: 'Newsletter and marketing boxes stay unticked.' },
-  { value: 'ask', label: 'Ask me', hint: 'Unticked, unless a form requires the box: then the application waits for your answer.' },
+  {
+    value: 'ask',
+    label: 'Ask me',
+    hint: 'Unticked, unless a form requires the box: then the application waits for your answer.',
+  },
   { value: 'yes', label: 'Always yes', hint: 'Newsletter and marketing boxes are ticked for you.' },
 ];
 
@@ -44,7 +48,8 @@ function ChoicesForm({ data }: { data: StandingChoicesResponse }) {
     setError(null);
     save.mutate();
   };
-  const changed = optIns !== data.optIns || acceptTerms !== data.acceptTerms || (text.trim() || null) !== data.defaultMessage;
+  const changed =
+    optIns !== data.optIns || acceptTerms !== data.acceptTerms || (text.trim() || null) !== data.defaultMessage;
   return (
     <form onSubmit={submit} className="flex flex-col gap-6" aria-label="Application choices">
       <fieldset className="flex flex-col gap-2">
@@ -56,7 +61,14 @@ function ChoicesForm({ data }: { data: StandingChoicesResponse }) {
               className="flex cursor-pointer flex-col gap-1 rounded-lg border border-border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
             >
               <span className="flex items-center gap-2 font-medium">
-                <input type="radio" name="opt-ins" value={o.value} checked={optIns === o.value} onChange={() => setOptIns(o.value)} className="size-4 accent-primary" />
+                <input
+                  type="radio"
+                  name="opt-ins"
+                  value={o.value}
+                  checked={optIns === o.value}
+                  onChange={() => setOptIns(o.value)}
+                  className="size-4 accent-primary"
+                />
                 {o.label}
               </span>
               <span className="text-xs text-muted-foreground">{o.hint}</span>
@@ -65,9 +77,14 @@ function ChoicesForm({ data }: { data: StandingChoicesResponse }) {
         </div>
       </fieldset>
       <div className="flex flex-col gap-1">
-        <Checkbox label="Accept an application's terms or privacy notice for me" checked={acceptTerms} onCheckedChange={setAcceptTerms} />
+        <Checkbox
+          label="Accept an application's terms or privacy notice for me"
+          checked={acceptTerms}
+          onCheckedChange={setAcceptTerms}
+        />
         <p className="text-xs text-muted-foreground">
-          Off: a form that requires you to agree waits for your answer ("Needs your answers"), showing the box's text. Every box ticked is listed in the submission's proof, with why.
+          Off: a form that requires you to agree waits for your answer ("Needs your answers"), showing the box's text.
+          Every box ticked is listed in the submission's proof, with why.
         </p>
       </div>
       <Field
@@ -75,11 +92,25 @@ function ChoicesForm({ data }: { data: StandingChoicesResponse }) {
         hint="Sent word for word, only into fields that ask for a message, a pitch or a cover note. Never into other fields. Empty: such fields stay empty, or the application asks you when one is required."
         error={error ?? undefined}
       >
-        {(p) => <Textarea {...p} value={text} maxLength={DEFAULT_MESSAGE_MAX} rows={5} placeholder="Write the note you would send a partner." onChange={(e) => setText(e.target.value)} />}
+        {(p) => (
+          <Textarea
+            {...p}
+            value={text}
+            maxLength={DEFAULT_MESSAGE_MAX}
+            rows={5}
+            placeholder="Write the note you would send a partner."
+            onChange={(e) => setText(e.target.value)}
+          />
+        )}
       </Field>
       {data.suggestion && data.suggestion !== text.trim() ? (
-        <div className="flex flex-col gap-2 rounded-lg border border-dashed border-border p-3 text-sm" data-testid="default-message-suggestion">
-          <p className="text-xs font-medium text-muted-foreground">Suggestion from a fixed template filled with your profile (not AI). Nothing is sent until you save it.</p>
+        <div
+          className="flex flex-col gap-2 rounded-lg border border-dashed border-border p-3 text-sm"
+          data-testid="default-message-suggestion"
+        >
+          <p className="text-xs font-medium text-muted-foreground">
+            Suggestion from a fixed template filled with your profile (not AI). Nothing is sent until you save it.
+          </p>
           <p className="whitespace-pre-line break-words">{data.suggestion}</p>
           <div>
             <Button type="button" size="sm" variant="outline" onClick={() => setText(data.suggestion ?? '')}>
@@ -112,13 +143,21 @@ export function ApplicationChoices() {
             <ListChecks className="size-5" aria-hidden="true" /> Applications
           </span>
         </CardTitle>
-        <CardDescription>What the automation may answer for you on every form. Nothing is agreed to or subscribed to unless you allow it here.</CardDescription>
+        <CardDescription>
+          What the automation may answer for you on every form. Nothing is agreed to or subscribed to unless you allow
+          it here.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
           <LoadingRows />
         ) : query.isError ? (
-          <LoadFailed title="Failed to load your application choices" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <LoadFailed
+            title="Failed to load your application choices"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : (
           <ChoicesForm data={query.data} />
         )}

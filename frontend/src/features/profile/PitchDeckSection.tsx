@@ -10,9 +10,20 @@ import { Skeleton } from '../../ui/Skeleton';
 import { toast } from '../../ui/toast';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../submissions/format';
-import { deckFileProblem, downloadPitchDeck, formatBytes, pitchDeckQueryOptions, useRemovePitchDeck, useUploadPitchDeck } from './deck-queries';
+import {
+  deckFileProblem,
+  downloadPitchDeck,
+  formatBytes,
+  pitchDeckQueryOptions,
+  useRemovePitchDeck,
+  useUploadPitchDeck,
+} from './deck-queries';
 
-const ACTION_LABEL: Record<PitchDeckHistoryEntry['action'], string> = { uploaded: 'Uploaded', replaced: 'Replaced', removed: 'Removed' };
+const ACTION_LABEL: Record<PitchDeckHistoryEntry['action'], string> = {
+  uploaded: 'Uploaded',
+  replaced: 'Replaced',
+  removed: 'Removed',
+};
 
 /**
  * Settings → Pitch deck: one current PDF (attached by the automation wherever a firm's form asks for
@@ -38,7 +49,11 @@ export function PitchDeckSection() {
     setProgress(0);
     try {
       await upload.mutateAsync(file);
-      toast({ title: 'Pitch deck uploaded', description: `${file.name} will be attached to your applications.`, variant: 'success' });
+      toast({
+        title: 'Pitch deck uploaded',
+        description: `${file.name} will be attached to your applications.`,
+        variant: 'success',
+      });
     } catch (err) {
       setError((err as Error).message || 'The upload failed. Please try again.');
     } finally {
@@ -49,7 +64,10 @@ export function PitchDeckSection() {
     setError(null);
     try {
       await remove.mutateAsync();
-      toast({ title: 'Pitch deck removed', description: 'Forms that require a deck file will fail until you upload one.' });
+      toast({
+        title: 'Pitch deck removed',
+        description: 'Forms that require a deck file will fail until you upload one.',
+      });
     } catch (err) {
       setError((err as Error).message || 'The deck could not be removed.');
     }
@@ -69,7 +87,9 @@ export function PitchDeckSection() {
         <CardTitle id="pitch-deck-title" className="flex items-center gap-2 text-lg">
           <FileText className="size-5 text-primary" aria-hidden="true" /> Pitch deck
         </CardTitle>
-        <CardDescription>The PDF attached to your applications wherever a firm’s form asks for a deck file. PDF only, at most 25 MB.</CardDescription>
+        <CardDescription>
+          The PDF attached to your applications wherever a firm’s form asks for a deck file. PDF only, at most 25 MB.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <input
@@ -89,32 +109,59 @@ export function PitchDeckSection() {
             <Skeleton className="h-4 w-1/2" />
           </div>
         ) : query.isError && !query.data ? (
-          <div role="alert" className="flex flex-col items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between">
-            <span className="flex items-center gap-2"><AlertTriangle className="size-4 shrink-0" aria-hidden="true" /> Your pitch deck could not be loaded. {query.error.message}</span>
+          <div
+            role="alert"
+            className="flex flex-col items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between"
+          >
+            <span className="flex items-center gap-2">
+              <AlertTriangle className="size-4 shrink-0" aria-hidden="true" /> Your pitch deck could not be loaded.{' '}
+              {query.error.message}
+            </span>
             <Button size="sm" variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
               <RefreshCw aria-hidden="true" /> Try Again
             </Button>
           </div>
         ) : deck ? (
-          <div className="flex flex-col gap-3 rounded-lg border border-border bg-muted/30 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="pitch-deck-current">
+          <div
+            className="flex flex-col gap-3 rounded-lg border border-border bg-muted/30 p-3 sm:flex-row sm:items-center sm:justify-between"
+            data-testid="pitch-deck-current"
+          >
             <div className="flex min-w-0 items-start gap-3">
-              <div className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary"><FileText className="size-5" aria-hidden="true" /></div>
+              <div className="flex size-10 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+                <FileText className="size-5" aria-hidden="true" />
+              </div>
               <div className="min-w-0">
-                <p className="truncate font-medium" title={deck.fileName}>{deck.fileName}</p>
+                <p className="truncate font-medium" title={deck.fileName}>
+                  {deck.fileName}
+                </p>
                 <p className="text-xs text-muted-foreground">
                   {formatBytes(deck.size)} · uploaded {formatDateTime(deck.uploadedAt)}
                 </p>
-                <p className="truncate font-mono text-[11px] text-muted-foreground" title={`SHA-256 ${deck.sha256}`}>SHA-256 {deck.sha256.slice(0, 16)}…</p>
+                <p className="truncate font-mono text-[11px] text-muted-foreground" title={`SHA-256 ${deck.sha256}`}>
+                  SHA-256 {deck.sha256.slice(0, 16)}…
+                </p>
               </div>
             </div>
             <div className="flex flex-wrap gap-2">
-              <Button size="sm" variant="outline" onClick={() => void onDownload()} aria-label={`Download ${deck.fileName}`}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => void onDownload()}
+                aria-label={`Download ${deck.fileName}`}
+              >
                 <Download aria-hidden="true" /> Download
               </Button>
               <Button size="sm" variant="secondary" onClick={choose} disabled={uploading || remove.isPending}>
                 <Upload aria-hidden="true" /> Replace
               </Button>
-              <Button size="sm" variant="ghost" className="text-destructive" onClick={() => void onRemove()} loading={remove.isPending} disabled={uploading}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-destructive"
+                onClick={() => void onRemove()}
+                loading={remove.isPending}
+                disabled={uploading}
+              >
                 {remove.isPending ? null : <Trash2 aria-hidden="true" />} Remove
               </Button>
             </div>
@@ -144,7 +191,11 @@ export function PitchDeckSection() {
         ) : null}
 
         {error ? (
-          <p role="alert" className="flex items-center gap-2 rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive" data-testid="pitch-deck-error">
+          <p
+            role="alert"
+            className="flex items-center gap-2 rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive"
+            data-testid="pitch-deck-error"
+          >
             <AlertTriangle className="size-4 shrink-0" aria-hidden="true" /> {error}
           </p>
         ) : null}
@@ -154,13 +205,21 @@ export function PitchDeckSection() {
             <summary className="cursor-pointer text-muted-foreground">History ({history.length})</summary>
             <ol className="mt-2 flex flex-col divide-y divide-border rounded-lg border border-border">
               {history.map((h, i) => (
-                <li key={`${h.deckId}-${h.action}-${i}`} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+                <li
+                  key={`${h.deckId}-${h.action}-${i}`}
+                  className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-3"
+                >
                   <span className="flex min-w-0 items-center gap-2">
                     <Badge variant={h.action === 'uploaded' ? 'secondary' : 'outline'}>{ACTION_LABEL[h.action]}</Badge>
-                    <span className="truncate" title={h.fileName}>{h.fileName}</span>
+                    <span className="truncate" title={h.fileName}>
+                      {h.fileName}
+                    </span>
                   </span>
                   <span className="shrink-0 text-xs text-muted-foreground">
-                    {formatBytes(h.size)} · {formatDateTime(h.at)} · <span className="font-mono" title={`SHA-256 ${h.sha256}`}>{h.sha256.slice(0, 8)}</span>
+                    {formatBytes(h.size)} · {formatDateTime(h.at)} ·{' '}
+                    <span className="font-mono" title={`SHA-256 ${h.sha256}`}>
+                      {h.sha256.slice(0, 8)}
+                    </span>
                   </span>
                 </li>
               ))}

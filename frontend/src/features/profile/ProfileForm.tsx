@@ -31,12 +31,30 @@ import { ProfileHeader } from './ProfileHeader';
 import { useUpdateStartupProfile } from './queries';
 import { isRequired, SECTIONS, sectionOf, type FieldSpec, type SectionId } from './sections';
 
-function ProfileInput({ spec, register, error, showRequired, value }: { spec: FieldSpec; register: UseFormRegister<ProfileFormValues>; error?: string; showRequired: boolean; value?: string }) {
+function ProfileInput({
+  spec,
+  register,
+  error,
+  showRequired,
+  value,
+}: {
+  spec: FieldSpec;
+  register: UseFormRegister<ProfileFormValues>;
+  error?: string;
+  showRequired: boolean;
+  value?: string;
+}) {
   // The raising amount says how it was read ("Read as $2,500,000"), so "2.5M" is not a guess.
   const read = spec.name === 'raising' && value?.trim() ? readRaisingAmount(value) : null;
   const hint = read ? `Read as ${read}` : spec.hint;
   return (
-    <Field label={spec.label} required={showRequired && isRequired(spec.name)} hint={hint} error={error} className={cn(spec.wide && 'md:col-span-2')}>
+    <Field
+      label={spec.label}
+      required={showRequired && isRequired(spec.name)}
+      hint={hint}
+      error={error}
+      className={cn(spec.wide && 'md:col-span-2')}
+    >
       {(control) => {
         const props = { ...control, ...register(spec.name), placeholder: spec.placeholder };
         switch (spec.kind) {
@@ -63,19 +81,35 @@ function ProfileInput({ spec, register, error, showRequired, value }: { spec: Fi
 const requiredOf = (id: SectionId) => SECTIONS.find((s) => s.id === id)!.fields.filter((f) => isRequired(f.name));
 
 /** Per-tab marker while incomplete: filled required fields of the tab (a check when all are), or an error dot. */
-function TabMarker({ id, values, errors }: { id: SectionId; values: Partial<ProfileFormValues>; errors: FieldErrors<ProfileFormValues> }) {
+function TabMarker({
+  id,
+  values,
+  errors,
+}: {
+  id: SectionId;
+  values: Partial<ProfileFormValues>;
+  errors: FieldErrors<ProfileFormValues>;
+}) {
   const fields = SECTIONS.find((s) => s.id === id)!.fields;
   const errorCount = fields.filter((f) => errors[f.name]).length;
   if (errorCount) {
     return (
-      <span className="size-2 rounded-full bg-destructive" aria-label={`${errorCount} field${errorCount > 1 ? 's' : ''} to fix`} role="img" />
+      <span
+        className="size-2 rounded-full bg-destructive"
+        aria-label={`${errorCount} field${errorCount > 1 ? 's' : ''} to fix`}
+        role="img"
+      />
     );
   }
   const required = requiredOf(id);
   const filled = required.filter((f) => values[f.name]?.trim()).length;
-  if (filled === required.length) return <Check className="size-3.5 text-success" aria-label="All required fields filled" />;
+  if (filled === required.length)
+    return <Check className="size-3.5 text-success" aria-label="All required fields filled" />;
   return (
-    <span className="rounded-full bg-background/60 px-1.5 text-[10px] leading-4 tabular-nums text-muted-foreground" aria-label={`${filled} of ${required.length} required fields filled`}>
+    <span
+      className="rounded-full bg-background/60 px-1.5 text-[10px] leading-4 tabular-nums text-muted-foreground"
+      aria-label={`${filled} of ${required.length} required fields filled`}
+    >
       {filled}/{required.length}
     </span>
   );
@@ -114,25 +148,41 @@ export function ProfileForm({ data }: { data: StartupProfileResponse }) {
   // Unsaved edits ask before leaving: a dialog for in-app navigation, the browser's prompt for reload/close.
   const dirty = useRef(false);
   dirty.current = formState.isDirty && !save.isPending;
-  const blocker = useBlocker({ shouldBlockFn: () => dirty.current, enableBeforeUnload: () => dirty.current, withResolver: true });
+  const blocker = useBlocker({
+    shouldBlockFn: () => dirty.current,
+    enableBeforeUnload: () => dirty.current,
+    withResolver: true,
+  });
 
   const onValid = (v: ProfileFormValues) =>
     save.mutate(toProfilePatch(v, profile), {
       onSuccess: (saved) => {
         reset(toProfileForm(saved.profile));
-        toast({ title: 'Profile Updated', description: 'Your startup profile has been successfully updated', variant: 'success' });
+        toast({
+          title: 'Profile Updated',
+          description: 'Your startup profile has been successfully updated',
+          variant: 'success',
+        });
       },
       onError: (err) => {
         // The API names each refused field (400 { error, fields }): the message goes next to the field.
-        const fields = err instanceof ApiError && err.body && typeof err.body === 'object' ? (err.body as { fields?: Record<string, string> }).fields : undefined;
-        for (const [f, message] of Object.entries(fields ?? {})) if (isProfileField(f)) form.setError(f, { type: 'server', message });
+        const fields =
+          err instanceof ApiError && err.body && typeof err.body === 'object'
+            ? (err.body as { fields?: Record<string, string> }).fields
+            : undefined;
+        for (const [f, message] of Object.entries(fields ?? {}))
+          if (isProfileField(f)) form.setError(f, { type: 'server', message });
         const first = PROFILE_FIELDS.find((f) => fields?.[f]);
         if (first) {
           setTab(sectionOf(first));
           setFocusField(first);
           return;
         }
-        toast({ title: 'Error', description: err instanceof Error && err.message ? err.message : 'Failed to update profile', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: err instanceof Error && err.message ? err.message : 'Failed to update profile',
+          variant: 'destructive',
+        });
       },
     });
 
@@ -155,11 +205,19 @@ export function ProfileForm({ data }: { data: StartupProfileResponse }) {
           <CardContent>
             <Tabs value={tab} onValueChange={(v) => setTab(v as SectionId)}>
               {/* Three equal columns on phones (labels may wrap), a compact row from 640 px. */}
-              <TabsList aria-label="Profile sections" className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto sm:self-start">
+              <TabsList
+                aria-label="Profile sections"
+                className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto sm:self-start"
+              >
                 {SECTIONS.map((s) => (
-                  <TabsTrigger key={s.id} value={s.id} className="h-auto min-h-8 flex-col gap-1 py-1.5 text-center leading-tight whitespace-normal sm:h-8 sm:flex-row sm:py-0 sm:whitespace-nowrap">
+                  <TabsTrigger
+                    key={s.id}
+                    value={s.id}
+                    className="h-auto min-h-8 flex-col gap-1 py-1.5 text-center leading-tight whitespace-normal sm:h-8 sm:flex-row sm:py-0 sm:whitespace-nowrap"
+                  >
                     {s.label}
-                    {showRequired || SECTIONS.find((x) => x.id === s.id)!.fields.some((f) => formState.errors[f.name]) ? (
+                    {showRequired ||
+                    SECTIONS.find((x) => x.id === s.id)!.fields.some((f) => formState.errors[f.name]) ? (
                       <TabMarker id={s.id} values={values} errors={formState.errors} />
                     ) : null}
                   </TabsTrigger>
@@ -170,7 +228,14 @@ export function ProfileForm({ data }: { data: StartupProfileResponse }) {
                   <p className="mb-5 text-sm text-muted-foreground">{s.description}</p>
                   <div className="grid gap-5 md:grid-cols-2">
                     {s.fields.map((spec) => (
-                      <ProfileInput key={spec.name} spec={spec} register={register} error={formState.errors[spec.name]?.message} showRequired={showRequired} value={values[spec.name]} />
+                      <ProfileInput
+                        key={spec.name}
+                        spec={spec}
+                        register={register}
+                        error={formState.errors[spec.name]?.message}
+                        showRequired={showRequired}
+                        value={values[spec.name]}
+                      />
                     ))}
                   </div>
                 </TabsContent>

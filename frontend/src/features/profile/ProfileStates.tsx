@@ -28,7 +28,15 @@ export function ProfileLoading() {
 }
 
 /** When the profile fails to load (spec §2): the message, Try Again (refetch) and Refresh Page. */
-export function ProfileLoadFailed({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
+export function ProfileLoadFailed({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   const message = error instanceof Error && error.message ? error.message : 'Please try again or refresh the page.';
   return (
     <Card role="alert" className="border-destructive/40">

@@ -16,7 +16,8 @@ function StartupProfileEditor() {
   const query = useQuery(startupProfileQueryOptions());
   if (query.isPending) return <ProfileLoading />;
   // A failed background refetch keeps the loaded form; only a failed first load shows the panel.
-  if (query.isError && !query.data) return <ProfileLoadFailed error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError && !query.data)
+    return <ProfileLoadFailed error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   return <ProfileForm data={query.data!} />;
 }
 

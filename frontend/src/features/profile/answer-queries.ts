@@ -13,6 +13,8 @@ export const answersQueryOptions = () =>
   });
 
 const at = (id: string) => `/api/answers/${encodeURIComponent(id)}`;
-export const saveAnswer = (body: { question: string; answer: string }) => apiRequest<{ answer: LibraryAnswer }>('/api/answers', { method: 'POST', body });
-export const updateAnswer = (id: string, body: { question?: string; answer?: string }) => apiRequest<{ answer: LibraryAnswer }>(at(id), { method: 'PATCH', body });
+export const saveAnswer = (body: { question: string; answer: string }) =>
+  apiRequest<{ answer: LibraryAnswer }>('/api/answers', { method: 'POST', body });
+export const updateAnswer = (id: string, body: { question?: string; answer?: string }) =>
+  apiRequest<{ answer: LibraryAnswer }>(at(id), { method: 'PATCH', body });
 export const deleteAnswer = (id: string) => apiRequest<{ success: true }>(at(id), { method: 'DELETE' });

@@ -12,4 +12,5 @@ export const choicesQueryOptions = () =>
     staleTime: 30_000,
   });
 
-export const saveChoices = (body: UpdateStandingChoicesRequest) => apiRequest<StandingChoicesResponse>('/api/settings/choices', { method: 'PUT', body });
+export const saveChoices = (body: UpdateStandingChoicesRequest) =>
+  apiRequest<StandingChoicesResponse>('/api/settings/choices', { method: 'PUT', body });

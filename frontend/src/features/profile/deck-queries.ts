@@ -35,7 +35,10 @@ export function useUploadPitchDeck(onProgress: (share: number) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (file: File) =>
-      apiUpload<PitchDeckResponse>('/api/pitch-deck', file, { query: { name: file.name }, onProgress: (sent, total) => onProgress(total ? sent / total : 0) }),
+      apiUpload<PitchDeckResponse>('/api/pitch-deck', file, {
+        query: { name: file.name },
+        onProgress: (sent, total) => onProgress(total ? sent / total : 0),
+      }),
     onSuccess: (deck) => qc.setQueryData(deckKeys.deck(), deck),
   });
 }

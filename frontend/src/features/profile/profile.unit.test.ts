@@ -1,7 +1,12 @@
 import { PROFILE_FIELDS, REQUIRED_PROFILE_FIELDS } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { parseProfileResponse, retryProfile, startupProfileQueryOptions, profileCompletionQueryOptions } from './queries';
+import {
+  parseProfileResponse,
+  retryProfile,
+  startupProfileQueryOptions,
+  profileCompletionQueryOptions,
+} from './queries';
 import { SECTIONS, sectionOf } from './sections';
 
 describe('profile editor sections', () => {
@@ -13,14 +18,23 @@ describe('profile editor sections', () => {
   });
 
   it('put the spec topics in their tabs', () => {
-    for (const f of ['companyName', 'industry', 'founderName', 'founderEmail'] as const) expect(sectionOf(f)).toBe('basic');
+    for (const f of ['companyName', 'industry', 'founderName', 'founderEmail'] as const)
+      expect(sectionOf(f)).toBe('basic');
     for (const f of ['stage', 'raising', 'teamSize', 'revenue'] as const) expect(sectionOf(f)).toBe('company');
     for (const f of ['problem', 'solution', 'pitchDeck'] as const) expect(sectionOf(f)).toBe('additional');
   });
 
   it('offer the spec option lists in the selects', () => {
     const field = (n: string) => SECTIONS.flatMap((s) => s.fields).find((f) => f.name === n)!;
-    expect(field('stage').options).toEqual(['Pre-seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Series D+', 'Bootstrapped']);
+    expect(field('stage').options).toEqual([
+      'Pre-seed',
+      'Seed',
+      'Series A',
+      'Series B',
+      'Series C',
+      'Series D+',
+      'Bootstrapped',
+    ]);
     expect(field('teamSize').options).toEqual(['1-5', '6-10', '11-25', '26-50', '51-100', '100+']);
     expect(field('revenue').kind).toBe('select');
     expect(field('industry').options).toContain('AI & ML');
@@ -53,9 +67,17 @@ describe('startup profile query', () => {
   });
 
   it('reads a response leniently', () => {
-    expect(parseProfileResponse({ profile: { companyName: 'Acme', bogus: 3 }, completion: { isComplete: false, percentage: 7 } })).toEqual({ profile: { companyName: 'Acme' }, completion: { isComplete: false, percentage: 7 } });
+    expect(
+      parseProfileResponse({
+        profile: { companyName: 'Acme', bogus: 3 },
+        completion: { isComplete: false, percentage: 7 },
+      }),
+    ).toEqual({ profile: { companyName: 'Acme' }, completion: { isComplete: false, percentage: 7 } });
     expect(parseProfileResponse(null)).toEqual({ profile: {}, completion: { isComplete: false, percentage: 0 } });
     // Without a completion, it is computed from the profile.
-    expect(parseProfileResponse({ profile: { companyName: 'Acme', industry: 'SaaS' } }).completion).toEqual({ isComplete: false, percentage: 13 });
+    expect(parseProfileResponse({ profile: { companyName: 'Acme', industry: 'SaaS' } }).completion).toEqual({
+      isComplete: false,
+      percentage: 13,
+    });
   });
 });

@@ -51,7 +51,10 @@ export const profileCompletionQueryOptions = () =>
     queryKey: profileKeys.completion(),
     queryFn: async (): Promise<ProfileCompletion> => {
       const r = (await apiRequest<Partial<ProfileCompletion>>('/api/profile-completion')) ?? {};
-      const percentage = typeof r.percentage === 'number' && Number.isFinite(r.percentage) ? Math.max(0, Math.min(100, r.percentage)) : 0;
+      const percentage =
+        typeof r.percentage === 'number' && Number.isFinite(r.percentage)
+          ? Math.max(0, Math.min(100, r.percentage))
+          : 0;
       return { percentage, isComplete: r.isComplete === true };
     },
     staleTime: 30_000,

@@ -45,7 +45,11 @@ export const SECTIONS: Section[] = [
       f('founderName', 'text', { placeholder: 'Jane Doe' }),
       f('founderEmail', 'email', { placeholder: 'jane@yourcompany.com' }),
       f('founderLinkedin', 'url', { placeholder: 'https://linkedin.com/in/janedoe' }),
-      f('additionalFounders', 'textarea', { placeholder: 'Names, roles and LinkedIn profiles of your co-founders', wide: true, rows: 3 }),
+      f('additionalFounders', 'textarea', {
+        placeholder: 'Names, roles and LinkedIn profiles of your co-founders',
+        wide: true,
+        rows: 3,
+      }),
     ],
   },
   {
@@ -62,7 +66,12 @@ export const SECTIONS: Section[] = [
       f('revenueCurrency', 'select', { placeholder: 'Select currency' }),
       f('existingFunding', 'textarea', { placeholder: 'Previous rounds, investors and amounts', wide: true, rows: 3 }),
       f('oneLineExplanation', 'text', { placeholder: 'We help X do Y by Z', wide: true }),
-      f('description', 'textarea', { placeholder: 'What your company does, for whom, and why now', hint: '200-300 words recommended', wide: true, rows: 6 }),
+      f('description', 'textarea', {
+        placeholder: 'What your company does, for whom, and why now',
+        hint: '200-300 words recommended',
+        wide: true,
+        rows: 6,
+      }),
     ],
   },
   {
@@ -81,4 +90,5 @@ export const SECTIONS: Section[] = [
 
 export const isRequired = (name: ProfileField) => (REQUIRED_PROFILE_FIELDS as readonly string[]).includes(name);
 
-export const sectionOf = (name: ProfileField): SectionId => SECTIONS.find((s) => s.fields.some((x) => x.name === name))!.id;
+export const sectionOf = (name: ProfileField): SectionId =>
+  SECTIONS.find((s) => s.fields.some((x) => x.name === name))!.id;

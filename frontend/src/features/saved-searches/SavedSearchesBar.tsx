@@ -4,7 +4,14 @@ import { Bookmark, BookmarkPlus, Pencil, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { Button, Dialog, Field, Input, toast } from '../../ui';
-import { createSavedSearch, deleteSavedSearch, matchLabel, renameSavedSearch, savedSearchesQueryOptions, savedSearchKeys } from './queries';
+import {
+  createSavedSearch,
+  deleteSavedSearch,
+  matchLabel,
+  renameSavedSearch,
+  savedSearchesQueryOptions,
+  savedSearchKeys,
+} from './queries';
 import { useOpenSavedSearch } from './use-open-saved-search';
 
 export interface SavedSearchesBarProps {
@@ -28,7 +35,8 @@ export function SavedSearchesBar({ kind, query }: SavedSearchesBarProps) {
   const remove = useMutation({
     mutationFn: (s: SavedSearch) => deleteSavedSearch(s.id),
     onSuccess: (_r, s) => toast({ title: 'Saved search deleted', description: s.name, duration: 3000 }),
-    onError: (e: Error) => toast({ title: 'Could not delete the saved search', description: e.message, variant: 'destructive' }),
+    onError: (e: Error) =>
+      toast({ title: 'Could not delete the saved search', description: e.message, variant: 'destructive' }),
     onSettled: refresh,
   });
 
@@ -39,7 +47,11 @@ export function SavedSearchesBar({ kind, query }: SavedSearchesBarProps) {
         Save Search
       </Button>
       {mine.map((s) => (
-        <div key={s.id} data-testid="saved-search" className="flex items-center rounded-full border border-border bg-card text-xs">
+        <div
+          key={s.id}
+          data-testid="saved-search"
+          className="flex items-center rounded-full border border-border bg-card text-xs"
+        >
           <button
             type="button"
             onClick={() => open.mutate(s.id)}
@@ -49,12 +61,29 @@ export function SavedSearchesBar({ kind, query }: SavedSearchesBarProps) {
           >
             <Bookmark className="size-3.5 text-muted-foreground" aria-hidden="true" />
             {s.name}
-            <span className={cn('rounded-full px-1.5 py-0.5 tabular-nums', s.newMatches > 0 ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground')}>{matchLabel(s)}</span>
+            <span
+              className={cn(
+                'rounded-full px-1.5 py-0.5 tabular-nums',
+                s.newMatches > 0 ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground',
+              )}
+            >
+              {matchLabel(s)}
+            </span>
           </button>
-          <button type="button" onClick={() => setNaming({ search: s })} aria-label={`Rename saved search ${s.name}`} className="p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <button
+            type="button"
+            onClick={() => setNaming({ search: s })}
+            aria-label={`Rename saved search ${s.name}`}
+            className="p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
             <Pencil className="size-3" aria-hidden="true" />
           </button>
-          <button type="button" onClick={() => remove.mutate(s)} aria-label={`Delete saved search ${s.name}`} className="rounded-r-full p-1.5 pr-2 text-muted-foreground hover:bg-accent hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <button
+            type="button"
+            onClick={() => remove.mutate(s)}
+            aria-label={`Delete saved search ${s.name}`}
+            className="rounded-r-full p-1.5 pr-2 text-muted-foreground hover:bg-accent hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
             <X className="size-3" aria-hidden="true" />
           </button>
         </div>
@@ -63,16 +92,31 @@ export function SavedSearchesBar({ kind, query }: SavedSearchesBarProps) {
         state={naming}
         onClose={() => setNaming(null)}
         onSave={async (name) => {
-          const s = naming?.search ? await renameSavedSearch(naming.search.id, name) : await createSavedSearch({ name, kind, query });
+          const s = naming?.search
+            ? await renameSavedSearch(naming.search.id, name)
+            : await createSavedSearch({ name, kind, query });
           await refresh();
-          toast({ title: naming?.search ? 'Saved search renamed' : 'Search saved', description: `${s.name}: ${s.total.toLocaleString('en-US')} ${s.total === 1 ? 'match' : 'matches'} now. New ones will show here.`, variant: 'success', duration: 4000 });
+          toast({
+            title: naming?.search ? 'Saved search renamed' : 'Search saved',
+            description: `${s.name}: ${s.total.toLocaleString('en-US')} ${s.total === 1 ? 'match' : 'matches'} now. New ones will show here.`,
+            variant: 'success',
+            duration: 4000,
+          });
         }}
       />
     </div>
   );
 }
 
-function NameDialog({ state, onClose, onSave }: { state: { search: SavedSearch | null } | null; onClose: () => void; onSave: (name: string) => Promise<void> }) {
+function NameDialog({
+  state,
+  onClose,
+  onSave,
+}: {
+  state: { search: SavedSearch | null } | null;
+  onClose: () => void;
+  onSave: (name: string) => Promise<void>;
+}) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -101,17 +145,34 @@ function NameDialog({ state, onClose, onSave }: { state: { search: SavedSearch |
       open={state !== null}
       onOpenChange={(o) => !o && onClose()}
       title={renaming ? 'Rename saved search' : 'Save this search'}
-      description={renaming ? undefined : 'Keep these filters by name. Each time you come back, investors that newly match are counted.'}
+      description={
+        renaming
+          ? undefined
+          : 'Keep these filters by name. Each time you come back, investors that newly match are counted.'
+      }
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>Cancel</Button>
-          <Button type="submit" form="saved-search-name" loading={busy}>{renaming ? 'Rename' : 'Save'}</Button>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="saved-search-name" loading={busy}>
+            {renaming ? 'Rename' : 'Save'}
+          </Button>
         </>
       }
     >
       <form id="saved-search-name" onSubmit={(e) => void submit(e)} className="flex flex-col gap-2">
         <Field label="Name" error={error ?? undefined}>
-          {(p) => <Input {...p} value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="e.g. Seed funds in Germany" autoFocus />}
+          {(p) => (
+            <Input
+              {...p}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={80}
+              placeholder="e.g. Seed funds in Germany"
+              autoFocus
+            />
+          )}
         </Field>
       </form>
     </Dialog>

@@ -14,13 +14,18 @@ export const savedSearchesQueryOptions = () =>
   });
 
 const at = (id: string) => `/api/saved-searches/${encodeURIComponent(id)}`;
-export const createSavedSearch = (body: { name: string; kind: SavedSearchKind; query: SavedSearchQuery }) => apiRequest<SavedSearch>('/api/saved-searches', { method: 'POST', body });
-export const renameSavedSearch = (id: string, name: string) => apiRequest<SavedSearch>(at(id), { method: 'PATCH', body: { name } });
+export const createSavedSearch = (body: { name: string; kind: SavedSearchKind; query: SavedSearchQuery }) =>
+  apiRequest<SavedSearch>('/api/saved-searches', { method: 'POST', body });
+export const renameSavedSearch = (id: string, name: string) =>
+  apiRequest<SavedSearch>(at(id), { method: 'PATCH', body: { name } });
 export const openSavedSearch = (id: string) => apiRequest<SavedSearch>(`${at(id)}/open`, { method: 'POST', body: {} });
 export const deleteSavedSearch = (id: string) => apiRequest<{ success: true }>(at(id), { method: 'DELETE' });
 
 /** Where a saved search opens: its database screen with the filters in the URL. */
-export const SCREEN: Record<SavedSearchKind, '/vc-database' | '/investors'> = { vc: '/vc-database', angel: '/investors' };
+export const SCREEN: Record<SavedSearchKind, '/vc-database' | '/investors'> = {
+  vc: '/vc-database',
+  angel: '/investors',
+};
 
 /** "3 new" / "No new matches" / "12 matches" for a chip. */
 export function matchLabel(s: Pick<SavedSearch, 'newMatches' | 'total'>): string {
@@ -29,9 +34,12 @@ export function matchLabel(s: Pick<SavedSearch, 'newMatches' | 'total'>): string
 }
 
 /** A screen's URL search as a saved query: the filters without the page (the API's filter schema). */
-export function savedQuery(search: { page?: number } & Record<string, string | string[] | number | boolean | undefined>): SavedSearchQuery {
+export function savedQuery(
+  search: { page?: number } & Record<string, string | string[] | number | boolean | undefined>,
+): SavedSearchQuery {
   const out: SavedSearchQuery = {};
   // A switch (e.g. acceptsOnline) is kept as the API's 'true'.
-  for (const [k, v] of Object.entries(search)) if (k !== 'page' && v !== undefined && typeof v !== 'number') out[k] = typeof v === 'boolean' ? String(v) : v;
+  for (const [k, v] of Object.entries(search))
+    if (k !== 'page' && v !== undefined && typeof v !== 'number') out[k] = typeof v === 'boolean' ? String(v) : v;
   return out;
 }

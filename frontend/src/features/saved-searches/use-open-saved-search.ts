@@ -15,9 +15,15 @@ export function useOpenSavedSearch({ announce }: { announce: boolean }) {
     mutationFn: (id: string) => openSavedSearch(id),
     onSuccess: (s: SavedSearch) => {
       void navigate({ to: SCREEN[s.kind], search: s.query as never });
-      if (announce && s.newMatches > 0) toast({ title: s.name, description: `${matchLabel(s)} since you last looked, of ${s.total.toLocaleString('en-US')} matching.`, duration: 4000 });
+      if (announce && s.newMatches > 0)
+        toast({
+          title: s.name,
+          description: `${matchLabel(s)} since you last looked, of ${s.total.toLocaleString('en-US')} matching.`,
+          duration: 4000,
+        });
     },
-    onError: (e: Error) => toast({ title: 'Could not open the saved search', description: e.message, variant: 'destructive' }),
+    onError: (e: Error) =>
+      toast({ title: 'Could not open the saved search', description: e.message, variant: 'destructive' }),
     onSettled: () => qc.invalidateQueries({ queryKey: savedSearchKeys.all }),
   });
 }

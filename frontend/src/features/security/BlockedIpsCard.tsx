@@ -39,18 +39,27 @@ export function BlockedIpsCard({ blocked, loading, pendingIp, onUnblock }: Block
         ) : (
           <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
             {blocked.map((b) => (
-              <li key={b.ip} data-testid="blocked-ip" data-ip={b.ip} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+              <li
+                key={b.ip}
+                data-testid="blocked-ip"
+                data-ip={b.ip}
+                className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+              >
                 <div className="flex min-w-0 flex-col gap-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-mono text-sm font-semibold break-all">{b.ip}</span>
-                    <Badge variant={b.automatic ? 'warning' : 'secondary'}>{b.automatic ? 'Automatic' : `By ${b.blockedBy.replace(/^operator:/, '')}`}</Badge>
+                    <Badge variant={b.automatic ? 'warning' : 'secondary'}>
+                      {b.automatic ? 'Automatic' : `By ${b.blockedBy.replace(/^operator:/, '')}`}
+                    </Badge>
                   </div>
                   <p className="text-sm text-muted-foreground">{b.reason}</p>
                   <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
                     <span>Blocked {localTime(b.blockedAt)}</span>
                     <span className="inline-flex items-center gap-1">
                       <Clock className="size-3" aria-hidden="true" />
-                      {b.expiresAt ? `Expires ${localTime(b.expiresAt)} (${untilText(b.expiresAt)})` : 'Until unblocked'}
+                      {b.expiresAt
+                        ? `Expires ${localTime(b.expiresAt)} (${untilText(b.expiresAt)})`
+                        : 'Until unblocked'}
                     </span>
                   </p>
                 </div>

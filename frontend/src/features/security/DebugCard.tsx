@@ -13,8 +13,18 @@ export function useDebugInfo() {
   const identity = useIdentity();
   const config = useAppConfig();
   return {
-    auth: { loaded: identity.loaded, signedIn: identity.signedIn, userPresent: identity.user !== null, identityProviderPresent: identity.provider !== null },
-    user: { id: identity.user?.id ?? null, email: identity.user?.email ?? null, firstName: identity.user?.firstName ?? null, lastName: identity.user?.lastName ?? null },
+    auth: {
+      loaded: identity.loaded,
+      signedIn: identity.signedIn,
+      userPresent: identity.user !== null,
+      identityProviderPresent: identity.provider !== null,
+    },
+    user: {
+      id: identity.user?.id ?? null,
+      email: identity.user?.email ?? null,
+      firstName: identity.user?.firstName ?? null,
+      lastName: identity.user?.lastName ?? null,
+    },
     environment: {
       environment: config.environment,
       identityProvider: identity.provider ?? config.identityProvider,

@@ -30,13 +30,24 @@ export function IpManagementCard({ onUnblock }: { onUnblock: (ip: string) => Pro
             if (!value || busy) return;
             setBusy(true);
             onUnblock(value)
-              .then(() => setIp(''), () => undefined)
+              .then(
+                () => setIp(''),
+                () => undefined,
+              )
               .finally(() => setBusy(false));
           }}
         >
           <Field label="Unblock IP Address">
             {(p) => (
-              <Input {...p} value={ip} onChange={(e) => setIp(e.target.value)} placeholder="e.g. 203.0.113.7 or 2001:db8::1" autoComplete="off" spellCheck={false} inputMode="text" />
+              <Input
+                {...p}
+                value={ip}
+                onChange={(e) => setIp(e.target.value)}
+                placeholder="e.g. 203.0.113.7 or 2001:db8::1"
+                autoComplete="off"
+                spellCheck={false}
+                inputMode="text"
+              />
             )}
           </Field>
           <Button type="submit" className="self-start" disabled={!value} loading={busy}>

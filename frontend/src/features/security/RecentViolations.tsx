@@ -14,7 +14,9 @@ export function RecentViolations({ violations }: { violations: RecentViolation[]
           <Activity className="size-4 text-primary" aria-hidden="true" />
           Recent Violations (Last 24 Hours)
         </CardTitle>
-        {violations.length ? <CardDescription>{`${violations.length} violation${violations.length === 1 ? '' : 's'}, newest first.`}</CardDescription> : null}
+        {violations.length ? (
+          <CardDescription>{`${violations.length} violation${violations.length === 1 ? '' : 's'}, newest first.`}</CardDescription>
+        ) : null}
       </CardHeader>
       <CardContent>
         {!violations.length ? (
@@ -45,7 +47,9 @@ export function RecentViolations({ violations }: { violations: RecentViolation[]
                       <TableCell className="max-w-56 truncate font-mono text-xs" title={v.endpoint}>
                         {v.endpoint}
                       </TableCell>
-                      <TableCell className="text-xs whitespace-nowrap text-muted-foreground">{localTime(v.timestamp)}</TableCell>
+                      <TableCell className="text-xs whitespace-nowrap text-muted-foreground">
+                        {localTime(v.timestamp)}
+                      </TableCell>
                       <TableCell className="max-w-72 truncate text-xs text-muted-foreground" title={v.userAgent ?? ''}>
                         {v.userAgent || 'Unknown'}
                       </TableCell>
@@ -62,7 +66,8 @@ export function RecentViolations({ violations }: { violations: RecentViolation[]
                     <span className="text-xs text-muted-foreground">{localTime(v.timestamp)}</span>
                   </div>
                   <p className="font-mono text-xs break-all">
-                    <span className="font-semibold">{v.ip}</span> <span className="text-muted-foreground">→</span> {v.endpoint}
+                    <span className="font-semibold">{v.ip}</span> <span className="text-muted-foreground">→</span>{' '}
+                    {v.endpoint}
                   </p>
                   <p className="truncate text-xs text-muted-foreground" title={v.userAgent ?? ''}>
                     {v.userAgent || 'Unknown'}

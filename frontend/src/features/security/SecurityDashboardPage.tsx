@@ -13,12 +13,32 @@ import { BlockedIpsCard } from './BlockedIpsCard';
 import { DebugCard } from './DebugCard';
 import { codeLabel } from './format';
 import { IpManagementCard } from './IpManagementCard';
-import { blockedIpsQueryOptions, isForbidden, securityStatusQueryOptions, useUnblockIp, violationsPerHourQueryOptions } from './queries';
+import {
+  blockedIpsQueryOptions,
+  isForbidden,
+  securityStatusQueryOptions,
+  useUnblockIp,
+  violationsPerHourQueryOptions,
+} from './queries';
 import { RecentViolations } from './RecentViolations';
 import { lookOf } from './violation-types';
 import { ViolationsChart } from './ViolationsChart';
 
-function Tile({ icon, title, value, detail, tone, testId }: { icon: ReactNode; title: string; value: ReactNode; detail: string; tone: string; testId: string }) {
+function Tile({
+  icon,
+  title,
+  value,
+  detail,
+  tone,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  value: ReactNode;
+  detail: string;
+  tone: string;
+  testId: string;
+}) {
   return (
     <Card data-testid={testId}>
       <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
@@ -37,7 +57,12 @@ function Tile({ icon, title, value, detail, tone, testId }: { icon: ReactNode; t
 
 /** Known types first in a fixed order (so tiles do not move between refreshes), then any others. */
 function orderedTypes(byType: Record<string, number>): string[] {
-  return [...VIOLATION_TYPES, ...Object.keys(byType).filter((t) => !(VIOLATION_TYPES as readonly string[]).includes(t)).sort()];
+  return [
+    ...VIOLATION_TYPES,
+    ...Object.keys(byType)
+      .filter((t) => !(VIOLATION_TYPES as readonly string[]).includes(t))
+      .sort(),
+  ];
 }
 
 function ViolationsByType({ byType }: { byType: Record<string, number> }) {
@@ -57,8 +82,17 @@ function ViolationsByType({ byType }: { byType: Record<string, number> }) {
             const Icon = look.icon;
             const count = byType[type] ?? 0;
             return (
-              <li key={type} data-testid={`type-${type}`} className={cn('flex items-center gap-3 rounded-lg border border-border p-3', count === 0 && 'bg-muted/40')}>
-                <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', look.tint, look.text)}>
+              <li
+                key={type}
+                data-testid={`type-${type}`}
+                className={cn(
+                  'flex items-center gap-3 rounded-lg border border-border p-3',
+                  count === 0 && 'bg-muted/40',
+                )}
+              >
+                <span
+                  className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', look.tint, look.text)}
+                >
                   <Icon className="size-4" aria-hidden="true" />
                 </span>
                 <div className="flex min-w-0 flex-col">
@@ -67,7 +101,13 @@ function ViolationsByType({ byType }: { byType: Record<string, number> }) {
                     {look.description}
                   </span>
                 </div>
-                <span className={cn('ml-auto text-xl font-bold tabular-nums', count > 0 ? look.text : 'text-muted-foreground')} data-testid={`type-${type}-count`}>
+                <span
+                  className={cn(
+                    'ml-auto text-xl font-bold tabular-nums',
+                    count > 0 ? look.text : 'text-muted-foreground',
+                  )}
+                  data-testid={`type-${type}-count`}
+                >
                   {count.toLocaleString()}
                 </span>
               </li>
@@ -81,9 +121,24 @@ function ViolationsByType({ byType }: { byType: Record<string, number> }) {
 
 /** The protection status as the server is configured, never a constant (docs/security.md). */
 const PROTECTION = {
-  blocking: { label: 'Blocking', tone: 'bg-success/15 text-success', text: 'text-success', detail: 'Rate limits on; automated clients and repeat offenders are refused' },
-  log_only: { label: 'Log only', tone: 'bg-warning/15 text-warning', text: 'text-warning', detail: 'Rate limits on; other detections are recorded, not refused' },
-  off: { label: 'Off', tone: 'bg-destructive/15 text-destructive', text: 'text-destructive', detail: 'Only rate limits apply; detections are neither recorded nor refused' },
+  blocking: {
+    label: 'Blocking',
+    tone: 'bg-success/15 text-success',
+    text: 'text-success',
+    detail: 'Rate limits on; automated clients and repeat offenders are refused',
+  },
+  log_only: {
+    label: 'Log only',
+    tone: 'bg-warning/15 text-warning',
+    text: 'text-warning',
+    detail: 'Rate limits on; other detections are recorded, not refused',
+  },
+  off: {
+    label: 'Off',
+    tone: 'bg-destructive/15 text-destructive',
+    text: 'text-destructive',
+    detail: 'Only rate limits apply; detections are neither recorded nor refused',
+  },
 } as const;
 
 function NotAllowed({ message }: { message: string }) {
@@ -95,7 +150,8 @@ function NotAllowed({ message }: { message: string }) {
         </span>
         <h2 className="text-lg font-semibold">You are not allowed to view the security dashboard</h2>
         <p className="max-w-md text-sm text-muted-foreground">
-          Only administrators can see abuse violations and manage blocked IP addresses. Ask an administrator if you need access.
+          Only administrators can see abuse violations and manage blocked IP addresses. Ask an administrator if you need
+          access.
         </p>
         <p className="text-xs text-muted-foreground">Server response: {message}</p>
       </CardContent>
@@ -110,18 +166,23 @@ export function SecurityDashboardPage() {
   const blocked = useQuery(blockedIpsQueryOptions(allowed));
   const perHour = useQuery(violationsPerHourQueryOptions(24, allowed));
   const unblock = useUnblockIp({
-    onUnblocked: (ip) => toast({ title: 'IP Unblocked', description: `${ip} can reach the app again.`, variant: 'success' }),
+    onUnblocked: (ip) =>
+      toast({ title: 'IP Unblocked', description: `${ip} can reach the app again.`, variant: 'success' }),
   });
   const pendingIp = unblock.isPending ? (unblock.variables ?? null) : null;
   const unblockIp = (ip: string) => unblock.mutateAsync(ip);
 
-  const refresh = () => void Promise.all([status.refetch(), allowed && blocked.refetch(), allowed && perHour.refetch()]);
+  const refresh = () =>
+    void Promise.all([status.refetch(), allowed && blocked.refetch(), allowed && perHour.refetch()]);
   const updated = status.dataUpdatedAt ? new Date(status.dataUpdatedAt).toLocaleTimeString() : null;
 
   let body: ReactNode;
   if (status.isPending) {
     body = (
-      <div className="flex items-center justify-center gap-3 rounded-xl border border-border py-16 text-sm text-muted-foreground" role="status">
+      <div
+        className="flex items-center justify-center gap-3 rounded-xl border border-border py-16 text-sm text-muted-foreground"
+        role="status"
+      >
         <Spinner size="sm" label="" />
         Loading security dashboard...
       </div>
@@ -130,7 +191,11 @@ export function SecurityDashboardPage() {
     body = <NotAllowed message={status.error.message} />;
   } else if (status.isError) {
     body = (
-      <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-6 text-sm text-destructive" data-testid="security-error">
+      <div
+        role="alert"
+        className="rounded-xl border border-destructive/40 bg-destructive/10 px-4 py-6 text-sm text-destructive"
+        data-testid="security-error"
+      >
         Error loading security data: {status.error.message}
       </div>
     );
@@ -139,9 +204,30 @@ export function SecurityDashboardPage() {
     body = (
       <>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Tile testId="tile-total" icon={<ShieldAlert />} tone="bg-primary/10 text-primary" title="Total Violations" value={s.totalViolations.toLocaleString()} detail={`${s.recentViolations.length.toLocaleString()} in the last 24 hours`} />
-          <Tile testId="tile-blocked" icon={<Ban />} tone="bg-destructive/15 text-destructive" title="Blocked IPs" value={s.blockedIps.toLocaleString()} detail="Refused on every route" />
-          <Tile testId="tile-protection" icon={<ShieldCheck />} tone={PROTECTION[s.protection.mode].tone} title="Protection Status" value={<span className={PROTECTION[s.protection.mode].text}>{PROTECTION[s.protection.mode].label}</span>} detail={PROTECTION[s.protection.mode].detail} />
+          <Tile
+            testId="tile-total"
+            icon={<ShieldAlert />}
+            tone="bg-primary/10 text-primary"
+            title="Total Violations"
+            value={s.totalViolations.toLocaleString()}
+            detail={`${s.recentViolations.length.toLocaleString()} in the last 24 hours`}
+          />
+          <Tile
+            testId="tile-blocked"
+            icon={<Ban />}
+            tone="bg-destructive/15 text-destructive"
+            title="Blocked IPs"
+            value={s.blockedIps.toLocaleString()}
+            detail="Refused on every route"
+          />
+          <Tile
+            testId="tile-protection"
+            icon={<ShieldCheck />}
+            tone={PROTECTION[s.protection.mode].tone}
+            title="Protection Status"
+            value={<span className={PROTECTION[s.protection.mode].text}>{PROTECTION[s.protection.mode].label}</span>}
+            detail={PROTECTION[s.protection.mode].detail}
+          />
         </div>
 
         <ViolationsByType byType={s.violationsByType} />
@@ -155,12 +241,19 @@ export function SecurityDashboardPage() {
               </CardTitle>
               <CardDescription>Last 24 hours, by type.</CardDescription>
             </CardHeader>
-            <CardContent>{perHour.data ? <ViolationsChart hours={perHour.data} /> : <Skeleton className="h-[172px] w-full" />}</CardContent>
+            <CardContent>
+              {perHour.data ? <ViolationsChart hours={perHour.data} /> : <Skeleton className="h-[172px] w-full" />}
+            </CardContent>
           </Card>
           <IpManagementCard onUnblock={unblockIp} />
         </div>
 
-        <BlockedIpsCard blocked={blocked.data} loading={blocked.isPending} pendingIp={pendingIp} onUnblock={(ip) => void unblockIp(ip).catch(() => undefined)} />
+        <BlockedIpsCard
+          blocked={blocked.data}
+          loading={blocked.isPending}
+          pendingIp={pendingIp}
+          onUnblock={(ip) => void unblockIp(ip).catch(() => undefined)}
+        />
 
         <RecentViolations violations={s.recentViolations} />
       </>

@@ -13,7 +13,11 @@ export function ViolationsChart({ hours, height = 140 }: { hours: readonly Hourl
   return (
     <figure className="flex flex-col gap-2" data-testid="violations-chart">
       <div className="flex gap-2">
-        <div className="flex flex-col justify-between text-right text-[11px] text-muted-foreground tabular-nums" style={{ height }} aria-hidden="true">
+        <div
+          className="flex flex-col justify-between text-right text-[11px] text-muted-foreground tabular-nums"
+          style={{ height }}
+          aria-hidden="true"
+        >
           <span>{ticks[0]}</span>
           <span>{ticks[1]}</span>
           <span>0</span>
@@ -24,8 +28,14 @@ export function ViolationsChart({ hours, height = 140 }: { hours: readonly Hourl
           className="relative flex flex-1 items-end gap-[3px] border-b border-l border-border pl-1"
           style={{ height }}
         >
-          <div className="pointer-events-none absolute inset-x-0 top-0 border-t border-dashed border-border/70" aria-hidden="true" />
-          <div className="pointer-events-none absolute inset-x-0 top-1/2 border-t border-dashed border-border/70" aria-hidden="true" />
+          <div
+            className="pointer-events-none absolute inset-x-0 top-0 border-t border-dashed border-border/70"
+            aria-hidden="true"
+          />
+          <div
+            className="pointer-events-none absolute inset-x-0 top-1/2 border-t border-dashed border-border/70"
+            aria-hidden="true"
+          />
           {hours.map((h) => {
             const segments = types.filter((t) => (h.byType[t] ?? 0) > 0);
             const title = `${hourLabel(h.hour)}: ${h.total} violation${h.total === 1 ? '' : 's'}${segments.length ? ` (${segments.map((t) => `${codeLabel(t)} ${h.byType[t]}`).join(', ')})` : ''}`;
@@ -34,7 +44,10 @@ export function ViolationsChart({ hours, height = 140 }: { hours: readonly Hourl
                 {segments.map((t) => (
                   <div
                     key={t}
-                    className={cn('w-full first:rounded-b-[2px] last:rounded-t-[3px] opacity-85 group-hover:opacity-100', lookOf(t).fill)}
+                    className={cn(
+                      'w-full first:rounded-b-[2px] last:rounded-t-[3px] opacity-85 group-hover:opacity-100',
+                      lookOf(t).fill,
+                    )}
                     style={{ height: `${((h.byType[t] ?? 0) / max) * 100}%` }}
                   />
                 ))}
@@ -61,9 +74,11 @@ export function ViolationsChart({ hours, height = 140 }: { hours: readonly Hourl
         )}
       </figcaption>
       <ul className="sr-only">
-        {hours.filter((h) => h.total > 0).map((h) => (
-          <li key={h.hour}>{`${hourLabel(h.hour)}: ${h.total}`}</li>
-        ))}
+        {hours
+          .filter((h) => h.total > 0)
+          .map((h) => (
+            <li key={h.hour}>{`${hourLabel(h.hour)}: ${h.total}`}</li>
+          ))}
       </ul>
     </figure>
   );

@@ -35,7 +35,9 @@ export const blockedIpsQueryOptions = (enabled = true) =>
 export const violationsPerHourQueryOptions = (hours = 24, enabled = true) =>
   queryOptions({
     queryKey: securityKeys.perHour(hours),
-    queryFn: async () => (await apiRequest<{ hours: HourlyViolations[] }>('/api/security/violations-per-hour', { query: { hours } })).hours,
+    queryFn: async () =>
+      (await apiRequest<{ hours: HourlyViolations[] }>('/api/security/violations-per-hour', { query: { hours } }))
+        .hours,
     staleTime: 0,
     refetchInterval: SECURITY_REFRESH_MS,
     enabled,
@@ -51,7 +53,8 @@ export const isForbidden = (error: unknown) => error instanceof ApiError && erro
 export function useUnblockIp(options: { onUnblocked?: (ip: string) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ip: string) => apiRequest<UnblockIpResponse>('/api/security/unblock-ip', { method: 'POST', body: { ip } }),
+    mutationFn: (ip: string) =>
+      apiRequest<UnblockIpResponse>('/api/security/unblock-ip', { method: 'POST', body: { ip } }),
     onSuccess: (res) => options.onUnblocked?.(res.ip),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }),
   });

@@ -45,7 +45,9 @@ function QuestionField({ q, value, onChange }: { q: Question; value: string; onC
             </Badge>
           </p>
           <p className="whitespace-pre-line">{q.draft}</p>
-          <p className="text-xs text-muted-foreground">Written by a language model from your profile. It is not sent unless you use it and send your answers.</p>
+          <p className="text-xs text-muted-foreground">
+            Written by a language model from your profile. It is not sent unless you use it and send your answers.
+          </p>
           <div>
             <Button type="button" size="sm" variant="outline" onClick={() => onChange(q.draft!)}>
               Use this draft
@@ -61,7 +63,13 @@ function QuestionField({ q, value, onChange }: { q: Question; value: string; onC
  * "Needs your answers": the questions a paused run asks. The founder's answers are saved to their
  * answer library and the run continues from the form; nothing is sent before they press Send.
  */
-export function AnswerQuestionsDialog({ submission, onOpenChange }: { submission: Submission | null; onOpenChange: (open: boolean) => void }) {
+export function AnswerQuestionsDialog({
+  submission,
+  onOpenChange,
+}: {
+  submission: Submission | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const qc = useQueryClient();
   const id = submission?.id ?? '';
   const query = useQuery({ ...questionsQueryOptions(id), enabled: !!submission });
@@ -75,7 +83,11 @@ export function AnswerQuestionsDialog({ submission, onOpenChange }: { submission
   const send = useMutation({
     mutationFn: (answers: { question: string; answer: string }[]) => answerSubmission(id, answers),
     onSuccess: async ({ submission: updated }) => {
-      toast({ title: 'Answers saved', description: `The application to ${submission?.vcFirm.name} continues from the form.`, variant: 'success' });
+      toast({
+        title: 'Answers saved',
+        description: `The application to ${submission?.vcFirm.name} continues from the form.`,
+        variant: 'success',
+      });
       onOpenChange(false);
       // The server's answer is the row's new state at once (issue 24: no stale "Pending" with the old note).
       qc.setQueriesData<ListSubmissionsResponse>({ queryKey: [...submissionKeys.all, 'list'] }, (data) =>
@@ -106,16 +118,29 @@ export function AnswerQuestionsDialog({ submission, onOpenChange }: { submission
       {query.isPending ? (
         <LoadingRows className="h-24" />
       ) : query.isError ? (
-        <LoadFailed title="Failed to load the questions" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadFailed
+          title="Failed to load the questions"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : questions.length === 0 ? (
         <p className="text-sm text-muted-foreground">This application is not waiting for answers any more.</p>
       ) : (
         <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Answer the form's questions">
           {questions.map((q) => (
-            <QuestionField key={q.question} q={q} value={values[q.question] ?? ''} onChange={(v) => setValues((old) => ({ ...old, [q.question]: v }))} />
+            <QuestionField
+              key={q.question}
+              q={q}
+              value={values[q.question] ?? ''}
+              onChange={(v) => setValues((old) => ({ ...old, [q.question]: v }))}
+            />
           ))}
           {query.data?.deadline ? (
-            <p className="text-xs text-muted-foreground">Without answers by {formatDateTime(query.data.deadline)}, the application stops and your credit is refunded.</p>
+            <p className="text-xs text-muted-foreground">
+              Without answers by {formatDateTime(query.data.deadline)}, the application stops and your credit is
+              refunded.
+            </p>
           ) : null}
           {error ? (
             <p role="alert" className="text-sm text-destructive">

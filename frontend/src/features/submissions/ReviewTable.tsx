@@ -29,7 +29,11 @@ export function ReviewTable({ fields, caption }: { fields: readonly ReviewField[
       </TableHeader>
       <TableBody>
         {fields.map((f, i) => (
-          <TableRow key={`${f.question}-${i}`} className="flex flex-col py-2 sm:table-row sm:py-0" data-testid="review-row">
+          <TableRow
+            key={`${f.question}-${i}`}
+            className="flex flex-col py-2 sm:table-row sm:py-0"
+            data-testid="review-row"
+          >
             <TableCell className="py-1 font-medium text-muted-foreground sm:py-3 sm:align-top" data-label="Question">
               {f.question}
             </TableCell>
@@ -37,7 +41,11 @@ export function ReviewTable({ fields, caption }: { fields: readonly ReviewField[
               {f.value === 'checked' ? 'Ticked' : f.value}
             </TableCell>
             <TableCell className="py-1 sm:py-3 sm:align-top" data-label="Source">
-              <Badge variant={KIND_VARIANT[f.kind]} className="max-w-full whitespace-normal text-left" title={f.source ?? undefined}>
+              <Badge
+                variant={KIND_VARIANT[f.kind]}
+                className="max-w-full whitespace-normal text-left"
+                title={f.source ?? undefined}
+              >
                 {f.sourceLabel}
               </Badge>
             </TableCell>

@@ -10,7 +10,15 @@ import { openLiveView, useSubmissionActions } from './useSubmissionActions';
 const RETRY_COST = 1;
 
 /** Primary action (live view in a new tab, else details), Retry for failed, Stop and live-URL fetch for processing rows. */
-export function SubmissionActions({ submission, onDetails, layout = 'row' }: { submission: Submission; onDetails: () => void; layout?: 'row' | 'card' }) {
+export function SubmissionActions({
+  submission,
+  onDetails,
+  layout = 'row',
+}: {
+  submission: Submission;
+  onDetails: () => void;
+  layout?: 'row' | 'card';
+}) {
   const a = useSubmissionActions(submission);
   const live = primaryAction(submission) === 'live';
   const full = layout === 'card' ? 'flex-1 min-w-[8rem]' : undefined;
@@ -29,7 +37,12 @@ export function SubmissionActions({ submission, onDetails, layout = 'row' }: { s
         </Button>
       ) : null}
       {asking ? (
-        <Button size="sm" variant="ghost" onClick={onDetails} aria-label={`Details of the application to ${submission.vcFirm.name}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onDetails}
+          aria-label={`Details of the application to ${submission.vcFirm.name}`}
+        >
           <Eye aria-hidden="true" />
         </Button>
       ) : live ? (
@@ -50,23 +63,46 @@ export function SubmissionActions({ submission, onDetails, layout = 'row' }: { s
         </Button>
       )}
       {live && !asking ? (
-        <Button size="sm" variant="ghost" onClick={onDetails} aria-label={`Details of the application to ${submission.vcFirm.name}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onDetails}
+          aria-label={`Details of the application to ${submission.vcFirm.name}`}
+        >
           <Eye aria-hidden="true" />
         </Button>
       ) : null}
       {canFetchLiveUrl(submission) ? (
-        <Button size="sm" variant="secondary" className={full} loading={a.busy === 'live'} onClick={() => void a.fetchLive()}>
+        <Button
+          size="sm"
+          variant="secondary"
+          className={full}
+          loading={a.busy === 'live'}
+          onClick={() => void a.fetchLive()}
+        >
           {a.busy === 'live' ? null : <Radio aria-hidden="true" />} Get Live URL
         </Button>
       ) : null}
       {submission.status === 'failed' && submission.canRetry ? (
-        <Button size="sm" variant="secondary" className={full} loading={a.busy === 'retry'} onClick={() => void retry()}>
+        <Button
+          size="sm"
+          variant="secondary"
+          className={full}
+          loading={a.busy === 'retry'}
+          onClick={() => void retry()}
+        >
           {a.busy === 'retry' ? null : <RotateCcw aria-hidden="true" />} {withCost('Retry', RETRY_COST)}
         </Button>
       ) : null}
       {spend.dialog}
       {(submission.status === 'processing' || submission.status === 'pending') && submission.canStop ? (
-        <Button size="sm" variant="destructive" className={full} loading={a.busy === 'stop'} onClick={() => void a.stop()}>
+        <Button
+          size="sm"
+          variant="destructive"
+          className={full}
+          loading={a.busy === 'stop'}
+          onClick={() => void a.stop()}
+        >
           {a.busy === 'stop' ? null : <Square aria-hidden="true" />} Stop
         </Button>
       ) : null}

@@ -1,5 +1,17 @@
 import { TAKEOVER_REASON_TEXT, type Submission } from '@fp/contracts';
-import { AlertTriangle, Building2, Calendar, Download, ExternalLink, Hand, MapPin, MessageCircleQuestion, MonitorPlay, Radio, Sparkles } from 'lucide-react';
+import {
+  AlertTriangle,
+  Building2,
+  Calendar,
+  Download,
+  ExternalLink,
+  Hand,
+  MapPin,
+  MessageCircleQuestion,
+  MonitorPlay,
+  Radio,
+  Sparkles,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { apiRequestRaw } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
@@ -15,7 +27,17 @@ import { ReviewTable } from './ReviewTable';
 import { reviewFields } from '@fp/contracts';
 import { openLiveView, useSubmissionActions } from './useSubmissionActions';
 
-function Section({ title, icon, children, testId }: { title: string; icon?: ReactNode; children: ReactNode; testId?: string }) {
+function Section({
+  title,
+  icon,
+  children,
+  testId,
+}: {
+  title: string;
+  icon?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className="flex flex-col gap-1.5" data-testid={testId}>
       <h3 className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase [&_svg]:size-3.5">
@@ -32,10 +54,15 @@ function LiveSection({ submission }: { submission: Submission }) {
   const openAnswers = useOpenAnswers();
   if (needsAnswers(submission)) {
     return (
-      <div className="flex flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="needs-answers">
+      <div
+        className="flex flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 sm:flex-row sm:items-center sm:justify-between"
+        data-testid="needs-answers"
+      >
         <p className="text-sm">
           Paused before sending: the form asks questions only you can answer. Nothing has been sent.
-          {submission.inputDeadline ? ` Without answers by ${formatDateTime(submission.inputDeadline)}, it stops and your credit is refunded.` : ''}
+          {submission.inputDeadline
+            ? ` Without answers by ${formatDateTime(submission.inputDeadline)}, it stops and your credit is refunded.`
+            : ''}
         </p>
         <Button size="sm" onClick={() => openAnswers(submission)}>
           <MessageCircleQuestion aria-hidden="true" /> Answer questions
@@ -45,11 +72,16 @@ function LiveSection({ submission }: { submission: Submission }) {
   }
   if (needsTakeover(submission) && submission.liveUrl) {
     return (
-      <div className="flex flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="needs-takeover">
+      <div
+        className="flex flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 sm:flex-row sm:items-center sm:justify-between"
+        data-testid="needs-takeover"
+      >
         <p className="text-sm">
-          {TAKEOVER_REASON_TEXT[submission.takeover?.reason ?? 'captcha']}. Open the live view, get past it on the screen, then press
-          Continue. Nothing has been sent.
-          {submission.takeover ? ` Without you by ${formatDateTime(submission.takeover.deadline)}, the run ends failed and your credit is refunded.` : ''}
+          {TAKEOVER_REASON_TEXT[submission.takeover?.reason ?? 'captcha']}. Open the live view, get past it on the
+          screen, then press Continue. Nothing has been sent.
+          {submission.takeover
+            ? ` Without you by ${formatDateTime(submission.takeover.deadline)}, the run ends failed and your credit is refunded.`
+            : ''}
         </p>
         <Button size="sm" onClick={() => openLiveView(submission.liveUrl!)}>
           <Hand aria-hidden="true" /> Take over
@@ -71,7 +103,9 @@ function LiveSection({ submission }: { submission: Submission }) {
     return (
       <div className="flex flex-col gap-2 rounded-lg border border-border bg-muted/40 p-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">
-          {submission.status === 'pending' ? 'Waiting for a free browser. The live view opens once it starts.' : 'The live view appears once the browser has opened the firm’s website.'}
+          {submission.status === 'pending'
+            ? 'Waiting for a free browser. The live view opens once it starts.'
+            : 'The live view appears once the browser has opened the firm’s website.'}
         </p>
         {canFetchLiveUrl(submission) ? (
           <Button size="sm" variant="secondary" loading={a.busy === 'live'} onClick={() => void a.fetchLive()}>
@@ -92,7 +126,11 @@ function DownloadProofButton({ submission }: { submission: Submission }) {
     try {
       await saveResponse(await apiRequestRaw(submission.proofUrl!), `proof-${submission.id.slice(0, 8)}.zip`);
     } catch (err) {
-      toast({ title: 'Download Failed', description: (err as Error).message || 'The proof could not be downloaded.', variant: 'destructive' });
+      toast({
+        title: 'Download Failed',
+        description: (err as Error).message || 'The proof could not be downloaded.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -107,7 +145,15 @@ function DownloadProofButton({ submission }: { submission: Submission }) {
 }
 
 /** Submission details (spec §2): dates, location, live view, summary, AI analysis, error, firm info, and the proof. */
-export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { submission: Submission | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SubmissionDetailsDialog({
+  submission,
+  open,
+  onOpenChange,
+}: {
+  submission: Submission | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   if (!submission) return null;
   const s = submission;
   return (
@@ -133,15 +179,21 @@ export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { su
 
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div className="flex flex-col gap-0.5">
-            <dt className="flex items-center gap-1 text-xs text-muted-foreground"><Calendar className="size-3.5" aria-hidden="true" /> Submitted</dt>
+            <dt className="flex items-center gap-1 text-xs text-muted-foreground">
+              <Calendar className="size-3.5" aria-hidden="true" /> Submitted
+            </dt>
             <dd data-testid="submitted-at">{formatDateTime(s.submittedAt)}</dd>
           </div>
           <div className="flex flex-col gap-0.5">
-            <dt className="flex items-center gap-1 text-xs text-muted-foreground"><Calendar className="size-3.5" aria-hidden="true" /> Completed</dt>
+            <dt className="flex items-center gap-1 text-xs text-muted-foreground">
+              <Calendar className="size-3.5" aria-hidden="true" /> Completed
+            </dt>
             <dd data-testid="completed-at">{formatDateTime(s.completedAt)}</dd>
           </div>
           <div className="flex flex-col gap-0.5">
-            <dt className="flex items-center gap-1 text-xs text-muted-foreground"><MapPin className="size-3.5" aria-hidden="true" /> Location</dt>
+            <dt className="flex items-center gap-1 text-xs text-muted-foreground">
+              <MapPin className="size-3.5" aria-hidden="true" /> Location
+            </dt>
             <dd>{s.vcFirm.location ?? '—'}</dd>
           </div>
         </dl>
@@ -154,7 +206,9 @@ export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { su
         {s.summary || (s.aiRecap && s.recapSource !== 'llm') ? (
           <Section title="Summary" testId="summary-section">
             {s.summary ? <p className="text-sm leading-relaxed">{s.summary}</p> : null}
-            {s.aiRecap && s.recapSource !== 'llm' && s.aiRecap !== s.summary ? <p className="rounded-lg bg-muted/60 p-3 text-sm leading-relaxed">{s.aiRecap}</p> : null}
+            {s.aiRecap && s.recapSource !== 'llm' && s.aiRecap !== s.summary ? (
+              <p className="rounded-lg bg-muted/60 p-3 text-sm leading-relaxed">{s.aiRecap}</p>
+            ) : null}
           </Section>
         ) : null}
 
@@ -170,7 +224,11 @@ export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { su
               {s.takeovers.map((t, i) => (
                 <li key={i}>
                   {t.reason === 'captcha' ? 'CAPTCHA' : 'Sign-in'} at {formatDateTime(t.requestedAt)}:{' '}
-                  {t.how === 'continued' ? 'you took over and pressed Continue' : t.how === 'stopped' ? 'stopped' : 'nobody took over in time'}
+                  {t.how === 'continued'
+                    ? 'you took over and pressed Continue'
+                    : t.how === 'stopped'
+                      ? 'stopped'
+                      : 'nobody took over in time'}
                   {t.by && t.how !== 'continued' ? ' (you had taken over)' : ''}, {formatDuration(t.durationMs)}.
                 </li>
               ))}
@@ -180,36 +238,57 @@ export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { su
 
         {s.error ? (
           <Section title="Error Details" icon={<AlertTriangle aria-hidden="true" />} testId="error-details">
-            <p className="rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive">{s.error}</p>
+            <p className="rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive">
+              {s.error}
+            </p>
           </Section>
         ) : null}
 
         {s.screenshotUrl || s.confirmationText || s.fieldsFilled.length || s.sentRequest || s.proofUrl ? (
           <Section title="Proof" testId="proof">
             {s.confirmationText ? (
-              <blockquote className="border-l-2 border-success pl-3 text-sm italic" data-testid="proof-confirmation">“{s.confirmationText}”</blockquote>
+              <blockquote className="border-l-2 border-success pl-3 text-sm italic" data-testid="proof-confirmation">
+                “{s.confirmationText}”
+              </blockquote>
             ) : null}
             {s.sentRequest ? (
               <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm" data-testid="proof-request">
                 <span className="text-muted-foreground">Form sent:</span>
                 <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{s.sentRequest.method}</code>
                 <span className="min-w-0 break-all font-mono text-xs">{s.sentRequest.url}</span>
-                <Badge variant={s.sentRequest.status < 400 ? 'secondary' : 'destructive'}>HTTP {s.sentRequest.status}</Badge>
+                <Badge variant={s.sentRequest.status < 400 ? 'secondary' : 'destructive'}>
+                  HTTP {s.sentRequest.status}
+                </Badge>
               </p>
             ) : null}
             {s.proofUrl ? <DownloadProofButton submission={s} /> : null}
             {s.screenshotUrl ? (
-              <a href={s.screenshotUrl} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg border border-border bg-black/5" title="Open the full-size screenshot">
-                <img src={s.screenshotUrl} alt={`Final screen of the application to ${s.vcFirm.name}`} className="block max-h-96 w-full object-contain object-top" loading="lazy" />
+              <a
+                href={s.screenshotUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="block overflow-hidden rounded-lg border border-border bg-black/5"
+                title="Open the full-size screenshot"
+              >
+                <img
+                  src={s.screenshotUrl}
+                  alt={`Final screen of the application to ${s.vcFirm.name}`}
+                  className="block max-h-96 w-full object-contain object-top"
+                  loading="lazy"
+                />
               </a>
             ) : null}
             {s.fieldsFilled.length ? (
               <details className="text-sm" data-testid="fields-filled">
                 <summary className="cursor-pointer text-muted-foreground">
-                  {s.fieldsFilled.length} field{s.fieldsFilled.length === 1 ? '' : 's'} filled — what was sent, and from where
+                  {s.fieldsFilled.length} field{s.fieldsFilled.length === 1 ? '' : 's'} filled — what was sent, and from
+                  where
                 </summary>
                 <div className="mt-2">
-                  <ReviewTable fields={reviewFields(s.fieldsFilled)} caption={`What the application to ${s.vcFirm.name} filled in, and from where`} />
+                  <ReviewTable
+                    fields={reviewFields(s.fieldsFilled)}
+                    caption={`What the application to ${s.vcFirm.name} filled in, and from where`}
+                  />
                 </div>
               </details>
             ) : null}
@@ -218,19 +297,35 @@ export function SubmissionDetailsDialog({ submission, open, onOpenChange }: { su
 
         <Section title="Firm Info" icon={<Building2 aria-hidden="true" />}>
           <dl className="grid gap-2 text-sm sm:grid-cols-2">
-            <div><dt className="text-xs text-muted-foreground">Name</dt><dd>{s.vcFirm.name}</dd></div>
-            <div><dt className="text-xs text-muted-foreground">Investor type</dt><dd>{s.vcFirm.investorType ?? '—'}</dd></div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Name</dt>
+              <dd>{s.vcFirm.name}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Investor type</dt>
+              <dd>{s.vcFirm.investorType ?? '—'}</dd>
+            </div>
             {s.vcFirm.website ? (
               <div className="sm:col-span-2">
                 <dt className="text-xs text-muted-foreground">Website</dt>
                 <dd>
-                  <a href={s.vcFirm.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-primary hover:underline">
+                  <a
+                    href={s.vcFirm.website}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 break-all text-primary hover:underline"
+                  >
                     {s.vcFirm.website} <ExternalLink className="size-3" aria-hidden="true" />
                   </a>
                 </dd>
               </div>
             ) : null}
-            {s.vcFirm.description ? <div className="sm:col-span-2"><dt className="text-xs text-muted-foreground">About</dt><dd className="text-muted-foreground">{s.vcFirm.description}</dd></div> : null}
+            {s.vcFirm.description ? (
+              <div className="sm:col-span-2">
+                <dt className="text-xs text-muted-foreground">About</dt>
+                <dd className="text-muted-foreground">{s.vcFirm.description}</dd>
+              </div>
+            ) : null}
           </dl>
         </Section>
       </div>

@@ -10,7 +10,11 @@ function Notes({ submission }: { submission: Submission }) {
   const notes = notesFor(submission);
   return (
     <div className="flex flex-col gap-1">
-      {notes ? <p className="line-clamp-3 text-sm text-muted-foreground" title={notes}>{notes}</p> : null}
+      {notes ? (
+        <p className="line-clamp-3 text-sm text-muted-foreground" title={notes}>
+          {notes}
+        </p>
+      ) : null}
       {submission.error && submission.summary ? (
         <p className="flex items-start gap-1 text-xs text-destructive" data-testid="row-error">
           <AlertCircle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
@@ -36,7 +40,13 @@ function Firm({ submission }: { submission: Submission }) {
 }
 
 /** Wide screens: a table (VC Firm, Status, Notes/Summary, Actions). Small screens: cards. */
-export function SubmissionsList({ submissions, onDetails }: { submissions: Submission[]; onDetails: (s: Submission) => void }) {
+export function SubmissionsList({
+  submissions,
+  onDetails,
+}: {
+  submissions: Submission[];
+  onDetails: (s: Submission) => void;
+}) {
   return (
     <>
       <div className="hidden md:block" data-testid="submissions-table">
@@ -52,10 +62,18 @@ export function SubmissionsList({ submissions, onDetails }: { submissions: Submi
           <TableBody>
             {submissions.map((s) => (
               <TableRow key={s.id} data-testid="submission-row" data-submission-id={s.id} data-status={s.status}>
-                <TableCell className="max-w-0"><Firm submission={s} /></TableCell>
-                <TableCell><StatusBadges submission={s} /></TableCell>
-                <TableCell><Notes submission={s} /></TableCell>
-                <TableCell className="text-right whitespace-nowrap"><SubmissionActions submission={s} onDetails={() => onDetails(s)} /></TableCell>
+                <TableCell className="max-w-0">
+                  <Firm submission={s} />
+                </TableCell>
+                <TableCell>
+                  <StatusBadges submission={s} />
+                </TableCell>
+                <TableCell>
+                  <Notes submission={s} />
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap">
+                  <SubmissionActions submission={s} onDetails={() => onDetails(s)} />
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -13,11 +13,29 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { needsAnswers, successRate, successRateLabel } from './format';
-import { LIST_LIMIT, submissionStatsQueryOptions, submissionsQueryOptions, ZERO_STATS, type SubmissionTab } from './queries';
+import {
+  LIST_LIMIT,
+  submissionStatsQueryOptions,
+  submissionsQueryOptions,
+  ZERO_STATS,
+  type SubmissionTab,
+} from './queries';
 import { SubmissionDetailsDialog } from './SubmissionDetailsDialog';
 import { SubmissionsList } from './SubmissionsList';
 
-function StatCard({ title, value, icon, tone, testId }: { title: string; value: number; icon: ReactNode; tone: string; testId: string }) {
+function StatCard({
+  title,
+  value,
+  icon,
+  tone,
+  testId,
+}: {
+  title: string;
+  value: number;
+  icon: ReactNode;
+  tone: string;
+  testId: string;
+}) {
   return (
     <Card data-testid={testId}>
       <CardContent className="flex items-center justify-between gap-3 p-4 sm:p-5">
@@ -25,7 +43,11 @@ function StatCard({ title, value, icon, tone, testId }: { title: string; value: 
           <p className="truncate text-xs font-medium text-muted-foreground sm:text-sm">{title}</p>
           <p className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{value.toLocaleString('en-US')}</p>
         </div>
-        <span className={`flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-10 [&_svg]:size-5 ${tone}`}>{icon}</span>
+        <span
+          className={`flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-10 [&_svg]:size-5 ${tone}`}
+        >
+          {icon}
+        </span>
       </CardContent>
     </Card>
   );
@@ -43,7 +65,9 @@ function TabList({ tab, onDetails }: { tab: SubmissionTab; onDetails: (s: Submis
   if (q.isPending) {
     return (
       <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading submissions">
-        {[0, 1, 2].map((i) => <Skeleton key={i} className="h-16 w-full" />)}
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-16 w-full" />
+        ))}
       </div>
     );
   }
@@ -57,7 +81,11 @@ function TabList({ tab, onDetails }: { tab: SubmissionTab; onDetails: (s: Submis
         icon={<Inbox />}
         title="No submissions yet"
         description="Select VC firms in the database and submit your application to follow its progress here."
-        action={<Link to="/vc-database" className={buttonVariants({ size: 'sm' })}>Browse VC Database</Link>}
+        action={
+          <Link to="/vc-database" className={buttonVariants({ size: 'sm' })}>
+            Browse VC Database
+          </Link>
+        }
       />
     ) : (
       <EmptyState icon={<Inbox />} title="Nothing here" description="No submissions with this status." />
@@ -66,7 +94,11 @@ function TabList({ tab, onDetails }: { tab: SubmissionTab; onDetails: (s: Submis
   return (
     <div className="flex flex-col gap-2">
       <SubmissionsList submissions={submissions} onDetails={onDetails} />
-      {total > submissions.length ? <p className="text-xs text-muted-foreground">Showing the latest {LIST_LIMIT} of {total.toLocaleString('en-US')}.</p> : null}
+      {total > submissions.length ? (
+        <p className="text-xs text-muted-foreground">
+          Showing the latest {LIST_LIMIT} of {total.toLocaleString('en-US')}.
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -77,7 +109,12 @@ export function SubmissionsPage() {
   const navigate = useNavigate();
   const urlSearch = validateSubmissionsSearch(useSearch({ strict: false }));
   const tab: SubmissionTab = urlSearch.tab ?? 'all';
-  const setTab = (t: SubmissionTab) => void navigate({ to: '/submissions', search: (prev) => ({ ...validateSubmissionsSearch(prev), tab: t === 'all' ? undefined : t }), replace: true });
+  const setTab = (t: SubmissionTab) =>
+    void navigate({
+      to: '/submissions',
+      search: (prev) => ({ ...validateSubmissionsSearch(prev), tab: t === 'all' ? undefined : t }),
+      replace: true,
+    });
   const [selected, setSelected] = useState<Submission | null>(null);
   const statsQuery = useQuery(submissionStatsQueryOptions());
   const stats = statsQuery.data ?? ZERO_STATS;
@@ -105,48 +142,91 @@ export function SubmissionsPage() {
 
   return (
     <AnswerQuestionsContext.Provider value={openAnswers}>
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
-      <PageHeader
-        title="Submissions"
-        description="Follow your applications to VC firms."
-        className="mb-0"
-        actions={
-          <Badge variant={rate >= 50 ? 'success' : rate > 0 ? 'warning' : 'secondary'} className="px-3 py-1 text-sm" data-testid="success-rate">
-            <TrendingUp aria-hidden="true" /> {successRateLabel(stats)} success rate
-          </Badge>
-        }
-      />
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+        <PageHeader
+          title="Submissions"
+          description="Follow your applications to VC firms."
+          className="mb-0"
+          actions={
+            <Badge
+              variant={rate >= 50 ? 'success' : rate > 0 ? 'warning' : 'secondary'}
+              className="px-3 py-1 text-sm"
+              data-testid="success-rate"
+            >
+              <TrendingUp aria-hidden="true" /> {successRateLabel(stats)} success rate
+            </Badge>
+          }
+        />
 
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-        <StatCard testId="stat-total" title="Total Submissions" value={stats.total} icon={<Send />} tone="bg-primary/10 text-primary" />
-        <StatCard testId="stat-completed" title="Completed" value={stats.completed} icon={<CheckCircle2 />} tone="bg-success/15 text-success" />
-        <StatCard testId="stat-processing" title="Processing" value={stats.processing} icon={<Loader2 />} tone="bg-warning/20 text-warning-foreground dark:text-warning" />
-        <StatCard testId="stat-failed" title="Failed" value={stats.failed} icon={<XCircle />} tone="bg-destructive/15 text-destructive" />
-        <StatCard testId="stat-stopped" title="Stopped" value={stats.stopped} icon={<CircleStop />} tone="bg-muted text-muted-foreground" />
-      </div>
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+          <StatCard
+            testId="stat-total"
+            title="Total Submissions"
+            value={stats.total}
+            icon={<Send />}
+            tone="bg-primary/10 text-primary"
+          />
+          <StatCard
+            testId="stat-completed"
+            title="Completed"
+            value={stats.completed}
+            icon={<CheckCircle2 />}
+            tone="bg-success/15 text-success"
+          />
+          <StatCard
+            testId="stat-processing"
+            title="Processing"
+            value={stats.processing}
+            icon={<Loader2 />}
+            tone="bg-warning/20 text-warning-foreground dark:text-warning"
+          />
+          <StatCard
+            testId="stat-failed"
+            title="Failed"
+            value={stats.failed}
+            icon={<XCircle />}
+            tone="bg-destructive/15 text-destructive"
+          />
+          <StatCard
+            testId="stat-stopped"
+            title="Stopped"
+            value={stats.stopped}
+            icon={<CircleStop />}
+            tone="bg-muted text-muted-foreground"
+          />
+        </div>
 
-      <Tabs value={tab} onValueChange={(v) => setTab(v as SubmissionTab)}>
-        <TabsList aria-label="Submission status" className="w-full sm:w-auto">
+        <Tabs value={tab} onValueChange={(v) => setTab(v as SubmissionTab)}>
+          <TabsList aria-label="Submission status" className="w-full sm:w-auto">
+            {TABS.map((t) => (
+              <TabsTrigger
+                key={t.value}
+                value={t.value}
+                className="flex-1 gap-1 px-2 sm:flex-none sm:gap-1.5 sm:px-3"
+                data-testid={`tab-${t.value}`}
+              >
+                <span className="hidden md:inline">{t.label}</span>
+                <span className="md:hidden">{t.short}</span>
+                <Badge variant="secondary" className="px-1.5 py-0 tabular-nums" data-testid={`tab-count-${t.value}`}>
+                  {t.count(stats).toLocaleString('en-US')}
+                </Badge>
+              </TabsTrigger>
+            ))}
+          </TabsList>
           {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value} className="flex-1 gap-1 px-2 sm:flex-none sm:gap-1.5 sm:px-3" data-testid={`tab-${t.value}`}>
-              <span className="hidden md:inline">{t.label}</span>
-              <span className="md:hidden">{t.short}</span>
-              <Badge variant="secondary" className="px-1.5 py-0 tabular-nums" data-testid={`tab-count-${t.value}`}>
-                {t.count(stats).toLocaleString('en-US')}
-              </Badge>
-            </TabsTrigger>
+            <TabsContent key={t.value} value={t.value}>
+              <TabList tab={t.value} onDetails={setSelected} />
+            </TabsContent>
           ))}
-        </TabsList>
-        {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            <TabList tab={t.value} onDetails={setSelected} />
-          </TabsContent>
-        ))}
-      </Tabs>
+        </Tabs>
 
-      <SubmissionDetailsDialog submission={current} open={!!current} onOpenChange={(open) => !open && setSelected(null)} />
-      <AnswerQuestionsDialog submission={answering} onOpenChange={(open) => !open && setAnswering(null)} />
-    </div>
+        <SubmissionDetailsDialog
+          submission={current}
+          open={!!current}
+          onOpenChange={(open) => !open && setSelected(null)}
+        />
+        <AnswerQuestionsDialog submission={answering} onOpenChange={(open) => !open && setAnswering(null)} />
+      </div>
     </AnswerQuestionsContext.Provider>
   );
 }

@@ -38,7 +38,12 @@ export function WaitingRunsBanner() {
             {apps(total)} {total === 1 ? 'waits' : 'wait'} for you. Nothing has been sent.
           </p>
           <p className="text-muted-foreground">
-            {[answers.length ? `Needs your answers: ${answers.length}` : null, takeovers.length ? `Needs you in the live view: ${takeovers.length}` : null].filter(Boolean).join(' · ')}
+            {[
+              answers.length ? `Needs your answers: ${answers.length}` : null,
+              takeovers.length ? `Needs you in the live view: ${takeovers.length}` : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
         </div>
       </div>

@@ -5,7 +5,10 @@ describe('collectAnswers', () => {
   const questions = [{ question: 'Why now?', required: true }, { question: 'Anything else?' }];
 
   it('keeps trimmed answers and drops empty optional ones', () => {
-    expect(collectAnswers(questions, { 'Why now?': '  Rates fell.  ', 'Anything else?': '   ' })).toEqual({ answers: [{ question: 'Why now?', answer: 'Rates fell.' }], error: null });
+    expect(collectAnswers(questions, { 'Why now?': '  Rates fell.  ', 'Anything else?': '   ' })).toEqual({
+      answers: [{ question: 'Why now?', answer: 'Rates fell.' }],
+      error: null,
+    });
   });
 
   it('names every required question left empty', () => {

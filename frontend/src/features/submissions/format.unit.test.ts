@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canFetchLiveUrl, formatDateTime, needsAnswers, notesFor, primaryAction, statusLabel, successRate } from './format';
+import {
+  canFetchLiveUrl,
+  formatDateTime,
+  needsAnswers,
+  notesFor,
+  primaryAction,
+  statusLabel,
+  successRate,
+} from './format';
 
 describe('submissions screen rules', () => {
   it('shows status codes as Title Case words, Unknown when empty (spec §3)', () => {
@@ -45,7 +53,11 @@ describe('a run paused for answers', () => {
     expect(needsAnswers({ status: 'processing', submissionStatus: 'waiting_for_input' })).toBe(true);
     expect(needsAnswers({ status: 'processing', submissionStatus: 'navigating' })).toBe(false);
     expect(needsAnswers({ status: 'stopped', submissionStatus: 'stopped' })).toBe(false);
-    expect(canFetchLiveUrl({ status: 'processing', taskId: 't', liveUrl: null, submissionStatus: 'waiting_for_input' })).toBe(false);
-    expect(canFetchLiveUrl({ status: 'processing', taskId: 't', liveUrl: null, submissionStatus: 'navigating' })).toBe(true);
+    expect(
+      canFetchLiveUrl({ status: 'processing', taskId: 't', liveUrl: null, submissionStatus: 'waiting_for_input' }),
+    ).toBe(false);
+    expect(canFetchLiveUrl({ status: 'processing', taskId: 't', liveUrl: null, submissionStatus: 'navigating' })).toBe(
+      true,
+    );
   });
 });

@@ -1,4 +1,11 @@
-import type { SubmissionQuestionsResponse, FetchLiveUrlResponse, ListSubmissionsResponse, Submission, SubmissionActionResponse, SubmissionStatsResponse } from '@fp/contracts';
+import type {
+  SubmissionQuestionsResponse,
+  FetchLiveUrlResponse,
+  ListSubmissionsResponse,
+  Submission,
+  SubmissionActionResponse,
+  SubmissionStatsResponse,
+} from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
@@ -17,13 +24,21 @@ export const submissionKeys = {
   stats: () => ['submissions', 'stats'] as const,
 };
 
-export const ZERO_STATS: SubmissionStatsResponse = { total: 0, completed: 0, processing: 0, failed: 0, stopped: 0, successRate: null };
+export const ZERO_STATS: SubmissionStatsResponse = {
+  total: 0,
+  completed: 0,
+  processing: 0,
+  failed: 0,
+  stopped: 0,
+  successRate: null,
+};
 
 /** GET /api/submissions?limit&status — refreshed every 15 s. */
 export const submissionsQueryOptions = (tab: SubmissionTab) =>
   queryOptions({
     queryKey: submissionKeys.list(tab),
-    queryFn: () => apiRequest<ListSubmissionsResponse>('/api/submissions', { query: { limit: LIST_LIMIT, status: tab } }),
+    queryFn: () =>
+      apiRequest<ListSubmissionsResponse>('/api/submissions', { query: { limit: LIST_LIMIT, status: tab } }),
     staleTime: 5_000,
     refetchInterval: LIST_REFRESH_MS,
   });
@@ -45,11 +60,17 @@ export const questionsQueryOptions = (id: string) =>
     staleTime: 0,
   });
 export const answerSubmission = (id: string, answers: { question: string; answer: string }[]) =>
-  apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/answers`, { method: 'POST', body: { answers } });
+  apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/answers`, {
+    method: 'POST',
+    body: { answers },
+  });
 
-export const retrySubmission = (id: string) => apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/retry`, { method: 'POST' });
-export const stopSubmission = (id: string) => apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/stop`, { method: 'POST' });
-export const fetchLiveUrl = (id: string) => apiRequest<FetchLiveUrlResponse>(`/api/submissions/${encodeURIComponent(id)}/fetch-live-url`, { method: 'POST' });
+export const retrySubmission = (id: string) =>
+  apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/retry`, { method: 'POST' });
+export const stopSubmission = (id: string) =>
+  apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/stop`, { method: 'POST' });
+export const fetchLiveUrl = (id: string) =>
+  apiRequest<FetchLiveUrlResponse>(`/api/submissions/${encodeURIComponent(id)}/fetch-live-url`, { method: 'POST' });
 
 /** Everything that shows submissions (this screen, the dashboard's stats and chart, the credit badge). */
 export function refreshSubmissions(queryClient: QueryClient): Promise<void> {

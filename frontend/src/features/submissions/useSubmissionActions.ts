@@ -3,12 +3,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../ui/toast';
-import { ACTION_REFRESH_DELAY_MS, fetchLiveUrl, refreshSubmissions, retrySubmission, stopSubmission, submissionKeys } from './queries';
+import {
+  ACTION_REFRESH_DELAY_MS,
+  fetchLiveUrl,
+  refreshSubmissions,
+  retrySubmission,
+  stopSubmission,
+  submissionKeys,
+} from './queries';
 
 /** The server's words for a refused action: its `message` (402 carries one) after its `error`. */
 export function actionError(err: unknown): string {
-  const body = err instanceof ApiError && err.body && typeof err.body === 'object' ? (err.body as { error?: unknown; message?: unknown }) : null;
-  if (body && typeof body.error === 'string') return typeof body.message === 'string' ? `${body.error}: ${body.message}` : body.error;
+  const body =
+    err instanceof ApiError && err.body && typeof err.body === 'object'
+      ? (err.body as { error?: unknown; message?: unknown })
+      : null;
+  if (body && typeof body.error === 'string')
+    return typeof body.message === 'string' ? `${body.error}: ${body.message}` : body.error;
   return err instanceof Error && err.message ? err.message : 'The server did not answer. Try again in a moment.';
 }
 
@@ -35,7 +46,11 @@ export function useSubmissionActions(submission: Submission) {
       );
     } catch (err) {
       // The server says why (e.g. "Insufficient Credits: …", "This application can no longer be stopped").
-      toast({ title: kind === 'retry' ? 'Retry Failed' : 'Stop Failed', description: actionError(err), variant: 'destructive' });
+      toast({
+        title: kind === 'retry' ? 'Retry Failed' : 'Stop Failed',
+        description: actionError(err),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
       later();
@@ -51,10 +66,17 @@ export function useSubmissionActions(submission: Submission) {
       try {
         const r = await fetchLiveUrl(submission.id);
         if (r.success && r.liveUrl) {
-          toast({ title: 'Live URL Found', description: 'The live view is ready. Use Watch Live to open it.', variant: 'success' });
+          toast({
+            title: 'Live URL Found',
+            description: 'The live view is ready. Use Watch Live to open it.',
+            variant: 'success',
+          });
           await refreshSubmissions(queryClient);
         } else {
-          toast({ title: 'Live URL Not Available', description: 'The browser has not opened yet. Try again in a moment.' });
+          toast({
+            title: 'Live URL Not Available',
+            description: 'The browser has not opened yet. Try again in a moment.',
+          });
         }
       } catch {
         toast({ title: 'Failed to fetch live URL', variant: 'destructive' });

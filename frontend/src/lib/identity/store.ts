@@ -44,7 +44,13 @@ async function defaultCreateAdapter(provider: IdentityProviderName): Promise<Ide
 export function createIdentityStore(options: IdentityStoreOptions = {}): IdentityStore {
   const loadConfig = options.loadConfig ?? (() => fetchAppConfig());
   const createAdapter = options.createAdapter ?? defaultCreateAdapter;
-  let snapshot: IdentitySnapshot = { loaded: false, signedIn: false, user: null, provider: null, config: DEFAULT_CONFIG };
+  let snapshot: IdentitySnapshot = {
+    loaded: false,
+    signedIn: false,
+    user: null,
+    provider: null,
+    config: DEFAULT_CONFIG,
+  };
   let adapter: IdentityAdapter | null = null;
   let initPromise: Promise<void> | null = null;
   const listeners = new Set<() => void>();

@@ -44,7 +44,10 @@ export async function createSuperTokensAdapter(): Promise<IdentityAdapter> {
     const token = await getToken();
     if (!token) return null;
     const id = await Session.getUserId();
-    const payload = ((await Session.getAccessTokenPayloadSecurely().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+    const payload = ((await Session.getAccessTokenPayloadSecurely().catch(() => ({}))) ?? {}) as Record<
+      string,
+      unknown
+    >;
     let user: IdentityUser = {
       id,
       email: typeof payload.email === 'string' ? payload.email : fallbackEmail,

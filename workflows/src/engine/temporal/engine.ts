@@ -4,7 +4,14 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { DiscoveryActivities, DiscoveryRun } from '../discovery';
-import { runKey, type SubmissionActivities, type SubmissionRun, type WorkflowEngine, type AttemptOutcome, type EngineKind } from '../port';
+import {
+  runKey,
+  type SubmissionActivities,
+  type SubmissionRun,
+  type WorkflowEngine,
+  type AttemptOutcome,
+  type EngineKind,
+} from '../port';
 import type { SubmissionProgress } from './workflows';
 
 export const TEMPORAL_TASK_QUEUE = 'fundflow-submissions';
@@ -31,7 +38,9 @@ export interface TemporalEngineOptions {
  * signal (the workflow cancels the apply activity, which closes its browser on cancellation);
  * `progress` is a query. The worker runs the same activities as the DBOS engine.
  */
-export async function createTemporalEngine(opts: TemporalEngineOptions): Promise<WorkflowEngine & { progress(run: SubmissionRun): Promise<SubmissionProgress | null> }> {
+export async function createTemporalEngine(
+  opts: TemporalEngineOptions,
+): Promise<WorkflowEngine & { progress(run: SubmissionRun): Promise<SubmissionProgress | null> }> {
   const log = opts.log ?? (() => undefined);
   const namespace = opts.namespace ?? 'default';
   const connection = await Connection.connect({ address: opts.address });
@@ -51,7 +60,9 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
       taskQueue: TEMPORAL_TASK_QUEUE,
       identity,
       // The compiled build (dist/, NODE_ENV=production) bundles the compiled workflows file beside this one.
-      workflowsPath: fileURLToPath(new URL(import.meta.url.endsWith('.js') ? './workflows.js' : './workflows.ts', import.meta.url)),
+      workflowsPath: fileURLToPath(
+        new URL(import.meta.url.endsWith('.js') ? './workflows.js' : './workflows.ts', import.meta.url),
+      ),
       // WORKER_CONCURRENCY working plus TAKEOVER_MAX_OPEN waiting for founders (see the worker slots).
       maxConcurrentActivityTaskExecutions: opts.concurrency,
       // Heartbeats go out at least every second, so a cancellation arrives quickly.
@@ -85,7 +96,9 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
       },
     });
     running = worker.run().catch((err) => log(`[temporal] worker stopped: ${(err as Error).message}`));
-    log(`[submissions] Temporal worker on ${opts.address} (task queue ${TEMPORAL_TASK_QUEUE}, ${opts.concurrency} at a time)`);
+    log(
+      `[submissions] Temporal worker on ${opts.address} (task queue ${TEMPORAL_TASK_QUEUE}, ${opts.concurrency} at a time)`,
+    );
   }
 
   return {
@@ -95,7 +108,11 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
     async enqueue(runs) {
       for (const run of runs) {
         try {
-          await client.workflow.start('submissionWorkflow', { taskQueue: TEMPORAL_TASK_QUEUE, workflowId: temporalWorkflowId(run), args: [run] });
+          await client.workflow.start('submissionWorkflow', {
+            taskQueue: TEMPORAL_TASK_QUEUE,
+            workflowId: temporalWorkflowId(run),
+            args: [run],
+          });
         } catch (err) {
           if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
         }
@@ -105,7 +122,12 @@ export async function createTemporalEngine(opts: TemporalEngineOptions): Promise
       async startDiscovery(run: DiscoveryRun) {
         try {
           // A finished run is not started again (as with DBOS, where a workflow id runs once).
-          await client.workflow.start('formDiscoveryWorkflow', { taskQueue: TEMPORAL_TASK_QUEUE, workflowId: temporalDiscoveryId(run), args: [run], workflowIdReusePolicy: 'REJECT_DUPLICATE' });
+          await client.workflow.start('formDiscoveryWorkflow', {
+            taskQueue: TEMPORAL_TASK_QUEUE,
+            workflowId: temporalDiscoveryId(run),
+            args: [run],
+            workflowIdReusePolicy: 'REJECT_DUPLICATE',
+          });
         } catch (err) {
           if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
         }

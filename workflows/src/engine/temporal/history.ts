@@ -9,7 +9,9 @@ const iso = (t: Timestamp) => {
 };
 
 /** A JSON payload as the default data converter writes it (json/plain), or undefined. */
-function jsonPayload(p: { metadata?: Record<string, Uint8Array> | null; data?: Uint8Array | null } | undefined | null): unknown {
+function jsonPayload(
+  p: { metadata?: Record<string, Uint8Array> | null; data?: Uint8Array | null } | undefined | null,
+): unknown {
   const encoding = p?.metadata?.encoding ? Buffer.from(p.metadata.encoding).toString() : '';
   if (encoding !== 'json/plain' || !p?.data) return undefined;
   try {
@@ -23,7 +25,11 @@ function jsonPayload(p: { metadata?: Record<string, Uint8Array> | null; data?: U
  * Temporal: the run's status from the visibility API (describe) and its steps from the workflow's
  * event history (activities and timers), with a link to the Temporal UI (TEMPORAL_UI_URL).
  */
-export async function createTemporalHistory(opts: { address: string; namespace?: string; uiUrl?: string }): Promise<WorkflowHistory> {
+export async function createTemporalHistory(opts: {
+  address: string;
+  namespace?: string;
+  uiUrl?: string;
+}): Promise<WorkflowHistory> {
   const namespace = opts.namespace ?? 'default';
   const connection = await Connection.connect({ address: opts.address });
   const client = new Client({ connection, namespace });
@@ -47,7 +53,13 @@ export async function createTemporalHistory(opts: { address: string; namespace?:
         const id = String(e.eventId ?? '');
         const at = iso(e.eventTime as Timestamp);
         if (e.activityTaskScheduledEventAttributes) {
-          const s = { id, name: e.activityTaskScheduledEventAttributes.activityType?.name ?? 'activity', startedAt: at, endedAt: null, error: null };
+          const s = {
+            id,
+            name: e.activityTaskScheduledEventAttributes.activityType?.name ?? 'activity',
+            startedAt: at,
+            endedAt: null,
+            error: null,
+          };
           steps.push(s);
           byId.set(id, s);
         } else if (e.timerStartedEventAttributes) {
@@ -55,14 +67,21 @@ export async function createTemporalHistory(opts: { address: string; namespace?:
           steps.push(s);
           byId.set(id, s);
         } else {
-          const a = e.activityTaskCompletedEventAttributes ?? e.activityTaskFailedEventAttributes ?? e.activityTaskTimedOutEventAttributes ?? e.activityTaskCanceledEventAttributes;
+          const a =
+            e.activityTaskCompletedEventAttributes ??
+            e.activityTaskFailedEventAttributes ??
+            e.activityTaskTimedOutEventAttributes ??
+            e.activityTaskCanceledEventAttributes;
           const t = e.timerFiredEventAttributes ?? e.timerCanceledEventAttributes;
           const s = byId.get(String(a?.scheduledEventId ?? t?.startedEventId ?? ''));
           if (!s) continue;
           s.endedAt = at;
-          if (e.activityTaskCompletedEventAttributes) s.error = reportedError(jsonPayload(e.activityTaskCompletedEventAttributes.result?.payloads?.[0]));
-          else if (e.activityTaskFailedEventAttributes) s.error = e.activityTaskFailedEventAttributes.failure?.message ?? 'failed';
-          else if (e.activityTaskTimedOutEventAttributes) s.error = e.activityTaskTimedOutEventAttributes.failure?.message ?? 'timed out';
+          if (e.activityTaskCompletedEventAttributes)
+            s.error = reportedError(jsonPayload(e.activityTaskCompletedEventAttributes.result?.payloads?.[0]));
+          else if (e.activityTaskFailedEventAttributes)
+            s.error = e.activityTaskFailedEventAttributes.failure?.message ?? 'failed';
+          else if (e.activityTaskTimedOutEventAttributes)
+            s.error = e.activityTaskTimedOutEventAttributes.failure?.message ?? 'timed out';
           else if (e.activityTaskCanceledEventAttributes) s.error = 'cancelled';
         }
       }

@@ -1,6 +1,16 @@
 // Temporal workflow code: runs inside Temporal's deterministic sandbox, so it imports only
 // @temporalio/workflow and plain values/types (no Node, no I/O). Registered by the worker from this file.
-import { ActivityCancellationType, CancellationScope, defineQuery, defineSignal, isCancellation, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityCancellationType,
+  CancellationScope,
+  defineQuery,
+  defineSignal,
+  isCancellation,
+  proxyActivities,
+  setHandler,
+  sleep,
+  workflowInfo,
+} from '@temporalio/workflow';
 import { runOutcome } from '../outcome';
 import type { DiscoveryRun } from '../discovery';
 import { backoffMs, shouldTryAgain, type EngineKind, type AttemptOutcome, type SubmissionRun } from '../port';
@@ -22,7 +32,10 @@ interface Activities {
   finish(run: SubmissionRun, outcome: AttemptOutcome): Promise<void>;
 }
 
-const { begin, finish } = proxyActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 10 } });
+const { begin, finish } = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 10 },
+});
 // Heartbeats every 2 s: a dead worker is noticed within the heartbeat timeout and the run is tried on
 // another; a cancellation (stop) reaches the activity with the next heartbeat.
 // 20 minutes: the run's own limit (2.5 min) plus a takeover wait of up to TAKEOVER_MINUTES (10 by default).

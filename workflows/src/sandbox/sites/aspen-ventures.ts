@@ -3,7 +3,12 @@ import { flatten } from '../body';
 import type { SiteDefinition } from '../types';
 import { html, standardPages } from './common';
 
-const brand: Brand = { slug: 'aspen-ventures', name: 'Aspen Ventures', tagline: 'We ask about everyone', accent: '#c2255c' };
+const brand: Brand = {
+  slug: 'aspen-ventures',
+  name: 'Aspen Ventures',
+  tagline: 'We ask about everyone',
+  accent: '#c2255c',
+};
 
 const form = (base: string) => `<h1>Apply to Aspen</h1>
 <form method="post" action="${base}/apply">
@@ -32,17 +37,44 @@ export const aspenVentures: SiteDefinition = {
   name: brand.name,
   kind: 'others-questions',
   expectedOutcome: 'waiting_for_input',
-  description: 'Questions about investors, referrers and co-founders, a registration number and a compound question: never answered from the profile.',
+  description:
+    'Questions about investors, referrers and co-founders, a registration number and a compound question: never answered from the profile.',
   routes(app, ctx) {
     standardPages(app, brand, ['Fable Health', 'Nimbus Freight'], ['Tomas Varga, Partner']);
-    app.get('/', async (_q, r) => html(r, firmPage({ brand, body: `${hero(brand, 'Series A for vertical software.')}<p><a href="${ctx.base}/apply">Apply</a></p>` })));
+    app.get('/', async (_q, r) =>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'Series A for vertical software.')}<p><a href="${ctx.base}/apply">Apply</a></p>`,
+        }),
+      ),
+    );
     app.get('/apply', async (_q, r) => html(r, firmPage({ brand, title: 'Apply', body: form(ctx.base) })));
     app.post('/apply', async (req, r) => {
       const f = flatten(req.body);
-      const ok = Boolean(f.name && f.email && f.company && f.what && f.displace && f.lead_investor && f.registration_number);
+      const ok = Boolean(
+        f.name && f.email && f.company && f.what && f.displace && f.lead_investor && f.registration_number,
+      );
       ctx.record(f, ok);
-      if (!ok) return html(r, firmPage({ brand, title: 'Error', body: '<p class="error" role="alert">Please answer every required question.</p>' }), 422);
-      return html(r, firmPage({ brand, title: 'Thanks', body: '<div class="success"><h1>Application received</h1><p>Thanks, the Aspen team will review it.</p></div>' }));
+      if (!ok)
+        return html(
+          r,
+          firmPage({
+            brand,
+            title: 'Error',
+            body: '<p class="error" role="alert">Please answer every required question.</p>',
+          }),
+          422,
+        );
+      return html(
+        r,
+        firmPage({
+          brand,
+          title: 'Thanks',
+          body: '<div class="success"><h1>Application received</h1><p>Thanks, the Aspen team will review it.</p></div>',
+        }),
+      );
     });
   },
 };

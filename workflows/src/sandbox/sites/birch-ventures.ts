@@ -3,14 +3,34 @@ import { flatten } from '../body';
 import type { SiteDefinition } from '../types';
 import { html, standardPages } from './common';
 
-const brand: Brand = { slug: 'birch-ventures', name: 'Birch Ventures', tagline: 'Press a key to answer', accent: '#5f3dc4' };
+const brand: Brand = {
+  slug: 'birch-ventures',
+  name: 'Birch Ventures',
+  tagline: 'Press a key to answer',
+  accent: '#5f3dc4',
+};
 
 type Q = { key: string; title: string; type: 'text' | 'email' | 'cards' | 'keys'; options?: string[] };
 const QUESTIONS: Q[] = [
   { key: 'company', title: "What's your company called? *", type: 'text' },
-  { key: 'sector', title: 'Which sector are you in? *', type: 'cards', options: ['AI / Machine Learning', 'B2B Software', 'Consumer', 'Other'] },
-  { key: 'stage', title: 'What stage is the company at? *', type: 'keys', options: ['Pre-seed', 'Seed', 'Series A', 'Series B or later'] },
-  { key: 'region', title: 'Where is the team based? *', type: 'cards', options: ['Europe', 'North America', 'Asia', 'Other'] },
+  {
+    key: 'sector',
+    title: 'Which sector are you in? *',
+    type: 'cards',
+    options: ['AI / Machine Learning', 'B2B Software', 'Consumer', 'Other'],
+  },
+  {
+    key: 'stage',
+    title: 'What stage is the company at? *',
+    type: 'keys',
+    options: ['Pre-seed', 'Seed', 'Series A', 'Series B or later'],
+  },
+  {
+    key: 'region',
+    title: 'Where is the team based? *',
+    type: 'cards',
+    options: ['Europe', 'North America', 'Asia', 'Other'],
+  },
   { key: 'email', title: "What's your email? *", type: 'email' },
 ];
 
@@ -34,7 +54,10 @@ function screen(q: Q, i: number): string {
       : q.type === 'keys'
         ? `<p>Press ${opts.map((_o, j) => letter(j)).join(', ')} on your keyboard</p><ul class="keys">${opts.map((o, j) => `<li data-value="${esc(o)}"><kbd>${letter(j)}</kbd><span>${esc(o)}</span></li>`).join('')}</ul>`
         : `<input type="${q.type}" data-key="${q.key}" autocomplete="off">`;
-  const button = q.type === 'text' || q.type === 'email' ? `<button type="button" class="ok">${last ? 'Submit' : 'OK'}</button>` : '';
+  const button =
+    q.type === 'text' || q.type === 'email'
+      ? `<button type="button" class="ok">${last ? 'Submit' : 'OK'}</button>`
+      : '';
   return `<section class="q${i === 0 ? ' on' : ''}" data-key="${q.key}" data-type="${q.type}"><div class="in"><h2>${esc(q.title)}</h2>${control}<p class="err" role="alert"></p>${button}</div></section>`;
 }
 
@@ -80,16 +103,30 @@ export const birchVentures: SiteDefinition = {
   name: brand.name,
   kind: 'keyboard-letter-cards',
   expectedOutcome: 'completed',
-  description: 'One question per screen; choices as button cards that advance by themselves and as keyboard-only letters (Press A); regions and sectors with "Other".',
+  description:
+    'One question per screen; choices as button cards that advance by themselves and as keyboard-only letters (Press A); regions and sectors with "Other".',
   routes(app, ctx) {
     standardPages(app, brand, ['Gridwise', 'Paperfold'], ['Tomas Lindqvist, Partner']);
-    app.get('/', async (_q, r) => html(r, firmPage({ brand, body: `${hero(brand, 'Seed rounds for software companies.')}<p><a href="${ctx.base}/apply">Apply now</a></p>` })));
+    app.get('/', async (_q, r) =>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'Seed rounds for software companies.')}<p><a href="${ctx.base}/apply">Apply now</a></p>`,
+        }),
+      ),
+    );
     app.get('/apply', async (_q, r) =>
-      html(r, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apply | Birch Ventures</title><style>${css}</style></head><body>${QUESTIONS.map(screen).join('')}<script>${script.split('__BASE__').join(ctx.base)}</script></body></html>`),
+      html(
+        r,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apply | Birch Ventures</title><style>${css}</style></head><body>${QUESTIONS.map(screen).join('')}<script>${script.split('__BASE__').join(ctx.base)}</script></body></html>`,
+      ),
     );
     app.post('/responses', async (req, r) => {
       const f = flatten(req.body);
-      const ok = QUESTIONS.every((q) => f[q.key]) && QUESTIONS.filter((q) => q.options).every((q) => q.options?.includes(f[q.key]));
+      const ok =
+        QUESTIONS.every((q) => f[q.key]) &&
+        QUESTIONS.filter((q) => q.options).every((q) => q.options?.includes(f[q.key]));
       ctx.record(f, ok);
       return ok ? r.send({ ok: true }) : r.code(422).send({ error: 'incomplete' });
     });

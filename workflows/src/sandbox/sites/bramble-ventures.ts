@@ -3,7 +3,12 @@ import { flatten } from '../body';
 import type { SiteDefinition } from '../types';
 import { html, standardPages } from './common';
 
-const brand: Brand = { slug: 'bramble-ventures', name: 'Bramble Ventures', tagline: 'Pre-seed cheques, honest questions', accent: '#5c940d' };
+const brand: Brand = {
+  slug: 'bramble-ventures',
+  name: 'Bramble Ventures',
+  tagline: 'Pre-seed cheques, honest questions',
+  accent: '#5c940d',
+};
 
 const form = (base: string) => `<h1>Apply to Bramble</h1>
 <form method="post" action="${base}/apply">
@@ -26,17 +31,42 @@ export const brambleVentures: SiteDefinition = {
   name: brand.name,
   kind: 'custom-questions',
   expectedOutcome: 'waiting_for_input',
-  description: 'Required custom questions ("Why now?", a track choice) that only the founder can answer: the run waits for their answers, then sends.',
+  description:
+    'Required custom questions ("Why now?", a track choice) that only the founder can answer: the run waits for their answers, then sends.',
   routes(app, ctx) {
     standardPages(app, brand, ['Fieldnote', 'Okra Health'], ['Mira Castell, Partner']);
-    app.get('/', async (_q, r) => html(r, firmPage({ brand, body: `${hero(brand, 'We back first-time founders before their first round.')}<p><a href="${ctx.base}/apply">Apply now</a></p>` })));
+    app.get('/', async (_q, r) =>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'We back first-time founders before their first round.')}<p><a href="${ctx.base}/apply">Apply now</a></p>`,
+        }),
+      ),
+    );
     app.get('/apply', async (_q, r) => html(r, firmPage({ brand, title: 'Apply', body: form(ctx.base) })));
     app.post('/apply', async (req, r) => {
       const f = flatten(req.body);
       const ok = Boolean(f.name && f.email && f.company && f.traction && f.why_now && f.track);
       ctx.record(f, ok);
-      if (!ok) return html(r, firmPage({ brand, title: 'Error', body: '<p class="error" role="alert">Please answer every required question.</p>' }), 422);
-      return html(r, firmPage({ brand, title: 'Thanks', body: '<div class="success"><h1>Application received</h1><p>Thank you, we read every answer.</p></div>' }));
+      if (!ok)
+        return html(
+          r,
+          firmPage({
+            brand,
+            title: 'Error',
+            body: '<p class="error" role="alert">Please answer every required question.</p>',
+          }),
+          422,
+        );
+      return html(
+        r,
+        firmPage({
+          brand,
+          title: 'Thanks',
+          body: '<div class="success"><h1>Application received</h1><p>Thank you, we read every answer.</p></div>',
+        }),
+      );
     });
   },
 };

@@ -12,6 +12,13 @@ export function standardPages(app: FastifyInstance, brand: Brand, companies: str
   app.get('/portfolio', async (_q, r) => html(r, portfolioPage(brand, companies)));
   app.get('/team', async (_q, r) => html(r, teamPage(brand, people)));
   app.get('/privacy', async (_q, r) =>
-    html(r, firmPage({ brand, title: 'Privacy policy', body: '<h1>Privacy policy</h1><p>We only use the data you send us to evaluate your company.</p>' })),
+    html(
+      r,
+      firmPage({
+        brand,
+        title: 'Privacy policy',
+        body: '<h1>Privacy policy</h1><p>We only use the data you send us to evaluate your company.</p>',
+      }),
+    ),
   );
 }

@@ -51,17 +51,44 @@ export const elmPartners: SiteDefinition = {
   name: brand.name,
   kind: 'listbox-combobox-choices',
   expectedOutcome: 'completed',
-  description: 'Sector as a role=listbox, region as a role=combobox with a popup listbox; both offer "Other", which only the founder may choose.',
+  description:
+    'Sector as a role=listbox, region as a role=combobox with a popup listbox; both offer "Other", which only the founder may choose.',
   routes(app, ctx) {
     standardPages(app, brand, ['Harvestly', 'Tidepool'], ['Amara Nwosu, Partner']);
-    app.get('/', async (_q, r) => html(r, firmPage({ brand, body: `${hero(brand, 'Seed investors in software, everywhere.')}<p><a href="${ctx.base}/apply">Apply now</a></p>` })));
+    app.get('/', async (_q, r) =>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'Seed investors in software, everywhere.')}<p><a href="${ctx.base}/apply">Apply now</a></p>`,
+        }),
+      ),
+    );
     app.get('/apply', async (_q, r) => html(r, firmPage({ brand, title: 'Apply', body: form(ctx.base) })));
     app.post('/apply', async (req, r) => {
       const f = flatten(req.body);
-      const ok = Boolean(f.name && f.email && f.company && ELM_SECTORS.includes(f.sector ?? '') && ELM_REGIONS.includes(f.region ?? ''));
+      const ok = Boolean(
+        f.name && f.email && f.company && ELM_SECTORS.includes(f.sector ?? '') && ELM_REGIONS.includes(f.region ?? ''),
+      );
       ctx.record(f, ok);
-      if (!ok) return html(r, firmPage({ brand, title: 'Error', body: '<p class="error" role="alert">Please answer every required question.</p>' }), 422);
-      return html(r, firmPage({ brand, title: 'Thanks', body: '<div class="success"><h1>Application received</h1><p>Thank you, we will be in touch.</p></div>' }));
+      if (!ok)
+        return html(
+          r,
+          firmPage({
+            brand,
+            title: 'Error',
+            body: '<p class="error" role="alert">Please answer every required question.</p>',
+          }),
+          422,
+        );
+      return html(
+        r,
+        firmPage({
+          brand,
+          title: 'Thanks',
+          body: '<div class="success"><h1>Application received</h1><p>Thank you, we will be in touch.</p></div>',
+        }),
+      );
     });
   },
 };

@@ -2,7 +2,12 @@ import { firmPage, hero, type Brand } from '../html';
 import type { SiteDefinition } from '../types';
 import { html, sleep, standardPages } from './common';
 
-const brand: Brand = { slug: 'harbor-vc', name: 'Harbor VC', tagline: 'Seed capital for fintech and infrastructure software', accent: '#0b7285' };
+const brand: Brand = {
+  slug: 'harbor-vc',
+  name: 'Harbor VC',
+  tagline: 'Seed capital for fintech and infrastructure software',
+  accent: '#0b7285',
+};
 
 // HubSpot-like embed: the page only has a container; a script builds the form ~0.8 s after load.
 const embed = `
@@ -56,22 +61,31 @@ export const harborVc: SiteDefinition = {
   name: brand.name,
   kind: 'script-injected-embed',
   expectedOutcome: 'completed',
-  description: 'HubSpot-like embedded form injected by a script after load, with required consent and an optional marketing opt-in.',
+  description:
+    'HubSpot-like embedded form injected by a script after load, with required consent and an optional marketing opt-in.',
   routes(app, ctx) {
-    standardPages(app, brand, ['Clearing House', 'Settle', 'Vaultline'], ['Grace Kim, Partner', 'Omar Haddad, Partner']);
+    standardPages(
+      app,
+      brand,
+      ['Clearing House', 'Settle', 'Vaultline'],
+      ['Grace Kim, Partner', 'Omar Haddad, Partner'],
+    );
     app.get('/js/v2.js', async (_q, r) => {
       await sleep(150);
       return r.type('application/javascript').send(embed.split('__BASE__').join(ctx.base));
     });
     app.get('/', async (_q, r) =>
-      html(r, firmPage({
-        brand,
-        body: `${hero(brand, 'We invest $500k–$3M at seed in teams rebuilding financial infrastructure.')}
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'We invest $500k–$3M at seed in teams rebuilding financial infrastructure.')}
 <h2>Submit a pitch</h2><p>Tell us about your company and a partner will review it.</p>
 <div id="hubspot-form-container" class="hbspt-form"></div>
 <script charset="utf-8" src="${ctx.base}/js/v2.js"></script>
 <script>document.addEventListener('DOMContentLoaded', function(){ hbspt.forms.create({ region: 'na1', portalId: '4242', formId: 'abc-123', target: '#hubspot-form-container' }); });</script>`,
-      })),
+        }),
+      ),
     );
     app.post('/submissions/v3/integration/submit/:portal/:form', async (req, r) => {
       const body = req.body as { fields?: { name: string; value: string }[] };

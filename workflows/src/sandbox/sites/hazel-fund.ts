@@ -11,7 +11,12 @@ const QUESTIONS: Q[] = [
   { key: 'email', title: 'Email *', type: 'email' },
   { key: 'company', title: 'Company name *', type: 'text' },
   { key: 'stage', title: 'Funding stage *', type: 'choice', options: ['Pre-seed', 'Seed', 'Series A', 'Series B+'] },
-  { key: 'region', title: 'Where are you based? *', type: 'choice', options: ['Europe', 'North America', 'Asia', 'Other'] },
+  {
+    key: 'region',
+    title: 'Where are you based? *',
+    type: 'choice',
+    options: ['Europe', 'North America', 'Asia', 'Other'],
+  },
 ];
 
 const css = `body{margin:0;font-family:system-ui,sans-serif;background:#fff4e6;color:#3d1f00}
@@ -69,16 +74,30 @@ export const hazelFund: SiteDefinition = {
   name: brand.name,
   kind: 'radio-divs-one-at-a-time',
   expectedOutcome: 'completed',
-  description: 'One question per screen; choices are role=radio divs without a radiogroup, with letter keys and a Continue button; regions instead of cities.',
+  description:
+    'One question per screen; choices are role=radio divs without a radiogroup, with letter keys and a Continue button; regions instead of cities.',
   routes(app, ctx) {
     standardPages(app, brand, ['Copperline', 'Muse Audio'], ['Lena Okafor, Partner']);
-    app.get('/', async (_q, r) => html(r, firmPage({ brand, body: `${hero(brand, 'Pre-seed and seed across Europe.')}<p><a href="${ctx.base}/apply">Apply now</a></p>` })));
+    app.get('/', async (_q, r) =>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'Pre-seed and seed across Europe.')}<p><a href="${ctx.base}/apply">Apply now</a></p>`,
+        }),
+      ),
+    );
     app.get('/apply', async (_q, r) =>
-      html(r, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apply | Hazel Fund</title><style>${css}</style></head><body>${QUESTIONS.map(screen).join('')}<script>${script.split('__BASE__').join(ctx.base)}</script></body></html>`),
+      html(
+        r,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apply | Hazel Fund</title><style>${css}</style></head><body>${QUESTIONS.map(screen).join('')}<script>${script.split('__BASE__').join(ctx.base)}</script></body></html>`,
+      ),
     );
     app.post('/responses', async (req, r) => {
       const f = flatten(req.body);
-      const ok = QUESTIONS.every((q) => f[q.key]) && QUESTIONS.filter((q) => q.options).every((q) => q.options?.includes(f[q.key]));
+      const ok =
+        QUESTIONS.every((q) => f[q.key]) &&
+        QUESTIONS.filter((q) => q.options).every((q) => q.options?.includes(f[q.key]));
       ctx.record(f, ok);
       return ok ? r.send({ ok: true }) : r.code(422).send({ error: 'incomplete' });
     });

@@ -3,7 +3,12 @@ import { flatten } from '../body';
 import type { SiteDefinition } from '../types';
 import { html, standardPages } from './common';
 
-const brand: Brand = { slug: 'kestrel-ventures', name: 'Kestrel Ventures', tagline: 'Pre-seed for technical founders', accent: '#2f9e44' };
+const brand: Brand = {
+  slug: 'kestrel-ventures',
+  name: 'Kestrel Ventures',
+  tagline: 'Pre-seed for technical founders',
+  accent: '#2f9e44',
+};
 
 // Tally-like page: no <form>, no names; blocks of "question title + input", required marked with an aria-labelled star,
 // choices as native radios hidden inside styled labels, and a scripted JSON submit keyed by question title.
@@ -15,13 +20,22 @@ const css = `.tally{max-width:640px}.block{margin:0 0 22px}.block h3{font-size:1
 type B = { title: string; required: boolean; control: string };
 const star = '<span class="star" aria-label="Required">*</span>';
 const input = (type: string, ph = '') => `<input type="${type}" placeholder="${esc(ph)}">`;
-const choices = (group: string, opts: string[]) => opts.map((o) => `<label class="opt"><input type="radio" name="${group}" value="${esc(o)}"><span>${esc(o)}</span></label>`).join('');
+const choices = (group: string, opts: string[]) =>
+  opts
+    .map(
+      (o) => `<label class="opt"><input type="radio" name="${group}" value="${esc(o)}"><span>${esc(o)}</span></label>`,
+    )
+    .join('');
 const BLOCKS: B[] = [
   { title: 'Full name', required: true, control: input('text') },
   { title: 'Email', required: true, control: input('email', 'name@company.com') },
   { title: 'Company name', required: true, control: input('text') },
   { title: 'Company website', required: false, control: input('text', 'https://') },
-  { title: 'How far along are you?', required: true, control: choices('tq5', ['Just an idea', 'Pre-seed', 'Seed', 'Series A+']) },
+  {
+    title: 'How far along are you?',
+    required: true,
+    control: choices('tq5', ['Just an idea', 'Pre-seed', 'Seed', 'Series A+']),
+  },
   { title: 'What problem are you solving?', required: true, control: '<textarea></textarea>' },
 ];
 
@@ -47,18 +61,30 @@ export const kestrelVentures: SiteDefinition = {
   name: brand.name,
   kind: 'tally-like',
   expectedOutcome: 'completed',
-  description: 'Tally-like builder page: no form element or names, question titles as headings, hidden radios in styled labels, JSON submit by a scripted button.',
+  description:
+    'Tally-like builder page: no form element or names, question titles as headings, hidden radios in styled labels, JSON submit by a scripted button.',
   routes(app, ctx) {
     standardPages(app, brand, ['Tensorbox', 'Gridlight'], ['Priya Raman, Partner']);
-    app.get('/', async (_q, r) => html(r, firmPage({ brand, body: `${hero(brand, 'We write the first cheque, often before there is a product.')}<p><a href="${ctx.base}/apply">Pitch us</a></p>` })));
+    app.get('/', async (_q, r) =>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'We write the first cheque, often before there is a product.')}<p><a href="${ctx.base}/apply">Pitch us</a></p>`,
+        }),
+      ),
+    );
     app.get('/apply', async (_q, r) =>
-      html(r, firmPage({
-        brand,
-        title: 'Pitch us',
-        head: `<style>${css}</style>`,
-        body: `<div class="tally"><h1>Pitch Kestrel</h1>${BLOCKS.map((b) => `<div class="block" data-required="${b.required}"><h3>${esc(b.title)}${b.required ? star : ''}</h3>${b.control}</div>`).join('')}
+      html(
+        r,
+        firmPage({
+          brand,
+          title: 'Pitch us',
+          head: `<style>${css}</style>`,
+          body: `<div class="tally"><h1>Pitch Kestrel</h1>${BLOCKS.map((b) => `<div class="block" data-required="${b.required}"><h3>${esc(b.title)}${b.required ? star : ''}</h3>${b.control}</div>`).join('')}
 <p class="error" id="err" role="alert"></p><button type="button" id="send">Submit</button></div><script>${script.split('__BASE__').join(ctx.base)}</script>`,
-      })),
+        }),
+      ),
     );
     app.post('/api/submissions', async (req, r) => {
       const data = flatten((req.body as { data?: unknown } | undefined)?.data);

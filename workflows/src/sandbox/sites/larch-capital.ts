@@ -3,7 +3,12 @@ import { flatten } from '../body';
 import type { SiteDefinition } from '../types';
 import { html, standardPages } from './common';
 
-const brand: Brand = { slug: 'larch-capital', name: 'Larch Capital', tagline: 'Exact numbers, please', accent: '#2b8a3e' };
+const brand: Brand = {
+  slug: 'larch-capital',
+  name: 'Larch Capital',
+  tagline: 'Exact numbers, please',
+  accent: '#2b8a3e',
+};
 
 // Questions whose labels are not tied to their inputs (a span before the field, a placeholder showing the
 // format), typed inputs with constraints, choices worded differently from the profile's values, optional
@@ -40,17 +45,50 @@ export const larchCapital: SiteDefinition = {
   name: brand.name,
   kind: 'exact-values',
   expectedOutcome: 'waiting_for_input',
-  description: 'Untied labels with format placeholders, number and date-like inputs, choices worded unlike the profile, optional comment boxes: only exact values, the founder\'s own answers, or a pause.',
+  description:
+    "Untied labels with format placeholders, number and date-like inputs, choices worded unlike the profile, optional comment boxes: only exact values, the founder's own answers, or a pause.",
   routes(app, ctx) {
     standardPages(app, brand, ['Quartz Ledger', 'Tiller'], ['Ines Barros, Partner']);
-    app.get('/', async (_q, r) => html(r, firmPage({ brand, body: `${hero(brand, 'Seed cheques for B2B software in Europe.')}<p><a href="${ctx.base}/apply">Apply now</a></p>` })));
+    app.get('/', async (_q, r) =>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'Seed cheques for B2B software in Europe.')}<p><a href="${ctx.base}/apply">Apply now</a></p>`,
+        }),
+      ),
+    );
     app.get('/apply', async (_q, r) => html(r, firmPage({ brand, title: 'Apply', body: form(ctx.base) })));
     app.post('/apply', async (req, r) => {
       const f = flatten(req.body);
-      const ok = Boolean(f.name && f.email && f.company && /^\d{4}\/\d{2}\/\d{2}$/.test(f.founding_date ?? '') && /^\d+$/.test(f.team_size ?? '') && f.industry && f.region);
+      const ok = Boolean(
+        f.name &&
+        f.email &&
+        f.company &&
+        /^\d{4}\/\d{2}\/\d{2}$/.test(f.founding_date ?? '') &&
+        /^\d+$/.test(f.team_size ?? '') &&
+        f.industry &&
+        f.region,
+      );
       ctx.record(f, ok);
-      if (!ok) return html(r, firmPage({ brand, title: 'Error', body: '<p class="error" role="alert">Please answer every required question in the format shown.</p>' }), 422);
-      return html(r, firmPage({ brand, title: 'Thanks', body: '<div class="success"><h1>Application received</h1><p>Thank you, we will be in touch.</p></div>' }));
+      if (!ok)
+        return html(
+          r,
+          firmPage({
+            brand,
+            title: 'Error',
+            body: '<p class="error" role="alert">Please answer every required question in the format shown.</p>',
+          }),
+          422,
+        );
+      return html(
+        r,
+        firmPage({
+          brand,
+          title: 'Thanks',
+          body: '<div class="success"><h1>Application received</h1><p>Thank you, we will be in touch.</p></div>',
+        }),
+      );
     });
   },
 };

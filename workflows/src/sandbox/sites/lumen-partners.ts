@@ -3,7 +3,12 @@ import { flatten } from '../body';
 import type { SiteDefinition } from '../types';
 import { html, standardPages } from './common';
 
-const brand: Brand = { slug: 'lumen-partners', name: 'Lumen Partners', tagline: 'Conviction-led pre-seed for consumer and AI', accent: '#d9480f' };
+const brand: Brand = {
+  slug: 'lumen-partners',
+  name: 'Lumen Partners',
+  tagline: 'Conviction-led pre-seed for consumer and AI',
+  accent: '#d9480f',
+};
 
 // Typeform-like: a welcome screen, then one question per screen, no <label>s, Enter or OK to advance.
 const script = `
@@ -83,14 +88,29 @@ export const lumenPartners: SiteDefinition = {
   name: brand.name,
   kind: 'one-question-per-screen',
   expectedOutcome: 'completed',
-  description: 'Typeform-like flow: Start screen, one question per screen without labels, choice buttons that auto-advance.',
+  description:
+    'Typeform-like flow: Start screen, one question per screen without labels, choice buttons that auto-advance.',
   routes(app, ctx) {
     standardPages(app, brand, ['Hearth', 'Pixel Pantry', 'Moodboard AI'], ['Priya Nair, General Partner']);
     app.get('/', async (_q, r) =>
-      html(r, firmPage({ brand, body: `${hero(brand, 'We lead pre-seed rounds of $500k–$2M for founders reinventing how people live, shop and create.', `<p><a class="btn" href="${ctx.base}/pitch">Pitch us →</a></p>`)}` })),
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'We lead pre-seed rounds of $500k–$2M for founders reinventing how people live, shop and create.', `<p><a class="btn" href="${ctx.base}/pitch">Pitch us →</a></p>`)}`,
+        }),
+      ),
     );
     app.get('/pitch', async (_q, r) =>
-      html(r, firmPage({ brand, title: 'Pitch us', nav: false, body: `<div id="screen" style="min-height:300px"></div><script>${script.split('__BASE__').join(ctx.base)}</script>` })),
+      html(
+        r,
+        firmPage({
+          brand,
+          title: 'Pitch us',
+          nav: false,
+          body: `<div id="screen" style="min-height:300px"></div><script>${script.split('__BASE__').join(ctx.base)}</script>`,
+        }),
+      ),
     );
     app.post('/responses', async (req, r) => {
       ctx.record(flatten(req.body));

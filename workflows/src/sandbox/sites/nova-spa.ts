@@ -3,7 +3,12 @@ import { flatten } from '../body';
 import type { SiteDefinition } from '../types';
 import { html } from './common';
 
-const brand: Brand = { slug: 'nova-spa', name: 'Nova Capital', tagline: 'Seed investors for developer tools and AI infrastructure', accent: '#e64980' };
+const brand: Brand = {
+  slug: 'nova-spa',
+  name: 'Nova Capital',
+  tagline: 'Seed investors for developer tools and AI infrastructure',
+  accent: '#e64980',
+};
 
 // A client-rendered app: empty #root until JS runs (~1.2 s), a button (not a link) routes to the form,
 // and input values only reach the payload through input events (like React controlled inputs).
@@ -48,7 +53,8 @@ export const novaSpa: SiteDefinition = {
   name: brand.name,
   kind: 'client-rendered-spa',
   expectedOutcome: 'completed',
-  description: "Client-rendered SPA: blank until JS renders after ~1.2 s; an 'Apply now' button (no link) routes to a form whose values only count via input events.",
+  description:
+    "Client-rendered SPA: blank until JS renders after ~1.2 s; an 'Apply now' button (no link) routes to a form whose values only count via input events.",
   routes(server, ctx) {
     const shell = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${brand.name}</title><style>:root{--accent:${brand.accent}}body{font-family:system-ui,sans-serif;margin:0}main{max-width:720px;margin:0 auto;padding:32px}header.site{padding:16px 32px;border-bottom:1px solid #eee}.logo{font-weight:700;color:var(--accent)}.field{margin-bottom:14px}label{display:block;font-weight:600}input,select,textarea{display:block;width:100%;padding:8px;margin-top:4px;font:inherit}button{background:var(--accent);color:#fff;border:0;padding:10px 18px;border-radius:6px;font:inherit}.error{color:#b3261e}.success{background:#fdebf3;padding:20px;border-radius:8px}.muted{color:#777}</style></head><body><div id="root"></div><script>${app.split('__BASE__').join(ctx.base)}</script></body></html>`;
     server.get('/', async (_q, r) => html(r, shell));

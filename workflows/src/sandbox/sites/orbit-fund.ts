@@ -3,7 +3,12 @@ import { flatten } from '../body';
 import type { SiteDefinition } from '../types';
 import { html, standardPages } from './common';
 
-const brand: Brand = { slug: 'orbit-fund', name: 'Orbit Fund', tagline: 'Space, deep tech and the software around them', accent: '#673ab7' };
+const brand: Brand = {
+  slug: 'orbit-fund',
+  name: 'Orbit Fund',
+  tagline: 'Space, deep tech and the software around them',
+  accent: '#673ab7',
+};
 
 const css = `
 .gf{max-width:640px;margin:0 auto}.gf .card{background:#fff;border:1px solid #dadce0;border-radius:8px;padding:24px;margin-bottom:12px}
@@ -22,7 +27,8 @@ const css = `
 const item = (id: string, title: string, required: boolean, control: string) =>
   `<div role="listitem" class="card" data-required="${required}"><div role="heading" aria-level="3" id="${id}">${title}${required ? ' <span class="req" aria-label="Required question">*</span>' : ''}</div>${control}<div class="err" role="alert" id="${id}e"></div></div>`;
 
-const text = (id: string, type = 'text') => `<input type="${type}" class="whsOnd" jsname="YPqjbf" autocomplete="off" aria-labelledby="${id}" aria-describedby="${id}e">`;
+const text = (id: string, type = 'text') =>
+  `<input type="${type}" class="whsOnd" jsname="YPqjbf" autocomplete="off" aria-labelledby="${id}" aria-describedby="${id}e">`;
 const radios = (id: string, opts: string[]) =>
   `<div role="radiogroup" aria-labelledby="${id}" aria-required="true">${opts.map((o) => `<div role="radio" aria-checked="false" tabindex="0" data-value="${o}" aria-label="${o}"><span class="circle"></span><span>${o}</span></div>`).join('')}</div>`;
 const listbox = (id: string, opts: string[]) =>
@@ -82,14 +88,23 @@ export const orbitFund: SiteDefinition = {
   name: brand.name,
   kind: 'aria-form-no-names',
   expectedOutcome: 'completed',
-  description: 'Google-Forms-like page: inputs without name attributes labelled via aria-labelledby, role=radio/listbox/checkbox/textbox widgets, div role=button submit.',
+  description:
+    'Google-Forms-like page: inputs without name attributes labelled via aria-labelledby, role=radio/listbox/checkbox/textbox widgets, div role=button submit.',
   routes(app, ctx) {
     standardPages(app, brand, ['Apogee Sensors', 'Lagrange Labs'], ['Tomás Reyes, Partner']);
     app.get('/', async (_q, r) =>
-      html(r, firmPage({ brand, body: `${hero(brand, 'Pre-seed and seed cheques for founders building beyond the atmosphere.', `<p>We take applications through our founder form. <a href="${ctx.base}/form">Apply to Orbit</a></p>`)}` })),
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'Pre-seed and seed cheques for founders building beyond the atmosphere.', `<p>We take applications through our founder form. <a href="${ctx.base}/form">Apply to Orbit</a></p>`)}`,
+        }),
+      ),
     );
     app.get('/form', async (_q, r) =>
-      html(r, `<!doctype html><html><head><meta charset="utf-8"><title>Orbit Fund — Founder Application</title><style>body{background:#f0ebf8;font-family:Roboto,Arial,sans-serif;padding:24px}${css}</style></head><body>
+      html(
+        r,
+        `<!doctype html><html><head><meta charset="utf-8"><title>Orbit Fund — Founder Application</title><style>body{background:#f0ebf8;font-family:Roboto,Arial,sans-serif;padding:24px}${css}</style></head><body>
 <div class="gf" role="list">
 <div class="card top"><h1>Orbit Fund — Founder Application</h1><p>Tell us about what you're building. * Indicates required question</p></div>
 ${item('i1', 'Founder name', true, text('i1'))}
@@ -102,14 +117,18 @@ ${item('i7', 'One-line pitch', true, `<div role="textbox" contenteditable="true"
 ${item('i8', 'Where is the company based?', false, text('i8'))}
 ${item('i9', 'I confirm that the information above is accurate', true, `<div role="checkbox" aria-checked="false" tabindex="0" aria-labelledby="i9"><span class="box"></span><span>Yes</span></div>`)}
 <div><div role="button" tabindex="0" id="submit"><span>Submit</span></div><div role="button" tabindex="0" id="clear"><span>Clear form</span></div></div>
-</div><script>${script.split('__BASE__').join(ctx.base)}</script></body></html>`),
+</div><script>${script.split('__BASE__').join(ctx.base)}</script></body></html>`,
+      ),
     );
     app.post('/formResponse', async (req, r) => {
       ctx.record(flatten(req.body));
       return r.send({ ok: true });
     });
     app.get('/formResponse', async (_q, r) =>
-      html(r, `<!doctype html><html><head><meta charset="utf-8"><title>Orbit Fund — Founder Application</title><style>body{background:#f0ebf8;font-family:Roboto,Arial,sans-serif;padding:24px}${css}</style></head><body><div class="gf"><div class="card top"><h1>Orbit Fund — Founder Application</h1><p>Your response has been recorded.</p><a href="${ctx.base}/form">Submit another response</a></div></div></body></html>`),
+      html(
+        r,
+        `<!doctype html><html><head><meta charset="utf-8"><title>Orbit Fund — Founder Application</title><style>body{background:#f0ebf8;font-family:Roboto,Arial,sans-serif;padding:24px}${css}</style></head><body><div class="gf"><div class="card top"><h1>Orbit Fund — Founder Application</h1><p>Your response has been recorded.</p><a href="${ctx.base}/form">Submit another response</a></div></div></body></html>`,
+      ),
     );
   },
 };

@@ -3,7 +3,12 @@ import { flatten } from '../body';
 import type { SiteDefinition } from '../types';
 import { html, standardPages } from './common';
 
-const brand: Brand = { slug: 'pinecone-vc', name: 'Pinecone VC', tagline: 'Pacific Northwest seed fund', accent: '#087f5b' };
+const brand: Brand = {
+  slug: 'pinecone-vc',
+  name: 'Pinecone VC',
+  tagline: 'Pacific Northwest seed fund',
+  accent: '#087f5b',
+};
 
 const script = `
 document.getElementById('pc-form').addEventListener('submit', function(e){
@@ -25,19 +30,23 @@ export const pineconeVc: SiteDefinition = {
   name: brand.name,
   kind: 'error-message-after-submit',
   expectedOutcome: 'failed',
-  description: "Form posts via fetch; the API answers 200 {ok:false} and the page shows 'Submission failed: applications are closed'.",
+  description:
+    "Form posts via fetch; the API answers 200 {ok:false} and the page shows 'Submission failed: applications are closed'.",
   routes(app, ctx) {
     standardPages(app, brand, ['Cascade', 'Rainier Data'], ['Evan Brooks, Partner']);
     app.get('/', async (_q, r) =>
-      html(r, firmPage({
-        brand,
-        body: `${hero(brand, 'Seed cheques for Seattle and Portland founders.')}<h2>Apply</h2>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'Seed cheques for Seattle and Portland founders.')}<h2>Apply</h2>
 <form id="pc-form" action="${ctx.base}/api/apply"><div class="field"><label for="p-name">Name</label><input type="text" id="p-name" name="name" required></div>
 <div class="field"><label for="p-email">Email</label><input type="email" id="p-email" name="email" required></div>
 <div class="field"><label for="p-co">Company</label><input type="text" id="p-co" name="company" required></div>
 <div class="field"><label for="p-web">Website</label><input type="url" id="p-web" name="website"></div>
 <button type="submit">Apply</button></form><div id="pc-status" role="alert" style="display:none"></div><script>${script}</script>`,
-      })),
+        }),
+      ),
     );
     app.post('/api/apply', async (req, r) => {
       ctx.record(flatten(req.body), false);

@@ -4,15 +4,30 @@ import type { SiteDefinition } from '../types';
 import { html, standardPages } from './common';
 import { firmPage, hero } from '../html';
 
-const brand: Brand = { slug: 'prism-ventures', name: 'Prism Ventures', tagline: 'Seed funding for B2B software', accent: '#3b5bdb' };
+const brand: Brand = {
+  slug: 'prism-ventures',
+  name: 'Prism Ventures',
+  tagline: 'Seed funding for B2B software',
+  accent: '#3b5bdb',
+};
 
 type Q = { key: string; title: string; type: 'text' | 'email' | 'cards' | 'long'; options?: string[] };
 const QUESTIONS: Q[] = [
   { key: 'name', title: "What's your name? *", type: 'text' },
   { key: 'email', title: 'And your email address? *', type: 'email' },
   { key: 'company', title: 'What is your company called? *', type: 'text' },
-  { key: 'stage', title: 'Which stage are you at? *', type: 'cards', options: ['Idea', 'Pre-seed', 'Seed', 'Series A or later'] },
-  { key: 'sector', title: 'Which sector fits best? *', type: 'cards', options: ['Fintech', 'Healthcare', 'Artificial intelligence', 'Climate', 'Consumer'] },
+  {
+    key: 'stage',
+    title: 'Which stage are you at? *',
+    type: 'cards',
+    options: ['Idea', 'Pre-seed', 'Seed', 'Series A or later'],
+  },
+  {
+    key: 'sector',
+    title: 'Which sector fits best? *',
+    type: 'cards',
+    options: ['Fintech', 'Healthcare', 'Artificial intelligence', 'Climate', 'Consumer'],
+  },
   { key: 'pitch', title: 'Describe your company in one sentence *', type: 'long' },
 ];
 
@@ -70,16 +85,30 @@ export const prismVentures: SiteDefinition = {
   name: brand.name,
   kind: 'choice-cards',
   expectedOutcome: 'completed',
-  description: 'One question per screen; choice questions are lettered cards (A, B, C…: plain buttons without roles, keyboard letters work too) that advance by themselves.',
+  description:
+    'One question per screen; choice questions are lettered cards (A, B, C…: plain buttons without roles, keyboard letters work too) that advance by themselves.',
   routes(app, ctx) {
     standardPages(app, brand, ['Ledgerly', 'Stackwise'], ['Noor Haddad, Partner']);
-    app.get('/', async (_q, r) => html(r, firmPage({ brand, body: `${hero(brand, 'Cheques of $500k–$2M for B2B software founders.')}<p><a href="${ctx.base}/apply">Start your application</a></p>` })));
+    app.get('/', async (_q, r) =>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'Cheques of $500k–$2M for B2B software founders.')}<p><a href="${ctx.base}/apply">Start your application</a></p>`,
+        }),
+      ),
+    );
     app.get('/apply', async (_q, r) =>
-      html(r, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apply | Prism Ventures</title><style>${css}</style></head><body>${QUESTIONS.map(screen).join('')}<script>${script.split('__BASE__').join(ctx.base)}</script></body></html>`),
+      html(
+        r,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apply | Prism Ventures</title><style>${css}</style></head><body>${QUESTIONS.map(screen).join('')}<script>${script.split('__BASE__').join(ctx.base)}</script></body></html>`,
+      ),
     );
     app.post('/responses', async (req, r) => {
       const f = flatten(req.body);
-      const ok = QUESTIONS.every((q) => f[q.key]) && QUESTIONS.filter((q) => q.options).every((q) => q.options?.includes(f[q.key]));
+      const ok =
+        QUESTIONS.every((q) => f[q.key]) &&
+        QUESTIONS.filter((q) => q.options).every((q) => q.options?.includes(f[q.key]));
       ctx.record(f, ok);
       return ok ? r.send({ ok: true }) : r.code(422).send({ error: 'incomplete' });
     });

@@ -3,7 +3,12 @@ import { flatten } from '../body';
 import type { SiteDefinition } from '../types';
 import { html, standardPages } from './common';
 
-const brand: Brand = { slug: 'ripple-fund', name: 'Ripple Fund', tagline: 'First cheques for marketplaces', accent: '#0c8599' };
+const brand: Brand = {
+  slug: 'ripple-fund',
+  name: 'Ripple Fund',
+  tagline: 'First cheques for marketplaces',
+  accent: '#0c8599',
+};
 
 /**
  * Like a controlled component whose state update lags: the first choice made in the stage dropdown snaps back to
@@ -30,21 +35,66 @@ export const rippleFund: SiteDefinition = {
   name: brand.name,
   kind: 'reverting-dropdown',
   expectedOutcome: 'completed',
-  description: 'The required stage dropdown snaps back to "Select…" after the first choice (set it again, read back before sending); /stubborn/ snaps back every time; /person/ the first three times (a person sets it in the live view).',
+  description:
+    'The required stage dropdown snaps back to "Select…" after the first choice (set it again, read back before sending); /stubborn/ snaps back every time; /person/ the first three times (a person sets it in the live view).',
   routes(app, ctx) {
     standardPages(app, brand, ['Tradeloop', 'Stallhub'], ['Jonas Berg, Partner']);
-    app.get('/', async (_q, r) => html(r, firmPage({ brand, body: `${hero(brand, 'We invest at pre-seed and seed in two-sided marketplaces.')}<p><a href="${ctx.base}/apply">Apply now</a></p>` })));
+    app.get('/', async (_q, r) =>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'We invest at pre-seed and seed in two-sided marketplaces.')}<p><a href="${ctx.base}/apply">Apply now</a></p>`,
+        }),
+      ),
+    );
     app.get('/apply', async (_q, r) => html(r, firmPage({ brand, title: 'Apply', body: form(ctx.base, 'first') })));
-    app.get('/stubborn/', async (_q, r) => html(r, firmPage({ brand, body: `${hero(brand, 'Our new form.')}<p><a href="${ctx.base}/stubborn/apply">Apply now</a></p>` })));
-    app.get('/person/', async (_q, r) => html(r, firmPage({ brand, body: `${hero(brand, 'Our newest form.')}<p><a href="${ctx.base}/person/apply">Apply now</a></p>` })));
-    app.get('/person/apply', async (_q, r) => html(r, firmPage({ brand, title: 'Apply', body: form(ctx.base, 'three') })));
-    app.get('/stubborn/apply', async (_q, r) => html(r, firmPage({ brand, title: 'Apply', body: form(ctx.base, 'always') })));
+    app.get('/stubborn/', async (_q, r) =>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'Our new form.')}<p><a href="${ctx.base}/stubborn/apply">Apply now</a></p>`,
+        }),
+      ),
+    );
+    app.get('/person/', async (_q, r) =>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'Our newest form.')}<p><a href="${ctx.base}/person/apply">Apply now</a></p>`,
+        }),
+      ),
+    );
+    app.get('/person/apply', async (_q, r) =>
+      html(r, firmPage({ brand, title: 'Apply', body: form(ctx.base, 'three') })),
+    );
+    app.get('/stubborn/apply', async (_q, r) =>
+      html(r, firmPage({ brand, title: 'Apply', body: form(ctx.base, 'always') })),
+    );
     app.post('/apply', async (req, r) => {
       const f = flatten(req.body);
       const ok = Boolean(f.founder && f.email && f.startup && f.stage);
       ctx.record(f, ok);
-      if (!ok) return html(r, firmPage({ brand, title: 'Error', body: '<p class="error" role="alert">Please choose your funding stage.</p>' }), 422);
-      return html(r, firmPage({ brand, title: 'Thanks', body: '<div class="success"><h1>Application received</h1><p>Thanks, we will review it this week.</p></div>' }));
+      if (!ok)
+        return html(
+          r,
+          firmPage({
+            brand,
+            title: 'Error',
+            body: '<p class="error" role="alert">Please choose your funding stage.</p>',
+          }),
+          422,
+        );
+      return html(
+        r,
+        firmPage({
+          brand,
+          title: 'Thanks',
+          body: '<div class="success"><h1>Application received</h1><p>Thanks, we will review it this week.</p></div>',
+        }),
+      );
     });
   },
 };

@@ -3,7 +3,12 @@ import { flatten } from '../body';
 import type { SiteDefinition } from '../types';
 import { html, standardPages } from './common';
 
-const brand: Brand = { slug: 'summit-capital', name: 'Summit Capital', tagline: 'Seed to Series A across Europe and North America', accent: '#7a3db8' };
+const brand: Brand = {
+  slug: 'summit-capital',
+  name: 'Summit Capital',
+  tagline: 'Seed to Series A across Europe and North America',
+  accent: '#7a3db8',
+};
 
 // Client-side wizard: three steps, 'Next' validates the visible step, the final step posts JSON.
 const script = `
@@ -55,15 +60,28 @@ export const summitCapital: SiteDefinition = {
   expectedOutcome: 'completed',
   description: "Three-step wizard with client-side validation and 'Next' buttons; the last step posts JSON.",
   routes(app, ctx) {
-    standardPages(app, brand, ['Ledgerly', 'Brightpath Health', 'Orca Security'], ['Dana Whitfield, Managing Partner', 'Luis Ortega, Principal']);
+    standardPages(
+      app,
+      brand,
+      ['Ledgerly', 'Brightpath Health', 'Orca Security'],
+      ['Dana Whitfield, Managing Partner', 'Luis Ortega, Principal'],
+    );
     app.get('/', async (_q, r) =>
-      html(r, firmPage({ brand, body: `${hero(brand, 'We back category-defining teams with $1–5M seed and Series A rounds.', `<p><a class="btn" href="${ctx.base}/apply">Apply for funding</a></p>`)}<h2>How we work</h2><p>Decisions within three weeks. One partner, start to finish.</p>` })),
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'We back category-defining teams with $1–5M seed and Series A rounds.', `<p><a class="btn" href="${ctx.base}/apply">Apply for funding</a></p>`)}<h2>How we work</h2><p>Decisions within three weeks. One partner, start to finish.</p>`,
+        }),
+      ),
     );
     app.get('/apply', async (_q, r) =>
-      html(r, firmPage({
-        brand,
-        title: 'Apply',
-        body: `<h1>Apply to Summit Capital</h1><p id="step-counter" class="muted"></p>
+      html(
+        r,
+        firmPage({
+          brand,
+          title: 'Apply',
+          body: `<h1>Apply to Summit Capital</h1><p id="step-counter" class="muted"></p>
 <form id="wizard" action="${ctx.base}/api/applications" novalidate>
 <fieldset data-step="1"><legend>About you</legend>
 <div class="field"><label for="s-first">First name *</label><input id="s-first" name="first_name" data-required></div>
@@ -87,7 +105,8 @@ export const summitCapital: SiteDefinition = {
 <p id="wizard-error" class="error" role="alert" style="display:none"></p>
 <button type="button" id="back" class="secondary">Back</button> <button type="button" id="next">Next</button> <button type="submit" id="submit">Submit application</button>
 </form><script>${script}</script>`,
-      })),
+        }),
+      ),
     );
     app.post('/api/applications', async (req, r) => {
       ctx.record(flatten(req.body));

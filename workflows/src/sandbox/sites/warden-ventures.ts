@@ -4,7 +4,12 @@ import { flatten } from '../body';
 import type { SiteDefinition } from '../types';
 import { html, standardPages } from './common';
 
-const brand: Brand = { slug: 'warden-ventures', name: 'Warden Ventures', tagline: 'Trust and safety infrastructure', accent: '#c2255c' };
+const brand: Brand = {
+  slug: 'warden-ventures',
+  name: 'Warden Ventures',
+  tagline: 'Trust and safety infrastructure',
+  accent: '#c2255c',
+};
 
 // No 0/O or 1/I: the code is read off a screenshot by a person.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -67,7 +72,15 @@ export const wardenVentures: SiteDefinition = {
     // challenge id → its code, and the one-time token once a person passed it
     const challenges = new Map<string, { code: string; ticked: boolean; token: string | null }>();
     standardPages(app, brand, ['Sentry Mesh', 'Clearline'], ['Noor Haddad, Partner']);
-    app.get('/', async (_q, r) => html(r, firmPage({ brand, body: `${hero(brand, 'Seed rounds for trust and safety tools.', `<p><a class="btn" href="${ctx.base}/apply">Apply</a></p>`)}` })));
+    app.get('/', async (_q, r) =>
+      html(
+        r,
+        firmPage({
+          brand,
+          body: `${hero(brand, 'Seed rounds for trust and safety tools.', `<p><a class="btn" href="${ctx.base}/apply">Apply</a></p>`)}`,
+        }),
+      ),
+    );
     app.get('/apply', async (_q, r) => {
       const id = randomBytes(8).toString('hex');
       const code = newCode();
@@ -76,11 +89,20 @@ export const wardenVentures: SiteDefinition = {
     });
     // For tests standing in for the person, who reads the code off the live view's screen: the codes
     // shown and not yet passed, newest last. The automation never looks here.
-    app.get('/human/issued', async () => ({ codes: [...challenges.values()].filter((c) => !c.token).map((c) => c.code) }));
+    app.get('/human/issued', async () => ({
+      codes: [...challenges.values()].filter((c) => !c.token).map((c) => c.code),
+    }));
     app.post('/human/verify', async (req, r) => {
       const b = (req.body ?? {}) as { challenge?: string; ticked?: boolean; code?: string };
       const c = b.challenge ? challenges.get(b.challenge) : undefined;
-      if (!c || b.ticked !== true || String(b.code ?? '').trim().toUpperCase() !== c.code) return r.code(400).send({ token: null });
+      if (
+        !c ||
+        b.ticked !== true ||
+        String(b.code ?? '')
+          .trim()
+          .toUpperCase() !== c.code
+      )
+        return r.code(400).send({ token: null });
       c.ticked = true;
       c.token ??= randomBytes(12).toString('hex');
       return { token: c.token };
@@ -90,10 +112,29 @@ export const wardenVentures: SiteDefinition = {
       const c = f.challenge ? challenges.get(f.challenge) : undefined;
       const passed = !!c?.token && f.human_token === c.token;
       const { human_token: _t, challenge: _c, ...fields } = f;
-      ctx.record({ ...fields, human_check: passed ? 'passed' : 'failed' }, passed && !!(f.name && f.email && f.company));
-      if (!passed) return html(r, firmPage({ brand, title: 'Error', body: '<p class="error" role="alert">Please verify you are human first.</p>' }), 400);
+      ctx.record(
+        { ...fields, human_check: passed ? 'passed' : 'failed' },
+        passed && !!(f.name && f.email && f.company),
+      );
+      if (!passed)
+        return html(
+          r,
+          firmPage({
+            brand,
+            title: 'Error',
+            body: '<p class="error" role="alert">Please verify you are human first.</p>',
+          }),
+          400,
+        );
       if (c) challenges.delete(f.challenge!);
-      return html(r, firmPage({ brand, title: 'Thanks', body: '<div class="success"><h1>Application received</h1><p>Thank you for applying to Warden Ventures. We reply within two weeks.</p></div>' }));
+      return html(
+        r,
+        firmPage({
+          brand,
+          title: 'Thanks',
+          body: '<div class="success"><h1>Application received</h1><p>Thank you for applying to Warden Ventures. We reply within two weeks.</p></div>',
+        }),
+      );
     });
   },
 };

@@ -19,8 +19,15 @@ export const answersNeeded = defineTemplate<AnswersNeededData>({
     const after = `If there is no answer by ${until}, the application stops and your credit is refunded.`;
     return {
       subject: title,
-      html: layout({ title, ctx, bodyHtml: `<p>${esc(intro)}</p><ul>${d.questions.map((q) => `<li>${esc(q)}</li>`).join('')}</ul><p>${esc(after)}</p>${button('Answer now', d.url)}` }),
-      text: plain([title, '', intro, '', ...d.questions.map((q) => `- ${q}`), '', after, '', `Answer now: ${d.url}`], ctx),
+      html: layout({
+        title,
+        ctx,
+        bodyHtml: `<p>${esc(intro)}</p><ul>${d.questions.map((q) => `<li>${esc(q)}</li>`).join('')}</ul><p>${esc(after)}</p>${button('Answer now', d.url)}`,
+      }),
+      text: plain(
+        [title, '', intro, '', ...d.questions.map((q) => `- ${q}`), '', after, '', `Answer now: ${d.url}`],
+        ctx,
+      ),
     };
   },
 });

@@ -19,14 +19,23 @@ export const batchFinished = defineTemplate<BatchFinishedData>({
   render(d, ctx) {
     const title = 'Your applications have finished';
     const stopped = d.stopped ?? 0;
-    const rows: [string, number | string][] = [['Delivered', d.delivered], ['Failed', d.failed], ['Stopped', stopped], ['Credits refunded', d.refunded]];
+    const rows: [string, number | string][] = [
+      ['Delivered', d.delivered],
+      ['Failed', d.failed],
+      ['Stopped', stopped],
+      ['Credits refunded', d.refunded],
+    ];
     // Completed out of finished (delivered + failed), the one definition the dashboard uses too.
     const rate = successRate({ completed: d.delivered, failed: d.failed });
     if (rate !== null) rows.push(['Success rate', `${rate}% of finished (stopped not counted)`]);
     const intro = `${d.total === 1 ? 'Your application has' : `Your ${d.total} applications have`} finished.`;
     return {
       subject: `Your applications have finished: ${d.delivered} of ${d.total} delivered`,
-      html: layout({ title, ctx, bodyHtml: `<p>${esc(intro)}</p>${keyValueTable(rows)}${button('See your submissions', d.url)}` }),
+      html: layout({
+        title,
+        ctx,
+        bodyHtml: `<p>${esc(intro)}</p>${keyValueTable(rows)}${button('See your submissions', d.url)}`,
+      }),
       text: plain([title, '', intro, ...keyValueLines(rows), '', `See your submissions: ${d.url}`], ctx),
     };
   },

@@ -28,10 +28,23 @@ export const deckFirstVisit = defineTemplate<DeckFirstVisitData>({
     return {
       subject: title,
       html: layout({
-        title, ctx,
+        title,
+        ctx,
         bodyHtml: `<p>${esc(line)}</p>${by ? `<p style="color:#6b7280">${esc(by)}</p>` : ''}${button('See which pages they read', d.url)}<p style="color:#6b7280;font-size:13px">${esc(off)} <a href="${esc(d.settingsUrl)}" style="color:#6b7280">Settings</a></p>`,
       }),
-      text: plain([title, '', line, ...(by ? [by] : []), '', `See which pages they read: ${d.url}`, '', `${off} ${d.settingsUrl}`], ctx),
+      text: plain(
+        [
+          title,
+          '',
+          line,
+          ...(by ? [by] : []),
+          '',
+          `See which pages they read: ${d.url}`,
+          '',
+          `${off} ${d.settingsUrl}`,
+        ],
+        ctx,
+      ),
     };
   },
 });

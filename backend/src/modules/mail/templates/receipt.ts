@@ -17,11 +17,31 @@ export const receipt = defineTemplate<ReceiptData>({
   category: 'account',
   render(d, ctx) {
     const title = 'Your FundFlow receipt';
-    const rows: [string, string][] = [['Product', d.product], ['Credits', String(d.credits)], ['Amount paid', d.amount], ['Date', d.date], ['Receipt', d.paymentId]];
+    const rows: [string, string][] = [
+      ['Product', d.product],
+      ['Credits', String(d.credits)],
+      ['Amount paid', d.amount],
+      ['Date', d.date],
+      ['Receipt', d.paymentId],
+    ];
     return {
       subject: `Receipt: ${d.product} (${d.amount})`,
-      html: layout({ title, ctx, bodyHtml: `<p>Thank you for your purchase. ${esc(d.credits)} credits were added to your balance.</p>${keyValueTable(rows)}${button('See your credits', d.url)}` }),
-      text: plain([title, '', `Thank you for your purchase. ${d.credits} credits were added to your balance.`, ...keyValueLines(rows), '', `See your credits: ${d.url}`], ctx),
+      html: layout({
+        title,
+        ctx,
+        bodyHtml: `<p>Thank you for your purchase. ${esc(d.credits)} credits were added to your balance.</p>${keyValueTable(rows)}${button('See your credits', d.url)}`,
+      }),
+      text: plain(
+        [
+          title,
+          '',
+          `Thank you for your purchase. ${d.credits} credits were added to your balance.`,
+          ...keyValueLines(rows),
+          '',
+          `See your credits: ${d.url}`,
+        ],
+        ctx,
+      ),
     };
   },
 });

@@ -41,9 +41,11 @@ export const keyValueLines = (rows: [string, string | number][]) => rows.map(([k
 
 /** The product's look: the sidebar's brand, indigo primary, a white card on a soft grey page. */
 export function layout(opts: { title: string; bodyHtml: string; ctx: MailContext; footerHtml?: string }): string {
-  const footer = opts.footerHtml ?? (opts.ctx.unsubscribeUrl
-    ? `You get this e-mail because you use FundFlow. <a href="${esc(opts.ctx.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a> from these notifications.`
-    : 'You get this e-mail because of an action on your FundFlow account.');
+  const footer =
+    opts.footerHtml ??
+    (opts.ctx.unsubscribeUrl
+      ? `You get this e-mail because you use FundFlow. <a href="${esc(opts.ctx.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a> from these notifications.`
+      : 'You get this e-mail because of an action on your FundFlow account.');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(opts.title)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f7;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
@@ -60,6 +62,11 @@ ${opts.bodyHtml}
 
 /** The plain-text part: the same words, links spelled out, and the unsubscribe line. */
 export function plain(lines: string[], ctx: MailContext, footerText?: string): string {
-  const footer = footerText !== undefined ? `\n--\n${footerText}` : ctx.unsubscribeUrl ? `\n--\nUnsubscribe from these notifications: ${ctx.unsubscribeUrl}` : '\n--\nFundFlow · Funding Made Simple';
+  const footer =
+    footerText !== undefined
+      ? `\n--\n${footerText}`
+      : ctx.unsubscribeUrl
+        ? `\n--\nUnsubscribe from these notifications: ${ctx.unsubscribeUrl}`
+        : '\n--\nFundFlow · Funding Made Simple';
   return `${lines.join('\n')}\n${footer}\n`;
 }
