@@ -34,3 +34,4 @@ export * from './ops/system';
 export * from './questions/index';
 export * from './onboarding/api';
 export * from './onboarding/events';
+export * from './common/routes';

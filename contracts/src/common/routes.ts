@@ -1,0 +1,166 @@
+/**
+ * Every API path, once: the backend registers its routes with these patterns (Fastify's `:param`
+ * syntax) and the frontend builds its URLs from them with `apiPath`, so renaming a route is one edit
+ * here and the typechecker finds every caller. (The rate-limit class of a route is declared beside
+ * the route in its module's routes.ts, not here.)
+ */
+export const API_ROUTES = {
+  // accounts
+  syncUser: '/api/auth/sync-user',
+  me: '/api/auth/me',
+  passwordResetRequest: '/api/account/password-reset/request',
+  passwordReset: '/api/account/password-reset',
+  verifyEmail: '/api/account/verify-email',
+  verificationEmail: '/api/account/verification-email',
+
+  // catalog
+  vcFirms: '/api/vc-firms',
+  vcFilterOptions: '/api/vc-filter-options',
+  vcFirmIds: '/api/vc-firms/all-ids',
+  testVcFirms: '/api/test-vc-firms',
+  testFilterOptions: '/api/test-filter-options',
+  testVcFirmIds: '/api/test-vc-firms/all-ids',
+  catalogSources: '/api/catalog/sources',
+  opsForms: '/api/ops/forms',
+  opsFormsDiscover: '/api/ops/forms/discover',
+  investors: '/api/investors',
+  investorFilterOptions: '/api/investors/filter-options',
+  investorIds: '/api/investors/all-ids',
+  investor: '/api/investors/:id',
+  exportAngelInvestors: '/api/export-angel-investors',
+
+  // credits and payments
+  creditsBalance: '/api/credits/balance',
+  credits: '/api/credits',
+  creditsHistory: '/api/credits/history',
+  creditsBalanceHistory: '/api/credits/balance-history',
+  plans: '/api/plans',
+  checkout: '/api/checkout',
+  purchases: '/api/purchases',
+  purchaseReceipt: '/api/purchases/:id/receipt',
+  localCheckout: '/api/local-checkout/:id',
+  localCheckoutPay: '/api/local-checkout/:id/pay',
+  paymentsWebhook: '/api/webhooks/payments',
+
+  // deck links and the public deck viewer
+  deckLinks: '/api/deck-links',
+  deckLink: '/api/deck-links/:id',
+  deckLinkAnalytics: '/api/deck-links/:id/analytics',
+  deckAnalytics: '/api/deck-analytics',
+  deckNotifications: '/api/deck-notifications',
+  deckNotificationsSeen: '/api/deck-notifications/seen',
+  deckNotificationSettings: '/api/deck-notifications/settings',
+  deckViewer: '/api/d/:token',
+  deckViewerVisits: '/api/d/:token/visits',
+  deckViewerVisitPages: '/api/d/:token/visits/:visitId/pages',
+  deckViewerVisitFile: '/api/d/:token/visits/:visitId/file',
+  deckViewerVisitDownload: '/api/d/:token/visits/:visitId/download',
+
+  // first run
+  firstRun: '/api/first-run',
+  firstRunDismiss: '/api/first-run/dismiss',
+
+  // health and system
+  health: '/api/health',
+  ready: '/api/ready',
+  config: '/api/config',
+  opsSystem: '/api/ops/system',
+
+  // investor updates
+  investorUpdates: '/api/investor-updates',
+  investorUpdate: '/api/investor-updates/:id',
+  investorUpdatePreview: '/api/investor-updates/:id/preview',
+  investorUpdateSend: '/api/investor-updates/:id/send',
+
+  // mail
+  mailbox: '/api/mailbox',
+  mailboxMessage: '/api/mailbox/:id',
+  unsubscribe: '/api/mail/unsubscribe',
+
+  // ops
+  opsSummary: '/api/ops/summary',
+  opsUsers: '/api/ops/users',
+  opsUserCredits: '/api/ops/users/:id/credits',
+  opsUserRoles: '/api/ops/users/:id/roles',
+  opsUserRole: '/api/ops/users/:id/roles/:role',
+  opsUserDisable: '/api/ops/users/:id/disable',
+  opsUserEnable: '/api/ops/users/:id/enable',
+  opsWorkflows: '/api/ops/workflows',
+  opsWorkflow: '/api/ops/workflows/:id',
+  opsWorkflowStop: '/api/ops/workflows/:id/stop',
+  opsWorkflowRetry: '/api/ops/workflows/:id/retry',
+  opsLedger: '/api/ops/ledger',
+  opsAudits: '/api/ops/audits',
+  opsAudit: '/api/ops/audits/:id',
+  opsAuditCsv: '/api/ops/audits/:id/csv',
+
+  // pipeline
+  pipeline: '/api/pipeline',
+  pipelineExport: '/api/pipeline/export',
+  pipelineEntry: '/api/pipeline/:id',
+  pipelineEntryHistory: '/api/pipeline/:id/history',
+
+  // profile, pitch deck, saved answers, standing choices
+  startupProfile: '/api/startup-profile',
+  profileCompletion: '/api/profile-completion',
+  pitchDeck: '/api/pitch-deck',
+  pitchDeckFile: '/api/pitch-deck/file',
+  answers: '/api/answers',
+  answer: '/api/answers/:id',
+  standingChoices: '/api/settings/choices',
+
+  // saved searches
+  savedSearches: '/api/saved-searches',
+  savedSearch: '/api/saved-searches/:id',
+  savedSearchOpen: '/api/saved-searches/:id/open',
+
+  // security
+  securityStatus: '/api/security/status',
+  securityBlockedIps: '/api/security/blocked-ips',
+  securityViolationsPerHour: '/api/security/violations-per-hour',
+  securityUnblockIp: '/api/security/unblock-ip',
+
+  // submissions
+  submitToSelectedVcs: '/api/submit-to-selected-vcs',
+  submitToTestVcs: '/api/submit-to-test-vcs',
+  submissions: '/api/submissions',
+  submissionStats: '/api/submission-stats',
+  submissionActivity: '/api/submission-activity',
+  submissionReview: '/api/submissions/review',
+  submission: '/api/submissions/:id',
+  submissionProof: '/api/submissions/:id/proof',
+  submissionStop: '/api/submissions/:id/stop',
+  submissionRetry: '/api/submissions/:id/retry',
+  submissionQuestions: '/api/submissions/:id/questions',
+  submissionAnswers: '/api/submissions/:id/answers',
+  submissionFetchLiveUrl: '/api/submissions/:id/fetch-live-url',
+} as const;
+
+export type ApiRoute = (typeof API_ROUTES)[keyof typeof API_ROUTES];
+
+/** Where the identity provider (better-auth or SuperTokens) mounts its own routes: a prefix, not one route. */
+export const IDENTITY_BASE_PATH = '/api/identity';
+
+/** The `:name` parameters of a route pattern, as a union of their names. */
+export type RouteParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | RouteParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * The URL of a route with its parameters filled in (each encoded): `apiPath(API_ROUTES.submission, { id })`.
+ * The parameter names are checked against the pattern, so a renamed parameter fails to typecheck.
+ */
+export function apiPath<P extends ApiRoute>(
+  pattern: P,
+  ...[params]: RouteParams<P> extends never ? [] : [Record<RouteParams<P>, string | number>]
+): string {
+  if (!params) return pattern;
+  const values = params as Record<string, string | number>;
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`apiPath: ${pattern} needs the parameter "${name}"`);
+    return encodeURIComponent(String(value));
+  });
+}
