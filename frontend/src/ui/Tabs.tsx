@@ -1,5 +1,6 @@
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useId,
@@ -42,14 +43,18 @@ export function Tabs({ value, defaultValue = '', onValueChange, children, classN
   const [inner, setInner] = useState(defaultValue);
   const baseId = useId();
   const [panels, setPanels] = useState<ReadonlySet<string>>(() => new Set());
-  const setPanel = (v: string, present: boolean) =>
-    setPanels((s) => {
-      if (s.has(v) === present) return s;
-      const next = new Set(s);
-      if (present) next.add(v);
-      else next.delete(v);
-      return next;
-    });
+  // Stable across renders: panels register in an effect that must not rerun on every render.
+  const setPanel = useCallback(
+    (v: string, present: boolean) =>
+      setPanels((s) => {
+        if (s.has(v) === present) return s;
+        const next = new Set(s);
+        if (present) next.add(v);
+        else next.delete(v);
+        return next;
+      }),
+    [],
+  );
   const current = value ?? inner;
   const setValue = (v: string) => {
     if (value === undefined) setInner(v);
@@ -134,7 +139,7 @@ export function TabsContent({ value, forceMount, className, ...props }: TabsCont
   useEffect(() => {
     setPanel(value, mounted);
     return () => setPanel(value, false);
-  }, [value, mounted]); // setPanel only calls the stable state setter: not a dependency (it is a new closure each render)
+  }, [setPanel, value, mounted]);
   if (!mounted) return null;
   return (
     <div
