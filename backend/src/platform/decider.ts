@@ -32,6 +32,9 @@ export interface Decider<S, C, E extends Event> {
   decide: (command: C, state: S, meta: CommandMeta) => E[];
 }
 
+/** One command of a union by its type: the parameter of the decider's function for that command. */
+export type CommandOf<C extends { type: string }, T extends C['type']> = Extract<C, { type: T }>;
+
 /** A rule the command broke: answered to the client as `{ error: message }` with `status`. */
 export class DomainError extends Error {
   override readonly name = 'DomainError';

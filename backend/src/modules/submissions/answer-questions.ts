@@ -8,7 +8,7 @@ import type { SubmissionRun } from '@fp/workflows';
 import type { SubmissionsContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
 import { loadSubmission, runCommand } from './attempts';
-import { submissionDecider } from './decider';
+import { submissionDecider } from './submission-decider';
 import { ownedRow, toSubmission, waitForSubmissionsProjection } from './queries';
 
 /**

@@ -11,7 +11,8 @@ import type { StartupProfile } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import type { SubmissionsContext } from './context';
 import { DomainError, foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
-import { firmApplicationDecider, submissionDecider, type SubmissionCommand, type SubmissionState } from './decider';
+import { firmApplicationDecider } from './firm-application-decider';
+import { submissionDecider, type SubmissionCommand, type SubmissionState } from './submission-decider';
 
 const WORKER = 'system:submission-worker';
 

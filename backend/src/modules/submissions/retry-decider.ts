@@ -1,6 +1,7 @@
 import type { CommandMeta } from '../../platform/decider';
 import type { FirmApplicationEvent, SubmissionEvent } from '@fp/contracts';
-import { firmApplicationDecider, submissionDecider, type FirmApplicationState, type SubmissionState } from './decider';
+import { firmApplicationDecider, type FirmApplicationState } from './firm-application-decider';
+import { submissionDecider, type SubmissionState } from './submission-decider';
 
 export interface RetryDecisionInput {
   /** The submission as its stream stands. */

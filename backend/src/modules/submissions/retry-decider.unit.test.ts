@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../platform/decider';
 import { DEFAULT_META } from '../../testing/decider';
-import { firmApplicationDecider, NOT_RETRYABLE, submissionDecider } from './decider';
+import { firmApplicationDecider } from './firm-application-decider';
+import { NOT_RETRYABLE, submissionDecider } from './submission-decider';
 import { decideRetry } from './retry-decider';
 
 const SUB = 'sub-1';

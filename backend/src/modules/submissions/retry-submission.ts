@@ -18,7 +18,8 @@ import {
   metadataOf,
   type CommandMeta,
 } from '../../platform/decider';
-import { firmApplicationDecider, NOT_RETRYABLE, submissionDecider } from './decider';
+import { firmApplicationDecider } from './firm-application-decider';
+import { NOT_RETRYABLE, submissionDecider } from './submission-decider';
 import { decideRetry } from './retry-decider';
 import { ownedRow, toSubmission, waitForSubmissionsProjection } from './queries';
 

@@ -16,13 +16,9 @@ import type { SubmissionRun } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import type { SubmissionsContext } from './context';
 import { ConflictError, DomainError, foldEvents, type CommandMeta } from '../../platform/decider';
-import {
-  firmApplicationDecider,
-  planSubmit,
-  submissionDecider,
-  type FirmApplicationState,
-  type PlannedFirm,
-} from './decider';
+import { firmApplicationDecider, type FirmApplicationState } from './firm-application-decider';
+import { planSubmit, type PlannedFirm } from './plan-submit';
+import { submissionDecider } from './submission-decider';
 
 export interface SubmitInput {
   vcIds: string[];

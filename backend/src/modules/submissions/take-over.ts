@@ -3,7 +3,7 @@ import { NotTakingOver, type LiveHub, type TakeoverSlot } from '@fp/workflows';
 import type { AppContext } from '../../platform/context';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { runCommand } from './attempts';
-import { NOT_TAKING_OVER } from './decider';
+import { NOT_TAKING_OVER } from './submission-decider';
 import type { SubmissionRow } from './queries';
 
 /** Inputs and Continue for a page open in another process (split roles), played by its worker. */

@@ -1,67 +1,61 @@
-import type { FirmApplicationEvent, FirmSnapshot } from '@fp/contracts';
+import type { FirmSnapshot } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../platform/decider';
-import { given } from '../../testing/decider';
-import { firmApplicationDecider, planSubmit, type FirmApplicationState, type PlanInput } from './decider';
+import type { FirmApplicationState } from './firm-application-decider';
+import { planSubmit, type PlanInput } from './plan-submit';
 
-const claimData = (submissionId: string) => ({ userId: 'u1', vcFirmId: 'vc_1', test: false, submissionId });
-const claim = (submissionId: string) => ({ type: 'Claim' as const, data: claimData(submissionId) });
-const claimed = (submissionId: string): FirmApplicationEvent => ({
-  type: 'FirmApplicationClaimed',
-  data: claimData(submissionId),
-});
-const settle = (submissionId: string, status: 'completed' | 'failed' | 'stopped') => ({
-  type: 'Settle' as const,
-  data: { submissionId, status },
-});
-
-describe('founder × firm application', () => {
-  it('is claimed by the first submission to a firm', () => {
-    given(firmApplicationDecider)
-      .when(claim('s1'))
-      .then([claimed('s1')]);
+// Issue 23, item 9: a firm whose registered form requires a file is skipped before any charge when the founder has no deck.
+describe('submit plan: a form known to require a deck file', () => {
+  const firm: FirmSnapshot = {
+    name: 'Forge',
+    location: null,
+    investorType: 'VC',
+    description: null,
+    website: 'https://forge.example/',
+  };
+  const open: FirmApplicationState = { status: 'open', holder: null };
+  const input = (vcId: string, over: Partial<PlanInput> = {}): PlanInput => ({
+    vcId,
+    firm,
+    application: open,
+    revision: -1,
+    submissionId: `sub-${vcId}`,
+    ...over,
   });
+  const needsFile = { outcome: 'found' as const, blockers: ['file_upload_required' as const], kind: 'native' as const };
 
-  it('refuses a second submission while one is under way, and after the firm was applied to', () => {
-    given(firmApplicationDecider, claimed('s1'))
-      .when(claim('s2'))
-      .thenThrows(DomainError, 'An application to this firm is already under way.', (e) =>
-        expect(e.code).toBe('in_progress'),
-      );
-    given(firmApplicationDecider, claimed('s1'), { type: 'FirmApplicationApplied', data: { submissionId: 's1' } })
-      .when(claim('s2'))
-      .thenThrows(DomainError, 'You already applied to this firm successfully.', (e) =>
-        expect(e.code).toBe('already_applied'),
-      );
+  it('is skipped, with the reason and what to do, when the founder has no deck', () => {
+    const plan = planSubmit([
+      input('a', { form: needsFile, hasDeck: false }),
+      input('b', { form: { outcome: 'found', blockers: [], kind: 'native' }, hasDeck: false }),
+    ]);
+    expect(plan.create.map((c) => c.vcId)).toEqual(['b']);
+    expect(plan.skipped).toEqual([
+      {
+        vcId: 'a',
+        reason: 'deck_required',
+        message: expect.stringMatching(/requires a pitch deck file .*upload your deck as a PDF in Settings/),
+      },
+    ]);
   });
-
-  it('lets the same submission claim again without a new event (a resent request)', () => {
-    given(firmApplicationDecider, claimed('s1')).when(claim('s1')).then([]);
+  it('is applied to when the founder has a deck, or when the registry does not know the form', () => {
+    const plan = planSubmit([
+      input('a', { form: needsFile, hasDeck: true }),
+      input('b', { form: null, hasDeck: false }),
+      input('c', { form: { ...needsFile, outcome: 'unreachable' }, hasDeck: false }),
+    ]);
+    expect(plan.create.map((c) => c.vcId)).toEqual(['a', 'b', 'c']);
+    expect(plan.skipped).toEqual([]);
   });
-
-  it('is freed when the submission fails or stops, and marked applied when it completes', () => {
-    given(firmApplicationDecider, claimed('s1'))
-      .when(settle('s1', 'failed'))
-      .then([{ type: 'FirmApplicationReleased', data: { submissionId: 's1', status: 'failed' } }]);
-    given(firmApplicationDecider, claimed('s1'))
-      .when(settle('s1', 'stopped'))
-      .then([{ type: 'FirmApplicationReleased', data: { submissionId: 's1', status: 'stopped' } }]);
-    given(firmApplicationDecider, claimed('s1'))
-      .when(settle('s1', 'completed'))
-      .then([{ type: 'FirmApplicationApplied', data: { submissionId: 's1' } }]);
-    given(firmApplicationDecider, claimed('s1'), {
-      type: 'FirmApplicationReleased',
-      data: { submissionId: 's1', status: 'failed' },
-    })
-      .when(claim('s2'))
-      .then([claimed('s2')]);
-  });
-
-  it('ignores the settling of a submission that does not hold the firm, and a repeated one', () => {
-    given(firmApplicationDecider, claimed('s1')).when(settle('s9', 'failed')).then([]);
-    given(firmApplicationDecider, claimed('s1'), { type: 'FirmApplicationApplied', data: { submissionId: 's1' } })
-      .when(settle('s1', 'completed'))
-      .then([]);
+  it('an application already under way is reported as such first only when the deck is there', () => {
+    const plan = planSubmit([
+      input('a', {
+        form: needsFile,
+        hasDeck: true,
+        application: { status: 'in_progress', holder: 'other' },
+        revision: 0,
+      }),
+    ]);
+    expect(plan.skipped.map((s) => s.reason)).toEqual(['in_progress']);
   });
 });
 

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { given as givenHistory } from '../../testing/decider';
 import type { AttemptOutcome } from '@fp/contracts';
-import { NOT_RETRYABLE, NOT_RUNNING, STOPPED_BEFORE_START, submissionDecider, type SubmissionCommand } from './decider';
+import {
+  NOT_RETRYABLE,
+  NOT_RUNNING,
+  STOPPED_BEFORE_START,
+  submissionDecider,
+  type SubmissionCommand,
+} from './submission-decider';
 
 const S = 'sub-1';
 const meta: CommandMeta = { now: new Date('2025-01-01T00:00:00Z'), actor: 'user-1' };
