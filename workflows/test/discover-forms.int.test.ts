@@ -97,6 +97,7 @@ beforeAll(async () => {
       return html(`<h1>Leaky Capital</h1><img src="${c}/pixel.png" alt=""><link rel="stylesheet" href="${c}/style.css"><iframe src="${c}/frame" title="x"></iframe>
 <script>fetch('${c}/fetch').catch(() => {}); try { new WebSocket('ws://${canary.host}/ws'); } catch {}</script><h2>Apply</h2>${FORM}`);
     if (req.url === '/redirect-out/') return res.writeHead(302, { location: `${redirectCanary.url}/redirected` }).end();
+    if (req.url === '/redirect-in/') return res.writeHead(301, { location: '/gated/' }).end();
     res.writeHead(404).end();
   });
   const targets: DiscoveryTarget[] = [
@@ -104,6 +105,7 @@ beforeAll(async () => {
     { firmId: 'gated', website: `${fixture.url}/gated/`, test: false },
     { firmId: 'leaky', website: `${fixture.url}/leaky/`, test: false },
     { firmId: 'redirect-out', website: `${fixture.url}/redirect-out/`, test: false },
+    { firmId: 'redirect-in', website: `${fixture.url}/redirect-in/`, test: false },
     { firmId: 'demo', website: 'https://www.harbor-partners-capital.example/', test: false },
     { firmId: 'private', website: 'http://10.20.30.40/apply', test: false },
     { firmId: 'none', website: null, test: false },
@@ -135,7 +137,7 @@ const get = (slug: string) => results.get(slug)!;
 
 describe('form discovery on the sandbox sites', () => {
   it('checks every firm once, in bounded batches', () => {
-    expect(results.size).toBe(SANDBOX_SITES.length + 6);
+    expect(results.size).toBe(SANDBOX_SITES.length + 7);
     expect(batches).toBeGreaterThan(1);
   });
 
@@ -212,9 +214,14 @@ describe('form discovery on the sandbox sites', () => {
     for (const u of blocked) expect(allowed).not.toContain(new URL(u.replace(/^ws/, 'http')).host);
   });
 
-  // Known hole (issue 22): Playwright's routes see only the first URL of a redirect chain, so an
-  // allowed page that redirects to a private address is followed. Fails today; remove `.fails` with the fix.
-  it.fails('refuses a redirect from an allowed host to one outside the list', () => {
+  // Playwright's routes see only the first URL of a redirect chain: the guard fetches page loads
+  // without following redirects and checks each hop itself.
+  it('refuses a redirect from an allowed host to one outside the list, and follows one inside it', () => {
     expect(redirectCanary.hits).toEqual([]);
+    expect(blocked).toContain(`${redirectCanary.url}/redirected`);
+    expect(get('redirect-out').outcome).not.toBe('found');
+    // Followed hop by hop: the redirect's target was visited (and judged as itself).
+    expect(get('redirect-in')).toMatchObject({ outcome: 'robots_disallowed' });
+    expect(fixture.hits.filter((h) => h === '/gated/').length).toBeGreaterThanOrEqual(2);
   });
 });

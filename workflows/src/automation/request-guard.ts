@@ -1,6 +1,6 @@
 // Applies the URL safety policy to every request the page makes (redirects, iframes, scripts, fetches),
 // not only to the first URL: a public page must not be able to steer the browser into the private network.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { ApplyTimeouts } from './types';
 import { checkUrlSafety, type Resolver, type SafetyPolicy } from './url-safety';
 
@@ -9,6 +9,7 @@ export async function installRequestGuard(
   policy: SafetyPolicy,
   blocked: string[],
   resolve?: Resolver,
+  fetchTimeoutMs = 30_000,
 ): Promise<void> {
   const verdicts = new Map<string, Promise<boolean>>();
   const allowed = (url: string): Promise<boolean> => {
@@ -26,11 +27,31 @@ export async function installRequestGuard(
     return p;
   };
   await context.route('**/*', async (route) => {
-    const url = route.request().url();
+    const request = route.request();
+    const url = request.url();
     if (!/^(https?|wss?):/i.test(url)) return route.continue().catch(() => undefined);
-    if (await allowed(url.replace(/^ws/i, 'http'))) return route.continue().catch(() => undefined);
-    blocked.push(url);
-    return route.abort('blockedbyclient').catch(() => undefined);
+    if (!(await allowed(url.replace(/^ws/i, 'http')))) {
+      blocked.push(url);
+      return route.abort('blockedbyclient').catch(() => undefined);
+    }
+    if (!isNavigation(request)) return route.continue().catch(() => undefined);
+    // A page load is fetched here without following redirects: the browser follows a redirect
+    // itself and its routes never see the next hop, so an allowed page could steer it into the
+    // private network. Handed back as a redirect, the next hop comes through this guard again.
+    try {
+      const response = await route.fetch({ maxRedirects: 0, timeout: fetchTimeoutMs });
+      const location = response.status() >= 300 && response.status() < 400 ? response.headers()['location'] : undefined;
+      if (location) {
+        const next = new URL(location, url).href;
+        if (!/^https?:/i.test(next) || !(await allowed(next))) {
+          blocked.push(next);
+          return route.abort('blockedbyclient').catch(() => undefined);
+        }
+      }
+      return route.fulfill({ response }).catch(() => undefined);
+    } catch {
+      return route.abort('failed').catch(() => undefined);
+    }
   });
   await context.routeWebSocket(/.*/, async (ws) => {
     if (await allowed(ws.url().replace(/^ws/i, 'http'))) ws.connectToServer();
@@ -40,6 +61,14 @@ export async function installRequestGuard(
     }
   });
 }
+
+const isNavigation = (request: Request): boolean => {
+  try {
+    return request.isNavigationRequest();
+  } catch {
+    return false;
+  }
+};
 
 /**
  * A fresh browser context with the guard installed and one page, as both the application run and the
@@ -57,7 +86,7 @@ export async function openGuardedPage(
     acceptDownloads: false,
     serviceWorkers: 'block',
   });
-  await installRequestGuard(context, policy, blocked);
+  await installRequestGuard(context, policy, blocked, undefined, timeouts.navigationMs);
   const page = await context.newPage();
   page.setDefaultTimeout(timeouts.actionMs);
   page.setDefaultNavigationTimeout(timeouts.navigationMs);
