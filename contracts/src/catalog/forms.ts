@@ -58,25 +58,29 @@ export const firmFormEntrySchema = z.strictObject({
 });
 export type FirmFormEntry = z.infer<typeof firmFormEntrySchema>;
 
-export type FormUsability = 'usable' | 'unusable' | 'unknown';
+/**
+ * usable: the automation applies alone; needs_you: it applies once the founder passes a CAPTCHA or a
+ * sign-in in the live view (issue 24); unusable: no way in online; unknown: no check said.
+ */
+export type FormUsability = 'usable' | 'needs_you' | 'unusable' | 'unknown';
 
 /** Whether the automation can apply through the registered form: unknown unless a check said so. */
 export function formUsability(e: Pick<FirmFormEntry, 'outcome' | 'blockers'> | null | undefined): FormUsability {
   if (!e) return 'unknown';
   if (e.outcome === 'no_form') return 'unusable';
-  if (e.outcome === 'found' || e.outcome === 'blocked')
-    return e.blockers.some((b) => UNPASSABLE_BLOCKERS.includes(b))
-      ? 'unusable'
-      : e.outcome === 'found'
-        ? 'usable'
-        : 'unknown';
-  return 'unknown';
+  if (e.outcome !== 'found' && e.outcome !== 'blocked') return 'unknown';
+  const hard = e.blockers.filter((b) => UNPASSABLE_BLOCKERS.includes(b));
+  if (hard.length === 0) return e.outcome === 'found' ? 'usable' : 'unknown';
+  return hard.every((b) => LIVE_VIEW_BLOCKERS.includes(b)) ? 'needs_you' : 'unusable';
 }
 
-/** The verdict the search index and the fit keep: true usable, false no usable form, null not known. */
+/**
+ * The verdict the search index and the fit keep: true the founder can apply online (alone, or with
+ * them in the live view), false no way in online, null not known.
+ */
 export function formAcceptsOnline(e: Pick<FirmFormEntry, 'outcome' | 'blockers'> | null | undefined): boolean | null {
   const u = formUsability(e);
-  return u === 'usable' ? true : u === 'unusable' ? false : null;
+  return u === 'usable' || u === 'needs_you' ? true : u === 'unusable' ? false : null;
 }
 
 /**
@@ -84,9 +88,15 @@ export function formAcceptsOnline(e: Pick<FirmFormEntry, 'outcome' | 'blockers'>
  * offered with "needs you in the live view" rather than skipped; the run waits there for them.
  */
 export function formNeedsYou(e: Pick<FirmFormEntry, 'outcome' | 'blockers'> | null | undefined): boolean {
-  if (!e || (e.outcome !== 'found' && e.outcome !== 'blocked')) return false;
-  const hard = e.blockers.filter((b) => UNPASSABLE_BLOCKERS.includes(b));
-  return hard.length > 0 && hard.every((b) => LIVE_VIEW_BLOCKERS.includes(b));
+  return formUsability(e) === 'needs_you';
+}
+
+/** What the founder will do in the live view for such a form (CAPTCHA first), or null when nothing. */
+export function formLiveViewBlockers(
+  e: Pick<FirmFormEntry, 'outcome' | 'blockers'> | null | undefined,
+): ('captcha' | 'login')[] | null {
+  if (!formNeedsYou(e)) return null;
+  return (['captcha', 'login'] as const).filter((b) => e!.blockers.includes(b));
 }
 
 export const FORM_KIND_LABELS: Record<FormKind, string> = {
@@ -124,8 +134,12 @@ export function formBadge(
   if (!e) return null;
   const blocker = e.blockers.find((b) => UNPASSABLE_BLOCKERS.includes(b));
   if (blocker === 'email_only') return { text: 'E-mail only', tone: 'none' };
-  if (blocker && formNeedsYou(e))
-    return { text: `Needs you in the live view (${FORM_BLOCKER_LABELS[blocker]})`, tone: 'warn' };
+  const live = formLiveViewBlockers(e);
+  if (live)
+    return {
+      text: `Needs you in the live view (${live.map((b) => FORM_BLOCKER_LABELS[b]).join(', ')})`,
+      tone: 'warn',
+    };
   if (blocker) return { text: `Blocked: ${FORM_BLOCKER_LABELS[blocker]}`, tone: 'warn' };
   if (e.outcome === 'no_form') return { text: 'No online form', tone: 'none' };
   if (e.outcome === 'found')

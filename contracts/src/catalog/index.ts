@@ -75,6 +75,7 @@ export {
   firmFormEntrySchema,
   formUsability,
   formNeedsYou,
+  formLiveViewBlockers,
   formAcceptsOnline,
   formBadge,
   formDiscoveryRunSchema,

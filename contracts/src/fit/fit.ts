@@ -39,6 +39,11 @@ export interface FitFirm {
   lastInvestmentDate?: string | null;
   /** The form registry's verdict: true a usable online form, false none the automation can use, null/absent not known. */
   acceptsOnline?: boolean | null;
+  /**
+   * What the founder passes themselves in the live view before the form (a CAPTCHA, a sign-in):
+   * the firm still accepts online applications; only the reason's words say so.
+   */
+  liveView?: readonly ('captcha' | 'login')[] | null;
 }
 
 const POINTS: Record<FitMatch, number> = { yes: 1, partial: 0.5, no: 0, unknown: 0 };
@@ -176,14 +181,25 @@ function activity(f: FitFirm, today: Date): Judged {
   if (f.active === false) return judged('activity', 'no', () => 'No longer listed by its sources');
   const seen = recency(f, today);
   if (f.acceptsOnline === true) {
-    if (seen.match === 'unknown') return judged('activity', 'partial', () => 'Accepts online applications');
-    return judged('activity', seen.match, () => `${seen.label()}, applies online`);
+    const you = liveViewWords(f.liveView);
+    if (seen.match === 'unknown') return judged('activity', 'partial', () => `Accepts online applications${you}`);
+    return judged('activity', seen.match, () => `${seen.label()}, applies online${you}`);
   }
   if (f.acceptsOnline === false) {
     if (seen.match === 'unknown') return judged('activity', 'no', () => 'No usable online form');
     return judged('activity', seen.match === 'yes' ? 'partial' : 'no', () => `${seen.label()}, no usable online form`);
   }
   return seen;
+}
+
+/** " (you solve a CAPTCHA in the live view)": what the founder will do before the automation can apply. */
+function liveViewWords(live: FitFirm['liveView']): string {
+  const captcha = live?.includes('captcha');
+  const login = live?.includes('login');
+  if (captcha && login) return ' (you sign in and solve a CAPTCHA in the live view)';
+  if (captcha) return ' (you solve a CAPTCHA in the live view)';
+  if (login) return ' (you sign in in the live view)';
+  return '';
 }
 
 /** The factors in the order their reasons are listed (and their points added). */
@@ -199,7 +215,7 @@ export const FIT_FACTOR_FIELDS: Record<FitFactor, ReadonlyArray<keyof FitFirm>> 
   sector: ['sectors'],
   check: ['checkSizeMin', 'checkSizeMax'],
   geography: ['country'],
-  activity: ['active', 'lastInvestmentDate', 'investorStatus', 'acceptsOnline'],
+  activity: ['active', 'lastInvestmentDate', 'investorStatus', 'acceptsOnline', 'liveView'],
 };
 
 /**

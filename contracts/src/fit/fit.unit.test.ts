@@ -25,6 +25,7 @@ const perfect: FitFirm = {
   investorStatus: null,
   lastInvestmentDate: '2026-06-01',
   acceptsOnline: null,
+  liveView: null,
 };
 
 describe('fit score', () => {
@@ -139,6 +140,21 @@ describe('fit score', () => {
     expect(act({ ...unknown, acceptsOnline: false })).toEqual(['no', 'No usable online form']);
     // Not checked: recency alone, and an unknown stays unknown (it lowers confidence, never matches).
     expect(act({ acceptsOnline: null })).toEqual(['yes', 'Invested recently (2026-06)']);
+    // A CAPTCHA or a sign-in the founder passes in the live view: still online, and the words say what they will do.
+    expect(act({ acceptsOnline: true, liveView: ['captcha'] })).toEqual([
+      'yes',
+      'Invested recently (2026-06), applies online (you solve a CAPTCHA in the live view)',
+    ]);
+    expect(act({ ...unknown, acceptsOnline: true, liveView: ['login'] })).toEqual([
+      'partial',
+      'Accepts online applications (you sign in in the live view)',
+    ]);
+    expect(act({ ...old, acceptsOnline: true, liveView: ['captcha', 'login'] })).toEqual([
+      'partial',
+      'Last investment 2020-01, applies online (you sign in and solve a CAPTCHA in the live view)',
+    ]);
+    for (const liveView of [['captcha'], ['login']] as const)
+      expect(act({ acceptsOnline: true, liveView: [...liveView] })[1]).not.toMatch(/no usable online form/i);
     expect(act({ ...unknown, acceptsOnline: undefined })).toEqual(['unknown', 'Activity unknown']);
     // A firm no source lists any more is not active, whatever its form.
     expect(act({ active: false, acceptsOnline: true })).toEqual(['no', 'No longer listed by its sources']);
@@ -158,6 +174,7 @@ describe('fit score', () => {
         investorStatus: 'Raising New Fund',
         lastInvestmentDate: '2019-02-03',
         acceptsOnline: false,
+        liveView: null,
       },
       {
         stagesInvested: [],
@@ -169,6 +186,7 @@ describe('fit score', () => {
         investorStatus: null,
         lastInvestmentDate: null,
         acceptsOnline: true,
+        liveView: ['captcha'],
       },
     ];
     const fields = Object.keys(perfect) as (keyof FitFirm)[];
@@ -209,6 +227,7 @@ describe('fit score', () => {
         investorStatus: null,
         lastInvestmentDate: null,
         acceptsOnline: true,
+        liveView: ['login'],
       },
       {
         stagesInvested: ['Seed'],

@@ -11,6 +11,7 @@ import {
 } from '@fp/contracts';
 import {
   formAcceptsOnline,
+  formLiveViewBlockers,
   isReservedDomain,
   toAngelListItem,
   toAngelPublicDetail,
@@ -149,7 +150,11 @@ export function createCatalogQueries(
       return {
         firms: firms.map((f) => ({
           ...f,
-          fit: fitScore(fit.profile, { ...f, acceptsOnline: formAcceptsOnline(f.form) }, today),
+          fit: fitScore(
+            fit.profile,
+            { ...f, acceptsOnline: formAcceptsOnline(f.form), liveView: formLiveViewBlockers(f.form) },
+            today,
+          ),
         })),
         total: page.total,
       };
