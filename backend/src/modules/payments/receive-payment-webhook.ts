@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import type { ReversalKind } from '@fp/contracts';
-import type { PaymentsContext } from './index';
+import type { PaymentsContext } from './context';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { resolvePurchase } from '../credits/index';
 
-export const WEBHOOK_PATH = '/api/webhooks/payments';
 export const PAYMENT_ACTOR = 'payment:stripe';
 
 /** Why a verified event credits nothing (answered 200 so the provider does not retry it). */
@@ -36,21 +34,6 @@ type Legacy = {
   subscription?: string | { id: string } | null;
 };
 const legacy = (o: object) => o as Legacy;
-
-/**
- * POST /api/webhooks/payments: Stripe's events (or the local checkout's, signed the same way). The
- * signature is checked on the raw body with the provider's secret before anything else.
- */
-export function paymentWebhookRoutes(scope: FastifyInstance, ctx: PaymentsContext) {
-  // Signature verification needs the body exactly as sent: this scope keeps it as bytes.
-  scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  scope.post(WEBHOOK_PATH, async (req, reply) => {
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const signature = req.headers['stripe-signature'];
-    return reply.send(await receivePaymentEvent(ctx, raw, typeof signature === 'string' ? signature : undefined));
-  });
-}
 
 /**
  * One verified provider event. Purchases credit the ledger once per payment (the user from the

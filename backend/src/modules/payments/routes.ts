@@ -1,0 +1,77 @@
+import { CheckoutRequest, LocalCheckoutPayRequest } from '@fp/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { requireUser } from '../../platform/auth';
+import { DomainError } from '../../platform/decider';
+import { parse } from '../../platform/http';
+import type { PaymentsContext } from './context';
+import { createCheckout } from './create-checkout';
+import { listPurchases, readReceipt } from './list-purchases';
+import { isLocalCheckout } from './local-checkout';
+import { receivePaymentEvent } from './receive-payment-webhook';
+
+export const WEBHOOK_PATH = '/api/webhooks/payments';
+
+/**
+ * POST /api/webhooks/payments: Stripe's events (or the local checkout's, signed the same way). The
+ * signature is checked on the raw body with the provider's secret before anything else.
+ */
+function paymentWebhookRoutes(scope: FastifyInstance, ctx: PaymentsContext) {
+  // Signature verification needs the body exactly as sent: this scope keeps it as bytes.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  scope.post(WEBHOOK_PATH, async (req, reply) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const signature = req.headers['stripe-signature'];
+    return reply.send(await receivePaymentEvent(ctx, raw, typeof signature === 'string' ? signature : undefined));
+  });
+}
+
+/**
+ * POST /api/checkout { product, quantity? } → { url }: a checkout session for the signed-in founder.
+ * GET /api/purchases lists what they bought; the local checkout's own calls live under /api/local-checkout.
+ */
+function checkoutRoutes(app: FastifyInstance, ctx: PaymentsContext) {
+  const origin = (req: FastifyRequest) => ctx.config.publicUrl.replace(/\/$/, '') || `${req.protocol}://${req.host}`;
+
+  app.post('/api/checkout', async (req) => {
+    const user = requireUser(req);
+    return createCheckout(ctx, user, parse(CheckoutRequest, req.body ?? {}), origin(req));
+  });
+
+  app.get('/api/purchases', async (req) => listPurchases(ctx, requireUser(req).id));
+
+  app.get<{ Params: { id: string } }>('/api/purchases/:id/receipt', async (req) =>
+    readReceipt(ctx, requireUser(req).id, req.params.id),
+  );
+
+  const local = isLocalCheckout(ctx.provider) ? ctx.provider : null;
+  app.get<{ Params: { id: string } }>('/api/local-checkout/:id', async (req) => {
+    const user = requireUser(req);
+    const s = local ? await local.session(req.params.id, user.id) : null;
+    if (!s) throw new DomainError('Checkout session not found', 404, 'not_found');
+    return s;
+  });
+
+  app.post<{ Params: { id: string } }>('/api/local-checkout/:id/pay', async (req) => {
+    const user = requireUser(req);
+    if (!local) throw new DomainError('Checkout session not found', 404, 'not_found');
+    const card = parse(LocalCheckoutPayRequest, req.body ?? {});
+    // The webhook goes to this very server over HTTP, as Stripe's would.
+    const port = (req.server.server.address() as AddressInfo).port;
+    return local.pay(req.params.id, user.id, card, async (payload, signature) => {
+      const r = await fetch(`http://127.0.0.1:${port}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    });
+  });
+}
+
+/** The payments module's HTTP: the provider's webhook (its own raw-body scope) and the founder's checkout calls. */
+export async function paymentsRoutes(app: FastifyInstance, ctx: PaymentsContext) {
+  await app.register(async (scope) => paymentWebhookRoutes(scope, ctx));
+  checkoutRoutes(app, ctx);
+}
