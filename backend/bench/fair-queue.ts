@@ -2,7 +2,7 @@ import type { Submission } from '@fp/contracts';
 import { TEST_CATALOG_STREAM } from '@fp/contracts';
 import type { VcFirm } from '@fp/contracts';
 import { buildTestFirms } from '../src/modules/catalog/index';
-import { testCatalogDecider } from '../src/modules/catalog/decider';
+import { testCatalogDecider } from '../src/modules/catalog/test-catalog-decider';
 import { handleCommand } from '../src/platform/decider';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { waitUntil } from '../test/submissions-helpers';

@@ -3,7 +3,7 @@ import { formDiscoveryStream, type FormCollection } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
-import { formDiscoveryDecider } from './forms-decider';
+import { formDiscoveryDecider } from './form-discovery-decider';
 
 export interface DiscoverFormsInput {
   collection: FormCollection;

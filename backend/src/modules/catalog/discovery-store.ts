@@ -4,7 +4,8 @@ import type { DiscoveryCheck, DiscoveryRun, DiscoveryStorePort, DiscoveryTarget 
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { handleCommand } from '../../platform/decider';
-import { firmFormDecider, formDiscoveryDecider } from './forms-decider';
+import { firmFormDecider } from './firm-form-decider';
+import { formDiscoveryDecider } from './form-discovery-decider';
 
 const FIRMS: Record<FormCollection, string> = { vc: 'catalog_vc_firms', test: 'catalog_test_firms' };
 /** How long a step waits for the registry's read models to show what was written before it. */

@@ -4,7 +4,7 @@ import type { ExpectedRevision } from '@fp/infra';
 import { inChunks } from '@fp/infra';
 import type { AppContext } from '../../platform/context';
 import { foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
-import { catalogImportDecider, type CatalogImportsState } from './decider';
+import { catalogImportDecider, type CatalogImportsState } from './catalog-import-decider';
 
 export interface ImportProgress {
   scope: CatalogScope;

@@ -5,7 +5,7 @@ import { CATALOG_SOURCES_STREAM, type CatalogSourceImported } from '@fp/contract
 import type { AppContext } from '../../platform/context';
 import { foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
 import { ImportFileError, parseSourceFile, type ColumnMap } from './parse-source-file';
-import { catalogSourcesDecider, type ImportSourceCommand } from './sources-decider';
+import { catalogSourcesDecider, type ImportSourceCommand } from './catalog-sources-decider';
 
 export interface ImportFirmsInput {
   source: ImportSource;

@@ -3,7 +3,7 @@ import { openDedicatedClient } from '@fp/infra';
 import type { AppContext } from '../../platform/context';
 import type { CatalogContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
-import { isLoaded } from './decider';
+import { isLoaded } from './catalog-import-decider';
 import { importCatalog, importsState, type ImportProgress, type ImportResult } from './import-catalog';
 
 export interface SeedOptions {

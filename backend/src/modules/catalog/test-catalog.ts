@@ -4,7 +4,7 @@ import { generateTestFirms } from '@fp/infra';
 import { SANDBOX_SITES, type SandboxSite } from '@fp/workflows/sandbox';
 import type { AppContext } from '../../platform/context';
 import { handleCommand } from '../../platform/decider';
-import { testCatalogDecider } from './decider';
+import { testCatalogDecider } from './test-catalog-decider';
 
 /**
  * The test catalog: one firm per sandbox site, its website pointing at that site. Name and

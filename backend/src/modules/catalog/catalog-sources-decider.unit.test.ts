@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { given } from '../../testing/decider';
 import { DomainError } from '../../platform/decider';
 import { parseSourceFile, ImportFileError } from './parse-source-file';
-import { catalogSourcesDecider, type ImportSourceCommand } from './sources-decider';
+import { catalogSourcesDecider, type ImportSourceCommand } from './catalog-sources-decider';
 
 const rec = (key: string, fields: SourceRecord['fields'], firmId = `d-${key}.example`): SourceRecord => ({
   key,

@@ -142,79 +142,86 @@ export const catalogSourcesDecider: Decider<SourcesState, ImportSourceCommand, C
     }
   },
   decide(command, state) {
-    const { importId, source, dataDate, fileName, rows, records } = command.data;
-    // The same import sent again (a retried command) is answered once.
-    if (state.imports.has(importId)) return [];
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(dataDate)) throw new DomainError('The date of the data must be written YYYY-MM-DD');
-    const before = state.records.get(source) ?? new Map<string, StoredRecord>();
-    const upserted: SourceRecord[] = [];
-    const affected = new Set<string>();
-    // A row (same key: the source's stable identity) whose domain changed moves to another firm: the
-    // firm it leaves is retired below unless another record still names it.
-    const moved = new Map<string, { source: ImportSource; key: string; rec: StoredRecord; to: string }>();
-    let imported = 0;
-    let updated = 0;
-    for (const r of records) {
-      const old = before.get(r.key);
-      if (old && old.active && sameRecord(old, r)) continue;
-      if (old) updated++;
-      else imported++;
-      upserted.push(r);
-      affected.add(r.firmId);
-      if (old) affected.add(old.firmId);
-      if (old && old.firmId !== r.firmId)
-        moved.set(old.firmId, { source, key: r.key, rec: { ...old, active: false }, to: r.firmId });
+    switch (command.type) {
+      case 'ImportSource':
+        return importSource(command, state);
     }
-    const inFile = new Set(records.map((r) => r.key));
-    const retired = [...before]
-      .filter(([key, r]) => r.active && !inFile.has(key))
-      .map(([key, r]) => (affected.add(r.firmId), key));
-
-    const summary: CatalogSourceImported = {
-      type: 'CatalogSourceImported',
-      data: {
-        importId,
-        source,
-        dataDate,
-        fileName,
-        rows,
-        records: inFile.size,
-        imported,
-        updated,
-        unchanged: records.length - imported - updated,
-        inactive: retired.length,
-      },
-    };
-    if (!affected.size) return [summary];
-
-    // The state after this import, to merge the firms it touches with every other source.
-    const after = new Map(state.records);
-    const mine = new Map(before);
-    for (const r of upserted)
-      mine.set(r.key, { firmId: r.firmId, recordUrl: r.recordUrl, fields: r.fields, dataDate, active: true });
-    for (const key of retired) mine.set(key, { ...mine.get(key)!, active: false });
-    after.set(source, mine);
-    const byFirm = new Map<string, { source: ImportSource; key: string; rec: StoredRecord }[]>();
-    for (const [src, m] of after) {
-      for (const [key, rec] of m)
-        if (affected.has(rec.firmId))
-          byFirm.set(rec.firmId, [...(byFirm.get(rec.firmId) ?? []), { source: src, key, rec }]);
-    }
-    const firms = [...byFirm].map(([id, recs]) => mergeFirm(id, recs));
-    // Left by every record (its only row moved to a new domain): retired, pointing at where it went,
-    // instead of staying live with the old data beside the new record.
-    for (const [id, m] of moved) if (!byFirm.has(id)) firms.push({ ...mergeFirm(id, [m]), replacedBy: m.to });
-
-    const changed: SourceRecordsChanged[] = chunk(upserted).map((part, i) => ({
-      type: 'SourceRecordsChanged',
-      data: { importId, source, dataDate, upserted: part, retired: i === 0 ? retired : [] },
-    }));
-    if (!changed.length)
-      changed.push({ type: 'SourceRecordsChanged', data: { importId, source, dataDate, upserted: [], retired } });
-    const merged: CatalogFirmsMerged[] = chunk(firms).map((part) => ({
-      type: 'CatalogFirmsMerged',
-      data: { importId, firms: part },
-    }));
-    return [...changed, ...merged, summary];
   },
 };
+
+function importSource(command: ImportSourceCommand, state: SourcesState): CatalogSourceEvent[] {
+  const { importId, source, dataDate, fileName, rows, records } = command.data;
+  // The same import sent again (a retried command) is answered once.
+  if (state.imports.has(importId)) return [];
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dataDate)) throw new DomainError('The date of the data must be written YYYY-MM-DD');
+  const before = state.records.get(source) ?? new Map<string, StoredRecord>();
+  const upserted: SourceRecord[] = [];
+  const affected = new Set<string>();
+  // A row (same key: the source's stable identity) whose domain changed moves to another firm: the
+  // firm it leaves is retired below unless another record still names it.
+  const moved = new Map<string, { source: ImportSource; key: string; rec: StoredRecord; to: string }>();
+  let imported = 0;
+  let updated = 0;
+  for (const r of records) {
+    const old = before.get(r.key);
+    if (old && old.active && sameRecord(old, r)) continue;
+    if (old) updated++;
+    else imported++;
+    upserted.push(r);
+    affected.add(r.firmId);
+    if (old) affected.add(old.firmId);
+    if (old && old.firmId !== r.firmId)
+      moved.set(old.firmId, { source, key: r.key, rec: { ...old, active: false }, to: r.firmId });
+  }
+  const inFile = new Set(records.map((r) => r.key));
+  const retired = [...before]
+    .filter(([key, r]) => r.active && !inFile.has(key))
+    .map(([key, r]) => (affected.add(r.firmId), key));
+
+  const summary: CatalogSourceImported = {
+    type: 'CatalogSourceImported',
+    data: {
+      importId,
+      source,
+      dataDate,
+      fileName,
+      rows,
+      records: inFile.size,
+      imported,
+      updated,
+      unchanged: records.length - imported - updated,
+      inactive: retired.length,
+    },
+  };
+  if (!affected.size) return [summary];
+
+  // The state after this import, to merge the firms it touches with every other source.
+  const after = new Map(state.records);
+  const mine = new Map(before);
+  for (const r of upserted)
+    mine.set(r.key, { firmId: r.firmId, recordUrl: r.recordUrl, fields: r.fields, dataDate, active: true });
+  for (const key of retired) mine.set(key, { ...mine.get(key)!, active: false });
+  after.set(source, mine);
+  const byFirm = new Map<string, { source: ImportSource; key: string; rec: StoredRecord }[]>();
+  for (const [src, m] of after) {
+    for (const [key, rec] of m)
+      if (affected.has(rec.firmId))
+        byFirm.set(rec.firmId, [...(byFirm.get(rec.firmId) ?? []), { source: src, key, rec }]);
+  }
+  const firms = [...byFirm].map(([id, recs]) => mergeFirm(id, recs));
+  // Left by every record (its only row moved to a new domain): retired, pointing at where it went,
+  // instead of staying live with the old data beside the new record.
+  for (const [id, m] of moved) if (!byFirm.has(id)) firms.push({ ...mergeFirm(id, [m]), replacedBy: m.to });
+
+  const changed: SourceRecordsChanged[] = chunk(upserted).map((part, i) => ({
+    type: 'SourceRecordsChanged',
+    data: { importId, source, dataDate, upserted: part, retired: i === 0 ? retired : [] },
+  }));
+  if (!changed.length)
+    changed.push({ type: 'SourceRecordsChanged', data: { importId, source, dataDate, upserted: [], retired } });
+  const merged: CatalogFirmsMerged[] = chunk(firms).map((part) => ({
+    type: 'CatalogFirmsMerged',
+    data: { importId, firms: part },
+  }));
+  return [...changed, ...merged, summary];
+}
