@@ -1,0 +1,59 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { EMPTY_VC_FILTERS, type VcFilters } from '../vc-queries';
+import { filtersFromSearch, searchFromFilters, validateVcSearch } from '../vc-search';
+
+export type AumDraft = { min: string; max: string };
+
+/** The VC database's query, filters and page, kept in the URL, and the drafts of the typed inputs. */
+export function useVcFilters() {
+  const navigate = useNavigate();
+  // Query, filters and page live in the URL (validated by the route's validateSearch).
+  // `strict: false` gives the address as parsed, not as validated: validated here again (idempotent).
+  const raw = useSearch({ strict: false });
+  const search = useMemo(() => validateVcSearch(raw), [raw]);
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const page = search.page ?? 1;
+  const setView = (f: VcFilters, p: number) => void navigate({ to: '.', search: searchFromFilters(f, p) });
+  const setPage = (p: number) => setView(filters, p);
+  const [searchDraft, setSearchDraft] = useState(filters.search);
+  const [aumDraft, setAumDraft] = useState<AumDraft>({ min: filters.aumMin, max: filters.aumMax });
+  // Back/forward or a shared link changes the URL: the inputs follow it.
+  useEffect(() => {
+    setSearchDraft(filters.search);
+    setAumDraft({ min: filters.aumMin, max: filters.aumMax });
+  }, [filters.search, filters.aumMin, filters.aumMax]);
+
+  function applyFilters(next: Partial<VcFilters>) {
+    setView({ ...filters, ...next }, 1);
+  }
+  function applyAum() {
+    if (aumDraft.min !== filters.aumMin || aumDraft.max !== filters.aumMax)
+      applyFilters({ aumMin: aumDraft.min, aumMax: aumDraft.max });
+  }
+  function applySearch() {
+    if (searchDraft.trim() !== filters.search) applyFilters({ search: searchDraft.trim() });
+  }
+  function clearFilters() {
+    setSearchDraft('');
+    setAumDraft({ min: '', max: '' });
+    // The order is not a filter: it stays.
+    applyFilters({ ...EMPTY_VC_FILTERS, sort: filters.sort });
+  }
+
+  return {
+    filters,
+    page,
+    setPage,
+    searchDraft,
+    setSearchDraft,
+    aumDraft,
+    setAumDraft,
+    applyFilters,
+    applyAum,
+    applySearch,
+    clearFilters,
+  };
+}
+
+export type VcFilterState = ReturnType<typeof useVcFilters>;
