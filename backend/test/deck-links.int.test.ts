@@ -316,8 +316,10 @@ describe('reading analytics', () => {
     ]);
     const row = await linkOf(a.token, l.id);
     expect(row).toMatchObject({ visits: 1, pagesViewed: 3, pageCount: 3 });
+    // The link's total is its visit's page seconds (the capped claim included, so not a fixed bound:
+    // on a loaded machine more time passes before it).
     expect(row.totalSeconds).toBeGreaterThanOrEqual(7);
-    expect(row.totalSeconds).toBeLessThanOrEqual(11);
+    expect(Math.abs(row.totalSeconds - (secs[1]! + secs[2]! + secs[3]!))).toBeLessThanOrEqual(0.5);
     expect(Date.parse(row.lastVisitAt!)).toBeGreaterThan(Date.now() - 60_000);
     const deck = (await app.api('GET', '/api/deck-analytics', { token: a.token })).body as DeckAnalytics;
     expect(deck).toMatchObject({ deck: { fileName: 'deck.pdf' }, pageCount: 3 });

@@ -22,6 +22,20 @@ export function firstVisitNotifier(
     tables: ['deck_notifications', 'deck_alert_settings'],
     async apply(tx, events) {
       const cutoff = now().getTime() - opts.retentionDays * 86_400_000;
+      // Only a link's first visit adds a notice: links that already have one are skipped without a query
+      // (a catch-up of thousands of visits costs one read, not two statements per visit).
+      const linkIds = [
+        ...new Set(
+          events.filter((e) => e.type === 'DeckVisitStarted').map((e) => (e.data as { linkId: string }).linkId),
+        ),
+      ];
+      const noticed = new Set(
+        linkIds.length
+          ? (await tx.selectFrom('deck_notifications').select('link_id').where('link_id', 'in', linkIds).execute()).map(
+              (r) => r.link_id,
+            )
+          : [],
+      );
       for (const e of events) {
         const ev = { type: e.type, data: e.data } as DeckAlertsEvent | DeckVisitStarted;
         switch (ev.type) {
@@ -41,7 +55,8 @@ export function firstVisitNotifier(
             break;
           case 'DeckVisitStarted': {
             const d = ev.data;
-            if (Date.parse(d.at) < cutoff) break;
+            if (Date.parse(d.at) < cutoff || noticed.has(d.linkId)) break;
+            noticed.add(d.linkId);
             const link = await tx
               .selectFrom('deck_links')
               .select('email')

@@ -1,5 +1,5 @@
-import { DECK_LINK_EVENT_TYPES, type DeckLinkEvent } from '@fp/contracts';
-import { eventTime } from '@fp/infra';
+import { DECK_LINK_EVENT_TYPES, type DeckLinkEvent, type DeckPagesRead, type DeckVisitStarted } from '@fp/contracts';
+import { eventTime, type Tx } from '@fp/infra';
 import type { Projection } from '@fp/projections';
 import { sql } from 'kysely';
 
@@ -33,6 +33,10 @@ export function deckLinksProjection(opts: { retentionDays: number; now?: () => D
     ],
     async apply(tx, events) {
       const cutoff = now().getTime() - opts.retentionDays * 86_400_000;
+      // Links first, in log order (a visit's events always come after its link's creation, and
+      // settings never touch the visit figures), then every visit event of the batch folded into a
+      // few set-based statements: a catch-up of thousands of reports costs a handful of round trips.
+      const visits = new VisitBatch();
       for (const e of events) {
         const ev = { type: e.type, data: e.data } as DeckLinkEvent;
         const when = eventTime(e);
@@ -70,85 +74,163 @@ export function deckLinksProjection(opts: { retentionDays: number; now?: () => D
             await tx.updateTable('deck_links').set(set).where('id', '=', ev.data.linkId).execute();
             break;
           }
-          case 'DeckVisitStarted': {
-            const d = ev.data;
-            if (Date.parse(d.at) < cutoff) break;
-            const added = await tx
-              .insertInto('deck_visits')
-              .values({
-                visit_id: d.visitId,
-                link_id: d.linkId,
-                user_id: d.userId,
-                deck_id: d.deckId,
-                email: d.email,
-                started_at: d.at,
-                last_at: d.at,
-              })
-              .onConflict((oc) => oc.column('visit_id').doNothing())
-              .returning('visit_id')
-              .executeTakeFirst();
-            if (!added) break;
-            // The version's figures, kept here so the deck page reads one row per page (docs/deck-links.md).
-            await sql`insert into deck_version_stats (user_id, deck_id, visits, last_visit_at) values (${d.userId}, ${d.deckId}, 1, ${d.at})
-              on conflict (user_id, deck_id) do update set visits = deck_version_stats.visits + 1, last_visit_at = greatest(deck_version_stats.last_visit_at, excluded.last_visit_at)`.execute(
-              tx,
-            );
-            await tx
-              .insertInto('deck_version_readers')
-              .values({ user_id: d.userId, deck_id: d.deckId, link_id: d.linkId })
-              .onConflict((oc) => oc.columns(['user_id', 'deck_id', 'link_id']).doNothing())
-              .execute();
+          case 'DeckVisitStarted':
+            if (Date.parse(ev.data.at) >= cutoff) visits.start(ev.data);
             break;
-          }
-          case 'DeckPagesRead': {
-            const d = ev.data;
-            const total = d.pages.reduce((s, p) => s + p.seconds, 0);
-            // The furthest page this report shows: the visit's reach never goes back.
-            const furthest = Math.max(d.lastPage, 0, ...d.pages.map((p) => p.page));
-            const r = await sql<{ user_id: string; deck_id: string; before: number; reach: number }>`
-              with old as (select visit_id, reach from deck_visits where visit_id = ${d.visitId} for update)
-              update deck_visits v set last_at = ${d.at}, last_page = ${d.lastPage}, total_seconds = v.total_seconds + ${total},
-                page_count = coalesce(${d.pageCount}::int, v.page_count), reach = greatest(v.reach, ${furthest}::int)
-              from old where v.visit_id = old.visit_id
-              returning v.user_id, v.deck_id, old.reach as before, v.reach`.execute(tx);
-            const visit = r.rows[0];
-            // No row: the visit is past the retention (or was purged); nothing to add to.
-            if (!visit) break;
-            if (d.pages.length) {
-              // One statement per report for the visit's pages and the version's page seconds (not one per page).
-              const pages = sql.join(d.pages.map((p) => sql`(${p.page}::int, ${p.seconds}::float8)`));
-              await sql`insert into deck_visit_pages (visit_id, page, seconds) select ${d.visitId}, x.page, x.seconds from (values ${pages}) as x(page, seconds)
-                on conflict (visit_id, page) do update set seconds = deck_visit_pages.seconds + excluded.seconds`.execute(
-                tx,
-              );
-              await sql`insert into deck_version_pages (user_id, deck_id, page, seconds) select ${visit.user_id}, ${visit.deck_id}, x.page, x.seconds from (values ${pages}) as x(page, seconds)
-                on conflict (user_id, deck_id, page) do update set seconds = deck_version_pages.seconds + excluded.seconds`.execute(
-                tx,
-              );
-            }
-            if (visit.reach > visit.before) {
-              await sql`insert into deck_version_pages (user_id, deck_id, page, reached) select ${visit.user_id}, ${visit.deck_id}, g, 1 from generate_series(${visit.before + 1}::int, ${visit.reach}::int) g
-                on conflict (user_id, deck_id, page) do update set reached = deck_version_pages.reached + 1`.execute(
-                tx,
-              );
-            }
-            if (d.pageCount) {
-              await tx.updateTable('deck_links').set({ page_count: d.pageCount }).where('id', '=', d.linkId).execute();
-              await sql`update deck_version_stats set page_count = greatest(coalesce(page_count, 0), ${d.pageCount}::int) where user_id = ${visit.user_id} and deck_id = ${visit.deck_id}`.execute(
-                tx,
-              );
-            }
+          case 'DeckPagesRead':
+            visits.read(ev.data);
             break;
-          }
           case 'DeckDownloaded':
-            await tx
-              .updateTable('deck_visits')
-              .set({ downloaded: true })
-              .where('visit_id', '=', ev.data.visitId)
-              .execute();
+            visits.downloaded.add(ev.data.visitId);
             break;
         }
       }
+      await visits.flush(tx);
     },
   };
+}
+
+const json = (rows: unknown[]) => JSON.stringify(rows);
+
+/** One batch's visit events, folded per visit in log order and written set-based by `flush`. */
+class VisitBatch {
+  private readonly starts: DeckVisitStarted['data'][] = [];
+  private readonly reports = new Map<
+    string,
+    {
+      at: string;
+      lastPage: number;
+      pageCount: number | null;
+      total: number;
+      furthest: number;
+      pages: Map<number, number>;
+    }
+  >();
+  /** The last page count a viewer reported per link (the link shows the latest). */
+  private readonly linkPageCount = new Map<string, number>();
+  readonly downloaded = new Set<string>();
+
+  start(d: DeckVisitStarted['data']) {
+    this.starts.push(d);
+  }
+
+  read(d: DeckPagesRead['data']) {
+    const r = this.reports.get(d.visitId) ?? {
+      at: d.at,
+      lastPage: d.lastPage,
+      pageCount: null,
+      total: 0,
+      furthest: 0,
+      pages: new Map<number, number>(),
+    };
+    r.at = d.at;
+    r.lastPage = d.lastPage;
+    if (d.pageCount) r.pageCount = d.pageCount;
+    // The furthest page a report shows: the visit's reach never goes back.
+    r.furthest = Math.max(r.furthest, d.lastPage, ...d.pages.map((p) => p.page));
+    for (const p of d.pages) {
+      r.total += p.seconds;
+      r.pages.set(p.page, (r.pages.get(p.page) ?? 0) + p.seconds);
+    }
+    this.reports.set(d.visitId, r);
+    if (d.pageCount) this.linkPageCount.set(d.linkId, d.pageCount);
+  }
+
+  async flush(tx: Tx) {
+    if (this.starts.length) await this.flushStarts(tx);
+    if (this.reports.size) await this.flushReports(tx);
+    if (this.downloaded.size)
+      await tx
+        .updateTable('deck_visits')
+        .set({ downloaded: true })
+        .where('visit_id', 'in', [...this.downloaded])
+        .execute();
+  }
+
+  private async flushStarts(tx: Tx) {
+    const added = await sql<{ user_id: string; deck_id: string; link_id: string; started_at: Date }>`
+      insert into deck_visits (visit_id, link_id, user_id, deck_id, email, started_at, last_at)
+      select s."visitId", s."linkId", s."userId", s."deckId", s.email, s.at, s.at
+      from jsonb_to_recordset(${json(this.starts)}::jsonb) as s("visitId" text, "linkId" text, "userId" text, "deckId" text, email text, at timestamptz)
+      on conflict (visit_id) do nothing
+      returning user_id, deck_id, link_id, started_at`.execute(tx);
+    if (!added.rows.length) return;
+    // The version's figures, kept here so the deck page reads one row per page (docs/deck-links.md);
+    // only visits new to the read model count (a replayed start adds nothing).
+    const rows = json(added.rows);
+    await sql`insert into deck_version_stats (user_id, deck_id, visits, last_visit_at)
+      select user_id, deck_id, count(*), max(started_at) from jsonb_to_recordset(${rows}::jsonb) as a(user_id text, deck_id text, started_at timestamptz) group by 1, 2
+      on conflict (user_id, deck_id) do update set visits = deck_version_stats.visits + excluded.visits,
+        last_visit_at = greatest(deck_version_stats.last_visit_at, excluded.last_visit_at)`.execute(tx);
+    await sql`insert into deck_version_readers (user_id, deck_id, link_id)
+      select distinct user_id, deck_id, link_id from jsonb_to_recordset(${rows}::jsonb) as a(user_id text, deck_id text, link_id text)
+      on conflict do nothing`.execute(tx);
+  }
+
+  private async flushReports(tx: Tx) {
+    const input = [...this.reports].map(([visitId, r]) => ({
+      visitId,
+      at: r.at,
+      lastPage: r.lastPage,
+      pageCount: r.pageCount,
+      total: r.total,
+      furthest: r.furthest,
+    }));
+    // The visits (locked, as each report's reach is read before it grows); a visit past the retention
+    // or purged has no row and adds nothing.
+    const updated = await sql<{ visit_id: string; user_id: string; deck_id: string; before: number; reach: number }>`
+      with r as (select * from jsonb_to_recordset(${json(input)}::jsonb)
+          as r("visitId" text, at timestamptz, "lastPage" int, "pageCount" int, total float8, furthest int)),
+        old as (select v.visit_id, v.reach from deck_visits v join r on r."visitId" = v.visit_id for update of v)
+      update deck_visits v set last_at = r.at, last_page = r."lastPage", total_seconds = v.total_seconds + r.total,
+        page_count = coalesce(r."pageCount", v.page_count), reach = greatest(v.reach, r.furthest)
+      from r, old where v.visit_id = r."visitId" and old.visit_id = v.visit_id
+      returning v.visit_id, v.user_id, v.deck_id, old.reach as before, v.reach`.execute(tx);
+    if (!updated.rows.length) return;
+    const visitPages: { visit_id: string; page: number; seconds: number }[] = [];
+    // Per version and page: seconds over all visits, and visits whose reach grew past the page.
+    const versionPages = new Map<
+      string,
+      { user_id: string; deck_id: string; page: number; seconds: number; reached: number }
+    >();
+    const versionPage = (user_id: string, deck_id: string, page: number) => {
+      const key = `${user_id}\u0000${deck_id}\u0000${page}`;
+      let row = versionPages.get(key);
+      if (!row) versionPages.set(key, (row = { user_id, deck_id, page, seconds: 0, reached: 0 }));
+      return row;
+    };
+    const versionCount = new Map<string, { user_id: string; deck_id: string; page_count: number }>();
+    for (const v of updated.rows) {
+      const r = this.reports.get(v.visit_id)!;
+      for (const [page, seconds] of r.pages) {
+        visitPages.push({ visit_id: v.visit_id, page, seconds });
+        versionPage(v.user_id, v.deck_id, page).seconds += seconds;
+      }
+      for (let page = v.before + 1; page <= v.reach; page++) versionPage(v.user_id, v.deck_id, page).reached += 1;
+      if (r.pageCount) {
+        const key = `${v.user_id}\u0000${v.deck_id}`;
+        const c = versionCount.get(key);
+        if (!c || c.page_count < r.pageCount)
+          versionCount.set(key, { user_id: v.user_id, deck_id: v.deck_id, page_count: r.pageCount });
+      }
+    }
+    if (visitPages.length)
+      await sql`insert into deck_visit_pages (visit_id, page, seconds)
+        select visit_id, page, seconds from jsonb_to_recordset(${json(visitPages)}::jsonb) as x(visit_id text, page int, seconds float8)
+        on conflict (visit_id, page) do update set seconds = deck_visit_pages.seconds + excluded.seconds`.execute(tx);
+    if (versionPages.size)
+      await sql`insert into deck_version_pages (user_id, deck_id, page, seconds, reached)
+        select user_id, deck_id, page, seconds, reached from jsonb_to_recordset(${json([...versionPages.values()])}::jsonb)
+          as x(user_id text, deck_id text, page int, seconds float8, reached int)
+        on conflict (user_id, deck_id, page) do update set seconds = deck_version_pages.seconds + excluded.seconds,
+          reached = deck_version_pages.reached + excluded.reached`.execute(tx);
+    if (versionCount.size)
+      await sql`update deck_version_stats s set page_count = greatest(coalesce(s.page_count, 0), x.page_count)
+        from jsonb_to_recordset(${json([...versionCount.values()])}::jsonb) as x(user_id text, deck_id text, page_count int)
+        where s.user_id = x.user_id and s.deck_id = x.deck_id`.execute(tx);
+    if (this.linkPageCount.size)
+      await sql`update deck_links l set page_count = x.page_count
+        from jsonb_to_recordset(${json([...this.linkPageCount].map(([id, page_count]) => ({ id, page_count })))}::jsonb) as x(id text, page_count int)
+        where l.id = x.id`.execute(tx);
+  }
 }
