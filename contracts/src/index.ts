@@ -1,5 +1,6 @@
 export * from './common/api';
 export * from './common/money';
+export * from './common/time';
 export * from './accounts/api';
 export * from './accounts/events';
 export * from './credits/api';

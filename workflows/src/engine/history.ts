@@ -1,6 +1,7 @@
 // What an engine recorded of one workflow run, for the operators' console: the run's status in the
 // engine and each step with its start, end, error and try. Read-only, and usable from any process
 // (an API process reads the history of runs that a worker process executes).
+import { iso } from '@fp/contracts';
 import dbosPkg from '@dbos-inc/dbos-sdk';
 import type { DBOSClient } from '@dbos-inc/dbos-sdk';
 import type { EngineKind } from './port';
@@ -32,8 +33,6 @@ export interface WorkflowHistory {
   run(runId: string): Promise<EngineRunHistory | null>;
   close(): Promise<void>;
 }
-
-const iso = (ms: number | undefined | null) => (ms ? new Date(ms).toISOString() : null);
 
 /** The failure a step reports as its value (apply returns a failed outcome instead of throwing). */
 export function reportedError(output: unknown): string | null {
@@ -82,8 +81,8 @@ export function createDbosHistory(opts: { databaseUrl: string; schema?: string }
         steps: numberTries(
           steps.map((s) => ({
             name: s.name,
-            startedAt: iso(s.startedAtEpochMs),
-            endedAt: iso(s.completedAtEpochMs),
+            startedAt: iso(s.startedAtEpochMs || null),
+            endedAt: iso(s.completedAtEpochMs || null),
             error: s.error ? s.error.message : reportedError(s.output),
           })),
         ),

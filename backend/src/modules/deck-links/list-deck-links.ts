@@ -1,9 +1,8 @@
+import { iso } from '@fp/contracts';
 import type { DeckLinkSummary } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { DeckLinksServiceContext } from './context';
 import { deckLinkUrl } from './create-deck-link';
-
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 /** The founder's links with their figures, newest first (`ids`: only these). */
 export async function listDeckLinks(

@@ -1,9 +1,7 @@
-import { UPDATE_NOT_FOUND, type InvestorUpdateDetail, type InvestorUpdateSummary } from '@fp/contracts';
+import { UPDATE_NOT_FOUND, type InvestorUpdateDetail, type InvestorUpdateSummary, iso } from '@fp/contracts';
 import { sql } from 'kysely';
 import { DomainError } from '../../platform/decider';
 import type { InvestorUpdatesServiceContext } from './context';
-
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 // Delivery states come from the mail module's outbox (mail_messages) and deck visits from the
 // deck-links module's read model (deck_visits), joined by the ids Send recorded: one query per page

@@ -1,9 +1,9 @@
+import { iso } from '@fp/contracts';
 import type { AuditProblem, AuditRun, AuditRunDetail } from '@fp/contracts';
 import { csvRow, CSV_LINE_BREAK } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { OpsContext } from './context';
 
-const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 type RunRow = Record<string, any>;

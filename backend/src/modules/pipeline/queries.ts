@@ -1,3 +1,4 @@
+import { iso } from '@fp/contracts';
 import type { PipelineCard } from '@fp/contracts';
 import type { Db } from '@fp/infra';
 
@@ -7,7 +8,6 @@ const day = (v: unknown) =>
     : v instanceof Date
       ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
       : String(v).slice(0, 10);
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 export function cardFromRow(r: Record<string, any>): PipelineCard {
   return {

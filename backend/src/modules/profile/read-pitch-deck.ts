@@ -1,8 +1,7 @@
+import { iso } from '@fp/contracts';
 import type { PitchDeckResponse } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
 import type { FileStorage } from '../../platform/storage/index';
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 type ReadContext = Pick<AppContext, 'db'> & { storage: FileStorage };
 

@@ -4,13 +4,13 @@ import {
   type BlockedIp,
   type HourlyViolations,
   type SecurityStatusResponse,
+  iso,
 } from '@fp/contracts';
 import type { Db } from '@fp/infra';
 import { sql } from 'kysely';
 
 const DAY_MS = 24 * 3600_000;
 const HOUR_MS = 3600_000;
-const iso = (v: unknown) => new Date(v as string | Date).toISOString();
 
 const activeBlocks = (db: Db, now: Date) =>
   db

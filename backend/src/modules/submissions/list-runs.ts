@@ -1,3 +1,4 @@
+import { iso } from '@fp/contracts';
 import type { OpsWorkflowRun, SubmissionStatus } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
@@ -14,8 +15,6 @@ export interface RunsQuery {
 
 /** One run as the console lists it (its owner's e-mail is added by the ops module). */
 export type RunRow = Omit<OpsWorkflowRun, 'kind' | 'email'> & { userId: string; firm: string };
-
-const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
 function toRunRow(r: any): RunRow {
   const active = r.status === 'pending' || r.status === 'processing';
