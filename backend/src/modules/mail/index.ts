@@ -17,7 +17,7 @@ export {
   type TemplateData,
   type InvestorUpdateData,
 } from './templates/index';
-export { MAX_MAIL_ATTEMPTS, mailBackoffMs } from './decider';
+export { MAX_MAIL_ATTEMPTS, mailBackoffMs } from './mail-decider';
 
 export interface MailDeps {
   ctx: AppContext;
