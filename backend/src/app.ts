@@ -11,10 +11,11 @@ import type { IdentityProvider } from './platform/identity/port';
 import { fastifyLogging, installRequestContext, type Logging } from './platform/logging';
 import { installRequestTracing, type Tracing } from './platform/tracing';
 import { installHttpMetrics, type Metrics } from './platform/metrics';
+import type { LimitClass } from './modules/security/classify';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeList: { method: string; url: string }[];
+    routeList: { method: string; url: string; limit?: LimitClass }[];
   }
 }
 
@@ -54,10 +55,11 @@ export async function buildApp({
     routerOptions: { maxParamLength: 500 },
   });
   // Every route, as registered: the authorization matrix test walks this list.
-  const routes: { method: string; url: string }[] = [];
+  const routes: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routes);
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+    for (const method of [r.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: r.url, limit: r.config?.limit });
   });
   installErrorHandler(app);
   if (tracing) installRequestTracing(app, tracing);

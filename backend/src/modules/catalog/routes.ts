@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   AngelFilterQuery,
   AngelInvestorsQuery,
   ExportAngelInvestorsRequest,
@@ -18,53 +19,55 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** Spec section 7: the VC database, the test VC database and the angel investor database. */
 export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
-  const catalog = () => ctx.catalog;
+  const { catalog } = ctx;
 
-  app.get('/api/vc-firms', async (req) =>
-    catalog().listVcFirms('vc', parse(VcFirmsQuery, req.query), requireUser(req).id),
+  app.get(API_ROUTES.vcFirms, { config: { limit: 'list' } }, async (req) =>
+    catalog.listVcFirms('vc', parse(VcFirmsQuery, req.query), requireUser(req).id),
   );
-  app.get('/api/vc-filter-options', async () => catalog().vcFilterOptions('vc'));
-  app.get('/api/vc-firms/all-ids', async (req) => ({
-    vcIds: await catalog().vcFirmIds('vc', parse(VcFilterQuery, req.query), requireUser(req).id),
+  app.get(API_ROUTES.vcFilterOptions, async () => catalog.vcFilterOptions('vc'));
+  app.get(API_ROUTES.vcFirmIds, { config: { limit: 'bulk' } }, async (req) => ({
+    vcIds: await catalog.vcFirmIds('vc', parse(VcFilterQuery, req.query), requireUser(req).id),
   }));
 
-  app.get('/api/test-vc-firms', async (req) =>
-    catalog().listVcFirms('test', parse(TestVcFirmsQuery, req.query), requireUser(req).id),
+  app.get(API_ROUTES.testVcFirms, async (req) =>
+    catalog.listVcFirms('test', parse(TestVcFirmsQuery, req.query), requireUser(req).id),
   );
-  app.get('/api/test-filter-options', async () => catalog().vcFilterOptions('test'));
-  app.get('/api/test-vc-firms/all-ids', async (req) => ({
-    vcIds: await catalog().vcFirmIds('test', parse(VcFilterQuery, req.query), requireUser(req).id),
+  app.get(API_ROUTES.testFilterOptions, async () => catalog.vcFilterOptions('test'));
+  app.get(API_ROUTES.testVcFirmIds, { config: { limit: 'bulk' } }, async (req) => ({
+    vcIds: await catalog.vcFirmIds('test', parse(VcFilterQuery, req.query), requireUser(req).id),
   }));
 
-  app.get('/api/catalog/sources', async () => ({ sources: await catalog().sources() }));
+  app.get(API_ROUTES.catalogSources, async () => ({ sources: await catalog.sources() }));
 
   // The registry of application forms, for operators (admins only; auditors are refused by the session check).
-  app.get('/api/ops/forms', async (req) => {
+  app.get(API_ROUTES.opsForms, async (req) => {
     requireAdmin(req);
     const q = parse(FormsOverviewQuery, req.query ?? {});
-    return catalog().forms.overview(q.collection, q.staleDays);
+    return catalog.forms.overview(q.collection, q.staleDays);
   });
-  app.post('/api/ops/forms/discover', async (req, reply) => {
+  app.post(API_ROUTES.opsFormsDiscover, async (req, reply) => {
     const admin = requireAdmin(req);
     const body = parse(StartFormDiscoveryRequest, req.body ?? {});
-    const r = await catalog().forms.discover(
+    const r = await catalog.forms.discover(
       { collection: body.collection, staleDays: body.staleDays, requestedBy: admin.email },
       metaFor(ctx, `operator:${admin.id}`),
     );
     return reply.status(r.runId ? 202 : 200).send({ runId: r.runId, total: r.total });
   });
 
-  app.get('/api/investors', async (req) => catalog().listAngels(parse(AngelInvestorsQuery, req.query)));
-  app.get('/api/investors/filter-options', async () => catalog().angelFilterOptions());
-  app.get('/api/investors/all-ids', async (req) => ({
-    investorIds: await catalog().angelIds(parse(AngelFilterQuery, req.query)),
+  app.get(API_ROUTES.investors, { config: { limit: 'list' } }, async (req) =>
+    catalog.listAngels(parse(AngelInvestorsQuery, req.query)),
+  );
+  app.get(API_ROUTES.investorFilterOptions, async () => catalog.angelFilterOptions());
+  app.get(API_ROUTES.investorIds, { config: { limit: 'bulk' } }, async (req) => ({
+    investorIds: await catalog.angelIds(parse(AngelFilterQuery, req.query)),
   }));
-  app.get('/api/investors/:id', async (req) => catalog().angel(parse(IdParams, req.params).id));
+  app.get(API_ROUTES.investor, async (req) => catalog.angel(parse(IdParams, req.params).id));
 
-  app.post('/api/export-angel-investors', async (req, reply) => {
+  app.post(API_ROUTES.exportAngelInvestors, { config: { limit: 'bulk' } }, async (req, reply) => {
     const user = requireUser(req);
     const { investorIds } = parse(ExportAngelInvestorsRequest, req.body ?? {});
-    const exp = await catalog().exportAngels(user.id, investorIds, metaFor(ctx, user.id));
+    const exp = await catalog.exportAngels(user.id, investorIds, metaFor(ctx, user.id));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exp.fileName}"`)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slowDownMs } from './brute-force';
 import { agentFamily, automatedMarker } from './agents';
-import { isCatalogPage, isHoneypot, isSignIn, limitClass } from './classify';
+import { isHoneypot, isSignIn } from './classify';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36';
 const HEADLESS =
@@ -50,21 +50,7 @@ describe('automated user agents', () => {
 });
 
 describe('request classes', () => {
-  it('puts catalog lists in the list class and selection-sized calls in the bulk class', () => {
-    expect(limitClass('GET', '/api/vc-firms')).toBe('list');
-    expect(limitClass('GET', '/api/investors')).toBe('list');
-    expect(limitClass('GET', '/api/vc-firms/all-ids')).toBe('bulk');
-    expect(limitClass('GET', '/api/investors/all-ids')).toBe('bulk');
-    expect(limitClass('GET', '/api/test-vc-firms/all-ids')).toBe('bulk');
-    expect(limitClass('POST', '/api/submit-to-selected-vcs')).toBe('bulk');
-    expect(limitClass('POST', '/api/export-angel-investors')).toBe('bulk');
-    expect(limitClass('GET', '/api/credits/balance')).toBeNull();
-    expect(limitClass('GET', '/api/test-vc-firms')).toBeNull();
-    expect(limitClass('POST', '/api/vc-firms')).toBeNull();
-    expect(isCatalogPage('GET', '/api/investors')).toBe(true);
-    expect(isCatalogPage('GET', '/api/investors/filter-options')).toBe(false);
-  });
-
+  // The limit classes are declared on the routes: backend/test/route-limits.int.test.ts reads them.
   it('knows the sign-in routes and the honeypots', () => {
     expect(isSignIn('POST', '/api/identity/sign-in/email')).toBe(true);
     expect(isSignIn('POST', '/api/identity/signin')).toBe(true);

@@ -1,37 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+
 /**
- * Which calls count against which limit. Paths are the product's (spec §7), matched on the path
- * without query string.
+ * Which calls count against which limit. Each module declares the class where it declares the
+ * route (`app.get(API_ROUTES.vcFirms, { config: { limit: 'list' } }, …)`), so renaming a path cannot
+ * lose its class; the guards read it from the route Fastify matched.
  *   list – catalog list and search calls (50 per minute by default)
- *   bulk – selection-sized calls: all-ids, submits, exports
+ *   bulk – selection-sized calls: all-ids, submits, exports, reviews
  * Everything else under /api counts only against the general per-IP limit.
  */
 export type LimitClass = 'list' | 'bulk';
 
-const LIST: Array<[string, RegExp]> = [
-  ['GET', /^\/api\/vc-firms$/],
-  ['GET', /^\/api\/investors$/],
-];
-
-const BULK: Array<[string, RegExp]> = [
-  ['GET', /^\/api\/(vc-firms|investors|test-vc-firms)\/all-ids$/],
-  ['POST', /^\/api\/(submit-to-selected-vcs|submit-to-test-vcs|export-angel-investors)$/],
-  // a review drives a browser for up to a minute and a half
-  ['POST', /^\/api\/submissions\/review$/],
-];
-
-/** Catalog pages a person reads: the scraping guard counts these per user. */
-const CATALOG_PAGES = LIST;
-
-const matches = (table: Array<[string, RegExp]>, method: string, path: string) =>
-  table.some(([m, re]) => m === method && re.test(path));
-
-export function limitClass(method: string, path: string): LimitClass | null {
-  if (matches(LIST, method, path)) return 'list';
-  if (matches(BULK, method, path)) return 'bulk';
-  return null;
+// The sanctioned Fastify way to type a route's own config (CODE_STYLE.md, type augmentations).
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The rate-limit class of the route; none: only the general per-IP limit. */
+    limit?: LimitClass;
+  }
 }
 
-export const isCatalogPage = (method: string, path: string) => matches(CATALOG_PAGES, method, path);
+/** The class of the route this request matched (HEAD, the implicit twin of a GET, is not counted). */
+export function limitClass(req: FastifyRequest): LimitClass | null {
+  if (req.method === 'HEAD') return null;
+  return req.routeOptions.config?.limit ?? null;
+}
+
+/** Catalog pages a person reads, the list class: the scraping guard counts these per user. */
+export const isCatalogPage = (req: FastifyRequest) => limitClass(req) === 'list';
 
 /** Machine-facing routes the user-agent check leaves alone (monitors, payment webhooks). */
 export const isMachineFacing = (path: string) => isProbe(path) || path.startsWith('/api/webhooks/');

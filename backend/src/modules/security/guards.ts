@@ -111,7 +111,7 @@ export async function installGuards(app: FastifyInstance, ctx: SecurityContext, 
       }
     }
 
-    const cls = limitClass(req.method, path);
+    const cls = limitClass(req);
     if (await enforce(req, reply, 'ip', cls ? ['general', cls] : ['general'])) return reply;
   });
 }

@@ -5,7 +5,7 @@ import type { SecurityContext } from './context';
 import { agentFamily } from './agents';
 import { isCatalogPage, limitClass } from './classify';
 import { formatWindow, type Enforce } from './guards';
-import { clientIp, pathOf, reportFor, userAgentOf } from './request';
+import { clientIp, reportFor, userAgentOf } from './request';
 
 const FINGERPRINT_CACHE = 20_000;
 
@@ -52,11 +52,10 @@ export function installUserChecks(app: FastifyInstance, ctx: SecurityContext, en
 
   app.addHook('onRequest', async (req, reply) => {
     if (!req.user || security.isAllowedIp(clientIp(req))) return;
-    const path = pathOf(req);
-    const cls = limitClass(req.method, path);
+    const cls = limitClass(req);
     if (cls && (await enforce(req, reply, 'user', [cls]))) return reply;
 
-    if (isCatalogPage(req.method, path)) {
+    if (isCatalogPage(req)) {
       const over = await scraping(req);
       if (over)
         return reply.code(429).header('retry-after', String(over.retryAfter)).send({ error: RATE_LIMIT_EXCEEDED });

@@ -1,4 +1,6 @@
 import {
+  API_ROUTES,
+  apiPath,
   runFigures,
   successRate,
   SUBMISSION_EVENT_TYPES,
@@ -104,7 +106,7 @@ export function toSubmission(
     sentRequest: typeof row.sent_request === 'string' ? JSON.parse(row.sent_request) : (row.sent_request ?? null),
     proofUrl:
       !active && (row.screenshot || row.page_html || row.sent_request || row.confirmation_text)
-        ? `/api/submissions/${encodeURIComponent(row.id)}/proof`
+        ? apiPath(API_ROUTES.submissionProof, { id: row.id })
         : null,
     fieldsFilled: fields ?? [],
     test: row.test,

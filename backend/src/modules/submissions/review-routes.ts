@@ -1,4 +1,4 @@
-import { ReviewFirmRequest } from '@fp/contracts';
+import { API_ROUTES, ReviewFirmRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { parse } from '../../platform/http';
@@ -13,7 +13,8 @@ export function reviewRoutes(
   runner: () => ReviewRunner | null,
 ) {
   const reviewFirm = createReviewFirm(ctx, runner);
-  app.post('/api/submissions/review', async (req) => {
+  // a review drives a browser for up to a minute and a half
+  app.post(API_ROUTES.submissionReview, { config: { limit: 'bulk' } }, async (req) => {
     const user = requireUser(req);
     const body = parse(ReviewFirmRequest, req.body);
     return reviewFirm(user.id, { vcFirmId: body.vcFirmId, test: body.test ?? false });

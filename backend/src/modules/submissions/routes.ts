@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   AnswerQuestionsRequest,
   ListSubmissionsQuery,
   SubmissionActivityQuery,
@@ -25,46 +26,44 @@ function idempotencyKey(req: FastifyRequest): string | null {
 }
 
 export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submissions: SubmissionsService) {
-  const svc = () => submissions;
-
-  app.post('/api/submit-to-selected-vcs', async (req) => {
+  app.post(API_ROUTES.submitToSelectedVcs, { config: { limit: 'bulk' } }, async (req) => {
     const user = requireUser(req);
     const { vcIds } = parse(SubmitToSelectedVcsRequest, req.body);
-    return svc().submit(user.id, { vcIds, test: false, requestKey: idempotencyKey(req) }, metaFor(ctx, user.id));
+    return submissions.submit(user.id, { vcIds, test: false, requestKey: idempotencyKey(req) }, metaFor(ctx, user.id));
   });
 
-  app.post('/api/submit-to-test-vcs', async (req) => {
+  app.post(API_ROUTES.submitToTestVcs, { config: { limit: 'bulk' } }, async (req) => {
     const user = requireUser(req);
     const { testVcIds } = parse(SubmitToTestVcsRequest, req.body);
-    return svc().submit(
+    return submissions.submit(
       user.id,
       { vcIds: testVcIds, test: true, requestKey: idempotencyKey(req) },
       metaFor(ctx, user.id),
     );
   });
 
-  app.get('/api/submissions', async (req) => {
+  app.get(API_ROUTES.submissions, async (req) => {
     const user = requireUser(req);
-    return svc().list(user.id, parse(ListSubmissionsQuery, req.query));
+    return submissions.list(user.id, parse(ListSubmissionsQuery, req.query));
   });
 
-  app.get('/api/submission-stats', async (req) => svc().stats(requireUser(req).id));
+  app.get(API_ROUTES.submissionStats, async (req) => submissions.stats(requireUser(req).id));
 
-  app.get('/api/submission-activity', async (req) => {
+  app.get(API_ROUTES.submissionActivity, async (req) => {
     const user = requireUser(req);
-    return svc().activity(user.id, parse(SubmissionActivityQuery, req.query).days);
+    return submissions.activity(user.id, parse(SubmissionActivityQuery, req.query).days);
   });
 
-  app.get('/api/submissions/:id', async (req) => {
+  app.get(API_ROUTES.submission, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return toSubmission(ctx, await ownedRow(ctx, user.id, id));
   });
 
-  app.get('/api/submissions/:id/proof', async (req, reply) => {
+  app.get(API_ROUTES.submissionProof, async (req, reply) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
-    const { fileName, zip } = await svc().proof(user.id, id);
+    const { fileName, zip } = await submissions.proof(user.id, id);
     return reply
       .type('application/zip')
       .header('content-disposition', attachmentHeader(fileName))
@@ -72,37 +71,37 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
       .send(zip);
   });
 
-  app.post('/api/submissions/:id/stop', async (req) => {
+  app.post(API_ROUTES.submissionStop, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     parse(EmptyBody, req.body);
-    return svc().stop(user.id, id, metaFor(ctx, user.id));
+    return submissions.stop(user.id, id, metaFor(ctx, user.id));
   });
 
-  app.post('/api/submissions/:id/retry', async (req) => {
+  app.post(API_ROUTES.submissionRetry, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     parse(EmptyBody, req.body);
-    return svc().retry(user.id, id, metaFor(ctx, user.id));
+    return submissions.retry(user.id, id, metaFor(ctx, user.id));
   });
 
-  app.get('/api/submissions/:id/questions', async (req) => {
+  app.get(API_ROUTES.submissionQuestions, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
-    return svc().questions(user.id, id);
+    return submissions.questions(user.id, id);
   });
 
-  app.post('/api/submissions/:id/answers', async (req) => {
+  app.post(API_ROUTES.submissionAnswers, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     const { answers } = parse(AnswerQuestionsRequest, req.body ?? {});
-    return svc().answer(user.id, id, answers, metaFor(ctx, user.id));
+    return submissions.answer(user.id, id, answers, metaFor(ctx, user.id));
   });
 
-  app.post('/api/submissions/:id/fetch-live-url', async (req) => {
+  app.post(API_ROUTES.submissionFetchLiveUrl, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     parse(EmptyBody, req.body);
-    return svc().fetchLiveUrl(user.id, id);
+    return submissions.fetchLiveUrl(user.id, id);
   });
 }
