@@ -42,6 +42,7 @@ const SCRIPT = '198.51.100.7';
 let app: TestApp;
 let browser: Browser;
 let founderToken: string;
+let adminToken: string;
 
 beforeAll(async () => {
   if (!existsSync(DIST_INDEX)) throw new Error('frontend/dist is missing: run `npm run build` first');
@@ -60,7 +61,7 @@ beforeAll(async () => {
       blockListRefreshMs: 200,
     },
   });
-  await app.createUser({ email: ADMIN, password: PASSWORD, name: 'Ada Admin', admin: true });
+  adminToken = (await app.createUser({ email: ADMIN, password: PASSWORD, name: 'Ada Admin', admin: true })).token;
   founderToken = (await app.createUser({ email: FOUNDER, password: PASSWORD, name: 'Fred Founder' })).token;
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });
@@ -205,8 +206,14 @@ describe('security dashboard (e2e)', () => {
     expect(text).toContain(ADMIN);
     expect(text).toContain('Ada');
     expect(text).toMatch(/Publishable key\s*ba_pk_\S{6}…/);
-    const config = await (await fetch(`${app.url}/api/config`)).json();
-    expect(text).not.toContain(config.publishableKey);
+    // The full key is only in the admin-only debug answer; the card shows its first characters.
+    const debug = await app.api('GET', '/api/security/debug', { token: adminToken });
+    expect(debug.status).toBe(200);
+    const fullKey = debug.body.publishableKey as string;
+    expect(fullKey).toMatch(/^ba_pk_/);
+    expect(text).toContain(debug.body.apiBase);
+    expect(text).toContain(fullKey.slice(0, 12));
+    expect(text).not.toContain(fullKey);
     const token = await page.evaluate(() =>
       Object.entries(localStorage)
         .map(([, v]) => v)
@@ -221,8 +228,22 @@ describe('security dashboard (e2e)', () => {
 describe('security dashboard for a non-admin (e2e)', () => {
   it('turns the user away: the server answers 403 and no data is shown', async () => {
     const { context, page } = await signedInPage(FOUNDER);
+    // What the founder's browser is sent: never the environment or the keys (issue 24).
+    const answers: string[] = [];
+    page.on('response', (r) => {
+      if (/\/api\/(config|security\/debug)/.test(r.url()))
+        void r.text().then(
+          (t) => answers.push(`${r.status()} ${t}`),
+          () => undefined,
+        );
+    });
     await page.goto(`${app.url}/security-dashboard`);
     await page.getByText('You are not allowed to view the security dashboard').waitFor();
+    expect(answers.length).toBeGreaterThan(0);
+    for (const a of answers) {
+      expect(a).not.toContain('_pk_');
+      expect(a).not.toContain('"environment"');
+    }
     expect(await page.getByTestId('security-forbidden').textContent()).toContain('Admin access required');
     expect(await page.getByTestId('tile-total').count()).toBe(0);
     expect(await page.getByText('Recent Violations (Last 24 Hours)').count()).toBe(0);

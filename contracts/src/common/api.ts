@@ -4,11 +4,12 @@ import { z } from 'zod';
 export const ErrorResponse = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-/** Public runtime configuration for the browser (no secrets). */
+/**
+ * Public runtime configuration for the browser (no secrets; answered to anyone, signed in or not).
+ * The environment and the publishable key are for operators: GET /api/security/debug.
+ */
 export const PublicConfig = z.object({
   identityProvider: z.enum(['better-auth', 'supertokens']),
-  environment: z.string(),
-  publishableKey: z.string(),
   bookCallUrl: z.string(),
   contactUrl: z.string(),
 });

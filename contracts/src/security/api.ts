@@ -87,6 +87,21 @@ export const SecurityStatusResponse = z.object({
 export type SecurityStatusResponse = z.infer<typeof SecurityStatusResponse>;
 export const RECENT_VIOLATIONS_MAX = 200;
 
+/**
+ * GET /api/security/debug (admins only): what the security dashboard's debug card shows. Never in the
+ * public /api/config, so a founder's browser is never sent the environment or the keys (issue 24).
+ */
+export const SecurityDebugResponse = z.object({
+  userId: z.string(),
+  email: z.string().nullable(),
+  environment: z.string(),
+  identityProvider: z.enum(['better-auth', 'supertokens']),
+  apiBase: z.string(),
+  /** The identity provider's publishable key (not a secret, but an operator's business only). */
+  publishableKey: z.string(),
+});
+export type SecurityDebugResponse = z.infer<typeof SecurityDebugResponse>;
+
 export const BlockedIp = z.object({
   ip: z.string(),
   reason: z.string(),

@@ -11,7 +11,7 @@ type SignInReq = FastifyRequest & { [SIGNING_IN]?: string };
 /**
  * Around the identity provider's password sign-in: a disabled account is refused with a clear
  * message before the provider is asked (so no session is made), and a successful sign-in is
- * recorded on the user's stream (the operators' "last sign-in").
+ * recorded on the user's stream (the operators' "last sign-in", the dashboard's "Welcome back").
  */
 export function installSignInGate(app: FastifyInstance, ctx: AccountsContext) {
   app.addHook('preHandler', async (req: SignInReq, reply) => {
@@ -32,8 +32,10 @@ export function installSignInGate(app: FastifyInstance, ctx: AccountsContext) {
     // SuperTokens answers a wrong password with 200 and a status in the body.
     const failed =
       reply.statusCode >= 300 || (typeof payload === 'string' && payload.includes('WRONG_CREDENTIALS_ERROR'));
+    // Awaited before the answer goes out: the dashboard asks /api/auth/me right after, and says
+    // "Welcome back" only for a sign-in on record (issue 24). A failure to record still signs in.
     if (userId && !failed)
-      void ctx.accounts
+      await ctx.accounts
         .recordSignIn(userId, metaFor(ctx, userId))
         .catch((err) => req.log.error({ err }, 'recording a sign-in failed'));
     return payload;

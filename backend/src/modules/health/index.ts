@@ -53,11 +53,7 @@ export function createHealthModule({
       });
       app.get('/api/config', async () => ({
         identityProvider: ctx.config.supertokensUrl ? 'supertokens' : 'better-auth',
-        environment: ctx.config.environment,
-        // Publishable, by definition not a secret: the identity provider's public address.
-        publishableKey: ctx.config.supertokensUrl
-          ? `st_pk_${Buffer.from(ctx.config.publicUrl).toString('base64url')}`
-          : `ba_pk_${Buffer.from(ctx.config.publicUrl).toString('base64url')}`,
+        // The environment and the publishable key are for operators only: GET /api/security/debug.
         bookCallUrl: ctx.config.bookCallUrl,
         contactUrl: ctx.config.contactUrl,
       }));

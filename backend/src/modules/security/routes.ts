@@ -7,6 +7,7 @@ import { metaFor } from '../../platform/context';
 import type { SecurityContext } from './context';
 import { parse } from '../../platform/http';
 import { createSecurityQueries } from './queries';
+import { debugInfo } from './debug';
 
 /** The security dashboard's API: admins only (403 for other users, 401 without a session). */
 export function securityRoutes(app: FastifyInstance, ctx: SecurityContext) {
@@ -16,6 +17,8 @@ export function securityRoutes(app: FastifyInstance, ctx: SecurityContext) {
     requireAdmin(req);
     return { ...(await queries.status(ctx.clock.now())), protection: protectionStatus(ctx.config.security) };
   });
+
+  app.get('/api/security/debug', async (req) => debugInfo(ctx.config, requireAdmin(req)));
 
   app.get('/api/security/blocked-ips', async (req) => {
     requireAdmin(req);

@@ -1,17 +1,20 @@
+import type { SecurityDebugResponse } from '@fp/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Bug, ClipboardCopy, RotateCw, Terminal } from 'lucide-react';
 import { useState } from 'react';
-import { useAppConfig, useIdentity } from '../../lib/identity';
+import { useIdentity } from '../../lib/identity';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { Skeleton } from '../../ui/Skeleton';
 import { truncateKey } from './format';
+import { securityDebugQueryOptions } from './queries';
 
 /**
  * What the debug card shows (spec §2): sign-in state, the user, the environment and a truncated
- * publishable key. Never a token or any other secret.
+ * publishable key. Never a token or any other secret. The user and environment come from the
+ * admin-only GET /api/security/debug (issue 24): a founder's browser is never sent them.
  */
-export function useDebugInfo() {
-  const identity = useIdentity();
-  const config = useAppConfig();
+export function debugInfo(identity: ReturnType<typeof useIdentity>, server: SecurityDebugResponse) {
   return {
     auth: {
       loaded: identity.loaded,
@@ -20,17 +23,17 @@ export function useDebugInfo() {
       identityProviderPresent: identity.provider !== null,
     },
     user: {
-      id: identity.user?.id ?? null,
-      email: identity.user?.email ?? null,
+      id: server.userId,
+      email: server.email,
       firstName: identity.user?.firstName ?? null,
       lastName: identity.user?.lastName ?? null,
     },
     environment: {
-      environment: config.environment,
-      identityProvider: identity.provider ?? config.identityProvider,
+      environment: server.environment,
+      identityProvider: server.identityProvider,
       mode: import.meta.env?.MODE ?? 'unknown',
-      apiBase: (import.meta.env?.VITE_API_BASE as string | undefined) || window.location.origin,
-      publishableKey: truncateKey(config.publishableKey),
+      apiBase: server.apiBase,
+      publishableKey: truncateKey(server.publishableKey),
     },
   };
 }
@@ -48,8 +51,17 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** Rendered for admins only: the query runs after the server answered the admin-only status. */
 export function DebugCard() {
-  const info = useDebugInfo();
+  const identity = useIdentity();
+  const server = useQuery(securityDebugQueryOptions());
+  if (server.isPending) return <Skeleton className="h-40 w-full rounded-xl" />;
+  // Nothing to show without the server's answer (403 for a non-admin): no card, not an empty one.
+  if (server.isError) return null;
+  return <DebugCardBody info={debugInfo(identity, server.data)} />;
+}
+
+function DebugCardBody({ info }: { info: ReturnType<typeof debugInfo> }) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const text = JSON.stringify(info, null, 2);
 

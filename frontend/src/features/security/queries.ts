@@ -1,4 +1,10 @@
-import type { BlockedIpsResponse, HourlyViolations, SecurityStatusResponse, UnblockIpResponse } from '@fp/contracts';
+import type {
+  BlockedIpsResponse,
+  HourlyViolations,
+  SecurityDebugResponse,
+  SecurityStatusResponse,
+  UnblockIpResponse,
+} from '@fp/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
 
@@ -10,7 +16,16 @@ export const securityKeys = {
   status: () => ['security', 'status'] as const,
   blockedIps: () => ['security', 'blocked-ips'] as const,
   perHour: (hours: number) => ['security', 'violations-per-hour', hours] as const,
+  debug: () => ['security', 'debug'] as const,
 };
+
+/** GET /api/security/debug: the debug card's user and environment (admins only; others get 403). */
+export const securityDebugQueryOptions = () =>
+  queryOptions({
+    queryKey: securityKeys.debug(),
+    queryFn: () => apiRequest<SecurityDebugResponse>('/api/security/debug'),
+    retry: false,
+  });
 
 /** GET /api/security/status (admins only; others get 403). */
 export const securityStatusQueryOptions = () =>

@@ -2,8 +2,6 @@ import type { AppConfig } from './types';
 
 export const DEFAULT_CONFIG: AppConfig = {
   identityProvider: 'better-auth',
-  environment: 'development',
-  publishableKey: '',
   bookCallUrl: '',
   contactUrl: '',
 };
@@ -14,8 +12,6 @@ export function normalizeConfig(raw: unknown): AppConfig {
   const str = (v: unknown, d: string) => (typeof v === 'string' ? v : d);
   return {
     identityProvider: r.identityProvider === 'supertokens' ? 'supertokens' : 'better-auth',
-    environment: str(r.environment, DEFAULT_CONFIG.environment),
-    publishableKey: str(r.publishableKey, DEFAULT_CONFIG.publishableKey),
     bookCallUrl: str(r.bookCallUrl, DEFAULT_CONFIG.bookCallUrl),
     contactUrl: str(r.contactUrl, DEFAULT_CONFIG.contactUrl),
   };

@@ -12,8 +12,6 @@ export interface IdentityUser {
 /** What the app reads from GET /api/config (public, no session). */
 export interface AppConfig {
   identityProvider: IdentityProviderName;
-  environment: string;
-  publishableKey: string;
   bookCallUrl: string;
   contactUrl: string;
 }
