@@ -293,6 +293,7 @@ describe('ask before spending (issue 24)', () => {
   });
   it('words the question and the cost of a button', () => {
     expect(spendQuestion(8, 50)).toBe('Spend 8 of your 50 credits?');
+    expect(spendQuestion(1, 5, 'fay@acme.example')).toBe("Spend 1 of fay@acme.example's 5 credits?");
     expect(withCost('Retry', 1)).toBe('Retry · 1 credit');
     expect(withCost('Submit to 8 Test VCs', 8)).toBe('Submit to 8 Test VCs · 8 credits');
   });

@@ -46,9 +46,12 @@ export const SKIP_SPEND_CONFIRM_MAX = 1000;
 /** True when spending `cost` credits must be confirmed first, given the founder's setting. */
 export const needsSpendConfirmation = (cost: number, skipBelow: number) => cost > 0 && cost >= skipBelow;
 
-/** "Spend 8 of your 50 credits?" — the confirmation's question (issue 24). */
-export const spendQuestion = (cost: number, balance: number) =>
-  `Spend ${cost.toLocaleString('en-US')} of your ${balance.toLocaleString('en-US')} credits?`;
+/**
+ * "Spend 8 of your 50 credits?" — the confirmation's question (issue 24). An operator acting on a
+ * founder's run is asked about the founder's credits: "Spend 1 of fay@x.example's 5 credits?".
+ */
+export const spendQuestion = (cost: number, balance: number, owner?: string) =>
+  `Spend ${cost.toLocaleString('en-US')} of ${owner ? `${owner}'s` : 'your'} ${balance.toLocaleString('en-US')} credits?`;
 
 /** "Retry · 1 credit": a button that spends says what it costs. */
 export const withCost = (label: string, cost: number) =>

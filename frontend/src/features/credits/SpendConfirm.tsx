@@ -10,6 +10,14 @@ interface Asking {
   cost: number;
   balance: number;
   what: string;
+  /** Whose credits, when not the signed-in user's own (an operator acting on a founder's run). */
+  owner?: string;
+}
+
+/** Someone else's credits: an operator is always asked, with the owner's balance read from the server. */
+export interface SpendOnBehalf {
+  owner: string;
+  balance: () => Promise<number | null>;
 }
 
 const credits = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'credit' : 'credits'}`;
@@ -20,7 +28,7 @@ const credits = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'credit
  * The balance shown is read from the server at that moment, never a cached guess.
  */
 export function useSpendConfirmation(): {
-  confirm: (cost: number, what: string) => Promise<boolean>;
+  confirm: (cost: number, what: string, onBehalf?: SpendOnBehalf) => Promise<boolean>;
   dialog: ReactNode;
 } {
   const qc = useQueryClient();
@@ -34,21 +42,28 @@ export function useSpendConfirmation(): {
   };
 
   const confirm = useCallback(
-    async (cost: number, what: string) => {
+    async (cost: number, what: string, onBehalf?: SpendOnBehalf) => {
       // The setting lives server-side with the founder's standing choices; unreadable → always ask.
-      const skipBelow = await qc.fetchQuery(choicesQueryOptions()).then(
-        (c) => c.skipSpendConfirmBelow ?? 0,
-        () => 0,
-      );
+      // It is about one's own credits: an operator spending a founder's is always asked.
+      const skipBelow = onBehalf
+        ? 0
+        : await qc.fetchQuery(choicesQueryOptions()).then(
+            (c) => c.skipSpendConfirmBelow ?? 0,
+            () => 0,
+          );
       if (!needsSpendConfirmation(cost, skipBelow)) return true;
-      await qc.invalidateQueries({ queryKey: creditKeys.balance() });
-      const balance = await qc.fetchQuery({ ...creditBalanceQueryOptions(), staleTime: 0 }).catch(() => null);
+      let balance: number | null;
+      if (onBehalf) balance = await onBehalf.balance().catch(() => null);
+      else {
+        await qc.invalidateQueries({ queryKey: creditKeys.balance() });
+        balance = await qc.fetchQuery({ ...creditBalanceQueryOptions(), staleTime: 0 }).catch(() => null);
+      }
       // Without the server's balance the question cannot be honest, and a balance too short is the
       // server's to refuse (it answers "Insufficient Credits" with the figures): no question then.
       if (balance === null || balance < cost) return true;
       return new Promise<boolean>((resolve) => {
         resolver.current = resolve;
-        setAsking({ cost, balance, what });
+        setAsking({ cost, balance, what, owner: onBehalf?.owner });
       });
     },
     [qc],
@@ -59,8 +74,12 @@ export function useSpendConfirmation(): {
     <Dialog
       open={!!asking}
       onOpenChange={(open) => !open && answer(false)}
-      title={asking ? spendQuestion(asking.cost, asking.balance) : ''}
-      description={asking ? `${asking.what}. You will have ${credits(after)} left.` : undefined}
+      title={asking ? spendQuestion(asking.cost, asking.balance, asking.owner) : ''}
+      description={
+        asking
+          ? `${asking.what}. ${asking.owner ? `${asking.owner} will have` : 'You will have'} ${credits(after)} left.`
+          : undefined
+      }
       size="sm"
       footer={
         asking ? (
@@ -75,7 +94,7 @@ export function useSpendConfirmation(): {
         ) : null
       }
     >
-      {asking ? (
+      {asking && !asking.owner ? (
         <p className="text-xs text-muted-foreground">
           To skip this question for small amounts, choose an amount under Settings → Spending.
         </p>

@@ -1,4 +1,4 @@
-import { WORKFLOW_STATUSES, type OpsWorkflowRun, type WorkflowKind } from '@fp/contracts';
+import { withCost, WORKFLOW_STATUSES, type OpsWorkflowRun, type WorkflowKind } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, ChevronLeft, ChevronRight, ListTree, RotateCcw, Square } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -15,7 +15,8 @@ import { toast } from '../../ui/toast';
 import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { count, LoadError, when } from './OpsParts';
 import { WorkflowDetailDialog } from './WorkflowDetail';
-import { useWorkflowAction, workflowsQueryOptions, type WorkflowFilters } from './queries';
+import { useSpendConfirmation } from '../credits/SpendConfirm';
+import { founderBalance, useWorkflowAction, workflowsQueryOptions, type WorkflowFilters } from './queries';
 
 const STATUS: Record<OpsWorkflowRun['status'], { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Queued', variant: 'secondary' },
@@ -38,8 +39,21 @@ const KINDS: { value: WorkflowKind; label: string; what: string; when: string }[
 ];
 const EMPTY: WorkflowFilters = { kind: 'submission', status: '', user: '', from: '', to: '' };
 
+/** A retry is the founder's own command: it charges the founder one credit (refunded if it fails). */
+const RETRY_COST = 1;
+
 function RunActions({ run, onDetails }: { run: OpsWorkflowRun; onDetails: () => void }) {
   const action = useWorkflowAction();
+  const spend = useSpendConfirmation();
+  const retry = async () => {
+    // Asked with the founder's own balance from the server, like the founder's Retry (issue 24).
+    const owner = run.email ?? run.userId ?? 'the founder';
+    const ok = await spend.confirm(RETRY_COST, `Retry the application to ${run.firm ?? 'this firm'} for ${owner}`, {
+      owner,
+      balance: () => (run.userId ? founderBalance(run.userId, run.email ?? '') : Promise.resolve(null)),
+    });
+    if (ok) act('retry');
+  };
   const act = (kind: 'stop' | 'retry') =>
     action.mutate(
       { id: run.id, action: kind },
@@ -76,11 +90,12 @@ function RunActions({ run, onDetails }: { run: OpsWorkflowRun; onDetails: () => 
         </Button>
       ) : null}
       {run.canRetry ? (
-        <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => act('retry')}>
+        <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => void retry()}>
           <RotateCcw className="size-4" aria-hidden="true" />
-          Retry
+          {withCost('Retry', RETRY_COST)}
         </Button>
       ) : null}
+      {spend.dialog}
     </div>
   );
 }
@@ -192,7 +207,7 @@ export function WorkflowsPage() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Workflow runs"
-        description="Every founder's applications as they run on the workflow engine, the e-mail the delivery job sends, and the form-discovery runs of the registry. Stop and Retry act as the founder's own buttons do."
+        description="Every founder's applications as they run on the workflow engine, the e-mail the delivery job sends, and the form-discovery runs of the registry. Stop and Retry act as the founder's own buttons do: a Retry spends one of the founder's credits (refunded if it fails), asked first."
         actions={
           counts ? (
             <div className="flex gap-2" aria-label="Live counts" data-testid="workflow-counts">

@@ -156,6 +156,15 @@ export const workflowsQueryOptions = (f: WorkflowFilters, cursor: string | null)
     refetchInterval: 3000,
   });
 
+/**
+ * A founder's balance as the server holds it now (GET /api/ops/users, matched by id): what the
+ * operator's "Spend 1 of …'s N credits?" shows before a Retry charges the founder. Null if not found.
+ */
+export async function founderBalance(userId: string, email: string): Promise<number | null> {
+  const r = await apiRequest<OpsUsersResponse>('/api/ops/users', { query: { q: email, page: 1 } });
+  return r.users.find((u) => u.id === userId)?.balance ?? null;
+}
+
 /** Stop or Retry a run: the founder's own commands, run by the server for the owner. */
 export function useWorkflowAction() {
   const qc = useQueryClient();
