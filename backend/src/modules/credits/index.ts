@@ -1,16 +1,15 @@
 import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
+import type { CreditsContext } from './context';
 import { creditsProjection } from './projection';
 import { creditsRoutes } from './routes';
 import { createCreditsService, type CreditsService } from './service';
 
 export { creditDecider, CreditsOwedError, InsufficientCreditsError, INSUFFICIENT } from './decider';
 export type { CreditsService, SpendInput, SpendAllInput, PurchaseInput, ReverseInput } from './service';
+export type { CreditsContext } from './context';
 export { auditLedger, ledgerHistory, type AuditProgress, type AuditReport, type AuditRow } from './audit';
 export { CATALOG, checkoutLine, plansFor, resolvePurchase, type CheckoutLine } from './plans';
-
-/** What the credits module's files receive: the platform and the ledger's service. */
-export type CreditsContext = AppContext & { credits: CreditsService };
 
 /** The credits ledger: balances, spends, refunds, grants and purchases (docs/credits.md). */
 export function createCreditsModule({ ctx: platform }: { ctx: AppContext }): AppModule<CreditsService> {

@@ -1,7 +1,7 @@
 import { CreditHistoryQuery } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
-import type { CreditsContext } from './index';
+import type { CreditsContext } from './context';
 import { parse } from '../../platform/http';
 import { balanceHistory, creditHistory } from './history';
 import { plansFor } from './plans';

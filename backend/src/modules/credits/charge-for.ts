@@ -1,0 +1,40 @@
+import type { CommandMeta } from '../../platform/decider';
+import type { CreditsServiceContext } from './context';
+import { refundCredits } from './refund-credits';
+import { spendAllCredits, type SpendAllInput } from './spend-credits';
+
+/** The paid work: `refund` gives this call's charge back; `charged` names the ledger's checkpoint. */
+export type ChargedWork<T> = (
+  refund: (reason: string, at?: CommandMeta) => Promise<void>,
+  charged: { checkpoint: string | null },
+) => Promise<T>;
+
+/**
+ * Charge for these references, run the work, and give the credits back when the work fails —
+ * the one way submit, retry and the angel export pay for what they do. `work` also receives
+ * `refund` for a failure it meets after it has answered (an export stream that breaks).
+ */
+export async function chargeFor<T>(
+  ctx: Pick<CreditsServiceContext, 'queue'>,
+  userId: string,
+  input: SpendAllInput,
+  meta: CommandMeta,
+  work: ChargedWork<T>,
+  failureReason: (err: unknown) => string,
+): Promise<T> {
+  const charged = await spendAllCredits(ctx, userId, input, meta);
+  // Only what this call charged is given back: a reference charged before (a request sent
+  // again) belongs to the earlier call.
+  const references = charged.events.flatMap((e) =>
+    e.type === 'CreditsSpent' && e.data.reference ? [e.data.reference] : [],
+  );
+  const giveBack = async (reason: string, at: CommandMeta = meta) => {
+    for (const reference of references) await refundCredits(ctx, userId, reference, reason, at);
+  };
+  try {
+    return await work(giveBack, { checkpoint: charged.checkpoint ?? null });
+  } catch (err) {
+    await giveBack(failureReason(err)).catch(() => undefined);
+    throw err;
+  }
+}
