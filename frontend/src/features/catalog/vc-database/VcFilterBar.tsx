@@ -1,6 +1,6 @@
 import { FIT_NEEDS_PROFILE, sanitizeAumInput } from '@fp/contracts';
 import { Link } from '@tanstack/react-router';
-import { CheckSquare, FilterX, ListChecks, Search } from 'lucide-react';
+import { CheckSquare, FilterX } from 'lucide-react';
 import { useMemo, type KeyboardEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
@@ -9,6 +9,8 @@ import { Input } from '../../../ui/Input';
 import { MultiSelect } from '../../../ui/MultiSelect';
 import { Select } from '../../../ui/Select';
 import { Spinner } from '../../../ui/Spinner';
+import { SearchBox } from '../SearchBox';
+import { SelectAllFilteredButton } from '../SelectAllFilteredButton';
 import { hasVcFilters, type VcFilters } from '../vc-queries';
 import type { VcDatabase } from './useVcDatabase';
 
@@ -33,9 +35,6 @@ export function VcFilterBar({
   updating: boolean;
 }) {
   const { filters, searchDraft, setSearchDraft, aumDraft, setAumDraft, applyFilters, applyAum } = view;
-  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') view.applySearch();
-  };
   const onAumKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') applyAum();
   };
@@ -45,21 +44,14 @@ export function VcFilterBar({
   return (
     <Card className="p-4 sm:p-5">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="relative sm:col-span-2">
-          <Search
-            className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search firms"
-            placeholder="Search firms, press Enter"
-            value={searchDraft}
-            onChange={(e) => setSearchDraft(e.target.value)}
-            onKeyDown={onSearchKey}
-            className="pl-9"
-          />
-        </div>
+        <SearchBox
+          className="relative sm:col-span-2"
+          label="Search firms"
+          placeholder="Search firms, press Enter"
+          value={searchDraft}
+          onChange={setSearchDraft}
+          onEnter={view.applySearch}
+        />
         <MultiSelect
           label="Countries"
           placeholder="All countries"
@@ -144,16 +136,11 @@ export function VcFilterBar({
             <CheckSquare className="size-4" aria-hidden="true" />
             Select Page
           </Button>
-          <Button
-            variant="outline"
-            size="sm"
+          <SelectAllFilteredButton
+            total={total}
+            selecting={selection.selectingAll}
             onClick={selection.selectAllFiltered}
-            disabled={!total || selection.selectingAll}
-            loading={selection.selectingAll}
-          >
-            {selection.selectingAll ? null : <ListChecks className="size-4" aria-hidden="true" />}
-            Select All Filtered ({fmt(total)})
-          </Button>
+          />
           <Button
             variant="ghost"
             size="sm"

@@ -1,8 +1,9 @@
 import type { VcFirmWithFit } from '@fp/contracts';
 import { useState } from 'react';
 import { isRateLimitError, type ActivityGuard } from '../../../lib/activity-guard';
-import { ApiError, NO_TOKEN } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { toast } from '../../../ui/toast';
+import { describeFailure } from '../describe-failure';
 import { applyGuardedSelection } from '../guarded-selection';
 import { addAll, toggleAll, toggleOne } from '../selection';
 import { fetchAllVcIds, INVALID_RESPONSE, type VcFilters, type VcVariant } from '../vc-queries';
@@ -51,17 +52,14 @@ export function useVcSelection(variant: VcVariant, guard: ActivityGuard, query: 
             },
       );
     } catch (err) {
-      const message = (err as Error).message;
       // The server's own 400 (too many matches), the local rate limit and a bad answer say why;
       // anything else gets the generic message.
-      const explained =
-        message === INVALID_RESPONSE || isRateLimitError(err) || (err instanceof ApiError && err.status === 400);
-      const description =
-        message === NO_TOKEN
-          ? 'Authentication required. Please sign in again.'
-          : explained
-            ? message
-            : 'Failed to select all filtered VCs';
+      const description = describeFailure(
+        err,
+        'Failed to select all filtered VCs',
+        (message) =>
+          message === INVALID_RESPONSE || isRateLimitError(err) || (err instanceof ApiError && err.status === 400),
+      );
       toast({ title: 'Error', description, variant: 'destructive' });
     } finally {
       setSelectingAll(false);
