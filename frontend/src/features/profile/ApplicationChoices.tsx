@@ -1,15 +1,11 @@
 import { DEFAULT_MESSAGE_MAX, type OptInChoice, type StandingChoicesResponse } from '@fp/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { Checkbox } from '../../ui/Checkbox';
 import { Field } from '../../ui/Field';
-import { LoadFailed, LoadingRows } from '../../ui/LoadFailed';
 import { Textarea } from '../../ui/Textarea';
-import { toast } from '../../ui/toast';
-import { choicesKeys, choicesQueryOptions, saveChoices } from './choices-queries';
+import { ChoicesCard, useSaveChoices } from './ChoicesCard';
 
 const OPT_INS: { value: OptInChoice; label: string; hint: string }[] = [
   { value: 'no', label: 'Always no', hint: 'Newsletter and marketing boxes stay unticked.' },
@@ -21,10 +17,7 @@ const OPT_INS: { value: OptInChoice; label: string; hint: string }[] = [
   { value: 'yes', label: 'Always yes', hint: 'Newsletter and marketing boxes are ticked for you.' },
 ];
 
-const message = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Please try again.');
-
 function ChoicesForm({ data }: { data: StandingChoicesResponse }) {
-  const qc = useQueryClient();
   const [optIns, setOptIns] = useState<OptInChoice>(data.optIns);
   const [acceptTerms, setAcceptTerms] = useState(data.acceptTerms);
   const [text, setText] = useState(data.defaultMessage ?? '');
@@ -35,18 +28,11 @@ function ChoicesForm({ data }: { data: StandingChoicesResponse }) {
     setAcceptTerms(data.acceptTerms);
     setText(data.defaultMessage ?? '');
   }, [data]);
-  const save = useMutation({
-    mutationFn: () => saveChoices({ optIns, acceptTerms, defaultMessage: text.trim() ? text : null }),
-    onSuccess: (saved) => {
-      qc.setQueryData(choicesKeys.all, saved);
-      toast({ title: 'Application choices saved', variant: 'success' });
-    },
-    onError: (e) => setError(message(e)),
-  });
+  const save = useSaveChoices('Application choices saved', setError);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    save.mutate();
+    save.mutate({ optIns, acceptTerms, defaultMessage: text.trim() ? text : null });
   };
   const changed =
     optIns !== data.optIns || acceptTerms !== data.acceptTerms || (text.trim() || null) !== data.defaultMessage;
@@ -134,34 +120,15 @@ function ChoicesForm({ data }: { data: StandingChoicesResponse }) {
  * profile (issue 23): opt-in boxes, agreement boxes and the default message. Every run reads them.
  */
 export function ApplicationChoices() {
-  const query = useQuery(choicesQueryOptions());
   return (
-    <Card data-testid="application-choices">
-      <CardHeader>
-        <CardTitle>
-          <span className="flex items-center gap-2">
-            <ListChecks className="size-5" aria-hidden="true" /> Applications
-          </span>
-        </CardTitle>
-        <CardDescription>
-          What the automation may answer for you on every form. Nothing is agreed to or subscribed to unless you allow
-          it here.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.isPending ? (
-          <LoadingRows />
-        ) : query.isError ? (
-          <LoadFailed
-            title="Failed to load your application choices"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : (
-          <ChoicesForm data={query.data} />
-        )}
-      </CardContent>
-    </Card>
+    <ChoicesCard
+      testId="application-choices"
+      icon={<ListChecks className="size-5" aria-hidden="true" />}
+      title="Applications"
+      description="What the automation may answer for you on every form. Nothing is agreed to or subscribed to unless you allow it here."
+      failed="Failed to load your application choices"
+    >
+      {(data) => <ChoicesForm data={data} />}
+    </ChoicesCard>
   );
 }
