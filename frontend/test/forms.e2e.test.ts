@@ -167,7 +167,8 @@ describe('registry of application forms (e2e)', () => {
           .innerText(),
       ).toBe('Form: Tally');
 
-      // The filter is the server's: a blocked firm is not among the results, and the URL keeps it.
+      // The filter is the server's: an e-mail-only firm is not among the results, a CAPTCHA-only firm is
+      // (the founder solves it in the live view, issue 24), and the URL keeps it.
       await page.getByPlaceholder('Search firms, press Enter').fill('');
       await page.getByPlaceholder('Search firms, press Enter').press('Enter');
       await page.getByLabel('Accepts online applications').check();
@@ -176,13 +177,19 @@ describe('registry of application forms (e2e)', () => {
       await expect
         .poll(async () =>
           (await page.getByTestId('vc-firm-card').getByTestId('form-badge').allInnerTexts()).every(
-            (t) => t === 'Online form' || t.startsWith('Form: '),
+            (t) => t === 'Online form' || t.startsWith('Form: ') || t.startsWith('Needs you in the live view ('),
           ),
         )
         .toBe(true);
       const filtered = await page.getByTestId('vc-firm-card').count();
       expect(filtered).toBeGreaterThan(0);
       await page.getByPlaceholder('Search firms, press Enter').fill('Sentinel Capital');
+      await page.getByPlaceholder('Search firms, press Enter').press('Enter');
+      const offered = page.getByTestId('vc-firm-card').filter({ hasText: 'Sentinel Capital' });
+      await offered.getByTestId('form-badge').waitFor();
+      expect(await offered.getByTestId('form-badge').innerText()).toBe('Needs you in the live view (CAPTCHA)');
+      await shot(page, 'live-view-firms-badge-1280-dark');
+      await page.getByPlaceholder('Search firms, press Enter').fill('Quill Ventures');
       await page.getByPlaceholder('Search firms, press Enter').press('Enter');
       await page.getByText('No VC firms found').waitFor();
       await page.getByPlaceholder('Search firms, press Enter').fill('');
@@ -209,6 +216,22 @@ describe('registry of application forms (e2e)', () => {
       await mobile.page.getByTestId('vc-firm-card').first().scrollIntoViewIfNeeded();
       await shot(mobile.page, 'forms-vc-375-light', false);
       await mobile.context.close();
+
+      // The live-view badge as founders meet it: both widths, both themes.
+      for (const [width, theme] of [
+        [1280, 'light'],
+        [375, 'light'],
+        [375, 'dark'],
+      ] as const) {
+        const s = await signIn(FOUNDER, { width, theme });
+        await s.page.goto(`${app.url}/test-vc-database?acceptsOnline=true`);
+        await searchFirm(s.page, 'Sentinel Capital');
+        const card = s.page.getByTestId('vc-firm-card').filter({ hasText: 'Sentinel Capital' });
+        expect(await card.getByTestId('form-badge').innerText()).toBe('Needs you in the live view (CAPTCHA)');
+        await card.scrollIntoViewIfNeeded();
+        await shot(s.page, `live-view-firms-badge-${width}-${theme}`, false);
+        await s.context.close();
+      }
     },
   );
 
