@@ -1,4 +1,4 @@
-import { SaveAnswerRequest, UpdateAnswerRequest } from '@fp/contracts';
+import { API_ROUTES, SaveAnswerRequest, UpdateAnswerRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
@@ -12,9 +12,9 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
   const svc = ctx.profile;
 
-  app.get('/api/answers', async (req) => ({ answers: await svc.answers(requireUser(req).id) }));
+  app.get(API_ROUTES.answers, async (req) => ({ answers: await svc.answers(requireUser(req).id) }));
 
-  app.post('/api/answers', async (req, reply) => {
+  app.post(API_ROUTES.answers, async (req, reply) => {
     const user = requireUser(req);
     const body = parse(SaveAnswerRequest, req.body ?? {});
     const { answerId } = await svc.changeAnswers(
@@ -25,7 +25,7 @@ export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
     return reply.status(201).send({ answer: (await svc.answers(user.id)).find((a) => a.id === answerId) });
   });
 
-  app.patch('/api/answers/:id', async (req) => {
+  app.patch(API_ROUTES.answer, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     const body = parse(UpdateAnswerRequest, req.body ?? {});
@@ -37,7 +37,7 @@ export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
     return { answer: (await svc.answers(user.id)).find((a) => a.id === id) };
   });
 
-  app.delete('/api/answers/:id', async (req) => {
+  app.delete(API_ROUTES.answer, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     await svc.changeAnswers(

@@ -1,4 +1,4 @@
-import { DECK_NOT_FOUND, MAX_DECK_BYTES, UploadPitchDeckQuery } from '@fp/contracts';
+import { API_ROUTES, DECK_NOT_FOUND, MAX_DECK_BYTES, UploadPitchDeckQuery } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
@@ -13,9 +13,9 @@ const TOO_LARGE = 'The deck is larger than 25 MB. Upload a smaller PDF.';
  * type is judged from the bytes, and Fastify refuses a body over 25 MB before reading it (413).
  */
 export function pitchDeckRoutes(app: FastifyInstance, ctx: ProfileContext) {
-  app.get('/api/pitch-deck', async (req) => ctx.profile.pitchDeck(requireUser(req).id));
+  app.get(API_ROUTES.pitchDeck, async (req) => ctx.profile.pitchDeck(requireUser(req).id));
 
-  app.get('/api/pitch-deck/file', async (req, reply) => {
+  app.get(API_ROUTES.pitchDeckFile, async (req, reply) => {
     const file = await ctx.profile.pitchDeckFile(requireUser(req).id);
     if (!file) return reply.status(404).send({ error: DECK_NOT_FOUND });
     return reply
@@ -25,7 +25,7 @@ export function pitchDeckRoutes(app: FastifyInstance, ctx: ProfileContext) {
       .send(file.bytes);
   });
 
-  app.delete('/api/pitch-deck', async (req) => {
+  app.delete(API_ROUTES.pitchDeck, async (req) => {
     const user = requireUser(req);
     await ctx.profile.removePitchDeck(user.id, metaFor(ctx, user.id));
     return ctx.profile.pitchDeck(user.id);
@@ -37,12 +37,16 @@ export function pitchDeckRoutes(app: FastifyInstance, ctx: ProfileContext) {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_DECK_BYTES }, (_req, body, done) =>
       done(null, body),
     );
-    scope.put('/api/pitch-deck', { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } }, async (req) => {
-      const user = requireUser(req);
-      const { name } = parse(UploadPitchDeckQuery, req.query ?? {});
-      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      await ctx.profile.uploadPitchDeck(user.id, name, bytes, metaFor(ctx, user.id));
-      return ctx.profile.pitchDeck(user.id);
-    });
+    scope.put(
+      API_ROUTES.pitchDeck,
+      { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } },
+      async (req) => {
+        const user = requireUser(req);
+        const { name } = parse(UploadPitchDeckQuery, req.query ?? {});
+        const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        await ctx.profile.uploadPitchDeck(user.id, name, bytes, metaFor(ctx, user.id));
+        return ctx.profile.pitchDeck(user.id);
+      },
+    );
   });
 }

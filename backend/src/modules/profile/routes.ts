@@ -1,4 +1,4 @@
-import { isProfileField, UpdateStartupProfileRequest } from '@fp/contracts';
+import { API_ROUTES, isProfileField, UpdateStartupProfileRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
@@ -21,16 +21,16 @@ function parseChange(body: unknown) {
 
 /** A founder reads and writes only their own profile: the session's user id selects it. */
 export function profileRoutes(app: FastifyInstance, ctx: ProfileContext) {
-  app.get('/api/startup-profile', async (req) => ctx.profile.get(requireUser(req).id));
+  app.get(API_ROUTES.startupProfile, async (req) => ctx.profile.get(requireUser(req).id));
 
-  app.patch('/api/startup-profile', async (req) => {
+  app.patch(API_ROUTES.startupProfile, async (req) => {
     const user = requireUser(req);
     const change = parseChange(req.body ?? {});
     const { profile, completion } = await ctx.profile.update(user.id, change, metaFor(ctx, user.id));
     return { profile, completion };
   });
 
-  app.get('/api/profile-completion', async (req) => {
+  app.get(API_ROUTES.profileCompletion, async (req) => {
     const { completion } = await ctx.profile.get(requireUser(req).id);
     return { percentage: completion.percentage, isComplete: completion.isComplete };
   });

@@ -1,4 +1,9 @@
-import { suggestDefaultMessage, UpdateStandingChoicesRequest, type StandingChoicesResponse } from '@fp/contracts';
+import {
+  API_ROUTES,
+  suggestDefaultMessage,
+  UpdateStandingChoicesRequest,
+  type StandingChoicesResponse,
+} from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
@@ -16,12 +21,12 @@ export function standingChoicesRoutes(app: FastifyInstance, ctx: ProfileContext)
     suggestion: suggestDefaultMessage((await svc.get(userId)).profile),
   });
 
-  app.get('/api/settings/choices', async (req) => {
+  app.get(API_ROUTES.standingChoices, async (req) => {
     const user = requireUser(req);
     return answer(user.id, await svc.standingChoices(user.id));
   });
 
-  app.put('/api/settings/choices', async (req) => {
+  app.put(API_ROUTES.standingChoices, async (req) => {
     const user = requireUser(req);
     const body = parse(UpdateStandingChoicesRequest, req.body ?? {});
     return answer(
