@@ -1,4 +1,4 @@
-import { MailboxQuery, UnsubscribeRequest } from '@fp/contracts';
+import { API_ROUTES, MailboxQuery, UnsubscribeRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
@@ -6,16 +6,16 @@ import { DomainError } from '../../platform/decider';
 import { parse } from '../../platform/http';
 import type { MailContext } from './index';
 
-export const UNSUBSCRIBE_PATH = '/api/mail/unsubscribe';
+export const UNSUBSCRIBE_PATH = API_ROUTES.unsubscribe;
 
 export function mailRoutes(app: FastifyInstance, ctx: MailContext) {
   // The operator mailbox: every outgoing message with its delivery state (admins only).
-  app.get('/api/mailbox', async (req) => {
+  app.get(API_ROUTES.mailbox, async (req) => {
     requireAdmin(req);
     const q = parse(MailboxQuery, req.query);
     return { transport: ctx.mail.transport, messages: await ctx.mail.list(q) };
   });
-  app.get<{ Params: { id: string } }>('/api/mailbox/:id', async (req) => {
+  app.get<{ Params: { id: string } }>(API_ROUTES.mailboxMessage, async (req) => {
     requireAdmin(req);
     const m = await ctx.mail.get(req.params.id);
     if (!m) throw new DomainError('Message not found', 404, 'not_found');
