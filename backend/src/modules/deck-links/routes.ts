@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   CreateDeckLinkRequest,
   DeckAnalyticsQuery,
   UpdateDeckAlertSettings,
@@ -17,38 +18,38 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
 export function deckLinksRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
   const svc = ctx.deckLinks;
 
-  app.post('/api/deck-links', async (req, reply) => {
+  app.post(API_ROUTES.deckLinks, async (req, reply) => {
     const user = requireUser(req);
     return reply
       .status(201)
       .send(await svc.create(user.id, parse(CreateDeckLinkRequest, req.body ?? {}), metaFor(ctx, user.id)));
   });
 
-  app.get('/api/deck-links', async (req) => ({ links: await svc.list(requireUser(req).id) }));
+  app.get(API_ROUTES.deckLinks, async (req) => ({ links: await svc.list(requireUser(req).id) }));
 
-  app.patch('/api/deck-links/:id', async (req) => {
+  app.patch(API_ROUTES.deckLink, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return svc.update(user.id, id, parse(UpdateDeckLinkRequest, req.body ?? {}), metaFor(ctx, user.id));
   });
 
-  app.get('/api/deck-links/:id/analytics', async (req) =>
+  app.get(API_ROUTES.deckLinkAnalytics, async (req) =>
     svc.analytics(requireUser(req).id, parse(IdParams, req.params).id),
   );
 
-  app.get('/api/deck-analytics', async (req) =>
+  app.get(API_ROUTES.deckAnalytics, async (req) =>
     svc.deckAnalytics(requireUser(req).id, parse(DeckAnalyticsQuery, req.query ?? {})),
   );
 
-  app.get('/api/deck-notifications', async (req) => svc.notifications(requireUser(req).id));
+  app.get(API_ROUTES.deckNotifications, async (req) => svc.notifications(requireUser(req).id));
 
-  app.post('/api/deck-notifications/seen', async (req, reply) => {
+  app.post(API_ROUTES.deckNotificationsSeen, async (req, reply) => {
     const user = requireUser(req);
     await svc.markNotificationsSeen(user.id, metaFor(ctx, user.id));
     return reply.status(204).send();
   });
 
-  app.put('/api/deck-notifications/settings', async (req) => {
+  app.put(API_ROUTES.deckNotificationSettings, async (req) => {
     const user = requireUser(req);
     return svc.setAlerts(user.id, parse(UpdateDeckAlertSettings, req.body ?? {}), metaFor(ctx, user.id));
   });

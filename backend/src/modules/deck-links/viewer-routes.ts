@@ -1,4 +1,4 @@
-import { DeckPagesBeacon, RATE_LIMIT_EXCEEDED, StartDeckVisitRequest } from '@fp/contracts';
+import { API_ROUTES, DeckPagesBeacon, RATE_LIMIT_EXCEEDED, StartDeckVisitRequest } from '@fp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { metaFor } from '../../platform/context';
@@ -59,12 +59,12 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
     return { row, owner };
   }
 
-  app.get('/api/d/:token', async (req, reply) => {
+  app.get(API_ROUTES.deckViewer, async (req, reply) => {
     const { row, owner } = await open(req, reply, parse(TokenParams, req.params).token);
     return viewInfo(row, ctx.clock.now(), owner);
   });
 
-  app.post('/api/d/:token/visits', async (req, reply) => {
+  app.post(API_ROUTES.deckViewerVisits, async (req, reply) => {
     const { row, owner } = await open(req, reply, parse(TokenParams, req.params).token);
     if (!owner) await limit(req, reply, 'visits', limits.visitsPerWindow, limits.windowMs);
     // Too many wrong passcodes for this link from this address: refused before another is tried.
@@ -92,7 +92,7 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
     }
   });
 
-  app.post('/api/d/:token/visits/:visitId/pages', async (req, reply) => {
+  app.post(API_ROUTES.deckViewerVisitPages, async (req, reply) => {
     const { token, visitId } = parse(VisitParams, req.params);
     const { row, owner } = await open(req, reply, token);
     const beacon = parse(DeckPagesBeacon, req.body ?? {});
@@ -101,8 +101,8 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
   });
 
   for (const [path, download] of [
-    ['/api/d/:token/visits/:visitId/file', false],
-    ['/api/d/:token/visits/:visitId/download', true],
+    [API_ROUTES.deckViewerVisitFile, false],
+    [API_ROUTES.deckViewerVisitDownload, true],
   ] as const) {
     app.get(path, async (req, reply) => {
       const { token, visitId } = parse(VisitParams, req.params);
