@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   INVALID_RESET_LINK,
   INVALID_VERIFY_LINK,
   PASSWORD_RESET_SENT,
@@ -30,14 +31,14 @@ export function recoverAccountRoutes(app: FastifyInstance, ctx: AccountsContext)
     if (!ok) throw new DomainError(TOO_MANY_REQUESTS, 429, 'rate_limited');
   };
 
-  app.post('/api/account/password-reset/request', async (req) => {
+  app.post(API_ROUTES.passwordResetRequest, async (req) => {
     const { email } = parse(PasswordResetRequest, req.body);
     limit(req, email);
     await ctx.identity.requestPasswordReset(email);
     return { message: PASSWORD_RESET_SENT };
   });
 
-  app.post('/api/account/password-reset', async (req) => {
+  app.post(API_ROUTES.passwordReset, async (req) => {
     limit(req);
     const { token, password } = parse(PasswordResetBody, req.body);
     if (!(await ctx.identity.resetPassword(token, password)))
@@ -45,7 +46,7 @@ export function recoverAccountRoutes(app: FastifyInstance, ctx: AccountsContext)
     return { ok: true };
   });
 
-  app.post('/api/account/verify-email', async (req) => {
+  app.post(API_ROUTES.verifyEmail, async (req) => {
     limit(req);
     const { token } = parse(VerifyEmailBody, req.body);
     const r = await ctx.identity.verifyEmail(token);
@@ -53,7 +54,7 @@ export function recoverAccountRoutes(app: FastifyInstance, ctx: AccountsContext)
     return { status: r };
   });
 
-  app.post('/api/account/verification-email', async (req) => {
+  app.post(API_ROUTES.verificationEmail, async (req) => {
     const user = requireUser(req);
     limit(req, user.email);
     if (user.emailVerified) throw new DomainError('Your e-mail address is already verified.', 409, 'already_verified');

@@ -1,4 +1,4 @@
-import { SyncUserRequest } from '@fp/contracts';
+import { API_ROUTES, SyncUserRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
@@ -7,7 +7,7 @@ import { DomainError } from '../../platform/decider';
 import { parse } from '../../platform/http';
 
 export function accountRoutes(app: FastifyInstance, ctx: AccountsContext) {
-  app.post('/api/auth/sync-user', async (req) => {
+  app.post(API_ROUTES.syncUser, async (req) => {
     const user = requireUser(req);
     const body = parse(SyncUserRequest, req.body);
     // A session may only sync its own user: the id in the body must be the session's.
@@ -25,7 +25,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext) {
     );
   });
 
-  app.get('/api/auth/me', async (req) => {
+  app.get(API_ROUTES.me, async (req) => {
     const user = requireUser(req);
     const [row, history] = await Promise.all([
       ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst(),
