@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   CreateInvestorUpdateRequest,
   EditInvestorUpdateRequest,
   PreviewInvestorUpdateRequest,
@@ -17,30 +18,30 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
 export function investorUpdatesRoutes(app: FastifyInstance, ctx: InvestorUpdatesContext) {
   const svc = ctx.updates;
 
-  app.post('/api/investor-updates', async (req, reply) => {
+  app.post(API_ROUTES.investorUpdates, async (req, reply) => {
     const user = requireUser(req);
     parse(CreateInvestorUpdateRequest, req.body ?? {});
     const { id } = await svc.draft(user.id, metaFor(ctx, user.id));
     return reply.status(201).send(await svc.get(user.id, id));
   });
 
-  app.get('/api/investor-updates', async (req) => ({ updates: await svc.list(requireUser(req).id) }));
+  app.get(API_ROUTES.investorUpdates, async (req) => ({ updates: await svc.list(requireUser(req).id) }));
 
-  app.get('/api/investor-updates/:id', async (req) => svc.get(requireUser(req).id, parse(IdParams, req.params).id));
+  app.get(API_ROUTES.investorUpdate, async (req) => svc.get(requireUser(req).id, parse(IdParams, req.params).id));
 
-  app.patch('/api/investor-updates/:id', async (req) => {
+  app.patch(API_ROUTES.investorUpdate, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return svc.edit(user.id, id, parse(EditInvestorUpdateRequest, req.body ?? {}), metaFor(ctx, user.id));
   });
 
-  app.post('/api/investor-updates/:id/preview', async (req) => {
+  app.post(API_ROUTES.investorUpdatePreview, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return svc.preview(user.id, id, parse(PreviewInvestorUpdateRequest, req.body ?? {}).to, metaFor(ctx, user.id));
   });
 
-  app.post('/api/investor-updates/:id/send', async (req) => {
+  app.post(API_ROUTES.investorUpdateSend, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     parse(SendInvestorUpdateRequest, req.body ?? {});
