@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   AuditRunsQuery,
   OpsDisableRequest,
   OpsWorkflowDetailQuery,
@@ -50,17 +51,17 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
   };
   const userAnswer = async (id: string) => (await listUsers(ctx, { q: id, page: 1, limit: 1 })).users[0];
 
-  app.get('/api/ops/summary', async (req) => {
+  app.get(API_ROUTES.opsSummary, async (req) => {
     requireAdmin(req);
     return operatorSummary(ctx);
   });
 
-  app.get('/api/ops/users', async (req) => {
+  app.get(API_ROUTES.opsUsers, async (req) => {
     requireAdmin(req);
     return listUsers(ctx, parse(OpsUsersQuery, req.query ?? {}));
   });
 
-  app.post('/api/ops/users/:id/credits', async (req) => {
+  app.post(API_ROUTES.opsUserCredits, async (req) => {
     const admin = requireAdmin(req);
     const account = await target(req);
     const { amount, reason } = parse(OpsGrantCreditsRequest, req.body ?? {});
@@ -85,23 +86,23 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
         return { changed: r.changed, user: await userAnswer(account.id) };
       },
     });
-  userAction('POST', '/api/ops/users/:id/roles', (req, id, meta) =>
+  userAction('POST', API_ROUTES.opsUserRoles, (req, id, meta) =>
     ctx.accounts.grantRole(id, parse(OpsRoleRequest, req.body ?? {}).role, meta),
   );
-  userAction('DELETE', '/api/ops/users/:id/roles/:role', (req, id, meta) =>
+  userAction('DELETE', API_ROUTES.opsUserRole, (req, id, meta) =>
     ctx.accounts.revokeRole(id, parse(OpsRoleParam, (req.params as { role: string }).role), meta),
   );
-  userAction('POST', '/api/ops/users/:id/disable', (req, id, meta) =>
+  userAction('POST', API_ROUTES.opsUserDisable, (req, id, meta) =>
     ctx.accounts.disable(id, parse(OpsDisableRequest, req.body ?? {}).reason, meta),
   );
-  userAction('POST', '/api/ops/users/:id/enable', (_req, id, meta) => ctx.accounts.enable(id, meta));
+  userAction('POST', API_ROUTES.opsUserEnable, (_req, id, meta) => ctx.accounts.enable(id, meta));
 
-  app.get('/api/ops/workflows', async (req) => {
+  app.get(API_ROUTES.opsWorkflows, async (req) => {
     requireAdmin(req);
     return listWorkflows(ctx, parse(OpsWorkflowsQuery, req.query ?? {}));
   });
 
-  app.get('/api/ops/workflows/:id', async (req) => {
+  app.get(API_ROUTES.opsWorkflow, async (req) => {
     requireAdmin(req);
     const { kind } = parse(OpsWorkflowDetailQuery, req.query ?? {});
     const detail = await workflowDetail(ctx, kind, (req.params as { id: string }).id);
@@ -111,8 +112,11 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
 
   // Stop and Retry are the founder's own commands, run for the owner with the operator as actor:
   // the same rules and the same credit movements (a retry charges the owner one credit, a failure refunds it).
-  for (const action of ['stop', 'retry'] as const) {
-    app.post(`/api/ops/workflows/:id/${action}`, async (req) => {
+  for (const [action, url] of [
+    ['stop', API_ROUTES.opsWorkflowStop],
+    ['retry', API_ROUTES.opsWorkflowRetry],
+  ] as const) {
+    app.post(url, async (req) => {
       const admin = requireAdmin(req);
       const { id } = req.params as { id: string };
       const owner = await ctx.submissions.ownerOf(id);
@@ -121,18 +125,18 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
     });
   }
 
-  app.get('/api/ops/ledger', async (req) => {
+  app.get(API_ROUTES.opsLedger, async (req) => {
     requireAdminOrAuditor(req);
     return readLedger(ctx, parse(OpsLedgerQuery, req.query ?? {}));
   });
 
-  app.get('/api/ops/audits', async (req) => {
+  app.get(API_ROUTES.opsAudits, async (req) => {
     requireAdminOrAuditor(req);
     const { limit } = parse(AuditRunsQuery, req.query ?? {});
     return { runs: await listAuditRuns(ctx, limit) };
   });
 
-  app.post('/api/ops/audits', async (req, reply) => {
+  app.post(API_ROUTES.opsAudits, async (req, reply) => {
     const who = requireAdminOrAuditor(req);
     if (req.body !== undefined && req.body !== null && (typeof req.body !== 'object' || Object.keys(req.body).length))
       throw new DomainError('This request takes no fields', 400, 'validation');
@@ -141,14 +145,14 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
     return { run: await getAuditRun(ctx, id) };
   });
 
-  app.get('/api/ops/audits/:id', async (req) => {
+  app.get(API_ROUTES.opsAudit, async (req) => {
     requireAdminOrAuditor(req);
     const run = await getAuditRun(ctx, (req.params as { id: string }).id);
     if (!run) throw new DomainError(NO_SUCH_RUN, 404, 'not_found');
     return { run };
   });
 
-  app.get('/api/ops/audits/:id/csv', async (req, reply) => {
+  app.get(API_ROUTES.opsAuditCsv, async (req, reply) => {
     requireAdminOrAuditor(req);
     const run = await getAuditRun(ctx, (req.params as { id: string }).id);
     if (!run) throw new DomainError(NO_SUCH_RUN, 404, 'not_found');

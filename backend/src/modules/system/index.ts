@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import type { SystemSnapshot } from '@fp/contracts';
 import { requireAdmin } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -56,7 +57,7 @@ export function createSystemModule({
     name: 'system',
     service,
     routes(app) {
-      app.get('/api/ops/system', async (req) => {
+      app.get(API_ROUTES.opsSystem, async (req) => {
         requireAdmin(req);
         return service.snapshot();
       });
