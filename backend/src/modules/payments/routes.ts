@@ -1,4 +1,4 @@
-import { CheckoutRequest, LocalCheckoutPayRequest } from '@fp/contracts';
+import { API_ROUTES, CheckoutRequest, LocalCheckoutPayRequest } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { requireUser } from '../../platform/auth';
@@ -10,7 +10,7 @@ import { listPurchases, readReceipt } from './list-purchases';
 import { isLocalCheckout } from './local-checkout';
 import { receivePaymentEvent } from './receive-payment-webhook';
 
-export const WEBHOOK_PATH = '/api/webhooks/payments';
+export const WEBHOOK_PATH = API_ROUTES.paymentsWebhook;
 
 /**
  * POST /api/webhooks/payments: Stripe's events (or the local checkout's, signed the same way). The
@@ -34,26 +34,26 @@ function paymentWebhookRoutes(scope: FastifyInstance, ctx: PaymentsContext) {
 function checkoutRoutes(app: FastifyInstance, ctx: PaymentsContext) {
   const origin = (req: FastifyRequest) => ctx.config.publicUrl.replace(/\/$/, '') || `${req.protocol}://${req.host}`;
 
-  app.post('/api/checkout', async (req) => {
+  app.post(API_ROUTES.checkout, async (req) => {
     const user = requireUser(req);
     return createCheckout(ctx, user, parse(CheckoutRequest, req.body ?? {}), origin(req));
   });
 
-  app.get('/api/purchases', async (req) => listPurchases(ctx, requireUser(req).id));
+  app.get(API_ROUTES.purchases, async (req) => listPurchases(ctx, requireUser(req).id));
 
-  app.get<{ Params: { id: string } }>('/api/purchases/:id/receipt', async (req) =>
+  app.get<{ Params: { id: string } }>(API_ROUTES.purchaseReceipt, async (req) =>
     readReceipt(ctx, requireUser(req).id, req.params.id),
   );
 
   const local = isLocalCheckout(ctx.provider) ? ctx.provider : null;
-  app.get<{ Params: { id: string } }>('/api/local-checkout/:id', async (req) => {
+  app.get<{ Params: { id: string } }>(API_ROUTES.localCheckout, async (req) => {
     const user = requireUser(req);
     const s = local ? await local.session(req.params.id, user.id) : null;
     if (!s) throw new DomainError('Checkout session not found', 404, 'not_found');
     return s;
   });
 
-  app.post<{ Params: { id: string } }>('/api/local-checkout/:id/pay', async (req) => {
+  app.post<{ Params: { id: string } }>(API_ROUTES.localCheckoutPay, async (req) => {
     const user = requireUser(req);
     if (!local) throw new DomainError('Checkout session not found', 404, 'not_found');
     const card = parse(LocalCheckoutPayRequest, req.body ?? {});
