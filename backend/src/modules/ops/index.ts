@@ -5,7 +5,7 @@ import { auditRunsProjection } from './projection';
 import { AUDITOR_ROUTES, opsRoutes } from './routes';
 import { createAuditJobs, type AuditJobs } from './run-ledger-audit';
 
-export { auditRunDecider } from './decider';
+export { auditRunDecider } from './audit-run-decider';
 export type OpsService = { audits: AuditJobs };
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import { auditLedger, ledgerHistory, type AuditReport } from '../credits/index';
 import type { OpsContext } from './context';
-import { auditRunDecider } from './decider';
+import { auditRunDecider } from './audit-run-decider';
 
 /** A worker holds a run this long; it renews the lease well before, so only a lost worker lets it run out. */
 const LEASE_MS = 30_000;

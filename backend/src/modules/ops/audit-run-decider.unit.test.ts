@@ -2,7 +2,7 @@ import type { LedgerAuditEvent } from '@fp/contracts';
 import { describe, it } from 'vitest';
 import { DomainError } from '../../platform/decider';
 import { given } from '../../testing/decider';
-import { auditRunDecider } from './decider';
+import { auditRunDecider } from './audit-run-decider';
 
 const meta = { now: new Date('2026-01-01T00:00:00Z'), actor: 'auditor-1' };
 const requested: LedgerAuditEvent = { type: 'LedgerAuditRequested', data: { runId: 'r1', requestedBy: 'auditor-1' } };
