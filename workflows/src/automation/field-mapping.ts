@@ -123,7 +123,12 @@ export function ensureUrl(v: string): string {
   return `https://${t.replace(/^\/+/, '')}`;
 }
 
-/** Parses "$2M", "1.5 million", "€500k", "2,000,000" into a number. */
+/**
+ * The first amount in a text ("$2M", "1.5 million", "€500k", "2,000,000"; also inside "$1M - $5M",
+ * "Up to $500K", "$2M ARR"), as a number. Not contracts' parseMoney on purpose: that one validates
+ * what a founder types (one amount, one currency, refusing "$1M - $5M" and "-5M"), while form
+ * options and labels need the amount they start with.
+ */
 export function parseMoney(s: string | undefined): number | null {
   if (!s) return null;
   const m = s.replace(/,(?=\d{3}\b)/g, '').match(/(\d+(?:\.\d+)?)\s*(k|thousand|m|mm|mn|million|b|bn|billion)?\b/i);
