@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import type { AppModule } from './module';
 
 /**
  * Runs `job` once per UTC day in this process: at start, then whenever a check every `pollMs`
@@ -31,4 +32,17 @@ export function startDailyJob(
     clearInterval(timer);
     await running;
   };
+}
+
+/**
+ * The one shape of "a module with a daily job": the module's `start` (`start: dailyJob('pipeline',
+ * ctx.clock, pipeline.sendFollowUpReminders, pollMs)`), so every such module reads the same way.
+ */
+export function dailyJob(
+  name: string,
+  clock: AppContext['clock'],
+  job: (now: Date) => Promise<unknown>,
+  pollMs = 60_000,
+): NonNullable<AppModule['start']> {
+  return async () => startDailyJob(name, clock, job, pollMs);
 }

@@ -1,5 +1,7 @@
 import { toCsv } from '@fp/contracts';
 import { PIPELINE_EXPORT_COLUMNS, type PipelineCard } from '@fp/contracts';
+import type { PipelineServiceContext } from './context';
+import { listCards } from './queries';
 
 /** The founder's pipeline as CSV (free: it is their own data), in board order. */
 export function pipelineCsv(cards: PipelineCard[]): string {
@@ -18,4 +20,10 @@ export function pipelineCsv(cards: PipelineCard[]): string {
       c.updatedAt,
     ]),
   ]);
+}
+
+/** The founder's whole board as a CSV file, and how many cards it holds. */
+export async function exportPipeline(ctx: Pick<PipelineServiceContext, 'db'>, userId: string) {
+  const cards = await listCards(ctx.db, userId);
+  return { csv: pipelineCsv(cards), count: cards.length };
 }

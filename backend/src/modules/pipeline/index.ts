@@ -1,8 +1,7 @@
-import { moduleContext, type AppContext } from '../../platform/context';
-import { startDailyJob } from '../../platform/daily-job';
+import { moduleContext } from '../../platform/context';
+import { dailyJob } from '../../platform/daily-job';
 import type { AppModule } from '../../platform/module';
-import type { CatalogService } from '../catalog/index';
-import type { MailService } from '../mail/index';
+import type { PipelineContext, PipelineDeps } from './context';
 import { applicationsToPipeline, deckVisitsToPipeline } from './process-manager';
 import { pipelineCardsProjection } from './projection';
 import { pipelineRoutes } from './routes';
@@ -10,17 +9,7 @@ import { createPipelineService, type PipelineService } from './service';
 
 export { pipelineDecider } from './decider';
 export type { PipelineService } from './service';
-
-export interface PipelineDeps {
-  ctx: AppContext;
-  catalog: CatalogService;
-  mail: MailService;
-  /** How often the follow-up job looks whether a new day has begun (ms). */
-  followUpPollMs?: number;
-}
-
-/** What the pipeline module's files receive. */
-export type PipelineContext = AppContext & { catalog: CatalogService; mail: MailService; pipeline: PipelineService };
+export type { PipelineDeps } from './context';
 
 /**
  * The founder's fundraising pipeline (CRM board): cards per investor through the stages, fed by the
@@ -40,6 +29,6 @@ export function createPipelineModule({
     projections: [pipelineCardsProjection, applicationsToPipeline(pipeline), deckVisitsToPipeline(pipeline)],
     routes: (app) => pipelineRoutes(app, ctx),
     // Follow-up reminders, once per UTC day (the mail's id is founder × day).
-    start: async () => startDailyJob('pipeline', platform.clock, pipeline.sendFollowUpReminders, followUpPollMs),
+    start: dailyJob('pipeline', platform.clock, pipeline.sendFollowUpReminders, followUpPollMs),
   };
 }

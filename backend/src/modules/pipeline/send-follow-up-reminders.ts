@@ -1,5 +1,5 @@
 import type { FollowUpReminderData } from '../mail/templates/index';
-import type { PipelineServiceContext } from './service';
+import type { PipelineServiceContext } from './context';
 import { cardFromRow } from './queries';
 
 export const FOLLOW_UP_MAIL_ACTOR = 'pipeline:follow-ups';
