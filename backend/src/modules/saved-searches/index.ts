@@ -1,29 +1,14 @@
-import { moduleContext, type AppContext } from '../../platform/context';
-import { startDailyJob } from '../../platform/daily-job';
+import { moduleContext } from '../../platform/context';
+import { dailyJob } from '../../platform/daily-job';
 import type { AppModule } from '../../platform/module';
-import type { CatalogService } from '../catalog/index';
-import type { MailService } from '../mail/index';
+import type { SavedSearchesContext, SavedSearchesDeps } from './context';
 import { savedSearchesProjection } from './projection';
 import { savedSearchesRoutes } from './routes';
 import { createSavedSearchesService, type SavedSearchesService } from './service';
 
 export { savedSearchesDecider } from './decider';
 export type { SavedSearchesService } from './service';
-
-export interface SavedSearchesDeps {
-  ctx: AppContext;
-  catalog: CatalogService;
-  mail: MailService;
-  /** How often the new-match e-mail job looks whether a new day has begun (ms). */
-  pollMs?: number;
-}
-
-/** What the saved-searches module's files receive. */
-export type SavedSearchesContext = AppContext & {
-  catalog: CatalogService;
-  mail: MailService;
-  savedSearches: SavedSearchesService;
-};
+export type { SavedSearchesDeps } from './context';
 
 /** Saved searches of the VC and angel databases, with how many investors are new since each was last opened (docs/pipeline.md). */
 export function createSavedSearchesModule({
@@ -39,6 +24,6 @@ export function createSavedSearchesModule({
     service: savedSearches,
     projections: [savedSearchesProjection],
     routes: (app) => savedSearchesRoutes(app, ctx),
-    start: async () => startDailyJob('saved-searches', platform.clock, savedSearches.notifyNewMatches, pollMs),
+    start: dailyJob('saved-searches', platform.clock, savedSearches.notifyNewMatches, pollMs),
   };
 }

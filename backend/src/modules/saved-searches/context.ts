@@ -1,0 +1,26 @@
+import type { AppContext } from '../../platform/context';
+import type { CatalogService } from '../catalog/index';
+import type { MailService } from '../mail/index';
+import type { SavedSearchesService } from './service';
+
+/** What saved searches need from outside, passed by the composition root. */
+export interface SavedSearchesDeps {
+  ctx: AppContext;
+  catalog: CatalogService;
+  mail: MailService;
+  /** How often the new-match e-mail job looks whether a new day has begun (ms). */
+  pollMs?: number;
+}
+
+/** What the saved searches' use cases receive. */
+export type SavedSearchesServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId' | 'config'> & {
+  catalog: CatalogService;
+  mail: MailService;
+};
+
+/** What the saved-searches module's route files receive. */
+export type SavedSearchesContext = AppContext & {
+  catalog: CatalogService;
+  mail: MailService;
+  savedSearches: SavedSearchesService;
+};
