@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
-import type { FirstRunContext, FirstRunService } from './service';
+import type { FirstRunContext } from './context';
+import type { FirstRunService } from './service';
 
 /** The founder's own checklist (every read and write is the session's user). */
 export function firstRunRoutes(app: FastifyInstance, ctx: FirstRunContext, svc: FirstRunService) {

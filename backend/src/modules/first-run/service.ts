@@ -1,50 +1,16 @@
-import { firstRunChecklist, type FirstRunChecklistResponse } from '@fp/contracts';
-import { firstRunStream } from '@fp/contracts';
-import type { AppContext } from '../../platform/context';
-import { handleCommand, type CommandMeta } from '../../platform/decider';
-import type { CreditsService } from '../credits/index';
-import type { ProfileService } from '../profile/index';
-import type { SubmissionsService } from '../submissions/index';
-import { firstRunDecider } from './decider';
+import type { CommandMeta } from '../../platform/decider';
+import type { FirstRunContext } from './context';
+import { dismissChecklist } from './dismiss-checklist';
+import { readChecklist } from './read-checklist';
+import { recordLiveViewOpened } from './record-live-view-opened';
 
-export type FirstRunContext = AppContext & {
-  profile: ProfileService;
-  credits: CreditsService;
-  submissions: SubmissionsService;
-};
-
-/** The first-run checklist: each step ticked from what the modules hold, plus the founder's own record (live view, dismissal). */
+/** The founder's first-hour checklist: its read and the founder's own two acts. */
 export function createFirstRunService(ctx: FirstRunContext) {
-  const run = (userId: string, command: Parameters<typeof firstRunDecider.decide>[0], meta: CommandMeta) =>
-    handleCommand(ctx.store, firstRunStream(userId), firstRunDecider, command, meta, { maxRetries: 20 });
-
-  async function own(userId: string) {
-    const { events } = await ctx.store.readStream(firstRunStream(userId));
-    return events.reduce((s, e) => firstRunDecider.evolve(s, e as never), firstRunDecider.initialState());
-  }
-
   return {
-    async checklist(userId: string): Promise<FirstRunChecklistResponse> {
-      const [profile, purchases, kinds, state] = await Promise.all([
-        ctx.profile.get(userId),
-        ctx.credits.purchases(userId, () => ''),
-        ctx.submissions.kinds(userId),
-        own(userId),
-      ]);
-      return firstRunChecklist(
-        {
-          profileComplete: profile.completion.isComplete,
-          testSubmission: kinds.test,
-          liveViewOpened: state.liveViewOpened,
-          creditsBought: purchases.length > 0,
-          realSubmission: kinds.real,
-        },
-        state.dismissed,
-      );
-    },
+    checklist: (userId: string) => readChecklist(ctx, userId),
     recordLiveViewOpened: (userId: string, submissionId: string, meta: CommandMeta) =>
-      run(userId, { type: 'RecordLiveViewOpened', data: { userId, submissionId } }, meta),
-    dismiss: (userId: string, meta: CommandMeta) => run(userId, { type: 'DismissChecklist', data: { userId } }, meta),
+      recordLiveViewOpened(ctx, userId, submissionId, meta),
+    dismiss: (userId: string, meta: CommandMeta) => dismissChecklist(ctx, userId, meta),
   };
 }
 export type FirstRunService = ReturnType<typeof createFirstRunService>;
