@@ -1,5 +1,5 @@
 import { moduleContext, type AppContext } from '../../platform/context';
-import { startDailyJob } from '../../platform/daily-job';
+import { dailyJob } from '../../platform/daily-job';
 import type { IdentityProvider } from '../../platform/identity/port';
 import type { AppModule } from '../../platform/module';
 import type { MailService } from '../mail/index';
@@ -61,6 +61,6 @@ export function createDeckLinksModule({
       deckLinksRoutes(app, ctx);
       deckViewerRoutes(app, ctx);
     },
-    start: async () => startDailyJob('deck-links', platform.clock, deckLinks.purgeOldVisits, pollMs),
+    start: dailyJob('deck-links', platform.clock, deckLinks.purgeOldVisits, pollMs),
   };
 }
