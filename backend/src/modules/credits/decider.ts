@@ -1,6 +1,6 @@
 import type { CreditEvent, ReversalKind, SpendKind } from '@fp/contracts';
 import { CREDITS_OWED, creditsOwedMessage, INSUFFICIENT_CREDITS } from '@fp/contracts';
-import { DomainError, type CommandMeta, type Decider } from '../../platform/decider';
+import { DomainError, type CommandMeta, type Decider, type CommandOf } from '../../platform/decider';
 
 export interface CreditState {
   balance: number;
@@ -181,177 +181,224 @@ export const creditDecider: Decider<CreditState, CreditCommand, CreditEvent> = {
     return d;
   },
   decide(command, state, meta) {
-    const actor = meta.actor;
     switch (command.type) {
-      case 'GrantStartingCredits': {
-        const { userId, amount } = command.data;
-        if (state.startingGranted || amount <= 0) return [];
-        if (!positiveWhole(amount)) throw new DomainError('Amount must be a positive whole number');
-        return [
-          {
-            type: 'CreditsGranted',
-            data: {
-              userId,
-              amount,
-              balanceAfter: state.balance + amount,
-              reason: 'Free starting credit',
-              actor,
-              reference: null,
-              grantKind: 'starting',
-            },
-          },
-        ];
-      }
-      case 'GrantCredits': {
-        const { userId, amount, reference } = command.data;
-        const reason = command.data.reason.trim();
-        if (!positiveWhole(amount)) throw new DomainError('Amount must be a positive whole number');
-        if (!reason) throw new DomainError('A reason is required');
-        return settleOwed(
-          state,
-          [
-            {
-              type: 'CreditsGranted',
-              data: {
-                userId,
-                amount,
-                balanceAfter: state.balance + amount,
-                reason,
-                actor,
-                reference,
-                grantKind: 'operator',
-              },
-            },
-          ],
-          actor,
-        );
-      }
-      case 'PurchaseCredits': {
-        const {
-          userId,
-          amount,
-          paymentId,
-          productId,
-          reason,
-          providerEventId,
-          quantity,
-          subscriptionId,
-          paymentIntentId,
-          amountPaid,
-          currency,
-          invoiceId,
-        } = command.data;
-        // The payment id (and the provider's event id) make a redelivered webhook a no-op.
-        if (state.payments.has(paymentId) || (providerEventId !== undefined && state.payments.has(providerEventId)))
-          return [];
-        if (!positiveWhole(amount)) throw new DomainError('Amount must be a positive whole number');
-        return settleOwed(
-          state,
-          [
-            {
-              type: 'CreditsPurchased',
-              data: {
-                userId,
-                amount,
-                balanceAfter: state.balance + amount,
-                reason,
-                actor,
-                reference: paymentId,
-                paymentId,
-                productId,
-                providerEventId,
-                quantity,
-                subscriptionId: subscriptionId ?? null,
-                // What refunds and receipts need, when the provider told us.
-                ...(paymentIntentId ? { paymentIntentId } : {}),
-                ...(invoiceId ? { invoiceId } : {}),
-                ...(amountPaid != null ? { amountPaid } : {}),
-                ...(currency ? { currency } : {}),
-              },
-            },
-          ],
-          actor,
-        );
-      }
-      case 'ReversePurchase': {
-        const { userId, paymentId, reversedTotal, reversal, providerEventId, reason } = command.data;
-        // The provider's event id makes a redelivered refund or dispute a no-op.
-        if (state.payments.has(providerEventId)) return [];
-        const bought = state.purchases.get(paymentId);
-        if (!bought) throw new DomainError('No purchase matches the payment', 422, 'unknown_payment');
-        if (!Number.isSafeInteger(reversedTotal) || reversedTotal < 0)
-          throw new DomainError('Credits to take back must be a whole number');
-        // Never more than the payment bought, counting what earlier refunds took.
-        const due = Math.min(reversedTotal, bought.credits) - bought.reversed;
-        if (due <= 0) return [];
-        const taken = Math.min(state.balance, due);
-        return [
-          {
-            type: 'CreditsReversed',
-            data: {
-              userId,
-              amount: -taken,
-              balanceAfter: state.balance - taken,
-              reason,
-              actor,
-              reference: paymentId,
-              paymentId,
-              reversal,
-              credits: due,
-              owedAfter: state.owed + due - taken,
-              providerEventId,
-            },
-          },
-        ];
-      }
-      case 'SpendCredits': {
-        const { userId, spendKind, items, insufficientMessage } = command.data;
-        if (items.length === 0) throw new DomainError('Nothing to charge');
-        if (state.owed > 0) throw new CreditsOwedError(state.owed, state.balance);
-        const seen = new Set<string>();
-        for (const it of items) {
-          if (!it.reference) throw new DomainError('Every charge needs a reference');
-          if (seen.has(it.reference)) throw new DomainError(`Reference ${it.reference} appears twice`);
-          seen.add(it.reference);
-          if (!positiveWhole(it.amount)) throw new DomainError('Amount must be a positive whole number');
-        }
-        // A reference already charged (and not refunded) is not charged again: a repeated call is a no-op.
-        const due = items.filter((it) => !state.openSpends.has(it.reference));
-        const total = due.reduce((sum, it) => sum + it.amount, 0);
-        // All or nothing: the balance never goes below zero.
-        if (total > state.balance) throw new InsufficientCreditsError(insufficientMessage, state.balance);
-        let balance = state.balance;
-        return due.map((it) => {
-          balance -= it.amount;
-          return {
-            type: 'CreditsSpent',
-            data: {
-              userId,
-              amount: -it.amount,
-              balanceAfter: balance,
-              reason: it.reason,
-              actor,
-              reference: it.reference,
-              spendKind,
-            },
-          };
-        });
-      }
-      case 'RefundCredits': {
-        const { userId, reference, reason } = command.data;
-        const charged = state.openSpends.get(reference);
-        // Unknown or already refunded: nothing to give back.
-        if (charged === undefined) return [];
-        return [
-          {
-            type: 'CreditsRefunded',
-            data: { userId, amount: charged, balanceAfter: state.balance + charged, reason, actor, reference },
-          },
-        ];
-      }
+      case 'GrantStartingCredits':
+        return grantStartingCredits(command, state, meta);
+      case 'GrantCredits':
+        return grantCredits(command, state, meta);
+      case 'PurchaseCredits':
+        return purchaseCredits(command, state, meta);
+      case 'ReversePurchase':
+        return reversePurchase(command, state, meta);
+      case 'SpendCredits':
+        return spendCredits(command, state, meta);
+      case 'RefundCredits':
+        return refundCredits(command, state, meta);
     }
   },
 };
+
+function grantStartingCredits(
+  command: CommandOf<CreditCommand, 'GrantStartingCredits'>,
+  state: CreditState,
+  meta: CommandMeta,
+): CreditEvent[] {
+  const actor = meta.actor;
+  const { userId, amount } = command.data;
+  if (state.startingGranted || amount <= 0) return [];
+  if (!positiveWhole(amount)) throw new DomainError('Amount must be a positive whole number');
+  return [
+    {
+      type: 'CreditsGranted',
+      data: {
+        userId,
+        amount,
+        balanceAfter: state.balance + amount,
+        reason: 'Free starting credit',
+        actor,
+        reference: null,
+        grantKind: 'starting',
+      },
+    },
+  ];
+}
+
+function grantCredits(
+  command: CommandOf<CreditCommand, 'GrantCredits'>,
+  state: CreditState,
+  meta: CommandMeta,
+): CreditEvent[] {
+  const actor = meta.actor;
+  const { userId, amount, reference } = command.data;
+  const reason = command.data.reason.trim();
+  if (!positiveWhole(amount)) throw new DomainError('Amount must be a positive whole number');
+  if (!reason) throw new DomainError('A reason is required');
+  return settleOwed(
+    state,
+    [
+      {
+        type: 'CreditsGranted',
+        data: {
+          userId,
+          amount,
+          balanceAfter: state.balance + amount,
+          reason,
+          actor,
+          reference,
+          grantKind: 'operator',
+        },
+      },
+    ],
+    actor,
+  );
+}
+
+function purchaseCredits(
+  command: CommandOf<CreditCommand, 'PurchaseCredits'>,
+  state: CreditState,
+  meta: CommandMeta,
+): CreditEvent[] {
+  const actor = meta.actor;
+  const {
+    userId,
+    amount,
+    paymentId,
+    productId,
+    reason,
+    providerEventId,
+    quantity,
+    subscriptionId,
+    paymentIntentId,
+    amountPaid,
+    currency,
+    invoiceId,
+  } = command.data;
+  // The payment id (and the provider's event id) make a redelivered webhook a no-op.
+  if (state.payments.has(paymentId) || (providerEventId !== undefined && state.payments.has(providerEventId)))
+    return [];
+  if (!positiveWhole(amount)) throw new DomainError('Amount must be a positive whole number');
+  return settleOwed(
+    state,
+    [
+      {
+        type: 'CreditsPurchased',
+        data: {
+          userId,
+          amount,
+          balanceAfter: state.balance + amount,
+          reason,
+          actor,
+          reference: paymentId,
+          paymentId,
+          productId,
+          providerEventId,
+          quantity,
+          subscriptionId: subscriptionId ?? null,
+          // What refunds and receipts need, when the provider told us.
+          ...(paymentIntentId ? { paymentIntentId } : {}),
+          ...(invoiceId ? { invoiceId } : {}),
+          ...(amountPaid != null ? { amountPaid } : {}),
+          ...(currency ? { currency } : {}),
+        },
+      },
+    ],
+    actor,
+  );
+}
+
+function reversePurchase(
+  command: CommandOf<CreditCommand, 'ReversePurchase'>,
+  state: CreditState,
+  meta: CommandMeta,
+): CreditEvent[] {
+  const actor = meta.actor;
+  const { userId, paymentId, reversedTotal, reversal, providerEventId, reason } = command.data;
+  // The provider's event id makes a redelivered refund or dispute a no-op.
+  if (state.payments.has(providerEventId)) return [];
+  const bought = state.purchases.get(paymentId);
+  if (!bought) throw new DomainError('No purchase matches the payment', 422, 'unknown_payment');
+  if (!Number.isSafeInteger(reversedTotal) || reversedTotal < 0)
+    throw new DomainError('Credits to take back must be a whole number');
+  // Never more than the payment bought, counting what earlier refunds took.
+  const due = Math.min(reversedTotal, bought.credits) - bought.reversed;
+  if (due <= 0) return [];
+  const taken = Math.min(state.balance, due);
+  return [
+    {
+      type: 'CreditsReversed',
+      data: {
+        userId,
+        amount: -taken,
+        balanceAfter: state.balance - taken,
+        reason,
+        actor,
+        reference: paymentId,
+        paymentId,
+        reversal,
+        credits: due,
+        owedAfter: state.owed + due - taken,
+        providerEventId,
+      },
+    },
+  ];
+}
+
+function spendCredits(
+  command: CommandOf<CreditCommand, 'SpendCredits'>,
+  state: CreditState,
+  meta: CommandMeta,
+): CreditEvent[] {
+  const actor = meta.actor;
+  const { userId, spendKind, items, insufficientMessage } = command.data;
+  if (items.length === 0) throw new DomainError('Nothing to charge');
+  if (state.owed > 0) throw new CreditsOwedError(state.owed, state.balance);
+  const seen = new Set<string>();
+  for (const it of items) {
+    if (!it.reference) throw new DomainError('Every charge needs a reference');
+    if (seen.has(it.reference)) throw new DomainError(`Reference ${it.reference} appears twice`);
+    seen.add(it.reference);
+    if (!positiveWhole(it.amount)) throw new DomainError('Amount must be a positive whole number');
+  }
+  // A reference already charged (and not refunded) is not charged again: a repeated call is a no-op.
+  const due = items.filter((it) => !state.openSpends.has(it.reference));
+  const total = due.reduce((sum, it) => sum + it.amount, 0);
+  // All or nothing: the balance never goes below zero.
+  if (total > state.balance) throw new InsufficientCreditsError(insufficientMessage, state.balance);
+  let balance = state.balance;
+  return due.map((it) => {
+    balance -= it.amount;
+    return {
+      type: 'CreditsSpent',
+      data: {
+        userId,
+        amount: -it.amount,
+        balanceAfter: balance,
+        reason: it.reason,
+        actor,
+        reference: it.reference,
+        spendKind,
+      },
+    };
+  });
+}
+
+function refundCredits(
+  command: CommandOf<CreditCommand, 'RefundCredits'>,
+  state: CreditState,
+  meta: CommandMeta,
+): CreditEvent[] {
+  const actor = meta.actor;
+  const { userId, reference, reason } = command.data;
+  const charged = state.openSpends.get(reference);
+  // Unknown or already refunded: nothing to give back.
+  if (charged === undefined) return [];
+  return [
+    {
+      type: 'CreditsRefunded',
+      data: { userId, amount: charged, balanceAfter: state.balance + charged, reason, actor, reference },
+    },
+  ];
+}
 
 /** Credits just added first cover what a reversal left owed (one settling movement after them). */
 function settleOwed(state: CreditState, added: CreditEvent[], actor: string): CreditEvent[] {
