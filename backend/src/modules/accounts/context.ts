@@ -18,3 +18,9 @@ export type AccountsContext = AppContext & {
   accounts: AccountsService;
   identity: IdentityProvider;
 };
+
+/** What the accounts service's use cases receive. */
+export type AccountsServiceContext = Pick<AppContext, 'store' | 'db' | 'config' | 'projections'> & {
+  credits: CreditsService;
+  identity: IdentityProvider;
+};
