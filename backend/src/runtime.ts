@@ -1,3 +1,5 @@
+// Long file: the composition root: every adapter picked and every module wired in one place, read top to
+// bottom.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {

@@ -1,3 +1,4 @@
+// Long file: data, one entry per intent, kept together so overlapping phrases show.
 // The things the automation can answer, each as an intent: who the question is about, the kind of value it
 // wants, the phrases that say so, the words such a question may also hold, and the cues that rule it out.
 // Pure data; the model that applies it is question-model.ts. How to add one: docs/submissions.md.

@@ -1,3 +1,4 @@
+// Long file: fixed data tables, no logic.
 // Fixed tables behind the catalog generator. Weights are relative; shapes follow public
 // venture-market breakdowns closely enough to look believable, not to be statistics.
 import { INVESTOR_STAGES, VC_INVESTOR_TYPES, type InvestorStage } from '@fp/contracts';

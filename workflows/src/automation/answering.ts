@@ -1,3 +1,5 @@
+// Long file: the rules that fit a value to each input kind, kept beside the one decision (decideField) that
+// applies them.
 // What goes into one field: the question model (contracts/src/questions) decides whose answer the question
 // takes — the founder's own answer, a profile value, or nobody (ask) — and the value is then fitted to the
 // input exactly (a number input gets a number only when the profile holds one; a date input a full date only

@@ -1,3 +1,4 @@
+// Long file: most of it is the in-page scanner, one JS string that must reach the page whole (see below).
 // Reads one frame the way a person would: every visible field with whatever text describes it, the buttons,
 // the links, and signs of blockers. The in-page part is a plain JS string on purpose: functions passed to
 // evaluate() get serialised, and transpiler helpers (e.g. esbuild's __name) do not exist inside the page.

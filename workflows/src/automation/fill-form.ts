@@ -1,3 +1,4 @@
+// Long file: one step loop (fillForm) with the checks it makes between steps, which nothing else uses.
 // Fills the form step by step: every visible field it can map, then 'Next'/'OK'/'Start' until a submit button
 // shows up. Handles wizards, one-question-per-screen flows and fields that appear after an answer.
 import type { Frame } from 'playwright-core';

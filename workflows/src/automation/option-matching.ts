@@ -1,3 +1,4 @@
+// Long file: mostly the synonym tables the matchers read (synonymsFor); the matching itself is short.
 // Pure fuzzy matching of a profile value against the options of a select, radio group or listbox.
 import { normalizeText, parseMoney } from './field-mapping';
 import type { FieldTarget } from './types';

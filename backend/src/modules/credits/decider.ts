@@ -1,3 +1,5 @@
+// Long file: one decider for the credit ledger (grants, purchases, reversals, spends, refunds, debts);
+// each command is a named function below, sharing one replay of the balance.
 import type { CreditEvent, ReversalKind, SpendKind } from '@fp/contracts';
 import { CREDITS_OWED, creditsOwedMessage, INSUFFICIENT_CREDITS } from '@fp/contracts';
 import { DomainError, type CommandMeta, type Decider, type CommandOf } from '../../platform/decider';

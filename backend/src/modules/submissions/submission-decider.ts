@@ -1,3 +1,5 @@
+// Long file: one decider for a submission's whole life (request, attempts, questions, takeover, refund);
+// each command is a named function below.
 import type {
   AttemptOutcome,
   FirmSnapshot,

@@ -1,3 +1,5 @@
+// Long file: the compose form (Compose) is one ~300-line component, still to be split into a form, a
+// preview and a hook like the catalog screens.
 import {
   metricSourceLabel,
   PIPELINE_STAGES,

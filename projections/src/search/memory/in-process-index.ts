@@ -1,3 +1,5 @@
+// Long file: one class whose freshness protocol (catch up, merge changes, reload) is easier to check read
+// together.
 // The in-process search index (docs/catalog.md, "Search index"): the Postgres tables stay the
 // durable index, written in the projection's transaction by the Postgres adapter; each process also
 // holds them in memory as posting lists over the documents in their one order, so a query is a few
