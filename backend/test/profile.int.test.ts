@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import { startTestApp, type TestApp } from '../src/testing/app';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,23 +32,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-const complete = {
-  companyName: 'Acme Robotics',
-  industry: 'AI & ML',
-  founderName: 'Ada Lovelace',
-  founderEmail: 'ada@acme.io',
-  stage: 'Seed',
-  raising: '$2M',
-  founded: '2023',
-  location: 'London, UK',
-  teamSize: '6-10',
-  revenue: 'Pre-revenue',
-  description: 'We build warehouse robots.',
-  oneLineExplanation: 'Robots that pick.',
-  problem: 'Picking is slow.',
-  solution: 'Robots.',
-  valueProposition: 'Twice as fast.',
-};
+/** The one fixture's fifteen required fields (the optional URLs left out: these tests set and clear them). */
+const { website: _website, founderLinkedin: _linkedin, pitchDeck: _deck, ...complete } = SAMPLE_COMPLETE_PROFILE;
 
 describe('startup profile API', () => {
   it('answers an empty, incomplete profile before the first save', async () => {

@@ -1,3 +1,4 @@
+import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import { CREDIT_STREAM_PREFIX, submissionStream } from '@fp/contracts';
 import { REPO_ROOT, type EventStore, type RecordedEvent } from '@fp/infra';
 import type { Projection } from '@fp/projections';
@@ -19,27 +20,8 @@ export function noteShortVariant(what: string) {
   if (!LONG) console.log(`[reliability] ${what}: short variant (set RELIABILITY_LONG=1 for the long one)`);
 }
 
-export const COMPLETE_PROFILE = {
-  companyName: 'Reliable Robotics',
-  description:
-    'Reliable Robotics builds autonomous picking robots for mid-size warehouses, cutting pick times in half.',
-  industry: 'AI & ML',
-  stage: 'Seed',
-  raising: '$2M',
-  founded: '2023',
-  founderName: 'Grace Hopper',
-  founderEmail: 'grace@reliable-robotics.io',
-  founderLinkedin: 'https://www.linkedin.com/in/grace-hopper',
-  website: 'https://reliable-robotics.io',
-  location: 'London, UK',
-  teamSize: '6-10',
-  revenue: 'Pre-revenue',
-  pitchDeck: 'https://reliable-robotics.io/deck.pdf',
-  problem: 'Warehouse picking is slow and labour is scarce.',
-  solution: 'Robots that pick any item with a learned grasp model.',
-  valueProposition: 'Twice the picks per hour at half the cost.',
-  oneLineExplanation: 'Robots that pick warehouse orders.',
-};
+/** The one profile fixture (contracts/src/profile/sample.ts), under the name these tests know it by. */
+export const COMPLETE_PROFILE = SAMPLE_COMPLETE_PROFILE;
 
 export const TERMINAL = ['completed', 'failed', 'stopped'];
 export const testFirmId = (slug: string) => `test_vc_${slug}`;
