@@ -3,9 +3,10 @@ import {
   FORM_KIND_LABELS,
   FORM_OUTCOME_LABELS,
   formBadge,
+  formNeedsYou,
   type FirmFormEntry,
 } from '@fp/contracts';
-import { Ban, ClipboardCheck, ClipboardX, ExternalLink } from 'lucide-react';
+import { Ban, ClipboardCheck, ClipboardX, ExternalLink, Hand } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 
 const TONE: Record<'ok' | 'warn' | 'none', BadgeVariant> = { ok: 'success', warn: 'warning', none: 'secondary' };
@@ -14,10 +15,14 @@ const TONE: Record<'ok' | 'warn' | 'none', BadgeVariant> = { ok: 'success', warn
 export function FormBadge({ form }: { form: FirmFormEntry | null | undefined }) {
   const badge = formBadge(form);
   if (!badge) return null;
-  const Icon = badge.tone === 'ok' ? ClipboardCheck : badge.tone === 'warn' ? Ban : ClipboardX;
+  // A hand, not a "no entry" sign: the founder gets past this one themselves, in the live view.
+  const Icon =
+    badge.tone === 'ok' ? ClipboardCheck : formNeedsYou(form) ? Hand : badge.tone === 'warn' ? Ban : ClipboardX;
   return (
     <Badge
       variant={TONE[badge.tone]}
+      // Long verdicts wrap inside a narrow card instead of running past its edge.
+      className="max-w-full whitespace-normal [&_svg]:shrink-0"
       data-testid="form-badge"
       title={
         form ? `Checked ${new Date(form.checkedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : undefined
