@@ -277,7 +277,41 @@ describe('workflow console (e2e)', () => {
       ).toBe('Failed');
       expect(await row.textContent()).toMatch(/CAPTCHA/i);
       await page.screenshot({ path: path.join(SHOTS, 'ops-workflows-1280-dark.png'), fullPage: true });
-      await row.getByRole('button', { name: 'Retry' }).click();
+      // A retry spends one of the founder's credits: the button says so and the operator is asked,
+      // with the founder's balance as the server holds it (issue 24). Cancel changes nothing.
+      const runOf = async () =>
+        (
+          await app.api('GET', `/api/ops/workflows?user=${encodeURIComponent(f.email)}`, { token: operatorToken })
+        ).body.runs.find((r: any) => r.firm === 'Sentinel Capital');
+      const balanceOf = async () => (await app.api('GET', '/api/credits/balance', { token: f.token })).body.balance;
+      // The failed run's credit is refunded: 1 free + 4 granted.
+      await poll(balanceOf, 60_000).toBe(5);
+      const retryButton = row.getByRole('button', { name: 'Retry · 1 credit' });
+      const ask = page.getByRole('dialog', { name: "Spend 1 of wf.founder@example.com's 5 credits?" });
+      await retryButton.click();
+      await ask.waitFor();
+      expect(await ask.innerText()).toContain('wf.founder@example.com will have 4 credits left.');
+      // The question at 1280 and 375 px in both themes (the theme is the <html> class the app sets).
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        for (const theme of ['dark', 'light'] as const) {
+          await page.evaluate((t) => {
+            document.documentElement.classList.remove('dark', 'light');
+            document.documentElement.classList.add(t);
+          }, theme);
+          await page.waitForTimeout(400);
+          await page.screenshot({ path: path.join(SHOTS, `ops-retry-confirm-${width}-${theme}.png`) });
+        }
+      }
+      await page.evaluate(() => document.documentElement.classList.replace('light', 'dark'));
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await ask.waitFor({ state: 'detached' });
+      await page.waitForTimeout(1_000);
+      expect(await balanceOf()).toBe(5);
+      expect((await runOf()).attempt).toBe(1);
+      await retryButton.click();
+      await ask.getByRole('button', { name: 'Spend 1 credit' }).click();
       await page.getByText('Retry started').waitFor();
 
       // The retry is attempt 2 of the same submission, run by the engine to its end.
