@@ -116,6 +116,7 @@ export const API_ROUTES = {
 
   // security
   securityStatus: '/api/security/status',
+  securityDebug: '/api/security/debug',
   securityBlockedIps: '/api/security/blocked-ips',
   securityViolationsPerHour: '/api/security/violations-per-hour',
   securityUnblockIp: '/api/security/unblock-ip',

@@ -1,4 +1,4 @@
-import { CreditHistoryQuery } from '@fp/contracts';
+import { API_ROUTES, CreditHistoryQuery } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import type { CreditsContext } from './context';
@@ -13,18 +13,18 @@ export function creditsRoutes(app: FastifyInstance, ctx: CreditsContext) {
     // `owed` only when a reversed payment left some (most answers stay `{ balance }`).
     return owed > 0 ? { balance: b, owed } : { balance: b };
   };
-  app.get('/api/credits/balance', balance);
-  app.get('/api/credits', balance);
+  app.get(API_ROUTES.creditsBalance, balance);
+  app.get(API_ROUTES.credits, balance);
 
   // A user only ever reads their own ledger: the user id comes from the session, never the request.
-  app.get('/api/credits/history', async (req) =>
+  app.get(API_ROUTES.creditsHistory, async (req) =>
     creditHistory(ctx.db, requireUser(req).id, parse(CreditHistoryQuery, req.query)),
   );
-  app.get('/api/credits/balance-history', async (req) => ({
+  app.get(API_ROUTES.creditsBalanceHistory, async (req) => ({
     points: await balanceHistory(ctx.db, requireUser(req).id),
   }));
 
-  app.get('/api/plans', async (req) => {
+  app.get(API_ROUTES.plans, async (req) => {
     requireUser(req);
     return plansFor(ctx.config.contactUrl, undefined, { checkoutHasQuantity: !!ctx.config.stripeSecretKey });
   });

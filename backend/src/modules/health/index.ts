@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { SearchIndex } from '@fp/projections';
 import type { AppContext } from '../../platform/context';
@@ -34,7 +35,7 @@ export function createHealthModule({
     name: 'health',
     service: null,
     routes(app) {
-      app.get('/api/health', async () => {
+      app.get(API_ROUTES.health, async () => {
         const last = await probe.latest(LIVENESS_WAIT_MS);
         return {
           status: last.ok ? 'ok' : 'degraded',
@@ -45,13 +46,13 @@ export function createHealthModule({
           searchIndex: { loading: last.searchIndex },
         };
       });
-      app.get('/api/ready', async (_req, reply) => {
+      app.get(API_ROUTES.ready, async (_req, reply) => {
         const now = await probe.fresh(READINESS_WAIT_MS);
         return reply
           .status(now.ready ? 200 : 503)
           .send({ ready: now.ready, reasons: now.reasons, checkedAt: now.checkedAt });
       });
-      app.get('/api/config', async () => ({
+      app.get(API_ROUTES.config, async () => ({
         identityProvider: ctx.config.supertokensUrl ? 'supertokens' : 'better-auth',
         // The environment and the publishable key are for operators only: GET /api/security/debug.
         bookCallUrl: ctx.config.bookCallUrl,

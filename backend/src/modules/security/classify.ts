@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -34,7 +35,7 @@ export const isMachineFacing = (path: string) => isProbe(path) || path.startsWit
  * Liveness and readiness: balancers call them often, and they must answer when the database is
  * saturated; counting them against a limit would take a connection (the shared counters) first.
  */
-export const isProbe = (path: string) => path === '/api/health' || path === '/api/ready';
+export const isProbe = (path: string) => path === API_ROUTES.health || path === API_ROUTES.ready;
 
 /** The identity provider's password sign-in (better-auth, SuperTokens). */
 export { isSignIn } from '../../platform/identity/port';

@@ -1,6 +1,6 @@
 import type { SecurityConfig } from '@fp/infra';
 import type { SecurityStatusResponse } from '@fp/contracts';
-import { UnblockIpRequest, ViolationsPerHourQuery } from '@fp/contracts';
+import { API_ROUTES, UnblockIpRequest, ViolationsPerHourQuery } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
@@ -13,25 +13,25 @@ import { debugInfo } from './debug';
 export function securityRoutes(app: FastifyInstance, ctx: SecurityContext) {
   const queries = createSecurityQueries(ctx.db);
 
-  app.get('/api/security/status', async (req) => {
+  app.get(API_ROUTES.securityStatus, async (req) => {
     requireAdmin(req);
     return { ...(await queries.status(ctx.clock.now())), protection: protectionStatus(ctx.config.security) };
   });
 
-  app.get('/api/security/debug', async (req) => debugInfo(ctx.config, requireAdmin(req)));
+  app.get(API_ROUTES.securityDebug, async (req) => debugInfo(ctx.config, requireAdmin(req)));
 
-  app.get('/api/security/blocked-ips', async (req) => {
+  app.get(API_ROUTES.securityBlockedIps, async (req) => {
     requireAdmin(req);
     return { blockedIps: await queries.blockedIps(ctx.clock.now()) };
   });
 
-  app.get('/api/security/violations-per-hour', async (req) => {
+  app.get(API_ROUTES.securityViolationsPerHour, async (req) => {
     requireAdmin(req);
     const { hours } = parse(ViolationsPerHourQuery, req.query ?? {});
     return { hours: await queries.perHour(ctx.clock.now(), hours) };
   });
 
-  app.post('/api/security/unblock-ip', async (req) => {
+  app.post(API_ROUTES.securityUnblockIp, async (req) => {
     const admin = requireAdmin(req);
     const { ip } = parse(UnblockIpRequest, req.body ?? {});
     return ctx.security.unblockIp(ip, metaFor(ctx, admin.id));
