@@ -11,7 +11,7 @@ import {
   type DeckLinkEvent,
   type DeckLinkSettings,
 } from '@fp/contracts';
-import { DomainError, type CommandMeta, type Decider } from '../../platform/decider';
+import { DomainError, type CommandMeta, type Decider, type CommandOf } from '../../platform/decider';
 
 /** What a visit needs to be judged: when it last reported (its seconds cannot exceed the time since). */
 export interface VisitState {
@@ -130,103 +130,139 @@ export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEv
   },
 
   decide(cmd, state, meta: CommandMeta) {
-    const at = meta.now.toISOString();
     switch (cmd.type) {
       case 'CreateDeckLink':
-        if (state.link) return [];
-        return [{ type: 'DeckLinkCreated', data: cmd.data }];
-
-      case 'ChangeDeckLinkSettings': {
-        const link = state.link;
-        if (!link || link.userId !== cmd.data.userId) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
-        const changes: SettingsChange = {};
-        for (const k of SETTING_KEYS) {
-          const v = cmd.data.changes[k];
-          if (v !== undefined && v !== link.settings[k]) (changes as Record<string, unknown>)[k] = v;
-        }
-        if (cmd.data.changes.email !== undefined && cmd.data.changes.email !== link.email)
-          changes.email = cmd.data.changes.email;
-        if (!Object.keys(changes).length) return [];
-        return [{ type: 'DeckLinkSettingsChanged', data: { linkId: link.linkId, userId: link.userId, changes } }];
-      }
-
-      case 'StartDeckVisit': {
-        const d = cmd.data;
-        if (d.owner) {
-          if (!state.link) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
-          return [];
-        }
-        const link = liveLink(state, meta.now);
-        if (link.settings.requireEmail && !d.email) throw new DomainError(DECK_EMAIL_REQUIRED, 400, 'email_required');
-        if (link.settings.passcodeHash) {
-          if (d.passcodeOk === null) throw new DomainError(DECK_PASSCODE_REQUIRED, 401, 'passcode_required');
-          if (!d.passcodeOk) throw new DomainError(DECK_PASSCODE_WRONG, 403, 'passcode_wrong');
-        }
-        if (state.visits.has(d.visitId)) return [];
-        return [
-          {
-            type: 'DeckVisitStarted',
-            data: {
-              linkId: link.linkId,
-              userId: link.userId,
-              visitId: d.visitId,
-              at,
-              email: d.email,
-              investorId: link.investorId,
-              investorKind: link.investorKind,
-              deckId: d.deckId,
-            },
-          },
-        ];
-      }
-
-      case 'RecordPagesRead': {
-        const d = cmd.data;
-        const link = liveLink(state, meta.now);
-        const visit = knownVisit(state, d.visitId);
-        const claimed = d.pages.reduce((s, p) => s + p.seconds, 0);
-        const allowed = Math.max(0, (meta.now.getTime() - visit.lastAt) / 1000 + REPORT_SLACK_SECONDS);
-        const scale = claimed > allowed ? allowed / claimed : 1;
-        // One entry per page, in page order.
-        const byPage = new Map<number, number>();
-        for (const p of d.pages) byPage.set(p.page, (byPage.get(p.page) ?? 0) + p.seconds * scale);
-        const pages = [...byPage]
-          .map(([page, seconds]) => ({ page, seconds: round1(seconds) }))
-          .filter((p) => p.seconds > 0)
-          .sort((a, b) => a.page - b.page);
-        if (!pages.length && d.pageCount === null) return [];
-        return [
-          {
-            type: 'DeckPagesRead',
-            data: {
-              linkId: link.linkId,
-              userId: link.userId,
-              visitId: d.visitId,
-              at,
-              pages,
-              lastPage: d.lastPage,
-              pageCount: d.pageCount,
-            },
-          },
-        ];
-      }
-
+        return createDeckLink(cmd, state);
+      case 'ChangeDeckLinkSettings':
+        return changeDeckLinkSettings(cmd, state);
+      case 'StartDeckVisit':
+        return startDeckVisit(cmd, state, meta);
+      case 'RecordPagesRead':
+        return recordPagesRead(cmd, state, meta);
       case 'OpenDeckFile':
-        liveLink(state, meta.now);
-        knownVisit(state, cmd.data.visitId);
-        return [];
-
-      case 'DownloadDeck': {
-        const link = liveLink(state, meta.now);
-        knownVisit(state, cmd.data.visitId);
-        if (!link.settings.allowDownload) throw new DomainError(DECK_DOWNLOAD_OFF, 403, 'download_off');
-        return [
-          {
-            type: 'DeckDownloaded',
-            data: { linkId: link.linkId, userId: link.userId, visitId: cmd.data.visitId, at, deckId: cmd.data.deckId },
-          },
-        ];
-      }
+        return openDeckFile(cmd, state, meta);
+      case 'DownloadDeck':
+        return downloadDeck(cmd, state, meta);
     }
   },
 };
+
+function createDeckLink(cmd: CommandOf<DeckLinkCommand, 'CreateDeckLink'>, state: DeckLinkState): DeckLinkEvent[] {
+  if (state.link) return [];
+  return [{ type: 'DeckLinkCreated', data: cmd.data }];
+}
+
+function changeDeckLinkSettings(
+  cmd: CommandOf<DeckLinkCommand, 'ChangeDeckLinkSettings'>,
+  state: DeckLinkState,
+): DeckLinkEvent[] {
+  const link = state.link;
+  if (!link || link.userId !== cmd.data.userId) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
+  const changes: SettingsChange = {};
+  for (const k of SETTING_KEYS) {
+    const v = cmd.data.changes[k];
+    if (v !== undefined && v !== link.settings[k]) (changes as Record<string, unknown>)[k] = v;
+  }
+  if (cmd.data.changes.email !== undefined && cmd.data.changes.email !== link.email)
+    changes.email = cmd.data.changes.email;
+  if (!Object.keys(changes).length) return [];
+  return [{ type: 'DeckLinkSettingsChanged', data: { linkId: link.linkId, userId: link.userId, changes } }];
+}
+
+function startDeckVisit(
+  cmd: CommandOf<DeckLinkCommand, 'StartDeckVisit'>,
+  state: DeckLinkState,
+  meta: CommandMeta,
+): DeckLinkEvent[] {
+  const at = meta.now.toISOString();
+  const d = cmd.data;
+  if (d.owner) {
+    if (!state.link) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
+    return [];
+  }
+  const link = liveLink(state, meta.now);
+  if (link.settings.requireEmail && !d.email) throw new DomainError(DECK_EMAIL_REQUIRED, 400, 'email_required');
+  if (link.settings.passcodeHash) {
+    if (d.passcodeOk === null) throw new DomainError(DECK_PASSCODE_REQUIRED, 401, 'passcode_required');
+    if (!d.passcodeOk) throw new DomainError(DECK_PASSCODE_WRONG, 403, 'passcode_wrong');
+  }
+  if (state.visits.has(d.visitId)) return [];
+  return [
+    {
+      type: 'DeckVisitStarted',
+      data: {
+        linkId: link.linkId,
+        userId: link.userId,
+        visitId: d.visitId,
+        at,
+        email: d.email,
+        investorId: link.investorId,
+        investorKind: link.investorKind,
+        deckId: d.deckId,
+      },
+    },
+  ];
+}
+
+function recordPagesRead(
+  cmd: CommandOf<DeckLinkCommand, 'RecordPagesRead'>,
+  state: DeckLinkState,
+  meta: CommandMeta,
+): DeckLinkEvent[] {
+  const at = meta.now.toISOString();
+  const d = cmd.data;
+  const link = liveLink(state, meta.now);
+  const visit = knownVisit(state, d.visitId);
+  const claimed = d.pages.reduce((s, p) => s + p.seconds, 0);
+  const allowed = Math.max(0, (meta.now.getTime() - visit.lastAt) / 1000 + REPORT_SLACK_SECONDS);
+  const scale = claimed > allowed ? allowed / claimed : 1;
+  // One entry per page, in page order.
+  const byPage = new Map<number, number>();
+  for (const p of d.pages) byPage.set(p.page, (byPage.get(p.page) ?? 0) + p.seconds * scale);
+  const pages = [...byPage]
+    .map(([page, seconds]) => ({ page, seconds: round1(seconds) }))
+    .filter((p) => p.seconds > 0)
+    .sort((a, b) => a.page - b.page);
+  if (!pages.length && d.pageCount === null) return [];
+  return [
+    {
+      type: 'DeckPagesRead',
+      data: {
+        linkId: link.linkId,
+        userId: link.userId,
+        visitId: d.visitId,
+        at,
+        pages,
+        lastPage: d.lastPage,
+        pageCount: d.pageCount,
+      },
+    },
+  ];
+}
+
+function openDeckFile(
+  cmd: CommandOf<DeckLinkCommand, 'OpenDeckFile'>,
+  state: DeckLinkState,
+  meta: CommandMeta,
+): DeckLinkEvent[] {
+  liveLink(state, meta.now);
+  knownVisit(state, cmd.data.visitId);
+  return [];
+}
+
+function downloadDeck(
+  cmd: CommandOf<DeckLinkCommand, 'DownloadDeck'>,
+  state: DeckLinkState,
+  meta: CommandMeta,
+): DeckLinkEvent[] {
+  const at = meta.now.toISOString();
+  const link = liveLink(state, meta.now);
+  knownVisit(state, cmd.data.visitId);
+  if (!link.settings.allowDownload) throw new DomainError(DECK_DOWNLOAD_OFF, 403, 'download_off');
+  return [
+    {
+      type: 'DeckDownloaded',
+      data: { linkId: link.linkId, userId: link.userId, visitId: cmd.data.visitId, at, deckId: cmd.data.deckId },
+    },
+  ];
+}

@@ -7,7 +7,7 @@ import {
   type PipelineEvent,
   type PipelineStage,
 } from '@fp/contracts';
-import { DomainError, type CommandMeta, type Decider } from '../../platform/decider';
+import { DomainError, type CommandMeta, type Decider, type CommandOf } from '../../platform/decider';
 import { Buckets } from './buckets';
 
 export interface CardState extends PipelineCardDetails {
@@ -156,119 +156,141 @@ export const pipelineDecider: Decider<PipelineState, PipelineCommand, PipelineEv
 
   decide(command, state, meta) {
     switch (command.type) {
-      case 'AddCards': {
-        const { userId, investors, stage } = command.data;
-        if (stage === 'Passed') throw new DomainError(PASS_REASON_REQUIRED);
-        const events: PipelineEvent[] = [];
-        const seen = new Set<string>();
-        for (const inv of investors) {
-          const key = investorKey(inv.investorKind, inv.investorId);
-          if (state.byInvestor.has(key) || seen.has(key)) continue;
-          seen.add(key);
-          events.push({
-            type: 'PipelineCardAdded',
-            data: {
-              userId,
-              cardId: newCardId(meta, key),
-              investorId: inv.investorId,
-              investorKind: inv.investorKind,
-              name: inv.name,
-              stage,
-              source: 'founder',
-            },
-          });
-        }
-        if (state.cards.size + events.length > MAX_PIPELINE_CARDS) {
-          throw new DomainError(`A pipeline holds at most ${MAX_PIPELINE_CARDS.toLocaleString('en-US')} investors`);
-        }
-        return events;
-      }
-
-      case 'UpdateCard': {
-        const { userId, cardId, stage, passReason, ...rest } = command.data;
-        const card = activeCard(state, cardId);
-        const events: PipelineEvent[] = [];
-        const target = stage ?? card.stage;
-        if (target === 'Passed') {
-          const reason = passReason === undefined ? card.passReason : passReason;
-          if (!reason) throw new DomainError(PASS_REASON_REQUIRED);
-          if (card.stage !== 'Passed')
-            events.push({
-              type: 'PipelineCardMoved',
-              data: { userId, cardId, from: card.stage, to: 'Passed', passReason: reason },
-            });
-          else if (reason !== card.passReason)
-            events.push({ type: 'PipelineCardEdited', data: { userId, cardId, changes: { passReason: reason } } });
-        } else {
-          if (passReason) throw new DomainError('A pass reason can only be given when the investor is moved to Passed');
-          if (target !== card.stage)
-            events.push({
-              type: 'PipelineCardMoved',
-              data: { userId, cardId, from: card.stage, to: target, passReason: null },
-            });
-        }
-        const changes: Partial<PipelineCardDetails> = {};
-        for (const f of DETAIL_FIELDS) {
-          const v = rest[f];
-          if (v !== undefined && v !== card[f]) (changes as Record<string, unknown>)[f] = v;
-        }
-        if (Object.keys(changes).length) events.push({ type: 'PipelineCardEdited', data: { userId, cardId, changes } });
-        return events;
-      }
-
-      case 'RecordSubmission': {
-        const { userId, submissionId, investor } = command.data;
-        if (state.linked.has(submissionId)) return [];
-        const key = investorKey(investor.investorKind, investor.investorId);
-        const existing = state.byInvestor.get(key);
-        const events: PipelineEvent[] = [];
-        let cardId = existing;
-        if (!cardId) {
-          cardId = newCardId(meta, key);
-          events.push({
-            type: 'PipelineCardAdded',
-            data: {
-              userId,
-              cardId,
-              investorId: investor.investorId,
-              investorKind: investor.investorKind,
-              name: investor.name,
-              stage: 'Applied',
-              source: 'submission',
-            },
-          });
-        } else if (state.cards.get(cardId)!.stage === 'Target') {
-          events.push({
-            type: 'PipelineCardMoved',
-            data: { userId, cardId, from: 'Target', to: 'Applied', passReason: null },
-          });
-        }
-        events.push({ type: 'PipelineSubmissionLinked', data: { userId, cardId, submissionId } });
-        return events;
-      }
-
-      case 'RemoveCard': {
-        const { userId, cardId } = command.data;
-        activeCard(state, cardId);
-        return [{ type: 'PipelineCardRemoved', data: { userId, cardId } }];
-      }
-
-      case 'RecordDeckVisit': {
-        const { userId, visitId, investorId, investorKind, email } = command.data;
-        if (state.visits.has(visitId)) return [];
-        const cardId = state.byInvestor.get(investorKey(investorKind, investorId));
-        if (!cardId) return [];
-        const card = state.cards.get(cardId)!;
-        const events: PipelineEvent[] = [];
-        if (card.deckVisits === 0 && (card.stage === 'Target' || card.stage === 'Applied')) {
-          events.push({
-            type: 'PipelineCardMoved',
-            data: { userId, cardId, from: card.stage, to: 'Opened deck', passReason: null },
-          });
-        }
-        events.push({ type: 'PipelineDeckVisited', data: { userId, cardId, visitId, email } });
-        return events;
-      }
+      case 'AddCards':
+        return addCards(command, state, meta);
+      case 'UpdateCard':
+        return updateCard(command, state);
+      case 'RecordSubmission':
+        return recordSubmission(command, state, meta);
+      case 'RemoveCard':
+        return removeCard(command, state);
+      case 'RecordDeckVisit':
+        return recordDeckVisit(command, state);
     }
   },
 };
+
+function addCards(
+  command: CommandOf<PipelineCommand, 'AddCards'>,
+  state: PipelineState,
+  meta: CommandMeta,
+): PipelineEvent[] {
+  const { userId, investors, stage } = command.data;
+  if (stage === 'Passed') throw new DomainError(PASS_REASON_REQUIRED);
+  const events: PipelineEvent[] = [];
+  const seen = new Set<string>();
+  for (const inv of investors) {
+    const key = investorKey(inv.investorKind, inv.investorId);
+    if (state.byInvestor.has(key) || seen.has(key)) continue;
+    seen.add(key);
+    events.push({
+      type: 'PipelineCardAdded',
+      data: {
+        userId,
+        cardId: newCardId(meta, key),
+        investorId: inv.investorId,
+        investorKind: inv.investorKind,
+        name: inv.name,
+        stage,
+        source: 'founder',
+      },
+    });
+  }
+  if (state.cards.size + events.length > MAX_PIPELINE_CARDS) {
+    throw new DomainError(`A pipeline holds at most ${MAX_PIPELINE_CARDS.toLocaleString('en-US')} investors`);
+  }
+  return events;
+}
+
+function updateCard(command: CommandOf<PipelineCommand, 'UpdateCard'>, state: PipelineState): PipelineEvent[] {
+  const { userId, cardId, stage, passReason, ...rest } = command.data;
+  const card = activeCard(state, cardId);
+  const events: PipelineEvent[] = [];
+  const target = stage ?? card.stage;
+  if (target === 'Passed') {
+    const reason = passReason === undefined ? card.passReason : passReason;
+    if (!reason) throw new DomainError(PASS_REASON_REQUIRED);
+    if (card.stage !== 'Passed')
+      events.push({
+        type: 'PipelineCardMoved',
+        data: { userId, cardId, from: card.stage, to: 'Passed', passReason: reason },
+      });
+    else if (reason !== card.passReason)
+      events.push({ type: 'PipelineCardEdited', data: { userId, cardId, changes: { passReason: reason } } });
+  } else {
+    if (passReason) throw new DomainError('A pass reason can only be given when the investor is moved to Passed');
+    if (target !== card.stage)
+      events.push({
+        type: 'PipelineCardMoved',
+        data: { userId, cardId, from: card.stage, to: target, passReason: null },
+      });
+  }
+  const changes: Partial<PipelineCardDetails> = {};
+  for (const f of DETAIL_FIELDS) {
+    const v = rest[f];
+    if (v !== undefined && v !== card[f]) (changes as Record<string, unknown>)[f] = v;
+  }
+  if (Object.keys(changes).length) events.push({ type: 'PipelineCardEdited', data: { userId, cardId, changes } });
+  return events;
+}
+
+function recordSubmission(
+  command: CommandOf<PipelineCommand, 'RecordSubmission'>,
+  state: PipelineState,
+  meta: CommandMeta,
+): PipelineEvent[] {
+  const { userId, submissionId, investor } = command.data;
+  if (state.linked.has(submissionId)) return [];
+  const key = investorKey(investor.investorKind, investor.investorId);
+  const existing = state.byInvestor.get(key);
+  const events: PipelineEvent[] = [];
+  let cardId = existing;
+  if (!cardId) {
+    cardId = newCardId(meta, key);
+    events.push({
+      type: 'PipelineCardAdded',
+      data: {
+        userId,
+        cardId,
+        investorId: investor.investorId,
+        investorKind: investor.investorKind,
+        name: investor.name,
+        stage: 'Applied',
+        source: 'submission',
+      },
+    });
+  } else if (state.cards.get(cardId)!.stage === 'Target') {
+    events.push({
+      type: 'PipelineCardMoved',
+      data: { userId, cardId, from: 'Target', to: 'Applied', passReason: null },
+    });
+  }
+  events.push({ type: 'PipelineSubmissionLinked', data: { userId, cardId, submissionId } });
+  return events;
+}
+
+function removeCard(command: CommandOf<PipelineCommand, 'RemoveCard'>, state: PipelineState): PipelineEvent[] {
+  const { userId, cardId } = command.data;
+  activeCard(state, cardId);
+  return [{ type: 'PipelineCardRemoved', data: { userId, cardId } }];
+}
+
+function recordDeckVisit(
+  command: CommandOf<PipelineCommand, 'RecordDeckVisit'>,
+  state: PipelineState,
+): PipelineEvent[] {
+  const { userId, visitId, investorId, investorKind, email } = command.data;
+  if (state.visits.has(visitId)) return [];
+  const cardId = state.byInvestor.get(investorKey(investorKind, investorId));
+  if (!cardId) return [];
+  const card = state.cards.get(cardId)!;
+  const events: PipelineEvent[] = [];
+  if (card.deckVisits === 0 && (card.stage === 'Target' || card.stage === 'Applied')) {
+    events.push({
+      type: 'PipelineCardMoved',
+      data: { userId, cardId, from: card.stage, to: 'Opened deck', passReason: null },
+    });
+  }
+  events.push({ type: 'PipelineDeckVisited', data: { userId, cardId, visitId, email } });
+  return events;
+}

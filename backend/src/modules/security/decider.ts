@@ -1,5 +1,5 @@
 import { IP_NOT_BLOCKED, type SecurityEvent, type ViolationRecorded } from '@fp/contracts';
-import { DomainError, type Decider } from '../../platform/decider';
+import { DomainError, type Decider, type CommandOf, type CommandMeta } from '../../platform/decider';
 
 /** One client address: its current block and the violations since the last block or unblock. */
 export interface IpState {
@@ -53,63 +53,82 @@ export const securityDecider: Decider<IpState, SecurityCommand, SecurityEvent> =
     }
   },
   decide(command, state, meta) {
-    const now = meta.now;
     switch (command.type) {
-      case 'RecordViolation': {
-        const { autoBlock, violationId, ...v } = command.data;
-        const recorded: SecurityEvent = {
-          type: 'ViolationRecorded',
-          data: { violationId, ...v, occurredAt: now.toISOString() },
-        };
-        if (!autoBlock || isBlocked(state, now)) return [recorded];
-        const since = now.getTime() - autoBlock.windowMs;
-        const inWindow = state.recent.filter((t) => Date.parse(t) > since).length + 1;
-        if (inWindow < autoBlock.threshold) return [recorded];
-        const minutes = Math.max(1, Math.round(autoBlock.windowMs / 60_000));
-        return [
-          recorded,
-          {
-            type: 'IpBlocked',
-            data: {
-              ip: v.ip,
-              reason: `${inWindow} violations within ${minutes} min (last: ${v.violationType} on ${v.method} ${v.endpoint})`,
-              blockedAt: now.toISOString(),
-              expiresAt: new Date(now.getTime() + autoBlock.durationMs).toISOString(),
-              blockedBy: 'system',
-              automatic: true,
-            },
-          },
-        ];
-      }
-      case 'BlockIp': {
-        const { ip, reason, durationMs } = command.data;
-        if (!reason.trim()) throw new DomainError('A reason is required to block an IP address');
-        if (durationMs !== null && (!Number.isFinite(durationMs) || durationMs <= 0))
-          throw new DomainError('The block duration must be positive');
-        const expiresAt = durationMs === null ? null : new Date(now.getTime() + durationMs).toISOString();
-        return [
-          {
-            type: 'IpBlocked',
-            data: {
-              ip,
-              reason: reason.trim(),
-              blockedAt: now.toISOString(),
-              expiresAt,
-              blockedBy: meta.actor,
-              automatic: false,
-            },
-          },
-        ];
-      }
-      case 'UnblockIp': {
-        if (!isBlocked(state, now)) throw new DomainError(IP_NOT_BLOCKED, 404, 'not_blocked');
-        return [
-          {
-            type: 'IpUnblocked',
-            data: { ip: command.data.ip, unblockedAt: now.toISOString(), unblockedBy: meta.actor },
-          },
-        ];
-      }
+      case 'RecordViolation':
+        return recordViolation(command, state, meta);
+      case 'BlockIp':
+        return blockIp(command, state, meta);
+      case 'UnblockIp':
+        return unblockIp(command, state, meta);
     }
   },
 };
+
+function recordViolation(
+  command: CommandOf<SecurityCommand, 'RecordViolation'>,
+  state: IpState,
+  meta: CommandMeta,
+): SecurityEvent[] {
+  const now = meta.now;
+  const { autoBlock, violationId, ...v } = command.data;
+  const recorded: SecurityEvent = {
+    type: 'ViolationRecorded',
+    data: { violationId, ...v, occurredAt: now.toISOString() },
+  };
+  if (!autoBlock || isBlocked(state, now)) return [recorded];
+  const since = now.getTime() - autoBlock.windowMs;
+  const inWindow = state.recent.filter((t) => Date.parse(t) > since).length + 1;
+  if (inWindow < autoBlock.threshold) return [recorded];
+  const minutes = Math.max(1, Math.round(autoBlock.windowMs / 60_000));
+  return [
+    recorded,
+    {
+      type: 'IpBlocked',
+      data: {
+        ip: v.ip,
+        reason: `${inWindow} violations within ${minutes} min (last: ${v.violationType} on ${v.method} ${v.endpoint})`,
+        blockedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + autoBlock.durationMs).toISOString(),
+        blockedBy: 'system',
+        automatic: true,
+      },
+    },
+  ];
+}
+
+function blockIp(command: CommandOf<SecurityCommand, 'BlockIp'>, state: IpState, meta: CommandMeta): SecurityEvent[] {
+  const now = meta.now;
+  const { ip, reason, durationMs } = command.data;
+  if (!reason.trim()) throw new DomainError('A reason is required to block an IP address');
+  if (durationMs !== null && (!Number.isFinite(durationMs) || durationMs <= 0))
+    throw new DomainError('The block duration must be positive');
+  const expiresAt = durationMs === null ? null : new Date(now.getTime() + durationMs).toISOString();
+  return [
+    {
+      type: 'IpBlocked',
+      data: {
+        ip,
+        reason: reason.trim(),
+        blockedAt: now.toISOString(),
+        expiresAt,
+        blockedBy: meta.actor,
+        automatic: false,
+      },
+    },
+  ];
+}
+
+function unblockIp(
+  command: CommandOf<SecurityCommand, 'UnblockIp'>,
+  state: IpState,
+  meta: CommandMeta,
+): SecurityEvent[] {
+  const now = meta.now;
+  if (!isBlocked(state, now)) throw new DomainError(IP_NOT_BLOCKED, 404, 'not_blocked');
+  return [
+    {
+      type: 'IpUnblocked',
+      data: { ip: command.data.ip, unblockedAt: now.toISOString(), unblockedBy: meta.actor },
+    },
+  ];
+}
