@@ -1,6 +1,6 @@
-import { moduleContext, type AppContext } from '../../platform/context';
+import { moduleContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
-import type { MailPort } from './port';
+import type { MailContext, MailDeps } from './context';
 import { mailProjection } from './projection';
 import { mailRoutes, UNSUBSCRIBE_PATH } from './routes';
 import { createMailService, type MailService } from './service';
@@ -8,6 +8,7 @@ import { createMailService, type MailService } from './service';
 export type { MailPort, OutgoingMail } from './port';
 export type { MailList } from './unsubscribe-token';
 export type { MailService } from './service';
+export type { MailContext, MailDeps } from './context';
 export { createEmbeddedTransport } from './embedded-transport';
 export { createSmtpTransport } from './smtp-transport';
 export {
@@ -18,15 +19,6 @@ export {
   type InvestorUpdateData,
 } from './templates/index';
 export { MAX_MAIL_ATTEMPTS, mailBackoffMs } from './mail-decider';
-
-export interface MailDeps {
-  ctx: AppContext;
-  /** The transport the composition root picked (embedded mailbox, or SMTP when SMTP_URL is set). */
-  transport: MailPort;
-  /** How often the delivery job looks for due messages (ms). */
-  pollMs?: number;
-}
-export type MailContext = AppContext & { mail: MailService };
 
 /**
  * Outgoing e-mail: other modules call `service.send(template, …)`; each message is an event, and a
