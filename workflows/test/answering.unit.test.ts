@@ -8,29 +8,7 @@ import {
   type ScannedControl,
   type StartupProfile,
 } from '../src/automation';
-
-const control = (over: Partial<ScannedControl>): ScannedControl => ({
-  id: 'c1',
-  kind: 'text',
-  inputType: 'text',
-  name: '',
-  domId: '',
-  label: 'Field',
-  ariaLabel: '',
-  placeholder: '',
-  nearbyText: '',
-  autocomplete: '',
-  required: false,
-  value: '',
-  checked: false,
-  multiple: false,
-  options: [],
-  group: 'page',
-  order: 0,
-  maxLength: 0,
-  visible: true,
-  ...over,
-});
+import { control } from './fixtures/control';
 
 const profile: StartupProfile = {
   companyName: 'Lumibyte Labs',

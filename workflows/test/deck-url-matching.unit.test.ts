@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { decideField, type ScannedControl, type StartupProfile } from '../src/automation';
+import { control } from './fixtures/control';
 
 /**
  * Deck links (issue 27): the application's own tracked link goes only into a field that asks for a link
  * to the deck; other URL fields keep their own values; without a link (no deck uploaded) a required
  * deck-link question takes the founder's own deck URL or, without one, goes to the founder.
  */
-const control = (over: Partial<ScannedControl>): ScannedControl => ({
-  id: 'c1',
-  kind: 'text',
-  inputType: 'text',
-  name: '',
-  domId: '',
-  label: 'Field',
-  ariaLabel: '',
-  placeholder: '',
-  nearbyText: '',
-  autocomplete: '',
-  required: false,
-  value: '',
-  checked: false,
-  multiple: false,
-  options: [],
-  group: 'page',
-  order: 0,
-  maxLength: 0,
-  visible: true,
-  ...over,
-});
 const profile: StartupProfile = {
   companyName: 'Lumibyte Labs',
   founderName: 'Ada Lovelace',

@@ -6,29 +6,8 @@ import {
   type ScannedButton,
   type ScannedControl,
 } from '../src/automation';
+import { control } from './fixtures/control';
 
-const control = (over: Partial<ScannedControl>): ScannedControl => ({
-  id: 'c1',
-  kind: 'text',
-  inputType: 'text',
-  name: '',
-  domId: '',
-  label: 'Field',
-  ariaLabel: '',
-  placeholder: '',
-  nearbyText: '',
-  autocomplete: '',
-  required: false,
-  value: '',
-  checked: false,
-  multiple: false,
-  options: [],
-  group: 'page',
-  order: 0,
-  maxLength: 0,
-  visible: true,
-  ...over,
-});
 const option = (label: string, checked = false) => ({
   id: label,
   clickId: '',
