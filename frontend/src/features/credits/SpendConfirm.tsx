@@ -60,7 +60,9 @@ export function useSpendConfirmation(): {
       }
       // Without the server's balance the question cannot be honest, and a balance too short is the
       // server's to refuse (it answers "Insufficient Credits" with the figures): no question then.
-      if (balance === null || balance < cost) return true;
+      // Someone else's credits are never spent without the question: no balance, no spend.
+      if (balance === null) return !onBehalf;
+      if (balance < cost) return true;
       return new Promise<boolean>((resolve) => {
         resolver.current = resolve;
         setAsking({ cost, balance, what, owner: onBehalf?.owner });

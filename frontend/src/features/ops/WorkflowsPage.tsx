@@ -48,10 +48,23 @@ function RunActions({ run, onDetails }: { run: OpsWorkflowRun; onDetails: () => 
   const retry = async () => {
     // Asked with the founder's own balance from the server, like the founder's Retry (issue 24).
     const owner = run.email ?? run.userId ?? 'the founder';
-    const ok = await spend.confirm(RETRY_COST, `Retry the application to ${run.firm ?? 'this firm'} for ${owner}`, {
-      owner,
-      balance: () => (run.userId ? founderBalance(run.userId, run.email ?? '') : Promise.resolve(null)),
-    });
+    const ok = await spend.confirm(
+      RETRY_COST,
+      `Retry the application to ${run.firm ?? 'this firm'} (refunded if it fails)`,
+      {
+        owner,
+        balance: async () => {
+          const balance = run.userId ? await founderBalance(run.userId, run.email ?? '').catch(() => null) : null;
+          if (balance === null)
+            toast({
+              title: 'Could not retry',
+              description: "The founder's balance could not be read, so nothing was spent. Try again.",
+              variant: 'destructive',
+            });
+          return balance;
+        },
+      },
+    );
     if (ok) act('retry');
   };
   const act = (kind: 'stop' | 'retry') =>
