@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../ui/Button';
@@ -20,7 +21,7 @@ export function ResetPasswordPage() {
     if (password.length < 8) return setError('Password must be at least 8 characters');
     setBusy(true);
     try {
-      await postAccount('/api/account/password-reset', { token, password });
+      await postAccount(API_ROUTES.passwordReset, { token, password });
       setDone(true);
     } catch (err) {
       setError((err as Error).message);

@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -219,8 +220,7 @@ function ForgotPasswordFields() {
     setError(null);
     try {
       setSent(
-        (await postAccount<{ message: string }>('/api/account/password-reset/request', { email: values.email }))
-          .message,
+        (await postAccount<{ message: string }>(API_ROUTES.passwordResetRequest, { email: values.email })).message,
       );
     } catch (e) {
       setError(messageOf(e, 'Something went wrong. Please try again.'));

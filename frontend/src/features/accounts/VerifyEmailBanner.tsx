@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ export function VerifyEmailBanner() {
   const me = useQuery(meQueryOptions());
   const [hidden, setHidden] = useState(false);
   const resend = useMutation({
-    mutationFn: () => apiRequest<{ sent: boolean }>('/api/account/verification-email', { method: 'POST' }),
+    mutationFn: () => apiRequest<{ sent: boolean }>(API_ROUTES.verificationEmail, { method: 'POST' }),
     onSuccess: () =>
       toast({
         title: 'Verification e-mail sent',

@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
@@ -11,7 +12,7 @@ export function VerifyEmailPage() {
   >({ kind: 'working' });
   useEffect(() => {
     const token = new URLSearchParams(window.location.search).get('token') ?? '';
-    postAccount<{ status: 'verified' | 'already' }>('/api/account/verify-email', { token })
+    postAccount<{ status: 'verified' | 'already' }>(API_ROUTES.verifyEmail, { token })
       .then((r) => setState({ kind: 'done', already: r.status === 'already' }))
       .catch((err: Error) => setState({ kind: 'error', message: err.message }));
   }, []);

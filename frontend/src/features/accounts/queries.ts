@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import type { MeResponse, SyncUserResponse } from '@fp/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -14,13 +15,13 @@ export const authKeys = {
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.me(),
-    queryFn: () => apiRequest<MeResponse>('/api/auth/me'),
+    queryFn: () => apiRequest<MeResponse>(API_ROUTES.me),
   });
 
 /** POST /api/auth/sync-user — records the identity-provider user; new users get their free credits. */
 export function syncUser(user: IdentityUser): Promise<SyncUserResponse> {
   const { id, email, firstName, lastName, profileImageUrl } = user;
-  return apiRequest<SyncUserResponse>('/api/auth/sync-user', {
+  return apiRequest<SyncUserResponse>(API_ROUTES.syncUser, {
     method: 'POST',
     body: { id, email, firstName, lastName, profileImageUrl },
   });
