@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import type { CatalogSourcesResponse } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -14,7 +15,7 @@ export function DemoDataNotice({ kind }: { kind: 'vc' | 'angels' }) {
   const { admin } = useOpsAccess();
   const sources = useQuery({
     queryKey: ['catalog-sources'],
-    queryFn: () => apiRequest<CatalogSourcesResponse>('/api/catalog/sources'),
+    queryFn: () => apiRequest<CatalogSourcesResponse>(API_ROUTES.catalogSources),
     staleTime: 60_000,
   });
   const demo = sources.data?.sources.find((s) => s.demo && s.source === `demo-${kind}`);

@@ -1,4 +1,4 @@
-import { type ListSubmissionsResponse } from '@fp/contracts';
+import { API_ROUTES, type ListSubmissionsResponse } from '@fp/contracts';
 import type { FormReview } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, RefreshCw, Send } from 'lucide-react';
@@ -15,14 +15,14 @@ import { collectAnswers } from '../submissions/collect-answers';
 import { QuestionInput } from '../submissions/QuestionInput';
 
 export const reviewFirm = (vcFirmId: string, test: boolean) =>
-  apiRequest<FormReview>('/api/submissions/review', { method: 'POST', body: { vcFirmId, test } });
+  apiRequest<FormReview>(API_ROUTES.submissionReview, { method: 'POST', body: { vcFirmId, test } });
 
 /** Firms the founder has applied to (any status), from their latest submissions: "Review first" is for a first application. */
 export function useAppliedFirms(variant: VcVariant, enabled: boolean) {
   return useQuery({
     queryKey: ['submissions', 'applied-firms', variant],
     queryFn: async () => {
-      const r = await apiRequest<ListSubmissionsResponse>('/api/submissions', { query: { limit: 500 } });
+      const r = await apiRequest<ListSubmissionsResponse>(API_ROUTES.submissions, { query: { limit: 500 } });
       return new Set(r.submissions.filter((s) => s.test === (variant === 'test')).map((s) => s.vcFirmId));
     },
     enabled,

@@ -1,5 +1,5 @@
 import type { AngelAllIdsResponse, AngelFilterOptionsResponse, AngelInvestorsResponse } from '@fp/contracts';
-import { parseNumeric, type AngelInvestorPublicDetail } from '@fp/contracts';
+import { API_ROUTES, apiPath, parseNumeric, type AngelInvestorPublicDetail } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, isRateLimitError, type ActivityGuard } from '../../lib/activity-guard';
 import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
@@ -73,7 +73,7 @@ export const angelInvestorsQueryOptions = (filters: AngelFilters, page: number, 
       ...(await guardedRequest(
         guard,
         () =>
-          apiRequest<AngelInvestorsResponse>('/api/investors', {
+          apiRequest<AngelInvestorsResponse>(API_ROUTES.investors, {
             query: { page, limit: ANGEL_PAGE_SIZE, ...angelFilterQuery(filters) },
             signal,
           }),
@@ -89,14 +89,14 @@ export const angelInvestorsQueryOptions = (filters: AngelFilters, page: number, 
 export const angelFilterOptionsQueryOptions = () =>
   queryOptions({
     queryKey: angelKeys.options(),
-    queryFn: () => apiRequest<AngelFilterOptionsResponse>('/api/investors/filter-options'),
+    queryFn: () => apiRequest<AngelFilterOptionsResponse>(API_ROUTES.investorFilterOptions),
     staleTime: 5 * 60_000,
   });
 
 export const angelDetailQueryOptions = (id: string) =>
   queryOptions({
     queryKey: angelKeys.detail(id),
-    queryFn: () => apiRequest<AngelInvestorPublicDetail>(`/api/investors/${encodeURIComponent(id)}`),
+    queryFn: () => apiRequest<AngelInvestorPublicDetail>(apiPath(API_ROUTES.investor, { id })),
     staleTime: 5 * 60_000,
   });
 
@@ -104,7 +104,7 @@ export async function fetchAllAngelIds(filters: AngelFilters, guard: ActivityGua
   let body: AngelAllIdsResponse;
   try {
     body = await guardedRequest(guard, () =>
-      apiRequest<AngelAllIdsResponse>('/api/investors/all-ids', { query: angelFilterQuery(filters) }),
+      apiRequest<AngelAllIdsResponse>(API_ROUTES.investorIds, { query: angelFilterQuery(filters) }),
     );
   } catch (err) {
     // Explanations from the server (too many matches) and the guard are kept; others are generic.
@@ -121,7 +121,7 @@ export const exportFileName = (date = new Date()) => `angel_investors_export_${d
 export async function exportAngels(ids: string[]): Promise<{ fileName: string; bytes: number }> {
   let res: Response;
   try {
-    res = await apiRequestRaw('/api/export-angel-investors', { method: 'POST', body: { investorIds: ids } });
+    res = await apiRequestRaw(API_ROUTES.exportAngelInvestors, { method: 'POST', body: { investorIds: ids } });
   } catch (err) {
     // A 402 carries the sentence to show in `message`.
     const body = err instanceof ApiError ? (err.body as { message?: unknown } | undefined) : undefined;

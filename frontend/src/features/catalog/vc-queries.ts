@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import type { VcAllIdsResponse, VcFilterOptionsResponse, VcFirmsResponse, VcSort } from '@fp/contracts';
 import type { SubmitResponse } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -8,16 +9,16 @@ export type VcVariant = 'vc' | 'test';
 
 export const VC_PATHS = {
   vc: {
-    list: '/api/vc-firms',
-    options: '/api/vc-filter-options',
-    allIds: '/api/vc-firms/all-ids',
-    submit: '/api/submit-to-selected-vcs',
+    list: API_ROUTES.vcFirms,
+    options: API_ROUTES.vcFilterOptions,
+    allIds: API_ROUTES.vcFirmIds,
+    submit: API_ROUTES.submitToSelectedVcs,
   },
   test: {
-    list: '/api/test-vc-firms',
-    options: '/api/test-filter-options',
-    allIds: '/api/test-vc-firms/all-ids',
-    submit: '/api/submit-to-test-vcs',
+    list: API_ROUTES.testVcFirms,
+    options: API_ROUTES.testFilterOptions,
+    allIds: API_ROUTES.testVcFirmIds,
+    submit: API_ROUTES.submitToTestVcs,
   },
 } as const;
 
