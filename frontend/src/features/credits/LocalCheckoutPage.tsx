@@ -1,4 +1,4 @@
-import { formatUsd, TEST_CHECKOUT_NOTICE, type LocalCheckoutSession } from '@fp/contracts';
+import { API_ROUTES, apiPath, formatUsd, TEST_CHECKOUT_NOTICE, type LocalCheckoutSession } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
@@ -34,13 +34,13 @@ export function LocalCheckoutPage() {
   const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: ['local-checkout', id],
-    queryFn: () => apiRequest<LocalCheckoutSession>(`/api/local-checkout/${encodeURIComponent(id)}`),
+    queryFn: () => apiRequest<LocalCheckoutSession>(apiPath(API_ROUTES.localCheckout, { id })),
     retry: false,
   });
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '', name: '' });
   const pay = useMutation({
     mutationFn: () =>
-      apiRequest<{ redirectUrl: string }>(`/api/local-checkout/${encodeURIComponent(id)}/pay`, {
+      apiRequest<{ redirectUrl: string }>(apiPath(API_ROUTES.localCheckoutPay, { id }), {
         method: 'POST',
         body: card,
       }),

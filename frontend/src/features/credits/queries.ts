@@ -6,7 +6,7 @@ import type {
   PlansResponse,
   PurchasesResponse,
 } from '@fp/contracts';
-import { HISTORY_PAGE_SIZE } from '@fp/contracts';
+import { API_ROUTES, HISTORY_PAGE_SIZE } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
@@ -49,7 +49,7 @@ export const backoff = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000
 export const creditBalanceQueryOptions = () =>
   queryOptions({
     queryKey: creditKeys.balance(),
-    queryFn: async () => parseBalance(await apiRequest<unknown>('/api/credits/balance')),
+    queryFn: async () => parseBalance(await apiRequest<unknown>(API_ROUTES.creditsBalance)),
     staleTime: 5 * 60_000,
     gcTime: 10 * 60_000,
     retry: 3,
@@ -61,7 +61,7 @@ export const creditBalanceQueryOptions = () =>
 export const creditsQueryOptions = () =>
   queryOptions({
     queryKey: creditKeys.credits(),
-    queryFn: async () => parseBalance(await apiRequest<unknown>('/api/credits')),
+    queryFn: async () => parseBalance(await apiRequest<unknown>(API_ROUTES.credits)),
     staleTime: 30_000,
     retry: 3,
     retryDelay: backoff,
@@ -72,7 +72,7 @@ export const creditHistoryQueryOptions = (p: HistoryParams) =>
   queryOptions({
     queryKey: creditKeys.history(p),
     queryFn: () =>
-      apiRequest<CreditHistoryResponse>('/api/credits/history', {
+      apiRequest<CreditHistoryResponse>(API_ROUTES.creditsHistory, {
         query: { page: p.page, limit: p.limit ?? HISTORY_PAGE_SIZE, sort: p.sort, order: p.order },
       }),
     staleTime: 30_000,
@@ -84,7 +84,7 @@ export const creditHistoryQueryOptions = (p: HistoryParams) =>
 export const balanceHistoryQueryOptions = () =>
   queryOptions({
     queryKey: creditKeys.balanceHistory(),
-    queryFn: async () => (await apiRequest<BalanceHistoryResponse>('/api/credits/balance-history')).points,
+    queryFn: async () => (await apiRequest<BalanceHistoryResponse>(API_ROUTES.creditsBalanceHistory)).points,
     staleTime: 30_000,
   });
 
@@ -92,7 +92,7 @@ export const balanceHistoryQueryOptions = () =>
 export const plansQueryOptions = () =>
   queryOptions({
     queryKey: creditKeys.plans(),
-    queryFn: () => apiRequest<PlansResponse>('/api/plans'),
+    queryFn: () => apiRequest<PlansResponse>(API_ROUTES.plans),
     staleTime: 5 * 60_000,
   });
 
@@ -100,13 +100,13 @@ export const plansQueryOptions = () =>
 export const purchasesQueryOptions = () =>
   queryOptions({
     queryKey: ['credits', 'purchases'] as const,
-    queryFn: () => apiRequest<PurchasesResponse>('/api/purchases'),
+    queryFn: () => apiRequest<PurchasesResponse>(API_ROUTES.purchases),
     staleTime: 60_000,
   });
 
 /** Creates a checkout session on the server for a product of the price list; answers its URL. */
 export const createCheckout = (product: string, quantity?: number) =>
-  apiRequest<CheckoutResponse>('/api/checkout', {
+  apiRequest<CheckoutResponse>(API_ROUTES.checkout, {
     method: 'POST',
     body: { product, ...(quantity ? { quantity } : {}) },
   });
