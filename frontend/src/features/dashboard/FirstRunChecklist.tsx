@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import type { FirstRunChecklistResponse, FirstRunStep } from '@fp/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -10,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 export const firstRunQueryOptions = () =>
   queryOptions({
     queryKey: ['first-run'] as const,
-    queryFn: () => apiRequest<FirstRunChecklistResponse>('/api/first-run'),
+    queryFn: () => apiRequest<FirstRunChecklistResponse>(API_ROUTES.firstRun),
     // Steps are ticked by what happens elsewhere (a run, a payment): read again on return to the tab.
     staleTime: 5_000,
     refetchOnWindowFocus: true,
@@ -50,7 +51,7 @@ export function FirstRunChecklist() {
   const qc = useQueryClient();
   const q = useQuery(firstRunQueryOptions());
   const dismiss = useMutation({
-    mutationFn: () => apiRequest<FirstRunChecklistResponse>('/api/first-run/dismiss', { method: 'POST' }),
+    mutationFn: () => apiRequest<FirstRunChecklistResponse>(API_ROUTES.firstRunDismiss, { method: 'POST' }),
     onSuccess: (data) => qc.setQueryData(firstRunQueryOptions().queryKey, data),
   });
   if (!q.data?.show) return null;

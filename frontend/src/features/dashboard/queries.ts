@@ -1,4 +1,4 @@
-import { ZERO_FIGURES, successRate, type RunFigures } from '@fp/contracts';
+import { API_ROUTES, ZERO_FIGURES, successRate, type RunFigures } from '@fp/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
@@ -69,7 +69,7 @@ export function fillActivity(raw: unknown, days: number, today: Date): ActivityD
 export const submissionStatsQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.stats(),
-    queryFn: async () => parseStats(await apiRequest<unknown>('/api/submission-stats')),
+    queryFn: async () => parseStats(await apiRequest<unknown>(API_ROUTES.submissionStats)),
     staleTime: 30_000,
     refetchInterval: 30_000,
   });
@@ -79,7 +79,7 @@ export const submissionActivityQueryOptions = (days = 30) =>
   queryOptions({
     queryKey: dashboardKeys.activity(days),
     queryFn: async () =>
-      fillActivity(await apiRequest<unknown>('/api/submission-activity', { query: { days } }), days, new Date()),
+      fillActivity(await apiRequest<unknown>(API_ROUTES.submissionActivity, { query: { days } }), days, new Date()),
     staleTime: 30_000,
     refetchInterval: 30_000,
   });
