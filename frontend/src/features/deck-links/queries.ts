@@ -1,3 +1,4 @@
+import { API_ROUTES, apiPath } from '@fp/contracts';
 import type {
   CreateDeckLinkRequest,
   CreateDeckLinkResponse,
@@ -24,7 +25,7 @@ export const deckLinkKeys = {
 export const deckLinksQueryOptions = () =>
   queryOptions({
     queryKey: deckLinkKeys.list(),
-    queryFn: async () => (await apiRequest<{ links: DeckLinkSummary[] }>('/api/deck-links')).links,
+    queryFn: async () => (await apiRequest<{ links: DeckLinkSummary[] }>(API_ROUTES.deckLinks)).links,
     staleTime: 10_000,
     refetchInterval: 30_000,
   });
@@ -32,7 +33,7 @@ export const deckLinksQueryOptions = () =>
 export const linkAnalyticsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: deckLinkKeys.analytics(id),
-    queryFn: () => apiRequest<DeckLinkAnalytics>(`/api/deck-links/${encodeURIComponent(id)}/analytics`),
+    queryFn: () => apiRequest<DeckLinkAnalytics>(apiPath(API_ROUTES.deckLinkAnalytics, { id })),
     staleTime: 10_000,
   });
 
@@ -42,7 +43,7 @@ export const deckAnalyticsQueryOptions = (deckId?: string) =>
     queryKey: deckLinkKeys.deck(deckId),
     queryFn: () =>
       apiRequest<DeckAnalytics>(
-        deckId ? `/api/deck-analytics?deckId=${encodeURIComponent(deckId)}` : '/api/deck-analytics',
+        deckId ? `${API_ROUTES.deckAnalytics}?deckId=${encodeURIComponent(deckId)}` : API_ROUTES.deckAnalytics,
       ),
     staleTime: 10_000,
     refetchInterval: 60_000,
@@ -52,19 +53,19 @@ export const deckAnalyticsQueryOptions = (deckId?: string) =>
 export const deckNotificationsQueryOptions = () =>
   queryOptions({
     queryKey: deckLinkKeys.notifications(),
-    queryFn: () => apiRequest<DeckNotificationsResponse>('/api/deck-notifications'),
+    queryFn: () => apiRequest<DeckNotificationsResponse>(API_ROUTES.deckNotifications),
     staleTime: 10_000,
     refetchInterval: 60_000,
   });
 export const markDeckNotificationsSeen = () =>
-  apiRequest<void>('/api/deck-notifications/seen', { method: 'POST', body: {} });
+  apiRequest<void>(API_ROUTES.deckNotificationsSeen, { method: 'POST', body: {} });
 export const setDeckAlerts = (body: DeckAlertSettings) =>
-  apiRequest<DeckAlertSettings>('/api/deck-notifications/settings', { method: 'PUT', body });
+  apiRequest<DeckAlertSettings>(API_ROUTES.deckNotificationSettings, { method: 'PUT', body });
 
 export const createDeckLink = (body: CreateDeckLinkRequest) =>
-  apiRequest<CreateDeckLinkResponse>('/api/deck-links', { method: 'POST', body });
+  apiRequest<CreateDeckLinkResponse>(API_ROUTES.deckLinks, { method: 'POST', body });
 export const updateDeckLink = (id: string, body: UpdateDeckLinkRequest) =>
-  apiRequest<DeckLinkSummary>(`/api/deck-links/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+  apiRequest<DeckLinkSummary>(apiPath(API_ROUTES.deckLink, { id }), { method: 'PATCH', body });
 export const refreshDeckLinks = (qc: QueryClient) => qc.invalidateQueries({ queryKey: deckLinkKeys.all });
 
 /** An investor's reading over all their links: what the pipeline card shows. */
