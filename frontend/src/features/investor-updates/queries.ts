@@ -1,3 +1,4 @@
+import { API_ROUTES, apiPath } from '@fp/contracts';
 import type {
   EditInvestorUpdateRequest,
   InvestorUpdateDetail,
@@ -13,13 +14,11 @@ export const updateKeys = {
   one: (id: string) => [...updateKeys.all, 'one', id] as const,
 };
 
-const path = (id: string, rest = '') => `/api/investor-updates/${encodeURIComponent(id)}${rest}`;
-
 /** GET /api/investor-updates: drafts and sent updates with their delivery and deck-opening figures. */
 export const updatesQueryOptions = () =>
   queryOptions({
     queryKey: updateKeys.list(),
-    queryFn: async () => (await apiRequest<{ updates: InvestorUpdateSummary[] }>('/api/investor-updates')).updates,
+    queryFn: async () => (await apiRequest<{ updates: InvestorUpdateSummary[] }>(API_ROUTES.investorUpdates)).updates,
     staleTime: 10_000,
   });
 
@@ -27,7 +26,7 @@ export const updatesQueryOptions = () =>
 export const updateQueryOptions = (id: string) =>
   queryOptions({
     queryKey: updateKeys.one(id),
-    queryFn: () => apiRequest<InvestorUpdateDetail>(path(id)),
+    queryFn: () => apiRequest<InvestorUpdateDetail>(apiPath(API_ROUTES.investorUpdate, { id })),
     staleTime: 5_000,
     refetchInterval: (q) =>
       q.state.data?.status === 'sent'
@@ -40,16 +39,22 @@ export const updateQueryOptions = (id: string) =>
   });
 
 export const createUpdate = () =>
-  apiRequest<InvestorUpdateDetail>('/api/investor-updates', { method: 'POST', body: {} });
+  apiRequest<InvestorUpdateDetail>(API_ROUTES.investorUpdates, { method: 'POST', body: {} });
 export const saveUpdate = (id: string, body: EditInvestorUpdateRequest) =>
-  apiRequest<InvestorUpdateDetail>(path(id), { method: 'PATCH', body });
+  apiRequest<InvestorUpdateDetail>(apiPath(API_ROUTES.investorUpdate, { id }), { method: 'PATCH', body });
 export const previewUpdate = (id: string, to?: string) =>
-  apiRequest<InvestorUpdatePreview>(path(id, '/preview'), { method: 'POST', body: to ? { to } : {} });
-export const sendUpdate = (id: string) =>
-  apiRequest<{ alreadySent: boolean; recipients: number; skipped: number }>(path(id, '/send'), {
+  apiRequest<InvestorUpdatePreview>(apiPath(API_ROUTES.investorUpdatePreview, { id }), {
     method: 'POST',
-    body: {},
+    body: to ? { to } : {},
   });
+export const sendUpdate = (id: string) =>
+  apiRequest<{ alreadySent: boolean; recipients: number; skipped: number }>(
+    apiPath(API_ROUTES.investorUpdateSend, { id }),
+    {
+      method: 'POST',
+      body: {},
+    },
+  );
 export const refreshUpdates = (qc: QueryClient) => qc.invalidateQueries({ queryKey: updateKeys.all });
 
 /** Addresses typed by hand: one per line or separated by commas/spaces, lower-cased, each once. */
