@@ -1,3 +1,4 @@
+import { API_ROUTES, apiPath } from '@fp/contracts';
 import type { MailboxMessage, MailboxMessageDetail } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, Lock, Mail, Search } from 'lucide-react';
@@ -45,7 +46,7 @@ function Linkified({ text }: { text: string }) {
 function MessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const q = useQuery({
     queryKey: ['mailbox', 'message', id],
-    queryFn: () => apiRequest<MailboxMessageDetail>(`/api/mailbox/${encodeURIComponent(id!)}`),
+    queryFn: () => apiRequest<MailboxMessageDetail>(apiPath(API_ROUTES.mailboxMessage, { id: id! })),
     enabled: id !== null,
   });
   return (
@@ -105,7 +106,9 @@ export function MailboxPage() {
   const list = useQuery({
     queryKey: ['mailbox', to],
     queryFn: () =>
-      apiRequest<{ transport: string; messages: MailboxMessage[] }>('/api/mailbox', { query: { to, limit: '200' } }),
+      apiRequest<{ transport: string; messages: MailboxMessage[] }>(API_ROUTES.mailbox, {
+        query: { to, limit: '200' },
+      }),
     refetchInterval: 10_000,
   });
   const search = (e: FormEvent) => {

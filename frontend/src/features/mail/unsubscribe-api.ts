@@ -1,7 +1,8 @@
+import { API_ROUTES } from '@fp/contracts';
 import type { UnsubscribeState } from '@fp/contracts';
 import { resolveApiUrl } from '../../lib/api';
 
-const PATH = '/api/mail/unsubscribe';
+const PATH = API_ROUTES.unsubscribe;
 
 /** Session-free calls of the unsubscribe page (the e-mailed link's token is the credential); throws the server's message. */
 async function call<T>(method: 'GET' | 'POST' | 'DELETE', token: string): Promise<T> {
