@@ -1,3 +1,4 @@
+import { API_ROUTES, apiPath } from '@fp/contracts';
 import type { FormRegistryOverview } from '@fp/contracts';
 import type { SystemSnapshot } from '@fp/contracts';
 import type {
@@ -42,28 +43,28 @@ export const isForbidden = (e: unknown) => e instanceof ApiError && e.status ===
 export const systemQueryOptions = () =>
   queryOptions({
     queryKey: ['ops', 'system'] as const,
-    queryFn: () => apiRequest<SystemSnapshot>('/api/ops/system'),
+    queryFn: () => apiRequest<SystemSnapshot>(API_ROUTES.opsSystem),
     refetchInterval: 5_000,
   });
 
 export const opsSummaryQueryOptions = () =>
   queryOptions({
     queryKey: opsKeys.summary(),
-    queryFn: () => apiRequest<OpsSummary>('/api/ops/summary'),
+    queryFn: () => apiRequest<OpsSummary>(API_ROUTES.opsSummary),
     refetchInterval: 10_000,
   });
 
 export const opsUsersQueryOptions = (q: string, page: number) =>
   queryOptions({
     queryKey: opsKeys.users(q, page),
-    queryFn: () => apiRequest<OpsUsersResponse>('/api/ops/users', { query: { q, page } }),
+    queryFn: () => apiRequest<OpsUsersResponse>(API_ROUTES.opsUsers, { query: { q, page } }),
     placeholderData: keepPreviousData,
   });
 
 export const ledgerQueryOptions = (email: string) =>
   queryOptions({
     queryKey: opsKeys.ledger(email),
-    queryFn: () => apiRequest<OpsLedgerResponse>('/api/ops/ledger', { query: { email } }),
+    queryFn: () => apiRequest<OpsLedgerResponse>(API_ROUTES.opsLedger, { query: { email } }),
     enabled: email !== '',
     retry: false,
   });
@@ -72,14 +73,14 @@ export const ledgerQueryOptions = (email: string) =>
 export const auditRunsQueryOptions = () =>
   queryOptions({
     queryKey: opsKeys.audits(),
-    queryFn: async () => (await apiRequest<{ runs: AuditRun[] }>('/api/ops/audits')).runs,
+    queryFn: async () => (await apiRequest<{ runs: AuditRun[] }>(API_ROUTES.opsAudits)).runs,
     refetchInterval: (q) => (q.state.data?.some((r) => r.status === 'running') ? 1000 : false),
   });
 
 export const auditRunQueryOptions = (id: string | null) =>
   queryOptions({
     queryKey: opsKeys.audit(id ?? ''),
-    queryFn: async () => (await apiRequest<{ run: AuditRunDetail }>(`/api/ops/audits/${encodeURIComponent(id!)}`)).run,
+    queryFn: async () => (await apiRequest<{ run: AuditRunDetail }>(apiPath(API_ROUTES.opsAudit, { id: id! }))).run,
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data?.status === 'running' ? 1000 : false),
   });
@@ -87,13 +88,14 @@ export const auditRunQueryOptions = (id: string | null) =>
 export function useStartAudit() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest<{ run: AuditRun }>('/api/ops/audits', { method: 'POST', body: {} })).run,
+    mutationFn: async () =>
+      (await apiRequest<{ run: AuditRun }>(API_ROUTES.opsAudits, { method: 'POST', body: {} })).run,
     onSuccess: () => qc.invalidateQueries({ queryKey: opsKeys.audits() }),
   });
 }
 
 export async function downloadAuditCsv(id: string) {
-  return saveResponse(await apiRequestRaw(`/api/ops/audits/${encodeURIComponent(id)}/csv`), `ledger-audit-${id}.csv`);
+  return saveResponse(await apiRequestRaw(apiPath(API_ROUTES.opsAuditCsv, { id })), `ledger-audit-${id}.csv`);
 }
 
 type UserAction =
@@ -108,20 +110,22 @@ export function useUserAction(userId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (a: UserAction): Promise<OpsUser> => {
-      const base = `/api/ops/users/${encodeURIComponent(userId)}`;
+      const id = userId;
       const call = (path: string, method: string, body?: unknown) =>
-        apiRequest<{ user: OpsUser }>(base + path, { method, body });
+        apiRequest<{ user: OpsUser }>(path, { method, body });
       switch (a.kind) {
         case 'credits':
-          return (await call('/credits', 'POST', { amount: a.amount, reason: a.reason })).user;
+          return (
+            await call(apiPath(API_ROUTES.opsUserCredits, { id }), 'POST', { amount: a.amount, reason: a.reason })
+          ).user;
         case 'grant-role':
-          return (await call('/roles', 'POST', { role: a.role })).user;
+          return (await call(apiPath(API_ROUTES.opsUserRoles, { id }), 'POST', { role: a.role })).user;
         case 'revoke-role':
-          return (await call(`/roles/${a.role}`, 'DELETE')).user;
+          return (await call(apiPath(API_ROUTES.opsUserRole, { id, role: a.role }), 'DELETE')).user;
         case 'disable':
-          return (await call('/disable', 'POST', { reason: a.reason })).user;
+          return (await call(apiPath(API_ROUTES.opsUserDisable, { id }), 'POST', { reason: a.reason })).user;
         case 'enable':
-          return (await call('/enable', 'POST', {})).user;
+          return (await call(apiPath(API_ROUTES.opsUserEnable, { id }), 'POST', {})).user;
       }
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['ops'] }),
@@ -141,7 +145,7 @@ export const workflowsQueryOptions = (f: WorkflowFilters, cursor: string | null)
   queryOptions({
     queryKey: ['ops', 'workflows', f, cursor] as const,
     queryFn: () =>
-      apiRequest<OpsWorkflowsResponse>('/api/ops/workflows', {
+      apiRequest<OpsWorkflowsResponse>(API_ROUTES.opsWorkflows, {
         query: {
           kind: f.kind,
           status: f.status,
@@ -161,7 +165,7 @@ export const workflowsQueryOptions = (f: WorkflowFilters, cursor: string | null)
  * operator's "Spend 1 of …'s N credits?" shows before a Retry charges the founder. Null if not found.
  */
 export async function founderBalance(userId: string, email: string): Promise<number | null> {
-  const r = await apiRequest<OpsUsersResponse>('/api/ops/users', { query: { q: email, page: 1 } });
+  const r = await apiRequest<OpsUsersResponse>(API_ROUTES.opsUsers, { query: { q: email, page: 1 } });
   return r.users.find((u) => u.id === userId)?.balance ?? null;
 }
 
@@ -170,7 +174,10 @@ export function useWorkflowAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'stop' | 'retry' }) =>
-      apiRequest(`/api/ops/workflows/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} }),
+      apiRequest(apiPath(action === 'stop' ? API_ROUTES.opsWorkflowStop : API_ROUTES.opsWorkflowRetry, { id }), {
+        method: 'POST',
+        body: {},
+      }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['ops', 'workflows'] }),
   });
 }
@@ -179,7 +186,7 @@ export function useWorkflowAction() {
 export const workflowDetailQueryOptions = (kind: WorkflowKind, id: string) =>
   queryOptions({
     queryKey: ['ops', 'workflows', 'detail', kind, id] as const,
-    queryFn: () => apiRequest<OpsWorkflowDetail>(`/api/ops/workflows/${encodeURIComponent(id)}`, { query: { kind } }),
+    queryFn: () => apiRequest<OpsWorkflowDetail>(apiPath(API_ROUTES.opsWorkflow, { id }), { query: { kind } }),
     refetchInterval: (q) =>
       q.state.data &&
       (q.state.data.run.endedAt || q.state.data.run.status === 'sent' || q.state.data.run.status === 'failed')
@@ -192,7 +199,7 @@ export type FormsCollection = 'vc' | 'test';
 export const formsOverviewQueryOptions = (collection: FormsCollection) =>
   queryOptions({
     queryKey: ['ops', 'forms', collection] as const,
-    queryFn: () => apiRequest<FormRegistryOverview>('/api/ops/forms', { query: { collection } }),
+    queryFn: () => apiRequest<FormRegistryOverview>(API_ROUTES.opsForms, { query: { collection } }),
     refetchInterval: (q) => (q.state.data?.current ? 1000 : 10_000),
   });
 
@@ -201,7 +208,7 @@ export function useStartFormDiscovery() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (collection: FormsCollection) =>
-      apiRequest<{ runId: string | null; total: number }>('/api/ops/forms/discover', {
+      apiRequest<{ runId: string | null; total: number }>(API_ROUTES.opsFormsDiscover, {
         method: 'POST',
         body: { collection },
       }),
