@@ -1,4 +1,6 @@
 import {
+  API_ROUTES,
+  apiPath,
   PIPELINE_STAGES,
   type InvestorKind,
   type PipelineCard,
@@ -20,7 +22,7 @@ export const pipelineKeys = {
 export const pipelineQueryOptions = () =>
   queryOptions({
     queryKey: pipelineKeys.board(),
-    queryFn: async () => (await apiRequest<{ cards: PipelineCard[] }>('/api/pipeline')).cards,
+    queryFn: async () => (await apiRequest<{ cards: PipelineCard[] }>(API_ROUTES.pipeline)).cards,
     staleTime: 10_000,
     refetchInterval: 30_000,
   });
@@ -29,16 +31,15 @@ export const cardHistoryQueryOptions = (id: string) =>
   queryOptions({
     queryKey: pipelineKeys.history(id),
     queryFn: async () =>
-      (await apiRequest<{ history: PipelineHistoryEntry[] }>(`/api/pipeline/${encodeURIComponent(id)}/history`))
-        .history,
+      (await apiRequest<{ history: PipelineHistoryEntry[] }>(apiPath(API_ROUTES.pipelineEntryHistory, { id }))).history,
   });
 
 export const addToPipeline = (investors: { investorId: string; investorKind: InvestorKind }[]) =>
-  apiRequest<{ cards: PipelineCard[]; added: number }>('/api/pipeline', { method: 'POST', body: { investors } });
+  apiRequest<{ cards: PipelineCard[]; added: number }>(API_ROUTES.pipeline, { method: 'POST', body: { investors } });
 export const updateCard = (id: string, patch: UpdatePipelineCardRequest) =>
-  apiRequest<PipelineCard>(`/api/pipeline/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch });
+  apiRequest<PipelineCard>(apiPath(API_ROUTES.pipelineEntry, { id }), { method: 'PATCH', body: patch });
 export const removeCard = (id: string) =>
-  apiRequest<{ success: true }>(`/api/pipeline/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  apiRequest<{ success: true }>(apiPath(API_ROUTES.pipelineEntry, { id }), { method: 'DELETE' });
 
 /** The board and everything drawn from it (dashboard follow-ups and funnel). */
 export const refreshPipeline = (qc: QueryClient) => qc.invalidateQueries({ queryKey: pipelineKeys.all });
@@ -80,7 +81,7 @@ export function followUpLabel(day: string, today: string): string {
 /** GET /api/pipeline/export: the board as CSV, saved as a download. */
 export async function exportPipeline(): Promise<{ fileName: string }> {
   return saveResponse(
-    await apiRequestRaw('/api/pipeline/export'),
+    await apiRequestRaw(API_ROUTES.pipelineExport),
     `pipeline_export_${new Date().toISOString().slice(0, 10)}.csv`,
   );
 }
