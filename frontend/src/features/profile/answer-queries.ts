@@ -1,3 +1,4 @@
+import { API_ROUTES, apiPath } from '@fp/contracts';
 import type { AnswersResponse, LibraryAnswer } from '@fp/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -8,13 +9,13 @@ export const answerKeys = { all: ['answers'] as const };
 export const answersQueryOptions = () =>
   queryOptions({
     queryKey: answerKeys.all,
-    queryFn: async () => (await apiRequest<AnswersResponse>('/api/answers')).answers,
+    queryFn: async () => (await apiRequest<AnswersResponse>(API_ROUTES.answers)).answers,
     staleTime: 30_000,
   });
 
-const at = (id: string) => `/api/answers/${encodeURIComponent(id)}`;
+const at = (id: string) => apiPath(API_ROUTES.answer, { id });
 export const saveAnswer = (body: { question: string; answer: string }) =>
-  apiRequest<{ answer: LibraryAnswer }>('/api/answers', { method: 'POST', body });
+  apiRequest<{ answer: LibraryAnswer }>(API_ROUTES.answers, { method: 'POST', body });
 export const updateAnswer = (id: string, body: { question?: string; answer?: string }) =>
   apiRequest<{ answer: LibraryAnswer }>(at(id), { method: 'PATCH', body });
 export const deleteAnswer = (id: string) => apiRequest<{ success: true }>(at(id), { method: 'DELETE' });

@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import type { StandingChoicesResponse, UpdateStandingChoicesRequest } from '@fp/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -8,9 +9,9 @@ export const choicesKeys = { all: ['standing-choices'] as const };
 export const choicesQueryOptions = () =>
   queryOptions({
     queryKey: choicesKeys.all,
-    queryFn: () => apiRequest<StandingChoicesResponse>('/api/settings/choices'),
+    queryFn: () => apiRequest<StandingChoicesResponse>(API_ROUTES.standingChoices),
     staleTime: 30_000,
   });
 
 export const saveChoices = (body: UpdateStandingChoicesRequest) =>
-  apiRequest<StandingChoicesResponse>('/api/settings/choices', { method: 'PUT', body });
+  apiRequest<StandingChoicesResponse>(API_ROUTES.standingChoices, { method: 'PUT', body });

@@ -1,4 +1,4 @@
-import { MAX_DECK_BYTES, type PitchDeckResponse } from '@fp/contracts';
+import { API_ROUTES, MAX_DECK_BYTES, type PitchDeckResponse } from '@fp/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestRaw, apiUpload } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
@@ -9,7 +9,7 @@ export const deckKeys = { deck: () => ['pitch-deck'] as const };
 export const pitchDeckQueryOptions = () =>
   queryOptions({
     queryKey: deckKeys.deck(),
-    queryFn: () => apiRequest<PitchDeckResponse>('/api/pitch-deck'),
+    queryFn: () => apiRequest<PitchDeckResponse>(API_ROUTES.pitchDeck),
     staleTime: 60_000,
   });
 
@@ -35,7 +35,7 @@ export function useUploadPitchDeck(onProgress: (share: number) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (file: File) =>
-      apiUpload<PitchDeckResponse>('/api/pitch-deck', file, {
+      apiUpload<PitchDeckResponse>(API_ROUTES.pitchDeck, file, {
         query: { name: file.name },
         onProgress: (sent, total) => onProgress(total ? sent / total : 0),
       }),
@@ -47,12 +47,12 @@ export function useUploadPitchDeck(onProgress: (share: number) => void) {
 export function useRemovePitchDeck() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<PitchDeckResponse>('/api/pitch-deck', { method: 'DELETE' }),
+    mutationFn: () => apiRequest<PitchDeckResponse>(API_ROUTES.pitchDeck, { method: 'DELETE' }),
     onSuccess: (deck) => qc.setQueryData(deckKeys.deck(), deck),
   });
 }
 
 /** GET /api/pitch-deck/file, saved under its name. */
 export async function downloadPitchDeck(fallback: string) {
-  return saveResponse(await apiRequestRaw('/api/pitch-deck/file'), fallback);
+  return saveResponse(await apiRequestRaw(API_ROUTES.pitchDeckFile), fallback);
 }

@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   profileCompletion,
   type ProfileCompletion,
   type StartupProfile,
@@ -37,7 +38,7 @@ export function parseProfileResponse(raw: unknown): StartupProfileResponse {
 export const startupProfileQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.profile(),
-    queryFn: async () => parseProfileResponse(await apiRequest<unknown>('/api/startup-profile')),
+    queryFn: async () => parseProfileResponse(await apiRequest<unknown>(API_ROUTES.startupProfile)),
     staleTime: 5 * 60_000,
     gcTime: 15 * 60_000,
     refetchOnWindowFocus: false,
@@ -50,7 +51,7 @@ export const profileCompletionQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.completion(),
     queryFn: async (): Promise<ProfileCompletion> => {
-      const r = (await apiRequest<Partial<ProfileCompletion>>('/api/profile-completion')) ?? {};
+      const r = (await apiRequest<Partial<ProfileCompletion>>(API_ROUTES.profileCompletion)) ?? {};
       const percentage =
         typeof r.percentage === 'number' && Number.isFinite(r.percentage)
           ? Math.max(0, Math.min(100, r.percentage))
@@ -65,7 +66,7 @@ export function useUpdateStartupProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (patch: StartupProfilePatch) =>
-      parseProfileResponse(await apiRequest<unknown>('/api/startup-profile', { method: 'PATCH', body: patch })),
+      parseProfileResponse(await apiRequest<unknown>(API_ROUTES.startupProfile, { method: 'PATCH', body: patch })),
     onSuccess: async (saved) => {
       qc.setQueryData(profileKeys.profile(), saved);
       qc.setQueryData(profileKeys.completion(), saved.completion);
