@@ -1,3 +1,4 @@
+import { API_ROUTES, apiPath } from '@fp/contracts';
 import type { SavedSearch, SavedSearchKind, SavedSearchQuery } from '@fp/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
@@ -8,14 +9,14 @@ export const savedSearchKeys = { all: ['saved-searches'] as const };
 export const savedSearchesQueryOptions = () =>
   queryOptions({
     queryKey: savedSearchKeys.all,
-    queryFn: async () => (await apiRequest<{ savedSearches: SavedSearch[] }>('/api/saved-searches')).savedSearches,
+    queryFn: async () => (await apiRequest<{ savedSearches: SavedSearch[] }>(API_ROUTES.savedSearches)).savedSearches,
     staleTime: 15_000,
     refetchInterval: 60_000,
   });
 
-const at = (id: string) => `/api/saved-searches/${encodeURIComponent(id)}`;
+const at = (id: string) => apiPath(API_ROUTES.savedSearch, { id });
 export const createSavedSearch = (body: { name: string; kind: SavedSearchKind; query: SavedSearchQuery }) =>
-  apiRequest<SavedSearch>('/api/saved-searches', { method: 'POST', body });
+  apiRequest<SavedSearch>(API_ROUTES.savedSearches, { method: 'POST', body });
 export const renameSavedSearch = (id: string, name: string) =>
   apiRequest<SavedSearch>(at(id), { method: 'PATCH', body: { name } });
 export const openSavedSearch = (id: string) => apiRequest<SavedSearch>(`${at(id)}/open`, { method: 'POST', body: {} });
