@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import type {
   BlockedIpsResponse,
   HourlyViolations,
@@ -23,7 +24,7 @@ export const securityKeys = {
 export const securityDebugQueryOptions = () =>
   queryOptions({
     queryKey: securityKeys.debug(),
-    queryFn: () => apiRequest<SecurityDebugResponse>('/api/security/debug'),
+    queryFn: () => apiRequest<SecurityDebugResponse>(API_ROUTES.securityDebug),
     retry: false,
   });
 
@@ -31,7 +32,7 @@ export const securityDebugQueryOptions = () =>
 export const securityStatusQueryOptions = () =>
   queryOptions({
     queryKey: securityKeys.status(),
-    queryFn: () => apiRequest<SecurityStatusResponse>('/api/security/status'),
+    queryFn: () => apiRequest<SecurityStatusResponse>(API_ROUTES.securityStatus),
     staleTime: 0,
     refetchInterval: SECURITY_REFRESH_MS,
   });
@@ -40,7 +41,7 @@ export const securityStatusQueryOptions = () =>
 export const blockedIpsQueryOptions = (enabled = true) =>
   queryOptions({
     queryKey: securityKeys.blockedIps(),
-    queryFn: async () => (await apiRequest<BlockedIpsResponse>('/api/security/blocked-ips')).blockedIps,
+    queryFn: async () => (await apiRequest<BlockedIpsResponse>(API_ROUTES.securityBlockedIps)).blockedIps,
     staleTime: 0,
     refetchInterval: SECURITY_REFRESH_MS,
     enabled,
@@ -51,7 +52,7 @@ export const violationsPerHourQueryOptions = (hours = 24, enabled = true) =>
   queryOptions({
     queryKey: securityKeys.perHour(hours),
     queryFn: async () =>
-      (await apiRequest<{ hours: HourlyViolations[] }>('/api/security/violations-per-hour', { query: { hours } }))
+      (await apiRequest<{ hours: HourlyViolations[] }>(API_ROUTES.securityViolationsPerHour, { query: { hours } }))
         .hours,
     staleTime: 0,
     refetchInterval: SECURITY_REFRESH_MS,
@@ -69,7 +70,7 @@ export function useUnblockIp(options: { onUnblocked?: (ip: string) => void } = {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ip: string) =>
-      apiRequest<UnblockIpResponse>('/api/security/unblock-ip', { method: 'POST', body: { ip } }),
+      apiRequest<UnblockIpResponse>(API_ROUTES.securityUnblockIp, { method: 'POST', body: { ip } }),
     onSuccess: (res) => options.onUnblocked?.(res.ip),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }),
   });
