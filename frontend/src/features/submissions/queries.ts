@@ -1,3 +1,4 @@
+import { API_ROUTES, apiPath } from '@fp/contracts';
 import type {
   SubmissionQuestionsResponse,
   FetchLiveUrlResponse,
@@ -38,7 +39,7 @@ export const submissionsQueryOptions = (tab: SubmissionTab) =>
   queryOptions({
     queryKey: submissionKeys.list(tab),
     queryFn: () =>
-      apiRequest<ListSubmissionsResponse>('/api/submissions', { query: { limit: LIST_LIMIT, status: tab } }),
+      apiRequest<ListSubmissionsResponse>(API_ROUTES.submissions, { query: { limit: LIST_LIMIT, status: tab } }),
     staleTime: 5_000,
     refetchInterval: LIST_REFRESH_MS,
   });
@@ -47,7 +48,7 @@ export const submissionsQueryOptions = (tab: SubmissionTab) =>
 export const submissionStatsQueryOptions = () =>
   queryOptions({
     queryKey: submissionKeys.stats(),
-    queryFn: () => apiRequest<SubmissionStatsResponse>('/api/submission-stats'),
+    queryFn: () => apiRequest<SubmissionStatsResponse>(API_ROUTES.submissionStats),
     staleTime: 10_000,
     refetchInterval: STATS_REFRESH_MS,
   });
@@ -56,21 +57,21 @@ export const submissionStatsQueryOptions = () =>
 export const questionsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['submissions', 'questions', id] as const,
-    queryFn: () => apiRequest<SubmissionQuestionsResponse>(`/api/submissions/${encodeURIComponent(id)}/questions`),
+    queryFn: () => apiRequest<SubmissionQuestionsResponse>(apiPath(API_ROUTES.submissionQuestions, { id })),
     staleTime: 0,
   });
 export const answerSubmission = (id: string, answers: { question: string; answer: string }[]) =>
-  apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/answers`, {
+  apiRequest<SubmissionActionResponse>(apiPath(API_ROUTES.submissionAnswers, { id }), {
     method: 'POST',
     body: { answers },
   });
 
 export const retrySubmission = (id: string) =>
-  apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/retry`, { method: 'POST' });
+  apiRequest<SubmissionActionResponse>(apiPath(API_ROUTES.submissionRetry, { id }), { method: 'POST' });
 export const stopSubmission = (id: string) =>
-  apiRequest<SubmissionActionResponse>(`/api/submissions/${encodeURIComponent(id)}/stop`, { method: 'POST' });
+  apiRequest<SubmissionActionResponse>(apiPath(API_ROUTES.submissionStop, { id }), { method: 'POST' });
 export const fetchLiveUrl = (id: string) =>
-  apiRequest<FetchLiveUrlResponse>(`/api/submissions/${encodeURIComponent(id)}/fetch-live-url`, { method: 'POST' });
+  apiRequest<FetchLiveUrlResponse>(apiPath(API_ROUTES.submissionFetchLiveUrl, { id }), { method: 'POST' });
 
 /** Everything that shows submissions (this screen, the dashboard's stats and chart, the credit badge). */
 export function refreshSubmissions(queryClient: QueryClient): Promise<void> {
