@@ -1,9 +1,9 @@
 /**
  * The shared request helper (spec §7 and §8).
  *
- *   const { balance } = await apiRequest<{ balance: number }>('/api/credits/balance');
- *   await apiRequest('/api/submit-to-selected-vcs', { method: 'POST', body: { vcIds } });
- *   await apiRequest('/api/vc-firms', { query: { page: 1, limit: 25, country: ['US', 'DE'] } });
+ *   const { balance } = await apiRequest<{ balance: number }>(API_ROUTES.creditsBalance);
+ *   await apiRequest(API_ROUTES.submitToSelectedVcs, { method: 'POST', body: { vcIds } });
+ *   await apiRequest(API_ROUTES.vcFirms, { query: { page: 1, limit: 25, country: ['US', 'DE'] } });
  *
  * Every call needs a signed-in user and a bearer token; the identity provider binds itself with
  * `setApiAuth` so this module stays usable from route loaders (no hooks needed).
@@ -219,7 +219,7 @@ export function isAuthFailure(error: unknown): boolean {
 
 /**
  * Sends a file as the raw request body with upload progress (fetch reports none), e.g. the pitch
- * deck: `apiUpload('/api/pitch-deck', file, { query: { name }, onProgress })`. Resolves the JSON
+ * deck: `apiUpload(API_ROUTES.pitchDeck, file, { query: { name }, onProgress })`. Resolves the JSON
  * answer; fails like `apiRequest` (ApiError with the server's `{ error }`).
  */
 export async function apiUpload<T = unknown>(

@@ -1,3 +1,4 @@
+import { IDENTITY_BASE_PATH } from '@fp/contracts';
 import { createAuthClient } from 'better-auth/client';
 import { splitName } from './names';
 import type { IdentityAdapter, IdentityUser } from './types';
@@ -52,7 +53,7 @@ function messageOf(error: ClientError | null | undefined, fallback: string): str
 export function createBetterAuthAdapter(): IdentityAdapter {
   const client = createAuthClient({
     baseURL: window.location.origin,
-    basePath: '/api/identity',
+    basePath: IDENTITY_BASE_PATH,
     fetchOptions: {
       auth: { type: 'Bearer', token: () => readToken() ?? '' },
       onSuccess: (ctx) => {

@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import type { AppConfig } from './types';
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -20,7 +21,7 @@ export function normalizeConfig(raw: unknown): AppConfig {
 /** GET /api/config is public, so it bypasses the bearer-token request helper. */
 export async function fetchAppConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
   try {
-    const res = await fetchImpl('/api/config', { headers: { Accept: 'application/json' } });
+    const res = await fetchImpl(API_ROUTES.config, { headers: { Accept: 'application/json' } });
     if (!res.ok) throw new Error(`status ${res.status}`);
     return normalizeConfig(await res.json());
   } catch (error) {

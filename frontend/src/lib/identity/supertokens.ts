@@ -1,3 +1,4 @@
+import { API_ROUTES, IDENTITY_BASE_PATH } from '@fp/contracts';
 import type { IdentityAdapter, IdentityUser } from './types';
 import { splitName } from './names';
 
@@ -30,7 +31,7 @@ export async function createSuperTokensAdapter(): Promise<IdentityAdapter> {
   ]);
 
   SuperTokens.init({
-    appInfo: { appName: 'FundFlow', apiDomain: window.location.origin, apiBasePath: '/api/identity' },
+    appInfo: { appName: 'FundFlow', apiDomain: window.location.origin, apiBasePath: IDENTITY_BASE_PATH },
     recipeList: [Session.init({ tokenTransferMethod: 'header' }), EmailPassword.init()],
   });
 
@@ -55,7 +56,7 @@ export async function createSuperTokensAdapter(): Promise<IdentityAdapter> {
       profileImageUrl: null,
     };
     try {
-      const res = await fetch('/api/auth/me', {
+      const res = await fetch(API_ROUTES.me, {
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       });
       if (res.ok) {
