@@ -1,12 +1,12 @@
 import type { DeckViewInfo, StartDeckVisitResponse } from '@fp/contracts';
 import { useParams } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, Download, Eye } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Brand } from '../../app/Brand';
 import { saveResponse } from '../../lib/download';
 import { useIdentity, useIdentityStore } from '../../lib/identity';
 import { Button, Card, Field, Input, Spinner } from '../../ui';
-import { openPdf, renderPage, type PDFDocumentProxy } from './pdf';
+import { openPdf, preloadPdf, renderPage, type PDFDocumentProxy } from './pdf';
 import { ReadingTracker } from './reading-tracker';
 
 /** How often the reader's page times are sent while reading. */
@@ -72,18 +72,35 @@ export function DeckViewerPage() {
     [call],
   );
 
+  // pdf.js and its worker load alongside the session check and the link's API calls, not after them.
+  useEffect(() => {
+    preloadPdf().catch(() => undefined);
+  }, []);
+  // What the link asks for needs no session: asked at once, beside the session check (the session
+  // matters only from the visit on, which makes the founder's own visit a preview).
+  const infoRequest = useMemo(
+    () =>
+      fetch(base)
+        .then(async (res) => ({ res, body: (await res.json().catch(() => null)) as unknown }))
+        .catch(() => null),
+    [base],
+  );
+
   useEffect(() => {
     if (!identity.loaded) return;
     let cancelled = false;
     void (async () => {
-      const res = await call('').catch(() => null);
+      const got = await infoRequest;
       if (cancelled) return;
-      if (!res || !res.ok)
+      if (!got || !got.res.ok)
         return setPhase({
           kind: 'failed',
-          message: res ? await messageOf(res) : 'The deck could not be loaded. Check your connection and try again.',
+          message: got
+            ? ((got.body as { error?: string } | null)?.error ??
+              `The deck could not be loaded (HTTP ${got.res.status}).`)
+            : 'The deck could not be loaded. Check your connection and try again.',
         });
-      const info = (await res.json()) as DeckViewInfo;
+      const info = got.body as DeckViewInfo;
       if (!info.requireEmail && !info.requirePasscode) {
         const problem = await start(info, {});
         if (problem && !cancelled) setPhase({ kind: 'failed', message: problem });
@@ -92,7 +109,7 @@ export function DeckViewerPage() {
     return () => {
       cancelled = true;
     };
-  }, [identity.loaded, call, start]);
+  }, [identity.loaded, infoRequest, start]);
 
   return (
     <div className="flex min-h-dvh flex-col bg-background text-foreground">

@@ -2,18 +2,37 @@
  * pdf.js (pdfjs-dist), loaded only by the deck viewer: the legacy build, so older phone browsers
  * render too. Pages are drawn into a canvas; a watermark is drawn into the same pixels.
  */
-import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy, PDFWorker } from 'pdfjs-dist';
 
 export type { PDFDocumentProxy, PDFPageProxy };
 
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let loading: Promise<{ pdfjs: PdfJs; worker: PDFWorker }> | null = null;
+
+/**
+ * Fetches pdf.js and starts its worker, once. The viewer calls it as it arrives, so the 1.7 MB of
+ * pdf.js and worker download and compile while the link's API calls and the PDF's download run,
+ * instead of after them (that wait was most of the time to the first page).
+ */
+export function preloadPdf(): Promise<{ pdfjs: PdfJs; worker: PDFWorker }> {
+  loading ??= (async () => {
+    const [pdfjs, workerUrl] = await Promise.all([
+      import('pdfjs-dist/legacy/build/pdf.mjs'),
+      import('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url'),
+    ]);
+    pdfjs.GlobalWorkerOptions.workerSrc = workerUrl.default;
+    return { pdfjs, worker: new pdfjs.PDFWorker({ name: 'deck-viewer' }) };
+  })();
+  // A failed load (offline for a moment) may be tried again by the next call.
+  loading.catch(() => (loading = null));
+  return loading;
+}
+
 export async function openPdf(data: ArrayBuffer): Promise<PDFDocumentProxy> {
-  const [pdfjs, worker] = await Promise.all([
-    import('pdfjs-dist/legacy/build/pdf.mjs'),
-    import('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url'),
-  ]);
-  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+  const { pdfjs, worker } = await preloadPdf();
   // No fonts or scripts from anywhere else: the deck is rendered from the bytes we were given.
-  return pdfjs.getDocument({ data, isEvalSupported: false, enableXfa: false }).promise as Promise<PDFDocumentProxy>;
+  return pdfjs.getDocument({ data, worker, isEvalSupported: false, enableXfa: false })
+    .promise as Promise<PDFDocumentProxy>;
 }
 
 /** Draws `text` across the page, repeated diagonally, into the canvas's pixels. */
