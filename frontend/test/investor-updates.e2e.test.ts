@@ -100,6 +100,10 @@ async function shoot(page: Page, name: string, ready: (p: Page) => Promise<unkno
           await page.evaluate(() => document.documentElement.scrollWidth),
           `${name} at 375 px`,
         ).toBeLessThanOrEqual(375);
+      // Chromium paints a sandboxed (opaque-origin) frame only once it has been on screen: a full-page
+      // shot of a preview below the fold showed an empty box. Scrolled to once, it is in the picture.
+      const frame = page.getByTestId('preview-frame');
+      if (await frame.count()) await frame.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `updates-${name}-${w}-${theme}.png`), fullPage: true });
       // WCAG 2.1 A/AA: no serious or critical violation on the screen (contrast in both themes included).
       // The preview's frame is left out: it is sandboxed without scripts (axe cannot run in it), and it is the e-mail, not the app.
