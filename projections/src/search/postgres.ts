@@ -1,6 +1,6 @@
 // Search index, Postgres adapter: tables from infra/migrations/401, 402, 420 and 421, written in the
 // projection's own transaction (so index rows and checkpoint never disagree). Every write also
-// numbers what it changed (420_search_changes.sql), which the in-process index (./memory.ts) follows.
+// numbers what it changed (420_search_changes.sql), which the in-process index (./memory/) follows.
 import type { Db, Tx } from '@fp/infra';
 import { sql, type RawBuilder } from 'kysely';
 import type { AngelSearchDoc, VcSearchDoc } from './documents';

@@ -213,6 +213,14 @@ export class InProcessSearchIndex implements SearchIndex {
     return this.queued;
   }
 
+  /** Runs `read` in one repeatable-read snapshot, with the highest change number that snapshot holds. */
+  private snapshot<T>(read: (tx: Tx, upTo: number) => Promise<T>): Promise<T> {
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (tx) => read(tx, await this.latest(tx)));
+  }
+
   private async latest(db: Db | Tx): Promise<number> {
     const r = await sql<{ n: string }>`select greatest(
         (select max(seq) from search_vc_firms), (select max(seq) from search_angels), (select max(seq) from search_removals), 0)::text as n`.execute(
@@ -231,24 +239,14 @@ export class InProcessSearchIndex implements SearchIndex {
     if (latest === this.seen) return true;
     const generation = this.generation;
     const from = this.seen;
-    const changes = await this.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (tx) => {
-        const upTo = await this.latest(tx);
-        const count = await sql<{ n: number }>`select
-          (select count(*) from (select 1 from search_vc_firms where seq > ${from} limit ${this.deltaMax + 1}) a)::int +
-          (select count(*) from (select 1 from search_angels where seq > ${from} limit ${this.deltaMax + 1}) b)::int as n`.execute(
-          tx,
-        );
-        if (count.rows[0]!.n > this.deltaMax) return null;
-        const removals = await sql<{ collection: Collection; id: string | null }>`
-        select collection, id from search_removals where seq > ${from} and seq <= ${upTo} order by seq`.execute(tx);
-        const changed = (table: 'search_vc_firms' | 'search_angels') =>
-          sql<SourceRow>`${selectRows(table)} where seq > ${from} and seq <= ${upTo}`.execute(tx);
-        const rows = [...(await changed('search_vc_firms')).rows, ...(await changed('search_angels')).rows];
-        return { upTo, removals: removals.rows, rows };
-      });
+    const changes = await this.snapshot(async (tx, upTo) => {
+      if ((await countChanged(tx, from, upTo, this.deltaMax)) > this.deltaMax) return null;
+      const removals = await removalsIn(tx, from, upTo);
+      const changed = (table: 'search_vc_firms' | 'search_angels') =>
+        sql<SourceRow>`${selectRows(table)} where seq > ${from} and seq <= ${upTo}`.execute(tx);
+      const rows = [...(await changed('search_vc_firms')).rows, ...(await changed('search_angels')).rows];
+      return { upTo, removals, rows };
+    });
     if (this.generation !== generation || this.stale) return this.catchUp();
     if (!changes) {
       // A bulk load: reading it change by change would be slower than reading it whole.
@@ -294,40 +292,31 @@ export class InProcessSearchIndex implements SearchIndex {
     const cap = Math.max(this.deltaMax, held);
     const chunk = this.opts.chunk ?? 20_000;
     this.progress = { read: 0, total: null };
-    const changes = await this.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (tx) => {
-        const upTo = await this.latest(tx);
-        const count = await sql<{ n: number }>`select
-          (select count(*) from (select 1 from search_vc_firms where seq > ${from} and seq <= ${upTo} limit ${cap + 1}) a)::int +
-          (select count(*) from (select 1 from search_angels where seq > ${from} and seq <= ${upTo} limit ${cap + 1}) b)::int as n`.execute(
+    const changes = await this.snapshot(async (tx, upTo) => {
+      const count = await countChanged(tx, from, upTo, cap);
+      if (count > cap) return null;
+      this.progress = { read: 0, total: count };
+      const removals = await removalsIn(tx, from, upTo);
+      const rows: Row[] = [];
+      const collections: Collection[] = [];
+      for (const table of ['search_vc_firms', 'search_angels'] as const) {
+        await sql`declare search_changes no scroll cursor for ${selectRows(table)} where seq > ${from} and seq <= ${upTo}`.execute(
           tx,
         );
-        if (count.rows[0]!.n > cap) return null;
-        this.progress = { read: 0, total: count.rows[0]!.n };
-        const removals = await sql<{ collection: Collection; id: string | null }>`
-        select collection, id from search_removals where seq > ${from} and seq <= ${upTo} order by seq`.execute(tx);
-        const rows: Row[] = [];
-        const collections: Collection[] = [];
-        for (const table of ['search_vc_firms', 'search_angels'] as const) {
-          await sql`declare search_changes no scroll cursor for ${selectRows(table)} where seq > ${from} and seq <= ${upTo}`.execute(
-            tx,
-          );
-          for (;;) {
-            const got = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_changes`.execute(tx);
-            if (this.closed) return null;
-            for (const r of got.rows) {
-              rows.push(toRow(r, fieldsOf(r.collection)));
-              collections.push(r.collection);
-            }
-            this.progress.read += got.rows.length;
-            if (got.rows.length < chunk) break;
+        for (;;) {
+          const got = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_changes`.execute(tx);
+          if (this.closed) return null;
+          for (const r of got.rows) {
+            rows.push(toRow(r, fieldsOf(r.collection)));
+            collections.push(r.collection);
           }
-          await sql`close search_changes`.execute(tx);
+          this.progress.read += got.rows.length;
+          if (got.rows.length < chunk) break;
         }
-        return { upTo, removals: removals.rows, rows, collections };
-      });
+        await sql`close search_changes`.execute(tx);
+      }
+      return { upTo, removals, rows, collections };
+    });
     if (this.closed) return true;
     if (!changes || this.generation !== generation) return false;
     const next = new Map(state);
@@ -365,45 +354,39 @@ export class InProcessSearchIndex implements SearchIndex {
     const t0 = performance.now();
     const chunk = this.opts.chunk ?? 20_000;
     this.progress = { read: 0, total: null };
-    const loaded = await this.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (tx) => {
-        const upTo = await this.latest(tx);
-        const counted = await sql<{
-          n: number;
-        }>`select ((select count(*) from search_vc_firms) + (select count(*) from search_angels))::int as n`.execute(
-          tx,
-        );
-        this.progress = { read: 0, total: counted.rows[0]!.n };
-        const state = new Map<Collection, CollectionState>();
-        for (const c of COLLECTIONS) {
-          const builder = new SegmentBuilder(fieldsOf(c), c !== 'angels');
-          // A cursor walks the (collection, sort key, id) index once: rows arrive in their order.
-          const query =
-            c === 'angels'
-              ? sql`${selectRows('search_angels')} order by sort_key, id`
-              : sql`${selectRows('search_vc_firms')} where collection = ${sql.lit(c)} order by sort_key, id`;
-          await sql`declare search_load no scroll cursor for ${query}`.execute(tx);
-          for (;;) {
-            const rows = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_load`.execute(tx);
-            if (this.closed) return null;
-            for (const r of rows.rows)
-              builder.add(
-                r.id,
-                r.sort_key,
-                r.lexemes,
-                [r.n0, r.n1, r.n2, r.n3],
-                c === 'angels' ? undefined : fitOfRow(r),
-              );
-            this.progress.read += rows.rows.length;
-            if (rows.rows.length < chunk) break;
-          }
-          await sql`close search_load`.execute(tx);
-          state.set(c, new CollectionState(builder.build()));
+    const loaded = await this.snapshot(async (tx, upTo) => {
+      const counted = await sql<{
+        n: number;
+      }>`select ((select count(*) from search_vc_firms) + (select count(*) from search_angels))::int as n`.execute(tx);
+      this.progress = { read: 0, total: counted.rows[0]!.n };
+      const state = new Map<Collection, CollectionState>();
+      for (const c of COLLECTIONS) {
+        const builder = new SegmentBuilder(fieldsOf(c), c !== 'angels');
+        // A cursor walks the (collection, sort key, id) index once: rows arrive in their order.
+        const query =
+          c === 'angels'
+            ? sql`${selectRows('search_angels')} order by sort_key, id`
+            : sql`${selectRows('search_vc_firms')} where collection = ${sql.lit(c)} order by sort_key, id`;
+        await sql`declare search_load no scroll cursor for ${query}`.execute(tx);
+        for (;;) {
+          const rows = await sql<SourceRow>`fetch ${sql.raw(String(chunk))} from search_load`.execute(tx);
+          if (this.closed) return null;
+          for (const r of rows.rows)
+            builder.add(
+              r.id,
+              r.sort_key,
+              r.lexemes,
+              [r.n0, r.n1, r.n2, r.n3],
+              c === 'angels' ? undefined : fitOfRow(r),
+            );
+          this.progress.read += rows.rows.length;
+          if (rows.rows.length < chunk) break;
         }
-        return { upTo, state };
-      });
+        await sql`close search_load`.execute(tx);
+        state.set(c, new CollectionState(builder.build()));
+      }
+      return { upTo, state };
+    });
     if (!loaded || this.closed) return;
     this.state = loaded.state;
     this.seen = loaded.upTo;
@@ -416,4 +399,21 @@ export class InProcessSearchIndex implements SearchIndex {
       `[search] in-process index loaded: ${docs.toLocaleString('en-US')} documents in ${this.lastLoad.ms} ms`,
     );
   }
+}
+
+/** Documents changed in (from, upTo], counted only up to cap + 1: past cap, the caller reads them otherwise. */
+async function countChanged(tx: Tx, from: number, upTo: number, cap: number): Promise<number> {
+  const r = await sql<{ n: number }>`select
+    (select count(*) from (select 1 from search_vc_firms where seq > ${from} and seq <= ${upTo} limit ${cap + 1}) a)::int +
+    (select count(*) from (select 1 from search_angels where seq > ${from} and seq <= ${upTo} limit ${cap + 1}) b)::int as n`.execute(
+    tx,
+  );
+  return r.rows[0]!.n;
+}
+
+/** Removals in (from, upTo], in their order (a null id clears the collection). */
+async function removalsIn(tx: Tx, from: number, upTo: number) {
+  const r = await sql<{ collection: Collection; id: string | null }>`
+    select collection, id from search_removals where seq > ${from} and seq <= ${upTo} order by seq`.execute(tx);
+  return r.rows;
 }
