@@ -213,6 +213,13 @@ describe('answers the founder approves, in the browser', () => {
     expect(await dialog.getByLabel('Which track are you applying for?').inputValue()).toBe('Direct investment');
     await dialog.getByRole('button', { name: 'Send answers and continue' }).click();
     await page.getByText('Answers saved').waitFor();
+    // Fresh at once, without a reload (issue 24): the row takes the server's answer, the banner goes;
+    // the list's own refresh is 15 s away, so a stale row would still say "Needs your answers" here.
+    await expect
+      .poll(() => row.getByTestId('status-badge').innerText(), { timeout: 8_000 })
+      .not.toContain('Needs your answers');
+    expect(await row.getByRole('button', { name: 'Answer questions' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('waiting-runs-banner').count(), { timeout: 8_000 }).toBe(0);
 
     await expect
       .poll(async () => (await app.api('GET', `/api/submissions/${submissionId}`, { token: user.token })).body.status, {
