@@ -1,7 +1,7 @@
 import { userStream } from '@fp/contracts';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import type { AccountsServiceContext } from './context';
-import { accountDecider, type AccountCommand } from './decider';
+import { accountDecider, type AccountCommand } from './account-decider';
 
 /** Decides on the user's stream and answers once the users read model shows it (the session check reads it). */
 export async function runAccountCommand(

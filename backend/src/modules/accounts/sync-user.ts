@@ -1,7 +1,7 @@
 import { userStream } from '@fp/contracts';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import type { AccountsServiceContext } from './context';
-import { accountDecider } from './decider';
+import { accountDecider } from './account-decider';
 
 export interface SyncInput {
   userId: string;

@@ -7,7 +7,7 @@ import {
   type StreamAppend,
 } from '@fp/infra';
 import { ConflictError, type CommandMeta } from '../../platform/decider';
-import { creditDecider, decideAll, replay, type CreditCommand, type CreditState } from './decider';
+import { creditDecider, decideAll, replay, type CreditCommand, type CreditState } from './credit-decider';
 
 export interface CommandResult {
   /** Balance right after this command's events. */

@@ -5,7 +5,7 @@ import { creditsProjection } from './projection';
 import { creditsRoutes } from './routes';
 import { createCreditsService, type CreditsService } from './service';
 
-export { creditDecider, CreditsOwedError, InsufficientCreditsError, INSUFFICIENT } from './decider';
+export { creditDecider, CreditsOwedError, InsufficientCreditsError, INSUFFICIENT } from './credit-decider';
 export type { CreditsService, SpendInput, SpendAllInput, PurchaseInput, ReverseInput } from './service';
 export type { CreditsContext } from './context';
 export { auditLedger, ledgerHistory, type AuditProgress, type AuditReport, type AuditRow } from './audit';

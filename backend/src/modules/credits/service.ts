@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { CommandMeta } from '../../platform/decider';
 import { CreditCommandQueue, type CommandResult } from './command-queue';
-import type { SpendItem } from './decider';
+import type { SpendItem } from './credit-decider';
 
 export interface SpendInput {
   amount: number;

@@ -2,7 +2,7 @@ import type { SpendKind } from '@fp/contracts';
 import type { CommandMeta } from '../../platform/decider';
 import type { CommandResult } from './command-queue';
 import type { CreditsServiceContext } from './context';
-import type { SpendItem } from './decider';
+import type { SpendItem } from './credit-decider';
 
 export interface SpendInput {
   amount: number;

@@ -9,7 +9,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
 import type { DeckLinksServiceContext } from './context';
-import { deckLinkDecider } from './decider';
+import { deckLinkDecider } from './deck-link-decider';
 import { hashPasscode } from './passcode';
 
 export const deckLinkUrl = (ctx: Pick<DeckLinksServiceContext, 'config'>, token: string) =>

@@ -12,7 +12,7 @@ import { deckLinksRoutes } from './routes';
 import { createDeckLinksService, type DeckLinksService } from './service';
 import { deckViewerRoutes, VIEWER_PATHS } from './viewer-routes';
 
-export { deckLinkDecider } from './decider';
+export { deckLinkDecider } from './deck-link-decider';
 export type { DeckLinksService } from './service';
 
 export interface DeckLinksDeps {

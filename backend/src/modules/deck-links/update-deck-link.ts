@@ -1,7 +1,7 @@
 import { DECK_LINK_NOT_FOUND, deckLinkStream, type DeckLinkSummary, type UpdateDeckLinkRequest } from '@fp/contracts';
 import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
 import type { DeckLinksServiceContext } from './context';
-import { deckLinkDecider, type SettingsChange } from './decider';
+import { deckLinkDecider, type SettingsChange } from './deck-link-decider';
 import { listDeckLinks } from './list-deck-links';
 import { hashPasscode } from './passcode';
 

@@ -13,7 +13,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
 import type { DeckLinksServiceContext } from './context';
-import { deckLinkDecider, type DeckLinkCommand } from './decider';
+import { deckLinkDecider, type DeckLinkCommand } from './deck-link-decider';
 import { verifyPasscode } from './passcode';
 
 /** The id the founder's own (unrecorded) view uses: only their session opens the file with it. */

@@ -1,6 +1,6 @@
 import { firstRunChecklist, firstRunStream, type FirstRunChecklistResponse } from '@fp/contracts';
 import type { FirstRunContext } from './context';
-import { firstRunDecider } from './decider';
+import { firstRunDecider } from './first-run-decider';
 
 /** The checklist: each step ticked from what the modules hold, plus the founder's own record (live view, dismissal). */
 export async function readChecklist(ctx: FirstRunContext, userId: string): Promise<FirstRunChecklistResponse> {

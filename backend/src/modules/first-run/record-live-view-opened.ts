@@ -1,7 +1,7 @@
 import { firstRunStream } from '@fp/contracts';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import type { FirstRunContext } from './context';
-import { firstRunDecider } from './decider';
+import { firstRunDecider } from './first-run-decider';
 
 /** The founder watched one of their applications live: the checklist's step is ticked. */
 export function recordLiveViewOpened(

@@ -1,7 +1,7 @@
 import { investorUpdateStream, type UpdateContent } from '@fp/contracts';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import type { InvestorUpdatesServiceContext } from './context';
-import { investorUpdateDecider } from './decider';
+import { investorUpdateDecider } from './investor-update-decider';
 import { profileMetrics } from './profile-metrics';
 
 /**

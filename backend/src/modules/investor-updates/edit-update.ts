@@ -1,7 +1,7 @@
 import { investorUpdateStream, type EditInvestorUpdateRequest } from '@fp/contracts';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import type { InvestorUpdatesServiceContext } from './context';
-import { investorUpdateDecider } from './decider';
+import { investorUpdateDecider } from './investor-update-decider';
 import { checkSources } from './profile-metrics';
 
 /** Saves the draft (content, recipients). A metric whose value is no longer the profile's becomes the founder's. */

@@ -9,7 +9,7 @@ import {
 import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
 import { messageFor, senderOf } from './compose-message';
 import type { InvestorUpdatesServiceContext } from './context';
-import { hasContent, investorUpdateDecider } from './decider';
+import { hasContent, investorUpdateDecider } from './investor-update-decider';
 import { recipientId, resolveRecipients } from './resolve-recipients';
 import { ownUpdate } from './update-stream';
 

@@ -1,7 +1,7 @@
 import { investorUpdateStream, UPDATE_NOT_FOUND } from '@fp/contracts';
 import { DomainError, foldEvents } from '../../platform/decider';
 import type { InvestorUpdatesServiceContext } from './context';
-import { investorUpdateDecider } from './decider';
+import { investorUpdateDecider } from './investor-update-decider';
 
 /** The update as its stream holds it (not the read model, which may lag); another founder's is a 404. */
 export async function ownUpdate(ctx: Pick<InvestorUpdatesServiceContext, 'store'>, userId: string, updateId: string) {

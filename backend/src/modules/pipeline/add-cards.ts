@@ -1,7 +1,7 @@
 import type { AddPipelineCardsRequest, PipelineCard, PipelineStage } from '@fp/contracts';
 import type { CommandMeta } from '../../platform/decider';
 import type { PipelineServiceContext } from './context';
-import { investorKey } from './decider';
+import { investorKey } from './pipeline-decider';
 import { listCards } from './queries';
 import { resolveInvestors } from './resolve-investors';
 import { runPipelineCommand, withCardIds } from './run-pipeline-command';

@@ -1,6 +1,6 @@
 import type { CommandMeta } from '../../platform/decider';
 import type { PipelineServiceContext } from './context';
-import type { InvestorRef } from './decider';
+import type { InvestorRef } from './pipeline-decider';
 import { runPipelineCommand, withCardIds } from './run-pipeline-command';
 
 /**

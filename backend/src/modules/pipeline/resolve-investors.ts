@@ -1,7 +1,7 @@
 import type { InvestorKind } from '@fp/contracts';
 import { DomainError } from '../../platform/decider';
 import type { PipelineServiceContext } from './context';
-import { investorKey, type InvestorRef } from './decider';
+import { investorKey, type InvestorRef } from './pipeline-decider';
 
 /** Names of the investors from the catalog (VC firms, test firms, angels); an unknown id is a 404. */
 export async function resolveInvestors(

@@ -1,7 +1,7 @@
 import { pipelineStream, type InvestorKind } from '@fp/contracts';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import type { PipelineServiceContext } from './context';
-import { investorKey, pipelineDecider, type PipelineCommand } from './decider';
+import { investorKey, pipelineDecider, type PipelineCommand } from './pipeline-decider';
 
 /** Runs a command on the founder's stream; with `wait`, answers after the board shows it. */
 export async function runPipelineCommand(

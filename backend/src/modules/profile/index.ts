@@ -10,7 +10,7 @@ import { profileRoutes } from './routes';
 import { standingChoicesRoutes } from './standing-choices-routes';
 import { createProfileService, type ProfileService } from './service';
 
-export { profileDecider } from './decider';
+export { profileDecider } from './profile-decider';
 export { answersDecider } from './answers-decider';
 export { standingChoicesDecider } from './standing-choices-decider';
 export type { ProfileService, ProfileView } from './service';

@@ -2,7 +2,7 @@ import { eventTime } from '@fp/infra';
 import { PROFILE_EVENT_TYPES, profileCompletion, type ProfileEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 import { profileFromRow, rowFromProfile } from './columns';
-import { profileDecider, type ProfileState } from './decider';
+import { profileDecider, type ProfileState } from './profile-decider';
 
 interface Current extends ProfileState {
   version: number;

@@ -14,7 +14,7 @@ import { removePitchDeck } from './remove-pitch-deck';
 import { uploadPitchDeck } from './upload-pitch-deck';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import { profileFromRow } from './columns';
-import { profileDecider } from './decider';
+import { profileDecider } from './profile-decider';
 import { listAnswers } from './list-answers';
 import { changeAnswers } from './change-answers';
 import type { AnswerCommand } from './answers-decider';

@@ -6,7 +6,7 @@ import { savedSearchesProjection } from './projection';
 import { savedSearchesRoutes } from './routes';
 import { createSavedSearchesService, type SavedSearchesService } from './service';
 
-export { savedSearchesDecider } from './decider';
+export { savedSearchesDecider } from './saved-searches-decider';
 export type { SavedSearchesService } from './service';
 export type { SavedSearchesDeps } from './context';
 

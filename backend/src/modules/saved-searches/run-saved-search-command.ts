@@ -1,7 +1,7 @@
 import { savedSearchStream } from '@fp/contracts';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import type { SavedSearchesServiceContext } from './context';
-import { savedSearchesDecider, type SavedSearchCommand } from './decider';
+import { savedSearchesDecider, type SavedSearchCommand } from './saved-searches-decider';
 
 /** Runs a command on the founder's saved-search stream and answers once the list shows it. */
 export async function runSavedSearchCommand(

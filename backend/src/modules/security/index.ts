@@ -10,7 +10,7 @@ import { securityRoutes } from './routes';
 import { createSecurityService, type SecurityService } from './service';
 import { installUserChecks } from './user-checks';
 
-export { securityDecider, isBlocked } from './decider';
+export { securityDecider, isBlocked } from './security-decider';
 export { automatedMarker } from './agents';
 export { createSecurityQueries } from './queries';
 export type { SecurityService, ViolationReport } from './service';

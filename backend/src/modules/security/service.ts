@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import { BlockList } from './blocklist';
 import { MemoryCounterStore, PostgresCounterStore, type CounterStore } from './counters';
-import { securityDecider, type SecurityCommand, type ViolationInput } from './decider';
+import { securityDecider, type SecurityCommand, type ViolationInput } from './security-decider';
 
 export interface ViolationReport {
   type: ViolationType;

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { given } from '../../testing/decider';
-import { firstRunDecider } from './decider';
+import { firstRunDecider } from './first-run-decider';
 
 const opened = { type: 'FirstRunLiveViewOpened' as const, data: { userId: 'u1', submissionId: 's1' } };
 const dismissed = { type: 'FirstRunChecklistDismissed' as const, data: { userId: 'u1' } };

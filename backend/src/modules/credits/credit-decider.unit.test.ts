@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { given as givenHistory } from '../../testing/decider';
-import { creditDecider, decideAll, InsufficientCreditsError, replay, type CreditCommand } from './decider';
+import { creditDecider, decideAll, InsufficientCreditsError, replay, type CreditCommand } from './credit-decider';
 
 const U = 'user-1';
 const meta: CommandMeta = { now: new Date('2025-01-01T00:00:00Z'), actor: 'actor-1' };

@@ -2,7 +2,7 @@ import { PASS_REASON_REQUIRED, type PipelineEvent, type PipelineStage } from '@f
 import { describe, expect, it } from 'vitest';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { given } from '../../testing/decider';
-import { pipelineDecider, type PipelineCommand } from './decider';
+import { pipelineDecider, type PipelineCommand } from './pipeline-decider';
 
 const userId = 'u1';
 const meta: CommandMeta = {

@@ -2,7 +2,7 @@ import type { AccountEvent } from '@fp/contracts';
 import { describe, it, expect } from 'vitest';
 import { given } from '../../testing/decider';
 import { DomainError } from '../../platform/decider';
-import { accountDecider } from './decider';
+import { accountDecider } from './account-decider';
 
 const details = {
   userId: 'u1',

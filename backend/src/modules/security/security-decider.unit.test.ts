@@ -2,7 +2,7 @@ import type { SecurityEvent } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../platform/decider';
 import { given as givenHistory } from '../../testing/decider';
-import { isBlocked, securityDecider, type AutoBlockPolicy, type SecurityCommand } from './decider';
+import { isBlocked, securityDecider, type AutoBlockPolicy, type SecurityCommand } from './security-decider';
 
 const t0 = new Date('2025-03-01T10:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);

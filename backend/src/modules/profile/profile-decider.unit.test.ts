@@ -3,7 +3,7 @@ import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { given as givenHistory } from '../../testing/decider';
-import { profileDecider, type ProfileCommand } from './decider';
+import { profileDecider, type ProfileCommand } from './profile-decider';
 
 const meta: CommandMeta = { now: new Date('2025-01-01T00:00:00Z'), actor: 'u1' };
 const given = (...events: ProfileEvent[]) => events;

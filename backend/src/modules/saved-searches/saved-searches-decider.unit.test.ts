@@ -2,7 +2,7 @@ import { MAX_SAVED_SEARCHES, type SavedSearchEvent } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../platform/decider';
 import { given } from '../../testing/decider';
-import { savedSearchesDecider } from './decider';
+import { savedSearchesDecider } from './saved-searches-decider';
 
 const u = 'user-1';
 const created = (searchId: string, name: string): SavedSearchEvent => ({

@@ -2,7 +2,7 @@ import { DECK_LINK_DEFAULTS, type DeckLinkCreated, type DeckLinkEvent } from '@f
 import { describe, expect, it } from 'vitest';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { given } from '../../testing/decider';
-import { deckLinkDecider, type DeckLinkCommand } from './decider';
+import { deckLinkDecider, type DeckLinkCommand } from './deck-link-decider';
 
 const T0 = new Date('2026-03-05T10:00:00Z');
 const at = (s: number): CommandMeta => ({ now: new Date(T0.getTime() + s * 1000), actor: 'viewer' });

@@ -3,7 +3,7 @@ import { metricSourceLabel } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { given } from '../../testing/decider';
-import { investorUpdateDecider, type InvestorUpdateCommand } from './decider';
+import { investorUpdateDecider, type InvestorUpdateCommand } from './investor-update-decider';
 import { checkSources, profileMetrics } from './profile-metrics';
 
 const NOW: CommandMeta = { now: new Date('2026-11-02T09:00:00Z'), actor: 'u1' };
