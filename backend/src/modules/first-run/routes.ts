@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
@@ -6,9 +7,9 @@ import type { FirstRunService } from './service';
 
 /** The founder's own checklist (every read and write is the session's user). */
 export function firstRunRoutes(app: FastifyInstance, ctx: FirstRunContext, svc: FirstRunService) {
-  app.get('/api/first-run', async (req) => svc.checklist(requireUser(req).id));
+  app.get(API_ROUTES.firstRun, async (req) => svc.checklist(requireUser(req).id));
 
-  app.post('/api/first-run/dismiss', async (req) => {
+  app.post(API_ROUTES.firstRunDismiss, async (req) => {
     const user = requireUser(req);
     await svc.dismiss(user.id, metaFor(ctx, user.id));
     return svc.checklist(user.id);
