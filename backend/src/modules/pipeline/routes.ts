@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   AddPipelineCardRequest,
   AddPipelineCardsRequest,
   pipelineExportFileName,
@@ -17,10 +18,10 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 export function pipelineRoutes(app: FastifyInstance, ctx: PipelineContext) {
   const svc = ctx.pipeline;
 
-  app.get('/api/pipeline', async (req) => ({ cards: await svc.list(requireUser(req).id) }));
+  app.get(API_ROUTES.pipeline, async (req) => ({ cards: await svc.list(requireUser(req).id) }));
 
   /** One investor `{ investorId, investorKind, stage? }` (201 with the card; 200 with the existing one) or many `{ investors: [...] }`. */
-  app.post('/api/pipeline', async (req, reply) => {
+  app.post(API_ROUTES.pipeline, async (req, reply) => {
     const user = requireUser(req);
     const body = req.body ?? {};
     if (typeof body === 'object' && 'investors' in body) {
@@ -35,7 +36,7 @@ export function pipelineRoutes(app: FastifyInstance, ctx: PipelineContext) {
     return reply.status(r.added ? 201 : 200).send(r.cards[0]);
   });
 
-  app.get('/api/pipeline/export', async (req, reply) => {
+  app.get(API_ROUTES.pipelineExport, async (req, reply) => {
     const user = requireUser(req);
     const { csv, count } = await svc.exportCsv(user.id);
     return reply
@@ -46,19 +47,19 @@ export function pipelineRoutes(app: FastifyInstance, ctx: PipelineContext) {
       .send(csv);
   });
 
-  app.patch('/api/pipeline/:id', async (req) => {
+  app.patch(API_ROUTES.pipelineEntry, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return svc.update(user.id, id, parse(UpdatePipelineCardRequest, req.body ?? {}), metaFor(ctx, user.id));
   });
 
-  app.delete('/api/pipeline/:id', async (req) => {
+  app.delete(API_ROUTES.pipelineEntry, async (req) => {
     const user = requireUser(req);
     await svc.remove(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
     return { success: true };
   });
 
-  app.get('/api/pipeline/:id/history', async (req) => {
+  app.get(API_ROUTES.pipelineEntryHistory, async (req) => {
     const user = requireUser(req);
     return { history: await svc.history(user.id, parse(IdParams, req.params).id) };
   });
