@@ -1,4 +1,4 @@
-import { CreateSavedSearchRequest, RenameSavedSearchRequest } from '@fp/contracts';
+import { API_ROUTES, CreateSavedSearchRequest, RenameSavedSearchRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
@@ -12,27 +12,27 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 export function savedSearchesRoutes(app: FastifyInstance, ctx: SavedSearchesContext) {
   const svc = ctx.savedSearches;
 
-  app.get('/api/saved-searches', async (req) => ({ savedSearches: await svc.list(requireUser(req).id) }));
+  app.get(API_ROUTES.savedSearches, async (req) => ({ savedSearches: await svc.list(requireUser(req).id) }));
 
-  app.post('/api/saved-searches', async (req, reply) => {
+  app.post(API_ROUTES.savedSearches, async (req, reply) => {
     const user = requireUser(req);
     return reply
       .status(201)
       .send(await svc.create(user.id, parse(CreateSavedSearchRequest, req.body ?? {}), metaFor(ctx, user.id)));
   });
 
-  app.patch('/api/saved-searches/:id', async (req) => {
+  app.patch(API_ROUTES.savedSearch, async (req) => {
     const user = requireUser(req);
     const { name } = parse(RenameSavedSearchRequest, req.body ?? {});
     return svc.rename(user.id, parse(IdParams, req.params).id, name, metaFor(ctx, user.id));
   });
 
-  app.post('/api/saved-searches/:id/open', async (req) => {
+  app.post(API_ROUTES.savedSearchOpen, async (req) => {
     const user = requireUser(req);
     return svc.open(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
   });
 
-  app.delete('/api/saved-searches/:id', async (req) => {
+  app.delete(API_ROUTES.savedSearch, async (req) => {
     const user = requireUser(req);
     await svc.remove(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
     return { success: true };
