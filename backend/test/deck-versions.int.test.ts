@@ -1,5 +1,5 @@
 import type { DeckAnalytics } from '@fp/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { deckPdf } from './support/deck-pdf';
 
@@ -46,7 +46,10 @@ const analytics = async (token: string, deckId?: string) =>
   app.api('GET', deckId ? `/api/deck-analytics?deckId=${encodeURIComponent(deckId)}` : '/api/deck-analytics', {
     token,
   });
-const settle = () => app.ctx.projections.waitFor(undefined, 10_000);
+// Generous: on a loaded machine (2 cores, many test runs) every projection of the app lags behind,
+// and a test may wait for the read side a few times.
+vi.setConfig({ testTimeout: 180_000 });
+const settle = () => app.ctx.projections.waitFor(undefined, 60_000);
 
 describe('figures per deck version', () => {
   it('counts each visit for the version it read; the page figures of any version; 404 for another founder', async () => {

@@ -11,21 +11,12 @@ export async function listDeckLinks(
   opts: { ids?: string[] } = {},
 ): Promise<DeckLinkSummary[]> {
   if (opts.ids && !opts.ids.length) return [];
-  // Figures per link in one grouped pass over the founder's visits (a subquery per link read every
-  // visit's pages again for each link: 5 s for 100 links at 10,000 visits).
+  // Figures per link as the projection keeps them on the link's row (migration 985): grouping every
+  // visit and its pages on each request took 1.9 s p95 at 10,000 visits on a loaded machine.
   const only = opts.ids ? sql`and l.id in (${sql.join(opts.ids)})` : sql``;
   const { rows } = await sql<Record<string, any>>`
-    with v as (
-      select link_id, count(*) as visits, sum(total_seconds) as total_seconds, max(started_at) as last_visit_at
-      from deck_visits where user_id = ${userId} group by link_id
-    ),
-    p as (
-      select v.link_id, count(distinct p.page) as pages_viewed
-      from deck_visits v join deck_visit_pages p on p.visit_id = v.visit_id
-      where v.user_id = ${userId} and p.seconds >= 1 group by v.link_id
-    )
-    select l.*, coalesce(v.visits, 0) as visits, coalesce(v.total_seconds, 0) as total_seconds, v.last_visit_at, coalesce(p.pages_viewed, 0) as pages_viewed
-    from deck_links l left join v on v.link_id = l.id left join p on p.link_id = l.id
+    select l.*, (select count(*) from deck_link_pages p where p.link_id = l.id) as pages_viewed
+    from deck_links l
     where l.user_id = ${userId} ${only}
     order by l.created_at desc, l.id`.execute(ctx.db);
   return rows.map((r) => ({

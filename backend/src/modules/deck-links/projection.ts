@@ -25,6 +25,7 @@ export function deckLinksProjection(opts: { retentionDays: number; now?: () => D
     eventTypes: [...DECK_LINK_EVENT_TYPES],
     tables: [
       'deck_links',
+      'deck_link_pages',
       'deck_visits',
       'deck_visit_pages',
       'deck_version_stats',
@@ -165,6 +166,11 @@ class VisitBatch {
     await sql`insert into deck_version_readers (user_id, deck_id, link_id)
       select distinct user_id, deck_id, link_id from jsonb_to_recordset(${rows}::jsonb) as a(user_id text, deck_id text, link_id text)
       on conflict do nothing`.execute(tx);
+    // The link's own figures, so the link list reads its row (migration 985).
+    await sql`update deck_links l set visits = l.visits + a.n, last_visit_at = greatest(l.last_visit_at, a.last)
+      from (select link_id, count(*)::int as n, max(started_at) as last
+            from jsonb_to_recordset(${rows}::jsonb) as a(link_id text, started_at timestamptz) group by 1) a
+      where l.id = a.link_id`.execute(tx);
   }
 
   private async flushReports(tx: Tx) {
@@ -178,14 +184,21 @@ class VisitBatch {
     }));
     // The visits (locked, as each report's reach is read before it grows); a visit past the retention
     // or purged has no row and adds nothing.
-    const updated = await sql<{ visit_id: string; user_id: string; deck_id: string; before: number; reach: number }>`
+    const updated = await sql<{
+      visit_id: string;
+      link_id: string;
+      user_id: string;
+      deck_id: string;
+      before: number;
+      reach: number;
+    }>`
       with r as (select * from jsonb_to_recordset(${json(input)}::jsonb)
           as r("visitId" text, at timestamptz, "lastPage" int, "pageCount" int, total float8, furthest int)),
         old as (select v.visit_id, v.reach from deck_visits v join r on r."visitId" = v.visit_id for update of v)
       update deck_visits v set last_at = r.at, last_page = r."lastPage", total_seconds = v.total_seconds + r.total,
         page_count = coalesce(r."pageCount", v.page_count), reach = greatest(v.reach, r.furthest)
       from r, old where v.visit_id = r."visitId" and old.visit_id = v.visit_id
-      returning v.visit_id, v.user_id, v.deck_id, old.reach as before, v.reach`.execute(tx);
+      returning v.visit_id, v.link_id, v.user_id, v.deck_id, old.reach as before, v.reach`.execute(tx);
     if (!updated.rows.length) return;
     const visitPages: { visit_id: string; page: number; seconds: number }[] = [];
     // Per version and page: seconds over all visits, and visits whose reach grew past the page.
@@ -200,8 +213,10 @@ class VisitBatch {
       return row;
     };
     const versionCount = new Map<string, { user_id: string; deck_id: string; page_count: number }>();
+    const linkSeconds = new Map<string, number>();
     for (const v of updated.rows) {
       const r = this.reports.get(v.visit_id)!;
+      linkSeconds.set(v.link_id, (linkSeconds.get(v.link_id) ?? 0) + r.total);
       for (const [page, seconds] of r.pages) {
         visitPages.push({ visit_id: v.visit_id, page, seconds });
         versionPage(v.user_id, v.deck_id, page).seconds += seconds;
@@ -214,10 +229,20 @@ class VisitBatch {
           versionCount.set(key, { user_id: v.user_id, deck_id: v.deck_id, page_count: r.pageCount });
       }
     }
+    // A visit's page that reaches 1 s counts as viewed for its link.
     if (visitPages.length)
-      await sql`insert into deck_visit_pages (visit_id, page, seconds)
-        select visit_id, page, seconds from jsonb_to_recordset(${json(visitPages)}::jsonb) as x(visit_id text, page int, seconds float8)
-        on conflict (visit_id, page) do update set seconds = deck_visit_pages.seconds + excluded.seconds`.execute(tx);
+      await sql`with up as (
+          insert into deck_visit_pages (visit_id, page, seconds)
+          select visit_id, page, seconds from jsonb_to_recordset(${json(visitPages)}::jsonb) as x(visit_id text, page int, seconds float8)
+          on conflict (visit_id, page) do update set seconds = deck_visit_pages.seconds + excluded.seconds
+          returning visit_id, page, seconds)
+        insert into deck_link_pages (link_id, page)
+        select distinct x.link_id, up.page from up join jsonb_to_recordset(${json(updated.rows)}::jsonb) as x(visit_id text, link_id text) on x.visit_id = up.visit_id
+        where up.seconds >= 1
+        on conflict do nothing`.execute(tx);
+    await sql`update deck_links l set total_seconds = l.total_seconds + x.total
+      from jsonb_to_recordset(${json([...linkSeconds].map(([id, total]) => ({ id, total })))}::jsonb) as x(id text, total float8)
+      where l.id = x.id`.execute(tx);
     if (versionPages.size)
       await sql`insert into deck_version_pages (user_id, deck_id, page, seconds, reached)
         select user_id, deck_id, page, seconds, reached from jsonb_to_recordset(${json([...versionPages.values()])}::jsonb)
