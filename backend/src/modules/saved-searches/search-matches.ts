@@ -6,6 +6,7 @@ import {
   type SavedSearch,
   type SavedSearchKind,
   type SavedSearchQuery,
+  iso,
 } from '@fp/contracts';
 import { sql } from 'kysely';
 import { DomainError } from '../../platform/decider';
@@ -15,7 +16,6 @@ import type { SavedSearchesServiceContext } from './context';
 // What every saved-search use case reads: the stored searches, what they match now, what was seen.
 
 const TOO_BROAD = `Save a narrower search: this one matches more than ${MAX_ALL_IDS.toLocaleString('en-US')} investors, too many to tell which are new.`;
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 /** Ids matching a saved query, through the same filter schema and index as the database screens. */
 export async function matchingIds(

@@ -11,6 +11,7 @@ import {
   type TakeoverRecord,
   type SubmissionActivityResponse,
   type SubmissionStatsResponse,
+  iso,
 } from '@fp/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
@@ -59,7 +60,6 @@ export interface SubmissionRow {
   takeovers?: TakeoverRecord[] | string;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const isActive = (status: string) => status === 'pending' || status === 'processing';
 
 export const liveUrlFor = (ctx: Pick<AppContext, 'config' | 'clock'>, row: Pick<SubmissionRow, 'id' | 'user_id'>) =>
