@@ -8,7 +8,7 @@ import {
   type UpdateContent,
   type UpdateRecipients,
 } from '@fp/contracts';
-import { DomainError, type Decider } from '../../platform/decider';
+import { DomainError, type Decider, type CommandOf, type CommandMeta } from '../../platform/decider';
 
 export interface InvestorUpdateState {
   update: {
@@ -86,34 +86,52 @@ export const investorUpdateDecider: Decider<InvestorUpdateState, InvestorUpdateC
   decide(cmd, state, meta) {
     switch (cmd.type) {
       case 'DraftUpdate':
-        if (state.update) return [];
-        return [{ type: 'InvestorUpdateDrafted', data: cmd.data }];
-
-      case 'EditUpdate': {
-        const u = owned(state, cmd.data.userId);
-        if (u.sent) throw new DomainError(UPDATE_ALREADY_SENT, 409, 'already_sent');
-        const data: { updateId: string; userId: string; content?: UpdateContent; recipients?: UpdateRecipients } = {
-          updateId: u.updateId,
-          userId: u.userId,
-        };
-        if (cmd.data.content && !same(cmd.data.content, u.content)) data.content = cmd.data.content;
-        if (cmd.data.recipients && !same(cmd.data.recipients, u.recipients)) data.recipients = cmd.data.recipients;
-        if (!data.content && !data.recipients) return [];
-        return [{ type: 'InvestorUpdateEdited', data }];
-      }
-
-      case 'SendUpdate': {
-        const u = owned(state, cmd.data.userId);
-        if (u.sent) return [];
-        if (!hasContent(u.content)) throw new DomainError(UPDATE_EMPTY, 400, 'empty');
-        if (!cmd.data.recipients.length) throw new DomainError(UPDATE_NO_RECIPIENTS, 400, 'no_recipients');
-        return [
-          {
-            type: 'InvestorUpdateSent',
-            data: { ...cmd.data, updateId: u.updateId, at: meta.now.toISOString(), content: u.content },
-          },
-        ];
-      }
+        return draftUpdate(cmd, state);
+      case 'EditUpdate':
+        return editUpdate(cmd, state);
+      case 'SendUpdate':
+        return sendUpdate(cmd, state, meta);
     }
   },
 };
+
+function draftUpdate(
+  cmd: CommandOf<InvestorUpdateCommand, 'DraftUpdate'>,
+  state: InvestorUpdateState,
+): InvestorUpdateEvent[] {
+  if (state.update) return [];
+  return [{ type: 'InvestorUpdateDrafted', data: cmd.data }];
+}
+
+function editUpdate(
+  cmd: CommandOf<InvestorUpdateCommand, 'EditUpdate'>,
+  state: InvestorUpdateState,
+): InvestorUpdateEvent[] {
+  const u = owned(state, cmd.data.userId);
+  if (u.sent) throw new DomainError(UPDATE_ALREADY_SENT, 409, 'already_sent');
+  const data: { updateId: string; userId: string; content?: UpdateContent; recipients?: UpdateRecipients } = {
+    updateId: u.updateId,
+    userId: u.userId,
+  };
+  if (cmd.data.content && !same(cmd.data.content, u.content)) data.content = cmd.data.content;
+  if (cmd.data.recipients && !same(cmd.data.recipients, u.recipients)) data.recipients = cmd.data.recipients;
+  if (!data.content && !data.recipients) return [];
+  return [{ type: 'InvestorUpdateEdited', data }];
+}
+
+function sendUpdate(
+  cmd: CommandOf<InvestorUpdateCommand, 'SendUpdate'>,
+  state: InvestorUpdateState,
+  meta: CommandMeta,
+): InvestorUpdateEvent[] {
+  const u = owned(state, cmd.data.userId);
+  if (u.sent) return [];
+  if (!hasContent(u.content)) throw new DomainError(UPDATE_EMPTY, 400, 'empty');
+  if (!cmd.data.recipients.length) throw new DomainError(UPDATE_NO_RECIPIENTS, 400, 'no_recipients');
+  return [
+    {
+      type: 'InvestorUpdateSent',
+      data: { ...cmd.data, updateId: u.updateId, at: meta.now.toISOString(), content: u.content },
+    },
+  ];
+}

@@ -1,5 +1,5 @@
 import { ANSWER_NOT_FOUND, MAX_ANSWERS, TOO_MANY_ANSWERS, sameQuestion, type AnswerEvent } from '@fp/contracts';
-import { DomainError, type Decider } from '../../platform/decider';
+import { DomainError, type Decider, type CommandOf } from '../../platform/decider';
 
 export interface AnswersState {
   /** Live answers by id. */
@@ -45,28 +45,38 @@ export const answersDecider: Decider<AnswersState, AnswerCommand, AnswerEvent> =
 
   decide(cmd, state) {
     switch (cmd.type) {
-      case 'SaveAnswer': {
-        const { userId, question, answer } = cmd.data;
-        const same = [...state.answers].find(([, a]) => sameQuestion(a.question, question));
-        const answerId = same ? same[0] : cmd.data.answerId;
-        const before = state.answers.get(answerId);
-        if (before && before.answer === answer && before.question === question) return [];
-        if (!before && state.answers.size >= MAX_ANSWERS) throw new DomainError(TOO_MANY_ANSWERS, 409, 'too_many');
-        return [{ type: 'AnswerSaved', data: { userId, answerId, question, answer } }];
-      }
-      case 'UpdateAnswer': {
-        const { userId, answerId } = cmd.data;
-        const before = mustExist(state, answerId);
-        const question = cmd.data.question ?? before.question;
-        const answer = cmd.data.answer ?? before.answer;
-        const clash = [...state.answers].find(([id, a]) => id !== answerId && sameQuestion(a.question, question));
-        if (clash) throw new DomainError('You already have an answer to this question', 409, 'question_taken');
-        if (question === before.question && answer === before.answer) return [];
-        return [{ type: 'AnswerSaved', data: { userId, answerId, question, answer } }];
-      }
+      case 'SaveAnswer':
+        return saveAnswer(cmd, state);
+      case 'UpdateAnswer':
+        return updateAnswer(cmd, state);
       case 'DeleteAnswer':
-        mustExist(state, cmd.data.answerId);
-        return [{ type: 'AnswerDeleted', data: { userId: cmd.data.userId, answerId: cmd.data.answerId } }];
+        return deleteAnswer(cmd, state);
     }
   },
 };
+
+function saveAnswer(cmd: CommandOf<AnswerCommand, 'SaveAnswer'>, state: AnswersState): AnswerEvent[] {
+  const { userId, question, answer } = cmd.data;
+  const same = [...state.answers].find(([, a]) => sameQuestion(a.question, question));
+  const answerId = same ? same[0] : cmd.data.answerId;
+  const before = state.answers.get(answerId);
+  if (before && before.answer === answer && before.question === question) return [];
+  if (!before && state.answers.size >= MAX_ANSWERS) throw new DomainError(TOO_MANY_ANSWERS, 409, 'too_many');
+  return [{ type: 'AnswerSaved', data: { userId, answerId, question, answer } }];
+}
+
+function updateAnswer(cmd: CommandOf<AnswerCommand, 'UpdateAnswer'>, state: AnswersState): AnswerEvent[] {
+  const { userId, answerId } = cmd.data;
+  const before = mustExist(state, answerId);
+  const question = cmd.data.question ?? before.question;
+  const answer = cmd.data.answer ?? before.answer;
+  const clash = [...state.answers].find(([id, a]) => id !== answerId && sameQuestion(a.question, question));
+  if (clash) throw new DomainError('You already have an answer to this question', 409, 'question_taken');
+  if (question === before.question && answer === before.answer) return [];
+  return [{ type: 'AnswerSaved', data: { userId, answerId, question, answer } }];
+}
+
+function deleteAnswer(cmd: CommandOf<AnswerCommand, 'DeleteAnswer'>, state: AnswersState): AnswerEvent[] {
+  mustExist(state, cmd.data.answerId);
+  return [{ type: 'AnswerDeleted', data: { userId: cmd.data.userId, answerId: cmd.data.answerId } }];
+}

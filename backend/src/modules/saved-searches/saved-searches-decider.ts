@@ -7,7 +7,7 @@ import {
   type SavedSearchKind,
   type SavedSearchQuery,
 } from '@fp/contracts';
-import { DomainError, type Decider } from '../../platform/decider';
+import { DomainError, type Decider, type CommandOf } from '../../platform/decider';
 
 export interface SavedSearchesState {
   /** Live searches by id → name. */
@@ -58,24 +58,55 @@ export const savedSearchesDecider: Decider<SavedSearchesState, SavedSearchComman
   },
 
   decide(cmd, state) {
-    const d = cmd.data;
     switch (cmd.type) {
       case 'CreateSavedSearch':
-        if (state.searches.has(d.searchId)) return [];
-        nameFree(state, cmd.data.name);
-        if (state.searches.size >= MAX_SAVED_SEARCHES) throw new DomainError(TOO_MANY_SAVED_SEARCHES, 409, 'too_many');
-        return [{ type: 'SavedSearchCreated', data: { ...cmd.data, name: cmd.data.name.trim() } }];
+        return createSavedSearch(cmd, state);
       case 'RenameSavedSearch':
-        mustExist(state, d.searchId);
-        if (state.searches.get(d.searchId) === cmd.data.name.trim()) return [];
-        nameFree(state, cmd.data.name, d.searchId);
-        return [{ type: 'SavedSearchRenamed', data: { ...cmd.data, name: cmd.data.name.trim() } }];
+        return renameSavedSearch(cmd, state);
       case 'OpenSavedSearch':
-        mustExist(state, d.searchId);
-        return [{ type: 'SavedSearchOpened', data: cmd.data }];
+        return openSavedSearch(cmd, state);
       case 'DeleteSavedSearch':
-        mustExist(state, d.searchId);
-        return [{ type: 'SavedSearchDeleted', data: cmd.data }];
+        return deleteSavedSearch(cmd, state);
     }
   },
 };
+
+function createSavedSearch(
+  cmd: CommandOf<SavedSearchCommand, 'CreateSavedSearch'>,
+  state: SavedSearchesState,
+): SavedSearchEvent[] {
+  const d = cmd.data;
+  if (state.searches.has(d.searchId)) return [];
+  nameFree(state, cmd.data.name);
+  if (state.searches.size >= MAX_SAVED_SEARCHES) throw new DomainError(TOO_MANY_SAVED_SEARCHES, 409, 'too_many');
+  return [{ type: 'SavedSearchCreated', data: { ...cmd.data, name: cmd.data.name.trim() } }];
+}
+
+function renameSavedSearch(
+  cmd: CommandOf<SavedSearchCommand, 'RenameSavedSearch'>,
+  state: SavedSearchesState,
+): SavedSearchEvent[] {
+  const d = cmd.data;
+  mustExist(state, d.searchId);
+  if (state.searches.get(d.searchId) === cmd.data.name.trim()) return [];
+  nameFree(state, cmd.data.name, d.searchId);
+  return [{ type: 'SavedSearchRenamed', data: { ...cmd.data, name: cmd.data.name.trim() } }];
+}
+
+function openSavedSearch(
+  cmd: CommandOf<SavedSearchCommand, 'OpenSavedSearch'>,
+  state: SavedSearchesState,
+): SavedSearchEvent[] {
+  const d = cmd.data;
+  mustExist(state, d.searchId);
+  return [{ type: 'SavedSearchOpened', data: cmd.data }];
+}
+
+function deleteSavedSearch(
+  cmd: CommandOf<SavedSearchCommand, 'DeleteSavedSearch'>,
+  state: SavedSearchesState,
+): SavedSearchEvent[] {
+  const d = cmd.data;
+  mustExist(state, d.searchId);
+  return [{ type: 'SavedSearchDeleted', data: cmd.data }];
+}
