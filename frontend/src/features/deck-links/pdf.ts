@@ -21,7 +21,7 @@ export function preloadPdf(): Promise<{ pdfjs: PdfJs; worker: PDFWorker }> {
       import('pdfjs-dist/legacy/build/pdf.worker.min.mjs?url'),
     ]);
     pdfjs.GlobalWorkerOptions.workerSrc = workerUrl.default;
-    return { pdfjs, worker: new pdfjs.PDFWorker({ name: 'deck-viewer' }) };
+    return { pdfjs, worker: new pdfjs.PDFWorker() };
   })();
   // A failed load (offline for a moment) may be tried again by the next call.
   loading.catch(() => (loading = null));
