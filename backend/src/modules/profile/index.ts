@@ -1,3 +1,4 @@
+import type { ProfileContext } from './context';
 import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import type { FileStorage } from '../../platform/storage/index';
@@ -14,9 +15,7 @@ export { profileDecider } from './profile-decider';
 export { answersDecider } from './answers-decider';
 export { standingChoicesDecider } from './standing-choices-decider';
 export type { ProfileService, ProfileView } from './service';
-
-/** What the profile module's files receive: the platform and the profile service. */
-export type ProfileContext = AppContext & { profile: ProfileService };
+export type { ProfileContext } from './context';
 
 /** The founder's startup profile and pitch deck file (docs/profile.md). */
 export function createProfileModule({
