@@ -39,4 +39,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // Route paths come from API_ROUTES (contracts): a renamed route then fails to compile instead of silently 404ing.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\//]', message: 'Use API_ROUTES / apiPath() from @fp/contracts for API paths.' },
+        { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: 'Use API_ROUTES / apiPath() from @fp/contracts for API paths.' },
+      ],
+    },
+  },
 );

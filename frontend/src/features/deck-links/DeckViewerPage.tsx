@@ -1,4 +1,4 @@
-import type { DeckViewInfo, StartDeckVisitResponse } from '@fp/contracts';
+import { API_ROUTES, apiPath, type DeckViewInfo, type StartDeckVisitResponse } from '@fp/contracts';
 import { useParams } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, Download, Eye } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -36,30 +36,30 @@ export function DeckViewerPage() {
   const identity = useIdentity();
   const store = useIdentityStore();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
-  const base = `/api/d/${encodeURIComponent(token)}`;
+  const base = apiPath(API_ROUTES.deckViewer, { token });
 
   const call = useCallback(
-    async (path: string, init: RequestInit = {}) => {
+    async (url: string, init: RequestInit = {}) => {
       const headers = new Headers(init.headers);
       if (identity.signedIn) {
         const t = await store.getToken().catch(() => null);
         if (t) headers.set('authorization', `Bearer ${t}`);
       }
-      return fetch(`${base}${path}`, { ...init, headers });
+      return fetch(url, { ...init, headers });
     },
-    [base, identity.signedIn, store],
+    [identity.signedIn, store],
   );
 
   const start = useCallback(
     async (info: DeckViewInfo, body: { email?: string; passcode?: string }): Promise<string | null> => {
-      const res = await call('/visits', {
+      const res = await call(apiPath(API_ROUTES.deckViewerVisits, { token }), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
       if (!res.ok) return messageOf(res);
       const visit = (await res.json()) as StartDeckVisitResponse;
-      const file = await call(`/visits/${encodeURIComponent(visit.visitId)}/file`);
+      const file = await call(apiPath(API_ROUTES.deckViewerVisitFile, { token, visitId: visit.visitId }));
       if (!file.ok) return messageOf(file);
       try {
         const doc = await openPdf(await file.arrayBuffer());
@@ -69,7 +69,7 @@ export function DeckViewerPage() {
         return 'The deck could not be opened in this browser.';
       }
     },
-    [call],
+    [call, token],
   );
 
   // pdf.js and its worker load alongside the session check and the link's API calls, not after them.
@@ -128,7 +128,7 @@ export function DeckViewerPage() {
           </Card>
         ) : null}
         {phase.kind === 'gate' ? <Gate info={phase.info} onSubmit={(body) => start(phase.info, body)} /> : null}
-        {phase.kind === 'reading' ? <Reader doc={phase.doc} visit={phase.visit} call={call} /> : null}
+        {phase.kind === 'reading' ? <Reader token={token} doc={phase.doc} visit={phase.visit} call={call} /> : null}
       </main>
       <footer
         className="border-t border-border px-4 py-2 text-center text-xs text-muted-foreground"
@@ -210,13 +210,15 @@ function Gate({
 }
 
 function Reader({
+  token,
   doc,
   visit,
   call,
 }: {
+  token: string;
   doc: PDFDocumentProxy;
   visit: StartDeckVisitResponse;
-  call(path: string, init?: RequestInit): Promise<Response>;
+  call(url: string, init?: RequestInit): Promise<Response>;
 }) {
   const pages = doc.numPages;
   const [page, setPage] = useState(1);
@@ -227,7 +229,7 @@ function Reader({
   const frame = useRef<HTMLDivElement>(null);
   const tracker = useRef<ReadingTracker | null>(null);
   const sentCount = useRef(false);
-  const visitPath = `/visits/${encodeURIComponent(visit.visitId)}`;
+  const visitIds = useMemo(() => ({ token, visitId: visit.visitId }), [token, visit.visitId]);
 
   // Page times: reported every few seconds, when the tab is hidden and when the page is left.
   const report = useCallback(
@@ -242,14 +244,14 @@ function Reader({
         ...(sentCount.current ? {} : { pageCount: pages }),
       });
       sentCount.current = true;
-      void call(`${visitPath}/pages`, {
+      void call(apiPath(API_ROUTES.deckViewerVisitPages, visitIds), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
         keepalive: leaving,
       }).catch(() => undefined);
     },
-    [call, visitPath, pages],
+    [call, visitIds, pages],
   );
 
   useEffect(() => {
@@ -310,7 +312,7 @@ function Reader({
   async function download() {
     setDownloading(true);
     try {
-      const res = await call(`${visitPath}/download`);
+      const res = await call(apiPath(API_ROUTES.deckViewerVisitDownload, visitIds));
       if (res.ok) await saveResponse(res, visit.fileName);
     } finally {
       setDownloading(false);
