@@ -46,8 +46,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'Literal[value=/^\\/api\\//]', message: 'Use API_ROUTES / apiPath() from @fp/contracts for API paths.' },
-        { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: 'Use API_ROUTES / apiPath() from @fp/contracts for API paths.' },
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message: 'Use API_ROUTES / apiPath() from @fp/contracts for API paths.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: 'Use API_ROUTES / apiPath() from @fp/contracts for API paths.',
+        },
       ],
     },
   },
