@@ -4,7 +4,7 @@ import type { AccountsContext, AccountsDeps } from './context';
 import { usersProjection } from './projection';
 import type { IdentityProvider } from '../../platform/identity/port';
 import { accountMailer } from './account-mailer';
-import { RECOVERY_PATHS, recoverAccountRoutes } from './recover-account';
+import { RECOVERY_PATHS, recoverAccountRoutes } from './recovery-routes';
 import { accountRoutes } from './routes';
 import { installSignInGate } from './sign-in-gate';
 import { createAccountsService, type AccountsService } from './service';

@@ -17,7 +17,9 @@ import { rateWindow } from './rate-window';
 
 const WINDOW = 15 * 60_000;
 /** Session-free account routes: reset and verification links are their own credentials. */
-export const RECOVERY_PATHS = [/^\/api\/account\/password-reset(\/request)?$/, /^\/api\/account\/verify-email$/];
+export const RECOVERY_PATHS = [API_ROUTES.passwordResetRequest, API_ROUTES.passwordReset, API_ROUTES.verifyEmail].map(
+  (path) => new RegExp(`^${path.replace(/[/.]/g, '\\$&')}$`),
+);
 
 /**
  * Password reset and e-mail verification through the identity port (the provider's own tokens:
