@@ -90,7 +90,13 @@ export function DeckViewerPage() {
     if (!identity.loaded) return;
     let cancelled = false;
     void (async () => {
-      const got = await infoRequest;
+      // The answer depends on who asks (the founder's own link skips its gate): a signed-in viewer asks
+      // again with the session; investors, who have none, keep the early answer.
+      const got = identity.signedIn
+        ? await call(base)
+            .then(async (res) => ({ res, body: (await res.json().catch(() => null)) as unknown }))
+            .catch(() => null)
+        : await infoRequest;
       if (cancelled) return;
       if (!got || !got.res.ok)
         return setPhase({
@@ -109,7 +115,7 @@ export function DeckViewerPage() {
     return () => {
       cancelled = true;
     };
-  }, [identity.loaded, infoRequest, start]);
+  }, [identity.loaded, identity.signedIn, infoRequest, call, base, start]);
 
   return (
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
