@@ -132,7 +132,7 @@ export async function submitApplications(
       // The balance is read after the plan: a concurrent request (or a copy of this one) may have
       // claimed and charged these firms in between. Then the plan is stale, not the founder short:
       // read it again (it now skips them, or answers as the copy did) before answering 402.
-      if (tries < MAX_TRIES && (await planMoved(ctx, userId, input.test, ids, applications))) continue;
+      if (tries < MAX_TRIES && (await claimedSincePlan(ctx, userId, input.test, fresh, applications))) continue;
       throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message, balance });
     }
     const items = (list: PlannedFirm[]) =>
@@ -171,7 +171,7 @@ export async function submitApplications(
     } catch (err) {
       // Short of credits at the charge: as above, a stale plan is read again before answering 402.
       if (err instanceof DomainError && err.code === 'insufficient_credits') {
-        if (tries < MAX_TRIES && (await planMoved(ctx, userId, input.test, ids, applications))) continue;
+        if (tries < MAX_TRIES && (await claimedSincePlan(ctx, userId, input.test, fresh, applications))) continue;
         // Another charge (an export, say) landed since the balance was read: the message says the balance the charge saw.
         const now = Number(err.details?.balance ?? 0);
         throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', {
@@ -242,20 +242,24 @@ async function readApplications(
   return out;
 }
 
-/** Whether any founder × firm claim moved since the plan read it. */
-async function planMoved(
+/**
+ * Whether a firm this plan would charge for was claimed (or applied to) since the plan read it: then
+ * a new plan skips it, or finds it held by a copy of this request. Claims of other firms, or a
+ * founder truly short of credits, do not make the plan worth reading again.
+ */
+async function claimedSincePlan(
   ctx: Pick<SubmissionsContext, 'store' | 'db'>,
   userId: string,
   test: boolean,
-  vcIds: string[],
+  fresh: PlannedFirm[],
   planned: Awaited<ReturnType<typeof readApplications>>,
 ) {
+  const vcIds = fresh.map((c) => c.vcId);
   const now = await readApplications(ctx, userId, test, vcIds);
-  return vcIds.some(
-    (vcId) =>
-      now.get(vcId)!.revision !== planned.get(vcId)!.revision ||
-      now.get(vcId)!.application.holder !== planned.get(vcId)!.application.holder,
-  );
+  return vcIds.some((vcId) => {
+    const [a, b] = [planned.get(vcId)!.application, now.get(vcId)!.application];
+    return a.status !== b.status || a.holder !== b.holder;
+  });
 }
 
 /** The two streams a new application writes: the founder × firm claim and the submission itself. */
