@@ -1,2 +1,3 @@
 export * from './runtime';
+export * from './each-event';
 export * from './search/index';
