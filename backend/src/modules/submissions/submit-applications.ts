@@ -128,13 +128,18 @@ export async function submitApplications(
     const fresh = plan.create.filter((c) => !recorded.includes(c));
     const balance = await ctx.credits.balance(userId);
     const message = insufficientCreditsMessage(fresh.length, balance);
-    if (balance < fresh.length) {
-      // The balance is read after the plan: a concurrent request (or a copy of this one) may have
-      // claimed and charged these firms in between. Then the plan is stale, not the founder short:
-      // read it again (it now skips them, or answers as the copy did) before answering 402.
-      if (tries < MAX_TRIES && (await claimedSincePlan(ctx, userId, input.test, fresh, applications))) continue;
-      throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message, balance });
-    }
+    // Short of credits, at this check or at the charge: the balance is read after the plan, so a
+    // concurrent request (or a copy of this one) may have claimed and charged these firms in between.
+    // Then the plan is stale, not the founder short: it is read again (it now skips them, or answers
+    // as the copy did). Otherwise 402, with the balance that was seen short.
+    const short = async (seen: number) => {
+      if (tries < MAX_TRIES && (await claimedSincePlan(ctx, userId, input.test, fresh, applications))) return true;
+      throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', {
+        message: insufficientCreditsMessage(fresh.length, seen),
+        balance: seen,
+      });
+    };
+    if (balance < fresh.length && (await short(balance))) continue;
     const items = (list: PlannedFirm[]) =>
       list.map((c) => ({ reference: c.submissionId, amount: 1, reason: `Application to ${c.firm.name}` }));
     if (recorded.length)
@@ -169,16 +174,13 @@ export async function submitApplications(
         }
       }
     } catch (err) {
-      // Short of credits at the charge: as above, a stale plan is read again before answering 402.
-      if (err instanceof DomainError && err.code === 'insufficient_credits') {
-        if (tries < MAX_TRIES && (await claimedSincePlan(ctx, userId, input.test, fresh, applications))) continue;
-        // Another charge (an export, say) landed since the balance was read: the message says the balance the charge saw.
-        const now = Number(err.details?.balance ?? 0);
-        throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', {
-          message: insufficientCreditsMessage(fresh.length, now),
-          balance: now,
-        });
-      }
+      // Another charge (an export, say) may have landed since the balance was read: the charge's balance counts.
+      if (
+        err instanceof DomainError &&
+        err.code === 'insufficient_credits' &&
+        (await short(Number(err.details?.balance ?? 0)))
+      )
+        continue;
       if (!(err instanceof ConcurrencyError)) throw err;
       if (tries >= MAX_TRIES) throw new ConflictError();
       continue;
