@@ -78,13 +78,7 @@ export function DeckViewerPage() {
   }, []);
   // What the link asks for needs no session: asked at once, beside the session check (the session
   // matters only from the visit on, which makes the founder's own visit a preview).
-  const infoRequest = useMemo(
-    () =>
-      fetch(base)
-        .then(async (res) => ({ res, body: (await res.json().catch(() => null)) as unknown }))
-        .catch(() => null),
-    [base],
-  );
+  const infoRequest = useMemo(() => withBody(fetch(base)), [base]);
 
   useEffect(() => {
     if (!identity.loaded) return;
@@ -92,11 +86,7 @@ export function DeckViewerPage() {
     void (async () => {
       // The answer depends on who asks (the founder's own link skips its gate): a signed-in viewer asks
       // again with the session; investors, who have none, keep the early answer.
-      const got = identity.signedIn
-        ? await call(base)
-            .then(async (res) => ({ res, body: (await res.json().catch(() => null)) as unknown }))
-            .catch(() => null)
-        : await infoRequest;
+      const got = identity.signedIn ? await withBody(call(base)) : await infoRequest;
       if (cancelled) return;
       if (!got || !got.res.ok)
         return setPhase({
@@ -214,6 +204,10 @@ function Gate({
     </Card>
   );
 }
+
+/** A response with its JSON body read (null when it has none); null when the request itself failed. */
+const withBody = (request: Promise<Response>) =>
+  request.then(async (res) => ({ res, body: (await res.json().catch(() => null)) as unknown })).catch(() => null);
 
 function Reader({
   token,
