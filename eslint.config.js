@@ -1,4 +1,4 @@
-// Lint rules that keep the code's shape (issue 25): no import cycles, no reaching into another
+// Lint rules that keep the code's shape: no import cycles, no reaching into another
 // package's files (each package has one public face, its index), plus typescript-eslint's checks
 // that catch real mistakes. Formatting is Prettier's job, not ESLint's.
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';

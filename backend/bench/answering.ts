@@ -2,7 +2,7 @@ import { evaluateCorpus } from '@fp/contracts/testing';
 import { QUESTION_THRESHOLD } from '@fp/contracts';
 
 /**
- * `npm run bench -- answering` (issue 23): resolves the labelled corpus of application questions with the
+ * `npm run bench -- answering`: resolves the labelled corpus of application questions with the
  * question model and prints precision (automatic answers that are right; aim 100 %) and coverage
  * (answerable questions answered without asking the founder; aim ≥ 80 %). Pure, no database.
  */

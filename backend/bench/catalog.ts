@@ -9,19 +9,19 @@ import { startTestApp, type TestApp } from '../src/testing/app';
 import { benchPostgres, percentile, round } from './support';
 
 /**
- * Investor catalog figures (issue 6), on a private durable embedded Postgres through the whole app:
+ * Investor catalog figures, on a private durable embedded Postgres through the whole app:
  *  - catalog load (events → read models + search index) of 72,500 records, and of 1,000,000 firms;
  *  - /api/vc-firms with text + country + type + AUM filters: p50/p95 of server time (Fastify's
  *    inject, the whole pipeline without the network) and over HTTP, at 29,000 and 1,000,000 firms;
  *  - /api/vc-firms/all-ids for all 29,000 firms;
  *  - angel export of 10,000 investors (and of all): time to the last byte over HTTP, and the heap
  *    the export retains while streaming (garbage collected before each reading).
- *  - (issue 17) broad searches (text alone, or with stages and cheque size, deep pages) at both sizes;
+ *  - broad searches (text alone, or with stages and cheque size, deep pages) at both sizes;
  *    at 1,000,000: the in-process index's time to be ready after a restart, its memory, and
  *    "select all filtered" ids for about 100,000 matches.
- *  - (issue 16) the fit order (`sort=fit`) for a founder with a complete profile, with text and
+ *  - the fit order (`sort=fit`) for a founder with a complete profile, with text and
  *    filters, at both sizes; and the index alone for a founder it has not scored yet.
- *  - (issue 26) in a process of its own holding only the index: resident memory (RSS, heap) before
+ *  - in a process of its own holding only the index: resident memory (RSS, heap) before
  *    and after loading BENCH_CATALOG_FIRMS firms (default 1,000,000), and the p95 of new founders'
  *    first fit-sorted query (catalog/index-memory.ts).
  * Each figure has its aim beside it (`…_aim`). BENCH_CATALOG_LARGE=off skips the 1,000,000-firm

@@ -6,7 +6,7 @@ import { benchPlatform, benchPostgres, drive, freshDatabase, round, writeCreditL
 const log = (m: string) => console.error(`[bench] credits: ${m}`);
 
 /**
- * Credits figures (issue 4): spend commands per second on one busy ledger and across 1,000
+ * Credits figures: spend commands per second on one busy ledger and across 1,000
  * ledgers (durable commits, as in the app), the time 50 simultaneous spends against a balance of
  * 10 take, and `ledger audit` over 1,000,000 credit events.
  */

@@ -36,7 +36,7 @@ const CONCURRENCY = 8;
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * Deck links (issue 27): analytics ingestion through the public viewer's API (a visit = start + three
+ * Deck links: analytics ingestion through the public viewer's API (a visit = start + three
  * page reports, 8 readers at once over 100 links), then the founder's deck page and link list at
  * 10,000 visits (the rest written straight to the links' streams and projected), and the viewer's
  * time to first page for a 30-page deck in Chromium (needs the built frontend).

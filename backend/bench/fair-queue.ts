@@ -31,7 +31,7 @@ async function list(app: TestApp, token: string): Promise<Submission[]> {
 }
 
 /**
- * The fair queue (issue 22, item 8), at WORKER_CONCURRENCY=2 on the embedded engine (DBOS): founder A
+ * The fair queue, at WORKER_CONCURRENCY=2 on the embedded engine (DBOS): founder A
  * has 4 runs waiting at walls (two CAPTCHAs, two sign-in walls, nobody taking over) and 500 more
  * queued; founder B then submits 3 firms. The figure: how long B waits until the first of their runs
  * starts (submit → processing), and until all three have. Aim: first start under 10 s. Measured with

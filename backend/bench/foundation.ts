@@ -8,7 +8,7 @@ import { createCreditsModule } from '../src/modules/credits/index';
 import { benchPlatform, benchPostgres, freshDatabase, percentile, round } from './support';
 
 /**
- * Foundation figures (issue 2): append throughput on the embedded Postgres store, projection lag
+ * Foundation figures: append throughput on the embedded Postgres store, projection lag
  * from append to read-model commit, rebuild speed over 100,000 events.
  */
 export async function bench(): Promise<Record<string, number | string>> {

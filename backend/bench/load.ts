@@ -16,7 +16,7 @@ const USERS = 20;
 const FIRMS = Number(process.env.BENCH_LOAD_FIRMS ?? 5000);
 
 /**
- * Load on loopback (issue 9 §6, docs/reliability.md): the API runs in this process (role api, with
+ * Load on loopback (docs/reliability.md): the API runs in this process (role api, with
  * the projection runner beside it, no workflow worker, so submits are recorded and charged but no
  * browser starts), and a second process — autocannon — drives it for a bounded time:
  *   search       catalog list and search (VC firms and angels, text, filters, pages)

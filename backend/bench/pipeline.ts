@@ -6,7 +6,7 @@ const CARDS = 500;
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * Pipeline figures (issue 16): the board's load time at 500 cards (GET /api/pipeline over HTTP, what
+ * Pipeline figures: the board's load time at 500 cards (GET /api/pipeline over HTTP, what
  * the /pipeline screen waits for), a move on that board (the decider folds the founder's whole
  * stream), and the rebuild of the board's read model.
  */

@@ -11,7 +11,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 /**
- * Startup profile figures (issue 5): PATCH latency (append + read model caught up, over HTTP),
+ * Startup profile figures: PATCH latency (append + read model caught up, over HTTP),
  * GET throughput, and rebuild speed of the startup_profiles read model.
  */
 export async function bench(): Promise<Record<string, number | string>> {

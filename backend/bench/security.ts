@@ -9,7 +9,7 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const BASE = ['health', 'credits', 'accounts'];
 
 /**
- * Overhead of the abuse protection per request (issue 8): the same signed-in API call on three
+ * Overhead of the abuse protection per request: the same signed-in API call on three
  * apps side by side — without the security module, with it on its production defaults (Postgres
  * counter store shared across processes, agent and fingerprint checks; limits high enough not to
  * trip), and with the memory store. Rounds alternate between the apps so that load from elsewhere

@@ -9,7 +9,7 @@ const log = (m: string) => console.error(`[bench] submissions: ${m}`);
 const TERMINAL = ['completed', 'failed', 'stopped'];
 
 const PROFILE = SAMPLE_COMPLETE_PROFILE;
-// One shared Chromium, a fresh context per run, WORKER_CONCURRENCY runs at a time (issue 15's
+// One shared Chromium, a fresh context per run, WORKER_CONCURRENCY runs at a time (the
 // throughput figure is for 4, the default here).
 const WORKERS = Number(process.env.WORKER_CONCURRENCY) || 4;
 
@@ -42,7 +42,7 @@ async function allTerminal(app: TestApp, token: string, n: number, timeoutMs: nu
 }
 
 /**
- * Submissions figures (issues 7, 15), on the embedded engine (DBOS) with WORKERS concurrent runs on one browser:
+ * Submissions figures, on the embedded engine (DBOS) with WORKERS concurrent runs on one browser:
  *  - one sandbox application, submit to completed (median over completing sites, warm browser);
  *  - 100 test submissions: all reach a terminal state, and how many per minute;
  *  - the API answer for a submit of 1,000 firms (the workflows run afterwards).

@@ -15,7 +15,7 @@ import {
 import { awaitMail } from './support/mailbox';
 
 /**
- * Answers the founder approves (issue 15): the answer library, a run that pauses for a custom
+ * Answers the founder approves: the answer library, a run that pauses for a custom
  * question ("Needs your answers"), the founder's answer arriving in the form, drafts from a language
  * model never sent unapproved, the wait's expiry (stopped, refunded), a restart while paused, and
  * another founder's 404. Real Postgres, real Chromium, the sandbox's bramble-ventures site.

@@ -213,7 +213,7 @@ describe('npm run cli -- apply-form', () => {
     expect(sandbox.received('orbit-fund')).toHaveLength(0);
   });
 
-  it('without --accept-terms a required agreement is asked, not ticked (issue 23, item 6); a bad --opt-ins is refused', async () => {
+  it('without --accept-terms a required agreement is asked, not ticked; a bad --opt-ins is refused', async () => {
     const r = await cli([
       'apply-form',
       '--url',

@@ -8,7 +8,7 @@ import { LOCAL_TEST_CARDS } from '../src/modules/payments/index';
 import { startTestApp, type TestApp } from '../src/testing/app';
 
 /**
- * Buying credits with no keys (issue 14): the checkout is made on the server, the local checkout
+ * Buying credits with no keys: the checkout is made on the server, the local checkout
  * page's card form pays it, and the app receives a correctly signed webhook over HTTP: ledger,
  * receipt e-mail, purchases list. Refunds and disputes take the credits back; what was already
  * spent is owed and blocks spends until a purchase covers it. Forged and replayed webhooks change

@@ -1,4 +1,4 @@
-// The founder's first hour, remaining gaps of issue 24 (item 6) on the real server: the debug card's
+// The founder's first hour, remaining gaps on the real server: the debug card's
 // values reach admins only (the public config no longer carries them); "Welcome" then "Welcome back"
 // across a sign-up, a sign-out and a sign-in made over HTTP as the browser makes them; `mail list`
 // prints ids that `mail show --id` accepts.

@@ -1,5 +1,5 @@
 // The founder's first hour on real Postgres, the event store and the DBOS engine with Chromium
-// (issue 24): the checklist ticked from the server's state (profile, test and real submissions, a
+//: the checklist ticked from the server's state (profile, test and real submissions, a
 // live view served, a purchase), dismissed for good; "Welcome back" only after a recorded sign-in;
 // the registry of forms filled for the sandbox firms by the first-start pass, once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Fit ranking through the API (issue 16): GET /api/vc-firms?sort=fit and fitMin, for a founder
+// Fit ranking through the API: GET /api/vc-firms?sort=fit and fitMin, for a founder
 // whose profile names stage and industry, and the answer for one whose profile does not.
 import { FIT_NEEDS_PROFILE, fitDay, fitScore, fitToday } from '@fp/contracts';
 import type { VcFirm } from '@fp/contracts';

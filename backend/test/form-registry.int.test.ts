@@ -202,7 +202,7 @@ describe('registry of application forms', () => {
     const online = await api('GET', '/api/test-vc-firms?limit=100&acceptsOnline=true', user.token);
     const ids = online.body.firms.map((f: { id: string }) => f.id);
     expect(ids).toContain(testFirmId('northwind-ventures'));
-    // A CAPTCHA alone: offered, the founder solves it in the live view (issue 24).
+    // A CAPTCHA alone: offered, the founder solves it in the live view.
     expect(ids).toContain(testFirmId('sentinel-capital'));
     expect(ids).not.toContain(testFirmId('quill-ventures'));
     expect(ids).not.toContain(testFirmId('tortoise-capital'));

@@ -1,4 +1,4 @@
-// Firms whose only obstacle is a CAPTCHA or a sign-in (issue 24, item 3), end to end on real Postgres,
+// Firms whose only obstacle is a CAPTCHA or a sign-in, end to end on real Postgres,
 // the workflow engine and Chromium: the registry's own check of the sandbox finds Sentinel Capital's
 // CAPTCHA; "Accepts online applications" offers it with the reason the founder reads; submitting
 // charges one credit and the run waits for the founder in the live view, while an e-mail-only firm
@@ -109,7 +109,7 @@ describe('firms that need the founder in the live view', () => {
     const onlineIds = async () =>
       (await app.api('GET', '/api/test-vc-firms/all-ids?acceptsOnline=true', { token: user.token })).body
         .vcIds as string[];
-    // The state a database written before issue 24 holds: false kept, the "no form" term indexed.
+    // The state a database written before this rule holds: false kept, the "no form" term indexed.
     await app.ctx.pool.query(
       `update catalog_search_forms set accepts_online = false where collection = 'test' and id = $1`,
       [sentinel],

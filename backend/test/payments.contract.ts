@@ -36,7 +36,7 @@ export interface PurchaseDriver {
  * for a plan (yearly) and for the pack (one-time) with the founder's reference; its URL is where
  * the founder pays; a webhook secret exists to verify what the provider reports. Then, in both
  * modes: a purchase credits once; an operator's refund (part, then the rest) and a dispute take
- * its credits back. A plan's checkout has no payment intent (issue 22): its refund and dispute
+ * its credits back. A plan's checkout has no payment intent: its refund and dispute
  * must still find the purchase.
  */
 export function paymentsContract(

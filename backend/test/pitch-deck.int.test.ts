@@ -142,7 +142,7 @@ describe('pitch deck in Settings (API)', () => {
   });
 });
 
-describe('the automation attaches the founder deck (issue 15)', () => {
+describe('the automation attaches the founder deck', () => {
   it('a form that requires a deck receives the same bytes; the proof is recorded and only the owner downloads it', async () => {
     const u = await founder(app, 1);
     const other = await founder(app, 0);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, serverEnv } from './reliability/support';
 
 /**
- * Production guards (issue 22) on the real process: `backend/src/main.ts` with APP_ENV=production
+ * Production guards on the real process: `backend/src/main.ts` with APP_ENV=production
  * refuses development settings before it touches anything, all refusals in one message and a
  * non-zero exit; a correctly configured production environment starts and serves; a demo with
  * ALLOW_TEST_CHECKOUT=1 starts on the local test checkout. Each rule: production-guard.unit.test.ts.

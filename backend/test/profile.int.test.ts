@@ -154,7 +154,7 @@ describe('startup profile API', () => {
       expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       if (typeof message !== 'string') expect(r.body.error).toMatch(message);
       else {
-        // A refused field is also named in `fields`, with its message (issue 24).
+        // A refused field is also named in `fields`, with its message.
         const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
         const field = keys.length === 1 && keys[0] !== 'clear' ? keys[0]! : null;
         expect(r.body).toEqual(field ? { error: message, fields: { [field]: message } } : { error: message });
@@ -169,7 +169,7 @@ describe('startup profile API', () => {
     expect((await app.ctx.store.readStream(`profile-${id}`)).revision).toBe(-1);
   });
 
-  it('refuses nonsense with a message per field and saves nothing (issue 24)', async () => {
+  it('refuses nonsense with a message per field and saves nothing', async () => {
     const { token, id } = await app.createUser();
     const thisYear = new Date().getUTCFullYear();
     const year = `Founded Year must be a year between 1900 and ${thisYear}`;

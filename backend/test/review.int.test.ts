@@ -12,7 +12,7 @@ import {
 } from './submissions-helpers';
 
 /**
- * The review before sending (issue 23, item 8) through the API: POST /api/submissions/review fills a test
+ * The review before sending through the API: POST /api/submissions/review fills a test
  * firm's form without sending it and without charging, lists question → value → source and what it would
  * ask; the founder answers, reviews again, submits, and the firm receives exactly the reviewed values; the
  * submission's details carry the same sources. Real Postgres, real Chromium, the sandbox's elm-partners.

@@ -194,7 +194,7 @@ describe('the default message through a run (larch-capital)', () => {
   }, 300_000);
 });
 
-describe('known before charging (issue 23, item 9): forge-ventures requires a PDF upload', () => {
+describe('known before charging: forge-ventures requires a PDF upload', () => {
   it('is skipped without a charge while the founder has no deck, and applied to once they uploaded one', async () => {
     const u = await founder(app, 2);
     // The registry checks the firm's site (a real visit in Chromium) and records the required file.

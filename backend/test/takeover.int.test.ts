@@ -18,7 +18,7 @@ import {
 } from './submissions-helpers';
 
 /**
- * Taking over the live browser (issue 15, part 3): the sandbox's warden-ventures shows a CAPTCHA a
+ * Taking over the live browser: the sandbox's warden-ventures shows a CAPTCHA a
  * person solves (tick "I am human", type the code shown). The run pauses with its browser open
  * ("Needs you in the live view"); these tests play the founder through the live view's input
  * channel, as the live page does (HTTP with the live view's token): click, type, Enter, Continue.

@@ -1,5 +1,5 @@
 /**
- * Accessibility audit (issue 24, item 7): axe-core (WCAG 2.0/2.1 A and AA rules) on every screen of
+ * Accessibility audit: axe-core (WCAG 2.0/2.1 A and AA rules) on every screen of
  * the built app in real Chromium, light and dark, at 1280 and 375 px. A serious or critical
  * violation fails the screen's test and is printed as rule, impact, help and the offending nodes.
  * Data is seeded once (catalog, a founder's profile, applications, a pipeline card, a deck and its

@@ -153,7 +153,7 @@ describe('answers the founder approves, in the browser', () => {
       .poll(() => row.getByTestId('status-badge').innerText(), { timeout: 20_000 })
       .toContain('Needs your answers');
     await page.getByText('Needs your answers', { exact: true }).first().waitFor();
-    // One banner with the count and a way in, not a toast (issue 24).
+    // One banner with the count and a way in, not a toast.
     const banner = page.getByTestId('waiting-runs-banner');
     await expect
       .poll(() => banner.getByTestId('waiting-runs-count').innerText(), { timeout: 20_000 })
@@ -213,7 +213,7 @@ describe('answers the founder approves, in the browser', () => {
     expect(await dialog.getByLabel('Which track are you applying for?').inputValue()).toBe('Direct investment');
     await dialog.getByRole('button', { name: 'Send answers and continue' }).click();
     await page.getByText('Answers saved').waitFor();
-    // Fresh at once, without a reload (issue 24): the row takes the server's answer, the banner goes;
+    // Fresh at once, without a reload: the row takes the server's answer, the banner goes;
     // the list's own refresh is 15 s away, so a stale row would still say "Needs your answers" here.
     await expect
       .poll(() => row.getByTestId('status-badge').innerText(), { timeout: 8_000 })

@@ -311,7 +311,7 @@ describe('Angel investors (e2e)', () => {
     }
     const bar = page.getByTestId('selection-bar');
     await bar.getByText('3 investor(s) selected').waitFor();
-    // Asked first (issue 24): one credit of the server's balance.
+    // Asked first: one credit of the server's balance.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       bar
@@ -329,7 +329,7 @@ describe('Angel investors (e2e)', () => {
     expect(lines).toHaveLength(4);
     const banner = page.getByTestId('export-success');
     await banner.getByText('Successfully exported 3 angel investors!').waitFor();
-    // BOOK_CALL_URL has no default (issue 24): unset, no link to a made-up page.
+    // BOOK_CALL_URL has no default: unset, no link to a made-up page.
     expect(await banner.getByRole('link', { name: 'book a call' }).count()).toBe(0);
     await page.getByText('Export Successful!').waitFor();
     await poll(() => page.getByTestId('selection-bar').count()).toBe(0);

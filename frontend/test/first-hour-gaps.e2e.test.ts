@@ -1,5 +1,5 @@
 /**
- * The founder's first hour, remaining gaps of issue 24 (item 6), in real Chromium against the built
+ * The founder's first hour, remaining gaps, in real Chromium against the built
  * app: a new account says "Welcome", and after signing out and in again "Welcome back" (the server's
  * record of the sign-in, asked right after it); a payment made in the checkout tab shows in the
  * pricing tab when the founder comes back to it (the server is asked on return, no timer polls).

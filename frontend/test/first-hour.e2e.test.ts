@@ -1,5 +1,5 @@
 /**
- * The founder's first hour (issue 24, items 3 and 5 and parts of 6), in real Chromium against the
+ * The founder's first hour, in real Chromium against the
  * built app on a fresh start: a new founder signs up ("Welcome", not "Welcome back"), follows the
  * dashboard's checklist to the test firms, applies to one, watches it live and sees it complete,
  * without typing an address; each tick comes from the server. Waiting runs are one banner with a

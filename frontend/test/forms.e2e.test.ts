@@ -168,7 +168,7 @@ describe('registry of application forms (e2e)', () => {
       ).toBe('Form: Tally');
 
       // The filter is the server's: an e-mail-only firm is not among the results, a CAPTCHA-only firm is
-      // (the founder solves it in the live view, issue 24), and the URL keeps it.
+      // (the founder solves it in the live view), and the URL keeps it.
       await page.getByPlaceholder('Search firms, press Enter').fill('');
       await page.getByPlaceholder('Search firms, press Enter').press('Enter');
       await page.getByLabel('Accepts online applications').check();

@@ -1,5 +1,5 @@
 /**
- * Investor updates (issue 27, item 5) in Chromium on the built app: a founder with two investors "In
+ * Investor updates in Chromium on the built app: a founder with two investors "In
  * conversation" on the pipeline opens Updates from the sidebar (empty state), writes an update from
  * the template (metrics from the profile, with their source), previews each investor's own message,
  * and presses Send; the update's page shows both delivered. An operator finds the messages on

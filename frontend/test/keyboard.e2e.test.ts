@@ -1,5 +1,5 @@
 /**
- * A keyboard-only walk (issue 24, item 7) in real Chromium against the built app: sign in, edit and
+ * A keyboard-only walk in real Chromium against the built app: sign in, edit and
  * save the profile, filter the test firms and select two, submit (and confirm when the screen asks),
  * then move a pipeline card with the keyboard. Only keyboard.press / keyboard.type drive the screens
  * (page.goto stands for typing an address); every element that takes focus on the way must show it
@@ -153,7 +153,7 @@ describe('keyboard-only walk (e2e)', () => {
     await tabTo(submit, { max: 150 });
     await page.screenshot({ path: path.join(SHOTS, 'keyboard-submit-1280.png') });
     await page.keyboard.press('Enter');
-    // Ask-before-spending (issue 24, item 2) may put a confirmation first: confirm it with the keyboard.
+    // Ask-before-spending may put a confirmation first: confirm it with the keyboard.
     const done = page.getByRole('status').filter({ hasText: 'Test Applications Submitted' });
     const dialog = page.getByRole('dialog');
     await done.or(dialog).first().waitFor();

@@ -1,5 +1,5 @@
 /**
- * The live view on a phone (issue 24, item 6), in real Chromium at 375 px with touch: a run to the
+ * The live view on a phone, in real Chromium at 375 px with touch: a run to the
  * sandbox's warden-ventures (a CAPTCHA a person solves) waits for the founder; the live view shows
  * the firm's page fit to the width, zooms in with the buttons and with a two-finger pinch, pans, and
  * the founder solves the CAPTCHA by tapping the zoomed screen; Continue sends the application; the

@@ -278,7 +278,7 @@ describe('workflow console (e2e)', () => {
       expect(await row.textContent()).toMatch(/CAPTCHA/i);
       await page.screenshot({ path: path.join(SHOTS, 'ops-workflows-1280-dark.png'), fullPage: true });
       // A retry spends one of the founder's credits: the button says so and the operator is asked,
-      // with the founder's balance as the server holds it (issue 24). Cancel changes nothing.
+      // with the founder's balance as the server holds it. Cancel changes nothing.
       const runOf = async () =>
         (
           await app.api('GET', `/api/ops/workflows?user=${encodeURIComponent(f.email)}`, { token: operatorToken })

@@ -1,5 +1,5 @@
 /**
- * Pitch deck end to end (issue 15), in real Chromium against the built app, the real backend, the
+ * Pitch deck end to end, in real Chromium against the built app, the real backend, the
  * DBOS engine and the sandbox: upload a deck in Settings with the keyboard (a non-PDF is refused),
  * see it and its history, submit to a firm whose form requires a deck file, open the details and
  * see the proof (confirmation, the request that sent the form, the screenshot) and download it.

@@ -73,7 +73,7 @@ describe('startup profile and dashboard (e2e)', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    // A brand-new account: no sign-in before this one (issue 24).
+    // A brand-new account: no sign-in before this one.
     await page.getByText('Welcome, Ada!').waitFor();
     // The welcome toast sits where the editor's save button scrolls to: close it.
     const welcome = page.getByRole('status').filter({ hasText: /free credits? to get started/ });
@@ -200,7 +200,7 @@ describe('startup profile and dashboard (e2e)', () => {
     ).toBeUndefined();
   });
 
-  it('refuses nonsense with a message next to each field: nothing saved, no success toast (issue 24)', async () => {
+  it('refuses nonsense with a message next to each field: nothing saved, no success toast', async () => {
     const before = (await app.api('GET', '/api/startup-profile', { token: await token() })).body.profile;
     const thisYear = new Date().getUTCFullYear();
     await field('Company Name').fill('');
@@ -293,7 +293,7 @@ describe('startup profile and dashboard (e2e)', () => {
     const value = (label: string) => statsCard.getByTestId(`stat-${label}`).locator('dd');
     await expect.poll(() => value('Total').innerText(), { timeout: 10_000 }).toBe(String(stats.total));
     expect(await value('Completed').innerText()).toBe(String(stats.completed));
-    // Completed out of finished runs, as the API computed it (issue 24); none finished shows a dash.
+    // Completed out of finished runs, as the API computed it; none finished shows a dash.
     expect(await value('Success %').innerText()).toBe(stats.successRate == null ? '—' : `${stats.successRate}%`);
     expect(await statsCard.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/submissions');
     await page.getByTestId('activity-chart').waitFor();
@@ -308,7 +308,7 @@ describe('startup profile and dashboard (e2e)', () => {
       const { body: saved } = await app.api('GET', '/api/startup-profile', { token: t });
       const founder = page;
       for (const state of ['complete', 'incomplete'] as const) {
-        // A complete profile cannot lose a required field (issue 24): the incomplete screens are another founder's.
+        // A complete profile cannot lose a required field: the incomplete screens are another founder's.
         if (state === 'incomplete') {
           const other = await app.createUser({
             email: `profile.incomplete.${Date.now().toString(36)}@example.com`,

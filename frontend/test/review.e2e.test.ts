@@ -1,5 +1,5 @@
 /**
- * The review before sending (issue 23, item 8) in real Chromium against the built app: a founder selects a
+ * The review before sending in real Chromium against the built app: a founder selects a
  * sandbox firm they have never applied to, presses "Review first", sees every value the form would get with
  * its source and the questions only they can answer, answers them ("Other", their choice), reviews again,
  * submits from the review, and the firm receives exactly the reviewed values; the submission's details show

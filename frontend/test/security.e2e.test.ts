@@ -228,7 +228,7 @@ describe('security dashboard (e2e)', () => {
 describe('security dashboard for a non-admin (e2e)', () => {
   it('turns the user away: the server answers 403 and no data is shown', async () => {
     const { context, page } = await signedInPage(FOUNDER);
-    // What the founder's browser is sent: never the environment or the keys (issue 24).
+    // What the founder's browser is sent: never the environment or the keys.
     const answers: string[] = [];
     page.on('response', (r) => {
       if (/\/api\/(config|security\/debug)/.test(r.url()))
@@ -247,7 +247,7 @@ describe('security dashboard for a non-admin (e2e)', () => {
     expect(await page.getByTestId('security-forbidden').textContent()).toContain('Admin access required');
     expect(await page.getByTestId('tile-total').count()).toBe(0);
     expect(await page.getByText('Recent Violations (Last 24 Hours)').count()).toBe(0);
-    // The debug card (user id, environment, keys) is for operators only (issue 24).
+    // The debug card (user id, environment, keys) is for operators only.
     expect(await page.getByTestId('debug-card').count()).toBe(0);
     await context.close();
   });

@@ -89,7 +89,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('ask before spending, honest figures (issue 24, e2e)', () => {
+describe('ask before spending, honest figures', () => {
   it('asks "Spend 2 of your 50 credits?" before submitting; Cancel spends nothing', { timeout: 300_000 }, async () => {
     // A loaded machine can take a while to serve the first page: one more try before failing.
     await signInThroughScreen(page, app.url, user.email).catch(async (e) => {

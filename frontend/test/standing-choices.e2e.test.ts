@@ -1,5 +1,5 @@
 /**
- * Settings → Applications (issue 23, items 5 and 6) in real Chromium against the built app: the
+ * Settings → Applications in real Chromium against the built app: the
  * founder sees the defaults (opt-ins "Always no", terms not accepted for them, no default message),
  * changes them with the keyboard, takes the template suggestion (labelled as not AI) as their default
  * message, saves, and the server holds exactly that; a reload shows it. Screenshots at 1280 and 375 px,

@@ -247,7 +247,7 @@ describe('applications (e2e)', () => {
       .click();
     await page.getByRole('alert').filter({ hasText: 'Retry Failed' }).waitFor({ state: 'detached' });
     await app.services.credits.grant(user.id, 5, 'e2e credits', null, { now: new Date(), actor: 'test' });
-    // The button says its cost, and the retry is asked first with the server's balance (issue 24).
+    // The button says its cost, and the retry is asked first with the server's balance.
     expect(await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).innerText()).toContain(
       'Retry · 1 credit',
     );
@@ -293,7 +293,7 @@ describe('applications (e2e)', () => {
     await expect
       .poll(() => page.getByTestId('stat-completed').innerText(), { timeout: 15_000 })
       .toContain(String(stats.completed));
-    // Honest figures (issue 24): the stopped Orbit Fund is counted apart, and the rate is completed
+    // Honest figures: the stopped Orbit Fund is counted apart, and the rate is completed
     // out of finished (completed + failed), never out of all applications.
     expect(stats.stopped).toBeGreaterThanOrEqual(1);
     expect(stats.successRate).toBe(Math.round((stats.completed / (stats.completed + stats.failed)) * 100));

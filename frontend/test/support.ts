@@ -64,7 +64,7 @@ export async function signInThroughScreen(
 }
 
 /**
- * Ask before spending (issue 24): answers "Spend N of your M credits?" with Spend and waits for the
+ * Ask before spending: answers "Spend N of your M credits?" with Spend and waits for the
  * question to close; returns its title. Use right after clicking a button that spends.
  */
 export async function confirmSpend(page: import('playwright-core').Page): Promise<string> {

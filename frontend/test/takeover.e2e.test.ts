@@ -106,7 +106,7 @@ describe('taking over the live browser, in the browser', () => {
         { timeout: 120_000, interval: 2000 },
       )
       .toBe(true);
-    // The app's one banner says so, with a count and a way in (issue 24).
+    // The app's one banner says so, with a count and a way in.
     await page.getByTestId('waiting-runs-banner').filter({ hasText: 'Needs you in the live view: 1' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'takeover-submissions-1280.png') });
     await page.setViewportSize({ width: 375, height: 812 });

@@ -214,7 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     llmUrl: env.LLM_URL || undefined,
     llmApiKey: env.LLM_API_KEY || undefined,
     llmModel: env.LLM_MODEL || undefined,
-    // No default: an invented handle on a real site would send founders to someone else's page (issue 24).
+    // No default: an invented handle on a real site would send founders to someone else's page.
     // Unset, the "book a call" link is not shown.
     bookCallUrl: env.BOOK_CALL_URL || '',
     contactUrl: env.CONTACT_URL ?? 'mailto:hello@fundflow.example',

@@ -60,7 +60,7 @@ describe('postgres event store: transaction safety', () => {
   });
 });
 
-describe('postgres event store: a pool that conflicting appends cannot wedge (issue 22)', () => {
+describe('postgres event store: a pool that conflicting appends cannot wedge', () => {
   it('answers every conflicting multi-stream append with a result or a ConcurrencyError when writers outnumber connections', async () => {
     // 4 connections, 48 writers racing on the same two streams: every loser must learn its conflict
     // on the connection it holds. Asking the pool for a second one while holding the first (the old

@@ -1,4 +1,4 @@
-// The in-process index's incremental update (issue 26, item 7): documents put, replaced and removed
+// The in-process index's incremental update: documents put, replaced and removed
 // one by one (a query's catch-up, the delta), merged into the base past a few thousand, and merged
 // in bulk from an import's changed rows (a new base built from the old one's posting lists). Every
 // answer is compared with the reference semantics (reference.ts) over the documents that should be there.

@@ -123,7 +123,7 @@ describe('larch-capital: checkboxes by standing choices', () => {
   });
 });
 
-describe('larch-capital: the default message (issue 23, item 5)', () => {
+describe('larch-capital: the default message', () => {
   it('goes exactly into the message to the team, never into "Additional comments"', async () => {
     const before = sandbox.received('larch-capital').length;
     const message = 'Dear Larch partners, we would value 20 minutes to show you our finance copilot. — Ada';
@@ -146,7 +146,7 @@ describe('larch-capital: the default message (issue 23, item 5)', () => {
   });
 });
 
-describe('granite-growth: a required privacy agreement and an optional newsletter box (issue 23, item 6)', () => {
+describe('granite-growth: a required privacy agreement and an optional newsletter box', () => {
   const PRIVACY = 'I agree to the privacy policy';
   it('with the default choices, the required agreement is asked of the founder (its caption is the question) and nothing is sent', async () => {
     const before = sandbox.received('granite-growth').length;

@@ -24,7 +24,7 @@ const profile: StartupProfile = {
 const decide = (c: ScannedControl, answers: { question: string; answer: string }[] = [], p: StartupProfile = profile) =>
   decideField(c, c.label, { profile: p, answers });
 
-describe('exact values (issue 23, item 3)', () => {
+describe('exact values', () => {
   it('never turns a range into a number', () => {
     expect(exactNumber('51-100', 'count')).toBeNull();
     expect(exactNumber('100+', 'count')).toBeNull();
@@ -126,7 +126,7 @@ describe('decideField: whose answer goes in', () => {
   });
 });
 
-describe('exact profile values (issue 23, item 3)', () => {
+describe('exact profile values', () => {
   const exact: StartupProfile = {
     ...profile,
     foundedDate: '2023-12-03',
@@ -164,7 +164,7 @@ describe('exact profile values (issue 23, item 3)', () => {
   });
 });
 
-describe("checkboxes by the founder's standing choices (issue 23, item 6)", () => {
+describe("checkboxes by the founder's standing choices", () => {
   const box = (label: string, required = false) =>
     control({ kind: 'checkbox', inputType: 'checkbox', label, required });
   const terms = box('I accept the terms and conditions', true);
@@ -246,7 +246,7 @@ describe("the profile's long fields in the library", () => {
   });
 });
 
-describe('the default message (issue 23, item 5)', () => {
+describe('the default message', () => {
   const field = (label: string, required = false) =>
     control({ kind: 'textarea', inputType: 'textarea', label, required });
   const message = 'Dear partners, Lumibyte Labs builds finance copilots. — Ada';

@@ -187,9 +187,9 @@ const RECEIVED: Record<string, Record<string, string | RegExp>> = {
     q7_amountRaising: P.raising,
     q8_shortDescription: P.oneLineExplanation,
   },
-  // issue 23: role=radio choices outside a radiogroup, one question per screen; Berlin is in Europe
+  // role=radio choices outside a radiogroup, one question per screen; Berlin is in Europe
   'hazel-fund': { name: P.founderName, email: P.founderEmail, company: P.companyName, stage: 'Seed', region: 'Europe' },
-  // issue 23, item 7: button cards, keyboard-only letters, a listbox and a combobox popup
+  // button cards, keyboard-only letters, a listbox and a combobox popup
   'birch-ventures': {
     company: P.companyName,
     sector: 'AI / Machine Learning',
@@ -237,7 +237,7 @@ const WAITING: Record<string, { questions: string[]; filled: Record<string, stri
     questions: ['Why now?', 'Which track are you applying for?'],
     filled: { 'What traction do you have?': P.revenue },
   },
-  // issue 23: a founding year is no date and "6-10" no number; AI & ML is none of B2B Software / Consumer (no "Other" guess)
+  // a founding year is no date and "6-10" no number; AI & ML is none of B2B Software / Consumer (no "Other" guess)
   'larch-capital': {
     questions: ['Founding date', 'Team size', 'Industry'],
     filled: { 'Company name': P.companyName, Region: 'Europe' },

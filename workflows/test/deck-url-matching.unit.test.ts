@@ -3,7 +3,7 @@ import { decideField, type ScannedControl, type StartupProfile } from '../src/au
 import { control } from './fixtures/control';
 
 /**
- * Deck links (issue 27): the application's own tracked link goes only into a field that asks for a link
+ * Deck links: the application's own tracked link goes only into a field that asks for a link
  * to the deck; other URL fields keep their own values; without a link (no deck uploaded) a required
  * deck-link question takes the founder's own deck URL or, without one, goes to the founder.
  */

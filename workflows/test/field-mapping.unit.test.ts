@@ -124,7 +124,7 @@ describe('classifyField: other clues', () => {
     expect(target({ inputType: 'url' })).toBe('website');
     expect(target({ inputType: 'password', label: 'Email' })).toBe('password');
   });
-  it('leaves unknown fields alone, and questions about others, identifiers and compound questions (issue 23)', () => {
+  it('leaves unknown fields alone, and questions about others, identifiers and compound questions', () => {
     expect(target({ label: 'Favourite colour' })).toBeNull();
     expect(target({ label: 'Company LinkedIn URL' })).toBeNull();
     expect(target({ label: 'Anything else we should know?' })).toBeNull();
@@ -157,7 +157,7 @@ describe('values', () => {
   it('reads profile fields as they are', () => {
     expect(valueForTarget('founderEmail', profile)).toBe('ada@lumibyte.example');
     expect(valueForTarget('website', profile)).toBe('https://lumibyte.example');
-    // No value stands in for another: a missing one-liner is not cut from the description (issue 23).
+    // No value stands in for another: a missing one-liner is not cut from the description.
     expect(valueForTarget('oneLineExplanation', { description: 'We do X. And Y.' })).toBeNull();
     expect(valueForTarget('detailedDescription', profile)).toBeNull();
     expect(valueForTarget('message', profile)).toBeNull();

@@ -4,7 +4,7 @@ import { launchBrowser } from '../src/automation/browser';
 import { LiveHub } from '../src/live/hub';
 
 /**
- * The live view's screencast runs only while someone watches (issue 15 throughput): a run nobody
+ * The live view's screencast runs only while someone watches: a run nobody
  * looks at costs no JPEG encoding. Real Chromium; the page repaints all the time (a counter).
  */
 let browser: Browser;

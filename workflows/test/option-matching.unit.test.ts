@@ -76,7 +76,7 @@ describe('parsing helpers', () => {
   });
 });
 
-describe('choices by meaning (issue 23)', () => {
+describe('choices by meaning', () => {
   it('picks the option that means the value, and never "Other"', () => {
     expect(pick('industry', 'SaaS', labels('B2B Software', 'Consumer', 'Other'))).toBe('B2B Software');
     expect(pick('location', 'London, UK', labels('Europe', 'North America', 'Asia', 'Other'))).toBe('Europe');

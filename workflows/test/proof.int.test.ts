@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const run = (slug: string) => applyToFirm({ url: `${sandbox.url}/${slug}/`, profile: P, browser, allowPrivate: true });
 
-describe('proof of an application (issue 15)', () => {
+describe('proof of an application', () => {
   it('keeps the request that sent a form posted with a redirect, and the page at the confirmation', async () => {
     const r = await run('beacon-ventures');
     expect(r.status, r.error ?? '').toBe('completed');

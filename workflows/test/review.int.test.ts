@@ -1,4 +1,4 @@
-// The review before sending (issue 23, item 8) in a real Chromium: a dry run sends nothing and lists every
+// The review before sending in a real Chromium: a dry run sends nothing and lists every
 // value with its source; the real run then sends nothing that the review table did not list.
 import type { Browser } from 'playwright-core';
 import type { FormReview } from '@fp/contracts';

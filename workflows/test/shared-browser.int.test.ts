@@ -4,7 +4,7 @@ import { SharedBrowser } from '../src/engine/browser';
 const pool = new SharedBrowser();
 afterAll(async () => pool.close());
 
-describe('one browser per worker process (issue 15 throughput)', () => {
+describe('one browser per worker process', () => {
   it('gives concurrent runs the same Chromium, each run its own context', async () => {
     const [a, b] = await Promise.all([pool.acquire(), pool.acquire()]);
     try {

@@ -134,7 +134,7 @@ export const applyFormCommands: CliCommand[] = [
           status: result.status === 'completed' || result.status === 'waiting_for_input' ? result.status : 'failed',
           subStatus: result.subStatus,
           summary: result.summary,
-          // question → value → source (issue 23): the review table of what was (or, with --dry-run, would be) sent
+          // question → value → source: the review table of what was (or, with --dry-run, would be) sent
           fieldsFilled: result.fieldsFilled.map(({ field, label, value, source }) => ({
             field,
             label,

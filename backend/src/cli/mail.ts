@@ -14,7 +14,7 @@ export const mailCommands: CliCommand[] = [
       }
       if (!messages.length) return out.result(values.to ? `No e-mail to ${values.to}` : 'No e-mail sent yet');
       out.info(`Transport: ${rt.services.mail.transport}`);
-      // The id first: `mail show --id` needs it (issue 24).
+      // The id first: `mail show --id` needs it.
       for (const m of messages)
         out.result(
           m,

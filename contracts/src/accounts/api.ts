@@ -38,7 +38,7 @@ export const MeResponse = z.object({
   roles: z.array(z.string()),
   emailVerified: z.boolean().nullable().optional(),
   /**
-   * A password sign-in is on record: "Welcome back" (issue 24). A brand-new account, whose first
+   * A password sign-in is on record: "Welcome back". A brand-new account, whose first
    * session came with the sign-up, has none yet: "Welcome".
    */
   signedInBefore: z.boolean().optional(),

@@ -117,7 +117,7 @@ function checkRanges<T extends Record<string, unknown>>(ranges: Range[]) {
   };
 }
 
-/** Only firms whose fit for the founder is at least this (issue 16); needs a profile with stage and industry. */
+/** Only firms whose fit for the founder is at least this; needs a profile with stage and industry. */
 const fitMin = scalar('fitMin', 20)
   .optional()
   .transform((v, ctx) => {

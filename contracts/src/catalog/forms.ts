@@ -32,7 +32,7 @@ export type FormBlocker = (typeof FORM_BLOCKERS)[number];
 /** Blockers the automation cannot get past (a required file it attaches the founder's deck to). */
 export const UNPASSABLE_BLOCKERS: readonly FormBlocker[] = ['captcha', 'login', 'email_only'];
 
-/** Blockers the founder gets past themselves in the live view (issue 24): a CAPTCHA, a sign-in. */
+/** Blockers the founder gets past themselves in the live view: a CAPTCHA, a sign-in. */
 export const LIVE_VIEW_BLOCKERS: readonly FormBlocker[] = ['captcha', 'login'];
 
 export const formFieldSchema = z.strictObject({
@@ -60,7 +60,7 @@ export type FirmFormEntry = z.infer<typeof firmFormEntrySchema>;
 
 /**
  * usable: the automation applies alone; needs_you: it applies once the founder passes a CAPTCHA or a
- * sign-in in the live view (issue 24); unusable: no way in online; unknown: no check said.
+ * sign-in in the live view; unusable: no way in online; unknown: no check said.
  */
 export type FormUsability = 'usable' | 'needs_you' | 'unusable' | 'unknown';
 

@@ -1,7 +1,7 @@
 import type { InvestorKind } from '../pipeline/events';
 
 /**
- * Events of a tracked deck link (issue 27): one stream per link, `deck-link-<linkId>`, holding its
+ * Events of a tracked deck link: one stream per link, `deck-link-<linkId>`, holding its
  * settings and every visit to it (docs/deck-links.md). The founder's deck itself stays in the
  * profile module; a link always serves the founder's current deck, and each visit records which
  * deck version it saw (`deckId`).

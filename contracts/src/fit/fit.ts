@@ -1,7 +1,7 @@
 import { parseMoney } from '../common/money';
 
 /**
- * Fit of a VC firm for a founder's startup (issue 16): 0–100 from the startup profile against the
+ * Fit of a VC firm for a founder's startup: 0–100 from the startup profile against the
  * firm's data, with the reasons as short chips. Rules only (never labelled AI). Unknown data scores
  * nothing and lowers `confidence`; it never counts as a match. Tune the weights here.
  */

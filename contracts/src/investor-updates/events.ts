@@ -1,7 +1,7 @@
 import type { InvestorKind, PipelineStage } from '../pipeline/events';
 
 /**
- * Events of an investor update (issue 27, item 5): one stream per update, `investor-update-<id>`.
+ * Events of an investor update: one stream per update, `investor-update-<id>`.
  * A draft is written and edited, then sent once: the Sent event records every recipient with the
  * message id and deck link made for them, so a retried Send queues exactly those messages again
  * (the mail module keeps one message per id) and never a second set.

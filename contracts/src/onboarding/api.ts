@@ -1,4 +1,4 @@
-// The founder's first hour (issue 24, item 3): a checklist on the dashboard whose steps are ticked
+// The founder's first hour: a checklist on the dashboard whose steps are ticked
 // from what the server holds, never from what the browser remembers. Only zod is imported.
 import { z } from 'zod';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Largest pitch deck accepted (issue 15: 25 MB), by the API, the browser and the automation. */
+/** Largest pitch deck accepted (25 MB), by the API, the browser and the automation. */
 export const MAX_DECK_BYTES = 25 * 1024 * 1024;
 
 /**

@@ -24,7 +24,7 @@ export const PROFILE_FIELDS = [
   'valueProposition',
   'detailedDescription',
   'oneLineExplanation',
-  // Exact values beside the ranges the filters use (issue 23): a form asking for a number or a date gets
+  // Exact values beside the ranges the filters use: a form asking for a number or a date gets
   // one only from these, never from a range.
   'foundedDate',
   'teamCount',

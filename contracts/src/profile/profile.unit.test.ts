@@ -231,7 +231,7 @@ describe('PATCH request schema', () => {
   });
 });
 
-describe('a profile that refuses nonsense (issue 24)', () => {
+describe('a profile that refuses nonsense', () => {
   const thisYear = new Date().getUTCFullYear();
   const errorOf = (body: Record<string, unknown>) => {
     const r = UpdateStartupProfileRequest.safeParse(body);
@@ -283,7 +283,7 @@ describe('a profile that refuses nonsense (issue 24)', () => {
   });
 });
 
-describe('ask before spending (issue 24)', () => {
+describe('ask before spending', () => {
   it("asks for every spend by default, and skips only spends below the founder's amount", () => {
     expect(needsSpendConfirmation(1, 0)).toBe(true);
     expect(needsSpendConfirmation(8, 0)).toBe(true);

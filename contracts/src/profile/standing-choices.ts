@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { StartupProfile } from './fields';
 
 /**
- * The founder's standing choices for applications (issue 23, items 5 and 6), stream
+ * The founder's standing choices for applications, stream
  * `standing-choices-<userId>`: how newsletter/marketing opt-in boxes are answered, whether an
  * application's terms or privacy notice may be accepted for them, and their default message (sent only
  * into fields that ask for a message or a pitch). Nothing here is ever chosen for the founder: the
@@ -47,7 +47,7 @@ export const SKIP_SPEND_CONFIRM_MAX = 1000;
 export const needsSpendConfirmation = (cost: number, skipBelow: number) => cost > 0 && cost >= skipBelow;
 
 /**
- * "Spend 8 of your 50 credits?" — the confirmation's question (issue 24). An operator acting on a
+ * "Spend 8 of your 50 credits?" — the confirmation's question. An operator acting on a
  * founder's run is asked about the founder's credits: "Spend 1 of fay@x.example's 5 credits?".
  */
 export const spendQuestion = (cost: number, balance: number, owner?: string) =>

@@ -1,5 +1,5 @@
 // Long file: data, the labelled question corpus, one line per question.
-// The labelled corpus (issue 23): application questions written by the team in the shapes VC, accelerator,
+// The labelled corpus: application questions written by the team in the shapes VC, accelerator,
 // grant and competition forms use (no third party's text), each with what must happen: the intent that
 // answers it, `answer:<key>` for the founder's library answer below, or `ask` (the founder must answer).
 // Lines are `expected | [control |] question`; control is text unless given (textarea, select,

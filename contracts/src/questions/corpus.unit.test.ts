@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CORPUS } from './corpus';
 import { evaluateCorpus } from './evaluate';
 
-describe('the labelled corpus (issue 23)', () => {
+describe('the labelled corpus', () => {
   const figures = evaluateCorpus();
 
   it('holds at least 400 questions, each labelled with a known outcome', () => {

@@ -8,7 +8,7 @@ const intent = (text: string, extra: Partial<Parameters<typeof decideQuestion>[0
   return d.answer ? d.intent.id : `ask:${d.reason}`;
 };
 
-describe('decideQuestion: the near misses of issue 23 go to the founder', () => {
+describe('decideQuestion: the near misses go to the founder', () => {
   it.each([
     ['Who are your current investors?', 'ask'],
     ['What is the name of your lead investor?', 'ask'],

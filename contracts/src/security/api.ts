@@ -89,7 +89,7 @@ export const RECENT_VIOLATIONS_MAX = 200;
 
 /**
  * GET /api/security/debug (admins only): what the security dashboard's debug card shows. Never in the
- * public /api/config, so a founder's browser is never sent the environment or the keys (issue 24).
+ * public /api/config, so a founder's browser is never sent the environment or the keys.
  */
 export const SecurityDebugResponse = z.object({
   userId: z.string(),

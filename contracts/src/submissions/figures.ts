@@ -1,5 +1,5 @@
 /**
- * The figures told about a founder's applications (issue 24), defined once here and used by the
+ * The figures told about a founder's applications, defined once here and used by the
  * dashboard, the submissions page, the batch e-mail and GET /api/submission-stats:
  * - an application is one firm applied to: a retry is the same application again, never another;
  * - finished = completed + failed; a stopped run is counted apart (the founder or a deadline ended

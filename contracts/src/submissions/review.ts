@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The review before sending (issue 23, item 8): a dry run fills a firm's form without submitting and shows,
+// The review before sending: a dry run fills a firm's form without submitting and shows,
 // for every field, question → value → source, and the questions it would ask the founder. The submission
 // details show the same table for every sent run, from its recorded fields filled.
 

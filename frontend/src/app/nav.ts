@@ -32,7 +32,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: '/', icon: LayoutDashboard, aliases: ['/dashboard'] },
   { label: 'VC Database', href: '/vc-database', icon: Database },
-  // The sandbox firms that accept applications: a founder's first try (issue 24).
+  // The sandbox firms that accept applications: a founder's first try.
   { label: 'Test firms', href: '/test-vc-database', icon: FlaskConical },
   { label: 'Angel Investors', href: '/investors', icon: Users },
   { label: 'Credits', href: '/pricing', icon: CreditCard, aliases: ['/credits'] },

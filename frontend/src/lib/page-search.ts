@@ -1,4 +1,4 @@
-// Screen state kept in the URL (issue 24), so a reload or a shared link shows the same view. Each
+// Screen state kept in the URL, so a reload or a shared link shows the same view. Each
 // validator keeps only what it knows and drops defaults, so the plain address stays plain.
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 
 export type Theme = 'light' | 'dark' | 'system';
 export const THEME_STORAGE_KEY = 'fundflow-theme';
-// The browser's preference unless the person chose (issue 24: it wins over the spec's dark default).
+// The browser's preference unless the person chose (it wins over the spec's dark default).
 const DEFAULT_THEME: Theme = 'system';
 
 function readStoredTheme(): Theme {

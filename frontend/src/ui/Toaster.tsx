@@ -11,7 +11,7 @@ const variantClasses = {
 
 /**
  * Mount once near the root. Renders the one visible toast, at the top, just below the header and
- * centred over the page's title area (issue 24): primary actions (Save, Buy, Submit) sit at the
+ * centred over the page's title area: primary actions (Save, Buy, Submit) sit at the
  * bottom of forms and cards or at the right of page headers, which a toast at the bottom or in a
  * corner covered. On phones it spans the width below the header.
  */

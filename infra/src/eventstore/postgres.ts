@@ -176,7 +176,7 @@ export class PostgresEventStore implements EventStore {
         const written = new Set(rows.map((row) => row.stream_id as string));
         const lost = appends.find((a) => !written.has(a.streamId))!;
         // On the connection already held: asking the pool for a second one while holding this one
-        // wedged the server once every connection was held by a conflicting append (issue 22).
+        // wedged the server once every connection was held by a conflicting append.
         throw new ConcurrencyError(lost.streamId, lost.expected, await this.revisionOf(lost.streamId, client));
       }
       await client.query('commit');

@@ -1,4 +1,4 @@
-// The fit order (issue 16) as the adapters share it. A firm's score is `fitScore` of @fp/contracts
+// The fit order as the adapters share it. A firm's score is `fitScore` of @fp/contracts
 // and nothing else; what is shared here is how to compute it for many firms cheaply: each factor's
 // verdict reads a few firm fields (FIT_MATCH_READS), and firms repeat those values (a few dozen
 // stage sets and countries, a few hundred cheque minimums…), so each distinct value is judged once

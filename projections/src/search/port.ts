@@ -36,7 +36,7 @@ export interface VcFilter {
 }
 
 /**
- * Fit of each firm for one founder (issue 16): `fitScore` of @fp/contracts, nothing else. The day
+ * Fit of each firm for one founder: `fitScore` of @fp/contracts, nothing else. The day
  * is part of the query (the activity factor counts from it), so one request scores against one date.
  */
 export interface FitQuery {

@@ -78,7 +78,7 @@ export function profileValue(intentId: string, s: ValueSources): { value: string
       return from('pitchDeck', p.pitchDeck ? text(ensureUrl(p.pitchDeck)) : null);
     case 'traction':
       return from('revenue');
-    // Exact values first (issue 23): a full founding date, a head count, an amount with its currency.
+    // Exact values first: a full founding date, a head count, an amount with its currency.
     case 'founded':
       return text(p.foundedDate) ? from('foundedDate') : from('founded');
     case 'teamSize':

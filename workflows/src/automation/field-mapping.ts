@@ -1,5 +1,5 @@
 // What a form field says about itself (label, name, placeholder, ARIA, nearby text) and which intent of the
-// question model it asks for. The keyword rules that used to live here are replaced by that model (issue 23).
+// question model it asks for. The keyword rules that used to live here are replaced by that model.
 import { decideQuestion } from '@fp/contracts';
 import type { FieldTarget } from './types';
 

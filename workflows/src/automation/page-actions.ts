@@ -77,7 +77,7 @@ const isNative = (c: ScannedControl) => c.inputType === 'radio' || c.inputType =
  * Puts `raw` (a profile value, or the founder's own answer) into `c`, choosing the option that
  * represents it for choice controls. Returns the value as shown to the user (option label for
  * choices), or null when the control refused it or no option fits; never throws for a single stubborn field. "Other" is
- * never chosen for anyone: a choice no option represents goes to the founder (issue 23).
+ * never chosen for anyone: a choice no option represents goes to the founder.
  */
 export async function putValue(
   frame: Frame,

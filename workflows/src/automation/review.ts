@@ -1,4 +1,4 @@
-// The review before sending (issue 23, item 8): the automation fills a firm's form as it would, stops before
+// The review before sending: the automation fills a firm's form as it would, stops before
 // pressing any submit button, and reports what it put where and from which source, plus what it would ask.
 import { reviewFields, type FormReview } from '@fp/contracts';
 import { applyToFirm } from './apply-to-firm';

@@ -25,7 +25,7 @@ export interface StartupProfile {
   valueProposition?: string;
   detailedDescription?: string;
   oneLineExplanation?: string;
-  /** Exact values (issue 23): a full founding date (YYYY-MM-DD), the team's head count, monthly revenue and its currency. */
+  /** Exact values: a full founding date (YYYY-MM-DD), the team's head count, monthly revenue and its currency. */
   foundedDate?: string;
   teamCount?: string;
   monthlyRevenue?: string;
@@ -62,7 +62,7 @@ export interface CheckboxChoices {
   optIns: 'ask' | 'yes' | 'no';
   acceptTerms: boolean;
 }
-/** Nothing is agreed to or subscribed for the founder unless they allowed it in Settings (issue 23, item 6). */
+/** Nothing is agreed to or subscribed for the founder unless they allowed it in Settings. */
 export const DEFAULT_CHECKBOX_CHOICES: CheckboxChoices = { optIns: 'no', acceptTerms: false };
 
 export type ApplyStep = 'navigating' | 'finding form' | 'filling' | 'submitting' | 'verifying';
@@ -96,7 +96,7 @@ export interface FilledField {
   label: string;
   value: string;
   /**
-   * Where the value came from (issue 23): `profile:<field>`, `answer:<the founder's question>`, `deck-link`,
+   * Where the value came from: `profile:<field>`, `answer:<the founder's question>`, `deck-link`,
    * `setting:accept-terms`, `setting:opt-ins`, `setting:default-message`, `deck-file`, `live-view` (set by the founder on the live view).
    */
   source?: string;
@@ -181,12 +181,12 @@ export interface ApplyOptions {
    */
   deckUrl?: string | null;
   /**
-   * The founder's standing choices for checkboxes (issue 23, item 6). Absent: DEFAULT_CHECKBOX_CHOICES
+   * The founder's standing choices for checkboxes. Absent: DEFAULT_CHECKBOX_CHOICES
    * (opt-ins never, agreements never: a required one is asked of the founder).
    */
   checkboxes?: CheckboxChoices;
   /**
-   * The founder's default message (Settings, issue 23 item 5): sent only into fields that ask for a message,
+   * The founder's default message (Settings): sent only into fields that ask for a message,
    * a pitch or a cover note (source `setting:default-message`). Absent: such fields get only the founder's
    * answer to that question, or are asked when required.
    */

@@ -33,7 +33,7 @@ export function installSignInGate(app: FastifyInstance, ctx: AccountsContext) {
     const failed =
       reply.statusCode >= 300 || (typeof payload === 'string' && payload.includes('WRONG_CREDENTIALS_ERROR'));
     // Awaited before the answer goes out: the dashboard asks /api/auth/me right after, and says
-    // "Welcome back" only for a sign-in on record (issue 24). A failure to record still signs in.
+    // "Welcome back" only for a sign-in on record. A failure to record still signs in.
     if (userId && !failed)
       await ctx.accounts
         .recordSignIn(userId, metaFor(ctx, userId))

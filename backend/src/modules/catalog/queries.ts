@@ -108,7 +108,7 @@ export function createCatalogQueries(
   }
 
   /**
-   * The founder's fit query (issue 16), when their profile names stage and industry. Sorting or
+   * The founder's fit query, when their profile names stage and industry. Sorting or
    * filtering by fit without them is refused with what to do (400), rather than ranking by
    * factors that are mostly unknown.
    */

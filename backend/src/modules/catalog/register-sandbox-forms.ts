@@ -6,7 +6,7 @@ import type { FormRegistry } from './form-registry';
 const NEVER_CHECKED_DAYS = 3650;
 
 /**
- * First start (issue 24): the registry of application forms is filled for the bundled sandbox firms,
+ * First start: the registry of application forms is filled for the bundled sandbox firms,
  * so the test VC database's "Accepts online applications" is not empty before an operator runs it.
  * Bounded (the sandbox's few dozen firms, never-checked ones only) and idempotent: once every firm
  * was checked, or while a run is going, it starts nothing. Answers the run started, if any.

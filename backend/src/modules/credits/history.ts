@@ -16,7 +16,7 @@ const COLUMN: Record<HistorySort, string> = {
 };
 
 /**
- * Refunds recorded before issue 24 end in a raw attempt id ("… stopped before it was sent (attempt
+ * Older refunds end in a raw attempt id ("… stopped before it was sent (attempt
  * f115e4e2-75de-…)"): the ledger keeps what was written, the founder reads it without the id.
  */
 export const readableReason = (reason: string) => reason.replace(/ \(attempt [0-9a-f]{8}-[0-9a-f-]{27,}\)$/i, '');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readableReason } from './history';
 
-describe('credit history reasons (issue 24)', () => {
+describe('credit history reasons', () => {
   it('drops a raw attempt id from refunds written before, and keeps every other reason as written', () => {
     expect(
       readableReason(

@@ -121,7 +121,7 @@ export function plansFor(
     price: pack.price,
     bonus: pack.bonus,
     pricePerCredit: perCredit(pack.price, pack.credits),
-    // Promised only when the checkout really has a quantity (issue 24).
+    // Promised only when the checkout really has a quantity.
     quantityAdjustable: pack.quantityAdjustable && !!opts.checkoutHasQuantity,
   };
   return { plans, pack: packOut };

@@ -29,7 +29,7 @@ describe('price list (spec section 9)', () => {
   });
 
   it('has the 50-credit pack at $97, $1.94 per credit, no bonus, quantity adjustable', () => {
-    // The local checkout has no quantity: nothing is promised (issue 24); Stripe's page has one.
+    // The local checkout has no quantity: nothing is promised; Stripe's page has one.
     expect(pack).toMatchObject({ credits: 50, price: 9700, pricePerCredit: 1.94, bonus: 0, quantityAdjustable: false });
     expect(plansFor('mailto:hello@example.com', undefined, { checkoutHasQuantity: true }).pack.quantityAdjustable).toBe(
       true,

@@ -7,7 +7,7 @@ import { createFirstRunService, type FirstRunService } from './service';
 export type { FirstRunService } from './service';
 export type { FirstRunDeps } from './context';
 
-/** The founder's first hour (issue 24): the dashboard's checklist, ticked from the server's state. */
+/** The founder's first hour: the dashboard's checklist, ticked from the server's state. */
 export function createFirstRunModule({
   ctx: platform,
   profile,

@@ -37,7 +37,7 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
         const { userId, set: wanted, clear } = command.data;
         const both = clear.filter((f) => wanted[f] !== undefined);
         if (both.length) throw new DomainError(`A field cannot be both set and cleared: ${both.join(', ')}`);
-        // A complete profile unlocks submissions: emptying a required field would lock them silently (issue 24).
+        // A complete profile unlocks submissions: emptying a required field would lock them silently.
         if (profileCompletion(state.profile).isComplete) {
           const required = REQUIRED_PROFILE_FIELDS.filter((f) => clear.includes(f));
           if (required.length) {

@@ -6,7 +6,7 @@ import type { ProfileContext } from './context';
 import { ValidationError, zodMessage } from '../../platform/http';
 import { DomainError } from '../../platform/decider';
 
-/** Parses a profile change; a refusal answers 400 `{ error, fields }` with each bad field's message (issue 24). */
+/** Parses a profile change; a refusal answers 400 `{ error, fields }` with each bad field's message. */
 function parseChange(body: unknown) {
   const r = UpdateStartupProfileRequest.safeParse(body);
   if (r.success) return r.data;

@@ -18,7 +18,7 @@ export type StandingChoicesCommand = {
 };
 
 /**
- * The founder's standing choices (issue 23, items 5 and 6): one stream per founder. Only what changes
+ * The founder's standing choices: one stream per founder. Only what changes
  * is recorded (saving the same choices again records nothing); a blank default message is none.
  */
 export const standingChoicesDecider: Decider<StandingChoices, StandingChoicesCommand, StandingChoicesEvent> = {

@@ -25,7 +25,7 @@ const set = (data: {
 }) => ({ type: 'SetStandingChoices' as const, data: { userId: 'u1', ...data } });
 
 describe('standing choices decider', () => {
-  it('asks before every spend by default, records a chosen "skip below", and nothing when it is the same (issue 24)', () => {
+  it('asks before every spend by default, records a chosen "skip below", and nothing when it is the same', () => {
     given(standingChoicesDecider)
       .when(set({ skipSpendConfirmBelow: 5 }), meta)
       .then([spend(5)]);

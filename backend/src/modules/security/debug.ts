@@ -2,7 +2,7 @@ import type { AppConfig } from '@fp/infra';
 import type { SecurityDebugResponse } from '@fp/contracts';
 
 /**
- * The debug card's server-side facts, for admins only (issue 24): a founder's API call never gets
+ * The debug card's server-side facts, for admins only: a founder's API call never gets
  * the environment, the API base or the publishable key (the provider's public address, encoded).
  */
 export function debugInfo(

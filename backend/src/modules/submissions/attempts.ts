@@ -51,7 +51,7 @@ export async function settleFirmApplication(
   );
 }
 
-// Read by founders in their credit history: the firm and what happened, never a raw id (issue 24).
+// Read by founders in their credit history: the firm and what happened, never a raw id.
 const refundReason = (state: SubmissionState, attemptId: string) =>
   `Refund: application to ${state.firm?.name ?? state.vcFirmId} ${state.status === 'stopped' ? 'stopped before it was sent' : 'failed'}${attemptId === state.attemptId && state.attempt > 1 ? ` (attempt ${state.attempt})` : ''}`;
 
@@ -147,7 +147,7 @@ export function createAttemptStore(
       return file ? { fileName: file.fileName, bytes: file.bytes } : null;
     },
     async answers(userId: string) {
-      // source: the automation tells the founder's own words from the profile's long fields (issue 23)
+      // source: the automation tells the founder's own words from the profile's long fields
       return (await ctx.profile.answers(userId)).map(({ question, answer, source }) => ({ question, answer, source }));
     },
     async deckUrl(run: SubmissionRun, userId: string, firmId: string) {

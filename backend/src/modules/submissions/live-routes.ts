@@ -65,7 +65,7 @@ export function liveRoutes(
   });
 
   /**
-   * Taking over (issue 15): only with the owner's live view token, only while the run waits for
+   * Taking over: only with the owner's live view token, only while the run waits for
    * them (409 otherwise); anyone else's token, or none, is a 404 like the live view itself.
    */
   async function owner(req: Req, reply: FastifyReply): Promise<SubmissionRow | null> {

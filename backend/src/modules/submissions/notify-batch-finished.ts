@@ -11,7 +11,7 @@ export const BATCH_MAIL_ACTOR = 'submissions:notifier';
  * e-mail with how the ones finished since the last such mail went, counted by the figures of
  * contracts (submissions/figures.ts): delivered, failed, stopped apart, credits refunded. Each
  * application counts once by its last outcome: a retry brings it back into the open batch, never as
- * an extra one (issue 24). A failed attempt, or one stopped before the form was sent, is refunded
+ * an extra one. A failed attempt, or one stopped before the form was sent, is refunded
  * by rule, so the count does not wait for the ledger. The message id is the ending event's id: a
  * batch replayed after a crash, or a rebuild, queues nothing twice. Founders unsubscribe in one click.
  */

@@ -53,7 +53,7 @@ export function planSubmit(firms: PlanInput[]): { create: PlannedFirm[]; skipped
       (f.form?.outcome === 'found' || f.form?.outcome === 'blocked') &&
       f.form.blockers.includes('file_upload_required')
     ) {
-      // Known before charging (issue 23, item 9): the run would only fail at the upload and be refunded.
+      // Known before charging: the run would only fail at the upload and be refunded.
       skip(f.vcId, 'deck_required');
     } else {
       const refusal = claimRefusal(f.application, f.submissionId);

@@ -114,7 +114,7 @@ describe('submit plan', () => {
       input('robots', { form: { outcome: 'robots_disallowed', blockers: [], kind: null } }),
       input('never', { form: null }),
     ]);
-    // A CAPTCHA or a sign-in alone: applied to, the founder passes it in the live view (issue 24).
+    // A CAPTCHA or a sign-in alone: applied to, the founder passes it in the live view.
     expect(plan.create.map((c) => c.vcId)).toEqual(['captcha', 'login', 'typeform', 'file', 'down', 'robots', 'never']);
     expect(plan.skipped.map((s) => [s.vcId, s.reason])).toEqual([
       ['none', 'no_usable_form'],

@@ -64,7 +64,7 @@ export function LocationFilter({
     };
   }, [open]);
 
-  // The panel stays inside the screen (issue 24): it opens leftwards when the trigger sits near the
+  // The panel stays inside the screen: it opens leftwards when the trigger sits near the
   // right edge, and is no taller than the room below the trigger (the page scrolls to make some).
   const [place, setPlace] = useState<CSSProperties>({});
   useLayoutEffect(() => {

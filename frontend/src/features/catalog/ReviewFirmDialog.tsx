@@ -31,7 +31,7 @@ export function useAppliedFirms(variant: VcVariant, enabled: boolean) {
 }
 
 /**
- * The review before the first application to a firm (issue 23, item 8): the form is filled on the firm's
+ * The review before the first application to a firm: the form is filled on the firm's
  * site without being sent, and the founder sees every value with its source and answers what it asks.
  * Nothing is sent and no credit is used until they press Submit.
  */

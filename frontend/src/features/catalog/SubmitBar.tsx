@@ -50,7 +50,7 @@ export function SubmitBar({
           {actions}
           <Button onClick={onSubmit} disabled={submitDisabled(state, submitting)} loading={submitting}>
             {submitting ? null : <Send className="size-4" aria-hidden="true" />}
-            {/* A button that spends says what it costs (issue 24). */}
+            {/* A button that spends says what it costs. */}
             {submitting || submitDisabled(state, submitting)
               ? submitLabel(state, submitting)
               : withCost(submitLabel(state, submitting), state.selected)}

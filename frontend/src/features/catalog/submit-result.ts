@@ -29,7 +29,7 @@ export function submitResultMessage(r: {
   const sent = r.submissionIds.length;
   const parts = [
     sent > 0
-      ? // Queued, not sent: a run has sent only once its form has gone (issue 24).
+      ? // Queued, not sent: a run has sent only once its form has gone.
         `${queuedLabel(sent)}, ${n(r.creditsDeducted)} ${r.creditsDeducted === 1 ? 'credit' : 'credits'} used.`
       : 'No application sent, no credits used.',
   ];

@@ -48,7 +48,7 @@ describe('the submit toast names what was skipped and why', () => {
   });
 });
 
-describe('firms skipped because their form requires a deck file (issue 23, item 9)', () => {
+describe('firms skipped because their form requires a deck file', () => {
   it('say why and what to do', () => {
     const r = submitResultMessage({ creditsDeducted: 1, submissionIds: ['a'], skipped: [{ reason: 'deck_required' }] });
     expect(r.description).toContain(

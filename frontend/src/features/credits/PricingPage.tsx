@@ -18,7 +18,7 @@ import { createCheckout, creditBalanceQueryOptions, creditKeys, plansQueryOption
  * Credit queries do not refetch on focus (spec §9); after opening a payment tab they should, each
  * time the founder comes back to this tab (focus, or the tab becoming visible again: switching tabs
  * does not always focus the window), for the next ten minutes — the payment may land after the first
- * return. No timer polls: only the founder's return asks the server (issue 24).
+ * return. No timer polls: only the founder's return asks the server.
  */
 function refetchCreditsOnReturn(queryClient: ReturnType<typeof useQueryClient>) {
   const until = Date.now() + 10 * 60_000;
@@ -50,7 +50,7 @@ function CheckoutLink({
 }) {
   const queryClient = useQueryClient();
   const onClick = () => {
-    // A mailto opens the founder's mail program: no payment page, so no payment toast (issue 24).
+    // A mailto opens the founder's mail program: no payment page, so no payment toast.
     if (href.startsWith('mailto:')) return;
     toast({ title: 'Redirecting to Payment', description: 'The secure page opens in a new tab.' });
     refetchCreditsOnReturn(queryClient);

@@ -23,7 +23,7 @@ export interface SpendOnBehalf {
 const credits = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'credit' : 'credits'}`;
 
 /**
- * Ask before spending (issue 24): `confirm(cost, what)` resolves true when the founder agrees to spend
+ * Ask before spending: `confirm(cost, what)` resolves true when the founder agrees to spend
  * `cost` credits (or chose in Settings to skip the question below an amount), false when they cancel.
  * The balance shown is read from the server at that moment, never a cached guess.
  */

@@ -44,7 +44,7 @@ function SpendingForm({ data }: { data: StandingChoicesResponse }) {
 }
 
 /**
- * Settings → Spending (issue 24): below which amount credits are spent without the "Spend N of your M
+ * Settings → Spending: below which amount credits are spent without the "Spend N of your M
  * credits?" question. Stored server-side with the founder's standing choices; 0 asks every time.
  */
 export function SpendingSettings() {

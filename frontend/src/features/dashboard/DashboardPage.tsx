@@ -65,7 +65,7 @@ const WEEKS = 12;
 /** / and /dashboard (spec §2). */
 export function DashboardPage() {
   const { user } = useIdentity();
-  // "Welcome back" only after a previous sign-in, as the server holds it (issue 24).
+  // "Welcome back" only after a previous sign-in, as the server holds it.
   const me = useQuery(meQueryOptions());
   const greeting = `${me.data?.signedInBefore ? 'Welcome back' : 'Welcome'}, ${displayName(user)}!`;
   const balance = useQuery(creditBalanceQueryOptions());
@@ -74,7 +74,7 @@ export function DashboardPage() {
   // Until the submissions endpoints answer (or when they fail), the dashboard shows zeros.
   const stats = statsQuery.data ?? ZERO_STATS;
   const activity = activityQuery.data ?? fillActivity(null, 30, new Date());
-  // Over finished runs only (completed + failed); stopped and running ones are told apart (issue 24).
+  // Over finished runs only (completed + failed); stopped and running ones are told apart.
   const rate = successRateLabel(stats);
   const weeksQuery = useQuery(submissionActivityQueryOptions(WEEKS * 7));
   const weeks = weeklyTotals(weeksQuery.data ?? fillActivity(null, WEEKS * 7, new Date()));

@@ -46,7 +46,7 @@ const STEPS: Record<FirstRunStep, { label: string; detail: string; to: StepRoute
   },
 };
 
-/** The dashboard's first-run checklist (issue 24): each tick is the server's, gone when done or hidden. */
+/** The dashboard's first-run checklist: each tick is the server's, gone when done or hidden. */
 export function FirstRunChecklist() {
   const qc = useQueryClient();
   const q = useQuery(firstRunQueryOptions());

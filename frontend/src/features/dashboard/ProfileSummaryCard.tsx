@@ -32,7 +32,7 @@ export function ProfileSummaryCard() {
           Startup Profile
         </CardTitle>
         <Link to="/settings" className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-mr-2' })}>
-          {/* An action, not a status: "Complete" beside 0 % read like one (issue 24). */}
+          {/* An action, not a status: "Complete" beside 0 % read like one. */}
           {isComplete ? 'Edit' : 'Fill in profile'}
           <ArrowRight className="size-3.5" aria-hidden="true" />
         </Link>

@@ -27,7 +27,7 @@ describe('dashboard progress animation', () => {
 
 describe('application stats', () => {
   it('computes the success rate over finished runs, none while nothing finished', () => {
-    // Over finished runs only (issue 24): none finished has no rate; running and stopped ones do not count.
+    // Over finished runs only: none finished has no rate; running and stopped ones do not count.
     expect(successRate({ completed: 0, failed: 0 })).toBeNull();
     expect(successRate({ completed: 2, failed: 1 })).toBe(67);
     expect(successRate({ completed: 8, failed: 0 })).toBe(100);

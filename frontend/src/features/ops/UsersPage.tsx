@@ -234,7 +234,7 @@ function UserRow({ user, onOpen }: { user: OpsUser; onOpen: (dialog: 'credits' |
 
 /** /ops/users (admins): find a user, see their standing, grant credits, set roles, disable the account. */
 export function UsersPage() {
-  // The search and the page live in the URL (?q=ada&page=2) so a reload keeps them (issue 24).
+  // The search and the page live in the URL (?q=ada&page=2) so a reload keeps them.
   const navigate = useNavigate();
   const urlSearch = validateUsersSearch(useSearch({ strict: false }));
   const q = urlSearch.q ?? '';

@@ -46,7 +46,7 @@ function RunActions({ run, onDetails }: { run: OpsWorkflowRun; onDetails: () => 
   const action = useWorkflowAction();
   const spend = useSpendConfirmation();
   const retry = async () => {
-    // Asked with the founder's own balance from the server, like the founder's Retry (issue 24).
+    // Asked with the founder's own balance from the server, like the founder's Retry.
     const owner = run.email ?? run.userId ?? 'the founder';
     const ok = await spend.confirm(
       RETRY_COST,

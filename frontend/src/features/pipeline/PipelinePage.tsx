@@ -29,7 +29,7 @@ export function PipelinePage() {
   const qc = useQueryClient();
   const board = useQuery(pipelineQueryOptions());
   const [open, setOpen] = useState<{ card: PipelineCard; stage?: PipelineStage } | null>(null);
-  // Board or Table lives in the URL (?view=table) so a reload keeps it (issue 24).
+  // Board or Table lives in the URL (?view=table) so a reload keeps it.
   const navigate = useNavigate();
   const view = validatePipelineSearch(useSearch({ strict: false })).view ?? 'board';
   const [exporting, setExporting] = useState(false);

@@ -117,7 +117,7 @@ function ChoicesForm({ data }: { data: StandingChoicesResponse }) {
 
 /**
  * Settings → Applications: the founder's standing choices for what forms ask of them besides their
- * profile (issue 23): opt-in boxes, agreement boxes and the default message. Every run reads them.
+ * profile: opt-in boxes, agreement boxes and the default message. Every run reads them.
  */
 export function ApplicationChoices() {
   return (

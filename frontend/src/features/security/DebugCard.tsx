@@ -12,7 +12,7 @@ import { securityDebugQueryOptions } from './queries';
 /**
  * What the debug card shows (spec §2): sign-in state, the user, the environment and a truncated
  * publishable key. Never a token or any other secret. The user and environment come from the
- * admin-only GET /api/security/debug (issue 24): a founder's browser is never sent them.
+ * admin-only GET /api/security/debug: a founder's browser is never sent them.
  */
 export function debugInfo(identity: ReturnType<typeof useIdentity>, server: SecurityDebugResponse) {
   return {

@@ -89,7 +89,7 @@ export function AnswerQuestionsDialog({
         variant: 'success',
       });
       onOpenChange(false);
-      // The server's answer is the row's new state at once (issue 24: no stale "Pending" with the old note).
+      // The server's answer is the row's new state at once (no stale "Pending" with the old note).
       qc.setQueriesData<ListSubmissionsResponse>({ queryKey: [...submissionKeys.all, 'list'] }, (data) =>
         data ? { ...data, submissions: data.submissions.map((s) => (s.id === updated.id ? updated : s)) } : data,
       );

@@ -14,7 +14,7 @@ const KIND_VARIANT: Record<ReviewSourceKind, BadgeVariant> = {
 };
 
 /**
- * question → value → source, for the review before sending and for every sent run's details (issue 23).
+ * question → value → source, for the review before sending and for every sent run's details.
  * On a phone each row stacks (question, value, source) instead of scrolling sideways.
  */
 export function ReviewTable({ fields, caption }: { fields: readonly ReviewField[]; caption: string }) {

@@ -24,7 +24,7 @@ export function SubmissionActions({
   const full = layout === 'card' ? 'flex-1 min-w-[8rem]' : undefined;
   const openAnswers = useOpenAnswers();
   const asking = needsAnswers(submission);
-  // A retry is charged one credit: asked first, with the server's balance (issue 24).
+  // A retry is charged one credit: asked first, with the server's balance.
   const spend = useSpendConfirmation();
   const retry = async () => {
     if (await spend.confirm(RETRY_COST, `Retry the application to ${submission.vcFirm.name}`)) await a.retry();

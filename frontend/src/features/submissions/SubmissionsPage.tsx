@@ -105,7 +105,7 @@ function TabList({ tab, onDetails }: { tab: SubmissionTab; onDetails: (s: Submis
 
 /** /submissions (spec §2): stats, tabs with counts, table or cards, row actions, details; list refreshes every 15 s, stats every 30 s. */
 export function SubmissionsPage() {
-  // The tab lives in the URL (?tab=failed) so a reload keeps it (issue 24).
+  // The tab lives in the URL (?tab=failed) so a reload keeps it.
   const navigate = useNavigate();
   const urlSearch = validateSubmissionsSearch(useSearch({ strict: false }));
   const tab: SubmissionTab = urlSearch.tab ?? 'all';
@@ -118,7 +118,7 @@ export function SubmissionsPage() {
   const [selected, setSelected] = useState<Submission | null>(null);
   const statsQuery = useQuery(submissionStatsQueryOptions());
   const stats = statsQuery.data ?? ZERO_STATS;
-  // Completed out of finished (completed + failed); stopped runs are counted apart (issue 24).
+  // Completed out of finished (completed + failed); stopped runs are counted apart.
   const rate = successRate(stats) ?? 0;
   // The dialog follows the row as the list refreshes.
   const lists = useQuery({ ...submissionsQueryOptions(tab), enabled: false });

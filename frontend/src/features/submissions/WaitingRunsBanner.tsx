@@ -10,7 +10,7 @@ const apps = (n: number) => `${n} ${n === 1 ? 'application' : 'applications'}`;
 
 /**
  * Runs waiting for the founder (questions to answer, a CAPTCHA or sign-in in the live view), as one
- * banner in the page's flow with a count and a way in (issue 24): it covers nothing, unlike a toast,
+ * banner in the page's flow with a count and a way in: it covers nothing, unlike a toast,
  * and shows on every screen only while the server says runs wait.
  */
 export function WaitingRunsBanner() {

@@ -17,7 +17,7 @@ describe('submissions screen rules', () => {
     expect(statusLabel(null)).toBe('Unknown');
   });
 
-  it('computes the success rate as completed / finished (completed + failed), none while nothing finished (issue 24)', () => {
+  it('computes the success rate as completed / finished (completed + failed), none while nothing finished', () => {
     expect(successRate({ completed: 0, failed: 0 })).toBeNull();
     expect(successRate({ completed: 2, failed: 1 })).toBe(67);
     expect(successRate({ completed: 1, failed: 7 })).toBe(13);

@@ -28,7 +28,7 @@ const form = (base: string) => `<h1>Apply to Aspen</h1>
 <button type="submit">Send application</button></form>`;
 
 /**
- * Questions about other parties, identifiers and a compound question (issue 23): the founder's name, the
+ * Questions about other parties, identifiers and a compound question: the founder's name, the
  * company name or the description must never answer them. The required ones pause the run; the optional
  * ones stay empty unless the founder answered them. Records every field it gets.
  */

@@ -93,7 +93,7 @@ const script = `(function(){
 })();`;
 
 /**
- * One question per screen (issue 23, item 7): sector and region as <button> cards with letter hints that move
+ * One question per screen: sector and region as <button> cards with letter hints that move
  * on by themselves, the stage as keyboard-only choices ("Press A, B, C or D": list items nobody can click).
  * A SaaS startup is "B2B Software", a London one "Europe"; "Other" is never the automation's guess.
  * Records what it receives.

@@ -42,7 +42,7 @@ const form = (base: string) => `<h1>Apply to Elm Partners</h1>
 })();</script>`;
 
 /**
- * Choices as a listbox and as a combobox popup (issue 23, item 7), each with an "Other": a SaaS startup is
+ * Choices as a listbox and as a combobox popup, each with an "Other": a SaaS startup is
  * "B2B Software", a London one "Europe"; an agritech startup in Lagos matches neither list, so the run asks the
  * founder (offering the options) and sends "Other" only when they chose it. Records every field it receives.
  */

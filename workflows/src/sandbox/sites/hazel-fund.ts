@@ -65,7 +65,7 @@ const script = `(function(){
 })();`;
 
 /**
- * One question per screen with choices drawn as role=radio divs outside any radiogroup (issue 23: such a
+ * One question per screen with choices drawn as role=radio divs outside any radiogroup (such a
  * flow used to fail with "The form did not accept the answers"). "Where are you based?" offers regions:
  * a Berlin startup is in Europe, not "Other". Records what it receives.
  */

@@ -12,7 +12,7 @@ const brand: Brand = {
 
 // Questions whose labels are not tied to their inputs (a span before the field, a placeholder showing the
 // format), typed inputs with constraints, choices worded differently from the profile's values, optional
-// free-text boxes and a newsletter opt-in: everything issue 23 found sent wrong.
+// free-text boxes and a newsletter opt-in: everything a review once found sent wrong.
 const form = (base: string) => `<h1>Apply to Larch Capital</h1>
 <form method="post" action="${base}/apply">
 <div class="field"><label for="l-name">Full name *</label><input type="text" id="l-name" name="name" required></div>
@@ -35,7 +35,7 @@ const form = (base: string) => `<h1>Apply to Larch Capital</h1>
 <button type="submit">Apply</button></form>`;
 
 /**
- * Exact values (issue 23): a founding date asked by an untied label with a "YYYY/MM/DD" placeholder and a
+ * Exact values: a founding date asked by an untied label with a "YYYY/MM/DD" placeholder and a
  * pattern, a number input for the team, an amount in EUR, "B2B Software / Consumer / Other" for a SaaS
  * startup and "Europe / North America / Asia / Other" for a London one. A profile with only ranges and a
  * founding year cannot answer the required ones: the run asks the founder. Records every field it gets.

@@ -15,7 +15,7 @@ export interface DeckFirstVisitData {
 
 const who = (d: DeckFirstVisitData) => d.investorName ?? d.email ?? 'Someone with your link';
 
-/** Deck links (issue 27): the first visit of one of the founder's tracked links. */
+/** Deck links: the first visit of one of the founder's tracked links. */
 export const deckFirstVisit = defineTemplate<DeckFirstVisitData>({
   name: 'deck-first-visit',
   category: 'notification',

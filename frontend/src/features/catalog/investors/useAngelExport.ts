@@ -8,7 +8,7 @@ import { exportAngels } from '../investor-queries';
 import { fmt } from './format';
 import type { InvestorSelection } from './useInvestorSelection';
 
-/** Exporting the selection as a CSV for one credit (spec §8), asked first (issue 24), and what was exported. */
+/** Exporting the selection as a CSV for one credit (spec §8), asked first, and what was exported. */
 export function useAngelExport(ready: boolean, selection: InvestorSelection) {
   const queryClient = useQueryClient();
   const { selected } = selection;
@@ -37,7 +37,7 @@ export function useAngelExport(ready: boolean, selection: InvestorSelection) {
       return;
     }
     const count = selected.size;
-    // The export is charged one credit: asked first, with the server's balance (issue 24).
+    // The export is charged one credit: asked first, with the server's balance.
     if (!(await spend.confirm(1, `Export ${fmt(count)} angel ${count === 1 ? 'investor' : 'investors'} to CSV`)))
       return;
     setExporting(true);

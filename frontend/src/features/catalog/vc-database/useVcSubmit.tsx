@@ -19,8 +19,8 @@ const SUBMIT_FAILED = {
 } as const;
 
 /**
- * Submitting the selection (spec §5): the checks before, the spend question (issue 24), the result
- * toast; and "Review first" (issue 23) for one selected firm the founder has never applied to.
+ * Submitting the selection (spec §5): the checks before, the spend question, the result
+ * toast; and "Review first" for one selected firm the founder has never applied to.
  */
 export function useVcSubmit(
   variant: VcVariant,
@@ -101,7 +101,7 @@ export function useVcSubmit(
       if (problem.go === '/settings') void navigate({ to: '/settings' });
       return;
     }
-    // Ask before spending (issue 24): the cost and the server's balance after; Cancel spends nothing.
+    // Ask before spending: the cost and the server's balance after; Cancel spends nothing.
     const ids = [...selected];
     const what = `${ids.length.toLocaleString('en-US')} ${variant === 'test' ? 'test ' : ''}${ids.length === 1 ? 'application' : 'applications'}, one credit each`;
     if (!(await spend.confirm(ids.length, what))) return;
