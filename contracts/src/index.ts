@@ -5,6 +5,7 @@ export * from './accounts/api';
 export * from './accounts/events';
 export * from './credits/api';
 export * from './credits/events';
+export * from './credits/prices';
 export * from './profile/api';
 export * from './profile/events';
 export * from './profile/index';

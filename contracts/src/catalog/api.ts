@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseNumeric } from '../catalog/format';
+import { ACTION_PRICES, creditCount } from '../credits/prices';
 import { INVESTOR_STAGES, type InvestorStage } from '../catalog/industries';
 import { angelInvestorDetailSchema, angelInvestorListItemSchema, vcFirmSchema } from '../catalog/schemas';
 
@@ -21,7 +22,7 @@ export const TEST_VC_PAGE_SIZE = 20;
 export const ANGEL_PAGE_SIZE = 50;
 
 export const NO_ANGELS_SELECTED = 'Please select at least one angel investor to export';
-export const EXPORT_INSUFFICIENT = 'You need at least 1 credit to export data.';
+export const EXPORT_INSUFFICIENT = `You need at least ${creditCount(ACTION_PRICES.angel_export)} to export data.`;
 
 const scalar = (name: string, max = 100) =>
   z

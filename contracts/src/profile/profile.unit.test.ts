@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { UpdateStartupProfileRequest } from './api';
-import { needsSpendConfirmation, spendQuestion, UpdateStandingChoicesRequest, withCost } from './standing-choices';
+import { withCost } from '../credits/prices';
+import { needsSpendConfirmation, spendQuestion, UpdateStandingChoicesRequest } from './standing-choices';
 import {
   EMPTY_PROFILE_FORM,
   PROFILE_FIELDS,

@@ -53,10 +53,6 @@ export const needsSpendConfirmation = (cost: number, skipBelow: number) => cost 
 export const spendQuestion = (cost: number, balance: number, owner?: string) =>
   `Spend ${cost.toLocaleString('en-US')} of ${owner ? `${owner}'s` : 'your'} ${balance.toLocaleString('en-US')} credits?`;
 
-/** "Retry · 1 credit": a button that spends says what it costs. */
-export const withCost = (label: string, cost: number) =>
-  `${label} · ${cost.toLocaleString('en-US')} ${cost === 1 ? 'credit' : 'credits'}`;
-
 export const DEFAULT_MESSAGE_MAX = 3000;
 
 /** PUT /api/settings/choices: any of the three; `defaultMessage: null` (or blank) removes the message. */

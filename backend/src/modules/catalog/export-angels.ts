@@ -1,4 +1,4 @@
-import { ANGEL_EXPORT_COLUMNS, EXPORT_INSUFFICIENT, angelExportFileName } from '@fp/contracts';
+import { ACTION_PRICES, ANGEL_EXPORT_COLUMNS, EXPORT_INSUFFICIENT, angelExportFileName } from '@fp/contracts';
 import {
   CSV_LINE_BREAK,
   cleanDescription,
@@ -97,7 +97,9 @@ export async function exportAngels(
   const reference = `angel-export-${exportId}`;
   const charge = {
     spendKind: 'angel_export' as const,
-    items: [{ reference, amount: 1, reason: `Angel investor export (${ordered.length} investors)` }],
+    items: [
+      { reference, amount: ACTION_PRICES.angel_export, reason: `Angel investor export (${ordered.length} investors)` },
+    ],
     insufficientMessage: EXPORT_INSUFFICIENT,
   };
   const stream = await ctx.credits.chargeFor(

@@ -1,4 +1,5 @@
 import {
+  ACTION_PRICES,
   firmApplicationStream,
   INCOMPLETE_PROFILE,
   INCOMPLETE_PROFILE_MESSAGE,
@@ -41,14 +42,15 @@ export async function retrySubmission(
   if (!completion.isComplete)
     throw new DomainError(INCOMPLETE_PROFILE, 400, 'incomplete_profile', { message: INCOMPLETE_PROFILE_MESSAGE });
   const balance = await ctx.credits.balance(userId);
-  const message = insufficientCreditsMessage(1, balance);
-  if (balance < 1) throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message, balance });
+  const price = ACTION_PRICES.vc_application;
+  const message = insufficientCreditsMessage(price, balance);
+  if (balance < price) throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', { message, balance });
 
   const attemptId = ctx.newId();
   const charge = {
     spendKind: 'vc_application' as const,
     insufficientMessage: message,
-    items: [{ reference: attemptId, amount: 1, reason: `Application to ${row.firm_name} (retry)` }],
+    items: [{ reference: attemptId, amount: price, reason: `Application to ${row.firm_name} (retry)` }],
   };
   const streams = {
     submission: submissionStream(id),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  ACTION_PRICES,
   firmApplicationStream,
   type FirmSnapshot,
   INCOMPLETE_PROFILE,
@@ -19,6 +20,9 @@ import { ConflictError, DomainError, foldEvents, type CommandMeta } from '../../
 import { firmApplicationDecider, type FirmApplicationState } from './firm-application-decider';
 import { planSubmit, type PlannedFirm } from './plan-submit';
 import { submissionDecider } from './submission-decider';
+
+/** What applying to these firms costs. */
+const cost = (firms: readonly unknown[]) => firms.length * ACTION_PRICES.vc_application;
 
 export interface SubmitInput {
   vcIds: string[];
@@ -127,7 +131,7 @@ export async function submitApplications(
     const recorded = own.filter((c) => existing.get(submissionStream(c.submissionId))!.revision >= 0);
     const fresh = plan.create.filter((c) => !recorded.includes(c));
     const balance = await ctx.credits.balance(userId);
-    const message = insufficientCreditsMessage(fresh.length, balance);
+    const message = insufficientCreditsMessage(cost(fresh), balance);
     // Short of credits, at this check or at the charge: the balance is read after the plan, so a
     // concurrent request (or a copy of this one) may have claimed and charged these firms in between.
     // Then the plan is stale, not the founder short: it is read again (it now skips them, or answers
@@ -135,13 +139,17 @@ export async function submitApplications(
     const short = async (seen: number) => {
       if (tries < MAX_TRIES && (await claimedSincePlan(ctx, userId, input.test, fresh, applications))) return true;
       throw new DomainError(INSUFFICIENT_CREDITS, 402, 'insufficient_credits', {
-        message: insufficientCreditsMessage(fresh.length, seen),
+        message: insufficientCreditsMessage(cost(fresh), seen),
         balance: seen,
       });
     };
-    if (balance < fresh.length && (await short(balance))) continue;
+    if (balance < cost(fresh) && (await short(balance))) continue;
     const items = (list: PlannedFirm[]) =>
-      list.map((c) => ({ reference: c.submissionId, amount: 1, reason: `Application to ${c.firm.name}` }));
+      list.map((c) => ({
+        reference: c.submissionId,
+        amount: ACTION_PRICES.vc_application,
+        reason: `Application to ${c.firm.name}`,
+      }));
     if (recorded.length)
       await ctx.credits.spendAll(
         userId,

@@ -1,3 +1,4 @@
+import { ACTION_PRICES, creditCount } from '@fp/contracts';
 import { PageHeader } from '../../ui/PageHeader';
 import { SavedSearchesBar } from '../saved-searches/SavedSearchesBar';
 import { savedQuery } from '../saved-searches/queries';
@@ -17,7 +18,7 @@ export function InvestorsPage() {
     <div className="flex flex-col gap-5">
       <PageHeader
         title="Angel Investors"
-        description="Search 43,000+ angel investors, select the ones that fit your startup and export their contacts. Each export costs 1 credit."
+        description={`Search 43,000+ angel investors, select the ones that fit your startup and export their contacts. Each export costs ${creditCount(ACTION_PRICES.angel_export)}.`}
         className="mb-0"
       />
       <ExportSuccess exporter={db.exporter} />

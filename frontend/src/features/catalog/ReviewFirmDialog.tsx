@@ -1,4 +1,4 @@
-import { API_ROUTES, type ListSubmissionsResponse } from '@fp/contracts';
+import { ACTION_PRICES, API_ROUTES, creditCount, type ListSubmissionsResponse } from '@fp/contracts';
 import type { FormReview } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, RefreshCw, Send } from 'lucide-react';
@@ -159,7 +159,8 @@ export function ReviewFirmDialog({
           </Button>
           {review && review.status === 'ready' ? (
             <Button type="button" onClick={onSubmit} loading={submitting}>
-              {submitting ? null : <Send aria-hidden="true" />} Submit application (1 credit)
+              {submitting ? null : <Send aria-hidden="true" />} Submit application (
+              {creditCount(ACTION_PRICES.vc_application)})
             </Button>
           ) : null}
         </div>

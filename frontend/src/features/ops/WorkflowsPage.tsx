@@ -1,4 +1,4 @@
-import { withCost, WORKFLOW_STATUSES, type OpsWorkflowRun, type WorkflowKind } from '@fp/contracts';
+import { ACTION_PRICES, withCost, WORKFLOW_STATUSES, type OpsWorkflowRun, type WorkflowKind } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, ChevronLeft, ChevronRight, ListTree, RotateCcw, Square } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -40,7 +40,7 @@ const KINDS: { value: WorkflowKind; label: string; what: string; when: string }[
 const EMPTY: WorkflowFilters = { kind: 'submission', status: '', user: '', from: '', to: '' };
 
 /** A retry is the founder's own command: it charges the founder one credit (refunded if it fails). */
-const RETRY_COST = 1;
+const RETRY_COST = ACTION_PRICES.vc_application;
 
 function RunActions({ run, onDetails }: { run: OpsWorkflowRun; onDetails: () => void }) {
   const action = useWorkflowAction();

@@ -1,4 +1,4 @@
-import { withCost, type Submission } from '@fp/contracts';
+import { ACTION_PRICES, withCost, type Submission } from '@fp/contracts';
 import { Eye, Hand, MessageCircleQuestion, MonitorPlay, Radio, RotateCcw, Square } from 'lucide-react';
 import { Button } from '../../ui/Button';
 import { useSpendConfirmation } from '../credits/SpendConfirm';
@@ -7,7 +7,7 @@ import { canFetchLiveUrl, needsAnswers, needsTakeover, primaryAction } from './f
 import { openLiveView, useSubmissionActions } from './useSubmissionActions';
 
 /** What a retry costs (the server charges one credit per retry that starts). */
-const RETRY_COST = 1;
+const RETRY_COST = ACTION_PRICES.vc_application;
 
 /** Primary action (live view in a new tab, else details), Retry for failed, Stop and live-URL fetch for processing rows. */
 export function SubmissionActions({

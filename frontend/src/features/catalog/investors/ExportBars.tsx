@@ -1,3 +1,4 @@
+import { ACTION_PRICES, creditCount } from '@fp/contracts';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Download, X } from 'lucide-react';
 import { useAppConfig } from '../../../lib/identity';
@@ -65,7 +66,7 @@ export function SelectionBar({ selection, exporter }: { selection: InvestorSelec
           Clear Selection
         </Button>
         <AddToPipelineButton investorIds={[...selected]} investorKind="angel" />
-        {credits !== undefined && credits < 1 ? (
+        {credits !== undefined && credits < ACTION_PRICES.angel_export ? (
           <Link to="/pricing" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
             Get More Credits
           </Link>
@@ -77,7 +78,7 @@ export function SelectionBar({ selection, exporter }: { selection: InvestorSelec
           loading={exporting}
         >
           {exporting ? null : <Download className="size-4" aria-hidden="true" />}
-          {exporting ? 'Exporting...' : 'Export to CSV (1 credit)'}
+          {exporting ? 'Exporting...' : `Export to CSV (${creditCount(ACTION_PRICES.angel_export)})`}
         </Button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { ACTION_PRICES, EXPORT_INSUFFICIENT } from '@fp/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../../ui/toast';
@@ -14,7 +15,7 @@ export function useAngelExport(ready: boolean, selection: InvestorSelection) {
   const { selected } = selection;
   const balance = useQuery({ ...creditBalanceQueryOptions(), enabled: ready });
   const credits = balance.data;
-  const canAfford = credits !== undefined && credits >= 1;
+  const canAfford = credits !== undefined && credits >= ACTION_PRICES.angel_export;
   const [exporting, setExporting] = useState(false);
   const [exported, setExported] = useState<number | null>(null);
   const spend = useSpendConfirmation();
@@ -31,7 +32,7 @@ export function useAngelExport(ready: boolean, selection: InvestorSelection) {
     if (!canAfford) {
       toast({
         title: 'Insufficient Credits',
-        description: 'You need at least 1 credit to export data.',
+        description: EXPORT_INSUFFICIENT,
         variant: 'destructive',
       });
       return;
