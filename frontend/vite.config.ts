@@ -28,6 +28,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     rollupOptions: {
+      // Two pages: the app, and the public deck viewer with only what it needs (served for /d/:token).
+      input: { main: 'index.html', viewer: 'viewer.html' },
       output: {
         // Long-lived vendor chunks cache across deploys; SuperTokens stays a lazy chunk of its own.
         manualChunks(id) {

@@ -1,5 +1,6 @@
 import { deckLinkStream, type DeckLinkEvent } from '@fp/contracts';
 import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -57,7 +58,9 @@ async function printDeck(browser: Browser, pages: number): Promise<Buffer> {
 
 /**
  * Viewer time to first page: a fresh phone browser (375 px, 3x density, no cache) opens a link that asks
- * nothing, until pdf.js has drawn page 1 of the 30 into the canvas (pixels that are not blank).
+ * nothing, until page 1 is on screen (pixels that are not blank: the cover image drawn at upload,
+ * or pdf.js's page, whichever comes first), and until pdf.js has drawn page 1 of the 30 itself.
+ * Also the JavaScript that came before the first page, raw and as gzip would send it.
  */
 async function viewerFirstPage(app: TestApp): Promise<Record<string, number | string>> {
   if (!existsSync(DIST_INDEX))
@@ -76,7 +79,22 @@ async function viewerFirstPage(app: TestApp): Promise<Record<string, number | st
     if (up.status !== 200) throw new Error(`30-page deck upload answered ${up.status}`);
     const link = await app.api('POST', '/api/deck-links', { token: founder.token, body: { requireEmail: false } });
     const url = `${app.url}/d/${(link.body.url as string).split('/d/')[1]}`;
+    // The founder looks at their own link once (a preview), as before sharing it: that also waits for
+    // the cover, which the upload draws beside its answer.
+    const token = (link.body.url as string).split('/d/')[1]!;
+    const auth = { authorization: `Bearer ${founder.token}` };
+    const preview = (await (
+      await fetch(`${app.url}/api/d/${token}/visits`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { visitId: string };
+    const cover = await fetch(`${app.url}/api/d/${token}/visits/${preview.visitId}/cover`, { headers: auth });
+    if (cover.status !== 200) throw new Error(`the deck's cover answered ${cover.status}`);
     const ms: number[] = [];
+    const liveMs: number[] = [];
+    let js = { raw: 0, gzip: 0 };
     for (let i = 0; i < VIEWER_RUNS; i++) {
       const ctx = await browser.newContext({
         viewport: { width: 375, height: 812 },
@@ -86,26 +104,47 @@ async function viewerFirstPage(app: TestApp): Promise<Record<string, number | st
         userAgent: PHONE_UA,
       });
       const page = await ctx.newPage();
+      const scripts: Promise<Buffer | null>[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script') scripts.push(r.body().catch(() => null));
+      });
       const t = performance.now();
       // Nothing to ask (no e-mail, no passcode): the viewer opens the deck straight away.
       await page.goto(url);
       await page.waitForFunction(
-        (n) => {
+        () => {
           const c = document.querySelector('canvas[data-testid="deck-page"]') as HTMLCanvasElement | null;
-          if (!c || !c.width || c.getAttribute('aria-label') !== `Page 1 of ${n}`) return false;
+          if (!c || !c.width || !c.getAttribute('aria-label')?.startsWith('Page 1')) return false;
           const px = c.getContext('2d')!.getImageData(0, 0, c.width, Math.min(c.height, 200)).data;
           for (let k = 0; k < px.length; k += 4 * 97)
             if (px[k]! < 240 || px[k + 1]! < 240 || px[k + 2]! < 240) return true;
           return false;
         },
-        VIEWER_PAGES,
+        undefined,
         { timeout: 60_000, polling: 20 },
       );
       ms.push(performance.now() - t);
+      const before = scripts.slice();
+      // Then pdf.js's own page 1 (it knows the deck's length; the cover does not).
+      await page.waitForFunction(
+        (n) =>
+          document.querySelector('canvas[data-testid="deck-page"]')?.getAttribute('aria-label') === `Page 1 of ${n}`,
+        VIEWER_PAGES,
+        { timeout: 60_000, polling: 20 },
+      );
+      liveMs.push(performance.now() - t);
+      if (i === 0) {
+        // What the first page waited for: the scripts that had arrived by then.
+        const bodies = (await Promise.all(before)).filter((b): b is Buffer => b !== null);
+        js = {
+          raw: bodies.reduce((n, b) => n + b.length, 0),
+          gzip: bodies.reduce((n, b) => n + gzipSync(b).length, 0),
+        };
+      }
       await ctx.close();
     }
     console.error(
-      `[bench] deck-links: viewer first page ${ms.map((m) => Math.round(m)).join(', ')} ms (${Math.round(deck.length / 1024)} KB deck)`,
+      `[bench] deck-links: viewer first page ${ms.map((m) => Math.round(m)).join(', ')} ms, pdf.js page ${liveMs.map((m) => Math.round(m)).join(', ')} ms (${Math.round(deck.length / 1024)} KB deck)`,
     );
     return {
       'deck_links.viewer_deck_pages': VIEWER_PAGES,
@@ -114,6 +153,10 @@ async function viewerFirstPage(app: TestApp): Promise<Record<string, number | st
       'deck_links.viewer_first_page_p95_ms': round(percentile(ms, 95)),
       'deck_links.viewer_first_page_max_ms': round(Math.max(...ms)),
       'deck_links.viewer_first_page_runs': VIEWER_RUNS,
+      'deck_links.viewer_pdfjs_page_p50_ms': round(percentile(liveMs, 50)),
+      'deck_links.viewer_pdfjs_page_p95_ms': round(percentile(liveMs, 95)),
+      'deck_links.viewer_js_kb': round(js.raw / 1024),
+      'deck_links.viewer_js_gzip_kb': round(js.gzip / 1024),
     };
   } finally {
     await browser.close();

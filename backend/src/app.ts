@@ -77,13 +77,16 @@ export async function buildApp({
   for (const m of modules) await m.routes?.(app);
 
   const hasFrontend = existsSync(path.join(FRONTEND_DIST, 'index.html'));
+  // The public deck viewer is a page of its own (frontend/viewer.html): an investor loads the viewer, not the app.
+  const viewerPage = existsSync(path.join(FRONTEND_DIST, 'viewer.html')) ? 'viewer.html' : 'index.html';
   if (hasFrontend) await app.register(fastifyStatic, { root: FRONTEND_DIST, wildcard: false, index: false });
   // Client-side routes (/, /vc-database, …) all load the single page; unknown /api paths stay JSON 404s.
   app.setNotFoundHandler((req, reply) => {
     const p = req.url.split('?')[0]!;
     if (!hasFrontend || p.startsWith('/api/') || req.method !== 'GET')
       return reply.status(404).send({ error: `Not found: ${req.method} ${p}` });
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    const page = /^\/d\/[^/]+\/?$/.test(p) ? viewerPage : 'index.html';
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page);
   });
   return app;
 }

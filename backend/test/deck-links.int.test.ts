@@ -183,6 +183,7 @@ describe('the public viewer: each gate refuses what it must', () => {
       watermark: false,
       tracked: true,
       preview: false,
+      companyName: null,
     });
     expect(await visit(l.t, {})).toMatchObject({
       status: 400,

@@ -113,8 +113,10 @@ describe('pitch deck in Settings (API)', () => {
     expect(own.headers.get('content-type')).toBe('application/pdf');
     expect(own.headers.get('content-disposition')).toContain(`filename*=UTF-8''S%C3%A9ed%20deck%20%28v2%29.pdf`);
     expect(own.bytes.equals(second)).toBe(true);
-    // The replaced file is gone from storage (the embedded folder under DATA_DIR); the current one is there.
+    // The replaced file and its cover are gone from storage (the embedded folder under DATA_DIR); the
+    // current one is there, with the first page drawn as an image for the deck viewer.
     expect(readdirSync(path.join(app.ctx.config.dataDir, 'files', 'decks', u.id))).toEqual([
+      `${b.body.current!.id}.cover.webp`,
       `${b.body.current!.id}.pdf`,
     ]);
 

@@ -36,7 +36,7 @@ import { InvestorsPage } from './features/catalog/InvestorsPage';
 import { angelInvestorsQueryOptions } from './features/catalog/investor-queries';
 import { filtersFromAngelSearch, validateAngelSearch } from './features/catalog/investor-search';
 import { DeckPage } from './features/deck-links/DeckPage';
-import { DeckViewerPage } from './features/deck-links/DeckViewerPage';
+import { DeckViewerPage } from './features/deck-links/DeckViewer';
 import { UpdatePage } from './features/investor-updates/UpdatePage';
 import { UpdatesPage } from './features/investor-updates/UpdatesPage';
 import { PipelinePage } from './features/pipeline/PipelinePage';

@@ -43,6 +43,30 @@ export function attachmentHeader(fileName: string): string {
 /** Postgres SQLSTATEs for text it cannot store or compare: character_not_in_repertoire, untranslatable_character. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
+/**
+ * One byte range of a `Range: bytes=…` header (RFC 9110 §14) against a body of `size` bytes: the
+ * inclusive range to send (206), null to send the whole body (no header, a unit other than bytes,
+ * several ranges or a malformed one: ignoring the header is allowed), or 'unsatisfiable' (416).
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable' {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    // A suffix: the last N bytes.
+    const n = Number(m[2]);
+    if (n === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (m[2] !== '' && Number(m[2]) < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
 export const DATABASE_BUSY = 'The server is busy right now. Please try again in a moment.';
 const BUSY_RETRY_AFTER_S = 2;
 

@@ -55,6 +55,7 @@ export const API_ROUTES = {
   deckViewerVisitPages: '/api/d/:token/visits/:visitId/pages',
   deckViewerVisitFile: '/api/d/:token/visits/:visitId/file',
   deckViewerVisitDownload: '/api/d/:token/visits/:visitId/download',
+  deckViewerVisitCover: '/api/d/:token/visits/:visitId/cover',
 
   // first run
   firstRun: '/api/first-run',

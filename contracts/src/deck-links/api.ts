@@ -160,6 +160,8 @@ export const DeckViewInfo = z.object({
   tracked: z.literal(true),
   /** The founder opened their own link: a preview, not counted (no e-mail or passcode asked). */
   preview: z.boolean(),
+  /** Whose deck this is, from the founder's profile ("Lumen Grid"), or null when the profile has no name. */
+  companyName: z.string().nullable(),
 });
 export type DeckViewInfo = z.infer<typeof DeckViewInfo>;
 

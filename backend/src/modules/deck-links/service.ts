@@ -8,7 +8,7 @@ import { listDeckLinks } from './list-deck-links';
 import { purgeOldVisits } from './purge-old-visits';
 import { deckAnalytics, linkAnalytics } from './read-analytics';
 import { updateDeckLink } from './update-deck-link';
-import { deckFile, linkByToken, recordPagesRead, startDeckVisit } from './view-deck';
+import { deckCover, deckFile, linkByToken, recordPagesRead, startDeckVisit, viewInfo } from './view-deck';
 
 /** Tracked deck links: the founder's side (links, settings, figures) and the public viewer's (docs/deck-links.md). */
 export function createDeckLinksService(ctx: DeckLinksServiceContext) {
@@ -62,6 +62,8 @@ export function createDeckLinksService(ctx: DeckLinksServiceContext) {
       pages: (...a: Parameters<typeof recordPagesRead> extends [unknown, ...infer R] ? R : never) =>
         recordPagesRead(ctx, ...a),
       file: (...a: Parameters<typeof deckFile> extends [unknown, ...infer R] ? R : never) => deckFile(ctx, ...a),
+      cover: (...a: Parameters<typeof deckCover> extends [unknown, ...infer R] ? R : never) => deckCover(ctx, ...a),
+      info: (...a: Parameters<typeof viewInfo> extends [unknown, ...infer R] ? R : never) => viewInfo(ctx, ...a),
     },
     /** The retention job (daily; also callable from tests and the CLI). */
     purgeOldVisits: (now: Date) => purgeOldVisits(ctx, now),

@@ -46,9 +46,16 @@ function live(row: LinkRow, now: Date) {
 }
 
 /** What the viewer page asks before showing the deck (the gates), refused at once when the link is off or expired. */
-export function viewInfo(row: LinkRow, now: Date, owner: boolean): DeckViewInfo {
+export async function viewInfo(
+  ctx: Pick<DeckLinksServiceContext, 'profile'>,
+  row: LinkRow,
+  now: Date,
+  owner: boolean,
+): Promise<DeckViewInfo> {
   if (!owner) live(row, now);
+  const { profile } = await ctx.profile.get(row.user_id);
   return {
+    companyName: profile.companyName?.trim() || null,
     requireEmail: row.require_email && !owner,
     requirePasscode: row.passcode_hash !== null && !owner,
     allowDownload: row.allow_download,
@@ -135,6 +142,24 @@ export async function recordPagesRead(
     meta,
     false,
   );
+}
+
+/**
+ * The current deck's first page as an image, for a started visit (or the founder's preview): shown
+ * while the PDF and pdf.js load. The gates are checked as for the file; nothing is recorded (the
+ * visit's opening is recorded when the PDF itself is fetched).
+ */
+export async function deckCover(
+  ctx: DeckLinksServiceContext,
+  row: LinkRow,
+  visitId: string,
+  owner: boolean,
+  meta: CommandMeta,
+): Promise<Buffer> {
+  if (!owner) await run(ctx, row.id, { type: 'OpenDeckFile', data: { linkId: row.id, visitId } }, meta, false);
+  const cover = await ctx.profile.pitchDeckCover(row.user_id);
+  if (!cover) throw new DomainError('This deck has no first-page image; the page itself is loading.', 404, 'no_cover');
+  return cover;
 }
 
 /** The current deck's bytes for a started visit (or the founder's preview); a download is recorded and needs the link to allow it. */

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { metaFor } from '../../platform/context';
 import { DomainError } from '../../platform/decider';
-import { attachmentHeader, parse } from '../../platform/http';
+import { attachmentHeader, byteRange, parse } from '../../platform/http';
 import { headersFrom } from '../../platform/identity/port';
 import type { DeckLinksContext } from './context';
-import { PREVIEW_VISIT, viewInfo, type LinkRow } from './view-deck';
+import { PREVIEW_VISIT, type LinkRow } from './view-deck';
 
 /** The viewer's API paths: public (no session check), served by this module only. */
 export const VIEWER_PATHS = [/^\/api\/d\//];
@@ -61,7 +61,7 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
 
   app.get(API_ROUTES.deckViewer, async (req, reply) => {
     const { row, owner } = await open(req, reply, parse(TokenParams, req.params).token);
-    return viewInfo(row, ctx.clock.now(), owner);
+    return viewer.info(row, ctx.clock.now(), owner);
   });
 
   app.post(API_ROUTES.deckViewerVisits, async (req, reply) => {
@@ -100,6 +100,13 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
     return reply.status(204).send();
   });
 
+  app.get(API_ROUTES.deckViewerVisitCover, async (req, reply) => {
+    const { token, visitId } = parse(VisitParams, req.params);
+    const { row, owner } = await open(req, reply, token);
+    const cover = await viewer.cover(row, visitId, owner && visitId === PREVIEW_VISIT, metaFor(ctx, VIEWER_ACTOR));
+    return reply.type('image/webp').send(cover);
+  });
+
   for (const [path, download] of [
     [API_ROUTES.deckViewerVisitFile, false],
     [API_ROUTES.deckViewerVisitDownload, true],
@@ -110,9 +117,17 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
       const preview = owner && visitId === PREVIEW_VISIT;
       const file = await viewer.file(row, visitId, preview, download, metaFor(ctx, VIEWER_ACTOR));
       reply.type('application/pdf');
-      if (download) reply.header('content-disposition', attachmentHeader(file.fileName));
-      else reply.header('content-disposition', 'inline');
-      return reply.send(file.bytes);
+      if (download) return reply.header('content-disposition', attachmentHeader(file.fileName)).send(file.bytes);
+      // The viewer's pdf.js asks for byte ranges, so a long deck's first page comes before its last.
+      reply.header('content-disposition', 'inline').header('accept-ranges', 'bytes');
+      const range = byteRange(req.headers.range, file.bytes.length);
+      if (range === 'unsatisfiable')
+        return reply.status(416).header('content-range', `bytes */${file.bytes.length}`).send();
+      if (!range) return reply.send(file.bytes);
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${file.bytes.length}`)
+        .send(file.bytes.subarray(range.start, range.end + 1));
     });
   }
 }

@@ -2,6 +2,7 @@ import { iso } from '@fp/contracts';
 import type { PitchDeckResponse } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
 import type { FileStorage } from '../../platform/storage/index';
+import { coverKey, storeDeckCover } from './deck-files';
 
 type ReadContext = Pick<AppContext, 'db'> & { storage: FileStorage };
 
@@ -61,4 +62,18 @@ export async function readPitchDeckFile(
     if (bytes) return { fileName: row.file_name, bytes, sha256: row.sha256 };
   }
   return null;
+}
+
+/**
+ * The current deck's first page as an image (deck-cover.ts), drawn now when the deck has none yet
+ * (a deck uploaded before covers existed, or a draw that failed at upload); null when there is no
+ * deck or it cannot be drawn.
+ */
+export async function readPitchDeckCover(ctx: ReadContext, userId: string): Promise<Buffer | null> {
+  const row = await currentRow(ctx, userId);
+  if (!row) return null;
+  const stored = await ctx.storage.get(coverKey(row.storage_key));
+  if (stored) return stored;
+  const bytes = await ctx.storage.get(row.storage_key);
+  return bytes ? storeDeckCover(ctx.storage, row.storage_key, bytes) : null;
 }

@@ -1,6 +1,7 @@
 import { pitchDeckStream } from '@fp/contracts';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import { pitchDeckDecider } from './deck-decider';
+import { deleteDeckFiles } from './deck-files';
 import type { DeckContext } from './upload-pitch-deck';
 
 /** Removes the current deck (404 when there is none): the event first, then its file. */
@@ -15,5 +16,5 @@ export async function removePitchDeck(ctx: DeckContext, userId: string, meta: Co
   );
   const removed = r.events[0]?.type === 'PitchDeckRemoved' ? r.events[0].data.deckId : null;
   if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
-  if (removed) await ctx.storage.delete(`decks/${userId}/${removed}.pdf`).catch(() => undefined);
+  if (removed) await deleteDeckFiles(ctx.storage, userId, removed);
 }

@@ -9,7 +9,7 @@ import {
 } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
 import type { FileStorage } from '../../platform/storage/index';
-import { getPitchDeck, readPitchDeckFile } from './read-pitch-deck';
+import { getPitchDeck, readPitchDeckCover, readPitchDeckFile } from './read-pitch-deck';
 import { removePitchDeck } from './remove-pitch-deck';
 import { uploadPitchDeck } from './upload-pitch-deck';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
@@ -44,6 +44,8 @@ export function createProfileService(
     pitchDeck: (userId: string) => getPitchDeck(ctx, userId),
     /** The current deck's bytes, or null (the automation attaches it; the owner downloads it). */
     pitchDeckFile: (userId: string) => readPitchDeckFile(ctx, userId),
+    /** The current deck's first page as a WebP image, or null (the deck viewer shows it first). */
+    pitchDeckCover: (userId: string) => readPitchDeckCover(ctx, userId),
     uploadPitchDeck: (userId: string, fileName: string, bytes: Buffer, meta: CommandMeta) =>
       uploadPitchDeck(ctx, userId, fileName, bytes, meta),
     removePitchDeck: (userId: string, meta: CommandMeta) => removePitchDeck(ctx, userId, meta),

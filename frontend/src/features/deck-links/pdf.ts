@@ -3,6 +3,7 @@
  * render too. Pages are drawn into a canvas; a watermark is drawn into the same pixels.
  */
 import type { PDFDocumentProxy, PDFPageProxy, PDFWorker } from 'pdfjs-dist';
+import { drawWatermark, fitSize, showPage, type Box } from './page-canvas';
 
 export type { PDFDocumentProxy, PDFPageProxy };
 
@@ -28,30 +29,21 @@ export function preloadPdf(): Promise<{ pdfjs: PdfJs; worker: PDFWorker }> {
   return loading;
 }
 
-export async function openPdf(data: ArrayBuffer): Promise<PDFDocumentProxy> {
+/**
+ * Opens the deck from its URL: pdf.js asks for byte ranges when the server offers them (the file
+ * route does), so the first page is drawn before the whole file has arrived.
+ */
+export async function openPdf(url: string, headers: Record<string, string>): Promise<PDFDocumentProxy> {
   const { pdfjs, worker } = await preloadPdf();
   // No fonts or scripts from anywhere else: the deck is rendered from the bytes we were given.
-  return pdfjs.getDocument({ data, worker, isEvalSupported: false, enableXfa: false })
-    .promise as Promise<PDFDocumentProxy>;
-}
-
-/** Draws `text` across the page, repeated diagonally, into the canvas's pixels. */
-export function drawWatermark(canvas: HTMLCanvasElement, text: string) {
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  const { width, height } = canvas;
-  const size = Math.max(14, Math.round(width / 28));
-  ctx.save();
-  ctx.font = `600 ${size}px system-ui, sans-serif`;
-  ctx.fillStyle = 'rgba(220, 38, 38, 0.22)';
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.translate(width / 2, height / 2);
-  ctx.rotate(-Math.atan2(height, width));
-  const step = size * 5;
-  const span = Math.hypot(width, height);
-  for (let y = -span / 2; y <= span / 2; y += step) ctx.fillText(text, 0, y);
-  ctx.restore();
+  return pdfjs.getDocument({
+    url,
+    httpHeaders: headers,
+    rangeChunkSize: 128 * 1024,
+    worker,
+    isEvalSupported: false,
+    enableXfa: false,
+  }).promise as Promise<PDFDocumentProxy>;
 }
 
 /**
@@ -63,19 +55,18 @@ export async function renderPage(
   doc: PDFDocumentProxy,
   n: number,
   canvas: HTMLCanvasElement,
-  box: { width: number; height: number },
+  box: Box,
   watermark: string | null,
 ): Promise<string> {
   const page = await doc.getPage(n);
   const base = page.getViewport({ scale: 1 });
-  const dpr = Math.min(window.devicePixelRatio || 1, 3);
-  const fit = Math.min(box.width / base.width, box.height / base.height);
-  const viewport = page.getViewport({ scale: fit * dpr });
-  canvas.width = Math.floor(viewport.width);
-  canvas.height = Math.floor(viewport.height);
-  canvas.style.width = `${Math.floor(viewport.width / dpr)}px`;
-  canvas.style.height = `${Math.floor(viewport.height / dpr)}px`;
-  await page.render({ canvas, viewport }).promise;
+  const size = fitSize(base.width, base.height, box, window.devicePixelRatio);
+  // Drawn off screen, then shown in one step: the cover (or the previous page) stays until then.
+  const off = document.createElement('canvas');
+  off.width = size.width;
+  off.height = size.height;
+  await page.render({ canvas: off, viewport: page.getViewport({ scale: size.scale }) }).promise;
+  showPage(canvas, off, size);
   if (watermark) drawWatermark(canvas, watermark);
   const text = await page.getTextContent();
   return text.items

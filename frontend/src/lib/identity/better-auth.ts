@@ -1,10 +1,8 @@
 import { IDENTITY_BASE_PATH } from '@fp/contracts';
 import { createAuthClient } from 'better-auth/client';
 import { splitName } from './names';
+import { BETTER_AUTH_TOKEN_KEY } from './token-key';
 import type { IdentityAdapter, IdentityUser } from './types';
-
-/** Where the bearer session token lives between visits. */
-export const BETTER_AUTH_TOKEN_KEY = 'fundflow-auth-token';
 
 function readToken(): string | null {
   try {
