@@ -31,6 +31,19 @@ const get = (p: string, headers: Record<string, string> = {}) => fetch(`${app.ur
 /** WebP files start with RIFF….WEBP. */
 const isWebp = (b: Buffer) => b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP';
 
+/** Each page's text, as pdf.js reads it. */
+async function pageTexts(bytes: Buffer): Promise<string[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  const out: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    out.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return out;
+}
+
 beforeAll(async () => {
   app = await startTestApp();
   founder = await app.createUser();
@@ -110,6 +123,24 @@ describe('the deck viewer', () => {
     const past = await get(file, { range: `bytes=${DECK.length}-` });
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${DECK.length}`);
+  });
+
+  it("a watermarked link's download carries the viewer's e-mail on every page; a plain one is the file as uploaded", async () => {
+    const marked = await link({ requireEmail: true, allowDownload: true, watermark: true });
+    const v = await app.api('POST', `/api/d/${marked}/visits`, { body: { email: 'ann@fund.example' } });
+    const res = await get(`/api/d/${marked}/visits/${v.body.visitId}/download`);
+    expect(res.status).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.equals(DECK)).toBe(false);
+    const pages = await pageTexts(bytes);
+    expect(pages).toHaveLength(12);
+    for (const text of pages) expect(text).toContain('ann@fund.example');
+    expect(pages[0]).toContain('Lumen Grid seed deck');
+
+    const plain = await link({ requireEmail: false, allowDownload: true });
+    const w = await app.api('POST', `/api/d/${plain}/visits`, { body: {} });
+    const original = Buffer.from(await (await get(`/api/d/${plain}/visits/${w.body.visitId}/download`)).arrayBuffer());
+    expect(original.equals(DECK)).toBe(true);
   });
 
   it("keeps the founder's own view a preview, and other founders out", async () => {

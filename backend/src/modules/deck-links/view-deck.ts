@@ -5,6 +5,7 @@ import {
   DECK_NO_DECK,
   DECK_TOKEN_PATTERN,
   deckLinkStream,
+  type DeckLinkEvent,
   type DeckPagesBeacon,
   type DeckViewInfo,
   type StartDeckVisitRequest,
@@ -15,6 +16,7 @@ import { DomainError, handleCommand, type CommandMeta } from '../../platform/dec
 import type { DeckLinksServiceContext } from './context';
 import { deckLinkDecider, type DeckLinkCommand } from './deck-link-decider';
 import { verifyPasscode } from './passcode';
+import { watermarkPdf } from './watermark-pdf';
 
 /** The id the founder's own (unrecorded) view uses: only their session opens the file with it. */
 export const PREVIEW_VISIT = 'preview';
@@ -180,5 +182,18 @@ export async function deckFile(
       : { type: 'OpenDeckFile', data: { linkId: row.id, visitId } };
     await run(ctx, row.id, command, meta, false);
   }
+  // A watermarked link's download carries the watermark the pages show (the viewer's e-mail).
+  if (download && row.watermark) {
+    const text = owner ? 'Preview' : await visitEmail(ctx, row.id, visitId);
+    if (text) return { ...file, bytes: await watermarkPdf(file.bytes, text) };
+  }
   return file;
+}
+
+/** The e-mail a visit was started with, from the link's own stream (the read model may lag). */
+async function visitEmail(ctx: DeckLinksServiceContext, linkId: string, visitId: string): Promise<string | null> {
+  const { events } = await ctx.store.readStream(deckLinkStream(linkId));
+  for (const e of events as DeckLinkEvent[])
+    if (e.type === 'DeckVisitStarted' && e.data.visitId === visitId) return e.data.email ?? null;
+  return null;
 }
