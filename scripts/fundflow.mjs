@@ -5,7 +5,8 @@
 //
 // NODE_ENV=production: the compiled build (backend/dist, `npm run build`) with plain node and
 // source maps on; nothing is compiled at run time. Otherwise the TypeScript sources through tsx,
-// and `start` builds the screens first (as before). The server runs in this process, so a
+// and `start` builds the screens first unless frontend/dist carries the stamp of the current
+// sources (scripts/frontend-stamp.mjs), so a second start does not build them again. The server runs in this process, so a
 // process manager's SIGTERM reaches it. The npm scripts `exec` this file, so npm's own signal
 // reaches it too (and an app whose parent dies stops itself, backend/src/main.ts); in a container,
 // `node backend/dist/main.js --role=<role>` spares the npm process altogether (docs/deploy.md).
@@ -13,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { frontendBuildIsCurrent, frontendSourcesHash, writeFrontendStamp } from './frontend-stamp.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const COMMANDS = {
@@ -49,11 +51,17 @@ if (production) {
   await import(pathToFileURL(file).href);
 } else {
   if (command === 'start') {
-    const built = spawnSync('npx', ['turbo', 'run', 'build', '--filter=@fp/frontend', '--output-logs=errors-only'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) process.exit(built.status ?? 1);
+    const sources = frontendSourcesHash(ROOT);
+    if (frontendBuildIsCurrent(ROOT, sources)) {
+      console.log('[start] frontend/dist is built from the current sources: not building the screens again.');
+    } else {
+      const built = spawnSync('npx', ['turbo', 'run', 'build', '--filter=@fp/frontend', '--output-logs=errors-only'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      });
+      if (built.status !== 0) process.exit(built.status ?? 1);
+      writeFrontendStamp(ROOT, sources);
+    }
   }
   const file = path.join(ROOT, 'backend', 'src', `${entry}.ts`);
   const { register } = await import('tsx/esm/api');
