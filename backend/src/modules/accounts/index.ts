@@ -1,6 +1,7 @@
 import { moduleContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
-import type { AccountsContext, AccountsDeps } from './context';
+import type { AccountsDeps } from './context';
+import type { AccountsContext } from './route-context';
 import { usersProjection } from './projection';
 import type { IdentityProvider } from '../../platform/identity/port';
 import { accountMailer } from './account-mailer';

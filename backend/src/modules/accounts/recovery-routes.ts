@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { DomainError } from '../../platform/decider';
 import { parse } from '../../platform/http';
-import type { AccountsContext } from './context';
+import type { AccountsContext } from './route-context';
 import { rateWindow } from './rate-window';
 
 const WINDOW = 15 * 60_000;

@@ -2,7 +2,7 @@ import { API_ROUTES, SyncUserRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
-import type { AccountsContext } from './context';
+import type { AccountsContext } from './route-context';
 import { DomainError } from '../../platform/decider';
 import { parse } from '../../platform/http';
 

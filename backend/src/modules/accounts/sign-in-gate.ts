@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { ACCOUNT_DISABLED } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { isSignIn, signInEmail } from '../../platform/identity/port';
-import type { AccountsContext } from './context';
+import type { AccountsContext } from './route-context';
 
 const SIGNING_IN = Symbol('accounts.signingIn');
 type SignInReq = FastifyRequest & { [SIGNING_IN]?: string };

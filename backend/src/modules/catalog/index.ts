@@ -1,6 +1,7 @@
 import { moduleContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
-import type { CatalogContext, CatalogDeps } from './context';
+import type { CatalogDeps } from './context';
+import type { CatalogContext } from './route-context';
 import { catalogProjection, catalogSearchProjection } from './projection';
 import { formsProjection } from './forms-projection';
 import { catalogRoutes } from './routes';

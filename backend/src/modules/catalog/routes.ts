@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { requireAdmin, requireUser } from '../../platform/auth';
 import { FormsOverviewQuery, StartFormDiscoveryRequest } from '@fp/contracts';
 import { metaFor } from '../../platform/context';
-import type { CatalogContext } from './context';
+import type { CatalogContext } from './route-context';
 import { parse } from '../../platform/http';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(100) });

@@ -1,7 +1,6 @@
 import { CATALOG_SIZES, DEFAULT_CATALOG_SEED, generateAngels, generateVcFirms } from '@fp/infra';
 import { openDedicatedClient } from '@fp/infra';
 import type { AppContext } from '../../platform/context';
-import type { CatalogContext } from './context';
 import type { CommandMeta } from '../../platform/decider';
 import { isLoaded } from './catalog-import-decider';
 import { importCatalog, importsState, type ImportProgress, type ImportResult } from './import-catalog';
@@ -65,7 +64,10 @@ export function progressLogger(log: (m: string) => void): (p: ImportProgress) =>
  * One process does it: the others skip while a Postgres advisory lock is held.
  */
 export async function seedOnStart(
-  ctx: CatalogContext,
+  ctx: Pick<AppContext, 'store' | 'pool' | 'clock' | 'newId'> & {
+    /** The catalog service's wait for the read models and index (given, not imported: no cycle). */
+    catalog: { waitUntilLoaded(checkpoint: string | null): Promise<void> };
+  },
   log: (m: string) => void,
   shouldStop: () => boolean,
 ): Promise<void> {

@@ -1,7 +1,7 @@
 import { API_ROUTES, CreditHistoryQuery } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
-import type { CreditsContext } from './context';
+import type { CreditsContext } from './route-context';
 import { parse } from '../../platform/http';
 import { balanceHistory, creditHistory } from './history';
 import { plansFor } from './plans';

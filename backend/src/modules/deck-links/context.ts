@@ -1,8 +1,5 @@
 import type { AppContext } from '../../platform/context';
-import type { IdentityProvider } from '../../platform/identity/port';
 import type { ProfileService } from '../profile/index';
-import type { SecurityService } from '../security/index';
-import type { DeckLinksService } from './service';
 
 /** How hard the public viewer may be used, per client address (windows in ms). */
 export interface DeckViewerLimits {
@@ -27,12 +24,3 @@ export type DeckLinksServiceContext = Pick<
   AppContext,
   'store' | 'db' | 'projections' | 'newId' | 'config' | 'clock'
 > & { profile: ProfileService; retentionDays: number };
-
-/** What the deck-links module's route files receive. */
-export type DeckLinksContext = AppContext & {
-  profile: ProfileService;
-  identity: IdentityProvider;
-  security: SecurityService;
-  deckLinks: DeckLinksService;
-  limits: DeckViewerLimits;
-};

@@ -2,6 +2,7 @@ import {
   API_ROUTES,
   CreateDeckLinkRequest,
   DeckAnalyticsQuery,
+  DeckLinkAnalyticsQuery,
   UpdateDeckAlertSettings,
   UpdateDeckLinkRequest,
 } from '@fp/contracts';
@@ -10,7 +11,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
-import type { DeckLinksContext } from './context';
+import type { DeckLinksContext } from './route-context';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
 
@@ -33,9 +34,16 @@ export function deckLinksRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
     return svc.update(user.id, id, parse(UpdateDeckLinkRequest, req.body ?? {}), metaFor(ctx, user.id));
   });
 
-  app.get(API_ROUTES.deckLinkAnalytics, async (req) =>
-    svc.analytics(requireUser(req).id, parse(IdParams, req.params).id),
-  );
+  app.delete(API_ROUTES.deckLink, async (req, reply) => {
+    const user = requireUser(req);
+    await svc.delete(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
+    return reply.status(204).send();
+  });
+
+  app.get(API_ROUTES.deckLinkAnalytics, async (req) => {
+    const user = requireUser(req);
+    return svc.analytics(user.id, parse(IdParams, req.params).id, parse(DeckLinkAnalyticsQuery, req.query ?? {}));
+  });
 
   app.get(API_ROUTES.deckAnalytics, async (req) =>
     svc.deckAnalytics(requireUser(req).id, parse(DeckAnalyticsQuery, req.query ?? {})),

@@ -1,11 +1,11 @@
-import { API_ROUTES, DeckPagesBeacon, RATE_LIMIT_EXCEEDED, StartDeckVisitRequest } from '@fp/contracts';
+import { API_ROUTES, DeckPagesBeacon, deviceOf, RATE_LIMIT_EXCEEDED, StartDeckVisitRequest } from '@fp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { metaFor } from '../../platform/context';
 import { DomainError } from '../../platform/decider';
 import { attachmentHeader, byteRange, parse } from '../../platform/http';
 import { headersFrom } from '../../platform/identity/port';
-import type { DeckLinksContext } from './context';
+import type { DeckLinksContext } from './route-context';
 import { PREVIEW_VISIT, type LinkRow } from './view-deck';
 
 /** The viewer's API paths: public (no session check), served by this module only. */
@@ -83,6 +83,7 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
         body,
         owner,
         metaFor(ctx, owner ? row.user_id : VIEWER_ACTOR),
+        deviceOf(req.headers['user-agent']),
       );
       return reply.status(201).send(started);
     } catch (err) {

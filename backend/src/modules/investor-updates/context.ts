@@ -3,7 +3,6 @@ import type { DeckLinksService } from '../deck-links/index';
 import type { MailService } from '../mail/index';
 import type { PipelineService } from '../pipeline/index';
 import type { ProfileService } from '../profile/index';
-import type { InvestorUpdatesService } from './service';
 
 /** What the investor-updates use cases receive: the platform and the services they use. */
 export type InvestorUpdatesServiceContext = Pick<
@@ -15,6 +14,3 @@ export type InvestorUpdatesServiceContext = Pick<
   deckLinks: DeckLinksService;
   mail: MailService;
 };
-
-/** What the module's routes receive. */
-export type InvestorUpdatesContext = AppContext & { updates: InvestorUpdatesService };

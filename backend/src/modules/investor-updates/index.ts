@@ -4,7 +4,7 @@ import type { DeckLinksService } from '../deck-links/index';
 import type { MailService } from '../mail/index';
 import type { PipelineService } from '../pipeline/index';
 import type { ProfileService } from '../profile/index';
-import type { InvestorUpdatesContext } from './context';
+import type { InvestorUpdatesContext } from './route-context';
 import { investorUpdatesProjection } from './projection';
 import { investorUpdatesRoutes } from './routes';
 import { createInvestorUpdatesService, type InvestorUpdatesService } from './service';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
-import type { InvestorUpdatesContext } from './context';
+import type { InvestorUpdatesContext } from './route-context';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
 

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../platform/context';
 import type { MailPort } from './port';
-import type { MailService } from './service';
 
 /** What mail needs from outside, passed by the composition root. */
 export interface MailDeps {
@@ -13,6 +12,3 @@ export interface MailDeps {
 
 /** What the mail service's use cases receive: the platform and the transport. */
 export type MailServiceContext = AppContext & { transport: MailPort };
-
-/** What the mail module's route files receive. */
-export type MailContext = AppContext & { mail: MailService };

@@ -1,6 +1,7 @@
 import { moduleContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
-import type { MailContext, MailDeps } from './context';
+import type { MailDeps } from './context';
+import type { MailContext } from './route-context';
 import { mailProjection } from './projection';
 import { mailRoutes, UNSUBSCRIBE_PATH } from './routes';
 import { createMailService, type MailService } from './service';
@@ -8,7 +9,8 @@ import { createMailService, type MailService } from './service';
 export type { MailPort, OutgoingMail } from './port';
 export type { MailList } from './unsubscribe-token';
 export type { MailService } from './service';
-export type { MailContext, MailDeps } from './context';
+export type { MailDeps } from './context';
+export type { MailContext } from './route-context';
 export { createEmbeddedTransport } from './embedded-transport';
 export { createSmtpTransport } from './smtp-transport';
 export {

@@ -4,7 +4,7 @@ import { requireAdmin } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { DomainError } from '../../platform/decider';
 import { parse } from '../../platform/http';
-import type { MailContext } from './context';
+import type { MailContext } from './route-context';
 
 export const UNSUBSCRIBE_PATH = API_ROUTES.unsubscribe;
 

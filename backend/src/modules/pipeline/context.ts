@@ -1,7 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { CatalogService } from '../catalog/index';
 import type { MailService } from '../mail/index';
-import type { PipelineService } from './service';
 
 /** What the pipeline needs from outside, passed by the composition root. */
 export interface PipelineDeps {
@@ -17,6 +16,3 @@ export type PipelineServiceContext = Pick<AppContext, 'store' | 'db' | 'projecti
   catalog: CatalogService;
   mail: MailService;
 };
-
-/** What the pipeline module's route files receive. */
-export type PipelineContext = AppContext & { catalog: CatalogService; mail: MailService; pipeline: PipelineService };

@@ -1,7 +1,8 @@
 import { moduleContext } from '../../platform/context';
 import { dailyJob } from '../../platform/daily-job';
 import type { AppModule } from '../../platform/module';
-import type { PipelineContext, PipelineDeps } from './context';
+import type { PipelineDeps } from './context';
+import type { PipelineContext } from './route-context';
 import { applicationsToPipeline, deckVisitsToPipeline } from './process-manager';
 import { pipelineCardsProjection } from './projection';
 import { pipelineRoutes } from './routes';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
-import type { ProfileContext } from './context';
+import type { ProfileContext } from './route-context';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 

@@ -1,5 +1,9 @@
 import type { AppContext } from '../../platform/context';
-import type { ProfileService } from './service';
+import type { FileStorage } from '../../platform/storage/index';
 
-/** What the profile module's files receive: the platform and the profile service. */
-export type ProfileContext = AppContext & { profile: ProfileService };
+/** What the profile needs from outside, passed by the composition root. */
+export interface ProfileDeps {
+  ctx: AppContext;
+  /** Where pitch deck files (and their first-page images) are kept. */
+  storage: FileStorage;
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { attachmentHeader, parse } from '../../platform/http';
-import type { ProfileContext } from './context';
+import type { ProfileContext } from './route-context';
 
 const TOO_LARGE = 'The deck is larger than 25 MB. Upload a smaller PDF.';
 

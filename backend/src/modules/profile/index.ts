@@ -1,7 +1,7 @@
-import type { ProfileContext } from './context';
-import { moduleContext, type AppContext } from '../../platform/context';
+import type { ProfileDeps } from './context';
+import type { ProfileContext } from './route-context';
+import { moduleContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
-import type { FileStorage } from '../../platform/storage/index';
 import { pitchDecksProjection } from './deck-projection';
 import { pitchDeckRoutes } from './deck-routes';
 import { startupProfilesProjection } from './projection';
@@ -15,16 +15,11 @@ export { profileDecider } from './profile-decider';
 export { answersDecider } from './answers-decider';
 export { standingChoicesDecider } from './standing-choices-decider';
 export type { ProfileService, ProfileView } from './service';
-export type { ProfileContext } from './context';
+export type { ProfileDeps } from './context';
+export type { ProfileContext } from './route-context';
 
 /** The founder's startup profile and pitch deck file (docs/profile.md). */
-export function createProfileModule({
-  ctx: platform,
-  storage,
-}: {
-  ctx: AppContext;
-  storage: FileStorage;
-}): AppModule<ProfileService> {
+export function createProfileModule({ ctx: platform, storage }: ProfileDeps): AppModule<ProfileService> {
   const profile = createProfileService(moduleContext(platform, { storage }));
   const ctx: ProfileContext = moduleContext(platform, { profile });
   return {

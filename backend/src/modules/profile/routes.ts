@@ -2,7 +2,7 @@ import { API_ROUTES, isProfileField, UpdateStartupProfileRequest } from '@fp/con
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
-import type { ProfileContext } from './context';
+import type { ProfileContext } from './route-context';
 import { ValidationError, zodMessage } from '../../platform/http';
 import { DomainError } from '../../platform/decider';
 

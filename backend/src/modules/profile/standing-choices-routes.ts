@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
-import type { ProfileContext } from './context';
+import type { ProfileContext } from './route-context';
 
 /** Settings → Applications: the founder's own standing choices (the session's user selects them). */
 export function standingChoicesRoutes(app: FastifyInstance, ctx: ProfileContext) {

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { CatalogService } from '../catalog/index';
 import type { MailService } from '../mail/index';
-import type { SavedSearchesService } from './service';
 
 /** What saved searches need from outside, passed by the composition root. */
 export interface SavedSearchesDeps {
@@ -16,11 +15,4 @@ export interface SavedSearchesDeps {
 export type SavedSearchesServiceContext = Pick<AppContext, 'store' | 'db' | 'projections' | 'newId' | 'config'> & {
   catalog: CatalogService;
   mail: MailService;
-};
-
-/** What the saved-searches module's route files receive. */
-export type SavedSearchesContext = AppContext & {
-  catalog: CatalogService;
-  mail: MailService;
-  savedSearches: SavedSearchesService;
 };

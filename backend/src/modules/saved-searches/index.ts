@@ -1,7 +1,8 @@
 import { moduleContext } from '../../platform/context';
 import { dailyJob } from '../../platform/daily-job';
 import type { AppModule } from '../../platform/module';
-import type { SavedSearchesContext, SavedSearchesDeps } from './context';
+import type { SavedSearchesDeps } from './context';
+import type { SavedSearchesContext } from './route-context';
 import { savedSearchesProjection } from './projection';
 import { savedSearchesRoutes } from './routes';
 import { createSavedSearchesService, type SavedSearchesService } from './service';
