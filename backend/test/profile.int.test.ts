@@ -99,16 +99,18 @@ describe('startup profile API', () => {
     expect((await app.ctx.store.readStream(`profile-${id}`)).events).toHaveLength(2);
   });
 
-  it('clears a field named in "clear", and completion falls accordingly', async () => {
+  it('clears an optional field named in "clear"; a saved required field is refused even before the profile is complete', async () => {
     const { token, id } = await app.createUser();
-    // Not complete yet (no value proposition): a required field may still be emptied while filling it in.
     const { valueProposition: _, ...almost } = complete;
     await app.api('PATCH', '/api/startup-profile', { token, body: { ...almost, website: 'https://acme.io' } });
-    const r = await app.api('PATCH', '/api/startup-profile', { token, body: { clear: ['website', 'problem'] } });
+    const refused = await app.api('PATCH', '/api/startup-profile', { token, body: { clear: ['website', 'problem'] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'Problem is required', fields: { problem: 'Problem is required' } });
+    const r = await app.api('PATCH', '/api/startup-profile', { token, body: { clear: ['website'] } });
     expect(r.status).toBe(200);
     expect(r.body.profile.website).toBeUndefined();
-    expect(r.body.profile.problem).toBeUndefined();
-    expect(r.body.completion).toEqual({ isComplete: false, percentage: 87 });
+    expect(r.body.profile.problem).toBe(complete.problem);
+    expect(r.body.completion).toEqual({ isComplete: false, percentage: 93 });
     const got = await app.api('GET', '/api/startup-profile', { token });
     expect(got.body).toEqual(r.body);
     const row = await app.ctx.db
@@ -118,15 +120,14 @@ describe('startup profile API', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       website: null,
-      problem: null,
       company_name: 'Acme Robotics',
-      percentage: 87,
+      percentage: 93,
       is_complete: false,
       version: 2,
       updated_by: id,
     });
     const last = (await app.ctx.store.readStream(`profile-${id}`)).events.at(-1)!;
-    expect(last.data).toEqual({ userId: id, set: {}, cleared: ['website', 'problem'] });
+    expect(last.data).toEqual({ userId: id, set: {}, cleared: ['website'] });
   });
 
   it('answers bad input with 400 and the spec messages, and writes nothing', async () => {
@@ -142,6 +143,7 @@ describe('startup profile API', () => {
       [{ revenue: '$5' }, /^Revenue must be one of/],
       [{ companyName: 'Acme', isAdmin: true }, 'Unknown field: isAdmin'],
       [{ problem: 'x'.repeat(10_001) }, 'Problem must be at most 10,000 characters'],
+      [{ description: 'word '.repeat(401) }, 'Company Description must be at most 400 words (this one has 401)'],
       [{ companyName: '   ' }, /companyName: must not be empty/],
       [{ website: null }, /website: expected text/],
       [{ companyName: 42 }, /companyName: expected text/],

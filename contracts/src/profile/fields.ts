@@ -132,7 +132,8 @@ export const PROFILE_LABELS: Record<ProfileField, string> = {
  */
 export const PROFILE_MAX_LENGTH: Record<ProfileField, number> = {
   companyName: 200,
-  description: 10_000,
+  // Also bounded in words (DESCRIPTION_WORDS): 400 words of long words stay under this.
+  description: 5_000,
   industry: 50,
   stage: 50,
   raising: 100,
@@ -157,6 +158,16 @@ export const PROFILE_MAX_LENGTH: Record<ProfileField, number> = {
   monthlyRevenue: 16,
   revenueCurrency: 3,
 };
+
+/**
+ * The company description is read by investors in a form's short box: the spec recommends 200–300
+ * words, and a description is refused above DESCRIPTION_MAX_WORDS. The form's hint and the refusal
+ * read these same numbers.
+ */
+export const DESCRIPTION_WORDS = { recommendedMin: 200, recommendedMax: 300, max: 400 } as const;
+export const descriptionHint = () =>
+  `${DESCRIPTION_WORDS.recommendedMin}-${DESCRIPTION_WORDS.recommendedMax} words recommended (at most ${DESCRIPTION_WORDS.max})`;
+export const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 export const isProfileField = (name: string): name is ProfileField =>
   (PROFILE_FIELDS as readonly string[]).includes(name);

@@ -8,9 +8,11 @@ import {
   PROFILE_FIELDS,
   ProfileFormSchema,
   REQUIRED_PROFILE_FIELDS,
+  descriptionHint,
   hasProfileContent,
   missingRequiredFields,
   profileCompletion,
+  profileFieldError,
   profileFormSchema,
   readRaisingAmount,
   toProfileForm,
@@ -269,18 +271,37 @@ describe('a profile that refuses nonsense', () => {
     expect(readRaisingAmount('lots of money')).toBeNull();
   });
 
-  it('the form of a complete profile refuses an emptied required field; an incomplete one allows it', () => {
+  it('the form refuses emptying a saved required field, complete profile or not; a never-saved one may stay blank', () => {
     const values = { ...toProfileForm(full), companyName: '  ' };
-    const complete = profileFormSchema({ complete: true }).safeParse(values);
+    const complete = profileFormSchema({ saved: full }).safeParse(values);
     expect(complete.success).toBe(false);
     expect(complete.error!.issues.map((i) => [i.path[0], i.message])).toEqual([
       ['companyName', 'Company Name is required'],
     ]);
-    expect(profileFormSchema({ complete: false }).safeParse(values).success).toBe(true);
+    const started = profileFormSchema({ saved: { companyName: 'Acme' } });
+    expect(started.safeParse({ ...EMPTY_PROFILE_FORM }).error!.issues.map((i) => i.message)).toEqual([
+      'Company Name is required',
+    ]);
+    expect(profileFormSchema({ saved: {} }).safeParse(values).success).toBe(true);
     // The form shares the API's rules: a nonsense year is refused in both.
-    expect(
-      profileFormSchema({ complete: false }).safeParse({ ...values, founded: '3025' }).error!.issues[0]!.message,
-    ).toBe(`Founded Year must be a year between 1900 and ${thisYear}`);
+    expect(profileFormSchema({ saved: {} }).safeParse({ ...values, founded: '3025' }).error!.issues[0]!.message).toBe(
+      `Founded Year must be a year between 1900 and ${thisYear}`,
+    );
+  });
+
+  it('refuses a description longer than the words its hint names, with the same message as the API', () => {
+    const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
+    expect(descriptionHint()).toBe('200-300 words recommended (at most 400)');
+    expect(errorOf({ description: words(400) })).toBeNull();
+    expect(errorOf({ description: words(401) })).toBe(
+      'Company Description must be at most 400 words (this one has 401)',
+    );
+    expect(profileFieldError('description', 'x'.repeat(5_001))).toBe(
+      'Company Description must be at most 5,000 characters',
+    );
+    expect(profileFieldError('description', 'lorem ipsum '.repeat(420))).toBe(
+      'Company Description must be at most 400 words (this one has 840)',
+    );
   });
 });
 

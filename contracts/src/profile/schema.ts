@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { formatMoney, MONEY_MAX, parseMoney } from '../common/money';
 import {
+  DESCRIPTION_WORDS,
   PROFILE_FIELDS,
   PROFILE_LABELS,
   PROFILE_MAX_LENGTH,
   PROFILE_OPTIONS,
   REQUIRED_PROFILE_FIELDS,
   type ProfileField,
+  type StartupProfile,
+  wordCount,
 } from './fields';
 
 /** The spec's validation messages (section 5), verbatim. */
@@ -33,7 +36,7 @@ export const foundedYearMessage = (thisYear = new Date().getUTCFullYear()) =>
 export const foundingDateRangeMessage = (today = new Date().toISOString().slice(0, 10)) =>
   `Founding Date must be between ${FOUNDED_MIN_YEAR}-01-01 and ${today}`;
 
-/** "Company Name is required": a required field cannot be emptied once the profile is complete. */
+/** "Company Name is required": a required field that holds a value cannot be emptied. */
 export const requiredFieldMessage = (f: ProfileField) => `${PROFILE_LABELS[f]} is required`;
 
 /** How the profile reads a typed amount, for the hint under the field ("Read as $2,500,000"), or null. */
@@ -51,6 +54,10 @@ const isCalendarDate = (v: string) => {
 
 // Links are shown to investors and opened by the submission automation: only http(s) with a real host name.
 const webUrl = (message: string) => z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message });
+
+/** "Company Description must be at most 400 words (this one has 812)". */
+export const descriptionTooLongMessage = (words: number) =>
+  `${PROFILE_LABELS.description} must be at most ${DESCRIPTION_WORDS.max} words (this one has ${words.toLocaleString('en-US')})`;
 
 const tooLong = (f: ProfileField) =>
   `${PROFILE_LABELS[f]} must be at most ${PROFILE_MAX_LENGTH[f].toLocaleString('en-US')} characters`;
@@ -87,6 +94,13 @@ function formatOf(f: ProfileField): z.ZodType<string, string> {
             ? PROFILE_MESSAGES.raisingTooLarge
             : PROFILE_MESSAGES.raising;
       ctx.addIssue({ code: 'custom', message });
+    });
+  if (f === 'description')
+    return z.string().superRefine((v, ctx) => {
+      const words = wordCount(v);
+      if (words > DESCRIPTION_WORDS.max)
+        return void ctx.addIssue({ code: 'custom', message: descriptionTooLongMessage(words) });
+      if (v.length > max) ctx.addIssue({ code: 'custom', message: tooLong(f) });
     });
   if (f === 'teamCount') return z.string().regex(/^[1-9]\d{0,6}$/, PROFILE_MESSAGES.teamCount);
   if (f === 'monthlyRevenue') return z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, PROFILE_MESSAGES.monthlyRevenue);
@@ -138,16 +152,17 @@ const REQUIRED = new Set<ProfileField>(REQUIRED_PROFILE_FIELDS);
 
 /**
  * The profile form's schema (react-hook-form with the zod resolver): the same rules as the API. A
- * blank field is valid (it is omitted when saving) unless the loaded profile is complete: then a
- * required field cannot be emptied (the API refuses it too, see the profile decider).
+ * blank field is valid (it is omitted when saving), except a required field the saved profile holds:
+ * emptying it would erase it, so it is refused (the API refuses it too, see the profile decider).
  */
-export function profileFormSchema({ complete }: { complete: boolean }) {
+export function profileFormSchema({ saved }: { saved: StartupProfile }) {
   return z.object(
     Object.fromEntries(
       PROFILE_FIELDS.map((f) => [
         f,
         z.string().superRefine((v, ctx) => {
-          const message = complete && REQUIRED.has(f) && !v.trim() ? requiredFieldMessage(f) : profileFieldError(f, v);
+          const emptied = REQUIRED.has(f) && !v.trim() && !!saved[f]?.trim();
+          const message = emptied ? requiredFieldMessage(f) : profileFieldError(f, v);
           if (message) ctx.addIssue({ code: 'custom', message });
         }),
       ]),
@@ -155,5 +170,5 @@ export function profileFormSchema({ complete }: { complete: boolean }) {
   );
 }
 
-/** The form's schema for a profile that is not complete yet (blank fields allowed). */
-export const ProfileFormSchema = profileFormSchema({ complete: false });
+/** The form's schema for a profile with nothing saved yet (blank fields allowed). */
+export const ProfileFormSchema = profileFormSchema({ saved: {} });

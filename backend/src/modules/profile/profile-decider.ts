@@ -1,6 +1,5 @@
 import {
   PROFILE_FIELDS,
-  profileCompletion,
   REQUIRED_PROFILE_FIELDS,
   requiredFieldMessage,
   type ProfileEvent,
@@ -37,13 +36,12 @@ export const profileDecider: Decider<ProfileState, ProfileCommand, ProfileEvent>
         const { userId, set: wanted, clear } = command.data;
         const both = clear.filter((f) => wanted[f] !== undefined);
         if (both.length) throw new DomainError(`A field cannot be both set and cleared: ${both.join(', ')}`);
-        // A complete profile unlocks submissions: emptying a required field would lock them silently.
-        if (profileCompletion(state.profile).isComplete) {
-          const required = REQUIRED_PROFILE_FIELDS.filter((f) => clear.includes(f));
-          if (required.length) {
-            const fields = Object.fromEntries(required.map((f) => [f, requiredFieldMessage(f)]));
-            throw new DomainError(requiredFieldMessage(required[0]!), 400, 'validation', { fields });
-          }
+        // A saved required field cannot be emptied: an emptied company name would erase what
+        // applications send, and a complete profile would lock its submissions silently.
+        const required = REQUIRED_PROFILE_FIELDS.filter((f) => clear.includes(f) && state.profile[f] !== undefined);
+        if (required.length) {
+          const fields = Object.fromEntries(required.map((f) => [f, requiredFieldMessage(f)]));
+          throw new DomainError(requiredFieldMessage(required[0]!), 400, 'validation', { fields });
         }
         const set: StartupProfile = {};
         for (const f of PROFILE_FIELDS) {

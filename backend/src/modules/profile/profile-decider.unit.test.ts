@@ -63,10 +63,15 @@ describe('profile decider', () => {
       expect((e as DomainError).message).toBe('Company Name is required');
       expect((e as DomainError).details).toEqual({ fields: { companyName: 'Company Name is required' } });
     }
-    // Optional fields may still be emptied; an incomplete profile may still lose a required field.
+    // Optional fields may still be emptied.
     expect(when(complete, { set: {}, clear: ['website'] })).toEqual([changed({}, ['website'])]);
-    expect(when(given(changed({ companyName: 'Acme' })), { set: {}, clear: ['companyName'] })).toEqual([
-      changed({}, ['companyName']),
-    ]);
+  });
+
+  it('given an incomplete profile with a company name, when the name is emptied, then it is refused', () => {
+    expect(() => when(given(changed({ companyName: 'Acme' })), { set: {}, clear: ['companyName'] })).toThrow(
+      'Company Name is required',
+    );
+    // A required field never saved is not "emptied": clearing it records nothing.
+    expect(when(given(changed({ companyName: 'Acme' })), { set: {}, clear: ['industry'] })).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@ import { Select } from '../../ui/Select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast';
+import { ErrorSummary } from './ErrorSummary';
 import { ProfileHeader } from './ProfileHeader';
 import { useUpdateStartupProfile } from './queries';
 import { isRequired, SECTIONS, sectionOf, type FieldSpec, type SectionId } from './sections';
@@ -122,9 +123,9 @@ export function ProfileForm({ data }: { data: StartupProfileResponse }) {
   const [focusField, setFocusField] = useState<ProfileField | null>(null);
   const save = useUpdateStartupProfile();
 
-  const schema = useMemo(() => profileFormSchema({ complete: completion.isComplete }), [completion.isComplete]);
+  const schema = useMemo(() => profileFormSchema({ saved: profile }), [profile]);
   const form = useForm<ProfileFormValues>({
-    // A complete profile's required fields cannot be emptied (the API refuses it too).
+    // A saved required field cannot be emptied (the API refuses it too).
     resolver: zodResolver(schema),
     defaultValues: hasProfileContent(profile) ? toProfileForm(profile) : EMPTY_PROFILE_FORM,
     mode: 'onSubmit',
@@ -139,11 +140,22 @@ export function ProfileForm({ data }: { data: StartupProfileResponse }) {
     if (hasProfileContent(profile)) reset(toProfileForm(profile), { keepDirtyValues: true });
   }, [profile, reset]);
 
+  // Focus on the faulty field once its tab shows, centred so the sticky header never covers it and
+  // its message (below the control) is in view too.
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (!focusField) return;
-    setFocus(focusField);
+    const el = formRef.current?.querySelector<HTMLElement>(`[name="${focusField}"]`);
+    if (el) {
+      el.focus({ preventScroll: true });
+      el.scrollIntoView({ block: 'center', behavior: 'instant' });
+    } else setFocus(focusField);
     setFocusField(null);
   }, [focusField, tab, setFocus]);
+  const goTo = (f: ProfileField) => {
+    setTab(sectionOf(f));
+    setFocusField(f);
+  };
 
   // Unsaved edits ask before leaving: a dialog for in-app navigation, the browser's prompt for reload/close.
   const dirty = useRef(false);
@@ -173,11 +185,7 @@ export function ProfileForm({ data }: { data: StartupProfileResponse }) {
         for (const [f, message] of Object.entries(fields ?? {}))
           if (isProfileField(f)) form.setError(f, { type: 'server', message });
         const first = PROFILE_FIELDS.find((f) => fields?.[f]);
-        if (first) {
-          setTab(sectionOf(first));
-          setFocusField(first);
-          return;
-        }
+        if (first) return goTo(first);
         toast({
           title: 'Error',
           description: err instanceof Error && err.message ? err.message : 'Failed to update profile',
@@ -188,9 +196,7 @@ export function ProfileForm({ data }: { data: StartupProfileResponse }) {
 
   const onInvalid = (errors: FieldErrors<ProfileFormValues>) => {
     const first = PROFILE_FIELDS.find((f) => errors[f]);
-    if (!first) return;
-    setTab(sectionOf(first));
-    setFocusField(first);
+    if (first) goTo(first);
   };
 
   const showRequired = !completion.isComplete;
@@ -198,11 +204,12 @@ export function ProfileForm({ data }: { data: StartupProfileResponse }) {
   return (
     <>
       <Card>
-        <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label="Startup profile">
+        <form ref={formRef} onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label="Startup profile">
           <CardHeader className="gap-4">
             <ProfileHeader completion={completion} />
           </CardHeader>
           <CardContent>
+            <ErrorSummary errors={formState.errors} onGoTo={goTo} />
             <Tabs value={tab} onValueChange={(v) => setTab(v as SectionId)}>
               {/* Three equal columns on phones (labels may wrap), a compact row from 640 px. */}
               <TabsList

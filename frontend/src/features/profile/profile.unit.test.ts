@@ -38,7 +38,7 @@ describe('profile editor sections', () => {
     expect(field('teamSize').options).toEqual(['1-5', '6-10', '11-25', '26-50', '51-100', '100+']);
     expect(field('revenue').kind).toBe('select');
     expect(field('industry').options).toContain('AI & ML');
-    expect(field('description').hint).toBe('200-300 words recommended');
+    expect(field('description').hint).toBe('200-300 words recommended (at most 400)');
     expect(REQUIRED_PROFILE_FIELDS.every((f) => placed(f))).toBe(true);
     function placed(f: string) {
       return SECTIONS.some((s) => s.fields.some((x) => x.name === f));

@@ -1,4 +1,10 @@
-import { PROFILE_LABELS, PROFILE_OPTIONS, REQUIRED_PROFILE_FIELDS, type ProfileField } from '@fp/contracts';
+import {
+  descriptionHint,
+  PROFILE_LABELS,
+  PROFILE_OPTIONS,
+  REQUIRED_PROFILE_FIELDS,
+  type ProfileField,
+} from '@fp/contracts';
 
 export type SectionId = 'basic' | 'company' | 'additional';
 
@@ -68,7 +74,7 @@ export const SECTIONS: Section[] = [
       f('oneLineExplanation', 'text', { placeholder: 'We help X do Y by Z', wide: true }),
       f('description', 'textarea', {
         placeholder: 'What your company does, for whom, and why now',
-        hint: '200-300 words recommended',
+        hint: descriptionHint(),
         wide: true,
         rows: 6,
       }),
