@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filtersFromAngelSearch, searchFromAngelFilters, validateAngelSearch } from './investor-search';
 import { EMPTY_VC_FILTERS } from './vc-queries';
-import { filtersFromSearch, searchFromFilters, validateVcSearch } from './vc-search';
+import { aumRangeProblem, filtersFromSearch, searchFromFilters, validateVcSearch } from './vc-search';
 
 describe('VC database URL', () => {
   it('round-trips filters and page, leaving out what is empty', () => {
@@ -75,5 +75,18 @@ describe('angel database URL', () => {
 
   it('drops refused ranges together', () => {
     expect(validateAngelSearch({ exitMin: '9', exitMax: '1' })).toEqual({ page: undefined });
+  });
+});
+
+describe('an AUM range the API would refuse', () => {
+  it("given min 500 and max 10, then it says why in the founder's words", () => {
+    expect(aumRangeProblem('500', '10')).toBe(
+      'The minimum AUM ($500M) is above the maximum ($10M): lower the minimum or raise the maximum.',
+    );
+  });
+  it('given a range in order, one end, or none, then there is no problem', () => {
+    expect(aumRangeProblem('10', '500')).toBeNull();
+    expect(aumRangeProblem('500', '')).toBeNull();
+    expect(aumRangeProblem('', '')).toBeNull();
   });
 });

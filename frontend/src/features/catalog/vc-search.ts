@@ -62,3 +62,17 @@ export function searchFromFilters(f: VcFilters, page: number): VcSearch {
   if (page > 1) out.page = page;
   return out;
 }
+
+/**
+ * Why the API would refuse this AUM range (its own schema decides), in the founder's words, or
+ * null. The screen keeps what was typed and shows this instead of sending a search the server
+ * answers with 400.
+ */
+export function aumRangeProblem(min: string, max: string): string | null {
+  const r = VcFilterQuery.safeParse({ aumMin: min || undefined, aumMax: max || undefined });
+  if (r.success) return null;
+  const wrong = r.error.issues.find((i) => i.path[0] === 'aumMin' || i.path[0] === 'aumMax');
+  if (wrong?.code === 'custom' && wrong.path[0] === 'aumMin' && min && max)
+    return `The minimum AUM ($${min}M) is above the maximum ($${max}M): lower the minimum or raise the maximum.`;
+  return 'Enter AUM in millions of dollars, as a number (e.g. 50 or 2.5).';
+}

@@ -1,10 +1,11 @@
-import { SKIP_SPEND_CONFIRM_MAX, type StandingChoicesResponse } from '@fp/contracts';
+import type { StandingChoicesResponse } from '@fp/contracts';
 import { Coins } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
 import { ChoicesCard, useSaveChoices } from '../profile/ChoicesCard';
+import { readSkipSpendBelow, skipSpendHint } from './spending-setting';
 
 function SpendingForm({ data }: { data: StandingChoicesResponse }) {
   const saved = data.skipSpendConfirmBelow;
@@ -16,21 +17,15 @@ function SpendingForm({ data }: { data: StandingChoicesResponse }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const n = Number(text.trim());
-    if (!/^\d+$/.test(text.trim()) || n > SKIP_SPEND_CONFIRM_MAX)
-      return setError(`Enter a whole number of credits from 0 to ${SKIP_SPEND_CONFIRM_MAX.toLocaleString('en-US')}`);
-    save.mutate({ skipSpendConfirmBelow: n });
+    const read = readSkipSpendBelow(text);
+    if (!read.ok) return setError(read.message);
+    save.mutate({ skipSpendConfirmBelow: read.value });
   };
-  const n = Number(text);
   return (
     <form onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-end" aria-label="Spending setting">
       <Field
         label="Don't ask before spending fewer than (credits)"
-        hint={
-          n > 0 && Number.isInteger(n)
-            ? `Spends of ${n === 1 ? '0' : `1–${(n - 1).toLocaleString('en-US')}`} credits go without asking; ${n.toLocaleString('en-US')} or more are asked about.`
-            : '0: you are asked before every spend.'
-        }
+        hint={skipSpendHint(text)}
         error={error ?? undefined}
         className="sm:max-w-sm"
       >

@@ -34,7 +34,7 @@ export function VcFilterBar({
   firmCount: number;
   updating: boolean;
 }) {
-  const { filters, searchDraft, setSearchDraft, aumDraft, setAumDraft, applyFilters, applyAum } = view;
+  const { filters, searchDraft, setSearchDraft, aumDraft, setAumDraft, aumError, applyFilters, applyAum } = view;
   const onAumKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') applyAum();
   };
@@ -73,6 +73,8 @@ export function VcFilterBar({
           <Input
             className="w-full lg:w-28"
             aria-label="Minimum AUM in millions"
+            aria-invalid={aumError ? true : undefined}
+            aria-describedby={aumError ? 'aum-error' : undefined}
             placeholder="Min"
             inputMode="decimal"
             value={aumDraft.min}
@@ -86,6 +88,8 @@ export function VcFilterBar({
           <Input
             className="w-full lg:w-28"
             aria-label="Maximum AUM in millions"
+            aria-invalid={aumError ? true : undefined}
+            aria-describedby={aumError ? 'aum-error' : undefined}
             placeholder="Max"
             inputMode="decimal"
             value={aumDraft.max}
@@ -156,6 +160,11 @@ export function VcFilterBar({
           </span>
         </div>
       </div>
+      {aumError ? (
+        <p id="aum-error" role="alert" className="mt-3 text-sm font-medium text-destructive" data-testid="aum-error">
+          {aumError} The list below still shows the filters applied before.
+        </p>
+      ) : null}
       {fit.missing ? (
         <p className="mt-3 text-sm text-muted-foreground" data-testid="fit-hint">
           {FIT_NEEDS_PROFILE}.{' '}

@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { EMPTY_VC_FILTERS, type VcFilters } from '../vc-queries';
-import { filtersFromSearch, searchFromFilters, validateVcSearch } from '../vc-search';
+import { aumRangeProblem, filtersFromSearch, searchFromFilters, validateVcSearch } from '../vc-search';
 
 export type AumDraft = { min: string; max: string };
 
@@ -18,6 +18,8 @@ export function useVcFilters() {
   const setPage = (p: number) => setView(filters, p);
   const [searchDraft, setSearchDraft] = useState(filters.search);
   const [aumDraft, setAumDraft] = useState<AumDraft>({ min: filters.aumMin, max: filters.aumMax });
+  // A range the API would refuse is not applied: the typed values stay, with the reason beside them.
+  const [aumError, setAumError] = useState<string | null>(null);
   // Back/forward or a shared link changes the URL: the inputs follow it.
   useEffect(() => {
     setSearchDraft(filters.search);
@@ -28,6 +30,9 @@ export function useVcFilters() {
     setView({ ...filters, ...next }, 1);
   }
   function applyAum() {
+    const problem = aumRangeProblem(aumDraft.min, aumDraft.max);
+    setAumError(problem);
+    if (problem) return;
     if (aumDraft.min !== filters.aumMin || aumDraft.max !== filters.aumMax)
       applyFilters({ aumMin: aumDraft.min, aumMax: aumDraft.max });
   }
@@ -37,6 +42,7 @@ export function useVcFilters() {
   function clearFilters() {
     setSearchDraft('');
     setAumDraft({ min: '', max: '' });
+    setAumError(null);
     // The order is not a filter: it stays.
     applyFilters({ ...EMPTY_VC_FILTERS, sort: filters.sort });
   }
@@ -49,6 +55,7 @@ export function useVcFilters() {
     setSearchDraft,
     aumDraft,
     setAumDraft,
+    aumError,
     applyFilters,
     applyAum,
     applySearch,
