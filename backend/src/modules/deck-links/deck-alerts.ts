@@ -1,6 +1,6 @@
 import { deckAlertsStream, type DeckAlertSettings } from '@fp/contracts';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
-import { deckAlertsDecider } from './alerts-decider';
+import { deckAlertsDecider } from './deck-alerts-decider';
 import type { DeckLinksServiceContext } from './context';
 
 /** PUT /api/deck-notifications/settings: first-visit e-mails on or off (the in-app notice stays). */

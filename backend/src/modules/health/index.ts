@@ -1,8 +1,7 @@
 import { API_ROUTES } from '@fp/contracts';
 import { sql } from 'kysely';
-import type { SearchIndex } from '@fp/projections';
-import type { AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
+import type { HealthDeps } from './context';
 import { createEngineProbe } from './probe';
 
 /**
@@ -14,13 +13,7 @@ import { createEngineProbe } from './probe';
  * working engines now, and says why not (a balancer keeps traffic away meanwhile) — also while the
  * in-process search index loads, when searches would answer from the slower tables.
  */
-export function createHealthModule({
-  ctx,
-  searchIndex,
-}: {
-  ctx: AppContext;
-  searchIndex?: SearchIndex;
-}): AppModule<null> {
+export function createHealthModule({ ctx, searchIndex }: HealthDeps): AppModule<null> {
   const probe = createEngineProbe({
     eventStore: () => ctx.store.ping(),
     readModels: () => sql`select 1`.execute(ctx.db).then(() => true),

@@ -1,6 +1,6 @@
 import { pitchDeckStream } from '@fp/contracts';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
-import { pitchDeckDecider } from './deck-decider';
+import { pitchDeckDecider } from './pitch-deck-decider';
 import { deleteDeckFiles } from './deck-files';
 import type { DeckContext } from './upload-pitch-deck';
 

@@ -6,7 +6,7 @@ import { handleCommand, type CommandMeta } from '../../platform/decider';
 import { ValidationError } from '../../platform/http';
 import type { FileStorage } from '../../platform/storage/index';
 import { deckFileKey, deleteDeckFiles, storeDeckCover } from './deck-files';
-import { pitchDeckDecider } from './deck-decider';
+import { pitchDeckDecider } from './pitch-deck-decider';
 
 export type DeckContext = Pick<AppContext, 'store' | 'projections' | 'newId'> & { storage: FileStorage };
 

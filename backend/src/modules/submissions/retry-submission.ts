@@ -21,7 +21,7 @@ import {
 } from '../../platform/decider';
 import { firmApplicationDecider } from './firm-application-decider';
 import { NOT_RETRYABLE, submissionDecider } from './submission-decider';
-import { decideRetry } from './retry-decider';
+import { decideRetry } from './decide-retry';
 import { ownedRow, toSubmission, waitForSubmissionsProjection } from './queries';
 
 /**

@@ -1,9 +1,9 @@
 import { API_ROUTES } from '@fp/contracts';
 import type { SystemSnapshot } from '@fp/contracts';
 import { requireAdmin } from '../../platform/auth';
-import type { AppContext } from '../../platform/context';
-import { readOutboxDepth, readRunCounts, type HttpWindow } from '../../platform/metrics';
+import { readOutboxDepth, readRunCounts } from '../../platform/metrics';
 import type { AppModule } from '../../platform/module';
+import type { SystemDeps } from './context';
 
 export interface SystemService {
   snapshot(): Promise<SystemSnapshot>;
@@ -14,15 +14,7 @@ export interface SystemService {
  * the mail outbox, and the last hour's request latency (p95) and error rate. The same figures
  * Prometheus scrapes, read for a person: the pool and HTTP figures are this API process's own.
  */
-export function createSystemModule({
-  ctx,
-  role,
-  http,
-}: {
-  ctx: AppContext;
-  role: string;
-  http: HttpWindow;
-}): AppModule<SystemService> {
+export function createSystemModule({ ctx, role, http }: SystemDeps): AppModule<SystemService> {
   const service: SystemService = {
     async snapshot() {
       const [projections, runs, mailOutbox, window] = await Promise.all([

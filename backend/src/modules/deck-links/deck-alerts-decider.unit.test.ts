@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { CommandMeta } from '../../platform/decider';
 import { given } from '../../testing/decider';
-import { deckAlertsDecider } from './alerts-decider';
+import { deckAlertsDecider } from './deck-alerts-decider';
 
 const at = (iso: string): CommandMeta => ({ now: new Date(iso), actor: 'u1' });
 

@@ -5,7 +5,7 @@ import { DomainError } from '../../platform/decider';
 import { DEFAULT_META } from '../../testing/decider';
 import { firmApplicationDecider } from './firm-application-decider';
 import { NOT_RETRYABLE, submissionDecider } from './submission-decider';
-import { decideRetry } from './retry-decider';
+import { decideRetry } from './decide-retry';
 
 const SUB = 'sub-1';
 const firm = {

@@ -2,7 +2,7 @@ import type { PitchDeckEvent } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
 import { DomainError, type CommandMeta } from '../../platform/decider';
 import { given } from '../../testing/decider';
-import { pitchDeckDecider } from './deck-decider';
+import { pitchDeckDecider } from './pitch-deck-decider';
 
 const meta: CommandMeta = { now: new Date('2026-01-01T00:00:00Z'), actor: 'u1' };
 const deck = (deckId: string) => ({
