@@ -500,8 +500,9 @@ describe('Angel CSV export', () => {
       expect(row[2]).toBe(a.location ?? '');
       expect(row[4]).toBe(a.contactEmail ?? '');
       expect(row[5]).toBe(a.contactEmail ? (a.contactEmailVerified ? 'Yes' : 'No') : '');
-      // Phone numbers start with '+': neutralised so spreadsheets do not read them as formulas.
-      expect(row[6]).toBe(a.phoneNumber ? `'${a.phoneNumber}` : '');
+      // Phone numbers ('+44 …') are written as given: a phone number carries no formula to defuse.
+      expect(row[6]).toBe(a.phoneNumber ?? '');
+      if (a.phoneNumber) expect(row[6]).toMatch(/^\+\d/);
       expect(row[11]).toBe(String(a.investments));
       expect(row[13]).toBe(cleanDescription(a.description));
     }

@@ -7,14 +7,18 @@ export const CSV_LINE_BREAK = '\r\n';
 
 // Spreadsheet apps evaluate text starting with these as a formula (OWASP 'CSV injection').
 const FORMULA_START = /^[=+\-@\t\r]/;
+// An international phone number ('+44 20 7946 0000', '+1 (415) 555-0100'): a plus, then only digits,
+// spaces, dots, hyphens and brackets. It names no function, cell or command, so it carries no
+// formula to defuse, and a leading quote would corrupt the number a founder dials.
+const PHONE_NUMBER = /^\+\d[\d\s().-]*$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
  * One CSV cell.
  * - null/undefined → empty cell; Date → ISO 8601; non-finite numbers → empty cell.
  * - Text starting with `=`, `+`, `-`, `@`, tab or CR gets a leading single quote so spreadsheet
- *   apps show it as text instead of evaluating it (this also applies to text such as
- *   '+1 415 …' phone numbers). Values of type number/bigint are never prefixed: their text can
+ *   apps show it as text instead of evaluating it, except a phone number ('+44 20 7946 0000'),
+ *   which is written as given. Values of type number/bigint are never prefixed: their text can
  *   only be a plain number such as '-5'.
  * - The cell is quoted when it contains a comma, double quote, CR or LF; quotes are doubled.
  */
@@ -30,7 +34,7 @@ export function csvCell(value: CsvValue): string {
     text = Number.isNaN(value.getTime()) ? '' : value.toISOString();
   } else {
     text = String(value);
-    if (FORMULA_START.test(text)) text = `'${text}`;
+    if (FORMULA_START.test(text) && !PHONE_NUMBER.test(text)) text = `'${text}`;
   }
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

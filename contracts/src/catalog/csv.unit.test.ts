@@ -18,7 +18,8 @@ describe('csvCell', () => {
 
   it.each([
     ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
-    ['+1 415 555 0100', "'+1 415 555 0100"],
+    ['+1-800-FLOWERS', "'+1-800-FLOWERS"],
+    ['+44 20 7946 0000+cmd|calc', "'+44 20 7946 0000+cmd|calc"],
     ['-2+3', "'-2+3"],
     ['@cmd', "'@cmd"],
     ['\t=1', "'\t=1"],
@@ -27,6 +28,13 @@ describe('csvCell', () => {
   ])('given formula-like text %j, when written, then a single quote neutralises it', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });
+
+  it.each(['+44 20 7946 0000', '+1 (415) 555-0100', '+33.1.23.45.67.89'])(
+    'given the phone number %j, when written, then it is kept as given, without a quote',
+    (phone) => {
+      expect(csvCell(phone)).toBe(phone);
+    },
+  );
 
   it('given formula characters later in the text, when written, then nothing is prefixed', () => {
     expect(csvCell('a=b+c')).toBe('a=b+c');
