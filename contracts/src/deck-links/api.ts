@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVESTOR_KINDS } from '../pipeline/events';
+import { DECK_DEVICES } from './events';
 
 export const DECK_LINK_NOT_FOUND = 'Deck link not found';
 export const DECK_LINK_OFF = 'This link has been turned off by its owner.';
@@ -12,6 +13,11 @@ export const DECK_VISIT_UNKNOWN = 'This viewing session has ended. Open the link
 export const DECK_NO_DECK = 'The founder has no deck to show right now.';
 export const DECK_VERSION_NOT_FOUND = 'Deck version not found';
 export const DECK_NEEDS_DECK = 'Upload your pitch deck (Settings → Pitch deck) before sharing it.';
+export const DECK_EXPIRY_PAST = 'The expiry date must be in the future.';
+export const DECK_PASSCODE_MIN = 4;
+/** Where a link came from, as the Deck page's list says it. */
+export const DECK_LINK_ORIGINS = ['application', 'pipeline', 'update', 'hand'] as const;
+export type DeckLinkOrigin = (typeof DECK_LINK_ORIGINS)[number];
 /** Highest page number a report may name, and most pages one report may carry. */
 export const MAX_DECK_PAGES = 1_000;
 
@@ -27,8 +33,23 @@ const email = z
   .email('Please enter a valid email address');
 const passcode = z
   .string({ error: 'passcode must be text' })
-  .min(4, 'The passcode must be at least 4 characters')
+  .min(DECK_PASSCODE_MIN, `The passcode must be at least ${DECK_PASSCODE_MIN} characters`)
   .max(64, 'The passcode must be at most 64 characters');
+const name = z
+  .string({ error: 'name must be text' })
+  .trim()
+  .min(1, 'Enter the recipient’s name, or leave it empty')
+  .max(120, 'The name must be at most 120 characters');
+
+/**
+ * The recipient and settings fields of the Share and Edit forms: the screens check them with these
+ * schemas before sending, and the API parses the same ones (the same messages in both places).
+ */
+export const DeckLinkFields = { email, name, passcode } as const;
+
+/** The expiry must lie ahead of `now` (the rule is the deck link decider's; the forms ask it first). */
+export const deckExpiryProblem = (expiresAt: string | null | undefined, now: Date): string | null =>
+  expiresAt && Date.parse(expiresAt) <= now.getTime() ? DECK_EXPIRY_PAST : null;
 const isoTime = z.iso.datetime({
   offset: true,
   error: 'expiresAt must be a date and time (ISO 8601), e.g. 2026-12-31T23:59:00Z',
@@ -41,6 +62,7 @@ export const CreateDeckLinkRequest = z
     investorId: z.string({ error: 'investorId must be text' }).trim().min(1).max(100).optional(),
     investorKind: investorKind.optional(),
     email: email.optional(),
+    name: name.optional(),
     requireEmail: z.boolean({ error: 'requireEmail must be true or false' }).optional(),
     allowDownload: z.boolean({ error: 'allowDownload must be true or false' }).optional(),
     expiresAt: isoTime.nullable().optional(),
@@ -59,6 +81,7 @@ export type CreateDeckLinkResponse = z.infer<typeof CreateDeckLinkResponse>;
 export const UpdateDeckLinkRequest = z
   .strictObject({
     email: email.nullable().optional(),
+    name: name.nullable().optional(),
     requireEmail: z.boolean({ error: 'requireEmail must be true or false' }).optional(),
     allowDownload: z.boolean({ error: 'allowDownload must be true or false' }).optional(),
     expiresAt: isoTime.nullable().optional(),
@@ -68,7 +91,7 @@ export const UpdateDeckLinkRequest = z
   })
   .refine(
     (v) => Object.values(v).some((x) => x !== undefined),
-    'Nothing to change: give email, requireEmail, allowDownload, expiresAt, passcode, watermark or enabled',
+    'Nothing to change: give email, name, requireEmail, allowDownload, expiresAt, passcode, watermark or enabled',
   );
 export type UpdateDeckLinkRequest = z.infer<typeof UpdateDeckLinkRequest>;
 
@@ -91,8 +114,17 @@ export const DeckLinkSummary = z.object({
   expiresAt: z.string().nullable(),
   hasPasscode: z.boolean(),
   watermark: z.boolean(),
-  source: z.enum(['founder', 'application']),
+  source: z.enum(['founder', 'application', 'update']),
   createdAt: z.string(),
+  /** The recipient's name as the founder typed it (or null). */
+  name: z.string().nullable(),
+  /** Where it came from: an application, a pipeline card, an investor update, or made by hand on /deck. */
+  origin: z.enum(DECK_LINK_ORIGINS),
+  /**
+   * The deck version `pagesViewed` and `pageCount` are of: the one this link's latest visit read, so
+   * "4 of 10 pages" never mixes pages of a 12-page and a 10-page version (null before a visit).
+   */
+  deckId: z.string().nullable(),
 });
 export type DeckLinkSummary = z.infer<typeof DeckLinkSummary>;
 export const DeckLinksResponse = z.object({ links: z.array(DeckLinkSummary) });
@@ -101,17 +133,45 @@ export type DeckLinksResponse = z.infer<typeof DeckLinksResponse>;
 export const DeckPageFigure = z.object({ page: z.number().int(), avgSeconds: z.number(), reached: z.number().int() });
 export type DeckPageFigure = z.infer<typeof DeckPageFigure>;
 
-/** GET /api/deck-links/:id/analytics */
+/** GET /api/deck-links/:id/analytics?deckId=&from=&to= (from/to: days, YYYY-MM-DD, inclusive). */
+export const DeckLinkAnalyticsQuery = z.strictObject({
+  deckId: z.string({ error: 'deckId must be text' }).min(1).max(200).optional(),
+  from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+  to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+});
+export type DeckLinkAnalyticsQuery = z.infer<typeof DeckLinkAnalyticsQuery>;
+
+export const DeckVisitFigures = z.object({
+  visitId: z.string(),
+  at: z.string(),
+  /** The e-mail the viewer gave (or null). */
+  email: z.string().nullable(),
+  device: z.enum(DECK_DEVICES).nullable(),
+  deckId: z.string(),
+  /** Visible seconds on each page of this visit. */
+  pages: z.array(z.object({ page: z.number().int(), seconds: z.number() })),
+  /** The furthest page the visit showed. */
+  reach: z.number().int(),
+  /** The version's length as this viewer's browser counted it (null before it reported). */
+  pageCount: z.number().int().nullable(),
+  /** reach / pageCount in whole per cent, or null without a page count. */
+  completion: z.number().int().nullable(),
+  totalSeconds: z.number(),
+  downloaded: z.boolean(),
+});
+export type DeckVisitFigures = z.infer<typeof DeckVisitFigures>;
+
+/**
+ * GET /api/deck-links/:id/analytics: one link's visits (newest 500 in the dates asked) and its page
+ * figures for one deck version (`deckId`, default the version its latest visit read): figures of
+ * two versions are never mixed. `versions` lists the versions this link's visits read.
+ */
 export const DeckLinkAnalytics = z.object({
-  visits: z.array(
-    z.object({
-      at: z.string(),
-      email: z.string().nullable(),
-      pages: z.array(z.object({ page: z.number().int(), seconds: z.number() })),
-      downloaded: z.boolean(),
-    }),
-  ),
+  deckId: z.string().nullable(),
+  pageCount: z.number().int().nullable(),
+  visits: z.array(DeckVisitFigures),
   pages: z.array(DeckPageFigure),
+  versions: z.array(z.object({ deckId: z.string(), fileName: z.string().nullable(), visits: z.number().int() })),
 });
 export type DeckLinkAnalytics = z.infer<typeof DeckLinkAnalytics>;
 
@@ -120,9 +180,9 @@ export const DeckAnalytics = z.object({
   deck: z.object({ id: z.string(), fileName: z.string() }).nullable(),
   pageCount: z.number().int().nullable(),
   visits: z.number().int(),
-  /** Links (investors or addresses) with at least one visit to this deck. */
+  /** People with at least one visit to this deck: by the e-mail they gave, else by link. */
   readers: z.number().int(),
-  /** Links with a visit in the last 7 days. */
+  /** People (as `readers`) with a visit in the last 7 days, any version. */
   readersThisWeek: z.number().int(),
   pages: z.array(DeckPageFigure),
   /**

@@ -1,5 +1,17 @@
 import type { InvestorKind } from '../pipeline/events';
 
+/** Kinds of device a visit came from, derived from the browser's user agent (the user agent itself is not kept). */
+export const DECK_DEVICES = ['phone', 'tablet', 'desktop'] as const;
+export type DeckDevice = (typeof DECK_DEVICES)[number];
+
+/** The device class of a user agent: iPads and Android without "Mobile" are tablets, other mobiles phones. */
+export function deviceOf(userAgent: string | undefined | null): DeckDevice | null {
+  if (!userAgent) return null;
+  if (/iPad|Tablet|PlayBook|Silk|Android(?!.*Mobile)/i.test(userAgent)) return 'tablet';
+  if (/Mobi|iPhone|iPod|Android|Windows Phone/i.test(userAgent)) return 'phone';
+  return 'desktop';
+}
+
 /**
  * Events of a tracked deck link: one stream per link, `deck-link-<linkId>`, holding its
  * settings and every visit to it (docs/deck-links.md). The founder's deck itself stays in the
@@ -40,8 +52,11 @@ export type DeckLinkCreated = {
     investorKind: InvestorKind | null;
     /** Who the founder sent it to (a by-hand link for any address). */
     email: string | null;
+    /** The recipient's name as the founder typed it (absent on links made before names). */
+    name?: string | null;
     settings: DeckLinkSettings;
-    source: 'founder' | 'application';
+    /** 'founder': by hand (on /deck or a pipeline card); 'update': an investor update's recipient link. */
+    source: 'founder' | 'application' | 'update';
     /** The application the automation made it for (source 'application'). */
     submissionId: string | null;
   };
@@ -49,8 +64,17 @@ export type DeckLinkCreated = {
 /** Only the settings that changed. */
 export type DeckLinkSettingsChanged = {
   type: 'DeckLinkSettingsChanged';
-  data: { linkId: string; userId: string; changes: Partial<DeckLinkSettings> & { email?: string | null } };
+  data: {
+    linkId: string;
+    userId: string;
+    changes: Partial<DeckLinkSettings> & { email?: string | null; name?: string | null };
+  };
 };
+/**
+ * The founder deleted the link: it leaves their list and refuses visits for good; its visits stay
+ * (the deck's figures keep counting them) and the stream keeps its whole history.
+ */
+export type DeckLinkDeleted = { type: 'DeckLinkDeleted'; data: { linkId: string; userId: string; at: string } };
 /** Someone passed the link's gates (`at`: when; deciders see no event metadata). The founder's own visits are never recorded. */
 export type DeckVisitStarted = {
   type: 'DeckVisitStarted';
@@ -63,6 +87,8 @@ export type DeckVisitStarted = {
     investorId: string | null;
     investorKind: InvestorKind | null;
     deckId: string;
+    /** phone, tablet or desktop from the browser's user agent (the user agent itself is not kept). */
+    device?: DeckDevice | null;
   };
 };
 /** Visible seconds per page since the visit's last report (a hidden tab counts nothing), and the page on screen. */
@@ -84,10 +110,11 @@ export type DeckDownloaded = {
 };
 
 export type DeckLinkEvent =
-  DeckLinkCreated | DeckLinkSettingsChanged | DeckVisitStarted | DeckPagesRead | DeckDownloaded;
+  DeckLinkCreated | DeckLinkSettingsChanged | DeckLinkDeleted | DeckVisitStarted | DeckPagesRead | DeckDownloaded;
 export const DECK_LINK_EVENT_TYPES = [
   'DeckLinkCreated',
   'DeckLinkSettingsChanged',
+  'DeckLinkDeleted',
   'DeckVisitStarted',
   'DeckPagesRead',
   'DeckDownloaded',

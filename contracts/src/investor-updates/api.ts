@@ -9,6 +9,8 @@ export const UPDATE_NEEDS_SENDER =
   'Add your name and company name to your profile (Settings) before sending an update.';
 export const UPDATE_NOT_RECIPIENT = 'That address is not a recipient of this update.';
 export const UPDATE_EMPTY = 'Write a subject and at least one section before sending.';
+export const UPDATE_DECK_LINKS_OFF =
+  'Some recipients have their deck link turned off. Send without a link for them, or turn their link back on.';
 /** Most recipients one update goes to (one message each). */
 export const MAX_UPDATE_RECIPIENTS = 500;
 
@@ -57,7 +59,14 @@ export type EditInvestorUpdateRequest = z.infer<typeof EditInvestorUpdateRequest
 export const CreateInvestorUpdateRequest = z.strictObject({});
 /** POST /api/investor-updates/:id/preview: the message one recipient would get (the first when `to` is absent). */
 export const PreviewInvestorUpdateRequest = z.strictObject({ to: email.optional() });
-export const SendInvestorUpdateRequest = z.strictObject({});
+/**
+ * POST /api/investor-updates/:id/send. `withoutOffLinks`: the founder chose to send recipients whose
+ * deck link is off (or deleted) the update without a link; without it such a Send is refused (409).
+ */
+export const SendInvestorUpdateRequest = z.strictObject({
+  withoutOffLinks: z.boolean({ error: 'withoutOffLinks must be true or false' }).optional(),
+});
+export type SendInvestorUpdateRequest = z.infer<typeof SendInvestorUpdateRequest>;
 
 export const UPDATE_STATUSES = ['draft', 'sent'] as const;
 export type UpdateStatus = (typeof UPDATE_STATUSES)[number];
@@ -99,6 +108,8 @@ export interface InvestorUpdateDetail {
     status: 'queued' | 'retrying' | 'sent' | 'failed' | 'unknown';
     sentAt: string | null;
     deckLinkId: string | null;
+    /** Their deck link was off or deleted at Send: the message went without a link. */
+    deckLinkOff: boolean;
     deckVisits: number;
     lastDeckVisitAt: string | null;
   }[];
@@ -112,6 +123,11 @@ export interface InvestorUpdatePreview {
   unsubscribed: UpdateRecipientView[];
   /** Pipeline investors in the chosen stages without an address yet. */
   missingEmail: UpdateRecipientView[];
+  /**
+   * Recipients whose deck link the founder turned off or deleted: Send makes them no new link. The
+   * founder chooses: send without a link, or turn the link back on (`linkId`; a deleted one cannot be).
+   */
+  linkOff: (UpdateRecipientView & { linkId: string; deleted: boolean })[];
   /** Exactly what `message.to` gets (their deck link included), or null with no recipient. */
   message: { to: string; subject: string; text: string; html: string } | null;
 }

@@ -42,6 +42,8 @@ export interface UpdateDelivery {
   /** The recipient's own deck link (null when the founder had no deck uploaded). */
   deckLinkId: string | null;
   deckUrl: string | null;
+  /** Their deck link was turned off or deleted: sent without a link, as the founder chose (absent: false). */
+  deckLinkOff?: boolean;
 }
 
 export type InvestorUpdateDrafted = {

@@ -25,7 +25,7 @@ export async function createDeckLink(
   userId: string,
   req: CreateDeckLinkRequest,
   meta: CommandMeta,
-  opts: { linkId?: string; source?: 'founder' | 'application'; submissionId?: string | null } = {},
+  opts: { linkId?: string; source?: 'founder' | 'application' | 'update'; submissionId?: string | null } = {},
 ): Promise<CreateDeckLinkResponse> {
   const deck = await ctx.profile.pitchDeck(userId);
   if (!deck.current) throw new DomainError(DECK_NEEDS_DECK, 409, 'no_deck');
@@ -51,6 +51,7 @@ export async function createDeckLink(
         investorId: req.investorId ?? null,
         investorKind: req.investorKind ?? null,
         email: req.email ?? null,
+        name: req.name ?? null,
         settings,
         source: opts.source ?? 'founder',
         submissionId: opts.submissionId ?? null,

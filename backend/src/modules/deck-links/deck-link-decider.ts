@@ -7,6 +7,8 @@ import {
   DECK_PASSCODE_REQUIRED,
   DECK_PASSCODE_WRONG,
   DECK_VISIT_UNKNOWN,
+  deckExpiryProblem,
+  type DeckDevice,
   type DeckLinkCreated,
   type DeckLinkEvent,
   type DeckLinkSettings,
@@ -19,16 +21,18 @@ export interface VisitState {
 }
 
 export interface DeckLinkState {
-  link: (Omit<DeckLinkCreated['data'], 'settings'> & { settings: DeckLinkSettings }) | null;
+  /** `deleted`: the founder deleted it (off for good, gone from their list, its visits kept). */
+  link: (Omit<DeckLinkCreated['data'], 'settings'> & { settings: DeckLinkSettings; deleted?: boolean }) | null;
   /** Visits by id: when each last reported. */
   visits: ReadonlyMap<string, VisitState>;
 }
 
-export type SettingsChange = Partial<DeckLinkSettings> & { email?: string | null };
+export type SettingsChange = Partial<DeckLinkSettings> & { email?: string | null; name?: string | null };
 
 export type DeckLinkCommand =
   | { type: 'CreateDeckLink'; data: DeckLinkCreated['data'] }
   | { type: 'ChangeDeckLinkSettings'; data: { linkId: string; userId: string; changes: SettingsChange } }
+  | { type: 'DeleteDeckLink'; data: { linkId: string; userId: string } }
   /**
    * A visitor passed the page's form. `passcodeOk`: null when no passcode was given, else whether it
    * matched the link's hash (checked by the use case: hashing is slow, not a rule). `owner`: the
@@ -43,6 +47,7 @@ export type DeckLinkCommand =
         passcodeOk: boolean | null;
         deckId: string;
         owner: boolean;
+        device?: DeckDevice | null;
       };
     }
   | {
@@ -83,8 +88,11 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * A tracked deck link and its visits. Rules:
- * - creating a link again (same id: a retried application) adds nothing;
+ * - creating a link again (same id: a retried application) adds nothing; an expiry must lie ahead (400);
  * - only the owner changes settings (another founder's link is a 404); a change records only what differs;
+ *   a new expiry must lie ahead (400);
+ * - only the owner deletes a link; a deleted link is off for good (no setting changes it: 404), its
+ *   visits stay; deleting it again adds nothing;
  * - a visit is refused when the link is off (410), expired (410), needs an e-mail and got none (400),
  *   or has a passcode that was not given (401) or did not match (403); the founder's own visit is
  *   shown but never recorded;
@@ -102,16 +110,23 @@ export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEv
         return { ...state, link: { ...event.data } };
       case 'DeckLinkSettingsChanged': {
         if (!state.link) return state;
-        const { email, ...settings } = event.data.changes;
+        const { email, name, ...settings } = event.data.changes;
         return {
           ...state,
           link: {
             ...state.link,
             email: email === undefined ? state.link.email : email,
+            name: name === undefined ? (state.link.name ?? null) : name,
             settings: { ...state.link.settings, ...settings },
           },
         };
       }
+      case 'DeckLinkDeleted':
+        if (!state.link) return state;
+        return {
+          ...state,
+          link: { ...state.link, deleted: true, settings: { ...state.link.settings, enabled: false } },
+        };
       case 'DeckVisitStarted':
         return {
           ...state,
@@ -132,9 +147,11 @@ export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEv
   decide(cmd, state, meta: CommandMeta) {
     switch (cmd.type) {
       case 'CreateDeckLink':
-        return createDeckLink(cmd, state);
+        return createDeckLink(cmd, state, meta);
       case 'ChangeDeckLinkSettings':
-        return changeDeckLinkSettings(cmd, state);
+        return changeDeckLinkSettings(cmd, state, meta);
+      case 'DeleteDeckLink':
+        return deleteDeckLink(cmd, state, meta);
       case 'StartDeckVisit':
         return startDeckVisit(cmd, state, meta);
       case 'RecordPagesRead':
@@ -147,17 +164,45 @@ export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEv
   },
 };
 
-function createDeckLink(cmd: CommandOf<DeckLinkCommand, 'CreateDeckLink'>, state: DeckLinkState): DeckLinkEvent[] {
+function futureExpiry(expiresAt: string | null | undefined, now: Date) {
+  const problem = deckExpiryProblem(expiresAt, now);
+  if (problem) throw new DomainError(problem, 400, 'expiry_past');
+}
+
+function createDeckLink(
+  cmd: CommandOf<DeckLinkCommand, 'CreateDeckLink'>,
+  state: DeckLinkState,
+  meta: CommandMeta,
+): DeckLinkEvent[] {
   if (state.link) return [];
+  futureExpiry(cmd.data.settings.expiresAt, meta.now);
   return [{ type: 'DeckLinkCreated', data: cmd.data }];
+}
+
+/** The founder's own link, not deleted (another founder's, or a deleted one, is a 404). */
+function ownLink(state: DeckLinkState, userId: string) {
+  const link = state.link;
+  if (!link || link.userId !== userId || link.deleted) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
+  return link;
+}
+
+function deleteDeckLink(
+  cmd: CommandOf<DeckLinkCommand, 'DeleteDeckLink'>,
+  state: DeckLinkState,
+  meta: CommandMeta,
+): DeckLinkEvent[] {
+  if (state.link?.deleted && state.link.userId === cmd.data.userId) return [];
+  const link = ownLink(state, cmd.data.userId);
+  return [{ type: 'DeckLinkDeleted', data: { linkId: link.linkId, userId: link.userId, at: meta.now.toISOString() } }];
 }
 
 function changeDeckLinkSettings(
   cmd: CommandOf<DeckLinkCommand, 'ChangeDeckLinkSettings'>,
   state: DeckLinkState,
+  meta: CommandMeta,
 ): DeckLinkEvent[] {
-  const link = state.link;
-  if (!link || link.userId !== cmd.data.userId) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
+  const link = ownLink(state, cmd.data.userId);
+  if (cmd.data.changes.expiresAt !== link.settings.expiresAt) futureExpiry(cmd.data.changes.expiresAt, meta.now);
   const changes: SettingsChange = {};
   for (const k of SETTING_KEYS) {
     const v = cmd.data.changes[k];
@@ -165,6 +210,8 @@ function changeDeckLinkSettings(
   }
   if (cmd.data.changes.email !== undefined && cmd.data.changes.email !== link.email)
     changes.email = cmd.data.changes.email;
+  if (cmd.data.changes.name !== undefined && cmd.data.changes.name !== (link.name ?? null))
+    changes.name = cmd.data.changes.name;
   if (!Object.keys(changes).length) return [];
   return [{ type: 'DeckLinkSettingsChanged', data: { linkId: link.linkId, userId: link.userId, changes } }];
 }
@@ -199,6 +246,7 @@ function startDeckVisit(
         investorId: link.investorId,
         investorKind: link.investorKind,
         deckId: d.deckId,
+        ...(d.device ? { device: d.device } : {}),
       },
     },
   ];

@@ -186,4 +186,72 @@ describe('deck link decider', () => {
       .when(dl)
       .thenThrows(DomainError, /viewing session/);
   });
+
+  describe('recipients, deletion and valid settings', () => {
+    const change = (changes: object, userId = 'u1'): DeckLinkCommand => ({
+      type: 'ChangeDeckLinkSettings',
+      data: { linkId: 'l1', userId, changes },
+    });
+    const del = (userId = 'u1'): DeckLinkCommand => ({ type: 'DeleteDeckLink', data: { linkId: 'l1', userId } });
+    const deleted: DeckLinkEvent = { type: 'DeckLinkDeleted', data: { linkId: 'l1', userId: 'u1', at: iso(0) } };
+
+    it('given no link, when it is created with an expiry in the past, then 400 with a clear message', () => {
+      const e = link({ expiresAt: iso(-1) }) as Extract<DeckLinkEvent, { type: 'DeckLinkCreated' }>;
+      given(deckLinkDecider)
+        .when({ type: 'CreateDeckLink', data: e.data }, at(0))
+        .thenThrows(DomainError, 'The expiry date must be in the future.', (err) => expect(err.status).toBe(400));
+      const ok = link({ expiresAt: iso(60) }) as Extract<DeckLinkEvent, { type: 'DeckLinkCreated' }>;
+      given(deckLinkDecider).when({ type: 'CreateDeckLink', data: ok.data }, at(0)).then([ok]);
+    });
+
+    it('given a link, when its expiry is moved to now or before, then 400; a future one is recorded', () => {
+      given(deckLinkDecider, link())
+        .when(change({ expiresAt: iso(0) }), at(0))
+        .thenThrows(DomainError, 'The expiry date must be in the future.');
+      given(deckLinkDecider, link())
+        .when(change({ expiresAt: iso(3600), name: 'Ann Lee' }), at(0))
+        .then([
+          {
+            type: 'DeckLinkSettingsChanged',
+            data: { linkId: 'l1', userId: 'u1', changes: { expiresAt: iso(3600), name: 'Ann Lee' } },
+          },
+        ]);
+    });
+
+    it('given a link that expired, when another setting changes, then its old expiry does not block it', () => {
+      given(deckLinkDecider, link({ expiresAt: iso(-10) }))
+        .when(change({ enabled: false }), at(0))
+        .then([{ type: 'DeckLinkSettingsChanged', data: { linkId: 'l1', userId: 'u1', changes: { enabled: false } } }]);
+    });
+
+    it('given a link, when its founder deletes it, then a deletion is recorded and it is off', () => {
+      given(deckLinkDecider, link()).when(del(), at(0)).then([deleted]);
+      given(deckLinkDecider, link())
+        .when(del(), at(0))
+        .thenState((s) => expect(s.link).toMatchObject({ deleted: true, settings: { enabled: false } }));
+    });
+
+    it('given a link, when another founder deletes it, then 404', () => {
+      given(deckLinkDecider, link())
+        .when(del('u2'))
+        .thenThrows(DomainError, 'Deck link not found', (err) => expect(err.status).toBe(404));
+    });
+
+    it('given a deleted link, when it is deleted again, then nothing; when turned on or visited, then refused', () => {
+      given(deckLinkDecider, link(), deleted).when(del(), at(1)).then([]);
+      given(deckLinkDecider, link(), deleted)
+        .when(change({ enabled: true }), at(1))
+        .thenThrows(DomainError, 'Deck link not found');
+      given(deckLinkDecider, link(), deleted)
+        .when(start(), at(1))
+        .thenThrows(DomainError, /turned off/);
+    });
+
+    it('given a visit from a phone, when it starts, then the device kind is recorded with it', () => {
+      const [e] = given(deckLinkDecider, link())
+        .when(start({ device: 'phone' }), at(0))
+        .produced();
+      expect(e).toMatchObject({ type: 'DeckVisitStarted', data: { device: 'phone' } });
+    });
+  });
 });

@@ -11,6 +11,7 @@ const COLUMN = {
   watermark: 'watermark',
   enabled: 'enabled',
   email: 'email',
+  name: 'name',
 } as const;
 
 /**
@@ -54,6 +55,7 @@ export function deckLinksProjection(opts: { retentionDays: number; now?: () => D
                 investor_id: d.investorId,
                 investor_kind: d.investorKind,
                 email: d.email,
+                name: d.name ?? null,
                 require_email: s.requireEmail,
                 allow_download: s.allowDownload,
                 expires_at: s.expiresAt,
@@ -75,6 +77,14 @@ export function deckLinksProjection(opts: { retentionDays: number; now?: () => D
             await tx.updateTable('deck_links').set(set).where('id', '=', ev.data.linkId).execute();
             break;
           }
+          case 'DeckLinkDeleted':
+            // Off for good and out of the founder's list; its visits and figures stay.
+            await tx
+              .updateTable('deck_links')
+              .set({ enabled: false, deleted_at: ev.data.at, updated_at: when })
+              .where('id', '=', ev.data.linkId)
+              .execute();
+            break;
           case 'DeckVisitStarted':
             if (Date.parse(ev.data.at) >= cutoff) visits.start(ev.data);
             break;
@@ -150,9 +160,9 @@ class VisitBatch {
 
   private async flushStarts(tx: Tx) {
     const added = await sql<{ user_id: string; deck_id: string; link_id: string; started_at: Date }>`
-      insert into deck_visits (visit_id, link_id, user_id, deck_id, email, started_at, last_at)
-      select s."visitId", s."linkId", s."userId", s."deckId", s.email, s.at, s.at
-      from jsonb_to_recordset(${json(this.starts)}::jsonb) as s("visitId" text, "linkId" text, "userId" text, "deckId" text, email text, at timestamptz)
+      insert into deck_visits (visit_id, link_id, user_id, deck_id, email, device, started_at, last_at)
+      select s."visitId", s."linkId", s."userId", s."deckId", s.email, s.device, s.at, s.at
+      from jsonb_to_recordset(${json(this.starts)}::jsonb) as s("visitId" text, "linkId" text, "userId" text, "deckId" text, email text, device text, at timestamptz)
       on conflict (visit_id) do nothing
       returning user_id, deck_id, link_id, started_at`.execute(tx);
     if (!added.rows.length) return;

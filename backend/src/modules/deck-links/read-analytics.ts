@@ -3,6 +3,7 @@ import {
   DECK_VERSION_NOT_FOUND,
   type DeckAnalytics,
   type DeckLinkAnalytics,
+  type DeckLinkAnalyticsQuery,
   type DeckPageFigure,
 } from '@fp/contracts';
 import { sql, type RawBuilder } from 'kysely';
@@ -10,6 +11,12 @@ import { DomainError } from '../../platform/decider';
 import type { DeckLinksServiceContext } from './context';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Who a visit's reader is, so readers count people and not links: the e-mail they gave, else the
+ * address the link was made for, else the pipeline investor it was made for, else the link itself.
+ */
+const READER = sql`coalesce(lower(v.email), lower(l.email), 'investor:' || l.investor_kind || ':' || l.investor_id, 'link:' || l.id)`;
 
 /**
  * Page by page over the visits `where` selects: how many visits reached each page (the furthest page
@@ -37,26 +44,52 @@ async function pageFigures(
   }));
 }
 
-/** GET /api/deck-links/:id/analytics: every visit of the founder's link (404 for anyone else's). */
+/** The next day's midnight (UTC) after a YYYY-MM-DD, so `to` includes its whole day. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/**
+ * GET /api/deck-links/:id/analytics: the founder's link (404 for anyone else's), its visits in the
+ * dates asked (newest 500) and its page figures for one deck version: the one asked, else the one
+ * its latest visit read. Visits of other versions are listed with their own version, never summed in.
+ */
 export async function linkAnalytics(
-  ctx: Pick<DeckLinksServiceContext, 'db'>,
+  ctx: Pick<DeckLinksServiceContext, 'db' | 'profile'>,
   userId: string,
   linkId: string,
+  q: DeckLinkAnalyticsQuery = {},
 ): Promise<DeckLinkAnalytics> {
   const link = await ctx.db
     .selectFrom('deck_links')
-    .select(['id', 'page_count'])
+    .select(['id'])
     .where('id', '=', linkId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!link) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
-  const visits = await ctx.db
-    .selectFrom('deck_visits')
-    .selectAll()
-    .where('link_id', '=', linkId)
-    .orderBy('started_at', 'desc')
-    .limit(500)
-    .execute();
+  let query = ctx.db.selectFrom('deck_visits').selectAll().where('link_id', '=', linkId);
+  if (q.from) query = query.where('started_at', '>=', new Date(`${q.from}T00:00:00Z`));
+  if (q.to) query = query.where('started_at', '<', dayAfter(q.to));
+  const [visits, counts, { history, current }] = await Promise.all([
+    query.orderBy('started_at', 'desc').limit(500).execute(),
+    ctx.db
+      .selectFrom('deck_visits')
+      .select(['deck_id', sql<number>`count(*)::int`.as('n'), sql<Date>`max(started_at)`.as('last')])
+      .where('link_id', '=', linkId)
+      .groupBy('deck_id')
+      .orderBy('last', 'desc')
+      .execute(),
+    ctx.profile.pitchDeck(userId),
+  ]);
+  const names = new Map<string, string>();
+  for (const h of history) if (h.action !== 'removed' && !names.has(h.deckId)) names.set(h.deckId, h.fileName);
+  if (current) names.set(current.id, current.fileName);
+  const versions = counts.map((c) => ({
+    deckId: c.deck_id as string,
+    fileName: names.get(c.deck_id) ?? null,
+    visits: Number(c.n),
+  }));
+  if (q.deckId && !versions.some((v) => v.deckId === q.deckId))
+    throw new DomainError(DECK_VERSION_NOT_FOUND, 404, 'not_found');
+  const deckId = q.deckId ?? versions[0]?.deckId ?? null;
   const pages = visits.length
     ? await ctx.db
         .selectFrom('deck_visit_pages')
@@ -72,14 +105,39 @@ export async function linkAnalytics(
   const byVisit = new Map<string, { page: number; seconds: number }[]>();
   for (const p of pages)
     byVisit.set(p.visit_id, [...(byVisit.get(p.visit_id) ?? []), { page: p.page, seconds: round1(Number(p.seconds)) }]);
-  return {
-    visits: visits.map((v) => ({
+  const figures = visits.map((v) => {
+    const seen = byVisit.get(v.visit_id) ?? [];
+    const reach = Math.max(Number(v.reach ?? 0), v.last_page ?? 0, ...seen.map((p) => p.page));
+    const pageCount = v.page_count ?? null;
+    return {
+      visitId: v.visit_id as string,
       at: new Date(v.started_at).toISOString(),
       email: v.email,
-      pages: byVisit.get(v.visit_id) ?? [],
+      device: v.device ?? null,
+      deckId: v.deck_id as string,
+      pages: seen,
+      reach,
+      pageCount,
+      completion: pageCount ? Math.min(100, Math.round((reach / pageCount) * 100)) : null,
+      totalSeconds: round1(Number(v.total_seconds)),
       downloaded: v.downloaded,
-    })),
-    pages: await pageFigures(ctx, sql`v.link_id = ${linkId}`, link.page_count),
+    };
+  });
+  const pageCount = deckId
+    ? Math.max(0, ...figures.filter((v) => v.deckId === deckId).map((v) => v.pageCount ?? 0)) || null
+    : null;
+  const dates = [
+    q.from ? sql`and v.started_at >= ${new Date(`${q.from}T00:00:00Z`)}` : sql``,
+    q.to ? sql`and v.started_at < ${dayAfter(q.to)}` : sql``,
+  ];
+  return {
+    deckId,
+    pageCount,
+    visits: figures,
+    pages: deckId
+      ? await pageFigures(ctx, sql`v.link_id = ${linkId} and v.deck_id = ${deckId} ${dates[0]} ${dates[1]}`, pageCount)
+      : [],
+    versions,
   };
 }
 
@@ -94,20 +152,23 @@ export async function deckAnalytics(
   opts: { deckId?: string } = {},
 ): Promise<DeckAnalytics> {
   const weekAgo = new Date(ctx.clock.now().getTime() - 7 * 86_400_000);
-  const [{ current, history }, week, stats] = await Promise.all([
+  const [{ current, history }, week, stats, people] = await Promise.all([
     ctx.profile.pitchDeck(userId),
-    ctx.db
-      .selectFrom('deck_visits')
-      .select(sql<number>`count(distinct link_id)`.as('n'))
-      .where('user_id', '=', userId)
-      .where('started_at', '>=', weekAgo)
-      .executeTakeFirst(),
-    sql<{ deck_id: string; visits: number; page_count: number | null; last_visit_at: Date | null; readers: number }>`
-      select s.deck_id, s.visits, s.page_count, s.last_visit_at,
-        (select count(*) from deck_version_readers r where r.user_id = s.user_id and r.deck_id = s.deck_id)::int as readers
-      from deck_version_stats s where s.user_id = ${userId}`.execute(ctx.db),
+    sql<{ n: number }>`select count(distinct ${READER}) as n from deck_visits v join deck_links l on l.id = v.link_id
+      where v.user_id = ${userId} and v.started_at >= ${weekAgo}`
+      .execute(ctx.db)
+      .then((r) => r.rows[0]),
+    sql<{ deck_id: string; visits: number; page_count: number | null; last_visit_at: Date | null }>`
+      select s.deck_id, s.visits, s.page_count, s.last_visit_at from deck_version_stats s where s.user_id = ${userId}`.execute(
+      ctx.db,
+    ),
+    sql<{ deck_id: string; readers: number }>`select v.deck_id, count(distinct ${READER})::int as readers
+      from deck_visits v join deck_links l on l.id = v.link_id where v.user_id = ${userId} group by v.deck_id`.execute(
+      ctx.db,
+    ),
   ]);
   const byDeck = new Map(stats.rows.map((r) => [r.deck_id, r]));
+  const readersOf = new Map(people.rows.map((r) => [r.deck_id, Number(r.readers)]));
   // Versions as uploaded (the history is newest first; a deck id's first upload names it).
   const uploads = new Map<string, { fileName: string; at: string }>();
   for (const h of history) if (h.action !== 'removed') uploads.set(h.deckId, { fileName: h.fileName, at: h.at });
@@ -122,7 +183,7 @@ export async function deckAnalytics(
         uploadedAt: u.at,
         current: deckId === current?.id,
         visits: Number(f?.visits ?? 0),
-        readers: Number(f?.readers ?? 0),
+        readers: readersOf.get(deckId) ?? 0,
         pageCount: f?.page_count ?? null,
         lastVisitAt: f?.last_visit_at ? new Date(f.last_visit_at).toISOString() : null,
       };

@@ -1,12 +1,19 @@
-import type { CreateDeckLinkRequest, DeckAlertSettings, UpdateDeckLinkRequest } from '@fp/contracts';
+import type {
+  CreateDeckLinkRequest,
+  DeckAlertSettings,
+  DeckLinkAnalyticsQuery,
+  UpdateDeckLinkRequest,
+} from '@fp/contracts';
 import type { CommandMeta } from '../../platform/decider';
 import type { DeckLinksServiceContext } from './context';
 import { createDeckLink } from './create-deck-link';
 import { markDeckNotificationsSeen, setDeckAlerts } from './deck-alerts';
 import { listDeckNotifications } from './list-deck-notifications';
-import { listDeckLinks } from './list-deck-links';
+import { deleteDeckLink } from './delete-deck-link';
+import { allLinksForRecipients, listDeckLinks } from './list-deck-links';
 import { purgeOldVisits } from './purge-old-visits';
 import { deckAnalytics, linkAnalytics } from './read-analytics';
+import { recipientLinkDecider, type Recipient } from './recipient-link-decider';
 import { updateDeckLink } from './update-deck-link';
 import { deckCover, deckFile, linkByToken, recordPagesRead, startDeckVisit, viewInfo } from './view-deck';
 
@@ -31,7 +38,7 @@ export function createDeckLinksService(ctx: DeckLinksServiceContext) {
     forRecipient: (
       userId: string,
       linkId: string,
-      to: { email: string; investorId: string | null; investorKind: 'vc' | 'angel' | null },
+      to: { email: string; name?: string | null; investorId: string | null; investorKind: 'vc' | 'angel' | null },
       meta: CommandMeta,
     ) =>
       createDeckLink(
@@ -39,15 +46,31 @@ export function createDeckLinksService(ctx: DeckLinksServiceContext) {
         userId,
         {
           email: to.email,
+          ...(to.name ? { name: to.name } : {}),
           ...(to.investorId && to.investorKind ? { investorId: to.investorId, investorKind: to.investorKind } : {}),
         },
         meta,
-        { linkId },
+        { linkId, source: 'update' },
       ),
+    /**
+     * Off means off: for each recipient (by e-mail), the link that keeps them from getting a new one
+     * (their newest link is off or deleted; recipient-link-decider.ts), or nothing when a new link may be made.
+     */
+    offLinks: async (userId: string, recipients: readonly Recipient[]) => {
+      const links = await allLinksForRecipients(ctx, userId);
+      const out = new Map<string, { linkId: string; deleted: boolean }>();
+      for (const r of recipients) {
+        const d = recipientLinkDecider.decide(links, r);
+        if (d.kind === 'off') out.set(r.email.toLowerCase(), { linkId: d.linkId, deleted: d.deleted });
+      }
+      return out;
+    },
     list: (userId: string) => listDeckLinks(ctx, userId),
+    delete: (userId: string, linkId: string, meta: CommandMeta) => deleteDeckLink(ctx, userId, linkId, meta),
     update: (userId: string, linkId: string, patch: UpdateDeckLinkRequest, meta: CommandMeta) =>
       updateDeckLink(ctx, userId, linkId, patch, meta),
-    analytics: (userId: string, linkId: string) => linkAnalytics(ctx, userId, linkId),
+    analytics: (userId: string, linkId: string, q: DeckLinkAnalyticsQuery = {}) =>
+      linkAnalytics(ctx, userId, linkId, q),
     deckAnalytics: (userId: string, opts: { deckId?: string } = {}) => deckAnalytics(ctx, userId, opts),
     /** First visits as in-app notices, and whether they are also e-mailed. */
     notifications: (userId: string) => listDeckNotifications(ctx, userId),

@@ -18,6 +18,7 @@ export async function updateDeckLink(
     .select('id')
     .where('id', '=', linkId)
     .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!mine) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
   const { passcode, expiresAt, ...rest } = patch;

@@ -5,6 +5,7 @@ import {
   DECK_NO_DECK,
   DECK_TOKEN_PATTERN,
   deckLinkStream,
+  type DeckDevice,
   type DeckLinkEvent,
   type DeckPagesBeacon,
   type DeckViewInfo,
@@ -89,6 +90,8 @@ export async function startDeckVisit(
   input: StartDeckVisitRequest,
   owner: boolean,
   meta: CommandMeta,
+  /** The browser's kind (phone, tablet, desktop), from its user agent; the user agent itself is not kept. */
+  device: DeckDevice | null = null,
 ): Promise<StartDeckVisitResponse & { passcodeFailed: boolean }> {
   const { current } = await ctx.profile.pitchDeck(row.user_id);
   if (!current) throw new DomainError(DECK_NO_DECK, 404, 'no_deck');
@@ -102,7 +105,10 @@ export async function startDeckVisit(
     await run(
       ctx,
       row.id,
-      { type: 'StartDeckVisit', data: { linkId: row.id, visitId, email, passcodeOk, deckId: current.id, owner } },
+      {
+        type: 'StartDeckVisit',
+        data: { linkId: row.id, visitId, email, passcodeOk, deckId: current.id, owner, device },
+      },
       meta,
       false,
     );

@@ -21,17 +21,24 @@ export async function previewUpdate(
 ): Promise<InvestorUpdatePreview> {
   const update = await ownUpdate(ctx, userId, updateId);
   const { recipients, unsubscribed, missingEmail } = await resolveRecipients(ctx, userId, update.recipients);
+  const off = await ctx.deckLinks.offLinks(userId, recipients);
+  const linkOff = recipients.flatMap((r) => {
+    const o = off.get(r.email);
+    return o ? [{ ...r, ...o }] : [];
+  });
   const who = to ? recipients.find((r) => r.email === to.toLowerCase()) : recipients[0];
   if (to && !who) throw new DomainError(UPDATE_NOT_RECIPIENT, 400, 'not_recipient');
-  if (!who) return { recipients, unsubscribed, missingEmail, message: null };
+  if (!who) return { recipients, unsubscribed, missingEmail, linkOff, message: null };
   const from = await senderOf(ctx, userId);
-  const link = await recipientLink(ctx, userId, updateId, who, meta);
+  // A recipient whose link is off is shown the message without one, as Send would send it.
+  const link = off.has(who.email) ? null : await recipientLink(ctx, userId, updateId, who, meta);
   const { data, list } = messageFor(userId, from, update.content, link?.url ?? null);
   const m = ctx.mail.render('investor-update', { to: who.email, data, list });
   return {
     recipients,
     unsubscribed,
     missingEmail,
+    linkOff,
     message: { to: who.email, subject: m.subject, text: m.text, html: m.html },
   };
 }

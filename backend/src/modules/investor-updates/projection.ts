@@ -63,6 +63,7 @@ export const investorUpdatesProjection: Projection = {
                 investor_kind: r.investorKind,
                 message_id: r.messageId,
                 deck_link_id: r.deckLinkId,
+                deck_link_off: r.deckLinkOff ?? false,
               })),
             )
             .onConflict((oc) => oc.columns(['update_id', 'email']).doNothing())

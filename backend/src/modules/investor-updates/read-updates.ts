@@ -50,7 +50,7 @@ export async function readUpdate(
     .executeTakeFirst();
   if (!u) throw new DomainError(UPDATE_NOT_FOUND, 404, 'not_found');
   const { rows } = await sql<Record<string, any>>`
-    select r.email, r.name, r.message_id, r.deck_link_id, m.status, m.sent_at,
+    select r.email, r.name, r.message_id, r.deck_link_id, r.deck_link_off, m.status, m.sent_at,
            (select count(*) from deck_visits v where v.link_id = r.deck_link_id) as visits,
            (select max(started_at) from deck_visits v where v.link_id = r.deck_link_id) as last_visit_at
     from investor_update_recipients r left join mail_messages m on m.id = r.message_id
@@ -72,6 +72,7 @@ export async function readUpdate(
       status: r.status ?? 'unknown',
       sentAt: iso(r.sent_at),
       deckLinkId: r.deck_link_id,
+      deckLinkOff: r.deck_link_off,
       deckVisits: Number(r.visits),
       lastDeckVisitAt: iso(r.last_visit_at),
     })),

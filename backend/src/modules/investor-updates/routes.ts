@@ -44,7 +44,7 @@ export function investorUpdatesRoutes(app: FastifyInstance, ctx: InvestorUpdates
   app.post(API_ROUTES.investorUpdateSend, async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
-    parse(SendInvestorUpdateRequest, req.body ?? {});
-    return svc.send(user.id, id, metaFor(ctx, user.id));
+    const body = parse(SendInvestorUpdateRequest, req.body ?? {});
+    return svc.send(user.id, id, metaFor(ctx, user.id), body);
   });
 }

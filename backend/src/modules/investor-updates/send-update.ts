@@ -1,5 +1,6 @@
 import {
   investorUpdateStream,
+  UPDATE_DECK_LINKS_OFF,
   UPDATE_EMPTY,
   UPDATE_NO_RECIPIENTS,
   type InvestorUpdateSent,
@@ -27,7 +28,7 @@ export async function recipientLink(
   const link = await ctx.deckLinks.forRecipient(
     userId,
     id,
-    { email: who.email, investorId: who.investorId, investorKind: who.investorKind },
+    { email: who.email, name: who.name, investorId: who.investorId, investorKind: who.investorKind },
     meta,
   );
   return { id, url: link.url };
@@ -62,6 +63,7 @@ export async function sendUpdate(
   userId: string,
   updateId: string,
   meta: CommandMeta,
+  opts: { withoutOffLinks?: boolean } = {},
 ) {
   const update = await ownUpdate(ctx, userId, updateId);
   if (update.sent) {
@@ -73,9 +75,13 @@ export async function sendUpdate(
   const from = await senderOf(ctx, userId);
   const { recipients, unsubscribed } = await resolveRecipients(ctx, userId, update.recipients);
   if (!recipients.length) throw new DomainError(UPDATE_NO_RECIPIENTS, 400, 'no_recipients');
+  // Off means off: a recipient whose link the founder turned off or deleted gets no new one; the
+  // founder has chosen on the compose screen to send them the update without a link (else 409).
+  const off = await ctx.deckLinks.offLinks(userId, recipients);
+  if (off.size && !opts.withoutOffLinks) throw new DomainError(UPDATE_DECK_LINKS_OFF, 409, 'deck_links_off');
   const deliveries: UpdateDelivery[] = [];
   for (const who of recipients) {
-    const link = await recipientLink(ctx, userId, updateId, who, meta);
+    const link = off.has(who.email) ? null : await recipientLink(ctx, userId, updateId, who, meta);
     deliveries.push({
       email: who.email,
       name: who.name,
@@ -84,6 +90,7 @@ export async function sendUpdate(
       messageId: recipientId(updateId, who.email),
       deckLinkId: link?.id ?? null,
       deckUrl: link?.url ?? null,
+      ...(off.has(who.email) ? { deckLinkOff: true } : {}),
     });
   }
   const r = await handleCommand(

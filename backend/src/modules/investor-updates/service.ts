@@ -29,7 +29,8 @@ export function createInvestorUpdatesService(ctx: InvestorUpdatesServiceContext)
     },
     preview: (userId: string, updateId: string, to: string | undefined, meta: CommandMeta) =>
       previewUpdate(ctx, userId, updateId, to, meta),
-    send: (userId: string, updateId: string, meta: CommandMeta) => sendUpdate(ctx, userId, updateId, meta),
+    send: (userId: string, updateId: string, meta: CommandMeta, opts: { withoutOffLinks?: boolean } = {}) =>
+      sendUpdate(ctx, userId, updateId, meta, opts),
   };
 }
 export type InvestorUpdatesService = ReturnType<typeof createInvestorUpdatesService>;
