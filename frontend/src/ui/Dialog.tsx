@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '../lib/cn';
-import { trapTab } from './focus';
+import { returnFocus, trapTab } from './focus';
 
 export interface DialogProps {
   open: boolean;
@@ -46,7 +46,7 @@ export function Dialog({
     first?.focus();
     return () => {
       document.body.style.overflow = overflow;
-      previous?.focus?.();
+      returnFocus(previous);
     };
   }, [open]);
 

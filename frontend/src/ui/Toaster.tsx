@@ -1,7 +1,7 @@
 import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { cn } from '../lib/cn';
-import { dismissToast, TOAST_DEFAULT_DURATION, TOAST_SWIPE_THRESHOLD, useToast, type ToastItem } from './toast';
+import { dismissToast, TOAST_SWIPE_THRESHOLD, toastDuration, useToast, type ToastItem } from './toast';
 
 const variantClasses = {
   default: 'border-border bg-popover text-popover-foreground',
@@ -10,17 +10,18 @@ const variantClasses = {
 };
 
 /**
- * Mount once near the root. Renders the one visible toast, at the top, just below the header and
- * centred over the page's title area: primary actions (Save, Buy, Submit) sit at the
- * bottom of forms and cards or at the right of page headers, which a toast at the bottom or in a
- * corner covered. On phones it spans the width below the header.
+ * Mount once near the root. Renders the one visible toast in the bottom-right corner (full width
+ * at the bottom on phones), lifted above a sticky bar when one is shown (`--sticky-bottom`, see
+ * ui/sticky.ts): the top of a page holds its title, search box and filters, which a toast there
+ * covered for seconds. On phones it closes sooner (toastDuration).
  */
 export function Toaster() {
   const { toasts } = useToast();
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 top-16 z-[60] flex flex-col items-center gap-2 p-3 sm:p-4"
+      style={{ bottom: 'var(--sticky-bottom, 0px)' }}
+      className="pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-stretch gap-2 p-3 sm:left-auto sm:items-end sm:p-4"
     >
       {toasts.map((t) => (
         <ToastView key={t.id} item={t} />
@@ -32,7 +33,7 @@ export function Toaster() {
 function ToastView({ item }: { item: ToastItem }) {
   const { id, title, description, action, open } = item;
   const variant = item.variant ?? 'default';
-  const duration = item.duration ?? TOAST_DEFAULT_DURATION;
+  const duration = item.duration ?? toastDuration();
   const [paused, setPaused] = useState(false);
   const [dx, setDx] = useState(0);
   const drag = useRef<{ x: number; pointer: number } | null>(null);

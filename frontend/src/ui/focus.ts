@@ -24,3 +24,32 @@ export function trapTab(e: KeyboardEvent, container: HTMLElement | null): void {
     first.focus();
   }
 }
+
+/** How long focus waits for the control that opened a dialog to be usable again (it may be busy). */
+export const FOCUS_RETURN_WAIT_MS = 15_000;
+
+const usable = (el: HTMLElement) => el.isConnected && !(el as HTMLButtonElement).disabled;
+
+/**
+ * Puts focus back on the control that opened a dialog. A control busy with what the dialog
+ * started (a Submit button disabled while it sends) gets focus once enabled again; one that went
+ * away (the selection bar after a submit) leaves focus on the page's main region, never on <body>,
+ * so keyboard users keep their place. Stops as soon as focus went elsewhere on its own.
+ */
+export function returnFocus(opener: HTMLElement | null): void {
+  if (!opener || opener === document.body) return;
+  if (usable(opener)) return opener.focus();
+  const until = Date.now() + FOCUS_RETURN_WAIT_MS;
+  const lost = () => !document.activeElement || document.activeElement === document.body;
+  const timer = setInterval(() => {
+    if (!lost()) return clearInterval(timer);
+    if (usable(opener)) {
+      clearInterval(timer);
+      return opener.focus();
+    }
+    if (!opener.isConnected || Date.now() > until) {
+      clearInterval(timer);
+      document.getElementById('main')?.focus({ preventScroll: true });
+    }
+  }, 100);
+}

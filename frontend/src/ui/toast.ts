@@ -20,6 +20,12 @@ export interface ToastItem extends ToastInput {
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DEFAULT_DURATION = 5000;
+/** On a phone the toast spans the screen's width, so it stays up for less time. */
+export const TOAST_PHONE_DURATION = 3500;
+export const toastDuration = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(max-width: 639px)').matches
+    ? TOAST_PHONE_DURATION
+    : TOAST_DEFAULT_DURATION;
 export const TOAST_SWIPE_THRESHOLD = 50;
 const REMOVE_DELAY = 200; // lets the exit transition play
 

@@ -44,6 +44,26 @@ export function LocationFilter({
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const model = useMemo(() => locationModel(options, value), [options, value]);
+  // Groups whose '+N more' was opened: every location of the group is listed.
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const listed = (g: LocationGroup) => (expanded.has(g.key) ? g.locations : g.shown);
+  const toggleExpanded = (key: string) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const moreButton = (g: LocationGroup, words: string) => (
+    <button
+      type="button"
+      aria-expanded={expanded.has(g.key)}
+      onClick={() => toggleExpanded(g.key)}
+      className="self-start rounded text-xs font-medium text-primary underline-offset-2 hover:underline"
+    >
+      {expanded.has(g.key) ? 'Show fewer' : `+${g.more.toLocaleString('en-US')} ${words}`}
+    </button>
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -152,7 +172,7 @@ export function LocationFilter({
                   />
                   {g.shown.length ? (
                     <div className="mt-1.5 ml-6 flex flex-col gap-1">
-                      {g.shown.map((loc) => (
+                      {listed(g).map((loc) => (
                         <Checkbox
                           key={loc}
                           checked={value.includes(loc)}
@@ -160,9 +180,7 @@ export function LocationFilter({
                           label={loc}
                         />
                       ))}
-                      {g.more ? (
-                        <span className="text-xs text-muted-foreground">+{g.more.toLocaleString('en-US')} more</span>
-                      ) : null}
+                      {g.more ? moreButton(g, 'more') : null}
                     </div>
                   ) : null}
                 </div>
@@ -175,7 +193,7 @@ export function LocationFilter({
                 Other Locations
               </h4>
               <div className="flex flex-col gap-1">
-                {model.other.shown.map((loc) => (
+                {listed(model.other).map((loc) => (
                   <Checkbox
                     key={loc}
                     checked={value.includes(loc)}
@@ -183,11 +201,7 @@ export function LocationFilter({
                     label={loc}
                   />
                 ))}
-                {model.other.more ? (
-                  <span className="text-xs text-muted-foreground">
-                    +{model.other.more.toLocaleString('en-US')} more locations
-                  </span>
-                ) : null}
+                {model.other.more ? moreButton(model.other, 'more locations') : null}
               </div>
             </section>
           ) : null}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AlertTriangle, Coins, Send } from 'lucide-react';
 import { buttonVariants } from '../../ui/Button';
 import { Button } from '../../ui/Button';
+import { useStickyInset } from '../../ui/sticky';
 import { notEnoughCredits, submitDisabled, submitLabel, submitWarnings, type SubmitState } from './submit-checks';
 
 /**
@@ -23,12 +24,15 @@ export function SubmitBar({
   onClear: () => void;
   actions?: ReactNode;
 }) {
+  // The bar sticks to the bottom: pagination and toasts keep clear of it.
+  const stickyRef = useStickyInset('bottom');
   if (state.selected === 0) return null;
   const short = notEnoughCredits(state);
   const warnings = submitWarnings(state);
   const n = state.selected.toLocaleString('en-US');
   return (
     <div
+      ref={stickyRef}
       data-testid="submit-bar"
       className="sticky bottom-3 z-30 mt-6 rounded-xl border border-border bg-popover/95 p-3 shadow-lg sm:p-4 backdrop-blur supports-[backdrop-filter]:bg-popover/85"
     >

@@ -22,6 +22,7 @@ import { Select } from '../../ui/Select';
 import { Skeleton } from '../../ui/Skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { PolicyNote } from './PolicyNote';
+import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { OwedNotice, PurchasesCard } from './PurchasesCard';
 import { balanceHistoryQueryOptions, creditBalanceQueryOptions, creditHistoryQueryOptions } from './queries';
 
@@ -199,6 +200,7 @@ export function CreditsPage() {
         title="Credit History"
         description="Every credit in and out of your account, with your balance after each movement."
       />
+      <PaymentReturnNotice />
       <OwedNotice />
       <div className="grid gap-6 lg:grid-cols-3">
         <BalanceSummary />

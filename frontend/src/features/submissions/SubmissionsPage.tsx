@@ -1,5 +1,5 @@
 import type { Submission } from '@fp/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { validateSubmissionsSearch } from '../../lib/page-search';
 import { CheckCircle2, CircleStop, Inbox, Loader2, Send, TrendingUp, XCircle } from 'lucide-react';
@@ -15,6 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { needsAnswers, successRate, successRateLabel } from './format';
 import {
   LIST_LIMIT,
+  submissionKeys,
   submissionStatsQueryOptions,
   submissionsQueryOptions,
   ZERO_STATS,
@@ -40,7 +41,8 @@ function StatCard({
     <Card data-testid={testId}>
       <CardContent className="flex items-center justify-between gap-3 p-4 sm:p-5">
         <div className="flex min-w-0 flex-col gap-1">
-          <p className="truncate text-xs font-medium text-muted-foreground sm:text-sm">{title}</p>
+          {/* Wraps instead of cutting: "Total Submissions" is read whole at 375 px and in five columns. */}
+          <p className="text-xs leading-tight font-medium text-balance text-muted-foreground sm:text-sm">{title}</p>
           <p className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{value.toLocaleString('en-US')}</p>
         </div>
         <span
@@ -62,6 +64,13 @@ const TABS: { value: SubmissionTab; label: string; short: string; count: (s: typ
 
 function TabList({ tab, onDetails }: { tab: SubmissionTab; onDetails: (s: Submission) => void }) {
   const q = useQuery(submissionsQueryOptions(tab));
+  // The stat cards and tab counts refresh with the rows, so no "Failed 0" stands beside a failed row.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const statsAt = queryClient.getQueryState(submissionKeys.stats())?.dataUpdatedAt ?? 0;
+    if (q.dataUpdatedAt && q.dataUpdatedAt - statsAt > 1000)
+      void queryClient.invalidateQueries({ queryKey: submissionKeys.stats() });
+  }, [q.dataUpdatedAt, queryClient]);
   if (q.isPending) {
     return (
       <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading submissions">
@@ -103,7 +112,7 @@ function TabList({ tab, onDetails }: { tab: SubmissionTab; onDetails: (s: Submis
   );
 }
 
-/** /submissions (spec §2): stats, tabs with counts, table or cards, row actions, details; list refreshes every 15 s, stats every 30 s. */
+/** /submissions (spec §2): stats, tabs with counts, table or cards, row actions, details; the list and the stats refresh together every 15 s. */
 export function SubmissionsPage() {
   // The tab lives in the URL (?tab=failed) so a reload keeps it.
   const navigate = useNavigate();

@@ -15,7 +15,8 @@ export type SubmissionTab = 'all' | 'processing' | 'completed' | 'failed';
 
 export const LIST_LIMIT = 100;
 export const LIST_REFRESH_MS = 15_000;
-export const STATS_REFRESH_MS = 30_000;
+/** The stats are also refetched each time the list is (SubmissionsPage), so both show one moment. */
+export const STATS_REFRESH_MS = LIST_REFRESH_MS;
 /** Retry and Stop refresh the list about a second later (spec §4). */
 export const ACTION_REFRESH_DELAY_MS = 1000;
 
@@ -44,7 +45,7 @@ export const submissionsQueryOptions = (tab: SubmissionTab) =>
     refetchInterval: LIST_REFRESH_MS,
   });
 
-/** GET /api/submission-stats — refreshed every 30 s. */
+/** GET /api/submission-stats — refreshed with the list. */
 export const submissionStatsQueryOptions = () =>
   queryOptions({
     queryKey: submissionKeys.stats(),
