@@ -23,17 +23,10 @@ import {
   TableHeader,
   TableRow,
 } from '../../ui';
-import { pipelineQueryOptions } from '../pipeline/queries';
 import { formatDateTime } from '../submissions/format';
 import { DeckNotices } from './DeckAlerts';
-import {
-  deckAnalyticsQueryOptions,
-  deckLinksQueryOptions,
-  deckNotificationsQueryOptions,
-  durationLabel,
-  readingLabel,
-  whenLabel,
-} from './queries';
+import { LinksCard } from './LinksCard';
+import { deckAnalyticsQueryOptions, deckNotificationsQueryOptions, durationLabel, whenLabel } from './queries';
 
 /** Average time per page and how many readers reached it, as bars in a table (readable without the picture). */
 export function PageChart({ pages }: { pages: DeckPageFigure[] }) {
@@ -117,9 +110,6 @@ function VersionTable({ versions, now }: { versions: Version[]; now: Date }) {
 export function DeckPage() {
   const [deckId, setDeckId] = useState<string | undefined>(undefined);
   const deck = useQuery({ ...deckAnalyticsQueryOptions(deckId), placeholderData: keepPreviousData });
-  const links = useQuery(deckLinksQueryOptions());
-  const board = useQuery(pipelineQueryOptions());
-  const names = new Map((board.data ?? []).map((c) => [`${c.investorKind}:${c.investorId}`, c.name]));
   const now = new Date();
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
@@ -137,7 +127,7 @@ export function DeckPage() {
         <EmptyState
           icon={<Presentation />}
           title="No deck uploaded yet"
-          description="Upload your pitch deck as a PDF in Settings, then share it from a pipeline card."
+          description="Upload your pitch deck as a PDF in Settings, then share it here or from a pipeline card."
           action={
             <Link to="/settings" className={buttonVariants({ size: 'sm' })}>
               Go to Settings
@@ -199,38 +189,7 @@ export function DeckPage() {
           ) : null}
         </>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle>Links</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {links.isPending ? (
-            <Skeleton className="h-24" />
-          ) : !links.data?.length ? (
-            <p className="text-sm text-muted-foreground">
-              No links yet. Open an investor on your{' '}
-              <Link to="/pipeline" className="text-primary underline-offset-4 hover:underline">
-                pipeline
-              </Link>{' '}
-              and choose Share deck.
-            </p>
-          ) : (
-            <ul className="flex flex-col divide-y divide-border" data-testid="deck-links">
-              {links.data.map((l) => (
-                <li key={l.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
-                  <span className="font-medium">
-                    {(l.investorKind && l.investorId && names.get(`${l.investorKind}:${l.investorId}`)) ??
-                      l.email ??
-                      'Link without a recipient'}
-                    {l.enabled ? null : <span className="ml-2 text-xs font-normal text-muted-foreground">(off)</span>}
-                  </span>
-                  <span className="text-sm text-muted-foreground">{readingLabel(l, now) ?? 'Not opened yet'}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+      <LinksCard />
     </div>
   );
 }

@@ -5,7 +5,10 @@ import type {
   DeckAlertSettings,
   DeckAnalytics,
   DeckLinkAnalytics,
+  DeckLinkAnalyticsQuery,
+  DeckLinkOrigin,
   DeckLinkSummary,
+  DeckVisitFigures,
   DeckNotificationsResponse,
   InvestorKind,
   UpdateDeckLinkRequest,
@@ -16,7 +19,7 @@ import { apiRequest } from '../../lib/api';
 export const deckLinkKeys = {
   all: ['deck-links'] as const,
   list: () => [...deckLinkKeys.all, 'list'] as const,
-  analytics: (id: string) => [...deckLinkKeys.all, 'analytics', id] as const,
+  analytics: (id: string, q: DeckLinkAnalyticsQuery = {}) => [...deckLinkKeys.all, 'analytics', id, q] as const,
   deck: (deckId?: string) => [...deckLinkKeys.all, 'deck', deckId ?? 'current'] as const,
   notifications: () => [...deckLinkKeys.all, 'notifications'] as const,
 };
@@ -30,11 +33,17 @@ export const deckLinksQueryOptions = () =>
     refetchInterval: 30_000,
   });
 
-export const linkAnalyticsQueryOptions = (id: string) =>
+/** GET /api/deck-links/:id/analytics: one link's visits page by page, for one deck version, in the dates asked. */
+export const linkAnalyticsQueryOptions = (id: string, q: DeckLinkAnalyticsQuery = {}) =>
   queryOptions({
-    queryKey: deckLinkKeys.analytics(id),
-    queryFn: () => apiRequest<DeckLinkAnalytics>(apiPath(API_ROUTES.deckLinkAnalytics, { id })),
+    queryKey: deckLinkKeys.analytics(id, q),
+    queryFn: () => {
+      const params = new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => !!e[1]));
+      const path = apiPath(API_ROUTES.deckLinkAnalytics, { id });
+      return apiRequest<DeckLinkAnalytics>(params.size ? `${path}?${params}` : path);
+    },
     staleTime: 10_000,
+    refetchInterval: 30_000,
   });
 
 /** GET /api/deck-analytics: one deck version (default the current one) across all links, and every version's totals (deck page, dashboard line). */
@@ -66,10 +75,14 @@ export const createDeckLink = (body: CreateDeckLinkRequest) =>
   apiRequest<CreateDeckLinkResponse>(API_ROUTES.deckLinks, { method: 'POST', body });
 export const updateDeckLink = (id: string, body: UpdateDeckLinkRequest) =>
   apiRequest<DeckLinkSummary>(apiPath(API_ROUTES.deckLink, { id }), { method: 'PATCH', body });
+export const deleteDeckLink = (id: string) =>
+  apiRequest<void>(apiPath(API_ROUTES.deckLink, { id }), { method: 'DELETE' });
 export const refreshDeckLinks = (qc: QueryClient) => qc.invalidateQueries({ queryKey: deckLinkKeys.all });
 
 /** An investor's reading over all their links: what the pipeline card shows. */
 export interface Reading {
+  /** The deck version the pages figures are of (never pages of two versions together). */
+  deckId?: string | null;
   visits: number;
   pagesViewed: number;
   pageCount: number | null;
@@ -83,12 +96,25 @@ export function readingByInvestor(links: DeckLinkSummary[]): Map<string, Reading
     if (!l.investorId || !l.investorKind) continue;
     const key = `${l.investorKind}:${l.investorId}`;
     const r = out.get(key) ?? { visits: 0, pagesViewed: 0, pageCount: null, totalSeconds: 0, lastVisitAt: null };
+    const newer = !!l.lastVisitAt && (!r.lastVisitAt || l.lastVisitAt > r.lastVisitAt);
+    // Pages are of one deck version: the link read last says "N of M"; another link's pages count
+    // only when they are of that same version.
+    const pages = newer
+      ? {
+          deckId: l.deckId,
+          pageCount: l.pageCount,
+          pagesViewed: l.deckId === r.deckId ? Math.max(r.pagesViewed, l.pagesViewed) : l.pagesViewed,
+        }
+      : {
+          deckId: r.deckId ?? null,
+          pageCount: r.pageCount,
+          pagesViewed: l.deckId && l.deckId === r.deckId ? Math.max(r.pagesViewed, l.pagesViewed) : r.pagesViewed,
+        };
     out.set(key, {
       visits: r.visits + l.visits,
-      pagesViewed: Math.max(r.pagesViewed, l.pagesViewed),
-      pageCount: l.pageCount ?? r.pageCount,
+      ...pages,
       totalSeconds: r.totalSeconds + l.totalSeconds,
-      lastVisitAt: !r.lastVisitAt || (l.lastVisitAt && l.lastVisitAt > r.lastVisitAt) ? l.lastVisitAt : r.lastVisitAt,
+      lastVisitAt: newer ? l.lastVisitAt : r.lastVisitAt,
     });
   }
   return out;
@@ -123,4 +149,76 @@ export function readingLabel(r: Reading, now: Date): string | null {
   parts.push(durationLabel(r.totalSeconds));
   if (r.lastVisitAt) parts.push(whenLabel(r.lastVisitAt, now));
   return parts.join(' · ');
+}
+
+/** Where a link came from, in the list's words. */
+export const ORIGIN_LABEL: Record<DeckLinkOrigin, string> = {
+  application: 'Application',
+  pipeline: 'Pipeline card',
+  update: 'Investor update',
+  hand: 'By hand',
+};
+
+/** Who a link is for, as a row names it: the name, else the pipeline investor, else the e-mail, else anyone. */
+export function recipientLabel(
+  l: Pick<DeckLinkSummary, 'name' | 'email' | 'investorId' | 'investorKind'>,
+  names: Map<string, string>,
+) {
+  const investor = l.investorId && l.investorKind ? names.get(investorKey(l.investorKind, l.investorId)) : undefined;
+  return l.name ?? investor ?? l.email ?? 'Anyone with the link';
+}
+
+/** The link's settings in a few words: "e-mail required · no download · expires Mar 5, 2027". */
+export function settingsLabel(l: DeckLinkSummary): string {
+  return [
+    l.requireEmail ? 'e-mail required' : 'no e-mail asked',
+    l.allowDownload ? 'download allowed' : 'no download',
+    l.hasPasscode ? 'passcode' : null,
+    l.watermark ? 'watermark' : null,
+    l.expiresAt ? `expires ${new Date(l.expiresAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+const csvCell = (v: string | number | boolean | null) => {
+  const s = v === null ? '' : String(v);
+  // Quoted when needed; a leading = + - @ is neutralised so a spreadsheet does not run it as a formula.
+  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
+  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The visits as CSV, one row per visit: when, who, device, version, reach, completion, downloads, seconds per page. */
+export function visitsCsv(recipient: string, visits: DeckVisitFigures[], fileNames: Map<string, string>): string {
+  const pages = Math.max(0, ...visits.map((v) => Math.max(v.pageCount ?? 0, ...v.pages.map((p) => p.page))));
+  const head = [
+    'visited_at',
+    'recipient',
+    'email',
+    'device',
+    'deck_version',
+    'pages_reached',
+    'page_count',
+    'completion_percent',
+    'total_seconds',
+    'downloaded',
+    ...Array.from({ length: pages }, (_, i) => `page_${i + 1}_seconds`),
+  ];
+  const rows = visits.map((v) => {
+    const byPage = new Map(v.pages.map((p) => [p.page, p.seconds]));
+    return [
+      v.at,
+      recipient,
+      v.email,
+      v.device,
+      fileNames.get(v.deckId) ?? v.deckId,
+      v.reach,
+      v.pageCount,
+      v.completion,
+      v.totalSeconds,
+      v.downloaded,
+      ...Array.from({ length: pages }, (_, i) => byPage.get(i + 1) ?? 0),
+    ];
+  });
+  return [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -14,7 +14,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { ArrowLeft, Eye, Plus, Save, Send, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -44,6 +44,7 @@ import { deckLinksQueryOptions, whenLabel } from '../deck-links/queries';
 import { pipelineQueryOptions } from '../pipeline/queries';
 import { formatDateTime } from '../submissions/format';
 import { parseEmails, previewUpdate, refreshUpdates, saveUpdate, sendUpdate, updateQueryOptions } from './queries';
+import { OffLinksNotice } from './OffLinksNotice';
 
 const key = (kind: string, id: string) => `${kind}:${id}`;
 
@@ -82,6 +83,8 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
   const [emailsText, setEmailsText] = useState(update.recipients.emails.join('\n'));
   const [preview, setPreview] = useState<InvestorUpdatePreview | null>(null);
   const [confirm, setConfirm] = useState(false);
+  // Recipients whose deck link is off: sent without a link only when the founder ticks it.
+  const [withoutOffLinks, setWithoutOffLinks] = useState(false);
   const board = useQuery(pipelineQueryOptions());
   const links = useQuery(deckLinksQueryOptions());
   // The address on the founder's latest deck link to an investor (the server uses it when none is typed).
@@ -118,7 +121,7 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
   const send = useMutation({
     mutationFn: async () => {
       await save.mutateAsync();
-      return sendUpdate(update.id);
+      return sendUpdate(update.id, preview?.linkOff.length ? { withoutOffLinks } : {});
     },
     onSuccess: (r) => {
       setConfirm(false);
@@ -347,6 +350,15 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
           busy={showPreview.isPending}
           onPick={(to) => showPreview.mutate(to)}
           onSend={() => setConfirm(true)}
+          offLinks={
+            <OffLinksNotice
+              linkOff={preview.linkOff}
+              withoutLinks={withoutOffLinks}
+              onWithoutLinks={setWithoutOffLinks}
+              onTurnedOn={() => showPreview.mutate(preview.message?.to)}
+            />
+          }
+          blocked={preview.linkOff.length > 0 && !withoutOffLinks}
         />
       ) : (
         <Card>
@@ -365,7 +377,9 @@ function Compose({ update }: { update: InvestorUpdateDetail }) {
         open={confirm}
         onOpenChange={(o) => !send.isPending && setConfirm(o)}
         title={`Send to ${preview?.recipients.length ?? 0} ${preview?.recipients.length === 1 ? 'investor' : 'investors'}?`}
-        description="Each gets their own message with their own deck link and an unsubscribe link. A sent update cannot be changed."
+        description={`Each gets their own message with their own deck link and an unsubscribe link${
+          preview?.linkOff.length ? ` (${preview.linkOff.length} without a deck link: their link is off)` : ''
+        }. A sent update cannot be changed.`}
         footer={
           <>
             <Button variant="outline" onClick={() => setConfirm(false)} disabled={send.isPending}>
@@ -386,18 +400,24 @@ function PreviewCard({
   busy,
   onPick,
   onSend,
+  offLinks,
+  blocked,
 }: {
   preview: InvestorUpdatePreview;
   busy: boolean;
   onPick: (to: string) => void;
   onSend: () => void;
+  /** What to say about recipients whose deck link is off (OffLinksNotice). */
+  offLinks: ReactNode;
+  /** Send waits for the founder's choice about them. */
+  blocked: boolean;
 }) {
   const m = preview.message;
   return (
     <Card data-testid="update-preview">
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <CardTitle>Preview</CardTitle>
-        <Button onClick={onSend} disabled={!preview.recipients.length || busy}>
+        <Button onClick={onSend} disabled={!preview.recipients.length || busy || blocked}>
           <Send aria-hidden="true" /> Send
         </Button>
       </CardHeader>
@@ -413,6 +433,7 @@ function PreviewCard({
             ? ` No address yet for: ${preview.missingEmail.map((r) => r.name).join(', ')}.`
             : ''}
         </p>
+        {offLinks}
         {m ? (
           <>
             <div className="flex flex-col gap-1.5 sm:max-w-md">
@@ -502,7 +523,9 @@ function SentUpdate({ update }: { update: InvestorUpdateDetail }) {
                   <Badge variant={STATUS[d.status]!.variant}>{STATUS[d.status]!.label}</Badge>
                 </TableCell>
                 <TableCell className="text-sm">
-                  {!d.deckLinkId ? (
+                  {d.deckLinkOff ? (
+                    <span className="text-muted-foreground">Sent without a deck link (link off)</span>
+                  ) : !d.deckLinkId ? (
                     <span className="text-muted-foreground">No deck link</span>
                   ) : d.deckVisits ? (
                     `Opened ${d.deckVisits === 1 ? 'once' : `${d.deckVisits} times`}${d.lastDeckVisitAt ? ` · ${whenLabel(d.lastDeckVisitAt, now)}` : ''}`

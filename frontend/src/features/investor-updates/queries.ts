@@ -47,13 +47,11 @@ export const previewUpdate = (id: string, to?: string) =>
     method: 'POST',
     body: to ? { to } : {},
   });
-export const sendUpdate = (id: string) =>
+/** Send; `withoutOffLinks`: the founder chose to send recipients whose deck link is off without a link. */
+export const sendUpdate = (id: string, body: { withoutOffLinks?: boolean } = {}) =>
   apiRequest<{ alreadySent: boolean; recipients: number; skipped: number }>(
     apiPath(API_ROUTES.investorUpdateSend, { id }),
-    {
-      method: 'POST',
-      body: {},
-    },
+    { method: 'POST', body },
   );
 export const refreshUpdates = (qc: QueryClient) => qc.invalidateQueries({ queryKey: updateKeys.all });
 
