@@ -1,8 +1,10 @@
+import { fitProfileComplete } from '@fp/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Navigate,
   Outlet,
   useNavigate,
@@ -15,37 +17,13 @@ import { ErrorScreen } from './app/ErrorScreen';
 import { LoadingScreen } from './app/LoadingScreen';
 import { AUDITOR_HOME, isAuthPath, isDeckViewerPath } from './app/nav';
 import { NotFoundPage } from './app/NotFoundPage';
-import { ResetPasswordPage } from './features/accounts/ResetPasswordPage';
 import { SignInPage } from './features/accounts/SignInPage';
-import { VerifyEmailPage } from './features/accounts/VerifyEmailPage';
 import { creditBalanceQueryOptions } from './features/credits/queries';
-import { CreditsPage } from './features/credits/CreditsPage';
-import { PricingPage } from './features/credits/PricingPage';
-import { LocalCheckoutPage } from './features/credits/LocalCheckoutPage';
-import { MailboxPage } from './features/mail/MailboxPage';
-import { UnsubscribePage } from './features/mail/UnsubscribePage';
-import { FormsPage } from './features/ops/FormsPage';
-import { LedgerPage } from './features/ops/LedgerPage';
-import { OpsHomePage } from './features/ops/OpsHomePage';
-import { SystemPage } from './features/ops/SystemPage';
 import { useOpsAccess } from './features/ops/queries';
-import { UsersPage } from './features/ops/UsersPage';
-import { WorkflowsPage } from './features/ops/WorkflowsPage';
-import { DashboardPage } from './features/dashboard/DashboardPage';
-import { InvestorsPage } from './features/catalog/InvestorsPage';
 import { angelInvestorsQueryOptions } from './features/catalog/investor-queries';
 import { filtersFromAngelSearch, validateAngelSearch } from './features/catalog/investor-search';
-import { DeckPage } from './features/deck-links/DeckPage';
-import { DeckViewerPage } from './features/deck-links/DeckViewer';
-import { UpdatePage } from './features/investor-updates/UpdatePage';
-import { UpdatesPage } from './features/investor-updates/UpdatesPage';
-import { PipelinePage } from './features/pipeline/PipelinePage';
-import { SettingsPage } from './features/profile/SettingsPage';
-import { SecurityDashboardPage } from './features/security/SecurityDashboardPage';
-import { SubmissionsPage } from './features/submissions/SubmissionsPage';
-import { TestVcDatabasePage } from './features/catalog/TestVcDatabasePage';
-import { VcDatabasePage } from './features/catalog/VcDatabasePage';
-import { vcFirmsQueryOptions, type VcVariant } from './features/catalog/vc-queries';
+import { listQueryFor, vcFirmsQueryOptions, type VcVariant } from './features/catalog/vc-queries';
+import { startupProfileQueryOptions } from './features/profile/queries';
 import { filtersFromSearch, validateVcSearch, type VcSearch } from './features/catalog/vc-search';
 import { validatePipelineSearch, validateSubmissionsSearch, validateUsersSearch } from './lib/page-search';
 import { activityGuard, noActivityGuard } from './lib/activity-guard';
@@ -53,6 +31,43 @@ import { useIdentity } from './lib/identity';
 import type { IdentityStore } from './lib/identity/store';
 import { whenSignedIn, type RouterContext } from './lib/router-context';
 import { Toaster } from './ui/Toaster';
+
+// Each screen is its own chunk, loaded when its route is first shown: the VC database does not
+// wait for the code of every other screen (the shell, sign-in and the loaders' queries stay here).
+const ResetPasswordPage = lazyRouteComponent(
+  () => import('./features/accounts/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+const VerifyEmailPage = lazyRouteComponent(() => import('./features/accounts/VerifyEmailPage'), 'VerifyEmailPage');
+const CreditsPage = lazyRouteComponent(() => import('./features/credits/CreditsPage'), 'CreditsPage');
+const PricingPage = lazyRouteComponent(() => import('./features/credits/PricingPage'), 'PricingPage');
+const LocalCheckoutPage = lazyRouteComponent(() => import('./features/credits/LocalCheckoutPage'), 'LocalCheckoutPage');
+const MailboxPage = lazyRouteComponent(() => import('./features/mail/MailboxPage'), 'MailboxPage');
+const UnsubscribePage = lazyRouteComponent(() => import('./features/mail/UnsubscribePage'), 'UnsubscribePage');
+const FormsPage = lazyRouteComponent(() => import('./features/ops/FormsPage'), 'FormsPage');
+const LedgerPage = lazyRouteComponent(() => import('./features/ops/LedgerPage'), 'LedgerPage');
+const OpsHomePage = lazyRouteComponent(() => import('./features/ops/OpsHomePage'), 'OpsHomePage');
+const SystemPage = lazyRouteComponent(() => import('./features/ops/SystemPage'), 'SystemPage');
+const UsersPage = lazyRouteComponent(() => import('./features/ops/UsersPage'), 'UsersPage');
+const WorkflowsPage = lazyRouteComponent(() => import('./features/ops/WorkflowsPage'), 'WorkflowsPage');
+const DashboardPage = lazyRouteComponent(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
+const InvestorsPage = lazyRouteComponent(() => import('./features/catalog/InvestorsPage'), 'InvestorsPage');
+const DeckPage = lazyRouteComponent(() => import('./features/deck-links/DeckPage'), 'DeckPage');
+const DeckViewerPage = lazyRouteComponent(() => import('./features/deck-links/DeckViewer'), 'DeckViewerPage');
+const UpdatePage = lazyRouteComponent(() => import('./features/investor-updates/UpdatePage'), 'UpdatePage');
+const UpdatesPage = lazyRouteComponent(() => import('./features/investor-updates/UpdatesPage'), 'UpdatesPage');
+const PipelinePage = lazyRouteComponent(() => import('./features/pipeline/PipelinePage'), 'PipelinePage');
+const SettingsPage = lazyRouteComponent(() => import('./features/profile/SettingsPage'), 'SettingsPage');
+const SecurityDashboardPage = lazyRouteComponent(
+  () => import('./features/security/SecurityDashboardPage'),
+  'SecurityDashboardPage',
+);
+const SubmissionsPage = lazyRouteComponent(() => import('./features/submissions/SubmissionsPage'), 'SubmissionsPage');
+const TestVcDatabasePage = lazyRouteComponent(
+  () => import('./features/catalog/TestVcDatabasePage'),
+  'TestVcDatabasePage',
+);
+const VcDatabasePage = lazyRouteComponent(() => import('./features/catalog/VcDatabasePage'), 'VcDatabasePage');
 
 /**
  * The gate: /auth and /sign-* render only the sign-in form. Everything else shows the loading
@@ -137,21 +152,22 @@ const dashboardAliasRoute = createRoute({
 // The databases keep query, filters and page in the URL; loaders prefetch the page the component reads.
 // Not awaited: a filter change must show at once (the list keeps its previous page while loading),
 // never wait for the request (the activity guard delays list requests by design).
+// The list's order needs the profile (best fit once it names stage and industry): the loader reads
+// it (usually cached) and starts the very request the screen makes, while the screen's code loads.
 const vcLoader =
   (variant: VcVariant) =>
   ({ context, deps }: { context: RouterContext; deps: VcSearch }) =>
-    whenSignedIn(
-      context,
-      async (qc) =>
-        void qc.prefetchQuery(
-          vcFirmsQueryOptions(
-            variant,
-            filtersFromSearch(deps),
-            deps.page ?? 1,
-            variant === 'vc' ? activityGuard : noActivityGuard,
-          ),
+    whenSignedIn(context, async (qc) => {
+      const { profile } = await qc.ensureQueryData(startupProfileQueryOptions());
+      void qc.prefetchQuery(
+        vcFirmsQueryOptions(
+          variant,
+          listQueryFor(filtersFromSearch(deps), fitProfileComplete(profile)),
+          deps.page ?? 1,
+          variant === 'vc' ? activityGuard : noActivityGuard,
         ),
-    );
+      );
+    });
 const vcDatabaseRoute = createRoute({
   getParentRoute: parent,
   path: '/vc-database',

@@ -1,7 +1,7 @@
 /**
  * The client-side activity guard of the VC and angel investor screens (spec §9): at most 50 list
  * requests and 500 selections per minute, activity kept over a 5-minute window, a random 0.5–1.5 s
- * delay before each list request, and optional suspicious-activity blocking (off; 2 minutes when
+ * delay before each list request but the window's first, and optional suspicious-activity blocking (off; 2 minutes when
  * on, lifted early by moving the mouse). The test database runs without it (`enabled: false`).
  *
  * It is a plain object with a subscribe/getSnapshot pair, so React reads it with
@@ -87,9 +87,14 @@ export class ActivityGuard {
 
   getSnapshot = (): ActivityGuardSnapshot => this.snapshot;
 
-  /** The random pause before a list request (0 when disabled). */
+  /**
+   * The random pause before a list request (0 when disabled). The first request of the window (the
+   * founder's first page) goes at once: the pause slows a run of requests, which is what scraping
+   * is, and a first search that waits a second for nothing is what a founder feels.
+   */
   requestDelayMs(): number {
     if (!this.enabled) return 0;
+    if (this.requests.length <= 1) return 0;
     return Math.round(this.o.minDelayMs + this.o.random() * (this.o.maxDelayMs - this.o.minDelayMs));
   }
 

@@ -59,10 +59,29 @@ describe('activity guard: requests', () => {
     expect(seen).toEqual([TOO_MANY_REQUESTS_WARNING]);
   });
 
-  it('delays each list request by 0.5 to 1.5 s', () => {
-    expect(new ActivityGuard({ random: () => 0 }).requestDelayMs()).toBe(500);
-    expect(new ActivityGuard({ random: () => 0.999999 }).requestDelayMs()).toBe(1500);
-    expect(new ActivityGuard({ random: () => 0.5 }).requestDelayMs()).toBe(1000);
+  it('delays each list request after the first by 0.5 to 1.5 s', () => {
+    const afterTwo = (random: () => number) => {
+      const g = new ActivityGuard({ random });
+      g.beforeRequest();
+      g.beforeRequest();
+      return g.requestDelayMs();
+    };
+    expect(afterTwo(() => 0)).toBe(500);
+    expect(afterTwo(() => 0.999999)).toBe(1500);
+    expect(afterTwo(() => 0.5)).toBe(1000);
+  });
+
+  it("given a founder's first list request of the window, then it goes without a pause", () => {
+    let now = 0;
+    const g = new ActivityGuard({ random: () => 0.5, now: () => now });
+    g.beforeRequest();
+    expect(g.requestDelayMs()).toBe(0);
+    g.beforeRequest();
+    expect(g.requestDelayMs()).toBe(1000);
+    // Five quiet minutes later the window is empty again: the next first request is not delayed.
+    now += 5 * 60_000 + 1;
+    g.beforeRequest();
+    expect(g.requestDelayMs()).toBe(0);
   });
 
   it('does nothing at all when disabled (test database)', async () => {
@@ -77,8 +96,10 @@ describe('activity guard: requests', () => {
 
   it('guardedRequest waits the delay, then fetches; an over-limit request never fetches', async () => {
     vi.useFakeTimers();
-    const g = new ActivityGuard({ random: () => 0, maxRequestsPerMinute: 1, now: () => Date.now() });
+    const g = new ActivityGuard({ random: () => 0, maxRequestsPerMinute: 2, now: () => Date.now() });
     const fetcher = vi.fn(async () => 'ok');
+    expect(await guardedRequest(g, fetcher)).toBe('ok');
+    fetcher.mockClear();
     const p = guardedRequest(g, fetcher);
     expect(fetcher).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(499);
@@ -91,6 +112,7 @@ describe('activity guard: requests', () => {
 
   it('cancels the delay when the query is aborted', async () => {
     const g = new ActivityGuard({ random: () => 1 });
+    g.beforeRequest();
     const ctrl = new AbortController();
     const fetcher = vi.fn(async () => 'ok');
     const p = guardedRequest(g, fetcher, ctrl.signal);

@@ -1,6 +1,6 @@
 import { API_ROUTES } from '@fp/contracts';
 import type { VcAllIdsResponse, VcFilterOptionsResponse, VcFirmsResponse, VcSort } from '@fp/contracts';
-import type { SubmitResponse } from '@fp/contracts';
+import type { SubmitPlanResponse, SubmitResponse } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, type ActivityGuard } from '../../lib/activity-guard';
 import { apiRequest } from '../../lib/api';
@@ -50,6 +50,14 @@ export const EMPTY_VC_FILTERS: VcFilters = {
   fitMin: '',
   acceptsOnline: false,
 };
+
+/**
+ * The filters the list is asked with: best fit first by default once the founder's profile names
+ * stage and industry (`fitReady`), else by name and without a fit floor. The route's loader and
+ * the screen ask with the same key, so the screen finds the loader's request already on its way.
+ */
+export const listQueryFor = (filters: VcFilters, fitReady: boolean): VcFilters =>
+  fitReady ? { ...filters, sort: filters.sort || 'fit' } : { ...filters, sort: 'name', fitMin: '' };
 
 export const hasVcFilters = (f: VcFilters) =>
   Boolean(
@@ -119,6 +127,14 @@ export async function fetchAllVcIds(variant: VcVariant, filters: VcFilters, guar
   );
   if (!body || !Array.isArray(body.vcIds)) throw new Error(INVALID_RESPONSE);
   return body.vcIds;
+}
+
+/** POST /api/submit-plan: what submitting these firms would do now (nothing is sent or charged). */
+export function submitPlan(variant: VcVariant, ids: string[]): Promise<SubmitPlanResponse> {
+  return apiRequest<SubmitPlanResponse>(API_ROUTES.submitPlan, {
+    method: 'POST',
+    body: { vcIds: ids, test: variant === 'test' },
+  });
 }
 
 /** POST /api/submit-to-selected-vcs or /api/submit-to-test-vcs (built by the submissions module). */

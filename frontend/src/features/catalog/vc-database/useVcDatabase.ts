@@ -5,6 +5,7 @@ import { activityGuard, noActivityGuard } from '../../../lib/activity-guard';
 import { useIdentity } from '../../../lib/identity';
 import { startupProfileQueryOptions } from '../../profile/queries';
 import {
+  listQueryFor,
   VC_PAGE_SIZES,
   vcFilterOptionsQueryOptions,
   vcFirmsQueryOptions,
@@ -31,10 +32,7 @@ export function useVcDatabase(variant: VcVariant) {
   const profile = useQuery({ ...startupProfileQueryOptions(), enabled: ready });
   const fitReady = fitProfileComplete(profile.data?.profile);
   // Memoised: the prefetch below depends on it and must not run again on every render.
-  const query: VcFilters = useMemo(
-    () => (fitReady ? { ...filters, sort: filters.sort || 'fit' } : { ...filters, sort: 'name', fitMin: '' }),
-    [filters, fitReady],
-  );
+  const query: VcFilters = useMemo(() => listQueryFor(filters, fitReady), [filters, fitReady]);
   const list = useQuery({ ...vcFirmsQueryOptions(variant, query, page, guard), enabled: ready && !profile.isPending });
   const options = useQuery({ ...vcFilterOptionsQueryOptions(variant), enabled: ready });
 
