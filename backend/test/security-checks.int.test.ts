@@ -76,6 +76,16 @@ describe('scraping guard, session fingerprint, agents in log mode', () => {
         })
       ).status,
     ).toBe(200);
+    // Another browser on the same session (a phone's "Desktop site" switch) is asked to sign in again, not refused as a program.
+    const phone = await app.api('GET', '/api/credits', {
+      token,
+      headers: from('192.0.2.76', {
+        'user-agent':
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Mobile Safari/537.36',
+      }),
+    });
+    expect(phone.status).toBe(401);
+    expect(phone.body).toEqual({ error: 'Please sign in again on this browser.' });
     const replay = await app.api('GET', '/api/credits', {
       token,
       headers: from('192.0.2.77', { 'user-agent': 'python-requests/2.32.3' }),

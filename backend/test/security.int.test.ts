@@ -24,6 +24,7 @@ beforeAll(async () => {
       blockThreshold: 3,
       blockWindowMs: 60_000,
       blockDurationMs: 3600_000,
+      blockFirstDurationMs: 600_000,
       userAgentMode: 'block',
       userAgentAllowList: ['node'],
       signInSlowAfter: 2,
@@ -316,15 +317,23 @@ describe('blocking', () => {
     expect(blocked.body.blockedIps).toEqual([
       {
         ip: attacker,
-        reason: '3 violations within 1 min (last: honeypot on GET /api/admin/export-all)',
+        reason: '3 incidents within 1 min (last: honeypot on GET /api/admin/export-all)',
         blockedAt: expect.any(String),
         expiresAt: expect.any(String),
         blockedBy: 'system',
         automatic: true,
+        evidence: ['/wp-login.php', '/.env', '/api/admin/export-all'].map((endpoint) => ({
+          violationType: 'honeypot',
+          method: 'GET',
+          endpoint,
+          userAgent: 'node',
+          occurredAt: expect.any(String),
+        })),
       },
     ]);
     const { blockedAt, expiresAt } = blocked.body.blockedIps[0];
-    expect(Date.parse(expiresAt) - Date.parse(blockedAt)).toBe(3600_000);
+    // The address's first automatic block is the shorter one.
+    expect(Date.parse(expiresAt) - Date.parse(blockedAt)).toBe(600_000);
 
     const hourly = await app.api('GET', '/api/security/violations-per-hour', { token: admin.token });
     expect(hourly.body.hours).toHaveLength(24);

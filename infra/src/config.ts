@@ -95,6 +95,10 @@ export interface SecurityConfig {
   blockThreshold: number;
   blockWindowMs: number;
   blockDurationMs: number;
+  /** Expiry of an address's first automatic block (shorter than later ones). */
+  blockFirstDurationMs: number;
+  /** Violations within this time of an incident's first one are one incident (one page load fires many calls). */
+  blockBurstMs: number;
   userAgentMode: 'off' | 'log' | 'block';
   /** Case-insensitive substrings of user agents that are never treated as automated. */
   userAgentAllowList: string[];
@@ -144,6 +148,8 @@ export function loadSecurityConfig(env: NodeJS.ProcessEnv = process.env): Securi
     blockThreshold: int(env.SECURITY_BLOCK_THRESHOLD, 5),
     blockWindowMs: int(env.SECURITY_BLOCK_WINDOW_MS, 10 * 60_000),
     blockDurationMs: int(env.SECURITY_BLOCK_DURATION_MS, 60 * 60_000),
+    blockFirstDurationMs: int(env.SECURITY_BLOCK_FIRST_DURATION_MS, 10 * 60_000),
+    blockBurstMs: int(env.SECURITY_BLOCK_BURST_MS, 10_000),
     userAgentMode: oneOf(env.SECURITY_USER_AGENT_MODE, modes, 'block'),
     userAgentAllowList: list(env.SECURITY_USER_AGENT_ALLOW),
     fingerprintMode: oneOf(env.SECURITY_FINGERPRINT_MODE, modes, 'log'),

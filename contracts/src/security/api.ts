@@ -5,6 +5,8 @@ export const RATE_LIMIT_EXCEEDED = 'Rate limit exceeded. Please slow down.';
 export const IP_BLOCKED = 'Access denied: this IP address has been blocked.';
 export const AUTOMATED_CLIENT = 'Automated clients are not allowed.';
 export const SUSPICIOUS_ACTIVITY = 'Suspicious activity detected.';
+/** A signed-in session opened by another browser than the one that signed in (fingerprint check in block mode). */
+export const SIGN_IN_AGAIN = 'Please sign in again on this browser.';
 export const INVALID_IP = 'Please enter a valid IPv4 or IPv6 address';
 export const IP_REQUIRED = 'IP address is required';
 export const IP_NOT_BLOCKED = 'This IP address is not blocked';
@@ -110,6 +112,16 @@ export const BlockedIp = z.object({
   expiresAt: z.string().nullable(),
   blockedBy: z.string(),
   automatic: z.boolean(),
+  /** The violations that led to an automatic block, oldest first (empty for manual blocks). */
+  evidence: z.array(
+    z.object({
+      violationType: z.string(),
+      method: z.string(),
+      endpoint: z.string(),
+      userAgent: z.string().nullable(),
+      occurredAt: z.string(),
+    }),
+  ),
 });
 export type BlockedIp = z.infer<typeof BlockedIp>;
 

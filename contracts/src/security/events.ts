@@ -36,7 +36,17 @@ export type IpBlocked = {
     /** null: until unblocked. */ expiresAt: string | null;
     blockedBy: string;
     automatic: boolean;
+    /** The violations that led to an automatic block, newest last (absent on older events and manual blocks). */
+    evidence?: BlockEvidence[];
   };
+};
+/** One violation as an operator sees it beside the block it led to. */
+export type BlockEvidence = {
+  violationType: ViolationType;
+  method: string;
+  endpoint: string;
+  userAgent: string | null;
+  occurredAt: string;
 };
 export type IpUnblocked = { type: 'IpUnblocked'; data: { ip: string; unblockedAt: string; unblockedBy: string } };
 export type SecurityEvent = ViolationRecorded | IpBlocked | IpUnblocked;

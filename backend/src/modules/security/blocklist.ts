@@ -35,6 +35,11 @@ export class BlockList {
     return !!e && (e.expiresAt === null || e.expiresAt > now);
   }
 
+  /** When the address's block ends (epoch ms); null: no expiry (or not blocked). */
+  endsAt(ip: string): number | null {
+    return (this.overrides.get(ip) ?? this.entries.get(ip))?.expiresAt ?? null;
+  }
+
   override(ip: string, blocked: boolean, expiresAt: string | null, checkpoint: string) {
     this.overrides.set(ip, { blocked, expiresAt: expiresAt === null ? null : Date.parse(expiresAt), checkpoint });
   }

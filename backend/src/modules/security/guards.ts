@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SecurityContext } from './context';
 import { automatedMarker } from './agents';
+import { blockPage, wantsPage } from './block-page';
 import { isHoneypot, isMachineFacing, isProbe, limitClass, type LimitClass } from './classify';
 import { rateLimitStoreFor } from './counters';
 import { assignClientIp, clientIp, pathOf, proxyTrust, reportFor, userAgentOf } from './request';
@@ -92,8 +93,20 @@ export async function installGuards(app: FastifyInstance, ctx: SecurityContext, 
 
   app.addHook('onRequest', async (req, reply) => {
     const ip = assignClientIp(req, trusted);
-    if (security.isBlocked(ip)) return reply.code(403).send({ error: IP_BLOCKED });
     const path = pathOf(req);
+    if (security.isBlocked(ip)) {
+      const endsAt = security.blockEndsAt(ip);
+      const now = ctx.clock.now().getTime();
+      if (endsAt !== null) reply.header('retry-after', String(Math.max(1, Math.ceil((endsAt - now) / 1000))));
+      // A person's page load gets a page that explains; the API keeps its JSON answer.
+      if (wantsPage(req, path))
+        return reply
+          .code(403)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(blockPage({ ip, endsAt, now, contactUrl: ctx.config.contactUrl }));
+      return reply.code(403).send({ error: IP_BLOCKED });
+    }
     // Honeypots record their own violation; static files are not limited.
     if (isHoneypot(path) || !path.startsWith('/api/') || isProbe(path) || security.isAllowedIp(ip)) return;
 

@@ -44,6 +44,7 @@ export const securityProjection: Projection = {
           expires_at: d.expiresAt,
           blocked_by: d.blockedBy,
           automatic: d.automatic,
+          evidence: JSON.stringify(d.evidence ?? []),
         };
         await tx
           .insertInto('security_blocked_ips')

@@ -58,6 +58,7 @@ export function createSecurityQueries(db: Db) {
         expiresAt: r.expires_at ? iso(r.expires_at) : null,
         blockedBy: r.blocked_by,
         automatic: r.automatic,
+        evidence: r.evidence ?? [],
       }));
     },
 

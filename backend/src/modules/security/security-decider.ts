@@ -1,4 +1,4 @@
-import { IP_NOT_BLOCKED, type SecurityEvent, type ViolationRecorded } from '@fp/contracts';
+import { IP_NOT_BLOCKED, type BlockEvidence, type SecurityEvent, type ViolationRecorded } from '@fp/contracts';
 import { DomainError, type Decider, type CommandOf, type CommandMeta } from '../../platform/decider';
 
 /** One client address: its current block and the violations since the last block or unblock. */
@@ -7,21 +7,40 @@ export interface IpState {
   /** Blocked with no expiry (until an operator unblocks). */
   blockedForever: boolean;
   blocked: boolean;
-  /** Times (ISO) of violations since the last block or unblock, newest last, capped. */
-  recent: string[];
+  /** Violations since the last block or unblock that count toward a block of the address, newest last, capped. */
+  recent: BlockEvidence[];
+  /** Automatic blocks this address has had: the first is the shorter one. */
+  autoBlocks: number;
 }
 
 export interface AutoBlockPolicy {
+  /** Incidents (not single violations) within the window that block the address. */
   threshold: number;
   windowMs: number;
+  /** Expiry of the second and later automatic blocks. */
   durationMs: number;
+  /** Expiry of the address's first automatic block (shorter: it may be a person's mistake). */
+  firstDurationMs: number;
+  /** Violations this close to the incident's first one are one incident (one page load fires many calls). */
+  burstMs: number;
 }
+
+/** How many violations an operator sees beside a block. */
+export const EVIDENCE_MAX = 10;
 
 /** What a caller reports; the decider adds the id and the time. */
 export type ViolationInput = Omit<ViolationRecorded['data'], 'violationId' | 'occurredAt'>;
 
 export type SecurityCommand =
-  | { type: 'RecordViolation'; data: ViolationInput & { violationId: string; autoBlock: AutoBlockPolicy | null } }
+  | {
+      type: 'RecordViolation';
+      data: ViolationInput & {
+        violationId: string;
+        autoBlock: AutoBlockPolicy | null;
+        /** Distinct signed-in users seen at this address lately: two or more, and the address is never blocked automatically. */
+        signedInUsers: number;
+      };
+    }
   | { type: 'BlockIp'; data: { ip: string; reason: string; durationMs: number | null } }
   | { type: 'UnblockIp'; data: { ip: string } };
 
@@ -34,12 +53,52 @@ export function isBlocked(state: IpState, now: Date): boolean {
   );
 }
 
+/**
+ * Whether a violation is evidence against the whole address, or only against one session or user:
+ * - a session opened by another browser (`fingerprint`: Android's "Desktop site", device mode) is a
+ *   session's matter, answered by the session check, never the address's;
+ * - a signed-in user's own excess (per-user limits, the scraping guard) is answered per user (429);
+ * - honeypots, which no page of the product calls, and anything anonymous count against the address.
+ */
+export function countsTowardAddress(v: Pick<ViolationInput, 'violationType' | 'userId'>): boolean {
+  if (v.violationType === 'fingerprint') return false;
+  if (v.violationType === 'honeypot') return true;
+  return v.userId === null;
+}
+
+/**
+ * Incidents among the counting violations within the window: violations less than `burstMs` after
+ * an incident's first one belong to it (one page load refused for its agent is one incident, not
+ * five). A honeypot hit is always an incident of its own: no page load makes one.
+ */
+export function incidents(violations: readonly BlockEvidence[], burstMs: number): number {
+  let count = 0;
+  let start = -Infinity;
+  for (const v of violations) {
+    const t = Date.parse(v.occurredAt);
+    if (v.violationType === 'honeypot' || t - start >= burstMs) {
+      count++;
+      start = t;
+    }
+  }
+  return count;
+}
+
+const evidenceOf = (d: ViolationRecorded['data']): BlockEvidence => ({
+  violationType: d.violationType,
+  method: d.method,
+  endpoint: d.endpoint,
+  userAgent: d.userAgent,
+  occurredAt: d.occurredAt,
+});
+
 export const securityDecider: Decider<IpState, SecurityCommand, SecurityEvent> = {
-  initialState: () => ({ blocked: false, blockedUntil: null, blockedForever: false, recent: [] }),
+  initialState: () => ({ blocked: false, blockedUntil: null, blockedForever: false, recent: [], autoBlocks: 0 }),
   evolve(state, event) {
     switch (event.type) {
       case 'ViolationRecorded':
-        return { ...state, recent: [...state.recent, event.data.occurredAt].slice(-RECENT_CAP) };
+        if (!countsTowardAddress(event.data)) return state;
+        return { ...state, recent: [...state.recent, evidenceOf(event.data)].slice(-RECENT_CAP) };
       case 'IpBlocked':
         // A block settles the violations that led to it: after it ends, counting starts afresh.
         return {
@@ -47,9 +106,10 @@ export const securityDecider: Decider<IpState, SecurityCommand, SecurityEvent> =
           blockedUntil: event.data.expiresAt,
           blockedForever: event.data.expiresAt === null,
           recent: [],
+          autoBlocks: state.autoBlocks + (event.data.automatic ? 1 : 0),
         };
       case 'IpUnblocked':
-        return { blocked: false, blockedUntil: null, blockedForever: false, recent: [] };
+        return { ...state, blocked: false, blockedUntil: null, blockedForever: false, recent: [] };
     }
   },
   decide(command, state, meta) {
@@ -70,27 +130,30 @@ function recordViolation(
   meta: CommandMeta,
 ): SecurityEvent[] {
   const now = meta.now;
-  const { autoBlock, violationId, ...v } = command.data;
-  const recorded: SecurityEvent = {
-    type: 'ViolationRecorded',
-    data: { violationId, ...v, occurredAt: now.toISOString() },
-  };
-  if (!autoBlock || isBlocked(state, now)) return [recorded];
+  const { autoBlock, violationId, signedInUsers, ...v } = command.data;
+  const data = { violationId, ...v, occurredAt: now.toISOString() };
+  const recorded: SecurityEvent = { type: 'ViolationRecorded', data };
+  if (!autoBlock || isBlocked(state, now) || !countsTowardAddress(v)) return [recorded];
+  // Several people signed in from here (an office, a mobile carrier): one person's signals do not lock out the rest.
+  if (signedInUsers >= 2) return [recorded];
   const since = now.getTime() - autoBlock.windowMs;
-  const inWindow = state.recent.filter((t) => Date.parse(t) > since).length + 1;
+  const counted = [...state.recent.filter((e) => Date.parse(e.occurredAt) > since), evidenceOf(data)];
+  const inWindow = incidents(counted, autoBlock.burstMs);
   if (inWindow < autoBlock.threshold) return [recorded];
   const minutes = Math.max(1, Math.round(autoBlock.windowMs / 60_000));
+  const durationMs = state.autoBlocks === 0 ? autoBlock.firstDurationMs : autoBlock.durationMs;
   return [
     recorded,
     {
       type: 'IpBlocked',
       data: {
         ip: v.ip,
-        reason: `${inWindow} violations within ${minutes} min (last: ${v.violationType} on ${v.method} ${v.endpoint})`,
+        reason: `${inWindow} incidents within ${minutes} min (last: ${v.violationType} on ${v.method} ${v.endpoint})`,
         blockedAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + autoBlock.durationMs).toISOString(),
+        expiresAt: new Date(now.getTime() + durationMs).toISOString(),
         blockedBy: 'system',
         automatic: true,
+        evidence: counted.slice(-EVIDENCE_MAX),
       },
     },
   ];

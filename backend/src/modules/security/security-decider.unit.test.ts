@@ -3,11 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../platform/decider';
 import { given as givenHistory } from '../../testing/decider';
 import { isBlocked, securityDecider, type AutoBlockPolicy, type SecurityCommand } from './security-decider';
+import type { ViolationType } from '@fp/contracts';
 
 const t0 = new Date('2025-03-01T10:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 const meta = (now: Date, actor = 'system') => ({ now, actor });
-const policy: AutoBlockPolicy = { threshold: 3, windowMs: 60_000, durationMs: 3600_000 };
+const policy: AutoBlockPolicy = {
+  threshold: 3,
+  windowMs: 60_000,
+  durationMs: 3600_000,
+  firstDurationMs: 600_000,
+  burstMs: 500,
+};
 
 const given = (events: SecurityEvent[]) => givenHistory(securityDecider, ...events).state;
 const when = (events: SecurityEvent[], command: SecurityCommand, now: Date, actor?: string) =>
@@ -15,34 +22,44 @@ const when = (events: SecurityEvent[], command: SecurityCommand, now: Date, acto
     .when(command, meta(now, actor))
     .produced();
 
-const violation = (ms: number, id = `v${ms}`): SecurityEvent => ({
+const violation = (
+  ms: number,
+  id = `v${ms}`,
+  violationType: ViolationType = 'rate_limit',
+  userId: string | null = null,
+): SecurityEvent => ({
   type: 'ViolationRecorded',
   data: {
     violationId: id,
-    violationType: 'rate_limit',
+    violationType,
     ip: '203.0.113.9',
     method: 'GET',
     endpoint: '/api/vc-firms',
     userAgent: 'curl/8',
-    userId: null,
+    userId,
     detail: null,
     occurredAt: at(ms).toISOString(),
   },
 });
-const record = (autoBlock: AutoBlockPolicy | null = policy): SecurityCommand => ({
+const record = (
+  autoBlock: AutoBlockPolicy | null = policy,
+  over: { violationType?: ViolationType; userId?: string | null; signedInUsers?: number } = {},
+): SecurityCommand => ({
   type: 'RecordViolation',
   data: {
     violationId: 'new',
-    violationType: 'honeypot',
+    violationType: over.violationType ?? 'honeypot',
     ip: '203.0.113.9',
     method: 'GET',
     endpoint: '/wp-login.php',
     userAgent: 'curl/8',
-    userId: null,
+    userId: over.userId ?? null,
     detail: 'honeypot route',
     autoBlock,
+    signedInUsers: over.signedInUsers ?? 0,
   },
 });
+const types = (events: SecurityEvent[]) => events.map((e) => e.type);
 const blocked = (ms: number, expiresInMs: number | null): SecurityEvent => ({
   type: 'IpBlocked',
   data: {
@@ -82,11 +99,35 @@ describe('security decider', () => {
       type: 'IpBlocked',
       data: {
         ip: '203.0.113.9',
-        reason: '3 violations within 1 min (last: honeypot on GET /wp-login.php)',
+        reason: '3 incidents within 1 min (last: honeypot on GET /wp-login.php)',
         blockedAt: at(3000).toISOString(),
-        expiresAt: at(3000 + 3600_000).toISOString(),
+        // The address's first automatic block is the shorter one.
+        expiresAt: at(3000 + 600_000).toISOString(),
         blockedBy: 'system',
         automatic: true,
+        evidence: [
+          {
+            violationType: 'rate_limit',
+            method: 'GET',
+            endpoint: '/api/vc-firms',
+            userAgent: 'curl/8',
+            occurredAt: at(1000).toISOString(),
+          },
+          {
+            violationType: 'rate_limit',
+            method: 'GET',
+            endpoint: '/api/vc-firms',
+            userAgent: 'curl/8',
+            occurredAt: at(2000).toISOString(),
+          },
+          {
+            violationType: 'honeypot',
+            method: 'GET',
+            endpoint: '/wp-login.php',
+            userAgent: 'curl/8',
+            occurredAt: at(3000).toISOString(),
+          },
+        ],
       },
     });
   });
@@ -188,6 +229,58 @@ describe('security decider', () => {
     expect(() => when([], { type: 'BlockIp', data: { ip: '2001:db8::1', reason: 'x', durationMs: 0 } }, at(0))).toThrow(
       'The block duration must be positive',
     );
+  });
+
+  it('given a second automatic block of the address, when it is made, then it lasts the full duration', () => {
+    const history = [violation(0), violation(1000), violation(2000), blocked(2000, 600_000)];
+    const later = [violation(700_000), violation(701_000)];
+    const events = when([...history, ...later], record(), at(702_000));
+    expect(types(events)).toEqual(['ViolationRecorded', 'IpBlocked']);
+    const b = events[1]!.data as { blockedAt: string; expiresAt: string };
+    expect(Date.parse(b.expiresAt) - Date.parse(b.blockedAt)).toBe(3600_000);
+  });
+
+  it('given a session opened by another browser many times, when it is recorded, then the address is not blocked', () => {
+    const history = [0, 1000, 2000, 3000, 4000].map((ms) => violation(ms, `f${ms}`, 'fingerprint', 'user-1'));
+    expect(types(when(history, record(policy, { violationType: 'fingerprint', userId: 'user-1' }), at(5000)))).toEqual([
+      'ViolationRecorded',
+    ]);
+    // Nor do those violations count toward a later anonymous one.
+    expect(types(when(history, record(), at(5000)))).toEqual(['ViolationRecorded']);
+  });
+
+  it("given a signed-in user's own limits tripping, when recorded, then the address is not blocked (the user's limit answers it)", () => {
+    const history = [0, 1000, 2000].map((ms) => violation(ms, `u${ms}`, 'query_limit', 'user-1'));
+    expect(types(when(history, record(policy, { violationType: 'rate_limit', userId: 'user-1' }), at(3000)))).toEqual([
+      'ViolationRecorded',
+    ]);
+  });
+
+  it('given one page load refused for its agent (many calls at once), when recorded, then it is one incident, not a block', () => {
+    const pageLoad = [0, 50, 100, 150].map((ms) => violation(ms, `p${ms}`, 'user_agent'));
+    expect(types(when(pageLoad, record(policy, { violationType: 'user_agent' }), at(200)))).toEqual([
+      'ViolationRecorded',
+    ]);
+    // Three separate incidents do block.
+    const three = [0, 1000].map((ms) => violation(ms, `p${ms}`, 'user_agent'));
+    expect(types(when(three, record(policy, { violationType: 'user_agent' }), at(2000)))).toEqual([
+      'ViolationRecorded',
+      'IpBlocked',
+    ]);
+  });
+
+  it('given an address where several people are signed in, when it reaches the threshold, then it is recorded but not blocked', () => {
+    const history = [violation(0), violation(1000)];
+    expect(types(when(history, record(policy, { signedInUsers: 2 }), at(2000)))).toEqual(['ViolationRecorded']);
+    expect(types(when(history, record(policy, { signedInUsers: 1 }), at(2000)))).toEqual([
+      'ViolationRecorded',
+      'IpBlocked',
+    ]);
+  });
+
+  it('given honeypot hits, when they come at once, then each is an incident of its own (no page load makes one)', () => {
+    const probes = [0, 10].map((ms) => violation(ms, `h${ms}`, 'honeypot'));
+    expect(types(when(probes, record(), at(20)))).toEqual(['ViolationRecorded', 'IpBlocked']);
   });
 
   it('a block ends at its expiry', () => {

@@ -34,6 +34,16 @@ export function createSecurityService(
   const queues = new Map<string, Promise<unknown>>();
   const inFlight = new Set<Promise<unknown>>();
   const lastSeen = new Map<string, number>();
+  // Signed-in users seen per address lately (this process): a shared address is not blocked for one of them.
+  const signedIn = new Map<string, Map<string, number>>();
+  const SIGNED_IN_MS = Math.max(cfg.blockWindowMs, 3600_000);
+  const signedInUsersAt = (ip: string, now: number) => {
+    const users = signedIn.get(ip);
+    if (!users) return 0;
+    for (const [u, t] of users) if (now - t >= SIGNED_IN_MS) users.delete(u);
+    if (!users.size) signedIn.delete(ip);
+    return users.size;
+  };
 
   const serial = <T>(ip: string, work: () => Promise<T>): Promise<T> => {
     const prev = queues.get(ip) ?? Promise.resolve();
@@ -74,6 +84,19 @@ export function createSecurityService(
     blockList,
     isAllowedIp: (ip: string) => allowed.has(ip),
     isBlocked: (ip: string) => blockList.isBlocked(ip, ctx.clock.now().getTime()),
+    /** When the address's block ends (epoch ms), null for a block without expiry. */
+    blockEndsAt: (ip: string) => blockList.endsAt(ip),
+
+    /** Notes a signed-in user at an address (every signed-in request): an address shared by several is never blocked automatically. */
+    noteSignedIn(ip: string, userId: string) {
+      const now = ctx.clock.now().getTime();
+      let users = signedIn.get(ip);
+      if (!users) {
+        if (signedIn.size >= 50_000) for (const k of [...signedIn.keys()]) signedInUsersAt(k, now);
+        signedIn.set(ip, (users = new Map()));
+      }
+      users.set(userId, now);
+    },
 
     /**
      * Appends a ViolationRecorded event (and IpBlocked when the address has had too many within the
@@ -93,11 +116,18 @@ export function createSecurityService(
       };
       const autoBlock =
         cfg.autoBlock && !allowed.has(v.ip)
-          ? { threshold: cfg.blockThreshold, windowMs: cfg.blockWindowMs, durationMs: cfg.blockDurationMs }
+          ? {
+              threshold: cfg.blockThreshold,
+              windowMs: cfg.blockWindowMs,
+              durationMs: cfg.blockDurationMs,
+              firstDurationMs: cfg.blockFirstDurationMs,
+              burstMs: cfg.blockBurstMs,
+            }
           : null;
+      const signedInUsers = signedInUsersAt(v.ip, now.getTime());
       const work = run(
         v.ip,
-        { type: 'RecordViolation', data: { ...data, violationId: ctx.newId(), autoBlock } },
+        { type: 'RecordViolation', data: { ...data, violationId: ctx.newId(), autoBlock, signedInUsers } },
         { now, actor: v.userId ?? `ip:${v.ip}` },
       );
       inFlight.add(work);

@@ -1,8 +1,8 @@
-import { RATE_LIMIT_EXCEEDED, SUSPICIOUS_ACTIVITY } from '@fp/contracts';
+import { RATE_LIMIT_EXCEEDED, SIGN_IN_AGAIN, SUSPICIOUS_ACTIVITY } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { SecurityContext } from './context';
-import { agentFamily } from './agents';
+import { agentFamily, automatedMarker } from './agents';
 import { isCatalogPage, limitClass } from './classify';
 import { formatWindow, type Enforce } from './guards';
 import { clientIp, reportFor, userAgentOf } from './request';
@@ -51,7 +51,9 @@ export function installUserChecks(app: FastifyInstance, ctx: SecurityContext, en
   }
 
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.user || security.isAllowedIp(clientIp(req))) return;
+    if (!req.user) return;
+    security.noteSignedIn(clientIp(req), req.user.id);
+    if (security.isAllowedIp(clientIp(req))) return;
     const cls = limitClass(req);
     if (cls && (await enforce(req, reply, 'user', [cls]))) return reply;
 
@@ -68,17 +70,24 @@ export function installUserChecks(app: FastifyInstance, ctx: SecurityContext, en
       const family = agentFamily(userAgentOf(req));
       const first = await firstAgentOf(tokenHash, family);
       if (first === family) return;
+      // Another browser (a phone's "Desktop site" switch, device mode) is the session's matter: at most
+      // the session is asked for again. A program replaying a browser's token is refused.
+      const program = automatedMarker(userAgentOf(req), []) !== null;
       const report = reportFor(
         req,
         'fingerprint',
-        'session token used by a different client than the one that signed in',
+        program
+          ? 'session token used by a program, not the browser that signed in'
+          : 'session opened by another browser than the one that signed in',
       );
       if (cfg.fingerprintMode === 'log') security.recordInBackground(report);
       else {
         await security
           .recordViolation(report)
           .catch((err: Error) => req.log.error({ err }, 'recording a fingerprint violation failed'));
-        return reply.code(403).send({ error: SUSPICIOUS_ACTIVITY });
+        return program
+          ? reply.code(403).send({ error: SUSPICIOUS_ACTIVITY })
+          : reply.code(401).send({ error: SIGN_IN_AGAIN });
       }
     }
   });
