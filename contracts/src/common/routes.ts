@@ -125,6 +125,7 @@ export const API_ROUTES = {
   // submissions
   submitToSelectedVcs: '/api/submit-to-selected-vcs',
   submitToTestVcs: '/api/submit-to-test-vcs',
+  submitPlan: '/api/submit-plan',
   submissions: '/api/submissions',
   submissionStats: '/api/submission-stats',
   submissionActivity: '/api/submission-activity',

@@ -49,6 +49,36 @@ export const SkippedFirmSchema = z.object({
 });
 
 /** Answer of both submit calls. Firms skipped are not charged. */
+/** POST /api/submit-plan: what a submit of these firms would do now (nothing is sent or charged). */
+export const SubmitPlanRequest = z.strictObject({
+  vcIds: z
+    .array(firmId, NO_VCS_SELECTED)
+    .min(1, NO_VCS_SELECTED)
+    .max(SUBMIT_CAP, `You can submit to at most ${SUBMIT_CAP.toLocaleString('en-US')} VC firms at once.`),
+  /** The test firms (the sandbox) instead of the VC database. */
+  test: z.boolean().optional(),
+});
+export type SubmitPlanRequest = z.infer<typeof SubmitPlanRequest>;
+
+export const SubmitPlanResponse = z.object({
+  /** Firms that would be applied to and charged, in the order asked. */
+  apply: z.array(
+    z.object({
+      vcId: z.string(),
+      name: z.string(),
+      /** What the founder will do in the live view for this firm (a CAPTCHA, a sign-in), or null. */
+      needsYou: z.string().nullable(),
+    }),
+  ),
+  /** Firms that would be skipped, uncharged, with why. */
+  skipped: z.array(SkippedFirmSchema.extend({ name: z.string().nullable() })),
+  /** Exactly what the submit would charge now. */
+  credits: z.number().int().min(0),
+  /** The founder's balance now. */
+  balance: z.number().int(),
+});
+export type SubmitPlanResponse = z.infer<typeof SubmitPlanResponse>;
+
 export const SubmitResponse = z.object({
   creditsDeducted: z.number().int().min(0),
   submissionIds: z.array(z.string()),

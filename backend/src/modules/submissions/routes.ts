@@ -4,6 +4,7 @@ import {
   ListSubmissionsQuery,
   SubmissionActivityQuery,
   SubmitToSelectedVcsRequest,
+  SubmitPlanRequest,
   SubmitToTestVcsRequest,
 } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -40,6 +41,13 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
       { vcIds: testVcIds, test: true, requestKey: idempotencyKey(req) },
       metaFor(ctx, user.id),
     );
+  });
+
+  // A preview reads as much as a submit (the firms, a DNS look-up each): counted as one.
+  app.post(API_ROUTES.submitPlan, { config: { limit: 'bulk' } }, async (req) => {
+    const user = requireUser(req);
+    const { vcIds, test } = parse(SubmitPlanRequest, req.body);
+    return submissions.plan(user.id, { vcIds, test: test ?? false });
   });
 
   app.get(API_ROUTES.submissions, async (req) => {

@@ -12,6 +12,7 @@ import { listSubmissions, submissionActivity, submissionCounts, submissionKinds,
 import { retrySubmission } from './retry-submission';
 import { stopSubmission } from './stop-submission';
 import { submitApplications, type SubmitInput } from './submit-applications';
+import { previewPlan } from './plan-preview';
 import { DISPATCH_CHANNEL, STOP_CHANNEL, type WorkerHandle } from './worker';
 
 export interface SubmissionsInternals {
@@ -37,6 +38,8 @@ export function createSubmissionsService(ctx: SubmissionsContext, internals: Sub
   return {
     submit: (userId: string, input: SubmitInput, meta: CommandMeta) =>
       submitApplications(ctx, userId, input, meta, dispatch),
+    /** What a submit of these firms would do now: the question before it is asked from this. */
+    plan: (userId: string, input: { vcIds: string[]; test: boolean }) => previewPlan(ctx, userId, input),
     list: (userId: string, q: { limit: number; status: string }) => listSubmissions(ctx, userId, q),
     stats: (userId: string) => submissionStats(ctx, userId),
     countsByUser: (userIds: string[]) => submissionCounts(ctx, userIds),

@@ -18,11 +18,11 @@ import type { AppContext } from '../../platform/context';
 import type { SubmissionsContext } from './context';
 import { ConflictError, DomainError, foldEvents, type CommandMeta } from '../../platform/decider';
 import { firmApplicationDecider, type FirmApplicationState } from './firm-application-decider';
-import { planSubmit, type PlannedFirm } from './plan-submit';
+import { planSubmit, type PlanInput, type PlannedFirm } from './plan-submit';
 import { submissionDecider } from './submission-decider';
 
 /** What applying to these firms costs. */
-const cost = (firms: readonly unknown[]) => firms.length * ACTION_PRICES.vc_application;
+export const cost = (firms: readonly unknown[]) => firms.length * ACTION_PRICES.vc_application;
 
 export interface SubmitInput {
   vcIds: string[];
@@ -79,46 +79,17 @@ export async function submitApplications(
   if (!completion.isComplete)
     throw new DomainError(INCOMPLETE_PROFILE, 400, 'incomplete_profile', { message: INCOMPLETE_PROFILE_MESSAGE });
   const ids = [...new Set(input.vcIds)];
-  // checkDomains: a real firm whose domain does not resolve (DNS, bounded) comes back unusable and is skipped uncharged.
-  const firms = new Map(
-    (await ctx.catalog.getFirms(ids, { test: input.test, checkDomains: true })).map((f) => [f.id, f]),
-  );
-  // A form the registry knows requires a file cannot be sent without the founder's deck: skipped, not charged
-  // (the deck is looked up only when such a form is among the selected).
-  const hasDeck = [...firms.values()].some((f) => f.form?.blockers.includes('file_upload_required'))
-    ? (await ctx.profile.pitchDeck(userId)).current !== null
-    : true;
+  const firms = await firmsToPlan(ctx, userId, ids, input.test);
   // One id per firm for this request, kept across its tries (keyed requests: the same on a resend).
   const submissionIds = new Map(
     ids.map((vcId) => [vcId, input.requestKey ? keyedId(userId, input.test, input.requestKey, vcId) : ctx.newId()]),
   );
-  const snapshot = (vcId: string): FirmSnapshot | null => {
-    const f = firms.get(vcId);
-    if (!f) return null;
-    return {
-      name: f.name,
-      location: [f.city, f.country].filter(Boolean).join(', ') || null,
-      investorType: f.investorType,
-      description: f.description,
-      website: f.website,
-    };
-  };
   const metadata = { now: meta.now.toISOString(), actor: meta.actor };
 
   let answer: SubmitResponse | null = null;
   for (let tries = 1; !answer; tries++) {
     const applications = await readApplications(ctx, userId, input.test, ids);
-    const plan = planSubmit(
-      ids.map((vcId) => ({
-        vcId,
-        firm: snapshot(vcId),
-        unusable: firms.get(vcId)?.unusable ?? null,
-        form: firms.get(vcId)?.form ?? null,
-        hasDeck,
-        submissionId: submissionIds.get(vcId)!,
-        ...applications.get(vcId)!,
-      })),
-    );
+    const plan = planSubmit(ids.map((vcId) => firms.input(vcId, submissionIds.get(vcId)!, applications.get(vcId)!)));
     if (plan.create.length === 0) {
       answer = { creditsDeducted: 0, submissionIds: [], skipped: plan.skipped };
       break;
@@ -216,11 +187,58 @@ export async function submitApplications(
 }
 
 /**
+ * What the plan needs to know about the selected firms, read once per request: the catalog's firms
+ * (a real firm's domain checked with DNS, bounded), their forms, and whether the founder has a deck.
+ * The submit and the plan shown before it (plan-preview.ts) both plan from this.
+ */
+export async function firmsToPlan(
+  ctx: Pick<SubmissionsContext, 'profile' | 'catalog'>,
+  userId: string,
+  ids: string[],
+  test: boolean,
+) {
+  // checkDomains: a real firm whose domain does not resolve (DNS, bounded) comes back unusable and is skipped uncharged.
+  const firms = new Map((await ctx.catalog.getFirms(ids, { test, checkDomains: true })).map((f) => [f.id, f]));
+  // A form the registry knows requires a file cannot be sent without the founder's deck: skipped, not charged
+  // (the deck is looked up only when such a form is among the selected).
+  const hasDeck = [...firms.values()].some((f) => f.form?.blockers.includes('file_upload_required'))
+    ? (await ctx.profile.pitchDeck(userId)).current !== null
+    : true;
+  const snapshot = (vcId: string): FirmSnapshot | null => {
+    const f = firms.get(vcId);
+    if (!f) return null;
+    return {
+      name: f.name,
+      location: [f.city, f.country].filter(Boolean).join(', ') || null,
+      investorType: f.investorType,
+      description: f.description,
+      website: f.website,
+    };
+  };
+  return {
+    name: (vcId: string) => firms.get(vcId)?.name ?? null,
+    input: (
+      vcId: string,
+      submissionId: string,
+      application: { application: FirmApplicationState; revision: number },
+    ): PlanInput => ({
+      vcId,
+      firm: snapshot(vcId),
+      unusable: firms.get(vcId)?.unusable ?? null,
+      form: firms.get(vcId)?.form ?? null,
+      hasDeck,
+      submissionId,
+      ...application,
+    }),
+  };
+}
+
+/**
  * The founder × firm states, from their streams. A firm with no stream yet may still have a
  * submission from before these streams existed: the read model seeds its state then (the claim's
  * expected revision, "no stream", still makes concurrent claims exclusive).
  */
-async function readApplications(
+export async function readApplications(
   ctx: Pick<SubmissionsContext, 'store' | 'db'>,
   userId: string,
   test: boolean,

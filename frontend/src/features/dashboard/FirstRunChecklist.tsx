@@ -40,7 +40,10 @@ const STEPS: Record<FirstRunStep, { label: string; detail: string; to: StepRoute
   credits: { label: 'Buy credits', detail: 'One credit sends one application.', to: '/pricing', action: 'See prices' },
   real_application: {
     label: 'Apply for real',
-    detail: 'Choose firms in the VC database and submit.',
+    // What "for real" needs: firms with a real website. Demo firms are skipped at no cost, and the
+    // confirmation names them before anything is spent.
+    detail:
+      'Needs real firms: choose firms with a real website in the VC database and submit. Demo firms (while the database says "Demo data") are skipped and cost nothing; the confirmation lists them first.',
     to: '/vc-database',
     action: 'Open VC database',
   },

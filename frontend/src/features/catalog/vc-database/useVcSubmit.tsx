@@ -4,13 +4,13 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { buttonVariants } from '../../../ui/Button';
 import { toast } from '../../../ui/toast';
-import { useSpendConfirmation } from '../../credits/SpendConfirm';
 import { creditBalanceQueryOptions, creditKeys } from '../../credits/queries';
 import { profileCompletionQueryOptions } from '../../profile/queries';
 import { useAppliedFirms } from '../ReviewFirmDialog';
 import { submitProblem, type SubmitState } from '../submit-checks';
 import { submitResultMessage } from '../submit-result';
-import { submitToVcs, type VcVariant } from '../vc-queries';
+import { submitPlan, submitToVcs, type VcVariant } from '../vc-queries';
+import { usePlanConfirmation } from './PlanConfirm';
 import type { VcSelection } from './useVcSelection';
 
 const SUBMIT_FAILED = {
@@ -47,7 +47,8 @@ export function useVcSubmit(
     test: variant === 'test',
   };
 
-  const spend = useSpendConfirmation();
+  const spend = usePlanConfirmation();
+  const [planning, setPlanning] = useState(false);
   const submit = useMutation({
     mutationFn: (ids: string[]) => submitToVcs(variant, ids, crypto.randomUUID()),
     onSuccess: (r) => {
@@ -101,16 +102,30 @@ export function useVcSubmit(
       if (problem.go === '/settings') void navigate({ to: '/settings' });
       return;
     }
-    // Ask before spending: the cost and the server's balance after; Cancel spends nothing.
+    // Ask before spending, from the server's plan (the one the submit carries out): the exact credits,
+    // the firms skipped and why, the ones that need the founder. Cancel spends nothing.
     const ids = [...selected];
-    const what = `${ids.length.toLocaleString('en-US')} ${variant === 'test' ? 'test ' : ''}${ids.length === 1 ? 'application' : 'applications'}, one credit each`;
-    if (!(await spend.confirm(ids.length, what))) return;
+    setPlanning(true);
+    let plan;
+    try {
+      plan = await submitPlan(variant, ids);
+    } catch (err) {
+      toast({
+        title: 'Could Not Prepare the Applications',
+        description: (err as Error).message || SUBMIT_FAILED[variant],
+        variant: 'destructive',
+      });
+      return;
+    } finally {
+      setPlanning(false);
+    }
+    if (!(await spend.confirm(plan, variant))) return;
     submit.mutate(ids);
   }
 
   return {
     state,
-    submitting: submit.isPending,
+    submitting: submit.isPending || planning,
     submit: () => void onSubmit(),
     spendDialog: spend.dialog,
     reviewable,
