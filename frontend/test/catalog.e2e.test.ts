@@ -310,7 +310,7 @@ describe('Angel investors (e2e)', () => {
       ids.push((await rows.nth(i).getAttribute('data-investor-id'))!);
     }
     const bar = page.getByTestId('selection-bar');
-    await bar.getByText('3 investor(s) selected').waitFor();
+    await bar.getByText('3 investors selected').waitFor();
     // Asked first: one credit of the server's balance.
     const [download] = await Promise.all([
       page.waitForEvent('download'),

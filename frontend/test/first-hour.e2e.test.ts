@@ -198,7 +198,7 @@ describe('the first hour (e2e)', () => {
             await page.reload();
             await row.waitFor();
             if (await row.getByRole('button', { name: 'Watch Live' }).count()) return 'live';
-            const fetchButton = row.getByRole('button', { name: 'Get Live URL' });
+            const fetchButton = row.getByRole('button', { name: 'Find Live View' });
             if (await fetchButton.count()) await fetchButton.click();
             return (await row.getByTestId('status-badge').innerText()).trim();
           },

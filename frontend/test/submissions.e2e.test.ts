@@ -167,7 +167,7 @@ describe('applications (e2e)', () => {
           const r = row('Tortoise Capital');
           await r.waitFor();
           if (await r.getByRole('button', { name: 'Watch Live' }).count()) return 'live';
-          const fetchButton = r.getByRole('button', { name: 'Get Live URL' });
+          const fetchButton = r.getByRole('button', { name: 'Find Live View' });
           if (await fetchButton.count()) {
             await fetchButton.click();
             await page

@@ -68,7 +68,7 @@ export async function signInThroughScreen(
  * question to close; returns its title. Use right after clicking a button that spends.
  */
 export async function confirmSpend(page: import('playwright-core').Page): Promise<string> {
-  const dialog = page.getByRole('dialog', { name: /^Spend [\d,]+ of your [\d,]+ credits\?$/ });
+  const dialog = page.getByRole('dialog', { name: /^Spend [\d,]+ of your [\d,]+ credits?\?$/ });
   await dialog.waitFor({ timeout: 30_000 });
   const title = (await dialog.getByRole('heading').first().innerText()).trim();
   await dialog.getByRole('button', { name: /^Spend / }).click();

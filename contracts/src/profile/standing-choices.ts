@@ -51,7 +51,7 @@ export const needsSpendConfirmation = (cost: number, skipBelow: number) => cost 
  * founder's run is asked about the founder's credits: "Spend 1 of fay@x.example's 5 credits?".
  */
 export const spendQuestion = (cost: number, balance: number, owner?: string) =>
-  `Spend ${cost.toLocaleString('en-US')} of ${owner ? `${owner}'s` : 'your'} ${balance.toLocaleString('en-US')} credits?`;
+  `Spend ${cost.toLocaleString('en-US')} of ${owner ? `${owner}'s` : 'your'} ${balance.toLocaleString('en-US')} ${balance === 1 ? 'credit' : 'credits'}?`;
 
 export const DEFAULT_MESSAGE_MAX = 3000;
 

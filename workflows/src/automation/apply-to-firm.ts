@@ -50,7 +50,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
     result({
       status: 'stopped',
       subStatus: 'stopped',
-      summary: `Stopped on request after filling ${filled.length} field(s); nothing was confirmed as submitted.`,
+      summary: `Stopped on request after filling ${filled.length} ${filled.length === 1 ? 'field' : 'fields'}; nothing was confirmed as submitted.`,
       screenshot,
       finalUrl: url,
       error: 'Stopped by request',

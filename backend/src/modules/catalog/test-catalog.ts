@@ -5,10 +5,12 @@ import { SANDBOX_SITES, type SandboxSite } from '@fp/workflows/sandbox';
 import type { AppContext } from '../../platform/context';
 import { handleCommand } from '../../platform/decider';
 import { testCatalogDecider } from './test-catalog-decider';
+import { TEST_FIRM_NOTES } from './test-firm-notes';
 
 /**
- * The test catalog: one firm per sandbox site, its website pointing at that site. Name and
- * description come from the site so testers see what each one exercises.
+ * The test catalog: one firm per sandbox site, its website pointing at that site. The name comes
+ * from the site; the description is the founder's note on what they will see and do there (a site
+ * without one says only that it is a test firm, never the developers' description).
  */
 export function buildTestFirms(sandboxUrl: string, sites: readonly SandboxSite[] = SANDBOX_SITES): VcFirm[] {
   const firms = generateTestFirms(
@@ -20,7 +22,7 @@ export function buildTestFirms(sandboxUrl: string, sites: readonly SandboxSite[]
     return {
       ...firm,
       vcName: site.name,
-      description: `${site.description} Expected outcome: ${site.expectedOutcome}.`,
+      description: TEST_FIRM_NOTES[site.slug] ?? 'A test firm: applying here reaches no real investor.',
     };
   });
 }

@@ -1,4 +1,5 @@
 // VC pre-submit checks and warnings (spec §5). Pure: the screen shows what these answer.
+import { plural } from '../../lib/plural';
 
 export const LOW_BALANCE_MARGIN = 10;
 export const LARGE_SUBMISSION = 100;
@@ -19,8 +20,6 @@ export interface SubmitProblem {
   /** Where the user is sent (settings) or offered to go (credits). */
   go?: '/settings' | '/credits';
 }
-
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The first check that blocks submitting, in the spec's order, or null. */
 export function submitProblem(s: SubmitState): SubmitProblem | null {

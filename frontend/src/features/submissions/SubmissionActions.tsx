@@ -80,7 +80,7 @@ export function SubmissionActions({
           loading={a.busy === 'live'}
           onClick={() => void a.fetchLive()}
         >
-          {a.busy === 'live' ? null : <Radio aria-hidden="true" />} Get Live URL
+          {a.busy === 'live' ? null : <Radio aria-hidden="true" />} Find Live View
         </Button>
       ) : null}
       {submission.status === 'failed' && submission.canRetry ? (

@@ -109,7 +109,7 @@ function LiveSection({ submission }: { submission: Submission }) {
         </p>
         {canFetchLiveUrl(submission) ? (
           <Button size="sm" variant="secondary" loading={a.busy === 'live'} onClick={() => void a.fetchLive()}>
-            {a.busy === 'live' ? null : <Radio aria-hidden="true" />} Get Live URL
+            {a.busy === 'live' ? null : <Radio aria-hidden="true" />} Find Live View
           </Button>
         ) : null}
       </div>

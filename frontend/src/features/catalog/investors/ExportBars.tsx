@@ -6,6 +6,7 @@ import { Button, buttonVariants } from '../../../ui/Button';
 import { AddToPipelineButton } from '../../pipeline/AddToPipelineButton';
 import { fmt } from './format';
 import type { AngelExport } from './useAngelExport';
+import { plural } from '../../../lib/plural';
 import type { InvestorSelection } from './useInvestorSelection';
 
 /** After an export: how many were exported, and the book-a-call link when one is configured. */
@@ -59,7 +60,7 @@ export function SelectionBar({ selection, exporter }: { selection: InvestorSelec
       className="sticky top-2 z-30 flex flex-col gap-3 rounded-xl border border-primary/30 bg-popover/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center sm:justify-between sm:px-4"
     >
       <p className="font-medium" aria-live="polite">
-        {fmt(selected.size)} investor(s) selected
+        {plural(selected.size, 'investor')} selected
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="ghost" size="sm" onClick={selection.clear} disabled={exporting}>
