@@ -71,6 +71,19 @@ describe('exact values', () => {
       fitValue('one two three four five', { kind: 'free_text' }, control({ maxLength: 12 }), 'Description'),
     ).toBeNull();
   });
+
+  it('fits a value to what the control accepts, not to a stricter rule of ours', () => {
+    // a tel input without a pattern takes any text with digits (an extension included)
+    const tel = control({ inputType: 'tel' });
+    expect(fitValue('577-134-7975x831', { kind: 'free_text' }, tel, 'Phone')).toBe('577-134-7975x831');
+    expect(fitValue('call me', { kind: 'free_text' }, tel, 'Phone')).toBeNull();
+    // a decimal goes into a number input whose step allows it; the browser's default step (1) does not
+    const gpa = (step?: string) => control({ inputType: 'number', step, min: '0', max: '4' });
+    expect(fitValue('3.19', { kind: 'free_text' }, gpa('0.01'), 'GPA')).toBe('3.19');
+    expect(fitValue('3.19', { kind: 'free_text' }, gpa('any'), 'GPA')).toBe('3.19');
+    expect(fitValue('3.19', { kind: 'free_text' }, gpa(), 'GPA')).toBeNull();
+    expect(fitValue('4.5', { kind: 'free_text' }, gpa('0.01'), 'GPA')).toBeNull();
+  });
 });
 
 describe('decideField: whose answer goes in', () => {

@@ -28,8 +28,11 @@ export type ValueSource =
 export type FieldDecision =
   /** Put `value` in; `target` picks the option strategy of a choice; `exact`: the founder's own words. */
   | { fill: true; target: FieldTarget; value: string; exact: boolean; source: ValueSource; why: string }
-  /** Nobody gave an answer that fits: the founder is asked when the field is required; else it stays empty. */
-  | { fill: false; ask: boolean; why: string };
+  /**
+   * Nobody gave an answer that fits: the founder is asked when the field is required; else it stays empty.
+   * `refused`: a value was given (their answer or the profile's) that this control does not accept.
+   */
+  | { fill: false; ask: boolean; why: string; refused?: string };
 
 /** What the page says about a control, as the question model reads it (item 4: the question as a screen reader finds it). */
 export function questionInputOf(c: ScannedControl, text: string): QuestionInput {
@@ -227,12 +230,12 @@ export function currencyOf(t: string): string | null {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const TEL = /^\+?[\d\s().\-/]{6,}$/;
 
 function withinBounds(n: number, c: ScannedControl): boolean {
   const min = c.min !== undefined && c.min !== '' ? Number(c.min) : null;
   const max = c.max !== undefined && c.max !== '' ? Number(c.max) : null;
-  const step = c.step !== undefined && c.step !== '' && c.step !== 'any' ? Number(c.step) : null;
+  // The browser's rule: no step attribute means step 1 (whole numbers), "any" means any number.
+  const step = c.step === 'any' ? null : c.step !== undefined && c.step !== '' ? Number(c.step) : 1;
   if (min !== null && Number.isFinite(min) && n < min) return false;
   if (max !== null && Number.isFinite(max) && n > max) return false;
   if (step !== null && Number.isFinite(step) && step > 0) {
@@ -287,7 +290,9 @@ export function fitValue(
   }
   if (type === 'number' || type === 'range') {
     const numKind: ValueKind = kind === 'date' ? 'year' : kind === 'free_text' || kind === 'choice' ? 'count' : kind;
-    const n = exactNumber(out, numKind);
+    // A plain decimal the founder wrote ("3.19") is a number too; the input's own step and bounds decide.
+    const plain = /^-?\d+(\.\d+)?$/.test(out) && kind !== 'date' && kind !== 'year' ? Number(out) : null;
+    const n = exactNumber(out, numKind) ?? plain;
     if (n === null || !withinBounds(n, c)) return null;
     out = String(n);
   } else if (type === 'date') {
@@ -310,7 +315,8 @@ export function fitValue(
       return null;
     }
   } else if (type === 'tel') {
-    if (!TEL.test(out)) return null;
+    // A tel input takes any text (an extension, "ext. 12"); only its own pattern, checked below, refuses a format.
+    if (!/\d/.test(out)) return null;
   } else if (kind === 'date' && dateWanted) {
     // A text field asking for a date gets a date only when a full one is known, in the format its placeholder shows.
     const d = fullDate(out);
@@ -420,6 +426,7 @@ export function decideField(c: ScannedControl, question: string, s: ValueSources
         fill: false,
         ask: true,
         why: `your answer to "${r.entry.question}" is not a valid value for this ${c.inputType || c.kind} field`,
+        refused: r.entry.answer.trim(),
       };
     return { fill: true, target, value, exact: true, source: `answer:${r.entry.question}`, why: r.why };
   }
@@ -435,6 +442,7 @@ export function decideField(c: ScannedControl, question: string, s: ValueSources
       fill: false,
       ask: true,
       why: `the profile's ${intent.id} ("${pv.value.slice(0, 40)}") is not an exact value for this ${c.inputType || c.kind} field`,
+      refused: pv.value,
     };
   return { fill: true, target: intent.id as FieldTarget, value, exact: false, source: pv.source, why: r.why };
 }
