@@ -39,7 +39,8 @@ export function mailRoutes(app: FastifyInstance, ctx: MailContext) {
       reply.header('cache-control', 'no-store');
       return ctx.mail.optOutState(tokenOf(req));
     });
-    scope.post(UNSUBSCRIBE_PATH, async (req) => {
+    // Mail providers send the one-click POST from their own HTTP clients (Go, Java, node agents).
+    scope.post(UNSUBSCRIBE_PATH, { config: { machineFacing: true } }, async (req) => {
       const who = await ctx.mail.unsubscribe(tokenOf(req), metaFor(ctx, 'mail:unsubscribe'));
       return { unsubscribed: true, email: who.email };
     });

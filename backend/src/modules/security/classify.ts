@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The rate-limit class of the route; none: only the general per-IP limit. */
     limit?: LimitClass;
+    /** Called by other services' programs, not people (a mail provider's one-click unsubscribe): no user-agent check. */
+    machineFacing?: boolean;
   }
 }
 
@@ -28,8 +30,12 @@ export function limitClass(req: FastifyRequest): LimitClass | null {
 /** Catalog pages a person reads, the list class: the scraping guard counts these per user. */
 export const isCatalogPage = (req: FastifyRequest) => limitClass(req) === 'list';
 
-/** Machine-facing routes the user-agent check leaves alone (monitors, payment webhooks). */
-export const isMachineFacing = (path: string) => isProbe(path) || path.startsWith('/api/webhooks/');
+/**
+ * Machine-facing routes the user-agent check leaves alone: monitors, payment webhooks, and routes
+ * that declare `config: { machineFacing: true }` where they are declared.
+ */
+export const isMachineFacing = (req: FastifyRequest, path: string) =>
+  isProbe(path) || path.startsWith('/api/webhooks/') || req.routeOptions.config?.machineFacing === true;
 
 /**
  * Liveness and readiness: balancers call them often, and they must answer when the database is

@@ -110,7 +110,7 @@ export async function installGuards(app: FastifyInstance, ctx: SecurityContext, 
     // Honeypots record their own violation; static files are not limited.
     if (isHoneypot(path) || !path.startsWith('/api/') || isProbe(path) || security.isAllowedIp(ip)) return;
 
-    if (cfg.userAgentMode !== 'off' && !isMachineFacing(path)) {
+    if (cfg.userAgentMode !== 'off' && !isMachineFacing(req, path)) {
       const marker = automatedMarker(userAgentOf(req), cfg.userAgentAllowList);
       if (marker) {
         const report = reportFor(req, 'user_agent', `automated client (${marker})`);
