@@ -3,10 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Download, X } from 'lucide-react';
 import { useAppConfig } from '../../../lib/identity';
 import { Button, buttonVariants } from '../../../ui/Button';
+import { useStickyInset } from '../../../ui/sticky';
 import { AddToPipelineButton } from '../../pipeline/AddToPipelineButton';
 import { fmt } from './format';
-import type { AngelExport } from './useAngelExport';
 import { plural } from '../../../lib/plural';
+import type { AngelExport } from './useAngelExport';
 import type { InvestorSelection } from './useInvestorSelection';
 
 /** After an export: how many were exported, and the book-a-call link when one is configured. */
@@ -52,12 +53,15 @@ export function ExportSuccess({ exporter }: { exporter: AngelExport }) {
 /** Shown once investors are selected: the count, clear, add to pipeline and the CSV export. */
 export function SelectionBar({ selection, exporter }: { selection: InvestorSelection; exporter: AngelExport }) {
   const { selected } = selection;
+  // Sticks below the header; focus and scrolling keep clear of it (ui/sticky.ts).
+  const stickyRef = useStickyInset('top');
   if (selected.size === 0) return null;
   const { credits, exporting } = exporter;
   return (
     <div
+      ref={stickyRef}
       data-testid="selection-bar"
-      className="sticky top-2 z-30 flex flex-col gap-3 rounded-xl border border-primary/30 bg-popover/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center sm:justify-between sm:px-4"
+      className="sticky top-[4.5rem] z-20 flex flex-col gap-3 rounded-xl border border-primary/30 bg-popover/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center sm:justify-between sm:px-4"
     >
       <p className="font-medium" aria-live="polite">
         {plural(selected.size, 'investor')} selected
