@@ -77,12 +77,12 @@ export function InvestorReading({ link, recipient }: { link: DeckLinkSummary; re
   return (
     <div className="flex flex-col gap-4" data-testid="investor-reading">
       <div className="flex flex-wrap items-end gap-3">
-        <Field label="From" className="w-36">
+        <Field label="From" className="w-32">
           {(p) => (
             <Input {...p} type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
           )}
         </Field>
-        <Field label="To" className="w-36">
+        <Field label="To" className="w-32">
           {(p) => (
             <Input {...p} type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
           )}
