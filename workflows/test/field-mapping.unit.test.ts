@@ -66,7 +66,7 @@ describe('classifyField: label text', () => {
     ['Location', 'location'],
     ['What problem are you solving?', 'problem'],
     ['How does your product solve it?', 'solution'],
-    ['What makes you unique?', 'valueProposition'],
+    ['What makes you unique?', 'differentiation'],
     ['Describe what you do in one sentence.', 'oneLineExplanation'],
     ['One-line pitch', 'oneLineExplanation'],
     ['Company description', 'description'],

@@ -402,15 +402,15 @@ ask | Do you have patents?
 ask | When will your product launch?
 valueProposition | What is your value proposition?
 valueProposition | Value proposition
-valueProposition | What makes you unique?
-valueProposition | What is your competitive advantage?
-valueProposition | How are you different from competitors?
-valueProposition | What sets you apart?
-valueProposition | Unique selling point
-valueProposition | What is your unfair advantage?
-valueProposition | What is your moat?
-valueProposition | How do you differentiate from existing solutions?
-valueProposition | What makes your startup different?
+differentiation | What makes you unique?
+unfairAdvantage | What is your competitive advantage?
+differentiation | How are you different from competitors?
+differentiation | What sets you apart?
+differentiation | Unique selling point
+unfairAdvantage | What is your unfair advantage?
+unfairAdvantage | What is your moat?
+differentiation | How do you differentiate from existing solutions?
+differentiation | What makes your startup different?
 ask | Why should we invest in you?
 ask | Which incumbent would you most like to displace, and what is your unfair advantage against them?
 ask | What is your unfair advantage against Google?
@@ -721,8 +721,8 @@ problem | What problem does your startup address?
 problem | The problem you are solving
 solution | Describe your solution
 solution | How does your product work?
-valueProposition | What differentiates you from competitors?
-valueProposition | Your competitive edge
+differentiation | What differentiates you from competitors?
+unfairAdvantage | Your competitive edge
 description | Tell us what your company does
 description | Company overview
 oneLineExplanation | Your company in one line
@@ -782,8 +782,8 @@ revenue | Monthly revenue (MRR)
 problem | What's the problem?
 problem | Describe the problem your customers face
 solution | Describe your product or solution
-valueProposition | Why are you different?
-valueProposition | What is unique about your solution?
+differentiation | Why are you different?
+differentiation | What is unique about your solution?
 description | Describe what your company does
 oneLineExplanation | One sentence description of your company
 additionalFounders | Who are the founders?

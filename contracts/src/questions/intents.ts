@@ -208,7 +208,7 @@ export const PROFILE_INTENTS: readonly Intent[] = [
     kind: 'money',
     accepts: ['money'],
     cues: [
-      /\braising\b|\bround size\b|\bsize of (the|your|this) (current )?round\b|\btarget raise\b|\blooking to raise\b|\bplan(ning)? to raise\b/,
+      /\braising\b|\bround size\b|\braise (amount|size)\b|\bsize of (the|your|this) (current )?round\b|\btarget raise\b|\blooking to raise\b|\bplan(ning)? to raise\b/,
       /\bhow much (are you|do you (want|plan|hope|intend|seek|aim) to|money are you|capital are you|funding are you|investment are you|are you looking to|(money |capital |funding |investment )?do you need)\b/,
       /\bamount (you are )?(seeking|sought|raising)\b|\b(funding|investment|capital) (ask|needed|sought|required|amount|goal|target)\b/,
     ],
@@ -238,9 +238,9 @@ export const PROFILE_INTENTS: readonly Intent[] = [
     kind: 'date',
     accepts: ['date', 'year'],
     cues: [
-      /\bfounded\b|\bfounding (year|date)\b|\byear (of )?(founding|foundation|establishment)\b|\bestablished\b|\bdate of (founding|foundation|establishment)\b|\bwhen did you found\b|\bfounded in\b/,
+      /\bfounded\b|\bfounding (year|date|month)\b|\byear (of )?(founding|foundation|establishment)\b|\bestablished\b|\bdate of (founding|foundation|establishment)\b|\bwhen did you found\b|\bfounded in\b/,
     ],
-    words: `${STARTUP_WORDS} when was were the year date founded founding foundation of in what established establishment did you found is it`,
+    words: `${STARTUP_WORDS} when was were the year date month and founded founding foundation of in what established establishment did you found is it`,
     ruleOut: [
       /\bincorporat|\bregistered\b|\bworking\b|\blaunch|\bfirst\b|\bbirth\b|\bborn\b|\bco ?founders?\b|\bfounder\b/,
     ],
@@ -251,7 +251,7 @@ export const PROFILE_INTENTS: readonly Intent[] = [
     kind: 'free_text',
     accepts: ['free_text', 'choice'],
     cues: [
-      /\blocation\b|\bbased\b|\bheadquarter(s|ed)?\b|\bhq\b|\bwhere (are you|is (the|your) (company|startup|team|business))\b|^city$|^country$|^region$|\blocated\b/,
+      /\blocation\b|\bbased\b|\bheadquarter(s|ed)?\b|\bhq\b|\bwhere (are you|is (the|your) (company|startup|team|business))\b|^city$|^country$|^region$|^city (and|or) country$|\blocated\b/,
     ],
     words: `${STARTUP_WORDS} where are you is the based located location headquarters headquartered hq city country team main primary in of which what`,
     ruleOut: [
@@ -319,14 +319,41 @@ export const PROFILE_INTENTS: readonly Intent[] = [
       /\bwhy\b|\bcompetitor|\balternative|\bpric|\broadmap\b|\bnext\b|\bpatent|\bip\b|\btechnology stack\b|\bstack\b|\bdemo\b|\blaunch|\bmarket\b/,
     ],
   },
+  // Value proposition, differentiation and unfair advantage are three questions: an answer to one is no answer to another.
   {
     id: 'valueProposition',
     subject: 'startup',
     kind: 'free_text',
     accepts: ['free_text'],
-    cues: [
-      /\bvalue prop(osition)?\b|\bunique\b|\bdifferent\b|\bdifferentiat\w*|\bcompetitive (advantage|edge)\b|\bunfair advantage\b|\bmoat\b|\bsets you apart\b|\bstand out\b|\bunique selling (point|proposition)\b|^usp$/,
+    cues: [/\bvalue prop(osition)?\b/],
+    words: `${STARTUP_WORDS} what is makes you how are from product solution competitors competition others alternatives existing main key apart sets special the value proposition different differentiation differentiated differentiates unique advantage competitive edge unfair moat stand out of selling point usp proposition solutions players incumbents about`,
+    ruleOut: [
+      /\bwhy (should|would|do) (we|you|anyone)\b|\binvest\b|\bwho are\b|\blist\b|\bname\b|\bpricing\b|\bdisplace\b|\bagainst\b/,
     ],
+    parties: ['third_party'],
+  },
+  // How the startup differs from what exists (no profile field holds it: the founder's answer only).
+  {
+    id: 'differentiation',
+    subject: 'startup',
+    kind: 'free_text',
+    accepts: ['free_text'],
+    cues: [
+      /\bunique\b|\bdifferent\b|\bdifferentiat\w*|\bsets you apart\b|\bstand out\b|\bunique selling (point|proposition)\b|^usp$/,
+    ],
+    words: `${STARTUP_WORDS} what is makes you how are from product solution competitors competition others alternatives existing main key apart sets special the value proposition different differentiation differentiated differentiates unique advantage competitive edge unfair moat stand out of selling point usp proposition solutions players incumbents about`,
+    ruleOut: [
+      /\bwhy (should|would|do) (we|you|anyone)\b|\binvest\b|\bwho are\b|\blist\b|\bname\b|\bpricing\b|\bdisplace\b|\bagainst\b/,
+    ],
+    parties: ['third_party'],
+  },
+  // What others cannot copy (no profile field holds it: the founder's answer only).
+  {
+    id: 'unfairAdvantage',
+    subject: 'startup',
+    kind: 'free_text',
+    accepts: ['free_text'],
+    cues: [/\bcompetitive (advantage|edge)\b|\bunfair advantage\b|\bmoat\b/],
     words: `${STARTUP_WORDS} what is makes you how are from product solution competitors competition others alternatives existing main key apart sets special the value proposition different differentiation differentiated differentiates unique advantage competitive edge unfair moat stand out of selling point usp proposition solutions players incumbents about`,
     ruleOut: [
       /\bwhy (should|would|do) (we|you|anyone)\b|\binvest\b|\bwho are\b|\blist\b|\bname\b|\bpricing\b|\bdisplace\b|\bagainst\b/,
@@ -375,10 +402,10 @@ export const PROFILE_INTENTS: readonly Intent[] = [
     kind: 'free_text',
     accepts: ['free_text', 'person_name'],
     cues: [
-      /\bco ?founders\b|\bfounding team\b|\bother founders\b|\btell us about (your|the) (founding )?team\b|\bwho is on (the|your) (founding )?team\b|\bwho are (the|your) (co ?)?founders\b|^team$/,
+      /\bco ?founders\b|\bco ?founders? names\b|\bnames (and roles )?of (your |the )?co ?founders\b|\bfounding team\b|\bother founders\b|\btell us about (your|the) (founding )?team\b|\bwho is on (the|your) (founding )?team\b|\bwho are (the|your) (co ?)?founders\b|^team$/,
     ],
     words:
-      'tell us about your the founding team who is on are co founders other members background backgrounds describe introduce of else',
+      'tell us about your the founding team who is on are co founders other members background backgrounds describe introduce of else names and roles their',
     ruleOut: [
       /\bhow many\b|\bnumber of\b|\bwomen\b|\bfemale\b|\bgender\b|\bdivers|\bunder ?represented\b|\bequity\b|\bsplit\b|\bownership\b|\bfull time\b|\bemail\b|\blinked ?in\b|\bphone\b|\bname\b|\bhow long\b|\bknown\b|\bmet\b|\bwhy\b|\bexperience\b|\bhir|\bmissing\b|\bgaps?\b|\badvisors?\b|\brole\b|\bage\b|\bnationalit|\bvisa\b|\bstudents?\b|\bveterans?\b|\bany\b/,
     ],

@@ -1,3 +1,4 @@
+// Long file: the model and its helpers (clauses, kinds, parties, hints) read every question together; splitting them would scatter one decision.
 // What a form's question asks: which intent (if any) covers the whole question with the right kind of value.
 // Pure and deterministic, so every decision can be explained ("covers 3 of 3 words"; "asks about an investor").
 // A question no single intent covers confidently is not answered by the automation: it goes to the founder.
@@ -70,9 +71,27 @@ const PARTIES: readonly [Party, RegExp][] = [
 
 /** Sample answers inside a question ("(https://…)", "(e.g. Acme Ltd)", "(name@example.com)") are not part of what it asks. */
 export function withoutSamples(text: string): string {
-  return text.replace(/\(([^)]*)\)/g, (m, inner: string) =>
+  return withoutHints(text).replace(/\(([^)]*)\)/g, (m, inner: string) =>
     /https?:|www\.|@|…|\.\.\.|\be\.?g\b|\bfor example\b|\bsuch as\b/i.test(inner) ? ' ' : m,
   );
+}
+
+/** Words that say how to write the answer (its length, format or start), not what it is. */
+const HINT =
+  /\b(max|maximum|min|minimum|up to|no more than|at most|characters?|chars|words?|sentences?|starting|start|starts|begin|begins|beginning|include|including|format|https?|optional|required|city|country|first and last|we will|we'll|reply)\b/i;
+
+/**
+ * A hint in brackets or after a dash ("Company website (starting with http)", "Company name — max 100
+ * characters") says how to write the answer, not what it is: it is dropped before the question is read.
+ * Brackets that narrow the question ("(names and roles)", "(month/year)", "(as registered)") stay.
+ */
+export function withoutHints(text: string): string {
+  return text
+    .replace(/\(([^)]*)\)/g, (m, inner: string) =>
+      HINT.test(inner) && !/\brole|\bname|\bmonth\b/i.test(inner) ? ' ' : m,
+    )
+    .replace(/\s[—–-]\s+([^?]*)$/, (m, tail: string) => (HINT.test(tail) ? '' : m))
+    .trim();
 }
 
 /** The words a normalised question consists of. */
@@ -331,6 +350,19 @@ export function decideQuestion(q: QuestionInput, intents: readonly Intent[] = PR
       why: `asks ${clauses.length} things at once`,
       nearest: best?.intent.id ?? nearest?.intent.id,
     };
+  }
+  // "Describe the problem and your solution": two topics joined in one ask; one topic's answer is half an answer.
+  if (best && /\band\b/.test(n)) {
+    const topics = candidates.filter(
+      (i) => i.kind === 'free_text' && i.subject === 'startup' && i.cues.some((re) => re.test(n)),
+    );
+    if (topics.length > 1 && topics.includes(best.intent))
+      return {
+        answer: false,
+        reason: 'compound',
+        why: `asks for ${topics.map((i) => i.id).join(' and ')} at once`,
+        nearest: best.intent.id,
+      };
   }
   if (!best && type === 'email' && parties.length === 0 && !nearest) {
     const email = intents.find((i) => i.id === 'founderEmail');

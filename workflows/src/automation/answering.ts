@@ -6,7 +6,9 @@
 // when a full date is known). Nothing is composed: a value is either the founder's words or a profile value.
 import { resolveQuestion, wantedKinds, type Intent, type QuestionInput, type ValueKind } from '@fp/contracts';
 import type { ScannedControl } from './dom-scan';
-import { ensureUrl, isSamplePlaceholder, parseMoney, splitName } from './field-mapping';
+import { currencyOf, ensureUrl, isSamplePlaceholder, parseMoney, splitName } from './field-mapping';
+
+export { currencyOf };
 import { sameQuestion } from '@fp/contracts';
 import {
   DEFAULT_CHECKBOX_CHOICES,
@@ -94,8 +96,8 @@ export function profileValue(intentId: string, s: ValueSources): { value: string
         };
       return from('revenue');
     case 'role':
-      // The profile's founder is, by the profile's own words, the founder.
-      return p.founderName ? { value: 'Founder', source: 'profile:founderName' } : null;
+      // The profile holds no title: being in the profile's founder field is no job title the founder gave.
+      return null;
     case 'companyName':
     case 'founderName':
     case 'founderEmail':
@@ -220,15 +222,6 @@ export function exactNumber(value: string, kind: ValueKind): number | null {
   }
 }
 
-/** The currency a text names ("$", "USD", "€"…), or null. */
-export function currencyOf(t: string): string | null {
-  if (/\$|\busd\b|\bdollars?\b/i.test(t)) return 'USD';
-  if (/€|\beur\b|\beuros?\b/i.test(t)) return 'EUR';
-  if (/£|\bgbp\b|\bpounds?\b/i.test(t)) return 'GBP';
-  const m = t.match(/\b(CHF|CAD|AUD|SGD|INR|JPY|SEK)\b/i);
-  return m ? m[1].toUpperCase() : null;
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function withinBounds(n: number, c: ScannedControl): boolean {
@@ -266,6 +259,22 @@ function formatDate(iso: string, placeholder: string): string {
 
 const DATE_WORDING = /\bdate\b(?<!\bto date)|^(yyyy|dd|mm)\b/i;
 const YEAR_WORDING = /\byear\b/i;
+const MONTH_WORDING = /\bmonth\b|\bmm ?\/ ?yyyy\b/i;
+
+/** A month and year the way the question shows it ("MM/YYYY", "YYYY-MM"), else in words ("December 2023"). */
+function formatMonth(ym: string, question: string): string {
+  const [y, m] = ym.split('-');
+  if (/\bmm ?\/ ?yyyy\b/i.test(question)) return `${m}/${y}`;
+  if (/\bmm ?- ?yyyy\b/i.test(question)) return `${m}-${y}`;
+  if (/\byyyy ?- ?mm\b/i.test(question)) return ym;
+  return `${MONTHS[Number(m) - 1][0].toUpperCase()}${MONTHS[Number(m) - 1].slice(1)} ${y}`;
+}
+
+/** A length the question's own text sets ("max 500 characters", "(up to 200 chars)"), or null. */
+export function statedLimit(question: string): number | null {
+  const m = question.match(/\b(?:max(?:imum)?\.?|up to|no more than|at most)\s*(\d[\d,]*)\s*(?:characters|chars)\b/i);
+  return m ? Number(m[1].replace(/,/g, '')) : null;
+}
 
 /**
  * The value as the input accepts it, or null when it has no valid form there (then the founder is asked
@@ -322,6 +331,11 @@ export function fitValue(
     const d = fullDate(out);
     if (!d) return null;
     out = formatDate(d, c.placeholder);
+  } else if (kind === 'date' && MONTH_WORDING.test(question)) {
+    // "Month and year founded": a month is known only from a month or a full date, never from a year.
+    const m = yearMonth(out);
+    if (!m) return null;
+    out = formatMonth(m, question);
   } else if (kind === 'date' && YEAR_WORDING.test(question)) {
     const y = exactYear(out);
     if (!y) return null;
@@ -329,12 +343,27 @@ export function fitValue(
   }
   if (!matchesPattern(out, c.pattern)) return null;
   if (c.maxLength > 0 && out.length > c.maxLength) return null;
+  const limit = statedLimit(question);
+  if (limit !== null && out.length > limit) return null;
   return out;
 }
 
 // --- checkboxes ---------------------------------------------------------------------------------------------
 
 const YES = /^(yes|y|i agree|agree|i accept|accept|ok|true|checked|tick)$/i;
+
+/** The firm's terms, conditions or privacy notice (its own use of the application's data): what "accept terms" covers. */
+const TERMS =
+  /\bterms\b|\bconditions\b|\bprivacy\b|\bdata protection (policy|notice)\b|\bstore and process\b|\bprocess(ing)? (of )?my (personal )?data\b/;
+/** What a box may say beyond the terms: a fact about the founder or company, an authorisation, a subscription. */
+const BEYOND_TERMS =
+  /\bshar(e|es|ed|ing)\b|\bthird part|\binvestors?\b|\bpartners?\b|\bcredit\b|\bcontact|\bmarketing\b|\bnewsletter|\bemails?\b|\breceive\b|\boffers?\b|\bover\b|\bage\b|\byears?\b|\b\d+\b|\bconvict|\bsubsidiar|\bown(s|ed|ership)?\b|\beligib|\bcertify\b|\baccurate\b|\btrue\b|\bresiden|\bemployees?\b|\bequity\b|\battend|\bdeal\b|\bphotograph|\bidentity\b|\bverif|\bbackground\b|\breferences?\b|\bguarantee|\bfounders?\b|\bauthori|\bregistered\b|\bfunds?\b|\bpress\b|\bfeatured?\b|\bnetwork\b|\bpublish|\bpublic/;
+
+/** A box that only agrees to the firm's terms, conditions or privacy notice, and states or allows nothing more. */
+export function onlyTerms(question: string): boolean {
+  const q = question.toLowerCase().replace(/&/g, ' and ');
+  return TERMS.test(q) && !BEYOND_TERMS.test(q);
+}
 
 /**
  * A lone agreement or opt-in box, by the founder's standing choices (item 6): an agreement is ticked only when
@@ -360,6 +389,12 @@ function decideBox(
       why: 'your answer to this box',
     };
   if (theirs) return { fill: false, ask: false, why: `you answered "${theirs.answer}" to this box` };
+  if (kind === 'consent' && !onlyTerms(question))
+    return {
+      fill: false,
+      ask: c.required,
+      why: `a statement only you can make (a fact, an authorisation or a subscription), not the firm's terms; ${c.required ? 'asked' : 'left unticked'}`,
+    };
   if (kind === 'consent') {
     if (choices.acceptTerms)
       return { fill: true, target: 'consent', value: 'yes', exact: false, source: 'setting:accept-terms', why };
@@ -434,8 +469,11 @@ export function decideField(c: ScannedControl, question: string, s: ValueSources
   if (intent.control) return { fill: false, ask: false, why: r.why };
   if (intent.checkboxOnly)
     return decideBox(intent.id as 'consent' | 'marketingOptIn', c, question, { ...s, answers: theirs }, r.why);
+  if (intent.id === 'message' && PITCH.test(question)) return decidePitch(c, question, s, r.why);
   const pv = profileValue(intent.id, s);
   if (!pv) return { fill: false, ask: true, why: `${r.why}, and the profile holds no ${intent.id}` };
+  const gap = missingPart(intent.id, pv.value, question) ?? (choice ? currencyGap(intent, pv.value, question) : null);
+  if (gap) return { fill: false, ask: true, why: gap };
   const value = choice ? pv.value : fitValue(pv.value, intent, c, question);
   if (value === null)
     return {
@@ -447,7 +485,132 @@ export function decideField(c: ScannedControl, question: string, s: ValueSources
   return { fill: true, target: intent.id as FieldTarget, value, exact: false, source: pv.source, why: r.why };
 }
 
+/** "Your pitch", "Pitch us": a pitch the founder wrote themselves. */
+const PITCH = /\bpitch\b/i;
+
+/**
+ * A pitch field takes a pitch the founder wrote: their default message (Settings: for message, pitch and
+ * cover-note fields), else their own one-liner, else their description — whichever fits the field's length.
+ */
+function decidePitch(c: ScannedControl, question: string, s: ValueSources, why: string): FieldDecision {
+  for (const field of ['message', 'oneLineExplanation', 'description'] as const) {
+    const pv = profileValue(field, s);
+    const value = pv && fitValue(pv.value, { kind: 'free_text' }, c, question);
+    if (pv && value)
+      return {
+        fill: true,
+        target: field,
+        value,
+        exact: false,
+        source: pv.source,
+        why: field === 'message' ? why : `your ${field === 'description' ? 'description' : 'one-liner'} as your pitch`,
+      };
+  }
+  return { fill: false, ask: true, why: `${why}; none of your pitch texts fits this field` };
+}
+
+/** Roles in a list of people: each one named with a role ("Leo Marsh (CTO), Priya Nair – COO"). */
+function everyoneHasRole(value: string): boolean {
+  const people = value
+    .split(/;|\n|,(?![^()]*\))|\band\b(?![^()]*\))/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return people.length > 0 && people.every((x) => /\([^)]+\)|\s[-–—:]\s*\S|,\s*\S/.test(x));
+}
+
+/** A part of the question the profile's value does not answer (co-founders' roles when it names only people). */
+function missingPart(intentId: string, value: string, question: string): string | null {
+  if (
+    intentId === 'additionalFounders' &&
+    /\broles?\b|\btitles?\b|\bpositions?\b/i.test(question) &&
+    !everyoneHasRole(value)
+  )
+    return `the profile names your co-founders ("${value.slice(0, 40)}") without their roles`;
+  return null;
+}
+
+/** An option list for an amount, read against the amount's currency: one asked in another currency is the founder's to answer. */
+function currencyGap(intent: Intent, value: string, question: string): string | null {
+  if (intent.kind !== 'money') return null;
+  const asked = currencyOf(question);
+  const have = currencyOf(value);
+  if (asked && asked !== have)
+    return `the question asks in ${asked}; the profile's amount ("${value}") is in ${have ?? 'no stated currency'}`;
+  return null;
+}
+
 /** The profile value for a target, or null when the profile has nothing to say (the field stays empty). */
 export function valueForTarget(target: FieldTarget, p: StartupProfile): string | null {
   return profileValue(target, { profile: p, answers: [] })?.value ?? null;
+}
+
+// --- uploads -----------------------------------------------------------------------------------------------
+
+/** A document in the founder's library, with the kind of document it is. */
+export interface FounderDocument {
+  kind: string;
+  fileName: string;
+  mimeType: string;
+}
+
+export type UploadDecision = { attach: FounderDocument; why: string } | { attach: null; why: string };
+
+/** The kinds of document a form asks for, by the words of its question (first match wins; the deck last). */
+const DOCUMENT_KINDS: readonly { kind: string; re: RegExp }[] = [
+  { kind: 'video', re: /\bvideo\b|\brecording\b|\bloom\b/ },
+  { kind: 'capTable', re: /\bcap(itali[sz]ation)? table\b/ },
+  { kind: 'financialModel', re: /\bfinancial (model|projections?|forecasts?)\b/ },
+  { kind: 'onePager', re: /\bone ?pager\b|\bone page (company )?summary\b/ },
+  { kind: 'cv', re: /\bcvs?\b|\br[eé]sum[eé]s?\b|\bcurriculum vitae\b/ },
+  { kind: 'pitchDeck', re: /\bdeck\b|\bpresentation\b|\bslides\b|\bslide deck\b/ },
+];
+
+/** Whose document the question asks for, when not the founder's own ("Co-founder CV", "Team CVs"). */
+const SOMEONE_ELSE = /\bco ?founders?\b|\bteam\b|\ball founders\b|\bfounders\b|\beach\b|\bmembers?\b/;
+
+/** The kind of document an upload question asks for, or null when it names none the library can hold. */
+export function documentKindAsked(question: string): string | null {
+  const q = question
+    .toLowerCase()
+    .replace(/[-–—]/g, ' ')
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ');
+  const hit = DOCUMENT_KINDS.find((k) => k.re.test(q));
+  if (!hit) return null;
+  if (hit.kind === 'cv' && SOMEONE_ELSE.test(q) && !/\blead founder\b/.test(q)) return null;
+  if (/\bexecutive summary\b|\bbusiness plan\b/.test(q)) return null;
+  return hit.kind;
+}
+
+/** Whether the input's accept= list takes the document (an empty list takes anything). */
+export function acceptsDocument(accept: string | undefined, doc: FounderDocument): boolean {
+  const list = (accept ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (!list.length) return true;
+  const ext = (doc.fileName.match(/\.[a-z0-9]+$/i)?.[0] ?? '').toLowerCase();
+  const mime = doc.mimeType.toLowerCase();
+  return list.some(
+    (a) => a === ext || a === mime || a === '*/*' || (a.endsWith('/*') && mime.startsWith(a.slice(0, -1))),
+  );
+}
+
+/**
+ * What goes into a file input: the founder's document of the kind its question asks for, when the input
+ * takes its file type; nothing otherwise (the founder is asked when the upload is required). A deck goes
+ * only where a deck, presentation or slides are asked for — never into "Upload a PDF" or a CV field.
+ */
+export function decideUpload(c: ScannedControl, question: string, docs: readonly FounderDocument[]): UploadDecision {
+  const text = [question, c.label, c.ariaLabel, c.nearbyText].filter((x) => x && x.trim()).join(' ');
+  const kind =
+    documentKindAsked(question.trim() ? question : text) ??
+    documentKindAsked(text) ??
+    documentKindAsked(`${c.name} ${c.domId}`.replace(/[_.]/g, ' '));
+  if (!kind) return { attach: null, why: 'the upload asks for a document your library does not hold by that kind' };
+  const doc = docs.find((d) => d.kind === kind);
+  if (!doc) return { attach: null, why: `your library holds no ${kind}` };
+  if (!acceptsDocument(c.accept, doc))
+    return { attach: null, why: `the upload takes ${c.accept}; your ${kind} is ${doc.fileName}` };
+  return { attach: doc, why: `the upload asks for your ${kind}` };
 }

@@ -139,3 +139,13 @@ export function parseMoney(s: string | undefined): number | null {
     unit.startsWith('k') || unit === 'thousand' ? 1e3 : unit.startsWith('b') ? 1e9 : unit.startsWith('m') ? 1e6 : 1;
   return n * mult;
 }
+
+/** The currency a text names ("$", "USD", "€", "¥"…), or null. */
+export function currencyOf(t: string): string | null {
+  if (/\$|\busd\b|\bdollars?\b/i.test(t)) return 'USD';
+  if (/€|\beur\b|\beuros?\b/i.test(t)) return 'EUR';
+  if (/£|\bgbp\b|\bpounds?\b/i.test(t)) return 'GBP';
+  if (/¥|\bjpy\b|\byen\b/i.test(t)) return 'JPY';
+  const m = t.match(/\b(CHF|CAD|AUD|SGD|INR|JPY|SEK)\b/i);
+  return m ? m[1].toUpperCase() : null;
+}

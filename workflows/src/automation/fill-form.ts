@@ -9,7 +9,7 @@ import type { FormLocation } from './find-form';
 import { assessGroups, buttonsFor, chooseSubmit, displayLabel, signatureOf, type RoledButton } from './form-model';
 import { scanAllFrames } from './frames';
 import { dismissCookieBanner } from './cookie-banner';
-import { decideField } from './answering';
+import { decideField, decideUpload } from './answering';
 import { isPlaceholderOption } from './option-matching';
 import { byId, clickElement, putValue, sleep } from './page-actions';
 import { NeedsInput } from './errors';
@@ -34,12 +34,10 @@ function visibleIn(scan: FrameScan, group: string): ScannedControl[] {
   return scan.controls.filter((c) => c.group === group && c.visible).sort((a, b) => a.order - b.order);
 }
 
-/** A file input that a PDF deck answers: it accepts PDFs (or anything) and asks for a deck, a PDF or a document. */
+/** A file input that the PDF deck answers: its question asks for the deck (decideUpload) and it takes a PDF. */
 export function takesDeck(c: ScannedControl): boolean {
-  const accept = (c.accept ?? '').toLowerCase();
-  const pdfOk = !accept || /pdf|application\/\*|\*\/\*/.test(accept);
-  const text = `${c.label} ${c.ariaLabel} ${c.nearbyText} ${c.name} ${c.domId}`.toLowerCase();
-  return pdfOk && (/deck|pitch|presentation|slides|pdf|document|attach|upload|file/.test(text) || /pdf/.test(accept));
+  const deck = { kind: 'pitchDeck', fileName: 'deck.pdf', mimeType: 'application/pdf' };
+  return decideUpload(c, displayLabel(c), [deck]).attach !== null;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Long file: mostly the synonym tables the matchers read (synonymsFor); the matching itself is short.
 // Pure fuzzy matching of a profile value against the options of a select, radio group or listbox.
-import { normalizeText, parseMoney } from './field-mapping';
+import { currencyOf, normalizeText, parseMoney } from './field-mapping';
 import type { FieldTarget } from './types';
 
 export interface OptionLike {
@@ -326,6 +326,25 @@ function matchRegion(desired: string, cands: Cand[]): number {
   return hits.length === 1 ? hits[0].i : -1;
 }
 
+/** Short names a location ends with, and the country's name as option lists spell it. */
+const COUNTRY_NAMES: Readonly<Record<string, readonly string[]>> = {
+  uk: ['united kingdom', 'great britain', 'uk'],
+  'united kingdom': ['united kingdom', 'great britain', 'uk'],
+  usa: ['united states', 'united states of america', 'usa', 'us'],
+  us: ['united states', 'united states of america', 'usa', 'us'],
+  'united states': ['united states', 'united states of america', 'usa', 'us'],
+  uae: ['united arab emirates', 'uae'],
+};
+
+/** "London, UK" against a country list: the country the location ends with, by its other names. */
+function matchCountry(desired: string, cands: Cand[]): number {
+  const last = norm(desired.split(',').pop() ?? '');
+  const names = COUNTRY_NAMES[last];
+  if (!names) return -1;
+  const hits = cands.filter((c) => names.includes(c.norm));
+  return hits.length === 1 ? hits[0].i : -1;
+}
+
 // --- numeric ranges ------------------------------------------------------------------------------------
 
 export interface NumRange {
@@ -370,9 +389,41 @@ function representative(r: NumRange): number {
 const isAnnual = (s: string) => /\barr\b|annual|per year|\/ ?y(ea)?r|yearly/i.test(s);
 const isMonthly = (s: string) => /\bmrr\b|monthly|per month|\/ ?mo(nth)?/i.test(s);
 
+/** An amount within this share of a range's boundary is too close to call: the founder picks. */
+export const BOUNDARY_MARGIN = 0.1;
+
+const MONEY_TARGETS = new Set<FieldTarget>(['revenue', 'raising', 'existingFunding']);
+
+/**
+ * Why an amount cannot pick among money ranges by itself, or null: options in a currency the amount is not
+ * in (or an amount of no stated currency against priced options), or an amount within 10 % of a boundary.
+ */
+export function moneyRangeProblem(desired: string, cands: readonly { label: string; value?: string }[]): string | null {
+  const want = parseRange(desired);
+  if (!want) return null;
+  const have = currencyOf(desired);
+  const priced = cands.map((c) => currencyOf(c.label || c.value || '')).filter((x): x is string => x !== null);
+  const foreign = priced.find((cur) => cur !== have);
+  if (foreign) return `the options are in ${foreign}; the amount ("${desired}") is in ${have ?? 'no stated currency'}`;
+  if (want.min !== want.max) return null;
+  const annual = isAnnual(desired);
+  const monthly = isMonthly(desired);
+  for (const c of cands) {
+    const r = parseRange(c.label || c.value || '');
+    if (!r) continue;
+    const scale = monthly && isAnnual(c.label) ? 12 : annual && isMonthly(c.label) ? 1 / 12 : 1;
+    const v = want.min * scale;
+    for (const b of [r.min, r.max])
+      if (b > 0 && Number.isFinite(b) && Math.abs(v - b) <= BOUNDARY_MARGIN * b)
+        return `the amount ("${desired}") is within 10 % of the boundary of "${c.label}"`;
+  }
+  return null;
+}
+
 function matchNumeric(target: FieldTarget, desired: string, cands: Cand[]): number {
   const want = parseRange(desired);
   if (!want) return -1;
+  if (MONEY_TARGETS.has(target) && moneyRangeProblem(desired, cands)) return -2;
   let v = representative(want);
   if (target === 'founded') v = want.min;
   const ranges = cands
@@ -445,6 +496,8 @@ export function matchOption(
   ) {
     const i = matchNumeric(target, desired, cands);
     if (i >= 0) return i;
+    // An amount that cannot pick by itself picks nothing: no word-overlap guess between priced ranges.
+    if (i === -2) return -1;
   }
   if (target === 'industry') {
     for (const syn of synonymsFor(desired)) {
@@ -457,6 +510,10 @@ export function matchOption(
     .filter((c) => c.norm.length >= 3 && (containsPhrase(d, c.norm) || containsPhrase(c.norm, d)))
     .sort((a, b) => b.norm.length - a.norm.length);
   if (contained.length) return contained[0].i;
+  if (target === 'location') {
+    const i = matchCountry(desired, cands);
+    if (i >= 0) return i;
+  }
   if (target === 'location') {
     const i = matchRegion(desired, cands);
     if (i >= 0) return i;
