@@ -25,7 +25,13 @@ export default tseslint.config(
           patterns: [
             {
               // The sanctioned second faces: test fixtures, the sandbox sites and the Temporal adapter (heavy, loaded only where used).
-              group: ['@fp/*/*', '!@fp/contracts/testing', '!@fp/workflows/sandbox', '!@fp/workflows/temporal'],
+              group: [
+                '@fp/*/*',
+                '!@fp/contracts/testing',
+                '!@fp/workflows/testing',
+                '!@fp/workflows/sandbox',
+                '!@fp/workflows/temporal',
+              ],
               message: "Import another package through its public face ('@fp/<name>'), not its files.",
             },
           ],
