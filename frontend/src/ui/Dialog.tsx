@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '../lib/cn';
-import { returnFocus, trapTab } from './focus';
+import { currentOpener, returnFocus, trapTab } from './focus';
 
 export interface DialogProps {
   open: boolean;
@@ -34,10 +34,16 @@ export function Dialog({
 }: DialogProps) {
   const id = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  // The control that opened the dialog, read while rendering the opening: a field with autoFocus
+  // inside takes focus before any effect runs, and would be taken for the opener.
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current) opener.current = currentOpener();
+  wasOpen.current = open;
 
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = opener.current;
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     // Focus the first field (or the panel) once it is in the document.

@@ -25,6 +25,19 @@ export function trapTab(e: KeyboardEvent, container: HTMLElement | null): void {
   }
 }
 
+// The last element that had focus: a button disabled while its work runs (Submit while the plan
+// loads) drops focus to <body> before the dialog it leads to opens, and is still its opener.
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== 'undefined')
+  document.addEventListener('focusin', (e) => (lastFocused = e.target as HTMLElement), true);
+
+/** The control a dialog opening now was opened from: the focused one, else the last one focused. */
+export function currentOpener(): HTMLElement | null {
+  const active = document.activeElement as HTMLElement | null;
+  if (active && active !== document.body) return active;
+  return lastFocused?.isConnected ? lastFocused : null;
+}
+
 /** How long focus waits for the control that opened a dialog to be usable again (it may be busy). */
 export const FOCUS_RETURN_WAIT_MS = 15_000;
 

@@ -30,7 +30,8 @@ export function ErrorSummary({
         <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
         {fields.length === 1 ? '1 field needs a fix before saving' : `${fields.length} fields need a fix before saving`}
       </p>
-      <ul className="mt-2 flex flex-col gap-1 pl-6">
+      {/* Names only: each message stands next to its field, where the link leads. */}
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 pl-6">
         {fields.map((f) => (
           <li key={f}>
             <a
@@ -43,7 +44,6 @@ export function ErrorSummary({
             >
               {PROFILE_LABELS[f]}
             </a>
-            <span className="text-muted-foreground">: {errors[f]?.message}</span>
           </li>
         ))}
       </ul>

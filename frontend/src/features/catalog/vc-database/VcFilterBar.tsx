@@ -98,6 +98,17 @@ export function VcFilterBar({
             onKeyDown={onAumKey}
           />
         </div>
+        {/* Right under the boxes on phones; a line of its own at the end of the filters on wide screens. */}
+        {aumError ? (
+          <p
+            id="aum-error"
+            role="alert"
+            className="text-sm font-medium text-destructive lg:order-last lg:basis-full"
+            data-testid="aum-error"
+          >
+            {aumError} The list below still shows the filters applied before.
+          </p>
+        ) : null}
         <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center">
           <label className="flex min-w-0 flex-col gap-1 text-sm font-medium text-muted-foreground sm:flex-row sm:items-center sm:gap-2">
             <span className="whitespace-nowrap">Sort by</span>
@@ -160,11 +171,6 @@ export function VcFilterBar({
           </span>
         </div>
       </div>
-      {aumError ? (
-        <p id="aum-error" role="alert" className="mt-3 text-sm font-medium text-destructive" data-testid="aum-error">
-          {aumError} The list below still shows the filters applied before.
-        </p>
-      ) : null}
       {fit.missing ? (
         <p className="mt-3 text-sm text-muted-foreground" data-testid="fit-hint">
           {FIT_NEEDS_PROFILE}.{' '}
