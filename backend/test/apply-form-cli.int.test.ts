@@ -1,11 +1,10 @@
-import { REPO_ROOT } from '@fp/infra';
 import { samplePdf, startSandbox, type Sandbox } from '@fp/workflows/sandbox';
 import { createHash } from 'node:crypto';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliInProcess, spawnCli } from '../src/testing/cli';
 import { COMPLETE_PROFILE } from './submissions-helpers';
 
 let sandbox: Sandbox;
@@ -18,24 +17,14 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox?.close());
 
-function cli(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
-      { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout: 120_000 },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+// The first command line runs as a real process (what an operator runs); the others go through the
+// same runner in this process, without paying a Node start each.
+const cli = runCliInProcess;
 
 describe('npm run cli -- apply-form', () => {
   it('applies on a local site with --allow-private, prints one JSON line and saves the screenshot', async () => {
     const shot = path.join(dir, 'northwind.png');
-    const r = await cli([
+    const r = await spawnCli([
       'apply-form',
       '--url',
       `${sandbox.url}/northwind-ventures/`,
