@@ -15,6 +15,9 @@ export { launchBrowser, chromiumPath, CHROMIUM_ARGS } from './browser';
 export { classifyField, ensureUrl, normalizeText, parseMoney, questionTextOf, splitName } from './field-mapping';
 export {
   decideField,
+  decideUpload,
+  documentKindAsked,
+  onlyTerms,
   exactNumber,
   exactYear,
   fitValue,
@@ -23,6 +26,8 @@ export {
   valueForTarget,
   yearMonth,
   type FieldDecision,
+  type FounderDocument,
+  type UploadDecision,
   type ValueSources,
   type ValueSource,
 } from './answering';
