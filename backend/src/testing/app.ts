@@ -75,7 +75,8 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const adminUrl = opts.pgAdminUrl ?? (await import('vitest')).inject('pgAdminUrl');
-  const db = await createTestDatabase(adminUrl, { migrate: false });
+  // A copy of the run's migrated template: the runtime's own migrate() then finds nothing to do.
+  const db = await createTestDatabase(adminUrl);
   const base = loadConfig({});
   const config: AppConfig = {
     ...base,
