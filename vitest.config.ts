@@ -1,11 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects split by file suffix (see CODE_STYLE.md):
-//  unit  – pure code, no I/O, runs in parallel;
-//  int   – real Postgres (one embedded server for the run, one database per file) and real Chromium;
-//  e2e   – the whole app booted in-process, driven by real Chromium.
-// They run as groups in that order (unit, then int, then e2e).
+// Projects split by file suffix (see CODE_STYLE.md):
+//  unit        – pure code, no I/O: threads sharing their loaded modules (isolate: false);
+//  int         – real Postgres (one embedded server per project, one database per file, a copy of a
+//                template migrated once per run) and real Chromium;
+//  e2e         – the whole app booted in-process, driven by real Chromium;
+//  reliability – int files whose point is timing under load (bursts, a SIGKILLed process, several
+//                processes, pool exhaustion, shutdown): they need the machine to themselves, so they
+//                run last, one at a time. The other backend/test/reliability files are plain int.
+// unit runs first; int and e2e then share the workers (both cores busy), reliability comes last.
+// `npm run test:profile` prints the slowest files (see infra/test/profile-reporter.ts).
 const exclude = ['**/node_modules/**', '**/dist/**', '**/.data/**'];
+const RELIABILITY = ['burst', 'crash-recovery', 'pool-exhaustion', 'scale-out', 'shutdown'].map(
+  (name) => `backend/test/reliability/${name}.int.test.ts`,
+);
+// Worker processes for int and e2e: one per core by default; TEST_WORKERS overrides.
+const workers = Number(process.env.TEST_WORKERS) || 2;
+const int = {
+  globalSetup: ['./infra/test/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // A file boots the backend, DBOS (one per process) and Chromium: each file gets its own process.
+  pool: 'forks' as const,
+};
 export default defineConfig({
   test: {
     projects: [
@@ -15,31 +32,40 @@ export default defineConfig({
           include: ['**/*.unit.test.ts', '**/*.unit.test.tsx'],
           exclude,
           environment: 'node',
+          pool: 'threads',
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
+          ...int,
           name: 'int',
           include: ['**/*.int.test.ts'],
-          exclude,
-          globalSetup: ['./infra/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
-          maxWorkers: 2,
+          exclude: [...exclude, ...RELIABILITY],
+          maxWorkers: workers,
           sequence: { groupOrder: 1 },
         },
       },
       {
         test: {
+          ...int,
           name: 'e2e',
           include: ['**/*.e2e.test.ts'],
           exclude,
-          globalSetup: ['./infra/test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          pool: 'forks',
+          // The same group as int: e2e files run beside int files, not after them.
+          maxWorkers: workers,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...int,
+          name: 'reliability',
+          include: RELIABILITY,
+          exclude,
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
         },
