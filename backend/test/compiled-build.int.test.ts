@@ -48,7 +48,7 @@ describe('the compiled build', () => {
     const port = await freePort();
     const env = serverEnv(db.url, {
       NODE_ENV: 'production',
-      APP_ENV: 'ci',
+      APP_ENV: 'test',
       PORT: String(port),
       SANDBOX_PORT: '0',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fp-compiled-')),

@@ -30,6 +30,10 @@ const DECIDING = [
   'TEMPORAL_ADDRESS',
   'SMTP_URL',
   'S3_URL',
+  'ALLOW_EMBEDDED_DB',
+  'ALLOW_EMBEDDED_MAIL',
+  'ALLOW_LOCAL_FILES',
+  'RATE_LIMIT_STORE',
 ];
 const GOOD = {
   APP_ENV: 'production',
@@ -38,6 +42,8 @@ const GOOD = {
   STRIPE_SECRET_KEY: 'sk_live_production_guard_never_called',
   STRIPE_WEBHOOK_SECRET: 'whsec_production_guard',
   METRICS_TOKEN: 'production-guard-metrics-token',
+  // No SMTP server in this test: e-mail stays in the operators' mailbox, declared.
+  ALLOW_EMBEDDED_MAIL: '1',
 };
 
 let db: TestDatabase;
@@ -111,8 +117,8 @@ describe('APP_ENV=production refuses development settings at startup', () => {
       const code = await p.exit(60_000);
       expect(code).not.toBe(0);
       const out = p.output();
-      expect(out).toContain('APP_ENV=production refuses to start with development settings (4 to fix):');
-      for (const v of ['AUTH_SECRET', 'STRIPE_SECRET_KEY', 'METRICS_TOKEN', 'PUBLIC_URL'])
+      expect(out).toContain('APP_ENV=production refuses to start with development settings (5 to fix):');
+      for (const v of ['AUTH_SECRET', 'STRIPE_SECRET_KEY', 'METRICS_TOKEN', 'SMTP_URL', 'PUBLIC_URL'])
         expect(out).toContain(`  - ${v}: `);
       expect(out).toContain('ALLOW_TEST_CHECKOUT=1');
       expect(out).not.toMatch(/ECONNREFUSED|connect/);
@@ -126,9 +132,27 @@ describe('APP_ENV=production refuses development settings at startup', () => {
       const { AUTH_SECRET: _secret, STRIPE_SECRET_KEY: _key, STRIPE_WEBHOOK_SECRET: _wh, ...rest } = GOOD;
       const p = start({ ...rest, DATABASE_URL: 'postgres://nobody:nothing@127.0.0.1:9/none' }, ['--role=worker']);
       expect(await p.exit(60_000)).not.toBe(0);
-      expect(p.output()).toContain('(2 to fix)');
+      expect(p.output()).toContain('(3 to fix)');
       expect(p.output()).toContain('  - AUTH_SECRET: set a random secret of at least 32 characters');
       expect(p.output()).toContain('  - STRIPE_SECRET_KEY: ');
+      // A worker beside other processes: its files must be where the API's are.
+      expect(p.output()).toContain('  - S3_URL: ');
+    },
+  );
+
+  it(
+    'an APP_ENV the app does not know (prod) is refused, not run without the guards',
+    { timeout: 90_000 },
+    async () => {
+      const p = start({
+        ...GOOD,
+        APP_ENV: 'prod',
+        DATABASE_URL: 'postgres://nobody:nothing@127.0.0.1:9/none',
+        PORT: '0',
+      });
+      expect(await p.exit(60_000)).not.toBe(0);
+      expect(p.output()).toContain('refusing to start: APP_ENV is not one of development, test, production');
+      expect(p.output()).toContain('it is "prod"');
     },
   );
 });
@@ -153,7 +177,14 @@ describe('a correctly configured production environment starts', () => {
     const port = await freePort();
     const { STRIPE_SECRET_KEY: _key, STRIPE_WEBHOOK_SECRET: _wh, ...demo } = GOOD;
     const p = start(
-      serverEnv(db.url, { ...demo, ALLOW_TEST_CHECKOUT: '1', NODE_ENV: 'production', PORT: String(port) }),
+      serverEnv(db.url, {
+        ...demo,
+        ALLOW_TEST_CHECKOUT: '1',
+        // The api role alone here; on one machine its files would be shared through DATA_DIR.
+        ALLOW_LOCAL_FILES: '1',
+        NODE_ENV: 'production',
+        PORT: String(port),
+      }),
       ['--role=api'],
     );
     await p.ready(120_000);

@@ -55,6 +55,14 @@ export interface AppConfig {
   smtpUrl?: string;
   /** S3-compatible file storage (S3_URL, docs/submissions.md); unset = a folder under dataDir. */
   s3Url?: string;
+  /**
+   * Production opt-ins for the embedded parts (docs/deploy.md, "Production guards"):
+   * ALLOW_EMBEDDED_DB=1 the embedded Postgres, ALLOW_EMBEDDED_MAIL=1 the embedded mailbox (no mail
+   * leaves), ALLOW_LOCAL_FILES=1 split roles sharing one DATA_DIR on one machine.
+   */
+  allowEmbeddedDb: boolean;
+  allowEmbeddedMail: boolean;
+  allowLocalFiles: boolean;
   /** Sender of outgoing e-mail (MAIL_FROM). */
   mailFrom: string;
   llmUrl?: string;
@@ -133,6 +141,7 @@ const list = (v: string | undefined) =>
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
+const flag = (v: string | undefined) => v === '1' || v === 'true';
 const oneOf = <T extends string>(v: string | undefined, values: readonly T[], d: T): T =>
   values.includes(v as T) ? (v as T) : d;
 
@@ -198,7 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     freeCredits: int(env.FREE_CREDITS, 1),
-    environment: env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
+    environment: env.APP_ENV || (env.NODE_ENV === 'production' ? 'production' : 'development'),
     workerConcurrency: int(env.WORKER_CONCURRENCY, 2),
     inputWaitHours: Math.max(0, int(env.INPUT_WAIT_HOURS, 72)),
     takeoverSeconds: Math.max(
@@ -213,9 +222,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sandboxPort: int(env.SANDBOX_PORT, 3100),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
-    allowTestCheckout: env.ALLOW_TEST_CHECKOUT === '1' || env.ALLOW_TEST_CHECKOUT === 'true',
+    allowTestCheckout: flag(env.ALLOW_TEST_CHECKOUT),
     smtpUrl: env.SMTP_URL || undefined,
     s3Url: env.S3_URL || undefined,
+    allowEmbeddedDb: flag(env.ALLOW_EMBEDDED_DB),
+    allowEmbeddedMail: flag(env.ALLOW_EMBEDDED_MAIL),
+    allowLocalFiles: flag(env.ALLOW_LOCAL_FILES),
     mailFrom: env.MAIL_FROM ?? 'FundFlow <no-reply@fundflow.example>',
     llmUrl: env.LLM_URL || undefined,
     llmApiKey: env.LLM_API_KEY || undefined,

@@ -1,4 +1,5 @@
 import { DEV_AUTH_SECRET, type AppConfig } from '@fp/infra';
+import type { Role } from '../runtime';
 
 /** One setting a production start refuses, and the variable that fixes it. */
 export interface Refusal {
@@ -23,13 +24,32 @@ const isLoopback = (url: string) => {
   }
 };
 
+/** The environments the app knows; anything else ('prod', 'staging') would start without the guards. */
+export const ENVIRONMENTS = ['development', 'test', 'production'] as const;
+
+/** How this process runs: its role, and a database given by the caller (tests) rather than DATABASE_URL. */
+export interface StartShape {
+  role?: Role;
+  databaseUrl?: string;
+}
+
 /**
  * What a production start (APP_ENV=production) refuses: every development default that would let
- * someone in or give credits away, each with the variable to set. Pure (config in, refusals out),
- * so each rule is unit-tested; empty outside production and for a correctly configured install.
+ * someone in, give credits away or lose data, each with the variable to set. Pure (config in,
+ * refusals out), so each rule is unit-tested; empty in development and test and for a correctly
+ * configured install. An unknown APP_ENV is refused in every case.
  */
-export function productionRefusals(config: AppConfig): Refusal[] {
+export function productionRefusals(config: AppConfig, start: StartShape = {}): Refusal[] {
+  if (!(ENVIRONMENTS as readonly string[]).includes(config.environment)) {
+    return [
+      {
+        variable: 'APP_ENV',
+        message: `set development, test or production (it is "${config.environment}"): any other value would start without the production guards`,
+      },
+    ];
+  }
   if (config.environment !== 'production') return [];
+  const role = start.role ?? 'all';
   const refusals: Refusal[] = [];
   const refuse = (variable: string, message: string) => refusals.push({ variable, message });
 
@@ -88,6 +108,36 @@ export function productionRefusals(config: AppConfig): Refusal[] {
     refuse('METRICS_TOKEN', 'set a bearer token for /metrics: without one it answers anyone');
   }
 
+  // The embedded Postgres lives in DATA_DIR with the published postgres/postgres account and no backups.
+  if (!config.databaseUrl && !start.databaseUrl && !config.allowEmbeddedDb) {
+    refuse(
+      'DATABASE_URL',
+      'set the address of a managed Postgres: the embedded one runs with the published postgres/postgres account, on this machine only, with no backups (for a demo on one machine, set ALLOW_EMBEDDED_DB=1)',
+    );
+  }
+  // Without SMTP every e-mail (verification, receipts, notifications) stays in the embedded mailbox.
+  if (!config.smtpUrl && !config.allowEmbeddedMail) {
+    refuse(
+      'SMTP_URL',
+      "set an SMTP server: without one no e-mail leaves the app, it is only kept in the operators' mailbox (for a demo, set ALLOW_EMBEDDED_MAIL=1)",
+    );
+  }
+  // Split roles are several processes: a deck stored by an API process is read by a worker, on
+  // whatever machine it runs.
+  if (role !== 'all' && !config.s3Url && !config.allowLocalFiles) {
+    refuse(
+      'S3_URL',
+      `set S3-compatible storage: role ${role} runs beside other processes, and files kept on this machine's disk are not seen by processes on another (when every role runs on one machine with the same DATA_DIR, set ALLOW_LOCAL_FILES=1)`,
+    );
+  }
+  // The api role is the one run as replicas: a memory store gives each replica the full limit.
+  if (role === 'api' && config.security.rateLimitStore === 'memory') {
+    refuse(
+      'RATE_LIMIT_STORE',
+      'set RATE_LIMIT_STORE=postgres: with the memory store each API process counts on its own, so several processes multiply every limit',
+    );
+  }
+
   // Not a way in, but every e-mailed link (sign-in, password reset, receipts) and the identity
   // provider's trusted origin would point at this machine's loopback address.
   if (isLoopback(config.publicUrl)) {
@@ -98,8 +148,11 @@ export function productionRefusals(config: AppConfig): Refusal[] {
 
 /** The refusals as one message: every variable to set at once, not one per restart. */
 export function productionRefusalMessage(refusals: Refusal[]): string {
+  const unknownEnvironment = refusals.length === 1 && refusals[0]!.variable === 'APP_ENV';
   return [
-    `APP_ENV=production refuses to start with development settings (${refusals.length} to fix):`,
+    unknownEnvironment
+      ? 'refusing to start: APP_ENV is not one of development, test, production'
+      : `APP_ENV=production refuses to start with development settings (${refusals.length} to fix):`,
     ...refusals.map((r) => `  - ${r.variable}: ${r.message}`),
   ].join('\n');
 }
@@ -112,7 +165,7 @@ export class ProductionConfigError extends Error {
 }
 
 /** Called first thing at startup (`createRuntime`): throws when a production start must be refused. */
-export function assertProductionReady(config: AppConfig): void {
-  const refusals = productionRefusals(config);
+export function assertProductionReady(config: AppConfig, start: StartShape = {}): void {
+  const refusals = productionRefusals(config, start);
   if (refusals.length) throw new ProductionConfigError(refusals);
 }

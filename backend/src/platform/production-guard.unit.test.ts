@@ -5,6 +5,7 @@ import {
   ProductionConfigError,
   productionRefusalMessage,
   productionRefusals,
+  type StartShape,
 } from './production-guard';
 
 /** A production install with everything set as it should be. */
@@ -15,9 +16,11 @@ const GOOD = {
   STRIPE_SECRET_KEY: 'sk_live_contract',
   STRIPE_WEBHOOK_SECRET: 'whsec_live_contract',
   METRICS_TOKEN: 'metrics-token-for-the-scraper',
+  DATABASE_URL: 'postgres://fundflow:secret@db.fundflow.example:5432/fundflow',
+  SMTP_URL: 'smtps://mailer:secret@smtp.fundflow.example:465',
 };
-const refused = (env: Record<string, string | undefined>) =>
-  productionRefusals(loadConfig(env as NodeJS.ProcessEnv)).map((r) => r.variable);
+const refused = (env: Record<string, string | undefined>, start: StartShape = {}) =>
+  productionRefusals(loadConfig(env as NodeJS.ProcessEnv), start).map((r) => r.variable);
 
 describe('production guard', () => {
   it('passes a correctly configured production install, and never checks outside production', () => {
@@ -25,7 +28,50 @@ describe('production guard', () => {
     expect(() => assertProductionReady(loadConfig(GOOD))).not.toThrow();
     // Development and tests keep every default.
     expect(refused({})).toEqual([]);
-    expect(refused({ APP_ENV: 'staging' })).toEqual([]);
+    expect(refused({ APP_ENV: 'development' })).toEqual([]);
+    expect(refused({ APP_ENV: 'test' })).toEqual([]);
+  });
+
+  it('refuses an APP_ENV other than development, test or production, whatever else is set', () => {
+    for (const value of ['prod', 'Production', 'staging', 'ci'])
+      expect(refused({ ...GOOD, APP_ENV: value }), value).toEqual(['APP_ENV']);
+    const [only] = productionRefusals(loadConfig({ APP_ENV: 'prod' }));
+    expect(only!.message).toContain('it is "prod"');
+    expect(() => assertProductionReady(loadConfig({ APP_ENV: 'prod' }))).toThrow(
+      'refusing to start: APP_ENV is not one of development, test, production',
+    );
+  });
+
+  it('refuses the embedded Postgres unless ALLOW_EMBEDDED_DB=1; a database given by the caller counts', () => {
+    expect(refused({ ...GOOD, DATABASE_URL: undefined })).toEqual(['DATABASE_URL']);
+    expect(productionRefusals(loadConfig({ ...GOOD, DATABASE_URL: undefined }))[0]!.message).toContain(
+      'postgres/postgres',
+    );
+    expect(refused({ ...GOOD, DATABASE_URL: undefined, ALLOW_EMBEDDED_DB: '1' })).toEqual([]);
+    expect(refused({ ...GOOD, DATABASE_URL: undefined, ALLOW_EMBEDDED_DB: '0' })).toEqual(['DATABASE_URL']);
+    expect(refused({ ...GOOD, DATABASE_URL: undefined }, { databaseUrl: 'postgres://x@db.example/y' })).toEqual([]);
+  });
+
+  it('refuses mail without SMTP unless ALLOW_EMBEDDED_MAIL=1', () => {
+    expect(refused({ ...GOOD, SMTP_URL: undefined })).toEqual(['SMTP_URL']);
+    expect(refused({ ...GOOD, SMTP_URL: undefined, ALLOW_EMBEDDED_MAIL: '1' })).toEqual([]);
+  });
+
+  it('refuses files on local disk for a split role (several processes) unless ALLOW_LOCAL_FILES=1', () => {
+    for (const role of ['api', 'worker', 'projections'] as const) {
+      expect(refused(GOOD, { role }), role).toEqual(['S3_URL']);
+      expect(refused({ ...GOOD, ALLOW_LOCAL_FILES: '1' }, { role }), role).toEqual([]);
+      expect(refused({ ...GOOD, S3_URL: 'https://key:secret@s3.fundflow.example/decks' }, { role }), role).toEqual([]);
+    }
+    // One process (role all) keeps its files in DATA_DIR.
+    expect(refused(GOOD, { role: 'all' })).toEqual([]);
+  });
+
+  it('refuses the memory rate-limit store for the api role (run as several replicas)', () => {
+    const files = { ...GOOD, ALLOW_LOCAL_FILES: '1' };
+    expect(refused({ ...files, RATE_LIMIT_STORE: 'memory' }, { role: 'api' })).toEqual(['RATE_LIMIT_STORE']);
+    expect(refused({ ...files, RATE_LIMIT_STORE: 'postgres' }, { role: 'api' })).toEqual([]);
+    expect(refused({ ...files, RATE_LIMIT_STORE: 'memory' }, { role: 'all' })).toEqual([]);
   });
 
   it('NODE_ENV=production without APP_ENV is production too', () => {
@@ -83,7 +129,14 @@ describe('production guard', () => {
   it('names every refusal in one message, each with the variable to set', () => {
     const env = { APP_ENV: 'production' } as NodeJS.ProcessEnv;
     const all = productionRefusals(loadConfig(env));
-    expect(all.map((r) => r.variable)).toEqual(['AUTH_SECRET', 'STRIPE_SECRET_KEY', 'METRICS_TOKEN', 'PUBLIC_URL']);
+    expect(all.map((r) => r.variable)).toEqual([
+      'AUTH_SECRET',
+      'STRIPE_SECRET_KEY',
+      'METRICS_TOKEN',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'PUBLIC_URL',
+    ]);
     let thrown: unknown;
     try {
       assertProductionReady(loadConfig(env));
@@ -93,7 +146,7 @@ describe('production guard', () => {
     expect(thrown).toBeInstanceOf(ProductionConfigError);
     const message = (thrown as Error).message;
     expect(message).toBe(productionRefusalMessage(all));
-    expect(message.split('\n')[0]).toBe('APP_ENV=production refuses to start with development settings (4 to fix):');
+    expect(message.split('\n')[0]).toBe('APP_ENV=production refuses to start with development settings (6 to fix):');
     for (const r of all) expect(message).toContain(`  - ${r.variable}: `);
   });
 });
