@@ -78,7 +78,8 @@ p { margin: 0 0 8px; }
 a.button { display: inline-block; margin-top: 8px; padding: 10px 16px; border-radius: 10px; background: var(--primary);
   color: var(--primary-fg); text-decoration: none; font-weight: 600; }
 a.button:focus-visible { outline: 3px solid var(--from); outline-offset: 2px; }
-code { font-size: 13px; background: var(--bg); border: 1px solid var(--border); border-radius: 6px; padding: 1px 6px; word-break: break-all; }
+code { display: inline-block; max-width: 100%; overflow-wrap: anywhere; font-size: 13px; background: var(--bg);
+  border: 1px solid var(--border); border-radius: 6px; padding: 1px 6px; }
 @media (max-width: 480px) { main { padding: 24px 18px; } h1 { font-size: 21px; } }
 </style>
 </head>
