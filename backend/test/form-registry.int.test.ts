@@ -12,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/runtime';
+import { runCliInProcess } from '../src/testing/cli';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { COMPLETE_PROFILE, founder, testFirmId, waitUntil } from './submissions-helpers';
 
@@ -278,10 +279,11 @@ describe('npm run cli -- catalog discover-forms', () => {
   }
 
   it('refuses --firm with --all, a bad --stale-days and an unknown firm, with a clear message and a non-zero exit', async () => {
-    const both = await cli(['catalog', 'discover-forms', '--firm', 'x', '--all']);
+    // Refused before anything starts: these run in this process (the others spawn the real CLI, which runs its own worker).
+    const both = await runCliInProcess(['catalog', 'discover-forms', '--firm', 'x', '--all']);
     expect(both.code).toBe(1);
     expect(both.stderr).toMatch(/either --firm ID or --all/);
-    const days = await cli(['catalog', 'discover-forms', '--stale-days', 'soon']);
+    const days = await runCliInProcess(['catalog', 'discover-forms', '--stale-days', 'soon']);
     expect(days.code).toBe(1);
     expect(days.stderr).toMatch(/--stale-days must be a whole number/);
     const unknown = await cli(['catalog', 'discover-forms', '--firm', 'no_such_firm', '--test', '--json']);
