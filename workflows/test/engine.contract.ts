@@ -15,15 +15,29 @@ export class ScriptedActivities implements SubmissionActivities {
     [];
   readonly scripts = new Map<string, { outcomes: AttemptOutcome[]; proceed?: boolean; delayMs?: number }>();
   readonly stopped: string[] = [];
+  /** Injected faults: how many more times each step of an attempt throws, and what. */
+  readonly faults = new Map<
+    string,
+    Partial<Record<'begin' | 'apply' | 'finish', { times: number; error: () => Error }>>
+  >();
   running = 0;
   maxRunning = 0;
 
+  private fault(kind: 'begin' | 'apply' | 'finish', attemptId: string) {
+    const f = this.faults.get(attemptId)?.[kind];
+    if (f && f.times > 0) {
+      f.times--;
+      throw f.error();
+    }
+  }
   async begin(run: SubmissionRun) {
     this.calls.push({ kind: 'begin', attemptId: run.attemptId, at: Date.now() });
+    this.fault('begin', run.attemptId);
     return this.scripts.get(run.attemptId)?.proceed ?? true;
   }
   async apply(run: SubmissionRun) {
     this.calls.push({ kind: 'apply', attemptId: run.attemptId, at: Date.now() });
+    this.fault('apply', run.attemptId);
     const script = this.scripts.get(run.attemptId)!;
     this.running++;
     this.maxRunning = Math.max(this.maxRunning, this.running);
@@ -36,7 +50,11 @@ export class ScriptedActivities implements SubmissionActivities {
   }
   async finish(run: SubmissionRun, outcome: AttemptOutcome) {
     this.calls.push({ kind: 'finish', attemptId: run.attemptId, at: Date.now(), outcome });
+    this.fault('finish', run.attemptId);
+    this.finished.set(run.attemptId, outcome);
   }
+  /** The outcome each attempt's finish recorded (a finish that threw recorded nothing). */
+  readonly finished = new Map<string, AttemptOutcome>();
   of(attemptId: string, kind?: 'begin' | 'apply' | 'finish') {
     return this.calls.filter((c) => c.attemptId === attemptId && (!kind || c.kind === kind));
   }
@@ -75,8 +93,8 @@ export const outcome = (status: AttemptOutcome['status'], extra: Partial<Attempt
 async function finished(acts: ScriptedActivities, attemptId: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const f = acts.of(attemptId, 'finish');
-    if (f.length) return f[0]!.outcome!;
+    const f = acts.finished.get(attemptId);
+    if (f) return f;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`run ${attemptId} did not finish`);
@@ -89,6 +107,7 @@ async function finished(acts: ScriptedActivities, attemptId: string, timeoutMs =
 export function engineContract(
   name: string,
   make: (acts: ScriptedActivities, stopLocal: (run: SubmissionRun) => void) => Promise<WorkflowEngine | string>,
+  opts: { stepFaults?: boolean } = {},
 ) {
   describe(`workflow engine contract: ${name}`, () => {
     const acts = new ScriptedActivities();
@@ -165,6 +184,68 @@ export function engineContract(
       await new Promise((res) => setTimeout(res, 500));
       expect(acts.of(r.attemptId).map((c) => c.kind)).toEqual(['begin']);
     });
+
+    // A transient database fault (pool acquire timeout, serialization failure) in any step is tried
+    // again; a fault that outlasts the tries still ends the run with a recorded outcome.
+    const poolTimeout = () => new Error('timeout exceeded when trying to connect');
+    const serialization = () => Object.assign(new Error('could not serialize access'), { code: '40001' });
+
+    it.runIf(opts.stepFaults)(
+      'tries each step again after a transient fault (begin and apply once, finish twice): the run finishes with its outcome',
+      async () => {
+        const runs = Array.from({ length: 3 }, () => run({ outcomes: [outcome('completed')] }));
+        for (const r of runs)
+          acts.faults.set(r.attemptId, {
+            begin: { times: 1, error: poolTimeout },
+            apply: { times: 1, error: serialization },
+            finish: { times: 2, error: poolTimeout },
+          });
+        await engine!.enqueue(runs);
+        for (const r of runs) {
+          expect(await finished(acts, r.attemptId)).toMatchObject({ status: 'completed' });
+          expect(acts.of(r.attemptId).map((c) => c.kind)).toEqual([
+            'begin',
+            'begin',
+            'apply',
+            'apply',
+            'finish',
+            'finish',
+            'finish',
+          ]);
+        }
+      },
+    );
+
+    it.runIf(opts.stepFaults)(
+      'finishes a run as failed when its begin or apply step fails for good (never left pending)',
+      async () => {
+        const beginFails = run({ outcomes: [outcome('completed')] });
+        const applyFails = run({ outcomes: [outcome('completed')] });
+        const broken = () => new Error('the profile could not be read');
+        acts.faults.set(beginFails.attemptId, { begin: { times: 1, error: broken } });
+        acts.faults.set(applyFails.attemptId, { apply: { times: 1, error: broken } });
+        await engine!.enqueue([beginFails, applyFails]);
+        for (const r of [beginFails, applyFails])
+          expect(await finished(acts, r.attemptId)).toMatchObject({
+            status: 'failed',
+            errorCode: 'step_failed',
+            errorKind: 'permanent',
+            formSent: false,
+          });
+        expect(acts.of(beginFails.attemptId, 'apply')).toHaveLength(0);
+      },
+    );
+
+    it.runIf(opts.stepFaults)(
+      'a run whose finish step fails for good is finished by the recovery path with the outcome apply recorded',
+      async () => {
+        const r = run({ outcomes: [outcome('completed')] });
+        acts.faults.set(r.attemptId, { finish: { times: 1, error: () => new Error('a bug in finish') } });
+        await engine!.enqueue([r]);
+        expect(await finished(acts, r.attemptId)).toMatchObject({ status: 'completed' });
+        expect(acts.of(r.attemptId).map((c) => c.kind)).toEqual(['begin', 'apply', 'finish', 'finish']);
+      },
+    );
 
     it('runs at most 2 at a time', async (t) => {
       if (skip) return t.skip();

@@ -11,6 +11,14 @@ import {
   type SubmissionRun,
   type WorkflowEngine,
 } from './port';
+import {
+  applyStepFailed,
+  isTransientStepError,
+  recoveredOutcome,
+  STEP_BACKOFF,
+  STEP_FIRST_PAUSE_S,
+  STEP_TRIES,
+} from './step-faults';
 
 const { DBOS } = dbosPkg;
 
@@ -45,7 +53,12 @@ export interface DbosEngineOptions {
   pollMs?: number;
   /** Distinct and stable per worker process when several share a database (DBOS_EXECUTOR_ID). */
   executorId?: string;
+  /** How often runs whose workflow ended in an error are looked for and finished as failed (ms). */
+  recoveryMs?: number;
 }
+
+/** Runs whose workflow ended in an error are finished as failed this often (and once at launch). */
+const RECOVERY_MS = 30_000;
 
 // DBOS is a process-wide singleton: the engine that launched it owns it until it closes.
 let owner: object | null = null;
@@ -76,6 +89,46 @@ export function createDbosEngine(
   let workflow: ((run: SubmissionRun) => Promise<{ status: string }>) | null = null;
   let discoveryWorkflow: ((run: DiscoveryRun) => Promise<{ checked: number }>) | null = null;
   const disc = opts.discovery;
+  const recovered = new Set<string>();
+  let recoveryTimer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | null = null;
+
+  /**
+   * The recovery path: a run whose workflow ended in an error (a step failed on every try, or DBOS
+   * gave up recovering it) is finished with the outcome its apply step recorded, or as failed when
+   * it has none — so it is refunded by the usual rule, and its submission never stays pending or
+   * processing (nor its worker slot counted). finish is idempotent: a run already finished is left as it is.
+   */
+  async function recoverErrored() {
+    const failed = await DBOS.listWorkflows({
+      workflowName: DBOS_WORKFLOW,
+      status: ['ERROR', 'MAX_RECOVERY_ATTEMPTS_EXCEEDED'],
+      startTime: new Date(Date.now() - 7 * 86_400_000).toISOString(),
+      loadInput: true,
+      limit: 200,
+    });
+    for (const wf of failed) {
+      if (closing) return;
+      const run = wf.input?.[0] as SubmissionRun | undefined;
+      if (!run || recovered.has(wf.workflowID)) continue;
+      const steps = (await DBOS.listWorkflowSteps(wf.workflowID)) ?? [];
+      const applied = steps.filter((st) => st.name === 'apply' && !st.error).pop()?.output as
+        AttemptOutcome | undefined;
+      try {
+        await acts.finish(run, applied ?? recoveredOutcome());
+        recovered.add(wf.workflowID);
+        log(`[submissions] run ${wf.workflowID} ended in an error; finished by the recovery sweep`);
+      } catch (err) {
+        log(`[submissions] recovery of run ${wf.workflowID} failed (tried again later): ${(err as Error).message}`);
+      }
+    }
+  }
+  const sweep = () => {
+    if (closing || sweeping) return;
+    sweeping = recoverErrored()
+      .catch((err) => log(`[submissions] recovery sweep failed (tried again later): ${(err as Error).message}`))
+      .finally(() => (sweeping = null));
+  };
 
   // A run that ends because the process is shutting down must not be recorded as an outcome: it
   // is left unfinished so the next start resumes it.
@@ -90,6 +143,16 @@ export function createDbosEngine(
     retriesAllowed: true,
     maxAttempts: 3,
     shouldRetry: (e: unknown) => !closing && !(e instanceof ShutdownError),
+  };
+
+  // A step (begin, apply, finish) that meets a transient database or network fault is tried again
+  // with growing pauses, like the Temporal engine's activity retries.
+  const stepRetry = {
+    retriesAllowed: true,
+    maxAttempts: STEP_TRIES,
+    intervalSeconds: STEP_FIRST_PAUSE_S,
+    backoffRate: STEP_BACKOFF,
+    shouldRetry: (e: unknown) => !closing && !(e instanceof ShutdownError) && isTransientStepError(e),
   };
 
   const logger: DLogger = {
@@ -111,16 +174,34 @@ export function createDbosEngine(
     workflow ??= DBOS.registerWorkflow(
       async (run: SubmissionRun) => {
         const taskId = DBOS.workflowID ?? runKey(run);
-        const proceed = await DBOS.runStep(() => guard(() => acts.begin(run, taskId, 'dbos')), { name: 'begin' });
-        if (!proceed) return { status: 'skipped' };
-        let outcome: AttemptOutcome;
-        for (let tries = 1; ; tries++) {
-          outcome = await DBOS.runStep(() => guard(() => acts.apply(run)), { name: 'apply' });
-          if (!shouldTryAgain(outcome, tries)) break;
-          // Durable sleep: a crash during the backoff resumes the wait, not the run.
-          await DBOS.sleepms(backoffMs(tries));
+        let outcome: AttemptOutcome | null = null;
+        let proceed = false;
+        try {
+          proceed = await DBOS.runStep(() => guard(() => acts.begin(run, taskId, 'dbos')), {
+            name: 'begin',
+            ...stepRetry,
+          });
+        } catch (err) {
+          if (closing || err instanceof ShutdownError) throw err;
+          // The attempt could not be started: it is finished as failed (and refunded), never left pending.
+          outcome = applyStepFailed(err);
         }
-        await DBOS.runStep(() => guard(() => acts.finish(run, outcome)), { name: 'finish' });
+        if (!proceed && !outcome) return { status: 'skipped' };
+        for (let tries = 1; !outcome; tries++) {
+          let tried: AttemptOutcome;
+          try {
+            tried = await DBOS.runStep(() => guard(() => acts.apply(run)), { name: 'apply', ...stepRetry });
+          } catch (err) {
+            if (closing || err instanceof ShutdownError) throw err;
+            tried = applyStepFailed(err);
+          }
+          if (!shouldTryAgain(tried, tries)) outcome = tried;
+          // Durable sleep: a crash during the backoff resumes the wait, not the run.
+          else await DBOS.sleepms(backoffMs(tries));
+        }
+        // finish is idempotent: another try records nothing twice. Should every try fail, the
+        // workflow ends in ERROR and the recovery sweep finishes the run with the recorded outcome.
+        await DBOS.runStep(() => guard(() => acts.finish(run, outcome)), { name: 'finish', ...stepRetry });
         return { status: outcome.status };
       },
       { name: DBOS_WORKFLOW },
@@ -167,6 +248,9 @@ export function createDbosEngine(
         onConflict: 'always_update',
       });
     launched = true;
+    sweep();
+    recoveryTimer = setInterval(sweep, opts.recoveryMs ?? RECOVERY_MS);
+    recoveryTimer.unref();
     log(
       `[submissions] DBOS workflow engine running (queue ${DBOS_QUEUE}, up to ${opts.concurrency} runs at once, working or waiting for founders)`,
     );
@@ -216,7 +300,9 @@ export function createDbosEngine(
     async close() {
       if (closing) return;
       closing = true;
+      clearInterval(recoveryTimer);
       await launching?.catch(() => undefined);
+      await sweeping;
       if (launched)
         await DBOS.shutdown({ deregister: true }).catch((err: Error) => log(`[dbos] shutdown: ${err.message}`));
       if (owner === self) owner = null;
