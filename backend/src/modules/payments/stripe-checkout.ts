@@ -5,8 +5,21 @@ import type { CheckoutInput, PaymentProvider } from './port';
  * Stripe Checkout Sessions. Plans are yearly subscriptions, the credit pack a one-time payment;
  * `client_reference_id` and `metadata.product` tell the webhook who paid for what.
  */
+/**
+ * Every call to Stripe waits at most 10 s (the SDK's default is 80 s, longer than any request may
+ * hold a founder) and is retried twice on network errors, 409 and 5xx; the SDK adds an idempotency
+ * key to the retried POSTs, so a retry never creates a second session or refund.
+ */
+export const STRIPE_CLIENT = { timeout: 10_000, maxNetworkRetries: 2 } as const;
+
+/** Stripe's client with those limits; `endpoint` points it elsewhere (tests, a local mock of Stripe's API). */
+export const stripeClient = (
+  secretKey: string,
+  endpoint?: { host: string; port: number; protocol: 'http' | 'https' },
+) => new Stripe(secretKey, { ...STRIPE_CLIENT, ...endpoint });
+
 export function createStripeCheckout(opts: { secretKey: string; webhookSecret: string | null }): PaymentProvider {
-  const stripe = new Stripe(opts.secretKey);
+  const stripe = stripeClient(opts.secretKey);
   return {
     kind: 'stripe',
     webhookSecret: opts.webhookSecret,
