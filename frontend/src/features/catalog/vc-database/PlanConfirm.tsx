@@ -122,7 +122,7 @@ export function usePlanConfirmation(): {
       footer={
         !plan ? null : nothing ? (
           <Button onClick={() => answer(false)} data-testid="plan-close">
-            Close
+            Choose Other Firms
           </Button>
         ) : (
           <>
@@ -137,6 +137,12 @@ export function usePlanConfirmation(): {
       }
     >
       {plan ? <PlanDetails plan={plan} /> : null}
+      {plan?.skipped.some((x) => x.reason === 'reserved_domain') ? (
+        <p className="mt-3 rounded-md bg-muted/60 px-3 py-2 text-xs text-muted-foreground" data-testid="plan-demo-note">
+          Demo firms are examples, not real investors: applying for real needs firms with a real website. To watch an
+          application go through now, try the test firms.
+        </p>
+      ) : null}
       {plan && !nothing ? (
         <p className="mt-3 text-xs text-muted-foreground">
           To skip this question for small amounts, choose an amount under Settings → Spending.
