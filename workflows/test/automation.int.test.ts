@@ -39,8 +39,18 @@ async function limited<T>(fn: () => Promise<T>): Promise<T> {
 const url = (slug: string) => `${sandbox.url}/${slug}/`;
 // This founder allowed accepting an application's terms for them in Settings (the default is off: a required agreement is asked).
 const FOUNDER_CHOICES = { optIns: 'no', acceptTerms: true } as const;
+// The terms setting covers terms and privacy notices only: a statement of fact is ticked only from the founder's own yes to it.
+const FOUNDER_STATEMENTS = [{ question: 'I confirm that the information above is accurate', answer: 'Yes' }];
 const run = (slug: string, extra: Partial<Parameters<typeof applyToFirm>[0]> = {}) =>
-  applyToFirm({ url: url(slug), profile: P, browser, allowPrivate: true, checkboxes: FOUNDER_CHOICES, ...extra });
+  applyToFirm({
+    url: url(slug),
+    profile: P,
+    browser,
+    allowPrivate: true,
+    checkboxes: FOUNDER_CHOICES,
+    answers: FOUNDER_STATEMENTS,
+    ...extra,
+  });
 
 /** What each firm's server must have received: field name (or question label) → value. */
 const RECEIVED: Record<string, Record<string, string | RegExp>> = {
