@@ -15,7 +15,13 @@ import {
 } from '@fp/infra';
 import { ProjectionRunner } from '@fp/projections';
 import { InProcessSearchIndex, MeilisearchIndex, PostgresSearchIndex, type SearchIndex } from '@fp/projections';
-import { createDbosEngine, createDbosHistory, type DiscoveryActivities, type WorkflowHistory } from '@fp/workflows';
+import {
+  createDbosEngine,
+  createDbosHistory,
+  type DiscoveryActivities,
+  type SubmissionActivities,
+  type WorkflowHistory,
+} from '@fp/workflows';
 import { startSandbox, type Sandbox } from '@fp/workflows/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -100,6 +106,8 @@ export interface RuntimeOptions {
   /** Tracing; by default OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set, else none. */
   tracing?: Tracing;
   listen?: boolean;
+  /** Wraps the workflow's steps (begin, apply, finish): fault-injection tests make them fail. */
+  wrapActivities?: (activities: SubmissionActivities) => SubmissionActivities;
 }
 
 /**
@@ -311,8 +319,13 @@ export function pickStorage(config: AppConfig): FileStorage {
 }
 
 /** The engine's activities log with their run's submission and attempt ids, in a span per step and automation phase. */
-function withRunLogContext(adapter: EngineAdapter, logging: Logging, tracing: Tracing): EngineAdapter {
-  return (o) => adapter({ ...o, activities: traceActivities(withRunContext(o.activities, logging), tracing) });
+function withRunLogContext(
+  adapter: EngineAdapter,
+  logging: Logging,
+  tracing: Tracing,
+  wrap: (a: SubmissionActivities) => SubmissionActivities = (a) => a,
+): EngineAdapter {
+  return (o) => adapter({ ...o, activities: traceActivities(withRunContext(wrap(o.activities), logging), tracing) });
 }
 
 /** The workflow engine: Temporal when TEMPORAL_ADDRESS is set, else DBOS on our Postgres. */
@@ -436,7 +449,7 @@ export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime>
   const { modules, services, identity } = buildModules(ctx, {
     searchIndex,
     storage,
-    engine: withRunLogContext(pickWorkflowEngine(config, database.url), logging, tracing),
+    engine: withRunLogContext(pickWorkflowEngine(config, database.url), logging, tracing, opts.wrapActivities),
     history,
     mail: pickMailTransport(config, db),
     identity: pickIdentity(config, pool),

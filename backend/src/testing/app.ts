@@ -72,6 +72,7 @@ export async function startTestApp(
     security?: Partial<SecurityConfig>;
     logging?: Logging;
     tracing?: Tracing;
+    wrapActivities?: RuntimeOptions['wrapActivities'];
   } = {},
 ): Promise<TestApp> {
   const adminUrl = opts.pgAdminUrl ?? (await import('vitest')).inject('pgAdminUrl');
@@ -100,6 +101,7 @@ export async function startTestApp(
     tracing: opts.tracing,
     mount: opts.mount,
     workers: opts.workers,
+    wrapActivities: opts.wrapActivities,
   });
   const url = runtime.url!.replace('localhost', '127.0.0.1');
 
