@@ -1,6 +1,6 @@
 import { RATE_LIMIT_EXCEEDED } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SecurityContext } from './context';
+import type { SecurityContext } from './route-context';
 import { isSignIn, signInEmail } from '../../platform/identity/port';
 import { clientIp, pathOf, reportFor } from './request';
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
-import type { SecurityService } from './service';
 
-/** What the security module's files receive: the platform and the module's own service. */
-export type SecurityContext = AppContext & { security: SecurityService };
+/** What security needs from outside, passed by the composition root. */
+export interface SecurityDeps {
+  ctx: AppContext;
+}

@@ -1,7 +1,7 @@
 import { AUTOMATED_CLIENT, IP_BLOCKED, RATE_LIMIT_EXCEEDED } from '@fp/contracts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SecurityContext } from './context';
+import type { SecurityContext } from './route-context';
 import { automatedMarker } from './agents';
 import { blockPage, wantsPage } from './block-page';
 import { isHoneypot, isMachineFacing, isProbe, limitClass, type LimitClass } from './classify';

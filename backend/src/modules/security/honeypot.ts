@@ -1,6 +1,6 @@
 import { HONEYPOT_FIELD } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { SecurityContext } from './context';
+import type { SecurityContext } from './route-context';
 import { HONEYPOT_PATHS } from './classify';
 import { pathOf, reportFor } from './request';
 

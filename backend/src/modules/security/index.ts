@@ -1,8 +1,9 @@
-import { moduleContext, type AppContext } from '../../platform/context';
+import { moduleContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import { installBruteForceGuard } from './brute-force';
 import { HONEYPOT_PUBLIC } from './classify';
-import type { SecurityContext } from './context';
+import type { SecurityDeps } from './context';
+import type { SecurityContext } from './route-context';
 import { createLimiters, installGuards, type Enforce } from './guards';
 import { honeypotRoutes, installHiddenFieldCheck } from './honeypot';
 import { securityProjection } from './projection';
@@ -19,7 +20,7 @@ export type { SecurityService, ViolationReport } from './service';
  * Abuse protection (docs/security.md). Built first by the composition root so that its guards run
  * before any other module's hooks: a blocked address gets 403 before any work is done.
  */
-export function createSecurityModule({ ctx: platform }: { ctx: AppContext }): AppModule<SecurityService> {
+export function createSecurityModule({ ctx: platform }: SecurityDeps): AppModule<SecurityService> {
   const security = createSecurityService(platform);
   const ctx: SecurityContext = moduleContext(platform, { security });
   // The per-user limiter is made with the guards (before the session check) and used by the

@@ -4,7 +4,7 @@ import { API_ROUTES, UnblockIpRequest, ViolationsPerHourQuery } from '@fp/contra
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
-import type { SecurityContext } from './context';
+import type { SecurityContext } from './route-context';
 import { parse } from '../../platform/http';
 import { createSecurityQueries } from './queries';
 import { debugInfo } from './debug';

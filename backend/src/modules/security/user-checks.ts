@@ -1,7 +1,7 @@
 import { RATE_LIMIT_EXCEEDED, SIGN_IN_AGAIN, SUSPICIOUS_ACTIVITY } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import type { SecurityContext } from './context';
+import type { SecurityContext } from './route-context';
 import { agentFamily, automatedMarker } from './agents';
 import { isCatalogPage, limitClass } from './classify';
 import { formatWindow, type Enforce } from './guards';
