@@ -50,9 +50,12 @@ const shutdown = async (reason: string) => {
 // in a process on DATABASE_URL — cutting the shutdown below short: no drain of the API, no clean
 // stop of projections and workflow workers. This process owns its signals; runtime.stop() stops
 // an embedded Postgres it started.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// SIGHUP too: a closed terminal sends it to the app and to its Postgres, which takes it as "reload"
+// and would live on as an orphan if the app just died of it.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void shutdown(signal));
+}
 // The process that started this one (npm, a supervisor, a test) went away without passing a signal
 // on (it was killed with SIGKILL): nobody is left to stop this server, so it stops itself rather
 // than living on, with its Postgres, as an orphan.

@@ -119,4 +119,20 @@ it('a signal to the npm process stops the app, its Postgres and every child with
     () => !alive(again.postmaster) && again.tree.every((p) => !alive(p)),
     25_000,
   );
+
+  // A closed terminal: SIGHUP to every process of the foreground group (npm, the app, Postgres,
+  // which takes it as "reload its configuration"). The app stops and takes its Postgres with it.
+  const hung = await npmStart(dataDir);
+  for (const pid of [hung.npm.pid!, ...hung.tree]) {
+    try {
+      process.kill(pid, 'SIGHUP');
+    } catch {
+      /* already gone */
+    }
+  }
+  await until(
+    () => `the app and its Postgres to stop after SIGHUP:\n${hung.output()}`,
+    () => !alive(hung.postmaster) && hung.tree.every((p) => !alive(p)),
+    25_000,
+  );
 }, 400_000);
