@@ -98,6 +98,7 @@ describe('review before sending', () => {
       status: 'ready',
       summary: '',
       questions: [],
+      notSent: [],
       fields: [
         {
           question: 'Name',

@@ -40,6 +40,14 @@ export interface ReviewQuestion {
   options: string[] | null;
 }
 
+/** A field of the form left empty, and why (a value given that the field does not accept, or none given). */
+export interface ReviewNotSent {
+  question: string;
+  reason: string;
+  /** A value was given (your answer or your profile's) that this field does not accept. */
+  given: boolean;
+}
+
 /** ready: everything required is filled; needs_answers: the run would ask these first; failed: the form could not be filled. */
 export type ReviewStatus = 'ready' | 'needs_answers' | 'failed';
 
@@ -49,6 +57,8 @@ export interface FormReview {
   summary: string;
   fields: ReviewField[];
   questions: ReviewQuestion[];
+  /** Every other field of the form: left empty, with why. */
+  notSent: ReviewNotSent[];
 }
 
 const PROFILE_NAMES: Record<string, string> = {

@@ -7,7 +7,14 @@ import { findApplicationForm } from './find-form';
 import { assertSubmittable, fillForm } from './fill-form';
 import { openGuardedPage } from './request-guard';
 import { makeStopCheck, type RunContext } from './run-context';
-import { DEFAULT_TIMEOUTS, type ApplyOptions, type ApplyResult, type ApplyStep, type FilledField } from './types';
+import {
+  DEFAULT_TIMEOUTS,
+  type ApplyOptions,
+  type ApplyResult,
+  type ApplyStep,
+  type FilledField,
+  type NotSentField,
+} from './types';
 import { checkUrlSafety } from './url-safety';
 import { submitAndVerify } from './verify-submission';
 
@@ -18,6 +25,12 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
   return Promise.race([p.catch(() => undefined), new Promise<undefined>((r) => setTimeout(() => r(undefined), ms))]);
 }
 
+/** The given values a control refused, named in the summary so no answer is dropped silently. */
+function describeNotSent(notSent: NotSentField[]): string {
+  const given = notSent.filter((n) => n.given);
+  return given.length ? ` Not sent: ${given.map((n) => `"${n.question}" (${n.reason})`).join('; ')}.` : '';
+}
+
 function describeFields(filled: FilledField[]): string {
   const keys = filled.filter((f) => KEY_FIELDS.includes(f.field)).map((f) => f.label);
   return `${filled.length} field${filled.length === 1 ? '' : 's'}${keys.length ? ` (${keys.slice(0, 4).join(', ')}…)` : ''}`;
@@ -26,6 +39,7 @@ function describeFields(filled: FilledField[]): string {
 export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const filled: FilledField[] = [];
+  const notSent: NotSentField[] = [];
   const debug = process.env.FP_AUTOMATION_DEBUG === '1';
   const trace: string[] = [];
   const t0 = Date.now();
@@ -41,6 +55,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
   };
   const result = (r: Partial<ApplyResult> & Pick<ApplyResult, 'status' | 'subStatus' | 'summary'>): ApplyResult => ({
     fieldsFilled: filled,
+    notSent,
     confirmationText: null,
     error: null,
     screenshot: null,
@@ -153,6 +168,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       dryRun: !!opts.dryRun,
       maxPages: opts.maxPages ?? 8,
       filled,
+      notSent,
       dialogs,
       step,
       checkStopped,
@@ -169,7 +185,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       return result({
         status: 'completed',
         subStatus: 'form_filled',
-        summary: `Dry run: found the application form and filled ${describeFields(filled)}; did not submit.`,
+        summary: `Dry run: found the application form and filled ${describeFields(filled)}; did not submit.${describeNotSent(notSent)}`,
         finalUrl: page.url(),
       });
     }
@@ -178,10 +194,14 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
     const conf = ok.confirmationText
       ? ` The site confirmed: "${ok.confirmationText.slice(0, 160)}"`
       : ` No confirmation text; evidence: ${ok.evidence}.`;
+    const host = new URL(page.url()).host;
+    const over = ready.steps > 1 ? ` over ${ready.steps} steps` : '';
     return result({
       status: 'completed',
       subStatus: 'submitted',
-      summary: `Submitted the application on ${new URL(page.url()).host} with ${describeFields(filled)}${ready.steps > 1 ? ` over ${ready.steps} steps` : ''}.${conf}`,
+      summary: ok.unconfirmed
+        ? `Sent, confirmation not seen: the application went to ${host} with ${describeFields(filled)}${over}, and ${ok.evidence}. Check with the firm before applying again.${describeNotSent(notSent)}`
+        : `Submitted the application on ${host} with ${describeFields(filled)}${over}.${conf}${describeNotSent(notSent)}`,
       confirmationText: ok.confirmationText,
       finalUrl: page.url(),
     });

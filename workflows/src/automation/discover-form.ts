@@ -155,6 +155,7 @@ export async function discoverForm(opts: DiscoverOptions): Promise<DiscoveryResu
     dryRun: true,
     maxPages: opts.maxPages ?? 8,
     filled: [],
+    notSent: [],
     dialogs: [],
     // Discovery never sends a form: nothing to prove.
     proof: { sentRequest: null },

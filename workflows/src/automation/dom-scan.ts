@@ -97,6 +97,8 @@ const SCAN_SOURCE = String.raw`(() => {
     return r.width > 0 && r.height > 0;
   };
   const textOf = (el) => clean(el ? (el.innerText !== undefined && el.isConnected ? el.innerText : el.textContent) : '');
+  // An option's words without its keyboard-letter hint (<kbd>B</kbd> Seed is "Seed").
+  const optionText = (el) => { if (!el.querySelector('kbd')) return textOf(el); const c = el.cloneNode(true); c.querySelectorAll('kbd').forEach((n) => n.remove()); return clean(c.textContent); };
   const stripControls = (el) => {
     const c = el.cloneNode(true);
     c.querySelectorAll('input,select,textarea,button,[role=listbox],[role=option],[role=radiogroup],script,style').forEach((n) => n.remove());
@@ -218,7 +220,7 @@ const SCAN_SOURCE = String.raw`(() => {
     const radios = Array.from(g.querySelectorAll('[role=radio]')).filter((r) => r.tagName !== 'INPUT');
     if (!radios.length || disabled(g)) return;
     const label = byIds(g.getAttribute('aria-labelledby')) || clean(g.getAttribute('aria-label')) || nearbyText(g);
-    const options = radios.map((r, i) => ({ id: idOf(r), clickId: '', label: clean(r.getAttribute('aria-label')) || textOf(r) || r.getAttribute('data-value') || '', value: r.getAttribute('data-value') || '', index: i, checked: r.getAttribute('aria-checked') === 'true', disabled: disabled(r) }));
+    const options = radios.map((r, i) => ({ id: idOf(r), clickId: '', label: clean(r.getAttribute('aria-label')) || optionText(r) || r.getAttribute('data-value') || '', value: r.getAttribute('data-value') || '', index: i, checked: r.getAttribute('aria-checked') === 'true', disabled: disabled(r) }));
     radios.forEach((r) => seen.add(r));
     const checked = options.filter((o) => o.checked);
     push(g, { kind: 'radio-group', inputType: 'aria-radio', label, ariaLabel: '', options, value: checked.map((o) => o.label).join(', '), checked: checked.length > 0, visible: radios.some(visible) });
@@ -235,7 +237,7 @@ const SCAN_SOURCE = String.raw`(() => {
   looseRadios.forEach((radios, holder) => {
     if (radios.length < 2) return;
     const label = byIds(holder.getAttribute('aria-labelledby')) || clean(holder.getAttribute('aria-label')) || nearbyText(holder);
-    const options = radios.map((r, i) => ({ id: idOf(r), clickId: '', label: clean(r.getAttribute('aria-label')) || textOf(r) || r.getAttribute('data-value') || '', value: r.getAttribute('data-value') || '', index: i, checked: r.getAttribute('aria-checked') === 'true', disabled: disabled(r) }));
+    const options = radios.map((r, i) => ({ id: idOf(r), clickId: '', label: clean(r.getAttribute('aria-label')) || optionText(r) || r.getAttribute('data-value') || '', value: r.getAttribute('data-value') || '', index: i, checked: r.getAttribute('aria-checked') === 'true', disabled: disabled(r) }));
     radios.forEach((r) => seen.add(r));
     const checked = options.filter((o) => o.checked);
     push(holder, { kind: 'radio-group', inputType: 'aria-radio', label, ariaLabel: '', options, value: checked.map((o) => o.label).join(', '), checked: checked.length > 0, visible: radios.some(visible), required: reqText(label) || holder.getAttribute('aria-required') === 'true' });

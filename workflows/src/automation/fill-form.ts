@@ -101,6 +101,12 @@ async function waitForChange(
   return 'unchanged';
 }
 
+/** Whether the screen tells a person to press Enter to go on. */
+async function saysPressEnter(frame: Frame): Promise<boolean> {
+  const text = (await frame.evaluate('document.body ? document.body.innerText : ""').catch(() => '')) as string;
+  return /\bpress enter\b|\benter ↵|↵/i.test(text);
+}
+
 /** Native constraint validation before submitting: which required fields are still empty or invalid. */
 async function invalidFields(frame: Frame, group: string, scan: FrameScan): Promise<string[]> {
   if (!group.startsWith('form:')) return [];
@@ -154,7 +160,7 @@ export function keepsValue(c: ScannedControl, shown: string): boolean {
 }
 
 /** The value a control shows now, as keepsValue compares it (empty when nothing is set). */
-function shownValue(c: ScannedControl): string {
+export function shownValue(c: ScannedControl): string {
   switch (c.kind) {
     case 'radio-group':
     case 'checkbox-group':
@@ -180,6 +186,24 @@ interface Placed {
 }
 
 const CHOICE_KINDS = new Set(['select', 'radio-group', 'checkbox-group', 'listbox']);
+
+const quoted = (v: string) => `“${v.length > 40 ? `${v.slice(0, 39)}…` : v}”`;
+
+/** Why a control does not accept a value, in the words of its own attributes (maxlength, pattern, step, min/max). */
+export function refusalReason(c: ScannedControl, value: string): string {
+  const v = quoted(value.trim());
+  const type = (c.inputType || c.kind).toLowerCase();
+  if (CHOICE_KINDS.has(c.kind) || c.kind === 'combobox') return `${v} is none of the options this field offers`;
+  if (c.maxLength > 0 && value.trim().length > c.maxLength)
+    return `${v} is longer than the ${c.maxLength} characters this field takes (your words are never cut)`;
+  if (c.pattern) return `${v} does not match the format this field requires`;
+  if (type === 'number' || type === 'range') {
+    const step = c.step && c.step !== 'any' ? c.step : c.step === 'any' ? null : '1';
+    const bounds = [c.min ? `from ${c.min}` : '', c.max ? `up to ${c.max}` : ''].filter(Boolean).join(' ');
+    return `${v} is not a number this field accepts${step === '1' ? ' (whole numbers only)' : step ? ` (steps of ${step})` : ''}${bounds ? `, ${bounds}` : ''}`;
+  }
+  return `${v} is not a valid value for this ${type} field`;
+}
 
 /** The question as the founder will see it: the field's label and, for a choice, its options. */
 export function questionOf(c: ScannedControl): FormQuestion {
@@ -300,6 +324,8 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
           filledIds.push(c.id);
           touched = true;
         } else if (c.required) unfilledRequired.set(c.id, displayLabel(c));
+        else if (!ctx.notSent.some((n) => n.question === displayLabel(c)))
+          ctx.notSent.push({ question: displayLabel(c), reason: 'left empty: no document of this kind', given: false });
         continue;
       }
       // The question model decides whose answer this question takes (the founder's, the profile's, or nobody's).
@@ -311,6 +337,9 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
         checkboxes: ctx.checkboxes,
         defaultMessage: ctx.defaultMessage,
       });
+      const notSent = (reason: string, given: boolean) => {
+        if (!ctx.notSent.some((n) => n.question === label)) ctx.notSent.push({ question: label, reason, given });
+      };
       let put: Omit<Placed, 'shown' | 'label'> | null = null;
       let shown: string | null = null;
       if (d.fill) {
@@ -328,7 +357,13 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
         filledIds.push(c.id);
         placed.set(c.id, { ...put, shown, label });
         touched = true;
-      } else if (c.required) unfilledRequired.set(c.id, displayLabel(c));
+      } else {
+        if (c.required) unfilledRequired.set(c.id, displayLabel(c));
+        // Every field is accounted for: an optional one left empty is listed with why (a refused value first).
+        else if (d.fill) notSent(refusalReason(c, d.value), true);
+        else if (d.refused) notSent(refusalReason(c, d.refused), true);
+        else notSent(`left empty: ${d.why}`, false);
+      }
     }
     if (touched) await sleep(250);
 
@@ -367,6 +402,17 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
       if (touched && (await waitForChange(frame, group, sig, 3000)) === 'changed') {
         steps++;
         continue;
+      }
+      // A screen that goes on with Enter only ("press Enter ↵"): pressed as a person would, never inside a <form>
+      // (there Enter may send the whole form past the submit check).
+      if (touched && !group.startsWith('form:') && (await saysPressEnter(frame))) {
+        ctx.checkStopped();
+        ctx.log('press Enter (the screen says so)');
+        await frame.page().keyboard.press('Enter');
+        if ((await waitForChange(frame, group, sig, 3000)) === 'changed') {
+          steps++;
+          continue;
+        }
       }
       throw new ApplyFailure('no_submit_button', 'Filled the form but found no button to submit it.');
     }

@@ -10,9 +10,15 @@ export interface ReviewedFirm {
   website: string | null;
 }
 
+/** The values given that the form does not accept, said in the summary too. */
+const given = (notSent: { question: string; given: boolean }[]) => {
+  const n = notSent.filter((x) => x.given).length;
+  return n ? ` ${n === 1 ? 'One value' : `${n} values`} you gave cannot be sent: see “Not sent”.` : '';
+};
+
 /** The review table of a dry run's result: question → value → source, and the questions the run would ask. */
 export function reviewOf(
-  r: Pick<ApplyResult, 'status' | 'subStatus' | 'summary' | 'fieldsFilled' | 'unansweredQuestions'>,
+  r: Pick<ApplyResult, 'status' | 'subStatus' | 'summary' | 'fieldsFilled' | 'unansweredQuestions' | 'notSent'>,
   firm: ReviewedFirm,
 ): FormReview {
   const fields = reviewFields(r.fieldsFilled);
@@ -21,6 +27,7 @@ export function reviewOf(
     required,
     options,
   }));
+  const notSent = (r.notSent ?? []).map(({ question, reason, given }) => ({ question, reason, given }));
   if (r.status === 'waiting_for_input')
     return {
       firm,
@@ -28,16 +35,18 @@ export function reviewOf(
       summary: `Nothing was sent. The form needs ${questions.length === 1 ? 'an answer' : `${questions.length} answers`} from you first (later steps of the form are reviewed once these are answered).`,
       fields,
       questions,
+      notSent,
     };
   if (r.status === 'completed' && r.subStatus === 'form_filled')
     return {
       firm,
       status: 'ready',
-      summary: `Nothing was sent. This is what the application would send (${fields.length} field${fields.length === 1 ? '' : 's'}).`,
+      summary: `Nothing was sent. This is what the application would send (${fields.length} field${fields.length === 1 ? '' : 's'}).${given(notSent)}`,
       fields,
       questions,
+      notSent,
     };
-  return { firm, status: 'failed', summary: r.summary, fields, questions };
+  return { firm, status: 'failed', summary: r.summary, fields, questions, notSent };
 }
 
 /** Fills the firm's form without submitting it (a dry run) and returns its review. */

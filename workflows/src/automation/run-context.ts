@@ -7,6 +7,7 @@ import type {
   CheckboxChoices,
   FilledField,
   FounderAnswer,
+  NotSentField,
   SentRequest,
   StartupProfile,
   TakeoverHook,
@@ -29,6 +30,8 @@ export interface RunContext {
   dryRun: boolean;
   maxPages: number;
   filled: FilledField[];
+  /** Fields left empty, with why (the review and the proof list them beside the fields filled). */
+  notSent: NotSentField[];
   /** Proof: the request that sent the form (set while verifying the submission). */
   proof: { sentRequest: SentRequest | null };
   /** Messages of alert/confirm dialogs, in order (some sites confirm with an alert). */

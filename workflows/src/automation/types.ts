@@ -102,6 +102,14 @@ export interface FilledField {
   source?: string;
 }
 
+/** A field of the form left empty, and why: with the fields filled and the questions, every field is accounted for. */
+export interface NotSentField {
+  question: string;
+  reason: string;
+  /** A value was given (the founder's answer or the profile's) that the control does not accept. */
+  given: boolean;
+}
+
 /** The request that sent the form, as seen on the network (method, URL, HTTP status). */
 export interface SentRequest {
   method: string;
@@ -143,6 +151,8 @@ export interface ApplyResult {
   pageHtml?: string | null;
   /** status waiting_for_input: the questions the founder must answer before the form can be sent. */
   unansweredQuestions?: FormQuestion[];
+  /** Fields of the form left empty, each with its reason (a given value the control refused, or nobody gave one). */
+  notSent?: NotSentField[];
 }
 
 export interface ApplyTimeouts {
@@ -154,6 +164,8 @@ export interface ApplyTimeouts {
   formWaitMs: number;
   /** How long to wait for a confirmation after clicking submit. */
   verifyMs: number;
+  /** The wait goes on past verifyMs while the page is busy or the submission request is in flight, up to this. */
+  verifyMaxMs: number;
   /** Give up when a submit click caused no request, navigation or text change for this long. */
   quietMs: number;
   /** Whole run. */
@@ -220,6 +232,7 @@ export const DEFAULT_TIMEOUTS: ApplyTimeouts = {
   actionMs: 6_000,
   formWaitMs: 8_000,
   verifyMs: 15_000,
+  verifyMaxMs: 45_000,
   quietMs: 4_000,
   totalMs: 150_000,
 };

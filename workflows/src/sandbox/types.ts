@@ -41,7 +41,11 @@ export type SandboxSiteKind =
   | 'others-questions'
   | 'radio-divs-one-at-a-time'
   | 'keyboard-letter-cards'
-  | 'listbox-combobox-choices';
+  | 'listbox-combobox-choices'
+  | 'ok-button-choices'
+  | 'script-required-refusal'
+  | 'slow-confirmation'
+  | 'refused-values';
 
 /** One request a site accepted as an application (or tried to), keyed by field name or question label. */
 export interface Submission {

@@ -30,6 +30,10 @@ import { aspenVentures } from './aspen-ventures';
 import { hazelFund } from './hazel-fund';
 import { birchVentures } from './birch-ventures';
 import { elmPartners } from './elm-partners';
+import { fernVentures } from './fern-ventures';
+import { cobaltSpa } from './cobalt-spa';
+import { slateCapital } from './slate-capital';
+import { reedGrants } from './reed-grants';
 
 export const SITE_DEFINITIONS: SiteDefinition[] = [
   northwindVentures,
@@ -63,4 +67,8 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   hazelFund,
   birchVentures,
   elmPartners,
+  fernVentures,
+  cobaltSpa,
+  slateCapital,
+  reedGrants,
 ];
