@@ -65,6 +65,11 @@ describe('check-skeleton', () => {
     expect(skeletonProblems(misnamed)).toEqual([`${M}pipeline-decider.ts does not export pipelineDecider`]);
   });
 
+  it('finds every backend module in shape, and no import circle, in the tree', () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    expect(skeletonProblems(repoFiles(root))).toEqual([]);
+  });
+
   it('reports each circle once, with every file on it', () => {
     const g = new Map([
       ['a', ['b']],

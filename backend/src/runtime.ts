@@ -67,9 +67,10 @@ import {
   type HttpWindow,
   type Metrics,
 } from './platform/metrics';
+import type { Role } from './platform/role';
 import { createFolderStorage, createS3Storage, parseS3Url, type FileStorage } from './platform/storage/index';
 
-export type Role = 'all' | 'api' | 'projections' | 'worker' | 'cli';
+export type { Role } from './platform/role';
 
 export interface Runtime {
   ctx: AppContext;

@@ -1,5 +1,5 @@
 import { DEV_AUTH_SECRET, type AppConfig } from '@fp/infra';
-import type { Role } from '../runtime';
+import type { Role } from './role';
 
 /** One setting a production start refuses, and the variable that fixes it. */
 export interface Refusal {
