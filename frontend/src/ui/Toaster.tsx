@@ -13,14 +13,16 @@ const variantClasses = {
  * Mount once near the root. Renders the one visible toast in the bottom-right corner (full width
  * at the bottom on phones), lifted above a sticky bar when one is shown (`--sticky-bottom`, see
  * ui/sticky.ts): the top of a page holds its title, search box and filters, which a toast there
- * covered for seconds. On phones it closes sooner (toastDuration).
+ * covered for seconds. When the control just used sits in the lower half of the screen the toast
+ * shows at the top instead, under the header (toastEdge). On phones it closes sooner (toastDuration).
  */
 export function Toaster() {
   const { toasts } = useToast();
+  const top = toasts[0]?.edge === 'top';
   return (
     <section
       aria-label="Notifications"
-      style={{ bottom: 'var(--sticky-bottom, 0px)' }}
+      style={top ? { top: 'calc(4rem + var(--sticky-top, 0px))' } : { bottom: 'var(--sticky-bottom, 0px)' }}
       className="pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-stretch gap-2 p-3 sm:left-auto sm:items-end sm:p-4"
     >
       {toasts.map((t) => (

@@ -16,7 +16,26 @@ export interface ToastItem extends ToastInput {
   id: string;
   open: boolean;
   createdAt: number;
+  /** Where it shows: away from the control the person just used (toastEdge). */
+  edge: 'top' | 'bottom';
 }
+
+/**
+ * A toast answers something the person just did; it must not sit on the control they did it with.
+ * Its usual place is the bottom edge (the top holds titles, search boxes and filters); when the
+ * focused control is in the lower half of the screen — a Save button scrolled into view, a bar at
+ * the bottom — it shows at the top, under the header, instead.
+ */
+export function toastEdge(): 'top' | 'bottom' {
+  if (typeof document === 'undefined') return 'bottom';
+  const focused = document.activeElement;
+  if (!focused || focused === document.body) return 'bottom';
+  return edgeAwayFrom(focused.getBoundingClientRect(), window.innerHeight);
+}
+
+/** The edge away from a control at `rect` on a screen `viewportHeight` high. */
+export const edgeAwayFrom = (rect: { top: number; height: number }, viewportHeight: number): 'top' | 'bottom' =>
+  rect.height > 0 && rect.top + rect.height / 2 > viewportHeight / 2 ? 'top' : 'bottom';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DEFAULT_DURATION = 5000;
@@ -47,7 +66,7 @@ export function dismissToast(id?: string): void {
 /** Shows a toast; only one is visible at a time, so a new one replaces the current one. */
 export function toast(input: ToastInput): { id: string; dismiss(): void; update(input: ToastInput): void } {
   const id = String(++counter);
-  const item: ToastItem = { ...input, id, open: true, createdAt: Date.now() };
+  const item: ToastItem = { ...input, id, open: true, createdAt: Date.now(), edge: toastEdge() };
   emit([item, ...toasts.filter((t) => t.open)].slice(0, TOAST_LIMIT));
   return {
     id,
