@@ -28,9 +28,19 @@ export interface ToastItem extends ToastInput {
  */
 export function toastEdge(): 'top' | 'bottom' {
   if (typeof document === 'undefined') return 'bottom';
-  const focused = document.activeElement;
-  if (!focused || focused === document.body) return 'bottom';
-  return edgeAwayFrom(focused.getBoundingClientRect(), window.innerHeight);
+  // The control pressed or focused last: a button disabled while its work runs has lost focus.
+  const used = lastUsed?.isConnected ? lastUsed : document.activeElement;
+  if (!used || used === document.body) return 'bottom';
+  return edgeAwayFrom(used.getBoundingClientRect(), window.innerHeight);
+}
+
+let lastUsed: Element | null = null;
+if (typeof document !== 'undefined') {
+  const remember = (e: Event) => {
+    if (e.target instanceof Element) lastUsed = e.target.closest('button, a, input, select, textarea') ?? e.target;
+  };
+  document.addEventListener('pointerdown', remember, true);
+  document.addEventListener('focusin', remember, true);
 }
 
 /** The edge away from a control at `rect` on a screen `viewportHeight` high. */
