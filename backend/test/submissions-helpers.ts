@@ -12,8 +12,17 @@ export const TERMINAL = ['completed', 'failed', 'stopped'];
  * with a required agreement complete; the product's default is off (a required agreement is asked).
  */
 export const FIXTURE_CHOICES = { acceptTerms: true };
+/**
+ * What test founders have said yes to before (their answer library): the terms setting covers terms and
+ * privacy notices only, so a required statement of fact (orbit-fund's "the information above is
+ * accurate") is ticked from the founder's own yes, as after answering it once in a run.
+ */
+export const FIXTURE_STATEMENTS = [{ question: 'I confirm that the information above is accurate', answer: 'Yes' }];
 
-/** A signed-in founder with a complete profile, `credits` credits and `choices` saved in Settings (null: the defaults). */
+/**
+ * A signed-in founder with a complete profile, `credits` credits and `choices` saved in Settings with the
+ * fixture's statements answered (null: the product's defaults, nothing answered).
+ */
 export async function founder(
   app: TestApp,
   credits: number,
@@ -26,6 +35,10 @@ export async function founder(
   if (choices) {
     const c = await app.api('PUT', '/api/settings/choices', { token: user.token, body: choices });
     if (c.status !== 200) throw new Error(`choices: ${c.status} ${JSON.stringify(c.body)}`);
+    for (const body of FIXTURE_STATEMENTS) {
+      const a = await app.api('POST', '/api/answers', { token: user.token, body });
+      if (a.status !== 201) throw new Error(`answers: ${a.status} ${JSON.stringify(a.body)}`);
+    }
   }
   const have = await app.services.credits.balance(user.id);
   if (credits > have) {

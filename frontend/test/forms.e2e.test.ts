@@ -12,15 +12,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-  confirmSpend,
-  DIST_INDEX,
-  SHOTS,
-  signInThroughScreen,
-  TEST_APP_MODULE,
-} from './support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -236,7 +228,7 @@ describe('registry of application forms (e2e)', () => {
   );
 
   it(
-    'submitting to a firm with no usable form skips it without a charge, and the toast says why',
+    'submitting to a firm with no usable form: the plan says it is skipped and why, and nothing is charged',
     { timeout: 180_000 },
     async () => {
       const { context, page } = await signIn(FOUNDER);
@@ -252,13 +244,13 @@ describe('registry of application forms (e2e)', () => {
       ).toBe('E-mail only');
       await page.getByLabel('Select Quill Ventures').check();
       await page.getByRole('button', { name: 'Submit to 1 Test VC' }).click();
-      await confirmSpend(page);
-      const toast = page.getByRole('status').filter({ hasText: 'No Applications Submitted' });
-      await toast.waitFor();
-      await toast
-        .getByText('No application sent, no credits used. Skipped 1: 1 firm without a usable online form.')
-        .waitFor();
-      await shot(page, 'forms-skip-toast-1280-dark');
+      // Asked from the server's plan before anything is sent: nothing to send, 0 credits, and why.
+      const nothing = page.getByRole('dialog', { name: 'Nothing to send: 0 credits' });
+      await nothing.waitFor({ timeout: 30_000 });
+      expect(await nothing.innerText()).toMatch(/Quill Ventures[\s\S]*no form on this firm's website/i);
+      await shot(page, 'forms-skip-plan-1280-dark');
+      await nothing.getByRole('button', { name: 'Choose Other Firms' }).click();
+      await nothing.waitFor({ state: 'detached' });
       expect(await app.services.credits.balance(founder.id)).toBe(before);
       await context.close();
     },

@@ -130,17 +130,17 @@ describe('applications (e2e)', () => {
       .toBe('processing');
     await submitFirms(['Northwind Ventures', 'Sentinel Capital', 'Orbit Fund']);
 
-    // The same firm again: the server skips it (under way, or applied by now), charges nothing, and the toast says why.
+    // The same firm again: the plan says before anything is sent that it is skipped (under way, or
+    // applied by now) and that nothing is charged; there is nothing to confirm.
     await search.fill('Tortoise Capital');
     await search.press('Enter');
     await page.getByLabel('Select Tortoise Capital').check();
     await page.getByRole('button', { name: 'Submit to 1 Test VC' }).click();
-    await confirmSpend(page);
-    const skipped = page.getByRole('status').filter({ hasText: 'No Applications Submitted' });
-    await skipped.waitFor();
-    expect(await skipped.innerText()).toMatch(
-      /No application sent, no credits used\. Skipped 1: 1 already (under way|applied)\./,
-    );
+    const nothing = page.getByRole('dialog', { name: 'Nothing to send: 0 credits' });
+    await nothing.waitFor({ timeout: 30_000 });
+    expect(await nothing.innerText()).toMatch(/Tortoise Capital[\s\S]*already (under way|applied)/i);
+    await nothing.getByRole('button', { name: 'Choose Other Firms' }).click();
+    await nothing.waitFor({ state: 'detached' });
     expect((await app.api('GET', '/api/submissions', { token: user.token })).body.total).toBe(4);
 
     await page.goto(`${app.url}/submissions`);

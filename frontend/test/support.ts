@@ -77,11 +77,19 @@ export async function confirmSpend(page: import('playwright-core').Page): Promis
 }
 
 /**
- * Settings → Applications: lets the automation accept a form's terms for this founder. The product's
- * default is off (a required agreement is asked); tests whose sandbox firms have a required
- * agreement and that expect the run to complete on its own turn it on, as a founder would.
+ * Settings → Applications: lets the automation accept a form's terms for this founder, and answers yes to
+ * the sandbox firms' one required statement. The product's default is off (a required agreement is
+ * asked); tests whose sandbox firms have a required agreement and that expect the run to complete on
+ * its own turn it on, as a founder would.
  */
 export async function allowTermsAcceptance(app: Pick<E2eTestApp, 'api'>, token: string): Promise<void> {
   const r = await app.api('PUT', '/api/settings/choices', { token, body: { acceptTerms: true } });
   if (r.status !== 200) throw new Error(`choices: ${r.status} ${JSON.stringify(r.body)}`);
+  // The terms setting covers terms and privacy notices only: a required statement of fact (orbit-fund's
+  // "the information above is accurate") is ticked from the founder's own yes, as after answering it once.
+  const a = await app.api('POST', '/api/answers', {
+    token,
+    body: { question: 'I confirm that the information above is accurate', answer: 'Yes' },
+  });
+  if (a.status !== 201) throw new Error(`answers: ${a.status} ${JSON.stringify(a.body)}`);
 }
