@@ -53,10 +53,14 @@ export function CardDialog({ card, stage, onClose }: CardDialogProps) {
   const qc = useQueryClient();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A new draft for another card or stage only: the card's data is refetched while the dialog is open
+  // (its deck section refreshes the pipeline), and that must not wipe what the founder is typing.
+  const cardId = card?.id;
   useEffect(() => {
     setDraft(card ? draftOf(card, stage) : null);
     setError(null);
-  }, [card, stage]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the card's id, not its refetched object
+  }, [cardId, stage]);
   const history = useQuery({ ...cardHistoryQueryOptions(card?.id ?? ''), enabled: !!card });
 
   const save = useMutation({
