@@ -208,7 +208,8 @@ describe('pipeline (e2e)', () => {
   it('shows the follow-up, the funnel and the weekly chart on the dashboard', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
     const followUps = page.getByTestId('follow-ups-card');
-    await expect.poll(() => followUps.innerText()).toContain('Northwind Ventures');
+    // The dashboard is its own chunk now and asks for the board as it opens: wait for the answer.
+    await expect.poll(() => followUps.innerText(), { timeout: 15_000 }).toContain('Northwind Ventures');
     expect(await followUps.innerText()).toContain('Due today');
     expect(await page.getByTestId('funnel-Meeting').innerText()).toBe('1');
     expect(await page.getByTestId('funnel-Passed').innerText()).toBe('1');
