@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { deckPdf } from '../test/support/deck-pdf';
 import { startTestApp, type TestApp } from '../src/testing/app';
-import { benchPostgres, percentile } from './support';
+import { BENCH_CHROMIUM, benchPostgres, percentile } from './support';
 
 const DIST_INDEX = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -16,15 +16,6 @@ const DIST_INDEX = path.join(
   'dist',
   'index.html',
 );
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const VIEWER_PAGES = 30;
@@ -67,7 +58,7 @@ async function viewerFirstPage(app: TestApp): Promise<Record<string, number | st
     return {
       'deck_links.viewer_first_page': 'skipped: build the frontend first (npx turbo run build --filter=@fp/frontend)',
     };
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(BENCH_CHROMIUM);
   try {
     const founder = await app.createUser();
     const deck = await printDeck(browser, VIEWER_PAGES);

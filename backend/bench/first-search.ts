@@ -7,19 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startTestApp } from '../src/testing/app';
-import { benchPostgres, percentile, round } from './support';
+import { BENCH_CHROMIUM, benchPostgres, percentile, round } from './support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST_INDEX = path.join(ROOT, 'frontend', 'dist', 'index.html');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const RUNS = Number(process.env.BENCH_FIRST_SEARCH_RUNS ?? 7);
 const SEARCH = 'ventures';
@@ -59,7 +50,7 @@ export async function bench(): Promise<Record<string, number | string>> {
 async function firstSearch(): Promise<Record<string, number | string>> {
   const server = await benchPostgres({ durable: false });
   const app = await startTestApp({ pgAdminUrl: server.adminUrl, security: { ipAllowList: ['127.0.0.1'] } });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(BENCH_CHROMIUM);
   try {
     const seeded = await app.services.catalog.seed(
       { vc: CATALOG_SIZES.vcFirms, angels: 0 },

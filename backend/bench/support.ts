@@ -152,3 +152,16 @@ export async function writeCreditLedgers(
     );
   });
 }
+
+/** How the benches launch Debian's Chromium (no sandbox as root, no background traffic on a closed network). */
+export const BENCH_CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
