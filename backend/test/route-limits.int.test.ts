@@ -36,6 +36,7 @@ describe('route paths and limit classes', () => {
       'GET /api/test-vc-firms/all-ids': 'bulk',
       'POST /api/submit-to-selected-vcs': 'bulk',
       'POST /api/submit-to-test-vcs': 'bulk',
+      'POST /api/submit-plan': 'bulk',
       'POST /api/export-angel-investors': 'bulk',
       'POST /api/submissions/review': 'bulk',
     });

@@ -33,7 +33,7 @@ import {
  * log gives the very rows the restarted server left. (backend/test/submissions-recovery.int.test.ts
  * covers the workflow side: which firms complete and that no firm gets an application twice.)
  */
-const USERS = long(5, 10);
+const USERS = long(2, 10);
 const FIRMS = [
   'sentinel-capital',
   'forge-ventures',

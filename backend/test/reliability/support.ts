@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type pg from 'pg';
 import type { Runtime } from '../../src/runtime';
 import type { TestApp } from '../../src/testing/app';
+import { FIXTURE_CHOICES, founder as fixtureFounder, TERMINAL, testFirmId } from '../submissions-helpers';
 
 /**
  * Shared pieces of the reliability suite (docs/reliability.md): founders with a complete profile
@@ -23,19 +24,16 @@ export function noteShortVariant(what: string) {
 /** The one profile fixture (contracts/src/profile/sample.ts), under the name these tests know it by. */
 export const COMPLETE_PROFILE = SAMPLE_COMPLETE_PROFILE;
 
-export const TERMINAL = ['completed', 'failed', 'stopped'];
-export const testFirmId = (slug: string) => `test_vc_${slug}`;
+export { TERMINAL, testFirmId };
 
-/** A signed-up founder with a complete profile and exactly `credits` credits. */
+/**
+ * A signed-up founder with a complete profile and exactly `credits` credits: the same fixture as the
+ * other submission tests (terms setting on, the sandbox's required statement answered yes), or no
+ * profile and no settings at all with `profile: false`.
+ */
 export async function founder(app: TestApp, credits: number, opts: { profile?: boolean } = {}) {
-  const user = await app.createUser();
-  if (opts.profile !== false) {
-    const r = await app.api('PATCH', '/api/startup-profile', { token: user.token, body: COMPLETE_PROFILE });
-    if (r.status !== 200) throw new Error(`profile: ${r.status} ${JSON.stringify(r.body)}`);
-    // A fixture setting: this founder allows accepting an application's terms for them (the default is off).
-    const c = await app.api('PUT', '/api/settings/choices', { token: user.token, body: { acceptTerms: true } });
-    if (c.status !== 200) throw new Error(`choices: ${c.status} ${JSON.stringify(c.body)}`);
-  }
+  const user =
+    opts.profile === false ? await app.createUser() : await fixtureFounder(app, 0, COMPLETE_PROFILE, FIXTURE_CHOICES);
   const have = await app.services.credits.balance(user.id);
   if (credits > have)
     await app.services.credits.grant(user.id, credits - have, 'reliability test credits', null, {

@@ -73,17 +73,44 @@ export function dismissToast(id?: string): void {
   setTimeout(() => emit(toasts.filter((t) => t.open || (id !== undefined && t.id !== id))), REMOVE_DELAY);
 }
 
-/** Shows a toast; only one is visible at a time, so a new one replaces the current one. */
+/**
+ * Shows a toast; only one is visible at a time, so a new one replaces the current one. A toast raised
+ * from inside a dialog waits two frames before it shows: the dialog usually closes on that same success
+ * and gives focus back to its opener, and the toast then keeps clear of the opener (a phone's bottom
+ * sheet would otherwise send it to the top, over the search box the page is about).
+ */
 export function toast(input: ToastInput): { id: string; dismiss(): void; update(input: ToastInput): void } {
   const id = String(++counter);
-  const item: ToastItem = { ...input, id, open: true, createdAt: Date.now(), edge: toastEdge() };
-  emit([item, ...toasts.filter((t) => t.open)].slice(0, TOAST_LIMIT));
+  let item: ToastItem = { ...input, id, open: true, createdAt: Date.now(), edge: 'bottom' };
+  let state: 'waiting' | 'shown' | 'dismissed' = 'waiting';
+  const show = () => {
+    if (state !== 'waiting') return;
+    state = 'shown';
+    item = { ...item, edge: toastEdge() };
+    emit([item, ...toasts.filter((t) => t.open)].slice(0, TOAST_LIMIT));
+  };
+  if (usedInDialog()) afterTwoFrames(show);
+  else show();
   return {
     id,
-    dismiss: () => dismissToast(id),
-    update: (patch) => emit(toasts.map((t) => (t.id === id ? { ...t, ...patch } : t))),
+    dismiss: () => {
+      state = 'dismissed';
+      dismissToast(id);
+    },
+    update: (patch) => {
+      item = { ...item, ...patch };
+      if (state === 'shown') emit(toasts.map((t) => (t.id === id ? { ...t, ...patch } : t)));
+    },
   };
 }
+
+const usedInDialog = () =>
+  typeof document !== 'undefined' &&
+  !!(lastUsed?.isConnected ? lastUsed : document.activeElement)?.closest('[role="dialog"]');
+const afterTwoFrames = (f: () => void) =>
+  typeof requestAnimationFrame === 'function'
+    ? requestAnimationFrame(() => requestAnimationFrame(f))
+    : setTimeout(f, 32);
 
 function subscribe(l: () => void) {
   listeners.add(l);
