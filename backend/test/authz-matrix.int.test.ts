@@ -22,6 +22,7 @@ const PUBLIC = [
 const AUDITOR_ALLOWED = [
   'GET /api/auth/me',
   'GET /api/ops/ledger',
+  'GET /api/ops/refunds',
   'GET /api/ops/audits',
   'POST /api/ops/audits',
   'GET /api/ops/audits/:id',

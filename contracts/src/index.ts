@@ -6,6 +6,7 @@ export * from './accounts/events';
 export * from './credits/api';
 export * from './credits/events';
 export * from './credits/prices';
+export * from './credits/refund-events';
 export * from './profile/api';
 export * from './profile/events';
 export * from './profile/index';

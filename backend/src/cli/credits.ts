@@ -64,18 +64,23 @@ export const creditCommands: CliCommand[] = [
         report.rows.map((r) => r.userId),
       );
       const rows = report.rows.map((r) => ({ ...r, email: emails.get(r.userId) ?? null }));
-      const summary = `${report.streams} ledger(s), ${report.events} event(s) replayed in ${report.ms} ms: ${report.ok ? 'all balances match' : `${report.problems} problem(s)`}`;
+      // A pending refund is owed and being retried, not lost: counted apart, never a problem.
+      const pending = report.pendingRefunds
+        ? `; ${report.pendingRefunds} refund(s) pending (${report.pendingCredits} credit(s)), retried until they land`
+        : '';
+      const summary = `${report.streams} ledger(s), ${report.events} event(s) replayed in ${report.ms} ms: ${report.ok ? 'all balances match' : `${report.problems} problem(s)`}${pending}`;
       const text = table(
-        ['user', 'events', 'replayed', 'read model', 'status', 'problem'],
+        ['user', 'events', 'replayed', 'read model', 'status', 'pending refunds', 'problem'],
         rows.map((r) => [
           r.email ?? r.userId,
           String(r.events),
           String(r.replayed),
           r.readModel === null ? '-' : String(r.readModel),
           r.status.toUpperCase(),
+          r.pendingRefunds ? `${r.pendingRefunds} (${r.pendingCredits} cr)` : '',
           r.problem ?? '',
         ]),
-        [false, true, true, true, false, false],
+        [false, true, true, true, false, true, false],
       );
       out.result(
         {
@@ -83,6 +88,8 @@ export const creditCommands: CliCommand[] = [
           streams: report.streams,
           events: report.events,
           problems: report.problems,
+          pendingRefunds: report.pendingRefunds,
+          pendingCredits: report.pendingCredits,
           ms: report.ms,
           rows,
         },

@@ -94,6 +94,8 @@ export const API_ROUTES = {
   opsAudits: '/api/ops/audits',
   opsAudit: '/api/ops/audits/:id',
   opsAuditCsv: '/api/ops/audits/:id/csv',
+  opsRefunds: '/api/ops/refunds',
+  opsRefundRetry: '/api/ops/refunds/retry',
 
   // pipeline
   pipeline: '/api/pipeline',

@@ -63,6 +63,37 @@ export interface OpsLedgerResponse {
   lines: LedgerLine[];
 }
 
+/** A refund the ledger has not taken yet (GET /api/ops/refunds): retried in the background, then by an operator. */
+export interface OpsPendingRefund {
+  user: { id: string; email: string | null };
+  reference: string;
+  reason: string;
+  /** Credits the refund gives back (what the reference was charged); null when the ledger has no open charge for it. */
+  credits: number | null;
+  status: 'pending' | 'landed';
+  /** Automatic and operator tries after the first failure. */
+  attempts: number;
+  lastError: string;
+  /** When the background retry tries again; null once its tries are used up (an operator's turn). */
+  nextAttemptAt: string | null;
+  createdAt: string;
+  landedAt: string | null;
+}
+export interface OpsPendingRefundsResponse {
+  pending: OpsPendingRefund[];
+  /** Landed in the last 7 days, newest first (at most 20). */
+  recentlyLanded: OpsPendingRefund[];
+}
+/** POST /api/ops/refunds/retry */
+export const OpsRetryRefundRequest = z.strictObject({
+  userId: z.string().trim().min(1).max(200),
+  reference: z.string().trim().min(1).max(300),
+});
+export interface OpsRetryRefundResponse {
+  landed: boolean;
+  refund: OpsPendingRefund;
+}
+
 export const AUDIT_RUN_STATUSES = ['running', 'done', 'failed'] as const;
 export type AuditRunStatus = (typeof AUDIT_RUN_STATUSES)[number];
 export interface AuditRun {

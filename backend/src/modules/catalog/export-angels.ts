@@ -120,10 +120,12 @@ export async function exportAngels(
             yield chunk;
           }
         } catch (err) {
+          // The refund lands or stays pending (retried until it lands); it throws only when not even
+          // that could be recorded, and the stream's own error is what the client sees.
           await refund(`Angel investor export failed: ${(err as Error).message}`, {
             ...meta,
             now: ctx.clock.now(),
-          }).catch(() => undefined);
+          }).catch((e) => console.error(`[catalog] export ${exportId}: refund not recorded: ${(e as Error).message}`));
           throw err;
         }
       }

@@ -7,6 +7,7 @@ import {
 } from '@fp/contracts';
 import type { EventStore, RecordedEvent } from '@fp/infra';
 import { eventTime } from '@fp/infra';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import type { AppContext } from '../../platform/context';
 
@@ -95,6 +96,12 @@ export interface AuditRow {
   readModelEvents: number | null;
   status: AuditStatus;
   problem: string | null;
+  /**
+   * Refunds owed to this user that the ledger has not taken yet (retried in the background): credits
+   * pending, not lost, and not a problem of the ledger's balance.
+   */
+  pendingRefunds: number;
+  pendingCredits: number;
 }
 
 export interface AuditReport {
@@ -102,6 +109,9 @@ export interface AuditReport {
   streams: number;
   events: number;
   problems: number;
+  /** Refunds recorded as pending (owed, being retried) across all ledgers, and their credits. */
+  pendingRefunds: number;
+  pendingCredits: number;
   ms: number;
   rows: AuditRow[];
 }
@@ -220,6 +230,8 @@ export async function auditLedger(
   for (const r of await ctx.db.selectFrom('credit_accounts').select(['user_id', 'balance', 'events']).execute())
     accounts.set(r.user_id, { balance: r.balance, events: Number(r.events) });
 
+  const pending = await pendingByUser(ctx.db);
+  const owedBack = (userId: string) => pending.get(userId) ?? { pendingRefunds: 0, pendingCredits: 0 };
   const rows: AuditRow[] = [];
   for (const [streamId, scanned] of replays) {
     let replay = scanned.finish();
@@ -249,6 +261,7 @@ export async function auditLedger(
           : status === 'mismatch'
             ? `read model has ${account!.balance} after ${account!.events} events`
             : null),
+      ...owedBack(replay.userId),
     });
   }
   for (const [userId, account] of accounts) {
@@ -260,6 +273,7 @@ export async function auditLedger(
       readModelEvents: account.events,
       status: 'orphan',
       problem: 'read-model row without a ledger',
+      ...owedBack(userId),
     });
   }
   rows.sort((a, b) => Number(a.status === 'ok') - Number(b.status === 'ok') || a.userId.localeCompare(b.userId));
@@ -269,9 +283,24 @@ export async function auditLedger(
     streams: replays.size,
     events: rows.reduce((n, r) => n + r.events, 0),
     problems,
+    pendingRefunds: rows.reduce((n, r) => n + r.pendingRefunds, 0),
+    pendingCredits: rows.reduce((n, r) => n + r.pendingCredits, 0),
     ms: Math.round(performance.now() - started),
     rows,
   };
+}
+
+/**
+ * Pending refunds per user (the read model of their events), each worth what its reference was
+ * charged and is still open on the ledger.
+ */
+async function pendingByUser(db: AppContext['db']) {
+  const r = await sql<{ user_id: string; n: number; credits: number }>`
+    select p.user_id, count(*)::int as n,
+      coalesce(sum((select -m.amount from credit_movements m where m.user_id = p.user_id and m.reference = p.reference
+        and m.kind = 'spent' order by m.stream_position desc limit 1)), 0)::int as credits
+    from credit_pending_refunds p where p.status = 'pending' group by p.user_id`.execute(db);
+  return new Map(r.rows.map((row) => [row.user_id, { pendingRefunds: row.n, pendingCredits: row.credits }]));
 }
 
 /** A user's movements in order from the event store, with the running balance. */

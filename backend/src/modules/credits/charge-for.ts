@@ -1,6 +1,6 @@
 import type { CommandMeta } from '../../platform/decider';
 import type { CreditsServiceContext } from './context';
-import { refundCredits } from './refund-credits';
+import { giveBackCredits } from './give-back-credits';
 import { spendAllCredits, type SpendAllInput } from './spend-credits';
 
 /** The paid work: `refund` gives this call's charge back; `charged` names the ledger's checkpoint. */
@@ -15,7 +15,7 @@ export type ChargedWork<T> = (
  * `refund` for a failure it meets after it has answered (an export stream that breaks).
  */
 export async function chargeFor<T>(
-  ctx: Pick<CreditsServiceContext, 'queue'>,
+  ctx: Pick<CreditsServiceContext, 'queue' | 'store'>,
   userId: string,
   input: SpendAllInput,
   meta: CommandMeta,
@@ -28,13 +28,17 @@ export async function chargeFor<T>(
   const references = charged.events.flatMap((e) =>
     e.type === 'CreditsSpent' && e.data.reference ? [e.data.reference] : [],
   );
+  // A refund the ledger refuses now stays pending and is retried until it lands (give-back-credits.ts).
   const giveBack = async (reason: string, at: CommandMeta = meta) => {
-    for (const reference of references) await refundCredits(ctx, userId, reference, reason, at);
+    for (const reference of references) await giveBackCredits(ctx, userId, reference, reason, at);
   };
   try {
     return await work(giveBack, { checkpoint: charged.checkpoint ?? null });
   } catch (err) {
-    await giveBack(failureReason(err)).catch(() => undefined);
+    // Only a refund that could not even be recorded as pending ends here; the work's error is the answer.
+    await giveBack(failureReason(err)).catch((e) =>
+      console.error(`[credits] refund of ${references.join(', ')} for ${userId} not recorded: ${(e as Error).message}`),
+    );
     throw err;
   }
 }

@@ -1,15 +1,30 @@
 import { moduleContext, type AppContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import type { CreditsContext } from './route-context';
+import { pendingRefundsProjection } from './pending-refunds-projection';
 import { creditsProjection } from './projection';
+import { startRefundRetry } from './retry-pending-refunds';
 import { creditsRoutes } from './routes';
 import { createCreditsService, type CreditsService } from './service';
 
 export { creditDecider, CreditsOwedError, InsufficientCreditsError, INSUFFICIENT } from './credit-decider';
-export type { CreditsService, SpendInput, SpendAllInput, PurchaseInput, ReverseInput } from './service';
+export type {
+  CreditsService,
+  SpendInput,
+  SpendAllInput,
+  PurchaseInput,
+  ReverseInput,
+  RefundOutcome,
+  PendingRefundRow,
+} from './service';
+export { pendingRefundDecider } from './pending-refund-decider';
+export { REFUND_RETRY_ACTOR } from './retry-pending-refunds';
 export type { CreditsContext } from './route-context';
 export { auditLedger, ledgerHistory, type AuditProgress, type AuditReport, type AuditRow } from './audit';
 export { CATALOG, checkoutLine, plansFor, resolvePurchase, type CheckoutLine } from './plans';
+
+/** How often the background retry looks for pending refunds that are due. */
+const REFUND_SWEEP_MS = 5_000;
 
 /** The credits ledger: balances, spends, refunds, grants and purchases (docs/credits.md). */
 export function createCreditsModule({ ctx: platform }: { ctx: AppContext }): AppModule<CreditsService> {
@@ -18,7 +33,14 @@ export function createCreditsModule({ ctx: platform }: { ctx: AppContext }): App
   return {
     name: 'credits',
     service: credits,
-    projections: [creditsProjection],
+    projections: [creditsProjection, pendingRefundsProjection],
     routes: (app) => creditsRoutes(app, ctx),
+    // Pending refunds are tried again in the background until they land (docs/credits.md).
+    start: async () =>
+      startRefundRetry(
+        () => credits.retryDueRefunds(platform.clock.now()),
+        REFUND_SWEEP_MS,
+        (m) => console.error(m),
+      ),
   };
 }

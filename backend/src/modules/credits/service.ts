@@ -4,15 +4,20 @@ import { chargeFor, type ChargedWork } from './charge-for';
 import { CreditCommandQueue, type CommandResult } from './command-queue';
 import type { CreditsServiceContext } from './context';
 import { findPayment } from './find-payment';
+import { giveBackCredits, type RefundOutcome } from './give-back-credits';
 import { grantCredits, grantStartingCredits } from './grant-credits';
+import { listPendingRefunds } from './list-pending-refunds';
 import { listPurchases } from './list-purchases';
 import { purchaseCredits, type PurchaseInput } from './purchase-credits';
 import { readBalance, readBalances, readOwed } from './read-balance';
 import { refundCredits } from './refund-credits';
+import { retryDueRefunds, retryPendingRefund } from './retry-pending-refunds';
 import { reversePurchase, type ReverseInput } from './reverse-purchase';
 import { prepareSpend, spendAllCredits, spendCredits, type SpendAllInput, type SpendInput } from './spend-credits';
 
 export type { PurchaseInput } from './purchase-credits';
+export type { RefundOutcome } from './give-back-credits';
+export type { PendingRefundRow } from './list-pending-refunds';
 export type { ReverseInput } from './reverse-purchase';
 export type { SpendAllInput, SpendInput } from './spend-credits';
 
@@ -44,6 +49,15 @@ export function createCreditsService(platform: Pick<AppContext, 'store' | 'db'>)
     spendAll: (userId: string, input: SpendAllInput, meta: CommandMeta) => spendAllCredits(ctx, userId, input, meta),
     refund: (userId: string, reference: string, reason: string, meta: CommandMeta): Promise<CommandResult> =>
       refundCredits(ctx, userId, reference, reason, meta),
+    /** A refund that is never dropped: landed now, or pending and retried until it lands. */
+    giveBack: (userId: string, reference: string, reason: string, meta: CommandMeta): Promise<RefundOutcome> =>
+      giveBackCredits(ctx, userId, reference, reason, meta),
+    pendingRefunds: (now: Date, only?: { userId: string; reference: string }) => listPendingRefunds(ctx, now, only),
+    /** One more try at a pending refund now (an operator's); null when none is pending under the reference. */
+    retryPendingRefund: (userId: string, reference: string, meta: CommandMeta) =>
+      retryPendingRefund(ctx, { userId, reference }, meta),
+    /** The background retry's sweep: every pending refund whose next try is due. */
+    retryDueRefunds: (now: Date) => retryDueRefunds(ctx, now),
     prepareSpend: (userId: string, input: SpendAllInput, meta: CommandMeta) => prepareSpend(ctx, userId, input, meta),
     chargeFor: <T>(
       userId: string,

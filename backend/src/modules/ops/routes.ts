@@ -6,6 +6,7 @@ import {
   OpsWorkflowsQuery,
   OpsGrantCreditsRequest,
   OpsLedgerQuery,
+  OpsRetryRefundRequest,
   OpsRoleParam,
   OpsRoleRequest,
   OpsUsersQuery,
@@ -18,10 +19,12 @@ import { DomainError, type CommandMeta } from '../../platform/decider';
 import { parse } from '../../platform/http';
 import { auditRunCsv, getAuditRun, listAuditRuns } from './audit-runs';
 import type { OpsContext } from './context';
+import { listPendingRefunds } from './list-pending-refunds';
 import { listUsers } from './list-users';
 import { listWorkflows } from './list-workflows';
 import { operatorSummary } from './operator-summary';
 import { readLedger } from './read-ledger';
+import { retryPendingRefund } from './retry-pending-refund';
 import { workflowDetail } from './workflow-detail';
 import type { AuditJobs } from './run-ledger-audit';
 
@@ -31,6 +34,7 @@ import type { AuditJobs } from './run-ledger-audit';
  */
 export const AUDITOR_ROUTES: AuditorRoute[] = [
   { method: 'GET', path: /^\/api\/ops\/ledger$/ },
+  { method: 'GET', path: /^\/api\/ops\/refunds$/ },
   { method: 'GET', path: /^\/api\/ops\/audits$/ },
   { method: 'POST', path: /^\/api\/ops\/audits$/ },
   { method: 'GET', path: /^\/api\/ops\/audits\/[^/]+$/ },
@@ -128,6 +132,17 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
   app.get(API_ROUTES.opsLedger, async (req) => {
     requireAdminOrAuditor(req);
     return readLedger(ctx, parse(OpsLedgerQuery, req.query ?? {}));
+  });
+
+  app.get(API_ROUTES.opsRefunds, async (req) => {
+    requireAdminOrAuditor(req);
+    return listPendingRefunds(ctx);
+  });
+
+  // Retrying moves credits (when it lands): operators only.
+  app.post(API_ROUTES.opsRefundRetry, async (req) => {
+    const admin = requireAdmin(req);
+    return retryPendingRefund(ctx, parse(OpsRetryRefundRequest, req.body ?? {}), metaFor(ctx, admin.id));
   });
 
   app.get(API_ROUTES.opsAudits, async (req) => {

@@ -68,7 +68,10 @@ export async function settleRefund(
   const state = await loadSubmission(ctx, submissionId);
   if (!state.refundable.has(attemptId) || state.refunded.has(attemptId)) return;
   const reason = refundReason(state, attemptId);
-  await ctx.credits.refund(state.userId, attemptId, reason, meta);
+  // A refund the ledger refuses now is pending (retried until it lands): the submission says
+  // "refunded" only once the credit is back.
+  const refund = await ctx.credits.giveBack(state.userId, attemptId, reason, meta);
+  if (!refund.landed) return;
   await runCommand(ctx, submissionId, { type: 'RecordRefund', data: { attemptId, reason } }, meta);
 }
 

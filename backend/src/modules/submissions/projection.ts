@@ -1,4 +1,9 @@
-import { SUBMISSION_EVENT_TYPES, type SubmissionEvent, type SubmissionRequested } from '@fp/contracts';
+import {
+  SUBMISSION_EVENT_TYPES,
+  type RefundLanded,
+  type SubmissionEvent,
+  type SubmissionRequested,
+} from '@fp/contracts';
 import type { RecordedEvent, Tx } from '@fp/infra';
 import { eventTime } from '@fp/infra';
 import type { Projection } from '@fp/projections';
@@ -43,11 +48,24 @@ async function insertRequested(tx: Tx, batch: RecordedEvent[]) {
  */
 export const submissionsProjection: Projection = {
   name: 'submissions',
-  eventTypes: [...SUBMISSION_EVENT_TYPES],
+  // RefundLanded: a refund that was pending when the attempt ended has reached the ledger since.
+  eventTypes: [...SUBMISSION_EVENT_TYPES, 'RefundLanded'],
   tables: ['submissions'],
   async apply(tx, events) {
     let requested: RecordedEvent[] = [];
     for (const e of events) {
+      if (e.type === 'RefundLanded') {
+        await insertRequested(tx, requested);
+        requested = [];
+        const d = e.data as RefundLanded['data'];
+        await tx
+          .updateTable('submissions')
+          .set({ credit_refunded: true })
+          .where('user_id', '=', d.userId)
+          .where('attempt_id', '=', d.reference)
+          .execute();
+        continue;
+      }
       if (e.type === 'SubmissionRequested') {
         requested.push(e);
         if (requested.length >= 500) {

@@ -13,6 +13,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { toast } from '../../ui/toast';
 import { count, LoadError, when } from './OpsParts';
+import { PendingRefunds } from './PendingRefunds';
 import {
   auditRunQueryOptions,
   auditRunsQueryOptions,
@@ -346,9 +347,10 @@ export function LedgerPage() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Ledger"
-        description="Read-only: replay a user's credit ledger, or audit every ledger against the read model."
+        description="Replay a user's credit ledger, follow refunds still owed, or audit every ledger against the read model."
       />
       <UserLedger />
+      <PendingRefunds />
       <FullAudit />
     </div>
   );

@@ -6,6 +6,8 @@ import type {
   AuditRunDetail,
   MeResponse,
   OpsLedgerResponse,
+  OpsPendingRefundsResponse,
+  OpsRetryRefundResponse,
   OpsSummary,
   OpsUser,
   OpsUsersResponse,
@@ -26,6 +28,7 @@ export const opsKeys = {
   ledger: (email: string) => ['ops', 'ledger', email] as const,
   audits: () => ['ops', 'audits'] as const,
   audit: (id: string) => ['ops', 'audits', id] as const,
+  refunds: () => ['ops', 'refunds'] as const,
 };
 
 /** Which Ops screens the signed-in user may open (the server enforces it; this only shapes the menu). */
@@ -68,6 +71,24 @@ export const ledgerQueryOptions = (email: string) =>
     enabled: email !== '',
     retry: false,
   });
+
+/** Refunds the ledger has not taken yet; polled while any is pending (the background retry may land it). */
+export const pendingRefundsQueryOptions = () =>
+  queryOptions({
+    queryKey: opsKeys.refunds(),
+    queryFn: () => apiRequest<OpsPendingRefundsResponse>(API_ROUTES.opsRefunds),
+    refetchInterval: (q) => (q.state.data?.pending.length ? 10_000 : false),
+  });
+
+/** An operator's "Retry now" on one pending refund; answers whether it landed. */
+export function useRetryRefund() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (ref: { userId: string; reference: string }) =>
+      apiRequest<OpsRetryRefundResponse>(API_ROUTES.opsRefundRetry, { method: 'POST', body: ref }),
+    onSettled: () => qc.invalidateQueries({ queryKey: opsKeys.refunds() }),
+  });
+}
 
 /** Past runs; polled while one is under way so its progress bar moves. */
 export const auditRunsQueryOptions = () =>
