@@ -52,7 +52,11 @@ describe('deck alerts', () => {
     });
     expect(card.status, JSON.stringify(card.body)).toBe(201);
     const l = await link({ investorId: testFirmId('quill-ventures'), investorKind: 'vc' });
-    expect(await notices(a.token)).toEqual({ notifications: [], unseen: 0, settings: { firstVisitEmail: true } });
+    expect(await notices(a.token)).toEqual({
+      notifications: [],
+      unseen: 0,
+      settings: { firstVisitEmail: true, mode: 'first_visit' },
+    });
 
     await visit(l.t, 'gp@quill.example');
     await settle();
@@ -88,7 +92,11 @@ describe('deck alerts', () => {
       unseen: 0,
       notifications: [expect.objectContaining({ linkId: l.id, seen: true })],
     });
-    expect(await notices(b.token)).toEqual({ notifications: [], unseen: 0, settings: { firstVisitEmail: true } });
+    expect(await notices(b.token)).toEqual({
+      notifications: [],
+      unseen: 0,
+      settings: { firstVisitEmail: true, mode: 'first_visit' },
+    });
   });
 
   it('sends no e-mail while the setting is off (the in-app notice stays); on again, the next first visit is mailed', async () => {
@@ -101,7 +109,7 @@ describe('deck alerts', () => {
       token: a.token,
       body: { firstVisitEmail: false },
     });
-    expect(off).toMatchObject({ status: 200, body: { firstVisitEmail: false } });
+    expect(off).toMatchObject({ status: 200, body: { firstVisitEmail: false, mode: 'first_visit' } });
     const before = (await alertMails(a.email)).length;
 
     const quiet = await link({ email: 'angel@quiet.example' });
@@ -109,7 +117,7 @@ describe('deck alerts', () => {
     await settle();
     expect(await alertMails(a.email)).toHaveLength(before);
     const n = await notices(a.token);
-    expect(n.settings).toEqual({ firstVisitEmail: false });
+    expect(n.settings).toEqual({ firstVisitEmail: false, mode: 'first_visit' });
     expect(n.notifications[0]).toMatchObject({
       linkId: quiet.id,
       investorName: null,
@@ -121,7 +129,7 @@ describe('deck alerts', () => {
     expect(
       (await app.api('PUT', '/api/deck-notifications/settings', { token: a.token, body: { firstVisitEmail: true } }))
         .body,
-    ).toEqual({ firstVisitEmail: true });
+    ).toEqual({ firstVisitEmail: true, mode: 'first_visit' });
     const loud = await link({ email: 'partner@loud.example' });
     await visit(loud.t, 'partner@loud.example');
     await settle();

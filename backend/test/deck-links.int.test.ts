@@ -178,6 +178,7 @@ describe('the public viewer: each gate refuses what it must', () => {
     const info = await app.api('GET', `/api/d/${l.t}`);
     expect(info.body).toEqual({
       requireEmail: true,
+      verifyEmail: false,
       requirePasscode: false,
       allowDownload: false,
       watermark: false,

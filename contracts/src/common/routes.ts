@@ -52,6 +52,7 @@ export const API_ROUTES = {
   deckNotificationSettings: '/api/deck-notifications/settings',
   deckViewer: '/api/d/:token',
   deckViewerVisits: '/api/d/:token/visits',
+  deckViewerCodes: '/api/d/:token/codes',
   deckViewerVisitPages: '/api/d/:token/visits/:visitId/pages',
   deckViewerVisitFile: '/api/d/:token/visits/:visitId/file',
   deckViewerVisitDownload: '/api/d/:token/visits/:visitId/download',

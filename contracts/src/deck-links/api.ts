@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVESTOR_KINDS } from '../pipeline/events';
-import { DECK_DEVICES } from './events';
+import { DECK_ALERT_MODES, DECK_DEVICES } from './events';
 
 export const DECK_LINK_NOT_FOUND = 'Deck link not found';
 export const DECK_LINK_OFF = 'This link has been turned off by its owner.';
@@ -15,6 +15,17 @@ export const DECK_VERSION_NOT_FOUND = 'Deck version not found';
 export const DECK_NEEDS_DECK = 'Upload your pitch deck (Settings → Pitch deck) before sharing it.';
 export const DECK_EXPIRY_PAST = 'The expiry date must be in the future.';
 export const DECK_PASSCODE_MIN = 4;
+export const DECK_CODE_REQUIRED = 'Enter the code we sent to your e-mail.';
+export const DECK_CODE_WRONG = 'The code is not correct.';
+export const DECK_CODE_EXPIRED = 'This code has expired. Ask for a new one.';
+export const DECK_CODE_USED = 'This code was already used. Ask for a new one.';
+export const DECK_CODE_USED_UP = 'Too many wrong codes. Ask for a new one.';
+export const DECK_CODE_TOO_MANY_SENT = 'Too many codes were sent to this e-mail. Try again in a few minutes.';
+/** A one-time code's digits, minutes it stays valid, wrong tries it allows, and sends per window per link and e-mail. */
+export const DECK_CODE_DIGITS = 6;
+export const DECK_CODE_MINUTES = 10;
+export const DECK_CODE_TRIES = 5;
+export const DECK_CODE_SENDS = 3;
 /** Where a link came from, as the Deck page's list says it. */
 export const DECK_LINK_ORIGINS = ['application', 'pipeline', 'update', 'hand'] as const;
 export type DeckLinkOrigin = (typeof DECK_LINK_ORIGINS)[number];
@@ -68,6 +79,7 @@ export const CreateDeckLinkRequest = z
     expiresAt: isoTime.nullable().optional(),
     passcode: passcode.optional(),
     watermark: z.boolean({ error: 'watermark must be true or false' }).optional(),
+    verifyEmail: z.boolean({ error: 'verifyEmail must be true or false' }).optional(),
   })
   .refine(
     (v) => (v.investorId === undefined) === (v.investorKind === undefined),
@@ -88,10 +100,11 @@ export const UpdateDeckLinkRequest = z
     passcode: passcode.nullable().optional(),
     watermark: z.boolean({ error: 'watermark must be true or false' }).optional(),
     enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+    verifyEmail: z.boolean({ error: 'verifyEmail must be true or false' }).optional(),
   })
   .refine(
     (v) => Object.values(v).some((x) => x !== undefined),
-    'Nothing to change: give email, name, requireEmail, allowDownload, expiresAt, passcode, watermark or enabled',
+    'Nothing to change: give email, name, requireEmail, allowDownload, expiresAt, passcode, watermark, enabled or verifyEmail',
   );
 export type UpdateDeckLinkRequest = z.infer<typeof UpdateDeckLinkRequest>;
 
@@ -114,6 +127,8 @@ export const DeckLinkSummary = z.object({
   expiresAt: z.string().nullable(),
   hasPasscode: z.boolean(),
   watermark: z.boolean(),
+  /** The viewer proves their e-mail with a one-time code before the deck opens. */
+  verifyEmail: z.boolean(),
   source: z.enum(['founder', 'application', 'update']),
   createdAt: z.string(),
   /** The recipient's name as the founder typed it (or null). */
@@ -146,6 +161,8 @@ export const DeckVisitFigures = z.object({
   at: z.string(),
   /** The e-mail the viewer gave (or null). */
   email: z.string().nullable(),
+  /** The viewer proved `email` with a one-time code. */
+  verified: z.boolean(),
   device: z.enum(DECK_DEVICES).nullable(),
   deckId: z.string(),
   /** Visible seconds on each page of this visit. */
@@ -214,6 +231,8 @@ export const DeckAnalyticsQuery = z.strictObject({
 /** GET /api/d/:token: what the viewer must ask before showing the deck. */
 export const DeckViewInfo = z.object({
   requireEmail: z.boolean(),
+  /** The viewer must type a one-time code sent to their e-mail (POST …/codes) before the visit starts. */
+  verifyEmail: z.boolean(),
   requirePasscode: z.boolean(),
   allowDownload: z.boolean(),
   watermark: z.boolean(),
@@ -229,6 +248,12 @@ export type DeckViewInfo = z.infer<typeof DeckViewInfo>;
 export const StartDeckVisitRequest = z.strictObject({
   email: email.optional(),
   passcode: z.string().max(64).optional(),
+  /** The one-time code sent to `email` (links that verify e-mails). */
+  code: z
+    .string({ error: 'code must be text' })
+    .trim()
+    .regex(/^\d{6}$/, 'The code is the 6 digits in the e-mail we sent.')
+    .optional(),
 });
 export type StartDeckVisitRequest = z.infer<typeof StartDeckVisitRequest>;
 export const StartDeckVisitResponse = z.object({
@@ -242,6 +267,12 @@ export const StartDeckVisitResponse = z.object({
 });
 export type StartDeckVisitResponse = z.infer<typeof StartDeckVisitResponse>;
 
+/** POST /api/d/:token/codes: send a one-time code to this e-mail (links that verify e-mails). */
+export const SendDeckCodeRequest = z.strictObject({ email });
+export type SendDeckCodeRequest = z.infer<typeof SendDeckCodeRequest>;
+export const SendDeckCodeResponse = z.object({ sent: z.literal(true), expiresInMinutes: z.number().int() });
+export type SendDeckCodeResponse = z.infer<typeof SendDeckCodeResponse>;
+
 /** POST /api/d/:token/visits/:visitId/pages: visible seconds per page since the last report. */
 export const DeckPagesBeacon = z.strictObject({
   pages: z
@@ -254,17 +285,30 @@ export type DeckPagesBeacon = z.infer<typeof DeckPagesBeacon>;
 
 // Deck alerts: the first visit of a link notifies its founder in the app and by e-mail (a setting).
 
-export const DeckAlertSettings = z.object({ firstVisitEmail: z.boolean() });
+const alertMode = z.enum(DECK_ALERT_MODES, { error: 'mode must be "first_visit", "every_visit" or "daily_digest"' });
+/** `firstVisitEmail`: alerts are also e-mailed (named before the modes); `mode`: which visits alert. */
+export const DeckAlertSettings = z.object({ firstVisitEmail: z.boolean(), mode: alertMode });
 export type DeckAlertSettings = z.infer<typeof DeckAlertSettings>;
-/** PUT /api/deck-notifications/settings */
-export const UpdateDeckAlertSettings = z.strictObject({
-  firstVisitEmail: z.boolean({ error: 'firstVisitEmail must be true or false' }),
-});
+/** PUT /api/deck-notifications/settings: either or both. */
+export const UpdateDeckAlertSettings = z
+  .strictObject({
+    firstVisitEmail: z.boolean({ error: 'firstVisitEmail must be true or false' }).optional(),
+    mode: alertMode.optional(),
+  })
+  .refine(
+    (v) => v.firstVisitEmail !== undefined || v.mode !== undefined,
+    'Nothing to change: give firstVisitEmail or mode',
+  );
 export type UpdateDeckAlertSettings = z.infer<typeof UpdateDeckAlertSettings>;
 
-/** One in-app notice: a link's first visit. */
+/** One in-app notice: a link's first visit (or any visit, as the founder's alert mode says). */
 export const DeckNotification = z.object({
   linkId: z.string(),
+  visitId: z.string(),
+  /** The link's first visit (false: a later visit, alerted in the every-visit and digest modes). */
+  first: z.boolean(),
+  /** The viewer proved their e-mail with a one-time code. */
+  verified: z.boolean(),
   investorId: z.string().nullable(),
   investorKind: investorKind.nullable(),
   /** The investor's name on the founder's pipeline board, when the link is for a card there. */

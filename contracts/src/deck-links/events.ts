@@ -30,6 +30,11 @@ export interface DeckLinkSettings {
   watermark: boolean;
   /** Off refuses visits and keeps the history. */
   enabled: boolean;
+  /**
+   * The viewer proves their e-mail with a one-time code sent to it before the deck opens (absent on
+   * links made before verification: off).
+   */
+  verifyEmail?: boolean;
 }
 
 export const DECK_LINK_DEFAULTS: DeckLinkSettings = {
@@ -39,6 +44,7 @@ export const DECK_LINK_DEFAULTS: DeckLinkSettings = {
   passcodeHash: null,
   watermark: false,
   enabled: true,
+  verifyEmail: false,
 };
 
 export type DeckLinkCreated = {
@@ -89,6 +95,8 @@ export type DeckVisitStarted = {
     deckId: string;
     /** phone, tablet or desktop from the browser's user agent (the user agent itself is not kept). */
     device?: DeckDevice | null;
+    /** The viewer proved `email` with a one-time code (DeckViewerVerified) before this visit. */
+    verified?: boolean;
   };
 };
 /** Visible seconds per page since the visit's last report (a hidden tab counts nothing), and the page on screen. */
@@ -129,6 +137,47 @@ export const deckLinkStream = (linkId: string) => `deck-link-${linkId}`;
 export type DeckAlertsChanged = { type: 'DeckAlertsChanged'; data: { userId: string; firstVisitEmail: boolean } };
 /** The founder saw the in-app notices up to `until` (ISO time). */
 export type DeckNotificationsSeen = { type: 'DeckNotificationsSeen'; data: { userId: string; until: string } };
-export type DeckAlertsEvent = DeckAlertsChanged | DeckNotificationsSeen;
-export const DECK_ALERTS_EVENT_TYPES = ['DeckAlertsChanged', 'DeckNotificationsSeen'] as const;
+export type DeckAlertsEvent = DeckAlertsChanged | DeckNotificationsSeen | DeckAlertModeChanged;
+export const DECK_ALERTS_EVENT_TYPES = ['DeckAlertsChanged', 'DeckNotificationsSeen', 'DeckAlertModeChanged'] as const;
 export const deckAlertsStream = (userId: string) => `deck-alerts-${userId}`;
+
+/**
+ * What a deck visit alerts the founder about: a link's first visit only (the default), every visit,
+ * or every visit in the app and one e-mail a day summarising the day's visits.
+ */
+export const DECK_ALERT_MODES = ['first_visit', 'every_visit', 'daily_digest'] as const;
+export type DeckAlertMode = (typeof DECK_ALERT_MODES)[number];
+/** The founder chose when deck visits alert them (stream `deck-alerts-<userId>`). */
+export type DeckAlertModeChanged = { type: 'DeckAlertModeChanged'; data: { userId: string; mode: DeckAlertMode } };
+
+/**
+ * One-time codes of a link's viewer (stream `deck-code-<linkId>-<emailKey>`, one per link and
+ * e-mail): a code sent, a wrong try, and the code accepted. The code itself is never stored: a salted
+ * hash of it is, and it is worthless after `expiresAt`.
+ */
+export type DeckCodeSent = {
+  type: 'DeckCodeSent';
+  data: {
+    linkId: string;
+    userId: string;
+    email: string;
+    codeId: string;
+    salt: string;
+    hash: string;
+    at: string;
+    expiresAt: string;
+  };
+};
+export type DeckCodeRejected = {
+  type: 'DeckCodeRejected';
+  data: { linkId: string; userId: string; email: string; codeId: string; at: string };
+};
+/** The viewer typed the right code in time: their e-mail is verified for the visit that follows. */
+export type DeckViewerVerified = {
+  type: 'DeckViewerVerified';
+  data: { linkId: string; userId: string; email: string; codeId: string; at: string };
+};
+export type DeckCodeEvent = DeckCodeSent | DeckCodeRejected | DeckViewerVerified;
+export const DECK_CODE_EVENT_TYPES = ['DeckCodeSent', 'DeckCodeRejected', 'DeckViewerVerified'] as const;
+/** `emailKey`: a digest of the lower-cased e-mail, so the stream's name carries no address. */
+export const deckCodeStream = (linkId: string, emailKey: string) => `deck-code-${linkId}-${emailKey}`;

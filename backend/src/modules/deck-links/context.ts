@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import type { MailService } from '../mail/index';
 import type { ProfileService } from '../profile/index';
 
 /** How hard the public viewer may be used, per client address (windows in ms). */
@@ -9,6 +10,8 @@ export interface DeckViewerLimits {
   visitsPerWindow: number;
   /** Wrong passcodes for one link, per `windowMs`. */
   passcodeFailuresPerWindow: number;
+  /** One-time codes sent, per `windowMs` (each link and e-mail also has its own limit: the code decider's). */
+  codeSendsPerWindow: number;
   windowMs: number;
 }
 
@@ -16,6 +19,7 @@ export const DEFAULT_VIEWER_LIMITS: DeckViewerLimits = {
   requestsPerMinute: 300,
   visitsPerWindow: 30,
   passcodeFailuresPerWindow: 10,
+  codeSendsPerWindow: 10,
   windowMs: 10 * 60_000,
 };
 
@@ -23,4 +27,9 @@ export const DEFAULT_VIEWER_LIMITS: DeckViewerLimits = {
 export type DeckLinksServiceContext = Pick<
   AppContext,
   'store' | 'db' | 'projections' | 'newId' | 'config' | 'clock'
-> & { profile: ProfileService; retentionDays: number };
+> & {
+  profile: ProfileService;
+  /** One-time codes to viewers and the founders' daily digests. */
+  mail: MailService;
+  retentionDays: number;
+};

@@ -37,6 +37,7 @@ export async function createDeckLink(
     expiresAt: req.expiresAt ? new Date(req.expiresAt).toISOString() : null,
     passcodeHash: req.passcode ? await hashPasscode(req.passcode) : null,
     watermark: req.watermark ?? DECK_LINK_DEFAULTS.watermark,
+    verifyEmail: req.verifyEmail ?? false,
   };
   const r = await handleCommand(
     ctx.store,

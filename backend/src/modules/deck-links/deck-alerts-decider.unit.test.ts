@@ -22,6 +22,25 @@ describe('deck alerts decider', () => {
       .then([{ type: 'DeckAlertsChanged', data: { userId: 'u1', firstVisitEmail: true } }]);
   });
 
+  it("which visits alert: a link's first by default; a change of mode is recorded once", () => {
+    const mode = (m: 'first_visit' | 'every_visit' | 'daily_digest') => ({
+      type: 'DeckAlertModeChanged' as const,
+      data: { userId: 'u1', mode: m },
+    });
+    given(deckAlertsDecider)
+      .when({ type: 'SetDeckAlerts', data: { userId: 'u1', mode: 'first_visit' } })
+      .then([]);
+    given(deckAlertsDecider)
+      .when({ type: 'SetDeckAlerts', data: { userId: 'u1', mode: 'every_visit' } })
+      .then([mode('every_visit')]);
+    given(deckAlertsDecider, mode('every_visit'))
+      .when({ type: 'SetDeckAlerts', data: { userId: 'u1', mode: 'daily_digest', firstVisitEmail: false } })
+      .then([{ type: 'DeckAlertsChanged', data: { userId: 'u1', firstVisitEmail: false } }, mode('daily_digest')]);
+    given(deckAlertsDecider, mode('daily_digest'))
+      .when({ type: 'SetDeckAlerts', data: { userId: 'u1', mode: 'daily_digest' } })
+      .then([]);
+  });
+
   it('marks the notices seen up to now, never backwards', () => {
     const seen = (until: string) => ({ type: 'DeckNotificationsSeen' as const, data: { userId: 'u1', until } });
     given(deckAlertsDecider)

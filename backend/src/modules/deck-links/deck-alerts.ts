@@ -3,23 +3,23 @@ import { handleCommand, type CommandMeta } from '../../platform/decider';
 import { deckAlertsDecider } from './deck-alerts-decider';
 import type { DeckLinksServiceContext } from './context';
 
-/** PUT /api/deck-notifications/settings: first-visit e-mails on or off (the in-app notice stays). */
+/** PUT /api/deck-notifications/settings: alert e-mails on or off (the in-app notice stays), and which visits alert. */
 export async function setDeckAlerts(
   ctx: Pick<DeckLinksServiceContext, 'store' | 'projections'>,
   userId: string,
-  settings: DeckAlertSettings,
+  settings: Partial<DeckAlertSettings>,
   meta: CommandMeta,
 ): Promise<DeckAlertSettings> {
   const r = await handleCommand(
     ctx.store,
     deckAlertsStream(userId),
     deckAlertsDecider,
-    { type: 'SetDeckAlerts', data: { userId, firstVisitEmail: settings.firstVisitEmail } },
+    { type: 'SetDeckAlerts', data: { userId, ...settings } },
     meta,
   );
   // The notifier reads the setting from its read model: once this answers, the next first visit obeys it.
   if (r.checkpoint) await ctx.projections.waitFor(r.checkpoint, 5000).catch(() => undefined);
-  return { firstVisitEmail: r.state.firstVisitEmail };
+  return { firstVisitEmail: r.state.firstVisitEmail, mode: r.state.mode };
 }
 
 /** POST /api/deck-notifications/seen: the notices up to now were seen. */

@@ -1,4 +1,5 @@
 import {
+  DECK_CODE_REQUIRED,
   DECK_DOWNLOAD_OFF,
   DECK_EMAIL_REQUIRED,
   DECK_LINK_EXPIRED,
@@ -18,6 +19,8 @@ import { DomainError, type CommandMeta, type Decider, type CommandOf } from '../
 /** What a visit needs to be judged: when it last reported (its seconds cannot exceed the time since). */
 export interface VisitState {
   lastAt: number;
+  /** Its e-mail was verified with a one-time code. */
+  verified: boolean;
 }
 
 export interface DeckLinkState {
@@ -36,7 +39,8 @@ export type DeckLinkCommand =
   /**
    * A visitor passed the page's form. `passcodeOk`: null when no passcode was given, else whether it
    * matched the link's hash (checked by the use case: hashing is slow, not a rule). `owner`: the
-   * founder's own session (shown, never recorded).
+   * founder's own session (shown, never recorded). `verified`: the use case accepted a one-time
+   * code for `email` (DeckViewerVerified on the link's code stream).
    */
   | {
       type: 'StartDeckVisit';
@@ -48,6 +52,7 @@ export type DeckLinkCommand =
         deckId: string;
         owner: boolean;
         device?: DeckDevice | null;
+        verified?: boolean;
       };
     }
   | {
@@ -67,7 +72,15 @@ export type DeckLinkCommand =
 /** A report may claim at most the time since the visit's last report plus this (clocks, network). */
 export const REPORT_SLACK_SECONDS = 2;
 
-const SETTING_KEYS = ['requireEmail', 'allowDownload', 'expiresAt', 'passcodeHash', 'watermark', 'enabled'] as const;
+const SETTING_KEYS = [
+  'requireEmail',
+  'allowDownload',
+  'expiresAt',
+  'passcodeHash',
+  'watermark',
+  'enabled',
+  'verifyEmail',
+] as const;
 
 function liveLink(state: DeckLinkState, now: Date) {
   const link = state.link;
@@ -78,9 +91,11 @@ function liveLink(state: DeckLinkState, now: Date) {
   return link;
 }
 
+/** A started visit; on a link that verifies e-mails, one whose e-mail was verified (a visit from before the setting was turned on is not). */
 function knownVisit(state: DeckLinkState, visitId: string): VisitState {
   const v = state.visits.get(visitId);
   if (!v) throw new DomainError(DECK_VISIT_UNKNOWN, 404, 'visit_unknown');
+  if (state.link?.settings.verifyEmail && !v.verified) throw new DomainError(DECK_CODE_REQUIRED, 401, 'code_required');
   return v;
 }
 
@@ -94,9 +109,11 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * - only the owner deletes a link; a deleted link is off for good (no setting changes it: 404), its
  *   visits stay; deleting it again adds nothing;
  * - a visit is refused when the link is off (410), expired (410), needs an e-mail and got none (400),
- *   or has a passcode that was not given (401) or did not match (403); the founder's own visit is
+ *   or has a passcode that was not given (401) or did not match (403), or verifies e-mails and the
+ *   viewer's was not verified with a one-time code (401); the founder's own visit is
  *   shown but never recorded;
- * - a report of page times needs a started visit on a live link; all its seconds together cannot
+ * - a report of page times, the file and a download need a started visit on a live link (on a link
+ *   that verifies e-mails, a verified one: 401 otherwise); all its seconds together cannot
  *   exceed the time since the visit's last report (plus a small slack): more is scaled down, so a
  *   script cannot inflate reading time;
  * - a download needs a live link that allows downloads (403 otherwise).
@@ -130,13 +147,17 @@ export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEv
       case 'DeckVisitStarted':
         return {
           ...state,
-          visits: new Map(state.visits).set(event.data.visitId, { lastAt: Date.parse(event.data.at) }),
+          visits: new Map(state.visits).set(event.data.visitId, {
+            lastAt: Date.parse(event.data.at),
+            verified: event.data.verified === true,
+          }),
         };
       case 'DeckPagesRead': {
-        if (!state.visits.has(event.data.visitId)) return state;
+        const visit = state.visits.get(event.data.visitId);
+        if (!visit) return state;
         return {
           ...state,
-          visits: new Map(state.visits).set(event.data.visitId, { lastAt: Date.parse(event.data.at) }),
+          visits: new Map(state.visits).set(event.data.visitId, { ...visit, lastAt: Date.parse(event.data.at) }),
         };
       }
       case 'DeckDownloaded':
@@ -233,6 +254,8 @@ function startDeckVisit(
     if (d.passcodeOk === null) throw new DomainError(DECK_PASSCODE_REQUIRED, 401, 'passcode_required');
     if (!d.passcodeOk) throw new DomainError(DECK_PASSCODE_WRONG, 403, 'passcode_wrong');
   }
+  if (link.settings.verifyEmail && !(d.verified && d.email))
+    throw new DomainError(DECK_CODE_REQUIRED, 401, 'code_required');
   if (state.visits.has(d.visitId)) return [];
   return [
     {
@@ -247,6 +270,7 @@ function startDeckVisit(
         investorKind: link.investorKind,
         deckId: d.deckId,
         ...(d.device ? { device: d.device } : {}),
+        ...(d.verified && d.email ? { verified: true } : {}),
       },
     },
   ];

@@ -254,4 +254,20 @@ describe('deck link decider', () => {
       expect(e).toMatchObject({ type: 'DeckVisitStarted', data: { device: 'phone' } });
     });
   });
+  it('a link that verifies e-mails starts a visit only for an e-mail verified with a code', () => {
+    const verifying = link({ verifyEmail: true });
+    given(deckLinkDecider, verifying)
+      .when(start({ email: 'ann@fund.example' }), at(1))
+      .thenThrows(DomainError, 'Enter the code we sent to your e-mail.', (e) => expect(e.status).toBe(401));
+    given(deckLinkDecider, verifying)
+      .when(start({ email: null, verified: true }), at(1))
+      .thenThrows(DomainError, /e-mail/);
+    const produced = given(deckLinkDecider, verifying)
+      .when(start({ email: 'ann@fund.example', verified: true }), at(1))
+      .produced();
+    expect(produced[0]).toMatchObject({
+      type: 'DeckVisitStarted',
+      data: { email: 'ann@fund.example', verified: true },
+    });
+  });
 });

@@ -1,4 +1,9 @@
-import { DECK_ALERTS_EVENT_TYPES, type DeckAlertsEvent, type DeckVisitStarted } from '@fp/contracts';
+import {
+  DECK_ALERTS_EVENT_TYPES,
+  type DeckAlertMode,
+  type DeckAlertsEvent,
+  type DeckVisitStarted,
+} from '@fp/contracts';
 import { eventTime } from '@fp/infra';
 import type { Projection } from '@fp/projections';
 import type { MailService } from '../mail/index';
@@ -6,10 +11,13 @@ import type { MailService } from '../mail/index';
 export const DECK_ALERT_ACTOR = 'deck-links:alerts';
 
 /**
- * Deck alerts: the first visit of each link becomes an in-app notice (deck_notifications) and, unless
- * the founder switched it off (deck_alert_settings, from the deck-alerts-<userId> stream), one e-mail.
- * The message id is the link's, so a replay or a rebuild never mails twice; a later visit of the same
- * link adds nothing. Notices older than the visit retention are not kept (the daily job removes them too).
+ * Deck alerts, as each founder chose (deck_alert_settings, from the deck-alerts-<userId> stream):
+ * - first_visit (the default): a link's first visit becomes an in-app notice and one e-mail;
+ * - every_visit: every visit does;
+ * - daily_digest: every visit becomes a notice, and the e-mail is the daily digest (send-deck-digests.ts).
+ * Alert e-mails can be switched off (the notices stay). Message ids are the link's (first visit) or the
+ * visit's, so a replay or a rebuild never mails twice. Notices older than the visit retention are not
+ * kept (the daily job removes them too).
  */
 export function firstVisitNotifier(
   mail: MailService,
@@ -22,28 +30,51 @@ export function firstVisitNotifier(
     tables: ['deck_notifications', 'deck_alert_settings'],
     async apply(tx, events) {
       const cutoff = now().getTime() - opts.retentionDays * 86_400_000;
-      // Only a link's first visit adds a notice: links that already have one are skipped without a query
-      // (a catch-up of thousands of visits costs one read, not two statements per visit).
-      const linkIds = [
-        ...new Set(
-          events.filter((e) => e.type === 'DeckVisitStarted').map((e) => (e.data as { linkId: string }).linkId),
-        ),
-      ];
+      // Links that already have a notice, and the founders' settings, read once per batch (a catch-up
+      // of thousands of visits costs two reads, not statements per visit); settings changed in the
+      // batch update the map as they come, in log order.
+      const starts = events.filter((e) => e.type === 'DeckVisitStarted').map((e) => e.data as DeckVisitStarted['data']);
+      const linkIds = [...new Set(starts.map((d) => d.linkId))];
+      const userIds = [...new Set(starts.map((d) => d.userId))];
       const noticed = new Set(
         linkIds.length
           ? (await tx.selectFrom('deck_notifications').select('link_id').where('link_id', 'in', linkIds).execute()).map(
-              (r) => r.link_id,
+              (r) => r.link_id as string,
             )
           : [],
       );
+      const settings = new Map<string, { email: boolean; mode: DeckAlertMode }>(
+        userIds.length
+          ? (
+              await tx
+                .selectFrom('deck_alert_settings')
+                .select(['user_id', 'first_visit_email', 'mode'])
+                .where('user_id', 'in', userIds)
+                .execute()
+            ).map((r) => [
+              r.user_id as string,
+              { email: r.first_visit_email as boolean, mode: r.mode as DeckAlertMode },
+            ])
+          : [],
+      );
+      const settingOf = (userId: string) => settings.get(userId) ?? { email: true, mode: 'first_visit' as const };
       for (const e of events) {
         const ev = { type: e.type, data: e.data } as DeckAlertsEvent | DeckVisitStarted;
         switch (ev.type) {
           case 'DeckAlertsChanged':
+            settings.set(ev.data.userId, { ...settingOf(ev.data.userId), email: ev.data.firstVisitEmail });
             await tx
               .insertInto('deck_alert_settings')
               .values({ user_id: ev.data.userId, first_visit_email: ev.data.firstVisitEmail })
               .onConflict((oc) => oc.column('user_id').doUpdateSet({ first_visit_email: ev.data.firstVisitEmail }))
+              .execute();
+            break;
+          case 'DeckAlertModeChanged':
+            settings.set(ev.data.userId, { ...settingOf(ev.data.userId), mode: ev.data.mode });
+            await tx
+              .insertInto('deck_alert_settings')
+              .values({ user_id: ev.data.userId, mode: ev.data.mode })
+              .onConflict((oc) => oc.column('user_id').doUpdateSet({ mode: ev.data.mode }))
               .execute();
             break;
           case 'DeckNotificationsSeen':
@@ -55,7 +86,10 @@ export function firstVisitNotifier(
             break;
           case 'DeckVisitStarted': {
             const d = ev.data;
-            if (Date.parse(d.at) < cutoff || noticed.has(d.linkId)) break;
+            if (Date.parse(d.at) < cutoff) break;
+            const setting = settingOf(d.userId);
+            const first = !noticed.has(d.linkId);
+            if (!first && setting.mode === 'first_visit') break;
             noticed.add(d.linkId);
             const link = await tx
               .selectFrom('deck_links')
@@ -63,6 +97,7 @@ export function firstVisitNotifier(
               .where('id', '=', d.linkId)
               .executeTakeFirst();
             const email = d.email ?? link?.email ?? null;
+            const verified = d.verified === true;
             const added = await tx
               .insertInto('deck_notifications')
               .values({
@@ -73,17 +108,13 @@ export function firstVisitNotifier(
                 investor_kind: d.investorKind,
                 email,
                 at: d.at,
+                first,
+                verified,
               })
-              .onConflict((oc) => oc.column('link_id').doNothing())
+              .onConflict((oc) => oc.column('visit_id').doNothing())
               .returning('link_id')
               .executeTakeFirst();
-            if (!added) break;
-            const setting = await tx
-              .selectFrom('deck_alert_settings')
-              .select('first_visit_email')
-              .where('user_id', '=', d.userId)
-              .executeTakeFirst();
-            if (setting && !setting.first_visit_email) break;
+            if (!added || !setting.email || setting.mode === 'daily_digest') break;
             const [founder, card] = await Promise.all([
               tx.selectFrom('users').select('email').where('id', '=', d.userId).executeTakeFirst(),
               d.investorId
@@ -101,13 +132,15 @@ export function firstVisitNotifier(
               {
                 to: founder.email,
                 userId: d.userId,
-                messageId: `deck-first-visit-${d.linkId}`,
+                messageId: first ? `deck-first-visit-${d.linkId}` : `deck-visit-${d.visitId}`,
                 data: {
                   investorName: card?.name ?? null,
                   email,
                   at: d.at,
                   url: `${opts.appUrl}/deck`,
                   settingsUrl: `${opts.appUrl}/settings`,
+                  ...(first ? {} : { again: true }),
+                  ...(verified ? { verified: true } : {}),
                 },
               },
               { now: new Date(eventTime(e)), actor: DECK_ALERT_ACTOR, correlationId: e.eventId },

@@ -42,7 +42,7 @@ export function createDeckLinksModule({
   limits,
   pollMs = 60_000,
 }: DeckLinksDeps): AppModule<DeckLinksService> {
-  const deckLinks = createDeckLinksService(moduleContext(platform, { profile, retentionDays }));
+  const deckLinks = createDeckLinksService(moduleContext(platform, { profile, mail, retentionDays }));
   const ctx: DeckLinksContext = moduleContext(platform, {
     profile,
     identity,
@@ -62,6 +62,6 @@ export function createDeckLinksModule({
       deckLinksRoutes(app, ctx);
       deckViewerRoutes(app, ctx);
     },
-    start: dailyJob('deck-links', platform.clock, deckLinks.purgeOldVisits, pollMs),
+    start: dailyJob('deck-links', platform.clock, deckLinks.job, pollMs),
   };
 }

@@ -52,6 +52,7 @@ export async function listDeckLinks(
     expiresAt: iso(r.expires_at),
     hasPasscode: r.passcode_hash !== null,
     watermark: r.watermark,
+    verifyEmail: r.verify_email ?? false,
     source: r.source,
     createdAt: iso(r.created_at)!,
     name: r.name ?? null,

@@ -4,7 +4,7 @@ import type { DeckLinksServiceContext } from './context';
 
 const LIMIT = 20;
 
-/** GET /api/deck-notifications: the founder's newest first visits, the unseen count and the e-mail setting. */
+/** GET /api/deck-notifications: the founder's newest notices (first visits, or every visit as their mode says), the unseen count and the settings. */
 export async function listDeckNotifications(
   ctx: Pick<DeckLinksServiceContext, 'db'>,
   userId: string,
@@ -21,7 +21,17 @@ export async function listDeckNotifications(
       .leftJoin('pipeline_cards as c', (j) =>
         j.onRef('c.user_id', '=', 'n.user_id').onRef('c.investor_id', '=', 'n.investor_id'),
       )
-      .select(['n.link_id', 'n.investor_id', 'n.investor_kind', 'n.email', 'n.at', 'c.name'])
+      .select([
+        'n.link_id',
+        'n.visit_id',
+        'n.first',
+        'n.verified',
+        'n.investor_id',
+        'n.investor_kind',
+        'n.email',
+        'n.at',
+        'c.name',
+      ])
       .where('n.user_id', '=', userId)
       .orderBy('n.at', 'desc')
       .limit(LIMIT)
@@ -38,6 +48,9 @@ export async function listDeckNotifications(
       const at = new Date(r.at as string);
       return {
         linkId: r.link_id,
+        visitId: r.visit_id,
+        first: r.first,
+        verified: r.verified,
         investorId: r.investor_id,
         investorKind: r.investor_kind,
         investorName: r.name ?? null,
@@ -47,6 +60,6 @@ export async function listDeckNotifications(
       };
     }),
     unseen: Number(unseen?.n ?? 0),
-    settings: { firstVisitEmail: settings?.first_visit_email ?? true },
+    settings: { firstVisitEmail: settings?.first_visit_email ?? true, mode: settings?.mode ?? 'first_visit' },
   };
 }

@@ -10,6 +10,7 @@ const COLUMN = {
   passcodeHash: 'passcode_hash',
   watermark: 'watermark',
   enabled: 'enabled',
+  verifyEmail: 'verify_email',
   email: 'email',
   name: 'name',
 } as const;
@@ -62,6 +63,7 @@ export function deckLinksProjection(opts: { retentionDays: number; now?: () => D
                 passcode_hash: s.passcodeHash,
                 watermark: s.watermark,
                 enabled: s.enabled,
+                verify_email: s.verifyEmail ?? false,
                 source: d.source,
                 submission_id: d.submissionId,
                 created_at: when,
@@ -160,9 +162,9 @@ class VisitBatch {
 
   private async flushStarts(tx: Tx) {
     const added = await sql<{ user_id: string; deck_id: string; link_id: string; started_at: Date }>`
-      insert into deck_visits (visit_id, link_id, user_id, deck_id, email, device, started_at, last_at)
-      select s."visitId", s."linkId", s."userId", s."deckId", s.email, s.device, s.at, s.at
-      from jsonb_to_recordset(${json(this.starts)}::jsonb) as s("visitId" text, "linkId" text, "userId" text, "deckId" text, email text, device text, at timestamptz)
+      insert into deck_visits (visit_id, link_id, user_id, deck_id, email, device, verified, started_at, last_at)
+      select s."visitId", s."linkId", s."userId", s."deckId", s.email, s.device, coalesce(s.verified, false), s.at, s.at
+      from jsonb_to_recordset(${json(this.starts)}::jsonb) as s("visitId" text, "linkId" text, "userId" text, "deckId" text, email text, device text, verified boolean, at timestamptz)
       on conflict (visit_id) do nothing
       returning user_id, deck_id, link_id, started_at`.execute(tx);
     if (!added.rows.length) return;

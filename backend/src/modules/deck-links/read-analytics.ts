@@ -113,6 +113,7 @@ export async function linkAnalytics(
       visitId: v.visit_id as string,
       at: new Date(v.started_at).toISOString(),
       email: v.email,
+      verified: v.verified ?? false,
       device: v.device ?? null,
       deckId: v.deck_id as string,
       pages: seen,

@@ -2,6 +2,7 @@ import type {
   CreateDeckLinkRequest,
   DeckAlertSettings,
   DeckLinkAnalyticsQuery,
+  SendDeckCodeRequest,
   UpdateDeckLinkRequest,
 } from '@fp/contracts';
 import type { CommandMeta } from '../../platform/decider';
@@ -12,10 +13,12 @@ import { listDeckNotifications } from './list-deck-notifications';
 import { deleteDeckLink } from './delete-deck-link';
 import { allLinksForRecipients, listDeckLinks } from './list-deck-links';
 import { purgeOldVisits } from './purge-old-visits';
+import { sendDeckCode } from './send-deck-code';
+import { sendDeckDigests } from './send-deck-digests';
 import { deckAnalytics, linkAnalytics } from './read-analytics';
 import { recipientLinkDecider, type Recipient } from './recipient-link-decider';
 import { updateDeckLink } from './update-deck-link';
-import { deckCover, deckFile, linkByToken, recordPagesRead, startDeckVisit, viewInfo } from './view-deck';
+import { deckCover, deckFile, linkByToken, recordPagesRead, startDeckVisit, viewInfo, type LinkRow } from './view-deck';
 
 /** Tracked deck links: the founder's side (links, settings, figures) and the public viewer's (docs/deck-links.md). */
 export function createDeckLinksService(ctx: DeckLinksServiceContext) {
@@ -75,11 +78,13 @@ export function createDeckLinksService(ctx: DeckLinksServiceContext) {
     /** First visits as in-app notices, and whether they are also e-mailed. */
     notifications: (userId: string) => listDeckNotifications(ctx, userId),
     markNotificationsSeen: (userId: string, meta: CommandMeta) => markDeckNotificationsSeen(ctx, userId, meta),
-    setAlerts: (userId: string, settings: DeckAlertSettings, meta: CommandMeta) =>
+    setAlerts: (userId: string, settings: Partial<DeckAlertSettings>, meta: CommandMeta) =>
       setDeckAlerts(ctx, userId, settings, meta),
     /** The public viewer's steps (viewer-routes.ts). */
     viewer: {
       link: (token: string) => linkByToken(ctx, token),
+      /** A one-time code to the viewer's e-mail (links that verify e-mails). */
+      sendCode: (row: LinkRow, req: SendDeckCodeRequest, meta: CommandMeta) => sendDeckCode(ctx, row, req.email, meta),
       start: (...a: Parameters<typeof startDeckVisit> extends [unknown, ...infer R] ? R : never) =>
         startDeckVisit(ctx, ...a),
       pages: (...a: Parameters<typeof recordPagesRead> extends [unknown, ...infer R] ? R : never) =>
@@ -90,6 +95,13 @@ export function createDeckLinksService(ctx: DeckLinksServiceContext) {
     },
     /** The retention job (daily; also callable from tests and the CLI). */
     purgeOldVisits: (now: Date) => purgeOldVisits(ctx, now),
+    /** The founders' daily digests of yesterday's visits (daily; once per founder and day). */
+    sendDigests: (now: Date) => sendDeckDigests(ctx, now),
+    /** The module's daily job: retention, then the digests. */
+    job: async (now: Date) => {
+      await purgeOldVisits(ctx, now);
+      return sendDeckDigests(ctx, now);
+    },
   };
 }
 export type DeckLinksService = ReturnType<typeof createDeckLinksService>;

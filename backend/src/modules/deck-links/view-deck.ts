@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError, handleCommand, type CommandMeta } from '../../platform/decider';
 import type { DeckLinksServiceContext } from './context';
 import { deckLinkDecider, type DeckLinkCommand } from './deck-link-decider';
+import { acceptDeckCode } from './accept-deck-code';
 import { verifyPasscode } from './passcode';
 import { watermarkPdf } from './watermark-pdf';
 
@@ -32,6 +33,7 @@ export interface LinkRow {
   passcode_hash: string | null;
   watermark: boolean;
   enabled: boolean;
+  verify_email: boolean;
 }
 
 /** The link behind a token, or 404: a malformed token is as unknown as a wrong one. */
@@ -42,7 +44,7 @@ export async function linkByToken(ctx: Pick<DeckLinksServiceContext, 'db'>, toke
   return row as LinkRow;
 }
 
-function live(row: LinkRow, now: Date) {
+export function live(row: LinkRow, now: Date) {
   if (!row.enabled) throw new DomainError(DECK_LINK_OFF, 410, 'link_off');
   if (row.expires_at && new Date(row.expires_at).getTime() <= now.getTime())
     throw new DomainError(DECK_LINK_EXPIRED, 410, 'link_expired');
@@ -59,7 +61,8 @@ export async function viewInfo(
   const { profile } = await ctx.profile.get(row.user_id);
   return {
     companyName: profile.companyName?.trim() || null,
-    requireEmail: row.require_email && !owner,
+    requireEmail: (row.require_email || row.verify_email) && !owner,
+    verifyEmail: row.verify_email && !owner,
     requirePasscode: row.passcode_hash !== null && !owner,
     allowDownload: row.allow_download,
     watermark: row.watermark,
@@ -101,13 +104,20 @@ export async function startDeckVisit(
       : null;
   const visitId = owner ? PREVIEW_VISIT : randomBytes(18).toString('base64url');
   const email = input.email ?? null;
+  // The one-time code is checked (and used up) only once the other gates passed, so a wrong passcode
+  // does not spend it; the visit then carries the verified e-mail.
+  let verified = false;
+  if (row.verify_email && !owner && email && input.code && (row.passcode_hash ? passcodeOk === true : true)) {
+    live(row, meta.now);
+    verified = await acceptDeckCode(ctx, row, email, input.code, meta);
+  }
   try {
     await run(
       ctx,
       row.id,
       {
         type: 'StartDeckVisit',
-        data: { linkId: row.id, visitId, email, passcodeOk, deckId: current.id, owner, device },
+        data: { linkId: row.id, visitId, email, passcodeOk, deckId: current.id, owner, device, verified },
       },
       meta,
       false,

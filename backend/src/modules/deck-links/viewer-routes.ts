@@ -1,4 +1,11 @@
-import { API_ROUTES, DeckPagesBeacon, deviceOf, RATE_LIMIT_EXCEEDED, StartDeckVisitRequest } from '@fp/contracts';
+import {
+  API_ROUTES,
+  DeckPagesBeacon,
+  deviceOf,
+  RATE_LIMIT_EXCEEDED,
+  SendDeckCodeRequest,
+  StartDeckVisitRequest,
+} from '@fp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { metaFor } from '../../platform/context';
@@ -91,6 +98,14 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
         await ctx.security.counters.hit(`deck:passcode:${row.id}:${req.ip}`, limits.windowMs).catch(() => undefined);
       throw err;
     }
+  });
+
+  // A one-time code to the viewer's e-mail: limited per address here, per link and e-mail by the code decider.
+  app.post(API_ROUTES.deckViewerCodes, async (req, reply) => {
+    const { row } = await open(req, reply, parse(TokenParams, req.params).token);
+    const body = parse(SendDeckCodeRequest, req.body ?? {});
+    await limit(req, reply, 'codes', limits.codeSendsPerWindow, limits.windowMs);
+    return reply.status(202).send(await viewer.sendCode(row, body, metaFor(ctx, VIEWER_ACTOR)));
   });
 
   app.post(API_ROUTES.deckViewerVisitPages, async (req, reply) => {

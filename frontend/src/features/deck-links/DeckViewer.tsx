@@ -1,5 +1,13 @@
-import { API_ROUTES, apiPath, type DeckViewInfo, type StartDeckVisitResponse } from '@fp/contracts';
-import { Eye } from 'lucide-react';
+import {
+  API_ROUTES,
+  apiPath,
+  DECK_CODE_DIGITS,
+  DECK_CODE_MINUTES,
+  DeckLinkFields,
+  type DeckViewInfo,
+  type StartDeckVisitResponse,
+} from '@fp/contracts';
+import { Eye, MailCheck } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Brand } from '../../app/Brand';
 // The UI kit file by file, not its index: the viewer is its own small bundle (viewer.html).
@@ -13,10 +21,16 @@ import { preloadPdf } from './pdf';
 import { viewerSessionToken } from './viewer-session';
 
 /** What the founder will see of this visit, as this link records it: said once, and only what is true. */
-export function trackingNotice(info: Pick<DeckViewInfo, 'requireEmail' | 'allowDownload'>): string {
+export function trackingNotice(
+  info: Pick<DeckViewInfo, 'requireEmail' | 'allowDownload'> & Partial<Pick<DeckViewInfo, 'verifyEmail'>>,
+): string {
   const seen = [
     'that this deck was opened',
-    ...(info.requireEmail ? ['with the e-mail address you give'] : []),
+    ...(info.verifyEmail
+      ? ['with the e-mail address you verify']
+      : info.requireEmail
+        ? ['with the e-mail address you give']
+        : []),
     'which pages were read and for how long',
   ];
   return `Viewing is tracked: the founder sees ${seen.join(', ')}${info.allowDownload ? ', and whether it was downloaded' : ''}.`;
@@ -60,7 +74,7 @@ export function DeckViewer({ token }: { token: string }) {
   );
 
   const start = useCallback(
-    async (info: DeckViewInfo, body: { email?: string; passcode?: string }): Promise<string | null> => {
+    async (info: DeckViewInfo, body: VisitBody): Promise<string | null> => {
       const res = await call(apiPath(API_ROUTES.deckViewerVisits, { token }), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -123,7 +137,20 @@ export function DeckViewer({ token }: { token: string }) {
             <p className="mt-2 text-sm text-muted-foreground">{phase.message}</p>
           </Card>
         ) : null}
-        {phase.kind === 'gate' ? <Gate info={phase.info} onSubmit={(body) => start(phase.info, body)} /> : null}
+        {phase.kind === 'gate' ? (
+          <Gate
+            info={phase.info}
+            onSubmit={(body) => start(phase.info, body)}
+            onSendCode={async (email) => {
+              const res = await call(apiPath(API_ROUTES.deckViewerCodes, { token }), {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ email }),
+              });
+              return res.ok ? null : messageOf(res);
+            }}
+          />
+        ) : null}
         {phase.kind === 'reading' ? (
           <DeckReader token={token} visit={phase.visit} call={call} session={session} />
         ) : null}
@@ -142,12 +169,21 @@ export function DeckViewer({ token }: { token: string }) {
   );
 }
 
+type VisitBody = { email?: string; passcode?: string; code?: string };
+
+/**
+ * What the link asks before the deck opens: an e-mail, a passcode, and on links that verify e-mails a
+ * second step, the 6-digit code mailed to that address (the server opens nothing without it).
+ */
 function Gate({
   info,
   onSubmit,
+  onSendCode,
 }: {
   info: DeckViewInfo;
-  onSubmit(body: { email?: string; passcode?: string }): Promise<string | null>;
+  onSubmit(body: VisitBody): Promise<string | null>;
+  /** Mails a code to this address; answers a problem to show, or null. */
+  onSendCode(email: string): Promise<string | null>;
 }) {
   // pdf.js and its worker load while the viewer types, not after.
   useEffect(() => {
@@ -155,19 +191,104 @@ function Gate({
   }, []);
   const [email, setEmail] = useState('');
   const [passcode, setPasscode] = useState('');
+  const [code, setCode] = useState('');
+  /** The address a code was sent to (the code step), or null (the e-mail step). */
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  async function sendCode(to: string) {
+    const checked = DeckLinkFields.email.safeParse(to);
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Please enter a valid email address');
+    setBusy(true);
+    setError(null);
+    const problem = await onSendCode(checked.data);
+    setBusy(false);
+    if (problem) setError(problem);
+    else {
+      setCode('');
+      setCodeSentTo(checked.data);
+    }
+  }
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (info.verifyEmail && !codeSentTo) return sendCode(email.trim());
     setBusy(true);
     setError(null);
     const problem = await onSubmit({
-      ...(info.requireEmail && email.trim() ? { email: email.trim() } : {}),
+      ...(codeSentTo ? { email: codeSentTo, code: code.trim() } : {}),
+      ...(!codeSentTo && info.requireEmail && email.trim() ? { email: email.trim() } : {}),
       ...(info.requirePasscode && passcode ? { passcode } : {}),
     });
     setBusy(false);
     if (problem) setError(problem);
   }
+  if (codeSentTo)
+    return (
+      <Card className="mt-6 w-full max-w-md p-6" data-testid="deck-code-step">
+        <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
+          <h1 className="flex items-center gap-2 text-lg font-semibold">
+            <MailCheck className="size-5" aria-hidden="true" /> Check your e-mail
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            We sent a {DECK_CODE_DIGITS}-digit code to <span className="font-medium text-foreground">{codeSentTo}</span>
+            . It works once and expires in {DECK_CODE_MINUTES} minutes.
+          </p>
+          <Field label="Code" required>
+            {(p) => (
+              <Input
+                {...p}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={DECK_CODE_DIGITS}
+                className="text-center font-mono text-xl tracking-[0.4em]"
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                autoFocus
+              />
+            )}
+          </Field>
+          {info.requirePasscode ? (
+            <Field label="Passcode" required>
+              {(p) => (
+                <Input
+                  {...p}
+                  type="password"
+                  autoComplete="off"
+                  value={passcode}
+                  onChange={(e) => setPasscode(e.target.value)}
+                />
+              )}
+            </Field>
+          ) : null}
+          {error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <Button type="submit" loading={busy} disabled={code.length !== DECK_CODE_DIGITS}>
+            View deck
+          </Button>
+          <div className="flex flex-wrap justify-between gap-2">
+            <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => void sendCode(codeSentTo)}>
+              Send a new code
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={busy}
+              onClick={() => {
+                setCodeSentTo(null);
+                setError(null);
+              }}
+            >
+              Use another e-mail
+            </Button>
+          </div>
+        </form>
+      </Card>
+    );
   return (
     <Card className="mt-6 w-full max-w-md p-6">
       <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
@@ -190,7 +311,7 @@ function Gate({
             )}
           </Field>
         ) : null}
-        {info.requirePasscode ? (
+        {info.requirePasscode && !info.verifyEmail ? (
           <Field label="Passcode" required>
             {(p) => (
               <Input
@@ -210,7 +331,7 @@ function Gate({
           </p>
         ) : null}
         <Button type="submit" loading={busy}>
-          View deck
+          {info.verifyEmail ? 'Send me a code' : 'View deck'}
         </Button>
       </form>
     </Card>

@@ -1,6 +1,6 @@
 import type { DeckDevice, DeckLinkSummary, DeckPageFigure, DeckVisitFigures } from '@fp/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Download, Monitor, Smartphone, Tablet } from 'lucide-react';
+import { BadgeCheck, Download, Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, Button, Field, Input, LoadFailed, MiniChart, Select, Skeleton } from '../../ui';
 import { formatDateTime } from '../submissions/format';
@@ -164,6 +164,11 @@ export function InvestorReading({ link, recipient }: { link: DeckLinkSummary; re
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                     <span className="font-medium">{formatDateTime(v.at)}</span>
                     <span className="text-muted-foreground">{v.email ?? 'No e-mail given'}</span>
+                    {v.verified ? (
+                      <Badge variant="success" data-testid="visit-verified">
+                        <BadgeCheck className="size-3.5" aria-hidden="true" /> Verified
+                      </Badge>
+                    ) : null}
                     {device ? (
                       <span className="inline-flex items-center gap-1 text-muted-foreground" data-testid="visit-device">
                         <device.icon className="size-3.5" aria-hidden="true" />

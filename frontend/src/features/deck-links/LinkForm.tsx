@@ -35,6 +35,7 @@ export function LinkForm({
     requireEmail: link?.requireEmail ?? true,
     allowDownload: link?.allowDownload ?? false,
     watermark: link?.watermark ?? false,
+    verifyEmail: link?.verifyEmail ?? false,
     passcode: '',
     expires: dayOf(link?.expiresAt ?? null),
   });
@@ -46,6 +47,7 @@ export function LinkForm({
         requireEmail: v.requireEmail,
         allowDownload: v.allowDownload,
         watermark: v.watermark,
+        verifyEmail: v.verifyEmail,
       };
       if (link) {
         const body: UpdateDeckLinkRequest = {
@@ -112,9 +114,20 @@ export function LinkForm({
       </div>
       <Checkbox
         label="Require the viewer's e-mail"
-        checked={v.requireEmail}
+        checked={v.requireEmail || v.verifyEmail}
+        disabled={v.verifyEmail}
         onCheckedChange={(c) => set({ requireEmail: c })}
       />
+      <div className="flex flex-col gap-1">
+        <Checkbox
+          label="Require e-mail verification"
+          checked={v.verifyEmail}
+          onCheckedChange={(c) => set({ verifyEmail: c })}
+        />
+        <p className="pl-6 text-xs text-muted-foreground">
+          The viewer gets a 6-digit code by e-mail and types it before the deck opens.
+        </p>
+      </div>
       <Checkbox label="Allow download" checked={v.allowDownload} onCheckedChange={(c) => set({ allowDownload: c })} />
       <Checkbox
         label="Watermark pages with the viewer's e-mail"

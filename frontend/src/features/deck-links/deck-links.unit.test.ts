@@ -21,6 +21,7 @@ const link = (o: Partial<DeckLinkSummary>): DeckLinkSummary => ({
   expiresAt: null,
   hasPasscode: false,
   watermark: false,
+  verifyEmail: false,
   source: 'founder',
   createdAt: now.toISOString(),
   name: null,
@@ -110,6 +111,7 @@ describe('the links list and the visits export', () => {
           visitId: 'v1',
           at: '2026-03-05T10:00:00.000Z',
           email: 'ann@cedar.example',
+          verified: true,
           device: 'phone',
           deckId: 'd1',
           pages: [
@@ -126,8 +128,8 @@ describe('the links list and the visits export', () => {
       new Map([['d1', 'deck.pdf']]),
     );
     expect(csv.split('\r\n')).toEqual([
-      'visited_at,recipient,email,device,deck_version,pages_reached,page_count,completion_percent,total_seconds,downloaded,page_1_seconds,page_2_seconds,page_3_seconds,page_4_seconds',
-      `2026-03-05T10:00:00.000Z,"'=Cedar, ""Ventures""",ann@cedar.example,phone,deck.pdf,3,4,75,4.5,false,3.5,0,1,0`,
+      'visited_at,recipient,email,email_verified,device,deck_version,pages_reached,page_count,completion_percent,total_seconds,downloaded,page_1_seconds,page_2_seconds,page_3_seconds,page_4_seconds',
+      `2026-03-05T10:00:00.000Z,"'=Cedar, ""Ventures""",ann@cedar.example,true,phone,deck.pdf,3,4,75,4.5,false,3.5,0,1,0`,
       '',
     ]);
   });
@@ -139,6 +141,7 @@ describe('the links list and the visits export', () => {
       requireEmail: true,
       allowDownload: false,
       watermark: false,
+      verifyEmail: false,
       passcode: '',
       expires: '',
     };

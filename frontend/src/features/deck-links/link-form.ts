@@ -13,6 +13,7 @@ export interface LinkFormValues {
   requireEmail: boolean;
   allowDownload: boolean;
   watermark: boolean;
+  verifyEmail: boolean;
   passcode: string;
   expires: string;
 }

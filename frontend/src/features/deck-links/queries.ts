@@ -11,6 +11,7 @@ import type {
   DeckVisitFigures,
   DeckNotificationsResponse,
   InvestorKind,
+  UpdateDeckAlertSettings,
   UpdateDeckLinkRequest,
 } from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -68,7 +69,7 @@ export const deckNotificationsQueryOptions = () =>
   });
 export const markDeckNotificationsSeen = () =>
   apiRequest<void>(API_ROUTES.deckNotificationsSeen, { method: 'POST', body: {} });
-export const setDeckAlerts = (body: DeckAlertSettings) =>
+export const setDeckAlerts = (body: UpdateDeckAlertSettings) =>
   apiRequest<DeckAlertSettings>(API_ROUTES.deckNotificationSettings, { method: 'PUT', body });
 
 export const createDeckLink = (body: CreateDeckLinkRequest) =>
@@ -171,7 +172,7 @@ export function recipientLabel(
 /** The link's settings in a few words: "e-mail required · no download · expires Mar 5, 2027". */
 export function settingsLabel(l: DeckLinkSummary): string {
   return [
-    l.requireEmail ? 'e-mail required' : 'no e-mail asked',
+    l.verifyEmail ? 'e-mail verified by code' : l.requireEmail ? 'e-mail required' : 'no e-mail asked',
     l.allowDownload ? 'download allowed' : 'no download',
     l.hasPasscode ? 'passcode' : null,
     l.watermark ? 'watermark' : null,
@@ -195,6 +196,7 @@ export function visitsCsv(recipient: string, visits: DeckVisitFigures[], fileNam
     'visited_at',
     'recipient',
     'email',
+    'email_verified',
     'device',
     'deck_version',
     'pages_reached',
@@ -210,6 +212,7 @@ export function visitsCsv(recipient: string, visits: DeckVisitFigures[], fileNam
       v.at,
       recipient,
       v.email,
+      v.verified,
       v.device,
       fileNames.get(v.deckId) ?? v.deckId,
       v.reach,

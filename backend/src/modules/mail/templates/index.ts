@@ -1,6 +1,8 @@
 import { answersNeeded } from './answers-needed';
 import { batchFinished } from './batch-finished';
+import { deckDailyDigest } from './deck-daily-digest';
 import { deckFirstVisit } from './deck-first-visit';
+import { deckViewerCode } from './deck-viewer-code';
 import { followUpReminder } from './follow-up-reminder';
 import { investorUpdate } from './investor-update';
 import { receipt } from './receipt';
@@ -12,7 +14,9 @@ import { verifyEmail } from './verify-email';
 export { defineTemplate, type MailContext, type MailTemplate, type RenderedMail } from './template';
 export type { AnswersNeededData } from './answers-needed';
 export type { BatchFinishedData } from './batch-finished';
+export type { DeckDailyDigestData } from './deck-daily-digest';
 export type { DeckFirstVisitData } from './deck-first-visit';
+export type { DeckViewerCodeData } from './deck-viewer-code';
 export type { FollowUpReminderData } from './follow-up-reminder';
 export type { InvestorUpdateData } from './investor-update';
 export type { ReceiptData } from './receipt';
@@ -29,6 +33,8 @@ export const templates = {
   'follow-up-reminder': followUpReminder,
   'saved-search-matches': savedSearchMatches,
   'deck-first-visit': deckFirstVisit,
+  'deck-viewer-code': deckViewerCode,
+  'deck-daily-digest': deckDailyDigest,
   'investor-update': investorUpdate,
   receipt,
 };
