@@ -1,6 +1,7 @@
 export * from './common/api';
 export * from './common/money';
 export * from './common/time';
+export * from './common/idempotency';
 export * from './accounts/api';
 export * from './accounts/events';
 export * from './credits/api';

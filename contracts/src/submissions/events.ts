@@ -9,8 +9,9 @@
  * when it fails or stops, or marks the firm applied when it completes. Two API processes submitting
  * the same firm at once race on that stream's revision: one claims, the other skips.
  *
- * A submit request sent with an Idempotency-Key also has a stream, `submit-request-<hash>`, holding
- * the answer it gave, so the same request sent again creates nothing and answers the same.
+ * A submit sent with an Idempotency-Key keeps its answer on the key's stream (`RequestAnswered`,
+ * common/idempotency.ts), appended with the charge; `submit-request-<hash>` streams (with
+ * `SubmitRequestAccepted`, written after the charge) are from before and no longer read.
  */
 
 export const SUBMISSION_STATUSES = ['pending', 'processing', 'completed', 'failed', 'stopped'] as const;
@@ -312,17 +313,3 @@ export interface SkippedFirm {
     | 'deck_required';
   message: string;
 }
-
-/** The answer a keyed submit request gave, kept so that sending it again answers the same. */
-export type SubmitRequestAccepted = {
-  type: 'SubmitRequestAccepted';
-  data: {
-    userId: string;
-    test: boolean;
-    requestKey: string;
-    creditsDeducted: number;
-    submissionIds: string[];
-    skipped: SkippedFirm[];
-  };
-};
-export const SUBMIT_REQUEST_STREAM_PREFIX = 'submit-request-';

@@ -1,3 +1,5 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@fp/contracts';
+
 /**
  * The shared request helper (spec §7 and §8).
  *
@@ -208,6 +210,37 @@ export function apiRequest<T = unknown>(path: string, init?: ApiRequestInit): Pr
 
 export function apiRequestRaw(path: string, init?: ApiRequestInit): Promise<Response> {
   return appClient.requestRaw(path, init);
+}
+
+/** Waits before the automatic retries of a keyed paid call (the server asks for 2 s when busy). */
+export const KEYED_RETRY_DELAYS_MS: readonly number[] = [1000, 2000];
+
+/** No answer came (the connection failed) or the server was busy: the same request may be sent again. */
+export function isRetryableFailure(err: unknown): boolean {
+  if (err instanceof ApiError) return err.status === 503;
+  // fetch's own failure (no connection, a reset): a TypeError, with no answer at all.
+  return err instanceof TypeError;
+}
+
+/**
+ * A paid call (submit, retry, angel export, purchase) as one intent of the founder: one fresh
+ * Idempotency-Key, and the same key on its automatic retries (no answer, or the server busy; at most
+ * two). The server answers a resend with the first answer, so a retry never charges twice.
+ */
+export async function sendKeyed<T>(
+  send: (headers: Record<string, string>) => Promise<T>,
+  opts: { key?: string; delaysMs?: readonly number[] } = {},
+): Promise<T> {
+  const headers = { [IDEMPOTENCY_KEY_HEADER]: opts.key ?? crypto.randomUUID() };
+  const delays = opts.delaysMs ?? KEYED_RETRY_DELAYS_MS;
+  for (let i = 0; ; i++) {
+    try {
+      return await send(headers);
+    } catch (err) {
+      if (i >= delays.length || !isRetryableFailure(err)) throw err;
+      await new Promise((r) => setTimeout(r, delays[i]));
+    }
+  }
 }
 
 /** True when a failure looks like an auth problem (message mentions 401/403, or that status). */

@@ -8,6 +8,7 @@ import {
   errorMessageFor,
   isAuthFailure,
   resolveApiUrl,
+  sendKeyed,
   type ApiAuth,
 } from './api';
 
@@ -245,5 +246,41 @@ describe('errorMessageFor and isAuthFailure', () => {
     expect(isAuthFailure(new ApiError('nope', 403))).toBe(true);
     expect(isAuthFailure(new Error('API request failed with status 403'))).toBe(true);
     expect(isAuthFailure(new ApiError('Insufficient credits', 402))).toBe(false);
+  });
+});
+
+describe('sendKeyed (a paid call, real http server)', () => {
+  it('sends one key per call and the same key on its retries when the server is busy', async () => {
+    let calls = 0;
+    reply = () =>
+      ++calls < 3
+        ? { status: 503, type: 'application/json', body: '{"error":"busy"}' }
+        : { status: 200, type: 'application/json', body: '{"creditsDeducted":1}' };
+    const api = serverClient();
+    const send = () =>
+      sendKeyed((headers) => api.request('/api/submit-to-test-vcs', { method: 'POST', body: {}, headers }), {
+        delaysMs: [0, 0],
+      });
+    await expect(send()).resolves.toEqual({ creditsDeducted: 1 });
+    expect(seen).toHaveLength(3);
+    const key = seen[0].headers['idempotency-key'];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen.map((s) => s.headers['idempotency-key'])).toEqual([key, key, key]);
+    calls = 2;
+    await send();
+    expect(seen).toHaveLength(4);
+    expect(seen[3].headers['idempotency-key']).not.toBe(key);
+  });
+
+  it('gives up after its retries, and never retries an answer that is not "busy"', async () => {
+    reply = () => ({ status: 503, type: 'application/json', body: '{"error":"busy"}' });
+    const api = serverClient();
+    const post = (headers: Record<string, string>) => api.request('/api/x', { method: 'POST', headers });
+    await expect(sendKeyed(post, { delaysMs: [0, 0] })).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(3);
+    reply = () => ({ status: 402, type: 'application/json', body: '{"error":"Insufficient Credits"}' });
+    seen = [];
+    await expect(sendKeyed(post, { delaysMs: [0, 0] })).rejects.toMatchObject({ status: 402 });
+    expect(seen).toHaveLength(1);
   });
 });

@@ -8,12 +8,13 @@ import {
   type AngelInvestorDetail,
   type CsvValue,
 } from '@fp/contracts';
-import type { Db } from '@fp/infra';
+import { ConcurrencyError, type Db } from '@fp/infra';
 import { sql } from 'kysely';
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../platform/context';
 import type { CreditsService } from '../credits/index';
 import { DomainError, type CommandMeta } from '../../platform/decider';
+import { answerAppend, derivedId, keyedRequest, recordedAnswer } from '../../platform/idempotency';
 
 /** Records fetched per query while streaming: memory stays flat whatever the export size. */
 export const EXPORT_BATCH = 2500;
@@ -52,10 +53,20 @@ export const loadAngels =
   };
 
 export interface ExportDeps {
-  ctx: Pick<AppContext, 'db' | 'newId' | 'clock' | 'projections'> & { credits: CreditsService };
+  ctx: Pick<AppContext, 'db' | 'store' | 'newId' | 'clock' | 'projections'> & { credits: CreditsService };
   /** Replaceable in tests to provoke a failure half-way. */
   loadBatch?: LoadBatch;
 }
+
+/** What a keyed export's resend answers again (its file is produced again from the same ids). */
+interface ExportAnswer {
+  exportId: string;
+  fileName: string;
+  count: number;
+}
+
+/** Copies of a keyed export racing each other: bounded tries before the loser reads the winner's answer. */
+const MAX_TRIES = 8;
 
 export interface AngelExport {
   exportId: string;
@@ -76,6 +87,8 @@ export async function exportAngels(
   userId: string,
   ids: string[],
   meta: CommandMeta,
+  /** The Idempotency-Key header: the same request sent again answers the same file, charged once. */
+  requestKey: string | null = null,
 ): Promise<AngelExport> {
   const { ctx } = deps;
   const load = deps.loadBatch ?? loadAngels(ctx.db);
@@ -93,7 +106,10 @@ export async function exportAngels(
     );
   }
   const ordered = known.rows.map((r) => r.id);
-  const exportId = ctx.newId();
+  const keyed = keyedRequest(userId, requestKey, 'angel-export', { investorIds: ids });
+  // A keyed export's id comes from its key: every copy of the request charges the same reference.
+  const exportId = keyed ? derivedId(userId, 'angel-export', keyed.key) : ctx.newId();
+  const answer: ExportAnswer = { exportId, fileName: angelExportFileName(meta.now), count: ordered.length };
   const reference = `angel-export-${exportId}`;
   const charge = {
     spendKind: 'angel_export' as const,
@@ -102,37 +118,49 @@ export async function exportAngels(
     ],
     insufficientMessage: EXPORT_INSUFFICIENT,
   };
-  const stream = await ctx.credits.chargeFor(
-    userId,
-    charge,
-    meta,
-    async (refund, charged) => {
-      // Read-your-writes: the balance the screen reads right after the download shows this charge.
-      await ctx.projections.waitFor(charged.checkpoint, 3000).catch(() => undefined);
-      // A client that goes away mid-download is not a failure of the export: nothing is refunded then.
-      async function* rows(): AsyncGenerator<string> {
-        try {
-          yield BOM + csvRow(ANGEL_EXPORT_COLUMNS) + CSV_LINE_BREAK;
-          for (let i = 0; i < ordered.length; i += EXPORT_BATCH) {
-            const batch = await load(ordered.slice(i, i + EXPORT_BATCH));
-            let chunk = '';
-            for (const a of batch) chunk += csvRow(angelCsvValues(a)) + CSV_LINE_BREAK;
-            yield chunk;
-          }
-        } catch (err) {
-          // The refund lands or stays pending (retried until it lands); it throws only when not even
-          // that could be recorded, and the stream's own error is what the client sees.
-          await refund(`Angel investor export failed: ${(err as Error).message}`, {
-            ...meta,
-            now: ctx.clock.now(),
-          }).catch((e) => console.error(`[catalog] export ${exportId}: refund not recorded: ${(e as Error).message}`));
-          throw err;
+  type Refund = (reason: string, at?: CommandMeta) => Promise<void>;
+  const csv = (refund: Refund) => {
+    // A client that goes away mid-download is not a failure of the export: nothing is refunded then.
+    async function* rows(): AsyncGenerator<string> {
+      try {
+        yield BOM + csvRow(ANGEL_EXPORT_COLUMNS) + CSV_LINE_BREAK;
+        for (let i = 0; i < ordered.length; i += EXPORT_BATCH) {
+          const batch = await load(ordered.slice(i, i + EXPORT_BATCH));
+          let chunk = '';
+          for (const a of batch) chunk += csvRow(angelCsvValues(a)) + CSV_LINE_BREAK;
+          yield chunk;
         }
+      } catch (err) {
+        // The refund lands or stays pending (retried until it lands); it throws only when not even
+        // that could be recorded, and the stream's own error is what the client sees.
+        await refund(`Angel investor export failed: ${(err as Error).message}`, {
+          ...meta,
+          now: ctx.clock.now(),
+        }).catch((e) => console.error(`[catalog] export ${exportId}: refund not recorded: ${(e as Error).message}`));
+        throw err;
       }
-      return Readable.from(rows(), { objectMode: false });
-    },
-    (err) => `Angel investor export failed: ${(err as Error).message}`,
-  );
-
-  return { exportId, fileName: angelExportFileName(meta.now), count: ordered.length, stream };
+    }
+    return Readable.from(rows(), { objectMode: false });
+  };
+  const work = async (refund: Refund, charged: { checkpoint: string | null }) => {
+    // Read-your-writes: the balance the screen reads right after the download shows this charge.
+    await ctx.projections.waitFor(charged.checkpoint, 3000).catch(() => undefined);
+    return csv(refund);
+  };
+  const failed = (err: unknown) => `Angel investor export failed: ${(err as Error).message}`;
+  for (let tries = 1; ; tries++) {
+    // Sent again with its key (422 when the key named another request): the first answer's file.
+    // Its charge is made sure of by reference: still standing, nothing is charged; refunded (the
+    // first file failed half-way), this one is charged as a new export.
+    const first = keyed ? await recordedAnswer<ExportAnswer>(ctx.store, keyed) : null;
+    if (first) return { ...first, stream: await ctx.credits.chargeFor(userId, charge, meta, work, failed) };
+    try {
+      // The key's answer is recorded in the charge's own append: no moment with one and not the other.
+      const alongside = keyed ? [answerAppend(keyed, answer, meta)] : [];
+      return { ...answer, stream: await ctx.credits.chargeFor(userId, charge, meta, work, failed, alongside) };
+    } catch (err) {
+      // A copy sent at the same time appended first and nothing of this one was written: answer as it did.
+      if (!keyed || !(err instanceof ConcurrencyError) || tries >= MAX_TRIES) throw err;
+    }
+  }
 }

@@ -14,6 +14,7 @@ import { FormsOverviewQuery, StartFormDiscoveryRequest } from '@fp/contracts';
 import { metaFor } from '../../platform/context';
 import type { CatalogContext } from './route-context';
 import { parse } from '../../platform/http';
+import { idempotencyKeyOf } from '../../platform/idempotency';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 
@@ -67,7 +68,9 @@ export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
   app.post(API_ROUTES.exportAngelInvestors, { config: { limit: 'bulk' } }, async (req, reply) => {
     const user = requireUser(req);
     const { investorIds } = parse(ExportAngelInvestorsRequest, req.body ?? {});
-    const exp = await catalog.exportAngels(user.id, investorIds, metaFor(ctx, user.id));
+    const exp = await catalog.exportAngels(user.id, investorIds, metaFor(ctx, user.id), {
+      requestKey: idempotencyKeyOf(req),
+    });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exp.fileName}"`)

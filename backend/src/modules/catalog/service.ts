@@ -108,8 +108,12 @@ export function createCatalogService(
       ];
     },
 
-    exportAngels: (userId: string, ids: string[], meta: CommandMeta, opts: { loadBatch?: LoadBatch } = {}) =>
-      exportAngels({ ctx, loadBatch: opts.loadBatch }, userId, ids, meta),
+    exportAngels: (
+      userId: string,
+      ids: string[],
+      meta: CommandMeta,
+      opts: { loadBatch?: LoadBatch; requestKey?: string | null } = {},
+    ) => exportAngels({ ctx, loadBatch: opts.loadBatch }, userId, ids, meta, opts.requestKey ?? null),
 
     /** What the read models and the index hold per scope. */
     async status(): Promise<ScopeStatus[]> {

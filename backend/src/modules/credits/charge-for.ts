@@ -1,7 +1,8 @@
 import type { CommandMeta } from '../../platform/decider';
 import type { CreditsServiceContext } from './context';
 import { giveBackCredits } from './give-back-credits';
-import { spendAllCredits, type SpendAllInput } from './spend-credits';
+import type { StreamAppend } from '@fp/infra';
+import { spendAllCredits, spendAllWith, type SpendAllInput } from './spend-credits';
 
 /** The paid work: `refund` gives this call's charge back; `charged` names the ledger's checkpoint. */
 export type ChargedWork<T> = (
@@ -21,8 +22,12 @@ export async function chargeFor<T>(
   meta: CommandMeta,
   work: ChargedWork<T>,
   failureReason: (err: unknown) => string,
+  alongside: StreamAppend[] = [],
 ): Promise<T> {
-  const charged = await spendAllCredits(ctx, userId, input, meta);
+  // `alongside`: streams appended with the charge, in one append (a keyed request's answer).
+  const charged = alongside.length
+    ? await spendAllWith(ctx, userId, input, meta, alongside)
+    : await spendAllCredits(ctx, userId, input, meta);
   // Only what this call charged is given back: a reference charged before (a request sent
   // again) belongs to the earlier call.
   const references = charged.events.flatMap((e) =>

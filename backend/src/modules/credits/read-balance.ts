@@ -1,4 +1,7 @@
+import { creditStream } from '@fp/contracts';
+import { asCreditEvent } from './command-queue';
 import type { CreditsServiceContext } from './context';
+import { replay } from './credit-decider';
 
 /** Read-model balance (0 for a user with no ledger yet). */
 export async function readBalance(ctx: Pick<CreditsServiceContext, 'db'>, userId: string): Promise<number> {
@@ -8,6 +11,15 @@ export async function readBalance(ctx: Pick<CreditsServiceContext, 'db'>, userId
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.balance ?? 0;
+}
+
+/**
+ * The balance on the ledger stream itself, for a check before charging: the read model may lag
+ * behind the ledger (a stalled projection), and a charge is decided on the stream anyway.
+ */
+export async function readLedgerBalance(ctx: Pick<CreditsServiceContext, 'store'>, userId: string): Promise<number> {
+  const { events } = await ctx.store.readStream(creditStream(userId));
+  return replay(events.map(asCreditEvent)).balance;
 }
 
 /** Read-model balances of several users (operators' user list); a user with no ledger is 0. */

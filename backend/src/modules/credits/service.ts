@@ -1,3 +1,4 @@
+import type { StreamAppend } from '@fp/infra';
 import type { AppContext } from '../../platform/context';
 import type { CommandMeta } from '../../platform/decider';
 import { chargeFor, type ChargedWork } from './charge-for';
@@ -9,7 +10,7 @@ import { grantCredits, grantStartingCredits } from './grant-credits';
 import { listPendingRefunds } from './list-pending-refunds';
 import { listPurchases } from './list-purchases';
 import { purchaseCredits, type PurchaseInput } from './purchase-credits';
-import { readBalance, readBalances, readOwed } from './read-balance';
+import { readBalance, readBalances, readLedgerBalance, readOwed } from './read-balance';
 import { refundCredits } from './refund-credits';
 import { retryDueRefunds, retryPendingRefund } from './retry-pending-refunds';
 import { reversePurchase, type ReverseInput } from './reverse-purchase';
@@ -33,6 +34,8 @@ export function createCreditsService(platform: Pick<AppContext, 'store' | 'db'>)
   };
   return {
     balance: (userId: string) => readBalance(ctx, userId),
+    /** The ledger stream's balance (not the read model's): what a check before a charge reads. */
+    ledgerBalance: (userId: string) => readLedgerBalance(ctx, userId),
     balances: (userIds: string[]) => readBalances(ctx, userIds),
     owed: (userId: string) => readOwed(ctx, userId),
     reverse: (userId: string, input: ReverseInput, meta: CommandMeta) => reversePurchase(ctx, userId, input, meta),
@@ -65,7 +68,8 @@ export function createCreditsService(platform: Pick<AppContext, 'store' | 'db'>)
       meta: CommandMeta,
       work: ChargedWork<T>,
       failureReason: (err: unknown) => string,
-    ) => chargeFor(ctx, userId, input, meta, work, failureReason),
+      alongside?: StreamAppend[],
+    ) => chargeFor(ctx, userId, input, meta, work, failureReason, alongside),
     /** Drops cached ledger state; the next command re-reads the stream. */
     forgetCachedState: () => ctx.queue.clear(),
   };

@@ -1,4 +1,5 @@
-import type { SpendKind } from '@fp/contracts';
+import type { CreditEvent, SpendKind } from '@fp/contracts';
+import type { StreamAppend } from '@fp/infra';
 import type { CommandMeta } from '../../platform/decider';
 import type { CommandResult } from './command-queue';
 import type { CreditsServiceContext } from './context';
@@ -58,4 +59,25 @@ export async function prepareSpend(
   meta: CommandMeta,
 ) {
   return (await ctx.queue.prepare(userId, { type: 'SpendCredits', data: { userId, ...input } }, meta)).append;
+}
+
+/**
+ * Charges like spendAllCredits, with other streams in the same append (a keyed request's answer):
+ * they land together or not at all. Decided on a fresh read of the ledger; a ConcurrencyError
+ * (another writer on any of the streams) means nothing was written.
+ */
+export async function spendAllWith(
+  ctx: Pick<CreditsServiceContext, 'queue' | 'store'>,
+  userId: string,
+  input: SpendAllInput,
+  meta: CommandMeta,
+  alongside: StreamAppend[],
+): Promise<{ events: CreditEvent[]; checkpoint: string | null }> {
+  const { append, events } = await ctx.queue.prepare(
+    userId,
+    { type: 'SpendCredits', data: { userId, ...input } },
+    meta,
+  );
+  const appended = await ctx.store.appendMany([append, ...alongside].filter((a) => a.events.length > 0));
+  return { events, checkpoint: appended.at(-1)?.checkpoint ?? null };
 }

@@ -7,6 +7,11 @@ export interface CheckoutInput {
   /** Absolute URLs the payment page returns to. */
   successUrl: string;
   cancelUrl: string;
+  /**
+   * Set for a keyed purchase (Idempotency-Key): the provider answers the same session to the same
+   * key, so a purchase sent again never opens a second checkout, even when its answer was lost.
+   */
+  idempotencyKey?: string;
 }
 
 /**

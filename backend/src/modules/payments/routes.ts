@@ -1,8 +1,10 @@
 import { API_ROUTES, CheckoutRequest, LocalCheckoutPayRequest } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import { requireUser } from '../../platform/auth';
 import { DomainError } from '../../platform/decider';
 import { parse } from '../../platform/http';
+import { idempotencyKeyOf } from '../../platform/idempotency';
 import type { PaymentsContext } from './context';
 import { createCheckout } from './create-checkout';
 import { listPurchases, readReceipt } from './list-purchases';
@@ -35,7 +37,7 @@ function checkoutRoutes(app: FastifyInstance, ctx: PaymentsContext) {
 
   app.post(API_ROUTES.checkout, async (req) => {
     const user = requireUser(req);
-    return createCheckout(ctx, user, parse(CheckoutRequest, req.body ?? {}), origin(req));
+    return createCheckout(ctx, user, parse(CheckoutRequest, req.body ?? {}), origin(req), idempotencyKeyOf(req));
   });
 
   app.get(API_ROUTES.purchases, async (req) => listPurchases(ctx, requireUser(req).id));
@@ -56,9 +58,16 @@ function checkoutRoutes(app: FastifyInstance, ctx: PaymentsContext) {
     const user = requireUser(req);
     if (!local) throw new DomainError('Checkout session not found', 404, 'not_found');
     const card = parse(LocalCheckoutPayRequest, req.body ?? {});
-    // The signed webhooks go to the handler Stripe's events go through (the module's sender), in this
-    // process: no loopback HTTP call that a proxy, the security guards or another address could refuse.
-    return local.pay(req.params.id, user.id, card);
+    // The webhook goes to this very server over HTTP, as Stripe's would.
+    const port = (req.server.server.address() as AddressInfo).port;
+    return local.pay(req.params.id, user.id, card, async (payload, signature) => {
+      const r = await fetch(`http://127.0.0.1:${port}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    });
   });
 }
 

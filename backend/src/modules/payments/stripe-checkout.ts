@@ -23,28 +23,32 @@ export function createStripeCheckout(opts: { secretKey: string; webhookSecret: s
   return {
     kind: 'stripe',
     webhookSecret: opts.webhookSecret,
-    async createCheckout({ userId, email, line, successUrl, cancelUrl }: CheckoutInput) {
-      const session = await stripe.checkout.sessions.create({
-        mode: line.interval ? 'subscription' : 'payment',
-        client_reference_id: userId,
-        customer_email: email,
-        metadata: { product: line.productId },
-        line_items: [
-          {
-            quantity: line.quantity,
-            // The pack's quantity can change on Stripe's page; the webhook counts packs from the amount paid.
-            ...(line.interval ? {} : { adjustable_quantity: { enabled: true, minimum: 1, maximum: 100 } }),
-            price_data: {
-              currency: 'usd',
-              unit_amount: line.unitAmount,
-              product_data: { name: line.name },
-              ...(line.interval ? { recurring: { interval: line.interval } } : {}),
+    async createCheckout({ userId, email, line, successUrl, cancelUrl, idempotencyKey }: CheckoutInput) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: line.interval ? 'subscription' : 'payment',
+          client_reference_id: userId,
+          customer_email: email,
+          metadata: { product: line.productId },
+          line_items: [
+            {
+              quantity: line.quantity,
+              // The pack's quantity can change on Stripe's page; the webhook counts packs from the amount paid.
+              ...(line.interval ? {} : { adjustable_quantity: { enabled: true, minimum: 1, maximum: 100 } }),
+              price_data: {
+                currency: 'usd',
+                unit_amount: line.unitAmount,
+                product_data: { name: line.name },
+                ...(line.interval ? { recurring: { interval: line.interval } } : {}),
+              },
             },
-          },
-        ],
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-      });
+          ],
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+        },
+        // Stripe answers the same session to the same key (for 24 hours).
+        idempotencyKey ? { idempotencyKey } : undefined,
+      );
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { url: session.url, sessionId: session.id };
     },

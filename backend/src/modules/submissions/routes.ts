@@ -7,30 +7,27 @@ import {
   SubmitPlanRequest,
   SubmitToTestVcsRequest,
 } from '@fp/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor, type AppContext } from '../../platform/context';
 import type { SubmissionsService } from './service';
-import { attachmentHeader, parse, ValidationError } from '../../platform/http';
+import { attachmentHeader, parse } from '../../platform/http';
+import { idempotencyKeyOf } from '../../platform/idempotency';
 import { ownedRow, toSubmission } from './queries';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
 const EmptyBody = z.union([z.strictObject({}), z.undefined(), z.null()]);
 
-function idempotencyKey(req: FastifyRequest): string | null {
-  const raw = req.headers['idempotency-key'];
-  if (raw === undefined) return null;
-  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
-  if (!key || key.length > 200) throw new ValidationError('Idempotency-Key must be 1 to 200 characters');
-  return key;
-}
-
 export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submissions: SubmissionsService) {
   app.post(API_ROUTES.submitToSelectedVcs, { config: { limit: 'bulk' } }, async (req) => {
     const user = requireUser(req);
     const { vcIds } = parse(SubmitToSelectedVcsRequest, req.body);
-    return submissions.submit(user.id, { vcIds, test: false, requestKey: idempotencyKey(req) }, metaFor(ctx, user.id));
+    return submissions.submit(
+      user.id,
+      { vcIds, test: false, requestKey: idempotencyKeyOf(req) },
+      metaFor(ctx, user.id),
+    );
   });
 
   app.post(API_ROUTES.submitToTestVcs, { config: { limit: 'bulk' } }, async (req) => {
@@ -38,7 +35,7 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
     const { testVcIds } = parse(SubmitToTestVcsRequest, req.body);
     return submissions.submit(
       user.id,
-      { vcIds: testVcIds, test: true, requestKey: idempotencyKey(req) },
+      { vcIds: testVcIds, test: true, requestKey: idempotencyKeyOf(req) },
       metaFor(ctx, user.id),
     );
   });
@@ -90,7 +87,7 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     parse(EmptyBody, req.body);
-    return submissions.retry(user.id, id, metaFor(ctx, user.id));
+    return submissions.retry(user.id, id, metaFor(ctx, user.id), idempotencyKeyOf(req));
   });
 
   app.get(API_ROUTES.submissionQuestions, async (req) => {

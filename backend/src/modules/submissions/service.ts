@@ -54,7 +54,8 @@ export function createSubmissionsService(ctx: SubmissionsContext, internals: Sub
     runCounts: () => runCounts(ctx),
     activity: (userId: string, days: number) => submissionActivity(ctx, userId, days),
     stop: (userId: string, id: string, meta: CommandMeta) => stopSubmission(ctx, userId, id, meta, requestStop),
-    retry: (userId: string, id: string, meta: CommandMeta) => retrySubmission(ctx, userId, id, meta, dispatch),
+    retry: (userId: string, id: string, meta: CommandMeta, requestKey: string | null = null) =>
+      retrySubmission(ctx, userId, id, meta, dispatch, requestKey),
     /** The latest attempt's proof bundle (ZIP), the owner's only. */
     proof: (userId: string, id: string) => downloadProof(ctx, userId, id),
     /** A paused run's questions, and the founder's answers to them (the run continues). */

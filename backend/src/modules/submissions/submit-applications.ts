@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   ACTION_PRICES,
   firmApplicationStream,
@@ -7,16 +6,14 @@ import {
   INCOMPLETE_PROFILE_MESSAGE,
   INSUFFICIENT_CREDITS,
   insufficientCreditsMessage,
-  SUBMIT_REQUEST_STREAM_PREFIX,
   submissionStream,
-  type SubmitRequestAccepted,
   type SubmitResponse,
 } from '@fp/contracts';
 import { ConcurrencyError, type StreamAppend } from '@fp/infra';
 import type { SubmissionRun } from '@fp/workflows';
-import type { AppContext } from '../../platform/context';
 import type { SubmissionsContext } from './context';
 import { ConflictError, DomainError, foldEvents, type CommandMeta } from '../../platform/decider';
+import { answerAppend, derivedId, keyedRequest, recordedAnswer } from '../../platform/idempotency';
 import { firmApplicationDecider, type FirmApplicationState } from './firm-application-decider';
 import { planSubmit, type PlanInput, type PlannedFirm } from './plan-submit';
 import { submissionDecider } from './submission-decider';
@@ -27,28 +24,16 @@ export const cost = (firms: readonly unknown[]) => firms.length * ACTION_PRICES.
 export interface SubmitInput {
   vcIds: string[];
   test: boolean;
-  /** The Idempotency-Key header: the same key again answers the same and creates nothing. */
+  /**
+   * The Idempotency-Key header: the same key with the same firms answers the first answer and
+   * creates and charges nothing again; with other firms it is a 422.
+   */
   requestKey: string | null;
 }
 
-const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex');
-
 /** A stable id per (user, key, firm): a request sent again mints the same ids, so nothing is created or charged twice. */
-function keyedId(userId: string, test: boolean, key: string, vcId: string): string {
-  const h = hash(userId, test ? 'test' : 'vc', key, vcId);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-const requestStream = (userId: string, test: boolean, key: string) =>
-  `${SUBMIT_REQUEST_STREAM_PREFIX}${hash(userId, test ? 'test' : 'vc', key).slice(0, 40)}`;
-
-async function recordedAnswer(ctx: Pick<AppContext, 'store'>, stream: string): Promise<SubmitResponse | null> {
-  const { events } = await ctx.store.readStream(stream);
-  const e = events.find((x) => x.type === 'SubmitRequestAccepted');
-  if (!e) return null;
-  const d = e.data as SubmitRequestAccepted['data'];
-  return { creditsDeducted: d.creditsDeducted, submissionIds: d.submissionIds, skipped: d.skipped };
-}
+const keyedId = (userId: string, test: boolean, key: string, vcId: string) =>
+  derivedId(userId, test ? 'test' : 'vc', key, vcId);
 
 /** Tries of the plan when another process claims one of the same firms in between. */
 const MAX_TRIES = 8;
@@ -70,11 +55,11 @@ export async function submitApplications(
   meta: CommandMeta,
   dispatch: (runs: SubmissionRun[]) => void,
 ): Promise<SubmitResponse> {
-  const stream = input.requestKey ? requestStream(userId, input.test, input.requestKey) : null;
-  if (stream) {
-    const answered = await recordedAnswer(ctx, stream);
-    if (answered) return answered;
-  }
+  const keyed = keyedRequest(userId, input.requestKey, 'submit', { test: input.test, vcIds: input.vcIds });
+  // Sent again with its key: the first answer (or a 422 when the key named another request).
+  const answered = () => (keyed ? recordedAnswer<SubmitResponse>(ctx.store, keyed) : null);
+  const first = await answered();
+  if (first) return first;
   const { completion } = await ctx.profile.get(userId);
   if (!completion.isComplete)
     throw new DomainError(INCOMPLETE_PROFILE, 400, 'incomplete_profile', { message: INCOMPLETE_PROFILE_MESSAGE });
@@ -82,26 +67,43 @@ export async function submitApplications(
   const firms = await firmsToPlan(ctx, userId, ids, input.test);
   // One id per firm for this request, kept across its tries (keyed requests: the same on a resend).
   const submissionIds = new Map(
-    ids.map((vcId) => [vcId, input.requestKey ? keyedId(userId, input.test, input.requestKey, vcId) : ctx.newId()]),
+    ids.map((vcId) => [vcId, keyed ? keyedId(userId, input.test, keyed.key, vcId) : ctx.newId()]),
   );
   const metadata = { now: meta.now.toISOString(), actor: meta.actor };
 
   let answer: SubmitResponse | null = null;
   for (let tries = 1; !answer; tries++) {
+    // A copy of this keyed request may have appended since the last try: its answer is this one's.
+    const copied = tries > 1 ? await answered() : null;
+    if (copied) return copied;
     const applications = await readApplications(ctx, userId, input.test, ids);
     const plan = planSubmit(ids.map((vcId) => firms.input(vcId, submissionIds.get(vcId)!, applications.get(vcId)!)));
     if (plan.create.length === 0) {
-      answer = { creditsDeducted: 0, submissionIds: [], skipped: plan.skipped };
+      const nothing = { creditsDeducted: 0, submissionIds: [], skipped: plan.skipped };
+      if (keyed) {
+        // Nothing charged, but the key is bound to this request all the same.
+        const record = answerAppend(keyed, nothing, meta);
+        try {
+          await ctx.store.append(record.streamId, record.events, record.expected);
+        } catch (err) {
+          if (!(err instanceof ConcurrencyError) || tries >= MAX_TRIES) throw err;
+          continue;
+        }
+      }
+      answer = nothing;
       break;
     }
-    // Firms this request's own submissions hold already (a resend after a failure half-way): the
-    // ones whose submission is recorded are not written again; their charge is made sure of (a
-    // reference already charged is not charged twice).
+    // Firms this request's own submissions hold already (a resend after a failure half-way, on a
+    // store without all-or-nothing appends): a recorded submission was charged before it was
+    // written, so it is neither written nor charged again. (Charging it "again" once its run had
+    // been refunded was how a resend charged twice.)
     const own = plan.create.filter((c) => c.application.holder === c.submissionId);
     const existing = await ctx.store.readStreams(own.map((c) => submissionStream(c.submissionId)));
     const recorded = own.filter((c) => existing.get(submissionStream(c.submissionId))!.revision >= 0);
     const fresh = plan.create.filter((c) => !recorded.includes(c));
-    const balance = await ctx.credits.balance(userId);
+    // The ledger's own balance: the read model may lag behind it (a stalled projection), and the
+    // charge is decided on the ledger anyway.
+    const balance = await ctx.credits.ledgerBalance(userId);
     const message = insufficientCreditsMessage(cost(fresh), balance);
     // Short of credits, at this check or at the charge: the balance is read after the plan, so a
     // concurrent request (or a copy of this one) may have claimed and charged these firms in between.
@@ -121,36 +123,41 @@ export async function submitApplications(
         amount: ACTION_PRICES.vc_application,
         reason: `Application to ${c.firm.name}`,
       }));
-    if (recorded.length)
-      await ctx.credits.spendAll(
-        userId,
-        { spendKind: 'vc_application', insufficientMessage: message, items: items(recorded) },
-        meta,
-      );
+    const planned: SubmitResponse = {
+      creditsDeducted: plan.create.length,
+      submissionIds: plan.create.map((c) => c.submissionId),
+      skipped: plan.skipped,
+    };
     try {
-      if (fresh.length) {
+      // The key's answer goes in the same append as the charge and the submissions: there is no
+      // moment when the credits are spent and a resend would not find the answer.
+      const writes = [
+        ...fresh.flatMap((c) => appendsFor(c, userId, input, meta, metadata)),
+        ...(keyed ? [answerAppend(keyed, planned, meta)] : []),
+      ];
+      if (fresh.length && ctx.store.atomicAppendMany) {
+        // The charge, the claims and the submissions in one append: they land together or not at
+        // all, so a request that loses a race for a firm is neither charged nor refunded.
+        // The charge comes back empty when a resend with the same key charged these references
+        // since the plan was read: its claims then fail on their revisions and the plan is read again.
         const charge = { spendKind: 'vc_application' as const, insufficientMessage: message, items: items(fresh) };
-        const writes = fresh.flatMap((c) => appendsFor(c, userId, input, meta, metadata));
-        if (ctx.store.atomicAppendMany) {
-          // The charge, the claims and the submissions in one append: they land together or not at
-          // all, so a request that loses a race for a firm is neither charged nor refunded.
-          // The charge comes back empty when a resend with the same key charged these references
-          // since the plan was read: its claims then fail on their revisions and the plan is read again.
-          const spend = await ctx.credits.prepareSpend(userId, charge, meta);
-          await ctx.store.appendMany(spend.events.length ? [spend, ...writes] : writes);
-        } else {
-          // A store without all-or-nothing appends: charge, write, and give the credits back if the write fails.
-          await ctx.credits.chargeFor(
-            userId,
-            charge,
-            meta,
-            () => ctx.store.appendMany(writes),
-            (err) =>
-              err instanceof ConcurrencyError
-                ? 'Refund: another request applied to the same firm at the same time'
-                : `Refund: the application could not be recorded (${(err as Error).message})`,
-          );
-        }
+        const spend = await ctx.credits.prepareSpend(userId, charge, meta);
+        await ctx.store.appendMany(spend.events.length ? [spend, ...writes] : writes);
+      } else if (fresh.length) {
+        // A store without all-or-nothing appends: charge, write, and give the credits back if the write fails.
+        const charge = { spendKind: 'vc_application' as const, insufficientMessage: message, items: items(fresh) };
+        await ctx.credits.chargeFor(
+          userId,
+          charge,
+          meta,
+          () => ctx.store.appendMany(writes),
+          (err) =>
+            err instanceof ConcurrencyError
+              ? 'Refund: another request applied to the same firm at the same time'
+              : `Refund: the application could not be recorded (${(err as Error).message})`,
+        );
+      } else if (writes.length) {
+        await ctx.store.appendMany(writes);
       }
     } catch (err) {
       // Another charge (an export, say) may have landed since the balance was read: the charge's balance counts.
@@ -164,24 +171,8 @@ export async function submitApplications(
       if (tries >= MAX_TRIES) throw new ConflictError();
       continue;
     }
-    answer = {
-      creditsDeducted: plan.create.length,
-      submissionIds: plan.create.map((c) => c.submissionId),
-      skipped: plan.skipped,
-    };
+    answer = planned;
     dispatch(plan.create.map((c) => ({ submissionId: c.submissionId, attemptId: c.submissionId })));
-  }
-  if (stream && input.requestKey) {
-    const event: SubmitRequestAccepted = {
-      type: 'SubmitRequestAccepted',
-      data: { userId, test: input.test, requestKey: input.requestKey, ...answer },
-    };
-    try {
-      await ctx.store.append(stream, [{ type: event.type, data: event.data, metadata }], 'no_stream');
-    } catch (err) {
-      if (!(err instanceof ConcurrencyError)) throw err;
-      return (await recordedAnswer(ctx, stream)) ?? answer;
-    }
   }
   return answer;
 }

@@ -2,7 +2,7 @@ import type { AngelAllIdsResponse, AngelFilterOptionsResponse, AngelInvestorsRes
 import { API_ROUTES, apiPath, parseNumeric, type AngelInvestorPublicDetail } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, isRateLimitError, type ActivityGuard } from '../../lib/activity-guard';
-import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
+import { ApiError, apiRequest, apiRequestRaw, sendKeyed } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
 
 /** Page size of the angel investor list (spec §9: 50). */
@@ -121,7 +121,9 @@ export const exportFileName = (date = new Date()) => `angel_investors_export_${d
 export async function exportAngels(ids: string[]): Promise<{ fileName: string; bytes: number }> {
   let res: Response;
   try {
-    res = await apiRequestRaw(API_ROUTES.exportAngelInvestors, { method: 'POST', body: { investorIds: ids } });
+    res = await sendKeyed((headers) =>
+      apiRequestRaw(API_ROUTES.exportAngelInvestors, { method: 'POST', body: { investorIds: ids }, headers }),
+    );
   } catch (err) {
     // A 402 carries the sentence to show in `message`.
     const body = err instanceof ApiError ? (err.body as { message?: unknown } | undefined) : undefined;

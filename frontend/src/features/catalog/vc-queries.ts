@@ -3,7 +3,7 @@ import type { VcAllIdsResponse, VcFilterOptionsResponse, VcFirmsResponse, VcSort
 import type { SubmitPlanResponse, SubmitResponse } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, type ActivityGuard } from '../../lib/activity-guard';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, sendKeyed } from '../../lib/api';
 
 export type VcVariant = 'vc' | 'test';
 
@@ -138,12 +138,10 @@ export function submitPlan(variant: VcVariant, ids: string[]): Promise<SubmitPla
 }
 
 /** POST /api/submit-to-selected-vcs or /api/submit-to-test-vcs (built by the submissions module). */
-export async function submitToVcs(variant: VcVariant, ids: string[], idempotencyKey: string): Promise<SubmitResponse> {
+export async function submitToVcs(variant: VcVariant, ids: string[]): Promise<SubmitResponse> {
   const body = variant === 'test' ? { testVcIds: ids } : { vcIds: ids };
-  const r = await apiRequest<Partial<SubmitResponse>>(VC_PATHS[variant].submit, {
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  const r = await sendKeyed((headers) =>
+    apiRequest<Partial<SubmitResponse>>(VC_PATHS[variant].submit, { method: 'POST', body, headers }),
+  );
   return { creditsDeducted: r.creditsDeducted ?? 0, submissionIds: r.submissionIds ?? [], skipped: r.skipped ?? [] };
 }

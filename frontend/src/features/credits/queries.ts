@@ -8,7 +8,7 @@ import type {
 } from '@fp/contracts';
 import { API_ROUTES, HISTORY_PAGE_SIZE } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, sendKeyed } from '../../lib/api';
 
 export interface HistoryParams {
   page: number;
@@ -106,7 +106,11 @@ export const purchasesQueryOptions = () =>
 
 /** Creates a checkout session on the server for a product of the price list; answers its URL. */
 export const createCheckout = (product: string, quantity?: number) =>
-  apiRequest<CheckoutResponse>(API_ROUTES.checkout, {
-    method: 'POST',
-    body: { product, ...(quantity ? { quantity } : {}) },
-  });
+  // An Idempotency-Key per purchase: an automatic resend answers the same session, never a second one.
+  sendKeyed((headers) =>
+    apiRequest<CheckoutResponse>(API_ROUTES.checkout, {
+      method: 'POST',
+      body: { product, ...(quantity ? { quantity } : {}) },
+      headers,
+    }),
+  );

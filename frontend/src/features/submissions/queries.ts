@@ -8,7 +8,7 @@ import type {
   SubmissionStatsResponse,
 } from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, sendKeyed } from '../../lib/api';
 
 /** The tabs of the screen; `processing` also holds submissions still waiting for a browser. */
 export type SubmissionTab = 'all' | 'processing' | 'completed' | 'failed';
@@ -67,8 +67,11 @@ export const answerSubmission = (id: string, answers: { question: string; answer
     body: { answers },
   });
 
+/** Paid (one credit): sent with an Idempotency-Key, so an automatic resend starts and charges one retry. */
 export const retrySubmission = (id: string) =>
-  apiRequest<SubmissionActionResponse>(apiPath(API_ROUTES.submissionRetry, { id }), { method: 'POST' });
+  sendKeyed((headers) =>
+    apiRequest<SubmissionActionResponse>(apiPath(API_ROUTES.submissionRetry, { id }), { method: 'POST', headers }),
+  );
 export const stopSubmission = (id: string) =>
   apiRequest<SubmissionActionResponse>(apiPath(API_ROUTES.submissionStop, { id }), { method: 'POST' });
 export const fetchLiveUrl = (id: string) =>

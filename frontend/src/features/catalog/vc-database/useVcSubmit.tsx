@@ -50,7 +50,7 @@ export function useVcSubmit(
   const spend = usePlanConfirmation();
   const [planning, setPlanning] = useState(false);
   const submit = useMutation({
-    mutationFn: (ids: string[]) => submitToVcs(variant, ids, crypto.randomUUID()),
+    mutationFn: (ids: string[]) => submitToVcs(variant, ids),
     onSuccess: (r) => {
       selection.clear();
       setReviewing(null);
