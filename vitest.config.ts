@@ -20,8 +20,12 @@ const int = {
   globalSetup: ['./infra/test/global-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
-  // A file boots the backend, DBOS (one per process) and Chromium: each file gets its own process.
+  // Processes, not threads: DBOS is one per process and some files spawn children. The files a
+  // worker runs share its loaded modules (isolate: false): loading the backend again for every file
+  // cost 5–30 s each. A file starts and closes its own app (DBOS deregisters on close), and the
+  // e2e files share one Chromium per worker (frontend/test/support.ts sharedChromium).
   pool: 'forks' as const,
+  isolate: false,
 };
 export default defineConfig({
   test: {

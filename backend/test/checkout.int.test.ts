@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { REPO_ROOT } from '@fp/infra';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/modules/credits/index';
 import { LOCAL_TEST_CARDS } from '../src/modules/payments/index';
 import { startTestApp, type TestApp } from '../src/testing/app';
+import { fileCli } from '../src/testing/cli';
 
 /**
  * Buying credits with no keys: the checkout is made on the server, the local checkout
@@ -393,19 +391,7 @@ describe('refunds and disputes of plans (subscription mode) in the shapes of old
 });
 
 describe('operators refund and simulate disputes from the CLI', () => {
-  const cli = (args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
-        { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: app.db.url } },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    });
+  const cli = fileCli(() => ({ DATABASE_URL: app.db.url }));
 
   it(
     'payments refund --amount takes back part, payments dispute the rest, a plan is refunded; unknown payments are refused',

@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { REPO_ROOT } from '@fp/infra';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { auditLedger, InsufficientCreditsError } from '../src/modules/credits/index';
 import { createCreditsModule } from '../src/modules/credits/index';
+import { fileCli } from '../src/testing/cli';
 
 const SECRET = 'whsec_test_credits_secret';
 const EXPORT_MESSAGE = 'You need at least 1 credit to export data.';
@@ -423,23 +421,7 @@ describe('GET /api/plans', () => {
 
 // ---- auditors ----
 
-function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATABASE_URL: app.db.url, USER: 'auditor' },
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const runCli = fileCli(() => ({ DATABASE_URL: app.db.url, USER: 'auditor' }));
 
 describe('ledger audit', () => {
   it(

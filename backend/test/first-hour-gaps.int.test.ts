@@ -2,11 +2,9 @@
 // values reach admins only (the public config no longer carries them); "Welcome" then "Welcome back"
 // across a sign-up, a sign-out and a sign-in made over HTTP as the browser makes them; `mail list`
 // prints ids that `mail show --id` accepts.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { REPO_ROOT } from '@fp/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
+import { fileCli } from '../src/testing/cli';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -93,20 +91,7 @@ describe('the greeting across sign-up, sign-out and sign-in', () => {
   });
 });
 
-function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
-      { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: app.db.url, USER: 'ann' } },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const runCli = fileCli(() => ({ DATABASE_URL: app.db.url, USER: 'ann' }));
 
 describe('mail list → mail show', () => {
   it('prints each message with an id that mail show --id accepts', { timeout: 240_000 }, async () => {

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { REPO_ROOT } from '@fp/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
+import { fileCli } from '../src/testing/cli';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,23 +11,7 @@ afterAll(async () => app?.close());
 const PASSWORD = 'correct horse battery';
 const settle = () => app.ctx.projections.waitFor(undefined, 20_000);
 
-function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATABASE_URL: app.db.url, USER: 'ann' },
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const runCli = fileCli(() => ({ DATABASE_URL: app.db.url, USER: 'ann' }));
 
 const signIn = (email: string, password = PASSWORD) =>
   fetch(`${app.url}/api/identity/sign-in/email`, {

@@ -1,30 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import { startTestApp, type TestApp } from '../src/testing/app';
+import { fileCli } from '../src/testing/cli';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The real CLI in its own process, on the test app's database. */
-function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATABASE_URL: app.db.url },
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const runCli = fileCli(() => ({ DATABASE_URL: app.db.url }));
 
 let app: TestApp;
 beforeAll(async () => {

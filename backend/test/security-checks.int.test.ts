@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '@fp/infra';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { startTestApp, type TestApp } from '../src/testing/app';
+import { fileCli } from '../src/testing/cli';
 
 const HEADLESS =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/139.0.0.0 Safari/537.36';
@@ -111,19 +109,7 @@ describe('operator CLI', () => {
   afterAll(async () => app?.close());
 
   /** The real CLI (`npm run cli -- …`) in a child process against the test database. */
-  const cli = (args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
-        { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: app.db.url, USER: 'ops', CATALOG_SEED: 'off' } },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    });
+  const cli = fileCli(() => ({ DATABASE_URL: app.db.url, USER: 'ops', CATALOG_SEED: 'off' }));
 
   // Each CLI run boots the runtime (10-20 s on a busy 2-core machine): two runs only.
   it('blocks and unblocks an address', async () => {

@@ -10,17 +10,17 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   DIST_INDEX,
+  type E2eTestApp,
+  releaseChromium,
+  sharedChromium,
   SHOTS,
   signInThroughScreen,
   TEST_APP_MODULE,
-  type E2eTestApp,
 } from './support';
 
 type TestApp = E2eTestApp & {
@@ -84,7 +84,7 @@ beforeAll(async () => {
     startTestApp(o?: unknown): Promise<TestApp>;
   };
   app = await startTestApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
 
   const seeded = await app.services.catalog.seed({ vc: 30, angels: 30, seed: 24 }, { now: new Date(), actor: 'e2e' });
   await app.ctx.projections.waitFor(seeded.checkpoint, 60_000);
@@ -133,7 +133,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of Object.values(contexts)) await c?.close();
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

@@ -12,10 +12,10 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, signInThroughScreen, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, signInThroughScreen, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -151,12 +151,12 @@ beforeAll(async () => {
   expect(
     (await app.api('PATCH', '/api/startup-profile', { token: founderToken, body: SAMPLE_COMPLETE_PROFILE })).status,
   ).toBe(200);
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
 });
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

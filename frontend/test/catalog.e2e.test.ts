@@ -9,11 +9,11 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitDay, fitScore, fitToday } from '@fp/contracts';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, confirmSpend, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
+import { confirmSpend, DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GENERATOR_MODULE = path.join(here, '..', '..', 'infra', 'src', 'catalog', 'index.ts');
@@ -78,11 +78,11 @@ beforeAll(async () => {
   const user = await app.createUser({ email, password, name: 'Catalog Tester' });
   await app.services.credits.grant(user.id, 4, 'e2e', null, { now: new Date(), actor: 'e2e' });
   await app.ctx.projections.waitFor();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

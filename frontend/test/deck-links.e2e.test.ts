@@ -10,16 +10,16 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   DIST_INDEX,
+  type E2eTestApp,
+  releaseChromium,
+  sharedChromium,
   SHOTS,
   signInThroughScreen,
   TEST_APP_MODULE,
-  type E2eTestApp,
 } from './support';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -56,7 +56,7 @@ beforeAll(async () => {
     startTestApp(o?: unknown): Promise<E2eTestApp>;
   };
   app = await startTestApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
   founderCtx = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: DESKTOP_UA });
   await founderCtx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
   page = await founderCtx.newPage();
@@ -80,7 +80,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

@@ -9,9 +9,9 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE, type E2eTestApp } from './support';
+import { DIST_INDEX, type E2eTestApp, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
 
 const PASSWORD = 'correct horse battery';
 /** A normal browser's user agent (the app refuses HeadlessChrome). */
@@ -31,7 +31,7 @@ beforeAll(async () => {
     startTestApp(o?: unknown): Promise<E2eTestApp>;
   };
   app = await startTestApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: USER_AGENT });
   page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

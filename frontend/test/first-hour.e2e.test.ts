@@ -11,10 +11,10 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -116,7 +116,7 @@ beforeAll(async () => {
   // Two at once: the banner's runs both wait for the founder (a CAPTCHA, questions) at the same time;
   // the browser waits for a takeover (the test app's default, 0, fails such a run at once).
   app = await startTestApp({ config: { workerConcurrency: 2, takeoverSeconds: 600 } });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
   context = await newContext(1280, 900);
   page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
@@ -124,7 +124,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

@@ -13,16 +13,16 @@ import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   DIST_INDEX,
-  SHOTS,
-  TEST_APP_MODULE,
-  signInThroughScreen,
   type E2eTestApp,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  signInThroughScreen,
+  TEST_APP_MODULE,
 } from './support';
 
 type TestApp = E2eTestApp & {
@@ -50,7 +50,7 @@ beforeAll(async () => {
   };
   const { deckPdf } = (await import(/* @vite-ignore */ DECK_PDF)) as { deckPdf(pages: number): Buffer };
   app = await startTestApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
   founder = await app.createUser();
   expect(
     (
@@ -75,7 +75,7 @@ beforeAll(async () => {
   }
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

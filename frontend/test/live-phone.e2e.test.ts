@@ -9,10 +9,10 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE, type E2eTestApp } from './support';
+import { DIST_INDEX, type E2eTestApp, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
 
 type TestApp = E2eTestApp & {
   runtime: {
@@ -40,7 +40,7 @@ beforeAll(async () => {
     startTestApp(o?: unknown): Promise<TestApp>;
   };
   app = await startTestApp({ config: { takeoverSeconds: 300, workerConcurrency: 1 } });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
   const probe = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await probe.goto(`${app.runtime.sandbox!.url}/${SITE}/apply`);
   const b = (await probe.locator('#hc-box').boundingBox())!;
@@ -64,7 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await phone?.close();
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

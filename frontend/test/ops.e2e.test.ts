@@ -10,10 +10,10 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -66,11 +66,11 @@ beforeAll(async () => {
   auditorId = (await app.createUser({ email: AUDITOR, password: PASSWORD, name: 'Audrey Auditor' })).id;
   await app.services.accounts.grantRole(auditorId, 'auditor', { now: new Date(), actor: 'operator:test' });
   mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

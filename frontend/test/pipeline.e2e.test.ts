@@ -11,15 +11,15 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import {
   allowTermsAcceptance,
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   confirmSpend,
   DIST_INDEX,
+  releaseChromium,
+  sharedChromium,
   SHOTS,
   TEST_APP_MODULE,
 } from './support';
@@ -60,7 +60,7 @@ beforeAll(async () => {
     startTestApp(o?: unknown): Promise<TestApp>;
   };
   app = await startTestApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   user = await app.createUser();
@@ -72,7 +72,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

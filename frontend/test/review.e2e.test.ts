@@ -9,18 +9,18 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   confirmSpend,
   DIST_INDEX,
+  type E2eTestApp,
+  releaseChromium,
+  sharedChromium,
   SHOTS,
   signInThroughScreen,
   TEST_APP_MODULE,
-  type E2eTestApp,
 } from './support';
 
 const USER_AGENT =
@@ -43,7 +43,7 @@ beforeAll(async () => {
     startTestApp(o?: unknown): Promise<E2eTestApp>;
   };
   app = await startTestApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: USER_AGENT });
   page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
@@ -54,7 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

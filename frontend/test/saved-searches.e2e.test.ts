@@ -9,9 +9,9 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -64,13 +64,13 @@ beforeAll(async () => {
     firm('seine-partners', 'Seine Partners'),
   ]);
   user = await app.createUser();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

@@ -9,15 +9,15 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   confirmSpend,
   DIST_INDEX,
   type E2eTestApp,
+  releaseChromium,
+  sharedChromium,
   SHOTS,
   signInThroughScreen,
   TEST_APP_MODULE,
@@ -68,7 +68,7 @@ beforeAll(async () => {
     startTestApp(o?: unknown): Promise<E2eTestApp>;
   };
   app = await startTestApp({ config: { workerConcurrency: 1 } });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
@@ -85,7 +85,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

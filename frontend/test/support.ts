@@ -24,6 +24,30 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * One Chromium per test worker, shared by the e2e files it runs (they share the worker's modules):
+ * a launch costs seconds, a context milliseconds. Each file makes its own contexts and hands the
+ * browser back with releaseChromium, which closes them; Playwright stops the browser when the worker exits.
+ */
+let shared: Promise<import('playwright-core').Browser> | null = null;
+export function sharedChromium(): Promise<import('playwright-core').Browser> {
+  const launch = async () => {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser.on('disconnected', () => (shared = null));
+    return browser;
+  };
+  shared ??= launch().catch((e: unknown) => {
+    shared = null;
+    throw e;
+  });
+  return shared;
+}
+export async function releaseChromium(browser: import('playwright-core').Browser | undefined): Promise<void> {
+  if (!browser) return;
+  await Promise.all(browser.contexts().map((c) => c.close().catch(() => undefined)));
+}
+
 /** What the e2e tests use of the backend's test app (typed here so `tsc -p frontend` stays frontend-only). */
 export interface E2eTestApp {
   url: string;

@@ -9,9 +9,9 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DIST_INDEX, SHOTS, TEST_APP_MODULE, signInThroughScreen } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
 
 interface TestApp {
   url: string;
@@ -49,10 +49,10 @@ beforeAll(async () => {
     startTestApp(o?: unknown): Promise<TestApp>;
   };
   app = await startTestApp();
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await sharedChromium();
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseChromium(browser);
   await app?.close();
 });
 

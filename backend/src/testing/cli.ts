@@ -59,3 +59,22 @@ export function runCliInProcess(args: string[], env: Record<string, string> = {}
   queue = run.catch(() => undefined);
   return run;
 }
+
+/**
+ * A test file's `npm run cli -- …`: the first run of each command (its leading words) is the real
+ * process, which proves the command line an operator types works; every later run goes through
+ * runCliInProcess, which tests what the command does without paying a Node start each time.
+ * `env` is read at each call (a file's database is made in its beforeAll).
+ */
+export function fileCli(env: () => Record<string, string>): (args: string[]) => Promise<CliResult> {
+  const spawned = new Set<string>();
+  return (args) => {
+    const command = args
+      .filter((a) => !a.startsWith('-'))
+      .slice(0, 2)
+      .join(' ');
+    if (spawned.has(command)) return runCliInProcess(args, env());
+    spawned.add(command);
+    return spawnCli(args, env());
+  };
+}
