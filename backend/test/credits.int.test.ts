@@ -474,6 +474,8 @@ describe('ledger audit', () => {
             readModelEvents: victim.events,
             status: 'mismatch',
             problem: `read model has ${victim.balance + 5} after ${victim.events} events`,
+            pendingRefunds: 0,
+            pendingCredits: 0,
           },
         ]);
         const bad = await runCli(['ledger', 'audit', '--json']);
