@@ -13,18 +13,27 @@ export const CARD_INVALID = 'Your card number is invalid.';
 export const CARD_EXPIRED = "Your card's expiration date is in the past.";
 export const localCheckoutPath = (id: string) => `/checkout/local/${id}`;
 
-/** Where a signed event goes: the app's own webhook, over HTTP (or in process for the CLI). */
+/** Where a signed event goes: the app's own webhook handler, the one Stripe's events go through. */
 export type WebhookSender = (payload: string, signature: string) => Promise<{ status: number; body: unknown }>;
 
 export interface LocalCheckout extends PaymentProvider {
   readonly kind: 'local';
   readonly webhookSecret: string;
   session(id: string, userId: string): Promise<LocalCheckoutSession | null>;
-  /** Checks the card like test mode does, marks the session paid and sends the signed webhook. */
-  pay(id: string, userId: string, card: LocalCheckoutPayRequest, send: WebhookSender): Promise<{ redirectUrl: string }>;
+  /**
+   * Checks the card like test mode does and sends the signed webhooks to the app's handler (the
+   * module's sender unless `send` is given); the session is paid only once the handler has credited
+   * it. A failed delivery is tried again; when it still fails the session stays open (pay again).
+   */
+  pay(
+    id: string,
+    userId: string,
+    card: LocalCheckoutPayRequest,
+    send?: WebhookSender,
+  ): Promise<{ redirectUrl: string }>;
   /** Sends a signed `charge.dispute.created` for a paid session (an operator's test of the dispute path). */
   dispute(payment: { paymentId: string }): Promise<unknown>;
-  /** The sender `refund` and `dispute` use (set by the payments module: the app's own webhook handler). */
+  /** The sender `pay`, `refund` and `dispute` use (set by the payments module: the app's own webhook handler). */
   useSender(send: WebhookSender): void;
 }
 
@@ -47,6 +56,11 @@ const luhn = (digits: string) => {
  */
 export const LOCAL_API_VERSION = '2025-10-29.clover';
 
+/** Waits before each new delivery of an event the handler failed (the founder waits on the Pay button). */
+const DELIVERY_RETRY_MS = [250, 1000, 3000] as const;
+/** A session's mode as stored (older rows have none: a pack paid in payment mode, a plan as a subscription). */
+const MODE_SQL = sql`coalesce(mode, case when product_id = 'pack' then 'payment' else 'subscription' end)`;
+
 /**
  * The embedded payment provider: a test-mode card form on the app's own origin. Paying sends the
  * app Stripe-shaped, correctly signed webhooks, so signature checks, idempotency, the ledger and
@@ -67,6 +81,10 @@ export function createLocalCheckout(
   const id = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
   let sender: WebhookSender | null = null;
 
+  /**
+   * Sends one event, as Stripe delivers it: the same event (same id) tried again while the handler
+   * fails (throws or answers 5xx), re-signed each time; a 4xx is the app refusing it (not tried again).
+   */
   const signed = async (send: WebhookSender, type: string, object: Record<string, unknown>) => {
     const created = Math.floor(opts.now().getTime() / 1000);
     const payload = JSON.stringify({
@@ -80,11 +98,22 @@ export function createLocalCheckout(
       request: { id: null, idempotency_key: null },
       data: { object },
     });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: created });
-    const r = await send(payload, signature);
-    if (r.status >= 400)
-      throw new DomainError(`The app refused the payment webhook: ${JSON.stringify(r.body)}`, 502, 'webhook_refused');
-    return r.body;
+    for (let attempt = 0; ; attempt++) {
+      const timestamp = Math.floor(opts.now().getTime() / 1000);
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp });
+      let r: { status: number; body: unknown };
+      try {
+        r = await send(payload, signature);
+      } catch (err) {
+        // The handler itself failed (a busy database, say): the status Stripe would have seen.
+        r = { status: err instanceof DomainError ? err.status : 500, body: { error: (err as Error).message } };
+      }
+      if (r.status < 400) return r.body;
+      const delay = DELIVERY_RETRY_MS[attempt];
+      if (r.status < 500 || delay === undefined)
+        throw new DomainError(`The app refused the payment webhook: ${JSON.stringify(r.body)}`, 502, 'webhook_refused');
+      await new Promise((res) => setTimeout(res, delay));
+    }
   };
   // Stripe's Charge: no `invoice` field on this API version, whatever mode it was paid in.
   const charge = (r: {
@@ -164,7 +193,8 @@ export function createLocalCheckout(
         .executeTakeFirst();
       return r ? toSession(r) : null;
     },
-    async pay(sessionId, userId, card, send) {
+    async pay(sessionId, userId, card, send = sender ?? undefined) {
+      if (!send) throw new Error('The local checkout has no webhook sender');
       const digits = card.cardNumber.replace(/[\s-]/g, '');
       if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) throw new DomainError(CARD_INVALID, 400, 'card_invalid');
       const [mm, yy] = card.expiry.split('/').map((s) => Number(s.trim()));
@@ -172,16 +202,15 @@ export function createLocalCheckout(
       if (2000 + yy! < now.getUTCFullYear() || (2000 + yy! === now.getUTCFullYear() && mm! < now.getUTCMonth() + 1))
         throw new DomainError(CARD_EXPIRED, 400, 'card_expired');
       if (digits !== LOCAL_TEST_CARDS.success) throw new DomainError(CARD_DECLINED, 402, 'card_declined');
-      // Open → paid once: a second click (or a second tab) pays nothing more. Paying creates what
-      // Stripe creates: the charge, and in subscription mode the subscription and its first invoice.
+      // Paying creates what Stripe creates: the charge, and in subscription mode the subscription and
+      // its first invoice. They are fixed on the open session first, so paying again after a failed
+      // delivery (or a second click) sends the same payment, which the handler credits once.
       const row = await db
         .updateTable('local_checkout_sessions')
         .set({
-          status: 'paid',
-          paid_at: now,
-          charge_id: id('ch'),
-          subscription_id: sql`case when coalesce(mode, case when product_id = 'pack' then 'payment' else 'subscription' end) = 'subscription' then ${id('sub')} end`,
-          invoice_id: sql`case when coalesce(mode, case when product_id = 'pack' then 'payment' else 'subscription' end) = 'subscription' then ${id('in')} end`,
+          charge_id: sql`coalesce(charge_id, ${id('ch')})`,
+          subscription_id: sql`coalesce(subscription_id, case when ${MODE_SQL} = 'subscription' then ${id('sub')} end)`,
+          invoice_id: sql`coalesce(invoice_id, case when ${MODE_SQL} = 'subscription' then ${id('in')} end)`,
         })
         .where('id', '=', sessionId)
         .where('user_id', '=', userId)
@@ -251,6 +280,13 @@ export function createLocalCheckout(
         subscription: row.subscription_id,
         invoice: row.invoice_id,
       });
+      // Paid only now that the handler has credited it: a failed delivery above left it open.
+      await db
+        .updateTable('local_checkout_sessions')
+        .set({ status: 'paid', paid_at: now })
+        .where('id', '=', sessionId)
+        .where('status', '=', 'open')
+        .execute();
       return { redirectUrl: row.success_url };
     },
     async refund(payment, amount) {
