@@ -6,7 +6,6 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { Skeleton } from '../../ui/Skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { toast } from '../../ui/toast';
 import { count, LoadError, when } from './OpsParts';
 import { pendingRefundsQueryOptions, useOpsAccess, useRetryRefund } from './queries';
@@ -19,7 +18,7 @@ function NextTry({ r }: { r: OpsPendingRefund }) {
   return <Badge variant="warning">Next try {when(r.nextAttemptAt)}</Badge>;
 }
 
-function RefundRows({ rows, canRetry }: { rows: OpsPendingRefund[]; canRetry: boolean }) {
+function RefundRows({ rows, canRetry, label }: { rows: OpsPendingRefund[]; canRetry: boolean; label: string }) {
   const retry = useRetryRefund();
   const run = (r: OpsPendingRefund) =>
     retry.mutate(
@@ -36,59 +35,49 @@ function RefundRows({ rows, canRetry }: { rows: OpsPendingRefund[]; canRetry: bo
         onError: (e) => toast({ title: 'Could not retry the refund', description: e.message, variant: 'destructive' }),
       },
     );
+  // A list of cards rather than a wide table: the Retry button stays in view on a phone.
   return (
-    <Table aria-label="Pending refunds" className="min-w-[52rem]">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Founder</TableHead>
-          <TableHead className="text-right">Credits</TableHead>
-          <TableHead>Reason</TableHead>
-          <TableHead>Since</TableHead>
-          <TableHead className="text-right">Tries</TableHead>
-          <TableHead>Last error</TableHead>
-          <TableHead>Status</TableHead>
-          {canRetry ? (
-            <TableHead>
-              <span className="sr-only">Retry</span>
-            </TableHead>
-          ) : null}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((r) => (
-          <TableRow key={`${r.user.id}:${r.reference}`} data-testid="pending-refund">
-            <TableCell className="whitespace-nowrap">{r.user.email ?? r.user.id}</TableCell>
-            <TableCell className="text-right tabular-nums whitespace-nowrap">{credits(r.credits)}</TableCell>
-            <TableCell className="min-w-40">
-              {r.reason}
-              <span className="block break-all text-xs text-muted-foreground">{r.reference}</span>
-            </TableCell>
-            <TableCell className="whitespace-nowrap">{when(r.createdAt)}</TableCell>
-            <TableCell className="text-right tabular-nums">{count(r.attempts)}</TableCell>
-            <TableCell className="min-w-40 break-words text-xs text-muted-foreground">{r.lastError}</TableCell>
-            <TableCell>
+    <ul aria-label={label} className="flex flex-col gap-3">
+      {rows.map((r) => (
+        <li
+          key={`${r.user.id}:${r.reference}`}
+          data-testid="pending-refund"
+          className="flex flex-col gap-2 rounded-lg border border-border p-3 sm:flex-row sm:items-start sm:justify-between"
+        >
+          <div className="flex min-w-0 flex-col gap-1">
+            <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+              <span className="break-all font-medium">{r.user.email ?? r.user.id}</span>
+              <span className="tabular-nums">{credits(r.credits)}</span>
+            </p>
+            <p className="text-sm">{r.reason}</p>
+            <p className="break-all text-xs text-muted-foreground">Reference {r.reference}</p>
+            <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               <NextTry r={r} />
-            </TableCell>
-            {canRetry ? (
-              <TableCell className="text-right">
-                {r.status === 'pending' ? (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={retry.isPending}
-                    onClick={() => run(r)}
-                    aria-label={`Retry the refund to ${r.user.email ?? r.user.id} now`}
-                  >
-                    <RotateCw className="size-4" aria-hidden="true" />
-                    {retry.isPending && retry.variables?.reference === r.reference ? 'Retrying...' : 'Retry now'}
-                  </Button>
-                ) : null}
-              </TableCell>
+              <span>Since {when(r.createdAt)}</span>
+              <span>
+                {count(r.attempts)} {r.attempts === 1 ? 'retry' : 'retries'}
+              </span>
+            </div>
+            {r.status === 'pending' ? (
+              <p className="break-words text-xs text-muted-foreground">Last error: {r.lastError}</p>
             ) : null}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+          </div>
+          {canRetry && r.status === 'pending' ? (
+            <Button
+              size="sm"
+              variant="outline"
+              className="self-start"
+              disabled={retry.isPending}
+              onClick={() => run(r)}
+              aria-label={`Retry the refund to ${r.user.email ?? r.user.id} now`}
+            >
+              <RotateCw className="size-4" aria-hidden="true" />
+              {retry.isPending && retry.variables?.reference === r.reference ? 'Retrying...' : 'Retry now'}
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -122,12 +111,12 @@ export function PendingRefunds() {
                 description="Every refund has reached the ledger."
               />
             ) : (
-              <RefundRows rows={refunds.data.pending} canRetry={admin} />
+              <RefundRows rows={refunds.data.pending} canRetry={admin} label="Pending refunds" />
             )}
             {refunds.data.recentlyLanded.length ? (
               <section aria-label="Landed in the last 7 days" className="flex flex-col gap-2">
                 <h3 className="text-sm font-medium">Landed in the last 7 days</h3>
-                <RefundRows rows={refunds.data.recentlyLanded} canRetry={false} />
+                <RefundRows rows={refunds.data.recentlyLanded} canRetry={false} label="Refunds landed lately" />
               </section>
             ) : null}
           </>
