@@ -190,6 +190,13 @@ describe('balance pre-check', () => {
       await app.services.credits.grant(u.id, 2, 'test credits', null, { now: new Date(), actor: 'test' });
       expect(await ledgerBalance(u.id)).toBe(3);
       expect(await app.services.credits.balance(u.id)).toBe(1);
+      // The plan shown before the submit counts the same credits.
+      const plan = await app.api('POST', '/api/submit-plan', {
+        token: u.token,
+        body: { vcIds: ['quill-ventures', 'atlas-ventures', 'northwind-ventures'].map(testFirmId), test: true },
+      });
+      expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+      expect(plan.body).toMatchObject({ credits: 3, balance: 3 });
       const r = await submitTest(u.token, ['quill-ventures', 'atlas-ventures', 'northwind-ventures']);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.creditsDeducted).toBe(3);

@@ -28,7 +28,8 @@ export async function previewPlan(
   const [firms, applications, balance] = await Promise.all([
     firmsToPlan(ctx, userId, ids, input.test),
     readApplications(ctx, userId, input.test, ids),
-    ctx.credits.balance(userId),
+    // The ledger's balance, the one the submit checks (the read model may lag behind it).
+    ctx.credits.ledgerBalance(userId),
   ]);
   // Fresh ids: a preview holds nothing, so a firm this founder already holds is "under way" or "applied".
   const plan = planSubmit(ids.map((vcId) => firms.input(vcId, ctx.newId(), applications.get(vcId)!)));
