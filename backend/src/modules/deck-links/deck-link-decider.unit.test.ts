@@ -270,4 +270,19 @@ describe('deck link decider', () => {
       data: { email: 'ann@fund.example', verified: true },
     });
   });
+  it('a visit from before verification was turned on opens no file, download or report', () => {
+    const on: DeckLinkEvent = {
+      type: 'DeckLinkSettingsChanged',
+      data: { linkId: 'l1', userId: 'u1', changes: { verifyEmail: true } },
+    };
+    given(deckLinkDecider, link({ allowDownload: true }), started('v1', 0), on)
+      .when({ type: 'OpenDeckFile', data: { linkId: 'l1', visitId: 'v1' } }, at(5))
+      .thenThrows(DomainError, 'Enter the code we sent to your e-mail.', (e) => expect(e.status).toBe(401));
+    given(deckLinkDecider, link({ allowDownload: true }), started('v1', 0), on)
+      .when({ type: 'DownloadDeck', data: { linkId: 'l1', visitId: 'v1', deckId: 'd1' } }, at(5))
+      .thenThrows(DomainError, /code/);
+    given(deckLinkDecider, link({ allowDownload: true }), started('v1', 0))
+      .when({ type: 'OpenDeckFile', data: { linkId: 'l1', visitId: 'v1' } }, at(5))
+      .then([]);
+  });
 });
