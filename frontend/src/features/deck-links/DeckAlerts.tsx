@@ -32,9 +32,13 @@ export function DeckAlertsSection() {
         title:
           change.mode !== undefined
             ? `Deck alerts: ${ALERT_MODES.find((m) => m.value === settings.mode)!.label.toLowerCase()}`
-            : settings.firstVisitEmail
-              ? 'Deck alerts will also come by e-mail'
-              : 'No more deck alert e-mails (they stay on your Deck page)',
+            : settings.mode === 'first_visit'
+              ? settings.firstVisitEmail
+                ? 'You will get an e-mail when someone first opens your deck'
+                : 'No more e-mails when someone first opens your deck'
+              : settings.firstVisitEmail
+                ? 'Deck alerts will also come by e-mail'
+                : 'No more deck alert e-mails (they stay on your Deck page)',
         variant: 'success',
       });
     },
