@@ -291,7 +291,9 @@ describe('fuzzing every route', () => {
     counts.routes = routes.length;
     // Every route is fuzzed even when one fails, so one run reports every broken route (shrunk).
     const failures: string[] = [];
+    const slowest: Array<[string, number]> = [];
     for (const [i, route] of routes.entries()) {
+      const began = performance.now();
       const result = await fc.check(
         fc.asyncProperty(caseFor(route), (c) => check(route, c)),
         { numRuns: RUNS, seed: SEED + i },
@@ -309,7 +311,15 @@ describe('fuzzing every route', () => {
       const health = await app.api('GET', '/api/health');
       expect(health.status, `after fuzzing ${route.method} ${route.url}`).toBe(200);
       await sessionStillValid();
+      slowest.push([`${route.method} ${route.url}`, Math.round(performance.now() - began)]);
     }
+    console.log(
+      `[reliability] fuzz: slowest routes ${slowest
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([r, ms]) => `${r} ${ms} ms`)
+        .join(', ')}`,
+    );
     expect(failures).toEqual([]);
 
     // Fixed hostile inputs on every route, so that what once broke stays covered whatever the seed.
