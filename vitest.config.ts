@@ -59,10 +59,9 @@ export default defineConfig({
           exclude,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // After int, one file at a time: an e2e file boots the whole app and Chromium, and two of them
-          // beside int files on two cores timed their runs out (CI of 2026-11-29). Sharing the cores
-          // with int waits for a measured setting.
-          maxWorkers: 1,
+          // After int (never beside it: two e2e files beside int files on two cores timed their runs
+          // out), one file per core.
+          maxWorkers: workers,
           sequence: { groupOrder: 2 },
         },
       },
