@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideField, decideUpload, matchOption, type StartupProfile } from '../src/automation';
-import { control } from './fixtures/control';
+import { decideField, decideUpload, matchOption, type StartupProfile } from '.';
+import { control } from '../../test/fixtures/control';
 
 // Each case is a question the old decisions got wrong (a deck in a CV field, a fact box ticked by the terms
 // setting, a dollar range picked for pounds, another question's saved answer, a missed month or hint).

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifyField,
-  normalizeText,
-  parseMoney,
-  splitName,
-  valueForTarget,
-  type FieldDescriptor,
-} from '../src/automation';
-import type { StartupProfile } from '../src/automation';
+import { classifyField, normalizeText, parseMoney, splitName, valueForTarget, type FieldDescriptor } from '.';
+import type { StartupProfile } from '.';
 
 const profile: StartupProfile = {
   companyName: 'Lumibyte Labs',

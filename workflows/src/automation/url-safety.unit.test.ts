@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUrlSafety, isHostAllowed, isPrivateAddress, parseAllowedHosts, type Resolver } from '../src/automation';
+import { checkUrlSafety, isHostAllowed, isPrivateAddress, parseAllowedHosts, type Resolver } from '.';
 
 const dns =
   (table: Record<string, string[]>): Resolver =>

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decideField,
-  exactNumber,
-  fitValue,
-  fullDate,
-  yearMonth,
-  type ScannedControl,
-  type StartupProfile,
-} from '../src/automation';
-import { control } from './fixtures/control';
+import { decideField, exactNumber, fitValue, fullDate, yearMonth, type ScannedControl, type StartupProfile } from '.';
+import { control } from '../../test/fixtures/control';
 
 const profile: StartupProfile = {
   companyName: 'Lumibyte Labs',

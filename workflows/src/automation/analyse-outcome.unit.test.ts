@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseOutcome, type ApplyResult } from '../src/automation';
+import { analyseOutcome, type ApplyResult } from '.';
 
 const base: ApplyResult = {
   status: 'completed',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideField, type ScannedControl, type StartupProfile } from '../src/automation';
-import { control } from './fixtures/control';
+import { decideField, type ScannedControl, type StartupProfile } from '.';
+import { control } from '../../test/fixtures/control';
 
 /**
  * Deck links: the application's own tracked link goes only into a field that asks for a link

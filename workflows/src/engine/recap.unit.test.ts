@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createRecap } from '../src/engine/recap';
-import type { ApplyResult } from '../src/automation/types';
+import { createRecap } from './recap';
+import type { ApplyResult } from '../automation/types';
 
 const result = {
   status: 'completed',

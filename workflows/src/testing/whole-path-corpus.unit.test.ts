@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WHOLE_PATH_CORPUS, evaluateWholePath, type PathOutcome } from '../src/testing';
+import { WHOLE_PATH_CORPUS, evaluateWholePath, type PathOutcome } from '.';
 
 const show = (o: PathOutcome) =>
   o.kind === 'value'

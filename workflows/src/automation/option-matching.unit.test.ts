@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchOption, parseRange, stageOrdinals } from '../src/automation';
+import { matchOption, parseRange, stageOrdinals } from '.';
 
 const labels = (...l: string[]) => l.map((label) => ({ label }));
 const pick = (

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  keepsValue,
-  withChoiceCards,
-  type FrameScan,
-  type ScannedButton,
-  type ScannedControl,
-} from '../src/automation';
-import { control } from './fixtures/control';
+import { keepsValue, withChoiceCards, type FrameScan, type ScannedButton, type ScannedControl } from '.';
+import { control } from '../../test/fixtures/control';
 
 const option = (label: string, checked = false) => ({
   id: label,

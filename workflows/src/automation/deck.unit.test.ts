@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DECK_BYTES, pdfProblem } from '../src/automation';
-import { samplePdf } from '../src/sandbox';
+import { MAX_DECK_BYTES, pdfProblem } from '.';
+import { samplePdf } from '../sandbox';
 
 describe('pdfProblem: a deck is a PDF by its content', () => {
   it('accepts a real PDF whatever it is called', () => {

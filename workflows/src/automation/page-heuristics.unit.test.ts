@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyButton, isErrorText, isSuccessText, isThankYouUrl, scoreLink } from '../src/automation';
+import { classifyButton, isErrorText, isSuccessText, isThankYouUrl, scoreLink } from '.';
 
 describe('classifyButton', () => {
   it.each([
