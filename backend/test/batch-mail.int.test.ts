@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { batchFinishedNotifier } from '../src/modules/submissions/notify-batch-finished';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { founder, testFirmId, TERMINAL, waitForStatus, waitUntil } from './submissions-helpers';
+import { collectEffects } from '@fp/projections';
 
 /**
  * Issue 14: a founder hears when a batch of applications has finished — one e-mail when the last
@@ -111,7 +112,9 @@ it('counts stopped runs apart and a retried application once', { timeout: 120_00
     ev('SubmissionStopped', 'f', { formSent: false }),
     ev('SubmissionFailed', 'g', { error: 'no form' }),
   ];
-  await app.ctx.db.transaction().execute((tx) => notifier.apply(tx, events));
+  const effects = collectEffects(notifier);
+  await app.ctx.db.transaction().execute((tx) => notifier.apply(tx, events, effects));
+  await effects.run();
   const [mail] = await waitUntil(
     'the batch mail',
     async () => {

@@ -1,3 +1,5 @@
+// Long file: the one projection runner (catch-up, follow, advisory-lock ownership, effects, rebuild, waitFor);
+// its parts share the slots and their locking, so they stay one class.
 import { isDatabaseBusy, openDedicatedClient, type Db, type EventStore, type RecordedEvent, type Tx } from '@fp/infra';
 import { sql } from 'kysely';
 
@@ -11,11 +13,44 @@ export interface Projection {
   eventTypes?: string[];
   /** Tables it owns: emptied before a rebuild. */
   tables: string[];
-  apply(tx: Tx, events: RecordedEvent[]): Promise<void>;
+  apply(tx: Tx, events: RecordedEvent[], effects: Effects): Promise<void>;
+  /**
+   * What its apply may ask to happen outside its read model (a command to another module, a mail), by
+   * kind. An asked effect is written with the batch (projection_effects, in the transaction of the rows
+   * and the checkpoint) and carried out after the commit, on connections of its own: the batch never
+   * holds its connection while an effect waits for another. Handlers must be idempotent (a crash
+   * after the commit runs them again); a failing one is tried again with growing pauses, in order.
+   */
+  effects?: Record<string, (payload: any) => Promise<void>>;
   /** Optional extra work after a rebuild's truncate (e.g. clearing a search index). */
   reset?(tx: Tx): Promise<void>;
   /** Events per transaction (default 2000); smaller for projections whose events are large. */
   batchSize?: number;
+}
+
+/** Given to apply: asks for one of the projection's effects, carried out once the batch is committed. */
+export interface Effects {
+  ask(kind: string, payload: unknown): void;
+}
+
+/** Effects asked outside a runner (a test applying a projection by hand): kept, then run with `run()`. */
+export function collectEffects(projection: Projection): Effects & { run(): Promise<void> } {
+  const asked: Array<[string, unknown]> = [];
+  return {
+    ask: (kind, payload) => {
+      effectHandler(projection, kind);
+      asked.push([kind, JSON.parse(JSON.stringify(payload))]);
+    },
+    async run() {
+      for (const [kind, payload] of asked.splice(0)) await effectHandler(projection, kind)(payload);
+    },
+  };
+}
+
+function effectHandler(projection: Projection, kind: string): (payload: unknown) => Promise<void> {
+  const handler = projection.effects?.[kind];
+  if (!handler) throw new Error(`Projection ${projection.name} has no effect '${kind}'`);
+  return handler;
 }
 
 export interface ProjectionStatus {
@@ -37,7 +72,17 @@ interface Slot {
   error: string | null;
   running: boolean;
   again: boolean;
+  /** Effects written and not yet carried out (as this runner knows them); checked in the table now and then. */
+  effectsPending: number;
+  effectsCheckedAt: number;
+  effectsRetryAt: number;
 }
+
+/** A failing effect is tried again after 0.5 s, 1 s, 2 s … up to a minute; past this many tries the projection stops. */
+const EFFECT_TRIES = 12;
+const EFFECT_MAX_PAUSE_MS = 60_000;
+/** How often a runner looks for effects another process wrote (a rebuild from the CLI). */
+const EFFECT_CHECK_MS = 5_000;
 
 const BATCH = 2000;
 /** Rebuilds replay history in larger pages: fewer round trips and transactions. */
@@ -80,6 +125,9 @@ export class ProjectionRunner {
         error: null,
         running: false,
         again: false,
+        effectsPending: 0,
+        effectsCheckedAt: 0,
+        effectsRetryAt: 0,
       });
     }
   }
@@ -167,6 +215,7 @@ export class ProjectionRunner {
     slot.running = true;
     try {
       if (!(await this.acquire(slot))) return;
+      await this.runEffects(slot);
       do {
         slot.again = false;
         while (!this.stopped && slot.status === 'running') {
@@ -177,6 +226,7 @@ export class ProjectionRunner {
           });
           if (batch.length === 0) break;
           await this.applyBatch(slot, batch);
+          await this.runEffects(slot);
         }
       } while (slot.again && !this.stopped && slot.status === 'running');
     } catch (err) {
@@ -193,8 +243,21 @@ export class ProjectionRunner {
 
   private async applyBatch(slot: Slot, batch: RecordedEvent[]) {
     const last = batch[batch.length - 1]!;
+    const asked: Array<{ projection: string; kind: string; payload: string }> = [];
+    const effects: Effects = {
+      ask: (kind, payload) => {
+        effectHandler(slot.projection, kind);
+        asked.push({ projection: slot.projection.name, kind, payload: JSON.stringify(payload) });
+      },
+    };
     await this.db.transaction().execute(async (tx) => {
-      await slot.projection.apply(tx, batch);
+      asked.length = 0;
+      await slot.projection.apply(tx, batch, effects);
+      for (let i = 0; i < asked.length; i += 500)
+        await tx
+          .insertInto('projection_effects')
+          .values(asked.slice(i, i + 500))
+          .execute();
       await tx
         .updateTable('projection_checkpoints')
         .set({
@@ -209,6 +272,58 @@ export class ProjectionRunner {
     });
     slot.checkpoint = last.checkpoint;
     slot.position = last.sequence;
+    slot.effectsPending += asked.length;
+  }
+
+  /**
+   * Carries out the effects the projection's committed batches asked for, oldest first, each on its own
+   * connections, deleting each once done. A failure stops the pass (later effects wait, keeping the
+   * order) and is tried again after a growing pause; after EFFECT_TRIES the projection stops as failed.
+   */
+  private async runEffects(slot: Slot): Promise<void> {
+    const name = slot.projection.name;
+    if (!slot.projection.effects || this.stopped || Date.now() < slot.effectsRetryAt) return;
+    if (slot.effectsPending === 0 && Date.now() - slot.effectsCheckedAt < EFFECT_CHECK_MS) return;
+    slot.effectsCheckedAt = Date.now();
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('projection_effects')
+        .select(['id', 'kind', 'payload', 'attempts'])
+        .where('projection', '=', name)
+        .orderBy('id')
+        .limit(100)
+        .execute();
+      if (!rows.length) {
+        slot.effectsPending = 0;
+        return;
+      }
+      slot.effectsPending = Math.max(slot.effectsPending, rows.length);
+      for (const row of rows) {
+        if (this.stopped) return;
+        try {
+          await effectHandler(slot.projection, row.kind as string)(row.payload);
+        } catch (err) {
+          const attempts = (row.attempts as number) + 1;
+          const message = (err as Error).message;
+          await this.db
+            .updateTable('projection_effects')
+            .set({ attempts, last_error: message })
+            .where('id', '=', row.id)
+            .execute()
+            .catch(() => undefined);
+          slot.effectsRetryAt = Date.now() + Math.min(EFFECT_MAX_PAUSE_MS, 250 * 2 ** attempts);
+          if (attempts >= EFFECT_TRIES)
+            await this.fail(slot, new Error(`effect ${row.kind as string} failed ${attempts} times: ${message}`));
+          else
+            this.log(
+              `[projections] ${name}: effect ${row.kind as string} failed (try ${attempts}), will retry: ${message}`,
+            );
+          return;
+        }
+        await this.db.deleteFrom('projection_effects').where('id', '=', row.id).execute();
+        slot.effectsPending = Math.max(0, slot.effectsPending - 1);
+      }
+    }
   }
 
   private async fail(slot: Slot, err: Error) {
@@ -361,9 +476,12 @@ export class ProjectionRunner {
         if (slot.status === 'failed' || slot.status === 'stopped') continue;
         // A projection run by another process: its progress is in the database.
         const checkpoint = slot.status === 'standby' ? await this.storedCheckpoint(slot) : slot.checkpoint;
-        if (this.store.compare(checkpoint, target) >= 0) continue;
-        // A projection filtered by type may never see an event at the target: done when nothing it reads is left.
-        if (!slot.running && (await this.store.countAfter(checkpoint, slot.projection.eventTypes)) === 0) continue;
+        // Caught up means its effects carried out too (the mail queued, the card moved).
+        const caughtUp =
+          this.store.compare(checkpoint, target) >= 0 ||
+          // A projection filtered by type may never see an event at the target: done when nothing it reads is left.
+          (!slot.running && (await this.store.countAfter(checkpoint, slot.projection.eventTypes)) === 0);
+        if (caughtUp && !(await this.effectsWaiting(slot))) continue;
         pending.push(slot.projection.name);
       }
       if (!pending.length) return;
@@ -378,6 +496,19 @@ export class ProjectionRunner {
         });
       });
     }
+  }
+
+  private async effectsWaiting(slot: Slot): Promise<boolean> {
+    if (!slot.projection.effects) return false;
+    if (slot.status === 'running') return slot.effectsPending > 0;
+    // Run by another process: what is left in the table.
+    const row = await this.db
+      .selectFrom('projection_effects')
+      .select('id')
+      .where('projection', '=', slot.projection.name)
+      .limit(1)
+      .executeTakeFirst();
+    return !!row;
   }
 
   private async storedCheckpoint(slot: Slot): Promise<string | null> {

@@ -1,6 +1,6 @@
 import { PostgresEventStore, createTestDatabase, type TestDatabase } from '@fp/infra';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ProjectionRunner, type Projection } from '../src/runtime';
+import { collectEffects, ProjectionRunner, type Projection } from '../src/runtime';
 
 let tdb: TestDatabase;
 beforeAll(async () => {
@@ -104,6 +104,56 @@ describe('projection runner', () => {
       // test databases, so the runner can see the first append before the other two.
       const seen = (await tdb.pool.query('select id from seen order by id')).rows.map((r) => r.id);
       expect(['', '1']).toContain(seen.join(','));
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('carries out asked effects after the batch commits, on a connection of their own, in order, again after a failure', async () => {
+    const store = new PostgresEventStore(tdb.pool);
+    await tdb.pool.query('create table greeted (k text primary key)');
+    const done: string[] = [];
+    let failures = 1;
+    let inBatch = 0;
+    const greeter: Projection = {
+      name: 'greeter',
+      eventTypes: ['Greet'],
+      tables: ['greeted'],
+      effects: {
+        async greet(p: { k: string }) {
+          // Not inside a batch: the batch's connection is given back before an effect runs.
+          expect(inBatch).toBe(0);
+          if (p.k === 'g2' && failures-- > 0) throw new Error('mail server away');
+          // Its own connection, with the batch committed: the row is there.
+          const row = await tdb.pool.query('select k from greeted where k = $1', [p.k]);
+          expect(row.rows).toHaveLength(1);
+          done.push(p.k);
+        },
+      },
+      async apply(tx, events, effects) {
+        inBatch++;
+        try {
+          for (const e of events) {
+            await tx.insertInto('greeted').values({ k: e.data.k }).execute();
+            effects.ask('greet', { k: e.data.k });
+          }
+        } finally {
+          inBatch--;
+        }
+      },
+    };
+    for (const k of ['g1', 'g2', 'g3']) await store.append(`g-${k}`, [{ type: 'Greet', data: { k } }], 'no_stream');
+    const logs: string[] = [];
+    const runner = new ProjectionRunner(tdb.db, store, tdb.pool, [greeter], (m) => logs.push(m));
+    try {
+      await runner.start();
+      // Caught up means the effects are carried out too, the failed one after its pause.
+      await runner.waitFor(undefined, 15_000);
+      expect(done).toEqual(['g1', 'g2', 'g3']);
+      expect(logs.join('\n')).toMatch(/effect greet failed \(try 1\), will retry: mail server away/);
+      expect((await tdb.pool.query('select count(*)::int as n from projection_effects')).rows[0].n).toBe(0);
+      // A projection applied by hand (collectEffects) refuses an effect it does not declare, like the runner.
+      expect(() => collectEffects(greeter).ask('nope', {})).toThrow(/no effect 'nope'/);
     } finally {
       await runner.stop();
     }

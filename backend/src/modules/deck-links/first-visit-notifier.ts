@@ -6,7 +6,7 @@ import {
 } from '@fp/contracts';
 import { eventTime } from '@fp/infra';
 import type { Projection } from '@fp/projections';
-import type { MailService } from '../mail/index';
+import { askMail, mailEffects, type MailService } from '../mail/index';
 
 export const DECK_ALERT_ACTOR = 'deck-links:alerts';
 
@@ -28,7 +28,8 @@ export function firstVisitNotifier(
     name: 'deck_notifications',
     eventTypes: ['DeckVisitStarted', ...DECK_ALERTS_EVENT_TYPES],
     tables: ['deck_notifications', 'deck_alert_settings'],
-    async apply(tx, events) {
+    effects: mailEffects(mail),
+    async apply(tx, events, effects) {
       const cutoff = now().getTime() - opts.retentionDays * 86_400_000;
       // Links that already have a notice, and the founders' settings, read once per batch (a catch-up
       // of thousands of visits costs two reads, not statements per visit); settings changed in the
@@ -127,7 +128,8 @@ export function firstVisitNotifier(
                 : Promise.resolve(undefined),
             ]);
             if (!founder) break;
-            await mail.send(
+            askMail(
+              effects,
               'deck-first-visit',
               {
                 to: founder.email,

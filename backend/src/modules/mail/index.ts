@@ -21,6 +21,7 @@ export {
   type InvestorUpdateData,
 } from './templates/index';
 export { MAX_MAIL_ATTEMPTS, mailBackoffMs } from './mail-decider';
+export { askMail, mailEffects } from './mail-effect';
 
 /**
  * Outgoing e-mail: other modules call `service.send(template, …)`; each message is an event, and a

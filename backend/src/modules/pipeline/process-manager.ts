@@ -1,7 +1,12 @@
 import { eventTime } from '@fp/infra';
 import type { DeckLinkEvent, SubmissionEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
+import type { CommandMeta } from '../../platform/decider';
 import type { PipelineService } from './service';
+
+/** A command's meta as an effect carries it (JSON: the time as text). */
+type AskedMeta = Omit<CommandMeta, 'now'> & { now: string };
+const metaOf = (m: AskedMeta): CommandMeta => ({ ...m, now: new Date(m.now) });
 
 export const PROCESS_MANAGER_ACTOR = 'pipeline:applications';
 
@@ -17,7 +22,16 @@ export function applicationsToPipeline(pipeline: PipelineService): Projection {
     name: 'pipeline_applications',
     eventTypes: ['SubmissionRequested', 'SubmissionCompleted'],
     tables: ['pipeline_submission_firms'],
-    async apply(tx, events) {
+    // Commands to the board run after the batch commits, on connections of their own.
+    effects: {
+      recordSubmission: (p: {
+        userId: string;
+        submissionId: string;
+        firm: { id: string; name: string };
+        meta: AskedMeta;
+      }) => pipeline.recordSubmission(p.userId, p.submissionId, p.firm, metaOf(p.meta)).then(() => undefined),
+    },
+    async apply(tx, events, effects) {
       for (const e of events) {
         const ev = { type: e.type, data: e.data } as SubmissionEvent;
         if (ev.type === 'SubmissionRequested') {
@@ -34,13 +48,12 @@ export function applicationsToPipeline(pipeline: PipelineService): Projection {
             .where('submission_id', '=', ev.data.submissionId)
             .executeTakeFirst();
           if (!row) continue;
-          const now = new Date(eventTime(e));
-          await pipeline.recordSubmission(
-            row.user_id,
-            row.submission_id,
-            { id: row.firm_id, name: row.firm_name },
-            { now, actor: PROCESS_MANAGER_ACTOR, correlationId: row.submission_id },
-          );
+          effects.ask('recordSubmission', {
+            userId: row.user_id,
+            submissionId: row.submission_id,
+            firm: { id: row.firm_id, name: row.firm_name },
+            meta: { now: eventTime(e), actor: PROCESS_MANAGER_ACTOR, correlationId: row.submission_id },
+          });
         }
       }
     },
@@ -48,6 +61,8 @@ export function applicationsToPipeline(pipeline: PipelineService): Projection {
 }
 
 export const DECK_VISITS_ACTOR = 'pipeline:deck-visits';
+
+type DeckVisit = Parameters<PipelineService['recordDeckVisit']>[1];
 
 /**
  * Deck visits reach the board: a visit through an investor's link (deck-links module) shows in the
@@ -59,16 +74,23 @@ export function deckVisitsToPipeline(pipeline: PipelineService): Projection {
     name: 'pipeline_deck_visits',
     eventTypes: ['DeckVisitStarted'],
     tables: [],
-    async apply(_tx, events) {
+    effects: {
+      recordDeckVisit: (p: { userId: string; visit: DeckVisit; meta: AskedMeta }) =>
+        pipeline.recordDeckVisit(p.userId, p.visit, metaOf(p.meta)).then(() => undefined),
+    },
+    async apply(_tx, events, effects) {
       for (const e of events) {
         const ev = { type: e.type, data: e.data } as DeckLinkEvent;
-        if (ev.type !== 'DeckVisitStarted' || !ev.data.investorId || !ev.data.investorKind) continue;
+        if (ev.type !== 'DeckVisitStarted') continue;
         const d = ev.data;
-        await pipeline.recordDeckVisit(
-          d.userId,
-          { visitId: d.visitId, investorId: d.investorId!, investorKind: d.investorKind!, email: d.email },
-          { now: new Date(eventTime(e)), actor: DECK_VISITS_ACTOR, correlationId: d.visitId },
-        );
+        const { investorId, investorKind } = d;
+        if (!investorId || !investorKind) continue;
+        const visit: DeckVisit = { visitId: d.visitId, investorId, investorKind, email: d.email };
+        effects.ask('recordDeckVisit', {
+          userId: d.userId,
+          visit,
+          meta: { now: eventTime(e), actor: DECK_VISITS_ACTOR, correlationId: d.visitId },
+        });
       }
     },
   };

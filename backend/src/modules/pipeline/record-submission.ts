@@ -4,8 +4,8 @@ import type { InvestorRef } from './pipeline-decider';
 import { runPipelineCommand, withCardIds } from './run-pipeline-command';
 
 /**
- * A completed submission reaches the board. Called by the process manager inside the projection
- * runner, so it does not wait for the board. Idempotent per submission.
+ * A completed submission reaches the board. Called by the process manager's effect, after its batch
+ * committed, so it does not wait for the board. Idempotent per submission.
  */
 export function recordSubmission(
   ctx: PipelineServiceContext,

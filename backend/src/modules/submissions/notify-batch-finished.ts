@@ -2,7 +2,7 @@ import { eventTime } from '@fp/infra';
 import { runFigures, type SubmissionEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
 import { sql } from 'kysely';
-import type { MailService } from '../mail/index';
+import { askMail, mailEffects, type MailService } from '../mail/index';
 
 export const BATCH_MAIL_ACTOR = 'submissions:notifier';
 
@@ -26,7 +26,8 @@ export function batchFinishedNotifier(mail: MailService, appUrl: string): Projec
       'SubmissionStopped',
     ],
     tables: ['submission_batches', 'submission_batch_members'],
-    async apply(tx, events) {
+    effects: mailEffects(mail),
+    async apply(tx, events, effects) {
       for (const e of events) {
         const ev = { type: e.type, data: e.data } as SubmissionEvent;
         if (ev.type === 'SubmissionRequested') {
@@ -88,7 +89,8 @@ export function batchFinishedNotifier(mail: MailService, appUrl: string): Projec
         const f = runFigures(members.map((m) => (m.outcome as string | null) ?? 'processing'));
         const user = await tx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
         if (user) {
-          await mail.send(
+          askMail(
+            effects,
             'batch-finished',
             {
               to: user.email,

@@ -2,7 +2,7 @@ import type { SubmissionInputRequested, SubmissionTakeoverRequested } from '@fp/
 import type { Projection } from '@fp/projections';
 import type { RecordedEvent, Tx } from '@fp/infra';
 import { eventTime } from '@fp/infra';
-import type { MailService } from '../mail/index';
+import { askMail, mailEffects, type MailService } from '../mail/index';
 import type { TemplateData, TemplateName } from '../mail/templates/index';
 
 export const INPUT_MAIL_ACTOR = 'submissions:input-notifier';
@@ -17,8 +17,8 @@ type PauseMail<N extends TemplateName> = {
 } | null;
 
 /**
- * A run paused for its founder, told by e-mail as the event is projected: one message per pause
- * event type. Message ids make a replayed batch or a rebuild send nothing twice.
+ * A run paused for its founder, told by e-mail as the event is projected (queued once the batch
+ * commits): one message per pause event type. Message ids make a replayed batch or a rebuild send nothing twice.
  */
 function pauseNotifier<N extends TemplateName>(
   name: string,
@@ -32,10 +32,11 @@ function pauseNotifier<N extends TemplateName>(
     name,
     eventTypes: [eventType],
     tables: [],
-    async apply(tx, events) {
+    effects: mailEffects(mail),
+    async apply(tx, events, effects) {
       for (const e of events) {
         const m = await mailFor(tx, e);
-        if (m) await mail.send(template, m, { now: new Date(eventTime(e)), actor, correlationId: e.eventId });
+        if (m) askMail(effects, template, m, { now: new Date(eventTime(e)), actor, correlationId: e.eventId });
       }
     },
   };
