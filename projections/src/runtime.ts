@@ -498,14 +498,19 @@ export class ProjectionRunner {
     }
   }
 
+  /**
+   * Effects asked and not yet carried out, not counting one that failed and waits for its next try:
+   * a read-your-writes answer waits for the mail it caused to be queued, not for a mail server's outage.
+   */
   private async effectsWaiting(slot: Slot): Promise<boolean> {
     if (!slot.projection.effects) return false;
-    if (slot.status === 'running') return slot.effectsPending > 0;
-    // Run by another process: what is left in the table.
+    if (slot.status === 'running') return slot.effectsPending > 0 && Date.now() >= slot.effectsRetryAt;
+    // Run by another process: what is left in the table, never tried.
     const row = await this.db
       .selectFrom('projection_effects')
       .select('id')
       .where('projection', '=', slot.projection.name)
+      .where('attempts', '=', 0)
       .limit(1)
       .executeTakeFirst();
     return !!row;
