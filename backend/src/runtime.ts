@@ -250,7 +250,7 @@ function buildModules(
   };
   return { modules, services, identity: accounts.identity };
 }
-export type Services = ReturnType<typeof buildModules>['services'];
+type Services = ReturnType<typeof buildModules>['services'];
 
 /** How long the deck viewer's visit data is kept, in days (DECK_VISIT_RETENTION_DAYS, default 365; docs/deck-links.md). */
 function deckVisitRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
@@ -314,7 +314,7 @@ type EngineAdapter = (
   o: Parameters<EngineFactory>[0] & { discovery?: DiscoveryActivities },
 ) => ReturnType<EngineFactory>;
 /** File storage (pitch decks, proof of applications): S3-compatible when S3_URL is set, else a folder under DATA_DIR. */
-export function pickStorage(config: AppConfig): FileStorage {
+function pickStorage(config: AppConfig): FileStorage {
   if (config.s3Url) return createS3Storage(parseS3Url(config.s3Url));
   return createFolderStorage(path.join(config.dataDir, 'files'));
 }

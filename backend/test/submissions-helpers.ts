@@ -17,7 +17,7 @@ export const FIXTURE_CHOICES = { acceptTerms: true };
  * privacy notices only, so a required statement of fact (orbit-fund's "the information above is
  * accurate") is ticked from the founder's own yes, as after answering it once in a run.
  */
-export const FIXTURE_STATEMENTS = [{ question: 'I confirm that the information above is accurate', answer: 'Yes' }];
+const FIXTURE_STATEMENTS = [{ question: 'I confirm that the information above is accurate', answer: 'Yes' }];
 
 /**
  * A signed-in founder with a complete profile, `credits` credits and `choices` saved in Settings with the

@@ -1,4 +1,3 @@
-export * from './common/api';
 export * from './common/money';
 export * from './common/time';
 export * from './common/idempotency';

@@ -14,8 +14,8 @@ export const SHOTS = path.join(here, '..', 'screenshots');
 export const TEST_APP_MODULE = path.join(here, '..', '..', 'backend', 'src', 'testing', 'app.ts');
 
 /** Debian's Chromium as root on a machine with no outside network. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--no-first-run',

@@ -145,7 +145,7 @@ const flag = (v: string | undefined) => v === '1' || v === 'true';
 const oneOf = <T extends string>(v: string | undefined, values: readonly T[], d: T): T =>
   values.includes(v as T) ? (v as T) : d;
 
-export function loadSecurityConfig(env: NodeJS.ProcessEnv = process.env): SecurityConfig {
+function loadSecurityConfig(env: NodeJS.ProcessEnv = process.env): SecurityConfig {
   const modes = ['off', 'log', 'block'] as const;
   return {
     rateLimitStore: oneOf(env.RATE_LIMIT_STORE, ['postgres', 'memory'] as const, 'postgres'),

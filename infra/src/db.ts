@@ -20,7 +20,7 @@ export interface PoolLimits {
   lockTimeoutMs?: number;
 }
 
-export const DEFAULT_POOL_LIMITS = {
+const DEFAULT_POOL_LIMITS = {
   max: 10,
   acquireTimeoutMs: 5_000,
   statementTimeoutMs: 30_000,

@@ -3,47 +3,22 @@
 export * from './automation/index';
 export * from './engine/port';
 export * from './engine/outcome';
-export { createSubmissionActivities, resolveWebsite, INTERRUPTED, type ActivityDeps } from './engine/activities';
+export { createSubmissionActivities, resolveWebsite } from './engine/activities';
 export { SharedBrowser } from './engine/browser';
-export {
-  createDbosHistory,
-  numberTries,
-  type EngineRunHistory,
-  type EngineStep,
-  type WorkflowHistory,
-} from './engine/history';
-export {
-  createDbosEngine,
-  DBOS_APP_VERSION,
-  DBOS_QUEUE,
-  DBOS_WORKFLOW,
-  DBOS_DISCOVERY_QUEUE,
-  DBOS_DISCOVERY_WORKFLOW,
-  discoveryWorkflowId,
-  type DbosEngineOptions,
-} from './engine/dbos';
+export { createDbosHistory, type WorkflowHistory } from './engine/history';
+export { createDbosEngine } from './engine/dbos';
 export {
   createDiscoveryActivities,
-  HostPacer,
-  ROBOTS_AGENT,
   type DiscoveryActivities,
   type DiscoveryCheck,
-  type DiscoveryOptions,
   type DiscoveryRun,
   type DiscoveryStorePort,
   type DiscoveryTarget,
 } from './engine/discovery';
-export { createRecap, type LlmConfig, type Recap } from './engine/recap';
-export { createDrafts, type DraftAnswers } from './engine/drafts';
+export { createRecap } from './engine/recap';
+export { createDrafts } from './engine/drafts';
 export { RunRegistry } from './engine/runs';
-export { WorkerSlots, type SlotLease, type SlotState, type WorkerSlotsOptions } from './engine/slots';
-export {
-  defaultPerFounder,
-  pickFair,
-  type FairQueuePick,
-  type FairQueueState,
-  type QueuedRun,
-} from './engine/fair-queue';
+export { WorkerSlots } from './engine/slots';
+export { defaultPerFounder, pickFair, type QueuedRun } from './engine/fair-queue';
 export * from './live/hub';
 export { renderLivePage } from './live/page';
-export { PageInputChannel, type PageInput } from './live/input';

@@ -74,7 +74,7 @@ export class ScriptedActivities implements SubmissionActivities {
   };
 }
 
-export const outcome = (status: AttemptOutcome['status'], extra: Partial<AttemptOutcome> = {}): AttemptOutcome => ({
+const outcome = (status: AttemptOutcome['status'], extra: Partial<AttemptOutcome> = {}): AttemptOutcome => ({
   status,
   summary: status,
   aiRecap: status,

@@ -29,7 +29,7 @@ const send = (slug: string, profile: StartupProfile, answers: FounderAnswer[] = 
   applyToFirm({ url: url(slug), profile, answers, browser, allowPrivate: true });
 
 /** Fails when the firm received a value that no row of the review table supplied (a ticked box shows as "checked"). */
-export function expectOnlyReviewed(rv: FormReview, received: Record<string, string>, boxes: readonly string[] = []) {
+function expectOnlyReviewed(rv: FormReview, received: Record<string, string>, boxes: readonly string[] = []) {
   const reviewed = new Set(rv.fields.map((f) => f.value));
   for (const [name, value] of Object.entries(received)) {
     if (!value) continue;

@@ -23,7 +23,7 @@ declare module 'fastify' {
 /** Routes any visitor may call: health, public config, the identity provider's own routes, payment webhooks. */
 const PUBLIC = [/^\/api\/health$/, /^\/api\/ready$/, /^\/api\/config$/, /^\/api\/identity(\/|$)/, /^\/api\/webhooks\//];
 
-export const NOT_AUTHENTICATED = 'User not authenticated';
+const NOT_AUTHENTICATED = 'User not authenticated';
 export const ACCOUNT_DISABLED = 'This account has been disabled. Contact support to restore access.';
 
 /** A route an auditor may call (method and path pattern). */
@@ -35,7 +35,7 @@ export interface AuditorRoute {
 const AUDITOR_BASE: AuditorRoute[] = [{ method: 'GET', path: /^\/api\/auth\/me$/ }];
 
 /** An auditor (without the admin role) reaches only the routes listed for auditors. */
-export const isAuditorOnly = (roles: readonly string[]) => roles.includes('auditor') && !roles.includes('admin');
+const isAuditorOnly = (roles: readonly string[]) => roles.includes('auditor') && !roles.includes('admin');
 
 /**
  * Checks the bearer session on every /api route before any handler runs: a route that forgets to

@@ -3,7 +3,7 @@ import type { ProjectionRunner } from '@fp/projections';
 import type pg from 'pg';
 import type { CommandMeta } from './decider';
 
-export interface Clock {
+interface Clock {
   now(): Date;
 }
 

@@ -6,7 +6,7 @@ import type { AppModule } from './module';
  * finds a new day. A failed run is tried again at the next check. The jobs' own message ids are
  * per day, so a restart or a second worker the same day sends nothing twice. Answers the stop.
  */
-export function startDailyJob(
+function startDailyJob(
   name: string,
   clock: AppContext['clock'],
   job: (now: Date) => Promise<unknown>,

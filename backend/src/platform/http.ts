@@ -28,12 +28,6 @@ export function parse<T>(schema: ZodType<T>, value: unknown): T {
   return r.data;
 }
 
-/** Query strings: a repeated key arrives as an array, a single one as a string. This makes both arrays. */
-export function asArray(v: unknown): string[] | undefined {
-  if (v === undefined) return undefined;
-  return (Array.isArray(v) ? v : [v]).map(String);
-}
-
 /** Content-Disposition for a download: an ASCII fallback name plus the exact name (RFC 6266/5987). */
 export function attachmentHeader(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -67,7 +61,7 @@ export function byteRange(
   return { start, end };
 }
 
-export const DATABASE_BUSY = 'The server is busy right now. Please try again in a moment.';
+const DATABASE_BUSY = 'The server is busy right now. Please try again in a moment.';
 const BUSY_RETRY_AFTER_S = 2;
 
 export function installErrorHandler(app: FastifyInstance) {

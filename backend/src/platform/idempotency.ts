@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError, metadataOf, type CommandMeta } from './decider';
 import { ValidationError } from './http';
 
-export const sha256 = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex');
+const sha256 = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex');
 
 /** JSON with object keys sorted at every depth: one text per request, whatever order its fields came in. */
 export function canonicalJson(value: unknown): string {

@@ -5,7 +5,7 @@ import { LogController } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** What a log line says it belongs to, when known: set per request and per workflow step. */
-export interface LogContext {
+interface LogContext {
   userId?: string;
   submissionId?: string;
   attemptId?: string;

@@ -25,7 +25,7 @@ const isLoopback = (url: string) => {
 };
 
 /** The environments the app knows; anything else ('prod', 'staging') would start without the guards. */
-export const ENVIRONMENTS = ['development', 'test', 'production'] as const;
+const ENVIRONMENTS = ['development', 'test', 'production'] as const;
 
 /** How this process runs: its role, and a database given by the caller (tests) rather than DATABASE_URL. */
 export interface StartShape {

@@ -15,7 +15,7 @@ import { FIXTURE_CHOICES, founder as fixtureFounder, TERMINAL, testFirmId } from
  */
 
 /** RELIABILITY_LONG=1 runs the long variants (more users, requests, fuzz cases). */
-export const LONG = process.env.RELIABILITY_LONG === '1';
+const LONG = process.env.RELIABILITY_LONG === '1';
 export const long = <T>(short: T, longer: T): T => (LONG ? longer : short);
 export function noteShortVariant(what: string) {
   if (!LONG) console.log(`[reliability] ${what}: short variant (set RELIABILITY_LONG=1 for the long one)`);
@@ -59,21 +59,6 @@ export async function waitUntil<T>(
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
-}
-
-/** Runs `f` over `items` with at most `limit` in flight. */
-export async function mapLimit<T, R>(items: T[], limit: number, f: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await f(items[i]!, i);
-      }
-    }),
-  );
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,7 +160,7 @@ export type Snapshot = Map<string, unknown[]>;
  * each entry is a finding reported to the module's owner (docs/reliability.md, "Findings").
  * (`seq` is the search index's change number, migration 420: when a row was written, by design.)
  */
-export const PROJECTION_TIME_COLUMNS: Record<string, string[]> = {
+const PROJECTION_TIME_COLUMNS: Record<string, string[]> = {
   catalog_imports: ['updated_at'],
   catalog_search_imports: ['updated_at'],
   search_vc_firms: ['seq'],

@@ -23,14 +23,14 @@ export type SyncUserRequest = z.input<typeof SyncUserRequest>;
 export const SyncUserResponse = z.object({ isNewUser: z.boolean(), creditBalance: z.number() });
 export type SyncUserResponse = z.infer<typeof SyncUserResponse>;
 
-export const SessionUser = z.object({
+const SessionUser = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
 });
-export type SessionUser = z.infer<typeof SessionUser>;
+type SessionUser = z.infer<typeof SessionUser>;
 
 /** GET /api/auth/me */
 export const MeResponse = z.object({

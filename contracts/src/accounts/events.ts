@@ -3,7 +3,7 @@ export const ROLES = ['admin', 'auditor'] as const;
 export type UserRole = (typeof ROLES)[number];
 
 /** Events of the accounts module: stream `user-<userId>`. */
-export type UserRegistered = {
+type UserRegistered = {
   type: 'UserRegistered';
   data: {
     userId: string;
@@ -13,7 +13,7 @@ export type UserRegistered = {
     profileImageUrl: string | null;
   };
 };
-export type UserDetailsChanged = {
+type UserDetailsChanged = {
   type: 'UserDetailsChanged';
   data: {
     userId: string;
@@ -24,13 +24,13 @@ export type UserDetailsChanged = {
   };
 };
 /** The admin grant as first recorded (before roles were general); read as RoleGranted admin. */
-export type AdminRoleGranted = { type: 'AdminRoleGranted'; data: { userId: string; grantedBy: string } };
-export type RoleGranted = { type: 'RoleGranted'; data: { userId: string; role: UserRole; grantedBy: string } };
-export type RoleRevoked = { type: 'RoleRevoked'; data: { userId: string; role: UserRole; revokedBy: string } };
+type AdminRoleGranted = { type: 'AdminRoleGranted'; data: { userId: string; grantedBy: string } };
+type RoleGranted = { type: 'RoleGranted'; data: { userId: string; role: UserRole; grantedBy: string } };
+type RoleRevoked = { type: 'RoleRevoked'; data: { userId: string; role: UserRole; revokedBy: string } };
 /** Sessions end and sign-in is refused until AccountEnabled. */
-export type AccountDisabled = { type: 'AccountDisabled'; data: { userId: string; reason: string; disabledBy: string } };
-export type AccountEnabled = { type: 'AccountEnabled'; data: { userId: string; enabledBy: string } };
-export type UserSignedIn = { type: 'UserSignedIn'; data: { userId: string } };
+type AccountDisabled = { type: 'AccountDisabled'; data: { userId: string; reason: string; disabledBy: string } };
+type AccountEnabled = { type: 'AccountEnabled'; data: { userId: string; enabledBy: string } };
+type UserSignedIn = { type: 'UserSignedIn'; data: { userId: string } };
 export type AccountEvent =
   | UserRegistered
   | UserDetailsChanged

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { parseNumeric } from '../catalog/format';
 import { ACTION_PRICES, creditCount } from '../credits/prices';
 import { INVESTOR_STAGES, type InvestorStage } from '../catalog/industries';
-import { angelInvestorDetailSchema, angelInvestorListItemSchema, vcFirmSchema } from '../catalog/schemas';
+import { angelInvestorListItemSchema, vcFirmSchema } from '../catalog/schemas';
 
 // Query strings of the catalog endpoints (spec section 7). Every value arrives as text; a
 // repeated key arrives as an array. Limits keep every query bounded.
 
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 100_000;
 /** Most values one repeated filter may carry (a region of the angel location list is ~60). */
 export const MAX_FILTER_VALUES = 500;
@@ -17,11 +17,11 @@ export const MAX_ALL_IDS = 50_000;
 /** Most investors one CSV export may hold (the whole angel catalog). */
 export const MAX_EXPORT_IDS = 43_500;
 
-export const VC_PAGE_SIZE = 25;
-export const TEST_VC_PAGE_SIZE = 20;
-export const ANGEL_PAGE_SIZE = 50;
+const VC_PAGE_SIZE = 25;
+const TEST_VC_PAGE_SIZE = 20;
+const ANGEL_PAGE_SIZE = 50;
 
-export const NO_ANGELS_SELECTED = 'Please select at least one angel investor to export';
+const NO_ANGELS_SELECTED = 'Please select at least one angel investor to export';
 export const EXPORT_INSUFFICIENT = `You need at least ${creditCount(ACTION_PRICES.angel_export)} to export data.`;
 
 const scalar = (name: string, max = 100) =>
@@ -178,12 +178,11 @@ export const VcFilterQuery = z.strictObject(vcFilterShape).superRefine(checkRang
 export type VcFilterQuery = z.output<typeof VcFilterQuery>;
 
 /** GET /api/vc-firms (limit 25) and /api/test-vc-firms (limit 20) */
-export const vcListQuery = (defaultLimit: number) =>
+const vcListQuery = (defaultLimit: number) =>
   z.strictObject({ ...vcFilterShape, page, limit: limit(defaultLimit) }).superRefine(checkRanges(vcRanges));
 export const VcFirmsQuery = vcListQuery(VC_PAGE_SIZE);
 export const TestVcFirmsQuery = vcListQuery(TEST_VC_PAGE_SIZE);
 export type VcFirmsQuery = z.output<typeof VcFirmsQuery>;
-export type VcFirmsQueryInput = Partial<Record<keyof VcFirmsQuery, string | string[]>>;
 
 const angelFilterShape = {
   search,
@@ -210,7 +209,7 @@ export type AngelInvestorsQuery = z.output<typeof AngelInvestorsQuery>;
 
 // Responses.
 /** A firm's fit for the signed-in founder: the score of `fitScore` and one reason per factor. */
-export const FirmFitSchema = z.object({
+const FirmFitSchema = z.object({
   score: z.number().int().min(0).max(100),
   confidence: z.number().min(0).max(1),
   reasons: z.array(
@@ -219,7 +218,7 @@ export const FirmFitSchema = z.object({
 });
 export type FirmFit = z.infer<typeof FirmFitSchema>;
 /** A list item: the firm, with its fit once the founder's profile names stage and industry. */
-export const vcFirmWithFitSchema = vcFirmSchema.extend({ fit: FirmFitSchema.optional() });
+const vcFirmWithFitSchema = vcFirmSchema.extend({ fit: FirmFitSchema.optional() });
 export type VcFirmWithFit = z.infer<typeof vcFirmWithFitSchema>;
 export const VcFirmsResponse = z.object({ firms: z.array(vcFirmWithFitSchema), total: z.number().int().min(0) });
 export type VcFirmsResponse = z.infer<typeof VcFirmsResponse>;
@@ -237,8 +236,6 @@ export const AngelFilterOptionsResponse = z.object({ countries: z.array(z.string
 export type AngelFilterOptionsResponse = z.infer<typeof AngelFilterOptionsResponse>;
 export const AngelAllIdsResponse = z.object({ investorIds: z.array(z.string()) });
 export type AngelAllIdsResponse = z.infer<typeof AngelAllIdsResponse>;
-/** GET /api/investors/:id (the detail dialog) */
-export const AngelInvestorResponse = angelInvestorDetailSchema;
 
 /** POST /api/export-angel-investors: answered with a CSV file. */
 export const ExportAngelInvestorsRequest = z.strictObject({

@@ -14,13 +14,13 @@ import type { FirmFormEntry } from './forms';
  */
 export type CatalogScope = 'vc' | 'angels';
 
-export type CatalogImportStarted = {
+type CatalogImportStarted = {
   type: 'CatalogImportStarted';
   data: { importId: string; scope: CatalogScope; expected: number; source: string };
 };
-export type VcFirmsImported = { type: 'VcFirmsImported'; data: { importId: string; firms: VcFirm[] } };
-export type AngelsImported = { type: 'AngelsImported'; data: { importId: string; investors: AngelInvestorDetail[] } };
-export type CatalogImportCompleted = {
+type VcFirmsImported = { type: 'VcFirmsImported'; data: { importId: string; firms: VcFirm[] } };
+type AngelsImported = { type: 'AngelsImported'; data: { importId: string; investors: AngelInvestorDetail[] } };
+type CatalogImportCompleted = {
   type: 'CatalogImportCompleted';
   data: { importId: string; scope: CatalogScope; count: number };
 };

@@ -2,7 +2,7 @@
 // applying. Pure, shared by server and browser. Only zod is imported.
 import { z } from 'zod';
 
-export const FORM_KINDS = [
+const FORM_KINDS = [
   'native',
   'typeform',
   'google_forms',
@@ -26,16 +26,16 @@ export const FORM_OUTCOMES = [
 ] as const;
 export type FormOutcome = (typeof FORM_OUTCOMES)[number];
 
-export const FORM_BLOCKERS = ['captcha', 'login', 'email_only', 'file_upload_required'] as const;
+const FORM_BLOCKERS = ['captcha', 'login', 'email_only', 'file_upload_required'] as const;
 export type FormBlocker = (typeof FORM_BLOCKERS)[number];
 
 /** Blockers the automation cannot get past (a required file it attaches the founder's deck to). */
 export const UNPASSABLE_BLOCKERS: readonly FormBlocker[] = ['captcha', 'login', 'email_only'];
 
 /** Blockers the founder gets past themselves in the live view: a CAPTCHA, a sign-in. */
-export const LIVE_VIEW_BLOCKERS: readonly FormBlocker[] = ['captcha', 'login'];
+const LIVE_VIEW_BLOCKERS: readonly FormBlocker[] = ['captcha', 'login'];
 
-export const formFieldSchema = z.strictObject({
+const formFieldSchema = z.strictObject({
   label: z.string().max(200),
   /** The control: text, email, textarea, select, radio-group, file… */
   type: z.string().max(40),
@@ -43,7 +43,6 @@ export const formFieldSchema = z.strictObject({
   /** What the automation reads the field as asking (a profile field), when it knows. */
   asks: z.string().max(40).nullable(),
 });
-export type FormField = z.infer<typeof formFieldSchema>;
 
 export const firmFormEntrySchema = z.strictObject({
   firmId: z.string(),
@@ -148,7 +147,7 @@ export function formBadge(
 }
 
 /** GET /api/ops/forms: the discovery runs and the registry's counts, for operators. */
-export const formDiscoveryRunSchema = z.strictObject({
+const formDiscoveryRunSchema = z.strictObject({
   runId: z.string(),
   collection: z.enum(['vc', 'test']),
   total: z.number().int(),

@@ -1,8 +1,4 @@
 // Industry badges (spec 2 and 9) and the option lists the catalog uses.
-import { STARTUP_INDUSTRIES } from '../profile/fields';
-
-/** Industry options from the startup profile (spec 3): the profile's own list. */
-export const PROFILE_INDUSTRIES = STARTUP_INDUSTRIES;
 
 /** Stages an investor can invest in: the spec's funding stages minus 'Bootstrapped'. */
 export const INVESTOR_STAGES = ['Pre-seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Series D+'] as const;

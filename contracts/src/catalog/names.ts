@@ -2,9 +2,6 @@
 // infra/src/catalog produces exactly these titles, biography verbs and source tags, so every
 // rule here is exercised by seed data.
 
-/** Leading titles stripped from display names (case-insensitive, dot optional). */
-export const INVESTOR_NAME_TITLES = ['Mr.', 'Ms.', 'Mrs.', 'Dr.'] as const;
-
 /**
  * Words that start a trailing biography sentence ('John Doe serves as a partner at …').
  * Matched case-sensitively in lower case, so capitalised name parts are never cut.
@@ -55,7 +52,7 @@ export function cleanInvestorName(raw: string | null | undefined): string {
  * - `(Source: PitchBook)`, `(via LinkedIn)`
  * - citation markers such as `【4†source】`
  */
-export const SOURCE_TAG_PATTERNS: readonly RegExp[] = [
+const SOURCE_TAG_PATTERNS: readonly RegExp[] = [
   /<source\b[^>]*>[\s\S]*?<\/source\s*>/gi,
   /<source\b[^>]*\/>/gi,
   /\[\s*(?:sources?\b|via\s)[^\]]*\]/gi,

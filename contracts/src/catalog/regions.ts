@@ -172,7 +172,7 @@ Tonga|TO|TON`,
 };
 
 /** US state (and DC) abbreviations, matched only after a comma: 'San Francisco, CA'. */
-export const US_STATE_CODES: ReadonlySet<string> = new Set(
+const US_STATE_CODES: ReadonlySet<string> = new Set(
   (
     'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY ' +
     'NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'

@@ -57,13 +57,8 @@ export const vcFirmSchema = z
     message: 'checkSizeMin must not exceed checkSizeMax',
     path: ['checkSizeMax'],
   });
+// The spec shows the same fields in the VC list and its detail dialog: one schema serves both.
 export type VcFirm = z.infer<typeof vcFirmSchema>;
-
-// The spec shows the same fields in the VC list and its detail dialog.
-export const vcFirmListItemSchema = vcFirmSchema;
-export const vcFirmDetailSchema = vcFirmSchema;
-export type VcFirmListItem = VcFirm;
-export type VcFirmDetail = VcFirm;
 
 /**
  * Angel investor as shown in the detail dialog. `companyName` is the raw stored name; the UI

@@ -3,7 +3,6 @@ import {
   angelInvestorDetailSchema,
   angelInvestorListItemSchema,
   toAngelListItem,
-  vcFirmListItemSchema,
   vcFirmSchema,
   type AngelInvestorDetail,
   type VcFirm,
@@ -56,7 +55,6 @@ const angel: AngelInvestorDetail = {
 describe('vcFirmSchema', () => {
   it('given a complete firm, when parsed, then it passes unchanged', () => {
     expect(vcFirmSchema.parse(firm)).toEqual(firm);
-    expect(vcFirmListItemSchema.parse(firm)).toEqual(firm);
   });
 
   it('given a firm with every optional value null, when parsed, then it passes', () => {

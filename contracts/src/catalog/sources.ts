@@ -51,7 +51,7 @@ export const provenanceSchema = z.object({
 export type Provenance = z.infer<typeof provenanceSchema>;
 
 /** `GET /api/catalog/sources` */
-export const catalogSourceSchema = z.object({
+const catalogSourceSchema = z.object({
   source: z.string(),
   name: z.string(),
   licence: z.string(),

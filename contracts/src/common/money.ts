@@ -4,8 +4,8 @@
  */
 
 /** The currencies a typed amount may name; a bare number is read as USD (the catalog's currency). */
-export const MONEY_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'SGD', 'INR', 'JPY', 'SEK'] as const;
-export type MoneyCurrency = (typeof MONEY_CURRENCIES)[number];
+const MONEY_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'SGD', 'INR', 'JPY', 'SEK'] as const;
+type MoneyCurrency = (typeof MONEY_CURRENCIES)[number];
 
 /**
  * The largest amount accepted: 100 billion. The largest private rounds ever raised are in the tens

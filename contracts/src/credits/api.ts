@@ -1,20 +1,8 @@
 import { z } from 'zod';
 
-/** GET /api/credits/balance and GET /api/credits; `owed` is what a reversed payment left unpaid. */
-export const BalanceResponse = z.object({ balance: z.number().int().min(0), owed: z.number().int().min(0).optional() });
-export type BalanceResponse = z.infer<typeof BalanceResponse>;
-
 export const INSUFFICIENT_CREDITS = 'Insufficient Credits';
 
-/** 402 answer of any call that spends credits the user does not have. */
-export const InsufficientCreditsResponse = z.object({
-  error: z.literal(INSUFFICIENT_CREDITS),
-  message: z.string(),
-  balance: z.number(),
-});
-export type InsufficientCreditsResponse = z.infer<typeof InsufficientCreditsResponse>;
-
-export const MOVEMENT_KINDS = ['granted', 'purchased', 'spent', 'refunded', 'reversed', 'settled'] as const;
+const MOVEMENT_KINDS = ['granted', 'purchased', 'spent', 'refunded', 'reversed', 'settled'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 /** One line of a user's ledger: signed amount and the running balance after it. */
@@ -31,7 +19,7 @@ export const CreditMovement = z.object({
 });
 export type CreditMovement = z.infer<typeof CreditMovement>;
 
-export const HISTORY_SORTS = ['occurredAt', 'amount', 'balanceAfter', 'kind'] as const;
+const HISTORY_SORTS = ['occurredAt', 'amount', 'balanceAfter', 'kind'] as const;
 export type HistorySort = (typeof HISTORY_SORTS)[number];
 export const HISTORY_PAGE_SIZE = 25;
 

@@ -3,7 +3,7 @@
  * (+ in, − out), the balance after it, a reason, the actor and a reference (submission, export,
  * payment or operator).
  */
-export interface Movement {
+interface Movement {
   userId: string;
   amount: number;
   balanceAfter: number;
@@ -12,12 +12,12 @@ export interface Movement {
   reference: string | null;
 }
 export type SpendKind = 'vc_application' | 'angel_export';
-export type CreditsGranted = { type: 'CreditsGranted'; data: Movement & { grantKind: 'starting' | 'operator' } };
+type CreditsGranted = { type: 'CreditsGranted'; data: Movement & { grantKind: 'starting' | 'operator' } };
 /**
  * `paymentId` is the provider's payment (checkout session, invoice); `providerEventId` the webhook
  * event that reported it. Either one seen before makes a redelivery a no-op.
  */
-export type CreditsPurchased = {
+type CreditsPurchased = {
   type: 'CreditsPurchased';
   data: Movement & {
     paymentId: string;
@@ -42,7 +42,7 @@ export type ReversalKind = 'refund' | 'chargeback' | 'dispute';
  * spent, the balance goes to zero (never below): `amount` is what was taken (0 or negative) and
  * the rest is owed (`owedAfter`), blocking spends until a later purchase or grant covers it.
  */
-export type CreditsReversed = {
+type CreditsReversed = {
   type: 'CreditsReversed';
   data: Movement & {
     paymentId: string;
@@ -53,9 +53,9 @@ export type CreditsReversed = {
   };
 };
 /** Credits coming in after a reversal first cover what is owed (`amount` negative). */
-export type CreditsOwedSettled = { type: 'CreditsOwedSettled'; data: Movement & { owedAfter: number } };
-export type CreditsSpent = { type: 'CreditsSpent'; data: Movement & { spendKind: SpendKind } };
-export type CreditsRefunded = { type: 'CreditsRefunded'; data: Movement };
+type CreditsOwedSettled = { type: 'CreditsOwedSettled'; data: Movement & { owedAfter: number } };
+type CreditsSpent = { type: 'CreditsSpent'; data: Movement & { spendKind: SpendKind } };
+type CreditsRefunded = { type: 'CreditsRefunded'; data: Movement };
 export type CreditEvent =
   CreditsGranted | CreditsPurchased | CreditsSpent | CreditsRefunded | CreditsReversed | CreditsOwedSettled;
 export const CREDIT_EVENT_TYPES = [

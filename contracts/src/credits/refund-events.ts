@@ -13,14 +13,14 @@ export type RefundPending = {
   data: PendingRefundRef & { reason: string; error: string; nextAttemptAt: string };
 };
 /** A retry that failed: `nextAttemptAt` null means the automatic tries are used up (an operator's turn). */
-export type RefundRetryFailed = {
+type RefundRetryFailed = {
   type: 'RefundRetryFailed';
   data: PendingRefundRef & { attempt: number; error: string; nextAttemptAt: string | null; actor: string };
 };
 export type RefundLanded = { type: 'RefundLanded'; data: PendingRefundRef & { attempts: number; actor: string } };
 export type PendingRefundEvent = RefundPending | RefundRetryFailed | RefundLanded;
 export const PENDING_REFUND_EVENT_TYPES = ['RefundPending', 'RefundRetryFailed', 'RefundLanded'] as const;
-export const PENDING_REFUND_STREAM_PREFIX = 'pending-refund-';
+const PENDING_REFUND_STREAM_PREFIX = 'pending-refund-';
 export const pendingRefundStream = (r: PendingRefundRef) => `${PENDING_REFUND_STREAM_PREFIX}${r.userId}:${r.reference}`;
 /**
  * How long the background retry waits before each try after the first failure: about an hour and

@@ -13,8 +13,8 @@ export const DECK_VISIT_UNKNOWN = 'This viewing session has ended. Open the link
 export const DECK_NO_DECK = 'The founder has no deck to show right now.';
 export const DECK_VERSION_NOT_FOUND = 'Deck version not found';
 export const DECK_NEEDS_DECK = 'Upload your pitch deck (Settings → Pitch deck) before sharing it.';
-export const DECK_EXPIRY_PAST = 'The expiry date must be in the future.';
-export const DECK_PASSCODE_MIN = 4;
+const DECK_EXPIRY_PAST = 'The expiry date must be in the future.';
+const DECK_PASSCODE_MIN = 4;
 export const DECK_CODE_REQUIRED = 'Enter the code we sent to your e-mail.';
 export const DECK_CODE_WRONG = 'The code is not correct.';
 export const DECK_CODE_EXPIRED = 'This code has expired. Ask for a new one.';
@@ -27,10 +27,10 @@ export const DECK_CODE_MINUTES = 10;
 export const DECK_CODE_TRIES = 5;
 export const DECK_CODE_SENDS = 3;
 /** Where a link came from, as the Deck page's list says it. */
-export const DECK_LINK_ORIGINS = ['application', 'pipeline', 'update', 'hand'] as const;
+const DECK_LINK_ORIGINS = ['application', 'pipeline', 'update', 'hand'] as const;
 export type DeckLinkOrigin = (typeof DECK_LINK_ORIGINS)[number];
 /** Highest page number a report may name, and most pages one report may carry. */
-export const MAX_DECK_PAGES = 1_000;
+const MAX_DECK_PAGES = 1_000;
 
 /** The unguessable part of a link's address: 32 random bytes, base64url. */
 export const DECK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -142,8 +142,6 @@ export const DeckLinkSummary = z.object({
   deckId: z.string().nullable(),
 });
 export type DeckLinkSummary = z.infer<typeof DeckLinkSummary>;
-export const DeckLinksResponse = z.object({ links: z.array(DeckLinkSummary) });
-export type DeckLinksResponse = z.infer<typeof DeckLinksResponse>;
 
 export const DeckPageFigure = z.object({ page: z.number().int(), avgSeconds: z.number(), reached: z.number().int() });
 export type DeckPageFigure = z.infer<typeof DeckPageFigure>;

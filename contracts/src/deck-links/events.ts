@@ -68,7 +68,7 @@ export type DeckLinkCreated = {
   };
 };
 /** Only the settings that changed. */
-export type DeckLinkSettingsChanged = {
+type DeckLinkSettingsChanged = {
   type: 'DeckLinkSettingsChanged';
   data: {
     linkId: string;
@@ -80,7 +80,7 @@ export type DeckLinkSettingsChanged = {
  * The founder deleted the link: it leaves their list and refuses visits for good; its visits stay
  * (the deck's figures keep counting them) and the stream keeps its whole history.
  */
-export type DeckLinkDeleted = { type: 'DeckLinkDeleted'; data: { linkId: string; userId: string; at: string } };
+type DeckLinkDeleted = { type: 'DeckLinkDeleted'; data: { linkId: string; userId: string; at: string } };
 /** Someone passed the link's gates (`at`: when; deciders see no event metadata). The founder's own visits are never recorded. */
 export type DeckVisitStarted = {
   type: 'DeckVisitStarted';
@@ -112,7 +112,7 @@ export type DeckPagesRead = {
     pageCount: number | null;
   };
 };
-export type DeckDownloaded = {
+type DeckDownloaded = {
   type: 'DeckDownloaded';
   data: { linkId: string; userId: string; visitId: string; at: string; deckId: string };
 };
@@ -134,9 +134,9 @@ export const deckLinkStream = (linkId: string) => `deck-link-${linkId}`;
  * The founder's deck alerts (stream `deck-alerts-<userId>`): whether a link's first visit is also
  * e-mailed (on unless switched off in Settings), and how far the in-app notices have been seen.
  */
-export type DeckAlertsChanged = { type: 'DeckAlertsChanged'; data: { userId: string; firstVisitEmail: boolean } };
+type DeckAlertsChanged = { type: 'DeckAlertsChanged'; data: { userId: string; firstVisitEmail: boolean } };
 /** The founder saw the in-app notices up to `until` (ISO time). */
-export type DeckNotificationsSeen = { type: 'DeckNotificationsSeen'; data: { userId: string; until: string } };
+type DeckNotificationsSeen = { type: 'DeckNotificationsSeen'; data: { userId: string; until: string } };
 export type DeckAlertsEvent = DeckAlertsChanged | DeckNotificationsSeen | DeckAlertModeChanged;
 export const DECK_ALERTS_EVENT_TYPES = ['DeckAlertsChanged', 'DeckNotificationsSeen', 'DeckAlertModeChanged'] as const;
 export const deckAlertsStream = (userId: string) => `deck-alerts-${userId}`;
@@ -148,7 +148,7 @@ export const deckAlertsStream = (userId: string) => `deck-alerts-${userId}`;
 export const DECK_ALERT_MODES = ['first_visit', 'every_visit', 'daily_digest'] as const;
 export type DeckAlertMode = (typeof DECK_ALERT_MODES)[number];
 /** The founder chose when deck visits alert them (stream `deck-alerts-<userId>`). */
-export type DeckAlertModeChanged = { type: 'DeckAlertModeChanged'; data: { userId: string; mode: DeckAlertMode } };
+type DeckAlertModeChanged = { type: 'DeckAlertModeChanged'; data: { userId: string; mode: DeckAlertMode } };
 
 /**
  * One-time codes of a link's viewer (stream `deck-code-<linkId>-<emailKey>`, one per link and
@@ -168,16 +168,15 @@ export type DeckCodeSent = {
     expiresAt: string;
   };
 };
-export type DeckCodeRejected = {
+type DeckCodeRejected = {
   type: 'DeckCodeRejected';
   data: { linkId: string; userId: string; email: string; codeId: string; at: string };
 };
 /** The viewer typed the right code in time: their e-mail is verified for the visit that follows. */
-export type DeckViewerVerified = {
+type DeckViewerVerified = {
   type: 'DeckViewerVerified';
   data: { linkId: string; userId: string; email: string; codeId: string; at: string };
 };
 export type DeckCodeEvent = DeckCodeSent | DeckCodeRejected | DeckViewerVerified;
-export const DECK_CODE_EVENT_TYPES = ['DeckCodeSent', 'DeckCodeRejected', 'DeckViewerVerified'] as const;
 /** `emailKey`: a digest of the lower-cased e-mail, so the stream's name carries no address. */
 export const deckCodeStream = (linkId: string, emailKey: string) => `deck-code-${linkId}-${emailKey}`;

@@ -12,7 +12,7 @@ export const UPDATE_EMPTY = 'Write a subject and at least one section before sen
 export const UPDATE_DECK_LINKS_OFF =
   'Some recipients have their deck link turned off. Send without a link for them, or turn their link back on.';
 /** Most recipients one update goes to (one message each). */
-export const MAX_UPDATE_RECIPIENTS = 500;
+const MAX_UPDATE_RECIPIENTS = 500;
 
 const email = z
   .string({ error: 'email must be an e-mail address' })
@@ -23,19 +23,19 @@ const email = z
 const section = (name: string) =>
   z.string({ error: `${name} must be text` }).max(10_000, `${name} must be at most 10,000 characters`);
 
-export const UpdateMetricSchema = z.strictObject({
+const UpdateMetricSchema = z.strictObject({
   label: z.string({ error: 'A metric needs a label' }).trim().min(1, 'A metric needs a label').max(100),
   value: z.string({ error: 'A metric needs a value' }).trim().max(200),
   source: z.string().trim().min(1).max(100),
 });
-export const UpdateContentSchema = z.strictObject({
+const UpdateContentSchema = z.strictObject({
   subject: z.string({ error: 'subject must be text' }).trim().max(200, 'The subject must be at most 200 characters'),
   highlights: section('highlights'),
   metrics: z.array(UpdateMetricSchema).max(20, 'At most 20 metrics'),
   asks: section('asks'),
   lowlights: section('lowlights'),
 });
-export const UpdateRecipientsSchema = z.strictObject({
+const UpdateRecipientsSchema = z.strictObject({
   stages: z
     .array(z.enum(PIPELINE_STAGES, { error: `stages must be among: ${PIPELINE_STAGES.join(', ')}` }))
     .max(PIPELINE_STAGES.length),
@@ -68,8 +68,8 @@ export const SendInvestorUpdateRequest = z.strictObject({
 });
 export type SendInvestorUpdateRequest = z.infer<typeof SendInvestorUpdateRequest>;
 
-export const UPDATE_STATUSES = ['draft', 'sent'] as const;
-export type UpdateStatus = (typeof UPDATE_STATUSES)[number];
+const UPDATE_STATUSES = ['draft', 'sent'] as const;
+type UpdateStatus = (typeof UPDATE_STATUSES)[number];
 
 export interface InvestorUpdateSummary {
   id: string;

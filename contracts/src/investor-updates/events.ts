@@ -46,11 +46,11 @@ export interface UpdateDelivery {
   deckLinkOff?: boolean;
 }
 
-export type InvestorUpdateDrafted = {
+type InvestorUpdateDrafted = {
   type: 'InvestorUpdateDrafted';
   data: { updateId: string; userId: string; content: UpdateContent; recipients: UpdateRecipients };
 };
-export type InvestorUpdateEdited = {
+type InvestorUpdateEdited = {
   type: 'InvestorUpdateEdited';
   data: { updateId: string; userId: string; content?: UpdateContent; recipients?: UpdateRecipients };
 };

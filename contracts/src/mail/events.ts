@@ -33,12 +33,12 @@ export type MailFailed = { type: 'MailFailed'; data: { messageId: string; attemp
  * `list`: a narrower list inside the category (one founder's investor updates, `investor-updates:<userId>`);
  * absent for the category as a whole.
  */
-export type MailUnsubscribed = {
+type MailUnsubscribed = {
   type: 'MailUnsubscribed';
   data: { email: string; category: MailCategory; list?: string };
 };
 /** The address took its unsubscribe back (the page's Undo): its notifications are sent again. */
-export type MailResubscribed = {
+type MailResubscribed = {
   type: 'MailResubscribed';
   data: { email: string; category: MailCategory; list?: string };
 };

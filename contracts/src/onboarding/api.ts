@@ -2,7 +2,7 @@
 // from what the server holds, never from what the browser remembers. Only zod is imported.
 import { z } from 'zod';
 
-export const FIRST_RUN_STEPS = ['profile', 'test_application', 'live_view', 'credits', 'real_application'] as const;
+const FIRST_RUN_STEPS = ['profile', 'test_application', 'live_view', 'credits', 'real_application'] as const;
 export type FirstRunStep = (typeof FIRST_RUN_STEPS)[number];
 
 /** What the server knows of a founder, one fact per step. */

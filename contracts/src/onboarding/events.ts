@@ -1,7 +1,7 @@
 export const firstRunStream = (userId: string) => `first-run-${userId}`;
 
 /** The founder opened a live view for the first time (recorded once; the checklist's "watch it live"). */
-export type FirstRunLiveViewOpened = { type: 'FirstRunLiveViewOpened'; data: { userId: string; submissionId: string } };
+type FirstRunLiveViewOpened = { type: 'FirstRunLiveViewOpened'; data: { userId: string; submissionId: string } };
 /** The founder closed the first-run checklist (it stays closed). */
-export type FirstRunChecklistDismissed = { type: 'FirstRunChecklistDismissed'; data: { userId: string } };
+type FirstRunChecklistDismissed = { type: 'FirstRunChecklistDismissed'; data: { userId: string } };
 export type FirstRunEvent = FirstRunLiveViewOpened | FirstRunChecklistDismissed;

@@ -5,7 +5,7 @@ import { MAIL_STATUSES, type MailStatus } from '../mail/api';
 import type { LedgerLine } from '../credits/api';
 import type { AuditProblem } from './events';
 
-export const OPS_USERS_PAGE_SIZE = 25;
+const OPS_USERS_PAGE_SIZE = 25;
 
 /** GET /api/ops/users */
 export const OpsUsersQuery = z.strictObject({
@@ -94,8 +94,8 @@ export interface OpsRetryRefundResponse {
   refund: OpsPendingRefund;
 }
 
-export const AUDIT_RUN_STATUSES = ['running', 'done', 'failed'] as const;
-export type AuditRunStatus = (typeof AUDIT_RUN_STATUSES)[number];
+const AUDIT_RUN_STATUSES = ['running', 'done', 'failed'] as const;
+type AuditRunStatus = (typeof AUDIT_RUN_STATUSES)[number];
 export interface AuditRun {
   id: string;
   requestedBy: { id: string; email: string | null };
@@ -142,10 +142,10 @@ export interface OpsSummary {
  * mail delivery job's messages (each message is a run of the job, tried again on failure) and the
  * form-discovery runs of the registry of application forms (on the same engine as submissions).
  */
-export const WORKFLOW_KINDS = ['submission', 'mail', 'discovery'] as const;
+const WORKFLOW_KINDS = ['submission', 'mail', 'discovery'] as const;
 export type WorkflowKind = (typeof WORKFLOW_KINDS)[number];
 /** A form-discovery run (the registry of application forms) goes on until it has checked its firms. */
-export const DISCOVERY_STATUSES = ['running', 'finished'] as const;
+const DISCOVERY_STATUSES = ['running', 'finished'] as const;
 export type DiscoveryStatus = (typeof DISCOVERY_STATUSES)[number];
 export const WORKFLOW_STATUSES: Record<WorkflowKind, readonly string[]> = {
   submission: SUBMISSION_STATUSES,
@@ -215,7 +215,7 @@ export interface OpsWorkflowEvent {
   actor: string | null;
 }
 /** One step as the engine recorded it: try 2 of a step is its retry. */
-export interface OpsWorkflowStep {
+interface OpsWorkflowStep {
   name: string;
   try: number;
   startedAt: string | null;

@@ -15,7 +15,7 @@ export interface AuditProblem {
   linesOmitted: number;
 }
 
-export type LedgerAuditRequested = { type: 'LedgerAuditRequested'; data: { runId: string; requestedBy: string } };
+type LedgerAuditRequested = { type: 'LedgerAuditRequested'; data: { runId: string; requestedBy: string } };
 export type LedgerAuditFinished = {
   type: 'LedgerAuditFinished';
   data: {
@@ -29,7 +29,7 @@ export type LedgerAuditFinished = {
     findingsOmitted: number;
   };
 };
-export type LedgerAuditFailed = { type: 'LedgerAuditFailed'; data: { runId: string; error: string } };
+type LedgerAuditFailed = { type: 'LedgerAuditFailed'; data: { runId: string; error: string } };
 export type LedgerAuditEvent = LedgerAuditRequested | LedgerAuditFinished | LedgerAuditFailed;
 export const LEDGER_AUDIT_EVENT_TYPES = ['LedgerAuditRequested', 'LedgerAuditFinished', 'LedgerAuditFailed'] as const;
 export const ledgerAuditStream = (runId: string) => `ledger-audit-${runId}`;

@@ -3,7 +3,7 @@ import { INVESTOR_KINDS, PIPELINE_STAGES } from './events';
 
 export const MAX_PIPELINE_CARDS = 2_000;
 /** Most investors one bulk add may carry (a page of Select All Filtered is narrowed first). */
-export const MAX_PIPELINE_BULK = 500;
+const MAX_PIPELINE_BULK = 500;
 export const PASS_REASON_REQUIRED = 'Please give a reason when moving an investor to Passed';
 export const CARD_NOT_FOUND = 'Pipeline card not found';
 
@@ -66,7 +66,7 @@ export const UpdatePipelineCardRequest = z
   );
 export type UpdatePipelineCardRequest = z.infer<typeof UpdatePipelineCardRequest>;
 
-export const PipelineCardSchema = z.object({
+const PipelineCardSchema = z.object({
   id: z.string(),
   investorId: z.string(),
   investorKind: investorKind,
@@ -81,8 +81,6 @@ export const PipelineCardSchema = z.object({
   updatedAt: z.string(),
 });
 export type PipelineCard = z.infer<typeof PipelineCardSchema>;
-export const PipelineResponse = z.object({ cards: z.array(PipelineCardSchema) });
-export type PipelineResponse = z.infer<typeof PipelineResponse>;
 
 /** One entry of GET /api/pipeline/:id/history. */
 export const PipelineHistoryEntry = z.object({
@@ -93,7 +91,6 @@ export const PipelineHistoryEntry = z.object({
   actor: z.string().nullable(),
 });
 export type PipelineHistoryEntry = z.infer<typeof PipelineHistoryEntry>;
-export const PipelineHistoryResponse = z.object({ history: z.array(PipelineHistoryEntry) });
 
 /** CSV export columns, in order (docs/pipeline.md). */
 export const PIPELINE_EXPORT_COLUMNS = [

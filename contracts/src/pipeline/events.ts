@@ -29,7 +29,7 @@ export interface PipelineCardDetails {
   amount: number | null;
 }
 
-export type PipelineCardAdded = {
+type PipelineCardAdded = {
   type: 'PipelineCardAdded';
   data: {
     userId: string;
@@ -42,22 +42,22 @@ export type PipelineCardAdded = {
   };
 };
 /** `passReason` is set when the card moves to Passed (required then) and null otherwise. */
-export type PipelineCardMoved = {
+type PipelineCardMoved = {
   type: 'PipelineCardMoved';
   data: { userId: string; cardId: string; from: PipelineStage; to: PipelineStage; passReason: string | null };
 };
 /** Only the fields that changed. */
-export type PipelineCardEdited = {
+type PipelineCardEdited = {
   type: 'PipelineCardEdited';
   data: { userId: string; cardId: string; changes: Partial<PipelineCardDetails> & { passReason?: string } };
 };
-export type PipelineSubmissionLinked = {
+type PipelineSubmissionLinked = {
   type: 'PipelineSubmissionLinked';
   data: { userId: string; cardId: string; submissionId: string };
 };
-export type PipelineCardRemoved = { type: 'PipelineCardRemoved'; data: { userId: string; cardId: string } };
+type PipelineCardRemoved = { type: 'PipelineCardRemoved'; data: { userId: string; cardId: string } };
 /** Someone opened the deck through the investor's link (deck-links module); one per visit. */
-export type PipelineDeckVisited = {
+type PipelineDeckVisited = {
   type: 'PipelineDeckVisited';
   data: { userId: string; cardId: string; visitId: string; email: string | null };
 };

@@ -48,7 +48,7 @@ export interface AnswersResponse {
  * The profile's long fields as questions: the library starts from these, so the founder's profile
  * answers a form's "What problem are you solving?" without being typed twice. Wording is ours.
  */
-export const PROFILE_QUESTIONS: readonly { field: ProfileField; question: string }[] = [
+const PROFILE_QUESTIONS: readonly { field: ProfileField; question: string }[] = [
   { field: 'problem', question: 'What problem are you solving?' },
   { field: 'solution', question: 'What is your solution?' },
   { field: 'valueProposition', question: 'What is your value proposition?' },

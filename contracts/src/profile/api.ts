@@ -43,11 +43,11 @@ export const UpdateStartupProfileRequest = z
   });
 export type UpdateStartupProfileRequest = z.input<typeof UpdateStartupProfileRequest>;
 
-export const ProfileCompletionResponse = z.object({
+const ProfileCompletionResponse = z.object({
   percentage: z.number().int().min(0).max(100),
   isComplete: z.boolean(),
 });
-export type ProfileCompletionResponse = ProfileCompletion;
+type ProfileCompletionResponse = ProfileCompletion;
 
 /** GET and PATCH /api/startup-profile */
 export const StartupProfileResponse = z.object({

@@ -7,7 +7,7 @@ export const MAX_DECK_BYTES = 25 * 1024 * 1024;
  * Events of the founder's pitch deck file: stream `pitch-deck-<userId>`. One current deck; an upload
  * while one is current replaces it (`replacedDeckId`). The bytes live in file storage under `key`.
  */
-export type PitchDeckUploaded = {
+type PitchDeckUploaded = {
   type: 'PitchDeckUploaded';
   data: {
     userId: string;
@@ -19,7 +19,7 @@ export type PitchDeckUploaded = {
     replacedDeckId: string | null;
   };
 };
-export type PitchDeckRemoved = { type: 'PitchDeckRemoved'; data: { userId: string; deckId: string } };
+type PitchDeckRemoved = { type: 'PitchDeckRemoved'; data: { userId: string; deckId: string } };
 export type PitchDeckEvent = PitchDeckUploaded | PitchDeckRemoved;
 export const PITCH_DECK_EVENT_TYPES = ['PitchDeckUploaded', 'PitchDeckRemoved'] as const;
 export const pitchDeckStream = (userId: string) => `pitch-deck-${userId}`;
@@ -34,14 +34,13 @@ export const UploadPitchDeckQuery = z.strictObject({
     .refine((n) => !/[\u0000-\u001f/\\]/.test(n), 'The file name contains characters that are not allowed'),
 });
 
-export const PitchDeckSchema = z.object({
+const PitchDeckSchema = z.object({
   id: z.string(),
   fileName: z.string(),
   size: z.number().int(),
   sha256: z.string(),
   uploadedAt: z.string(),
 });
-export type PitchDeck = z.infer<typeof PitchDeckSchema>;
 
 export const PitchDeckHistoryEntry = z.object({
   deckId: z.string(),

@@ -5,7 +5,7 @@ import type { ProfileField, StartupProfile } from '../profile/fields';
  * fields given a new value and the fields removed. Who and when are in the event metadata
  * (`actor`, `now`).
  */
-export type StartupProfileChanged = {
+type StartupProfileChanged = {
   type: 'StartupProfileChanged';
   data: { userId: string; set: StartupProfile; cleared: ProfileField[] };
 };

@@ -36,7 +36,7 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number];
 /** Every field is optional text; a field that was never set or was cleared is absent. */
 export type StartupProfile = Partial<Record<ProfileField, string>>;
 
-export const STARTUP_INDUSTRIES = [
+const STARTUP_INDUSTRIES = [
   'AI & ML',
   'SaaS',
   'Fintech',
@@ -49,7 +49,7 @@ export const STARTUP_INDUSTRIES = [
   'Technology',
   'Other',
 ] as const;
-export const STARTUP_FUNDING_STAGES = [
+const STARTUP_FUNDING_STAGES = [
   'Pre-seed',
   'Seed',
   'Series A',
@@ -58,8 +58,8 @@ export const STARTUP_FUNDING_STAGES = [
   'Series D+',
   'Bootstrapped',
 ] as const;
-export const STARTUP_TEAM_SIZES = ['1-5', '6-10', '11-25', '26-50', '51-100', '100+'] as const;
-export const STARTUP_REVENUES = [
+const STARTUP_TEAM_SIZES = ['1-5', '6-10', '11-25', '26-50', '51-100', '100+'] as const;
+const STARTUP_REVENUES = [
   'Pre-revenue',
   '$1-10K MRR',
   '$10-50K MRR',
@@ -67,7 +67,7 @@ export const STARTUP_REVENUES = [
   '$100K-1M MRR',
   '$1M+ MRR',
 ] as const;
-export const REVENUE_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'SGD', 'INR', 'JPY', 'SEK'] as const;
+const REVENUE_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'SGD', 'INR', 'JPY', 'SEK'] as const;
 
 /** The fields whose value must come from an option list. */
 export const PROFILE_OPTIONS = {

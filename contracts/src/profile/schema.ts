@@ -13,7 +13,7 @@ import {
 } from './fields';
 
 /** The spec's validation messages (section 5), verbatim. */
-export const PROFILE_MESSAGES = {
+const PROFILE_MESSAGES = {
   founderEmail: 'Please enter a valid email address',
   founderLinkedin: 'Please enter a valid LinkedIn URL',
   website: 'Please enter a valid website URL',
@@ -28,12 +28,12 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /** The first year a company in the profile may have been founded. */
-export const FOUNDED_MIN_YEAR = 1900;
+const FOUNDED_MIN_YEAR = 1900;
 
 /** "Founded Year must be a year between 1900 and 2026" (this year, read when a value is checked). */
-export const foundedYearMessage = (thisYear = new Date().getUTCFullYear()) =>
+const foundedYearMessage = (thisYear = new Date().getUTCFullYear()) =>
   `Founded Year must be a year between ${FOUNDED_MIN_YEAR} and ${thisYear}`;
-export const foundingDateRangeMessage = (today = new Date().toISOString().slice(0, 10)) =>
+const foundingDateRangeMessage = (today = new Date().toISOString().slice(0, 10)) =>
   `Founding Date must be between ${FOUNDED_MIN_YEAR}-01-01 and ${today}`;
 
 /** "Company Name is required": a required field that holds a value cannot be emptied. */
@@ -56,7 +56,7 @@ const isCalendarDate = (v: string) => {
 const webUrl = (message: string) => z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message });
 
 /** "Company Description must be at most 400 words (this one has 812)". */
-export const descriptionTooLongMessage = (words: number) =>
+const descriptionTooLongMessage = (words: number) =>
   `${PROFILE_LABELS.description} must be at most ${DESCRIPTION_WORDS.max} words (this one has ${words.toLocaleString('en-US')})`;
 
 const tooLong = (f: ProfileField) =>

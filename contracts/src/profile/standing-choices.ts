@@ -8,22 +8,17 @@ import type { StartupProfile } from './fields';
  * into fields that ask for a message or a pitch). Nothing here is ever chosen for the founder: the
  * defaults are "never opt in", "never accept for me" and no message.
  */
-export const OPT_IN_CHOICES = ['ask', 'yes', 'no'] as const;
+const OPT_IN_CHOICES = ['ask', 'yes', 'no'] as const;
 export type OptInChoice = (typeof OPT_IN_CHOICES)[number];
 
-export type CheckboxChoicesSet = {
+type CheckboxChoicesSet = {
   type: 'CheckboxChoicesSet';
   data: { userId: string; optIns: OptInChoice; acceptTerms: boolean };
 };
-export type DefaultMessageSet = { type: 'DefaultMessageSet'; data: { userId: string; message: string | null } };
+type DefaultMessageSet = { type: 'DefaultMessageSet'; data: { userId: string; message: string | null } };
 /** Issue 24: spending of fewer than `skipBelow` credits is not confirmed first (0: every spend is confirmed). */
-export type SpendConfirmationSet = { type: 'SpendConfirmationSet'; data: { userId: string; skipBelow: number } };
+type SpendConfirmationSet = { type: 'SpendConfirmationSet'; data: { userId: string; skipBelow: number } };
 export type StandingChoicesEvent = CheckboxChoicesSet | DefaultMessageSet | SpendConfirmationSet;
-export const STANDING_CHOICES_EVENT_TYPES = [
-  'CheckboxChoicesSet',
-  'DefaultMessageSet',
-  'SpendConfirmationSet',
-] as const;
 export const standingChoicesStream = (userId: string) => `standing-choices-${userId}`;
 
 export interface StandingChoices {

@@ -3,7 +3,7 @@
 import { CORPUS, CORPUS_LIBRARY, corpusInput, type CorpusEntry } from './corpus';
 import { resolveQuestion } from './resolve';
 
-export interface CorpusOutcome {
+interface CorpusOutcome {
   entry: CorpusEntry;
   /** What the model did: an intent id, `answer:<key>`, or `ask`. */
   got: string;
@@ -29,7 +29,7 @@ export interface CorpusFigures {
 
 const library = Object.entries(CORPUS_LIBRARY).map(([key, question]) => ({ key, question, answer: `(${key})` }));
 
-export function resolveCorpusEntry(entry: CorpusEntry): CorpusOutcome {
+function resolveCorpusEntry(entry: CorpusEntry): CorpusOutcome {
   const r = resolveQuestion(corpusInput(entry), library);
   const got = r.from === 'ask' ? 'ask' : r.from === 'answer' ? `answer:${r.entry.key}` : r.intent.id;
   return { entry, got, why: r.why };

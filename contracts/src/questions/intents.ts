@@ -4,7 +4,7 @@
 // Pure data; the model that applies it is question-model.ts. How to add one: docs/submissions.md.
 
 /** Whom a question asks about. Only the startup and the founder are answered from the profile. */
-export type Subject = 'startup' | 'founder' | 'cofounder' | 'investor' | 'referrer' | 'third_party';
+type Subject = 'startup' | 'founder' | 'cofounder' | 'investor' | 'referrer' | 'third_party';
 
 /** The kind of value a question wants (and an intent gives). */
 export type ValueKind =
@@ -464,6 +464,3 @@ export const PROFILE_INTENTS: readonly Intent[] = [
     checkboxOnly: true,
   },
 ];
-
-/** Intents a form question can be answered by from the profile (controls and checkbox-only ones aside). */
-export const intentById = (id: string): Intent | undefined => PROFILE_INTENTS.find((i) => i.id === id);

@@ -70,7 +70,7 @@ const PARTIES: readonly [Party, RegExp][] = [
 ];
 
 /** Sample answers inside a question ("(https://…)", "(e.g. Acme Ltd)", "(name@example.com)") are not part of what it asks. */
-export function withoutSamples(text: string): string {
+function withoutSamples(text: string): string {
   return withoutHints(text).replace(/\(([^)]*)\)/g, (m, inner: string) =>
     /https?:|www\.|@|…|\.\.\.|\be\.?g\b|\bfor example\b|\bsuch as\b/i.test(inner) ? ' ' : m,
   );
@@ -85,7 +85,7 @@ const HINT =
  * characters") says how to write the answer, not what it is: it is dropped before the question is read.
  * Brackets that narrow the question ("(names and roles)", "(month/year)", "(as registered)") stay.
  */
-export function withoutHints(text: string): string {
+function withoutHints(text: string): string {
   return text
     .replace(/\(([^)]*)\)/g, (m, inner: string) =>
       HINT.test(inner) && !/\brole|\bname|\bmonth\b/i.test(inner) ? ' ' : m,
@@ -181,7 +181,7 @@ function wordSet(words: string | undefined): Set<string> {
 }
 
 /** Share of the clause's meaningful words the intent explains (cue phrases, its own words), and whether a cue is present. */
-export function coverage(intent: Intent, n: string): { score: number; cue: boolean; unexplained: string[] } {
+function coverage(intent: Intent, n: string): { score: number; cue: boolean; unexplained: string[] } {
   const explained = new Set<number>();
   const tokens = n.split(' ').filter(Boolean);
   // Token positions inside cue matches.
@@ -223,7 +223,7 @@ function questionText(q: QuestionInput): string {
 }
 
 /** `company_name`, `firstname`, `q3_fullName[first]` as words. */
-export function machineWords(name: string): string {
+function machineWords(name: string): string {
   return name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()

@@ -2,7 +2,7 @@
 // The founder's word comes first: their answer to this very question, then their answer to a question that
 // resolves to the same intent, and only then the profile's value for that intent.
 import { questionSimilarity, questionWords, sameQuestion } from '../profile/answer-matching';
-import { intentById, type Intent } from './intents';
+import type { Intent } from './intents';
 import {
   askingClauses,
   decideQuestion,
@@ -14,7 +14,7 @@ import {
 } from './question-model';
 
 /** At or above this similarity (and with the same parties, kind and single ask) a saved answer answers a question. */
-export const LIBRARY_THRESHOLD = 0.6;
+const LIBRARY_THRESHOLD = 0.6;
 
 export interface SavedAnswer {
   question: string;
@@ -56,7 +56,7 @@ function covered(question: string, saved: string): boolean {
 }
 
 /** The saved answer that means the same as `question` (same parties, same kind of value, one ask, nothing more asked), or null. */
-export function libraryMatch<T extends SavedAnswer>(
+function libraryMatch<T extends SavedAnswer>(
   question: string,
   library: readonly T[],
 ): { entry: T; score: number } | null {
@@ -124,5 +124,3 @@ export function resolveQuestion<T extends SavedAnswer>(q: QuestionInput, library
   }
   return { from: 'ask', reason: decision.reason, why: decision.why, nearest: decision.nearest };
 }
-
-export { intentById };

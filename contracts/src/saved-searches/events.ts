@@ -8,17 +8,17 @@ export type SavedSearchKind = (typeof SAVED_SEARCH_KINDS)[number];
 /** The filter as the list API takes it (`/api/vc-firms` or `/api/investors` query, without paging). */
 export type SavedSearchQuery = Record<string, string | string[]>;
 
-export type SavedSearchCreated = {
+type SavedSearchCreated = {
   type: 'SavedSearchCreated';
   data: { userId: string; searchId: string; name: string; kind: SavedSearchKind; query: SavedSearchQuery };
 };
-export type SavedSearchRenamed = {
+type SavedSearchRenamed = {
   type: 'SavedSearchRenamed';
   data: { userId: string; searchId: string; name: string };
 };
 /** The founder opened it: what matches now is what they have seen. */
-export type SavedSearchOpened = { type: 'SavedSearchOpened'; data: { userId: string; searchId: string } };
-export type SavedSearchDeleted = { type: 'SavedSearchDeleted'; data: { userId: string; searchId: string } };
+type SavedSearchOpened = { type: 'SavedSearchOpened'; data: { userId: string; searchId: string } };
+type SavedSearchDeleted = { type: 'SavedSearchDeleted'; data: { userId: string; searchId: string } };
 
 export type SavedSearchEvent = SavedSearchCreated | SavedSearchRenamed | SavedSearchOpened | SavedSearchDeleted;
 export const SAVED_SEARCH_EVENT_TYPES = [

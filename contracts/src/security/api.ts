@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { VIOLATION_TYPES } from './events';
 
 export const RATE_LIMIT_EXCEEDED = 'Rate limit exceeded. Please slow down.';
 export const IP_BLOCKED = 'Access denied: this IP address has been blocked.';
@@ -7,8 +6,8 @@ export const AUTOMATED_CLIENT = 'Automated clients are not allowed.';
 export const SUSPICIOUS_ACTIVITY = 'Suspicious activity detected.';
 /** A signed-in session opened by another browser than the one that signed in (fingerprint check in block mode). */
 export const SIGN_IN_AGAIN = 'Please sign in again on this browser.';
-export const INVALID_IP = 'Please enter a valid IPv4 or IPv6 address';
-export const IP_REQUIRED = 'IP address is required';
+const INVALID_IP = 'Please enter a valid IPv4 or IPv6 address';
+const IP_REQUIRED = 'IP address is required';
 export const IP_NOT_BLOCKED = 'This IP address is not blocked';
 
 /**
@@ -55,8 +54,6 @@ export const UnblockIpRequest = z.strictObject({ ip: IpAddress });
 export type UnblockIpRequest = z.input<typeof UnblockIpRequest>;
 export const UnblockIpResponse = z.object({ ip: z.string(), unblocked: z.literal(true) });
 export type UnblockIpResponse = z.infer<typeof UnblockIpResponse>;
-
-export const ViolationTypeSchema = z.enum(VIOLATION_TYPES);
 
 export const RecentViolation = z.object({
   type: z.string(),
@@ -140,6 +137,3 @@ export const HourlyViolations = z.object({
   byType: z.record(z.string(), z.number().int().min(0)),
 });
 export type HourlyViolations = z.infer<typeof HourlyViolations>;
-/** Oldest hour first, one entry per hour including empty ones, the current hour last. */
-export const ViolationsPerHourResponse = z.object({ hours: z.array(HourlyViolations) });
-export type ViolationsPerHourResponse = z.infer<typeof ViolationsPerHourResponse>;

@@ -27,7 +27,7 @@ export type ViolationRecorded = {
     occurredAt: string;
   };
 };
-export type IpBlocked = {
+type IpBlocked = {
   type: 'IpBlocked';
   data: {
     ip: string;
@@ -48,7 +48,7 @@ export type BlockEvidence = {
   userAgent: string | null;
   occurredAt: string;
 };
-export type IpUnblocked = { type: 'IpUnblocked'; data: { ip: string; unblockedAt: string; unblockedBy: string } };
+type IpUnblocked = { type: 'IpUnblocked'; data: { ip: string; unblockedAt: string; unblockedBy: string } };
 export type SecurityEvent = ViolationRecorded | IpBlocked | IpUnblocked;
 export const SECURITY_EVENT_TYPES = ['ViolationRecorded', 'IpBlocked', 'IpUnblocked'] as const;
 export const securityIpStream = (ip: string) => `security-ip-${ip}`;

@@ -2,15 +2,14 @@ import { z } from 'zod';
 import { SUBMISSION_STATUSES, SUBMISSION_SUB_STATUSES, TAKEOVER_REASONS } from './events';
 
 // Spec §5 and §8: the pre-submit checks' messages, shared by the server and the screens.
-export const NO_VCS_SELECTED = 'Please select at least one VC firm to submit applications.';
-export const NO_TEST_VCS_SELECTED = 'No test VCs selected';
+const NO_VCS_SELECTED = 'Please select at least one VC firm to submit applications.';
+const NO_TEST_VCS_SELECTED = 'No test VCs selected';
 export const INCOMPLETE_PROFILE = 'Incomplete Startup Profile';
 export const INCOMPLETE_PROFILE_MESSAGE = 'Complete your startup profile to unlock VC submissions.';
-export const TOO_MANY_SELECTED = 'Too Many Selected';
-export const TOO_MANY_TEST_VCS = 'You can submit to at most 10,000 test VCs at once.';
-export const TEST_SUBMIT_CAP = 10_000;
+const TOO_MANY_TEST_VCS = 'You can submit to at most 10,000 test VCs at once.';
+const TEST_SUBMIT_CAP = 10_000;
 /** Select All Filtered on the full database returns at most this many ids; one submit takes no more. */
-export const SUBMIT_CAP = 30_000;
+const SUBMIT_CAP = 30_000;
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 
 export const insufficientCreditsMessage = (needed: number, balance: number) =>
@@ -33,7 +32,7 @@ export const SubmitToTestVcsRequest = z.strictObject({
 });
 export type SubmitToTestVcsRequest = z.infer<typeof SubmitToTestVcsRequest>;
 
-export const SkippedFirmSchema = z.object({
+const SkippedFirmSchema = z.object({
   vcId: z.string(),
   reason: z.enum([
     'already_applied',
@@ -86,11 +85,11 @@ export const SubmitResponse = z.object({
 });
 export type SubmitResponse = z.infer<typeof SubmitResponse>;
 
-export const SubmissionStatusSchema = z.enum(SUBMISSION_STATUSES);
-export const SubmissionSubStatusSchema = z.enum(SUBMISSION_SUB_STATUSES);
+const SubmissionStatusSchema = z.enum(SUBMISSION_STATUSES);
+const SubmissionSubStatusSchema = z.enum(SUBMISSION_SUB_STATUSES);
 
 /** Tabs filter: `processing` means still running (pending or processing). */
-export const SUBMISSION_LIST_FILTERS = ['all', ...SUBMISSION_STATUSES] as const;
+const SUBMISSION_LIST_FILTERS = ['all', ...SUBMISSION_STATUSES] as const;
 
 /** GET /api/submissions?limit&status */
 export const ListSubmissionsQuery = z.strictObject({
@@ -100,7 +99,7 @@ export const ListSubmissionsQuery = z.strictObject({
 export type ListSubmissionsQuery = z.input<typeof ListSubmissionsQuery>;
 
 /** One takeover of the live browser as the details dialog shows it. */
-export const TakeoverRecordSchema = z.object({
+const TakeoverRecordSchema = z.object({
   reason: z.enum(TAKEOVER_REASONS),
   how: z.enum(['continued', 'stopped', 'expired']),
   by: z.string().nullable(),
@@ -112,7 +111,7 @@ export const TakeoverRecordSchema = z.object({
 export type TakeoverRecord = z.infer<typeof TakeoverRecordSchema>;
 
 /** Spec §3 Submission, plus the proof of what the automation did. */
-export const SubmissionSchema = z.object({
+const SubmissionSchema = z.object({
   id: z.string(),
   vcFirmId: z.string(),
   vcFirm: z.object({
@@ -206,7 +205,7 @@ const FramePoint = {
   frameWidth: z.number().min(1).max(10_000),
   frameHeight: z.number().min(1).max(10_000),
 };
-export const TAKEOVER_KEYS = [
+const TAKEOVER_KEYS = [
   'Enter',
   'Tab',
   'Backspace',

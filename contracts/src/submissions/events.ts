@@ -37,7 +37,7 @@ export interface FirmSnapshot {
   website: string | null;
 }
 
-export interface FilledFieldRecord {
+interface FilledFieldRecord {
   field: string;
   label: string;
   value: string;
@@ -53,7 +53,7 @@ export interface FilledFieldRecord {
 export type RecapSource = 'llm' | 'rules';
 
 /** Proof: the request that sent the form, as the browser saw it on the network. */
-export interface SentRequestRecord {
+interface SentRequestRecord {
   method: string;
   url: string;
   status: number;
@@ -109,19 +109,19 @@ export type SubmissionRequested = {
   };
 };
 /** The engine picked the attempt up: status processing, sub-status navigating. */
-export type SubmissionStarted = {
+type SubmissionStarted = {
   type: 'SubmissionStarted';
   data: { submissionId: string; attemptId: string; taskId: string; engine: 'dbos' | 'temporal' };
 };
 /** The browser is open and its screen can be watched (liveUrl becomes available). */
-export type SubmissionLiveViewOpened = {
+type SubmissionLiveViewOpened = {
   type: 'SubmissionLiveViewOpened';
   data: { submissionId: string; attemptId: string };
 };
 /** Every field that could be mapped is filled; the form is about to be sent. */
-export type SubmissionFormFilled = { type: 'SubmissionFormFilled'; data: { submissionId: string; attemptId: string } };
+type SubmissionFormFilled = { type: 'SubmissionFormFilled'; data: { submissionId: string; attemptId: string } };
 
-export interface OutcomeData {
+interface OutcomeData {
   submissionId: string;
   attemptId: string;
   summary: string;
@@ -138,18 +138,18 @@ export interface OutcomeData {
   /** Proof: the page's HTML at the end of the run was stored. */
   pageHtml?: boolean;
 }
-export type SubmissionCompleted = { type: 'SubmissionCompleted'; data: OutcomeData };
-export type SubmissionFailed = {
+type SubmissionCompleted = { type: 'SubmissionCompleted'; data: OutcomeData };
+type SubmissionFailed = {
   type: 'SubmissionFailed';
   data: OutcomeData & { error: string; errorCode: string | null; errorKind: 'transient' | 'permanent' | null };
 };
-export type SubmissionStopRequested = {
+type SubmissionStopRequested = {
   type: 'SubmissionStopRequested';
   data: { submissionId: string; attemptId: string; requestedBy: string };
 };
 /** `formSent`: the automation had reached the point of sending the form (no refund then). */
-export type SubmissionStopped = { type: 'SubmissionStopped'; data: OutcomeData & { formSent: boolean } };
-export type SubmissionRetried = {
+type SubmissionStopped = { type: 'SubmissionStopped'; data: OutcomeData & { formSent: boolean } };
+type SubmissionRetried = {
   type: 'SubmissionRetried';
   data: { submissionId: string; attemptId: string; previousAttemptId: string; attempt: number };
 };
@@ -175,7 +175,7 @@ export type SubmissionInputRequested = {
   };
 };
 /** The founder answered (their answers are also saved to their library): the attempt runs again from the form. */
-export type SubmissionInputGiven = {
+type SubmissionInputGiven = {
   type: 'SubmissionInputGiven';
   data: {
     submissionId: string;
@@ -213,12 +213,12 @@ export type SubmissionTakeoverRequested = {
   };
 };
 /** The founder's first input reached the page: they control it now. */
-export type SubmissionTakeoverStarted = {
+type SubmissionTakeoverStarted = {
   type: 'SubmissionTakeoverStarted';
   data: { submissionId: string; attemptId: string; by: string; at: string };
 };
 /** The founder pressed Continue: the automation has the page again. */
-export type SubmissionTakeoverHandedBack = {
+type SubmissionTakeoverHandedBack = {
   type: 'SubmissionTakeoverHandedBack';
   data: { submissionId: string; attemptId: string; by: string; at: string };
 };
@@ -226,7 +226,7 @@ export type SubmissionTakeoverHandedBack = {
  * The pause ended: continued (handed back), stopped, or expired (nobody took over in time). `by` is
  * who controlled the page (null when nobody did); `durationMs` from the request to the end.
  */
-export type SubmissionTakeoverEnded = {
+type SubmissionTakeoverEnded = {
   type: 'SubmissionTakeoverEnded';
   data: {
     submissionId: string;
@@ -239,7 +239,7 @@ export type SubmissionTakeoverEnded = {
   };
 };
 /** The attempt's credit was given back by the ledger (failed, or stopped before sending). */
-export type SubmissionCreditRefunded = {
+type SubmissionCreditRefunded = {
   type: 'SubmissionCreditRefunded';
   data: { submissionId: string; attemptId: string; reason: string };
 };
@@ -281,21 +281,21 @@ export const SUBMISSION_EVENT_TYPES = [
   'SubmissionTakeoverEnded',
 ] as const;
 
-export const SUBMISSION_STREAM_PREFIX = 'submission-';
+const SUBMISSION_STREAM_PREFIX = 'submission-';
 export const submissionStream = (submissionId: string) => `${SUBMISSION_STREAM_PREFIX}${submissionId}`;
 
-export type FirmApplicationClaimed = {
+type FirmApplicationClaimed = {
   type: 'FirmApplicationClaimed';
   data: { userId: string; vcFirmId: string; test: boolean; submissionId: string };
 };
-export type FirmApplicationApplied = { type: 'FirmApplicationApplied'; data: { submissionId: string } };
-export type FirmApplicationReleased = {
+type FirmApplicationApplied = { type: 'FirmApplicationApplied'; data: { submissionId: string } };
+type FirmApplicationReleased = {
   type: 'FirmApplicationReleased';
   data: { submissionId: string; status: 'failed' | 'stopped' };
 };
 export type FirmApplicationEvent = FirmApplicationClaimed | FirmApplicationApplied | FirmApplicationReleased;
 
-export const FIRM_APPLICATION_STREAM_PREFIX = 'firm-application-';
+const FIRM_APPLICATION_STREAM_PREFIX = 'firm-application-';
 /** The founder × firm stream (scope, founder and firm ids are all part of the name, so it reads plainly). */
 export const firmApplicationStream = (userId: string, test: boolean, vcFirmId: string) =>
   `${FIRM_APPLICATION_STREAM_PREFIX}${test ? 'test' : 'vc'}-${userId}-${vcFirmId}`;

@@ -6,8 +6,6 @@
  *   it, the firm never judged it), and a queued or running one is not finished;
  * - success rate = completed / finished, rounded; none (null) while nothing has finished.
  */
-export type RunStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'stopped';
-
 export interface RunFigures {
   /** Applications: one per firm applied to, retries included in it. */
   total: number;
@@ -21,7 +19,7 @@ export interface RunFigures {
 export const ZERO_FIGURES: RunFigures = { total: 0, completed: 0, failed: 0, stopped: 0, processing: 0 };
 
 /** Where a status is counted. An unknown status is counted as under way (never as a success or a failure). */
-export function runBucket(status: string): Exclude<keyof RunFigures, 'total'> {
+function runBucket(status: string): Exclude<keyof RunFigures, 'total'> {
   return status === 'completed' || status === 'failed' || status === 'stopped' ? status : 'processing';
 }
 

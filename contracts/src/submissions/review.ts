@@ -12,7 +12,7 @@ export const ReviewFirmRequest = z.strictObject({
 });
 export type ReviewFirmRequest = z.input<typeof ReviewFirmRequest>;
 
-export const REVIEW_SOURCE_KINDS = [
+const REVIEW_SOURCE_KINDS = [
   'profile',
   'answer',
   'default-message',
@@ -34,14 +34,14 @@ export interface ReviewField {
   sourceLabel: string;
 }
 
-export interface ReviewQuestion {
+interface ReviewQuestion {
   question: string;
   required: boolean;
   options: string[] | null;
 }
 
 /** A field of the form left empty, and why (a value given that the field does not accept, or none given). */
-export interface ReviewNotSent {
+interface ReviewNotSent {
   question: string;
   reason: string;
   /** A value was given (your answer or your profile's) that this field does not accept. */
@@ -49,7 +49,7 @@ export interface ReviewNotSent {
 }
 
 /** ready: everything required is filled; needs_answers: the run would ask these first; failed: the form could not be filled. */
-export type ReviewStatus = 'ready' | 'needs_answers' | 'failed';
+type ReviewStatus = 'ready' | 'needs_answers' | 'failed';
 
 export interface FormReview {
   firm: { id: string; name: string; website: string | null };

@@ -79,7 +79,7 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
 }
 
 /** Pages opened from an e-mail's link, signed in or not. */
-export const ACCOUNT_LINK_PAGES = ['/reset-password', '/verify-email', '/unsubscribe'];
+const ACCOUNT_LINK_PAGES = ['/reset-password', '/verify-email', '/unsubscribe'];
 
 /** /auth, any path starting with /sign- and the e-mail link pages show no app shell. */
 export function isAuthPath(pathname: string): boolean {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-export type Breakpoint = 'mobile' | 'tablet' | 'desktop';
+type Breakpoint = 'mobile' | 'tablet' | 'desktop';
 
 // Below 768 px: drawer. 768–1023 px: collapsed by default. 1024 px and up: expanded by default.
 const MOBILE = '(max-width: 767.98px)';

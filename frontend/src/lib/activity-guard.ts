@@ -196,7 +196,7 @@ export const activityGuard = new ActivityGuard();
 export const noActivityGuard = new ActivityGuard({ enabled: false });
 
 /** Waits `ms` unless aborted (query cancellation). */
-export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const t = setTimeout(resolve, ms);

@@ -49,10 +49,10 @@ export class ApiError extends Error {
   }
 }
 
-export const NOT_AUTHENTICATED = 'User not authenticated';
+const NOT_AUTHENTICATED = 'User not authenticated';
 export const NO_TOKEN = 'Failed to get authentication token';
 
-export function defaultApiBase(): string {
+function defaultApiBase(): string {
   // import.meta.env exists under Vite and Vitest; guard for any other runner.
   return (import.meta.env?.VITE_API_BASE as string | undefined) ?? '';
 }
@@ -213,10 +213,10 @@ export function apiRequestRaw(path: string, init?: ApiRequestInit): Promise<Resp
 }
 
 /** Waits before the automatic retries of a keyed paid call (the server asks for 2 s when busy). */
-export const KEYED_RETRY_DELAYS_MS: readonly number[] = [1000, 2000];
+const KEYED_RETRY_DELAYS_MS: readonly number[] = [1000, 2000];
 
 /** No answer came (the connection failed) or the server was busy: the same request may be sent again. */
-export function isRetryableFailure(err: unknown): boolean {
+function isRetryableFailure(err: unknown): boolean {
   if (err instanceof ApiError) return err.status === 503;
   // fetch's own failure (no connection, a reset): a TypeError, with no answer at all.
   return err instanceof TypeError;

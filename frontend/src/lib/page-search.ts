@@ -11,8 +11,8 @@ export function validatePipelineSearch(raw: Record<string, unknown>): PipelineSe
   return str(raw.view) === 'table' ? { view: 'table' } : {};
 }
 
-export const SUBMISSION_TABS = ['all', 'processing', 'completed', 'failed'] as const;
-export type SubmissionsTab = (typeof SUBMISSION_TABS)[number];
+const SUBMISSION_TABS = ['all', 'processing', 'completed', 'failed'] as const;
+type SubmissionsTab = (typeof SUBMISSION_TABS)[number];
 export interface SubmissionsSearch {
   tab?: Exclude<SubmissionsTab, 'all'>;
   /** A paused run whose questions open at once (the e-mail's and the banner's link). */

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type Theme = 'light' | 'dark' | 'system';
-export const THEME_STORAGE_KEY = 'fundflow-theme';
+const THEME_STORAGE_KEY = 'fundflow-theme';
 // The browser's preference unless the person chose (it wins over the spec's dark default).
 const DEFAULT_THEME: Theme = 'system';
 

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
-export interface ChartPoint {
+interface ChartPoint {
   label: string;
   value: number;
 }

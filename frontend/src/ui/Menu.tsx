@@ -17,7 +17,7 @@ interface MenuCtx {
 }
 const Ctx = createContext<MenuCtx | null>(null);
 
-export interface MenuTriggerProps {
+interface MenuTriggerProps {
   ref: RefObject<HTMLButtonElement | null>;
   id: string;
   'aria-haspopup': 'menu';

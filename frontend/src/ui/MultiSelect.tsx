@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { cn } from '../lib/cn';
 import { controlClasses } from './Field';
 
-export interface MultiSelectOption {
+interface MultiSelectOption {
   value: string;
   label: string;
 }

@@ -16,7 +16,7 @@ export interface PaginationProps {
   className?: string;
 }
 
-export function pageRange(page: number, pageSize: number, total: number): { from: number; to: number; pages: number } {
+function pageRange(page: number, pageSize: number, total: number): { from: number; to: number; pages: number } {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   if (total <= 0) return { from: 0, to: 0, pages };
   const from = (page - 1) * pageSize + 1;

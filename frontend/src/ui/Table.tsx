@@ -49,6 +49,3 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-3 py-3 align-middle', className)} {...props} />;
 }
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption className={cn('mt-3 text-sm text-muted-foreground', className)} {...props} />;
-}

@@ -1,8 +1,8 @@
 import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
 
 // Shared across tooltips: moving from one trigger to the next within the skip delay opens instantly.
 let lastClosedAt = 0;

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 
-export const FOCUSABLE_SELECTOR =
+const FOCUSABLE_SELECTOR =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab / Shift+Tab cycling inside `container` (modal dialogs, the mobile drawer). */
@@ -39,7 +39,7 @@ export function currentOpener(): HTMLElement | null {
 }
 
 /** How long focus waits for the control that opened a dialog to be usable again (it may be busy). */
-export const FOCUS_RETURN_WAIT_MS = 15_000;
+const FOCUS_RETURN_WAIT_MS = 15_000;
 
 const usable = (el: HTMLElement) => el.isConnected && !(el as HTMLButtonElement).disabled;
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
-export type ToastVariant = 'default' | 'destructive' | 'success';
+type ToastVariant = 'default' | 'destructive' | 'success';
 
 export interface ToastInput {
   title?: ReactNode;
@@ -26,7 +26,7 @@ export interface ToastItem extends ToastInput {
  * focused control is in the lower half of the screen — a Save button scrolled into view, a bar at
  * the bottom — it shows at the top, under the header, instead.
  */
-export function toastEdge(): 'top' | 'bottom' {
+function toastEdge(): 'top' | 'bottom' {
   if (typeof document === 'undefined') return 'bottom';
   // The control pressed or focused last: a button disabled while its work runs has lost focus.
   const used = lastUsed?.isConnected ? lastUsed : document.activeElement;
@@ -47,10 +47,10 @@ if (typeof document !== 'undefined') {
 export const edgeAwayFrom = (rect: { top: number; height: number }, viewportHeight: number): 'top' | 'bottom' =>
   rect.height > 0 && rect.top + rect.height / 2 > viewportHeight / 2 ? 'top' : 'bottom';
 
-export const TOAST_LIMIT = 1;
-export const TOAST_DEFAULT_DURATION = 5000;
+const TOAST_LIMIT = 1;
+const TOAST_DEFAULT_DURATION = 5000;
 /** On a phone the toast spans the screen's width, so it stays up for less time. */
-export const TOAST_PHONE_DURATION = 3500;
+const TOAST_PHONE_DURATION = 3500;
 export const toastDuration = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(max-width: 639px)').matches
     ? TOAST_PHONE_DURATION
@@ -122,9 +122,4 @@ const getSnapshot = () => toasts;
 export function useToast() {
   const list = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   return { toasts: list, toast, dismiss: dismissToast };
-}
-
-/** Test helper: forget every toast. */
-export function resetToasts(): void {
-  emit([]);
 }

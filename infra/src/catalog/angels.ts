@@ -18,11 +18,11 @@ import {
 import { Draw } from './random';
 import { checkOptions, phoneNumber, type GenerateOptions } from './vc-firms';
 
-export const STREAM_ANGEL = 2;
+const STREAM_ANGEL = 2;
 
 const draw = new Draw();
 
-export function angelId(index: number): string {
+function angelId(index: number): string {
   return `ang_${String(index + 1).padStart(6, '0')}`;
 }
 

@@ -541,8 +541,8 @@ export const SOURCE_TAGS = weightedTable<string>([
 ]);
 
 /** Fixed "today" for recency fields, so output never depends on the clock. */
-export const CATALOG_REFERENCE_DATE = '2025-06-30';
-export const REFERENCE_MS = Date.parse(`${CATALOG_REFERENCE_DATE}T00:00:00Z`);
+const CATALOG_REFERENCE_DATE = '2025-06-30';
+const REFERENCE_MS = Date.parse(`${CATALOG_REFERENCE_DATE}T00:00:00Z`);
 const DAY_MS = 86_400_000;
 
 // Dates repeat a lot (a few thousand distinct days), and toISOString is slow at 1M records.

@@ -15,7 +15,7 @@ function mix32(h: number): number {
  * sfc32 behind faker's Randomizer interface. Seeding is O(1) (faker's default Mersenne Twister
  * rebuilds a 624-word state per seed), which matters when re-seeding once per record.
  */
-export class SeededRandom implements Randomizer {
+class SeededRandom implements Randomizer {
   private a = 0;
   private b = 0;
   private c = 0;

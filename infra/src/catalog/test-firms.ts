@@ -3,7 +3,7 @@ import type { VcFirm } from '@fp/contracts';
 import { Draw, hashString } from './random';
 import { buildFirm } from './vc-firms';
 
-export const STREAM_TEST_VC = 3;
+const STREAM_TEST_VC = 3;
 const SLUG = /^[a-z0-9][a-z0-9_-]*$/i;
 
 const draw = new Draw();

@@ -31,13 +31,13 @@ export interface GenerateOptions {
 }
 
 // Separate streams keep firms and angels with the same seed and index unrelated.
-export const STREAM_VC = 1;
+const STREAM_VC = 1;
 
 // One Draw per module is safe: each record is built synchronously right after re-seeding, so
 // interleaved generators cannot disturb each other.
 const draw = new Draw();
 
-export function vcFirmId(index: number): string {
+function vcFirmId(index: number): string {
   return `vc_${String(index + 1).padStart(6, '0')}`;
 }
 

@@ -8,7 +8,6 @@ import { resolveQuestion, wantedKinds, type Intent, type QuestionInput, type Val
 import type { ScannedControl } from './dom-scan';
 import { currencyOf, ensureUrl, isSamplePlaceholder, parseMoney, splitName } from './field-mapping';
 
-export { currencyOf };
 import { sameQuestion } from '@fp/contracts';
 import {
   DEFAULT_CHECKBOX_CHOICES,
@@ -19,7 +18,7 @@ import {
 } from './types';
 
 /** Where a value came from, for the log, the fields filled and the review. */
-export type ValueSource =
+type ValueSource =
   | `profile:${string}`
   | `answer:${string}`
   | 'setting:accept-terms'
@@ -37,7 +36,7 @@ export type FieldDecision =
   | { fill: false; ask: boolean; why: string; refused?: string };
 
 /** What the page says about a control, as the question model reads it (item 4: the question as a screen reader finds it). */
-export function questionInputOf(c: ScannedControl, text: string): QuestionInput {
+function questionInputOf(c: ScannedControl, text: string): QuestionInput {
   return {
     text,
     hint: isSamplePlaceholder(c.placeholder) ? '' : c.placeholder,
@@ -63,7 +62,7 @@ export interface ValueSources {
 const text = (s: string | undefined | null) => (s && s.trim() ? s.trim() : null);
 
 /** The profile's value for an intent, or null when the profile holds none. */
-export function profileValue(intentId: string, s: ValueSources): { value: string; source: ValueSource } | null {
+function profileValue(intentId: string, s: ValueSources): { value: string; source: ValueSource } | null {
   const p = s.profile;
   const from = (
     field: keyof StartupProfile,
@@ -174,7 +173,7 @@ export function yearMonth(value: string): string | null {
 }
 
 /** The year, when the value states exactly one (a year, a month or a full date). */
-export function exactYear(value: string): string | null {
+function exactYear(value: string): string | null {
   const years = value.match(/\b(19|20)\d{2}\b/g) ?? [];
   if (years.length !== 1) return null;
   return fullDate(value) ||
@@ -271,7 +270,7 @@ function formatMonth(ym: string, question: string): string {
 }
 
 /** A length the question's own text sets ("max 500 characters", "(up to 200 chars)"), or null. */
-export function statedLimit(question: string): number | null {
+function statedLimit(question: string): number | null {
   const m = question.match(/\b(?:max(?:imum)?\.?|up to|no more than|at most)\s*(\d[\d,]*)\s*(?:characters|chars)\b/i);
   return m ? Number(m[1].replace(/,/g, '')) : null;
 }
@@ -360,7 +359,7 @@ const BEYOND_TERMS =
   /\bshar(e|es|ed|ing)\b|\bthird part|\binvestors?\b|\bpartners?\b|\bcredit\b|\bcontact|\bmarketing\b|\bnewsletter|\bemails?\b|\breceive\b|\boffers?\b|\bover\b|\bage\b|\byears?\b|\b\d+\b|\bconvict|\bsubsidiar|\bown(s|ed|ership)?\b|\beligib|\bcertify\b|\baccurate\b|\btrue\b|\bresiden|\bemployees?\b|\bequity\b|\battend|\bdeal\b|\bphotograph|\bidentity\b|\bverif|\bbackground\b|\breferences?\b|\bguarantee|\bfounders?\b|\bauthori|\bregistered\b|\bfunds?\b|\bpress\b|\bfeatured?\b|\bnetwork\b|\bpublish|\bpublic/;
 
 /** A box that only agrees to the firm's terms, conditions or privacy notice, and states or allows nothing more. */
-export function onlyTerms(question: string): boolean {
+function onlyTerms(question: string): boolean {
   const q = question.toLowerCase().replace(/&/g, ' and ');
   return TERMS.test(q) && !BEYOND_TERMS.test(q);
 }
@@ -569,7 +568,7 @@ const DOCUMENT_KINDS: readonly { kind: string; re: RegExp }[] = [
 const SOMEONE_ELSE = /\bco ?founders?\b|\bteam\b|\ball founders\b|\bfounders\b|\beach\b|\bmembers?\b/;
 
 /** The kind of document an upload question asks for, or null when it names none the library can hold. */
-export function documentKindAsked(question: string): string | null {
+function documentKindAsked(question: string): string | null {
   const q = question
     .toLowerCase()
     .replace(/[-–—]/g, ' ')
@@ -582,7 +581,7 @@ export function documentKindAsked(question: string): string | null {
 }
 
 /** Whether the input's accept= list takes the document (an empty list takes anything). */
-export function acceptsDocument(accept: string | undefined, doc: FounderDocument): boolean {
+function acceptsDocument(accept: string | undefined, doc: FounderDocument): boolean {
   const list = (accept ?? '')
     .toLowerCase()
     .split(',')

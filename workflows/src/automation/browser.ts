@@ -1,7 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
 
 /** Flags for a headless Chromium that makes no calls of its own (no sync, updates, QUIC, first-run). */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -11,7 +11,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function chromiumPath(): string {
+function chromiumPath(): string {
   return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 }
 

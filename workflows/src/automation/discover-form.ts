@@ -11,12 +11,12 @@ import { makeStopCheck, type RunContext } from './run-context';
 import { DEFAULT_TIMEOUTS, type ApplyTimeouts } from './types';
 import { checkUrlSafety, type SafetyPolicy } from './url-safety';
 
-export type DiscoveredKind =
+type DiscoveredKind =
   'native' | 'typeform' | 'google_forms' | 'hubspot' | 'airtable' | 'tally' | 'jotform' | 'other_embed';
-export type DiscoveredBlocker = 'captcha' | 'login' | 'email_only' | 'file_upload_required';
-export type DiscoveryOutcome = 'found' | 'no_form' | 'blocked' | 'unreachable' | 'reserved_domain';
+type DiscoveredBlocker = 'captcha' | 'login' | 'email_only' | 'file_upload_required';
+type DiscoveryOutcome = 'found' | 'no_form' | 'blocked' | 'unreachable' | 'reserved_domain';
 
-export interface DiscoveredField {
+interface DiscoveredField {
   label: string;
   type: string;
   required: boolean;

@@ -63,7 +63,7 @@ export interface ScannedButton {
   href: string;
 }
 
-export interface ScannedLink {
+interface ScannedLink {
   text: string;
   href: string;
 }

@@ -35,7 +35,7 @@ function visibleIn(scan: FrameScan, group: string): ScannedControl[] {
 }
 
 /** A file input that the PDF deck answers: its question asks for the deck (decideUpload) and it takes a PDF. */
-export function takesDeck(c: ScannedControl): boolean {
+function takesDeck(c: ScannedControl): boolean {
   const deck = { kind: 'pitchDeck', fileName: 'deck.pdf', mimeType: 'application/pdf' };
   return decideUpload(c, displayLabel(c), [deck]).attach !== null;
 }
@@ -190,7 +190,7 @@ const CHOICE_KINDS = new Set(['select', 'radio-group', 'checkbox-group', 'listbo
 const quoted = (v: string) => `“${v.length > 40 ? `${v.slice(0, 39)}…` : v}”`;
 
 /** Why a control does not accept a value, in the words of its own attributes (maxlength, pattern, step, min/max). */
-export function refusalReason(c: ScannedControl, value: string): string {
+function refusalReason(c: ScannedControl, value: string): string {
   const v = quoted(value.trim());
   const type = (c.inputType || c.kind).toLowerCase();
   if (CHOICE_KINDS.has(c.kind) || c.kind === 'combobox') return `${v} is none of the options this field offers`;

@@ -4,7 +4,7 @@ import { classifyField, questionTextOf, type FieldDescriptor, type FieldMatch } 
 import { classifyButton, type ButtonRole } from './page-heuristics';
 import type { FieldTarget } from './types';
 
-export function descriptorOf(c: ScannedControl): FieldDescriptor {
+function descriptorOf(c: ScannedControl): FieldDescriptor {
   return {
     label: c.label,
     ariaLabel: c.ariaLabel,

@@ -1,6 +1,6 @@
 // Long file: mostly the synonym tables the matchers read (synonymsFor); the matching itself is short.
 // Pure fuzzy matching of a profile value against the options of a select, radio group or listbox.
-import { currencyOf, normalizeText, parseMoney } from './field-mapping';
+import { currencyOf, normalizeText } from './field-mapping';
 import type { FieldTarget } from './types';
 
 export interface OptionLike {
@@ -390,7 +390,7 @@ const isAnnual = (s: string) => /\barr\b|annual|per year|\/ ?y(ea)?r|yearly/i.te
 const isMonthly = (s: string) => /\bmrr\b|monthly|per month|\/ ?mo(nth)?/i.test(s);
 
 /** An amount within this share of a range's boundary is too close to call: the founder picks. */
-export const BOUNDARY_MARGIN = 0.1;
+const BOUNDARY_MARGIN = 0.1;
 
 const MONEY_TARGETS = new Set<FieldTarget>(['revenue', 'raising', 'existingFunding']);
 
@@ -398,7 +398,7 @@ const MONEY_TARGETS = new Set<FieldTarget>(['revenue', 'raising', 'existingFundi
  * Why an amount cannot pick among money ranges by itself, or null: options in a currency the amount is not
  * in (or an amount of no stated currency against priced options), or an amount within 10 % of a boundary.
  */
-export function moneyRangeProblem(desired: string, cands: readonly { label: string; value?: string }[]): string | null {
+function moneyRangeProblem(desired: string, cands: readonly { label: string; value?: string }[]): string | null {
   const want = parseRange(desired);
   if (!want) return null;
   const have = currencyOf(desired);

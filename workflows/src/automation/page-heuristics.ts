@@ -58,10 +58,10 @@ export function scoreLink(text: string, href: string): number {
   return 0;
 }
 
-export const SUCCESS_TEXT =
+const SUCCESS_TEXT =
   /\bthanks?\b|\bthank you\b|\breceived\b|be in touch|get back to you|(has|have) been (submitted|sent|recorded|received)|successfully (submitted|sent|received|applied)|submission (was )?(successful|received|complete)|response (has been )?recorded|application (is in|complete|submitted|sent)|\bsubmitted\b|got your (application|pitch|message)|we('ve| have) (got|received)|message (has been )?sent|we('ll| will) (review|reach out|contact|reply|respond)/i;
 
-export const ERROR_TEXT =
+const ERROR_TEXT =
   /\berror\b|\bfailed\b|\bfailure\b|went wrong|try again|\binvalid\b|not valid|(is|are) required|required field|required question|please (answer|complete|fill|enter|provide|correct|select|check|attach|upload)|could ?n[o']t|unable to|not accepting|(are|is) (currently )?closed|too many requests|forbidden|access denied|rejected|not allowed|unexpected condition|doesn't look right/i;
 
 /** A sentence that reads as a confirmation and not as an error. */

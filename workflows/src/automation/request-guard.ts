@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { ApplyTimeouts } from './types';
 import { checkUrlSafety, type Resolver, type SafetyPolicy } from './url-safety';
 
-export async function installRequestGuard(
+async function installRequestGuard(
   context: BrowserContext,
   policy: SafetyPolicy,
   blocked: string[],

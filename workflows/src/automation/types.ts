@@ -32,7 +32,7 @@ export interface StartupProfile {
   revenueCurrency?: string;
 }
 
-export type ProfileField = keyof StartupProfile;
+type ProfileField = keyof StartupProfile;
 
 /** What a form field asks for: a profile field, a value derived from the profile, or something we must not/cannot fill. */
 export type FieldTarget =
@@ -68,8 +68,8 @@ export const DEFAULT_CHECKBOX_CHOICES: CheckboxChoices = { optIns: 'no', acceptT
 export type ApplyStep = 'navigating' | 'finding form' | 'filling' | 'submitting' | 'verifying';
 
 /** waiting_for_input: a required question has no answer from the profile or the founder's answers; nothing was sent. */
-export type ApplyStatus = 'completed' | 'failed' | 'stopped' | 'waiting_for_input';
-export type ApplySubStatus = 'submitted' | 'form_filled' | 'navigating' | 'error' | 'stopped' | 'waiting_for_input';
+type ApplyStatus = 'completed' | 'failed' | 'stopped' | 'waiting_for_input';
+type ApplySubStatus = 'submitted' | 'form_filled' | 'navigating' | 'error' | 'stopped' | 'waiting_for_input';
 
 export type FailureCode =
   | 'unsafe_url'

@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 
 export type Resolver = (hostname: string) => Promise<string[]>;
 
-export const systemResolver: Resolver = async (hostname) =>
+const systemResolver: Resolver = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 export interface SafetyPolicy {

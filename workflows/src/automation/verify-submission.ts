@@ -38,7 +38,7 @@ const THIS_FIELD =
  * The empty fields a refusal names ("Pitch is required", "All fields except website are required"), as
  * questions for the founder: the form wanted them although none was marked required. Empty when it names none.
  */
-export function fieldsNamedBy(message: string, empty: ScannedControl[]): ScannedControl[] {
+function fieldsNamedBy(message: string, empty: ScannedControl[]): ScannedControl[] {
   // "Please answer this question" on a one-question screen: the empty field on it.
   if (THIS_FIELD.test(message)) return empty.length === 1 ? empty : [];
   const all = message.match(ALL_FIELDS);

@@ -43,7 +43,7 @@ export interface ActivityDeps {
   log?: (m: string) => void;
 }
 
-export const INTERRUPTED =
+const INTERRUPTED =
   'The run was interrupted after the form was filled (the worker stopped). It was not sent again, to avoid a duplicate application; retry to apply again.';
 const STOPPED_EARLY = 'Stopped before the browser started. Nothing was sent to the firm.';
 /** A stopped browser must be gone within 2 s: after this long, its context is closed under it. */

@@ -22,17 +22,17 @@ import {
 
 const { DBOS } = dbosPkg;
 
-export const DBOS_QUEUE = 'submissions';
-export const DBOS_WORKFLOW = 'submissionWorkflow';
-export const DBOS_DISCOVERY_QUEUE = 'form-discovery';
-export const DBOS_DISCOVERY_WORKFLOW = 'formDiscoveryWorkflow';
-export const discoveryWorkflowId = (run: DiscoveryRun) => `form-discovery-${run.runId}`;
+const DBOS_QUEUE = 'submissions';
+const DBOS_WORKFLOW = 'submissionWorkflow';
+const DBOS_DISCOVERY_QUEUE = 'form-discovery';
+const DBOS_DISCOVERY_WORKFLOW = 'formDiscoveryWorkflow';
+const discoveryWorkflowId = (run: DiscoveryRun) => `form-discovery-${run.runId}`;
 /**
  * Pinned so that runs interrupted by a crash are recovered by the next start even when the code
  * changed in between (DBOS recovers only runs of its own version). Bump it when the workflow's
  * sequence of steps changes.
  */
-export const DBOS_APP_VERSION = 'submissions-1';
+const DBOS_APP_VERSION = 'submissions-1';
 
 export interface DbosEngineOptions {
   /** Our Postgres: DBOS keeps its tables in their own schema there. */

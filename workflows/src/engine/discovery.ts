@@ -60,7 +60,7 @@ export interface DiscoveryOptions {
 }
 
 /** The user agent token robots.txt rules are matched against. */
-export const ROBOTS_AGENT = 'FundFlowBot';
+const ROBOTS_AGENT = 'FundFlowBot';
 const ROBOTS_TIMEOUT_MS = 8_000;
 const MAX_CRAWL_DELAY_MS = 60_000;
 
@@ -72,7 +72,7 @@ type Robots = { allowed(url: string): boolean; delayMs: number | null };
  * One host at a time: each visit takes the next free slot of its host, `delay` after the previous
  * one began, so that concurrent workers never knock on one site together.
  */
-export class HostPacer {
+class HostPacer {
   private readonly next = new Map<string, number>();
   constructor(private readonly delayMs: number) {}
   async wait(host: string, delayMs = this.delayMs): Promise<void> {

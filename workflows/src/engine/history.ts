@@ -16,7 +16,7 @@ export interface EngineStep {
   error: string | null;
 }
 
-export interface EngineRunHistory {
+interface EngineRunHistory {
   engine: EngineKind;
   /** The engine's own id of the run. */
   runId: string;

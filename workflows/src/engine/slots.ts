@@ -1,7 +1,7 @@
 import type { SubmissionRun } from './port';
 
 /** What a run holds: a worker slot (its browser works), or a place in the takeover pool (its page waits for the founder). */
-export type SlotState = 'waiting' | 'slot' | 'paused' | 'released';
+type SlotState = 'waiting' | 'slot' | 'paused' | 'released';
 
 export interface SlotLease {
   readonly state: SlotState;

@@ -56,7 +56,7 @@ export function applyStepFailed(err: unknown): AttemptOutcome {
 }
 
 /** The outcome a recovery gives a run whose workflow ended in an error before it recorded one. */
-export const RECOVERED_ERROR =
+const RECOVERED_ERROR =
   'The run stopped on an internal error before its result was recorded. Nothing is known to have reached the firm, and the credit is refunded.';
 export const recoveredOutcome = (): AttemptOutcome =>
   runOutcome({

@@ -70,7 +70,7 @@ interface Running {
 }
 
 /** A viewer in another process counts as watching this long after its last word (it repeats it every few seconds). */
-export const REMOTE_WATCH_MS = 15_000;
+const REMOTE_WATCH_MS = 15_000;
 /** How often a streaming run checks that someone still watches; it stops streaming when nobody does. */
 const IDLE_CHECK_MS = 5_000;
 

@@ -77,11 +77,3 @@ export function teamPage(brand: Brand, people: string[]): string {
     body: `<h1>Team</h1><ul>${people.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>`,
   });
 }
-
-export function thankYouPage(brand: Brand, heading: string, text: string): string {
-  return firmPage({
-    brand,
-    title: heading,
-    body: `<div class="success"><h1>${esc(heading)}</h1><p>${esc(text)}</p></div>`,
-  });
-}

@@ -1,7 +1,7 @@
 export { startSandbox, ROBOTS_DISALLOWED_SITES, type Sandbox } from './server';
 export { samplePdf } from './sample-deck';
 export { ATLAS_PORTAL_PASSWORD } from './sites/atlas-ventures';
-export type { SandboxSite, SandboxSiteKind, Submission } from './types';
+export type { SandboxSite } from './types';
 import { SITE_DEFINITIONS } from './sites';
 import type { SandboxSite } from './types';
 

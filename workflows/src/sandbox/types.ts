@@ -10,7 +10,7 @@ export interface SandboxSite {
   description: string;
 }
 
-export type SandboxSiteKind =
+type SandboxSiteKind =
   | 'plain-form'
   | 'multi-step-wizard'
   | 'one-question-per-screen'
@@ -56,7 +56,7 @@ export interface Submission {
   accepted: boolean;
 }
 
-export interface SiteContext {
+interface SiteContext {
   record(fields: Record<string, string>, accepted?: boolean): void;
   /** Path prefix of this site, e.g. '/northwind-ventures'. */
   base: string;

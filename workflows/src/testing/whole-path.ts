@@ -1,7 +1,7 @@
 // The whole-path evaluator: every corpus entry goes through the automation's own decisions, as a run makes
 // them — the question's answer (decideField), the option a choice gets (matchOption), the file an upload gets
 // (decideUpload) and each tick box — and the outcome is scored against what a careful person would send.
-import { decideField, decideUpload, type FounderDocument, type ValueSources } from '../automation/answering';
+import { decideField, decideUpload, type ValueSources } from '../automation/answering';
 import type { ScannedControl, ScannedOption } from '../automation/dom-scan';
 import { matchOption } from '../automation/option-matching';
 import { WHOLE_PATH_CORPUS, WHOLE_PATH_FOUNDERS, type WholePathEntry } from './whole-path-corpus';
@@ -15,7 +15,7 @@ export type PathOutcome =
   | { kind: 'ask' }
   | { kind: 'empty' };
 
-export interface PathResult {
+interface PathResult {
   entry: WholePathEntry;
   got: PathOutcome;
   why: string;
@@ -47,7 +47,7 @@ export interface WholePathFigures {
 const CHOICE = new Set(['select', 'radio-group', 'listbox', 'checkbox-group']);
 
 /** The scanned control an entry describes, as dom-scan would report it. */
-export function controlOf(e: WholePathEntry): ScannedControl {
+function controlOf(e: WholePathEntry): ScannedControl {
   const kind =
     e.control === 'textarea' || e.control === 'select' || e.control === 'listbox' || e.control === 'checkbox'
       ? e.control
@@ -91,7 +91,7 @@ export function controlOf(e: WholePathEntry): ScannedControl {
 }
 
 /** Runs one entry through the product's decisions. */
-export function decideEntry(e: WholePathEntry): { got: PathOutcome; why: string } {
+function decideEntry(e: WholePathEntry): { got: PathOutcome; why: string } {
   const founder = WHOLE_PATH_FOUNDERS[e.founder];
   const c = controlOf(e);
   const nothing = (why: string) => ({ got: { kind: e.required ? 'ask' : 'empty' } as PathOutcome, why });
@@ -131,7 +131,7 @@ function same(a: PathOutcome, b: PathOutcome): boolean {
   return true;
 }
 
-export function evaluateEntry(e: WholePathEntry): PathResult {
+function evaluateEntry(e: WholePathEntry): PathResult {
   const { got, why } = decideEntry(e);
   const sent = isSent(got);
   const right = same(got, e.expected);
@@ -167,5 +167,3 @@ export function evaluateWholePath(entries: readonly WholePathEntry[] = WHOLE_PAT
     missed: answerable.filter((r) => !r.sent),
   };
 }
-
-export type { FounderDocument };

@@ -28,9 +28,9 @@ export type AccountCommand =
   | { type: 'EnableAccount'; data: { userId: string } }
   | { type: 'RecordSignIn'; data: { userId: string } };
 
-export const NOT_REGISTERED = 'No such user';
-export const CANNOT_REVOKE_OWN_ADMIN = 'You cannot remove your own admin role';
-export const CANNOT_DISABLE_SELF = 'You cannot disable your own account';
+const NOT_REGISTERED = 'No such user';
+const CANNOT_REVOKE_OWN_ADMIN = 'You cannot remove your own admin role';
+const CANNOT_DISABLE_SELF = 'You cannot disable your own account';
 
 const withRole = (roles: UserRole[], role: UserRole) => (roles.includes(role) ? roles : [...roles, role]);
 

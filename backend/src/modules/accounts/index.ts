@@ -10,7 +10,6 @@ import { accountRoutes } from './routes';
 import { installSignInGate } from './sign-in-gate';
 import { createAccountsService, type AccountsService } from './service';
 
-export { accountDecider } from './account-decider';
 export type { AccountsService } from './service';
 
 /** Registered users and their roles; registration grants the free starting credits once. */

@@ -15,7 +15,6 @@ import {
 import { recordSignIn } from './record-sign-in';
 import { syncUser, type SyncInput } from './sync-user';
 
-export type { Account } from './queries';
 export type { SyncInput } from './sync-user';
 
 /** Registered users and their roles: the accounts module's public face. */

@@ -10,7 +10,7 @@ import { CATALOG_RECORDS_PER_EVENT } from '@fp/contracts';
 import type { Decider } from '../../platform/decider';
 import { DomainError } from '../../platform/decider';
 
-export interface StoredRecord {
+interface StoredRecord {
   firmId: string;
   recordUrl: string | null;
   fields: Partial<VcFirm>;
@@ -68,7 +68,7 @@ const chunk = <T>(items: T[], n = CATALOG_RECORDS_PER_EVENT): T[][] =>
  * One firm from every record that names it: each field group comes from the record with the newest
  * data that has it (ties: source name, then key). Fields no source gives stay unknown ('N/A').
  */
-export function mergeFirm(firmId: string, records: { source: ImportSource; key: string; rec: StoredRecord }[]): VcFirm {
+function mergeFirm(firmId: string, records: { source: ImportSource; key: string; rec: StoredRecord }[]): VcFirm {
   const live = records.filter((r) => r.rec.active);
   const pool = (live.length ? live : records)
     .slice()

@@ -6,13 +6,13 @@ import { isHostAllowed } from '@fp/workflows';
 export type DomainVerdict = 'resolves' | 'unresolvable' | 'unknown';
 
 /** Each question to DNS waits at most this long; a whole check (many firms) is asked in parallel. */
-export const DOMAIN_CHECK_TIMEOUT_MS = 2_000;
+const DOMAIN_CHECK_TIMEOUT_MS = 2_000;
 const CACHE_MS = { resolves: 10 * 60_000, unresolvable: 2 * 60_000 } as const;
 /** Names DNS said do not exist are asked of the OS too (/etc/hosts): a few at a time, they use libuv's threads. */
 const OS_LOOKUPS_AT_ONCE = 4;
 /** Hosts asked of DNS at once, and the most one check of many websites waits: later hosts are "unknown". */
 const DNS_AT_ONCE = 32;
-export const DOMAIN_CHECK_BUDGET_MS = 5_000;
+const DOMAIN_CHECK_BUDGET_MS = 5_000;
 
 export interface DomainCheckOptions {
   /** host[:port] entries never looked up (AUTOMATION_ALLOWED_HOSTS and the sandbox: they reach local servers). */

@@ -17,11 +17,11 @@ import { DomainError, type CommandMeta } from '../../platform/decider';
 import { answerAppend, derivedId, keyedRequest, recordedAnswer } from '../../platform/idempotency';
 
 /** Records fetched per query while streaming: memory stays flat whatever the export size. */
-export const EXPORT_BATCH = 2500;
+const EXPORT_BATCH = 2500;
 const BOM = '\uFEFF';
 
 /** One CSV line per investor, in ANGEL_EXPORT_COLUMNS order, with the display rules applied. */
-export function angelCsvValues(a: AngelInvestorDetail): CsvValue[] {
+function angelCsvValues(a: AngelInvestorDetail): CsvValue[] {
   return [
     cleanInvestorName(a.companyName),
     a.investorType,
@@ -43,7 +43,7 @@ export function angelCsvValues(a: AngelInvestorDetail): CsvValue[] {
 export type LoadBatch = (ids: string[]) => Promise<AngelInvestorDetail[]>;
 
 /** Records of these ids in catalog order (the order of the ids given, which is that order). */
-export const loadAngels =
+const loadAngels =
   (db: Db): LoadBatch =>
   async (ids) => {
     const r = await sql<{

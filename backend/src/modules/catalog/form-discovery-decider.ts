@@ -5,7 +5,7 @@ import { DomainError, type CommandOf, type Decider } from '../../platform/decide
 // Each firm's checks are `firm-form-decider.ts`.
 
 /** A run over every firm of the real catalog is bounded by the catalog's size. */
-export const MAX_DISCOVERY_FIRMS = 200_000;
+const MAX_DISCOVERY_FIRMS = 200_000;
 
 export interface FormDiscoveryState {
   runId: string | null;

@@ -15,7 +15,7 @@ import { discoverForms, type DiscoverFormsInput } from './discover-forms';
 import { createDiscoveryStore } from './discovery-store';
 
 /** API processes ask the worker that holds the workflow engine to start a run. */
-export const DISCOVERY_CHANNEL = 'fp_form_discovery';
+const DISCOVERY_CHANNEL = 'fp_form_discovery';
 
 interface Engine {
   startDiscovery?(run: DiscoveryRun): Promise<void>;

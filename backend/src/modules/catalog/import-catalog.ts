@@ -31,7 +31,7 @@ export interface ImportResult {
   checkpoint: string | null;
 }
 
-export class ImportStopped extends Error {
+class ImportStopped extends Error {
   constructor() {
     super('Catalog import stopped');
   }

@@ -8,15 +8,11 @@ import { catalogRoutes } from './routes';
 import { seedOnStart } from './seed';
 import { createCatalogService, type CatalogService } from './service';
 
-export type { CatalogService, ScopeStatus } from './service';
+export type { CatalogService } from './service';
 export type { CatalogDeps } from './context';
-export type { FirmSummary } from './queries';
 export { buildTestFirms } from './test-catalog';
 export { progressLogger } from './seed';
 export { ImportFileError, parseColumnMap } from './parse-source-file';
-export type { FormRegistry } from './form-registry';
-export type { DiscoverFormsInput } from './discover-forms';
-
 /**
  * The investor catalog: VC firms, angel investors and test firms, loaded through the event log,
  * projected into read models and the search index it is given (docs/catalog.md).

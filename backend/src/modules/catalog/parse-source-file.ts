@@ -11,7 +11,7 @@ import type { SourceRecord } from '@fp/contracts';
 import { CsvError, parse } from 'csv-parse/sync';
 
 /** The firm fields a file's columns can fill (`--map field=column`). */
-export const IMPORT_FIELDS = [
+const IMPORT_FIELDS = [
   'id',
   'name',
   'domain',
@@ -29,7 +29,7 @@ export const IMPORT_FIELDS = [
   'leadsRounds',
   'recordUrl',
 ] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
+type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnMap = Partial<Record<ImportField, string>>;
 
 export const FUNDRAISINGFOX_HEADER = [
@@ -70,7 +70,7 @@ const FUNDRAISINGFOX_MAP: ColumnMap = {
 };
 
 /** Investor type codes (Fundraising Fox's `firm_type`) → the catalog's labels. */
-export const FIRM_TYPES: Record<string, string> = {
+const FIRM_TYPES: Record<string, string> = {
   vc: 'Venture Capital',
   cvc: 'Corporate VC',
   pe: 'PE/Buyout',

@@ -60,7 +60,7 @@ function unusable(website: string | null): 'reserved_domain' | null {
 const TABLE: Record<VcCollection, string> = { vc: 'catalog_vc_firms', test: 'catalog_test_firms' };
 const byText = (a: string, b: string) => a.localeCompare(b, 'en');
 
-export function tooManyMatches(total: number, what: string): DomainError {
+function tooManyMatches(total: number, what: string): DomainError {
   return new DomainError(
     `${total.toLocaleString('en-US')} ${what} match these filters; Select All Filtered takes at most ${MAX_ALL_IDS.toLocaleString('en-US')}. Narrow the filters and try again.`,
     400,
@@ -245,4 +245,3 @@ export function createCatalogQueries(
     },
   };
 }
-export type CatalogQueries = ReturnType<typeof createCatalogQueries>;

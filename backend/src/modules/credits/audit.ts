@@ -84,9 +84,9 @@ export class LedgerReplay {
   }
 }
 
-export type AuditStatus = 'ok' | 'mismatch' | 'missing' | 'orphan' | 'invalid';
+type AuditStatus = 'ok' | 'mismatch' | 'missing' | 'orphan' | 'invalid';
 
-export interface AuditRow {
+interface AuditRow {
   userId: string;
   /** Events replayed from the event store. */
   events: number;

@@ -68,7 +68,7 @@ export type CreditCommand =
     }
   | { type: 'RefundCredits'; data: { userId: string; reference: string; reason: string } };
 
-export const INSUFFICIENT = INSUFFICIENT_CREDITS;
+const INSUFFICIENT = INSUFFICIENT_CREDITS;
 
 /** 402 `{ error: 'Insufficient Credits', message, balance }`. */
 export class InsufficientCreditsError extends DomainError {
@@ -80,7 +80,7 @@ export class InsufficientCreditsError extends DomainError {
 const positiveWhole = (n: number) => Number.isSafeInteger(n) && n > 0;
 
 /** 402 while a reversed payment leaves credits owed. */
-export class CreditsOwedError extends DomainError {
+class CreditsOwedError extends DomainError {
   constructor(owed: number, balance: number) {
     super(CREDITS_OWED, 402, 'credits_owed', { message: creditsOwedMessage(owed), balance, owed });
   }

@@ -7,21 +7,10 @@ import { startRefundRetry } from './retry-pending-refunds';
 import { creditsRoutes } from './routes';
 import { createCreditsService, type CreditsService } from './service';
 
-export { creditDecider, CreditsOwedError, InsufficientCreditsError, INSUFFICIENT } from './credit-decider';
-export type {
-  CreditsService,
-  SpendInput,
-  SpendAllInput,
-  PurchaseInput,
-  ReverseInput,
-  RefundOutcome,
-  PendingRefundRow,
-} from './service';
-export { pendingRefundDecider } from './pending-refund-decider';
-export { REFUND_RETRY_ACTOR } from './retry-pending-refunds';
-export type { CreditsContext } from './route-context';
-export { auditLedger, ledgerHistory, type AuditProgress, type AuditReport, type AuditRow } from './audit';
-export { CATALOG, checkoutLine, plansFor, resolvePurchase, type CheckoutLine } from './plans';
+export { creditDecider, InsufficientCreditsError } from './credit-decider';
+export type { CreditsService, PurchaseInput, PendingRefundRow } from './service';
+export { auditLedger, ledgerHistory, type AuditReport } from './audit';
+export { CATALOG, checkoutLine, resolvePurchase, type CheckoutLine } from './plans';
 
 /** How often the background retry looks for pending refunds that are due. */
 const REFUND_SWEEP_MS = 5_000;

@@ -4,7 +4,7 @@ import type { CreditPack, PlansResponse, SubscriptionPlan } from '@fp/contracts'
  * The one price list (spec section 9): the pricing page, the checkout and the webhook's
  * amounts all read it. Prices in cents.
  */
-export interface PlanConfig {
+interface PlanConfig {
   id: string;
   name: string;
   /** null = unlimited (contact only) */
@@ -17,7 +17,7 @@ export interface PlanConfig {
   features: string[];
 }
 
-export interface PackConfig {
+interface PackConfig {
   id: string;
   name: string;
   credits: number;

@@ -5,7 +5,7 @@ import { errorText } from './give-back-credits';
 import { pendingRefundDecider } from './pending-refund-decider';
 import { refundCredits } from './refund-credits';
 
-export const REFUND_RETRY_ACTOR = 'system:refund-retry';
+const REFUND_RETRY_ACTOR = 'system:refund-retry';
 /** Pending refunds tried per sweep; the rest wait for the next one. */
 const SWEEP_LIMIT = 50;
 

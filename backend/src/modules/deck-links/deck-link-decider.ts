@@ -17,7 +17,7 @@ import {
 import { DomainError, type CommandMeta, type Decider, type CommandOf } from '../../platform/decider';
 
 /** What a visit needs to be judged: when it last reported (its seconds cannot exceed the time since). */
-export interface VisitState {
+interface VisitState {
   lastAt: number;
   /** Its e-mail was verified with a one-time code. */
   verified: boolean;
@@ -70,7 +70,7 @@ export type DeckLinkCommand =
   | { type: 'DownloadDeck'; data: { linkId: string; visitId: string; deckId: string } };
 
 /** A report may claim at most the time since the visit's last report plus this (clocks, network). */
-export const REPORT_SLACK_SECONDS = 2;
+const REPORT_SLACK_SECONDS = 2;
 
 const SETTING_KEYS = [
   'requireEmail',

@@ -13,7 +13,6 @@ import { deckLinksRoutes } from './routes';
 import { createDeckLinksService, type DeckLinksService } from './service';
 import { deckViewerRoutes, VIEWER_PATHS } from './viewer-routes';
 
-export { deckLinkDecider } from './deck-link-decider';
 export type { DeckLinksService } from './service';
 
 export interface DeckLinksDeps {

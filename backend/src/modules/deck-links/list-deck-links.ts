@@ -5,7 +5,7 @@ import type { DeckLinksServiceContext } from './context';
 import { deckLinkUrl } from './create-deck-link';
 
 /** Where a link came from, as the list says it (links made before `source: 'update'` carry the update's id prefix). */
-export function originOf(r: { id: string; source: string; investor_id: string | null }): DeckLinkOrigin {
+function originOf(r: { id: string; source: string; investor_id: string | null }): DeckLinkOrigin {
   if (r.source === 'application') return 'application';
   if (r.source === 'update' || r.id.startsWith('iu-')) return 'update';
   return r.investor_id ? 'pipeline' : 'hand';

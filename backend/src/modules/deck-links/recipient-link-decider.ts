@@ -15,7 +15,7 @@ export interface Recipient {
   investorKind: string | null;
 }
 
-export type RecipientLinkDecision = { kind: 'mint' } | { kind: 'off'; linkId: string; deleted: boolean };
+type RecipientLinkDecision = { kind: 'mint' } | { kind: 'off'; linkId: string; deleted: boolean };
 
 const isFor = (l: RecipientLinkFacts, r: Recipient) =>
   (l.email !== null && l.email.toLowerCase() === r.email.toLowerCase()) ||

@@ -12,7 +12,7 @@ import { deckCodeDecider, deckCodeHash } from './deck-code-decider';
 import { emailKey } from './accept-deck-code';
 import { live, type LinkRow } from './view-deck';
 
-export const DECK_CODE_NOT_ASKED = 'This link does not ask for a code.';
+const DECK_CODE_NOT_ASKED = 'This link does not ask for a code.';
 
 /**
  * POST /api/d/:token/codes: a fresh 6-digit code for this e-mail, recorded (as a salted hash) before it

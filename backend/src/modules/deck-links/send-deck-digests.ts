@@ -7,7 +7,7 @@ const FOUNDERS_PER_PAGE = 200;
 const READER_LINES = 20;
 /** Visits summarised per founder and day (a day past this is summed from the count alone). */
 const VISITS_READ = 2_000;
-export const DIGEST_ACTOR = 'deck-links:digest';
+const DIGEST_ACTOR = 'deck-links:digest';
 
 type Reader = TemplateData<'deck-daily-digest'>['readers'][number];
 

@@ -28,7 +28,7 @@ export interface EngineChecks {
 }
 
 /** Readiness's reason while the search index loads, with its progress when known. */
-export function searchLoadingReason(l: IndexLoading): string {
+function searchLoadingReason(l: IndexLoading): string {
   const n = (x: number) => x.toLocaleString('en-US');
   const progress =
     l.total === null

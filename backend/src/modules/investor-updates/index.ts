@@ -9,7 +9,6 @@ import { investorUpdatesProjection } from './projection';
 import { investorUpdatesRoutes } from './routes';
 import { createInvestorUpdatesService, type InvestorUpdatesService } from './service';
 
-export { investorUpdateDecider } from './investor-update-decider';
 export type { InvestorUpdatesService } from './service';
 
 export interface InvestorUpdatesDeps {

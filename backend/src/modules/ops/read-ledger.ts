@@ -3,7 +3,7 @@ import { DomainError } from '../../platform/decider';
 import { ledgerHistory } from '../credits/index';
 import type { OpsContext } from './context';
 
-export const NO_LEDGER_USER = 'No user with this e-mail address or id';
+const NO_LEDGER_USER = 'No user with this e-mail address or id';
 
 /**
  * One user's ledger replayed from the event store (what `ledger history` prints): every movement

@@ -6,12 +6,11 @@ import { paymentsRoutes, WEBHOOK_PATH } from './routes';
 import { createReceipts } from './send-receipt';
 import { createPaymentsService, type PaymentsService } from './service';
 
-export { PAYMENT_ACTOR, findPurchaseOf, type ChargeRefs } from './receive-payment-webhook';
 export { WEBHOOK_PATH } from './routes';
 export { createLocalCheckout, isLocalCheckout, LOCAL_TEST_CARDS, type LocalCheckout } from './local-checkout';
 export { createStripeCheckout } from './stripe-checkout';
-export type { PaymentProvider, PaymentRef } from './port';
-export type { PaymentsContext, PaymentsDeps } from './context';
+export type { PaymentProvider } from './port';
+export type { PaymentsDeps } from './context';
 export type { PaymentsService } from './service';
 
 /**

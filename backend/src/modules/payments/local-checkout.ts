@@ -8,13 +8,13 @@ import type { CheckoutInput, PaymentProvider } from './port';
 
 /** Test cards, as Stripe's test mode has them: one that pays, one that is declined. */
 export const LOCAL_TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
-export const CARD_DECLINED = 'Your card was declined.';
-export const CARD_INVALID = 'Your card number is invalid.';
-export const CARD_EXPIRED = "Your card's expiration date is in the past.";
-export const localCheckoutPath = (id: string) => `/checkout/local/${id}`;
+const CARD_DECLINED = 'Your card was declined.';
+const CARD_INVALID = 'Your card number is invalid.';
+const CARD_EXPIRED = "Your card's expiration date is in the past.";
+const localCheckoutPath = (id: string) => `/checkout/local/${id}`;
 
 /** Where a signed event goes: the app's own webhook handler, the one Stripe's events go through. */
-export type WebhookSender = (payload: string, signature: string) => Promise<{ status: number; body: unknown }>;
+type WebhookSender = (payload: string, signature: string) => Promise<{ status: number; body: unknown }>;
 
 export interface LocalCheckout extends PaymentProvider {
   readonly kind: 'local';
@@ -54,7 +54,7 @@ const luhn = (digits: string) => {
  * is typed for (an endpoint created today gets it). From 2025-03-31 a charge no longer names its
  * invoice and an invoice no longer names its payment intent; `invoice_payment.paid` links them.
  */
-export const LOCAL_API_VERSION = '2025-10-29.clover';
+const LOCAL_API_VERSION = '2025-10-29.clover';
 
 /** Waits before each new delivery of an event the handler failed (the founder waits on the Pay button). */
 const DELIVERY_RETRY_MS = [250, 1000, 3000] as const;

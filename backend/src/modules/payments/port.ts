@@ -43,7 +43,7 @@ export interface PaymentProvider {
 }
 
 /** A purchase as the provider knows it: the checkout session (or renewal invoice), and what paid it. */
-export interface PaymentRef {
+interface PaymentRef {
   paymentId: string;
   /** Null for a subscription-mode checkout (Stripe sets `subscription` and `invoice` instead). */
   paymentIntentId: string | null;

@@ -13,8 +13,6 @@ import {
   type Purchase,
 } from './payment-event-decision';
 
-export type { ChargeRefs } from './payment-event-decision';
-
 export const PAYMENT_ACTOR = 'payment:stripe';
 
 /**
@@ -118,7 +116,7 @@ export async function intentOfInvoice(ctx: Pick<PaymentsContext, 'db'>, invoiceI
  * charge (API versions before 2025-03-31), linked by an earlier invoice event, or, failing both,
  * asked of the provider. A subscription whose checkout named no invoice is the last resort.
  */
-export async function findPurchaseOf(ctx: Pick<PaymentsContext, 'db' | 'credits' | 'provider'>, refs: ChargeRefs) {
+async function findPurchaseOf(ctx: Pick<PaymentsContext, 'db' | 'credits' | 'provider'>, refs: ChargeRefs) {
   const paid = [refs.paymentIntentId, refs.chargeId].filter((r): r is string => !!r);
   const links = paid.length
     ? await ctx.db

@@ -4,7 +4,7 @@ import type { PipelineServiceContext } from './context';
 import { listCards } from './queries';
 
 /** The founder's pipeline as CSV (free: it is their own data), in board order. */
-export function pipelineCsv(cards: PipelineCard[]): string {
+function pipelineCsv(cards: PipelineCard[]): string {
   return toCsv([
     PIPELINE_EXPORT_COLUMNS,
     ...cards.map((c) => [

@@ -8,7 +8,6 @@ import { pipelineCardsProjection } from './projection';
 import { pipelineRoutes } from './routes';
 import { createPipelineService, type PipelineService } from './service';
 
-export { pipelineDecider } from './pipeline-decider';
 export type { PipelineService } from './service';
 export type { PipelineDeps } from './context';
 

@@ -10,7 +10,7 @@ import {
 import { DomainError, type CommandMeta, type Decider, type CommandOf } from '../../platform/decider';
 import { Buckets } from './buckets';
 
-export interface CardState extends PipelineCardDetails {
+interface CardState extends PipelineCardDetails {
   id: string;
   investorId: string;
   investorKind: InvestorKind;

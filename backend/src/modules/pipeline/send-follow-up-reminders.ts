@@ -2,7 +2,7 @@ import type { FollowUpReminderData } from '../mail/templates/index';
 import type { PipelineServiceContext } from './context';
 import { cardFromRow } from './queries';
 
-export const FOLLOW_UP_MAIL_ACTOR = 'pipeline:follow-ups';
+const FOLLOW_UP_MAIL_ACTOR = 'pipeline:follow-ups';
 /** A follow-up missed by more than this is no longer nagged about. */
 const OVERDUE_DAYS = 7;
 /** Cards at these stages need no follow-up. */

@@ -1,7 +1,7 @@
 import { PROFILE_FIELDS, type ProfileField, type StartupProfile } from '@fp/contracts';
 
 /** Read-model column of each profile field (startup_profiles, migration 300). */
-export const COLUMN: Record<ProfileField, string> = Object.fromEntries(
+const COLUMN: Record<ProfileField, string> = Object.fromEntries(
   PROFILE_FIELDS.map((f) => [f, f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]),
 ) as Record<ProfileField, string>;
 

@@ -59,7 +59,7 @@ async function draw(bytes: Buffer): Promise<Buffer> {
  * viewer can show it the moment a visit starts while the PDF and pdf.js still load. Null when the
  * page cannot be drawn in time: the viewer then simply waits for the live page.
  */
-export async function renderDeckCover(bytes: Buffer): Promise<Buffer | null> {
+async function renderDeckCover(bytes: Buffer): Promise<Buffer | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS)));
   try {

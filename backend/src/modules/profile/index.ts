@@ -11,13 +11,8 @@ import { profileRoutes } from './routes';
 import { standingChoicesRoutes } from './standing-choices-routes';
 import { createProfileService, type ProfileService } from './service';
 
-export { profileDecider } from './profile-decider';
-export { answersDecider } from './answers-decider';
-export { standingChoicesDecider } from './standing-choices-decider';
-export type { ProfileService, ProfileView } from './service';
+export type { ProfileService } from './service';
 export type { ProfileDeps } from './context';
-export type { ProfileContext } from './route-context';
-
 /** The founder's startup profile and pitch deck file (docs/profile.md). */
 export function createProfileModule({ ctx: platform, storage }: ProfileDeps): AppModule<ProfileService> {
   const profile = createProfileService(moduleContext(platform, { storage }));

@@ -1,7 +1,7 @@
 import { DECK_NOT_FOUND, type PitchDeckEvent } from '@fp/contracts';
 import { DomainError, type Decider } from '../../platform/decider';
 
-export interface CurrentDeck {
+interface CurrentDeck {
   deckId: string;
   fileName: string;
   size: number;

@@ -7,7 +7,6 @@ import { savedSearchesProjection } from './projection';
 import { savedSearchesRoutes } from './routes';
 import { createSavedSearchesService, type SavedSearchesService } from './service';
 
-export { savedSearchesDecider } from './saved-searches-decider';
 export type { SavedSearchesService } from './service';
 export type { SavedSearchesDeps } from './context';
 

@@ -8,8 +8,6 @@ import { notifyNewMatches } from './notify-new-matches';
 import { openSavedSearch } from './open-saved-search';
 import { renameSavedSearch } from './rename-saved-search';
 
-export { SAVED_SEARCH_MAIL_ACTOR } from './notify-new-matches';
-
 /**
  * Saved searches with new-match counts: what a search matches now, against what it matched when
  * the founder last saved or opened it (saved_search_seen). An investor is new when an import or a

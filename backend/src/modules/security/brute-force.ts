@@ -6,8 +6,8 @@ import { clientIp, pathOf, reportFor } from './request';
 
 const SIGN_IN = Symbol('security.signIn');
 /** First slowed attempt waits this long; each further failure doubles it, up to SLOW_MAX_MS. */
-export const SLOW_BASE_MS = 500;
-export const SLOW_MAX_MS = 8000;
+const SLOW_BASE_MS = 500;
+const SLOW_MAX_MS = 8000;
 
 type SignInReq = FastifyRequest & { [SIGN_IN]?: { keys: string[]; account: string | null } };
 

@@ -11,10 +11,8 @@ import { securityRoutes } from './routes';
 import { createSecurityService, type SecurityService } from './service';
 import { installUserChecks } from './user-checks';
 
-export { securityDecider, isBlocked } from './security-decider';
-export { automatedMarker } from './agents';
 export { createSecurityQueries } from './queries';
-export type { SecurityService, ViolationReport } from './service';
+export type { SecurityService } from './service';
 
 /**
  * Abuse protection (docs/security.md). Built first by the composition root so that its guards run

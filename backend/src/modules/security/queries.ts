@@ -91,4 +91,3 @@ export function createSecurityQueries(db: Db) {
     },
   };
 }
-export type SecurityQueries = ReturnType<typeof createSecurityQueries>;

@@ -26,7 +26,7 @@ export interface AutoBlockPolicy {
 }
 
 /** How many violations an operator sees beside a block. */
-export const EVIDENCE_MAX = 10;
+const EVIDENCE_MAX = 10;
 
 /** What a caller reports; the decider adds the id and the time. */
 export type ViolationInput = Omit<ViolationRecorded['data'], 'violationId' | 'occurredAt'>;
@@ -60,7 +60,7 @@ export function isBlocked(state: IpState, now: Date): boolean {
  * - a signed-in user's own excess (per-user limits, the scraping guard) is answered per user (429);
  * - honeypots, which no page of the product calls, and anything anonymous count against the address.
  */
-export function countsTowardAddress(v: Pick<ViolationInput, 'violationType' | 'userId'>): boolean {
+function countsTowardAddress(v: Pick<ViolationInput, 'violationType' | 'userId'>): boolean {
   if (v.violationType === 'fingerprint') return false;
   if (v.violationType === 'honeypot') return true;
   return v.userId === null;
@@ -71,7 +71,7 @@ export function countsTowardAddress(v: Pick<ViolationInput, 'violationType' | 'u
  * an incident's first one belong to it (one page load refused for its agent is one incident, not
  * five). A honeypot hit is always an incident of its own: no page load makes one.
  */
-export function incidents(violations: readonly BlockEvidence[], burstMs: number): number {
+function incidents(violations: readonly BlockEvidence[], burstMs: number): number {
   let count = 0;
   let start = -Infinity;
   for (const v of violations) {

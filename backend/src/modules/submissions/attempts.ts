@@ -17,7 +17,7 @@ import { submissionDecider, type SubmissionCommand, type SubmissionState } from 
 const WORKER = 'system:submission-worker';
 
 /** Where an attempt's proof files live in file storage. */
-export const proofKey = (run: SubmissionRun) => `proofs/${run.submissionId}/${run.attemptId}`;
+const proofKey = (run: SubmissionRun) => `proofs/${run.submissionId}/${run.attemptId}`;
 
 export const runCommand = (
   ctx: Pick<AppContext, 'store'>,

@@ -5,7 +5,7 @@ import { DomainError, type CommandOf, type Decider } from '../../platform/decide
 // "already applied" and "in progress" hold across API processes (expected revisions), not by a
 // query of the read model under a process-local lock.
 
-export type FirmApplicationStatus = 'open' | 'in_progress' | 'applied';
+type FirmApplicationStatus = 'open' | 'in_progress' | 'applied';
 export interface FirmApplicationState {
   status: FirmApplicationStatus;
   /** The submission that holds the firm (in progress) or applied to it. */

@@ -13,8 +13,6 @@ import { startSubmissionsWorker } from './worker';
 
 export type { SubmissionsService } from './service';
 export type { EngineFactory, SubmissionsDeps } from './context';
-export { submissionDecider } from './submission-decider';
-
 /** Latest screens for viewers served by another process (split roles). */
 function dbSink(ctx: AppContext): LiveSink {
   return {

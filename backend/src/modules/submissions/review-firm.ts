@@ -6,16 +6,16 @@ import { DomainError } from '../../platform/decider';
 import type { SubmissionsContext } from './context';
 
 /** The automation's own limit for one review (the whole fill); the slot wait before it counts too. */
-export const REVIEW_RUN_MS = 90_000;
-export const REVIEW_TOTAL_MS = 150_000;
+const REVIEW_RUN_MS = 90_000;
+const REVIEW_TOTAL_MS = 150_000;
 
-export const REVIEW_FIRM_NOT_FOUND = 'VC firm not found';
-export const REVIEW_NO_WEBSITE = 'This firm has no website to apply on.';
+const REVIEW_FIRM_NOT_FOUND = 'VC firm not found';
+const REVIEW_NO_WEBSITE = 'This firm has no website to apply on.';
 export const REVIEW_RUNNING = 'A review is already running for you. Wait for it to finish.';
-export const REVIEW_UNAVAILABLE = 'Reviews are not available right now. Please try again in a minute.';
+const REVIEW_UNAVAILABLE = 'Reviews are not available right now. Please try again in a minute.';
 export const REVIEW_BUSY = 'The automation is busy right now. Please try the review again in a minute.';
 
-export interface ReviewInput {
+interface ReviewInput {
   url: string;
   firm: FormReview['firm'];
   profile: StartupProfile;

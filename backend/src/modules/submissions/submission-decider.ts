@@ -81,12 +81,12 @@ export type SubmissionCommand =
 export const NOT_RUNNING = 'This submission is not running.';
 export const NOT_RETRYABLE = 'Only a failed or stopped submission can be retried.';
 export const STOPPED_BEFORE_START = 'Stopped before the browser started. Nothing was sent to the firm.';
-export const NOT_WAITING = 'This submission is not waiting for answers.';
+const NOT_WAITING = 'This submission is not waiting for answers.';
 export const NOT_TAKING_OVER = 'This submission is not waiting for you in the live view.';
-export const STOPPED_WHILE_WAITING = 'Stopped while waiting for your answers. Nothing was sent to the firm.';
-export const missingAnswersMessage = (questions: string[]) =>
+const STOPPED_WHILE_WAITING = 'Stopped while waiting for your answers. Nothing was sent to the firm.';
+const missingAnswersMessage = (questions: string[]) =>
   `Answer every required question: ${questions.map((q) => `"${q}"`).join(', ')}.`;
-export const inputExpiredMessage = (hours: number) =>
+const inputExpiredMessage = (hours: number) =>
   `No answers arrived within ${Number.isInteger(hours) ? hours : hours.toFixed(2)} hour${hours === 1 ? '' : 's'}, so the application was not sent. Nothing reached the firm and the credit is refunded.`;
 
 const initialState = (): SubmissionState => ({

@@ -10,7 +10,7 @@ import type { SubmissionRow } from './queries';
 export const TAKEOVER_CHANNEL = 'fp_submission_takeover';
 
 /** One control of the founder's on its way to the process whose browser holds the page. */
-export interface ForwardedControl {
+interface ForwardedControl {
   submissionId: string;
   attemptId: string;
   by: string;

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Live view and proof links stay valid this long; the list hands out fresh ones on every refresh. */
-export const VIEW_TOKEN_TTL_MS = 30 * 60_000;
+const VIEW_TOKEN_TTL_MS = 30 * 60_000;
 
 const sign = (secret: string, payload: string) =>
   createHmac('sha256', `${secret}:submission-view`).update(payload).digest('base64url');

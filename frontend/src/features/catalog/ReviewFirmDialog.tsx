@@ -14,7 +14,7 @@ import type { VcVariant } from './vc-queries';
 import { collectAnswers } from '../submissions/collect-answers';
 import { QuestionInput } from '../submissions/QuestionInput';
 
-export const reviewFirm = (vcFirmId: string, test: boolean) =>
+const reviewFirm = (vcFirmId: string, test: boolean) =>
   apiRequest<FormReview>(API_ROUTES.submissionReview, { method: 'POST', body: { vcFirmId, test } });
 
 /** Firms the founder has applied to (any status), from their latest submissions: "Review first" is for a first application. */

@@ -31,7 +31,7 @@ export const hasAngelFilters = (f: AngelFilters) =>
   Boolean(f.search || f.countries.length || f.investmentMin || f.investmentMax || f.exitMin || f.exitMax);
 
 /** Range values as whole numbers, for the query key only (spec §5); sent as entered. */
-export const wholeOrNull = (v: string): number | null => {
+const wholeOrNull = (v: string): number | null => {
   const n = parseNumeric(v);
   return n === undefined ? null : Math.trunc(n);
 };
@@ -115,7 +115,7 @@ export async function fetchAllAngelIds(filters: AngelFilters, guard: ActivityGua
   return body.investorIds;
 }
 
-export const exportFileName = (date = new Date()) => `angel_investors_export_${date.toISOString().slice(0, 10)}.csv`;
+const exportFileName = (date = new Date()) => `angel_investors_export_${date.toISOString().slice(0, 10)}.csv`;
 
 /** POST /api/export-angel-investors and save the CSV it answers. */
 export async function exportAngels(ids: string[]): Promise<{ fileName: string; bytes: number }> {

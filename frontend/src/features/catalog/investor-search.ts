@@ -8,7 +8,7 @@ import { EMPTY_ANGEL_FILTERS, type AngelFilters } from './investor-queries';
  * back/forward, reload and a shared link restore it. Filters the API's own schema refuses are
  * dropped together; anything else that does not fit falls back to its default.
  */
-export const angelSearchSchema = z.object({
+const angelSearchSchema = z.object({
   search: textParam(MAX_SEARCH_LENGTH),
   country: listParam,
   investmentMin: textParam(50),

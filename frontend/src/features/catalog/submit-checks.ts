@@ -1,9 +1,9 @@
 // VC pre-submit checks and warnings (spec §5). Pure: the screen shows what these answer.
 import { plural } from '../../lib/plural';
 
-export const LOW_BALANCE_MARGIN = 10;
-export const LARGE_SUBMISSION = 100;
-export const TEST_SUBMIT_CAP = 10_000;
+const LOW_BALANCE_MARGIN = 10;
+const LARGE_SUBMISSION = 100;
+const TEST_SUBMIT_CAP = 10_000;
 
 export interface SubmitState {
   signedIn: boolean;

@@ -7,7 +7,7 @@ import { apiRequest, sendKeyed } from '../../lib/api';
 
 export type VcVariant = 'vc' | 'test';
 
-export const VC_PATHS = {
+const VC_PATHS = {
   vc: {
     list: API_ROUTES.vcFirms,
     options: API_ROUTES.vcFilterOptions,
@@ -65,7 +65,7 @@ export const hasVcFilters = (f: VcFilters) =>
   );
 
 /** Query string of the list and all-ids calls (empty values are left out by the request helper). */
-export function vcFilterQuery(f: VcFilters) {
+function vcFilterQuery(f: VcFilters) {
   return {
     search: f.search.trim(),
     country: f.countries,
@@ -78,7 +78,7 @@ export function vcFilterQuery(f: VcFilters) {
   };
 }
 
-export const vcKeys = {
+const vcKeys = {
   all: (v: VcVariant) => ['vc-firms', v] as const,
   list: (v: VcVariant, f: VcFilters, page: number) => ['vc-firms', v, 'list', f, page] as const,
   options: (v: VcVariant) => ['vc-firms', v, 'filter-options'] as const,

@@ -9,7 +9,7 @@ import { EMPTY_VC_FILTERS, type VcFilters } from './vc-queries';
  * an error screen); filters the API's own schema refuses (e.g. a minimum above the maximum) are
  * dropped together.
  */
-export const vcSearchSchema = z.object({
+const vcSearchSchema = z.object({
   search: textParam(MAX_SEARCH_LENGTH),
   country: listParam,
   investorType: listParam,

@@ -12,7 +12,7 @@ const CONFIRM_WAIT_MS = 120_000;
 const RECENT_MS = 30 * 60_000;
 
 /** The purchase the founder just paid for: the newest one within the last half hour, if the server holds it. */
-export function justPaid(purchases: readonly Purchase[], now: number): Purchase | undefined {
+function justPaid(purchases: readonly Purchase[], now: number): Purchase | undefined {
   return purchases
     .filter((p) => now - Date.parse(p.purchasedAt) <= RECENT_MS)
     .sort((a, b) => Date.parse(b.purchasedAt) - Date.parse(a.purchasedAt))[0];

@@ -57,16 +57,6 @@ export const creditBalanceQueryOptions = () =>
     refetchOnWindowFocus: false,
   });
 
-/** GET /api/credits — the second reading of the same balance. Fresh 30 s, 3 retries. */
-export const creditsQueryOptions = () =>
-  queryOptions({
-    queryKey: creditKeys.credits(),
-    queryFn: async () => parseBalance(await apiRequest<unknown>(API_ROUTES.credits)),
-    staleTime: 30_000,
-    retry: 3,
-    retryDelay: backoff,
-  });
-
 /** GET /api/credits/history — one page of the user's movements, sorted on the server. */
 export const creditHistoryQueryOptions = (p: HistoryParams) =>
   queryOptions({

@@ -8,7 +8,7 @@ import { cn } from '../../lib/cn';
 import { Button, buttonVariants } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 
-export const firstRunQueryOptions = () =>
+const firstRunQueryOptions = () =>
   queryOptions({
     queryKey: ['first-run'] as const,
     queryFn: () => apiRequest<FirstRunChecklistResponse>(API_ROUTES.firstRun),

@@ -15,7 +15,7 @@ export interface ActivityDay {
 
 export const ZERO_STATS: SubmissionStats = { ...ZERO_FIGURES, successRate: null };
 
-export const dashboardKeys = {
+const dashboardKeys = {
   stats: () => ['dashboard', 'submission-stats'] as const,
   activity: (days: number) => ['dashboard', 'submission-activity', days] as const,
 };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-export const ANIMATION_STEP = 2;
-export const ANIMATION_INTERVAL_MS = 20;
+const ANIMATION_STEP = 2;
+const ANIMATION_INTERVAL_MS = 20;
 
 /** One animation tick: 2 points toward the target, never past it. */
 export function nextAnimatedValue(current: number, target: number): number {

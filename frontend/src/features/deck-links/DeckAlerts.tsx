@@ -14,7 +14,7 @@ import {
 const who = (n: DeckNotification) => n.investorName ?? n.email ?? 'Someone with your link';
 
 /** The three alert choices, as the founder reads them. */
-export const ALERT_MODES: { value: DeckAlertMode; label: string; hint: string }[] = [
+const ALERT_MODES: { value: DeckAlertMode; label: string; hint: string }[] = [
   { value: 'first_visit', label: 'First visit only', hint: 'When a link is opened for the first time.' },
   { value: 'every_visit', label: 'Every visit', hint: 'Each time someone opens one of your links.' },
   { value: 'daily_digest', label: 'Daily digest', hint: 'Every visit on your Deck page, one e-mail a day.' },

@@ -2,10 +2,10 @@
  * pdf.js (pdfjs-dist), loaded only by the deck viewer: the legacy build, so older phone browsers
  * render too. Pages are drawn into a canvas; a watermark is drawn into the same pixels.
  */
-import type { PDFDocumentProxy, PDFPageProxy, PDFWorker } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import { drawWatermark, fitSize, showPage, type Box } from './page-canvas';
 
-export type { PDFDocumentProxy, PDFPageProxy };
+export type { PDFDocumentProxy };
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let loading: Promise<{ pdfjs: PdfJs; worker: PDFWorker }> | null = null;

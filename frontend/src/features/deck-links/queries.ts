@@ -121,7 +121,7 @@ export function readingByInvestor(links: DeckLinkSummary[]): Map<string, Reading
   return out;
 }
 
-export const investorKey = (kind: InvestorKind, id: string) => `${kind}:${id}`;
+const investorKey = (kind: InvestorKind, id: string) => `${kind}:${id}`;
 
 const DAY = 86_400_000;
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();

@@ -8,7 +8,7 @@ import type {
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
-export const updateKeys = {
+const updateKeys = {
   all: ['investor-updates'] as const,
   list: () => [...updateKeys.all, 'list'] as const,
   one: (id: string) => [...updateKeys.all, 'one', id] as const,

@@ -21,7 +21,7 @@ import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
 import { meQueryOptions } from '../accounts/queries';
 
-export const opsKeys = {
+const opsKeys = {
   all: ['ops'] as const,
   summary: () => ['ops', 'summary'] as const,
   users: (q: string, page: number) => ['ops', 'users', q, page] as const,
@@ -32,7 +32,7 @@ export const opsKeys = {
 };
 
 /** Which Ops screens the signed-in user may open (the server enforces it; this only shapes the menu). */
-export function opsAccess(me: MeResponse | undefined): { admin: boolean; auditor: boolean } {
+function opsAccess(me: MeResponse | undefined): { admin: boolean; auditor: boolean } {
   const roles = me?.roles ?? [];
   return { admin: roles.includes('admin'), auditor: roles.includes('auditor') && !roles.includes('admin') };
 }

@@ -3,7 +3,7 @@ import { AlertTriangle } from 'lucide-react';
 import type { FieldErrors } from 'react-hook-form';
 
 /** The faulty fields in the form's order. */
-export const faultyFields = (errors: FieldErrors<ProfileFormValues>): ProfileField[] =>
+const faultyFields = (errors: FieldErrors<ProfileFormValues>): ProfileField[] =>
   PROFILE_FIELDS.filter((f) => errors[f]?.message);
 
 /**

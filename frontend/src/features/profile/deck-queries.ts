@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest, apiRequestRaw, apiUpload } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
 
-export const deckKeys = { deck: () => ['pitch-deck'] as const };
+const deckKeys = { deck: () => ['pitch-deck'] as const };
 
 /** GET /api/pitch-deck: the current deck and its history. */
 export const pitchDeckQueryOptions = () =>

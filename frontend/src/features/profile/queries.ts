@@ -10,7 +10,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest, isAuthFailure } from '../../lib/api';
 import { backoff } from '../credits/queries';
 
-export const profileKeys = {
+const profileKeys = {
   profile: () => ['startup-profile'] as const,
   completion: () => ['profile-completion'] as const,
 };

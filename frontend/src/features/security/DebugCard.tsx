@@ -14,7 +14,7 @@ import { securityDebugQueryOptions } from './queries';
  * publishable key. Never a token or any other secret. The user and environment come from the
  * admin-only GET /api/security/debug: a founder's browser is never sent them.
  */
-export function debugInfo(identity: ReturnType<typeof useIdentity>, server: SecurityDebugResponse) {
+function debugInfo(identity: ReturnType<typeof useIdentity>, server: SecurityDebugResponse) {
   return {
     auth: {
       loaded: identity.loaded,

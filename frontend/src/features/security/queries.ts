@@ -10,9 +10,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { ApiError, apiRequest } from '../../lib/api';
 
 /** Spec §4 and §9: the security status refreshes every 30 s (the list and the chart with it). */
-export const SECURITY_REFRESH_MS = 30_000;
+const SECURITY_REFRESH_MS = 30_000;
 
-export const securityKeys = {
+const securityKeys = {
   all: ['security'] as const,
   status: () => ['security', 'status'] as const,
   blockedIps: () => ['security', 'blocked-ips'] as const,

@@ -14,9 +14,9 @@ import { apiRequest, sendKeyed } from '../../lib/api';
 export type SubmissionTab = 'all' | 'processing' | 'completed' | 'failed';
 
 export const LIST_LIMIT = 100;
-export const LIST_REFRESH_MS = 15_000;
+const LIST_REFRESH_MS = 15_000;
 /** The stats are also refetched each time the list is (SubmissionsPage), so both show one moment. */
-export const STATS_REFRESH_MS = LIST_REFRESH_MS;
+const STATS_REFRESH_MS = LIST_REFRESH_MS;
 /** Retry and Stop refresh the list about a second later (spec §4). */
 export const ACTION_REFRESH_DELAY_MS = 1000;
 

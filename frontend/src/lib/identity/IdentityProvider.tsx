@@ -54,7 +54,3 @@ export function useIdentity(): Identity {
 export function useAppConfig(): AppConfig {
   return useIdentityContext().config;
 }
-
-export function useIdentityStore(): IdentityStore {
-  return useIdentityContext().store;
-}

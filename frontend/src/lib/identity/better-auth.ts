@@ -27,7 +27,7 @@ interface BetterAuthUser {
   image?: string | null;
 }
 
-export function toIdentityUser(u: BetterAuthUser): IdentityUser {
+function toIdentityUser(u: BetterAuthUser): IdentityUser {
   const { firstName, lastName } = splitName(u.name);
   return { id: u.id, email: u.email, firstName, lastName, profileImageUrl: u.image ?? null };
 }

@@ -8,7 +8,7 @@ export const DEFAULT_CONFIG: AppConfig = {
 };
 
 /** Fills gaps with defaults so a partial or missing config still boots the app. */
-export function normalizeConfig(raw: unknown): AppConfig {
+function normalizeConfig(raw: unknown): AppConfig {
   const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const str = (v: unknown, d: string) => (typeof v === 'string' ? v : d);
   return {

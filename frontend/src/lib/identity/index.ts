@@ -1,4 +1,4 @@
-export type { AppConfig, Identity, IdentityAdapter, IdentityProviderName, IdentityUser } from './types';
-export { IdentityProvider, useAppConfig, useIdentity, useIdentityStore } from './IdentityProvider';
-export { createIdentityStore, getIdentityStore, type IdentitySnapshot, type IdentityStore } from './store';
-export { displayName, splitName } from './names';
+export type { IdentityUser } from './types';
+export { IdentityProvider, useAppConfig, useIdentity } from './IdentityProvider';
+export { getIdentityStore } from './store';
+export { displayName } from './names';

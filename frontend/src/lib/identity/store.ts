@@ -3,7 +3,7 @@ import { createBetterAuthAdapter } from './better-auth';
 import { DEFAULT_CONFIG, fetchAppConfig } from './config';
 import type { AppConfig, IdentityAdapter, IdentityProviderName, IdentityUser } from './types';
 
-export interface IdentitySnapshot {
+interface IdentitySnapshot {
   loaded: boolean;
   signedIn: boolean;
   user: IdentityUser | null;
@@ -22,7 +22,7 @@ export interface IdentityStore {
   signOut(): Promise<void>;
 }
 
-export interface IdentityStoreOptions {
+interface IdentityStoreOptions {
   loadConfig?: () => Promise<AppConfig>;
   /** Builds the adapter for a provider; tests inject a fake. */
   createAdapter?: (provider: IdentityProviderName) => Promise<IdentityAdapter>;
@@ -41,7 +41,7 @@ async function defaultCreateAdapter(provider: IdentityProviderName): Promise<Ide
  * Identity state outside React, so the request helper and route loaders can read it
  * synchronously and it is never a render behind.
  */
-export function createIdentityStore(options: IdentityStoreOptions = {}): IdentityStore {
+function createIdentityStore(options: IdentityStoreOptions = {}): IdentityStore {
   const loadConfig = options.loadConfig ?? (() => fetchAppConfig());
   const createAdapter = options.createAdapter ?? defaultCreateAdapter;
   let snapshot: IdentitySnapshot = {

@@ -11,7 +11,7 @@ const brand: Brand = {
 };
 
 type Q = { key: string; title: string; type: 'text' | 'email' | 'buttons' | 'radios' | 'listbox'; options?: string[] };
-export const FERN_QUESTIONS: Q[] = [
+const FERN_QUESTIONS: Q[] = [
   { key: 'company', title: 'What is your company called? *', type: 'text' },
   {
     key: 'sector',

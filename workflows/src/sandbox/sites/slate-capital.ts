@@ -11,7 +11,7 @@ const brand: Brand = {
 };
 
 /** How long the firm's server takes to answer a submission (the page shows it is busy meanwhile). */
-export const SLATE_ANSWER_MS = 3000;
+const SLATE_ANSWER_MS = 3000;
 
 const form = (action: string) => `<h1>Apply to Slate Capital</h1><form class="apply" data-action="${action}">
 <label for="n">Your name</label><input id="n" name="name" required>

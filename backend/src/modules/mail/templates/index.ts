@@ -11,17 +11,9 @@ import { savedSearchMatches } from './saved-search-matches';
 import { takeoverNeeded } from './takeover-needed';
 import { verifyEmail } from './verify-email';
 
-export { defineTemplate, type MailContext, type MailTemplate, type RenderedMail } from './template';
-export type { AnswersNeededData } from './answers-needed';
-export type { BatchFinishedData } from './batch-finished';
-export type { DeckDailyDigestData } from './deck-daily-digest';
-export type { DeckFirstVisitData } from './deck-first-visit';
-export type { DeckViewerCodeData } from './deck-viewer-code';
+export { defineTemplate } from './template';
 export type { FollowUpReminderData } from './follow-up-reminder';
 export type { InvestorUpdateData } from './investor-update';
-export type { ReceiptData } from './receipt';
-export type { SavedSearchMatchesData } from './saved-search-matches';
-export type { TakeoverNeededData } from './takeover-needed';
 
 /** Every e-mail template by name. Adding one: a file beside this one, and one line here. */
 export const templates = {
@@ -38,6 +30,6 @@ export const templates = {
   'investor-update': investorUpdate,
   receipt,
 };
-export type Templates = typeof templates;
+type Templates = typeof templates;
 export type TemplateName = keyof Templates;
 export type TemplateData<N extends TemplateName> = Parameters<Templates[N]['render']>[0];

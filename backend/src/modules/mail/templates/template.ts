@@ -8,7 +8,7 @@ export interface MailContext {
   unsubscribeUrl: string | null;
 }
 
-export interface RenderedMail {
+interface RenderedMail {
   subject: string;
   text: string;
   html: string;

@@ -31,5 +31,3 @@ export function useInvestorFilters() {
 
   return { filters, page, setPage, searchDraft, setSearchDraft, applyFilters, applySearch, clearAll };
 }
-
-export type InvestorFilterState = ReturnType<typeof useInvestorFilters>;

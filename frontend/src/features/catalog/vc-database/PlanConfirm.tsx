@@ -9,7 +9,7 @@ import { choicesQueryOptions } from '../../profile/choices-queries';
 import type { VcVariant } from '../vc-queries';
 
 /** The skipped firms grouped by why (one message, the firms it applies to), in the order first seen. */
-export function skippedByReason(skipped: SubmitPlanResponse['skipped']): { message: string; names: string[] }[] {
+function skippedByReason(skipped: SubmitPlanResponse['skipped']): { message: string; names: string[] }[] {
   const groups = new Map<string, string[]>();
   for (const s of skipped) {
     const names = groups.get(s.message) ?? [];

@@ -62,5 +62,3 @@ export function useVcFilters() {
     clearFilters,
   };
 }
-
-export type VcFilterState = ReturnType<typeof useVcFilters>;

@@ -133,5 +133,3 @@ export function useVcSubmit(
     review: setReviewing,
   };
 }
-
-export type VcSubmit = ReturnType<typeof useVcSubmit>;
