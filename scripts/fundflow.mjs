@@ -29,6 +29,9 @@ if (!command || !(command in COMMANDS)) {
   console.error(`Usage: node scripts/fundflow.mjs <${Object.keys(COMMANDS).join('|')}> [args …]`);
   process.exit(2);
 }
+// The server stops itself when the process that started it dies (backend/src/main.ts): it compares
+// against the parent seen here, at once, since npm may be killed while the server's modules load.
+if (command !== 'cli') process.env.FUNDFLOW_PARENT_PID = String(process.ppid);
 const production = process.env.NODE_ENV === 'production';
 const entry = command === 'cli' ? 'cli/index' : 'main';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { AppConfig } from './config';
 import { ensureDatabase } from './db';
-import { startEmbeddedPostgres } from './postgres';
+import { postmasterPid, startEmbeddedPostgres, stopAdoptedOnExit } from './postgres';
 
 export interface DatabaseHandle {
   url: string;
@@ -40,11 +40,14 @@ export async function openDatabase(
   const admin = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   if (await reachable(admin)) {
     await ensureDatabase(admin, APP_DB);
-    const pid = runningPid(dataDir);
+    const pid = postmasterPid(dataDir);
+    // An owned server stops with this process, on a forced exit too (the exit hook signals it).
+    const forget = opts.ownAdopted && pid ? stopAdoptedOnExit(dataDir, pid) : () => {};
     return {
       url: admin.replace(/\/postgres$/, `/${APP_DB}`),
       embedded: true,
       stop: async () => {
+        forget();
         if (opts.ownAdopted && pid) {
           try {
             process.kill(pid, 'SIGINT');
@@ -65,11 +68,6 @@ function pidFile(dataDir: string): string[] | null {
   const f = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(f)) return null;
   return readFileSync(f, 'utf8').split('\n');
-}
-function runningPid(dataDir: string): number | null {
-  const lines = pidFile(dataDir);
-  const pid = lines ? Number(lines[0]) : NaN;
-  return Number.isFinite(pid) ? pid : null;
 }
 function runningPort(dataDir: string): number | null {
   const lines = pidFile(dataDir);

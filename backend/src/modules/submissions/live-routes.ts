@@ -39,6 +39,12 @@ export function liveRoutes(
   stop: StopSubmission,
 ) {
   type Access = { check: 'invalid' } | { check: 'ok' | 'expired'; row: SubmissionRow };
+  // A stopping server ends the open event streams (a watching page reconnects to the next one):
+  // the server's close waits for every open request, and a stream stays open as long as its run.
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of openStreams) end();
+  });
   async function authorise(req: Req): Promise<Access> {
     const row = (await ctx.db
       .selectFrom('submissions')
@@ -135,6 +141,7 @@ export function liveRoutes(
     const cleanup = () => {
       if (closed) return;
       closed = true;
+      openStreams.delete(cleanup);
       unsubscribe();
       timers.forEach(clearInterval);
       if (!res.writableEnded) res.end();
@@ -215,6 +222,7 @@ export function liveRoutes(
       setInterval(() => !res.writableEnded && res.write(': ping\n\n'), PING_MS),
     );
     req.raw.on('close', cleanup);
+    openStreams.add(cleanup);
     await pushState().catch(() => undefined);
   });
 }
