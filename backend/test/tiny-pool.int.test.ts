@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 it('completes 20 applications at once on 3 connections, with no busy answer and every follow-up done', async () => {
-  const users = [];
+  const users: Awaited<ReturnType<typeof founder>>[] = [];
   for (let i = 0; i < FOUNDERS; i++) users.push(await founder(app, FIRMS.length));
   const submitted = await Promise.all(
     users.map((u) =>
