@@ -24,8 +24,7 @@ const int = {
   hookTimeout: 120_000,
   // Processes, not threads: DBOS is one per process and some files spawn children. The files a
   // worker runs share its loaded modules (isolate: false): loading the backend again for every file
-  // cost 5–30 s each. A file starts and closes its own app (DBOS deregisters on close), and the
-  // e2e files share one Chromium per worker (frontend/test/support.ts sharedChromium).
+  // cost 5–30 s each. A file starts and closes its own app (DBOS deregisters on close).
   pool: 'forks' as const,
   isolate: false,
 };
@@ -61,9 +60,11 @@ export default defineConfig({
           exclude,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // After int (never beside it: two e2e files beside int files on two cores timed their runs
-          // out), one file per core.
-          maxWorkers: workers,
+          // After int, one file at a time, each in a fresh process: the setting the whole e2e project last
+          // passed with in CI. Two workers sharing loaded modules and one Chromium (sharedChromium) wait
+          // for a full e2e run on a quiet machine.
+          maxWorkers: 1,
+          isolate: true,
           sequence: { groupOrder: 2 },
         },
       },

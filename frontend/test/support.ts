@@ -25,11 +25,12 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * One Chromium per test worker, shared by the e2e files it runs (they share the worker's modules):
- * a launch costs seconds, a context milliseconds. Each file makes its own contexts and hands the
- * browser back with releaseChromium, which closes them; Playwright stops the browser when the worker exits.
+ * The e2e files' Chromium: one per worker process, shared by the files it runs when they share its
+ * modules (isolate: false), else one per file. A file makes its own contexts and hands the browser
+ * back with releaseChromium, which closes them, and the browser too when files do not share it.
  */
 let shared: Promise<import('playwright-core').Browser> | null = null;
+const sharing = () => process.env.E2E_SHARED_CHROMIUM === '1';
 export function sharedChromium(): Promise<import('playwright-core').Browser> {
   const launch = async () => {
     const { chromium } = await import('playwright-core');
@@ -46,6 +47,9 @@ export function sharedChromium(): Promise<import('playwright-core').Browser> {
 export async function releaseChromium(browser: import('playwright-core').Browser | undefined): Promise<void> {
   if (!browser) return;
   await Promise.all(browser.contexts().map((c) => c.close().catch(() => undefined)));
+  if (sharing()) return;
+  shared = null;
+  await browser.close();
 }
 
 /** What the e2e tests use of the backend's test app (typed here so `tsc -p frontend` stays frontend-only). */
