@@ -1,17 +1,21 @@
 import { loadConfig } from '@fp/infra';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../src/testing/app';
-import { founder, testFirmId, waitUntil } from './submissions-helpers';
+import { startTestApp, type TestApp } from '../../src/testing/app';
+import { founder, testFirmId, waitUntil } from '../submissions-helpers';
+import { long, noteShortVariant } from './support';
 
 /**
- * Three database connections for everything the app does (DB_POOL_MAX=3): twenty applications sent at
- * once all complete, the founders reading their lists meanwhile are never told the server is busy, and
+ * Three database connections for everything the app does (DB_POOL_MAX=3): applications sent at once
+ * (twenty in the long variant, `npm run test:long`; four in `npm test`) all complete, the founders reading their lists meanwhile are never told the server is busy, and
  * what the projections ask for after each completion (the board's Applied card, the batch e-mail)
  * happens. A projection that held its batch's connection while its command or mail waited for
  * another took two of the three for as long as that wait lasted.
  */
-const FIRMS = ['granite-growth', 'ember-capital', 'cedar-ventures', 'northwind-ventures', 'beacon-ventures'];
-const FOUNDERS = 4;
+const FIRMS = long(
+  ['granite-growth', 'ember-capital'],
+  ['granite-growth', 'ember-capital', 'cedar-ventures', 'northwind-ventures', 'beacon-ventures'],
+);
+const FOUNDERS = long(2, 4);
 
 let app: TestApp;
 beforeAll(async () => {
@@ -19,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-it('completes 20 applications at once on 3 connections, with no busy answer and every follow-up done', async () => {
+it(`completes ${FOUNDERS * FIRMS.length} applications at once on 3 connections, with no busy answer and every follow-up done`, async () => {
+  noteShortVariant('tiny pool');
   const users: Awaited<ReturnType<typeof founder>>[] = [];
   for (let i = 0; i < FOUNDERS; i++) users.push(await founder(app, FIRMS.length));
   const submitted = await Promise.all(
