@@ -23,8 +23,8 @@ export interface ToastItem extends ToastInput {
 /**
  * A toast answers something the person just did; it must not sit on the control they did it with.
  * Its usual place is the bottom edge (the top holds titles, search boxes and filters); when the
- * focused control is in the lower half of the screen — a Save button scrolled into view, a bar at
- * the bottom — it shows at the top, under the header, instead.
+ * focused control is where a bottom toast would cover it — a Save button scrolled to the screen's
+ * foot, a bar at the bottom — it shows at the top, under the header, instead.
  */
 function toastEdge(): 'top' | 'bottom' {
   if (typeof document === 'undefined') return 'bottom';
@@ -43,9 +43,14 @@ if (typeof document !== 'undefined') {
   document.addEventListener('focusin', remember, true);
 }
 
-/** The edge away from a control at `rect` on a screen `viewportHeight` high. */
+/** How much of the screen's foot a bottom toast may cover: its height, its margin and a sticky bar under it. */
+const BOTTOM_BAND_PX = 200;
+/**
+ * The edge away from a control at `rect` on a screen `viewportHeight` high: the bottom unless the control
+ * sits in the band a bottom toast covers (the top holds the title, the search box and the filters).
+ */
 export const edgeAwayFrom = (rect: { top: number; height: number }, viewportHeight: number): 'top' | 'bottom' =>
-  rect.height > 0 && rect.top + rect.height / 2 > viewportHeight / 2 ? 'top' : 'bottom';
+  rect.height > 0 && rect.top + rect.height > viewportHeight - BOTTOM_BAND_PX ? 'top' : 'bottom';
 
 const TOAST_LIMIT = 1;
 const TOAST_DEFAULT_DURATION = 5000;
