@@ -17,6 +17,11 @@ export interface CommandMeta {
   ids?: Record<string, string>;
 }
 
+/** A command's meta as a projection's effect carries it (JSON: the time as text). */
+export type AskedMeta = Omit<CommandMeta, 'now'> & { now: string };
+export const askedMeta = (m: CommandMeta): AskedMeta => ({ ...m, now: m.now.toISOString() });
+export const metaOf = (m: AskedMeta): CommandMeta => ({ ...m, now: new Date(m.now) });
+
 export interface Event<T extends string = string, D = unknown> {
   type: T;
   data: D;

@@ -1,5 +1,5 @@
 import type { Effects } from '@fp/projections';
-import type { CommandMeta } from '../../platform/decider';
+import { askedMeta, metaOf, type AskedMeta, type CommandMeta } from '../../platform/decider';
 import type { SendInput } from './send-mail';
 import type { MailService } from './service';
 import type { TemplateName } from './templates/index';
@@ -9,7 +9,7 @@ const MAIL_EFFECT = 'mail';
 interface AskedMail {
   template: TemplateName;
   input: SendInput<TemplateName>;
-  meta: Omit<CommandMeta, 'now'> & { now: string };
+  meta: AskedMeta;
 }
 
 /**
@@ -20,7 +20,7 @@ interface AskedMail {
 export function mailEffects(mail: MailService): Record<string, (payload: AskedMail) => Promise<void>> {
   return {
     [MAIL_EFFECT]: async ({ template, input, meta }) => {
-      await mail.send(template, input, { ...meta, now: new Date(meta.now) });
+      await mail.send(template, input, metaOf(meta));
     },
   };
 }
@@ -32,5 +32,5 @@ export function askMail<N extends TemplateName>(
   input: SendInput<N>,
   meta: CommandMeta,
 ): void {
-  effects.ask(MAIL_EFFECT, { template, input, meta: { ...meta, now: meta.now.toISOString() } });
+  effects.ask(MAIL_EFFECT, { template, input, meta: askedMeta(meta) });
 }

@@ -1,12 +1,8 @@
 import { eventTime } from '@fp/infra';
 import type { DeckLinkEvent, SubmissionEvent } from '@fp/contracts';
 import type { Projection } from '@fp/projections';
-import type { CommandMeta } from '../../platform/decider';
+import { metaOf, type AskedMeta } from '../../platform/decider';
 import type { PipelineService } from './service';
-
-/** A command's meta as an effect carries it (JSON: the time as text). */
-type AskedMeta = Omit<CommandMeta, 'now'> & { now: string };
-const metaOf = (m: AskedMeta): CommandMeta => ({ ...m, now: new Date(m.now) });
 
 export const PROCESS_MANAGER_ACTOR = 'pipeline:applications';
 
