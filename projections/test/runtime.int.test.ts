@@ -162,4 +162,46 @@ describe('projection runner', () => {
       await runner.stop();
     }
   });
+
+  it("waits for the events an effect wrote: caught up includes what another projection makes of them", async () => {
+    const store = new PostgresEventStore(tdb.pool);
+    await tdb.pool.query('create table outbox (k text primary key)');
+    // Like a notifier whose e-mail is queued as an event that the mailbox projection then lists.
+    const asker: Projection = {
+      name: 'asker',
+      eventTypes: ['Visited'],
+      tables: [],
+      effects: {
+        async queue(p: { k: string }) {
+          // The second mail takes a moment: by then the outbox has applied the first, past the head waited for.
+          if (p.k === 'v2') await new Promise((r) => setTimeout(r, 300));
+          await store.append(`mail-${p.k}`, [{ type: 'Queued', data: { k: p.k } }], 'no_stream');
+        },
+      },
+      async apply(_tx, events, effects) {
+        for (const e of events) effects.ask('queue', { k: e.data.k });
+      },
+    };
+    const outbox: Projection = {
+      name: 'outbox',
+      eventTypes: ['Queued'],
+      tables: ['outbox'],
+      async apply(tx, events) {
+        for (const e of events) {
+          if (e.data.k === 'v2') await new Promise((r) => setTimeout(r, 300)); // a busy database
+          await tx.insertInto('outbox').values({ k: e.data.k }).execute();
+        }
+      },
+    };
+    const runner = new ProjectionRunner(tdb.db, store, tdb.pool, [asker, outbox], () => undefined);
+    try {
+      await runner.start();
+      await store.append('visits', [{ type: 'Visited', data: { k: 'v1' } }, { type: 'Visited', data: { k: 'v2' } }], 'no_stream');
+      await runner.waitFor(undefined, 15_000);
+      const rows = await tdb.pool.query('select k from outbox order by k');
+      expect(rows.rows.map((r) => r.k)).toEqual(['v1', 'v2']);
+    } finally {
+      await runner.stop();
+    }
+  });
 });
