@@ -91,11 +91,26 @@ export interface Decision<R> {
 }
 
 /**
- * The one write path (docs/reliability.md, "The write path"). Each try loads what the command
- * decides on (streams, and the revisions they were read at), decides with a pure function, and
- * appends every stream the decision writes in one append at those revisions: single-stream or
- * multi-stream, all or nothing on a store with atomic multi-stream appends. When another writer got
- * there first (ConcurrencyError) nothing was written, and the command is decided again on what it
+ * The one append: every event the backend writes reaches the store through here (a check,
+ * scripts/check-write-path.mjs, refuses a direct store append anywhere else). Appends the streams
+ * that have events, each at the revision its decision was made on: one stream in a plain append,
+ * several in one multi-stream append (all or nothing where the store's appends are atomic, see
+ * EventStore.atomicAppendMany). Results are those of the streams written, in the order given.
+ * A ConcurrencyError means another writer got there first and, on an atomic store, nothing was
+ * written; most callers reach this through appendDecision, which decides again.
+ */
+export async function appendDecided(store: EventStore, appends: StreamAppend[]): Promise<AppendResult[]> {
+  const writes = appends.filter((a) => a.events.length > 0);
+  if (writes.length === 0) return [];
+  if (writes.length === 1) return [await store.append(writes[0]!.streamId, writes[0]!.events, writes[0]!.expected)];
+  return store.appendMany(writes);
+}
+
+/**
+ * The write path with its retry (docs/reliability.md, "The write path"). Each try loads what the
+ * command decides on (streams, and the revisions they were read at), decides with a pure function,
+ * and appends every stream the decision writes in one append at those revisions (appendDecided).
+ * When another writer got there first (ConcurrencyError) the command is decided again on what it
  * wrote, a bounded number of times with jittered backoff; then it answers 409. The decision may
  * refuse (throw a DomainError) on any try, e.g. the loser of a race that is not allowed twice.
  */
@@ -103,24 +118,19 @@ export async function appendDecision<L, R>(
   store: EventStore,
   load: () => Promise<L>,
   decide: (loaded: L) => Decision<R>,
-  opts: { maxRetries?: number } = {},
+  opts: { maxRetries?: number; backoffMs?: number } = {},
 ): Promise<{ result: R; appended: AppendResult[] }> {
   const maxRetries = opts.maxRetries ?? 8;
+  const backoffMs = opts.backoffMs ?? 5;
   for (let attempt = 0; ; attempt++) {
     const { appends, result } = decide(await load());
-    const writes = appends.filter((a) => a.events.length > 0);
-    if (writes.length === 0) return { result, appended: [] };
     try {
-      const appended =
-        writes.length === 1
-          ? [await store.append(writes[0]!.streamId, writes[0]!.events, writes[0]!.expected)]
-          : await store.appendMany(writes);
-      return { result, appended };
+      return { result, appended: await appendDecided(store, appends) };
     } catch (err) {
       if (!(err instanceof ConcurrencyError)) throw err;
       if (attempt >= maxRetries) throw new ConflictError();
       // Jittered backoff spreads out writers racing for the same streams.
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+      await new Promise((r) => setTimeout(r, Math.random() * backoffMs * (attempt + 1)));
     }
   }
 }

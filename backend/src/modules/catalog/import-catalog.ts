@@ -3,7 +3,7 @@ import { CATALOG_IMPORTS_STREAM, CATALOG_RECORDS_PER_EVENT, catalogDataStream, t
 import type { ExpectedRevision } from '@fp/infra';
 import { inChunks } from '@fp/infra';
 import type { AppContext } from '../../platform/context';
-import { foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
+import { appendDecided, foldEvents, handleCommand, type CommandMeta } from '../../platform/decider';
 import { catalogImportDecider, type CatalogImportsState } from './catalog-import-decider';
 
 export interface ImportProgress {
@@ -78,8 +78,8 @@ export async function importCatalog(
       scope === 'vc'
         ? { type: 'VcFirmsImported', data: { importId, firms: chunk as VcFirm[] }, metadata }
         : { type: 'AngelsImported', data: { importId, investors: chunk as AngelInvestorDetail[] }, metadata };
-    const appended = await ctx.store.append(stream, [event], revision);
-    revision = appended.nextRevision;
+    const [appended] = await appendDecided(ctx.store, [{ streamId: stream, events: [event], expected: revision }]);
+    revision = appended!.nextRevision;
     count += chunk.length;
     opts.onProgress?.({ scope, done: count, expected });
   }

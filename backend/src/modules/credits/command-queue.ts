@@ -1,12 +1,6 @@
 import { creditStream, type CreditEvent } from '@fp/contracts';
-import {
-  ConcurrencyError,
-  type EventMetadata,
-  type EventStore,
-  type RecordedEvent,
-  type StreamAppend,
-} from '@fp/infra';
-import { ConflictError, type CommandMeta } from '../../platform/decider';
+import type { EventMetadata, EventStore, RecordedEvent, StreamAppend } from '@fp/infra';
+import { appendDecision, expectedAt, type CommandMeta } from '../../platform/decider';
 import { creditDecider, decideAll, replay, type CreditCommand, type CreditState } from './credit-decider';
 
 export interface CommandResult {
@@ -82,7 +76,7 @@ export class CreditCommandQueue {
       append: {
         streamId,
         events: events.map((e) => ({ type: e.type, data: e.data, metadata: metadataOf(meta) })),
-        expected: revision === -1 ? 'no_stream' : revision,
+        expected: expectedAt(revision),
       },
     };
   }
@@ -116,52 +110,64 @@ export class CreditCommandQueue {
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
   }
 
+  /**
+   * One round through the write path (appendDecision): its first try decides on the cached state
+   * when that decision writes something (the append at the cached revision checks the guess), else
+   * on a fresh read; every later try, after another process wrote, on a fresh read.
+   */
   private async runBatch(streamId: string, batch: Pending[]) {
-    let fresh = false;
-    for (let conflicts = 0; ;) {
-      const cached = fresh ? undefined : this.cache.get(streamId);
-      const loaded = cached ?? (await this.load(streamId));
-      fresh = !cached;
-      const { state, outcomes } = decideAll(batch, loaded.state);
-      const writesNothing = outcomes.some((o) => 'error' in o || o.events.length === 0);
-      if (!fresh && writesNothing) {
-        fresh = true;
-        continue;
-      }
-      const toAppend = outcomes.flatMap((o, i) =>
-        'error' in o ? [] : o.events.map((e) => ({ type: e.type, data: e.data, metadata: metadataOf(batch[i]!.meta) })),
+    let tries = 0;
+    const decided = (loaded: { state: CreditState; revision: number }) => ({
+      loaded,
+      ...decideAll(batch, loaded.state),
+    });
+    let round;
+    try {
+      round = await appendDecision(
+        this.store,
+        async () => {
+          const cached = tries++ === 0 ? this.cache.get(streamId) : undefined;
+          if (cached) {
+            const guess = decided(cached);
+            if (!guess.outcomes.some((o) => 'error' in o || o.events.length === 0)) return guess;
+          }
+          return decided(await this.load(streamId));
+        },
+        (d) => ({
+          appends: [
+            {
+              streamId,
+              events: d.outcomes.flatMap((o, i) =>
+                'error' in o
+                  ? []
+                  : o.events.map((e) => ({ type: e.type, data: e.data, metadata: metadataOf(batch[i]!.meta) })),
+              ),
+              expected: expectedAt(d.loaded.revision),
+            },
+          ],
+          result: d,
+        }),
+        { maxRetries: MAX_CONFLICTS, backoffMs: 4 },
       );
-      let checkpoint: string | null = null;
-      if (toAppend.length) {
-        try {
-          const r = await this.store.append(streamId, toAppend, loaded.revision === -1 ? 'no_stream' : loaded.revision);
-          checkpoint = r.checkpoint;
-          this.remember(streamId, { state, revision: r.nextRevision });
-        } catch (err) {
-          this.cache.delete(streamId);
-          if (!(err instanceof ConcurrencyError)) throw err;
-          // Another process wrote to this stream: decide again on what it wrote.
-          if (++conflicts > MAX_CONFLICTS) throw new ConflictError();
-          fresh = true;
-          await new Promise((r) => setTimeout(r, Math.random() * 4 * conflicts));
-          continue;
-        }
-      } else {
-        this.remember(streamId, loaded);
-      }
-      outcomes.forEach((o, i) => {
-        const p = batch[i]!;
-        if ('error' in o) p.reject(o.error);
-        else
-          p.resolve({
-            balance: o.balance,
-            changed: o.events.length > 0,
-            events: o.events,
-            checkpoint: o.events.length ? checkpoint : null,
-          });
-      });
-      return;
+    } catch (err) {
+      this.cache.delete(streamId);
+      throw err;
     }
+    const { result, appended } = round;
+    const written = appended[0];
+    this.remember(streamId, written ? { state: result.state, revision: written.nextRevision } : result.loaded);
+    const checkpoint = written?.checkpoint ?? null;
+    result.outcomes.forEach((o, i) => {
+      const p = batch[i]!;
+      if ('error' in o) p.reject(o.error);
+      else
+        p.resolve({
+          balance: o.balance,
+          changed: o.events.length > 0,
+          events: o.events,
+          checkpoint: o.events.length ? checkpoint : null,
+        });
+    });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { CreditEvent, SpendKind } from '@fp/contracts';
 import type { StreamAppend } from '@fp/infra';
-import type { CommandMeta } from '../../platform/decider';
+import { appendDecided, type CommandMeta } from '../../platform/decider';
 import type { CommandResult } from './command-queue';
 import type { CreditsServiceContext } from './context';
 import type { SpendItem } from './credit-decider';
@@ -78,6 +78,6 @@ export async function spendAllWith(
     { type: 'SpendCredits', data: { userId, ...input } },
     meta,
   );
-  const appended = await ctx.store.appendMany([append, ...alongside].filter((a) => a.events.length > 0));
+  const appended = await appendDecided(ctx.store, [append, ...alongside]);
   return { events, checkpoint: appended.at(-1)?.checkpoint ?? null };
 }

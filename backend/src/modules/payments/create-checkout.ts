@@ -1,6 +1,6 @@
 import { ConcurrencyError } from '@fp/infra';
 import type { CheckoutRequest } from '@fp/contracts';
-import { DomainError } from '../../platform/decider';
+import { appendDecided, DomainError } from '../../platform/decider';
 import { answerAppend, keyedRequest, recordedAnswer } from '../../platform/idempotency';
 import { metaFor } from '../../platform/context';
 import { checkoutLine } from '../credits/index';
@@ -40,7 +40,7 @@ export async function createCheckout(
   if (!keyed) return { url };
   const record = answerAppend(keyed, { url }, metaFor(ctx, user.id));
   try {
-    await ctx.store.append(record.streamId, record.events, record.expected);
+    await appendDecided(ctx.store, [record]);
   } catch (err) {
     if (!(err instanceof ConcurrencyError)) throw err;
     // A copy sent at the same time recorded first (the provider gave it this same session).

@@ -12,7 +12,7 @@ import {
 import { ConcurrencyError, type StreamAppend } from '@fp/infra';
 import type { SubmissionRun } from '@fp/workflows';
 import type { SubmissionsContext } from './context';
-import { ConflictError, DomainError, foldEvents, type CommandMeta } from '../../platform/decider';
+import { appendDecided, ConflictError, DomainError, foldEvents, type CommandMeta } from '../../platform/decider';
 import { answerAppend, derivedId, keyedRequest, recordedAnswer } from '../../platform/idempotency';
 import { firmApplicationDecider, type FirmApplicationState } from './firm-application-decider';
 import { planSubmit, type PlanInput, type PlannedFirm } from './plan-submit';
@@ -84,7 +84,7 @@ export async function submitApplications(
         // Nothing charged, but the key is bound to this request all the same.
         const record = answerAppend(keyed, nothing, meta);
         try {
-          await ctx.store.append(record.streamId, record.events, record.expected);
+          await appendDecided(ctx.store, [record]);
         } catch (err) {
           if (!(err instanceof ConcurrencyError) || tries >= MAX_TRIES) throw err;
           continue;
@@ -142,7 +142,7 @@ export async function submitApplications(
         // since the plan was read: its claims then fail on their revisions and the plan is read again.
         const charge = { spendKind: 'vc_application' as const, insufficientMessage: message, items: items(fresh) };
         const spend = await ctx.credits.prepareSpend(userId, charge, meta);
-        await ctx.store.appendMany(spend.events.length ? [spend, ...writes] : writes);
+        await appendDecided(ctx.store, [spend, ...writes]);
       } else if (fresh.length) {
         // A store without all-or-nothing appends: charge, write, and give the credits back if the write fails.
         const charge = { spendKind: 'vc_application' as const, insufficientMessage: message, items: items(fresh) };
@@ -150,14 +150,14 @@ export async function submitApplications(
           userId,
           charge,
           meta,
-          () => ctx.store.appendMany(writes),
+          () => appendDecided(ctx.store, writes),
           (err) =>
             err instanceof ConcurrencyError
               ? 'Refund: another request applied to the same firm at the same time'
               : `Refund: the application could not be recorded (${(err as Error).message})`,
         );
       } else if (writes.length) {
-        await ctx.store.appendMany(writes);
+        await appendDecided(ctx.store, writes);
       }
     } catch (err) {
       // Another charge (an export, say) may have landed since the balance was read: the charge's balance counts.
