@@ -3,11 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { ConcurrencyError, type EventStore, type RecordedEvent } from '../src/eventstore/types';
 
 /**
+ * What an adapter promises beyond the shared contract, stated by its suite and tested here.
+ * `multiStream`: 'atomic' — appendMany is all or nothing as readers see it (Postgres: one
+ * transaction; EventStoreDB: a batch with one commit point, eventstore/batch.ts); 'ordered' — every
+ * expected revision is checked first, then the streams are appended one by one, so a race lost
+ * midway leaves the earlier streams written.
+ */
+interface EventStoreGuarantees {
+  multiStream: 'atomic' | 'ordered';
+}
+
+/**
  * The one contract every event store adapter passes. `make` gives a store on a log that may already
  * hold other events (a shared EventStoreDB), so every test uses its own stream prefix.
  */
-export function eventStoreContract(name: string, make: () => Promise<EventStore>) {
-  describe(`event store contract: ${name}`, () => {
+export function eventStoreContract(name: string, make: () => Promise<EventStore>, guarantees: EventStoreGuarantees) {
+  describe(`event store contract: ${name} (multi-stream appends: ${guarantees.multiStream})`, () => {
     const ev = (i: number) => ({ type: 'TestHappened', data: { i } });
 
     /**
@@ -208,7 +219,7 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
       expect((await store.readStream(`${p}taken`)).events.map((e) => e.data.i)).toEqual([0]);
       expect((await store.readStream(`${p}after`)).revision).toBe(-1);
       // A conflict known before writing writes nothing, whatever the store (only a race lost midway
-      // may leave earlier streams written where appends are not all-or-nothing).
+      // may leave earlier streams written, and only where the guarantee is 'ordered').
       expect((await store.readStream(`${p}before`)).revision).toBe(-1);
     });
 
@@ -225,6 +236,50 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (let i = 0; i < 20; i++) expect((await store.readStream(`${p}${i}`)).events).toHaveLength(1);
     });
+
+    it(`says its multi-stream appends are ${guarantees.multiStream}`, async () => {
+      const store = await make();
+      expect(store.atomicAppendMany).toBe(guarantees.multiStream === 'atomic');
+    });
+
+    if (guarantees.multiStream === 'atomic')
+      it('shows each of two crossing multi-stream appends whole or not at all, to stream and log readers', async () => {
+        const store = await make();
+        const start = await store.head();
+        const p = `mx-${randomUUID()}-`;
+        const rounds = 20;
+        const outcomes: Array<{ round: number; tag: string; landed: boolean }> = [];
+        for (let round = 0; round < rounds; round++) {
+          // [x, y] against [y, x]: an ordered append can win one stream each and lose the other.
+          const [x, y] = [`${p}${round}-x`, `${p}${round}-y`];
+          const batch = (tag: string, streams: string[]) =>
+            store.appendMany(
+              streams.map((streamId) => ({
+                streamId,
+                events: [ev(0), { type: tag, data: {} }],
+                expected: 'no_stream' as const,
+              })),
+            );
+          const settled = await Promise.allSettled([batch('A', [x, y]), batch('B', [y, x])]);
+          settled.forEach((r, i) => {
+            if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(ConcurrencyError);
+            outcomes.push({ round, tag: i === 0 ? 'A' : 'B', landed: r.status === 'fulfilled' });
+          });
+          for (const o of outcomes.filter((o) => o.round === round)) {
+            const seen = await Promise.all(
+              [x, y].map(async (s) => (await store.readStream(s)).events.some((e) => e.type === o.tag)),
+            );
+            expect(seen, `round ${round}, batch ${o.tag}`).toEqual([o.landed, o.landed]);
+          }
+        }
+        // The log shows the same: both streams of a batch that landed, nothing of one that did not.
+        const landed = outcomes.filter((o) => o.landed).length;
+        const log = await readAllOf(store, p, start, 100, landed * 4);
+        for (const o of outcomes) {
+          const seen = log.filter((e) => e.streamId.startsWith(`${p}${o.round}-`) && e.type === o.tag).length;
+          expect(seen, `round ${o.round}, batch ${o.tag} in the log`).toBe(o.landed ? 2 : 0);
+        }
+      });
 
     it('wakes subscribers when events land', async () => {
       const store = await make();

@@ -12,5 +12,5 @@ if (!url) {
 } else {
   const store = new EventStoreDbStore(url);
   afterAll(() => store.close());
-  eventStoreContract('eventstoredb', async () => store);
+  eventStoreContract('eventstoredb', async () => store, { multiStream: 'atomic' });
 }

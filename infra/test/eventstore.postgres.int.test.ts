@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => tdb?.drop());
 
-eventStoreContract('postgres', async () => new PostgresEventStore(tdb.pool));
+eventStoreContract('postgres', async () => new PostgresEventStore(tdb.pool), { multiStream: 'atomic' });
 
 describe('postgres event store: transaction safety', () => {
   it('never lets a reader pass an event whose transaction is still in flight', async () => {

@@ -22,6 +22,7 @@ import {
   type RecordedEvent,
   type StreamAppend,
 } from './types';
+import { BatchAppends, isBatchRecord, type BatchOptions } from './batch';
 
 /**
  * EventStoreDB / KurrentDB adapter (production), used when EVENTSTORE_URL is set.
@@ -29,11 +30,21 @@ import {
  */
 export class EventStoreDbStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
-  // The gRPC client (6.x) has no multi-stream append: streams are appended one after the other.
-  readonly atomicAppendMany = false;
+  // The gRPC client (6.x) has no multi-stream append; a batch with one commit point makes it
+  // all or nothing as readers of this adapter see it (batch.ts).
+  readonly atomicAppendMany = true;
   private readonly client: EventStoreDBClient;
-  constructor(connectionString: string) {
+  private readonly batches: BatchAppends;
+  constructor(connectionString: string, batchOptions: BatchOptions = {}) {
     this.client = EventStoreDBClient.connectionString(connectionString);
+    this.batches = new BatchAppends(
+      {
+        append: (streamId, events, expected) => this.append(streamId, events, expected),
+        revision: (streamId) => this.revision(streamId),
+        firstType: (streamId) => this.firstType(streamId),
+      },
+      batchOptions,
+    );
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -52,7 +63,7 @@ export class EventStoreDbStore implements EventStore {
       const next = Number(r.nextExpectedRevision);
       const base = r.position ? `${r.position.commit}:${r.position.prepare}` : '0:0';
       // The append answer carries one position for the batch; re-read to return exact records.
-      const { events: all } = await this.readStream(streamId);
+      const all = await this.readPhysical(streamId);
       const recorded = all.slice(all.length - events.length);
       return { nextRevision: next, checkpoint: recorded[recorded.length - 1]?.checkpoint ?? base, events: recorded };
     } catch (err) {
@@ -64,23 +75,25 @@ export class EventStoreDbStore implements EventStore {
     }
   }
 
-  /**
-   * Ordered fallback (see the port). Every expected revision is checked first, so a conflict known
-   * now writes nothing; only a race lost midway leaves the streams before it written, which the
-   * caller's idempotent decider recovers on its next try.
-   */
-  async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
-    if (new Set(appends.map((a) => a.streamId)).size !== appends.length)
-      throw new Error('appendMany: each stream at most once per call');
-    const actual = await Promise.all(appends.map((a) => this.revision(a.streamId)));
-    appends.forEach((a, i) => {
-      const at = actual[i]!;
-      if ((a.expected === 'no_stream' && at !== -1) || (typeof a.expected === 'number' && at !== a.expected))
-        throw new ConcurrencyError(a.streamId, a.expected, at);
-    });
-    const out: AppendResult[] = [];
-    for (const a of appends) out.push(await this.append(a.streamId, a.events, a.expected));
-    return out;
+  /** All or nothing through a batch with one commit point (batch.ts). */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+    return this.batches.appendMany(appends);
+  }
+
+  /** The type of a stream's first event (a batch's outcome), or null when it does not exist. */
+  private async firstType(streamId: string): Promise<string | null> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, {
+        direction: FORWARDS,
+        fromRevision: START,
+        maxCount: 1,
+      }))
+        if (resolved.event) return resolved.event.type;
+    } catch (err) {
+      if (err instanceof StreamNotFoundError) return null;
+      throw err;
+    }
+    return null;
   }
 
   /** A stream's revision (-1 when it does not exist), from its last event only. */
@@ -100,17 +113,30 @@ export class EventStoreDbStore implements EventStore {
     return -1;
   }
 
+  /**
+   * The events of committed batches and single appends; the revision is the store's own (events of
+   * refused batches count), the one the next append is checked against.
+   */
   async readStream(streamId: string): Promise<ReadStreamResult> {
+    const events = await this.readPhysical(streamId);
+    return {
+      events: await this.batches.visible(events),
+      revision: events.length ? events[events.length - 1]!.streamPosition : -1,
+    };
+  }
+
+  /** Every event the stream holds, those of pending and refused batches included. */
+  private async readPhysical(streamId: string): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
       for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: START })) {
         if (resolved.event) events.push(toRecorded(resolved.event));
       }
     } catch (err) {
-      if (err instanceof StreamNotFoundError) return { events: [], revision: -1 };
+      if (err instanceof StreamNotFoundError) return [];
       throw err;
     }
-    return { events, revision: events.length ? events[events.length - 1]!.streamPosition : -1 };
+    return events;
   }
 
   /**
@@ -158,9 +184,11 @@ export class EventStoreDbStore implements EventStore {
         if (pos && cursor && this.compare(pos, cursor) <= 0) continue;
         seen++;
         if (pos) last = pos;
-        if (e.type.startsWith('$') || e.streamId.startsWith('$')) continue;
+        if (e.type.startsWith('$') || e.streamId.startsWith('$') || isBatchRecord(e.streamId)) continue;
         const rec = toRecorded(e);
         if (types?.length && !types.includes(rec.type)) continue;
+        // A pending batch holds the reader here until it is settled: the log is never read past it.
+        if ((await this.batches.visible([rec])).length === 0) continue;
         out.push(rec);
         if (out.length >= limit) return out;
       }
@@ -173,7 +201,8 @@ export class EventStoreDbStore implements EventStore {
   async head(): Promise<string | null> {
     for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END })) {
       const e = resolved.event;
-      if (e && !e.type.startsWith('$') && !e.streamId.startsWith('$')) return toRecorded(e).checkpoint;
+      if (!e || e.type.startsWith('$') || e.streamId.startsWith('$') || isBatchRecord(e.streamId)) continue;
+      if ((await this.batches.visible([toRecorded(e)])).length) return toRecorded(e).checkpoint;
     }
     return null;
   }

@@ -67,10 +67,10 @@ export interface StreamAppend {
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   /**
-   * True when `appendMany` is all-or-nothing. When false (EventStoreDB without a multi-stream
-   * append), every expected revision is checked first (a known conflict writes nothing), then the
-   * streams are appended in the order given; a race lost midway leaves the streams before it
-   * appended, and callers recover by deciding idempotently on the next try.
+   * True when `appendMany` is all-or-nothing as readers see it: both adapters (Postgres in one
+   * transaction, EventStoreDB through a batch with one commit point, batch.ts). A store where it is
+   * false checks every expected revision first, then appends the streams in order, so a race lost
+   * midway leaves the streams before it written; callers then charge, write and refund instead.
    */
   readonly atomicAppendMany: boolean;
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
