@@ -2,3 +2,4 @@
 // product's face (`@fp/contracts`) carries no test data.
 export * from './profile/sample';
 export { evaluateCorpus } from './questions/evaluate';
+export { CORPUS } from './questions/corpus';

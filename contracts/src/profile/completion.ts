@@ -21,7 +21,7 @@ export function profileCompletion(
   };
 }
 
-/** The required fields still empty, in form order (for hints and the submissions module's error). */
+/** The required fields still empty, in the profile's order (for hints and the CLI). */
 export function missingRequiredFields(profile: StartupProfile): string[] {
   return REQUIRED_PROFILE_FIELDS.filter((f) => !filled(profile[f]));
 }

@@ -1,5 +1,7 @@
 // Startup profile rules: pure, shared by the server and the browser. Only zod is imported.
 export * from './fields';
+export * from './field-format';
+export * from './profile-answers';
 export * from './completion';
 export * from './schema';
 export * from './payload';

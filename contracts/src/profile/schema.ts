@@ -4,20 +4,15 @@ import {
   DESCRIPTION_WORDS,
   PROFILE_FIELDS,
   PROFILE_LABELS,
-  PROFILE_MAX_LENGTH,
-  PROFILE_OPTIONS,
+  PROFILE_SPEC,
   REQUIRED_PROFILE_FIELDS,
   type ProfileField,
   type StartupProfile,
   wordCount,
 } from './fields';
 
-/** The spec's validation messages (section 5), verbatim. */
+/** The spec's validation messages (section 5) of the fields with rules of their own; e-mails' and links' are in the field spec. */
 const PROFILE_MESSAGES = {
-  founderEmail: 'Please enter a valid email address',
-  founderLinkedin: 'Please enter a valid LinkedIn URL',
-  website: 'Please enter a valid website URL',
-  pitchDeck: 'Please enter a valid pitch deck URL',
   foundedDate: 'Founding Date must be a full date (YYYY-MM-DD)',
   teamCount: 'Exact Team Size must be a whole number of people (1 or more)',
   monthlyRevenue: 'Exact Monthly Revenue must be an amount (digits, up to 2 decimals)',
@@ -60,14 +55,15 @@ const descriptionTooLongMessage = (words: number) =>
   `${PROFILE_LABELS.description} must be at most ${DESCRIPTION_WORDS.max} words (this one has ${words.toLocaleString('en-US')})`;
 
 const tooLong = (f: ProfileField) =>
-  `${PROFILE_LABELS[f]} must be at most ${PROFILE_MAX_LENGTH[f].toLocaleString('en-US')} characters`;
+  `${PROFILE_LABELS[f]} must be at most ${PROFILE_SPEC[f].maxLength.toLocaleString('en-US')} characters`;
 
-/** What a non-empty, already trimmed value of a field must satisfy: format or option list, then length. */
+/**
+ * What a non-empty, already trimmed value of a field must satisfy: a rule of its own (dates, amounts,
+ * counts, the description's words), else its kind's (an e-mail, a link, one of the options), then length.
+ */
 function formatOf(f: ProfileField): z.ZodType<string, string> {
-  const max = PROFILE_MAX_LENGTH[f];
-  if (f === 'founderEmail') return z.email({ error: PROFILE_MESSAGES.founderEmail }).max(max, tooLong(f));
-  if (f === 'founderLinkedin' || f === 'website' || f === 'pitchDeck')
-    return webUrl(PROFILE_MESSAGES[f]).max(max, tooLong(f));
+  const spec = PROFILE_SPEC[f];
+  const max = spec.maxLength;
   if (f === 'foundedDate')
     return z.string().superRefine((v, ctx) => {
       if (!isCalendarDate(v)) return void ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.foundedDate });
@@ -84,7 +80,7 @@ function formatOf(f: ProfileField): z.ZodType<string, string> {
     });
   if (f === 'raising')
     return z.string().superRefine((v, ctx) => {
-      if (v.length > PROFILE_MAX_LENGTH.raising) return void ctx.addIssue({ code: 'custom', message: tooLong(f) });
+      if (v.length > max) return void ctx.addIssue({ code: 'custom', message: tooLong(f) });
       const r = parseMoney(v);
       if (r.ok) return;
       const message =
@@ -104,12 +100,13 @@ function formatOf(f: ProfileField): z.ZodType<string, string> {
     });
   if (f === 'teamCount') return z.string().regex(/^[1-9]\d{0,6}$/, PROFILE_MESSAGES.teamCount);
   if (f === 'monthlyRevenue') return z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, PROFILE_MESSAGES.monthlyRevenue);
-  if (f in PROFILE_OPTIONS) {
-    const options = PROFILE_OPTIONS[f as keyof typeof PROFILE_OPTIONS];
-    return z.enum(options as unknown as [string, ...string[]], {
-      error: `${PROFILE_LABELS[f]} must be one of: ${options.join(', ')}`,
+  const invalid = spec.invalid ?? `${spec.label} is not valid`;
+  if (spec.kind === 'email') return z.email({ error: invalid }).max(max, tooLong(f));
+  if (spec.kind === 'url') return webUrl(invalid).max(max, tooLong(f));
+  if (spec.options)
+    return z.enum(spec.options as [string, ...string[]], {
+      error: `${spec.label} must be one of: ${spec.options.join(', ')}`,
     });
-  }
   return z.string().max(max, tooLong(f));
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isProfileField, PROFILE_SPEC } from '../profile/fields';
 
 // The review before sending: a dry run fills a firm's form without submitting and shows,
 // for every field, question → value → source, and the questions it would ask the founder. The submission
@@ -61,40 +62,13 @@ export interface FormReview {
   notSent: ReviewNotSent[];
 }
 
-const PROFILE_NAMES: Record<string, string> = {
-  companyName: 'company name',
-  founderName: 'founder name',
-  founderEmail: 'founder e-mail',
-  founderLinkedin: 'founder LinkedIn',
-  website: 'website',
-  industry: 'industry',
-  stage: 'stage',
-  raising: 'amount raising',
-  founded: 'founding year',
-  foundedDate: 'founding date',
-  location: 'location',
-  teamSize: 'team size',
-  teamCount: 'head count',
-  revenue: 'revenue',
-  monthlyRevenue: 'monthly revenue',
-  pitchDeck: 'pitch deck link',
-  additionalFounders: 'co-founders',
-  existingFunding: 'funding so far',
-  problem: 'problem',
-  solution: 'solution',
-  valueProposition: 'value proposition',
-  description: 'description',
-  oneLineExplanation: 'one-liner',
-  detailedDescription: 'detailed description',
-};
-
 /** A recorded source in words, with its kind (the review table and the submission details use the same). */
 export function describeSource(source: string | null | undefined): { kind: ReviewSourceKind; label: string } {
   const s = (source ?? '').trim();
   if (!s) return { kind: 'unknown', label: 'Not recorded' };
   if (s.startsWith('profile:')) {
     const f = s.slice(8);
-    return { kind: 'profile', label: `Profile: ${PROFILE_NAMES[f] ?? f}` };
+    return { kind: 'profile', label: `Profile: ${isProfileField(f) ? PROFILE_SPEC[f].review : f}` };
   }
   if (s.startsWith('answer:')) return { kind: 'answer', label: `Your answer to “${s.slice(7)}”` };
   switch (s) {

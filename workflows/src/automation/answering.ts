@@ -4,9 +4,17 @@
 // takes — the founder's own answer, a profile value, or nobody (ask) — and the value is then fitted to the
 // input exactly (a number input gets a number only when the profile holds one; a date input a full date only
 // when a full date is known). Nothing is composed: a value is either the founder's words or a profile value.
-import { resolveQuestion, wantedKinds, type Intent, type QuestionInput, type ValueKind } from '@fp/contracts';
+import {
+  PROFILE_ANSWER_INTENTS,
+  profileAnswer,
+  resolveQuestion,
+  wantedKinds,
+  type Intent,
+  type QuestionInput,
+  type ValueKind,
+} from '@fp/contracts';
 import type { ScannedControl } from './dom-scan';
-import { currencyOf, ensureUrl, isSamplePlaceholder, parseMoney, splitName } from './field-mapping';
+import { currencyOf, ensureUrl, isSamplePlaceholder, parseMoney } from './field-mapping';
 
 import { sameQuestion } from '@fp/contracts';
 import {
@@ -61,65 +69,19 @@ export interface ValueSources {
 
 const text = (s: string | undefined | null) => (s && s.trim() ? s.trim() : null);
 
-/** The profile's value for an intent, or null when the profile holds none. */
+/**
+ * The value for an intent from the profile (the field spec says which fields answer it and how a form gets
+ * their value), the per-firm deck link, or the founder's default message; null when none holds one.
+ */
 function profileValue(intentId: string, s: ValueSources): { value: string; source: ValueSource } | null {
-  const p = s.profile;
-  const from = (
-    field: keyof StartupProfile,
-    v: string | null = text(p[field]),
-  ): { value: string; source: ValueSource } | null => (v === null ? null : { value: v, source: `profile:${field}` });
-  switch (intentId) {
-    case 'firstName':
-      return from('founderName', text(splitName(p.founderName).first));
-    case 'lastName':
-      return from('founderName', text(splitName(p.founderName).last));
-    case 'website':
-      return from('website', p.website ? text(ensureUrl(p.website)) : null);
-    case 'founderLinkedin':
-      return from('founderLinkedin', p.founderLinkedin ? text(ensureUrl(p.founderLinkedin)) : null);
-    case 'pitchDeck':
-      if (text(s.deckUrl)) return { value: ensureUrl(s.deckUrl as string), source: 'deck-link' };
-      return from('pitchDeck', p.pitchDeck ? text(ensureUrl(p.pitchDeck)) : null);
-    case 'traction':
-      return from('revenue');
-    // Exact values first: a full founding date, a head count, an amount with its currency.
-    case 'founded':
-      return text(p.foundedDate) ? from('foundedDate') : from('founded');
-    case 'teamSize':
-      return text(p.teamCount) ? from('teamCount') : from('teamSize');
-    case 'revenue':
-      if (text(p.monthlyRevenue))
-        return {
-          value: `${p.monthlyRevenue!.trim()} ${text(p.revenueCurrency) ?? 'USD'} per month`,
-          source: 'profile:monthlyRevenue',
-        };
-      return from('revenue');
-    case 'role':
-      // The profile holds no title: being in the profile's founder field is no job title the founder gave.
-      return null;
-    case 'companyName':
-    case 'founderName':
-    case 'founderEmail':
-    case 'stage':
-    case 'industry':
-    case 'raising':
-    case 'existingFunding':
-    case 'location':
-    case 'problem':
-    case 'solution':
-    case 'valueProposition':
-    case 'description':
-    case 'oneLineExplanation':
-    case 'detailedDescription':
-    case 'additionalFounders':
-      return from(intentId);
-    case 'message':
-      // Only the message the founder wrote or approved in Settings; never a note composed from the profile.
-      return text(s.defaultMessage) ? { value: text(s.defaultMessage)!, source: 'setting:default-message' } : null;
-    default:
-      // phone, referral: the profile holds none.
-      return null;
-  }
+  if (intentId === 'pitchDeck' && text(s.deckUrl))
+    return { value: ensureUrl(s.deckUrl as string), source: 'deck-link' };
+  // Only the message the founder wrote or approved in Settings; never a note composed from the profile.
+  if (intentId === 'message')
+    return text(s.defaultMessage) ? { value: text(s.defaultMessage)!, source: 'setting:default-message' } : null;
+  // role, phone, referral: the profile holds none (being in the founder field is no job title the founder gave).
+  const a = profileAnswer(intentId, s.profile);
+  return a && { value: a.value, source: `profile:${a.field}` };
 }
 
 // --- exact values ------------------------------------------------------------------------------------------
@@ -407,36 +369,9 @@ function decideBox(
 // --- one field ---------------------------------------------------------------------------------------------
 
 const CHOICE_KINDS = new Set(['select', 'radio-group', 'checkbox-group', 'listbox']);
-const PROFILE_TARGETS = new Set<string>([
-  'companyName',
-  'description',
-  'industry',
-  'stage',
-  'raising',
-  'founded',
-  'founderName',
-  'founderEmail',
-  'founderLinkedin',
-  'website',
-  'location',
-  'teamSize',
-  'revenue',
-  'pitchDeck',
-  'additionalFounders',
-  'existingFunding',
-  'problem',
-  'solution',
-  'valueProposition',
-  'detailedDescription',
-  'oneLineExplanation',
-  'firstName',
-  'lastName',
-  'role',
-  'message',
-  'phone',
-  'referral',
-  'traction',
-]);
+/** What the founder's answer is logged as: a profile intent, or a question only the founder (or a setting) answers. */
+const FOUNDER_TARGETS = ['role', 'message', 'phone', 'referral'] as const satisfies readonly FieldTarget[];
+const PROFILE_TARGETS = new Set<string>([...PROFILE_ANSWER_INTENTS, ...FOUNDER_TARGETS]);
 
 /**
  * Decides what goes into one control. `question` is the text the founder sees for it (displayLabel).

@@ -109,19 +109,8 @@ export function isSamplePlaceholder(p: string | undefined): boolean {
   );
 }
 
-export function splitName(full: string | undefined): { first: string; last: string } {
-  const parts = (full ?? '').trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return { first: '', last: '' };
-  if (parts.length === 1) return { first: parts[0], last: '' };
-  return { first: parts[0], last: parts.slice(1).join(' ') };
-}
-
-export function ensureUrl(v: string): string {
-  const t = v.trim();
-  if (!t) return t;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(t)) return t;
-  return `https://${t.replace(/^\/+/, '')}`;
-}
+// How a profile value is written into a form lives with the field spec in contracts.
+export { ensureUrl, splitName } from '@fp/contracts';
 
 /**
  * The first amount in a text ("$2M", "1.5 million", "€500k", "2,000,000"; also inside "$1M - $5M",

@@ -1,38 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import type { TakeoverReason } from '@fp/contracts';
+import type { ProfileField, StartupProfile, TakeoverReason } from '@fp/contracts';
 import type { DeckFile } from './deck';
-
-/** Startup profile fields (product spec §3); all optional text. */
-export interface StartupProfile {
-  companyName?: string;
-  description?: string;
-  industry?: string;
-  stage?: string;
-  raising?: string;
-  founded?: string;
-  founderName?: string;
-  founderEmail?: string;
-  founderLinkedin?: string;
-  website?: string;
-  location?: string;
-  teamSize?: string;
-  revenue?: string;
-  pitchDeck?: string;
-  additionalFounders?: string;
-  existingFunding?: string;
-  problem?: string;
-  solution?: string;
-  valueProposition?: string;
-  detailedDescription?: string;
-  oneLineExplanation?: string;
-  /** Exact values: a full founding date (YYYY-MM-DD), the team's head count, monthly revenue and its currency. */
-  foundedDate?: string;
-  teamCount?: string;
-  monthlyRevenue?: string;
-  revenueCurrency?: string;
-}
-
-type ProfileField = keyof StartupProfile;
 
 /** What a form field asks for: a profile field, a value derived from the profile, or something we must not/cannot fill. */
 export type FieldTarget =
@@ -218,7 +186,7 @@ export interface ApplyOptions {
   takeover?: TakeoverHook;
 }
 
-export type { TakeoverReason };
+export type { StartupProfile, TakeoverReason };
 /** continue: the person handed the page back; stop: stopped; expired: nobody took over in time. */
 export type TakeoverDecision = 'continue' | 'stop' | 'expired';
 export type TakeoverHook = (request: {
