@@ -175,6 +175,7 @@ function buildModules(
     identity: accounts.identity,
     security: security.service,
     mail: mail.service,
+    storage: adapters.storage,
     retentionDays: deckVisitRetentionDays(),
   });
   const submissions = createSubmissionsModule({

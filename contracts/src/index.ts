@@ -23,6 +23,7 @@ export * from './saved-searches/api';
 export * from './saved-searches/events';
 export * from './deck-links/api';
 export * from './deck-links/events';
+export * from './deck-links/rooms';
 export * from './mail/api';
 export * from './mail/events';
 export * from './ops/api';

@@ -57,6 +57,14 @@ export const API_ROUTES = {
   deckViewerVisitFile: '/api/d/:token/visits/:visitId/file',
   deckViewerVisitDownload: '/api/d/:token/visits/:visitId/download',
   deckViewerVisitCover: '/api/d/:token/visits/:visitId/cover',
+  deckRooms: '/api/deck-rooms',
+  deckRoom: '/api/deck-rooms/:id',
+  deckRoomDocuments: '/api/deck-rooms/:id/documents',
+  deckRoomDocument: '/api/deck-rooms/:id/documents/:documentId',
+  deckRoomLinks: '/api/deck-rooms/:id/links',
+  deckRoomAnalytics: '/api/deck-rooms/:id/analytics',
+  deckViewerRoom: '/api/d/:token/room',
+  deckViewerRoomVisits: '/api/d/:token/room/:entryId/documents/:documentId/visits',
 
   // first run
   firstRun: '/api/first-run',

@@ -65,6 +65,8 @@ export type DeckLinkCreated = {
     source: 'founder' | 'application' | 'update';
     /** The application the automation made it for (source 'application'). */
     submissionId: string | null;
+    /** The data room this link opens (deck-room-<roomId>) instead of the founder's deck; absent on deck links. */
+    roomId?: string | null;
   };
 };
 /** Only the settings that changed. */
@@ -97,6 +99,29 @@ export type DeckVisitStarted = {
     device?: DeckDevice | null;
     /** The viewer proved `email` with a one-time code (DeckViewerVerified) before this visit. */
     verified?: boolean;
+    /**
+     * A visit in a data room: the document it opened (also its `deckId`, so a document's figures are
+     * kept like a deck version's) and the room entry (DeckRoomEntered) it came through.
+     */
+    documentId?: string;
+    entryId?: string;
+  };
+};
+/**
+ * Someone passed a room link's gates (e-mail, passcode, code) and, in a room with an NDA, accepted
+ * it by typing their name: `nda` is that acceptance, with the exact text they accepted.
+ */
+export type DeckRoomEntered = {
+  type: 'DeckRoomEntered';
+  data: {
+    linkId: string;
+    userId: string;
+    roomId: string;
+    entryId: string;
+    at: string;
+    email: string | null;
+    verified?: boolean;
+    nda: { name: string; text: string } | null;
   };
 };
 /** Visible seconds per page since the visit's last report (a hidden tab counts nothing), and the page on screen. */
@@ -118,7 +143,13 @@ type DeckDownloaded = {
 };
 
 export type DeckLinkEvent =
-  DeckLinkCreated | DeckLinkSettingsChanged | DeckLinkDeleted | DeckVisitStarted | DeckPagesRead | DeckDownloaded;
+  | DeckLinkCreated
+  | DeckLinkSettingsChanged
+  | DeckLinkDeleted
+  | DeckVisitStarted
+  | DeckPagesRead
+  | DeckDownloaded
+  | DeckRoomEntered;
 export const DECK_LINK_EVENT_TYPES = [
   'DeckLinkCreated',
   'DeckLinkSettingsChanged',
@@ -126,6 +157,7 @@ export const DECK_LINK_EVENT_TYPES = [
   'DeckVisitStarted',
   'DeckPagesRead',
   'DeckDownloaded',
+  'DeckRoomEntered',
 ] as const;
 
 export const deckLinkStream = (linkId: string) => `deck-link-${linkId}`;

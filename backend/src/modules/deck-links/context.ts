@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import type { FileStorage } from '../../platform/storage/index';
 import type { MailService } from '../mail/index';
 import type { ProfileService } from '../profile/index';
 
@@ -32,4 +33,6 @@ export type DeckLinksServiceContext = Pick<
   /** One-time codes to viewers and the founders' daily digests. */
   mail: MailService;
   retentionDays: number;
+  /** Data rooms' documents (the files port the pitch deck is stored through). */
+  storage: FileStorage;
 };

@@ -25,10 +25,18 @@ export async function createDeckLink(
   userId: string,
   req: CreateDeckLinkRequest,
   meta: CommandMeta,
-  opts: { linkId?: string; source?: 'founder' | 'application' | 'update'; submissionId?: string | null } = {},
+  opts: {
+    linkId?: string;
+    source?: 'founder' | 'application' | 'update';
+    submissionId?: string | null;
+    /** A data room's link (the room is checked to be the founder's by the caller): no deck needed. */
+    roomId?: string;
+  } = {},
 ): Promise<CreateDeckLinkResponse> {
-  const deck = await ctx.profile.pitchDeck(userId);
-  if (!deck.current) throw new DomainError(DECK_NEEDS_DECK, 409, 'no_deck');
+  if (!opts.roomId) {
+    const deck = await ctx.profile.pitchDeck(userId);
+    if (!deck.current) throw new DomainError(DECK_NEEDS_DECK, 409, 'no_deck');
+  }
   const linkId = opts.linkId ?? ctx.newId();
   const settings = {
     ...DECK_LINK_DEFAULTS,
@@ -56,6 +64,7 @@ export async function createDeckLink(
         settings,
         source: opts.source ?? 'founder',
         submissionId: opts.submissionId ?? null,
+        ...(opts.roomId ? { roomId: opts.roomId } : {}),
       },
     },
     meta,

@@ -1,3 +1,4 @@
+// Long file: a link's rules (settings, gates, visits, page reports, downloads, data-room entries) decide on one stream together.
 import {
   DECK_CODE_REQUIRED,
   DECK_DOWNLOAD_OFF,
@@ -5,8 +6,13 @@ import {
   DECK_LINK_EXPIRED,
   DECK_LINK_NOT_FOUND,
   DECK_LINK_OFF,
+  DECK_NDA_CHANGED,
+  DECK_NDA_REQUIRED,
   DECK_PASSCODE_REQUIRED,
   DECK_PASSCODE_WRONG,
+  DECK_ROOM_ENTRY_REQUIRED,
+  DECK_ROOM_IS_A_ROOM,
+  DECK_ROOM_NOT_A_ROOM,
   DECK_VISIT_UNKNOWN,
   deckExpiryProblem,
   type DeckDevice,
@@ -21,6 +27,14 @@ interface VisitState {
   lastAt: number;
   /** Its e-mail was verified with a one-time code. */
   verified: boolean;
+  /** A visit in a data room: the document it opened. */
+  documentId?: string;
+}
+
+/** Who passed a room link's gates (and accepted its NDA): their visits to the room's documents follow. */
+interface EntryState {
+  email: string | null;
+  verified: boolean;
 }
 
 export interface DeckLinkState {
@@ -28,6 +42,8 @@ export interface DeckLinkState {
   link: (Omit<DeckLinkCreated['data'], 'settings'> & { settings: DeckLinkSettings; deleted?: boolean }) | null;
   /** Visits by id: when each last reported. */
   visits: ReadonlyMap<string, VisitState>;
+  /** Entries into the link's data room (DeckRoomEntered), by id. */
+  entries: ReadonlyMap<string, EntryState>;
 }
 
 export type SettingsChange = Partial<DeckLinkSettings> & { email?: string | null; name?: string | null };
@@ -53,6 +69,29 @@ export type DeckLinkCommand =
         owner: boolean;
         device?: DeckDevice | null;
         verified?: boolean;
+        /**
+         * A document of the link's data room, opened through an entry (the gates and the NDA were
+         * passed there; the visit carries that entry's e-mail). Required on a room's link, refused on a deck's.
+         */
+        room?: { entryId: string; documentId: string };
+      };
+    }
+  /**
+   * A viewer of a room's link passes its gates (as StartDeckVisit) and, when the room has an NDA
+   * (`nda`: the room's text and version now, read by the use case), accepts it with the name typed
+   * and the version they read (`accepted`).
+   */
+  | {
+      type: 'EnterDeckRoom';
+      data: {
+        linkId: string;
+        entryId: string;
+        email: string | null;
+        passcodeOk: boolean | null;
+        owner: boolean;
+        verified?: boolean;
+        nda: { text: string; version: number } | null;
+        accepted: { name: string; version: number } | null;
       };
     }
   | {
@@ -116,10 +155,14 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  *   that verifies e-mails, a verified one: 401 otherwise); all its seconds together cannot
  *   exceed the time since the visit's last report (plus a small slack): more is scaled down, so a
  *   script cannot inflate reading time;
- * - a download needs a live link that allows downloads (403 otherwise).
+ * - a download needs a live link that allows downloads (403 otherwise);
+ * - a data room's link opens no deck: its viewer enters the room (the same gates, then the NDA when
+ *   the room has one: a name typed (401 without) for the version shown (409 when it changed since),
+ *   recorded as DeckRoomEntered with the text accepted), and each document's visit needs an entry of
+ *   this link (401 without) and carries its e-mail; a deck link refuses room visits and entries (400).
  */
 export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEvent> = {
-  initialState: () => ({ link: null, visits: new Map() }),
+  initialState: () => ({ link: null, visits: new Map(), entries: new Map() }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -150,6 +193,15 @@ export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEv
           visits: new Map(state.visits).set(event.data.visitId, {
             lastAt: Date.parse(event.data.at),
             verified: event.data.verified === true,
+            ...(event.data.documentId ? { documentId: event.data.documentId } : {}),
+          }),
+        };
+      case 'DeckRoomEntered':
+        return {
+          ...state,
+          entries: new Map(state.entries).set(event.data.entryId, {
+            email: event.data.email,
+            verified: event.data.verified === true,
           }),
         };
       case 'DeckPagesRead': {
@@ -175,6 +227,8 @@ export const deckLinkDecider: Decider<DeckLinkState, DeckLinkCommand, DeckLinkEv
         return deleteDeckLink(cmd, state, meta);
       case 'StartDeckVisit':
         return startDeckVisit(cmd, state, meta);
+      case 'EnterDeckRoom':
+        return enterDeckRoom(cmd, state, meta);
       case 'RecordPagesRead':
         return recordPagesRead(cmd, state, meta);
       case 'OpenDeckFile':
@@ -237,6 +291,20 @@ function changeDeckLinkSettings(
   return [{ type: 'DeckLinkSettingsChanged', data: { linkId: link.linkId, userId: link.userId, changes } }];
 }
 
+/** The gates of a link a viewer passes before anything opens: e-mail, passcode, one-time code. */
+function passGates(
+  link: NonNullable<DeckLinkState['link']>,
+  d: { email: string | null; passcodeOk: boolean | null; verified?: boolean },
+) {
+  if (link.settings.requireEmail && !d.email) throw new DomainError(DECK_EMAIL_REQUIRED, 400, 'email_required');
+  if (link.settings.passcodeHash) {
+    if (d.passcodeOk === null) throw new DomainError(DECK_PASSCODE_REQUIRED, 401, 'passcode_required');
+    if (!d.passcodeOk) throw new DomainError(DECK_PASSCODE_WRONG, 403, 'passcode_wrong');
+  }
+  if (link.settings.verifyEmail && !(d.verified && d.email))
+    throw new DomainError(DECK_CODE_REQUIRED, 401, 'code_required');
+}
+
 function startDeckVisit(
   cmd: CommandOf<DeckLinkCommand, 'StartDeckVisit'>,
   state: DeckLinkState,
@@ -249,13 +317,14 @@ function startDeckVisit(
     return [];
   }
   const link = liveLink(state, meta.now);
-  if (link.settings.requireEmail && !d.email) throw new DomainError(DECK_EMAIL_REQUIRED, 400, 'email_required');
-  if (link.settings.passcodeHash) {
-    if (d.passcodeOk === null) throw new DomainError(DECK_PASSCODE_REQUIRED, 401, 'passcode_required');
-    if (!d.passcodeOk) throw new DomainError(DECK_PASSCODE_WRONG, 403, 'passcode_wrong');
-  }
-  if (link.settings.verifyEmail && !(d.verified && d.email))
-    throw new DomainError(DECK_CODE_REQUIRED, 401, 'code_required');
+  if (link.roomId && !d.room) throw new DomainError(DECK_ROOM_IS_A_ROOM, 400, 'room_link');
+  if (!link.roomId && d.room) throw new DomainError(DECK_ROOM_NOT_A_ROOM, 400, 'not_a_room');
+  // In a room the gates (and the NDA) were passed at the entry, whose e-mail the visit carries.
+  const entry = d.room ? state.entries.get(d.room.entryId) : undefined;
+  if (d.room && !entry) throw new DomainError(DECK_ROOM_ENTRY_REQUIRED, 401, 'entry_required');
+  const email = entry ? entry.email : d.email;
+  const verified = entry ? entry.verified : d.verified === true;
+  if (!entry) passGates(link, d);
   if (state.visits.has(d.visitId)) return [];
   return [
     {
@@ -265,12 +334,47 @@ function startDeckVisit(
         userId: link.userId,
         visitId: d.visitId,
         at,
-        email: d.email,
+        email,
         investorId: link.investorId,
         investorKind: link.investorKind,
         deckId: d.deckId,
         ...(d.device ? { device: d.device } : {}),
+        ...(verified && email ? { verified: true } : {}),
+        ...(d.room ? { documentId: d.room.documentId, entryId: d.room.entryId } : {}),
+      },
+    },
+  ];
+}
+
+function enterDeckRoom(
+  cmd: CommandOf<DeckLinkCommand, 'EnterDeckRoom'>,
+  state: DeckLinkState,
+  meta: CommandMeta,
+): DeckLinkEvent[] {
+  const d = cmd.data;
+  if (!state.link) throw new DomainError(DECK_LINK_NOT_FOUND, 404, 'not_found');
+  if (!state.link.roomId) throw new DomainError(DECK_ROOM_NOT_A_ROOM, 400, 'not_a_room');
+  // The founder's own look at their room: shown, never recorded (no NDA asked of them).
+  if (d.owner) return [];
+  const link = liveLink(state, meta.now);
+  passGates(link, d);
+  if (d.nda) {
+    if (!d.accepted?.name.trim()) throw new DomainError(DECK_NDA_REQUIRED, 401, 'nda_required');
+    if (d.accepted.version !== d.nda.version) throw new DomainError(DECK_NDA_CHANGED, 409, 'nda_changed');
+  }
+  if (state.entries.has(d.entryId)) return [];
+  return [
+    {
+      type: 'DeckRoomEntered',
+      data: {
+        linkId: link.linkId,
+        userId: link.userId,
+        roomId: link.roomId!,
+        entryId: d.entryId,
+        at: meta.now.toISOString(),
+        email: d.email,
         ...(d.verified && d.email ? { verified: true } : {}),
+        nda: d.nda ? { name: d.accepted!.name.trim(), text: d.nda.text } : null,
       },
     },
   ];

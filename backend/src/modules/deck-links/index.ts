@@ -2,6 +2,7 @@ import { moduleContext, type AppContext } from '../../platform/context';
 import { dailyJob } from '../../platform/daily-job';
 import type { IdentityProvider } from '../../platform/identity/port';
 import type { AppModule } from '../../platform/module';
+import type { FileStorage } from '../../platform/storage/index';
 import type { MailService } from '../mail/index';
 import type { ProfileService } from '../profile/index';
 import type { SecurityService } from '../security/index';
@@ -10,6 +11,8 @@ import type { DeckLinksContext } from './route-context';
 import { firstVisitNotifier } from './first-visit-notifier';
 import { deckLinksProjection } from './projection';
 import { deckLinksRoutes } from './routes';
+import { deckRoomsProjection } from './room-projection';
+import { deckRoomRoutes } from './room-routes';
 import { createDeckLinksService, type DeckLinksService } from './service';
 import { deckViewerRoutes, VIEWER_PATHS } from './viewer-routes';
 
@@ -24,6 +27,8 @@ export interface DeckLinksDeps {
   security: SecurityService;
   /** A link's first visit is e-mailed to its founder (unless switched off in Settings). */
   mail: MailService;
+  /** Data rooms' documents are stored here (as the pitch deck is). */
+  storage: FileStorage;
   /** Days visit data (e-mail, page times) is kept in the read models (DECK_VISIT_RETENTION_DAYS). */
   retentionDays?: number;
   limits?: Partial<DeckViewerLimits>;
@@ -37,11 +42,12 @@ export function createDeckLinksModule({
   identity,
   security,
   mail,
+  storage,
   retentionDays = 365,
   limits,
   pollMs = 60_000,
 }: DeckLinksDeps): AppModule<DeckLinksService> {
-  const deckLinks = createDeckLinksService(moduleContext(platform, { profile, mail, retentionDays }));
+  const deckLinks = createDeckLinksService(moduleContext(platform, { profile, mail, retentionDays, storage }));
   const ctx: DeckLinksContext = moduleContext(platform, {
     profile,
     identity,
@@ -54,11 +60,13 @@ export function createDeckLinksModule({
     service: deckLinks,
     projections: [
       deckLinksProjection({ retentionDays, now: () => platform.clock.now() }),
+      deckRoomsProjection,
       firstVisitNotifier(mail, { appUrl: platform.config.publicUrl, retentionDays, now: () => platform.clock.now() }),
     ],
     publicPaths: VIEWER_PATHS,
     routes: (app) => {
       deckLinksRoutes(app, ctx);
+      deckRoomRoutes(app, ctx);
       deckViewerRoutes(app, ctx);
     },
     start: dailyJob('deck-links', platform.clock, deckLinks.job, pollMs),

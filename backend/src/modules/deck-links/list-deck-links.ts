@@ -11,11 +11,14 @@ function originOf(r: { id: string; source: string; investor_id: string | null })
   return r.investor_id ? 'pipeline' : 'hand';
 }
 
-/** The founder's links with their figures, newest first (`ids`: only these). Deleted links are left out. */
+/**
+ * The founder's links with their figures, newest first (`ids`: only these; `roomId`: a data room's
+ * links; else the deck's links, rooms' left out). Deleted links are left out.
+ */
 export async function listDeckLinks(
   ctx: Pick<DeckLinksServiceContext, 'db' | 'config'>,
   userId: string,
-  opts: { ids?: string[] } = {},
+  opts: { ids?: string[]; roomId?: string } = {},
 ): Promise<DeckLinkSummary[]> {
   if (opts.ids && !opts.ids.length) return [];
   // Visits, seconds and last visit as the projection keeps them on the link's row (migration 985):
@@ -23,7 +26,11 @@ export async function listDeckLinks(
   // viewed and the page count are of one deck version, the one the link's latest visit read (never
   // pages of a 12-page and a 10-page version together): that visit from the (link, started_at)
   // index, then that version's visits of the link.
-  const only = opts.ids ? sql`and l.id in (${sql.join(opts.ids)})` : sql``;
+  const only = opts.ids
+    ? sql`and l.id in (${sql.join(opts.ids)})`
+    : opts.roomId
+      ? sql`and l.room_id = ${opts.roomId}`
+      : sql`and l.room_id is null`;
   const { rows } = await sql<Record<string, any>>`
     select l.*, lv.deck_id as version, coalesce(f.pages_viewed, 0) as pages_viewed, f.page_count as version_pages
     from deck_links l
@@ -67,6 +74,7 @@ export async function allLinksForRecipients(ctx: Pick<DeckLinksServiceContext, '
     .selectFrom('deck_links')
     .select(['id', 'email', 'investor_id', 'investor_kind', 'enabled', 'deleted_at', 'created_at'])
     .where('user_id', '=', userId)
+    .where('room_id', 'is', null)
     .execute();
   return rows.map((r) => ({
     id: r.id as string,

@@ -66,6 +66,7 @@ export function deckLinksProjection(opts: { retentionDays: number; now?: () => D
                 verify_email: s.verifyEmail ?? false,
                 source: d.source,
                 submission_id: d.submissionId,
+                room_id: d.roomId ?? null,
                 created_at: when,
                 updated_at: when,
               })
@@ -95,6 +96,9 @@ export function deckLinksProjection(opts: { retentionDays: number; now?: () => D
             break;
           case 'DeckDownloaded':
             visits.downloaded.add(ev.data.visitId);
+            break;
+          case 'DeckRoomEntered':
+            // The room's read model (deck_rooms projection, room-projection.ts) keeps entries.
             break;
         }
       }

@@ -5,6 +5,7 @@ import {
   type DeckLinkAnalytics,
   type DeckLinkAnalyticsQuery,
   type DeckPageFigure,
+  type DeckVisitFigures,
 } from '@fp/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { DomainError } from '../../platform/decider';
@@ -16,14 +17,14 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * Who a visit's reader is, so readers count people and not links: the e-mail they gave, else the
  * address the link was made for, else the pipeline investor it was made for, else the link itself.
  */
-const READER = sql`coalesce(lower(v.email), lower(l.email), 'investor:' || l.investor_kind || ':' || l.investor_id, 'link:' || l.id)`;
+export const READER = sql`coalesce(lower(v.email), lower(l.email), 'investor:' || l.investor_kind || ':' || l.investor_id, 'link:' || l.id)`;
 
 /**
  * Page by page over the visits `where` selects: how many visits reached each page (the furthest page
  * a visit showed, so the drop shows where readers stop) and the average visible seconds on it among
  * those that reached it. Pages up to the deck's length (`pageCount`) are listed even when unread.
  */
-async function pageFigures(
+export async function pageFigures(
   ctx: Pick<DeckLinksServiceContext, 'db'>,
   where: RawBuilder<unknown>,
   pageCount: number | null | RawBuilder<unknown>,
@@ -42,6 +43,47 @@ async function pageFigures(
     reached: x.reached,
     avgSeconds: x.reached ? round1(x.seconds / x.reached) : 0,
   }));
+}
+
+/** Visits (deck_visits rows) as the screens show them: seconds per page, reach, completion, device. */
+export async function visitFigures(
+  ctx: Pick<DeckLinksServiceContext, 'db'>,
+  visits: Record<string, any>[],
+): Promise<DeckVisitFigures[]> {
+  const pages = visits.length
+    ? await ctx.db
+        .selectFrom('deck_visit_pages')
+        .selectAll()
+        .where(
+          'visit_id',
+          'in',
+          visits.map((v) => v.visit_id),
+        )
+        .orderBy('page')
+        .execute()
+    : [];
+  const byVisit = new Map<string, { page: number; seconds: number }[]>();
+  for (const p of pages)
+    byVisit.set(p.visit_id, [...(byVisit.get(p.visit_id) ?? []), { page: p.page, seconds: round1(Number(p.seconds)) }]);
+  return visits.map((v) => {
+    const seen = byVisit.get(v.visit_id) ?? [];
+    const reach = Math.max(Number(v.reach ?? 0), v.last_page ?? 0, ...seen.map((p) => p.page));
+    const pageCount = v.page_count ?? null;
+    return {
+      visitId: v.visit_id as string,
+      at: new Date(v.started_at).toISOString(),
+      email: v.email,
+      verified: v.verified ?? false,
+      device: v.device ?? null,
+      deckId: v.deck_id as string,
+      pages: seen,
+      reach,
+      pageCount,
+      completion: pageCount ? Math.min(100, Math.round((reach / pageCount) * 100)) : null,
+      totalSeconds: round1(Number(v.total_seconds)),
+      downloaded: v.downloaded,
+    };
+  });
 }
 
 /** The next day's midnight (UTC) after a YYYY-MM-DD, so `to` includes its whole day. */
@@ -90,40 +132,7 @@ export async function linkAnalytics(
   if (q.deckId && !versions.some((v) => v.deckId === q.deckId))
     throw new DomainError(DECK_VERSION_NOT_FOUND, 404, 'not_found');
   const deckId = q.deckId ?? versions[0]?.deckId ?? null;
-  const pages = visits.length
-    ? await ctx.db
-        .selectFrom('deck_visit_pages')
-        .selectAll()
-        .where(
-          'visit_id',
-          'in',
-          visits.map((v) => v.visit_id),
-        )
-        .orderBy('page')
-        .execute()
-    : [];
-  const byVisit = new Map<string, { page: number; seconds: number }[]>();
-  for (const p of pages)
-    byVisit.set(p.visit_id, [...(byVisit.get(p.visit_id) ?? []), { page: p.page, seconds: round1(Number(p.seconds)) }]);
-  const figures = visits.map((v) => {
-    const seen = byVisit.get(v.visit_id) ?? [];
-    const reach = Math.max(Number(v.reach ?? 0), v.last_page ?? 0, ...seen.map((p) => p.page));
-    const pageCount = v.page_count ?? null;
-    return {
-      visitId: v.visit_id as string,
-      at: new Date(v.started_at).toISOString(),
-      email: v.email,
-      verified: v.verified ?? false,
-      device: v.device ?? null,
-      deckId: v.deck_id as string,
-      pages: seen,
-      reach,
-      pageCount,
-      completion: pageCount ? Math.min(100, Math.round((reach / pageCount) * 100)) : null,
-      totalSeconds: round1(Number(v.total_seconds)),
-      downloaded: v.downloaded,
-    };
-  });
+  const figures = await visitFigures(ctx, visits);
   const pageCount = deckId
     ? Math.max(0, ...figures.filter((v) => v.deckId === deckId).map((v) => v.pageCount ?? 0)) || null
     : null;
@@ -156,7 +165,7 @@ export async function deckAnalytics(
   const [{ current, history }, week, stats, people] = await Promise.all([
     ctx.profile.pitchDeck(userId),
     sql<{ n: number }>`select count(distinct ${READER}) as n from deck_visits v join deck_links l on l.id = v.link_id
-      where v.user_id = ${userId} and v.started_at >= ${weekAgo}`
+      where v.user_id = ${userId} and v.started_at >= ${weekAgo} and l.room_id is null`
       .execute(ctx.db)
       .then((r) => r.rows[0]),
     sql<{ deck_id: string; visits: number; page_count: number | null; last_visit_at: Date | null }>`

@@ -1,5 +1,9 @@
 import type {
   CreateDeckLinkRequest,
+  CreateDeckRoomRequest,
+  CreateRoomLinkRequest,
+  EnterDeckRoomRequest,
+  UpdateDeckRoomRequest,
   DeckAlertSettings,
   DeckLinkAnalyticsQuery,
   SendDeckCodeRequest,
@@ -8,6 +12,13 @@ import type {
 import type { CommandMeta } from '../../platform/decider';
 import type { DeckLinksServiceContext } from './context';
 import { createDeckLink } from './create-deck-link';
+import { changeDeckRoom, createDeckRoom } from './create-deck-room';
+import { createRoomLink } from './create-room-link';
+import { enterDeckRoom, startRoomVisit } from './enter-deck-room';
+import { listDeckRooms } from './list-deck-rooms';
+import { roomAnalytics } from './read-room-analytics';
+import { addRoomDocument, removeRoomDocument } from './room-documents';
+import { ownRoomRow } from './room-state';
 import { markDeckNotificationsSeen, setDeckAlerts } from './deck-alerts';
 import { listDeckNotifications } from './list-deck-notifications';
 import { deleteDeckLink } from './delete-deck-link';
@@ -80,6 +91,24 @@ export function createDeckLinksService(ctx: DeckLinksServiceContext) {
     markNotificationsSeen: (userId: string, meta: CommandMeta) => markDeckNotificationsSeen(ctx, userId, meta),
     setAlerts: (userId: string, settings: Partial<DeckAlertSettings>, meta: CommandMeta) =>
       setDeckAlerts(ctx, userId, settings, meta),
+    /** Data rooms: several PDFs behind one link, optionally behind an NDA (docs/deck-links.md). */
+    rooms: {
+      create: (userId: string, req: CreateDeckRoomRequest, meta: CommandMeta) => createDeckRoom(ctx, userId, req, meta),
+      list: (userId: string) => listDeckRooms(ctx, userId),
+      get: async (userId: string, roomId: string) => {
+        await ownRoomRow(ctx, userId, roomId);
+        return (await listDeckRooms(ctx, userId, { roomId }))[0]!;
+      },
+      change: (userId: string, roomId: string, req: UpdateDeckRoomRequest, meta: CommandMeta) =>
+        changeDeckRoom(ctx, userId, roomId, req, meta),
+      addDocument: (userId: string, roomId: string, fileName: string, bytes: Buffer, meta: CommandMeta) =>
+        addRoomDocument(ctx, userId, roomId, fileName, bytes, meta),
+      removeDocument: (userId: string, roomId: string, documentId: string, meta: CommandMeta) =>
+        removeRoomDocument(ctx, userId, roomId, documentId, meta),
+      createLink: (userId: string, roomId: string, req: CreateRoomLinkRequest, meta: CommandMeta) =>
+        createRoomLink(ctx, userId, roomId, req, meta),
+      analytics: (userId: string, roomId: string) => roomAnalytics(ctx, userId, roomId),
+    },
     /** The public viewer's steps (viewer-routes.ts). */
     viewer: {
       link: (token: string) => linkByToken(ctx, token),
@@ -92,6 +121,11 @@ export function createDeckLinksService(ctx: DeckLinksServiceContext) {
       file: (...a: Parameters<typeof deckFile> extends [unknown, ...infer R] ? R : never) => deckFile(ctx, ...a),
       cover: (...a: Parameters<typeof deckCover> extends [unknown, ...infer R] ? R : never) => deckCover(ctx, ...a),
       info: (...a: Parameters<typeof viewInfo> extends [unknown, ...infer R] ? R : never) => viewInfo(ctx, ...a),
+      /** A room's link: the gates and the NDA, then each document's visit. */
+      enterRoom: (row: LinkRow, req: EnterDeckRoomRequest, owner: boolean, meta: CommandMeta) =>
+        enterDeckRoom(ctx, row, req, owner, meta),
+      roomVisit: (...a: Parameters<typeof startRoomVisit> extends [unknown, ...infer R] ? R : never) =>
+        startRoomVisit(ctx, ...a),
     },
     /** The retention job (daily; also callable from tests and the CLI). */
     purgeOldVisits: (now: Date) => purgeOldVisits(ctx, now),

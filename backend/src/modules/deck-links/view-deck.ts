@@ -3,6 +3,8 @@ import {
   DECK_LINK_NOT_FOUND,
   DECK_LINK_OFF,
   DECK_NO_DECK,
+  DECK_ROOM_DOCUMENT_NOT_FOUND,
+  DECK_ROOM_IS_A_ROOM,
   DECK_TOKEN_PATTERN,
   deckLinkStream,
   type DeckDevice,
@@ -18,10 +20,15 @@ import type { DeckLinksServiceContext } from './context';
 import { deckLinkDecider, type DeckLinkCommand } from './deck-link-decider';
 import { acceptDeckCode } from './accept-deck-code';
 import { verifyPasscode } from './passcode';
+import { roomState } from './room-state';
 import { watermarkPdf } from './watermark-pdf';
 
 /** The id the founder's own (unrecorded) view uses: only their session opens the file with it. */
 export const PREVIEW_VISIT = 'preview';
+/** The founder's own look at a room's document: the preview id names the document it shows. */
+export const roomPreviewVisit = (documentId: string) => `${PREVIEW_VISIT}-${documentId}`;
+/** The founder's own (unrecorded) visit id, of a deck or of a room's document. */
+export const isPreviewVisit = (visitId: string) => visitId === PREVIEW_VISIT || visitId.startsWith(`${PREVIEW_VISIT}-`);
 
 export interface LinkRow {
   id: string;
@@ -34,6 +41,8 @@ export interface LinkRow {
   watermark: boolean;
   enabled: boolean;
   verify_email: boolean;
+  /** The data room this link opens, or null for the founder's deck. */
+  room_id: string | null;
 }
 
 /** The link behind a token, or 404: a malformed token is as unknown as a wrong one. */
@@ -52,7 +61,7 @@ export function live(row: LinkRow, now: Date) {
 
 /** What the viewer page asks before showing the deck (the gates), refused at once when the link is off or expired. */
 export async function viewInfo(
-  ctx: Pick<DeckLinksServiceContext, 'profile'>,
+  ctx: Pick<DeckLinksServiceContext, 'profile' | 'store'>,
   row: LinkRow,
   now: Date,
   owner: boolean,
@@ -68,10 +77,21 @@ export async function viewInfo(
     watermark: row.watermark,
     tracked: true,
     preview: owner,
+    room: row.room_id ? await roomInfo(ctx, row.room_id, owner) : null,
   };
 }
 
-async function run(
+/** A room link's name and NDA (the founder's own look is asked no NDA), from the room's stream. */
+async function roomInfo(ctx: Pick<DeckLinksServiceContext, 'store'>, roomId: string, owner: boolean) {
+  const room = await roomState(ctx, roomId);
+  const text = room.room?.ndaText;
+  return {
+    name: room.room?.name ?? '',
+    nda: text && !owner ? { text, version: room.ndaVersion } : null,
+  };
+}
+
+export async function run(
   ctx: DeckLinksServiceContext,
   linkId: string,
   command: DeckLinkCommand,
@@ -96,6 +116,8 @@ export async function startDeckVisit(
   /** The browser's kind (phone, tablet, desktop), from its user agent; the user agent itself is not kept. */
   device: DeckDevice | null = null,
 ): Promise<StartDeckVisitResponse & { passcodeFailed: boolean }> {
+  // A room's link is entered first (enter-deck-room.ts); its documents open from there.
+  if (row.room_id) throw new DomainError(DECK_ROOM_IS_A_ROOM, 400, 'room_link');
   const { current } = await ctx.profile.pitchDeck(row.user_id);
   if (!current) throw new DomainError(DECK_NO_DECK, 404, 'no_deck');
   const passcodeOk =
@@ -175,7 +197,8 @@ export async function deckCover(
   meta: CommandMeta,
 ): Promise<Buffer> {
   if (!owner) await run(ctx, row.id, { type: 'OpenDeckFile', data: { linkId: row.id, visitId } }, meta, false);
-  const cover = await ctx.profile.pitchDeckCover(row.user_id);
+  // A room's documents have no image drawn at upload: the viewer waits for pdf.js's page.
+  const cover = row.room_id ? null : await ctx.profile.pitchDeckCover(row.user_id);
   if (!cover) throw new DomainError('This deck has no first-page image; the page itself is loading.', 404, 'no_cover');
   return cover;
 }
@@ -189,6 +212,7 @@ export async function deckFile(
   download: boolean,
   meta: CommandMeta,
 ) {
+  if (row.room_id) return roomDocumentFile(ctx, row, visitId, owner, download, meta);
   const { current } = await ctx.profile.pitchDeck(row.user_id);
   const file = current ? await ctx.profile.pitchDeckFile(row.user_id) : null;
   if (!current || !file) throw new DomainError(DECK_NO_DECK, 404, 'no_deck');
@@ -198,6 +222,48 @@ export async function deckFile(
       : { type: 'OpenDeckFile', data: { linkId: row.id, visitId } };
     await run(ctx, row.id, command, meta, false);
   }
+  return watermarked(ctx, row, visitId, owner, download, file);
+}
+
+/**
+ * A room document's bytes for a started visit of that document (the visit needed an entry, and so
+ * the NDA when the room has one: without it nothing is served), or the founder's preview.
+ */
+async function roomDocumentFile(
+  ctx: DeckLinksServiceContext,
+  row: LinkRow,
+  visitId: string,
+  owner: boolean,
+  download: boolean,
+  meta: CommandMeta,
+) {
+  let documentId = owner ? visitId.slice(PREVIEW_VISIT.length + 1) : undefined;
+  if (!owner) {
+    const opened = await run(ctx, row.id, { type: 'OpenDeckFile', data: { linkId: row.id, visitId } }, meta, false);
+    documentId = opened.state.visits.get(visitId)?.documentId;
+  }
+  const doc = documentId ? (await roomState(ctx, row.room_id!)).documents.get(documentId) : undefined;
+  const bytes = doc ? await ctx.storage.get(doc.key) : null;
+  if (!documentId || !doc || !bytes) throw new DomainError(DECK_ROOM_DOCUMENT_NOT_FOUND, 404, 'not_found');
+  if (download && !owner)
+    await run(
+      ctx,
+      row.id,
+      { type: 'DownloadDeck', data: { linkId: row.id, visitId, deckId: documentId } },
+      meta,
+      false,
+    );
+  return watermarked(ctx, row, visitId, owner, download, { fileName: doc.fileName, bytes });
+}
+
+async function watermarked<F extends { fileName: string; bytes: Buffer }>(
+  ctx: DeckLinksServiceContext,
+  row: LinkRow,
+  visitId: string,
+  owner: boolean,
+  download: boolean,
+  file: F,
+): Promise<F> {
   // A watermarked link's download carries the watermark the pages show (the viewer's e-mail).
   if (download && row.watermark) {
     const text = owner ? 'Preview' : await visitEmail(ctx, row.id, visitId);

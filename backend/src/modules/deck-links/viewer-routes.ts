@@ -2,6 +2,7 @@ import {
   API_ROUTES,
   DeckPagesBeacon,
   deviceOf,
+  EnterDeckRoomRequest,
   RATE_LIMIT_EXCEEDED,
   SendDeckCodeRequest,
   StartDeckVisitRequest,
@@ -13,13 +14,18 @@ import { DomainError } from '../../platform/decider';
 import { attachmentHeader, byteRange, parse } from '../../platform/http';
 import { headersFrom } from '../../platform/identity/port';
 import type { DeckLinksContext } from './route-context';
-import { PREVIEW_VISIT, type LinkRow } from './view-deck';
+import { isPreviewVisit, PREVIEW_VISIT, type LinkRow } from './view-deck';
 
 /** The viewer's API paths: public (no session check), served by this module only. */
 export const VIEWER_PATHS = [/^\/api\/d\//];
 
 const TokenParams = z.object({ token: z.string().max(100) });
 const VisitParams = z.object({ token: z.string().max(100), visitId: z.string().min(1).max(64) });
+const RoomVisitParams = z.object({
+  token: z.string().max(100),
+  entryId: z.string().min(1).max(64),
+  documentId: z.string().min(1).max(200),
+});
 const VIEWER_ACTOR = 'deck-viewer';
 
 /**
@@ -71,33 +77,71 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
     return viewer.info(row, ctx.clock.now(), owner);
   });
 
-  app.post(API_ROUTES.deckViewerVisits, async (req, reply) => {
-    const { row, owner } = await open(req, reply, parse(TokenParams, req.params).token);
-    if (!owner) await limit(req, reply, 'visits', limits.visitsPerWindow, limits.windowMs);
-    // Too many wrong passcodes for this link from this address: refused before another is tried.
+  /** Too many wrong passcodes for this link from this address: refused before another is tried. */
+  async function passcodeLocked(req: FastifyRequest, reply: FastifyReply, row: LinkRow) {
     const failures = await ctx.security.counters
       .peek(`deck:passcode:${row.id}:${req.ip}`)
       .catch(() => ({ current: 0, ttl: 0 }));
-    if (failures.current >= limits.passcodeFailuresPerWindow)
-      return reply
-        .status(429)
-        .header('retry-after', String(Math.max(1, Math.ceil(failures.ttl / 1000))))
-        .send({ error: RATE_LIMIT_EXCEEDED });
-    const body = parse(StartDeckVisitRequest, req.body ?? {});
+    if (failures.current < limits.passcodeFailuresPerWindow) return;
+    reply.header('retry-after', String(Math.max(1, Math.ceil(failures.ttl / 1000))));
+    throw new DomainError(RATE_LIMIT_EXCEEDED, 429, 'rate_limited');
+  }
+
+  /** Runs a gate; a wrong passcode counts toward the address's limit for this link. */
+  async function countingPasscode<T>(req: FastifyRequest, row: LinkRow, gate: () => Promise<T>): Promise<T> {
     try {
-      const { passcodeFailed: _f, ...started } = await viewer.start(
-        row,
-        body,
-        owner,
-        metaFor(ctx, owner ? row.user_id : VIEWER_ACTOR),
-        deviceOf(req.headers['user-agent']),
-      );
-      return reply.status(201).send(started);
+      return await gate();
     } catch (err) {
       if (err instanceof DomainError && err.code === 'passcode_wrong')
         await ctx.security.counters.hit(`deck:passcode:${row.id}:${req.ip}`, limits.windowMs).catch(() => undefined);
       throw err;
     }
+  }
+
+  app.post(API_ROUTES.deckViewerVisits, async (req, reply) => {
+    const { row, owner } = await open(req, reply, parse(TokenParams, req.params).token);
+    if (!owner) await limit(req, reply, 'visits', limits.visitsPerWindow, limits.windowMs);
+    await passcodeLocked(req, reply, row);
+    const body = parse(StartDeckVisitRequest, req.body ?? {});
+    const { passcodeFailed: _f, ...started } = await countingPasscode(req, row, () =>
+      viewer.start(
+        row,
+        body,
+        owner,
+        metaFor(ctx, owner ? row.user_id : VIEWER_ACTOR),
+        deviceOf(req.headers['user-agent']),
+      ),
+    );
+    return reply.status(201).send(started);
+  });
+
+  // A data room's link: the gates and the NDA (its acceptance recorded), then the room's documents.
+  app.post(API_ROUTES.deckViewerRoom, async (req, reply) => {
+    const { row, owner } = await open(req, reply, parse(TokenParams, req.params).token);
+    if (!owner) await limit(req, reply, 'visits', limits.visitsPerWindow, limits.windowMs);
+    await passcodeLocked(req, reply, row);
+    const body = parse(EnterDeckRoomRequest, req.body ?? {});
+    const { passcodeFailed: _f, ...entered } = await countingPasscode(req, row, () =>
+      viewer.enterRoom(row, body, owner, metaFor(ctx, owner ? row.user_id : VIEWER_ACTOR)),
+    );
+    return reply.status(201).send(entered);
+  });
+
+  // One document of the room, through an entry of this link (none: 401, nothing served).
+  app.post(API_ROUTES.deckViewerRoomVisits, async (req, reply) => {
+    const { token, entryId, documentId } = parse(RoomVisitParams, req.params);
+    const { row, owner } = await open(req, reply, token);
+    if (!owner) await limit(req, reply, 'visits', limits.visitsPerWindow, limits.windowMs);
+    const preview = owner && entryId === PREVIEW_VISIT;
+    const started = await viewer.roomVisit(
+      row,
+      entryId,
+      documentId,
+      preview,
+      metaFor(ctx, preview ? row.user_id : VIEWER_ACTOR),
+      deviceOf(req.headers['user-agent']),
+    );
+    return reply.status(201).send(started);
   });
 
   // A one-time code to the viewer's e-mail: limited per address here, per link and e-mail by the code decider.
@@ -112,14 +156,14 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
     const { token, visitId } = parse(VisitParams, req.params);
     const { row, owner } = await open(req, reply, token);
     const beacon = parse(DeckPagesBeacon, req.body ?? {});
-    if (!(owner && visitId === PREVIEW_VISIT)) await viewer.pages(row, visitId, beacon, metaFor(ctx, VIEWER_ACTOR));
+    if (!(owner && isPreviewVisit(visitId))) await viewer.pages(row, visitId, beacon, metaFor(ctx, VIEWER_ACTOR));
     return reply.status(204).send();
   });
 
   app.get(API_ROUTES.deckViewerVisitCover, async (req, reply) => {
     const { token, visitId } = parse(VisitParams, req.params);
     const { row, owner } = await open(req, reply, token);
-    const cover = await viewer.cover(row, visitId, owner && visitId === PREVIEW_VISIT, metaFor(ctx, VIEWER_ACTOR));
+    const cover = await viewer.cover(row, visitId, owner && isPreviewVisit(visitId), metaFor(ctx, VIEWER_ACTOR));
     return reply.type('image/webp').send(cover);
   });
 
@@ -130,7 +174,7 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
     app.get(path, async (req, reply) => {
       const { token, visitId } = parse(VisitParams, req.params);
       const { row, owner } = await open(req, reply, token);
-      const preview = owner && visitId === PREVIEW_VISIT;
+      const preview = owner && isPreviewVisit(visitId);
       const file = await viewer.file(row, visitId, preview, download, metaFor(ctx, VIEWER_ACTOR));
       reply.type('application/pdf');
       if (download) return reply.header('content-disposition', attachmentHeader(file.fileName)).send(file.bytes);

@@ -1,4 +1,4 @@
-import type { DeckAnalytics, DeckPageFigure } from '@fp/contracts';
+import type { DeckAnalytics } from '@fp/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Presentation } from 'lucide-react';
@@ -26,51 +26,9 @@ import {
 import { formatDateTime } from '../submissions/format';
 import { DeckNotices } from './DeckAlerts';
 import { LinksCard } from './LinksCard';
+import { PageChart } from './PageChart';
+import { RoomsCard } from './RoomsCard';
 import { deckAnalyticsQueryOptions, deckNotificationsQueryOptions, durationLabel, whenLabel } from './queries';
-
-/** Average time per page and how many readers reached it, as bars in a table (readable without the picture). */
-export function PageChart({ pages }: { pages: DeckPageFigure[] }) {
-  const maxSeconds = Math.max(1, ...pages.map((p) => p.avgSeconds));
-  const maxReached = Math.max(1, ...pages.map((p) => p.reached));
-  return (
-    <Table data-testid="page-chart" containerClassName="border-0">
-      <TableHeader>
-        <TableRow>
-          <TableHead className="w-14">Page</TableHead>
-          <TableHead>Average time</TableHead>
-          <TableHead>Readers who got here</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {pages.map((p) => (
-          <TableRow key={p.page} data-testid="page-row">
-            <TableCell className="tabular-nums">{p.page}</TableCell>
-            <TableCell>
-              <div className="flex items-center gap-2">
-                <div
-                  className="h-3 rounded-sm bg-primary"
-                  style={{ width: `${Math.max(2, (p.avgSeconds / maxSeconds) * 100)}%`, maxWidth: '70%' }}
-                  aria-hidden="true"
-                />
-                <span className="text-xs tabular-nums">{durationLabel(p.avgSeconds)}</span>
-              </div>
-            </TableCell>
-            <TableCell>
-              <div className="flex items-center gap-2">
-                <div
-                  className="h-3 rounded-sm bg-success"
-                  style={{ width: `${Math.max(2, (p.reached / maxReached) * 100)}%`, maxWidth: '70%' }}
-                  aria-hidden="true"
-                />
-                <span className="text-xs tabular-nums">{p.reached}</span>
-              </div>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
 
 type Version = DeckAnalytics['versions'][number];
 
@@ -190,6 +148,7 @@ export function DeckPage() {
         </>
       )}
       <LinksCard />
+      <RoomsCard />
     </div>
   );
 }

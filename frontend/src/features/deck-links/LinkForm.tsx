@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Field, Input } from '../../ui';
 import { dayOf, expiryOf, formProblems, localToday, type LinkFormValues as Values, type Problems } from './link-form';
 import { createDeckLink, refreshDeckLinks, updateDeckLink } from './queries';
+import { createRoomLink, refreshRooms } from './room-queries';
 
 /**
  * A link's recipient and settings: a new link (on /deck for anyone, on a pipeline card for that
@@ -18,6 +19,7 @@ import { createDeckLink, refreshDeckLinks, updateDeckLink } from './queries';
 export function LinkForm({
   link,
   investor,
+  roomId,
   onDone,
   onCancel,
 }: {
@@ -25,6 +27,8 @@ export function LinkForm({
   link?: DeckLinkSummary;
   /** A new link for this pipeline investor. */
   investor?: { investorId: string; investorKind: InvestorKind };
+  /** A new link to this data room (the same settings as a deck link). */
+  roomId?: string;
   onDone: (result: { url?: string }) => void;
   onCancel: () => void;
 }) {
@@ -69,11 +73,11 @@ export function LinkForm({
         ...(v.passcode ? { passcode: v.passcode } : {}),
         ...(v.expires ? { expiresAt: expiryOf(v.expires) } : {}),
       };
-      return { url: (await createDeckLink(body)).url };
+      return { url: (roomId ? await createRoomLink(roomId, body) : await createDeckLink(body)).url };
     },
     onSuccess: async (r) => {
       setError(null);
-      await refreshDeckLinks(qc);
+      await Promise.all([refreshDeckLinks(qc), refreshRooms(qc)]);
       onDone(r);
     },
     onError: (e: Error) => setError(e.message),

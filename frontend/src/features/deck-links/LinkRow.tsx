@@ -15,6 +15,7 @@ import {
   updateDeckLink,
   whenLabel,
 } from './queries';
+import { refreshRooms } from './room-queries';
 
 export async function copyLink(url: string) {
   try {
@@ -30,7 +31,16 @@ export async function copyLink(url: string) {
  * where it came from, its settings, visits and last visit; copy, settings, on/off, delete, and the
  * reader's visits page by page.
  */
-export function LinkRow({ link, recipient }: { link: DeckLinkSummary; recipient: string }) {
+export function LinkRow({
+  link,
+  recipient,
+  reading: withReading = true,
+}: {
+  link: DeckLinkSummary;
+  recipient: string;
+  /** The reader's visits page by page (a data room shows its figures per document instead). */
+  reading?: boolean;
+}) {
   const qc = useQueryClient();
   const [panel, setPanel] = useState<'reading' | 'settings' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -44,7 +54,7 @@ export function LinkRow({ link, recipient }: { link: DeckLinkSummary; recipient:
       }),
     onError: (e: Error) =>
       toast({ title: 'Could not change the link', description: e.message, variant: 'destructive' }),
-    onSettled: () => refreshDeckLinks(qc),
+    onSettled: () => Promise.all([refreshDeckLinks(qc), refreshRooms(qc)]),
   });
   const remove = useMutation({
     mutationFn: () => deleteDeckLink(link.id),
@@ -54,7 +64,7 @@ export function LinkRow({ link, recipient }: { link: DeckLinkSummary; recipient:
     },
     onError: (e: Error) =>
       toast({ title: 'Could not delete the link', description: e.message, variant: 'destructive' }),
-    onSettled: () => refreshDeckLinks(qc),
+    onSettled: () => Promise.all([refreshDeckLinks(qc), refreshRooms(qc)]),
   });
   const now = new Date();
   const reading = readingLabel(link, now);
@@ -99,14 +109,16 @@ export function LinkRow({ link, recipient }: { link: DeckLinkSummary; recipient:
         >
           <Copy className="size-4" aria-hidden="true" /> Copy link
         </Button>
-        <Button
-          variant={panel === 'reading' ? 'secondary' : 'outline'}
-          size="sm"
-          aria-expanded={panel === 'reading'}
-          onClick={() => setPanel(panel === 'reading' ? null : 'reading')}
-        >
-          <BarChart3 className="size-4" aria-hidden="true" /> Visits by page
-        </Button>
+        {withReading ? (
+          <Button
+            variant={panel === 'reading' ? 'secondary' : 'outline'}
+            size="sm"
+            aria-expanded={panel === 'reading'}
+            onClick={() => setPanel(panel === 'reading' ? null : 'reading')}
+          >
+            <BarChart3 className="size-4" aria-hidden="true" /> Visits by page
+          </Button>
+        ) : null}
         <Button
           variant={panel === 'settings' ? 'secondary' : 'outline'}
           size="sm"

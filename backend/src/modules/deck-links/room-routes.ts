@@ -1,0 +1,79 @@
+import {
+  API_ROUTES,
+  CreateDeckRoomRequest,
+  CreateRoomLinkRequest,
+  MAX_DECK_BYTES,
+  UpdateDeckRoomRequest,
+  UploadRoomDocumentQuery,
+} from '@fp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../platform/auth';
+import { metaFor } from '../../platform/context';
+import { parse } from '../../platform/http';
+import type { DeckLinksContext } from './route-context';
+
+const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
+const DocumentParams = z.strictObject({ id: z.string().min(1).max(200), documentId: z.string().min(1).max(200) });
+const TOO_LARGE = 'The file is larger than 25 MB. Upload a smaller PDF.';
+
+/** The founder's data rooms: every route selects by the session's user (another founder's room is a 404). */
+export function deckRoomRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
+  const rooms = ctx.deckLinks.rooms;
+
+  app.post(API_ROUTES.deckRooms, async (req, reply) => {
+    const user = requireUser(req);
+    const body = parse(CreateDeckRoomRequest, req.body ?? {});
+    return reply.status(201).send(await rooms.create(user.id, body, metaFor(ctx, user.id)));
+  });
+
+  app.get(API_ROUTES.deckRooms, async (req) => ({ rooms: await rooms.list(requireUser(req).id) }));
+
+  app.get(API_ROUTES.deckRoom, async (req) => {
+    const user = requireUser(req);
+    return rooms.get(user.id, parse(IdParams, req.params).id);
+  });
+
+  app.patch(API_ROUTES.deckRoom, async (req) => {
+    const user = requireUser(req);
+    const { id } = parse(IdParams, req.params);
+    return rooms.change(user.id, id, parse(UpdateDeckRoomRequest, req.body ?? {}), metaFor(ctx, user.id));
+  });
+
+  app.delete(API_ROUTES.deckRoomDocument, async (req) => {
+    const user = requireUser(req);
+    const { id, documentId } = parse(DocumentParams, req.params);
+    return rooms.removeDocument(user.id, id, documentId, metaFor(ctx, user.id));
+  });
+
+  app.post(API_ROUTES.deckRoomLinks, async (req, reply) => {
+    const user = requireUser(req);
+    const { id } = parse(IdParams, req.params);
+    const body = parse(CreateRoomLinkRequest, req.body ?? {});
+    return reply.status(201).send(await rooms.createLink(user.id, id, body, metaFor(ctx, user.id)));
+  });
+
+  app.get(API_ROUTES.deckRoomAnalytics, async (req) => {
+    const user = requireUser(req);
+    return rooms.analytics(user.id, parse(IdParams, req.params).id);
+  });
+
+  // A document is the raw PDF as the body, as the pitch deck's upload: judged by its bytes, not its type.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_DECK_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.put(
+      API_ROUTES.deckRoomDocuments,
+      { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const { id } = parse(IdParams, req.params);
+        const { name } = parse(UploadRoomDocumentQuery, req.query ?? {});
+        const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        return reply.status(201).send(await rooms.addDocument(user.id, id, name, bytes, metaFor(ctx, user.id)));
+      },
+    );
+  });
+}
