@@ -1,4 +1,4 @@
-import { PROFILE_FIELDS, REQUIRED_PROFILE_FIELDS } from '@fp/contracts';
+import { PROFILE_FIELDS, PROFILE_SPEC, REQUIRED_PROFILE_FIELDS } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import {
@@ -15,6 +15,21 @@ describe('profile editor sections', () => {
     const placed = SECTIONS.flatMap((s) => s.fields.map((f) => f.name));
     expect([...placed].sort()).toEqual([...PROFILE_FIELDS].sort());
     expect(new Set(placed).size).toBe(placed.length);
+  });
+
+  it('show every field of the field spec in its tab, with its label and control, in the order of its place', () => {
+    for (const name of PROFILE_FIELDS) {
+      const section = SECTIONS.find((s) => s.fields.some((f) => f.name === name));
+      expect(section?.id, name).toBe(PROFILE_SPEC[name].form.section);
+      const field = section!.fields.find((f) => f.name === name)!;
+      expect([field.label, field.kind], name).toEqual([PROFILE_SPEC[name].label, PROFILE_SPEC[name].kind]);
+    }
+    for (const s of SECTIONS) {
+      const places = s.fields.map((f) => PROFILE_SPEC[f.name].form.place);
+      expect(places, `${s.id}: each field has a place of its own, in order`).toEqual(
+        [...new Set(places)].sort((a, b) => a - b),
+      );
+    }
   });
 
   it('put the spec topics in their tabs', () => {
