@@ -30,6 +30,7 @@ export * from './ops/api';
 export * from './ops/events';
 export * from './fit/fit';
 export * from './profile/deck';
+export * from './profile/documents';
 export * from './investor-updates/index';
 export * from './catalog/index';
 export * from './catalog/forms';

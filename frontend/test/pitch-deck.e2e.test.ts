@@ -215,4 +215,58 @@ describe('pitch deck (e2e)', () => {
     await page.screenshot({ path: path.join(SHOTS, 'pitch-deck-proof-375-dark.png') });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
+
+  it('adds a CV under Documents with the keyboard, refuses a non-PDF, shows what the server holds and removes it', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${app.url}/settings`);
+    const docs = page.getByTestId('documents');
+    const cvRow = docs.getByTestId('document-cv');
+    await cvRow.getByText('Not added').waitFor();
+    const add = cvRow.getByRole('button', { name: 'Add your CV (PDF)' });
+    await add.focus();
+    let chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (
+      await chooser
+    ).setFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
+    await expect
+      .poll(() => cvRow.getByTestId('document-error').innerText())
+      .toContain('The file is not a PDF. Upload your CV as a PDF.');
+
+    await add.focus();
+    chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'ada-lovelace-cv.pdf', mimeType: 'application/pdf', buffer: pdf('Ada CV') });
+    await cvRow.getByText(/ada-lovelace-cv\.pdf/).waitFor();
+    expect(await cvRow.getByTestId('document-error').count()).toBe(0);
+    // The other kinds stay empty, and the deck is untouched.
+    await expect.poll(() => docs.getByText('Not added').count()).toBe(3);
+    const held = (await app.api('GET', '/api/documents', { token: user.token })).body.documents;
+    expect(held.map((d: { kind: string; fileName: string }) => [d.kind, d.fileName])).toEqual([
+      ['cv', 'ada-lovelace-cv.pdf'],
+    ]);
+    expect((await app.api('GET', '/api/pitch-deck', { token: user.token })).body.current.fileName).toBe(
+      'lumibyte-seed-v2.pdf',
+    );
+
+    for (const theme of ['dark', 'light'] as const) {
+      await page.evaluate((v) => localStorage.setItem('fundflow-theme', v), theme);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        await page.goto(`${app.url}/settings`);
+        await page
+          .getByTestId('document-cv')
+          .getByText(/ada-lovelace-cv/)
+          .waitFor();
+        await page.getByTestId('documents').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SHOTS, `documents-${width}-${theme}.png`) });
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('fundflow-theme', 'dark'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.getByTestId('document-cv').getByRole('button', { name: 'Remove your CV' }).click();
+    await page.getByTestId('document-cv').getByText('Not added').waitFor();
+    expect((await app.api('GET', '/api/documents', { token: user.token })).body.documents).toEqual([]);
+  });
 });

@@ -240,6 +240,7 @@ const UNTOUCHED: Record<string, string[]> = { 'granite-growth': ['newsletter', '
 
 const FAILURE: Record<string, { code: FailureCode; received: 'none' | 'rejected' }> = {
   'forge-ventures': { code: 'file_upload_required', received: 'none' },
+  'thistle-capital': { code: 'file_upload_required', received: 'none' },
   'sentinel-capital': { code: 'captcha', received: 'none' },
   'warden-ventures': { code: 'captcha', received: 'none' },
   'quill-ventures': { code: 'email_only', received: 'none' },

@@ -11,7 +11,9 @@ import {
   type FounderAnswer,
   type StartupProfile,
 } from '../src/automation';
-import { startSandbox, type Sandbox } from '../src/sandbox';
+import { samplePdf, startSandbox, type Sandbox } from '../src/sandbox';
+import { createHash } from 'node:crypto';
+import type { DocumentFile } from '../src/automation';
 import { TEST_PROFILE } from './fixtures/profile';
 
 let sandbox: Sandbox;
@@ -176,5 +178,76 @@ describe('slate-capital: the confirmation wait adapts to a busy page', () => {
     expect(r.summary).toMatch(/Sent, confirmation not seen/);
     expect(r.sentRequest).toMatchObject({ method: 'POST', status: 200 });
     expect(sandbox.received('slate-capital')).toHaveLength(before + 1);
+  });
+});
+
+describe("thistle-capital: each upload gets only the founder's document of its kind", () => {
+  const deck = { fileName: 'lumibyte-deck.pdf', bytes: samplePdf() };
+  const cv: DocumentFile = { kind: 'cv', fileName: 'ada-lovelace-cv.pdf', bytes: samplePdf('Ada Lovelace — CV') };
+  const model: DocumentFile = {
+    kind: 'financialModel',
+    fileName: 'lumibyte-model.pdf',
+    bytes: samplePdf('Lumibyte — financial model'),
+  };
+  const sent = (f: { fileName: string; bytes: Buffer }) =>
+    `file:${f.fileName};sha256=${createHash('sha256').update(f.bytes).digest('hex')}`;
+
+  it('without a CV: nothing is sent, and the founder is told which document to add and where', async () => {
+    const before = sandbox.received('thistle-capital').length;
+    const r = await apply('thistle-capital', { deck, documents: [model] });
+    expect(r.status, r.summary).toBe('failed');
+    expect(r.errorCode).toBe('file_upload_required');
+    expect(r.error).toBe(
+      'This form requires your CV ("Founder CV / résumé (PDF)"): add it under Settings → Documents as a PDF, then retry. Nothing was sent.',
+    );
+    expect(sandbox.received('thistle-capital').slice(before)).toEqual([]);
+  });
+
+  it('with a CV: the deck to the deck and the CV to the CV; the other uploads stay empty, each with why', async () => {
+    const rv = await reviewForm(
+      { url: url('thistle-capital'), profile: P, browser, allowPrivate: true, deck, documents: [cv] },
+      { id: 'thistle-capital', name: 'Thistle Capital', website: null },
+    );
+    expect(rv.status, rv.summary).toBe('ready');
+    const rows = Object.fromEntries(rv.fields.map((f) => [f.question, [f.value, f.sourceLabel]]));
+    expect(rows['Pitch deck (PDF)']).toEqual([deck.fileName, 'Your deck (PDF)']);
+    expect(rows['Founder CV / résumé (PDF)']).toEqual([cv.fileName, 'Your CV (PDF)']);
+    expect(rv.notSent).toEqual([
+      {
+        question: 'Financial model (optional)',
+        reason: 'left empty: you have not added a financial model to your documents',
+        given: false,
+      },
+      {
+        question: 'Co-founders’ CVs (optional)',
+        reason: 'left empty: the upload asks for a document your library does not hold by that kind',
+        given: false,
+      },
+    ]);
+
+    const before = sandbox.received('thistle-capital').length;
+    const r = await apply('thistle-capital', { deck, documents: [cv] });
+    expect(r.status, r.summary).toBe('completed');
+    const got = sandbox.received('thistle-capital').slice(before);
+    expect(got).toHaveLength(1);
+    expect(got[0].fields).toMatchObject({ deck: sent(deck), cv: sent(cv) });
+    // Empty: never the deck or the founder's CV in their place.
+    for (const other of ['model', 'team_cvs']) expect(got[0].fields[other] ?? '', other).toBe('');
+  });
+
+  it('with a financial model too: attached to its own upload only', async () => {
+    const before = sandbox.received('thistle-capital').length;
+    const r = await apply('thistle-capital', { deck, documents: [model, cv] });
+    expect(r.status, r.summary).toBe('completed');
+    const got = sandbox.received('thistle-capital').slice(before);
+    expect(got[0].fields).toMatchObject({ deck: sent(deck), cv: sent(cv), model: sent(model) });
+    expect(got[0].fields.team_cvs ?? '').toBe('');
+    expect(r.fieldsFilled).toContainEqual(
+      expect.objectContaining({
+        label: 'Financial model (optional)',
+        value: model.fileName,
+        source: 'document:financialModel',
+      }),
+    );
   });
 });

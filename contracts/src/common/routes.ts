@@ -112,11 +112,14 @@ export const API_ROUTES = {
   pipelineEntry: '/api/pipeline/:id',
   pipelineEntryHistory: '/api/pipeline/:id/history',
 
-  // profile, pitch deck, saved answers, standing choices
+  // profile, pitch deck, other documents, saved answers, standing choices
   startupProfile: '/api/startup-profile',
   profileCompletion: '/api/profile-completion',
   pitchDeck: '/api/pitch-deck',
   pitchDeckFile: '/api/pitch-deck/file',
+  documents: '/api/documents',
+  document: '/api/documents/:kind',
+  documentFile: '/api/documents/:kind/file',
   answers: '/api/answers',
   answer: '/api/answers/:id',
   standingChoices: '/api/settings/choices',

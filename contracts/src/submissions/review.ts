@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FOUNDER_DOCUMENT_KINDS, type FounderDocumentKind } from '../profile/documents';
 import { isProfileField, PROFILE_SPEC } from '../profile/fields';
 
 // The review before sending: a dry run fills a firm's form without submitting and shows,
@@ -20,6 +21,7 @@ const REVIEW_SOURCE_KINDS = [
   'setting',
   'deck-link',
   'deck-file',
+  'document',
   'live-view',
   'unknown',
 ] as const;
@@ -71,6 +73,11 @@ export function describeSource(source: string | null | undefined): { kind: Revie
     return { kind: 'profile', label: `Profile: ${isProfileField(f) ? PROFILE_SPEC[f].review : f}` };
   }
   if (s.startsWith('answer:')) return { kind: 'answer', label: `Your answer to “${s.slice(7)}”` };
+  if (s.startsWith('document:')) {
+    const kind = s.slice(9);
+    const noun = kind in FOUNDER_DOCUMENT_KINDS ? FOUNDER_DOCUMENT_KINDS[kind as FounderDocumentKind].noun : kind;
+    return { kind: 'document', label: `Your ${noun} (PDF)` };
+  }
   switch (s) {
     case 'setting:default-message':
       return { kind: 'default-message', label: 'Your default message' };

@@ -14,6 +14,8 @@ describe('describeSource', () => {
     expect(describeSource('setting:accept-terms').kind).toBe('setting');
     expect(describeSource('deck-link').kind).toBe('deck-link');
     expect(describeSource('deck-file').kind).toBe('deck-file');
+    expect(describeSource('document:cv')).toEqual({ kind: 'document', label: 'Your CV (PDF)' });
+    expect(describeSource('document:financialModel').label).toBe('Your financial model (PDF)');
     expect(describeSource('live-view').kind).toBe('live-view');
   });
 

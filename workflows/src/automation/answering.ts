@@ -16,7 +16,7 @@ import {
 import type { ScannedControl } from './dom-scan';
 import { currencyOf, ensureUrl, isSamplePlaceholder, parseMoney } from './field-mapping';
 
-import { sameQuestion } from '@fp/contracts';
+import { FOUNDER_DOCUMENT_KINDS, sameQuestion, type FounderDocumentKind } from '@fp/contracts';
 import {
   DEFAULT_CHECKBOX_CHOICES,
   type CheckboxChoices,
@@ -503,7 +503,7 @@ const DOCUMENT_KINDS: readonly { kind: string; re: RegExp }[] = [
 const SOMEONE_ELSE = /\bco ?founders?\b|\bteam\b|\ball founders\b|\bfounders\b|\beach\b|\bmembers?\b/;
 
 /** The kind of document an upload question asks for, or null when it names none the library can hold. */
-function documentKindAsked(question: string): string | null {
+export function documentKindAsked(question: string): string | null {
   const q = question
     .toLowerCase()
     .replace(/[-–—]/g, ' ')
@@ -513,6 +513,12 @@ function documentKindAsked(question: string): string | null {
   if (hit.kind === 'cv' && SOMEONE_ELSE.test(q) && !/\blead founder\b/.test(q)) return null;
   if (/\bexecutive summary\b|\bbusiness plan\b/.test(q)) return null;
   return hit.kind;
+}
+
+/** A kind of document in words ("financial model"), as the founder's Settings name it. */
+function documentNoun(kind: string): string {
+  if (kind === 'pitchDeck') return 'pitch deck';
+  return kind in FOUNDER_DOCUMENT_KINDS ? FOUNDER_DOCUMENT_KINDS[kind as FounderDocumentKind].noun : kind;
 }
 
 /** Whether the input's accept= list takes the document (an empty list takes anything). */
@@ -543,7 +549,7 @@ export function decideUpload(c: ScannedControl, question: string, docs: readonly
     documentKindAsked(`${c.name} ${c.domId}`.replace(/[_.]/g, ' '));
   if (!kind) return { attach: null, why: 'the upload asks for a document your library does not hold by that kind' };
   const doc = docs.find((d) => d.kind === kind);
-  if (!doc) return { attach: null, why: `your library holds no ${kind}` };
+  if (!doc) return { attach: null, why: `you have not added a ${documentNoun(kind)} to your documents` };
   if (!acceptsDocument(c.accept, doc))
     return { attach: null, why: `the upload takes ${c.accept}; your ${kind} is ${doc.fileName}` };
   return { attach: doc, why: `the upload asks for your ${kind}` };

@@ -159,6 +159,7 @@ export async function applyToFirm(opts: ApplyOptions): Promise<ApplyResult> {
       page,
       profile: opts.profile,
       deck: opts.deck ?? null,
+      documents: opts.documents ?? [],
       deckUrl: opts.deckUrl ?? null,
       checkboxes: opts.checkboxes,
       defaultMessage: opts.defaultMessage ?? null,

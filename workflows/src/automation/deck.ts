@@ -1,12 +1,17 @@
 // The founder's pitch deck as a file: a PDF judged by its bytes, never by its name.
 
-import { MAX_DECK_BYTES } from '@fp/contracts';
+import { MAX_DECK_BYTES, type FounderDocumentKind } from '@fp/contracts';
 
 export { MAX_DECK_BYTES };
 
 export interface DeckFile {
   fileName: string;
   bytes: Buffer;
+}
+
+/** One of the founder's other documents (a CV, a financial model…), attached only where its kind is asked for. */
+export interface DocumentFile extends DeckFile {
+  kind: FounderDocumentKind;
 }
 
 /** Null when `bytes` is a PDF within the size limit, else the reason to refuse it. */

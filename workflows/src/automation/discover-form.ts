@@ -150,6 +150,7 @@ export async function discoverForm(opts: DiscoverOptions): Promise<DiscoveryResu
     page,
     profile: {},
     deck: null,
+    documents: [],
     answers: [],
     timeouts,
     dryRun: true,

@@ -9,7 +9,9 @@ import type { FormLocation } from './find-form';
 import { assessGroups, buttonsFor, chooseSubmit, displayLabel, signatureOf, type RoledButton } from './form-model';
 import { scanAllFrames } from './frames';
 import { dismissCookieBanner } from './cookie-banner';
-import { decideField, decideUpload } from './answering';
+import { FOUNDER_DOCUMENT_KINDS, type FounderDocumentKind } from '@fp/contracts';
+import { decideField, decideUpload, documentKindAsked } from './answering';
+import type { DeckFile } from './deck';
 import { isPlaceholderOption } from './option-matching';
 import { byId, clickElement, putValue, sleep } from './page-actions';
 import { NeedsInput } from './errors';
@@ -34,10 +36,21 @@ function visibleIn(scan: FrameScan, group: string): ScannedControl[] {
   return scan.controls.filter((c) => c.group === group && c.visible).sort((a, b) => a.order - b.order);
 }
 
-/** A file input that the PDF deck answers: its question asks for the deck (decideUpload) and it takes a PDF. */
-function takesDeck(c: ScannedControl): boolean {
-  const deck = { kind: 'pitchDeck', fileName: 'deck.pdf', mimeType: 'application/pdf' };
-  return decideUpload(c, displayLabel(c), [deck]).attach !== null;
+/**
+ * The founder's file a file input asks for: the deck where its question asks for a deck, a document of
+ * the library where it asks for that kind (decideUpload), when the input takes a PDF; else null and why.
+ */
+function fileFor(ctx: RunContext, c: ScannedControl): { file: DeckFile; source: string } | { file: null; why: string } {
+  const held = [
+    ...(ctx.deck
+      ? [{ kind: 'pitchDeck', fileName: ctx.deck.fileName, mimeType: 'application/pdf', file: ctx.deck }]
+      : []),
+    ...ctx.documents.map((d) => ({ kind: d.kind, fileName: d.fileName, mimeType: 'application/pdf', file: d })),
+  ];
+  const d = decideUpload(c, displayLabel(c), held);
+  if (!d.attach) return { file: null, why: d.why };
+  const chosen = held.find((h) => h === d.attach)!;
+  return { file: chosen.file, source: chosen.kind === 'pitchDeck' ? 'deck-file' : `document:${chosen.kind}` };
 }
 
 /**
@@ -70,14 +83,18 @@ async function blockers(
     );
     return true;
   }
-  const file = controls.find((c) => c.kind === 'file' && c.required && !(ctx.deck && takesDeck(c)));
-  if (file)
+  const file = controls.find((c) => c.kind === 'file' && c.required && !fileFor(ctx, c).file);
+  if (file) {
+    const asked = documentKindAsked(`${displayLabel(file)} ${file.name} ${file.domId}`.replace(/[_.]/g, ' '));
     throw new ApplyFailure(
       'file_upload_required',
-      ctx.deck
-        ? `The form requires a file upload ("${displayLabel(file)}") of a kind other than a PDF deck, so it cannot be submitted.`
-        : `This form requires a pitch deck file ("${displayLabel(file)}"): upload your deck as a PDF in Settings, then retry. Nothing was sent.`,
+      asked === 'pitchDeck' && !ctx.deck
+        ? `This form requires a pitch deck file ("${displayLabel(file)}"): upload your deck as a PDF in Settings, then retry. Nothing was sent.`
+        : asked && asked in FOUNDER_DOCUMENT_KINDS && !ctx.documents.some((d) => d.kind === asked)
+          ? `This form requires your ${FOUNDER_DOCUMENT_KINDS[asked as FounderDocumentKind].noun} ("${displayLabel(file)}"): add it under Settings → Documents as a PDF, then retry. Nothing was sent.`
+          : `The form requires a file upload ("${displayLabel(file)}") that none of your documents answers, so it cannot be submitted. Nothing was sent.`,
     );
+  }
   ctx.checkStopped();
   return false;
 }
@@ -312,20 +329,24 @@ export async function fillForm(ctx: RunContext, loc: FormLocation): Promise<Read
       if (handled.has(c.id)) continue;
       handled.add(c.id);
       if (c.kind === 'file') {
-        if (ctx.deck && takesDeck(c)) {
+        const chosen = fileFor(ctx, c);
+        if (chosen.file) {
           ctx.step('filling');
           ctx.checkStopped();
           await byId(frame, c.id).setInputFiles(
-            { name: ctx.deck.fileName, mimeType: 'application/pdf', buffer: ctx.deck.bytes },
+            { name: chosen.file.fileName, mimeType: 'application/pdf', buffer: chosen.file.bytes },
             { timeout: ctx.timeouts.actionMs },
           );
-          ctx.log(`file "${displayLabel(c)}" → deck ${ctx.deck.fileName} (${ctx.deck.bytes.length} bytes)`);
-          recordFilled(ctx, 'pitchDeckFile', displayLabel(c), ctx.deck.fileName, 'deck-file');
+          ctx.log(
+            `file "${displayLabel(c)}" → ${chosen.source} ${chosen.file.fileName} (${chosen.file.bytes.length} bytes)`,
+          );
+          const field = chosen.source === 'deck-file' ? 'pitchDeckFile' : chosen.source;
+          recordFilled(ctx, field, displayLabel(c), chosen.file.fileName, chosen.source);
           filledIds.push(c.id);
           touched = true;
         } else if (c.required) unfilledRequired.set(c.id, displayLabel(c));
         else if (!ctx.notSent.some((n) => n.question === displayLabel(c)))
-          ctx.notSent.push({ question: displayLabel(c), reason: 'left empty: no document of this kind', given: false });
+          ctx.notSent.push({ question: displayLabel(c), reason: `left empty: ${chosen.why}`, given: false });
         continue;
       }
       // The question model decides whose answer this question takes (the founder's, the profile's, or nobody's).

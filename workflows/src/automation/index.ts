@@ -9,7 +9,7 @@ export { matchOption, parseRange, stageOrdinals } from './option-matching';
 export { classifyButton, scoreLink, isSuccessText, isErrorText, isThankYouUrl } from './page-heuristics';
 export { checkUrlSafety, isHostAllowed, isPrivateAddress, parseAllowedHosts } from './url-safety';
 export type { Resolver } from './url-safety';
-export { MAX_DECK_BYTES, pdfProblem, type DeckFile } from './deck';
+export { MAX_DECK_BYTES, pdfProblem, type DeckFile, type DocumentFile } from './deck';
 export { withChoiceCards, type FrameScan, type ScannedButton, type ScannedControl } from './dom-scan';
 export { keepsValue } from './fill-form';
 export type {

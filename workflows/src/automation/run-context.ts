@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { DeckFile } from './deck';
+import type { DeckFile, DocumentFile } from './deck';
 import { StoppedError } from './errors';
 import type {
   ApplyStep,
@@ -18,6 +18,8 @@ export interface RunContext {
   page: Page;
   profile: StartupProfile;
   deck: DeckFile | null;
+  /** The founder's other documents (a CV, a financial model…), by kind. */
+  documents: DocumentFile[];
   /** A deck URL made for this firm, sent where a form asks for a deck link (else the profile's pitchDeck). */
   deckUrl?: string | null;
   /** The founder's standing choices for agreements and opt-ins. */

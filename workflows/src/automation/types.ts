@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { ProfileField, StartupProfile, TakeoverReason } from '@fp/contracts';
-import type { DeckFile } from './deck';
+import type { DeckFile, DocumentFile } from './deck';
 
 /** What a form field asks for: a profile field, a value derived from the profile, or something we must not/cannot fill. */
 export type FieldTarget =
@@ -155,6 +155,8 @@ export interface ApplyOptions {
   timeouts?: Partial<ApplyTimeouts>;
   /** The pitch deck PDF, attached wherever the form asks for a deck or any PDF file. */
   deck?: DeckFile;
+  /** The founder's other documents, each attached only to an upload asking for its kind (never guessed). */
+  documents?: DocumentFile[];
   /**
    * A deck URL made for this firm (deck links): sent wherever a form asks for a link to the deck, in place of
    * the profile's pitchDeck URL. Absent: the profile's.

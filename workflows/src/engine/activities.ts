@@ -104,9 +104,10 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
         errorKind: 'permanent',
       });
     }
-    const [profile, deck, answers, deckUrl] = await Promise.all([
+    const [profile, deck, documents, answers, deckUrl] = await Promise.all([
       deps.store.profile(info.userId),
       deps.store.deck(info.userId),
+      deps.store.documents(info.userId),
       deps.store.answers(info.userId),
       // A link that could not be made is not a reason to fail the application: the form then gets what the founder gave.
       deps.store.deckUrl(run, info.userId, info.vcFirmId).catch((err) => {
@@ -203,6 +204,7 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
         url,
         profile,
         deck: deck ?? undefined,
+        documents,
         deckUrl,
         answers,
         checkboxes: choices.checkboxes,

@@ -1,7 +1,7 @@
 // The workflow port: what the submission workflow needs from the application, and what the
 // application needs from a workflow engine. Two engines implement it: DBOS Transact (embedded
 // default, on our Postgres) and Temporal (TEMPORAL_ADDRESS).
-import type { DeckFile } from '../automation/deck';
+import type { DeckFile, DocumentFile } from '../automation/deck';
 import type { CheckboxChoices, FounderAnswer, StartupProfile, TakeoverReason } from '../automation/types';
 import type { DiscoveryRun } from './discovery';
 
@@ -57,6 +57,8 @@ export interface SubmissionStorePort {
   profile(userId: string): Promise<StartupProfile>;
   /** The founder's current pitch deck file, read at run time (null when none was uploaded). */
   deck(userId: string): Promise<DeckFile | null>;
+  /** The founder's other documents (a CV, a financial model…), read at run time. */
+  documents(userId: string): Promise<DocumentFile[]>;
   /** The founder's answer library (their own answers and the profile's long fields). */
   answers(userId: string): Promise<FounderAnswer[]>;
   /** The founder's standing choices (Settings), read at run time: how checkboxes are answered and the default message. */

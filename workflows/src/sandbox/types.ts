@@ -45,7 +45,8 @@ type SandboxSiteKind =
   | 'ok-button-choices'
   | 'script-required-refusal'
   | 'slow-confirmation'
-  | 'refused-values';
+  | 'refused-values'
+  | 'other-document-uploads';
 
 /** One request a site accepted as an application (or tried to), keyed by field name or question label. */
 export interface Submission {

@@ -46,4 +46,5 @@ export const TEST_FIRM_NOTES: Record<string, string> = {
   'fern-ventures': `One question per screen; answers are lettered buttons, cards and a list that go on only with "OK". ${GOES_THROUGH}`,
   'reed-grants': `Fields that take only some values (a phone pattern, decimals, a length limit): what does not fit is asked or listed as not sent. ${ASKS_YOU}`,
   'slate-capital': `A slow confirmation: the firm takes a few seconds to answer while the page shows it is sending. ${GOES_THROUGH}`,
+  'thistle-capital': `Asks for your deck, your CV and, optionally, a financial model and your co-founders' CVs. Each upload gets only your document of that kind (Settings → Documents); without a CV nothing is sent.`,
 };

@@ -4,6 +4,8 @@ import { moduleContext } from '../../platform/context';
 import type { AppModule } from '../../platform/module';
 import { pitchDecksProjection } from './deck-projection';
 import { pitchDeckRoutes } from './deck-routes';
+import { founderDocumentsProjection } from './documents-projection';
+import { founderDocumentRoutes } from './documents-routes';
 import { startupProfilesProjection } from './projection';
 import { profileAnswersProjection } from './answers-projection';
 import { answersRoutes } from './answers-routes';
@@ -20,10 +22,16 @@ export function createProfileModule({ ctx: platform, storage }: ProfileDeps): Ap
   return {
     name: 'profile',
     service: profile,
-    projections: [startupProfilesProjection, pitchDecksProjection, profileAnswersProjection],
+    projections: [
+      startupProfilesProjection,
+      pitchDecksProjection,
+      founderDocumentsProjection,
+      profileAnswersProjection,
+    ],
     routes: (app) => {
       profileRoutes(app, ctx);
       pitchDeckRoutes(app, ctx);
+      founderDocumentRoutes(app, ctx);
       answersRoutes(app, ctx);
       standingChoicesRoutes(app, ctx);
     },

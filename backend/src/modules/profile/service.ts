@@ -2,6 +2,7 @@ import { eventTime } from '@fp/infra';
 import {
   profileCompletion,
   profileStream,
+  type FounderDocumentKind,
   type LibraryAnswer,
   type ProfileCompletion,
   type ProfileField,
@@ -11,6 +12,12 @@ import type { AppContext } from '../../platform/context';
 import type { FileStorage } from '../../platform/storage/index';
 import { getPitchDeck, readPitchDeckCover, readPitchDeckFile } from './read-pitch-deck';
 import { removePitchDeck } from './remove-pitch-deck';
+import {
+  addFounderDocument,
+  listFounderDocuments,
+  readFounderDocumentFiles,
+  removeFounderDocument,
+} from './founder-documents';
 import { uploadPitchDeck } from './upload-pitch-deck';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import { profileFromRow } from './columns';
@@ -49,6 +56,14 @@ export function createProfileService(
     uploadPitchDeck: (userId: string, fileName: string, bytes: Buffer, meta: CommandMeta) =>
       uploadPitchDeck(ctx, userId, fileName, bytes, meta),
     removePitchDeck: (userId: string, meta: CommandMeta) => removePitchDeck(ctx, userId, meta),
+    /** The founder's other documents (a CV, a financial model…), one per kind (Settings). */
+    documents: (userId: string) => listFounderDocuments(ctx, userId),
+    /** Their bytes: the automation attaches each only where its kind is asked for; the owner downloads one. */
+    documentFiles: (userId: string, only?: FounderDocumentKind) => readFounderDocumentFiles(ctx, userId, only),
+    addDocument: (userId: string, kind: FounderDocumentKind, fileName: string, bytes: Buffer, meta: CommandMeta) =>
+      addFounderDocument(ctx, userId, kind, fileName, bytes, meta),
+    removeDocument: (userId: string, kind: FounderDocumentKind, meta: CommandMeta) =>
+      removeFounderDocument(ctx, userId, kind, meta),
     /** The founder's profile and its completion, from the read model; an empty profile when none was saved. */
     get,
 

@@ -149,6 +149,9 @@ export function createAttemptStore(
       const file = await ctx.profile.pitchDeckFile(userId);
       return file ? { fileName: file.fileName, bytes: file.bytes } : null;
     },
+    async documents(userId: string) {
+      return ctx.profile.documentFiles(userId);
+    },
     async answers(userId: string) {
       // source: the automation tells the founder's own words from the profile's long fields
       return (await ctx.profile.answers(userId)).map(({ question, answer, source }) => ({ question, answer, source }));

@@ -1,6 +1,6 @@
 import type { FormReview, ReviewFirmRequest } from '@fp/contracts';
 import { resolveWebsite, reviewForm, type SharedBrowser, type WorkerSlots } from '@fp/workflows';
-import type { CheckboxChoices, DeckFile, FounderAnswer, StartupProfile } from '@fp/workflows';
+import type { CheckboxChoices, DeckFile, DocumentFile, FounderAnswer, StartupProfile } from '@fp/workflows';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../platform/decider';
 import type { SubmissionsContext } from './context';
@@ -21,6 +21,7 @@ interface ReviewInput {
   profile: StartupProfile;
   answers: FounderAnswer[];
   deck: DeckFile | null;
+  documents: DocumentFile[];
   checkboxes: CheckboxChoices;
   defaultMessage: string | null;
   signal: AbortSignal;
@@ -48,6 +49,7 @@ export function reviewRunner(deps: {
             profile: input.profile,
             answers: input.answers,
             deck: input.deck ?? undefined,
+            documents: input.documents,
             checkboxes: input.checkboxes,
             defaultMessage: input.defaultMessage,
             browser: lease.browser,
@@ -84,9 +86,10 @@ export function createReviewFirm(ctx: SubmissionsContext, runner: () => ReviewRu
     if (running.has(userId)) throw new DomainError(REVIEW_RUNNING, 409, 'review_running');
     running.add(userId);
     try {
-      const [profile, deck, answers, choices] = await Promise.all([
+      const [profile, deck, documents, answers, choices] = await Promise.all([
         ctx.profile.get(userId).then((p) => p.profile as StartupProfile),
         ctx.profile.pitchDeckFile(userId),
+        ctx.profile.documentFiles(userId),
         ctx.profile.answers(userId),
         ctx.profile.standingChoices(userId),
       ]);
@@ -96,6 +99,7 @@ export function createReviewFirm(ctx: SubmissionsContext, runner: () => ReviewRu
         profile,
         answers: answers.map(({ question, answer, source }) => ({ question, answer, source })),
         deck: deck ? { fileName: deck.fileName, bytes: deck.bytes } : null,
+        documents,
         checkboxes: { optIns: choices.optIns, acceptTerms: choices.acceptTerms },
         defaultMessage: choices.defaultMessage,
         signal: AbortSignal.timeout(REVIEW_TOTAL_MS),

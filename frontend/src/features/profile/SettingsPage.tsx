@@ -3,6 +3,7 @@ import { useIdentity } from '../../lib/identity';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { PitchDeckSection } from './PitchDeckSection';
+import { DocumentsSection } from './DocumentsSection';
 import { DeckAlertsSection } from '../deck-links/DeckAlerts';
 import { AnswerLibrary } from './AnswerLibrary';
 import { ApplicationChoices } from './ApplicationChoices';
@@ -36,6 +37,7 @@ export function SettingsPage() {
         <div className="flex flex-col gap-6">
           <StartupProfileEditor />
           <PitchDeckSection />
+          <DocumentsSection />
           <ApplicationChoices />
           <SpendingSettings />
           <DeckAlertsSection />

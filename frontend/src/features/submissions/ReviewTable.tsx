@@ -9,6 +9,7 @@ const KIND_VARIANT: Record<ReviewSourceKind, BadgeVariant> = {
   setting: 'outline',
   'deck-link': 'secondary',
   'deck-file': 'secondary',
+  document: 'secondary',
   'live-view': 'warning',
   unknown: 'outline',
 };

@@ -34,6 +34,7 @@ import { fernVentures } from './fern-ventures';
 import { cobaltSpa } from './cobalt-spa';
 import { slateCapital } from './slate-capital';
 import { reedGrants } from './reed-grants';
+import { thistleCapital } from './thistle-capital';
 
 export const SITE_DEFINITIONS: SiteDefinition[] = [
   northwindVentures,
@@ -71,4 +72,5 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   cobaltSpa,
   slateCapital,
   reedGrants,
+  thistleCapital,
 ];
