@@ -185,6 +185,9 @@ describe('per-document analytics', () => {
     expect(an.visits).toHaveLength(2);
     expect(an.visits.map((v) => v.documentId).sort()).toEqual([deck!.id, onePager!.id].sort());
     expect(an.visits.every((v) => v.device === 'phone' && v.linkId === l.id)).toBe(true);
+    // The deck's alerts ("opened your deck") are not sent for a room's documents.
+    const notices = await app.api('GET', '/api/deck-notifications', { token: a.token });
+    expect(notices.body.notifications).toEqual([]);
     // The room's visits are not the deck's readers.
     const deckPage = await app.api('GET', '/api/deck-analytics', { token: a.token });
     expect(deckPage.body.readersThisWeek).toBe(0);

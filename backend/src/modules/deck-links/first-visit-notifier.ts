@@ -87,7 +87,8 @@ export function firstVisitNotifier(
             break;
           case 'DeckVisitStarted': {
             const d = ev.data;
-            if (Date.parse(d.at) < cutoff) break;
+            // A data room's document is not the deck: the notice and e-mail say "opened your deck".
+            if (Date.parse(d.at) < cutoff || d.documentId) break;
             const setting = settingOf(d.userId);
             const first = !noticed.has(d.linkId);
             if (!first && setting.mode === 'first_visit') break;

@@ -65,7 +65,7 @@ export function RoomFigures({ room }: { room: DeckRoomSummary }) {
               <TableRow>
                 <TableHead>Document</TableHead>
                 <TableHead className="text-right">Visits</TableHead>
-                <TableHead className="text-right">Readers</TableHead>
+                <TableHead className="hidden text-right sm:table-cell">Readers</TableHead>
                 <TableHead className="hidden text-right sm:table-cell">Pages</TableHead>
               </TableRow>
             </TableHeader>
@@ -76,7 +76,7 @@ export function RoomFigures({ room }: { room: DeckRoomSummary }) {
                     {d.fileName} {d.current ? null : <Badge variant="outline">Removed</Badge>}
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{d.visits}</TableCell>
-                  <TableCell className="text-right tabular-nums">{d.readers}</TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{d.readers}</TableCell>
                   <TableCell className="hidden text-right tabular-nums sm:table-cell">{d.pageCount ?? '—'}</TableCell>
                 </TableRow>
               ))}

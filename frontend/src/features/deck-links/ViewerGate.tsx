@@ -14,12 +14,12 @@ export function trackingNotice(
 ): string {
   const seen = [
     ...(info.room ? ['which documents were opened'] : ['that this deck was opened']),
-    ...(info.room?.nda ? ['the name you type to accept the NDA'] : []),
     ...(info.verifyEmail
       ? ['with the e-mail address you verify']
       : info.requireEmail
         ? ['with the e-mail address you give']
         : []),
+    ...(info.room?.nda ? ['the name you type to accept the NDA'] : []),
     'which pages were read and for how long',
   ];
   return `Viewing is tracked: the founder sees ${seen.join(', ')}${info.allowDownload ? ', and whether it was downloaded' : ''}.`;
