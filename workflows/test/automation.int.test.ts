@@ -260,6 +260,11 @@ const WAITING: Record<string, { questions: string[]; filled: Record<string, stri
   },
   // nobody gave a GPA or the years of experience; the optional phones and tagline stay empty
   'reed-grants': { questions: ['GPA', 'Years of experience'], filled: { 'Full name': P.founderName } },
+  // only the terms box follows the standing choice; the age is a statement only the founder makes
+  'heather-partners': {
+    questions: ['I confirm that I am over 18'],
+    filled: { Company: P.companyName, 'How much are you looking to raise?': '$1.6M–$3M' },
+  },
   'bramble-ventures': {
     questions: ['Why now?', 'Which track are you applying for?'],
     filled: { 'What traction do you have?': P.revenue },

@@ -251,3 +251,64 @@ describe("thistle-capital: each upload gets only the founder's document of its k
     );
   });
 });
+
+describe('heather-partners: each tick box by what it states, and dollar ranges for a raise in pounds', () => {
+  const inPounds: StartupProfile = { ...P, raising: '£1.5M' };
+  const checkboxes = { optIns: 'no', acceptTerms: true } as const;
+  const AGE = 'I confirm that I am over 18';
+  const RAISE = 'How much are you looking to raise?';
+
+  it('ticks the terms box by the standing choice, asks the age statement and the dollar range, sends nothing', async () => {
+    const r = await apply('heather-partners', { profile: inPounds, checkboxes });
+    expect(r.status, r.summary).toBe('waiting_for_input');
+    expect(r.unansweredQuestions).toEqual([
+      { question: RAISE, required: true, options: ['Under $1.6M', '$1.6M–$3M', 'Over $3M'] },
+      { question: AGE, required: true, options: ['Yes', 'No'] },
+    ]);
+    expect(r.fieldsFilled).toContainEqual(
+      expect.objectContaining({
+        label: 'I agree to the Terms of Service and Privacy Policy',
+        value: 'checked',
+        source: 'setting:accept-terms',
+      }),
+    );
+    // Every box is accounted for: the two left unticked say why.
+    expect(r.notSent?.map((n) => [n.question, n.reason])).toEqual([
+      [
+        'I consent to Heather sharing my application with co-investors',
+        expect.stringMatching(/a statement only you can make .*left unticked/),
+      ],
+      ['Send me the Heather newsletter', expect.stringMatching(/marketing opt-in box; left unticked/)],
+    ]);
+    expect(sandbox.received('heather-partners')).toHaveLength(0);
+  });
+
+  it('sends exactly what the founder answered; the authorisation and the newsletter stay unticked', async () => {
+    const answers = [
+      { question: AGE, answer: 'Yes' },
+      { question: RAISE, answer: '$1.6M–$3M' },
+    ];
+    const before = sandbox.received('heather-partners').length;
+    const r = await apply('heather-partners', { profile: inPounds, checkboxes, answers });
+    expect(r.status, r.summary).toBe('completed');
+    const got = sandbox.received('heather-partners').slice(before);
+    expect(got).toHaveLength(1);
+    expect(got[0].fields).toEqual({
+      name: P.founderName,
+      email: P.founderEmail,
+      company: P.companyName,
+      raise: '$1.6M–$3M',
+      terms: 'yes',
+      over18: 'yes',
+    });
+  });
+
+  it('a raise in dollars picks its range; the age is still asked', async () => {
+    const r = await apply('heather-partners', { checkboxes });
+    expect(r.status, r.summary).toBe('waiting_for_input');
+    expect(r.unansweredQuestions?.map((q) => q.question)).toEqual([AGE]);
+    expect(r.fieldsFilled).toContainEqual(
+      expect.objectContaining({ label: RAISE, value: '$1.6M–$3M', source: 'profile:raising' }),
+    );
+  });
+});

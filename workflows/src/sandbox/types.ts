@@ -46,7 +46,8 @@ type SandboxSiteKind =
   | 'script-required-refusal'
   | 'slow-confirmation'
   | 'refused-values'
-  | 'other-document-uploads';
+  | 'other-document-uploads'
+  | 'statement-boxes-and-currency';
 
 /** One request a site accepted as an application (or tried to), keyed by field name or question label. */
 export interface Submission {

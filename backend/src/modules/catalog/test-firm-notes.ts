@@ -46,5 +46,6 @@ export const TEST_FIRM_NOTES: Record<string, string> = {
   'fern-ventures': `One question per screen; answers are lettered buttons, cards and a list that go on only with "OK". ${GOES_THROUGH}`,
   'reed-grants': `Fields that take only some values (a phone pattern, decimals, a length limit): what does not fit is asked or listed as not sent. ${ASKS_YOU}`,
   'slate-capital': `A slow confirmation: the firm takes a few seconds to answer while the page shows it is sending. ${GOES_THROUGH}`,
+  'heather-partners': `Tick boxes that say different things (the terms, your age, sharing with co-investors, a newsletter) and a raise asked in dollar ranges. Only the terms box follows your "accept terms" setting; your age, and the range when you raise in another currency, are asked of you. ${ASKS_YOU}`,
   'thistle-capital': `Asks for your deck, your CV and, optionally, a financial model and your co-founders' CVs. Each upload gets only your document of that kind (Settings → Documents); without a CV nothing is sent.`,
 };

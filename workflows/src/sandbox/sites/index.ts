@@ -35,6 +35,7 @@ import { cobaltSpa } from './cobalt-spa';
 import { slateCapital } from './slate-capital';
 import { reedGrants } from './reed-grants';
 import { thistleCapital } from './thistle-capital';
+import { heatherPartners } from './heather-partners';
 
 export const SITE_DEFINITIONS: SiteDefinition[] = [
   northwindVentures,
@@ -73,4 +74,5 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   slateCapital,
   reedGrants,
   thistleCapital,
+  heatherPartners,
 ];
