@@ -239,10 +239,9 @@ export const DeckViewInfo = z.object({
   preview: z.boolean(),
   /** Whose deck this is, from the founder's profile ("Lumen Grid"), or null when the profile has no name. */
   companyName: z.string().nullable(),
-  /** On a data room's link: its name and NDA (the viewer enters with POST …/room, not …/visits). */
+  /** Only on a data room's link: its name and NDA (the viewer enters with POST …/room, not …/visits). */
   room: z
     .object({ name: z.string(), nda: z.object({ text: z.string(), version: z.number().int() }).nullable() })
-    .nullable()
     .optional(),
 });
 export type DeckViewInfo = z.infer<typeof DeckViewInfo>;

@@ -77,7 +77,8 @@ export async function viewInfo(
     watermark: row.watermark,
     tracked: true,
     preview: owner,
-    room: row.room_id ? await roomInfo(ctx, row.room_id, owner) : null,
+    // Only on a room's link: a deck link's answer stays as it was.
+    ...(row.room_id ? { room: await roomInfo(ctx, row.room_id, owner) } : {}),
   };
 }
 
