@@ -3,6 +3,7 @@ import { samplePdf } from '@fp/workflows/sandbox';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
+import { readZip } from '../src/testing/zip';
 import { founder, testFirmId, waitForStatus, waitUntil } from './submissions-helpers';
 
 let app: TestApp;
@@ -105,6 +106,26 @@ describe('the automation attaches each document only where its kind is asked for
       model: '',
       team_cvs: '',
     });
+    // The run's record and its proof account for the uploads left empty, with why.
+    const notSent = [
+      {
+        question: 'Financial model (optional)',
+        reason: 'left empty: you have not added a financial model to your documents',
+        given: false,
+      },
+      {
+        question: 'Co-founders’ CVs (optional)',
+        reason: 'left empty: the upload asks for a document your library does not hold by that kind',
+        given: false,
+      },
+    ];
+    expect(s.notSent).toEqual(notSent);
+    expect(s.fieldsFilled).toContainEqual(
+      expect.objectContaining({ label: 'Founder CV / résumé (PDF)', value: 'ada-cv.pdf', source: 'document:cv' }),
+    );
+    const bundle = await fetch(`${app.url}${s.proofUrl}`, { headers: { authorization: `Bearer ${u.token}` } });
+    const manifest = JSON.parse(readZip(Buffer.from(await bundle.arrayBuffer()))['proof.json']!.toString());
+    expect(manifest.notSent).toEqual(notSent);
   });
 
   it('without a CV: fails before sending, says which document to add and where, and refunds the credit', async () => {

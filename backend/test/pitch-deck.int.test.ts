@@ -3,9 +3,9 @@ import { samplePdf } from '@fp/workflows/sandbox';
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
+import { readZip as unzip } from '../src/testing/zip';
 import { founder, testFirmId, waitForStatus, waitUntil } from './submissions-helpers';
 
 let app: TestApp;
@@ -29,26 +29,6 @@ async function upload(token: string, name: string, body: Buffer, contentType = '
 async function download(token: string, path: string) {
   const res = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
-
-/** The entries of a ZIP, read through its central directory. */
-function unzip(zip: Buffer): Record<string, Buffer> {
-  const end = zip.length - 22;
-  const count = zip.readUInt16LE(end + 10);
-  let p = zip.readUInt32LE(end + 16);
-  const out: Record<string, Buffer> = {};
-  for (let i = 0; i < count; i++) {
-    const method = zip.readUInt16LE(p + 10);
-    const size = zip.readUInt32LE(p + 20);
-    const nameLen = zip.readUInt16LE(p + 28);
-    const local = zip.readUInt32LE(p + 42);
-    const at = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const raw = zip.subarray(at, at + size);
-    out[zip.subarray(p + 46, p + 46 + nameLen).toString('utf8')] =
-      method === 8 ? inflateRawSync(raw) : Buffer.from(raw);
-    p += 46 + nameLen;
-  }
-  return out;
 }
 
 describe('pitch deck in Settings (API)', () => {

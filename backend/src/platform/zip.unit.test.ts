@@ -3,34 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { readZip } from '../testing/zip';
 import { createZip } from './zip';
-
-/** Reads a ZIP through its central directory, as unzip tools do. */
-function readZip(zip: Buffer): Record<string, Buffer> {
-  const end = zip.length - 22;
-  expect(zip.readUInt32LE(end)).toBe(0x06054b50);
-  const count = zip.readUInt16LE(end + 10);
-  let p = zip.readUInt32LE(end + 16);
-  const out: Record<string, Buffer> = {};
-  for (let i = 0; i < count; i++) {
-    expect(zip.readUInt32LE(p)).toBe(0x02014b50);
-    const method = zip.readUInt16LE(p + 10);
-    const crc = zip.readUInt32LE(p + 16);
-    const size = zip.readUInt32LE(p + 20);
-    const nameLen = zip.readUInt16LE(p + 28);
-    const local = zip.readUInt32LE(p + 42);
-    const name = zip.subarray(p + 46, p + 46 + nameLen).toString('utf8');
-    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const raw = zip.subarray(dataAt, dataAt + size);
-    const data = method === 8 ? inflateRawSync(raw) : Buffer.from(raw);
-    expect(crc32(data) >>> 0).toBe(crc);
-    out[name] = data;
-    p += 46 + nameLen;
-  }
-  return out;
-}
 
 describe('createZip', () => {
   const entries = [

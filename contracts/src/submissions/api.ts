@@ -145,6 +145,8 @@ const SubmissionSchema = z.object({
   fieldsFilled: z.array(
     z.object({ field: z.string(), label: z.string(), value: z.string(), source: z.string().optional() }),
   ),
+  /** Every other field of the latest attempt's form, left empty (a box left unticked, an upload not held…), and why. */
+  notSent: z.array(z.object({ question: z.string(), reason: z.string(), given: z.boolean() })),
   test: z.boolean(),
   attempt: z.number().int().min(1),
   creditRefunded: z.boolean(),

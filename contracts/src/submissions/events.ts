@@ -45,6 +45,14 @@ interface FilledFieldRecord {
   source?: string;
 }
 
+/** A field of the form left empty (a box left unticked, an upload of a document not held…), and why. */
+interface NotSentRecord {
+  question: string;
+  reason: string;
+  /** A value was given (the founder's answer or the profile's) that the control did not accept. */
+  given: boolean;
+}
+
 /**
  * How an attempt ended, as the workflow observed it (the one outcome type of engine and decider).
  * `formSent` is an observation (the automation reached the point of sending); whether that means
@@ -84,6 +92,8 @@ export interface AttemptOutcome {
   errorKind: 'transient' | 'permanent' | null;
   confirmationText: string | null;
   fieldsFilled: FilledFieldRecord[];
+  /** Every other field of the form, left empty, with why (absent when none, and on older records). */
+  notSent?: NotSentRecord[];
   /** A proof screenshot was stored (the image itself is kept on the side, never in a workflow's history). */
   screenshot: boolean;
   finalUrl: string | null;
@@ -130,6 +140,8 @@ interface OutcomeData {
   recapSource?: RecapSource;
   confirmationText: string | null;
   fieldsFilled: FilledFieldRecord[];
+  /** Every other field of the form, left empty, with why (absent when none, and in events written before it existed). */
+  notSent?: NotSentRecord[];
   /** A proof screenshot was stored for this attempt. */
   screenshot: boolean;
   finalUrl: string | null;

@@ -305,6 +305,9 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
       errorKind: status === 'failed' ? (result.errorKind ?? 'permanent') : null,
       confirmationText: result.confirmationText,
       fieldsFilled: result.fieldsFilled.map(filledRecord),
+      ...(result.notSent?.length
+        ? { notSent: result.notSent.map(({ question, reason, given }) => ({ question, reason, given })) }
+        : {}),
       screenshot: saved.screenshot,
       pageHtml: saved.html,
       sentRequest: result.sentRequest ?? null,

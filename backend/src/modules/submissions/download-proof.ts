@@ -73,6 +73,7 @@ export async function downloadProof(
     sentRequest: s.sentRequest,
     summary: s.summary,
     fieldsFilled: s.fieldsFilled,
+    notSent: s.notSent,
     files: files.map((f) => ({ name: f.name, bytes: f.data.length, sha256: sha256(f.data) })),
   };
   files.unshift({ name: 'proof.json', data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), date: at });

@@ -43,6 +43,7 @@ export interface SubmissionRow {
   error_code: string | null;
   confirmation_text: string | null;
   fields_filled: { field: string; label: string; value: string }[] | string;
+  not_sent: { question: string; reason: string; given: boolean }[] | string;
   screenshot: boolean;
   final_url: string | null;
   sent_request: { method: string; url: string; status: number } | string | null;
@@ -109,6 +110,7 @@ export function toSubmission(
         ? apiPath(API_ROUTES.submissionProof, { id: row.id })
         : null,
     fieldsFilled: fields ?? [],
+    notSent: (typeof row.not_sent === 'string' ? JSON.parse(row.not_sent) : row.not_sent) ?? [],
     test: row.test,
     attempt: row.attempt,
     creditRefunded: row.credit_refunded,

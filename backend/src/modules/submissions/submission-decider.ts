@@ -337,6 +337,7 @@ function recordOutcome(command: Command<'RecordOutcome'>, state: SubmissionState
     recapSource: outcome.recapSource,
     confirmationText: outcome.confirmationText,
     fieldsFilled: outcome.fieldsFilled,
+    ...(outcome.notSent?.length ? { notSent: outcome.notSent } : {}),
     screenshot: outcome.screenshot,
     finalUrl: outcome.finalUrl,
     ...(outcome.sentRequest ? { sentRequest: outcome.sentRequest } : {}),

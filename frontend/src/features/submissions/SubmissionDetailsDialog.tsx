@@ -23,6 +23,7 @@ import { useOpenAnswers } from './AnswerQuestionsDialog';
 import { canFetchLiveUrl, formatDateTime, formatDuration, needsAnswers, needsTakeover } from './format';
 import { isActive } from './queries';
 import { StatusBadges } from './StatusBadges';
+import { NotSentList } from './NotSentList';
 import { ReviewTable } from './ReviewTable';
 import { reviewFields } from '@fp/contracts';
 import { openLiveView, useSubmissionActions } from './useSubmissionActions';
@@ -292,6 +293,7 @@ export function SubmissionDetailsDialog({
                 </div>
               </details>
             ) : null}
+            <NotSentList notSent={s.notSent} />
           </Section>
         ) : null}
 
