@@ -401,6 +401,22 @@ describe("pausing for the founder's answers", () => {
         .produced(),
     ).toEqual([]);
   });
+
+  it('a form the firm refused by message after the click, whose questions nobody answers, is refunded (nothing reached the firm)', () => {
+    const at = (iso: string): CommandMeta => ({ now: new Date(iso), actor: 'system' });
+    const history = [requested, started(), formFilled(), inputRequested];
+    for (const [command, when] of [
+      [{ type: 'ExpireInputWait', data: { waitHours: 72 } }, at(deadline)],
+      [{ type: 'RequestStop', data: { requestedBy: 'user-1' } }, meta],
+    ] as const) {
+      const produced = givenHistory(submissionDecider, ...history)
+        .when(command, when)
+        .produced();
+      const after = produced.reduce(submissionDecider.evolve, state(history));
+      expect(after.status).toBe('stopped');
+      expect(after.refundable.has(S)).toBe(true);
+    }
+  });
 });
 
 describe('submission decider: taking over the live browser', () => {
