@@ -184,4 +184,34 @@ describe('review before sending, in the browser', () => {
     expect(list).toHaveLength(1);
     await shoot('review-details-1280-light.png');
   }, 300_000);
+
+  it('accounts for every box: asked, or left unticked with why (heather-partners), at 1280 and 375 px', async () => {
+    await page.goto(`${app.url}/test-vc-database`);
+    const search = page.getByPlaceholder('Search firms, press Enter');
+    await search.fill('Heather Partners');
+    await search.press('Enter');
+    await page.getByLabel('Select Heather Partners').check();
+    await page.getByRole('button', { name: 'Review first' }).click();
+    await dialog().getByTestId('review-summary').waitFor({ timeout: 150_000 });
+    // This founder did not let FundFlow accept terms for them: the terms box is asked, like the age statement.
+    expect(await dialog().getByTestId('review-summary').innerText()).toMatch(
+      /^Nothing was sent\. The form needs 2 answers from you first/,
+    );
+    const notSent = dialog().getByTestId('review-not-sent');
+    await notSent.locator('summary').click();
+    const lines = await notSent.locator('li').allInnerTexts();
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^I consent to Heather sharing my application with co-investors: left empty: a statement only you can make/,
+      ),
+      expect.stringMatching(/^Send me the Heather newsletter: left empty: a marketing opt-in box; left unticked/),
+    ]);
+    await notSent.scrollIntoViewIfNeeded();
+    await shoot('review-not-sent-1280-light.png');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await notSent.scrollIntoViewIfNeeded();
+    await shoot('review-not-sent-375-light.png');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(app.runtime.sandbox!.received('heather-partners')).toHaveLength(0);
+  }, 300_000);
 });
