@@ -144,4 +144,33 @@ describe('the automation attaches each document only where its kind is asked for
     expect(refunded.creditRefunded).toBe(true);
     expect(app.runtime.sandbox!.received('thistle-capital').slice(before)).toEqual([]);
   });
+
+  it('once the registry knows the form asks for a CV: skipped uncharged without one, though the deck is there', async () => {
+    const u = await founder(app, 1);
+    expect((await put(u.token, '/api/pitch-deck', 'lumibyte-seed.pdf', deck)).status).toBe(200);
+    const firmId = testFirmId('thistle-capital');
+    const started = await app.services.catalog.forms.discover(
+      { collection: 'test', firmId },
+      { now: new Date(), actor: 'test' },
+    );
+    await waitUntil(
+      'the registry to check thistle-capital',
+      async () => ((await app.services.catalog.forms.run(started.runId!))?.checked ?? 0) >= 1,
+      180_000,
+    );
+    const r = await app.api('POST', '/api/submit-to-test-vcs', { token: u.token, body: { testVcIds: [firmId] } });
+    expect(r.body).toEqual({
+      creditsDeducted: 0,
+      submissionIds: [],
+      skipped: [
+        {
+          vcId: firmId,
+          reason: 'document_required',
+          message:
+            "This firm's application form requires your CV and you have not added one: add it under Settings → Documents as a PDF, then submit again.",
+        },
+      ],
+    });
+    expect(await app.services.credits.balance(u.id)).toBe(1);
+  }, 300_000);
 });

@@ -17,6 +17,41 @@ export const FounderDocumentKind = z.enum(KINDS, {
   error: `The document kind must be one of: ${KINDS.join(', ')}`,
 });
 
+/** The kinds of document a form's upload asks for, by the words of its question (first match wins; the deck last). */
+const DOCUMENT_KINDS_ASKED: readonly { kind: FounderDocumentKind | 'pitchDeck' | 'video'; re: RegExp }[] = [
+  { kind: 'video', re: /\bvideo\b|\brecording\b|\bloom\b/ },
+  { kind: 'capTable', re: /\bcap(itali[sz]ation)? table\b/ },
+  { kind: 'financialModel', re: /\bfinancial (model|projections?|forecasts?)\b/ },
+  { kind: 'onePager', re: /\bone ?pager\b|\bone page (company )?summary\b/ },
+  { kind: 'cv', re: /\bcvs?\b|\br[eé]sum[eé]s?\b|\bcurriculum vitae\b/ },
+  { kind: 'pitchDeck', re: /\bdeck\b|\bpresentation\b|\bslides\b|\bslide deck\b/ },
+];
+
+/** Whose document the question asks for, when not the founder's own ("Co-founder CV", "Team CVs"). */
+const SOMEONE_ELSE = /\bco ?founders?\b|\bteam\b|\ball founders\b|\bfounders\b|\beach\b|\bmembers?\b/;
+
+/**
+ * The kind of document an upload question asks for ('pitchDeck', a founder document kind, 'video'), or
+ * null when it names none the founder can hold: the automation attaches by it, the submit plan skips by it.
+ */
+export function documentKindAsked(question: string): string | null {
+  const q = question
+    .toLowerCase()
+    .replace(/[-–—]/g, ' ')
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ');
+  const hit = DOCUMENT_KINDS_ASKED.find((k) => k.re.test(q));
+  if (!hit) return null;
+  if (hit.kind === 'cv' && SOMEONE_ELSE.test(q) && !/\blead founder\b/.test(q)) return null;
+  if (/\bexecutive summary\b|\bbusiness plan\b/.test(q)) return null;
+  return hit.kind;
+}
+
+/** A kind of document in words ("financial model"), as the founder's Settings name it. */
+export function documentNoun(kind: string): string {
+  if (kind === 'pitchDeck') return 'pitch deck';
+  return kind in FOUNDER_DOCUMENT_KINDS ? FOUNDER_DOCUMENT_KINDS[kind as FounderDocumentKind].noun : kind;
+}
+
 /** Stream `founder-documents-<userId>`. An upload of a kind already held replaces it (`replacedDocumentId`). */
 type FounderDocumentAdded = {
   type: 'FounderDocumentAdded';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBMISSION_STATUSES, SUBMISSION_SUB_STATUSES, TAKEOVER_REASONS } from './events';
+import { SKIP_REASONS, SUBMISSION_STATUSES, SUBMISSION_SUB_STATUSES, TAKEOVER_REASONS } from './events';
 
 // Spec §5 and §8: the pre-submit checks' messages, shared by the server and the screens.
 const NO_VCS_SELECTED = 'Please select at least one VC firm to submit applications.';
@@ -34,16 +34,7 @@ export type SubmitToTestVcsRequest = z.infer<typeof SubmitToTestVcsRequest>;
 
 const SkippedFirmSchema = z.object({
   vcId: z.string(),
-  reason: z.enum([
-    'already_applied',
-    'in_progress',
-    'not_found',
-    'no_website',
-    'reserved_domain',
-    'unresolvable_domain',
-    'no_usable_form',
-    'deck_required',
-  ]),
+  reason: z.enum(SKIP_REASONS),
   message: z.string(),
 });
 

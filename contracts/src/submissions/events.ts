@@ -312,16 +312,21 @@ const FIRM_APPLICATION_STREAM_PREFIX = 'firm-application-';
 export const firmApplicationStream = (userId: string, test: boolean, vcFirmId: string) =>
   `${FIRM_APPLICATION_STREAM_PREFIX}${test ? 'test' : 'vc'}-${userId}-${vcFirmId}`;
 
+/** Why a selected firm was skipped, uncharged. */
+export const SKIP_REASONS = [
+  'already_applied',
+  'in_progress',
+  'not_found',
+  'no_website',
+  'reserved_domain',
+  'unresolvable_domain',
+  'no_usable_form',
+  'deck_required',
+  'document_required',
+] as const;
+
 export interface SkippedFirm {
   vcId: string;
-  reason:
-    | 'already_applied'
-    | 'in_progress'
-    | 'not_found'
-    | 'no_website'
-    | 'reserved_domain'
-    | 'unresolvable_domain'
-    | 'no_usable_form'
-    | 'deck_required';
+  reason: (typeof SKIP_REASONS)[number];
   message: string;
 }

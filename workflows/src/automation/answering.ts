@@ -16,7 +16,7 @@ import {
 import type { ScannedControl } from './dom-scan';
 import { currencyOf, ensureUrl, isSamplePlaceholder, parseMoney } from './field-mapping';
 
-import { FOUNDER_DOCUMENT_KINDS, sameQuestion, type FounderDocumentKind } from '@fp/contracts';
+import { documentKindAsked, documentNoun, sameQuestion } from '@fp/contracts';
 import {
   DEFAULT_CHECKBOX_CHOICES,
   type CheckboxChoices,
@@ -488,38 +488,6 @@ export interface FounderDocument {
 }
 
 export type UploadDecision = { attach: FounderDocument; why: string } | { attach: null; why: string };
-
-/** The kinds of document a form asks for, by the words of its question (first match wins; the deck last). */
-const DOCUMENT_KINDS: readonly { kind: string; re: RegExp }[] = [
-  { kind: 'video', re: /\bvideo\b|\brecording\b|\bloom\b/ },
-  { kind: 'capTable', re: /\bcap(itali[sz]ation)? table\b/ },
-  { kind: 'financialModel', re: /\bfinancial (model|projections?|forecasts?)\b/ },
-  { kind: 'onePager', re: /\bone ?pager\b|\bone page (company )?summary\b/ },
-  { kind: 'cv', re: /\bcvs?\b|\br[eé]sum[eé]s?\b|\bcurriculum vitae\b/ },
-  { kind: 'pitchDeck', re: /\bdeck\b|\bpresentation\b|\bslides\b|\bslide deck\b/ },
-];
-
-/** Whose document the question asks for, when not the founder's own ("Co-founder CV", "Team CVs"). */
-const SOMEONE_ELSE = /\bco ?founders?\b|\bteam\b|\ball founders\b|\bfounders\b|\beach\b|\bmembers?\b/;
-
-/** The kind of document an upload question asks for, or null when it names none the library can hold. */
-export function documentKindAsked(question: string): string | null {
-  const q = question
-    .toLowerCase()
-    .replace(/[-–—]/g, ' ')
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ');
-  const hit = DOCUMENT_KINDS.find((k) => k.re.test(q));
-  if (!hit) return null;
-  if (hit.kind === 'cv' && SOMEONE_ELSE.test(q) && !/\blead founder\b/.test(q)) return null;
-  if (/\bexecutive summary\b|\bbusiness plan\b/.test(q)) return null;
-  return hit.kind;
-}
-
-/** A kind of document in words ("financial model"), as the founder's Settings name it. */
-function documentNoun(kind: string): string {
-  if (kind === 'pitchDeck') return 'pitch deck';
-  return kind in FOUNDER_DOCUMENT_KINDS ? FOUNDER_DOCUMENT_KINDS[kind as FounderDocumentKind].noun : kind;
-}
 
 /** Whether the input's accept= list takes the document (an empty list takes anything). */
 function acceptsDocument(accept: string | undefined, doc: FounderDocument): boolean {

@@ -9,8 +9,8 @@ import type { FormLocation } from './find-form';
 import { assessGroups, buttonsFor, chooseSubmit, displayLabel, signatureOf, type RoledButton } from './form-model';
 import { scanAllFrames } from './frames';
 import { dismissCookieBanner } from './cookie-banner';
-import { FOUNDER_DOCUMENT_KINDS, type FounderDocumentKind } from '@fp/contracts';
-import { decideField, decideUpload, documentKindAsked } from './answering';
+import { documentKindAsked, documentNoun, FOUNDER_DOCUMENT_KINDS } from '@fp/contracts';
+import { decideField, decideUpload } from './answering';
 import type { DeckFile } from './deck';
 import { isPlaceholderOption } from './option-matching';
 import { byId, clickElement, putValue, sleep } from './page-actions';
@@ -91,7 +91,7 @@ async function blockers(
       asked === 'pitchDeck' && !ctx.deck
         ? `This form requires a pitch deck file ("${displayLabel(file)}"): upload your deck as a PDF in Settings, then retry. Nothing was sent.`
         : asked && asked in FOUNDER_DOCUMENT_KINDS && !ctx.documents.some((d) => d.kind === asked)
-          ? `This form requires your ${FOUNDER_DOCUMENT_KINDS[asked as FounderDocumentKind].noun} ("${displayLabel(file)}"): add it under Settings → Documents as a PDF, then retry. Nothing was sent.`
+          ? `This form requires your ${documentNoun(asked)} ("${displayLabel(file)}"): add it under Settings → Documents as a PDF, then retry. Nothing was sent.`
           : `The form requires a file upload ("${displayLabel(file)}") that none of your documents answers, so it cannot be submitted. Nothing was sent.`,
     );
   }

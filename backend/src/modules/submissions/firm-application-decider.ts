@@ -27,6 +27,8 @@ export const SKIP_MESSAGES: Record<SkippedFirm['reason'], string> = {
   no_usable_form: "The registry of application forms found no form on this firm's website that the automation can use.",
   deck_required:
     "This firm's application form requires a pitch deck file and you have not uploaded one: upload your deck as a PDF in Settings, then submit again.",
+  document_required:
+    "This firm's application form requires a document you have not added: add it under Settings → Documents as a PDF, then submit again.",
 };
 
 /** Why a firm cannot be claimed by this submission now, or null when it can (or already holds it). */

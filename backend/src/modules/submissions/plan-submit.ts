@@ -1,5 +1,12 @@
 import type { FirmSnapshot, SkippedFirm } from '@fp/contracts';
-import { formBadge, formNeedsYou, formUsability, type FirmFormEntry } from '@fp/contracts';
+import {
+  documentKindAsked,
+  documentNoun,
+  formBadge,
+  formNeedsYou,
+  formUsability,
+  type FirmFormEntry,
+} from '@fp/contracts';
 import { claimRefusal, SKIP_MESSAGES, type FirmApplicationState } from './firm-application-decider';
 
 /** What the submit command knows about one selected firm when it plans. */
@@ -17,9 +24,27 @@ export interface PlanInput {
    */
   unusable?: 'reserved_domain' | 'unresolvable_domain' | null;
   /** The registry's latest check of the firm's application form, if any (docs/catalog.md). */
-  form?: Pick<FirmFormEntry, 'outcome' | 'blockers' | 'kind'> | null;
-  /** Whether the founder has a pitch deck file uploaded (false: a form known to require a file is skipped uncharged). */
+  form?: (Pick<FirmFormEntry, 'outcome' | 'blockers' | 'kind'> & Partial<Pick<FirmFormEntry, 'fields'>>) | null;
+  /** Whether the founder has a pitch deck file uploaded (false: a form known to require a deck is skipped uncharged). */
   hasDeck?: boolean;
+  /** The kinds of the founder's other documents (a form known to require one they lack is skipped uncharged). */
+  documents?: ReadonlySet<string>;
+}
+
+/**
+ * The document a form known to require files needs and the founder lacks, by its required uploads' questions
+ * ('pitchDeck' or a document kind), or null. A registry entry without its fields asks for the deck, as before.
+ */
+function missingDocument(f: PlanInput): string | null {
+  const asked = (f.form?.fields ?? [])
+    .filter((x) => x.type === 'file' && x.required)
+    .map((x) => documentKindAsked(x.label));
+  if (!asked.length) return f.hasDeck === false ? 'pitchDeck' : null;
+  for (const kind of asked) {
+    if (kind === 'pitchDeck' && f.hasDeck === false) return kind;
+    if (kind && kind !== 'pitchDeck' && kind !== 'video' && f.documents && !f.documents.has(kind)) return kind;
+  }
+  return null;
 }
 
 export type PlannedFirm = PlanInput & { firm: FirmSnapshot };
@@ -49,12 +74,19 @@ export function planSubmit(firms: PlanInput[]): { create: PlannedFirm[]; skipped
         message: said ? `${SKIP_MESSAGES.no_usable_form} (${said})` : SKIP_MESSAGES.no_usable_form,
       });
     } else if (
-      f.hasDeck === false &&
       (f.form?.outcome === 'found' || f.form?.outcome === 'blocked') &&
-      f.form.blockers.includes('file_upload_required')
+      f.form.blockers.includes('file_upload_required') &&
+      missingDocument(f)
     ) {
       // Known before charging: the run would only fail at the upload and be refunded.
-      skip(f.vcId, 'deck_required');
+      const kind = missingDocument(f)!;
+      if (kind === 'pitchDeck') skip(f.vcId, 'deck_required');
+      else
+        skipped.push({
+          vcId: f.vcId,
+          reason: 'document_required',
+          message: `This firm's application form requires your ${documentNoun(kind)} and you have not added one: add it under Settings → Documents as a PDF, then submit again.`,
+        });
     } else {
       const refusal = claimRefusal(f.application, f.submissionId);
       if (refusal) skip(f.vcId, refusal);

@@ -46,6 +46,27 @@ describe('submit plan: a form known to require a deck file', () => {
     expect(plan.create.map((c) => c.vcId)).toEqual(['a', 'b', 'c']);
     expect(plan.skipped).toEqual([]);
   });
+  it("by the registry's required uploads: a form asking for a CV is skipped only when the founder has none, the deck alone is not enough", () => {
+    const file = (label: string) => ({ label, type: 'file', required: true, asks: null });
+    const cvForm = { ...needsFile, fields: [file('Founder CV / résumé (PDF)')] };
+    const deckForm = { ...needsFile, fields: [file('Pitch deck (PDF upload)')] };
+    const plan = planSubmit([
+      input('a', { form: cvForm, hasDeck: true, documents: new Set() }),
+      input('b', { form: cvForm, hasDeck: false, documents: new Set(['cv']) }),
+      input('c', { form: deckForm, hasDeck: false, documents: new Set(['cv']) }),
+      input('d', { form: deckForm, hasDeck: true, documents: new Set() }),
+    ]);
+    expect(plan.create.map((c) => c.vcId)).toEqual(['b', 'd']);
+    expect(plan.skipped).toEqual([
+      {
+        vcId: 'a',
+        reason: 'document_required',
+        message:
+          "This firm's application form requires your CV and you have not added one: add it under Settings → Documents as a PDF, then submit again.",
+      },
+      { vcId: 'c', reason: 'deck_required', message: expect.stringMatching(/requires a pitch deck file/) },
+    ]);
+  });
   it('an application already under way is reported as such first only when the deck is there', () => {
     const plan = planSubmit([
       input('a', {

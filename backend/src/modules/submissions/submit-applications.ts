@@ -190,11 +190,15 @@ export async function firmsToPlan(
 ) {
   // checkDomains: a real firm whose domain does not resolve (DNS, bounded) comes back unusable and is skipped uncharged.
   const firms = new Map((await ctx.catalog.getFirms(ids, { test, checkDomains: true })).map((f) => [f.id, f]));
-  // A form the registry knows requires a file cannot be sent without the founder's deck: skipped, not charged
-  // (the deck is looked up only when such a form is among the selected).
-  const hasDeck = [...firms.values()].some((f) => f.form?.blockers.includes('file_upload_required'))
-    ? (await ctx.profile.pitchDeck(userId)).current !== null
-    : true;
+  // A form the registry knows requires a file cannot be sent without the document it asks for (the deck, a
+  // CV…): skipped, not charged (the founder's files are looked up only when such a form is among the selected).
+  const needsFiles = [...firms.values()].some((f) => f.form?.blockers.includes('file_upload_required'));
+  const [hasDeck, documents] = needsFiles
+    ? await Promise.all([
+        ctx.profile.pitchDeck(userId).then((d) => d.current !== null),
+        ctx.profile.documents(userId).then((d) => new Set<string>(d.documents.map((x) => x.kind))),
+      ])
+    : [true, undefined];
   const snapshot = (vcId: string): FirmSnapshot | null => {
     const f = firms.get(vcId);
     if (!f) return null;
@@ -218,6 +222,7 @@ export async function firmsToPlan(
       unusable: firms.get(vcId)?.unusable ?? null,
       form: firms.get(vcId)?.form ?? null,
       hasDeck,
+      documents,
       submissionId,
       ...application,
     }),

@@ -13,6 +13,10 @@ const REASON: Record<SkippedFirm['reason'], [one: string, many: string]> = {
     'firm whose form requires a pitch deck file (upload yours in Settings)',
     'firms whose forms require a pitch deck file (upload yours in Settings)',
   ],
+  document_required: [
+    'firm whose form requires a document you have not added (Settings → Documents)',
+    'firms whose forms require a document you have not added (Settings → Documents)',
+  ],
 };
 
 const n = (k: number) => k.toLocaleString('en-US');
