@@ -68,20 +68,45 @@ export async function openDedicatedClient(pool: pg.Pool, purpose: string): Promi
   return client;
 }
 
-/** SQLSTATEs and pool errors that mean "the database is busy", not "the request is wrong": answered 503 with Retry-After. */
+/**
+ * SQLSTATEs and driver errors that mean "the database is busy or briefly away", not "the request is
+ * wrong" nor "the code is broken": no free connection in time, a statement or lock wait over its limit,
+ * or the connection cut by a restart, a failover or an operator (answered 503 with Retry-After; a
+ * projection tries the batch again instead of stopping).
+ */
 export function isDatabaseBusy(err: unknown, depth = 0): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   // Libraries (better-auth, kysely) may wrap the driver's error.
   if (e.cause && depth < 3 && isDatabaseBusy(e.cause, depth + 1)) return true;
-  // 57014: statement timeout (query_canceled); 55P03: lock_not_available (lock timeout).
-  if (e.code === '57014' || e.code === '55P03') return true;
+  if (e.code && BUSY_CODES.has(e.code)) return true;
   const m = String(e.message ?? '');
-  return (
-    m.includes('timeout exceeded when trying to connect') ||
-    m.includes('Connection terminated due to connection timeout')
-  );
+  return BUSY_MESSAGES.some((x) => m.includes(x));
 }
+
+// 57014 statement timeout, 55P03 lock timeout; 57P01–57P03 the server shutting down, crashed or still
+// starting; 08xxx a connection that failed or was lost; the socket's own codes for a refused or reset link.
+const BUSY_CODES = new Set([
+  '57014',
+  '55P03',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+]);
+const BUSY_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+  'Connection terminated unexpectedly',
+  'Client has encountered a connection error and is not queryable',
+];
 
 export function createDb(pool: pg.Pool): Db {
   return new Kysely<any>({ dialect: new PostgresDialect({ pool }) });

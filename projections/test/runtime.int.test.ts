@@ -163,7 +163,7 @@ describe('projection runner', () => {
     }
   });
 
-  it("waits for the events an effect wrote: caught up includes what another projection makes of them", async () => {
+  it('waits for the events an effect wrote: caught up includes what another projection makes of them', async () => {
     const store = new PostgresEventStore(tdb.pool);
     await tdb.pool.query('create table outbox (k text primary key)');
     // Like a notifier whose e-mail is queued as an event that the mailbox projection then lists.
@@ -196,7 +196,14 @@ describe('projection runner', () => {
     const runner = new ProjectionRunner(tdb.db, store, tdb.pool, [asker, outbox], () => undefined);
     try {
       await runner.start();
-      await store.append('visits', [{ type: 'Visited', data: { k: 'v1' } }, { type: 'Visited', data: { k: 'v2' } }], 'no_stream');
+      await store.append(
+        'visits',
+        [
+          { type: 'Visited', data: { k: 'v1' } },
+          { type: 'Visited', data: { k: 'v2' } },
+        ],
+        'no_stream',
+      );
       await runner.waitFor(undefined, 15_000);
       const rows = await tdb.pool.query('select k from outbox order by k');
       expect(rows.rows.map((r) => r.k)).toEqual(['v1', 'v2']);

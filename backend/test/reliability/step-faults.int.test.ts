@@ -2,7 +2,7 @@ import { submissionStream } from '@fp/contracts';
 import type { SubmissionActivities } from '@fp/workflows';
 import { afterAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../src/testing/app';
-import { founder, ledgerAuditCli, ledgerOf, outcomesOf, testFirmId, waitUntil } from './support';
+import { founder, ledgerAuditCli, ledgerOf, outcomesOf, settledSubmissions, testFirmId } from './support';
 
 /**
  * Faults injected into every workflow step (docs/reliability.md): each run's begin and apply throw
@@ -69,23 +69,7 @@ it('ends every run terminal with the right credits when each step fails once (fi
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
   const ids = submitted.body.submissionIds as string[];
   expect(ids).toHaveLength(FIRMS.length);
-  const rows = await waitUntil(
-    'every submission terminal and every failure refunded',
-    async () => {
-      const r = await app!.ctx.pool.query<{
-        id: string;
-        vc_firm_id: string;
-        status: string;
-        credit_refunded: boolean;
-      }>('select id, vc_firm_id, status, credit_refunded from submissions where id = any($1)', [ids]);
-      const done = r.rows.every(
-        (s) => ['completed', 'stopped'].includes(s.status) || (s.status === 'failed' && s.credit_refunded),
-      );
-      return r.rows.length === ids.length && done && r.rows;
-    },
-    180_000,
-    250,
-  );
+  const rows = await settledSubmissions(app.ctx.pool, ids, 180_000);
   // Every step met its fault: begin and apply once per run, finish twice per run.
   expect(thrown.begin).toBe(FIRMS.length);
   expect(thrown.finish).toBe(2 * FIRMS.length);

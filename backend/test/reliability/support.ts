@@ -114,6 +114,28 @@ export async function outcomesOf(store: EventStore, submissionId: string) {
   return events.filter((e) => ['SubmissionCompleted', 'SubmissionFailed', 'SubmissionStopped'].includes(e.type));
 }
 
+/** Waits until every submission is terminal and every failed one refunded; answers their rows. */
+type Queryable = {
+  query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+};
+export function settledSubmissions(db: Queryable, ids: string[], timeoutMs: number) {
+  return waitUntil(
+    'every submission terminal and every failure refunded',
+    async () => {
+      const r = await db.query<{ id: string; vc_firm_id: string; status: string; credit_refunded: boolean }>(
+        'select id, vc_firm_id, status, credit_refunded from submissions where id = any($1)',
+        [ids],
+      );
+      const done = r.rows.every(
+        (s) => ['completed', 'stopped'].includes(s.status) || (s.status === 'failed' && s.credit_refunded),
+      );
+      return r.rows.length === ids.length && done && r.rows;
+    },
+    timeoutMs,
+    250,
+  );
+}
+
 /**
  * `npm run cli -- ledger audit --json` as the operator runs it: the real CLI in its own process on
  * the given database. Returns its JSON result and exit code (1 on any problem).

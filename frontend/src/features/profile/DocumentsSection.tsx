@@ -1,11 +1,11 @@
 import { FOUNDER_DOCUMENT_KINDS, MAX_DECK_BYTES, type FounderDocumentKind } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Download, FileText, FolderOpen, RefreshCw, Trash2, Upload } from 'lucide-react';
+import { AlertTriangle, Download, FileText, FolderOpen, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { LoadFailed, LoadingRows } from '../../ui/LoadFailed';
 import { Progress } from '../../ui/Progress';
-import { Skeleton } from '../../ui/Skeleton';
 import { toast } from '../../ui/toast';
 import { formatDateTime } from '../submissions/format';
 import { formatBytes } from './deck-queries';
@@ -103,23 +103,14 @@ export function DocumentsSection() {
           onChange={(e) => void onFile(e.target.files?.[0])}
         />
         {query.isPending ? (
-          <div className="flex flex-col gap-2" aria-busy="true">
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-14 w-full" />
-          </div>
+          <LoadingRows rows={2} className="h-14" />
         ) : query.isError && !query.data ? (
-          <div
-            role="alert"
-            className="flex flex-col items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between"
-          >
-            <span className="flex items-center gap-2">
-              <AlertTriangle className="size-4 shrink-0" aria-hidden="true" /> Your documents could not be loaded.{' '}
-              {query.error.message}
-            </span>
-            <Button size="sm" variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
-              <RefreshCw aria-hidden="true" /> Try Again
-            </Button>
-          </div>
+          <LoadFailed
+            title="Your documents could not be loaded."
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : (
           <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
             {KINDS.map((kind) => {

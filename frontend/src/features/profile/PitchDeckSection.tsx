@@ -1,10 +1,11 @@
 import type { PitchDeckHistoryEntry } from '@fp/contracts';
-import { AlertTriangle, Download, FileText, RefreshCw, Trash2, Upload } from 'lucide-react';
+import { AlertTriangle, Download, FileText, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadFailed } from '../../ui/LoadFailed';
 import { Progress } from '../../ui/Progress';
 import { Skeleton } from '../../ui/Skeleton';
 import { toast } from '../../ui/toast';
@@ -109,18 +110,12 @@ export function PitchDeckSection() {
             <Skeleton className="h-4 w-1/2" />
           </div>
         ) : query.isError && !query.data ? (
-          <div
-            role="alert"
-            className="flex flex-col items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between"
-          >
-            <span className="flex items-center gap-2">
-              <AlertTriangle className="size-4 shrink-0" aria-hidden="true" /> Your pitch deck could not be loaded.{' '}
-              {query.error.message}
-            </span>
-            <Button size="sm" variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
-              <RefreshCw aria-hidden="true" /> Try Again
-            </Button>
-          </div>
+          <LoadFailed
+            title="Your pitch deck could not be loaded."
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : deck ? (
           <div
             className="flex flex-col gap-3 rounded-lg border border-border bg-muted/30 p-3 sm:flex-row sm:items-center sm:justify-between"
