@@ -17,17 +17,20 @@ const ADMIN_REQUIRED = 'Admin access required';
 const ADMIN_OR_AUDITOR = 'Admin or auditor access required';
 /** Routes whose path id is a resource of one user. */
 const PER_USER =
-  /^\/(api\/submissions|api\/deck-links|api\/investor-updates|api\/pipeline|api\/saved-searches|api\/answers|api\/local-checkout|api\/purchases|live)\//;
+  /^\/(api\/submissions|api\/deck-links|api\/deck-rooms|api\/investor-updates|api\/pipeline|api\/saved-searches|api\/answers|api\/local-checkout|api\/purchases|live)\//;
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Other Founder' };
 const VALID_BODY: Record<string, unknown> = {
   'PATCH /api/investor-updates/:id': { recipients: { stages: [], emails: ['hijack@other.example'], addresses: [] } },
   'PATCH /api/deck-links/:id': { enabled: false },
+  'PATCH /api/deck-rooms/:id': { name: 'Written by another user' },
   'PATCH /api/pipeline/:id': { notes: 'Written by another user' },
   'PATCH /api/saved-searches/:id': { name: 'Written by another user' },
   'PATCH /api/answers/:id': { answer: 'Written by another user' },
   'POST /api/submissions/:id/answers': { answers: [{ question: 'Why now?', answer: 'Written by another user' }] },
   'POST /api/local-checkout/:id/pay': CARD,
 };
+/** A query the route needs from its owner, so only the ownership check can refuse it. */
+const VALID_QUERY: Record<string, string> = { 'PUT /api/deck-rooms/:id/documents': '?name=room.pdf' };
 
 let app: TestApp;
 let owner: { id: string; token: string };
@@ -44,6 +47,7 @@ const mine: {
   savedSearchId?: string;
   answerId?: string;
   checkoutId?: string;
+  roomId?: string;
 } = {};
 let othersViewToken: string | undefined;
 
@@ -128,6 +132,10 @@ beforeAll(async () => {
   const update = await app.api('POST', '/api/investor-updates', { token: owner.token, body: {} });
   expect(update.status, JSON.stringify(update.body)).toBe(201);
   mine.updateId = update.body.id;
+  // A data room of the owner's.
+  const room = await app.api('POST', '/api/deck-rooms', { token: owner.token, body: { name: 'Mine' } });
+  expect(room.status, JSON.stringify(room.body)).toBe(201);
+  mine.roomId = room.body.id;
   await app.ctx.projections.waitFor(undefined, 20_000);
 });
 afterAll(async () => app?.close());
@@ -146,22 +154,29 @@ describe("another user's resources", () => {
       if (ADMIN_ROUTES.some((re) => re.test(r.url))) continue;
       // The deck viewer is public and addressed by the link's secret token, not by a user's id (deck-links.int covers its refusals).
       if (r.url.startsWith('/api/d/')) continue;
+      // The founder's documents are addressed by kind, not by an id: the session picks the founder's own
+      // (founder-documents.int checks that another founder reaches none).
+      if (r.url.startsWith('/api/documents/')) continue;
       const ownerId = r.url.startsWith('/api/deck-links/')
         ? mine.deckLinkId!
-        : r.url.startsWith('/api/investor-updates/')
-          ? mine.updateId!
-          : r.url.startsWith('/api/pipeline/')
-            ? mine.pipelineCardId!
-            : r.url.startsWith('/api/saved-searches/')
-              ? mine.savedSearchId!
-              : r.url.startsWith('/api/answers/')
-                ? mine.answerId!
-                : /^\/api\/(local-checkout|purchases)\//.test(r.url)
-                  ? mine.checkoutId!
-                  : mine.submissionId!;
+        : r.url.startsWith('/api/deck-rooms/')
+          ? mine.roomId!
+          : r.url.startsWith('/api/investor-updates/')
+            ? mine.updateId!
+            : r.url.startsWith('/api/pipeline/')
+              ? mine.pipelineCardId!
+              : r.url.startsWith('/api/saved-searches/')
+                ? mine.savedSearchId!
+                : r.url.startsWith('/api/answers/')
+                  ? mine.answerId!
+                  : /^\/api\/(local-checkout|purchases)\//.test(r.url)
+                    ? mine.checkoutId!
+                    : mine.submissionId!;
       const path = r.url.replace(/:\w+/g, encodeURIComponent(ownerId));
       const query = (token: string | undefined) =>
-        isLive ? `?${new URLSearchParams({ ...(token ? { token } : {}), attempt: mine.attemptId! })}` : '';
+        isLive
+          ? `?${new URLSearchParams({ ...(token ? { token } : {}), attempt: mine.attemptId! })}`
+          : (VALID_QUERY[`${r.method} ${r.url}`] ?? '');
       // A body the route would accept from its owner, so only the ownership check can refuse it.
       const body = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)
         ? (VALID_BODY[`${r.method} ${r.url}`] ?? {})
