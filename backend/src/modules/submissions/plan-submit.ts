@@ -32,10 +32,17 @@ export interface PlanInput {
 }
 
 /**
- * The document a form known to require files needs and the founder lacks, by its required uploads' questions
- * ('pitchDeck' or a document kind), or null. A registry entry without its fields asks for the deck, as before.
+ * The document ('pitchDeck' or a document kind) that a form known to require files asks for, by its required
+ * uploads' questions, and the founder lacks; null otherwise. A registry entry without its fields asks for the deck.
  */
 function missingDocument(f: PlanInput): string | null {
+  const form = f.form;
+  if (
+    !form ||
+    (form.outcome !== 'found' && form.outcome !== 'blocked') ||
+    !form.blockers.includes('file_upload_required')
+  )
+    return null;
   const asked = (f.form?.fields ?? [])
     .filter((x) => x.type === 'file' && x.required)
     .map((x) => documentKindAsked(x.label));
@@ -59,6 +66,7 @@ export function planSubmit(firms: PlanInput[]): { create: PlannedFirm[]; skipped
   const skipped: SkippedFirm[] = [];
   const skip = (vcId: string, reason: SkippedFirm['reason']) =>
     skipped.push({ vcId, reason, message: SKIP_MESSAGES[reason] });
+  let missing: string | null;
   for (const f of firms) {
     if (!f.firm) skip(f.vcId, 'not_found');
     else if (!f.firm.website) skip(f.vcId, 'no_website');
@@ -73,13 +81,9 @@ export function planSubmit(firms: PlanInput[]): { create: PlannedFirm[]; skipped
         reason: 'no_usable_form',
         message: said ? `${SKIP_MESSAGES.no_usable_form} (${said})` : SKIP_MESSAGES.no_usable_form,
       });
-    } else if (
-      (f.form?.outcome === 'found' || f.form?.outcome === 'blocked') &&
-      f.form.blockers.includes('file_upload_required') &&
-      missingDocument(f)
-    ) {
+    } else if ((missing = missingDocument(f))) {
       // Known before charging: the run would only fail at the upload and be refunded.
-      const kind = missingDocument(f)!;
+      const kind = missing;
       if (kind === 'pitchDeck') skip(f.vcId, 'deck_required');
       else
         skipped.push({

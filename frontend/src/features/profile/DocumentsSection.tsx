@@ -1,4 +1,4 @@
-import { FOUNDER_DOCUMENT_KINDS, MAX_DECK_BYTES, type FounderDocumentKind } from '@fp/contracts';
+import { FOUNDER_DOCUMENT_KINDS, type FounderDocumentKind } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Download, FileText, FolderOpen, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -8,17 +8,10 @@ import { LoadFailed, LoadingRows } from '../../ui/LoadFailed';
 import { Progress } from '../../ui/Progress';
 import { toast } from '../../ui/toast';
 import { formatDateTime } from '../submissions/format';
-import { formatBytes } from './deck-queries';
+import { deckFileProblem, formatBytes } from './deck-queries';
 import { documentsQueryOptions, downloadDocument, useRemoveDocument, useUploadDocument } from './document-queries';
 
 const KINDS = Object.keys(FOUNDER_DOCUMENT_KINDS) as FounderDocumentKind[];
-
-/** What can be told before sending: empty or too large. Whether it is a PDF is the server's call. */
-function fileProblem(file: Pick<File, 'size'>): string | null {
-  if (file.size === 0) return 'The file is empty.';
-  if (file.size > MAX_DECK_BYTES) return 'The document is larger than 25 MB. Upload a smaller PDF.';
-  return null;
-}
 
 /**
  * Settings → Documents: the founder's PDFs besides the deck (a CV, a financial model…), one per kind.
@@ -44,7 +37,7 @@ export function DocumentsSection() {
     const kind = choosing;
     if (!file || !kind) return;
     setError(null);
-    const problem = fileProblem(file);
+    const problem = deckFileProblem(file, 'document');
     if (problem) return setError({ kind, message: problem });
     setProgress({ kind, share: 0 });
     try {

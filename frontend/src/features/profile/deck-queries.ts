@@ -24,9 +24,9 @@ export function formatBytes(n: number): string {
  * What can be told before sending: too large or empty. Whether it is a PDF is the server's call,
  * from the bytes (a renamed file is refused there with a clear message).
  */
-export function deckFileProblem(file: Pick<File, 'size'>): string | null {
+export function deckFileProblem(file: Pick<File, 'size'>, what = 'deck'): string | null {
   if (file.size === 0) return 'The file is empty.';
-  if (file.size > MAX_DECK_BYTES) return 'The deck is larger than 25 MB. Upload a smaller PDF.';
+  if (file.size > MAX_DECK_BYTES) return `The ${what} is larger than 25 MB. Upload a smaller PDF.`;
   return null;
 }
 
