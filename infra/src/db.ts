@@ -40,12 +40,19 @@ export function createPool(connectionString: string, limits: number | PoolLimits
     // A transaction left open by a crashed request must not hold its locks (and its connection) for good.
     idle_in_transaction_session_timeout: Math.max(60_000, l.statementTimeoutMs * 2),
   });
-  // An idle client losing its connection must not crash the process.
-  pool.on('error', (err) => {
-    // 57P01: the server is shutting down (Ctrl-C, a test dropping its database): expected, not news.
-    if ((err as { code?: string }).code !== '57P01') console.error('[db] idle client error', err.message);
-  });
+  // A connection lost (a restart, a failover, an operator) must not crash the process. pg-pool listens
+  // only while a client is idle; one checked out (a transaction between statements) would throw its
+  // 'error' out of the process, so every client gets a listener of its own for its whole life. The
+  // query it was running fails on its own; the pool drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', reportLostConnection));
+  // The same error, forwarded by pg-pool for an idle client: already reported by the client's listener.
+  pool.on('error', () => undefined);
   return pool;
+}
+
+function reportLostConnection(err: Error): void {
+  // 57P01: the server is shutting down (Ctrl-C, a test dropping its database): expected, not news.
+  if ((err as { code?: string }).code !== '57P01') console.error('[db] connection lost', err.message);
 }
 
 /**
