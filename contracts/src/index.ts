@@ -40,3 +40,4 @@ export * from './questions/index';
 export * from './onboarding/api';
 export * from './onboarding/events';
 export * from './common/routes';
+export * from './api-contract';

@@ -106,3 +106,19 @@ export const PIPELINE_EXPORT_COLUMNS = [
   'Updated',
 ] as const;
 export const pipelineExportFileName = (date: Date) => `pipeline_export_${date.toISOString().slice(0, 10)}.csv`;
+
+/** The pipeline's routes (merged into `ApiContract`). */
+export interface PipelineApi {
+  pipeline: {
+    GET: { response: { cards: PipelineCard[] } };
+    /** Many investors answer the cards and how many were new; one investor answers its card (201 when new). */
+    POST:
+      | { body: z.input<typeof AddPipelineCardsRequest>; response: { cards: PipelineCard[]; added: number } }
+      | { body: z.input<typeof AddPipelineCardRequest>; response: PipelineCard };
+  };
+  pipelineEntry: {
+    PATCH: { body: z.input<typeof UpdatePipelineCardRequest>; response: PipelineCard };
+    DELETE: { response: { success: true } };
+  };
+  pipelineEntryHistory: { GET: { response: { history: PipelineHistoryEntry[] } } };
+}

@@ -1,7 +1,22 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@fp/contracts';
+import {
+  API_ROUTES,
+  apiPath,
+  IDEMPOTENCY_KEY_HEADER,
+  type ApiInput,
+  type ApiResponse,
+  type ApiResponseFor,
+  type ContractMethod,
+  type ContractRoute,
+} from '@fp/contracts';
 
 /**
- * The shared request helper (spec §7 and §8).
+ * The shared request helper (spec §7 and §8). A route declared in `ApiContract` is called by its key,
+ * and its answer is typed by the contract (no type written at the call site):
+ *
+ *   const { cards } = await api('pipeline', 'GET');
+ *   await api('pipelineEntry', 'PATCH', { params: { id }, body: { stage: 'Passed' } });
+ *
+ * Routes not in the contract yet still use `apiRequest` with the path:
  *
  *   const { balance } = await apiRequest<{ balance: number }>(API_ROUTES.creditsBalance);
  *   await apiRequest(API_ROUTES.submitToSelectedVcs, { method: 'POST', body: { vcIds } });
@@ -117,7 +132,30 @@ export function errorMessageFor(status: number, body: unknown, bodyWasJson: bool
   return 'API request failed';
 }
 
+/** What `api()` takes beside the route's input: extra headers (an Idempotency-Key), an abort signal. */
+interface ApiCallOptions {
+  headers?: HeadersInit;
+  signal?: AbortSignal;
+}
+
+/** The methods of a route that need no input (no parameters, no body, no required query). */
+type InputlessMethod<K extends ContractRoute> = {
+  [M in ContractMethod<K>]: {} extends ApiInput<K, M> ? M : never;
+}[ContractMethod<K>];
+
+/** A contract route by key: the URL from `API_ROUTES` and `apiPath`, the answer typed by `ApiContract`. */
+export interface ApiCall {
+  // `const`: the input's literals stay literal, so a route answering by its body picks its variant.
+  <K extends ContractRoute, M extends ContractMethod<K>, const I extends ApiInput<K, M> & ApiCallOptions>(
+    key: K,
+    method: M,
+    input: I,
+  ): Promise<ApiResponseFor<K, M, I>>;
+  <K extends ContractRoute, M extends InputlessMethod<K>>(key: K, method: M): Promise<ApiResponse<K, M>>;
+}
+
 export interface ApiClient {
+  call: ApiCall;
   /** Parsed body: JSON when the response says JSON, otherwise text. */
   request<T = unknown>(path: string, init?: ApiRequestInit): Promise<T>;
   /** The checked Response itself, for downloads (CSV export). Throws like `request` on failure. */
@@ -164,21 +202,38 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw new ApiError(errorMessageFor(response.status, body, json), response.status, body);
   }
 
-  return {
-    async request<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
-      try {
-        const response = await send(path, init);
-        await failIfNotOk(response.clone());
-        const { body, json } = await readBody(response);
-        if (!json && isJsonContentType(response.headers.get('content-type'))) {
-          throw new ApiError('Invalid JSON in API response', response.status, body);
-        }
-        return body as T;
-      } catch (error) {
-        log(`API request failed: ${init.method ?? 'GET'} ${path}`, error);
-        throw error;
+  async function request<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+    try {
+      const response = await send(path, init);
+      await failIfNotOk(response.clone());
+      const { body, json } = await readBody(response);
+      if (!json && isJsonContentType(response.headers.get('content-type'))) {
+        throw new ApiError('Invalid JSON in API response', response.status, body);
       }
-    },
+      return body as T;
+    } catch (error) {
+      log(`API request failed: ${init.method ?? 'GET'} ${path}`, error);
+      throw error;
+    }
+  }
+
+  function call(key: ContractRoute, method: string, input?: unknown): Promise<unknown> {
+    const { params, query, body, headers, signal } = (input ?? {}) as {
+      params?: Record<string, string | number>;
+      query?: Record<string, QueryValue>;
+      body?: unknown;
+    } & ApiCallOptions;
+    // apiPath checks the parameter names at compile time; here they come from the contract's input type.
+    const path = (apiPath as (pattern: string, params?: Record<string, string | number>) => string)(
+      API_ROUTES[key],
+      params,
+    );
+    return request(path, { method, query, body, headers, signal });
+  }
+
+  return {
+    call: call as ApiCall,
+    request,
     async requestRaw(path: string, init: ApiRequestInit = {}): Promise<Response> {
       try {
         const response = await send(path, init);
@@ -203,6 +258,9 @@ export function setApiAuth(auth: ApiAuth | null): void {
 const appClient = createApiClient({
   auth: { isSignedIn: () => boundAuth.isSignedIn(), getToken: () => boundAuth.getToken() },
 });
+
+/** Calls a contract route with the app's session: `api('pipelineEntry', 'DELETE', { params: { id } })`. */
+export const api: ApiCall = appClient.call;
 
 export function apiRequest<T = unknown>(path: string, init?: ApiRequestInit): Promise<T> {
   return appClient.request<T>(path, init);

@@ -180,6 +180,43 @@ describe('request headers and body (real http server)', () => {
   });
 });
 
+describe('api calls by contract key (real http server)', () => {
+  it('builds the URL from the route and its parameters, and sends the method and body', async () => {
+    reply = () => ({ status: 200, type: 'application/json', body: '{"id":"c/1","stage":"Passed"}' });
+    const api = serverClient();
+    await expect(
+      api.call('pipelineEntry', 'PATCH', { params: { id: 'c/1' }, body: { stage: 'Passed' } }),
+    ).resolves.toEqual({ id: 'c/1', stage: 'Passed' });
+    expect(seen[0].method).toBe('PATCH');
+    expect(seen[0].url).toBe('/api/pipeline/c%2F1');
+    expect(JSON.parse(seen[0].body)).toEqual({ stage: 'Passed' });
+  });
+
+  it('calls a route without input, and a bodiless write with extra headers', async () => {
+    reply = () => ({ status: 200, type: 'application/json', body: '{"cards":[]}' });
+    const api = serverClient();
+    await expect(api.call('pipeline', 'GET')).resolves.toEqual({ cards: [] });
+    expect(seen[0].method).toBe('GET');
+    expect(seen[0].url).toBe('/api/pipeline');
+    expect(seen[0].body).toBe('');
+    reply = () => ({ status: 200, type: 'application/json', body: '{"success":true}' });
+    await api.call('pipelineEntry', 'DELETE', { params: { id: 'c1' }, headers: { 'X-Trace': 't1' } });
+    expect(seen[1].method).toBe('DELETE');
+    expect(seen[1].url).toBe('/api/pipeline/c1');
+    expect(seen[1].body).toBe('{}');
+    expect(seen[1].headers['x-trace']).toBe('t1');
+  });
+
+  it("fails like request does, with the server's error", async () => {
+    reply = () => ({ status: 404, type: 'application/json', body: '{"error":"Pipeline card not found"}' });
+    const api = serverClient();
+    await expect(api.call('pipelineEntryHistory', 'GET', { params: { id: 'nope' } })).rejects.toMatchObject({
+      status: 404,
+      message: 'Pipeline card not found',
+    });
+  });
+});
+
 describe('authentication branches (injected fetch)', () => {
   it("throws 'User not authenticated' when signed out and sends nothing", async () => {
     const f = vi.fn<typeof fetch>();
