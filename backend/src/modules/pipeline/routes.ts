@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
+import { typedRoute } from '../../platform/typed-route';
 import type { PipelineContext } from './route-context';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
@@ -18,10 +19,10 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 export function pipelineRoutes(app: FastifyInstance, ctx: PipelineContext) {
   const svc = ctx.pipeline;
 
-  app.get(API_ROUTES.pipeline, async (req) => ({ cards: await svc.list(requireUser(req).id) }));
+  typedRoute(app, 'pipeline', 'GET', async (req) => ({ cards: await svc.list(requireUser(req).id) }));
 
   /** One investor `{ investorId, investorKind, stage? }` (201 with the card; 200 with the existing one) or many `{ investors: [...] }`. */
-  app.post(API_ROUTES.pipeline, async (req, reply) => {
+  typedRoute(app, 'pipeline', 'POST', async (req, reply) => {
     const user = requireUser(req);
     const body = req.body ?? {};
     if (typeof body === 'object' && 'investors' in body) {
@@ -47,19 +48,19 @@ export function pipelineRoutes(app: FastifyInstance, ctx: PipelineContext) {
       .send(csv);
   });
 
-  app.patch(API_ROUTES.pipelineEntry, async (req) => {
+  typedRoute(app, 'pipelineEntry', 'PATCH', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return svc.update(user.id, id, parse(UpdatePipelineCardRequest, req.body ?? {}), metaFor(ctx, user.id));
   });
 
-  app.delete(API_ROUTES.pipelineEntry, async (req) => {
+  typedRoute(app, 'pipelineEntry', 'DELETE', async (req) => {
     const user = requireUser(req);
     await svc.remove(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
-    return { success: true };
+    return { success: true as const };
   });
 
-  app.get(API_ROUTES.pipelineEntryHistory, async (req) => {
+  typedRoute(app, 'pipelineEntryHistory', 'GET', async (req) => {
     const user = requireUser(req);
     return { history: await svc.history(user.id, parse(IdParams, req.params).id) };
   });

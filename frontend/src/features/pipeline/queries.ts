@@ -1,15 +1,13 @@
 import {
   API_ROUTES,
-  apiPath,
   PIPELINE_STAGES,
   type InvestorKind,
   type PipelineCard,
-  type PipelineHistoryEntry,
   type PipelineStage,
   type UpdatePipelineCardRequest,
 } from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestRaw } from '../../lib/api';
+import { api, apiRequestRaw } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
 
 export const pipelineKeys = {
@@ -22,7 +20,7 @@ export const pipelineKeys = {
 export const pipelineQueryOptions = () =>
   queryOptions({
     queryKey: pipelineKeys.board(),
-    queryFn: async () => (await apiRequest<{ cards: PipelineCard[] }>(API_ROUTES.pipeline)).cards,
+    queryFn: async () => (await api('pipeline', 'GET')).cards,
     staleTime: 10_000,
     refetchInterval: 30_000,
   });
@@ -30,16 +28,14 @@ export const pipelineQueryOptions = () =>
 export const cardHistoryQueryOptions = (id: string) =>
   queryOptions({
     queryKey: pipelineKeys.history(id),
-    queryFn: async () =>
-      (await apiRequest<{ history: PipelineHistoryEntry[] }>(apiPath(API_ROUTES.pipelineEntryHistory, { id }))).history,
+    queryFn: async () => (await api('pipelineEntryHistory', 'GET', { params: { id } })).history,
   });
 
 export const addToPipeline = (investors: { investorId: string; investorKind: InvestorKind }[]) =>
-  apiRequest<{ cards: PipelineCard[]; added: number }>(API_ROUTES.pipeline, { method: 'POST', body: { investors } });
+  api('pipeline', 'POST', { body: { investors } });
 export const updateCard = (id: string, patch: UpdatePipelineCardRequest) =>
-  apiRequest<PipelineCard>(apiPath(API_ROUTES.pipelineEntry, { id }), { method: 'PATCH', body: patch });
-export const removeCard = (id: string) =>
-  apiRequest<{ success: true }>(apiPath(API_ROUTES.pipelineEntry, { id }), { method: 'DELETE' });
+  api('pipelineEntry', 'PATCH', { params: { id }, body: patch });
+export const removeCard = (id: string) => api('pipelineEntry', 'DELETE', { params: { id } });
 
 /** The board and everything drawn from it (dashboard follow-ups and funnel). */
 export const refreshPipeline = (qc: QueryClient) => qc.invalidateQueries({ queryKey: pipelineKeys.all });
