@@ -1,4 +1,5 @@
 import type { API_ROUTES, RouteParams } from './common/routes';
+import type { CreditsApi } from './credits/api';
 import type { PipelineApi } from './pipeline/api';
 
 /**
@@ -9,7 +10,7 @@ import type { PipelineApi } from './pipeline/api';
  * fails to typecheck wherever a handler or a screen disagrees. Bodies and queries are the request
  * schemas' input types (`z.input`: what the client sends; the server still parses them with zod).
  */
-interface ApiContract extends Checked<PipelineApi> {}
+interface ApiContract extends Checked<PipelineApi>, Checked<CreditsApi> {}
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type RouteKey = keyof typeof API_ROUTES;

@@ -10,12 +10,13 @@ type TypedReply<K extends ContractRoute, M extends ContractMethod<K>> = FastifyR
 
 /**
  * A handler of a route declared in `ApiContract`: what it returns (or sends) must be the route's
- * `response`, so changing the answer in contracts fails here as it fails in the screens. Requests stay
- * unknown until parsed with zod (`parse(schema, req.body)`). A literal written in the handler is
+ * `response`, so changing the answer in contracts fails here as it fails in the screens. The path's
+ * `:params` are strings (Fastify matched them); body and query stay unknown until parsed with zod
+ * (`parse(schema, req.body)`). A literal written in the handler is
  * widened while the route's key is still being inferred: `{ success: true as const }`.
  */
 export type TypedHandler<K extends ContractRoute, M extends ContractMethod<K>> = (
-  req: FastifyRequest,
+  req: FastifyRequest<{ Params: Params<K> }>,
   reply: TypedReply<K, M>,
 ) => Promise<ApiResponse<K, M> | TypedReply<K, M>>;
 

@@ -25,7 +25,7 @@ describe('typedRoute', () => {
   it('registers the contract route on its path with its options, answering what the handler returns', async () => {
     typedRoute(app, 'pipeline', 'GET', { config: { limit: 'list' } }, async () => ({ cards: [card] }));
     typedRoute(app, 'pipelineEntry', 'PATCH', async (req, reply) =>
-      reply.status(202).send({ ...card, id: (req.params as { id: string }).id }),
+      reply.status(202).send({ ...card, id: req.params.id }),
     );
     const list = await app.inject({ method: 'GET', url: '/api/pipeline' });
     expect(list.statusCode).toBe(200);

@@ -46,8 +46,8 @@ export type CreditHistoryResponse = z.infer<typeof CreditHistoryResponse>;
 export const MAX_BALANCE_POINTS = 200;
 export const BalancePoint = z.object({ position: z.number().int(), at: z.string(), balance: z.number().int() });
 export type BalancePoint = z.infer<typeof BalancePoint>;
-export const BalanceHistoryResponse = z.object({ points: z.array(BalancePoint) });
-export type BalanceHistoryResponse = z.infer<typeof BalanceHistoryResponse>;
+const BalanceHistoryResponse = z.object({ points: z.array(BalancePoint) });
+type BalanceHistoryResponse = z.infer<typeof BalanceHistoryResponse>;
 
 /** Subscription plan (spec section 3): price in cents; contact-only plans have no price and unlimited credits. */
 export const SubscriptionPlan = z.object({
@@ -111,8 +111,8 @@ export const CheckoutRequest = z.strictObject({
     .optional(),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
-export const CheckoutResponse = z.object({ url: z.string() });
-export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
+const CheckoutResponse = z.object({ url: z.string() });
+type CheckoutResponse = z.infer<typeof CheckoutResponse>;
 
 /** GET /api/purchases: the founder's payments with their receipts. */
 export const Purchase = z.object({
@@ -128,8 +128,8 @@ export const Purchase = z.object({
   receiptUrl: z.string(),
 });
 export type Purchase = z.infer<typeof Purchase>;
-export const PurchasesResponse = z.object({ purchases: z.array(Purchase), owed: z.number().int() });
-export type PurchasesResponse = z.infer<typeof PurchasesResponse>;
+const PurchasesResponse = z.object({ purchases: z.array(Purchase), owed: z.number().int() });
+type PurchasesResponse = z.infer<typeof PurchasesResponse>;
 
 /** The embedded checkout (no payment provider configured): a test-mode card form on the app's origin. */
 /**
@@ -185,4 +185,18 @@ export interface LedgerLine {
   reason: string;
   reference: string | null;
   actor: string;
+}
+
+/** The credits' and payments' routes (merged into `ApiContract`). */
+export interface CreditsApi {
+  /** `owed` only when a reversed payment left some. */
+  creditsBalance: { GET: { response: { balance: number; owed?: number } } };
+  credits: { GET: { response: { balance: number; owed?: number } } };
+  creditsHistory: { GET: { query: z.input<typeof CreditHistoryQuery>; response: CreditHistoryResponse } };
+  creditsBalanceHistory: { GET: { response: BalanceHistoryResponse } };
+  plans: { GET: { response: PlansResponse } };
+  checkout: { POST: { body: z.input<typeof CheckoutRequest>; response: CheckoutResponse } };
+  purchases: { GET: { response: PurchasesResponse } };
+  localCheckout: { GET: { response: LocalCheckoutSession } };
+  localCheckoutPay: { POST: { body: z.input<typeof LocalCheckoutPayRequest>; response: { redirectUrl: string } } };
 }

@@ -1,8 +1,9 @@
-import { API_ROUTES, CreditHistoryQuery } from '@fp/contracts';
+import { CreditHistoryQuery } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import type { CreditsContext } from './route-context';
 import { parse } from '../../platform/http';
+import { typedRoute } from '../../platform/typed-route';
 import { balanceHistory, creditHistory } from './history';
 import { plansFor } from './plans';
 
@@ -13,18 +14,18 @@ export function creditsRoutes(app: FastifyInstance, ctx: CreditsContext) {
     // `owed` only when a reversed payment left some (most answers stay `{ balance }`).
     return owed > 0 ? { balance: b, owed } : { balance: b };
   };
-  app.get(API_ROUTES.creditsBalance, balance);
-  app.get(API_ROUTES.credits, balance);
+  typedRoute(app, 'creditsBalance', 'GET', balance);
+  typedRoute(app, 'credits', 'GET', balance);
 
   // A user only ever reads their own ledger: the user id comes from the session, never the request.
-  app.get(API_ROUTES.creditsHistory, async (req) =>
+  typedRoute(app, 'creditsHistory', 'GET', async (req) =>
     creditHistory(ctx.db, requireUser(req).id, parse(CreditHistoryQuery, req.query)),
   );
-  app.get(API_ROUTES.creditsBalanceHistory, async (req) => ({
+  typedRoute(app, 'creditsBalanceHistory', 'GET', async (req) => ({
     points: await balanceHistory(ctx.db, requireUser(req).id),
   }));
 
-  app.get(API_ROUTES.plans, async (req) => {
+  typedRoute(app, 'plans', 'GET', async (req) => {
     requireUser(req);
     return plansFor(ctx.config.contactUrl, undefined, { checkoutHasQuantity: !!ctx.config.stripeSecretKey });
   });

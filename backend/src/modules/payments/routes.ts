@@ -4,6 +4,7 @@ import { requireUser } from '../../platform/auth';
 import { DomainError } from '../../platform/decider';
 import { parse } from '../../platform/http';
 import { idempotencyKeyOf } from '../../platform/idempotency';
+import { typedRoute } from '../../platform/typed-route';
 import type { PaymentsContext } from './context';
 import { createCheckout } from './create-checkout';
 import { listPurchases, readReceipt } from './list-purchases';
@@ -34,26 +35,26 @@ function paymentWebhookRoutes(scope: FastifyInstance, ctx: PaymentsContext) {
 function checkoutRoutes(app: FastifyInstance, ctx: PaymentsContext) {
   const origin = (req: FastifyRequest) => ctx.config.publicUrl.replace(/\/$/, '') || `${req.protocol}://${req.host}`;
 
-  app.post(API_ROUTES.checkout, async (req) => {
+  typedRoute(app, 'checkout', 'POST', async (req) => {
     const user = requireUser(req);
     return createCheckout(ctx, user, parse(CheckoutRequest, req.body ?? {}), origin(req), idempotencyKeyOf(req));
   });
 
-  app.get(API_ROUTES.purchases, async (req) => listPurchases(ctx, requireUser(req).id));
+  typedRoute(app, 'purchases', 'GET', async (req) => listPurchases(ctx, requireUser(req).id));
 
   app.get<{ Params: { id: string } }>(API_ROUTES.purchaseReceipt, async (req) =>
     readReceipt(ctx, requireUser(req).id, req.params.id),
   );
 
   const local = isLocalCheckout(ctx.provider) ? ctx.provider : null;
-  app.get<{ Params: { id: string } }>(API_ROUTES.localCheckout, async (req) => {
+  typedRoute(app, 'localCheckout', 'GET', async (req) => {
     const user = requireUser(req);
     const s = local ? await local.session(req.params.id, user.id) : null;
     if (!s) throw new DomainError('Checkout session not found', 404, 'not_found');
     return s;
   });
 
-  app.post<{ Params: { id: string } }>(API_ROUTES.localCheckoutPay, async (req) => {
+  typedRoute(app, 'localCheckoutPay', 'POST', async (req) => {
     const user = requireUser(req);
     if (!local) throw new DomainError('Checkout session not found', 404, 'not_found');
     const card = parse(LocalCheckoutPayRequest, req.body ?? {});

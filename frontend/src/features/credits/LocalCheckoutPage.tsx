@@ -1,9 +1,9 @@
-import { API_ROUTES, apiPath, formatUsd, TEST_CHECKOUT_NOTICE, type LocalCheckoutSession } from '@fp/contracts';
+import { formatUsd, TEST_CHECKOUT_NOTICE } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonVariants } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
@@ -34,16 +34,12 @@ export function LocalCheckoutPage() {
   const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: ['local-checkout', id],
-    queryFn: () => apiRequest<LocalCheckoutSession>(apiPath(API_ROUTES.localCheckout, { id })),
+    queryFn: () => api('localCheckout', 'GET', { params: { id } }),
     retry: false,
   });
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '', name: '' });
   const pay = useMutation({
-    mutationFn: () =>
-      apiRequest<{ redirectUrl: string }>(apiPath(API_ROUTES.localCheckoutPay, { id }), {
-        method: 'POST',
-        body: card,
-      }),
+    mutationFn: () => api('localCheckoutPay', 'POST', { params: { id }, body: card }),
     onSuccess: async ({ redirectUrl }) => {
       await queryClient.invalidateQueries({ queryKey: creditKeys.all });
       window.location.assign(redirectUrl);

@@ -1,14 +1,7 @@
-import type {
-  BalanceHistoryResponse,
-  CheckoutResponse,
-  CreditHistoryResponse,
-  HistorySort,
-  PlansResponse,
-  PurchasesResponse,
-} from '@fp/contracts';
-import { API_ROUTES, HISTORY_PAGE_SIZE } from '@fp/contracts';
+import type { HistorySort } from '@fp/contracts';
+import { HISTORY_PAGE_SIZE } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest, sendKeyed } from '../../lib/api';
+import { api, sendKeyed } from '../../lib/api';
 
 export interface HistoryParams {
   page: number;
@@ -49,7 +42,7 @@ export const backoff = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000
 export const creditBalanceQueryOptions = () =>
   queryOptions({
     queryKey: creditKeys.balance(),
-    queryFn: async () => parseBalance(await apiRequest<unknown>(API_ROUTES.creditsBalance)),
+    queryFn: async () => parseBalance(await api('creditsBalance', 'GET')),
     staleTime: 5 * 60_000,
     gcTime: 10 * 60_000,
     retry: 3,
@@ -62,7 +55,7 @@ export const creditHistoryQueryOptions = (p: HistoryParams) =>
   queryOptions({
     queryKey: creditKeys.history(p),
     queryFn: () =>
-      apiRequest<CreditHistoryResponse>(API_ROUTES.creditsHistory, {
+      api('creditsHistory', 'GET', {
         query: { page: p.page, limit: p.limit ?? HISTORY_PAGE_SIZE, sort: p.sort, order: p.order },
       }),
     staleTime: 30_000,
@@ -74,7 +67,7 @@ export const creditHistoryQueryOptions = (p: HistoryParams) =>
 export const balanceHistoryQueryOptions = () =>
   queryOptions({
     queryKey: creditKeys.balanceHistory(),
-    queryFn: async () => (await apiRequest<BalanceHistoryResponse>(API_ROUTES.creditsBalanceHistory)).points,
+    queryFn: async () => (await api('creditsBalanceHistory', 'GET')).points,
     staleTime: 30_000,
   });
 
@@ -82,7 +75,7 @@ export const balanceHistoryQueryOptions = () =>
 export const plansQueryOptions = () =>
   queryOptions({
     queryKey: creditKeys.plans(),
-    queryFn: () => apiRequest<PlansResponse>(API_ROUTES.plans),
+    queryFn: () => api('plans', 'GET'),
     staleTime: 5 * 60_000,
   });
 
@@ -90,7 +83,7 @@ export const plansQueryOptions = () =>
 export const purchasesQueryOptions = () =>
   queryOptions({
     queryKey: ['credits', 'purchases'] as const,
-    queryFn: () => apiRequest<PurchasesResponse>(API_ROUTES.purchases),
+    queryFn: () => api('purchases', 'GET'),
     staleTime: 60_000,
   });
 
@@ -98,8 +91,7 @@ export const purchasesQueryOptions = () =>
 export const createCheckout = (product: string, quantity?: number) =>
   // An Idempotency-Key per purchase: an automatic resend answers the same session, never a second one.
   sendKeyed((headers) =>
-    apiRequest<CheckoutResponse>(API_ROUTES.checkout, {
-      method: 'POST',
+    api('checkout', 'POST', {
       body: { product, ...(quantity ? { quantity } : {}) },
       headers,
     }),
