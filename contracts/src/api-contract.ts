@@ -1,6 +1,7 @@
 import type { API_ROUTES, RouteParams } from './common/routes';
 import type { CreditsApi } from './credits/api';
 import type { PipelineApi } from './pipeline/api';
+import type { SavedSearchesApi } from './saved-searches/api';
 
 /**
  * What every route takes and answers, declared once: each module declares its routes beside its
@@ -10,7 +11,7 @@ import type { PipelineApi } from './pipeline/api';
  * fails to typecheck wherever a handler or a screen disagrees. Bodies and queries are the request
  * schemas' input types (`z.input`: what the client sends; the server still parses them with zod).
  */
-interface ApiContract extends Checked<PipelineApi>, Checked<CreditsApi> {}
+interface ApiContract extends Checked<PipelineApi>, Checked<CreditsApi>, Checked<SavedSearchesApi> {}
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type RouteKey = keyof typeof API_ROUTES;

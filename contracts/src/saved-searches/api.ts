@@ -37,3 +37,16 @@ export interface SavedSearch {
   /** Of those, how many did not match when the founder last opened (or saved) it. */
   newMatches: number;
 }
+
+/** The saved searches' routes (merged into `ApiContract`). */
+export interface SavedSearchesApi {
+  savedSearches: {
+    GET: { response: { savedSearches: SavedSearch[] } };
+    POST: { body: z.input<typeof CreateSavedSearchRequest>; response: SavedSearch };
+  };
+  savedSearch: {
+    PATCH: { body: z.input<typeof RenameSavedSearchRequest>; response: SavedSearch };
+    DELETE: { response: { success: true } };
+  };
+  savedSearchOpen: { POST: { response: SavedSearch } };
+}

@@ -1,9 +1,10 @@
-import { API_ROUTES, CreateSavedSearchRequest, RenameSavedSearchRequest } from '@fp/contracts';
+import { CreateSavedSearchRequest, RenameSavedSearchRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
+import { typedRoute } from '../../platform/typed-route';
 import type { SavedSearchesContext } from './route-context';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
@@ -12,29 +13,29 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 export function savedSearchesRoutes(app: FastifyInstance, ctx: SavedSearchesContext) {
   const svc = ctx.savedSearches;
 
-  app.get(API_ROUTES.savedSearches, async (req) => ({ savedSearches: await svc.list(requireUser(req).id) }));
+  typedRoute(app, 'savedSearches', 'GET', async (req) => ({ savedSearches: await svc.list(requireUser(req).id) }));
 
-  app.post(API_ROUTES.savedSearches, async (req, reply) => {
+  typedRoute(app, 'savedSearches', 'POST', async (req, reply) => {
     const user = requireUser(req);
     return reply
       .status(201)
       .send(await svc.create(user.id, parse(CreateSavedSearchRequest, req.body ?? {}), metaFor(ctx, user.id)));
   });
 
-  app.patch(API_ROUTES.savedSearch, async (req) => {
+  typedRoute(app, 'savedSearch', 'PATCH', async (req) => {
     const user = requireUser(req);
     const { name } = parse(RenameSavedSearchRequest, req.body ?? {});
     return svc.rename(user.id, parse(IdParams, req.params).id, name, metaFor(ctx, user.id));
   });
 
-  app.post(API_ROUTES.savedSearchOpen, async (req) => {
+  typedRoute(app, 'savedSearchOpen', 'POST', async (req) => {
     const user = requireUser(req);
     return svc.open(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
   });
 
-  app.delete(API_ROUTES.savedSearch, async (req) => {
+  typedRoute(app, 'savedSearch', 'DELETE', async (req) => {
     const user = requireUser(req);
     await svc.remove(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
-    return { success: true };
+    return { success: true as const };
   });
 }

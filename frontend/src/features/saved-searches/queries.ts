@@ -1,7 +1,6 @@
-import { API_ROUTES, apiPath } from '@fp/contracts';
 import type { SavedSearch, SavedSearchKind, SavedSearchQuery } from '@fp/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export const savedSearchKeys = { all: ['saved-searches'] as const };
 
@@ -9,18 +8,17 @@ export const savedSearchKeys = { all: ['saved-searches'] as const };
 export const savedSearchesQueryOptions = () =>
   queryOptions({
     queryKey: savedSearchKeys.all,
-    queryFn: async () => (await apiRequest<{ savedSearches: SavedSearch[] }>(API_ROUTES.savedSearches)).savedSearches,
+    queryFn: async () => (await api('savedSearches', 'GET')).savedSearches,
     staleTime: 15_000,
     refetchInterval: 60_000,
   });
 
-const at = (id: string) => apiPath(API_ROUTES.savedSearch, { id });
 export const createSavedSearch = (body: { name: string; kind: SavedSearchKind; query: SavedSearchQuery }) =>
-  apiRequest<SavedSearch>(API_ROUTES.savedSearches, { method: 'POST', body });
+  api('savedSearches', 'POST', { body });
 export const renameSavedSearch = (id: string, name: string) =>
-  apiRequest<SavedSearch>(at(id), { method: 'PATCH', body: { name } });
-export const openSavedSearch = (id: string) => apiRequest<SavedSearch>(`${at(id)}/open`, { method: 'POST', body: {} });
-export const deleteSavedSearch = (id: string) => apiRequest<{ success: true }>(at(id), { method: 'DELETE' });
+  api('savedSearch', 'PATCH', { params: { id }, body: { name } });
+export const openSavedSearch = (id: string) => api('savedSearchOpen', 'POST', { params: { id } });
+export const deleteSavedSearch = (id: string) => api('savedSearch', 'DELETE', { params: { id } });
 
 /** Where a saved search opens: its database screen with the filters in the URL. */
 export const SCREEN: Record<SavedSearchKind, '/vc-database' | '/investors'> = {
