@@ -1,5 +1,6 @@
 import type { API_ROUTES, RouteParams } from './common/routes';
 import type { CreditsApi } from './credits/api';
+import type { InvestorUpdatesApi } from './investor-updates/api';
 import type { PipelineApi } from './pipeline/api';
 import type { SavedSearchesApi } from './saved-searches/api';
 
@@ -11,7 +12,8 @@ import type { SavedSearchesApi } from './saved-searches/api';
  * fails to typecheck wherever a handler or a screen disagrees. Bodies and queries are the request
  * schemas' input types (`z.input`: what the client sends; the server still parses them with zod).
  */
-interface ApiContract extends Checked<PipelineApi>, Checked<CreditsApi>, Checked<SavedSearchesApi> {}
+interface ApiContract
+  extends Checked<PipelineApi>, Checked<CreditsApi>, Checked<SavedSearchesApi>, Checked<InvestorUpdatesApi> {}
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type RouteKey = keyof typeof API_ROUTES;

@@ -138,3 +138,24 @@ export function metricSourceLabel(source: string): string {
   if (!m) return 'You';
   return `${PROFILE_LABELS[m[1] as ProfileField] ?? m[1]}${m[2] ? ' range' : ''} (profile)`;
 }
+
+/** The investor updates' routes (merged into `ApiContract`). */
+export interface InvestorUpdatesApi {
+  investorUpdates: {
+    GET: { response: { updates: InvestorUpdateSummary[] } };
+    POST: { body: z.input<typeof CreateInvestorUpdateRequest>; response: InvestorUpdateDetail };
+  };
+  investorUpdate: {
+    GET: { response: InvestorUpdateDetail };
+    PATCH: { body: z.input<typeof EditInvestorUpdateRequest>; response: InvestorUpdateDetail };
+  };
+  investorUpdatePreview: {
+    POST: { body: z.input<typeof PreviewInvestorUpdateRequest>; response: InvestorUpdatePreview };
+  };
+  investorUpdateSend: {
+    POST: {
+      body: z.input<typeof SendInvestorUpdateRequest>;
+      response: { alreadySent: boolean; recipients: number; skipped: number };
+    };
+  };
+}

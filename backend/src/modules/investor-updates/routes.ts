@@ -1,5 +1,4 @@
 import {
-  API_ROUTES,
   CreateInvestorUpdateRequest,
   EditInvestorUpdateRequest,
   PreviewInvestorUpdateRequest,
@@ -10,6 +9,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
+import { typedRoute } from '../../platform/typed-route';
 import type { InvestorUpdatesContext } from './route-context';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
@@ -18,30 +18,30 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
 export function investorUpdatesRoutes(app: FastifyInstance, ctx: InvestorUpdatesContext) {
   const svc = ctx.updates;
 
-  app.post(API_ROUTES.investorUpdates, async (req, reply) => {
+  typedRoute(app, 'investorUpdates', 'POST', async (req, reply) => {
     const user = requireUser(req);
     parse(CreateInvestorUpdateRequest, req.body ?? {});
     const { id } = await svc.draft(user.id, metaFor(ctx, user.id));
     return reply.status(201).send(await svc.get(user.id, id));
   });
 
-  app.get(API_ROUTES.investorUpdates, async (req) => ({ updates: await svc.list(requireUser(req).id) }));
+  typedRoute(app, 'investorUpdates', 'GET', async (req) => ({ updates: await svc.list(requireUser(req).id) }));
 
-  app.get(API_ROUTES.investorUpdate, async (req) => svc.get(requireUser(req).id, parse(IdParams, req.params).id));
+  typedRoute(app, 'investorUpdate', 'GET', async (req) => svc.get(requireUser(req).id, parse(IdParams, req.params).id));
 
-  app.patch(API_ROUTES.investorUpdate, async (req) => {
+  typedRoute(app, 'investorUpdate', 'PATCH', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return svc.edit(user.id, id, parse(EditInvestorUpdateRequest, req.body ?? {}), metaFor(ctx, user.id));
   });
 
-  app.post(API_ROUTES.investorUpdatePreview, async (req) => {
+  typedRoute(app, 'investorUpdatePreview', 'POST', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return svc.preview(user.id, id, parse(PreviewInvestorUpdateRequest, req.body ?? {}).to, metaFor(ctx, user.id));
   });
 
-  app.post(API_ROUTES.investorUpdateSend, async (req) => {
+  typedRoute(app, 'investorUpdateSend', 'POST', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     const body = parse(SendInvestorUpdateRequest, req.body ?? {});

@@ -1,12 +1,6 @@
-import { API_ROUTES, apiPath } from '@fp/contracts';
-import type {
-  EditInvestorUpdateRequest,
-  InvestorUpdateDetail,
-  InvestorUpdatePreview,
-  InvestorUpdateSummary,
-} from '@fp/contracts';
+import type { EditInvestorUpdateRequest } from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 
 const updateKeys = {
   all: ['investor-updates'] as const,
@@ -18,7 +12,7 @@ const updateKeys = {
 export const updatesQueryOptions = () =>
   queryOptions({
     queryKey: updateKeys.list(),
-    queryFn: async () => (await apiRequest<{ updates: InvestorUpdateSummary[] }>(API_ROUTES.investorUpdates)).updates,
+    queryFn: async () => (await api('investorUpdates', 'GET')).updates,
     staleTime: 10_000,
   });
 
@@ -26,7 +20,7 @@ export const updatesQueryOptions = () =>
 export const updateQueryOptions = (id: string) =>
   queryOptions({
     queryKey: updateKeys.one(id),
-    queryFn: () => apiRequest<InvestorUpdateDetail>(apiPath(API_ROUTES.investorUpdate, { id })),
+    queryFn: () => api('investorUpdate', 'GET', { params: { id } }),
     staleTime: 5_000,
     refetchInterval: (q) =>
       q.state.data?.status === 'sent'
@@ -38,21 +32,14 @@ export const updateQueryOptions = (id: string) =>
         : false,
   });
 
-export const createUpdate = () =>
-  apiRequest<InvestorUpdateDetail>(API_ROUTES.investorUpdates, { method: 'POST', body: {} });
+export const createUpdate = () => api('investorUpdates', 'POST', { body: {} });
 export const saveUpdate = (id: string, body: EditInvestorUpdateRequest) =>
-  apiRequest<InvestorUpdateDetail>(apiPath(API_ROUTES.investorUpdate, { id }), { method: 'PATCH', body });
+  api('investorUpdate', 'PATCH', { params: { id }, body });
 export const previewUpdate = (id: string, to?: string) =>
-  apiRequest<InvestorUpdatePreview>(apiPath(API_ROUTES.investorUpdatePreview, { id }), {
-    method: 'POST',
-    body: to ? { to } : {},
-  });
+  api('investorUpdatePreview', 'POST', { params: { id }, body: to ? { to } : {} });
 /** Send; `withoutOffLinks`: the founder chose to send recipients whose deck link is off without a link. */
 export const sendUpdate = (id: string, body: { withoutOffLinks?: boolean } = {}) =>
-  apiRequest<{ alreadySent: boolean; recipients: number; skipped: number }>(
-    apiPath(API_ROUTES.investorUpdateSend, { id }),
-    { method: 'POST', body },
-  );
+  api('investorUpdateSend', 'POST', { params: { id }, body });
 export const refreshUpdates = (qc: QueryClient) => qc.invalidateQueries({ queryKey: updateKeys.all });
 
 /** Addresses typed by hand: one per line or separated by commas/spaces, lower-cased, each once. */
