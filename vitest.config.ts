@@ -60,11 +60,11 @@ export default defineConfig({
           exclude,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // After int, one file at a time, each in a fresh process: the setting the whole e2e project last
-          // passed with in CI. Two workers sharing loaded modules and one Chromium (sharedChromium) wait
-          // for a full e2e run on a quiet machine.
+          // After int, one file at a time in one process: the files share its loaded modules and one
+          // Chromium (sharedChromium); each boots and closes its own app.
           maxWorkers: 1,
-          isolate: true,
+          isolate: false,
+          env: { E2E_SHARED_CHROMIUM: '1' },
           sequence: { groupOrder: 2 },
         },
       },
