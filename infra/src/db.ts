@@ -44,15 +44,18 @@ export function createPool(connectionString: string, limits: number | PoolLimits
   // only while a client is idle; one checked out (a transaction between statements) would throw its
   // 'error' out of the process, so every client gets a listener of its own for its whole life. The
   // query it was running fails on its own; the pool drops the client when it is released.
-  pool.on('connect', (client) => client.on('error', reportLostConnection));
+  pool.on('connect', (client) => client.on('error', reportLostConnection('connection')));
   // The same error, forwarded by pg-pool for an idle client: already reported by the client's listener.
   pool.on('error', () => undefined);
   return pool;
 }
 
-function reportLostConnection(err: Error): void {
-  // 57P01: the server is shutting down (Ctrl-C, a test dropping its database): expected, not news.
-  if ((err as { code?: string }).code !== '57P01') console.error('[db] connection lost', err.message);
+/** The listener that logs a connection's loss (`what`: a pool connection, or a dedicated one's purpose). */
+function reportLostConnection(what: string): (err: Error) => void {
+  return (err) => {
+    // 57P01: the server is shutting down (Ctrl-C, a test dropping its database): expected, not news.
+    if ((err as { code?: string }).code !== '57P01') console.error(`[db] ${what} lost`, err.message);
+  };
 }
 
 /**
@@ -68,9 +71,7 @@ export async function openDedicatedClient(pool: pg.Pool, purpose: string): Promi
     lock_timeout: o.lock_timeout,
     application_name: purpose,
   });
-  client.on('error', (err) => {
-    if ((err as { code?: string }).code !== '57P01') console.error(`[db] ${purpose} connection error`, err.message);
-  });
+  client.on('error', reportLostConnection(`${purpose} connection`));
   await client.connect();
   return client;
 }

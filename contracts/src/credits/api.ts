@@ -187,11 +187,13 @@ export interface LedgerLine {
   actor: string;
 }
 
+/** GET /api/credits/balance and /api/credits: `owed` only when a reversed payment left some. */
+type BalanceAnswer = { balance: number; owed?: number };
+
 /** The credits' and payments' routes (merged into `ApiContract`). */
 export interface CreditsApi {
-  /** `owed` only when a reversed payment left some. */
-  creditsBalance: { GET: { response: { balance: number; owed?: number } } };
-  credits: { GET: { response: { balance: number; owed?: number } } };
+  creditsBalance: { GET: { response: BalanceAnswer } };
+  credits: { GET: { response: BalanceAnswer } };
   creditsHistory: { GET: { query: z.input<typeof CreditHistoryQuery>; response: CreditHistoryResponse } };
   creditsBalanceHistory: { GET: { response: BalanceHistoryResponse } };
   plans: { GET: { response: PlansResponse } };
