@@ -1,5 +1,14 @@
 import type { API_ROUTES, RouteParams } from './common/routes';
 import type { CreditsApi } from './credits/api';
+import type { AccountsApi } from './accounts/api';
+import type { CatalogApi } from './catalog/api';
+import type { DeckLinksApi } from './deck-links/api';
+import type { MailApi } from './mail/api';
+import type { OnboardingApi } from './onboarding/api';
+import type { OpsApi } from './ops/api';
+import type { ProfileApi } from './profile/api';
+import type { SecurityApi } from './security/api';
+import type { SubmissionsApi } from './submissions/api';
 import type { InvestorUpdatesApi } from './investor-updates/api';
 import type { PipelineApi } from './pipeline/api';
 import type { SavedSearchesApi } from './saved-searches/api';
@@ -13,7 +22,20 @@ import type { SavedSearchesApi } from './saved-searches/api';
  * schemas' input types (`z.input`: what the client sends; the server still parses them with zod).
  */
 interface ApiContract
-  extends Checked<PipelineApi>, Checked<CreditsApi>, Checked<SavedSearchesApi>, Checked<InvestorUpdatesApi> {}
+  extends
+    Checked<PipelineApi>,
+    Checked<CreditsApi>,
+    Checked<SavedSearchesApi>,
+    Checked<InvestorUpdatesApi>,
+    Checked<AccountsApi>,
+    Checked<CatalogApi>,
+    Checked<DeckLinksApi>,
+    Checked<MailApi>,
+    Checked<OnboardingApi>,
+    Checked<OpsApi>,
+    Checked<ProfileApi>,
+    Checked<SecurityApi>,
+    Checked<SubmissionsApi> {}
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type RouteKey = keyof typeof API_ROUTES;

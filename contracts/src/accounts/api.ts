@@ -65,3 +65,6 @@ export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a few minutes a
 
 /** 403 answer to an auditor outside the ledger and audit routes. */
 export const AUDITORS_READ_ONLY = 'Auditors have read-only access to ledgers and audit runs';
+
+/** The accounts routes (merged into `ApiContract`). */
+export interface AccountsApi {}

@@ -274,3 +274,6 @@ export const ANGEL_EXPORT_COLUMNS = [
 
 /** 'angel_investors_export_2025-01-31.csv' */
 export const angelExportFileName = (date: Date) => `angel_investors_export_${date.toISOString().slice(0, 10)}.csv`;
+
+/** The catalog routes (merged into `ApiContract`). */
+export interface CatalogApi {}

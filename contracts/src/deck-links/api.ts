@@ -328,3 +328,6 @@ export const DeckNotificationsResponse = z.object({
   settings: DeckAlertSettings,
 });
 export type DeckNotificationsResponse = z.infer<typeof DeckNotificationsResponse>;
+
+/** The deck links routes (merged into `ApiContract`). */
+export interface DeckLinksApi {}

@@ -42,3 +42,6 @@ export const UnsubscribeState = z.object({
   unsubscribed: z.boolean(),
 });
 export type UnsubscribeState = z.infer<typeof UnsubscribeState>;
+
+/** The mail routes (merged into `ApiContract`). */
+export interface MailApi {}

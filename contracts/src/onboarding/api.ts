@@ -44,3 +44,6 @@ export function firstRunChecklist(facts: FirstRunFacts, dismissed: boolean): Fir
   const done = steps.every((s) => s.done);
   return { steps, done, dismissed, show: !done && !dismissed };
 }
+
+/** The onboarding routes (merged into `ApiContract`). */
+export interface OnboardingApi {}

@@ -242,3 +242,6 @@ export interface OpsWorkflowDetail {
   events: OpsWorkflowEvent[];
   attempts: OpsWorkflowAttempt[];
 }
+
+/** The ops routes (merged into `ApiContract`). */
+export interface OpsApi {}

@@ -58,3 +58,6 @@ export interface StartupProfileResponse {
   profile: StartupProfile;
   completion: ProfileCompletion;
 }
+
+/** The profile routes (merged into `ApiContract`). */
+export interface ProfileApi {}

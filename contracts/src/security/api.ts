@@ -137,3 +137,6 @@ export const HourlyViolations = z.object({
   byType: z.record(z.string(), z.number().int().min(0)),
 });
 export type HourlyViolations = z.infer<typeof HourlyViolations>;
+
+/** The security routes (merged into `ApiContract`). */
+export interface SecurityApi {}

@@ -272,3 +272,6 @@ export function statusLabel(code: string | null | undefined): string {
       .join(' ') || 'Unknown'
   );
 }
+
+/** The submissions routes (merged into `ApiContract`). */
+export interface SubmissionsApi {}
