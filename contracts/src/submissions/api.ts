@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SKIP_REASONS, SUBMISSION_STATUSES, SUBMISSION_SUB_STATUSES, TAKEOVER_REASONS } from './events';
+import type { FormReview, ReviewFirmRequest } from './review';
 
 // Spec §5 and §8: the pre-submit checks' messages, shared by the server and the screens.
 const NO_VCS_SELECTED = 'Please select at least one VC firm to submit applications.';
@@ -273,5 +274,21 @@ export function statusLabel(code: string | null | undefined): string {
   );
 }
 
-/** The submissions routes (merged into `ApiContract`). */
-export interface SubmissionsApi {}
+/** The submissions routes (merged into `ApiContract`); the proof bundle is a download (`apiRequestRaw`). */
+export interface SubmissionsApi {
+  submitToSelectedVcs: { POST: { body: z.input<typeof SubmitToSelectedVcsRequest>; response: SubmitResponse } };
+  submitToTestVcs: { POST: { body: z.input<typeof SubmitToTestVcsRequest>; response: SubmitResponse } };
+  submitPlan: { POST: { body: z.input<typeof SubmitPlanRequest>; response: SubmitPlanResponse } };
+  submissions: { GET: { query: z.input<typeof ListSubmissionsQuery>; response: ListSubmissionsResponse } };
+  submissionStats: { GET: { response: SubmissionStatsResponse } };
+  submissionActivity: {
+    GET: { query: z.input<typeof SubmissionActivityQuery>; response: SubmissionActivityResponse };
+  };
+  submissionReview: { POST: { body: ReviewFirmRequest; response: FormReview } };
+  submission: { GET: { response: Submission } };
+  submissionStop: { POST: { response: SubmissionActionResponse } };
+  submissionRetry: { POST: { response: SubmissionActionResponse } };
+  submissionQuestions: { GET: { response: SubmissionQuestionsResponse } };
+  submissionAnswers: { POST: { body: z.input<typeof AnswerQuestionsRequest>; response: SubmissionActionResponse } };
+  submissionFetchLiveUrl: { POST: { response: FetchLiveUrlResponse } };
+}

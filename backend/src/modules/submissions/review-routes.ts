@@ -1,10 +1,11 @@
-import { API_ROUTES, ReviewFirmRequest } from '@fp/contracts';
+import { ReviewFirmRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { parse } from '../../platform/http';
 import type { AppContext } from '../../platform/context';
 import { createReviewFirm, type ReviewRunner } from './review-firm';
 import type { SubmissionsContext } from './context';
+import { typedRoute } from '../../platform/typed-route';
 
 /** POST /api/submissions/review { vcFirmId, test? }: the review before sending (no credit, nothing sent). */
 export function reviewRoutes(
@@ -14,7 +15,7 @@ export function reviewRoutes(
 ) {
   const reviewFirm = createReviewFirm(ctx, runner);
   // a review drives a browser for up to a minute and a half
-  app.post(API_ROUTES.submissionReview, { config: { limit: 'bulk' } }, async (req) => {
+  typedRoute(app, 'submissionReview', 'POST', { config: { limit: 'bulk' } }, async (req) => {
     const user = requireUser(req);
     const body = parse(ReviewFirmRequest, req.body);
     return reviewFirm(user.id, { vcFirmId: body.vcFirmId, test: body.test ?? false });

@@ -15,12 +15,13 @@ import type { SubmissionsService } from './service';
 import { attachmentHeader, parse } from '../../platform/http';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 import { ownedRow, toSubmission } from './queries';
+import { typedRoute } from '../../platform/typed-route';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
 const EmptyBody = z.union([z.strictObject({}), z.undefined(), z.null()]);
 
 export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submissions: SubmissionsService) {
-  app.post(API_ROUTES.submitToSelectedVcs, { config: { limit: 'bulk' } }, async (req) => {
+  typedRoute(app, 'submitToSelectedVcs', 'POST', { config: { limit: 'bulk' } }, async (req) => {
     const user = requireUser(req);
     const { vcIds } = parse(SubmitToSelectedVcsRequest, req.body);
     return submissions.submit(
@@ -30,7 +31,7 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
     );
   });
 
-  app.post(API_ROUTES.submitToTestVcs, { config: { limit: 'bulk' } }, async (req) => {
+  typedRoute(app, 'submitToTestVcs', 'POST', { config: { limit: 'bulk' } }, async (req) => {
     const user = requireUser(req);
     const { testVcIds } = parse(SubmitToTestVcsRequest, req.body);
     return submissions.submit(
@@ -41,25 +42,25 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
   });
 
   // A preview reads as much as a submit (the firms, a DNS look-up each): counted as one.
-  app.post(API_ROUTES.submitPlan, { config: { limit: 'bulk' } }, async (req) => {
+  typedRoute(app, 'submitPlan', 'POST', { config: { limit: 'bulk' } }, async (req) => {
     const user = requireUser(req);
     const { vcIds, test } = parse(SubmitPlanRequest, req.body);
     return submissions.plan(user.id, { vcIds, test: test ?? false });
   });
 
-  app.get(API_ROUTES.submissions, async (req) => {
+  typedRoute(app, 'submissions', 'GET', async (req) => {
     const user = requireUser(req);
     return submissions.list(user.id, parse(ListSubmissionsQuery, req.query));
   });
 
-  app.get(API_ROUTES.submissionStats, async (req) => submissions.stats(requireUser(req).id));
+  typedRoute(app, 'submissionStats', 'GET', async (req) => submissions.stats(requireUser(req).id));
 
-  app.get(API_ROUTES.submissionActivity, async (req) => {
+  typedRoute(app, 'submissionActivity', 'GET', async (req) => {
     const user = requireUser(req);
     return submissions.activity(user.id, parse(SubmissionActivityQuery, req.query).days);
   });
 
-  app.get(API_ROUTES.submission, async (req) => {
+  typedRoute(app, 'submission', 'GET', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return toSubmission(ctx, await ownedRow(ctx, user.id, id));
@@ -76,34 +77,34 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
       .send(zip);
   });
 
-  app.post(API_ROUTES.submissionStop, async (req) => {
+  typedRoute(app, 'submissionStop', 'POST', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     parse(EmptyBody, req.body);
     return submissions.stop(user.id, id, metaFor(ctx, user.id));
   });
 
-  app.post(API_ROUTES.submissionRetry, async (req) => {
+  typedRoute(app, 'submissionRetry', 'POST', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     parse(EmptyBody, req.body);
     return submissions.retry(user.id, id, metaFor(ctx, user.id), idempotencyKeyOf(req));
   });
 
-  app.get(API_ROUTES.submissionQuestions, async (req) => {
+  typedRoute(app, 'submissionQuestions', 'GET', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return submissions.questions(user.id, id);
   });
 
-  app.post(API_ROUTES.submissionAnswers, async (req) => {
+  typedRoute(app, 'submissionAnswers', 'POST', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     const { answers } = parse(AnswerQuestionsRequest, req.body ?? {});
     return submissions.answer(user.id, id, answers, metaFor(ctx, user.id));
   });
 
-  app.post(API_ROUTES.submissionFetchLiveUrl, async (req) => {
+  typedRoute(app, 'submissionFetchLiveUrl', 'POST', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     parse(EmptyBody, req.body);

@@ -1,14 +1,6 @@
-import { API_ROUTES, apiPath } from '@fp/contracts';
-import type {
-  SubmissionQuestionsResponse,
-  FetchLiveUrlResponse,
-  ListSubmissionsResponse,
-  Submission,
-  SubmissionActionResponse,
-  SubmissionStatsResponse,
-} from '@fp/contracts';
+import type { Submission, SubmissionStatsResponse } from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, sendKeyed } from '../../lib/api';
+import { api, sendKeyed } from '../../lib/api';
 
 /** The tabs of the screen; `processing` also holds submissions still waiting for a browser. */
 export type SubmissionTab = 'all' | 'processing' | 'completed' | 'failed';
@@ -39,8 +31,7 @@ export const ZERO_STATS: SubmissionStatsResponse = {
 export const submissionsQueryOptions = (tab: SubmissionTab) =>
   queryOptions({
     queryKey: submissionKeys.list(tab),
-    queryFn: () =>
-      apiRequest<ListSubmissionsResponse>(API_ROUTES.submissions, { query: { limit: LIST_LIMIT, status: tab } }),
+    queryFn: () => api('submissions', 'GET', { query: { limit: LIST_LIMIT, status: tab } }),
     staleTime: 5_000,
     refetchInterval: LIST_REFRESH_MS,
   });
@@ -49,7 +40,7 @@ export const submissionsQueryOptions = (tab: SubmissionTab) =>
 export const submissionStatsQueryOptions = () =>
   queryOptions({
     queryKey: submissionKeys.stats(),
-    queryFn: () => apiRequest<SubmissionStatsResponse>(API_ROUTES.submissionStats),
+    queryFn: () => api('submissionStats', 'GET'),
     staleTime: 10_000,
     refetchInterval: STATS_REFRESH_MS,
   });
@@ -58,24 +49,17 @@ export const submissionStatsQueryOptions = () =>
 export const questionsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['submissions', 'questions', id] as const,
-    queryFn: () => apiRequest<SubmissionQuestionsResponse>(apiPath(API_ROUTES.submissionQuestions, { id })),
+    queryFn: () => api('submissionQuestions', 'GET', { params: { id } }),
     staleTime: 0,
   });
 export const answerSubmission = (id: string, answers: { question: string; answer: string }[]) =>
-  apiRequest<SubmissionActionResponse>(apiPath(API_ROUTES.submissionAnswers, { id }), {
-    method: 'POST',
-    body: { answers },
-  });
+  api('submissionAnswers', 'POST', { params: { id }, body: { answers } });
 
 /** Paid (one credit): sent with an Idempotency-Key, so an automatic resend starts and charges one retry. */
 export const retrySubmission = (id: string) =>
-  sendKeyed((headers) =>
-    apiRequest<SubmissionActionResponse>(apiPath(API_ROUTES.submissionRetry, { id }), { method: 'POST', headers }),
-  );
-export const stopSubmission = (id: string) =>
-  apiRequest<SubmissionActionResponse>(apiPath(API_ROUTES.submissionStop, { id }), { method: 'POST' });
-export const fetchLiveUrl = (id: string) =>
-  apiRequest<FetchLiveUrlResponse>(apiPath(API_ROUTES.submissionFetchLiveUrl, { id }), { method: 'POST' });
+  sendKeyed((headers) => api('submissionRetry', 'POST', { params: { id }, headers }));
+export const stopSubmission = (id: string) => api('submissionStop', 'POST', { params: { id } });
+export const fetchLiveUrl = (id: string) => api('submissionFetchLiveUrl', 'POST', { params: { id } });
 
 /** Everything that shows submissions (this screen, the dashboard's stats and chart, the credit badge). */
 export function refreshSubmissions(queryClient: QueryClient): Promise<void> {
