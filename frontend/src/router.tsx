@@ -25,7 +25,12 @@ import { filtersFromAngelSearch, validateAngelSearch } from './features/catalog/
 import { listQueryFor, vcFirmsQueryOptions, type VcVariant } from './features/catalog/vc-queries';
 import { startupProfileQueryOptions } from './features/profile/queries';
 import { filtersFromSearch, validateVcSearch, type VcSearch } from './features/catalog/vc-search';
-import { validatePipelineSearch, validateSubmissionsSearch, validateUsersSearch } from './lib/page-search';
+import { opsUsersQueryOptions } from './features/ops/queries';
+import { usersListOf, validateUsersSearch } from './features/ops/users-search';
+import { pipelineQueryOptions } from './features/pipeline/queries';
+import { validatePipelineSearch } from './features/pipeline/search';
+import { submissionStatsQueryOptions, submissionsQueryOptions } from './features/submissions/queries';
+import { submissionsTab, validateSubmissionsSearch } from './features/submissions/search';
 import { activityGuard, noActivityGuard } from './lib/activity-guard';
 import { useIdentity } from './lib/identity';
 import type { IdentityStore } from './lib/identity/store';
@@ -189,12 +194,20 @@ const submissionsRoute = createRoute({
   path: '/submissions',
   component: SubmissionsPage,
   validateSearch: validateSubmissionsSearch,
+  // The list follows the tab; the run to answer is the page's business.
+  loaderDeps: ({ search }) => ({ tab: submissionsTab(search) }),
+  loader: ({ context, deps }) =>
+    whenSignedIn(context, async (qc) => {
+      void qc.prefetchQuery(submissionsQueryOptions(deps.tab));
+      void qc.prefetchQuery(submissionStatsQueryOptions());
+    }),
 });
 const pipelineRoute = createRoute({
   getParentRoute: parent,
   path: '/pipeline',
   component: PipelinePage,
   validateSearch: validatePipelineSearch,
+  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(pipelineQueryOptions())),
 });
 const deckRoute = createRoute({ getParentRoute: parent, path: '/deck', component: DeckPage });
 const updatesRoute = createRoute({ getParentRoute: parent, path: '/updates', component: UpdatesPage });
@@ -229,6 +242,9 @@ const opsUsersRoute = createRoute({
   path: '/ops/users',
   component: UsersPage,
   validateSearch: validateUsersSearch,
+  loaderDeps: ({ search }) => usersListOf(search),
+  loader: ({ context, deps }) =>
+    whenSignedIn(context, async (qc) => void qc.prefetchQuery(opsUsersQueryOptions(deps.q, deps.page))),
 });
 const opsWorkflowsRoute = createRoute({ getParentRoute: parent, path: '/ops/workflows', component: WorkflowsPage });
 const opsLedgerRoute = createRoute({ getParentRoute: parent, path: '/ops/ledger', component: LedgerPage });

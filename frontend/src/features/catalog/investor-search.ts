@@ -1,6 +1,6 @@
 import { AngelFilterQuery, MAX_SEARCH_LENGTH } from '@fp/contracts';
 import { z } from 'zod';
-import { listParam, pageParam, textParam } from './url-search';
+import { listParam, pageParam, textParam } from '../../lib/url-search';
 import { EMPTY_ANGEL_FILTERS, type AngelFilters } from './investor-queries';
 
 /**

@@ -1,6 +1,6 @@
 import { MAX_SEARCH_LENGTH, VC_SORTS, VcFilterQuery } from '@fp/contracts';
 import { z } from 'zod';
-import { listParam, pageParam, textParam } from './url-search';
+import { listParam, pageParam, textParam } from '../../lib/url-search';
 import { EMPTY_VC_FILTERS, type VcFilters } from './vc-queries';
 
 /**

@@ -1,7 +1,6 @@
 import { ROLES, type OpsUser, type UserRole } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { validateUsersSearch } from '../../lib/page-search';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Ban, Coins, Search, ShieldCheck, UserCheck, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '../../ui/Badge';
@@ -19,8 +18,11 @@ import { Textarea } from '../../ui/Textarea';
 import { toast } from '../../ui/toast';
 import { count, LoadError, when } from './OpsParts';
 import { opsUsersQueryOptions, useUserAction } from './queries';
+import { usersListOf, validateUsersSearch } from './users-search';
 
 const ROLE_LABEL: Record<UserRole, string> = { admin: 'Admin', auditor: 'Auditor' };
+
+const route = getRouteApi('/ops/users');
 
 type Open = { user: OpsUser; dialog: 'credits' | 'roles' | 'disable' } | null;
 
@@ -236,9 +238,7 @@ function UserRow({ user, onOpen }: { user: OpsUser; onOpen: (dialog: 'credits' |
 export function UsersPage() {
   // The search and the page live in the URL (?q=ada&page=2) so a reload keeps them.
   const navigate = useNavigate();
-  const urlSearch = validateUsersSearch(useSearch({ strict: false }));
-  const q = urlSearch.q ?? '';
-  const page = urlSearch.page ?? 1;
+  const { q, page } = usersListOf(route.useSearch());
   const go = (next: { q: string; page: number }) =>
     void navigate({ to: '/ops/users', search: validateUsersSearch(next), replace: true });
   const setPage = (p: number) => go({ q, page: p });

@@ -1,7 +1,6 @@
 import type { PipelineCard, PipelineStage } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { validatePipelineSearch } from '../../lib/page-search';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Download, KanbanSquare } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import {
@@ -20,9 +19,11 @@ import {
 import { CardDialog } from './CardDialog';
 import { PipelineBoard } from './PipelineBoard';
 import { PipelineTable } from './PipelineTable';
+import { pipelineView } from './search';
 import { exportPipeline, localDay, pipelineKeys, pipelineQueryOptions, refreshPipeline, updateCard } from './queries';
 
 const NO_CARDS: PipelineCard[] = [];
+const route = getRouteApi('/pipeline');
 
 /** /pipeline: the founder's investors through the stages of a raise, as a board or a table. */
 export function PipelinePage() {
@@ -31,7 +32,7 @@ export function PipelinePage() {
   const [open, setOpen] = useState<{ card: PipelineCard; stage?: PipelineStage } | null>(null);
   // Board or Table lives in the URL (?view=table) so a reload keeps it.
   const navigate = useNavigate();
-  const view = validatePipelineSearch(useSearch({ strict: false })).view ?? 'board';
+  const view = pipelineView(route.useSearch());
   const [exporting, setExporting] = useState(false);
   const today = localDay(new Date());
   const openCard = useCallback((card: PipelineCard) => setOpen({ card }), []);

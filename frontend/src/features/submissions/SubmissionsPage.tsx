@@ -1,7 +1,6 @@
 import type { Submission } from '@fp/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { validateSubmissionsSearch } from '../../lib/page-search';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { CheckCircle2, CircleStop, Inbox, Loader2, Send, TrendingUp, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '../../ui/Badge';
@@ -13,6 +12,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { needsAnswers, successRate, successRateLabel } from './format';
+import { submissionsTab } from './search';
 import {
   LIST_LIMIT,
   submissionKeys,
@@ -54,6 +54,8 @@ function StatCard({
     </Card>
   );
 }
+
+const route = getRouteApi('/submissions');
 
 const TABS: { value: SubmissionTab; label: string; short: string; count: (s: typeof ZERO_STATS) => number }[] = [
   { value: 'all', label: 'All', short: 'All', count: (s) => s.total },
@@ -116,12 +118,12 @@ function TabList({ tab, onDetails }: { tab: SubmissionTab; onDetails: (s: Submis
 export function SubmissionsPage() {
   // The tab lives in the URL (?tab=failed) so a reload keeps it.
   const navigate = useNavigate();
-  const urlSearch = validateSubmissionsSearch(useSearch({ strict: false }));
-  const tab: SubmissionTab = urlSearch.tab ?? 'all';
+  const urlSearch = route.useSearch();
+  const tab = submissionsTab(urlSearch);
   const setTab = (t: SubmissionTab) =>
     void navigate({
       to: '/submissions',
-      search: (prev) => ({ ...validateSubmissionsSearch(prev), tab: t === 'all' ? undefined : t }),
+      search: (prev) => ({ ...prev, tab: t === 'all' ? undefined : t }),
       replace: true,
     });
   const [selected, setSelected] = useState<Submission | null>(null);
