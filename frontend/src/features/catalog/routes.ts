@@ -1,0 +1,62 @@
+import { fitProfileComplete } from '@fp/contracts';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from '../../app/root-route';
+import { activityGuard, noActivityGuard } from '../../lib/activity-guard';
+import { whenSignedIn, type RouterContext } from '../../lib/router-context';
+import { startupProfileQueryOptions } from '../profile/queries';
+import { angelInvestorsQueryOptions } from './investor-queries';
+import { filtersFromAngelSearch, validateAngelSearch } from './investor-search';
+import { listQueryFor, vcFirmsQueryOptions, type VcVariant } from './vc-queries';
+import { filtersFromSearch, validateVcSearch, type VcSearch } from './vc-search';
+
+// The databases keep query, filters and page in the URL; loaders prefetch the page the component reads.
+// Not awaited: a filter change must show at once (the list keeps its previous page while loading),
+// never wait for the request (the activity guard delays list requests by design).
+// The list's order needs the profile (best fit once it names stage and industry): the loader reads
+// it (usually cached) and starts the very request the screen makes, while the screen's code loads.
+const vcLoader =
+  (variant: VcVariant) =>
+  ({ context, deps }: { context: RouterContext; deps: VcSearch }) =>
+    whenSignedIn(context, async (qc) => {
+      const { profile } = await qc.ensureQueryData(startupProfileQueryOptions());
+      void qc.prefetchQuery(
+        vcFirmsQueryOptions(
+          variant,
+          listQueryFor(filtersFromSearch(deps), fitProfileComplete(profile)),
+          deps.page ?? 1,
+          variant === 'vc' ? activityGuard : noActivityGuard,
+        ),
+      );
+    });
+
+const vcDatabaseRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/vc-database',
+  component: lazyRouteComponent(() => import('./VcDatabasePage'), 'VcDatabasePage'),
+  validateSearch: validateVcSearch,
+  loaderDeps: ({ search }) => search,
+  loader: vcLoader('vc'),
+});
+const testVcDatabaseRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/test-vc-database',
+  component: lazyRouteComponent(() => import('./TestVcDatabasePage'), 'TestVcDatabasePage'),
+  validateSearch: validateVcSearch,
+  loaderDeps: ({ search }) => search,
+  loader: vcLoader('test'),
+});
+const investorsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/investors',
+  component: lazyRouteComponent(() => import('./InvestorsPage'), 'InvestorsPage'),
+  validateSearch: validateAngelSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    whenSignedIn(
+      context,
+      async (qc) =>
+        void qc.prefetchQuery(angelInvestorsQueryOptions(filtersFromAngelSearch(deps), deps.page ?? 1, activityGuard)),
+    ),
+});
+
+export const catalogRoutes = [vcDatabaseRoute, testVcDatabaseRoute, investorsRoute] as const;

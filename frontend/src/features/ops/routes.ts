@@ -1,0 +1,51 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from '../../app/root-route';
+import { whenSignedIn } from '../../lib/router-context';
+import { opsUsersQueryOptions } from './queries';
+import { usersListOf, validateUsersSearch } from './users-search';
+
+// The Ops screens: the server opens them to administrators (the ledger to auditors too).
+const opsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/ops',
+  component: lazyRouteComponent(() => import('./OpsHomePage'), 'OpsHomePage'),
+});
+const opsUsersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/ops/users',
+  component: lazyRouteComponent(() => import('./UsersPage'), 'UsersPage'),
+  validateSearch: validateUsersSearch,
+  loaderDeps: ({ search }) => usersListOf(search),
+  // Not awaited: a new search or page shows at once (the list keeps its previous page while loading).
+  loader: ({ context, deps }) =>
+    whenSignedIn(context, async (qc) => void qc.prefetchQuery(opsUsersQueryOptions(deps.q, deps.page))),
+});
+const opsWorkflowsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/ops/workflows',
+  component: lazyRouteComponent(() => import('./WorkflowsPage'), 'WorkflowsPage'),
+});
+const opsLedgerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/ops/ledger',
+  component: lazyRouteComponent(() => import('./LedgerPage'), 'LedgerPage'),
+});
+const opsFormsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/ops/forms',
+  component: lazyRouteComponent(() => import('./FormsPage'), 'FormsPage'),
+});
+const opsSystemRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/ops/system',
+  component: lazyRouteComponent(() => import('./SystemPage'), 'SystemPage'),
+});
+
+export const opsRoutes = [
+  opsRoute,
+  opsUsersRoute,
+  opsWorkflowsRoute,
+  opsLedgerRoute,
+  opsFormsRoute,
+  opsSystemRoute,
+] as const;
