@@ -1,6 +1,22 @@
 import { z } from 'zod';
-import { INVESTOR_KINDS } from '../pipeline/events';
-import { DECK_ALERT_MODES, DECK_DEVICES } from './events';
+import { DECK_ALERT_MODES } from './events';
+import {
+  DeckLinkFields,
+  deckInvestorKind as investorKind,
+  DeckLinkSummary,
+  DeckPageFigure,
+  DeckVisitFigures,
+} from './link';
+import type {
+  CreateDeckRoomRequest,
+  CreateRoomLinkRequest,
+  DeckRoomAnalytics,
+  DeckRoomSummary,
+  UpdateDeckRoomRequest,
+} from './rooms';
+
+export { DeckLinkFields, DeckLinkSummary, DeckPageFigure, DeckVisitFigures };
+export type { DeckLinkOrigin } from './link';
 
 export const DECK_LINK_NOT_FOUND = 'Deck link not found';
 export const DECK_LINK_OFF = 'This link has been turned off by its owner.';
@@ -14,7 +30,6 @@ export const DECK_NO_DECK = 'The founder has no deck to show right now.';
 export const DECK_VERSION_NOT_FOUND = 'Deck version not found';
 export const DECK_NEEDS_DECK = 'Upload your pitch deck (Settings → Pitch deck) before sharing it.';
 const DECK_EXPIRY_PAST = 'The expiry date must be in the future.';
-const DECK_PASSCODE_MIN = 4;
 export const DECK_CODE_REQUIRED = 'Enter the code we sent to your e-mail.';
 export const DECK_CODE_WRONG = 'The code is not correct.';
 export const DECK_CODE_EXPIRED = 'This code has expired. Ask for a new one.';
@@ -26,9 +41,6 @@ export const DECK_CODE_DIGITS = 6;
 export const DECK_CODE_MINUTES = 10;
 export const DECK_CODE_TRIES = 5;
 export const DECK_CODE_SENDS = 3;
-/** Where a link came from, as the Deck page's list says it. */
-const DECK_LINK_ORIGINS = ['application', 'pipeline', 'update', 'hand'] as const;
-export type DeckLinkOrigin = (typeof DECK_LINK_ORIGINS)[number];
 /** Highest page number a report may name, and most pages one report may carry. */
 const MAX_DECK_PAGES = 1_000;
 
@@ -36,27 +48,7 @@ const MAX_DECK_PAGES = 1_000;
 export const DECK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const deckLinkPath = (token: string) => `/d/${token}`;
 
-const email = z
-  .string({ error: 'email must be an e-mail address' })
-  .trim()
-  .toLowerCase()
-  .max(320, 'email is too long')
-  .email('Please enter a valid email address');
-const passcode = z
-  .string({ error: 'passcode must be text' })
-  .min(DECK_PASSCODE_MIN, `The passcode must be at least ${DECK_PASSCODE_MIN} characters`)
-  .max(64, 'The passcode must be at most 64 characters');
-const name = z
-  .string({ error: 'name must be text' })
-  .trim()
-  .min(1, 'Enter the recipient’s name, or leave it empty')
-  .max(120, 'The name must be at most 120 characters');
-
-/**
- * The recipient and settings fields of the Share and Edit forms: the screens check them with these
- * schemas before sending, and the API parses the same ones (the same messages in both places).
- */
-export const DeckLinkFields = { email, name, passcode } as const;
+const { email, name, passcode } = DeckLinkFields;
 
 /** The expiry must lie ahead of `now` (the rule is the deck link decider's; the forms ask it first). */
 export const deckExpiryProblem = (expiresAt: string | null | undefined, now: Date): string | null =>
@@ -65,7 +57,6 @@ const isoTime = z.iso.datetime({
   offset: true,
   error: 'expiresAt must be a date and time (ISO 8601), e.g. 2026-12-31T23:59:00Z',
 });
-const investorKind = z.enum(INVESTOR_KINDS, { error: 'investorKind must be "vc" or "angel"' });
 
 /** POST /api/deck-links: a link for an investor on the board, an e-mail address, or both. */
 export const CreateDeckLinkRequest = z
@@ -108,44 +99,6 @@ export const UpdateDeckLinkRequest = z
   );
 export type UpdateDeckLinkRequest = z.infer<typeof UpdateDeckLinkRequest>;
 
-/** One row of GET /api/deck-links: the issue's fields first, then the settings the screens show. */
-export const DeckLinkSummary = z.object({
-  id: z.string(),
-  url: z.string(),
-  investorId: z.string().nullable(),
-  email: z.string().nullable(),
-  visits: z.number().int(),
-  pagesViewed: z.number().int(),
-  totalSeconds: z.number(),
-  lastVisitAt: z.string().nullable(),
-  enabled: z.boolean(),
-  investorKind: investorKind.nullable(),
-  /** Pages of the deck as the last viewer's browser counted them (null before the first visit). */
-  pageCount: z.number().int().nullable(),
-  requireEmail: z.boolean(),
-  allowDownload: z.boolean(),
-  expiresAt: z.string().nullable(),
-  hasPasscode: z.boolean(),
-  watermark: z.boolean(),
-  /** The viewer proves their e-mail with a one-time code before the deck opens. */
-  verifyEmail: z.boolean(),
-  source: z.enum(['founder', 'application', 'update']),
-  createdAt: z.string(),
-  /** The recipient's name as the founder typed it (or null). */
-  name: z.string().nullable(),
-  /** Where it came from: an application, a pipeline card, an investor update, or made by hand on /deck. */
-  origin: z.enum(DECK_LINK_ORIGINS),
-  /**
-   * The deck version `pagesViewed` and `pageCount` are of: the one this link's latest visit read, so
-   * "4 of 10 pages" never mixes pages of a 12-page and a 10-page version (null before a visit).
-   */
-  deckId: z.string().nullable(),
-});
-export type DeckLinkSummary = z.infer<typeof DeckLinkSummary>;
-
-export const DeckPageFigure = z.object({ page: z.number().int(), avgSeconds: z.number(), reached: z.number().int() });
-export type DeckPageFigure = z.infer<typeof DeckPageFigure>;
-
 /** GET /api/deck-links/:id/analytics?deckId=&from=&to= (from/to: days, YYYY-MM-DD, inclusive). */
 export const DeckLinkAnalyticsQuery = z.strictObject({
   deckId: z.string({ error: 'deckId must be text' }).min(1).max(200).optional(),
@@ -153,28 +106,6 @@ export const DeckLinkAnalyticsQuery = z.strictObject({
   to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
 });
 export type DeckLinkAnalyticsQuery = z.infer<typeof DeckLinkAnalyticsQuery>;
-
-export const DeckVisitFigures = z.object({
-  visitId: z.string(),
-  at: z.string(),
-  /** The e-mail the viewer gave (or null). */
-  email: z.string().nullable(),
-  /** The viewer proved `email` with a one-time code. */
-  verified: z.boolean(),
-  device: z.enum(DECK_DEVICES).nullable(),
-  deckId: z.string(),
-  /** Visible seconds on each page of this visit. */
-  pages: z.array(z.object({ page: z.number().int(), seconds: z.number() })),
-  /** The furthest page the visit showed. */
-  reach: z.number().int(),
-  /** The version's length as this viewer's browser counted it (null before it reported). */
-  pageCount: z.number().int().nullable(),
-  /** reach / pageCount in whole per cent, or null without a page count. */
-  completion: z.number().int().nullable(),
-  totalSeconds: z.number(),
-  downloaded: z.boolean(),
-});
-export type DeckVisitFigures = z.infer<typeof DeckVisitFigures>;
 
 /**
  * GET /api/deck-links/:id/analytics: one link's visits (newest 500 in the dates asked) and its page
@@ -329,5 +260,34 @@ export const DeckNotificationsResponse = z.object({
 });
 export type DeckNotificationsResponse = z.infer<typeof DeckNotificationsResponse>;
 
-/** The deck links routes (merged into `ApiContract`). */
-export interface DeckLinksApi {}
+/**
+ * The founder's deck links, alerts and data rooms (merged into `ApiContract`). A `void` answer is a
+ * 204 with no body. The public viewer's routes (/api/d/:token…) are called without a session (the
+ * viewer fetches them itself), and a room document's upload is a raw PDF body (`apiUpload`).
+ */
+export interface DeckLinksApi {
+  deckLinks: {
+    GET: { response: { links: DeckLinkSummary[] } };
+    POST: { body: z.input<typeof CreateDeckLinkRequest>; response: CreateDeckLinkResponse };
+  };
+  deckLink: {
+    PATCH: { body: z.input<typeof UpdateDeckLinkRequest>; response: DeckLinkSummary };
+    DELETE: { response: void };
+  };
+  deckLinkAnalytics: { GET: { query: z.input<typeof DeckLinkAnalyticsQuery>; response: DeckLinkAnalytics } };
+  deckAnalytics: { GET: { query: z.input<typeof DeckAnalyticsQuery>; response: DeckAnalytics } };
+  deckNotifications: { GET: { response: DeckNotificationsResponse } };
+  deckNotificationsSeen: { POST: { response: void } };
+  deckNotificationSettings: { PUT: { body: z.input<typeof UpdateDeckAlertSettings>; response: DeckAlertSettings } };
+  deckRooms: {
+    GET: { response: { rooms: DeckRoomSummary[] } };
+    POST: { body: z.input<typeof CreateDeckRoomRequest>; response: DeckRoomSummary };
+  };
+  deckRoom: {
+    GET: { response: DeckRoomSummary };
+    PATCH: { body: z.input<typeof UpdateDeckRoomRequest>; response: DeckRoomSummary };
+  };
+  deckRoomDocument: { DELETE: { response: DeckRoomSummary } };
+  deckRoomLinks: { POST: { body: z.input<typeof CreateRoomLinkRequest>; response: CreateDeckLinkResponse } };
+  deckRoomAnalytics: { GET: { response: DeckRoomAnalytics } };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeckLinkFields, DeckLinkSummary, DeckPageFigure, DeckVisitFigures } from './api';
+import { DeckLinkFields, DeckLinkSummary, DeckPageFigure, DeckVisitFigures } from './link';
 
 /**
  * A data room (docs/deck-links.md, "Data rooms"): several PDFs of one founder behind one tracked link,

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
+import { typedRoute } from '../../platform/typed-route';
 import type { DeckLinksContext } from './route-context';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
@@ -21,39 +22,39 @@ const TOO_LARGE = 'The file is larger than 25 MB. Upload a smaller PDF.';
 export function deckRoomRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
   const rooms = ctx.deckLinks.rooms;
 
-  app.post(API_ROUTES.deckRooms, async (req, reply) => {
+  typedRoute(app, 'deckRooms', 'POST', async (req, reply) => {
     const user = requireUser(req);
     const body = parse(CreateDeckRoomRequest, req.body ?? {});
     return reply.status(201).send(await rooms.create(user.id, body, metaFor(ctx, user.id)));
   });
 
-  app.get(API_ROUTES.deckRooms, async (req) => ({ rooms: await rooms.list(requireUser(req).id) }));
+  typedRoute(app, 'deckRooms', 'GET', async (req) => ({ rooms: await rooms.list(requireUser(req).id) }));
 
-  app.get(API_ROUTES.deckRoom, async (req) => {
+  typedRoute(app, 'deckRoom', 'GET', async (req) => {
     const user = requireUser(req);
     return rooms.get(user.id, parse(IdParams, req.params).id);
   });
 
-  app.patch(API_ROUTES.deckRoom, async (req) => {
+  typedRoute(app, 'deckRoom', 'PATCH', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return rooms.change(user.id, id, parse(UpdateDeckRoomRequest, req.body ?? {}), metaFor(ctx, user.id));
   });
 
-  app.delete(API_ROUTES.deckRoomDocument, async (req) => {
+  typedRoute(app, 'deckRoomDocument', 'DELETE', async (req) => {
     const user = requireUser(req);
     const { id, documentId } = parse(DocumentParams, req.params);
     return rooms.removeDocument(user.id, id, documentId, metaFor(ctx, user.id));
   });
 
-  app.post(API_ROUTES.deckRoomLinks, async (req, reply) => {
+  typedRoute(app, 'deckRoomLinks', 'POST', async (req, reply) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     const body = parse(CreateRoomLinkRequest, req.body ?? {});
     return reply.status(201).send(await rooms.createLink(user.id, id, body, metaFor(ctx, user.id)));
   });
 
-  app.get(API_ROUTES.deckRoomAnalytics, async (req) => {
+  typedRoute(app, 'deckRoomAnalytics', 'GET', async (req) => {
     const user = requireUser(req);
     return rooms.analytics(user.id, parse(IdParams, req.params).id);
   });

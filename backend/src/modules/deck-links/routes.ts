@@ -1,5 +1,4 @@
 import {
-  API_ROUTES,
   CreateDeckLinkRequest,
   DeckAnalyticsQuery,
   DeckLinkAnalyticsQuery,
@@ -11,6 +10,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
+import { typedRoute } from '../../platform/typed-route';
 import type { DeckLinksContext } from './route-context';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
@@ -19,45 +19,45 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
 export function deckLinksRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
   const svc = ctx.deckLinks;
 
-  app.post(API_ROUTES.deckLinks, async (req, reply) => {
+  typedRoute(app, 'deckLinks', 'POST', async (req, reply) => {
     const user = requireUser(req);
     return reply
       .status(201)
       .send(await svc.create(user.id, parse(CreateDeckLinkRequest, req.body ?? {}), metaFor(ctx, user.id)));
   });
 
-  app.get(API_ROUTES.deckLinks, async (req) => ({ links: await svc.list(requireUser(req).id) }));
+  typedRoute(app, 'deckLinks', 'GET', async (req) => ({ links: await svc.list(requireUser(req).id) }));
 
-  app.patch(API_ROUTES.deckLink, async (req) => {
+  typedRoute(app, 'deckLink', 'PATCH', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     return svc.update(user.id, id, parse(UpdateDeckLinkRequest, req.body ?? {}), metaFor(ctx, user.id));
   });
 
-  app.delete(API_ROUTES.deckLink, async (req, reply) => {
+  typedRoute(app, 'deckLink', 'DELETE', async (req, reply) => {
     const user = requireUser(req);
     await svc.delete(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
     return reply.status(204).send();
   });
 
-  app.get(API_ROUTES.deckLinkAnalytics, async (req) => {
+  typedRoute(app, 'deckLinkAnalytics', 'GET', async (req) => {
     const user = requireUser(req);
     return svc.analytics(user.id, parse(IdParams, req.params).id, parse(DeckLinkAnalyticsQuery, req.query ?? {}));
   });
 
-  app.get(API_ROUTES.deckAnalytics, async (req) =>
+  typedRoute(app, 'deckAnalytics', 'GET', async (req) =>
     svc.deckAnalytics(requireUser(req).id, parse(DeckAnalyticsQuery, req.query ?? {})),
   );
 
-  app.get(API_ROUTES.deckNotifications, async (req) => svc.notifications(requireUser(req).id));
+  typedRoute(app, 'deckNotifications', 'GET', async (req) => svc.notifications(requireUser(req).id));
 
-  app.post(API_ROUTES.deckNotificationsSeen, async (req, reply) => {
+  typedRoute(app, 'deckNotificationsSeen', 'POST', async (req, reply) => {
     const user = requireUser(req);
     await svc.markNotificationsSeen(user.id, metaFor(ctx, user.id));
     return reply.status(204).send();
   });
 
-  app.put(API_ROUTES.deckNotificationSettings, async (req) => {
+  typedRoute(app, 'deckNotificationSettings', 'PUT', async (req) => {
     const user = requireUser(req);
     return svc.setAlerts(user.id, parse(UpdateDeckAlertSettings, req.body ?? {}), metaFor(ctx, user.id));
   });

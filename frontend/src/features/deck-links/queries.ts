@@ -1,21 +1,15 @@
-import { API_ROUTES, apiPath } from '@fp/contracts';
 import type {
   CreateDeckLinkRequest,
-  CreateDeckLinkResponse,
-  DeckAlertSettings,
-  DeckAnalytics,
-  DeckLinkAnalytics,
   DeckLinkAnalyticsQuery,
   DeckLinkOrigin,
   DeckLinkSummary,
   DeckVisitFigures,
-  DeckNotificationsResponse,
   InvestorKind,
   UpdateDeckAlertSettings,
   UpdateDeckLinkRequest,
 } from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export const deckLinkKeys = {
   all: ['deck-links'] as const,
@@ -29,7 +23,7 @@ export const deckLinkKeys = {
 export const deckLinksQueryOptions = () =>
   queryOptions({
     queryKey: deckLinkKeys.list(),
-    queryFn: async () => (await apiRequest<{ links: DeckLinkSummary[] }>(API_ROUTES.deckLinks)).links,
+    queryFn: async () => (await api('deckLinks', 'GET')).links,
     staleTime: 10_000,
     refetchInterval: 30_000,
   });
@@ -38,11 +32,7 @@ export const deckLinksQueryOptions = () =>
 export const linkAnalyticsQueryOptions = (id: string, q: DeckLinkAnalyticsQuery = {}) =>
   queryOptions({
     queryKey: deckLinkKeys.analytics(id, q),
-    queryFn: () => {
-      const params = new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => !!e[1]));
-      const path = apiPath(API_ROUTES.deckLinkAnalytics, { id });
-      return apiRequest<DeckLinkAnalytics>(params.size ? `${path}?${params}` : path);
-    },
+    queryFn: () => api('deckLinkAnalytics', 'GET', { params: { id }, query: q }),
     staleTime: 10_000,
     refetchInterval: 30_000,
   });
@@ -51,10 +41,7 @@ export const linkAnalyticsQueryOptions = (id: string, q: DeckLinkAnalyticsQuery 
 export const deckAnalyticsQueryOptions = (deckId?: string) =>
   queryOptions({
     queryKey: deckLinkKeys.deck(deckId),
-    queryFn: () =>
-      apiRequest<DeckAnalytics>(
-        deckId ? `${API_ROUTES.deckAnalytics}?deckId=${encodeURIComponent(deckId)}` : API_ROUTES.deckAnalytics,
-      ),
+    queryFn: () => api('deckAnalytics', 'GET', { query: { deckId } }),
     staleTime: 10_000,
     refetchInterval: 60_000,
   });
@@ -63,21 +50,17 @@ export const deckAnalyticsQueryOptions = (deckId?: string) =>
 export const deckNotificationsQueryOptions = () =>
   queryOptions({
     queryKey: deckLinkKeys.notifications(),
-    queryFn: () => apiRequest<DeckNotificationsResponse>(API_ROUTES.deckNotifications),
+    queryFn: () => api('deckNotifications', 'GET'),
     staleTime: 10_000,
     refetchInterval: 60_000,
   });
-export const markDeckNotificationsSeen = () =>
-  apiRequest<void>(API_ROUTES.deckNotificationsSeen, { method: 'POST', body: {} });
-export const setDeckAlerts = (body: UpdateDeckAlertSettings) =>
-  apiRequest<DeckAlertSettings>(API_ROUTES.deckNotificationSettings, { method: 'PUT', body });
+export const markDeckNotificationsSeen = () => api('deckNotificationsSeen', 'POST');
+export const setDeckAlerts = (body: UpdateDeckAlertSettings) => api('deckNotificationSettings', 'PUT', { body });
 
-export const createDeckLink = (body: CreateDeckLinkRequest) =>
-  apiRequest<CreateDeckLinkResponse>(API_ROUTES.deckLinks, { method: 'POST', body });
+export const createDeckLink = (body: CreateDeckLinkRequest) => api('deckLinks', 'POST', { body });
 export const updateDeckLink = (id: string, body: UpdateDeckLinkRequest) =>
-  apiRequest<DeckLinkSummary>(apiPath(API_ROUTES.deckLink, { id }), { method: 'PATCH', body });
-export const deleteDeckLink = (id: string) =>
-  apiRequest<void>(apiPath(API_ROUTES.deckLink, { id }), { method: 'DELETE' });
+  api('deckLink', 'PATCH', { params: { id }, body });
+export const deleteDeckLink = (id: string) => api('deckLink', 'DELETE', { params: { id } });
 export const refreshDeckLinks = (qc: QueryClient) => qc.invalidateQueries({ queryKey: deckLinkKeys.all });
 
 /** An investor's reading over all their links: what the pipeline card shows. */

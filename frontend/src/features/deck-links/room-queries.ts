@@ -1,14 +1,12 @@
 import { API_ROUTES, apiPath, DEFAULT_NDA_TEXT, MAX_DECK_BYTES } from '@fp/contracts';
 import type {
-  CreateDeckLinkResponse,
   CreateDeckRoomRequest,
   CreateRoomLinkRequest,
-  DeckRoomAnalytics,
   DeckRoomSummary,
   UpdateDeckRoomRequest,
 } from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, apiUpload } from '../../lib/api';
+import { api, apiUpload } from '../../lib/api';
 
 const roomKeys = {
   all: ['deck-rooms'] as const,
@@ -20,7 +18,7 @@ const roomKeys = {
 export const deckRoomsQueryOptions = () =>
   queryOptions({
     queryKey: roomKeys.list(),
-    queryFn: async () => (await apiRequest<{ rooms: DeckRoomSummary[] }>(API_ROUTES.deckRooms)).rooms,
+    queryFn: async () => (await api('deckRooms', 'GET')).rooms,
     staleTime: 10_000,
     refetchInterval: 30_000,
   });
@@ -29,19 +27,18 @@ export const deckRoomsQueryOptions = () =>
 export const roomAnalyticsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: roomKeys.analytics(id),
-    queryFn: () => apiRequest<DeckRoomAnalytics>(apiPath(API_ROUTES.deckRoomAnalytics, { id })),
+    queryFn: () => api('deckRoomAnalytics', 'GET', { params: { id } }),
     staleTime: 10_000,
     refetchInterval: 30_000,
   });
 
-export const createDeckRoom = (body: CreateDeckRoomRequest) =>
-  apiRequest<DeckRoomSummary>(API_ROUTES.deckRooms, { method: 'POST', body });
+export const createDeckRoom = (body: CreateDeckRoomRequest) => api('deckRooms', 'POST', { body });
 export const updateDeckRoom = (id: string, body: UpdateDeckRoomRequest) =>
-  apiRequest<DeckRoomSummary>(apiPath(API_ROUTES.deckRoom, { id }), { method: 'PATCH', body });
+  api('deckRoom', 'PATCH', { params: { id }, body });
 export const removeRoomDocument = (id: string, documentId: string) =>
-  apiRequest<DeckRoomSummary>(apiPath(API_ROUTES.deckRoomDocument, { id, documentId }), { method: 'DELETE' });
+  api('deckRoomDocument', 'DELETE', { params: { id, documentId } });
 export const createRoomLink = (id: string, body: CreateRoomLinkRequest) =>
-  apiRequest<CreateDeckLinkResponse>(apiPath(API_ROUTES.deckRoomLinks, { id }), { method: 'POST', body });
+  api('deckRoomLinks', 'POST', { params: { id }, body });
 /** PUT /api/deck-rooms/:id/documents with the PDF as the body (judged by its bytes on the server). */
 export const uploadRoomDocument = (id: string, file: File, onProgress?: (share: number) => void) =>
   apiUpload<DeckRoomSummary>(apiPath(API_ROUTES.deckRoomDocuments, { id }), file, {
