@@ -5,6 +5,8 @@ export const MailboxQuery = z.strictObject({
   to: z.string().trim().max(320).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+/** How the app sends mail: its own embedded outbox (read on /mailbox) or an SMTP server. */
+export type MailTransportKind = 'embedded' | 'smtp';
 /** A message's delivery state (the mail job's run). */
 export const MAIL_STATUSES = ['queued', 'retrying', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -43,5 +45,16 @@ export const UnsubscribeState = z.object({
 });
 export type UnsubscribeState = z.infer<typeof UnsubscribeState>;
 
-/** The mail routes (merged into `ApiContract`). */
-export interface MailApi {}
+/**
+ * The operator mailbox's routes (merged into `ApiContract`). The unsubscribe page's calls carry no
+ * session (the e-mailed token is the credential) and fetch /api/mail/unsubscribe themselves.
+ */
+export interface MailApi {
+  mailbox: {
+    GET: {
+      query: z.input<typeof MailboxQuery>;
+      response: { transport: MailTransportKind; messages: MailboxMessage[] };
+    };
+  };
+  mailboxMessage: { GET: { response: MailboxMessageDetail } };
+}

@@ -1,3 +1,5 @@
+import type { MailTransportKind } from '@fp/contracts';
+
 /** One rendered message as a transport sends it. */
 export interface OutgoingMail {
   /** Our id; also the Message-ID's local part, so a message sent twice after a crash is recognisable. */
@@ -18,7 +20,7 @@ export interface OutgoingMail {
  * delivery job tries again later.
  */
 export interface MailPort {
-  readonly kind: 'embedded' | 'smtp';
+  readonly kind: MailTransportKind;
   send(mail: OutgoingMail): Promise<{ providerId: string }>;
   close?(): Promise<void>;
 }

@@ -4,18 +4,19 @@ import { requireAdmin } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { DomainError } from '../../platform/decider';
 import { parse } from '../../platform/http';
+import { typedRoute } from '../../platform/typed-route';
 import type { MailContext } from './route-context';
 
 export const UNSUBSCRIBE_PATH = API_ROUTES.unsubscribe;
 
 export function mailRoutes(app: FastifyInstance, ctx: MailContext) {
   // The operator mailbox: every outgoing message with its delivery state (admins only).
-  app.get(API_ROUTES.mailbox, async (req) => {
+  typedRoute(app, 'mailbox', 'GET', async (req) => {
     requireAdmin(req);
     const q = parse(MailboxQuery, req.query);
     return { transport: ctx.mail.transport, messages: await ctx.mail.list(q) };
   });
-  app.get<{ Params: { id: string } }>(API_ROUTES.mailboxMessage, async (req) => {
+  typedRoute(app, 'mailboxMessage', 'GET', async (req) => {
     requireAdmin(req);
     const m = await ctx.mail.get(req.params.id);
     if (!m) throw new DomainError('Message not found', 404, 'not_found');

@@ -1,9 +1,8 @@
-import { API_ROUTES, apiPath } from '@fp/contracts';
-import type { MailboxMessage, MailboxMessageDetail } from '@fp/contracts';
+import type { MailboxMessage } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, Lock, Mail, Search } from 'lucide-react';
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
@@ -46,7 +45,7 @@ function Linkified({ text }: { text: string }) {
 function MessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const q = useQuery({
     queryKey: ['mailbox', 'message', id],
-    queryFn: () => apiRequest<MailboxMessageDetail>(apiPath(API_ROUTES.mailboxMessage, { id: id! })),
+    queryFn: () => api('mailboxMessage', 'GET', { params: { id: id! } }),
     enabled: id !== null,
   });
   return (
@@ -105,10 +104,7 @@ export function MailboxPage() {
   const [open, setOpen] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['mailbox', to],
-    queryFn: () =>
-      apiRequest<{ transport: string; messages: MailboxMessage[] }>(API_ROUTES.mailbox, {
-        query: { to, limit: '200' },
-      }),
+    queryFn: () => api('mailbox', 'GET', { query: { to, limit: 200 } }),
     refetchInterval: 10_000,
   });
   const search = (e: FormEvent) => {
