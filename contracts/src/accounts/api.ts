@@ -66,5 +66,13 @@ export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a few minutes a
 /** 403 answer to an auditor outside the ledger and audit routes. */
 export const AUDITORS_READ_ONLY = 'Auditors have read-only access to ledgers and audit runs';
 
-/** The accounts routes (merged into `ApiContract`). */
-export interface AccountsApi {}
+/**
+ * The signed-in account's routes (merged into `ApiContract`). The session-free reset and verification
+ * pages call their routes before there is a session, with their own fetch.
+ */
+export interface AccountsApi {
+  syncUser: { POST: { body: SyncUserRequest; response: SyncUserResponse } };
+  me: { GET: { response: MeResponse } };
+  /** Sends the verification e-mail again (409 when the address is already verified). */
+  verificationEmail: { POST: { response: { sent: true } } };
+}

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { DomainError } from '../../platform/decider';
 import { parse } from '../../platform/http';
+import { typedRoute } from '../../platform/typed-route';
 import type { AccountsContext } from './route-context';
 import { rateWindow } from './rate-window';
 
@@ -56,11 +57,11 @@ export function recoverAccountRoutes(app: FastifyInstance, ctx: AccountsContext)
     return { status: r };
   });
 
-  app.post(API_ROUTES.verificationEmail, async (req) => {
+  typedRoute(app, 'verificationEmail', 'POST', async (req) => {
     const user = requireUser(req);
     limit(req, user.email);
     if (user.emailVerified) throw new DomainError('Your e-mail address is already verified.', 409, 'already_verified');
     await ctx.identity.sendVerificationEmail(user.email);
-    return { sent: true };
+    return { sent: true as const };
   });
 }

@@ -1,13 +1,14 @@
-import { API_ROUTES, SyncUserRequest } from '@fp/contracts';
+import { SyncUserRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import type { AccountsContext } from './route-context';
 import { DomainError } from '../../platform/decider';
 import { parse } from '../../platform/http';
+import { typedRoute } from '../../platform/typed-route';
 
 export function accountRoutes(app: FastifyInstance, ctx: AccountsContext) {
-  app.post(API_ROUTES.syncUser, async (req) => {
+  typedRoute(app, 'syncUser', 'POST', async (req) => {
     const user = requireUser(req);
     const body = parse(SyncUserRequest, req.body);
     // A session may only sync its own user: the id in the body must be the session's.
@@ -25,7 +26,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext) {
     );
   });
 
-  app.get(API_ROUTES.me, async (req) => {
+  typedRoute(app, 'me', 'GET', async (req) => {
     const user = requireUser(req);
     const [row, history] = await Promise.all([
       ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirst(),

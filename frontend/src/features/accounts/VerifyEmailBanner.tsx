@@ -1,8 +1,7 @@
-import { API_ROUTES } from '@fp/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/toast';
 import { meQueryOptions } from './queries';
@@ -15,7 +14,7 @@ export function VerifyEmailBanner() {
   const me = useQuery(meQueryOptions());
   const [hidden, setHidden] = useState(false);
   const resend = useMutation({
-    mutationFn: () => apiRequest<{ sent: boolean }>(API_ROUTES.verificationEmail, { method: 'POST' }),
+    mutationFn: () => api('verificationEmail', 'POST'),
     onSuccess: () =>
       toast({
         title: 'Verification e-mail sent',

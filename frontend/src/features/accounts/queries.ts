@@ -1,10 +1,6 @@
-import { API_ROUTES } from '@fp/contracts';
-import type { MeResponse, SyncUserResponse } from '@fp/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import type { IdentityUser } from '../../lib/identity';
-
-export type { MeResponse, SyncUserResponse };
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -15,16 +11,13 @@ export const authKeys = {
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.me(),
-    queryFn: () => apiRequest<MeResponse>(API_ROUTES.me),
+    queryFn: () => api('me', 'GET'),
   });
 
 /** POST /api/auth/sync-user — records the identity-provider user; new users get their free credits. */
-export function syncUser(user: IdentityUser): Promise<SyncUserResponse> {
+export function syncUser(user: IdentityUser) {
   const { id, email, firstName, lastName, profileImageUrl } = user;
-  return apiRequest<SyncUserResponse>(API_ROUTES.syncUser, {
-    method: 'POST',
-    body: { id, email, firstName, lastName, profileImageUrl },
-  });
+  return api('syncUser', 'POST', { body: { id, email, firstName, lastName, profileImageUrl } });
 }
 
 /** "You've received N free credit(s) to get started." */
