@@ -45,5 +45,8 @@ export function firstRunChecklist(facts: FirstRunFacts, dismissed: boolean): Fir
   return { steps, done, dismissed, show: !done && !dismissed };
 }
 
-/** The onboarding routes (merged into `ApiContract`). */
-export interface OnboardingApi {}
+/** The first-run checklist's routes (merged into `ApiContract`): dismissing answers the checklist as it now is. */
+export interface OnboardingApi {
+  firstRun: { GET: { response: FirstRunChecklistResponse } };
+  firstRunDismiss: { POST: { response: FirstRunChecklistResponse } };
+}

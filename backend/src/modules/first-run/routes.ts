@@ -1,15 +1,15 @@
-import { API_ROUTES } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
+import { typedRoute } from '../../platform/typed-route';
 import type { FirstRunContext } from './context';
 import type { FirstRunService } from './service';
 
 /** The founder's own checklist (every read and write is the session's user). */
 export function firstRunRoutes(app: FastifyInstance, ctx: FirstRunContext, svc: FirstRunService) {
-  app.get(API_ROUTES.firstRun, async (req) => svc.checklist(requireUser(req).id));
+  typedRoute(app, 'firstRun', 'GET', async (req) => svc.checklist(requireUser(req).id));
 
-  app.post(API_ROUTES.firstRunDismiss, async (req) => {
+  typedRoute(app, 'firstRunDismiss', 'POST', async (req) => {
     const user = requireUser(req);
     await svc.dismiss(user.id, metaFor(ctx, user.id));
     return svc.checklist(user.id);

@@ -1,9 +1,8 @@
-import { API_ROUTES } from '@fp/contracts';
-import type { FirstRunChecklistResponse, FirstRunStep } from '@fp/contracts';
+import type { FirstRunStep } from '@fp/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, CheckCircle2, Circle, ListChecks, X } from 'lucide-react';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { Button, buttonVariants } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
@@ -11,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 const firstRunQueryOptions = () =>
   queryOptions({
     queryKey: ['first-run'] as const,
-    queryFn: () => apiRequest<FirstRunChecklistResponse>(API_ROUTES.firstRun),
+    queryFn: () => api('firstRun', 'GET'),
     // Steps are ticked by what happens elsewhere (a run, a payment): read again on return to the tab.
     staleTime: 5_000,
     refetchOnWindowFocus: true,
@@ -54,7 +53,7 @@ export function FirstRunChecklist() {
   const qc = useQueryClient();
   const q = useQuery(firstRunQueryOptions());
   const dismiss = useMutation({
-    mutationFn: () => apiRequest<FirstRunChecklistResponse>(API_ROUTES.firstRunDismiss, { method: 'POST' }),
+    mutationFn: () => api('firstRunDismiss', 'POST'),
     onSuccess: (data) => qc.setQueryData(firstRunQueryOptions().queryKey, data),
   });
   if (!q.data?.show) return null;
