@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { parseNumeric } from '../catalog/format';
 import { ACTION_PRICES, creditCount } from '../credits/prices';
 import { INVESTOR_STAGES, type InvestorStage } from '../catalog/industries';
-import { angelInvestorListItemSchema, vcFirmSchema } from '../catalog/schemas';
+import { angelInvestorListItemSchema, vcFirmSchema, type AngelInvestorPublicDetail } from '../catalog/schemas';
+import type { FormRegistryOverview, FormsOverviewQuery, StartFormDiscoveryRequest } from '../catalog/forms';
+import type { CatalogSourcesResponse } from '../catalog/sources';
 
 // Query strings of the catalog endpoints (spec section 7). Every value arrives as text; a
 // repeated key arrives as an array. Limits keep every query bounded.
@@ -224,8 +226,8 @@ export const VcFirmsResponse = z.object({ firms: z.array(vcFirmWithFitSchema), t
 export type VcFirmsResponse = z.infer<typeof VcFirmsResponse>;
 export const VcFilterOptionsResponse = z.object({ locations: z.array(z.string()), investorTypes: z.array(z.string()) });
 export type VcFilterOptionsResponse = z.infer<typeof VcFilterOptionsResponse>;
-export const VcAllIdsResponse = z.object({ vcIds: z.array(z.string()) });
-export type VcAllIdsResponse = z.infer<typeof VcAllIdsResponse>;
+const VcAllIdsResponse = z.object({ vcIds: z.array(z.string()) });
+type VcAllIdsResponse = z.infer<typeof VcAllIdsResponse>;
 
 export const AngelInvestorsResponse = z.object({
   investors: z.array(angelInvestorListItemSchema),
@@ -275,5 +277,28 @@ export const ANGEL_EXPORT_COLUMNS = [
 /** 'angel_investors_export_2025-01-31.csv' */
 export const angelExportFileName = (date: Date) => `angel_investors_export_${date.toISOString().slice(0, 10)}.csv`;
 
-/** The catalog routes (merged into `ApiContract`). */
-export interface CatalogApi {}
+type VcListRoute<Q extends z.ZodType> = { GET: { query: z.input<Q>; response: VcFirmsResponse } };
+
+/**
+ * The catalog routes (merged into `ApiContract`). The angel export answers a CSV file (fetched raw,
+ * not declared here). The query values are text, as the query string carries them.
+ */
+export interface CatalogApi {
+  vcFirms: VcListRoute<typeof VcFirmsQuery>;
+  vcFilterOptions: { GET: { response: VcFilterOptionsResponse } };
+  vcFirmIds: { GET: { query: z.input<typeof VcFilterQuery>; response: VcAllIdsResponse } };
+  testVcFirms: VcListRoute<typeof TestVcFirmsQuery>;
+  testFilterOptions: { GET: { response: VcFilterOptionsResponse } };
+  testVcFirmIds: { GET: { query: z.input<typeof VcFilterQuery>; response: VcAllIdsResponse } };
+  catalogSources: { GET: { response: CatalogSourcesResponse } };
+  investors: { GET: { query: z.input<typeof AngelInvestorsQuery>; response: AngelInvestorsResponse } };
+  investorFilterOptions: { GET: { response: AngelFilterOptionsResponse } };
+  investorIds: { GET: { query: z.input<typeof AngelFilterQuery>; response: AngelAllIdsResponse } };
+  investor: { GET: { response: AngelInvestorPublicDetail } };
+  /** The registry of application forms (operators only). */
+  opsForms: { GET: { query: z.input<typeof FormsOverviewQuery>; response: FormRegistryOverview } };
+  /** 202 with the run's id when a run started; 200 with a null id when there was nothing to check. */
+  opsFormsDiscover: {
+    POST: { body: z.input<typeof StartFormDiscoveryRequest>; response: { runId: string | null; total: number } };
+  };
+}

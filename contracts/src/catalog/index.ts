@@ -29,7 +29,6 @@ export {
   IMPORT_MAX_ROWS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_FIELD_CHARS,
-  CatalogSourcesResponse,
   isReservedDomain,
   normaliseDomain,
 } from './sources';

@@ -15,6 +15,7 @@ import { metaFor } from '../../platform/context';
 import type { CatalogContext } from './route-context';
 import { parse } from '../../platform/http';
 import { idempotencyKeyOf } from '../../platform/idempotency';
+import { typedRoute } from '../../platform/typed-route';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 
@@ -22,31 +23,31 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
   const { catalog } = ctx;
 
-  app.get(API_ROUTES.vcFirms, { config: { limit: 'list' } }, async (req) =>
+  typedRoute(app, 'vcFirms', 'GET', { config: { limit: 'list' } }, async (req) =>
     catalog.listVcFirms('vc', parse(VcFirmsQuery, req.query), requireUser(req).id),
   );
-  app.get(API_ROUTES.vcFilterOptions, async () => catalog.vcFilterOptions('vc'));
-  app.get(API_ROUTES.vcFirmIds, { config: { limit: 'bulk' } }, async (req) => ({
+  typedRoute(app, 'vcFilterOptions', 'GET', async () => catalog.vcFilterOptions('vc'));
+  typedRoute(app, 'vcFirmIds', 'GET', { config: { limit: 'bulk' } }, async (req) => ({
     vcIds: await catalog.vcFirmIds('vc', parse(VcFilterQuery, req.query), requireUser(req).id),
   }));
 
-  app.get(API_ROUTES.testVcFirms, async (req) =>
+  typedRoute(app, 'testVcFirms', 'GET', async (req) =>
     catalog.listVcFirms('test', parse(TestVcFirmsQuery, req.query), requireUser(req).id),
   );
-  app.get(API_ROUTES.testFilterOptions, async () => catalog.vcFilterOptions('test'));
-  app.get(API_ROUTES.testVcFirmIds, { config: { limit: 'bulk' } }, async (req) => ({
+  typedRoute(app, 'testFilterOptions', 'GET', async () => catalog.vcFilterOptions('test'));
+  typedRoute(app, 'testVcFirmIds', 'GET', { config: { limit: 'bulk' } }, async (req) => ({
     vcIds: await catalog.vcFirmIds('test', parse(VcFilterQuery, req.query), requireUser(req).id),
   }));
 
-  app.get(API_ROUTES.catalogSources, async () => ({ sources: await catalog.sources() }));
+  typedRoute(app, 'catalogSources', 'GET', async () => ({ sources: await catalog.sources() }));
 
   // The registry of application forms, for operators (admins only; auditors are refused by the session check).
-  app.get(API_ROUTES.opsForms, async (req) => {
+  typedRoute(app, 'opsForms', 'GET', async (req) => {
     requireAdmin(req);
     const q = parse(FormsOverviewQuery, req.query ?? {});
     return catalog.forms.overview(q.collection, q.staleDays);
   });
-  app.post(API_ROUTES.opsFormsDiscover, async (req, reply) => {
+  typedRoute(app, 'opsFormsDiscover', 'POST', async (req, reply) => {
     const admin = requireAdmin(req);
     const body = parse(StartFormDiscoveryRequest, req.body ?? {});
     const r = await catalog.forms.discover(
@@ -56,14 +57,14 @@ export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
     return reply.status(r.runId ? 202 : 200).send({ runId: r.runId, total: r.total });
   });
 
-  app.get(API_ROUTES.investors, { config: { limit: 'list' } }, async (req) =>
+  typedRoute(app, 'investors', 'GET', { config: { limit: 'list' } }, async (req) =>
     catalog.listAngels(parse(AngelInvestorsQuery, req.query)),
   );
-  app.get(API_ROUTES.investorFilterOptions, async () => catalog.angelFilterOptions());
-  app.get(API_ROUTES.investorIds, { config: { limit: 'bulk' } }, async (req) => ({
+  typedRoute(app, 'investorFilterOptions', 'GET', async () => catalog.angelFilterOptions());
+  typedRoute(app, 'investorIds', 'GET', { config: { limit: 'bulk' } }, async (req) => ({
     investorIds: await catalog.angelIds(parse(AngelFilterQuery, req.query)),
   }));
-  app.get(API_ROUTES.investor, async (req) => catalog.angel(parse(IdParams, req.params).id));
+  typedRoute(app, 'investor', 'GET', async (req) => catalog.angel(parse(IdParams, req.params).id));
 
   app.post(API_ROUTES.exportAngelInvestors, { config: { limit: 'bulk' } }, async (req, reply) => {
     const user = requireUser(req);

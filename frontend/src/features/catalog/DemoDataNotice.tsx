@@ -1,9 +1,7 @@
-import { API_ROUTES } from '@fp/contracts';
-import type { CatalogSourcesResponse } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FlaskConical } from 'lucide-react';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useOpsAccess } from '../ops/queries';
 
 /**
@@ -15,7 +13,7 @@ export function DemoDataNotice({ kind }: { kind: 'vc' | 'angels' }) {
   const { admin } = useOpsAccess();
   const sources = useQuery({
     queryKey: ['catalog-sources'],
-    queryFn: () => apiRequest<CatalogSourcesResponse>(API_ROUTES.catalogSources),
+    queryFn: () => api('catalogSources', 'GET'),
     staleTime: 60_000,
   });
   const demo = sources.data?.sources.find((s) => s.demo && s.source === `demo-${kind}`);

@@ -1,9 +1,8 @@
-import { ACTION_PRICES, API_ROUTES, creditCount, type ListSubmissionsResponse } from '@fp/contracts';
-import type { FormReview } from '@fp/contracts';
+import { ACTION_PRICES, creditCount } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, RefreshCw, Send } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { LoadFailed } from '../../ui/LoadFailed';
@@ -15,15 +14,14 @@ import type { VcVariant } from './vc-queries';
 import { collectAnswers } from '../submissions/collect-answers';
 import { QuestionInput } from '../submissions/QuestionInput';
 
-const reviewFirm = (vcFirmId: string, test: boolean) =>
-  apiRequest<FormReview>(API_ROUTES.submissionReview, { method: 'POST', body: { vcFirmId, test } });
+const reviewFirm = (vcFirmId: string, test: boolean) => api('submissionReview', 'POST', { body: { vcFirmId, test } });
 
 /** Firms the founder has applied to (any status), from their latest submissions: "Review first" is for a first application. */
 export function useAppliedFirms(variant: VcVariant, enabled: boolean) {
   return useQuery({
     queryKey: ['submissions', 'applied-firms', variant],
     queryFn: async () => {
-      const r = await apiRequest<ListSubmissionsResponse>(API_ROUTES.submissions, { query: { limit: 500 } });
+      const r = await api('submissions', 'GET', { query: { limit: 500 } });
       return new Set(r.submissions.filter((s) => s.test === (variant === 'test')).map((s) => s.vcFirmId));
     },
     enabled,

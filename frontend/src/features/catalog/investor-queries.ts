@@ -1,8 +1,8 @@
-import type { AngelAllIdsResponse, AngelFilterOptionsResponse, AngelInvestorsResponse } from '@fp/contracts';
-import { API_ROUTES, apiPath, parseNumeric, type AngelInvestorPublicDetail } from '@fp/contracts';
+import type { AngelAllIdsResponse } from '@fp/contracts';
+import { API_ROUTES, parseNumeric } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, isRateLimitError, type ActivityGuard } from '../../lib/activity-guard';
-import { ApiError, apiRequest, apiRequestRaw, sendKeyed } from '../../lib/api';
+import { api, ApiError, apiRequestRaw, sendKeyed } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
 
 /** Page size of the angel investor list (spec §9: 50). */
@@ -73,8 +73,8 @@ export const angelInvestorsQueryOptions = (filters: AngelFilters, page: number, 
       ...(await guardedRequest(
         guard,
         () =>
-          apiRequest<AngelInvestorsResponse>(API_ROUTES.investors, {
-            query: { page, limit: ANGEL_PAGE_SIZE, ...angelFilterQuery(filters) },
+          api('investors', 'GET', {
+            query: { page: String(page), limit: String(ANGEL_PAGE_SIZE), ...angelFilterQuery(filters) },
             signal,
           }),
         signal,
@@ -89,23 +89,21 @@ export const angelInvestorsQueryOptions = (filters: AngelFilters, page: number, 
 export const angelFilterOptionsQueryOptions = () =>
   queryOptions({
     queryKey: angelKeys.options(),
-    queryFn: () => apiRequest<AngelFilterOptionsResponse>(API_ROUTES.investorFilterOptions),
+    queryFn: () => api('investorFilterOptions', 'GET'),
     staleTime: 5 * 60_000,
   });
 
 export const angelDetailQueryOptions = (id: string) =>
   queryOptions({
     queryKey: angelKeys.detail(id),
-    queryFn: () => apiRequest<AngelInvestorPublicDetail>(apiPath(API_ROUTES.investor, { id })),
+    queryFn: () => api('investor', 'GET', { params: { id } }),
     staleTime: 5 * 60_000,
   });
 
 export async function fetchAllAngelIds(filters: AngelFilters, guard: ActivityGuard): Promise<string[]> {
   let body: AngelAllIdsResponse;
   try {
-    body = await guardedRequest(guard, () =>
-      apiRequest<AngelAllIdsResponse>(API_ROUTES.investorIds, { query: angelFilterQuery(filters) }),
-    );
+    body = await guardedRequest(guard, () => api('investorIds', 'GET', { query: angelFilterQuery(filters) }));
   } catch (err) {
     // Explanations from the server (too many matches) and the guard are kept; others are generic.
     if (isRateLimitError(err) || (err instanceof ApiError && err.status === 400)) throw err;

@@ -1,25 +1,15 @@
-import { API_ROUTES } from '@fp/contracts';
-import type { VcAllIdsResponse, VcFilterOptionsResponse, VcFirmsResponse, VcSort } from '@fp/contracts';
+import type { VcSort } from '@fp/contracts';
 import type { SubmitPlanResponse, SubmitResponse } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, type ActivityGuard } from '../../lib/activity-guard';
-import { apiRequest, sendKeyed } from '../../lib/api';
+import { api, sendKeyed } from '../../lib/api';
 
 export type VcVariant = 'vc' | 'test';
 
-const VC_PATHS = {
-  vc: {
-    list: API_ROUTES.vcFirms,
-    options: API_ROUTES.vcFilterOptions,
-    allIds: API_ROUTES.vcFirmIds,
-    submit: API_ROUTES.submitToSelectedVcs,
-  },
-  test: {
-    list: API_ROUTES.testVcFirms,
-    options: API_ROUTES.testFilterOptions,
-    allIds: API_ROUTES.testVcFirmIds,
-    submit: API_ROUTES.submitToTestVcs,
-  },
+/** The routes of each database (submitting is the submissions module's, with a body per database). */
+const VC_ROUTES = {
+  vc: { list: 'vcFirms', options: 'vcFilterOptions', allIds: 'vcFirmIds' },
+  test: { list: 'testVcFirms', options: 'testFilterOptions', allIds: 'testVcFirmIds' },
 } as const;
 
 export const VC_PAGE_SIZES: Record<VcVariant, number> = { vc: 25, test: 20 };
@@ -74,7 +64,7 @@ function vcFilterQuery(f: VcFilters) {
     aumMax: f.aumMax,
     fitMin: f.fitMin,
     sort: f.sort,
-    acceptsOnline: f.acceptsOnline ? 'true' : '',
+    acceptsOnline: f.acceptsOnline ? ('true' as const) : undefined,
   };
 }
 
@@ -96,8 +86,8 @@ export const vcFirmsQueryOptions = (variant: VcVariant, filters: VcFilters, page
       ...(await guardedRequest(
         guard,
         () =>
-          apiRequest<VcFirmsResponse>(VC_PATHS[variant].list, {
-            query: { page, limit: VC_PAGE_SIZES[variant], ...vcFilterQuery(filters) },
+          api(VC_ROUTES[variant].list, 'GET', {
+            query: { page: String(page), limit: String(VC_PAGE_SIZES[variant]), ...vcFilterQuery(filters) },
             signal,
           }),
         signal,
@@ -114,7 +104,7 @@ export const vcFirmsQueryOptions = (variant: VcVariant, filters: VcFilters, page
 export const vcFilterOptionsQueryOptions = (variant: VcVariant) =>
   queryOptions({
     queryKey: vcKeys.options(variant),
-    queryFn: () => apiRequest<VcFilterOptionsResponse>(VC_PATHS[variant].options),
+    queryFn: () => api(VC_ROUTES[variant].options, 'GET'),
     staleTime: 5 * 60_000,
   });
 
@@ -123,7 +113,7 @@ export const INVALID_RESPONSE = 'Invalid response format from server';
 /** Select All Filtered: every id matching the filters. */
 export async function fetchAllVcIds(variant: VcVariant, filters: VcFilters, guard: ActivityGuard): Promise<string[]> {
   const body = await guardedRequest(guard, () =>
-    apiRequest<VcAllIdsResponse>(VC_PATHS[variant].allIds, { query: vcFilterQuery(filters) }),
+    api(VC_ROUTES[variant].allIds, 'GET', { query: vcFilterQuery(filters) }),
   );
   if (!body || !Array.isArray(body.vcIds)) throw new Error(INVALID_RESPONSE);
   return body.vcIds;
@@ -131,17 +121,16 @@ export async function fetchAllVcIds(variant: VcVariant, filters: VcFilters, guar
 
 /** POST /api/submit-plan: what submitting these firms would do now (nothing is sent or charged). */
 export function submitPlan(variant: VcVariant, ids: string[]): Promise<SubmitPlanResponse> {
-  return apiRequest<SubmitPlanResponse>(API_ROUTES.submitPlan, {
-    method: 'POST',
-    body: { vcIds: ids, test: variant === 'test' },
-  });
+  return api('submitPlan', 'POST', { body: { vcIds: ids, test: variant === 'test' } });
 }
 
 /** POST /api/submit-to-selected-vcs or /api/submit-to-test-vcs (built by the submissions module). */
 export async function submitToVcs(variant: VcVariant, ids: string[]): Promise<SubmitResponse> {
-  const body = variant === 'test' ? { testVcIds: ids } : { vcIds: ids };
-  const r = await sendKeyed((headers) =>
-    apiRequest<Partial<SubmitResponse>>(VC_PATHS[variant].submit, { method: 'POST', body, headers }),
+  // Read leniently, as before: a missing part is none.
+  const r: Partial<SubmitResponse> = await sendKeyed((headers) =>
+    variant === 'test'
+      ? api('submitToTestVcs', 'POST', { body: { testVcIds: ids }, headers })
+      : api('submitToSelectedVcs', 'POST', { body: { vcIds: ids }, headers }),
   );
   return { creditsDeducted: r.creditsDeducted ?? 0, submissionIds: r.submissionIds ?? [], skipped: r.skipped ?? [] };
 }
