@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { PROFILE_FIELDS, PROFILE_LABELS, type ProfileField, type StartupProfile } from '../profile/fields';
 import { profileValueSchema } from '../profile/schema';
 import type { ProfileCompletion } from '../profile/completion';
+import type { AnswersResponse, LibraryAnswer, SaveAnswerRequest, UpdateAnswerRequest } from '../profile/answer-api';
+import type { FounderDocumentsResponse } from '../profile/documents';
+import type { PitchDeckResponse, UploadPitchDeckQuery } from '../profile/deck';
+import type { StandingChoicesResponse, UpdateStandingChoicesRequest } from '../profile/standing-choices';
 
 const fieldShape = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, profileValueSchema(f).optional()])) as Record<
   ProfileField,
@@ -59,5 +63,38 @@ export interface StartupProfileResponse {
   completion: ProfileCompletion;
 }
 
-/** The profile routes (merged into `ApiContract`). */
-export interface ProfileApi {}
+/**
+ * The profile routes (merged into `ApiContract`): the profile, the answer library, the pitch deck,
+ * the other documents and the standing choices. A deck or a document is uploaded with `apiUpload`
+ * (the raw PDF as the body, its name in the query) and downloaded raw; its file route is not declared.
+ */
+export interface ProfileApi {
+  startupProfile: {
+    GET: { response: StartupProfileResponse };
+    PATCH: { body: UpdateStartupProfileRequest; response: StartupProfileResponse };
+  };
+  profileCompletion: { GET: { response: ProfileCompletion } };
+  answers: {
+    GET: { response: AnswersResponse };
+    /** 201; the answer is missing only if it was deleted again before it was read back. */
+    POST: { body: z.input<typeof SaveAnswerRequest>; response: { answer?: LibraryAnswer } };
+  };
+  answer: {
+    PATCH: { body: z.input<typeof UpdateAnswerRequest>; response: { answer?: LibraryAnswer } };
+    DELETE: { response: { success: true } };
+  };
+  pitchDeck: {
+    GET: { response: PitchDeckResponse };
+    PUT: { query: z.input<typeof UploadPitchDeckQuery>; response: PitchDeckResponse };
+    DELETE: { response: PitchDeckResponse };
+  };
+  documents: { GET: { response: FounderDocumentsResponse } };
+  document: {
+    PUT: { query: z.input<typeof UploadPitchDeckQuery>; response: FounderDocumentsResponse };
+    DELETE: { response: FounderDocumentsResponse };
+  };
+  standingChoices: {
+    GET: { response: StandingChoicesResponse };
+    PUT: { body: z.input<typeof UpdateStandingChoicesRequest>; response: StandingChoicesResponse };
+  };
+}

@@ -1,10 +1,11 @@
-import { API_ROUTES, SaveAnswerRequest, UpdateAnswerRequest } from '@fp/contracts';
+import { SaveAnswerRequest, UpdateAnswerRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
 import type { ProfileContext } from './route-context';
+import { typedRoute } from '../../platform/typed-route';
 
 const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 
@@ -12,9 +13,9 @@ const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
   const svc = ctx.profile;
 
-  app.get(API_ROUTES.answers, async (req) => ({ answers: await svc.answers(requireUser(req).id) }));
+  typedRoute(app, 'answers', 'GET', async (req) => ({ answers: await svc.answers(requireUser(req).id) }));
 
-  app.post(API_ROUTES.answers, async (req, reply) => {
+  typedRoute(app, 'answers', 'POST', async (req, reply) => {
     const user = requireUser(req);
     const body = parse(SaveAnswerRequest, req.body ?? {});
     const { answerId } = await svc.changeAnswers(
@@ -25,7 +26,7 @@ export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
     return reply.status(201).send({ answer: (await svc.answers(user.id)).find((a) => a.id === answerId) });
   });
 
-  app.patch(API_ROUTES.answer, async (req) => {
+  typedRoute(app, 'answer', 'PATCH', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     const body = parse(UpdateAnswerRequest, req.body ?? {});
@@ -37,7 +38,7 @@ export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
     return { answer: (await svc.answers(user.id)).find((a) => a.id === id) };
   });
 
-  app.delete(API_ROUTES.answer, async (req) => {
+  typedRoute(app, 'answer', 'DELETE', async (req) => {
     const user = requireUser(req);
     const { id } = parse(IdParams, req.params);
     await svc.changeAnswers(
@@ -45,6 +46,6 @@ export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
       { type: 'DeleteAnswer', data: { userId: user.id, answerId: id } },
       metaFor(ctx, user.id),
     );
-    return { success: true };
+    return { success: true as const };
   });
 }

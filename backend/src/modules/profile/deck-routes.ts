@@ -4,6 +4,7 @@ import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { attachmentHeader, parse } from '../../platform/http';
 import type { ProfileContext } from './route-context';
+import { typedRoute } from '../../platform/typed-route';
 
 const TOO_LARGE = 'The deck is larger than 25 MB. Upload a smaller PDF.';
 
@@ -13,7 +14,7 @@ const TOO_LARGE = 'The deck is larger than 25 MB. Upload a smaller PDF.';
  * type is judged from the bytes, and Fastify refuses a body over 25 MB before reading it (413).
  */
 export function pitchDeckRoutes(app: FastifyInstance, ctx: ProfileContext) {
-  app.get(API_ROUTES.pitchDeck, async (req) => ctx.profile.pitchDeck(requireUser(req).id));
+  typedRoute(app, 'pitchDeck', 'GET', async (req) => ctx.profile.pitchDeck(requireUser(req).id));
 
   app.get(API_ROUTES.pitchDeckFile, async (req, reply) => {
     const file = await ctx.profile.pitchDeckFile(requireUser(req).id);
@@ -25,7 +26,7 @@ export function pitchDeckRoutes(app: FastifyInstance, ctx: ProfileContext) {
       .send(file.bytes);
   });
 
-  app.delete(API_ROUTES.pitchDeck, async (req) => {
+  typedRoute(app, 'pitchDeck', 'DELETE', async (req) => {
     const user = requireUser(req);
     await ctx.profile.removePitchDeck(user.id, metaFor(ctx, user.id));
     return ctx.profile.pitchDeck(user.id);
@@ -37,8 +38,10 @@ export function pitchDeckRoutes(app: FastifyInstance, ctx: ProfileContext) {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_DECK_BYTES }, (_req, body, done) =>
       done(null, body),
     );
-    scope.put(
-      API_ROUTES.pitchDeck,
+    typedRoute(
+      scope,
+      'pitchDeck',
+      'PUT',
       { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } },
       async (req) => {
         const user = requireUser(req);

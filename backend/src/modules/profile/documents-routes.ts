@@ -10,6 +10,7 @@ import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { attachmentHeader, parse } from '../../platform/http';
 import type { ProfileContext } from './route-context';
+import { typedRoute } from '../../platform/typed-route';
 
 const TOO_LARGE = 'The document is larger than 25 MB. Upload a smaller PDF.';
 
@@ -18,7 +19,7 @@ const TOO_LARGE = 'The document is larger than 25 MB. Upload a smaller PDF.';
  * founder's are never reachable). An upload is the raw PDF as the body, like the deck's.
  */
 export function founderDocumentRoutes(app: FastifyInstance, ctx: ProfileContext) {
-  app.get(API_ROUTES.documents, async (req) => ctx.profile.documents(requireUser(req).id));
+  typedRoute(app, 'documents', 'GET', async (req) => ctx.profile.documents(requireUser(req).id));
 
   app.get(API_ROUTES.documentFile, async (req, reply) => {
     const user = requireUser(req);
@@ -32,7 +33,7 @@ export function founderDocumentRoutes(app: FastifyInstance, ctx: ProfileContext)
       .send(file.bytes);
   });
 
-  app.delete(API_ROUTES.document, async (req) => {
+  typedRoute(app, 'document', 'DELETE', async (req) => {
     const user = requireUser(req);
     const { kind } = parse(FounderDocumentParams, req.params);
     await ctx.profile.removeDocument(user.id, kind, metaFor(ctx, user.id));
@@ -45,8 +46,10 @@ export function founderDocumentRoutes(app: FastifyInstance, ctx: ProfileContext)
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_DECK_BYTES }, (_req, body, done) =>
       done(null, body),
     );
-    scope.put(
-      API_ROUTES.document,
+    typedRoute(
+      scope,
+      'document',
+      'PUT',
       { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } },
       async (req) => {
         const user = requireUser(req);

@@ -1,8 +1,9 @@
-import { API_ROUTES, isProfileField, UpdateStartupProfileRequest } from '@fp/contracts';
+import { isProfileField, UpdateStartupProfileRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import type { ProfileContext } from './route-context';
+import { typedRoute } from '../../platform/typed-route';
 import { ValidationError, zodMessage } from '../../platform/http';
 import { DomainError } from '../../platform/decider';
 
@@ -21,16 +22,16 @@ function parseChange(body: unknown) {
 
 /** A founder reads and writes only their own profile: the session's user id selects it. */
 export function profileRoutes(app: FastifyInstance, ctx: ProfileContext) {
-  app.get(API_ROUTES.startupProfile, async (req) => ctx.profile.get(requireUser(req).id));
+  typedRoute(app, 'startupProfile', 'GET', async (req) => ctx.profile.get(requireUser(req).id));
 
-  app.patch(API_ROUTES.startupProfile, async (req) => {
+  typedRoute(app, 'startupProfile', 'PATCH', async (req) => {
     const user = requireUser(req);
     const change = parseChange(req.body ?? {});
     const { profile, completion } = await ctx.profile.update(user.id, change, metaFor(ctx, user.id));
     return { profile, completion };
   });
 
-  app.get(API_ROUTES.profileCompletion, async (req) => {
+  typedRoute(app, 'profileCompletion', 'GET', async (req) => {
     const { completion } = await ctx.profile.get(requireUser(req).id);
     return { percentage: completion.percentage, isComplete: completion.isComplete };
   });

@@ -4,9 +4,9 @@ import {
   profileStream,
   type FounderDocumentKind,
   type LibraryAnswer,
-  type ProfileCompletion,
   type ProfileField,
   type StartupProfile,
+  type StartupProfileResponse,
 } from '@fp/contracts';
 import type { AppContext } from '../../platform/context';
 import type { FileStorage } from '../../platform/storage/index';
@@ -28,16 +28,11 @@ import type { AnswerCommand } from './answers-decider';
 import { changeStandingChoices, readStandingChoices } from './standing-choices';
 import type { StandingChoicesCommand } from './standing-choices-decider';
 
-export interface ProfileView {
-  profile: StartupProfile;
-  completion: ProfileCompletion;
-}
-
 /** The startup profile's public face (ctx.profile). */
 export function createProfileService(
   ctx: Pick<AppContext, 'store' | 'db' | 'projections' | 'newId'> & { storage: FileStorage },
 ) {
-  const get = async (userId: string): Promise<ProfileView> => {
+  const get = async (userId: string): Promise<StartupProfileResponse> => {
     const row = await ctx.db
       .selectFrom('startup_profiles')
       .selectAll()
@@ -89,7 +84,7 @@ export function createProfileService(
       userId: string,
       change: { set: StartupProfile; clear: ProfileField[] },
       meta: CommandMeta,
-    ): Promise<ProfileView & { changed: boolean }> {
+    ): Promise<StartupProfileResponse & { changed: boolean }> {
       const r = await handleCommand(
         ctx.store,
         profileStream(userId),

@@ -1,14 +1,10 @@
-import {
-  API_ROUTES,
-  suggestDefaultMessage,
-  UpdateStandingChoicesRequest,
-  type StandingChoicesResponse,
-} from '@fp/contracts';
+import { suggestDefaultMessage, UpdateStandingChoicesRequest, type StandingChoicesResponse } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
 import type { ProfileContext } from './route-context';
+import { typedRoute } from '../../platform/typed-route';
 
 /** Settings → Applications: the founder's own standing choices (the session's user selects them). */
 export function standingChoicesRoutes(app: FastifyInstance, ctx: ProfileContext) {
@@ -21,12 +17,12 @@ export function standingChoicesRoutes(app: FastifyInstance, ctx: ProfileContext)
     suggestion: suggestDefaultMessage((await svc.get(userId)).profile),
   });
 
-  app.get(API_ROUTES.standingChoices, async (req) => {
+  typedRoute(app, 'standingChoices', 'GET', async (req) => {
     const user = requireUser(req);
     return answer(user.id, await svc.standingChoices(user.id));
   });
 
-  app.put(API_ROUTES.standingChoices, async (req) => {
+  typedRoute(app, 'standingChoices', 'PUT', async (req) => {
     const user = requireUser(req);
     const body = parse(UpdateStandingChoicesRequest, req.body ?? {});
     return answer(

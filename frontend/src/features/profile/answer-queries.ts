@@ -1,7 +1,5 @@
-import { API_ROUTES, apiPath } from '@fp/contracts';
-import type { AnswersResponse, LibraryAnswer } from '@fp/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export const answerKeys = { all: ['answers'] as const };
 
@@ -9,13 +7,11 @@ export const answerKeys = { all: ['answers'] as const };
 export const answersQueryOptions = () =>
   queryOptions({
     queryKey: answerKeys.all,
-    queryFn: async () => (await apiRequest<AnswersResponse>(API_ROUTES.answers)).answers,
+    queryFn: async () => (await api('answers', 'GET')).answers,
     staleTime: 30_000,
   });
 
-const at = (id: string) => apiPath(API_ROUTES.answer, { id });
-export const saveAnswer = (body: { question: string; answer: string }) =>
-  apiRequest<{ answer: LibraryAnswer }>(API_ROUTES.answers, { method: 'POST', body });
+export const saveAnswer = (body: { question: string; answer: string }) => api('answers', 'POST', { body });
 export const updateAnswer = (id: string, body: { question?: string; answer?: string }) =>
-  apiRequest<{ answer: LibraryAnswer }>(at(id), { method: 'PATCH', body });
-export const deleteAnswer = (id: string) => apiRequest<{ success: true }>(at(id), { method: 'DELETE' });
+  api('answer', 'PATCH', { params: { id }, body });
+export const deleteAnswer = (id: string) => api('answer', 'DELETE', { params: { id } });

@@ -1,7 +1,6 @@
-import { API_ROUTES } from '@fp/contracts';
-import type { StandingChoicesResponse, UpdateStandingChoicesRequest } from '@fp/contracts';
+import type { UpdateStandingChoicesRequest } from '@fp/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export const choicesKeys = { all: ['standing-choices'] as const };
 
@@ -9,9 +8,8 @@ export const choicesKeys = { all: ['standing-choices'] as const };
 export const choicesQueryOptions = () =>
   queryOptions({
     queryKey: choicesKeys.all,
-    queryFn: () => apiRequest<StandingChoicesResponse>(API_ROUTES.standingChoices),
+    queryFn: () => api('standingChoices', 'GET'),
     staleTime: 30_000,
   });
 
-export const saveChoices = (body: UpdateStandingChoicesRequest) =>
-  apiRequest<StandingChoicesResponse>(API_ROUTES.standingChoices, { method: 'PUT', body });
+export const saveChoices = (body: UpdateStandingChoicesRequest) => api('standingChoices', 'PUT', { body });

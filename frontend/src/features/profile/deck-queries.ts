@@ -1,6 +1,6 @@
-import { API_ROUTES, MAX_DECK_BYTES, type PitchDeckResponse } from '@fp/contracts';
+import { API_ROUTES, MAX_DECK_BYTES, type ApiResponse } from '@fp/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestRaw, apiUpload } from '../../lib/api';
+import { api, apiRequestRaw, apiUpload } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
 
 const deckKeys = { deck: () => ['pitch-deck'] as const };
@@ -9,7 +9,7 @@ const deckKeys = { deck: () => ['pitch-deck'] as const };
 export const pitchDeckQueryOptions = () =>
   queryOptions({
     queryKey: deckKeys.deck(),
-    queryFn: () => apiRequest<PitchDeckResponse>(API_ROUTES.pitchDeck),
+    queryFn: () => api('pitchDeck', 'GET'),
     staleTime: 60_000,
   });
 
@@ -35,7 +35,7 @@ export function useUploadPitchDeck(onProgress: (share: number) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (file: File) =>
-      apiUpload<PitchDeckResponse>(API_ROUTES.pitchDeck, file, {
+      apiUpload<ApiResponse<'pitchDeck', 'PUT'>>(API_ROUTES.pitchDeck, file, {
         query: { name: file.name },
         onProgress: (sent, total) => onProgress(total ? sent / total : 0),
       }),
@@ -47,7 +47,7 @@ export function useUploadPitchDeck(onProgress: (share: number) => void) {
 export function useRemovePitchDeck() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<PitchDeckResponse>(API_ROUTES.pitchDeck, { method: 'DELETE' }),
+    mutationFn: () => api('pitchDeck', 'DELETE'),
     onSuccess: (deck) => qc.setQueryData(deckKeys.deck(), deck),
   });
 }

@@ -1,6 +1,6 @@
-import { API_ROUTES, apiPath, type FounderDocumentKind, type FounderDocumentsResponse } from '@fp/contracts';
+import { API_ROUTES, apiPath, type ApiResponse, type FounderDocumentKind } from '@fp/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestRaw, apiUpload } from '../../lib/api';
+import { api, apiRequestRaw, apiUpload } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
 
 const documentKeys = { all: () => ['documents'] as const };
@@ -9,7 +9,7 @@ const documentKeys = { all: () => ['documents'] as const };
 export const documentsQueryOptions = () =>
   queryOptions({
     queryKey: documentKeys.all(),
-    queryFn: () => apiRequest<FounderDocumentsResponse>(API_ROUTES.documents),
+    queryFn: () => api('documents', 'GET'),
     staleTime: 60_000,
   });
 
@@ -18,7 +18,7 @@ export function useUploadDocument(onProgress: (kind: FounderDocumentKind, share:
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, file }: { kind: FounderDocumentKind; file: File }) =>
-      apiUpload<FounderDocumentsResponse>(apiPath(API_ROUTES.document, { kind }), file, {
+      apiUpload<ApiResponse<'document', 'PUT'>>(apiPath(API_ROUTES.document, { kind }), file, {
         query: { name: file.name },
         onProgress: (sent, total) => onProgress(kind, total ? sent / total : 0),
       }),
@@ -30,8 +30,7 @@ export function useUploadDocument(onProgress: (kind: FounderDocumentKind, share:
 export function useRemoveDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (kind: FounderDocumentKind) =>
-      apiRequest<FounderDocumentsResponse>(apiPath(API_ROUTES.document, { kind }), { method: 'DELETE' }),
+    mutationFn: (kind: FounderDocumentKind) => api('document', 'DELETE', { params: { kind } }),
     onSuccess: (docs) => qc.setQueryData(documentKeys.all(), docs),
   });
 }

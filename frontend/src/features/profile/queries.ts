@@ -1,5 +1,4 @@
 import {
-  API_ROUTES,
   profileCompletion,
   type ProfileCompletion,
   type StartupProfile,
@@ -7,7 +6,7 @@ import {
   type StartupProfileResponse,
 } from '@fp/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isAuthFailure } from '../../lib/api';
+import { api, isAuthFailure } from '../../lib/api';
 import { backoff } from '../credits/queries';
 
 const profileKeys = {
@@ -38,7 +37,7 @@ export function parseProfileResponse(raw: unknown): StartupProfileResponse {
 export const startupProfileQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.profile(),
-    queryFn: async () => parseProfileResponse(await apiRequest<unknown>(API_ROUTES.startupProfile)),
+    queryFn: async () => parseProfileResponse(await api('startupProfile', 'GET')),
     staleTime: 5 * 60_000,
     gcTime: 15 * 60_000,
     refetchOnWindowFocus: false,
@@ -51,7 +50,9 @@ export const profileCompletionQueryOptions = () =>
   queryOptions({
     queryKey: profileKeys.completion(),
     queryFn: async (): Promise<ProfileCompletion> => {
-      const r = (await apiRequest<Partial<ProfileCompletion>>(API_ROUTES.profileCompletion)) ?? {};
+      // Read leniently, as before: a missing or malformed part is 0 % and not complete.
+      const answer: Partial<ProfileCompletion> | null = await api('profileCompletion', 'GET');
+      const r = answer ?? {};
       const percentage =
         typeof r.percentage === 'number' && Number.isFinite(r.percentage)
           ? Math.max(0, Math.min(100, r.percentage))
@@ -66,7 +67,7 @@ export function useUpdateStartupProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (patch: StartupProfilePatch) =>
-      parseProfileResponse(await apiRequest<unknown>(API_ROUTES.startupProfile, { method: 'PATCH', body: patch })),
+      parseProfileResponse(await api('startupProfile', 'PATCH', { body: patch })),
     onSuccess: async (saved) => {
       qc.setQueryData(profileKeys.profile(), saved);
       qc.setQueryData(profileKeys.completion(), saved.completion);
