@@ -4,6 +4,8 @@ import { SUBMISSION_STATUSES, type SubmissionStatus } from '../submissions/event
 import { MAIL_STATUSES, type MailStatus } from '../mail/api';
 import type { LedgerLine } from '../credits/api';
 import type { AuditProblem } from './events';
+import type { SystemSnapshot } from './system';
+import type { SubmissionActionResponse } from '../submissions/api';
 
 const OPS_USERS_PAGE_SIZE = 25;
 
@@ -243,5 +245,33 @@ export interface OpsWorkflowDetail {
   attempts: OpsWorkflowAttempt[];
 }
 
-/** The ops routes (merged into `ApiContract`). */
-export interface OpsApi {}
+/** An operator's action on one user: whether it changed anything, and the user as now listed. */
+type OpsUserActionAnswer = { changed: boolean; user: OpsUser };
+
+/** The ops routes (merged into `ApiContract`); an audit run's CSV is a download (`apiRequestRaw`). */
+export interface OpsApi {
+  opsSystem: { GET: { response: SystemSnapshot } };
+  opsSummary: { GET: { response: OpsSummary } };
+  opsUsers: { GET: { query: z.input<typeof OpsUsersQuery>; response: OpsUsersResponse } };
+  opsUserCredits: {
+    POST: { body: z.input<typeof OpsGrantCreditsRequest>; response: { balance: number; user: OpsUser } };
+  };
+  opsUserRoles: { POST: { body: z.input<typeof OpsRoleRequest>; response: OpsUserActionAnswer } };
+  opsUserRole: { DELETE: { response: OpsUserActionAnswer } };
+  opsUserDisable: { POST: { body: z.input<typeof OpsDisableRequest>; response: OpsUserActionAnswer } };
+  opsUserEnable: { POST: { response: OpsUserActionAnswer } };
+  opsWorkflows: { GET: { query: OpsWorkflowsQuery; response: OpsWorkflowsResponse } };
+  opsWorkflow: { GET: { query: z.input<typeof OpsWorkflowDetailQuery>; response: OpsWorkflowDetail } };
+  /** The founder's own Stop and Retry, run by the server for the owner. */
+  opsWorkflowStop: { POST: { response: SubmissionActionResponse } };
+  opsWorkflowRetry: { POST: { response: SubmissionActionResponse } };
+  opsLedger: { GET: { query: z.input<typeof OpsLedgerQuery>; response: OpsLedgerResponse } };
+  opsRefunds: { GET: { response: OpsPendingRefundsResponse } };
+  opsRefundRetry: { POST: { body: z.input<typeof OpsRetryRefundRequest>; response: OpsRetryRefundResponse } };
+  opsAudits: {
+    GET: { query: z.input<typeof AuditRunsQuery>; response: { runs: AuditRun[] } };
+    /** 202 with the run just requested. */
+    POST: { response: { run: AuditRunDetail | null } };
+  };
+  opsAudit: { GET: { response: { run: AuditRunDetail } } };
+}

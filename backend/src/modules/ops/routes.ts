@@ -26,6 +26,7 @@ import { operatorSummary } from './operator-summary';
 import { readLedger } from './read-ledger';
 import { retryPendingRefund } from './retry-pending-refund';
 import { workflowDetail } from './workflow-detail';
+import { typedRoute } from '../../platform/typed-route';
 import type { AuditJobs } from './run-ledger-audit';
 
 /**
@@ -47,25 +48,24 @@ const NO_SUCH_RUN = 'No such audit run';
 /** The operators' (admin) and auditors' API: user administration, ledgers, audit runs, the home tiles. */
 export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJobs) {
   /** The user a path names, registered: 404 otherwise. */
-  const target = async (req: FastifyRequest) => {
-    const { id } = req.params as { id: string };
-    const account = await ctx.accounts.get(id);
+  const target = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+    const account = await ctx.accounts.get(req.params.id);
     if (!account) throw new DomainError(NO_SUCH_USER, 404, 'not_found');
     return account;
   };
   const userAnswer = async (id: string) => (await listUsers(ctx, { q: id, page: 1, limit: 1 })).users[0];
 
-  app.get(API_ROUTES.opsSummary, async (req) => {
+  typedRoute(app, 'opsSummary', 'GET', async (req) => {
     requireAdmin(req);
     return operatorSummary(ctx);
   });
 
-  app.get(API_ROUTES.opsUsers, async (req) => {
+  typedRoute(app, 'opsUsers', 'GET', async (req) => {
     requireAdmin(req);
     return listUsers(ctx, parse(OpsUsersQuery, req.query ?? {}));
   });
 
-  app.post(API_ROUTES.opsUserCredits, async (req) => {
+  typedRoute(app, 'opsUserCredits', 'POST', async (req) => {
     const admin = requireAdmin(req);
     const account = await target(req);
     const { amount, reason } = parse(OpsGrantCreditsRequest, req.body ?? {});
@@ -75,83 +75,89 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
   });
 
   /** An operator's action on one user: answers whether it changed anything and the user as now listed. */
-  const userAction = (
-    method: 'POST' | 'DELETE',
-    url: string,
-    act: (req: FastifyRequest, userId: string, meta: CommandMeta) => Promise<{ changed: boolean }>,
-  ) =>
-    app.route({
-      method,
-      url,
-      handler: async (req) => {
-        const admin = requireAdmin(req);
-        const account = await target(req);
-        const r = await act(req, account.id, metaFor(ctx, admin.id));
-        return { changed: r.changed, user: await userAnswer(account.id) };
-      },
-    });
-  userAction('POST', API_ROUTES.opsUserRoles, (req, id, meta) =>
-    ctx.accounts.grantRole(id, parse(OpsRoleRequest, req.body ?? {}).role, meta),
+  const userAction =
+    <P extends { id: string }>(
+      act: (req: FastifyRequest<{ Params: P }>, userId: string, meta: CommandMeta) => Promise<{ changed: boolean }>,
+    ) =>
+    async (req: FastifyRequest<{ Params: P }>) => {
+      const admin = requireAdmin(req);
+      const account = await target(req);
+      const r = await act(req, account.id, metaFor(ctx, admin.id));
+      return { changed: r.changed, user: await userAnswer(account.id) };
+    };
+  typedRoute(
+    app,
+    'opsUserRoles',
+    'POST',
+    userAction((req, id, meta) => ctx.accounts.grantRole(id, parse(OpsRoleRequest, req.body ?? {}).role, meta)),
   );
-  userAction('DELETE', API_ROUTES.opsUserRole, (req, id, meta) =>
-    ctx.accounts.revokeRole(id, parse(OpsRoleParam, (req.params as { role: string }).role), meta),
+  typedRoute(
+    app,
+    'opsUserRole',
+    'DELETE',
+    userAction((req, id, meta) => ctx.accounts.revokeRole(id, parse(OpsRoleParam, req.params.role), meta)),
   );
-  userAction('POST', API_ROUTES.opsUserDisable, (req, id, meta) =>
-    ctx.accounts.disable(id, parse(OpsDisableRequest, req.body ?? {}).reason, meta),
+  typedRoute(
+    app,
+    'opsUserDisable',
+    'POST',
+    userAction((req, id, meta) => ctx.accounts.disable(id, parse(OpsDisableRequest, req.body ?? {}).reason, meta)),
   );
-  userAction('POST', API_ROUTES.opsUserEnable, (_req, id, meta) => ctx.accounts.enable(id, meta));
+  typedRoute(
+    app,
+    'opsUserEnable',
+    'POST',
+    userAction((_req, id, meta) => ctx.accounts.enable(id, meta)),
+  );
 
-  app.get(API_ROUTES.opsWorkflows, async (req) => {
+  typedRoute(app, 'opsWorkflows', 'GET', async (req) => {
     requireAdmin(req);
     return listWorkflows(ctx, parse(OpsWorkflowsQuery, req.query ?? {}));
   });
 
-  app.get(API_ROUTES.opsWorkflow, async (req) => {
+  typedRoute(app, 'opsWorkflow', 'GET', async (req) => {
     requireAdmin(req);
     const { kind } = parse(OpsWorkflowDetailQuery, req.query ?? {});
-    const detail = await workflowDetail(ctx, kind, (req.params as { id: string }).id);
+    const detail = await workflowDetail(ctx, kind, req.params.id);
     if (!detail) throw new DomainError('No such workflow run', 404, 'not_found');
     return detail;
   });
 
   // Stop and Retry are the founder's own commands, run for the owner with the operator as actor:
   // the same rules and the same credit movements (a retry charges the owner one credit, a failure refunds it).
-  for (const [action, url] of [
-    ['stop', API_ROUTES.opsWorkflowStop],
-    ['retry', API_ROUTES.opsWorkflowRetry],
-  ] as const) {
-    app.post(url, async (req) => {
-      const admin = requireAdmin(req);
-      const { id } = req.params as { id: string };
-      const owner = await ctx.submissions.ownerOf(id);
-      if (!owner) throw new DomainError('No such workflow run', 404, 'not_found');
-      return ctx.submissions[action](owner, id, metaFor(ctx, admin.id));
-    });
-  }
+  const runAction = (action: 'stop' | 'retry') => async (req: FastifyRequest<{ Params: { id: string } }>) => {
+    const admin = requireAdmin(req);
+    const { id } = req.params;
+    const owner = await ctx.submissions.ownerOf(id);
+    if (!owner) throw new DomainError('No such workflow run', 404, 'not_found');
+    return ctx.submissions[action](owner, id, metaFor(ctx, admin.id));
+  };
+  typedRoute(app, 'opsWorkflowStop', 'POST', runAction('stop'));
+  typedRoute(app, 'opsWorkflowRetry', 'POST', runAction('retry'));
 
-  app.get(API_ROUTES.opsLedger, async (req) => {
+  typedRoute(app, 'opsLedger', 'GET', async (req) => {
     requireAdminOrAuditor(req);
     return readLedger(ctx, parse(OpsLedgerQuery, req.query ?? {}));
   });
 
-  app.get(API_ROUTES.opsRefunds, async (req) => {
+  typedRoute(app, 'opsRefunds', 'GET', async (req) => {
     requireAdminOrAuditor(req);
     return listPendingRefunds(ctx);
   });
 
   // Retrying moves credits (when it lands): operators only.
-  app.post(API_ROUTES.opsRefundRetry, async (req) => {
+  typedRoute(app, 'opsRefundRetry', 'POST', async (req) => {
     const admin = requireAdmin(req);
     return retryPendingRefund(ctx, parse(OpsRetryRefundRequest, req.body ?? {}), metaFor(ctx, admin.id));
   });
 
-  app.get(API_ROUTES.opsAudits, async (req) => {
+  typedRoute(app, 'opsAudits', 'GET', async (req) => {
     requireAdminOrAuditor(req);
     const { limit } = parse(AuditRunsQuery, req.query ?? {});
     return { runs: await listAuditRuns(ctx, limit) };
   });
 
-  app.post(API_ROUTES.opsAudits, async (req, reply) => {
+  typedRoute(app, 'opsAudits', 'POST', async (req, reply) => {
     const who = requireAdminOrAuditor(req);
     if (req.body !== undefined && req.body !== null && (typeof req.body !== 'object' || Object.keys(req.body).length))
       throw new DomainError('This request takes no fields', 400, 'validation');
@@ -160,9 +166,9 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
     return { run: await getAuditRun(ctx, id) };
   });
 
-  app.get(API_ROUTES.opsAudit, async (req) => {
+  typedRoute(app, 'opsAudit', 'GET', async (req) => {
     requireAdminOrAuditor(req);
-    const run = await getAuditRun(ctx, (req.params as { id: string }).id);
+    const run = await getAuditRun(ctx, req.params.id);
     if (!run) throw new DomainError(NO_SUCH_RUN, 404, 'not_found');
     return { run };
   });

@@ -1,8 +1,8 @@
-import { API_ROUTES } from '@fp/contracts';
 import type { SystemSnapshot } from '@fp/contracts';
 import { requireAdmin } from '../../platform/auth';
 import { readOutboxDepth, readRunCounts } from '../../platform/metrics';
 import type { AppModule } from '../../platform/module';
+import { typedRoute } from '../../platform/typed-route';
 import type { SystemDeps } from './context';
 
 export interface SystemService {
@@ -49,7 +49,7 @@ export function createSystemModule({ ctx, role, http }: SystemDeps): AppModule<S
     name: 'system',
     service,
     routes(app) {
-      app.get(API_ROUTES.opsSystem, async (req) => {
+      typedRoute(app, 'opsSystem', 'GET', async (req) => {
         requireAdmin(req);
         return service.snapshot();
       });

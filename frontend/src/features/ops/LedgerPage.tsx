@@ -223,7 +223,7 @@ function FullAudit() {
 
   const run = () =>
     start.mutate(undefined, {
-      onSuccess: (r) => setChosen(r.id),
+      onSuccess: (r) => setChosen(r?.id ?? null),
       onError: (e) => toast({ title: 'Could not start the audit', description: e.message, variant: 'destructive' }),
     });
   const download = async (id: string) => {

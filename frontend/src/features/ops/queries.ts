@@ -1,23 +1,7 @@
 import { API_ROUTES, apiPath } from '@fp/contracts';
-import type { FormRegistryOverview } from '@fp/contracts';
-import type { SystemSnapshot } from '@fp/contracts';
-import type {
-  AuditRun,
-  AuditRunDetail,
-  MeResponse,
-  OpsLedgerResponse,
-  OpsPendingRefundsResponse,
-  OpsRetryRefundResponse,
-  OpsSummary,
-  OpsUser,
-  OpsUsersResponse,
-  OpsWorkflowDetail,
-  OpsWorkflowsResponse,
-  UserRole,
-  WorkflowKind,
-} from '@fp/contracts';
+import type { MeResponse, OpsUser, UserRole, WorkflowKind } from '@fp/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, apiRequestRaw } from '../../lib/api';
+import { ApiError, api, apiRequestRaw } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
 import { meQueryOptions } from '../accounts/queries';
 
@@ -46,28 +30,28 @@ export const isForbidden = (e: unknown) => e instanceof ApiError && e.status ===
 export const systemQueryOptions = () =>
   queryOptions({
     queryKey: ['ops', 'system'] as const,
-    queryFn: () => apiRequest<SystemSnapshot>(API_ROUTES.opsSystem),
+    queryFn: () => api('opsSystem', 'GET'),
     refetchInterval: 5_000,
   });
 
 export const opsSummaryQueryOptions = () =>
   queryOptions({
     queryKey: opsKeys.summary(),
-    queryFn: () => apiRequest<OpsSummary>(API_ROUTES.opsSummary),
+    queryFn: () => api('opsSummary', 'GET'),
     refetchInterval: 10_000,
   });
 
 export const opsUsersQueryOptions = (q: string, page: number) =>
   queryOptions({
     queryKey: opsKeys.users(q, page),
-    queryFn: () => apiRequest<OpsUsersResponse>(API_ROUTES.opsUsers, { query: { q, page } }),
+    queryFn: () => api('opsUsers', 'GET', { query: { q, page } }),
     placeholderData: keepPreviousData,
   });
 
 export const ledgerQueryOptions = (email: string) =>
   queryOptions({
     queryKey: opsKeys.ledger(email),
-    queryFn: () => apiRequest<OpsLedgerResponse>(API_ROUTES.opsLedger, { query: { email } }),
+    queryFn: () => api('opsLedger', 'GET', { query: { email } }),
     enabled: email !== '',
     retry: false,
   });
@@ -76,7 +60,7 @@ export const ledgerQueryOptions = (email: string) =>
 export const pendingRefundsQueryOptions = () =>
   queryOptions({
     queryKey: opsKeys.refunds(),
-    queryFn: () => apiRequest<OpsPendingRefundsResponse>(API_ROUTES.opsRefunds),
+    queryFn: () => api('opsRefunds', 'GET'),
     refetchInterval: (q) => (q.state.data?.pending.length ? 10_000 : false),
   });
 
@@ -84,8 +68,7 @@ export const pendingRefundsQueryOptions = () =>
 export function useRetryRefund() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ref: { userId: string; reference: string }) =>
-      apiRequest<OpsRetryRefundResponse>(API_ROUTES.opsRefundRetry, { method: 'POST', body: ref }),
+    mutationFn: (ref: { userId: string; reference: string }) => api('opsRefundRetry', 'POST', { body: ref }),
     onSettled: () => qc.invalidateQueries({ queryKey: opsKeys.refunds() }),
   });
 }
@@ -94,14 +77,14 @@ export function useRetryRefund() {
 export const auditRunsQueryOptions = () =>
   queryOptions({
     queryKey: opsKeys.audits(),
-    queryFn: async () => (await apiRequest<{ runs: AuditRun[] }>(API_ROUTES.opsAudits)).runs,
+    queryFn: async () => (await api('opsAudits', 'GET')).runs,
     refetchInterval: (q) => (q.state.data?.some((r) => r.status === 'running') ? 1000 : false),
   });
 
 export const auditRunQueryOptions = (id: string | null) =>
   queryOptions({
     queryKey: opsKeys.audit(id ?? ''),
-    queryFn: async () => (await apiRequest<{ run: AuditRunDetail }>(apiPath(API_ROUTES.opsAudit, { id: id! }))).run,
+    queryFn: async () => (await api('opsAudit', 'GET', { params: { id: id! } })).run,
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data?.status === 'running' ? 1000 : false),
   });
@@ -109,8 +92,7 @@ export const auditRunQueryOptions = (id: string | null) =>
 export function useStartAudit() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await apiRequest<{ run: AuditRun }>(API_ROUTES.opsAudits, { method: 'POST', body: {} })).run,
+    mutationFn: async () => (await api('opsAudits', 'POST')).run,
     onSuccess: () => qc.invalidateQueries({ queryKey: opsKeys.audits() }),
   });
 }
@@ -131,22 +113,18 @@ export function useUserAction(userId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (a: UserAction): Promise<OpsUser> => {
-      const id = userId;
-      const call = (path: string, method: string, body?: unknown) =>
-        apiRequest<{ user: OpsUser }>(path, { method, body });
+      const params = { id: userId };
       switch (a.kind) {
         case 'credits':
-          return (
-            await call(apiPath(API_ROUTES.opsUserCredits, { id }), 'POST', { amount: a.amount, reason: a.reason })
-          ).user;
+          return (await api('opsUserCredits', 'POST', { params, body: { amount: a.amount, reason: a.reason } })).user;
         case 'grant-role':
-          return (await call(apiPath(API_ROUTES.opsUserRoles, { id }), 'POST', { role: a.role })).user;
+          return (await api('opsUserRoles', 'POST', { params, body: { role: a.role } })).user;
         case 'revoke-role':
-          return (await call(apiPath(API_ROUTES.opsUserRole, { id, role: a.role }), 'DELETE')).user;
+          return (await api('opsUserRole', 'DELETE', { params: { ...params, role: a.role } })).user;
         case 'disable':
-          return (await call(apiPath(API_ROUTES.opsUserDisable, { id }), 'POST', { reason: a.reason })).user;
+          return (await api('opsUserDisable', 'POST', { params, body: { reason: a.reason } })).user;
         case 'enable':
-          return (await call(apiPath(API_ROUTES.opsUserEnable, { id }), 'POST', {})).user;
+          return (await api('opsUserEnable', 'POST', { params })).user;
       }
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['ops'] }),
@@ -166,7 +144,7 @@ export const workflowsQueryOptions = (f: WorkflowFilters, cursor: string | null)
   queryOptions({
     queryKey: ['ops', 'workflows', f, cursor] as const,
     queryFn: () =>
-      apiRequest<OpsWorkflowsResponse>(API_ROUTES.opsWorkflows, {
+      api('opsWorkflows', 'GET', {
         query: {
           kind: f.kind,
           status: f.status,
@@ -186,7 +164,7 @@ export const workflowsQueryOptions = (f: WorkflowFilters, cursor: string | null)
  * operator's "Spend 1 of …'s N credits?" shows before a Retry charges the founder. Null if not found.
  */
 export async function founderBalance(userId: string, email: string): Promise<number | null> {
-  const r = await apiRequest<OpsUsersResponse>(API_ROUTES.opsUsers, { query: { q: email, page: 1 } });
+  const r = await api('opsUsers', 'GET', { query: { q: email, page: 1 } });
   return r.users.find((u) => u.id === userId)?.balance ?? null;
 }
 
@@ -195,10 +173,7 @@ export function useWorkflowAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'stop' | 'retry' }) =>
-      apiRequest(apiPath(action === 'stop' ? API_ROUTES.opsWorkflowStop : API_ROUTES.opsWorkflowRetry, { id }), {
-        method: 'POST',
-        body: {},
-      }),
+      api(action === 'stop' ? 'opsWorkflowStop' : 'opsWorkflowRetry', 'POST', { params: { id } }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['ops', 'workflows'] }),
   });
 }
@@ -207,7 +182,7 @@ export function useWorkflowAction() {
 export const workflowDetailQueryOptions = (kind: WorkflowKind, id: string) =>
   queryOptions({
     queryKey: ['ops', 'workflows', 'detail', kind, id] as const,
-    queryFn: () => apiRequest<OpsWorkflowDetail>(apiPath(API_ROUTES.opsWorkflow, { id }), { query: { kind } }),
+    queryFn: () => api('opsWorkflow', 'GET', { params: { id }, query: { kind } }),
     refetchInterval: (q) =>
       q.state.data &&
       (q.state.data.run.endedAt || q.state.data.run.status === 'sent' || q.state.data.run.status === 'failed')
@@ -220,7 +195,7 @@ export type FormsCollection = 'vc' | 'test';
 export const formsOverviewQueryOptions = (collection: FormsCollection) =>
   queryOptions({
     queryKey: ['ops', 'forms', collection] as const,
-    queryFn: () => apiRequest<FormRegistryOverview>(API_ROUTES.opsForms, { query: { collection } }),
+    queryFn: () => api('opsForms', 'GET', { query: { collection } }),
     refetchInterval: (q) => (q.state.data?.current ? 1000 : 10_000),
   });
 
@@ -228,11 +203,7 @@ export const formsOverviewQueryOptions = (collection: FormsCollection) =>
 export function useStartFormDiscovery() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (collection: FormsCollection) =>
-      apiRequest<{ runId: string | null; total: number }>(API_ROUTES.opsFormsDiscover, {
-        method: 'POST',
-        body: { collection },
-      }),
+    mutationFn: (collection: FormsCollection) => api('opsFormsDiscover', 'POST', { body: { collection } }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['ops', 'forms'] }),
   });
 }
