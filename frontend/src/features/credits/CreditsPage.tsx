@@ -25,6 +25,7 @@ import { PolicyNote } from './PolicyNote';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { OwedNotice, PurchasesCard } from './PurchasesCard';
 import { balanceHistoryQueryOptions, creditBalanceQueryOptions, creditHistoryQueryOptions } from './queries';
+import { FIRST_HISTORY_PAGE } from './history-params';
 
 const KIND: Record<MovementKind, { label: string; variant: BadgeVariant }> = {
   granted: { label: 'Granted', variant: 'secondary' },
@@ -169,8 +170,10 @@ function MovementList({ movements }: { movements: CreditMovement[] }) {
 
 /** /credits — the founder's own ledger: sortable, paginated movements with running balance, and a chart. */
 export function CreditsPage() {
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'occurredAt', desc: true }]);
-  const [page, setPage] = useState(1);
+  const [sorting, setSorting] = useState<SortingState>([
+    { id: FIRST_HISTORY_PAGE.sort, desc: FIRST_HISTORY_PAGE.order === 'desc' },
+  ]);
+  const [page, setPage] = useState(FIRST_HISTORY_PAGE.page);
   const sort = (sorting[0]?.id ?? 'occurredAt') as HistorySort;
   const order = sorting[0] ? (sorting[0].desc ? 'desc' : 'asc') : 'desc';
   const { data, isPending, isError, error, isPlaceholderData, refetch } = useQuery(

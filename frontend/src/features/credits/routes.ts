@@ -1,15 +1,26 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/root-route';
+import { whenSignedIn } from '../../lib/router-context';
+import { FIRST_HISTORY_PAGE } from './history-params';
+import { balanceHistoryQueryOptions, creditHistoryQueryOptions, plansQueryOptions } from './queries';
+
+// Loaders start the screen's reads while its code loads; not awaited, the screen shows its skeletons at once.
 
 const pricingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pricing',
   component: lazyRouteComponent(() => import('./PricingPage'), 'PricingPage'),
+  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(plansQueryOptions())),
 });
 const creditsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/credits',
   component: lazyRouteComponent(() => import('./CreditsPage'), 'CreditsPage'),
+  loader: ({ context }) =>
+    whenSignedIn(context, async (qc) => {
+      void qc.prefetchQuery(creditHistoryQueryOptions(FIRST_HISTORY_PAGE));
+      void qc.prefetchQuery(balanceHistoryQueryOptions());
+    }),
 });
 /** The local stand-in for the payment provider's checkout (no real money). */
 const localCheckoutRoute = createRoute({

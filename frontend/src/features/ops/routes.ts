@@ -1,14 +1,16 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/root-route';
 import { whenSignedIn } from '../../lib/router-context';
-import { opsUsersQueryOptions } from './queries';
+import { auditRunsQueryOptions, opsSummaryQueryOptions, opsUsersQueryOptions, systemQueryOptions } from './queries';
 import { usersListOf, validateUsersSearch } from './users-search';
 
-// The Ops screens: the server opens them to administrators (the ledger to auditors too).
+// The Ops screens: the server opens them to administrators (the ledger to auditors too). Loaders
+// start the screen's main read while its code loads; not awaited, the screen shows at once.
 const opsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/ops',
   component: lazyRouteComponent(() => import('./OpsHomePage'), 'OpsHomePage'),
+  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(opsSummaryQueryOptions())),
 });
 const opsUsersRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -16,7 +18,7 @@ const opsUsersRoute = createRoute({
   component: lazyRouteComponent(() => import('./UsersPage'), 'UsersPage'),
   validateSearch: validateUsersSearch,
   loaderDeps: ({ search }) => usersListOf(search),
-  // Not awaited: a new search or page shows at once (the list keeps its previous page while loading).
+  // A new search or page shows at once (the list keeps its previous page while loading).
   loader: ({ context, deps }) =>
     whenSignedIn(context, async (qc) => void qc.prefetchQuery(opsUsersQueryOptions(deps.q, deps.page))),
 });
@@ -29,6 +31,8 @@ const opsLedgerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/ops/ledger',
   component: lazyRouteComponent(() => import('./LedgerPage'), 'LedgerPage'),
+  // The full audit's runs; a user's ledger waits for the e-mail typed.
+  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(auditRunsQueryOptions())),
 });
 const opsFormsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -39,6 +43,7 @@ const opsSystemRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/ops/system',
   component: lazyRouteComponent(() => import('./SystemPage'), 'SystemPage'),
+  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(systemQueryOptions())),
 });
 
 export const opsRoutes = [

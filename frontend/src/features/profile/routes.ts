@@ -1,9 +1,24 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/root-route';
+import { whenSignedIn, type RouterContext } from '../../lib/router-context';
+import { startupProfileQueryOptions } from './queries';
 
 const SettingsPage = lazyRouteComponent(() => import('./SettingsPage'), 'SettingsPage');
+// Not awaited: the form's skeleton shows at once; the profile (often cached already) loads meanwhile.
+const loader = ({ context }: { context: RouterContext }) =>
+  whenSignedIn(context, async (qc) => void qc.prefetchQuery(startupProfileQueryOptions()));
 
-const settingsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/settings', component: SettingsPage });
-const profileRoute = createRoute({ getParentRoute: () => rootRoute, path: '/profile', component: SettingsPage });
+const settingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings',
+  component: SettingsPage,
+  loader,
+});
+const profileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/profile',
+  component: SettingsPage,
+  loader,
+});
 
 export const profileRoutes = [settingsRoute, profileRoute] as const;

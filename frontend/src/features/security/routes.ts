@@ -1,10 +1,14 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/root-route';
+import { whenSignedIn } from '../../lib/router-context';
+import { securityStatusQueryOptions } from './queries';
 
 const securityRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/security-dashboard',
   component: lazyRouteComponent(() => import('./SecurityDashboardPage'), 'SecurityDashboardPage'),
+  // Not awaited: the dashboard shows at once; its other reads start once this one answers (admins only).
+  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(securityStatusQueryOptions())),
 });
 
 export const securityRoutes = [securityRoute] as const;
