@@ -42,6 +42,12 @@ export interface AppConfig {
   /** Pages kept open per worker for founders at CAPTCHAs and sign-in walls, outside the worker slots (TAKEOVER_MAX_OPEN, default 6). */
   takeoverMaxOpen: number;
   automationAllowedHosts: string;
+  /**
+   * The automation's own waits, when set (AUTOMATION_CONFIRM_WAIT_MS: for a confirmation after submit,
+   * default 15 s; AUTOMATION_FORM_WAIT_MS: for a form scripts are still rendering, default 8 s). The
+   * test app shortens them so a sandbox site that never confirms does not cost the full wait.
+   */
+  automationWaits: { verifyMs?: number; formWaitMs?: number };
   /** The registry's discovery job: sites visited at once (FORM_DISCOVERY_CONCURRENCY). */
   formDiscoveryConcurrency: number;
   /** Least time between two visits to one host, ms (FORM_DISCOVERY_HOST_DELAY_MS); robots.txt's Crawl-delay wins when longer. */
@@ -217,6 +223,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerPerFounder: env.WORKER_PER_FOUNDER ? Math.max(1, int(env.WORKER_PER_FOUNDER, 1)) : undefined,
     takeoverMaxOpen: Math.max(0, int(env.TAKEOVER_MAX_OPEN, 6)),
     automationAllowedHosts: env.AUTOMATION_ALLOWED_HOSTS ?? '',
+    automationWaits: {
+      ...(env.AUTOMATION_CONFIRM_WAIT_MS
+        ? { verifyMs: Math.max(1000, int(env.AUTOMATION_CONFIRM_WAIT_MS, 15_000)) }
+        : {}),
+      ...(env.AUTOMATION_FORM_WAIT_MS ? { formWaitMs: Math.max(0, int(env.AUTOMATION_FORM_WAIT_MS, 8_000)) } : {}),
+    },
     formDiscoveryConcurrency: Math.max(1, int(env.FORM_DISCOVERY_CONCURRENCY, 4)),
     formDiscoveryHostDelayMs: Math.max(0, int(env.FORM_DISCOVERY_HOST_DELAY_MS, 2000)),
     sandboxPort: int(env.SANDBOX_PORT, 3100),

@@ -89,6 +89,8 @@ export async function startTestApp(
     catalogSeed: 'off',
     // No takeover wait unless a test asks for one: a CAPTCHA run fails at once, as the suites expect.
     takeoverSeconds: 0,
+    // The sandbox answers at once: a site that shows no confirmation, or no form, is known in seconds.
+    automationWaits: { verifyMs: 6_000, formWaitMs: 4_000 },
     ...opts.config,
     security: { ...base.security, ...TEST_SECURITY, ...opts.config?.security, ...opts.security },
   };

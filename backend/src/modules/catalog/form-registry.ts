@@ -110,6 +110,7 @@ export function createFormRegistry(
         sandboxUrl: ctx.sandboxUrl,
         concurrency: ctx.config.formDiscoveryConcurrency,
         hostDelayMs: ctx.config.formDiscoveryHostDelayMs,
+        timeouts: ctx.config.automationWaits,
         log,
       });
       return {

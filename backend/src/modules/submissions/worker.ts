@@ -71,6 +71,7 @@ export async function startSubmissionsWorker(
     recap: createRecap(ctx.config),
     drafts: createDrafts(ctx.config),
     takeoverMs: ctx.config.takeoverSeconds * 1000,
+    timeouts: ctx.config.automationWaits,
     slots,
     log,
   });
