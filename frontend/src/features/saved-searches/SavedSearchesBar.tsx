@@ -12,7 +12,7 @@ import {
   savedSearchesQueryOptions,
   savedSearchKeys,
 } from './queries';
-import { useOpenSavedSearch } from './use-open-saved-search';
+import { useOpenSavedSearch } from './useOpenSavedSearch';
 
 export interface SavedSearchesBarProps {
   kind: SavedSearchKind;

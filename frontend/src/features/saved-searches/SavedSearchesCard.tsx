@@ -3,7 +3,7 @@ import { Bookmark } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '../../ui';
 import { matchLabel, savedSearchesQueryOptions } from './queries';
-import { useOpenSavedSearch } from './use-open-saved-search';
+import { useOpenSavedSearch } from './useOpenSavedSearch';
 
 /** Dashboard: the founder's saved searches, those with new matches first. */
 export function SavedSearchesCard() {
