@@ -13,6 +13,7 @@ import type {
   DeckRoomAnalytics,
   DeckRoomSummary,
   UpdateDeckRoomRequest,
+  UploadRoomDocumentQuery,
 } from './rooms';
 
 export { DeckLinkFields, DeckLinkSummary, DeckPageFigure, DeckVisitFigures };
@@ -263,7 +264,8 @@ export type DeckNotificationsResponse = z.infer<typeof DeckNotificationsResponse
 /**
  * The founder's deck links, alerts and data rooms (merged into `ApiContract`). A `void` answer is a
  * 204 with no body. The public viewer's routes (/api/d/:token…) are called without a session (the
- * viewer fetches them itself), and a room document's upload is a raw PDF body (`apiUpload`).
+ * viewer fetches them itself). A room's document is uploaded with `apiUpload` (the raw PDF as the
+ * body, its name in the query), typed by its entry here.
  */
 export interface DeckLinksApi {
   deckLinks: {
@@ -287,6 +289,7 @@ export interface DeckLinksApi {
     GET: { response: DeckRoomSummary };
     PATCH: { body: z.input<typeof UpdateDeckRoomRequest>; response: DeckRoomSummary };
   };
+  deckRoomDocuments: { PUT: { query: z.input<typeof UploadRoomDocumentQuery>; response: DeckRoomSummary } };
   deckRoomDocument: { DELETE: { response: DeckRoomSummary } };
   deckRoomLinks: { POST: { body: z.input<typeof CreateRoomLinkRequest>; response: CreateDeckLinkResponse } };
   deckRoomAnalytics: { GET: { response: DeckRoomAnalytics } };

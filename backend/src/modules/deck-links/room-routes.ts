@@ -1,5 +1,4 @@
 import {
-  API_ROUTES,
   CreateDeckRoomRequest,
   CreateRoomLinkRequest,
   MAX_DECK_BYTES,
@@ -65,8 +64,10 @@ export function deckRoomRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_DECK_BYTES }, (_req, body, done) =>
       done(null, body),
     );
-    scope.put(
-      API_ROUTES.deckRoomDocuments,
+    typedRoute(
+      scope,
+      'deckRoomDocuments',
+      'PUT',
       { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } },
       async (req, reply) => {
         const user = requireUser(req);

@@ -1,10 +1,5 @@
 import { API_ROUTES, apiPath, DEFAULT_NDA_TEXT, MAX_DECK_BYTES } from '@fp/contracts';
-import type {
-  CreateDeckRoomRequest,
-  CreateRoomLinkRequest,
-  DeckRoomSummary,
-  UpdateDeckRoomRequest,
-} from '@fp/contracts';
+import type { ApiResponse, CreateDeckRoomRequest, CreateRoomLinkRequest, UpdateDeckRoomRequest } from '@fp/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, apiUpload } from '../../lib/api';
 
@@ -41,7 +36,7 @@ export const createRoomLink = (id: string, body: CreateRoomLinkRequest) =>
   api('deckRoomLinks', 'POST', { params: { id }, body });
 /** PUT /api/deck-rooms/:id/documents with the PDF as the body (judged by its bytes on the server). */
 export const uploadRoomDocument = (id: string, file: File, onProgress?: (share: number) => void) =>
-  apiUpload<DeckRoomSummary>(apiPath(API_ROUTES.deckRoomDocuments, { id }), file, {
+  apiUpload<ApiResponse<'deckRoomDocuments', 'PUT'>>(apiPath(API_ROUTES.deckRoomDocuments, { id }), file, {
     query: { name: file.name },
     onProgress: (sent, total) => onProgress?.(total ? sent / total : 0),
   });
