@@ -1,4 +1,4 @@
-import { userStream } from '@fp/contracts';
+import { userStream, type SyncUserResponse } from '@fp/contracts';
 import { handleCommand, type CommandMeta } from '../../platform/decider';
 import type { AccountsServiceContext } from './context';
 import { accountDecider } from './account-decider';
@@ -19,7 +19,7 @@ export async function syncUser(
   ctx: AccountsServiceContext,
   input: SyncInput,
   meta: CommandMeta,
-): Promise<{ isNewUser: boolean; creditBalance: number }> {
+): Promise<SyncUserResponse> {
   const reg = await handleCommand(
     ctx.store,
     userStream(input.userId),
