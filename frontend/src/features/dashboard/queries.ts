@@ -1,6 +1,6 @@
-import { API_ROUTES, ZERO_FIGURES, successRate, type RunFigures } from '@fp/contracts';
+import { ZERO_FIGURES, successRate, type RunFigures } from '@fp/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /** The figures of contracts' submissions/figures.ts, with the success rate the API computed from them. */
 export type SubmissionStats = RunFigures & { successRate: number | null };
@@ -69,7 +69,7 @@ export function fillActivity(raw: unknown, days: number, today: Date): ActivityD
 export const submissionStatsQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.stats(),
-    queryFn: async () => parseStats(await apiRequest<unknown>(API_ROUTES.submissionStats)),
+    queryFn: async () => parseStats(await api('submissionStats', 'GET')),
     staleTime: 30_000,
     refetchInterval: 30_000,
   });
@@ -78,8 +78,7 @@ export const submissionStatsQueryOptions = () =>
 export const submissionActivityQueryOptions = (days = 30) =>
   queryOptions({
     queryKey: dashboardKeys.activity(days),
-    queryFn: async () =>
-      fillActivity(await apiRequest<unknown>(API_ROUTES.submissionActivity, { query: { days } }), days, new Date()),
+    queryFn: async () => fillActivity(await api('submissionActivity', 'GET', { query: { days } }), days, new Date()),
     staleTime: 30_000,
     refetchInterval: 30_000,
   });
