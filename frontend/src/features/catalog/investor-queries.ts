@@ -1,5 +1,5 @@
 import type { AngelAllIdsResponse } from '@fp/contracts';
-import { API_ROUTES, parseNumeric } from '@fp/contracts';
+import { API_ROUTES, angelExportFileName, parseNumeric } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { guardedRequest, isRateLimitError, type ActivityGuard } from '../../lib/activity-guard';
 import { api, ApiError, apiRequestRaw, sendKeyed } from '../../lib/api';
@@ -113,8 +113,6 @@ export async function fetchAllAngelIds(filters: AngelFilters, guard: ActivityGua
   return body.investorIds;
 }
 
-const exportFileName = (date = new Date()) => `angel_investors_export_${date.toISOString().slice(0, 10)}.csv`;
-
 /** POST /api/export-angel-investors and save the CSV it answers. */
 export async function exportAngels(ids: string[]): Promise<{ fileName: string; bytes: number }> {
   let res: Response;
@@ -129,5 +127,5 @@ export async function exportAngels(ids: string[]): Promise<{ fileName: string; b
       typeof body?.message === 'string' ? body.message : (err as Error).message || 'Failed to export investor data',
     );
   }
-  return saveResponse(res, exportFileName());
+  return saveResponse(res, angelExportFileName(new Date()));
 }
