@@ -52,8 +52,8 @@ export const IpAddress = z
 /** POST /api/security/unblock-ip */
 export const UnblockIpRequest = z.strictObject({ ip: IpAddress });
 export type UnblockIpRequest = z.input<typeof UnblockIpRequest>;
-export const UnblockIpResponse = z.object({ ip: z.string(), unblocked: z.literal(true) });
-export type UnblockIpResponse = z.infer<typeof UnblockIpResponse>;
+const UnblockIpResponse = z.object({ ip: z.string(), unblocked: z.literal(true) });
+type UnblockIpResponse = z.infer<typeof UnblockIpResponse>;
 
 export const RecentViolation = z.object({
   type: z.string(),
@@ -123,8 +123,8 @@ export const BlockedIp = z.object({
 export type BlockedIp = z.infer<typeof BlockedIp>;
 
 /** GET /api/security/blocked-ips: active blocks, newest first. */
-export const BlockedIpsResponse = z.object({ blockedIps: z.array(BlockedIp) });
-export type BlockedIpsResponse = z.infer<typeof BlockedIpsResponse>;
+const BlockedIpsResponse = z.object({ blockedIps: z.array(BlockedIp) });
+type BlockedIpsResponse = z.infer<typeof BlockedIpsResponse>;
 
 /** GET /api/security/violations-per-hour?hours=24 */
 export const ViolationsPerHourQuery = z.strictObject({
@@ -138,5 +138,13 @@ export const HourlyViolations = z.object({
 });
 export type HourlyViolations = z.infer<typeof HourlyViolations>;
 
-/** The security routes (merged into `ApiContract`). */
-export interface SecurityApi {}
+/** The security dashboard's routes (merged into `ApiContract`): admins only. */
+export interface SecurityApi {
+  securityStatus: { GET: { response: SecurityStatusResponse } };
+  securityDebug: { GET: { response: SecurityDebugResponse } };
+  securityBlockedIps: { GET: { response: BlockedIpsResponse } };
+  securityViolationsPerHour: {
+    GET: { query: z.input<typeof ViolationsPerHourQuery>; response: { hours: HourlyViolations[] } };
+  };
+  securityUnblockIp: { POST: { body: UnblockIpRequest; response: UnblockIpResponse } };
+}

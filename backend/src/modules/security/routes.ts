@@ -1,6 +1,6 @@
 import type { SecurityConfig } from '@fp/infra';
 import type { SecurityStatusResponse } from '@fp/contracts';
-import { API_ROUTES, UnblockIpRequest, ViolationsPerHourQuery } from '@fp/contracts';
+import { UnblockIpRequest, ViolationsPerHourQuery } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
@@ -8,30 +8,31 @@ import type { SecurityContext } from './route-context';
 import { parse } from '../../platform/http';
 import { createSecurityQueries } from './queries';
 import { debugInfo } from './debug';
+import { typedRoute } from '../../platform/typed-route';
 
 /** The security dashboard's API: admins only (403 for other users, 401 without a session). */
 export function securityRoutes(app: FastifyInstance, ctx: SecurityContext) {
   const queries = createSecurityQueries(ctx.db);
 
-  app.get(API_ROUTES.securityStatus, async (req) => {
+  typedRoute(app, 'securityStatus', 'GET', async (req) => {
     requireAdmin(req);
     return { ...(await queries.status(ctx.clock.now())), protection: protectionStatus(ctx.config.security) };
   });
 
-  app.get(API_ROUTES.securityDebug, async (req) => debugInfo(ctx.config, requireAdmin(req)));
+  typedRoute(app, 'securityDebug', 'GET', async (req) => debugInfo(ctx.config, requireAdmin(req)));
 
-  app.get(API_ROUTES.securityBlockedIps, async (req) => {
+  typedRoute(app, 'securityBlockedIps', 'GET', async (req) => {
     requireAdmin(req);
     return { blockedIps: await queries.blockedIps(ctx.clock.now()) };
   });
 
-  app.get(API_ROUTES.securityViolationsPerHour, async (req) => {
+  typedRoute(app, 'securityViolationsPerHour', 'GET', async (req) => {
     requireAdmin(req);
     const { hours } = parse(ViolationsPerHourQuery, req.query ?? {});
     return { hours: await queries.perHour(ctx.clock.now(), hours) };
   });
 
-  app.post(API_ROUTES.securityUnblockIp, async (req) => {
+  typedRoute(app, 'securityUnblockIp', 'POST', async (req) => {
     const admin = requireAdmin(req);
     const { ip } = parse(UnblockIpRequest, req.body ?? {});
     return ctx.security.unblockIp(ip, metaFor(ctx, admin.id));

@@ -1,13 +1,5 @@
-import { API_ROUTES } from '@fp/contracts';
-import type {
-  BlockedIpsResponse,
-  HourlyViolations,
-  SecurityDebugResponse,
-  SecurityStatusResponse,
-  UnblockIpResponse,
-} from '@fp/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 
 /** Spec §4 and §9: the security status refreshes every 30 s (the list and the chart with it). */
 const SECURITY_REFRESH_MS = 30_000;
@@ -24,7 +16,7 @@ const securityKeys = {
 export const securityDebugQueryOptions = () =>
   queryOptions({
     queryKey: securityKeys.debug(),
-    queryFn: () => apiRequest<SecurityDebugResponse>(API_ROUTES.securityDebug),
+    queryFn: () => api('securityDebug', 'GET'),
     retry: false,
   });
 
@@ -32,7 +24,7 @@ export const securityDebugQueryOptions = () =>
 export const securityStatusQueryOptions = () =>
   queryOptions({
     queryKey: securityKeys.status(),
-    queryFn: () => apiRequest<SecurityStatusResponse>(API_ROUTES.securityStatus),
+    queryFn: () => api('securityStatus', 'GET'),
     staleTime: 0,
     refetchInterval: SECURITY_REFRESH_MS,
   });
@@ -41,7 +33,7 @@ export const securityStatusQueryOptions = () =>
 export const blockedIpsQueryOptions = (enabled = true) =>
   queryOptions({
     queryKey: securityKeys.blockedIps(),
-    queryFn: async () => (await apiRequest<BlockedIpsResponse>(API_ROUTES.securityBlockedIps)).blockedIps,
+    queryFn: async () => (await api('securityBlockedIps', 'GET')).blockedIps,
     staleTime: 0,
     refetchInterval: SECURITY_REFRESH_MS,
     enabled,
@@ -51,9 +43,7 @@ export const blockedIpsQueryOptions = (enabled = true) =>
 export const violationsPerHourQueryOptions = (hours = 24, enabled = true) =>
   queryOptions({
     queryKey: securityKeys.perHour(hours),
-    queryFn: async () =>
-      (await apiRequest<{ hours: HourlyViolations[] }>(API_ROUTES.securityViolationsPerHour, { query: { hours } }))
-        .hours,
+    queryFn: async () => (await api('securityViolationsPerHour', 'GET', { query: { hours } })).hours,
     staleTime: 0,
     refetchInterval: SECURITY_REFRESH_MS,
     enabled,
@@ -69,8 +59,7 @@ export const isForbidden = (error: unknown) => error instanceof ApiError && erro
 export function useUnblockIp(options: { onUnblocked?: (ip: string) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ip: string) =>
-      apiRequest<UnblockIpResponse>(API_ROUTES.securityUnblockIp, { method: 'POST', body: { ip } }),
+    mutationFn: (ip: string) => api('securityUnblockIp', 'POST', { body: { ip } }),
     onSuccess: (res) => options.onUnblocked?.(res.ip),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.all }),
   });
