@@ -16,11 +16,8 @@ import {
  *   const { cards } = await api('pipeline', 'GET');
  *   await api('pipelineEntry', 'PATCH', { params: { id }, body: { stage: 'Passed' } });
  *
- * Routes not in the contract yet still use `apiRequest` with the path:
- *
- *   const { balance } = await apiRequest<{ balance: number }>(API_ROUTES.creditsBalance);
- *   await apiRequest(API_ROUTES.submitToSelectedVcs, { method: 'POST', body: { vcIds } });
- *   await apiRequest(API_ROUTES.vcFirms, { query: { page: 1, limit: 25, country: ['US', 'DE'] } });
+ * Every route the screens call is in the contract. Downloads read the raw response
+ * (`apiRequestRaw`) and uploads send a file with progress (`apiUpload`).
  *
  * Every call needs a signed-in user and a bearer token; the identity provider binds itself with
  * `setApiAuth` so this module stays usable from route loaders (no hooks needed).
@@ -262,10 +259,6 @@ const appClient = createApiClient({
 /** Calls a contract route with the app's session: `api('pipelineEntry', 'DELETE', { params: { id } })`. */
 export const api: ApiCall = appClient.call;
 
-export function apiRequest<T = unknown>(path: string, init?: ApiRequestInit): Promise<T> {
-  return appClient.request<T>(path, init);
-}
-
 export function apiRequestRaw(path: string, init?: ApiRequestInit): Promise<Response> {
   return appClient.requestRaw(path, init);
 }
@@ -311,7 +304,7 @@ export function isAuthFailure(error: unknown): boolean {
 /**
  * Sends a file as the raw request body with upload progress (fetch reports none), e.g. the pitch
  * deck: `apiUpload(API_ROUTES.pitchDeck, file, { query: { name }, onProgress })`. Resolves the JSON
- * answer; fails like `apiRequest` (ApiError with the server's `{ error }`).
+ * answer; fails like `api` (ApiError with the server's `{ error }`).
  */
 export async function apiUpload<T = unknown>(
   path: string,
