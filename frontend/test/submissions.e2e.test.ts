@@ -144,8 +144,9 @@ describe('applications (e2e)', () => {
     expect((await app.api('GET', '/api/submissions', { token: user.token })).body.total).toBe(4);
 
     await page.goto(`${app.url}/submissions`);
-    await expect.poll(() => row('Tortoise Capital').count()).toBe(1);
-    await expect.poll(() => page.getByTestId('stat-total').innerText()).toContain('4');
+    // The list arrives after the screen's code and its request: bounded, not vitest's 1 s default.
+    await expect.poll(() => row('Tortoise Capital').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('stat-total').innerText(), { timeout: 15_000 }).toContain('4');
     expect(['Pending', 'Processing']).toContain(await statusOf('Orbit Fund'));
     await expect.poll(() => page.getByTestId('tab-count-processing').innerText()).not.toBe('0');
   });
