@@ -45,7 +45,9 @@ afterAll(async () => app?.close());
 
 async function settle() {
   await app.services.security.flush();
-  await app.ctx.projections.waitFor();
+  // Every projection reads past the new events, not only the security one: on a busy machine that
+  // took longer than the 10 s default (the clean-clone CI, load about 16).
+  await app.ctx.projections.waitFor(undefined, 30_000);
 }
 async function violationsOf(ip: string) {
   await settle();
