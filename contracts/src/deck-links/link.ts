@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recipientEmail } from '../common/email';
 import { INVESTOR_KINDS } from '../pipeline/events';
 import { DECK_DEVICES } from './events';
 
@@ -10,12 +11,7 @@ const DECK_PASSCODE_MIN = 4;
 const DECK_LINK_ORIGINS = ['application', 'pipeline', 'update', 'hand'] as const;
 export type DeckLinkOrigin = (typeof DECK_LINK_ORIGINS)[number];
 
-const email = z
-  .string({ error: 'email must be an e-mail address' })
-  .trim()
-  .toLowerCase()
-  .max(320, 'email is too long')
-  .email('Please enter a valid email address');
+const email = recipientEmail;
 const passcode = z
   .string({ error: 'passcode must be text' })
   .min(DECK_PASSCODE_MIN, `The passcode must be at least ${DECK_PASSCODE_MIN} characters`)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recipientEmail } from '../common/email';
 import { INVESTOR_KINDS, PIPELINE_STAGES } from '../pipeline/events';
 import { PROFILE_LABELS, type ProfileField } from '../profile/fields';
 
@@ -14,12 +15,7 @@ export const UPDATE_DECK_LINKS_OFF =
 /** Most recipients one update goes to (one message each). */
 const MAX_UPDATE_RECIPIENTS = 500;
 
-const email = z
-  .string({ error: 'email must be an e-mail address' })
-  .trim()
-  .toLowerCase()
-  .max(320, 'email is too long')
-  .email('Please enter a valid email address');
+const email = recipientEmail;
 const section = (name: string) =>
   z.string({ error: `${name} must be text` }).max(10_000, `${name} must be at most 10,000 characters`);
 
