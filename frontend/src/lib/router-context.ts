@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { IdentityStore } from './identity/store';
 
 /** What every route's loader / beforeLoad receives as `context`. */
@@ -23,4 +23,16 @@ export async function whenSignedIn(
   } catch {
     // The component's own query shows the error state; a failed prefetch must not blank the page.
   }
+}
+
+/**
+ * The usual loader: start the screen's main read without awaiting it, so the screen shows its
+ * skeleton at once while the request runs beside the page's code: `loader: ({ context }) =>
+ * prefetch(context, pipelineQueryOptions())`.
+ */
+export function prefetch<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  context: RouterContext,
+  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): Promise<void> {
+  return whenSignedIn(context, async (qc) => void qc.prefetchQuery(options));
 }

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/root-route';
-import { whenSignedIn } from '../../lib/router-context';
+import { prefetch, whenSignedIn } from '../../lib/router-context';
 import { FIRST_HISTORY_PAGE } from './history-params';
 import { balanceHistoryQueryOptions, creditHistoryQueryOptions, plansQueryOptions } from './queries';
 
@@ -10,7 +10,7 @@ const pricingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pricing',
   component: lazyRouteComponent(() => import('./PricingPage'), 'PricingPage'),
-  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(plansQueryOptions())),
+  loader: ({ context }) => prefetch(context, plansQueryOptions()),
 });
 const creditsRoute = createRoute({
   getParentRoute: () => rootRoute,

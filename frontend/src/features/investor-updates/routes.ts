@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/root-route';
-import { whenSignedIn } from '../../lib/router-context';
+import { prefetch } from '../../lib/router-context';
 import { updateQueryOptions, updatesQueryOptions } from './queries';
 
 // Not awaited: the page's skeleton shows at once; the read starts while its code loads.
@@ -9,14 +9,13 @@ const updatesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/updates',
   component: lazyRouteComponent(() => import('./UpdatesPage'), 'UpdatesPage'),
-  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(updatesQueryOptions())),
+  loader: ({ context }) => prefetch(context, updatesQueryOptions()),
 });
 const updateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/updates/$id',
   component: lazyRouteComponent(() => import('./UpdatePage'), 'UpdatePage'),
-  loader: ({ context, params }) =>
-    whenSignedIn(context, async (qc) => void qc.prefetchQuery(updateQueryOptions(params.id))),
+  loader: ({ context, params }) => prefetch(context, updateQueryOptions(params.id)),
 });
 
 export const investorUpdatesRoutes = [updatesRoute, updateRoute] as const;

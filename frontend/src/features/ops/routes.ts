@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/root-route';
-import { whenSignedIn } from '../../lib/router-context';
+import { prefetch } from '../../lib/router-context';
 import { auditRunsQueryOptions, opsSummaryQueryOptions, opsUsersQueryOptions, systemQueryOptions } from './queries';
 import { usersListOf, validateUsersSearch } from './users-search';
 
@@ -10,7 +10,7 @@ const opsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/ops',
   component: lazyRouteComponent(() => import('./OpsHomePage'), 'OpsHomePage'),
-  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(opsSummaryQueryOptions())),
+  loader: ({ context }) => prefetch(context, opsSummaryQueryOptions()),
 });
 const opsUsersRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -19,8 +19,7 @@ const opsUsersRoute = createRoute({
   validateSearch: validateUsersSearch,
   loaderDeps: ({ search }) => usersListOf(search),
   // A new search or page shows at once (the list keeps its previous page while loading).
-  loader: ({ context, deps }) =>
-    whenSignedIn(context, async (qc) => void qc.prefetchQuery(opsUsersQueryOptions(deps.q, deps.page))),
+  loader: ({ context, deps }) => prefetch(context, opsUsersQueryOptions(deps.q, deps.page)),
 });
 const opsWorkflowsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -32,7 +31,7 @@ const opsLedgerRoute = createRoute({
   path: '/ops/ledger',
   component: lazyRouteComponent(() => import('./LedgerPage'), 'LedgerPage'),
   // The full audit's runs; a user's ledger waits for the e-mail typed.
-  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(auditRunsQueryOptions())),
+  loader: ({ context }) => prefetch(context, auditRunsQueryOptions()),
 });
 const opsFormsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -43,7 +42,7 @@ const opsSystemRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/ops/system',
   component: lazyRouteComponent(() => import('./SystemPage'), 'SystemPage'),
-  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(systemQueryOptions())),
+  loader: ({ context }) => prefetch(context, systemQueryOptions()),
 });
 
 export const opsRoutes = [

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/root-route';
-import { whenSignedIn } from '../../lib/router-context';
+import { prefetch } from '../../lib/router-context';
 import { pipelineQueryOptions } from './queries';
 import { validatePipelineSearch } from './search';
 
@@ -10,7 +10,7 @@ const pipelineRoute = createRoute({
   component: lazyRouteComponent(() => import('./PipelinePage'), 'PipelinePage'),
   validateSearch: validatePipelineSearch,
   // Not awaited: the board's skeleton shows at once, the request starts while the page's code loads.
-  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(pipelineQueryOptions())),
+  loader: ({ context }) => prefetch(context, pipelineQueryOptions()),
 });
 
 export const pipelineRoutes = [pipelineRoute] as const;

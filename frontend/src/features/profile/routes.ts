@@ -1,12 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/root-route';
-import { whenSignedIn, type RouterContext } from '../../lib/router-context';
+import { prefetch, type RouterContext } from '../../lib/router-context';
 import { startupProfileQueryOptions } from './queries';
 
 const SettingsPage = lazyRouteComponent(() => import('./SettingsPage'), 'SettingsPage');
 // Not awaited: the form's skeleton shows at once; the profile (often cached already) loads meanwhile.
-const loader = ({ context }: { context: RouterContext }) =>
-  whenSignedIn(context, async (qc) => void qc.prefetchQuery(startupProfileQueryOptions()));
+const loader = ({ context }: { context: RouterContext }) => prefetch(context, startupProfileQueryOptions());
 
 const settingsRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/root-route';
-import { whenSignedIn } from '../../lib/router-context';
+import { prefetch } from '../../lib/router-context';
 import { securityStatusQueryOptions } from './queries';
 
 const securityRoute = createRoute({
@@ -8,7 +8,7 @@ const securityRoute = createRoute({
   path: '/security-dashboard',
   component: lazyRouteComponent(() => import('./SecurityDashboardPage'), 'SecurityDashboardPage'),
   // Not awaited: the dashboard shows at once; its other reads start once this one answers (admins only).
-  loader: ({ context }) => whenSignedIn(context, async (qc) => void qc.prefetchQuery(securityStatusQueryOptions())),
+  loader: ({ context }) => prefetch(context, securityStatusQueryOptions()),
 });
 
 export const securityRoutes = [securityRoute] as const;
