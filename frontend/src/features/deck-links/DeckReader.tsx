@@ -46,6 +46,12 @@ export function DeckReader({
   // The deck's length, sent once it is known (pdf.js tells it; the cover alone does not).
   const pageCount = useRef<{ n: number | null; sent: boolean }>({ n: null, sent: false });
   const live = useRef(false);
+  // Whether a page (the cover or a live one) is on screen yet: reading time starts then.
+  const drawn = useRef(false);
+  const markDrawn = useCallback(() => {
+    drawn.current = true;
+    tracker.current?.markDrawn();
+  }, []);
   const visitIds = useMemo(() => ({ token, visitId: visit.visitId }), [token, visit.visitId]);
 
   // The first page at once from its image; then pdf.js and the PDF (by byte ranges) for the live
@@ -58,6 +64,7 @@ export function DeckReader({
         .catch(() => null);
       if (image && !cancelled && !live.current && canvas.current) {
         drawCover(canvas.current, image, pageBox(frame.current), visit.watermark);
+        markDrawn();
         setRendering(false);
       }
       if (cancelled) return;
@@ -73,7 +80,7 @@ export function DeckReader({
     return () => {
       cancelled = true;
     };
-  }, [call, session, visitIds, visit.watermark]);
+  }, [call, session, visitIds, visit.watermark, markDrawn]);
 
   // Page times: reported every few seconds, when the tab is hidden and when the page is left.
   const report = useCallback(
@@ -96,7 +103,11 @@ export function DeckReader({
   );
 
   useEffect(() => {
-    tracker.current = new ReadingTracker(() => performance.now(), document.visibilityState === 'visible');
+    tracker.current = new ReadingTracker(
+      () => performance.now(),
+      document.visibilityState === 'visible',
+      drawn.current,
+    );
     tracker.current.show(1);
     const onVisibility = () => {
       tracker.current?.setVisible(document.visibilityState === 'visible');
@@ -123,6 +134,7 @@ export function DeckReader({
     void renderPage(doc, page, el, pageBox(frame.current), visit.watermark).then(
       (t) => {
         live.current = true;
+        markDrawn();
         if (cancelled) return;
         setText(t);
         setRendering(false);
@@ -132,7 +144,7 @@ export function DeckReader({
     return () => {
       cancelled = true;
     };
-  }, [doc, page, visit.watermark]);
+  }, [doc, page, visit.watermark, markDrawn]);
 
   // Until pdf.js has the deck, its length is unknown: page 1 (the cover) only.
   const last = pages ?? 1;

@@ -28,4 +28,16 @@ describe('reading tracker', () => {
     t = 61_500;
     expect(r.take()).toEqual([{ page: 1, seconds: 2.5 }]);
   });
+
+  it('counts nothing before the first page is drawn', () => {
+    let t = 0;
+    const r = new ReadingTracker(() => t, true, false);
+    t = 4000;
+    expect(r.take()).toEqual([]);
+    r.markDrawn();
+    t = 7000;
+    r.markDrawn();
+    t = 8000;
+    expect(r.take()).toEqual([{ page: 1, seconds: 4 }]);
+  });
 });
