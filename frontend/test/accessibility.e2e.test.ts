@@ -21,6 +21,7 @@ import {
   SHOTS,
   signInThroughScreen,
   TEST_APP_MODULE,
+  screenshot,
 } from './support';
 
 type TestApp = E2eTestApp & {
@@ -307,13 +308,13 @@ async function audit(screen: Screen, theme: (typeof THEMES)[number], width: numb
   await page.goto(`${app.url}${target}`);
   const shot = path.join(SHOT_DIR, `${screen.name}-${theme}-${width}.png`);
   await screen.ready(page).catch(async (e: unknown) => {
-    await page.screenshot({ path: shot.replace('.png', '-not-ready.png') });
+    await screenshot(page, { path: shot.replace('.png', '-not-ready.png') });
     throw e;
   });
   // Loading placeholders gone, and the toasts (which come and go) closed, so the audit sees the screen itself.
   await expect.poll(() => page.locator('.animate-pulse').count(), { timeout: 20_000 }).toBe(0);
   await page.waitForTimeout(150);
-  await page.screenshot({ path: shot });
+  await screenshot(page, { path: shot });
   // Legacy mode runs axe.run in the page itself: the default finishes every audit in a new blank page,
   // which cost most of an audit's time here (a one-rule audit took 1.8 s of a full one's 4.5 s). What it
   // gives up, frames of another origin, none of these screens shows.

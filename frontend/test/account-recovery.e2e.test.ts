@@ -9,7 +9,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE, screenshot } from './support';
 
 interface TestApp {
   url: string;
@@ -63,7 +63,7 @@ async function shoot(page: Page, name: string) {
     [375, 800],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${w}.png`) });
+    await screenshot(page, { path: path.join(SHOTS, `${name}-${w}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

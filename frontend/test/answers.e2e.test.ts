@@ -3,7 +3,7 @@
  * library in Settings (prefilled from the profile, an answer added), a run to a firm whose form asks
  * "Why now?" pausing as "Needs your answers" (banner, row, details), a language model's draft shown
  * as a draft, the founder answering in the submissions screen, and the run completing with exactly
- * those answers at the firm. Screenshots at 1280 and 375 px to frontend/screenshots/.
+ * those answers at the firm. Screenshots at 1280 and 375 px to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/answers.e2e.test.ts
  */
@@ -13,7 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE, screenshot } from './support';
 
 interface TestApp {
   url: string;
@@ -96,8 +96,7 @@ afterAll(async () => {
 });
 
 async function shoot(name: string, opts: { fullPage?: boolean } = {}) {
-  await page.waitForTimeout(300); // entry animations
-  await page.screenshot({ path: path.join(SHOTS, name), fullPage: opts.fullPage });
+  await screenshot(page, { path: path.join(SHOTS, name), fullPage: opts.fullPage });
 }
 
 describe('answers the founder approves, in the browser', () => {
@@ -125,10 +124,10 @@ describe('answers the founder approves, in the browser', () => {
       expect.objectContaining({ question: 'What makes your team the right one?', source: 'saved' }),
     );
     await library.scrollIntoViewIfNeeded();
-    await library.screenshot({ path: path.join(SHOTS, 'answers-library-1280.png') });
+    await screenshot(library, { path: path.join(SHOTS, 'answers-library-1280.png') });
     await page.setViewportSize({ width: 375, height: 812 });
     await library.scrollIntoViewIfNeeded();
-    await library.screenshot({ path: path.join(SHOTS, 'answers-library-375.png') });
+    await screenshot(library, { path: path.join(SHOTS, 'answers-library-375.png') });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 

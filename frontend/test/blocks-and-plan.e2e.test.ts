@@ -15,7 +15,14 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { DIST_INDEX, releaseChromium, sharedChromium, signInThroughScreen, TEST_APP_MODULE } from './support';
+import {
+  DIST_INDEX,
+  releaseChromium,
+  sharedChromium,
+  signInThroughScreen,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 interface TestApp {
   url: string;
@@ -96,8 +103,7 @@ async function shoot(page: Page, name: string, focus?: Locator) {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await focus?.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(250);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`) });
+      await screenshot(page, { path: path.join(SHOTS, `${name}-${width}-${theme}.png`) });
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });

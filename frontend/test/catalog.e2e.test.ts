@@ -2,7 +2,7 @@
  * The investor catalog screens, built app on the real backend in Chromium: VC database filters,
  * paging, selection across pages, Select Page, Select All Filtered, details; angel investors:
  * location filter, details, CSV export read back, success banner; Test VC database. Screenshots of
- * the three screens at 1280 and 375 px, dark and light, go to frontend/screenshots/.
+ * the three screens at 1280 and 375 px, dark and light, go to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/catalog.e2e.test.ts
  */
@@ -13,7 +13,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitDay, fitScore, fitToday } from '@fp/contracts';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { confirmSpend, DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import {
+  confirmSpend,
+  DIST_INDEX,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GENERATOR_MODULE = path.join(here, '..', '..', 'infra', 'src', 'catalog', 'index.ts');
@@ -425,14 +433,17 @@ describe('VC database: best fit first (e2e)', () => {
         await p.getByTestId('fit-badge').first().waitFor();
         // On a phone the controls fill the first screen: the shot shows the cards and their reasons.
         if (width === 375) await p.getByTestId('vc-results').evaluate((el) => el.scrollIntoView());
-        await p.screenshot({ path: path.join(SHOTS, `vc-database-best-fit-${width}-${theme}.png`), fullPage: false });
+        await screenshot(p, { path: path.join(SHOTS, `vc-database-best-fit-${width}-${theme}.png`), fullPage: false });
         await p
           .getByTestId('vc-firm-card')
           .first()
           .getByRole('button', { name: /^View details of / })
           .click();
         await p.getByRole('dialog').getByTestId('fit').waitFor();
-        await p.screenshot({ path: path.join(SHOTS, `vc-database-fit-dialog-${width}-${theme}.png`), fullPage: false });
+        await screenshot(p, {
+          path: path.join(SHOTS, `vc-database-fit-dialog-${width}-${theme}.png`),
+          fullPage: false,
+        });
         await c.close();
       }
     }
@@ -455,7 +466,7 @@ describe('catalog screenshots', () => {
           await page.getByTestId(ready).first().waitFor();
           if (name !== 'investors') await page.getByTestId(ready).nth(1).getByRole('checkbox').check();
           else await page.getByTestId(ready).first().getByRole('checkbox').check();
-          await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: false });
+          await screenshot(page, { path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: false });
         }
         await context.close();
       }

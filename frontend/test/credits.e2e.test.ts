@@ -11,7 +11,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE, screenshot } from './support';
 
 interface TestApp {
   url: string;
@@ -244,7 +244,7 @@ describe('credits screens (e2e)', () => {
   });
 });
 
-/** Screenshots at 1280 and 375 px, light and dark, into frontend/screenshots/ (looked at by hand). */
+/** Screenshots at 1280 and 375 px, light and dark, into frontend/screenshots/ with E2E_SHOTS=1 (looked at by hand). */
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 375]) {
@@ -256,7 +256,7 @@ async function shoot(page: Page, name: string) {
         document.documentElement.classList.add(t);
         document.documentElement.style.colorScheme = t;
       }, scheme);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
+      await screenshot(page, { path: path.join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -20,6 +20,7 @@ import {
   sharedChromium,
   signInThroughScreen,
   TEST_APP_MODULE,
+  screenshot,
 } from './support';
 
 const SHOTS = process.env.DECK_SHOTS ?? '/tmp/deck-links-manage-shots';
@@ -61,7 +62,7 @@ async function shots(p: Page, name: string, ready: () => Promise<unknown>) {
       await p.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await p.reload();
       await ready();
-      await p.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
+      await screenshot(p, { path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
     }
   }
   await p.evaluate(() => localStorage.setItem('fundflow-theme', 'light'));

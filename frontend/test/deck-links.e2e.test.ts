@@ -4,7 +4,7 @@
  * a 375 px phone (e-mail gate, tracking notice, pages rendered by pdf.js with the e-mail drawn into
  * the page image), and the founder sees the visit on the card (moved to Opened deck), the page chart
  * on the deck page and the line on the dashboard; the founder's own look at the link is not counted.
- * The deck is a PDF Chromium prints in the test. Screenshots at 1280 and 375 px in frontend/screenshots/.
+ * The deck is a PDF Chromium prints in the test. Screenshots at 1280 and 375 px in frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npx turbo run build --filter=@fp/frontend && npx vitest run --project e2e frontend/test/deck-links.e2e.test.ts
  */
@@ -20,6 +20,7 @@ import {
   SHOTS,
   signInThroughScreen,
   TEST_APP_MODULE,
+  screenshot,
 } from './support';
 
 mkdirSync(SHOTS, { recursive: true });
@@ -85,7 +86,7 @@ afterAll(async () => {
 });
 
 const card = () => page.getByTestId('pipeline-card').filter({ hasText: FIRM });
-const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+const shot = (p: Page, name: string) => screenshot(p, { path: path.join(SHOTS, `${name}.png`), fullPage: false });
 
 describe('deck links (e2e)', () => {
   it('the founder shares the deck from a pipeline card', { timeout: 60_000 }, async () => {

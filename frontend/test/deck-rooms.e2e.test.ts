@@ -20,6 +20,7 @@ import {
   sharedChromium,
   signInThroughScreen,
   TEST_APP_MODULE,
+  screenshot,
 } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -59,8 +60,7 @@ async function shots(p: Page, name: string, widths = [1280, 375]) {
     await setTheme(p, theme);
     for (const width of widths) {
       await p.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await p.waitForTimeout(150);
-      await p.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
+      await screenshot(p, { path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
     }
   }
   await setTheme(p, 'light');

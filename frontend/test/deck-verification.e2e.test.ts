@@ -20,6 +20,7 @@ import {
   sharedChromium,
   signInThroughScreen,
   TEST_APP_MODULE,
+  screenshot,
 } from './support';
 
 const SHOTS = process.env.DECK_VERIFY_SHOTS ?? '/tmp/deck-verification-shots';
@@ -80,7 +81,7 @@ async function shotsInPlace(p: Page, name: string) {
     }, theme);
     for (const width of [1280, 375]) {
       await p.setViewportSize({ width, height: width === 375 ? 740 : 900 });
-      await p.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
+      await screenshot(p, { path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
     }
   }
 }
@@ -93,7 +94,7 @@ async function shots(p: Page, name: string, ready: () => Promise<unknown>) {
       await p.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await p.reload();
       await ready();
-      await p.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
+      await screenshot(p, { path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
     }
   }
   await p.evaluate(() => localStorage.setItem('fundflow-theme', 'light'));

@@ -4,7 +4,7 @@
  * message and focus, and lists every faulty field at the top; a saved company name cannot be
  * emptied; an AUM range the server refuses keeps what was typed and says why; a toast covers
  * neither the search box nor the filters, and focus goes back to the button that opened the dialog.
- * Screenshots (1280 and 375 px, light and dark) go to E2E_SHOTS_DIR (default frontend/screenshots/).
+ * Screenshots (1280 and 375 px, light and dark) go to E2E_SHOTS_DIR (default frontend/screenshots/) with E2E_SHOTS=1.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/errors-in-sight.e2e.test.ts
  */
@@ -13,7 +13,15 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
+import {
+  DIST_INDEX,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  signInThroughScreen,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 interface TestApp {
   url: string;
@@ -75,7 +83,7 @@ async function shootThemes(p: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await p.emulateMedia({ colorScheme: scheme });
     await expect.poll(() => p.evaluate(() => document.documentElement.className)).toContain(scheme);
-    await p.screenshot({ path: path.join(OUT, `${name}-${scheme}.png`) });
+    await screenshot(p, { path: path.join(OUT, `${name}-${scheme}.png`) });
   }
   await p.emulateMedia({ colorScheme: 'light' });
 }
@@ -92,7 +100,7 @@ async function shootAll(p: Page, name: string) {
       await p.setViewportSize({ width: w, height: h });
       await p.emulateMedia({ colorScheme: scheme });
       await expect.poll(() => p.evaluate(() => document.documentElement.className)).toContain(scheme);
-      await p.screenshot({ path: path.join(OUT, `${name}-${w}-${scheme}.png`) });
+      await screenshot(p, { path: path.join(OUT, `${name}-${w}-${scheme}.png`) });
     }
   }
   await p.emulateMedia({ colorScheme: 'light' });
@@ -198,7 +206,7 @@ describe('notices (e2e)', () => {
         .first()
         .waitFor({ timeout: 60_000 })
         .catch(async (e: Error) => {
-          await page.screenshot({ path: path.join(OUT, `notices-no-cards-${w}.png`), fullPage: true });
+          await screenshot(page, { path: path.join(OUT, `notices-no-cards-${w}.png`), fullPage: true });
           throw e;
         });
       const open = page.getByRole('button', { name: 'Save Search' });

@@ -11,7 +11,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_INDEX, type E2eTestApp, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import {
+  DIST_INDEX,
+  type E2eTestApp,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 const PASSWORD = 'correct horse battery';
 /** A normal browser's user agent (the app refuses HeadlessChrome). */
@@ -112,7 +120,7 @@ describe('first hour gaps (e2e)', () => {
       await page.evaluate(() => window.dispatchEvent(new Event('focus')));
       await expect.poll(balance, { timeout: 30_000 }).toBe(after);
       mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, 'first-hour-gaps-pricing-after-payment-1280-light.png') });
+      await screenshot(page, { path: path.join(SHOTS, 'first-hour-gaps-pricing-after-payment-1280-light.png') });
       await checkout.close();
     },
   );

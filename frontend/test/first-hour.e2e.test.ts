@@ -5,7 +5,7 @@
  * without typing an address; each tick comes from the server. Waiting runs are one banner with a
  * count; the pipeline view, the submissions tab and the users search survive a reload; the theme
  * follows prefers-color-scheme; toasts do not cover the Save and Buy buttons; the angel locations
- * menu stays on the screen. Screenshots at 1280 and 375 px, light and dark, to frontend/screenshots/.
+ * menu stays on the screen. Screenshots at 1280 and 375 px, light and dark, to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npx turbo run build --filter=@fp/frontend && npx vitest run --project e2e frontend/test/first-hour.e2e.test.ts
  */
@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE, screenshot } from './support';
 
 interface TestApp {
   url: string;
@@ -63,7 +63,7 @@ async function newContext(width: number, height: number, colorScheme: 'light' | 
 
 async function shoot(p: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await p.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await screenshot(p, { path: path.join(SHOTS, `${name}.png`) });
 }
 
 /** Shoots `p` at 1280 and 375 px in both themes (the system's preference, which the app follows by default). */
@@ -78,7 +78,6 @@ async function shootAll(p: Page, name: string) {
       await p.emulateMedia({ colorScheme: scheme });
       // The app switches class at once; colours then transition (a loaded machine needs longer).
       await expect.poll(() => p.evaluate(() => document.documentElement.className)).toContain(scheme);
-      await p.waitForTimeout(800);
       await shoot(p, `${name}-${w}-${scheme}`);
     }
   }

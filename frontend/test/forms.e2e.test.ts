@@ -3,7 +3,7 @@
  * operator starts discovery for the stale test firms and watches its progress, counts and errors;
  * a founder sees the form badges in the test VC database, filters "Accepts online applications",
  * reads a firm's registry entry in its details, and submits to a firm with no usable form: it is
- * skipped without a charge and the toast says why. Screenshots (1280 and 375 px) go to frontend/screenshots/.
+ * skipped without a charge and the toast says why. Screenshots (1280 and 375 px) go to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/forms.e2e.test.ts
  */
@@ -12,7 +12,15 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
+import {
+  DIST_INDEX,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  signInThroughScreen,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 interface TestApp {
   url: string;
@@ -86,7 +94,7 @@ async function signIn(
 }
 
 const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+  screenshot(page, { path: path.join(SHOTS, `${name}.png`), fullPage });
 
 async function searchFirm(page: Page, name: string) {
   const search = page.getByPlaceholder('Search firms, press Enter');

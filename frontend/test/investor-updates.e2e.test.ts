@@ -23,6 +23,7 @@ import {
   SHOTS,
   signInThroughScreen,
   TEST_APP_MODULE,
+  screenshot,
 } from './support';
 
 type TestApp = E2eTestApp & {
@@ -91,7 +92,7 @@ async function shoot(page: Page, name: string, ready: (p: Page) => Promise<unkno
       await page.setViewportSize({ width: w, height: h });
       await page.reload();
       await ready(page).catch(async (err) => {
-        await page.screenshot({ path: path.join(SHOTS, `updates-${name}-${w}-${theme}-failed.png`), fullPage: true });
+        await screenshot(page, { path: path.join(SHOTS, `updates-${name}-${w}-${theme}-failed.png`), fullPage: true });
         throw err;
       });
       // Nothing wider than the screen on a phone.
@@ -104,7 +105,7 @@ async function shoot(page: Page, name: string, ready: (p: Page) => Promise<unkno
       // shot of a preview below the fold showed an empty box. Scrolled to once, it is in the picture.
       const frame = page.getByTestId('preview-frame');
       if (await frame.count()) await frame.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SHOTS, `updates-${name}-${w}-${theme}.png`), fullPage: true });
+      await screenshot(page, { path: path.join(SHOTS, `updates-${name}-${w}-${theme}.png`), fullPage: true });
       // WCAG 2.1 A/AA: no serious or critical violation on the screen (contrast in both themes included).
       // The preview's frame is left out: it is sandboxed without scripts (axe cannot run in it), and it is the e-mail, not the app.
       const axe = await new AxeBuilder({ page })
@@ -229,7 +230,7 @@ describe('investor updates', () => {
       await ops.frameLocator('iframe[title="HTML version"]').getByText('We shipped pick-path planning').waitFor();
       const unsubscribe = await message.locator('a[href*="/unsubscribe?token="]').first().getAttribute('href');
       expect(unsubscribe).toBeTruthy();
-      await ops.screenshot({ path: path.join(SHOTS, 'updates-mailbox-1280-light.png'), fullPage: true });
+      await screenshot(ops, { path: path.join(SHOTS, 'updates-mailbox-1280-light.png'), fullPage: true });
 
       // The investor follows it (no session, a phone): one click, and they are off this founder's updates.
       const investorCtx = await browser.newContext({ viewport: { width: 375, height: 812 }, userAgent: USER_AGENT });
@@ -241,7 +242,7 @@ describe('investor updates', () => {
       expect(await investor.getByRole('status').innerText()).toContain(
         `${ATLAS} will get no more investor updates from Acme Robotics`,
       );
-      await investor.screenshot({ path: path.join(SHOTS, 'updates-unsubscribed-375-light.png'), fullPage: true });
+      await screenshot(investor, { path: path.join(SHOTS, 'updates-unsubscribed-375-light.png'), fullPage: true });
 
       // The founder's next update leaves them out.
       const next = await app.api('POST', '/api/investor-updates', { token: founder.token, body: {} });

@@ -12,7 +12,15 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { DIST_INDEX, type E2eTestApp, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import {
+  DIST_INDEX,
+  type E2eTestApp,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -121,7 +129,7 @@ describe('keyboard-only walk (e2e)', () => {
     await page.keyboard.type('Lisbon, Portugal');
     const save = page.getByRole('button', { name: /Save Changes|Save Progress/ });
     await tabTo(save);
-    await page.screenshot({ path: path.join(SHOTS, 'keyboard-profile-save-1280.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'keyboard-profile-save-1280.png') });
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Profile Updated' }).waitFor();
     await expect
@@ -151,7 +159,7 @@ describe('keyboard-only walk (e2e)', () => {
     }
     const submit = page.getByRole('button', { name: 'Submit to 2 Test VCs' });
     await tabTo(submit, { max: 150 });
-    await page.screenshot({ path: path.join(SHOTS, 'keyboard-submit-1280.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'keyboard-submit-1280.png') });
     await page.keyboard.press('Enter');
     // Ask-before-spending may put a confirmation first: confirm it with the keyboard.
     const done = page.getByRole('status').filter({ hasText: 'Test Applications Submitted' });
@@ -192,6 +200,6 @@ describe('keyboard-only walk (e2e)', () => {
         { timeout: 15_000 },
       )
       .toBe('Applied');
-    await page.screenshot({ path: path.join(SHOTS, 'keyboard-pipeline-1280.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'keyboard-pipeline-1280.png') });
   });
 });

@@ -3,7 +3,7 @@
  * sandbox's warden-ventures (a CAPTCHA a person solves) waits for the founder; the live view shows
  * the firm's page fit to the width, zooms in with the buttons and with a two-finger pinch, pans, and
  * the founder solves the CAPTCHA by tapping the zoomed screen; Continue sends the application; the
- * header's "Back to FundFlow" returns to the app. Screenshots at 375 px in frontend/screenshots/.
+ * header's "Back to FundFlow" returns to the app. Screenshots at 375 px in frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npx turbo run build --filter=@fp/frontend && npx vitest run --project e2e frontend/test/live-phone.e2e.test.ts
  */
@@ -12,7 +12,15 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { DIST_INDEX, type E2eTestApp, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import {
+  DIST_INDEX,
+  type E2eTestApp,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 type TestApp = E2eTestApp & {
   runtime: {
@@ -131,7 +139,7 @@ describe('the live view on a 375 px phone', () => {
     expect(Math.abs(fit.img - fit.box)).toBeLessThan(2);
     expect(fit.page).toBeLessThanOrEqual(375);
     await live.locator('#screen-box').scrollIntoViewIfNeeded();
-    await live.screenshot({ path: path.join(SHOTS, 'live-phone-fit-375.png') });
+    await screenshot(live, { path: path.join(SHOTS, 'live-phone-fit-375.png') });
 
     // Buttons: 150 %, 200 %, 300 % of the width; the box pans (it scrolls) and the page itself does not widen.
     const zoomIn = live.getByRole('button', { name: 'Zoom in' });
@@ -187,7 +195,7 @@ describe('the live view on a 375 px phone', () => {
       )
       .toBe(5);
     await live.waitForTimeout(1500); // the next frames show the code
-    await live.screenshot({ path: path.join(SHOTS, 'live-phone-zoomed-375.png') });
+    await screenshot(live, { path: path.join(SHOTS, 'live-phone-zoomed-375.png') });
     await live.getByLabel('Text to type into the page').fill(code);
     await live.getByRole('button', { name: 'Type', exact: true }).tap();
     await live.getByText('Typed.').waitFor();
@@ -202,7 +210,7 @@ describe('the live view on a 375 px phone', () => {
       .toBe('completed');
     expect(app.runtime.sandbox!.received(SITE)[0]).toMatchObject({ accepted: true, fields: { human_check: 'passed' } });
     await live.getByText('The run has ended.').waitFor({ timeout: 30_000 });
-    await live.screenshot({ path: path.join(SHOTS, 'live-phone-ended-375.png') });
+    await screenshot(live, { path: path.join(SHOTS, 'live-phone-ended-375.png') });
 
     // The way back to the app.
     await back.tap();

@@ -4,7 +4,7 @@
  * and sign-in is refused with the message); an auditor lands on the ledger (the only screen they
  * have), runs the full audit from the screen, sees it find a corrupted balance with its events and
  * downloads the CSV; an operator finds a failed application in the workflow console and retries it,
- * and stops a running one. Screenshots (1280 and 375 px, dark and light) go to frontend/screenshots/.
+ * and stops a running one. Screenshots (1280 and 375 px, dark and light) go to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/ops.e2e.test.ts
  */
@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE, screenshot } from './support';
 
 interface TestApp {
   url: string;
@@ -109,7 +109,7 @@ async function shots(
       const { context, page } = await signIn(email, landing, { width, theme });
       await page.goto(`${app.url}${url}`);
       await ready(page);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
+      await screenshot(page, { path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
       await context.close();
     }
   }
@@ -276,7 +276,7 @@ describe('workflow console (e2e)', () => {
         120_000,
       ).toBe('Failed');
       expect(await row.textContent()).toMatch(/CAPTCHA/i);
-      await page.screenshot({ path: path.join(SHOTS, 'ops-workflows-1280-dark.png'), fullPage: true });
+      await screenshot(page, { path: path.join(SHOTS, 'ops-workflows-1280-dark.png'), fullPage: true });
       // A retry spends one of the founder's credits: the button says so and the operator is asked,
       // with the founder's balance as the server holds it. Cancel changes nothing.
       const runOf = async () =>
@@ -299,8 +299,7 @@ describe('workflow console (e2e)', () => {
             document.documentElement.classList.remove('dark', 'light');
             document.documentElement.classList.add(t);
           }, theme);
-          await page.waitForTimeout(400);
-          await page.screenshot({ path: path.join(SHOTS, `ops-retry-confirm-${width}-${theme}.png`) });
+          await screenshot(page, { path: path.join(SHOTS, `ops-retry-confirm-${width}-${theme}.png`) });
         }
       }
       await page.evaluate(() => document.documentElement.classList.replace('light', 'dark'));
@@ -336,7 +335,7 @@ describe('workflow console (e2e)', () => {
       expect(await dialog.getByRole('region', { name: 'Attempt 1' }).getByRole('table').textContent()).toMatch(
         /begin.*apply.*finish/s,
       );
-      await page.screenshot({ path: path.join(SHOTS, 'ops-workflow-detail-1280-dark.png') });
+      await screenshot(page, { path: path.join(SHOTS, 'ops-workflow-detail-1280-dark.png') });
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
 

@@ -5,7 +5,7 @@
  * presses "Retry now", the credit lands on the founder's ledger and the row moves to the landed
  * list. (How a refused refund becomes pending is backend/test/pending-refunds.int.test.ts; here the
  * pending refund is written to the log as that code writes it.) Screenshots (1280 and 375 px, dark
- * and light) go to frontend/screenshots/.
+ * and light) go to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/pending-refunds.e2e.test.ts
  */
@@ -13,7 +13,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE, screenshot } from './support';
 
 interface TestApp {
   url: string;
@@ -141,7 +141,7 @@ describe('pending refunds on the Ledger page (e2e)', () => {
           const { context, page } = await signIn(OPERATOR, 'Dashboard', { width, theme });
           await page.goto(`${app.url}/ops/ledger`);
           await pendingRow(page).first().waitFor();
-          await page.screenshot({
+          await screenshot(page, {
             path: path.join(SHOTS, `ops-pending-refunds-${width}-${theme}.png`),
             fullPage: true,
           });
@@ -173,7 +173,7 @@ describe('pending refunds on the Ledger page (e2e)', () => {
       await expect.poll(() => landed.filter({ hasText: FOUNDER }).count()).toBe(1);
       await app.ctx.projections.waitFor(undefined, 20_000);
       expect(await app.services.credits.balance(founderId)).toBe(1);
-      await page.screenshot({ path: path.join(SHOTS, 'ops-pending-refunds-landed-1280-dark.png'), fullPage: true });
+      await screenshot(page, { path: path.join(SHOTS, 'ops-pending-refunds-landed-1280-dark.png'), fullPage: true });
       await context.close();
     },
   );

@@ -5,7 +5,7 @@
  * date of today, sees it on the dashboard, reads its history; the table view sorts and filters;
  * firms are added from the database, one from its details and several from the selection; one is
  * dragged with the mouse.
- * Screenshots at 1280 and 375 px, dark and light, in frontend/screenshots/.
+ * Screenshots at 1280 and 375 px, dark and light, in frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/pipeline.e2e.test.ts
  */
@@ -22,6 +22,7 @@ import {
   sharedChromium,
   SHOTS,
   TEST_APP_MODULE,
+  screenshot,
 } from './support';
 
 interface TestApp {
@@ -253,7 +254,7 @@ describe('pipeline (e2e)', () => {
     await expect.poll(() => fit.innerText()).toContain('Not at Seed (Series C, Series D+)');
     expect(await fit.innerText()).toContain('Checks $8.6M–$83M are above your $2M round');
     expect(await fit.getByTestId('fit-score').innerText()).toBe('15');
-    await page.screenshot({ path: path.join(SHOTS, 'fit-dialog-1280-dark.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'fit-dialog-1280-dark.png') });
     await page.getByRole('dialog').getByRole('button', { name: 'Add to Pipeline' }).click();
     await page.getByRole('status').filter({ hasText: 'Added 1 to your pipeline' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
@@ -306,21 +307,20 @@ describe('pipeline (e2e)', () => {
         await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
         await page.goto(`${app.url}/pipeline`);
         await card('Northwind Ventures').waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `pipeline-board-${width}-${theme}.png`), fullPage: true });
+        await screenshot(page, { path: path.join(SHOTS, `pipeline-board-${width}-${theme}.png`), fullPage: true });
         await page.getByRole('tab', { name: 'Table' }).focus();
         await page.keyboard.press('Enter');
         await page.getByTestId('pipeline-table').waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `pipeline-table-${width}-${theme}.png`), fullPage: true });
+        await screenshot(page, { path: path.join(SHOTS, `pipeline-table-${width}-${theme}.png`), fullPage: true });
         await page.getByRole('tab', { name: 'Board' }).focus();
         await page.keyboard.press('Enter');
         await card('Northwind Ventures').getByRole('button', { name: 'Open Northwind Ventures' }).click();
         await page.getByRole('dialog').getByTestId('card-history').waitFor();
-        await page.waitForTimeout(300);
-        await page.screenshot({ path: path.join(SHOTS, `pipeline-card-${width}-${theme}.png`) });
+        await screenshot(page, { path: path.join(SHOTS, `pipeline-card-${width}-${theme}.png`) });
         await page.keyboard.press('Escape');
         await page.goto(`${app.url}/`);
         await page.getByTestId('follow-ups-card').getByText('Northwind Ventures').waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `pipeline-dashboard-${width}-${theme}.png`), fullPage: true });
+        await screenshot(page, { path: path.join(SHOTS, `pipeline-dashboard-${width}-${theme}.png`), fullPage: true });
       }
     }
   });

@@ -3,7 +3,7 @@
  * DBOS engine and the sandbox: upload a deck in Settings with the keyboard (a non-PDF is refused),
  * see it and its history, submit to a firm whose form requires a deck file, open the details and
  * see the proof (confirmation, the request that sent the form, the screenshot) and download it.
- * Saves screenshots (1280 and 375 px, dark and light) to frontend/screenshots/.
+ * Saves screenshots (1280 and 375 px, dark and light) to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/pitch-deck.e2e.test.ts
  */
@@ -22,6 +22,7 @@ import {
   SHOTS,
   signInThroughScreen,
   TEST_APP_MODULE,
+  screenshot,
 } from './support';
 
 type TestApp = E2eTestApp;
@@ -85,7 +86,7 @@ describe('pitch deck (e2e)', () => {
     await page.goto(`${app.url}/settings`);
     await deckCard().getByText('No pitch deck yet').waitFor();
     await deckCard().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, 'pitch-deck-empty-1280-dark.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'pitch-deck-empty-1280-dark.png') });
 
     // A file named .pdf that is not one: the server reads the bytes and says so.
     const upload = deckCard().getByRole('button', { name: 'Upload PDF' });
@@ -135,7 +136,7 @@ describe('pitch deck (e2e)', () => {
         await page.goto(`${app.url}/settings`);
         await deckCard().getByTestId('pitch-deck-current').waitFor();
         await deckCard().scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(SHOTS, `pitch-deck-${width}-${theme}.png`) });
+        await screenshot(page, { path: path.join(SHOTS, `pitch-deck-${width}-${theme}.png`) });
       }
     }
     await page.evaluate(() => localStorage.setItem('fundflow-theme', 'dark'));
@@ -190,8 +191,7 @@ describe('pitch deck (e2e)', () => {
           .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
       )
       .toBeGreaterThan(100);
-    await page.waitForTimeout(300); // the dialog's entry animation
-    await page.screenshot({ path: path.join(SHOTS, 'pitch-deck-proof-1280-dark.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'pitch-deck-proof-1280-dark.png') });
 
     const downloading = page.waitForEvent('download');
     await proof.getByRole('button', { name: 'Download proof' }).click();
@@ -212,7 +212,7 @@ describe('pitch deck (e2e)', () => {
       .click();
     await page.getByRole('dialog').getByTestId('proof-request').scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SHOTS, 'pitch-deck-proof-375-dark.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'pitch-deck-proof-375-dark.png') });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
@@ -259,7 +259,7 @@ describe('pitch deck (e2e)', () => {
           .getByText(/ada-lovelace-cv/)
           .waitFor();
         await page.getByTestId('documents').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(SHOTS, `documents-${width}-${theme}.png`) });
+        await screenshot(page, { path: path.join(SHOTS, `documents-${width}-${theme}.png`) });
       }
     }
     await page.evaluate(() => localStorage.setItem('fundflow-theme', 'dark'));

@@ -2,7 +2,7 @@
  * The startup profile editor and the dashboard, in real Chromium against the built app and the real
  * backend: fill the three tabs and watch completion rise to 'Your profile is complete!', reload and
  * find the data, clear a field, the unsaved-edits prompt, and the dashboard's profile summary and
- * application stats. Saves screenshots (1280 and 375 px, dark and light) to frontend/screenshots/.
+ * application stats. Saves screenshots (1280 and 375 px, dark and light) to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/profile.e2e.test.ts
  */
@@ -11,7 +11,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
+import {
+  DIST_INDEX,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  signInThroughScreen,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 interface TestApp {
   url: string;
@@ -133,7 +141,7 @@ describe('startup profile and dashboard (e2e)', () => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')), { timeout: 10_000 })
       .toBe('true');
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, 'profile-settings-invalid-1280-dark.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'profile-settings-invalid-1280-dark.png') });
     await field('Pitch Deck URL').fill('');
     await tab('Basic Info').click();
   });
@@ -214,7 +222,7 @@ describe('startup profile and dashboard (e2e)', () => {
     await page.getByText(`Founded Year must be a year between 1900 and ${thisYear}`).waitFor();
     await tab('Company Details').click();
     await page.getByText('Raising Amount must be an amount, e.g. $2.5M, €800k or 1.2 million').waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'profile-settings-nonsense-1280-dark.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'profile-settings-nonsense-1280-dark.png') });
     expect(await page.getByRole('status').filter({ hasText: 'Profile Updated' }).count()).toBe(0);
     for (const [typed, message] of [
       ['-5000', 'Raising Amount must be more than 0'],
@@ -339,7 +347,7 @@ describe('startup profile and dashboard (e2e)', () => {
                   .poll(() => page.getByTestId('profile-card-percentage').innerText(), { timeout: 10_000 })
                   .toBe(expected);
               else await header().waitFor();
-              await page.screenshot({
+              await screenshot(page, {
                 path: path.join(SHOTS, `profile-${name}-${state}-${width}-${theme}.png`),
                 fullPage: true,
               });

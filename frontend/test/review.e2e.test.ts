@@ -3,7 +3,7 @@
  * sandbox firm they have never applied to, presses "Review first", sees every value the form would get with
  * its source and the questions only they can answer, answers them ("Other", their choice), reviews again,
  * submits from the review, and the firm receives exactly the reviewed values; the submission's details show
- * the same table. Screenshots at 1280 and 375 px, light and dark, to frontend/screenshots/.
+ * the same table. Screenshots at 1280 and 375 px, light and dark, to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npx turbo run build --filter=@fp/frontend && npx vitest run --project e2e frontend/test/review.e2e.test.ts
  */
@@ -21,6 +21,7 @@ import {
   SHOTS,
   signInThroughScreen,
   TEST_APP_MODULE,
+  screenshot,
 } from './support';
 
 const USER_AGENT =
@@ -62,8 +63,7 @@ const dialog = () => page.getByTestId('review-dialog');
 const received = () => app.runtime.sandbox!.received(SLUG);
 
 async function shoot(name: string) {
-  await page.waitForTimeout(300); // entry animations
-  await page.screenshot({ path: path.join(SHOTS, name) });
+  await screenshot(page, { path: path.join(SHOTS, name) });
 }
 
 /** The review table as the founder reads it: question → value → source. */
@@ -140,7 +140,6 @@ describe('review before sending, in the browser', () => {
         root.style.colorScheme = x;
       }, t);
     await theme('dark');
-    await page.waitForTimeout(700); // colour transitions
     await shoot('review-ready-375-dark.png');
     // The table fits a phone's width: rows stack instead of scrolling sideways.
     expect(

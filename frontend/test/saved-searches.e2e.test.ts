@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE, screenshot } from './support';
 
 interface TestApp {
   url: string;
@@ -140,12 +140,12 @@ describe('saved searches (e2e)', () => {
         await page.goto(`${app.url}/vc-database?search=Zephyr`);
         await chip('Zephyr firms').waitFor();
         await page.getByLabel('Select Rhein Zephyr').waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `saved-searches-vc-${width}-${theme}.png`) });
+        await screenshot(page, { path: path.join(SHOTS, `saved-searches-vc-${width}-${theme}.png`) });
         await page.goto(`${app.url}/`);
         await page.getByTestId('saved-searches-card').getByText('Zephyr firms').waitFor();
-        await page
-          .getByTestId('saved-searches-card')
-          .screenshot({ path: path.join(SHOTS, `saved-searches-dashboard-${width}-${theme}.png`) });
+        await screenshot(page.getByTestId('saved-searches-card'), {
+          path: path.join(SHOTS, `saved-searches-dashboard-${width}-${theme}.png`),
+        });
       }
     }
     await page.setViewportSize({ width: 1280, height: 900 });

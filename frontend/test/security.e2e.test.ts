@@ -3,7 +3,7 @@
  * dashboard fill after a scripted burst of abuse (from other addresses, through X-Forwarded-For,
  * which the app believes from its loopback peer), unblocks one address from the list and one with
  * the IP Management form; the dashboard refreshes by itself every 30 s; a non-admin is turned away.
- * Saves screenshots (1280 and 375 px, dark and light) to frontend/screenshots/.
+ * Saves screenshots (1280 and 375 px, dark and light) to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/security.e2e.test.ts
  */
@@ -11,7 +11,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE, screenshot } from './support';
 
 interface TestApp {
   url: string;
@@ -267,12 +267,12 @@ describe('security dashboard screenshots', () => {
           .getByText(/violations?, newest first/)
           .waitFor();
         await page.getByTestId('violations-chart').waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `security-dashboard-${width}-${theme}.png`), fullPage: true });
+        await screenshot(page, { path: path.join(SHOTS, `security-dashboard-${width}-${theme}.png`), fullPage: true });
         if (width === 375) {
           // The full phone page is too tall to read scaled down: also in screen-sized parts.
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           for (let y = 0, part = 1; y < height && part <= 5; y += 812, part++) {
-            await page.screenshot({
+            await screenshot(page, {
               path: path.join(SHOTS, `security-dashboard-375-${theme}-part${part}.png`),
               fullPage: true,
               clip: { x: 0, y, width: 375, height: Math.min(812, height - y) },
@@ -285,7 +285,7 @@ describe('security dashboard screenshots', () => {
     const { context, page } = await signedInPage(FOUNDER, { width: 1280, height: 900 });
     await page.goto(`${app.url}/security-dashboard`);
     await page.getByTestId('security-forbidden').waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'security-dashboard-forbidden-1280-dark.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'security-dashboard-forbidden-1280-dark.png') });
     await context.close();
     expect(existsSync(path.join(SHOTS, 'security-dashboard-375-light.png'))).toBe(true);
   });

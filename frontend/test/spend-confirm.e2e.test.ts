@@ -21,6 +21,7 @@ import {
   SHOTS,
   signInThroughScreen,
   TEST_APP_MODULE,
+  screenshot,
 } from './support';
 
 let app: E2eTestApp;
@@ -44,8 +45,7 @@ async function shoot(name: string, focus?: Locator) {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await focus?.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(SHOTS, `spend-${name}-${width}-${theme}.png`) });
+      await screenshot(page, { path: path.join(SHOTS, `spend-${name}-${width}-${theme}.png`) });
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -93,7 +93,7 @@ describe('ask before spending, honest figures', () => {
   it('asks "Spend 2 of your 50 credits?" before submitting; Cancel spends nothing', { timeout: 300_000 }, async () => {
     // A loaded machine can take a while to serve the first page: one more try before failing.
     await signInThroughScreen(page, app.url, user.email).catch(async (e) => {
-      await page.screenshot({ path: path.join(SHOTS, 'spend-signin-failure.png') }).catch(() => undefined);
+      await screenshot(page, { path: path.join(SHOTS, 'spend-signin-failure.png') }).catch(() => undefined);
       console.error('[sign-in retry]', (e as Error).message.split('\n')[0]);
       await signInThroughScreen(page, app.url, user.email);
     });

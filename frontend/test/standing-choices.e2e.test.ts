@@ -3,7 +3,7 @@
  * founder sees the defaults (opt-ins "Always no", terms not accepted for them, no default message),
  * changes them with the keyboard, takes the template suggestion (labelled as not AI) as their default
  * message, saves, and the server holds exactly that; a reload shows it. Screenshots at 1280 and 375 px,
- * light and dark, to frontend/screenshots/.
+ * light and dark, to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npx turbo run build --filter=@fp/frontend && npx vitest run --project e2e frontend/test/standing-choices.e2e.test.ts
  */
@@ -20,6 +20,7 @@ import {
   SHOTS,
   signInThroughScreen,
   TEST_APP_MODULE,
+  screenshot,
 } from './support';
 
 const USER_AGENT =
@@ -60,9 +61,8 @@ async function shootCard(name: string) {
   // The whole card from a full-page capture taken at the top of the page: an element shot of a card taller
   // than a phone's screen scrolls it under the sticky header, which would then cover its top.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300); // entry animations
   const box = (await card().boundingBox())!;
-  await page.screenshot({
+  await screenshot(page, {
     path: path.join(SHOTS, name),
     fullPage: true,
     clip: { x: box.x, y: box.y, width: box.width, height: box.height },

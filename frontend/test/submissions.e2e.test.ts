@@ -3,7 +3,7 @@
  * workflow engine and the sandbox firm sites: complete the profile (API), select test firms and
  * submit, watch the statuses move on Submissions, open the live view (CDP screencast frames), stop
  * one, retry a failed one, and see the proof in the details. Saves screenshots (1280 and 375 px,
- * dark and light) to frontend/screenshots/.
+ * dark and light) to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/submissions.e2e.test.ts
  */
@@ -12,7 +12,15 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { confirmSpend, DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import {
+  confirmSpend,
+  DIST_INDEX,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 interface TestApp {
   url: string;
@@ -193,7 +201,7 @@ describe('applications (e2e)', () => {
       .poll(() => live.locator('#screen').getAttribute('src'), { timeout: 30_000 })
       .toMatch(/^(data:image\/jpeg;base64,|\/live\/)/);
     mkdirSync(SHOTS, { recursive: true });
-    await live.screenshot({ path: path.join(SHOTS, 'submissions-live-view-1280-dark.png') });
+    await screenshot(live, { path: path.join(SHOTS, 'submissions-live-view-1280-dark.png') });
     livePage = live;
   });
 
@@ -210,7 +218,7 @@ describe('applications (e2e)', () => {
           .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.src.includes('/screenshot')),
       )
       .toBe(true);
-    await live.screenshot({ path: path.join(SHOTS, 'submissions-live-view-ended-1280-dark.png') });
+    await screenshot(live, { path: path.join(SHOTS, 'submissions-live-view-ended-1280-dark.png') });
     await live.close();
   });
 
@@ -283,8 +291,7 @@ describe('applications (e2e)', () => {
       )
       .toBeGreaterThan(100);
     expect(await dialog.getByTestId('proof').innerText()).toMatch(/thank/i);
-    await page.waitForTimeout(300); // the dialog's entry animation
-    await page.screenshot({ path: path.join(SHOTS, 'submissions-details-1280-dark.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'submissions-details-1280-dark.png') });
     await page.keyboard.press('Escape');
     // The Completed card agrees with the server once the page refreshes (how many of the other
     // firms completed depends on timing under load, so the server's count is the reference).
@@ -321,15 +328,14 @@ describe('applications (e2e)', () => {
           expect(await page.getByTestId('tab-processing').innerText()).toMatch(/^Active/);
           expect(await page.getByTestId('tab-completed').innerText()).toMatch(/^Done/);
         }
-        await page.screenshot({ path: path.join(SHOTS, `submissions-${width}-${theme}.png`), fullPage: true });
+        await screenshot(page, { path: path.join(SHOTS, `submissions-${width}-${theme}.png`), fullPage: true });
         const details = page
           .getByTestId(width === 375 ? 'submission-card' : 'submission-row')
           .filter({ hasText: 'Northwind Ventures' })
           .getByRole('button', { name: 'View Details' });
         await details.click();
         await page.getByRole('dialog').getByTestId('proof').waitFor();
-        await page.waitForTimeout(300); // the dialog's entry animation
-        await page.screenshot({ path: path.join(SHOTS, `submissions-details-${width}-${theme}.png`) });
+        await screenshot(page, { path: path.join(SHOTS, `submissions-details-${width}-${theme}.png`) });
         await page.keyboard.press('Escape');
       }
     }

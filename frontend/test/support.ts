@@ -7,6 +7,22 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
 export const SHOTS = path.join(here, '..', 'screenshots');
 
+/** Whether this run writes screenshots: `E2E_SHOTS=1 npx vitest run --project e2e <file>` to look at the screens. */
+export const SHOTS_WANTED = process.env.E2E_SHOTS === '1';
+
+/**
+ * Writes a screenshot when the run asks for them (`SHOTS_WANTED`): every run would otherwise pay for
+ * images nobody opens. Transitions and entry animations are finished first (`animations: 'disabled'`),
+ * so no test sleeps for them.
+ */
+export async function screenshot(
+  target: { screenshot(options: import('playwright-core').PageScreenshotOptions): Promise<Buffer> },
+  options: import('playwright-core').PageScreenshotOptions & { path: string },
+): Promise<void> {
+  if (!SHOTS_WANTED) return;
+  await target.screenshot({ animations: 'disabled', ...options });
+}
+
 /**
  * The backend's test app (real app, real Postgres), loaded by path at run time so that
  * `tsc -p frontend` does not type-check the backend's sources; each e2e file types what it uses.

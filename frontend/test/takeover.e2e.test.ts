@@ -3,7 +3,7 @@
  * whose form has a CAPTCHA a person solves (the sandbox's warden-ventures) waits as "Needs you in
  * the live view"; the founder presses "Take over" in Submissions, clicks "I am human" on the live
  * view's screen, types the code shown, presses Enter and Continue, and the application is sent.
- * Screenshots at 1280 and 375 px to frontend/screenshots/.
+ * Screenshots at 1280 and 375 px to frontend/screenshots/ with E2E_SHOTS=1.
  *
  * Run: npm run build && npx vitest run --project e2e frontend/test/takeover.e2e.test.ts
  */
@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE } from './support';
+import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE, screenshot } from './support';
 
 interface TestApp {
   url: string;
@@ -108,9 +108,9 @@ describe('taking over the live browser, in the browser', () => {
       .toBe(true);
     // The app's one banner says so, with a count and a way in.
     await page.getByTestId('waiting-runs-banner').filter({ hasText: 'Needs you in the live view: 1' }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'takeover-submissions-1280.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'takeover-submissions-1280.png') });
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({ path: path.join(SHOTS, 'takeover-submissions-375.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'takeover-submissions-375.png') });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     const takeOver = row.getByRole('button', { name: 'Take over' });
@@ -121,8 +121,7 @@ describe('taking over the live browser, in the browser', () => {
     await live.getByRole('heading', { name: 'Needs you in the live view' }).waitFor();
     const img = live.locator('#screen');
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    await live.waitForTimeout(300);
-    await live.screenshot({ path: path.join(SHOTS, 'takeover-live-1280.png') });
+    await screenshot(live, { path: path.join(SHOTS, 'takeover-live-1280.png') });
 
     // Click "I am human" where it is on the screen image (the frame is the run's viewport, scaled to fit).
     const at = await img.evaluate((el, p) => {
@@ -151,9 +150,9 @@ describe('taking over the live browser, in the browser', () => {
     await live.getByText('Typed.').waitFor();
     await live.getByRole('button', { name: 'Enter', exact: true }).click();
     await live.waitForTimeout(1500); // the firm's page checks the code; the screen shows "Verified"
-    await live.screenshot({ path: path.join(SHOTS, 'takeover-live-solved-1280.png') });
+    await screenshot(live, { path: path.join(SHOTS, 'takeover-live-solved-1280.png') });
     await live.setViewportSize({ width: 375, height: 812 });
-    await live.screenshot({ path: path.join(SHOTS, 'takeover-live-375.png'), fullPage: true });
+    await screenshot(live, { path: path.join(SHOTS, 'takeover-live-375.png'), fullPage: true });
     await live.setViewportSize({ width: 1280, height: 900 });
     await live.getByRole('button', { name: 'Continue' }).click();
 
@@ -183,6 +182,6 @@ describe('taking over the live browser, in the browser', () => {
     const taken = page.getByTestId('takeovers');
     await taken.getByText(/you took over and pressed Continue/).waitFor();
     await taken.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, 'takeover-details-1280.png') });
+    await screenshot(page, { path: path.join(SHOTS, 'takeover-details-1280.png') });
   }, 300_000);
 });

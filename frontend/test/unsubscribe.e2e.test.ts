@@ -11,7 +11,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, signInThroughScreen, TEST_APP_MODULE } from './support';
+import {
+  DIST_INDEX,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  signInThroughScreen,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 interface TestApp {
   url: string;
@@ -107,7 +115,7 @@ async function shoot(page: Page, name: string) {
       await page.reload();
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('button', { name: /Unsubscribe|Undo/ }).waitFor();
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${w}-${theme}.png`), fullPage: true });
+      await screenshot(page, { path: path.join(SHOTS, `${name}-${w}-${theme}.png`), fullPage: true });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -191,7 +199,7 @@ describe('unsubscribe from a notification e-mail', () => {
       await page.getByRole('alert').filter({ hasText: 'This unsubscribe link is not valid' }).waitFor();
       expect((await serverState(founder.email)).events).toEqual(['MailUnsubscribed', 'MailResubscribed']);
       await page.setViewportSize({ width: 375, height: 812 });
-      await page.screenshot({ path: path.join(SHOTS, 'unsubscribe-invalid-375-light.png') });
+      await screenshot(page, { path: path.join(SHOTS, 'unsubscribe-invalid-375-light.png') });
       await context.close();
       await signedIn.close();
     },
