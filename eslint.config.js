@@ -5,6 +5,25 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// The sanctioned second faces: test fixtures, the sandbox sites and the Temporal adapter (heavy, loaded only where used).
+const PACKAGE_FACES = {
+  group: [
+    '@fp/*/*',
+    '!@fp/contracts/testing',
+    '!@fp/workflows/testing',
+    '!@fp/workflows/sandbox',
+    '!@fp/workflows/temporal',
+  ],
+  message: "Import another package through its public face ('@fp/<name>'), not its files.",
+};
+
+// A screen feature's face is its index.ts; its files (and its lazily loaded pages) are its own.
+const featureFace = (regex) => ({
+  regex,
+  message:
+    "Import another feature through its index ('../<feature>'), not its files; export what you need from its index.ts (never a page its routes.ts loads lazily).",
+});
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', 'frontend/public/**', '**/*.d.ts'] },
   {
@@ -19,24 +38,24 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // The sanctioned second faces: test fixtures, the sandbox sites and the Temporal adapter (heavy, loaded only where used).
-              group: [
-                '@fp/*/*',
-                '!@fp/contracts/testing',
-                '!@fp/workflows/testing',
-                '!@fp/workflows/sandbox',
-                '!@fp/workflows/temporal',
-              ],
-              message: "Import another package through its public face ('@fp/<name>'), not its files.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [PACKAGE_FACES] }],
+    },
+  },
+  // Features import each other only through their index (a file in features/<f>/, one in a subfolder, the app shell).
+  {
+    files: ['frontend/src/features/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PACKAGE_FACES, featureFace('^\\.\\./[^./][^/]*/')] }] },
+  },
+  {
+    files: ['frontend/src/features/*/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [PACKAGE_FACES, featureFace('^\\.\\./\\.\\./[^./][^/]*/')] }],
+    },
+  },
+  {
+    files: ['frontend/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [PACKAGE_FACES, featureFace('^\\.\\./features/[^/]+/')] }],
     },
   },
   {

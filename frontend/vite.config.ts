@@ -30,6 +30,9 @@ export default defineConfig({
     rollupOptions: {
       // Two pages: the app, and the public deck viewer with only what it needs (served for /d/:token).
       input: { main: 'index.html', viewer: 'viewer.html' },
+      // A feature's index.ts and ui/index.ts only re-export: importing one name from them must not run
+      // (and so bundle into the importer's chunk) their other files, e.g. the app shell pulling a page's parts.
+      treeshake: { moduleSideEffects: (id) => !/\/src\/(features\/[^/]+|ui)\/index\.ts$/.test(id) },
       output: {
         // Long-lived vendor chunks cache across deploys; SuperTokens stays a lazy chunk of its own.
         manualChunks(id) {

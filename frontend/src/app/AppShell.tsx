@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useUserSync } from '../features/accounts/useUserSync';
-import { VerifyEmailBanner } from '../features/accounts/VerifyEmailBanner';
-import { WaitingRunsBanner } from '../features/submissions/WaitingRunsBanner';
+import { useUserSync, VerifyEmailBanner } from '../features/accounts';
+import { WaitingRunsBanner } from '../features/submissions';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { useSidebar } from './useSidebar';

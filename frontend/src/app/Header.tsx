@@ -1,6 +1,6 @@
 import { Menu as MenuIcon, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { CreditBadge } from '../features/credits/CreditBadge';
-import { useOpsAccess } from '../features/ops/queries';
+import { CreditBadge } from '../features/credits';
+import { useOpsAccess } from '../features/ops';
 import { useIdentity } from '../lib/identity';
 import { Button } from '../ui/Button';
 import { BrandMark, PRODUCT_NAME } from './Brand';

@@ -1,6 +1,6 @@
 import { LogIn, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { SignInForm } from '../features/accounts/SignInForm';
+import { SignInForm } from '../features/accounts';
 import { cn } from '../lib/cn';
 import { useIdentity } from '../lib/identity';
 import { Button } from '../ui/Button';
@@ -9,7 +9,7 @@ import { Spinner } from '../ui/Spinner';
 import { trapTab } from '../ui/focus';
 import { Tooltip } from '../ui/Tooltip';
 import { Brand, TAGLINE } from './Brand';
-import { useOpsAccess } from '../features/ops/queries';
+import { useOpsAccess } from '../features/ops';
 import { isNavItemActive, navSections, type NavItem } from './nav';
 import { UserMenu } from './UserMenu';
 

@@ -61,6 +61,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The server said no: the signed-in user may not see this (an admin-only screen, a founder's mailbox). */
+export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
+/** Exponential backoff capped at 30 s: the retry delay of the reads that retry. */
+export const backoff = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+
 const NOT_AUTHENTICATED = 'User not authenticated';
 export const NO_TOKEN = 'Failed to get authentication token';
 

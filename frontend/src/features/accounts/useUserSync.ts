@@ -4,7 +4,7 @@ import { AUDITORS_READ_ONLY } from '@fp/contracts';
 import { ApiError, isAuthFailure } from '../../lib/api';
 import { useIdentity } from '../../lib/identity';
 import { toast } from '../../ui/toast';
-import { creditKeys } from '../credits/queries';
+import { creditKeys } from '../credits';
 import { AUTH_ERROR_DESCRIPTION, AUTH_ERROR_TITLE, authKeys, syncUser, welcomeCreditsMessage } from './queries';
 
 /** Once per signed-in page load: tell the server about the user; welcome new users. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FlaskConical } from 'lucide-react';
 import { api } from '../../lib/api';
-import { useOpsAccess } from '../ops/queries';
+import { useOpsAccess } from '../ops';
 
 /**
  * Shown while the catalog holds generated records of this kind: a founder must know these firms

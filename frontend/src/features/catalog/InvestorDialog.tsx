@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Skeleton } from '../../ui/Skeleton';
 import { angelDetailQueryOptions } from './investor-queries';
-import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
+import { AddToPipelineButton } from '../pipeline';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,7 +1,6 @@
 import { ACTION_PRICES, creditCount } from '@fp/contracts';
 import { PageHeader } from '../../ui/PageHeader';
-import { SavedSearchesBar } from '../saved-searches/SavedSearchesBar';
-import { savedQuery } from '../saved-searches/queries';
+import { SavedSearchesBar, savedQuery } from '../saved-searches';
 import { ActivityBanner } from './ActivityBanner';
 import { DemoDataNotice } from './DemoDataNotice';
 import { InvestorDialog } from './InvestorDialog';

@@ -7,12 +7,9 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { Spinner } from '../../ui/Spinner';
-import { answerKeys, saveAnswer } from '../profile/answer-queries';
-import { NotSentList } from '../submissions/NotSentList';
-import { ReviewTable } from '../submissions/ReviewTable';
+import { answerKeys, saveAnswer } from '../profile';
+import { NotSentList, ReviewTable, collectAnswers, QuestionInput } from '../submissions';
 import type { VcVariant } from './vc-queries';
-import { collectAnswers } from '../submissions/collect-answers';
-import { QuestionInput } from '../submissions/QuestionInput';
 
 const reviewFirm = (vcFirmId: string, test: boolean) => api('submissionReview', 'POST', { body: { vcFirmId, test } });
 

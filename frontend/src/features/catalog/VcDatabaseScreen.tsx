@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { buttonVariants } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
-import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
-import { SavedSearchesBar } from '../saved-searches/SavedSearchesBar';
-import { savedQuery } from '../saved-searches/queries';
+import { AddToPipelineButton } from '../pipeline';
+import { SavedSearchesBar, savedQuery } from '../saved-searches';
 import { ActivityBanner } from './ActivityBanner';
 import { DemoDataNotice } from './DemoDataNotice';
 import { ReviewFirmDialog, ReviewFirstButton } from './ReviewFirmDialog';

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { AddToPipelineButton } from '../pipeline/AddToPipelineButton';
+import { AddToPipelineButton } from '../pipeline';
 import { FirmFormDetails } from './FirmForm';
 import { FitPanel } from './FitPanel';
 import { place, siteLabel } from './VcFirmCard';

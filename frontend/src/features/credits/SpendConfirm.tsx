@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { choicesQueryOptions } from '../profile/choices-queries';
+import { choicesQueryOptions } from '../profile';
 import { creditBalanceQueryOptions, creditKeys } from './queries';
 
 interface Asking {

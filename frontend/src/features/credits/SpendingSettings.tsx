@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
-import { ChoicesCard, useSaveChoices } from '../profile/ChoicesCard';
+import { ChoicesCard, useSaveChoices } from '../profile';
 import { readSkipSpendBelow, skipSpendHint } from './spending-setting';
 
 function SpendingForm({ data }: { data: StandingChoicesResponse }) {

@@ -1,7 +1,7 @@
 import type { HistorySort } from '@fp/contracts';
 import { HISTORY_PAGE_SIZE } from '@fp/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, sendKeyed } from '../../lib/api';
+import { api, backoff, sendKeyed } from '../../lib/api';
 
 export interface HistoryParams {
   page: number;
@@ -34,9 +34,6 @@ export function parseBalance(raw: unknown): number {
   }
   return 0;
 }
-
-/** Exponential backoff capped at 30 s. */
-export const backoff = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
 /** GET /api/credits/balance — the header badge and most screens. Fresh 5 min, kept 10 min, 3 retries. */
 export const creditBalanceQueryOptions = () =>

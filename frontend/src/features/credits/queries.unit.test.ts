@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoff, creditBalanceQueryOptions, parseBalance } from './queries';
+import { backoff } from '../../lib/api';
+import { creditBalanceQueryOptions, parseBalance } from './queries';
 
 describe('parseBalance', () => {
   it('reads { balance }, bare numbers and numeric strings', () => {

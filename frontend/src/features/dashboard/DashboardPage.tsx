@@ -6,9 +6,9 @@ import { displayName, useIdentity } from '../../lib/identity';
 import { buttonVariants } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { PageHeader } from '../../ui/PageHeader';
-import { creditBalanceQueryOptions } from '../credits/queries';
-import { FollowUpsCard, PipelineFunnelCard } from '../pipeline/PipelineDashboard';
-import { SavedSearchesCard } from '../saved-searches/SavedSearchesCard';
+import { creditBalanceQueryOptions } from '../credits';
+import { FollowUpsCard, PipelineFunnelCard } from '../pipeline';
+import { SavedSearchesCard } from '../saved-searches';
 import { ActivityChart } from './ActivityChart';
 import { ProfileSummaryCard } from './ProfileSummaryCard';
 import { successRateLabel } from '@fp/contracts';
@@ -20,8 +20,8 @@ import {
   ZERO_STATS,
 } from './queries';
 import { WeeklyChart } from './WeeklyChart';
-import { DeckReadersLine } from '../deck-links/DeckPage';
-import { meQueryOptions } from '../accounts/queries';
+import { DeckReadersLine } from '../deck-links';
+import { meQueryOptions } from '../accounts';
 import { FirstRunChecklist } from './FirstRunChecklist';
 
 function StatCard({

@@ -5,7 +5,7 @@ import { buttonVariants } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { Progress } from '../../ui/Progress';
 import { Skeleton } from '../../ui/Skeleton';
-import { profileCompletionQueryOptions, startupProfileQueryOptions } from '../profile/queries';
+import { profileCompletionQueryOptions, startupProfileQueryOptions } from '../profile';
 import { useAnimatedPercentage } from './useAnimatedPercentage';
 
 /** Startup Profile card (spec §2): company, industry, stage, raising and the animated completion bar. */

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BadgeCheck, Download, Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, Button, Field, Input, LoadFailed, MiniChart, Select, Skeleton } from '../../ui';
-import { formatDateTime } from '../submissions/format';
+import { formatDateTime } from '../../lib/format';
 import { deckAnalyticsQueryOptions, durationLabel, linkAnalyticsQueryOptions, visitsCsv } from './queries';
 
 const DEVICE: Record<DeckDevice, { label: string; icon: typeof Smartphone }> = {

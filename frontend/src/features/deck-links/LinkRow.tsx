@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Copy, Settings2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, Button, Checkbox, Dialog, Input, toast } from '../../ui';
-import { formatDateTime } from '../submissions/format';
+import { formatDateTime } from '../../lib/format';
 import { InvestorReading } from './InvestorReading';
 import { LinkForm } from './LinkForm';
 import {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link2, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, LoadFailed, Select, Skeleton } from '../../ui';
-import { pipelineQueryOptions } from '../pipeline/queries';
+import { pipelineQueryOptions } from '../pipeline';
 import { LinkForm } from './LinkForm';
 import { copyLink, LinkRow } from './LinkRow';
 import { deckLinksQueryOptions, ORIGIN_LABEL, recipientLabel } from './queries';

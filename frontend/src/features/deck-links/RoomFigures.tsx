@@ -13,7 +13,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../ui';
-import { formatDateTime } from '../submissions/format';
+import { formatDateTime } from '../../lib/format';
 import { PageChart } from './PageChart';
 import { durationLabel } from './queries';
 import { roomAnalyticsQueryOptions } from './room-queries';

@@ -2,7 +2,7 @@ import { CreateDeckRoomRequest, type DeckRoomSummary } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Field, Input, Textarea } from '../../ui';
-import { startupProfileQueryOptions } from '../profile/queries';
+import { startupProfileQueryOptions } from '../profile';
 import { createDeckRoom, defaultNda, refreshRooms, updateDeckRoom } from './room-queries';
 
 /**

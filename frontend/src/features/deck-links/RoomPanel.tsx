@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, FileText, Link2, Settings2, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Badge, Button, toast } from '../../ui';
-import { formatBytes } from '../profile/deck-queries';
+import { formatBytes } from '../../lib/format';
 import { copyLink, LinkRow } from './LinkRow';
 import { LinkForm } from './LinkForm';
 import { RoomFigures } from './RoomFigures';

@@ -2,7 +2,7 @@ import type { InvestorUpdatePreview } from '@fp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
 import { Button, Checkbox, toast } from '../../ui';
-import { refreshDeckLinks, updateDeckLink } from '../deck-links/queries';
+import { refreshDeckLinks, updateDeckLink } from '../deck-links';
 
 /**
  * Off means off: recipients whose deck link the founder turned off (or deleted) get no new link from

@@ -13,8 +13,8 @@ import {
   TableHeader,
   TableRow,
 } from '../../ui';
-import { whenLabel } from '../deck-links/queries';
-import { formatDateTime } from '../submissions/format';
+import { whenLabel } from '../deck-links';
+import { formatDateTime } from '../../lib/format';
 
 /** A sent update: its delivery to each recipient, who opened the deck, and what was sent. */
 export function SentUpdate({ update }: { update: InvestorUpdateDetail }) {

@@ -17,7 +17,7 @@ import {
   TableRow,
   toast,
 } from '../../ui';
-import { formatDateTime } from '../submissions/format';
+import { formatDateTime } from '../../lib/format';
 import { createUpdate, refreshUpdates, updatesQueryOptions } from './queries';
 
 /** /updates: the founder's investor updates (drafts and sent), and a new one from the monthly template. */

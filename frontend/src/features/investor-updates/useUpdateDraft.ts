@@ -9,8 +9,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../ui';
-import { deckLinksQueryOptions } from '../deck-links/queries';
-import { pipelineQueryOptions } from '../pipeline/queries';
+import { deckLinksQueryOptions } from '../deck-links';
+import { pipelineQueryOptions } from '../pipeline';
 import { parseEmails, previewUpdate, refreshUpdates, saveUpdate, sendUpdate, updateQueryOptions } from './queries';
 
 /** An investor on the board, as the draft's typed addresses and the deck links name it. */

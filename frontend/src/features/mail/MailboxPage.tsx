@@ -11,7 +11,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Input } from '../../ui/Input';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
-import { isForbidden } from '../security/queries';
+import { isForbidden } from '../../lib/api';
 
 const STATUS: Record<MailboxMessage['status'], { label: string; variant: BadgeVariant }> = {
   queued: { label: 'Queued', variant: 'secondary' },

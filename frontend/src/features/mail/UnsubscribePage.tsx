@@ -3,7 +3,7 @@ import { BellOff, BellRing } from 'lucide-react';
 import { useEffect, useRef, useState, type JSX } from 'react';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { AuthLayout } from '../accounts/SignInPage';
+import { AuthLayout } from '../accounts';
 import { readOptOut, undoUnsubscribe, unsubscribe } from './unsubscribe-api';
 
 type View =

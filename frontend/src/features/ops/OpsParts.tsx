@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../ui/Card';
-import { isForbidden } from './queries';
+import { isForbidden } from '../../lib/api';
 
 export const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';

@@ -15,7 +15,7 @@ import { toast } from '../../ui/toast';
 import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { count, LoadError, when } from './OpsParts';
 import { WorkflowDetailDialog } from './WorkflowDetail';
-import { useSpendConfirmation } from '../credits/SpendConfirm';
+import { useSpendConfirmation } from '../credits';
 import { founderBalance, useWorkflowAction, workflowsQueryOptions, type WorkflowFilters } from './queries';
 
 const STATUS: Record<OpsWorkflowRun['status'], { label: string; variant: BadgeVariant }> = {

@@ -1,9 +1,9 @@
 import { API_ROUTES, apiPath } from '@fp/contracts';
 import type { MeResponse, OpsUser, UserRole, WorkflowKind } from '@fp/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, apiRequestRaw } from '../../lib/api';
+import { api, apiRequestRaw } from '../../lib/api';
 import { saveResponse } from '../../lib/download';
-import { meQueryOptions } from '../accounts/queries';
+import { meQueryOptions } from '../accounts';
 
 const opsKeys = {
   all: ['ops'] as const,
@@ -23,8 +23,6 @@ function opsAccess(me: MeResponse | undefined): { admin: boolean; auditor: boole
 export function useOpsAccess() {
   return opsAccess(useQuery(meQueryOptions()).data);
 }
-
-export const isForbidden = (e: unknown) => e instanceof ApiError && e.status === 403;
 
 /** The System page's figures, refreshed live. */
 export const systemQueryOptions = () =>

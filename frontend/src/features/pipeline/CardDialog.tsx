@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Dialog, Field, Input, Select, Skeleton, Textarea, toast } from '../../ui';
 import { cardHistoryQueryOptions, refreshPipeline, removeCard, updateCard } from './queries';
-import { ShareDeck } from '../deck-links/ShareDeck';
+import { ShareDeck } from '../deck-links';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -16,7 +16,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { Badge } from '../../ui';
 import { followUpLabel, formatAmount } from './queries';
-import { DeckReadingLine } from '../deck-links/DeckReadingLine';
+import { DeckReadingLine } from '../deck-links';
 
 const instructions =
   'To move an investor to another stage, press Space or Enter on its handle, use the arrow keys to choose the stage, then press Space or Enter to drop it. Escape cancels.';

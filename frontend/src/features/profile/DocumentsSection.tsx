@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { LoadFailed, LoadingRows } from '../../ui/LoadFailed';
 import { Progress } from '../../ui/Progress';
 import { toast } from '../../ui/toast';
-import { formatDateTime } from '../submissions/format';
-import { deckFileProblem, formatBytes } from './deck-queries';
+import { formatBytes, formatDateTime } from '../../lib/format';
+import { deckFileProblem } from './deck-queries';
 import { documentsQueryOptions, downloadDocument, useRemoveDocument, useUploadDocument } from './document-queries';
 
 const KINDS = Object.keys(FOUNDER_DOCUMENT_KINDS) as FounderDocumentKind[];

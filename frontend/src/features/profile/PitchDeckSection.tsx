@@ -10,11 +10,10 @@ import { Progress } from '../../ui/Progress';
 import { Skeleton } from '../../ui/Skeleton';
 import { toast } from '../../ui/toast';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '../submissions/format';
+import { formatBytes, formatDateTime } from '../../lib/format';
 import {
   deckFileProblem,
   downloadPitchDeck,
-  formatBytes,
   pitchDeckQueryOptions,
   useRemovePitchDeck,
   useUploadPitchDeck,

@@ -13,13 +13,6 @@ export const pitchDeckQueryOptions = () =>
     staleTime: 60_000,
   });
 
-/** "2.4 MB", "312 KB", "900 B". */
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
-  return `${n} B`;
-}
-
 /**
  * What can be told before sending: too large or empty. Whether it is a PDF is the server's call,
  * from the bytes (a renamed file is refused there with a clear message).

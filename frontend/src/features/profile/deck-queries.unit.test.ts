@@ -1,6 +1,7 @@
 import { MAX_DECK_BYTES } from '@fp/contracts';
 import { describe, expect, it } from 'vitest';
-import { deckFileProblem, formatBytes } from './deck-queries';
+import { formatBytes } from '../../lib/format';
+import { deckFileProblem } from './deck-queries';
 
 describe('pitch deck file checks before upload', () => {
   it('refuses an empty file and one over 25 MB with the server’s words, and leaves the PDF check to the server', () => {

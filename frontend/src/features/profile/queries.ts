@@ -6,8 +6,7 @@ import {
   type StartupProfileResponse,
 } from '@fp/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isAuthFailure } from '../../lib/api';
-import { backoff } from '../credits/queries';
+import { api, backoff, isAuthFailure } from '../../lib/api';
 
 const profileKeys = {
   profile: () => ['startup-profile'] as const,

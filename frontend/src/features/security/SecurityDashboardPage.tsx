@@ -2,6 +2,7 @@ import { VIOLATION_TYPES } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Ban, BarChart3, Lock, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { isForbidden } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
@@ -15,7 +16,6 @@ import { codeLabel } from './format';
 import { IpManagementCard } from './IpManagementCard';
 import {
   blockedIpsQueryOptions,
-  isForbidden,
   securityStatusQueryOptions,
   useUnblockIp,
   violationsPerHourQueryOptions,

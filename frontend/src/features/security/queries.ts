@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /** Spec §4 and §9: the security status refreshes every 30 s (the list and the chart with it). */
 const SECURITY_REFRESH_MS = 30_000;
@@ -48,9 +48,6 @@ export const violationsPerHourQueryOptions = (hours = 24, enabled = true) =>
     refetchInterval: SECURITY_REFRESH_MS,
     enabled,
   });
-
-/** The server said this user may not see the dashboard (not an admin). */
-export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /**
  * POST /api/security/unblock-ip, then the status (and list, chart) are fetched again. A failure is

@@ -1,7 +1,7 @@
 import { ACTION_PRICES, withCost, type Submission } from '@fp/contracts';
 import { Eye, Hand, MessageCircleQuestion, MonitorPlay, Radio, RotateCcw, Square } from 'lucide-react';
 import { Button } from '../../ui/Button';
-import { useSpendConfirmation } from '../credits/SpendConfirm';
+import { useSpendConfirmation } from '../credits';
 import { useOpenAnswers } from './AnswerQuestionsDialog';
 import { canFetchLiveUrl, needsAnswers, needsTakeover, primaryAction } from './format';
 import { openLiveView, useSubmissionActions } from './useSubmissionActions';

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 import { buttonVariants } from '../../ui/Button';
 import { needsAnswers, needsTakeover } from './format';
 import { submissionsQueryOptions } from './queries';
-import { useOpsAccess } from '../ops/queries';
+import { useOpsAccess } from '../ops';
 
 const apps = (n: number) => `${n} ${n === 1 ? 'application' : 'applications'}`;
 

@@ -11,20 +11,6 @@ export const STATUS_VARIANT: Record<Submission['status'], BadgeVariant> = {
   stopped: 'warning',
 };
 
-/** '21 Nov 2025, 14:03' in the viewer's time zone; '—' when missing or unreadable. */
-export function formatDateTime(iso: string | null | undefined, locale?: string): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '—';
-  return d.toLocaleString(locale ?? 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
-
 /** The notes column: what happened, or why it failed, or where it stands. */
 export function notesFor(
   s: Pick<Submission, 'status' | 'summary' | 'error'> & Partial<Pick<Submission, 'submissionStatus' | 'takeover'>>,

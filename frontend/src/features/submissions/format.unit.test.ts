@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canFetchLiveUrl,
-  formatDateTime,
-  needsAnswers,
-  notesFor,
-  primaryAction,
-  statusLabel,
-  successRate,
-} from './format';
+import { formatDateTime } from '../../lib/format';
+import { canFetchLiveUrl, needsAnswers, notesFor, primaryAction, statusLabel, successRate } from './format';
 
 describe('submissions screen rules', () => {
   it('shows status codes as Title Case words, Unknown when empty (spec §3)', () => {

@@ -4,7 +4,7 @@ import { CheckCircle2, Download, X } from 'lucide-react';
 import { useAppConfig } from '../../../lib/identity';
 import { Button, buttonVariants } from '../../../ui/Button';
 import { useStickyInset } from '../../../ui/sticky';
-import { AddToPipelineButton } from '../../pipeline/AddToPipelineButton';
+import { AddToPipelineButton } from '../../pipeline';
 import { fmt } from './format';
 import { plural } from '../../../lib/plural';
 import type { AngelExport } from './useAngelExport';

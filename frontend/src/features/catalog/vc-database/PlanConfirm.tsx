@@ -5,7 +5,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { plural } from '../../../lib/plural';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { choicesQueryOptions } from '../../profile/choices-queries';
+import { choicesQueryOptions } from '../../profile';
 import type { VcVariant } from '../vc-queries';
 
 /** The skipped firms grouped by why (one message, the firms it applies to), in the order first seen. */
