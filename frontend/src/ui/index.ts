@@ -11,6 +11,8 @@ export { Input } from './Input';
 export { LoadFailed } from './LoadFailed';
 export { Select } from './Select';
 export { Skeleton } from './Skeleton';
+export { SortableHeader } from './SortableHeader';
+export { StatCard, StatTile } from './StatCard';
 export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './Table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';
 export { Textarea } from './Textarea';

@@ -8,7 +8,7 @@ import {
   useReactTable,
   type SortingState,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, Coins, ReceiptText, ShoppingCart } from 'lucide-react';
+import { Coins, ReceiptText, ShoppingCart } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
@@ -20,7 +20,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { Skeleton } from '../../ui/Skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
+import { SortableHeader } from '../../ui/SortableHeader';
+import { Table, TableBody, TableCell, TableHeader, TableRow } from '../../ui/Table';
 import { PolicyNote } from './PolicyNote';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { OwedNotice, PurchasesCard } from './PurchasesCard';
@@ -261,39 +262,9 @@ export function CreditsPage() {
               <TableHeader>
                 {table.getHeaderGroups().map((group) => (
                   <TableRow key={group.id} className="hover:bg-transparent">
-                    {group.headers.map((header) => {
-                      const numeric = (header.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
-                      const dir = header.column.getIsSorted();
-                      return (
-                        <TableHead
-                          key={header.id}
-                          className={cn(numeric && 'text-right')}
-                          aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
-                        >
-                          {header.column.getCanSort() ? (
-                            <button
-                              type="button"
-                              onClick={header.column.getToggleSortingHandler()}
-                              className={cn(
-                                'inline-flex items-center gap-1 uppercase hover:text-foreground',
-                                numeric && 'flex-row-reverse',
-                              )}
-                            >
-                              {flexRender(header.column.columnDef.header, header.getContext())}
-                              {dir === 'asc' ? (
-                                <ArrowUp className="size-3.5" aria-hidden="true" />
-                              ) : dir === 'desc' ? (
-                                <ArrowDown className="size-3.5" aria-hidden="true" />
-                              ) : (
-                                <ArrowUpDown className="size-3.5 opacity-50" aria-hidden="true" />
-                              )}
-                            </button>
-                          ) : (
-                            flexRender(header.column.columnDef.header, header.getContext())
-                          )}
-                        </TableHead>
-                      );
-                    })}
+                    {group.headers.map((header) => (
+                      <SortableHeader key={header.id} header={header} />
+                    ))}
                   </TableRow>
                 ))}
               </TableHeader>

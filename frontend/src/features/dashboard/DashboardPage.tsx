@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, BarChart3, Building2, Coins, Send, Sparkles } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { displayName, useIdentity } from '../../lib/identity';
 import { buttonVariants } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { PageHeader } from '../../ui/PageHeader';
+import { StatCard } from '../../ui';
 import { creditBalanceQueryOptions } from '../credits';
 import { FollowUpsCard, PipelineFunnelCard } from '../pipeline';
 import { SavedSearchesCard } from '../saved-searches';
@@ -23,40 +23,6 @@ import { WeeklyChart } from './WeeklyChart';
 import { DeckReadersLine } from '../deck-links';
 import { meQueryOptions } from '../accounts';
 import { FirstRunChecklist } from './FirstRunChecklist';
-
-function StatCard({
-  icon,
-  title,
-  value,
-  detail,
-  action,
-  testId,
-}: {
-  icon: ReactNode;
-  title: string;
-  value: ReactNode;
-  detail: ReactNode;
-  action: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card className="flex flex-col" data-testid={testId}>
-      <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
-        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
-        <span className="flex size-8 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4">
-          {icon}
-        </span>
-      </CardHeader>
-      <CardContent className="flex flex-1 items-end justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          <div className="text-3xl font-bold tracking-tight tabular-nums">{value}</div>
-          <p className="text-xs text-muted-foreground">{detail}</p>
-        </div>
-        <div className="shrink-0">{action}</div>
-      </CardContent>
-    </Card>
-  );
-}
 
 const linkClass = buttonVariants({ variant: 'link', size: 'sm', className: 'h-auto px-0' });
 

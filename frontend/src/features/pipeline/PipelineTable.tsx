@@ -8,10 +8,9 @@ import {
   useReactTable,
   type SortingState,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { cn } from '../../lib/cn';
-import { Input, Select, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui';
+import { Input, Select, SortableHeader, Table, TableBody, TableCell, TableHeader, TableRow } from '../../ui';
 import { followUpLabel, formatAmount } from './queries';
 
 const col = createColumnHelper<PipelineCard>();
@@ -118,35 +117,9 @@ export function PipelineTable({ cards, today, onOpen }: PipelineTableProps) {
         <TableHeader>
           {table.getHeaderGroups().map((g) => (
             <TableRow key={g.id} className="hover:bg-transparent">
-              {g.headers.map((h) => {
-                const dir = h.column.getIsSorted();
-                const numeric = (h.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
-                return (
-                  <TableHead
-                    key={h.id}
-                    className={cn('whitespace-nowrap', numeric && 'text-right')}
-                    aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
-                  >
-                    <button
-                      type="button"
-                      onClick={h.column.getToggleSortingHandler()}
-                      className={cn(
-                        'inline-flex items-center gap-1 uppercase hover:text-foreground',
-                        numeric && 'flex-row-reverse',
-                      )}
-                    >
-                      {flexRender(h.column.columnDef.header, h.getContext())}
-                      {dir === 'asc' ? (
-                        <ArrowUp className="size-3.5" aria-hidden="true" />
-                      ) : dir === 'desc' ? (
-                        <ArrowDown className="size-3.5" aria-hidden="true" />
-                      ) : (
-                        <ArrowUpDown className="size-3.5 opacity-50" aria-hidden="true" />
-                      )}
-                    </button>
-                  </TableHead>
-                );
-              })}
+              {g.headers.map((h) => (
+                <SortableHeader key={h.id} header={h} className="whitespace-nowrap" />
+              ))}
             </TableRow>
           ))}
         </TableHeader>

@@ -2,14 +2,14 @@ import type { Submission } from '@fp/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { CheckCircle2, CircleStop, Inbox, Loader2, Send, TrendingUp, XCircle } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge } from '../../ui/Badge';
 import { buttonVariants } from '../../ui/Button';
 import { AnswerQuestionsContext, AnswerQuestionsDialog } from './AnswerQuestionsDialog';
-import { Card, CardContent } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
+import { StatTile } from '../../ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { needsAnswers, successRate, successRateLabel } from './format';
 import { submissionsTab } from './search';
@@ -23,37 +23,6 @@ import {
 } from './queries';
 import { SubmissionDetailsDialog } from './SubmissionDetailsDialog';
 import { SubmissionsList } from './SubmissionsList';
-
-function StatCard({
-  title,
-  value,
-  icon,
-  tone,
-  testId,
-}: {
-  title: string;
-  value: number;
-  icon: ReactNode;
-  tone: string;
-  testId: string;
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardContent className="flex items-center justify-between gap-3 p-4 sm:p-5">
-        <div className="flex min-w-0 flex-col gap-1">
-          {/* Wraps instead of cutting: "Total Submissions" is read whole at 375 px and in five columns. */}
-          <p className="text-xs leading-tight font-medium text-balance text-muted-foreground sm:text-sm">{title}</p>
-          <p className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{value.toLocaleString('en-US')}</p>
-        </div>
-        <span
-          className={`flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-10 [&_svg]:size-5 ${tone}`}
-        >
-          {icon}
-        </span>
-      </CardContent>
-    </Card>
-  );
-}
 
 const route = getRouteApi('/submissions');
 
@@ -170,35 +139,35 @@ export function SubmissionsPage() {
         />
 
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-          <StatCard
+          <StatTile
             testId="stat-total"
             title="Total Submissions"
             value={stats.total}
             icon={<Send />}
             tone="bg-primary/10 text-primary"
           />
-          <StatCard
+          <StatTile
             testId="stat-completed"
             title="Completed"
             value={stats.completed}
             icon={<CheckCircle2 />}
             tone="bg-success/15 text-success"
           />
-          <StatCard
+          <StatTile
             testId="stat-processing"
             title="Processing"
             value={stats.processing}
             icon={<Loader2 />}
             tone="bg-warning/20 text-warning-foreground dark:text-warning"
           />
-          <StatCard
+          <StatTile
             testId="stat-failed"
             title="Failed"
             value={stats.failed}
             icon={<XCircle />}
             tone="bg-destructive/15 text-destructive"
           />
-          <StatCard
+          <StatTile
             testId="stat-stopped"
             title="Stopped"
             value={stats.stopped}
