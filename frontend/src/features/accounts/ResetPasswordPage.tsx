@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
 import { AuthLayout } from './SignInPage';
-import { postAccount } from './recovery-api';
+import { postAccount } from './recovery-queries';
 
 /** /reset-password?token=…: choose a new password from the e-mailed link. */
 export function ResetPasswordPage() {

@@ -8,7 +8,7 @@ import { useIdentity } from '../../lib/identity';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
-import { postAccount } from './recovery-api';
+import { postAccount } from './recovery-queries';
 
 const email = z.string().trim().min(1, 'Please enter your email address').email('Please enter a valid email address');
 const signInSchema = z.object({

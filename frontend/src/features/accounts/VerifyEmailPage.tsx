@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
 import { AuthLayout } from './SignInPage';
-import { postAccount } from './recovery-api';
+import { postAccount } from './recovery-queries';
 
 /** /verify-email?token=…: confirms the address from the e-mailed link. */
 export function VerifyEmailPage() {

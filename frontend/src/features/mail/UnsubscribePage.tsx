@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type JSX } from 'react';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { AuthLayout } from '../accounts';
-import { readOptOut, undoUnsubscribe, unsubscribe } from './unsubscribe-api';
+import { readOptOut, undoUnsubscribe, unsubscribe } from './unsubscribe-queries';
 
 type View =
   | { kind: 'loading' }
