@@ -46,8 +46,6 @@ export type CreditHistoryResponse = z.infer<typeof CreditHistoryResponse>;
 export const MAX_BALANCE_POINTS = 200;
 export const BalancePoint = z.object({ position: z.number().int(), at: z.string(), balance: z.number().int() });
 export type BalancePoint = z.infer<typeof BalancePoint>;
-const BalanceHistoryResponse = z.object({ points: z.array(BalancePoint) });
-type BalanceHistoryResponse = z.infer<typeof BalanceHistoryResponse>;
 
 /** Subscription plan (spec section 3): price in cents; contact-only plans have no price and unlimited credits. */
 export const SubscriptionPlan = z.object({
@@ -111,8 +109,6 @@ export const CheckoutRequest = z.strictObject({
     .optional(),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
-const CheckoutResponse = z.object({ url: z.string() });
-type CheckoutResponse = z.infer<typeof CheckoutResponse>;
 
 /** GET /api/purchases: the founder's payments with their receipts. */
 export const Purchase = z.object({
@@ -128,8 +124,6 @@ export const Purchase = z.object({
   receiptUrl: z.string(),
 });
 export type Purchase = z.infer<typeof Purchase>;
-const PurchasesResponse = z.object({ purchases: z.array(Purchase), owed: z.number().int() });
-type PurchasesResponse = z.infer<typeof PurchasesResponse>;
 
 /** The embedded checkout (no payment provider configured): a test-mode card form on the app's origin. */
 /**
@@ -195,10 +189,11 @@ export interface CreditsApi {
   creditsBalance: { GET: { response: BalanceAnswer } };
   credits: { GET: { response: BalanceAnswer } };
   creditsHistory: { GET: { query: z.input<typeof CreditHistoryQuery>; response: CreditHistoryResponse } };
-  creditsBalanceHistory: { GET: { response: BalanceHistoryResponse } };
+  creditsBalanceHistory: { GET: { response: { points: BalancePoint[] } } };
   plans: { GET: { response: PlansResponse } };
-  checkout: { POST: { body: z.input<typeof CheckoutRequest>; response: CheckoutResponse } };
-  purchases: { GET: { response: PurchasesResponse } };
+  /** The checkout page to send the founder to. */
+  checkout: { POST: { body: z.input<typeof CheckoutRequest>; response: { url: string } } };
+  purchases: { GET: { response: { purchases: Purchase[]; owed: number } } };
   localCheckout: { GET: { response: LocalCheckoutSession } };
   localCheckoutPay: { POST: { body: z.input<typeof LocalCheckoutPayRequest>; response: { redirectUrl: string } } };
 }

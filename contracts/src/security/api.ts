@@ -52,8 +52,6 @@ export const IpAddress = z
 /** POST /api/security/unblock-ip */
 export const UnblockIpRequest = z.strictObject({ ip: IpAddress });
 export type UnblockIpRequest = z.input<typeof UnblockIpRequest>;
-const UnblockIpResponse = z.object({ ip: z.string(), unblocked: z.literal(true) });
-type UnblockIpResponse = z.infer<typeof UnblockIpResponse>;
 
 export const RecentViolation = z.object({
   type: z.string(),
@@ -122,10 +120,6 @@ export const BlockedIp = z.object({
 });
 export type BlockedIp = z.infer<typeof BlockedIp>;
 
-/** GET /api/security/blocked-ips: active blocks, newest first. */
-const BlockedIpsResponse = z.object({ blockedIps: z.array(BlockedIp) });
-type BlockedIpsResponse = z.infer<typeof BlockedIpsResponse>;
-
 /** GET /api/security/violations-per-hour?hours=24 */
 export const ViolationsPerHourQuery = z.strictObject({
   hours: z.coerce.number().int().min(1).max(168).default(24),
@@ -142,9 +136,10 @@ export type HourlyViolations = z.infer<typeof HourlyViolations>;
 export interface SecurityApi {
   securityStatus: { GET: { response: SecurityStatusResponse } };
   securityDebug: { GET: { response: SecurityDebugResponse } };
-  securityBlockedIps: { GET: { response: BlockedIpsResponse } };
+  /** Active blocks, newest first. */
+  securityBlockedIps: { GET: { response: { blockedIps: BlockedIp[] } } };
   securityViolationsPerHour: {
     GET: { query: z.input<typeof ViolationsPerHourQuery>; response: { hours: HourlyViolations[] } };
   };
-  securityUnblockIp: { POST: { body: UnblockIpRequest; response: UnblockIpResponse } };
+  securityUnblockIp: { POST: { body: UnblockIpRequest; response: { ip: string; unblocked: true } } };
 }
