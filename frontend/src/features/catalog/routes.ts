@@ -7,7 +7,7 @@ import { startupProfileQueryOptions } from '../profile/queries';
 import { angelInvestorsQueryOptions } from './investor-queries';
 import { filtersFromAngelSearch, validateAngelSearch } from './investor-search';
 import { listQueryFor, vcFirmsQueryOptions, type VcVariant } from './vc-queries';
-import { filtersFromSearch, validateVcSearch, type VcSearch } from './vc-search';
+import { filtersFromSearch, validateVcSearch, VC_DATABASE_PATHS, type VcSearch } from './vc-search';
 
 // The databases keep query, filters and page in the URL; loaders prefetch the page the component reads.
 // Not awaited: a filter change must show at once (the list keeps its previous page while loading),
@@ -31,7 +31,7 @@ const vcLoader =
 
 const vcDatabaseRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/vc-database',
+  path: VC_DATABASE_PATHS.vc,
   component: lazyRouteComponent(() => import('./VcDatabasePage'), 'VcDatabasePage'),
   validateSearch: validateVcSearch,
   loaderDeps: ({ search }) => search,
@@ -39,7 +39,7 @@ const vcDatabaseRoute = createRoute({
 });
 const testVcDatabaseRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/test-vc-database',
+  path: VC_DATABASE_PATHS.test,
   component: lazyRouteComponent(() => import('./TestVcDatabasePage'), 'TestVcDatabasePage'),
   validateSearch: validateVcSearch,
   loaderDeps: ({ search }) => search,

@@ -1,7 +1,13 @@
 import { MAX_SEARCH_LENGTH, VC_SORTS, VcFilterQuery } from '@fp/contracts';
 import { z } from 'zod';
 import { listParam, pageParam, textParam } from '../../lib/url-search';
-import { EMPTY_VC_FILTERS, type VcFilters } from './vc-queries';
+import { EMPTY_VC_FILTERS, type VcFilters, type VcVariant } from './vc-queries';
+
+/** Where each variant of the VC database lives: its route's path, which its filters read their search from. */
+export const VC_DATABASE_PATHS = {
+  vc: '/vc-database',
+  test: '/test-vc-database',
+} as const satisfies Record<VcVariant, string>;
 
 /**
  * The VC database's view in the URL (/vc-database?search=…&country=[…]&page=2): back/forward,

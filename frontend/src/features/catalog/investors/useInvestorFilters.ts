@@ -1,16 +1,16 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { EMPTY_ANGEL_FILTERS, type AngelFilters } from '../investor-queries';
-import { filtersFromAngelSearch, searchFromAngelFilters, validateAngelSearch } from '../investor-search';
+import { filtersFromAngelSearch, searchFromAngelFilters } from '../investor-search';
+
+const route = getRouteApi('/investors');
 
 /** The angel database's query, filters and page, kept in the URL, and the draft of the search box. */
 export function useInvestorFilters() {
   // Query, filters and page live in the URL (validated by the route's validateSearch). Range filters
   // have no inputs here (spec §2); they can arrive in the address (?investmentMin=5).
   const navigate = useNavigate();
-  // `strict: false` gives the address as parsed, not as validated: validated here again (idempotent).
-  const raw = useSearch({ strict: false });
-  const search = useMemo(() => validateAngelSearch(raw), [raw]);
+  const search = route.useSearch();
   const filters = useMemo(() => filtersFromAngelSearch(search), [search]);
   const page = search.page ?? 1;
   const setView = (f: AngelFilters, p: number) => void navigate({ to: '.', search: searchFromAngelFilters(f, p) });

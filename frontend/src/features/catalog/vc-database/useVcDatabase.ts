@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { activityGuard, noActivityGuard } from '../../../lib/activity-guard';
 import { useIdentity } from '../../../lib/identity';
-import { startupProfileQueryOptions } from '../../profile';
+import { startupProfileQueryOptions } from '../../profile/queries';
 import {
   listQueryFor,
   VC_PAGE_SIZES,
@@ -23,7 +23,7 @@ export function useVcDatabase(variant: VcVariant) {
   const guard = variant === 'vc' ? activityGuard : noActivityGuard;
   const pageSize = VC_PAGE_SIZES[variant];
   const ready = identity.loaded && identity.signedIn;
-  const view = useVcFilters();
+  const view = useVcFilters(variant);
   const { filters, page } = view;
 
   // Fit for the founder's startup (rules in contracts, scored by the server): best fit is the

@@ -1,17 +1,15 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { EMPTY_VC_FILTERS, type VcFilters } from '../vc-queries';
-import { aumRangeProblem, filtersFromSearch, searchFromFilters, validateVcSearch } from '../vc-search';
+import { EMPTY_VC_FILTERS, type VcFilters, type VcVariant } from '../vc-queries';
+import { aumRangeProblem, filtersFromSearch, searchFromFilters, VC_DATABASE_PATHS } from '../vc-search';
 
 export type AumDraft = { min: string; max: string };
 
 /** The VC database's query, filters and page, kept in the URL, and the drafts of the typed inputs. */
-export function useVcFilters() {
+export function useVcFilters(variant: VcVariant) {
   const navigate = useNavigate();
-  // Query, filters and page live in the URL (validated by the route's validateSearch).
-  // `strict: false` gives the address as parsed, not as validated: validated here again (idempotent).
-  const raw = useSearch({ strict: false });
-  const search = useMemo(() => validateVcSearch(raw), [raw]);
+  // Query, filters and page live in the URL, as the variant's route validated them (validateSearch).
+  const search = useSearch({ from: VC_DATABASE_PATHS[variant] });
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const page = search.page ?? 1;
   const setView = (f: VcFilters, p: number) => void navigate({ to: '.', search: searchFromFilters(f, p) });
