@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { activityGuard, noActivityGuard } from '../../../lib/activity-guard';
 import { useIdentity } from '../../../lib/identity';
-import { startupProfileQueryOptions } from '../../profile/queries';
+import { startupProfileQueryOptions } from '../../profile';
 import {
   listQueryFor,
   VC_PAGE_SIZES,
