@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { LimitClass } from '@fp/contracts';
 import { REPO_ROOT } from '@fp/infra';
 import { installSessionCheck } from './platform/auth';
 import type { AppContext } from './platform/context';
@@ -11,7 +12,6 @@ import type { IdentityProvider } from './platform/identity/port';
 import { fastifyLogging, installRequestContext, type Logging } from './platform/logging';
 import { installRequestTracing, type Tracing } from './platform/tracing';
 import { installHttpMetrics, type Metrics } from './platform/metrics';
-import type { LimitClass } from './modules/security/classify';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-import type { PipelineCard } from '@fp/contracts';
+import { MAX_PATH_PARAM_LENGTH, type PipelineCard } from '@fp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/runtime';
 import { startTestApp, type TestApp } from '../src/testing/app';
@@ -99,6 +99,15 @@ describe('pipeline API', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error).toMatch(message);
     }
+    // An id longer than any path parameter may be is a 400; one within the cap that is nobody's card, a 404.
+    expect(
+      await app.api('PATCH', `/api/pipeline/${'x'.repeat(MAX_PATH_PARAM_LENGTH + 1)}`, {
+        token: a.token,
+        body: { notes: 'n' },
+      }),
+    ).toMatchObject({ status: 400, body: { error: `The path's id must be 1 to ${MAX_PATH_PARAM_LENGTH} characters` } });
+    const longUnknown = 'x'.repeat(MAX_PATH_PARAM_LENGTH);
+    expect((await app.api('GET', `/api/pipeline/${longUnknown}/history`, { token: a.token })).status).toBe(404);
   });
 
   it('moves and edits a card, and its history shows every change with its time', async () => {

@@ -1,4 +1,4 @@
-import { API_ROUTES, IDENTITY_BASE_PATH } from '@fp/contracts';
+import { API_ROUTES, IDENTITY_BASE_PATH, ROUTE_LIMITS } from '@fp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HONEYPOT_PATHS } from '../src/modules/security/classify';
 import { startTestApp, type TestApp } from '../src/testing/app';
@@ -15,6 +15,10 @@ const apiRoutes = () =>
     (r) => r.url.startsWith('/api/') && !r.url.startsWith(`${IDENTITY_BASE_PATH}/`) && !HONEYPOT_PATHS.includes(r.url),
   );
 
+/** The class each route was registered with, as `METHOD /path`: class. */
+const classed = () =>
+  Object.fromEntries(apiRoutes().flatMap((r) => (r.limit ? [[`${r.method} ${r.url}`, r.limit]] : [])));
+
 describe('route paths and limit classes', () => {
   it('registers every path of API_ROUTES, and no /api route outside it', () => {
     const registered = new Set(apiRoutes().map((r) => r.url));
@@ -25,10 +29,7 @@ describe('route paths and limit classes', () => {
 
   it('declares the list and bulk classes on exactly the catalog lists and the selection-sized calls', () => {
     // Written out so that a route gaining or losing a class is a visible change.
-    const classed = Object.fromEntries(
-      apiRoutes().flatMap((r) => (r.limit ? [[`${r.method} ${r.url}`, r.limit]] : [])),
-    );
-    expect(classed).toEqual({
+    expect(classed()).toEqual({
       'GET /api/vc-firms': 'list',
       'GET /api/investors': 'list',
       'GET /api/vc-firms/all-ids': 'bulk',
@@ -40,5 +41,18 @@ describe('route paths and limit classes', () => {
       'POST /api/export-angel-investors': 'bulk',
       'POST /api/submissions/review': 'bulk',
     });
+  });
+
+  it('registers on every route exactly the class ROUTE_LIMITS declares for it, and no other', () => {
+    const declared = Object.fromEntries(
+      Object.entries(ROUTE_LIMITS).flatMap(([key, methods]) =>
+        Object.entries(methods).map(([method, limit]) => [
+          `${method} ${API_ROUTES[key as keyof typeof ROUTE_LIMITS]}`,
+          limit,
+        ]),
+      ),
+    );
+    // Both directions: a class registered that the table lacks, and a class in the table no route carries.
+    expect(classed()).toEqual(declared);
   });
 });

@@ -1,4 +1,4 @@
-import type { API_ROUTES, RouteParams } from './common/routes';
+import type { API_ROUTES, HttpMethod, RouteParams } from './common/routes';
 import type { CreditsApi } from './credits/api';
 import type { AccountsApi } from './accounts/api';
 import type { CatalogApi } from './catalog/api';
@@ -37,7 +37,6 @@ interface ApiContract
     Checked<SecurityApi>,
     Checked<SubmissionsApi> {}
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type RouteKey = keyof typeof API_ROUTES;
 
 /** One method of one route. A union of specs declares a route that answers by the body it is given. */

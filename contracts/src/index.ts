@@ -40,4 +40,5 @@ export * from './questions/index';
 export * from './onboarding/api';
 export * from './onboarding/events';
 export * from './common/routes';
+export * from './common/route-params';
 export * from './api-contract';

@@ -1,8 +1,7 @@
 /**
  * Every API path, once: the backend registers its routes with these patterns (Fastify's `:param`
  * syntax) and the frontend builds its URLs from them with `apiPath`, so renaming a route is one edit
- * here and the typechecker finds every caller. (The rate-limit class of a route is declared beside
- * the route in its module's routes.ts, not here.)
+ * here and the typechecker finds every caller. A route's rate-limit class is `ROUTE_LIMITS` below.
  */
 export const API_ROUTES = {
   // accounts
@@ -154,6 +153,42 @@ export const API_ROUTES = {
 } as const;
 
 export type ApiRoute = (typeof API_ROUTES)[keyof typeof API_ROUTES];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Which calls count against which rate limit:
+ *   list – catalog list and search calls (50 per minute by default)
+ *   bulk – selection-sized calls: all-ids, submits, exports, reviews
+ * Every other /api call counts only against the general per-IP limit.
+ */
+export type LimitClass = 'list' | 'bulk';
+
+/**
+ * The rate-limit class of each limited route and method, beside the routes: the backend registers a
+ * route with its class from here (`typedRoute`), so renaming a path cannot lose its class, and
+ * `route-limits.int` checks that what Fastify registered is this table.
+ */
+export const ROUTE_LIMITS = {
+  vcFirms: { GET: 'list' },
+  investors: { GET: 'list' },
+  vcFirmIds: { GET: 'bulk' },
+  investorIds: { GET: 'bulk' },
+  testVcFirmIds: { GET: 'bulk' },
+  exportAngelInvestors: { POST: 'bulk' },
+  submitToSelectedVcs: { POST: 'bulk' },
+  submitToTestVcs: { POST: 'bulk' },
+  // A preview reads as much as a submit (the firms, a DNS look-up each): counted as one.
+  submitPlan: { POST: 'bulk' },
+  // A review drives a browser for up to a minute and a half.
+  submissionReview: { POST: 'bulk' },
+} as const satisfies RouteLimits;
+
+type RouteLimits = { [K in keyof typeof API_ROUTES]?: { [M in HttpMethod]?: LimitClass } };
+
+/** The class of one route's method, or undefined: only the general per-IP limit. */
+export const routeLimit = (key: keyof typeof API_ROUTES, method: HttpMethod): LimitClass | undefined =>
+  (ROUTE_LIMITS as RouteLimits)[key]?.[method];
 
 /** Where the identity provider (better-auth or SuperTokens) mounts its own routes: a prefix, not one route. */
 export const IDENTITY_BASE_PATH = '/api/identity';

@@ -5,10 +5,10 @@ import {
   ExportAngelInvestorsRequest,
   TestVcFirmsQuery,
   VcFilterQuery,
+  routeLimit,
   VcFirmsQuery,
 } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireAdmin, requireUser } from '../../platform/auth';
 import { FormsOverviewQuery, StartFormDiscoveryRequest } from '@fp/contracts';
 import { metaFor } from '../../platform/context';
@@ -17,17 +17,15 @@ import { parse } from '../../platform/http';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 import { typedRoute } from '../../platform/typed-route';
 
-const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
-
 /** Spec section 7: the VC database, the test VC database and the angel investor database. */
 export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
   const { catalog } = ctx;
 
-  typedRoute(app, 'vcFirms', 'GET', { config: { limit: 'list' } }, async (req) =>
+  typedRoute(app, 'vcFirms', 'GET', async (req) =>
     catalog.listVcFirms('vc', parse(VcFirmsQuery, req.query), requireUser(req).id),
   );
   typedRoute(app, 'vcFilterOptions', 'GET', async () => catalog.vcFilterOptions('vc'));
-  typedRoute(app, 'vcFirmIds', 'GET', { config: { limit: 'bulk' } }, async (req) => ({
+  typedRoute(app, 'vcFirmIds', 'GET', async (req) => ({
     vcIds: await catalog.vcFirmIds('vc', parse(VcFilterQuery, req.query), requireUser(req).id),
   }));
 
@@ -35,7 +33,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
     catalog.listVcFirms('test', parse(TestVcFirmsQuery, req.query), requireUser(req).id),
   );
   typedRoute(app, 'testFilterOptions', 'GET', async () => catalog.vcFilterOptions('test'));
-  typedRoute(app, 'testVcFirmIds', 'GET', { config: { limit: 'bulk' } }, async (req) => ({
+  typedRoute(app, 'testVcFirmIds', 'GET', async (req) => ({
     vcIds: await catalog.vcFirmIds('test', parse(VcFilterQuery, req.query), requireUser(req).id),
   }));
 
@@ -57,26 +55,28 @@ export function catalogRoutes(app: FastifyInstance, ctx: CatalogContext) {
     return reply.status(r.runId ? 202 : 200).send({ runId: r.runId, total: r.total });
   });
 
-  typedRoute(app, 'investors', 'GET', { config: { limit: 'list' } }, async (req) =>
-    catalog.listAngels(parse(AngelInvestorsQuery, req.query)),
-  );
+  typedRoute(app, 'investors', 'GET', async (req) => catalog.listAngels(parse(AngelInvestorsQuery, req.query)));
   typedRoute(app, 'investorFilterOptions', 'GET', async () => catalog.angelFilterOptions());
-  typedRoute(app, 'investorIds', 'GET', { config: { limit: 'bulk' } }, async (req) => ({
+  typedRoute(app, 'investorIds', 'GET', async (req) => ({
     investorIds: await catalog.angelIds(parse(AngelFilterQuery, req.query)),
   }));
-  typedRoute(app, 'investor', 'GET', async (req) => catalog.angel(parse(IdParams, req.params).id));
+  typedRoute(app, 'investor', 'GET', async (req) => catalog.angel(req.params.id));
 
-  app.post(API_ROUTES.exportAngelInvestors, { config: { limit: 'bulk' } }, async (req, reply) => {
-    const user = requireUser(req);
-    const { investorIds } = parse(ExportAngelInvestorsRequest, req.body ?? {});
-    const exp = await catalog.exportAngels(user.id, investorIds, metaFor(ctx, user.id), {
-      requestKey: idempotencyKeyOf(req),
-    });
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${exp.fileName}"`)
-      .header('cache-control', 'no-store')
-      .header('x-export-count', String(exp.count))
-      .send(exp.stream);
-  });
+  app.post(
+    API_ROUTES.exportAngelInvestors,
+    { config: { limit: routeLimit('exportAngelInvestors', 'POST') } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { investorIds } = parse(ExportAngelInvestorsRequest, req.body ?? {});
+      const exp = await catalog.exportAngels(user.id, investorIds, metaFor(ctx, user.id), {
+        requestKey: idempotencyKeyOf(req),
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exp.fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-export-count', String(exp.count))
+        .send(exp.stream);
+    },
+  );
 }

@@ -6,15 +6,12 @@ import {
   UploadRoomDocumentQuery,
 } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
 import { typedRoute } from '../../platform/typed-route';
 import type { DeckLinksContext } from './route-context';
 
-const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
-const DocumentParams = z.strictObject({ id: z.string().min(1).max(200), documentId: z.string().min(1).max(200) });
 const TOO_LARGE = 'The file is larger than 25 MB. Upload a smaller PDF.';
 
 /** The founder's data rooms: every route selects by the session's user (another founder's room is a 404). */
@@ -31,31 +28,31 @@ export function deckRoomRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
 
   typedRoute(app, 'deckRoom', 'GET', async (req) => {
     const user = requireUser(req);
-    return rooms.get(user.id, parse(IdParams, req.params).id);
+    return rooms.get(user.id, req.params.id);
   });
 
   typedRoute(app, 'deckRoom', 'PATCH', async (req) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = req.params;
     return rooms.change(user.id, id, parse(UpdateDeckRoomRequest, req.body ?? {}), metaFor(ctx, user.id));
   });
 
   typedRoute(app, 'deckRoomDocument', 'DELETE', async (req) => {
     const user = requireUser(req);
-    const { id, documentId } = parse(DocumentParams, req.params);
+    const { id, documentId } = req.params;
     return rooms.removeDocument(user.id, id, documentId, metaFor(ctx, user.id));
   });
 
   typedRoute(app, 'deckRoomLinks', 'POST', async (req, reply) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = req.params;
     const body = parse(CreateRoomLinkRequest, req.body ?? {});
     return reply.status(201).send(await rooms.createLink(user.id, id, body, metaFor(ctx, user.id)));
   });
 
   typedRoute(app, 'deckRoomAnalytics', 'GET', async (req) => {
     const user = requireUser(req);
-    return rooms.analytics(user.id, parse(IdParams, req.params).id);
+    return rooms.analytics(user.id, req.params.id);
   });
 
   // A document is the raw PDF as the body, as the pitch deck's upload: judged by its bytes, not its type.
@@ -68,14 +65,14 @@ export function deckRoomRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
       scope,
       'deckRoomDocuments',
       'PUT',
-      { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } },
       async (req, reply) => {
         const user = requireUser(req);
-        const { id } = parse(IdParams, req.params);
+        const { id } = req.params;
         const { name } = parse(UploadRoomDocumentQuery, req.query ?? {});
         const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         return reply.status(201).send(await rooms.addDocument(user.id, id, name, bytes, metaFor(ctx, user.id)));
       },
+      { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } },
     );
   });
 }

@@ -6,14 +6,11 @@ import {
   UpdateDeckLinkRequest,
 } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
 import { typedRoute } from '../../platform/typed-route';
 import type { DeckLinksContext } from './route-context';
-
-const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
 
 /** The founder's links: every route selects by the session's user (another founder's link is a 404). */
 export function deckLinksRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
@@ -30,19 +27,19 @@ export function deckLinksRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
 
   typedRoute(app, 'deckLink', 'PATCH', async (req) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = req.params;
     return svc.update(user.id, id, parse(UpdateDeckLinkRequest, req.body ?? {}), metaFor(ctx, user.id));
   });
 
   typedRoute(app, 'deckLink', 'DELETE', async (req, reply) => {
     const user = requireUser(req);
-    await svc.delete(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
+    await svc.delete(user.id, req.params.id, metaFor(ctx, user.id));
     return reply.status(204).send();
   });
 
   typedRoute(app, 'deckLinkAnalytics', 'GET', async (req) => {
     const user = requireUser(req);
-    return svc.analytics(user.id, parse(IdParams, req.params).id, parse(DeckLinkAnalyticsQuery, req.query ?? {}));
+    return svc.analytics(user.id, req.params.id, parse(DeckLinkAnalyticsQuery, req.query ?? {}));
   });
 
   typedRoute(app, 'deckAnalytics', 'GET', async (req) =>

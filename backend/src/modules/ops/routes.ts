@@ -10,6 +10,7 @@ import {
   OpsRoleParam,
   OpsRoleRequest,
   OpsUsersQuery,
+  pathParams,
 } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
@@ -175,7 +176,7 @@ export function opsRoutes(app: FastifyInstance, ctx: OpsContext, audits: AuditJo
 
   app.get(API_ROUTES.opsAuditCsv, async (req, reply) => {
     requireAdminOrAuditor(req);
-    const run = await getAuditRun(ctx, (req.params as { id: string }).id);
+    const run = await getAuditRun(ctx, parse(pathParams('opsAuditCsv'), req.params).id);
     if (!run) throw new DomainError(NO_SUCH_RUN, 404, 'not_found');
     if (run.status !== 'done') throw new DomainError('This audit run has no result yet', 409, 'conflict');
     const day = run.requestedAt.slice(0, 10);

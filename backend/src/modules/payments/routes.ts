@@ -1,4 +1,4 @@
-import { API_ROUTES, CheckoutRequest, LocalCheckoutPayRequest } from '@fp/contracts';
+import { API_ROUTES, CheckoutRequest, LocalCheckoutPayRequest, pathParams } from '@fp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { DomainError } from '../../platform/decider';
@@ -42,8 +42,8 @@ function checkoutRoutes(app: FastifyInstance, ctx: PaymentsContext) {
 
   typedRoute(app, 'purchases', 'GET', async (req) => listPurchases(ctx, requireUser(req).id));
 
-  app.get<{ Params: { id: string } }>(API_ROUTES.purchaseReceipt, async (req) =>
-    readReceipt(ctx, requireUser(req).id, req.params.id),
+  app.get(API_ROUTES.purchaseReceipt, async (req) =>
+    readReceipt(ctx, requireUser(req).id, parse(pathParams('purchaseReceipt'), req.params).id),
   );
 
   const local = isLocalCheckout(ctx.provider) ? ctx.provider : null;

@@ -6,14 +6,11 @@ import {
   UpdatePipelineCardRequest,
 } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
 import { typedRoute } from '../../platform/typed-route';
 import type { PipelineContext } from './route-context';
-
-const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** The founder's board: every route selects by the session's user (another founder's card is a 404). */
 export function pipelineRoutes(app: FastifyInstance, ctx: PipelineContext) {
@@ -50,18 +47,18 @@ export function pipelineRoutes(app: FastifyInstance, ctx: PipelineContext) {
 
   typedRoute(app, 'pipelineEntry', 'PATCH', async (req) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = req.params;
     return svc.update(user.id, id, parse(UpdatePipelineCardRequest, req.body ?? {}), metaFor(ctx, user.id));
   });
 
   typedRoute(app, 'pipelineEntry', 'DELETE', async (req) => {
     const user = requireUser(req);
-    await svc.remove(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
+    await svc.remove(user.id, req.params.id, metaFor(ctx, user.id));
     return { success: true as const };
   });
 
   typedRoute(app, 'pipelineEntryHistory', 'GET', async (req) => {
     const user = requireUser(req);
-    return { history: await svc.history(user.id, parse(IdParams, req.params).id) };
+    return { history: await svc.history(user.id, req.params.id) };
   });
 }

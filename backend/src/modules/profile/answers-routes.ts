@@ -1,13 +1,10 @@
 import { SaveAnswerRequest, UpdateAnswerRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
 import type { ProfileContext } from './route-context';
 import { typedRoute } from '../../platform/typed-route';
-
-const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** The founder's answer library: every route selects by the session's user (another founder's answer is a 404). */
 export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
@@ -28,7 +25,7 @@ export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
 
   typedRoute(app, 'answer', 'PATCH', async (req) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = req.params;
     const body = parse(UpdateAnswerRequest, req.body ?? {});
     await svc.changeAnswers(
       user.id,
@@ -40,7 +37,7 @@ export function answersRoutes(app: FastifyInstance, ctx: ProfileContext) {
 
   typedRoute(app, 'answer', 'DELETE', async (req) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = req.params;
     await svc.changeAnswers(
       user.id,
       { type: 'DeleteAnswer', data: { userId: user.id, answerId: id } },

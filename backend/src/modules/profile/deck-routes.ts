@@ -42,7 +42,6 @@ export function pitchDeckRoutes(app: FastifyInstance, ctx: ProfileContext) {
       scope,
       'pitchDeck',
       'PUT',
-      { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } },
       async (req) => {
         const user = requireUser(req);
         const { name } = parse(UploadPitchDeckQuery, req.query ?? {});
@@ -50,6 +49,7 @@ export function pitchDeckRoutes(app: FastifyInstance, ctx: ProfileContext) {
         await ctx.profile.uploadPitchDeck(user.id, name, bytes, metaFor(ctx, user.id));
         return ctx.profile.pitchDeck(user.id);
       },
+      { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } },
     );
   });
 }

@@ -50,7 +50,6 @@ export function founderDocumentRoutes(app: FastifyInstance, ctx: ProfileContext)
       scope,
       'document',
       'PUT',
-      { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } },
       async (req) => {
         const user = requireUser(req);
         const { kind } = parse(FounderDocumentParams, req.params);
@@ -59,6 +58,7 @@ export function founderDocumentRoutes(app: FastifyInstance, ctx: ProfileContext)
         await ctx.profile.addDocument(user.id, kind, name, bytes, metaFor(ctx, user.id));
         return ctx.profile.documents(user.id);
       },
+      { bodyLimit: MAX_DECK_BYTES, config: { tooLargeMessage: TOO_LARGE } },
     );
   });
 }

@@ -1,13 +1,10 @@
 import { CreateSavedSearchRequest, RenameSavedSearchRequest } from '@fp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { metaFor } from '../../platform/context';
 import { parse } from '../../platform/http';
 import { typedRoute } from '../../platform/typed-route';
 import type { SavedSearchesContext } from './route-context';
-
-const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** A founder's saved searches: every route selects by the session's user (another founder's search is a 404). */
 export function savedSearchesRoutes(app: FastifyInstance, ctx: SavedSearchesContext) {
@@ -25,17 +22,17 @@ export function savedSearchesRoutes(app: FastifyInstance, ctx: SavedSearchesCont
   typedRoute(app, 'savedSearch', 'PATCH', async (req) => {
     const user = requireUser(req);
     const { name } = parse(RenameSavedSearchRequest, req.body ?? {});
-    return svc.rename(user.id, parse(IdParams, req.params).id, name, metaFor(ctx, user.id));
+    return svc.rename(user.id, req.params.id, name, metaFor(ctx, user.id));
   });
 
   typedRoute(app, 'savedSearchOpen', 'POST', async (req) => {
     const user = requireUser(req);
-    return svc.open(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
+    return svc.open(user.id, req.params.id, metaFor(ctx, user.id));
   });
 
   typedRoute(app, 'savedSearch', 'DELETE', async (req) => {
     const user = requireUser(req);
-    await svc.remove(user.id, parse(IdParams, req.params).id, metaFor(ctx, user.id));
+    await svc.remove(user.id, req.params.id, metaFor(ctx, user.id));
     return { success: true as const };
   });
 }

@@ -1,15 +1,5 @@
-import { API_ROUTES } from '@fp/contracts';
+import { API_ROUTES, type LimitClass } from '@fp/contracts';
 import type { FastifyRequest } from 'fastify';
-
-/**
- * Which calls count against which limit. Each module declares the class where it declares the
- * route (`app.get(API_ROUTES.vcFirms, { config: { limit: 'list' } }, …)`), so renaming a path cannot
- * lose its class; the guards read it from the route Fastify matched.
- *   list – catalog list and search calls (50 per minute by default)
- *   bulk – selection-sized calls: all-ids, submits, exports, reviews
- * Everything else under /api counts only against the general per-IP limit.
- */
-export type LimitClass = 'list' | 'bulk';
 
 // The sanctioned Fastify way to type a route's own config (CODE_STYLE.md, type augmentations).
 declare module 'fastify' {
@@ -21,7 +11,13 @@ declare module 'fastify' {
   }
 }
 
-/** The class of the route this request matched (HEAD, the implicit twin of a GET, is not counted). */
+/**
+ * The rate-limit class of the route this request matched (HEAD, the implicit twin of a GET, is not
+ * counted). Which calls count against which limit is declared beside the routes (`ROUTE_LIMITS` in
+ * contracts: list for catalog lists and searches, bulk for selection-sized calls) and set on the route
+ * where it is registered (`typedRoute`), so renaming a path cannot lose its class. Everything else
+ * under /api counts only against the general per-IP limit.
+ */
 export function limitClass(req: FastifyRequest): LimitClass | null {
   if (req.method === 'HEAD') return null;
   return req.routeOptions.config?.limit ?? null;

@@ -1,10 +1,10 @@
-import { AUTOMATED_CLIENT, IP_BLOCKED, RATE_LIMIT_EXCEEDED } from '@fp/contracts';
+import { AUTOMATED_CLIENT, IP_BLOCKED, RATE_LIMIT_EXCEEDED, type LimitClass } from '@fp/contracts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SecurityContext } from './route-context';
 import { automatedMarker } from './agents';
 import { blockPage, wantsPage } from './block-page';
-import { isHoneypot, isMachineFacing, isProbe, limitClass, type LimitClass } from './classify';
+import { isHoneypot, isMachineFacing, isProbe, limitClass } from './classify';
 import { rateLimitStoreFor } from './counters';
 import { assignClientIp, clientIp, pathOf, proxyTrust, reportFor, userAgentOf } from './request';
 

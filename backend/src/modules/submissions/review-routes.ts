@@ -14,8 +14,7 @@ export function reviewRoutes(
   runner: () => ReviewRunner | null,
 ) {
   const reviewFirm = createReviewFirm(ctx, runner);
-  // a review drives a browser for up to a minute and a half
-  typedRoute(app, 'submissionReview', 'POST', { config: { limit: 'bulk' } }, async (req) => {
+  typedRoute(app, 'submissionReview', 'POST', async (req) => {
     const user = requireUser(req);
     const body = parse(ReviewFirmRequest, req.body);
     return reviewFirm(user.id, { vcFirmId: body.vcFirmId, test: body.test ?? false });

@@ -2,6 +2,7 @@ import {
   API_ROUTES,
   AnswerQuestionsRequest,
   ListSubmissionsQuery,
+  pathParams,
   SubmissionActivityQuery,
   SubmitToSelectedVcsRequest,
   SubmitPlanRequest,
@@ -17,11 +18,10 @@ import { idempotencyKeyOf } from '../../platform/idempotency';
 import { ownedRow, toSubmission } from './queries';
 import { typedRoute } from '../../platform/typed-route';
 
-const IdParams = z.strictObject({ id: z.string().min(1).max(200) });
 const EmptyBody = z.union([z.strictObject({}), z.undefined(), z.null()]);
 
 export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submissions: SubmissionsService) {
-  typedRoute(app, 'submitToSelectedVcs', 'POST', { config: { limit: 'bulk' } }, async (req) => {
+  typedRoute(app, 'submitToSelectedVcs', 'POST', async (req) => {
     const user = requireUser(req);
     const { vcIds } = parse(SubmitToSelectedVcsRequest, req.body);
     return submissions.submit(
@@ -31,7 +31,7 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
     );
   });
 
-  typedRoute(app, 'submitToTestVcs', 'POST', { config: { limit: 'bulk' } }, async (req) => {
+  typedRoute(app, 'submitToTestVcs', 'POST', async (req) => {
     const user = requireUser(req);
     const { testVcIds } = parse(SubmitToTestVcsRequest, req.body);
     return submissions.submit(
@@ -41,8 +41,7 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
     );
   });
 
-  // A preview reads as much as a submit (the firms, a DNS look-up each): counted as one.
-  typedRoute(app, 'submitPlan', 'POST', { config: { limit: 'bulk' } }, async (req) => {
+  typedRoute(app, 'submitPlan', 'POST', async (req) => {
     const user = requireUser(req);
     const { vcIds, test } = parse(SubmitPlanRequest, req.body);
     return submissions.plan(user.id, { vcIds, test: test ?? false });
@@ -62,13 +61,13 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
 
   typedRoute(app, 'submission', 'GET', async (req) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = req.params;
     return toSubmission(ctx, await ownedRow(ctx, user.id, id));
   });
 
   app.get(API_ROUTES.submissionProof, async (req, reply) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = parse(pathParams('submissionProof'), req.params);
     const { fileName, zip } = await submissions.proof(user.id, id);
     return reply
       .type('application/zip')
@@ -79,34 +78,34 @@ export function submissionsRoutes(app: FastifyInstance, ctx: AppContext, submiss
 
   typedRoute(app, 'submissionStop', 'POST', async (req) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = req.params;
     parse(EmptyBody, req.body);
     return submissions.stop(user.id, id, metaFor(ctx, user.id));
   });
 
   typedRoute(app, 'submissionRetry', 'POST', async (req) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = req.params;
     parse(EmptyBody, req.body);
     return submissions.retry(user.id, id, metaFor(ctx, user.id), idempotencyKeyOf(req));
   });
 
   typedRoute(app, 'submissionQuestions', 'GET', async (req) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = req.params;
     return submissions.questions(user.id, id);
   });
 
   typedRoute(app, 'submissionAnswers', 'POST', async (req) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = req.params;
     const { answers } = parse(AnswerQuestionsRequest, req.body ?? {});
     return submissions.answer(user.id, id, answers, metaFor(ctx, user.id));
   });
 
   typedRoute(app, 'submissionFetchLiveUrl', 'POST', async (req) => {
     const user = requireUser(req);
-    const { id } = parse(IdParams, req.params);
+    const { id } = req.params;
     parse(EmptyBody, req.body);
     return submissions.fetchLiveUrl(user.id, id);
   });
