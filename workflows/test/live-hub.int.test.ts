@@ -23,7 +23,13 @@ const frames = (hub: LiveHub, id: string) => {
   const off = hub.subscribe(id, (e) => e.kind === 'frame' && got.push(e.at));
   return { got, off };
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits (bounded) until the page's counter has repainted `n` more times: time in which frames would have come. */
+const repaints = async (p: Page, n: number) => {
+  const from = Number(await p.textContent('#n'));
+  await p.waitForFunction((t) => Number(document.getElementById('n')!.textContent) >= t, from + n, {
+    timeout: 10_000,
+  });
+};
 
 describe('live hub', () => {
   it('streams a run only while a viewer here or in another process watches it', async () => {
@@ -31,9 +37,11 @@ describe('live hub', () => {
     const hub = new LiveHub({ save: async (_run, s) => void saved.push(s), remove: async () => undefined }, 100);
     const session = hub.open({ submissionId: 's1', attemptId: 'a1' });
     expect(await session.attach(page)).toBe(true);
-    await sleep(800);
+    await expect.poll(() => saved.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await repaints(page, 20);
     // Nobody watches: live (a row for other processes), but no frame was made.
     expect(hub.isLive('s1')).toBe(true);
+    expect(hub.isStreaming('s1')).toBe(false);
     expect(hub.snapshot('s1')!.frame).toBeNull();
     expect(saved.length).toBeGreaterThan(0);
     expect(saved.every((s) => s.frame === null)).toBe(true);
@@ -51,7 +59,7 @@ describe('live hub', () => {
       '<p id="n">0</p><script>let i = 0; setInterval(() => (document.getElementById("n").textContent = String(++i)), 30);</script>',
     );
     await other.attach(page2);
-    await sleep(500);
+    await repaints(page2, 15);
     expect(remote.snapshot('s2')!.frame).toBeNull();
     remote.watchRemotely('s2');
     await expect.poll(() => remote.snapshot('s2')!.frame !== null, { timeout: 10_000 }).toBe(true);
@@ -63,17 +71,19 @@ describe('live hub', () => {
   });
 
   it('stops streaming once nobody watches any more', async () => {
-    const hub = new LiveHub(undefined, 100);
+    // The idle check runs every 200 ms here (5 s in the product).
+    const hub = new LiveHub(undefined, 100, 200);
     const session = hub.open({ submissionId: 's3', attemptId: 'a3' });
     await session.attach(page);
     const viewer = frames(hub, 's3');
     await expect.poll(() => viewer.got.length, { timeout: 10_000 }).toBeGreaterThan(3);
+    expect(hub.isStreaming('s3')).toBe(true);
     viewer.off();
-    // The idle check runs every 5 s: after it, the page's repaints make no more frames.
-    await sleep(6_000);
+    // After the next idle check the screencast stops, and the page's repaints make no more frames.
+    await expect.poll(() => hub.isStreaming('s3'), { timeout: 5_000 }).toBe(false);
     const at = hub.snapshot('s3')!.at;
-    await sleep(1_000);
+    await repaints(page, 30);
     expect(hub.snapshot('s3')!.at).toBe(at);
     await session.close();
-  }, 20_000);
+  });
 });

@@ -65,6 +65,8 @@ interface Running {
   step: string | null;
   frame: string | null;
   at: number;
+  /** Whether the screencast runs now. */
+  streaming: boolean;
   /** Starts the screencast when someone watches (and a page is open); see LiveHub. */
   wake(): void;
 }
@@ -92,11 +94,18 @@ export class LiveHub {
   constructor(
     private readonly sink?: LiveSink,
     private readonly persistEveryMs = 1000,
+    /** How often a streaming run checks whether anyone still watches. */
+    private readonly idleCheckMs = IDLE_CHECK_MS,
   ) {}
 
   snapshot(submissionId: string): LiveSnapshot | null {
     const r = this.running.get(submissionId);
     return r ? { submissionId, attemptId: r.run.attemptId, step: r.step, frame: r.frame, at: r.at } : null;
+  }
+
+  /** Whether the run's screencast is running (someone watches and its page is open). */
+  isStreaming(submissionId: string): boolean {
+    return this.running.get(submissionId)?.streaming ?? false;
   }
 
   isLive(submissionId: string): boolean {
@@ -227,19 +236,24 @@ export class LiveHub {
       idleCheck = undefined;
       const c = casting;
       casting = null;
+      state.streaming = false;
       await (await c)?.().catch(() => undefined);
     };
     const startCast = () => {
       if (casting || !page || closed) return;
+      state.streaming = true;
       casting = startScreencast(page, (data) => {
         state.frame = data;
         state.at = Date.now();
         this.emit(id, { kind: 'frame', data, at: state.at });
         persist();
-      }).catch(() => undefined);
+      }).catch(() => {
+        state.streaming = false;
+        return undefined;
+      });
       idleCheck = setInterval(() => {
         if (!this.watched(id)) void stopCast();
-      }, IDLE_CHECK_MS);
+      }, this.idleCheckMs);
       idleCheck.unref();
     };
     const state: Running = {
@@ -247,6 +261,7 @@ export class LiveHub {
       step: null,
       frame: null,
       at: Date.now(),
+      streaming: false,
       wake: () => {
         if (this.watched(id)) startCast();
       },
