@@ -7,9 +7,8 @@ import {
   type ErrorComponentProps,
 } from '@tanstack/react-router';
 import type { JSX } from 'react';
-import { AuthScreen } from '../features/accounts/AuthScreen';
-import { SignInPage } from '../features/accounts/SignInPage';
-import { useOpsAccess } from '../features/ops/queries';
+import { AuthScreen, SignInPage } from '../features/accounts';
+import { useOpsAccess } from '../features/ops';
 import { useIdentity } from '../lib/identity';
 import type { RouterContext } from '../lib/router-context';
 import { Toaster } from '../ui/Toaster';
