@@ -1,3 +1,4 @@
+import { useRouter } from '@tanstack/react-router';
 import { LogIn, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { SignInForm } from '../features/accounts';
@@ -20,7 +21,8 @@ interface ContentProps {
 }
 
 function NavList({ pathname, collapsed, onNavigate }: ContentProps) {
-  const sections = navSections(useOpsAccess());
+  // The destinations are the routes' own entries (staticData.nav), for the user's roles.
+  const sections = navSections(useOpsAccess(), useRouter().routeTree);
   return (
     <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 py-4">
       {sections.map((section) => (

@@ -1,68 +1,90 @@
-import {
-  Activity,
-  ClipboardList,
-  CreditCard,
-  Database,
-  FileSearch,
-  FlaskConical,
-  Gauge,
-  KanbanSquare,
-  LayoutDashboard,
-  Mail,
-  Newspaper,
-  Presentation,
-  Send,
-  Settings,
-  Shield,
-  UserCog,
-  Users,
-  Workflow,
-  type LucideIcon,
-} from 'lucide-react';
+import type { UserRole } from '@fp/contracts';
+import type { AnyRoute } from '@tanstack/react-router';
+import type { LucideIcon } from 'lucide-react';
+
+/** The sidebar's sections, in the order shown: the product (no heading), then Ops. */
+const SECTIONS = [
+  { section: 'product', label: null },
+  { section: 'ops', label: 'Ops' },
+] as const;
+type NavSection = (typeof SECTIONS)[number]['section'];
+
+/** A destination's sidebar entry, declared on its route (`staticData.nav`): a new page is nav'd from its own route. */
+export interface NavEntry {
+  label: string;
+  icon: LucideIcon;
+  section: NavSection;
+  /** Its place in its section, lowest first. */
+  order: number;
+  /** Other paths that show this entry as current. */
+  aliases?: readonly string[];
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The route's sidebar entry; a route without one is not in the sidebar. */
+    nav?: NavEntry;
+    /**
+     * The roles the server opens this screen to (it enforces them; this shapes the sidebar and
+     * spares loaders reads it would refuse). Absent: every signed-in user but an auditor, who is
+     * kept on the screens that name them.
+     */
+    roles?: readonly UserRole[];
+  }
+}
 
 export interface NavItem {
   label: string;
   href: string;
   icon: LucideIcon;
   /** Other paths that show this item as current. */
-  aliases?: string[];
+  aliases?: readonly string[];
 }
 
-/** The sidebar destinations (spec §2, plus the pipeline). */
-export const NAV_ITEMS: NavItem[] = [
-  { label: 'Dashboard', href: '/', icon: LayoutDashboard, aliases: ['/dashboard'] },
-  { label: 'VC Database', href: '/vc-database', icon: Database },
-  // The sandbox firms that accept applications: a founder's first try.
-  { label: 'Test firms', href: '/test-vc-database', icon: FlaskConical },
-  { label: 'Angel Investors', href: '/investors', icon: Users },
-  { label: 'Credits', href: '/pricing', icon: CreditCard, aliases: ['/credits'] },
-  { label: 'Submissions', href: '/submissions', icon: Send },
-  { label: 'Pipeline', href: '/pipeline', icon: KanbanSquare },
-  { label: 'Deck', href: '/deck', icon: Presentation },
-  { label: 'Updates', href: '/updates', icon: Newspaper },
-  { label: 'Settings', href: '/settings', icon: Settings, aliases: ['/profile'] },
-];
-
-/** The Ops section: operators see all of it, auditors only the ledger (the server enforces both). */
-export const OPS_NAV_ITEMS: (NavItem & { auditor?: boolean })[] = [
-  { label: 'Operations', href: '/ops', icon: Gauge },
-  { label: 'Workflow runs', href: '/ops/workflows', icon: Workflow },
-  { label: 'Users', href: '/ops/users', icon: UserCog },
-  { label: 'Application forms', href: '/ops/forms', icon: ClipboardList },
-  { label: 'System', href: '/ops/system', icon: Activity },
-  { label: 'Ledger', href: '/ops/ledger', icon: FileSearch, auditor: true },
-  { label: 'Mailbox', href: '/mailbox', icon: Mail },
-  { label: 'Security', href: '/security-dashboard', icon: Shield },
-];
-
-/** The sidebar's sections for a user's roles: founders see the product, admins add Ops, auditors see the ledger only. */
-export function navSections(access: {
+/** What the signed-in user's roles open (`auditor`: an auditor without the admin role). */
+export interface Access {
   admin: boolean;
   auditor: boolean;
-}): { label: string | null; items: NavItem[] }[] {
-  if (access.auditor) return [{ label: 'Ops', items: OPS_NAV_ITEMS.filter((i) => i.auditor) }];
-  const product = { label: null, items: NAV_ITEMS };
-  return access.admin ? [product, { label: 'Ops', items: OPS_NAV_ITEMS }] : [product];
+}
+
+/** What a user's roles (GET /api/auth/me) open; the server decides the same way. */
+export function accessOf(roles: readonly string[]): Access {
+  return { admin: roles.includes('admin'), auditor: roles.includes('auditor') && !roles.includes('admin') };
+}
+
+/** Whether the user's roles open a screen the server opens to `roles` (see StaticDataRouteOption.roles). */
+export function mayOpen(access: Access, roles: readonly UserRole[] | undefined): boolean {
+  if (access.auditor) return roles?.includes('auditor') ?? false;
+  if (!roles) return true;
+  return access.admin && roles.includes('admin');
+}
+
+interface Destination extends NavItem {
+  section: NavSection;
+  order: number;
+  roles?: readonly UserRole[];
+}
+
+/** Every route of the tree that declares a sidebar entry (the tree as the router built it: full paths known). */
+function destinations(route: AnyRoute): Destination[] {
+  const children: AnyRoute[] = Array.isArray(route.children)
+    ? route.children
+    : Object.values((route.children ?? {}) as Record<string, AnyRoute>);
+  const { nav, roles } = route.options.staticData ?? {};
+  const own: Destination[] = nav ? [{ ...nav, href: route.fullPath, roles }] : [];
+  return [...own, ...children.flatMap(destinations)];
+}
+
+/** The sidebar's sections for a user's roles, from the routes' entries: each section's items in their order. */
+export function navSections(access: Access, routeTree: AnyRoute): { label: string | null; items: NavItem[] }[] {
+  const open = destinations(routeTree).filter((d) => mayOpen(access, d.roles));
+  return SECTIONS.map(({ section, label }) => ({
+    label,
+    items: open
+      .filter((d) => d.section === section)
+      .sort((a, b) => a.order - b.order)
+      .map(({ label, href, icon, aliases }): NavItem => ({ label, href, icon, ...(aliases ? { aliases } : {}) })),
+  })).filter((s) => s.items.length > 0);
 }
 
 /** The one place an auditor may be: everything else sends them to the ledger. */

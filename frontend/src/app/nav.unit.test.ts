@@ -1,7 +1,21 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { FlaskConical, Gauge } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import { isAuthPath, isNavItemActive, NAV_ITEMS, navSections, OPS_NAV_ITEMS } from './nav';
+import type { IdentityStore } from '../lib/identity/store';
+import { createAppRouter } from '../router';
+import { accessOf, isAuthPath, isNavItemActive, mayOpen, navSections, type Access } from './nav';
 
-const active = (path: string) => NAV_ITEMS.filter((i) => isNavItemActive(i, path)).map((i) => i.label);
+const FOUNDER: Access = { admin: false, auditor: false };
+const ADMIN: Access = { admin: true, auditor: false };
+const AUDITOR: Access = { admin: false, auditor: true };
+
+// The app's own route tree, as the router builds it.
+const { routeTree } = createAppRouter(new QueryClient(), { getSnapshot: () => ({ signedIn: false }) } as IdentityStore);
+const sections = (access: Access) => navSections(access, routeTree);
+const PRODUCT = sections(FOUNDER)[0]!.items;
+const OPS = sections(ADMIN)[1]!.items;
+const active = (path: string) => PRODUCT.filter((i) => isNavItemActive(i, path)).map((i) => i.label);
 
 describe('sidebar highlighting', () => {
   it('highlights exactly the current destination', () => {
@@ -11,6 +25,7 @@ describe('sidebar highlighting', () => {
     expect(active('/test-vc-database')).toEqual(['Test firms']);
     expect(active('/investors')).toEqual(['Angel Investors']);
     expect(active('/pricing')).toEqual(['Credits']);
+    expect(active('/credits')).toEqual(['Credits']);
     expect(active('/submissions/')).toEqual(['Submissions']);
     expect(active('/pipeline')).toEqual(['Pipeline']);
     expect(active('/settings')).toEqual(['Settings']);
@@ -19,7 +34,7 @@ describe('sidebar highlighting', () => {
     expect(active('/nope')).toEqual([]);
   });
   it('lists the destinations in order', () => {
-    expect(NAV_ITEMS.map((i) => [i.label, i.href])).toEqual([
+    expect(PRODUCT.map((i) => [i.label, i.href])).toEqual([
       ['Dashboard', '/'],
       ['VC Database', '/vc-database'],
       ['Test firms', '/test-vc-database'],
@@ -30,6 +45,16 @@ describe('sidebar highlighting', () => {
       ['Deck', '/deck'],
       ['Updates', '/updates'],
       ['Settings', '/settings'],
+    ]);
+    expect(OPS.map((i) => [i.label, i.href])).toEqual([
+      ['Operations', '/ops'],
+      ['Workflow runs', '/ops/workflows'],
+      ['Users', '/ops/users'],
+      ['Application forms', '/ops/forms'],
+      ['System', '/ops/system'],
+      ['Ledger', '/ops/ledger'],
+      ['Mailbox', '/mailbox'],
+      ['Security', '/security-dashboard'],
     ]);
   });
 });
@@ -42,20 +67,85 @@ describe('isAuthPath', () => {
   });
 
   it('shows the Ops section to admins only, and auditors only the ledger', () => {
-    const labels = (a: { admin: boolean; auditor: boolean }) =>
-      navSections(a).map((s) => [s.label, s.items.map((i) => i.label)]);
-    expect(labels({ admin: false, auditor: false })).toEqual([[null, NAV_ITEMS.map((i) => i.label)]]);
-    expect(labels({ admin: true, auditor: false })).toEqual([
-      [null, NAV_ITEMS.map((i) => i.label)],
+    const labels = (a: Access) => sections(a).map((s) => [s.label, s.items.map((i) => i.label)]);
+    expect(labels(FOUNDER)).toEqual([[null, PRODUCT.map((i) => i.label)]]);
+    expect(labels(ADMIN)).toEqual([
+      [null, PRODUCT.map((i) => i.label)],
       ['Ops', ['Operations', 'Workflow runs', 'Users', 'Application forms', 'System', 'Ledger', 'Mailbox', 'Security']],
     ]);
-    expect(labels({ admin: false, auditor: true })).toEqual([['Ops', ['Ledger']]]);
-    const ops = (path: string) => OPS_NAV_ITEMS.filter((i) => isNavItemActive(i, path)).map((i) => i.label);
+    expect(labels(AUDITOR)).toEqual([['Ops', ['Ledger']]]);
+    const ops = (path: string) => OPS.filter((i) => isNavItemActive(i, path)).map((i) => i.label);
     expect(ops('/ops')).toEqual(['Operations']);
     expect(ops('/ops/users')).toEqual(['Users']);
     expect(ops('/ops/workflows')).toEqual(['Workflow runs']);
     expect(ops('/ops/ledger')).toEqual(['Ledger']);
     expect(ops('/ops/forms')).toEqual(['Application forms']);
     expect(ops('/ops/system')).toEqual(['System']);
+  });
+});
+
+describe('the sidebar comes from the routes', () => {
+  // A tree of its own: what a feature's routes.ts declares is what the sidebar shows.
+  const root = createRootRoute();
+  // The router fills in each route's full path.
+  const { routeTree: tree } = createRouter({
+    routeTree: root.addChildren([
+      createRoute({ getParentRoute: () => root, path: '/quiet' }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/lab',
+        staticData: { nav: { label: 'Lab', icon: FlaskConical, section: 'product', order: 20, aliases: ['/bench'] } },
+      }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/ops-only',
+        staticData: { roles: ['admin'], nav: { label: 'Ops page', icon: Gauge, section: 'ops', order: 5 } },
+      }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/first',
+        staticData: { nav: { label: 'First', icon: Gauge, section: 'product', order: 10 } },
+      }),
+    ]),
+  });
+  it('lists each route that declares an entry, in its section and order, and no other', () => {
+    const shown = (a: Access) =>
+      navSections(a, tree).map((s) => [s.label, s.items.map((i) => [i.label, i.href, i.aliases ?? []])]);
+    expect(shown(FOUNDER)).toEqual([
+      [
+        null,
+        [
+          ['First', '/first', []],
+          ['Lab', '/lab', ['/bench']],
+        ],
+      ],
+    ]);
+    expect(shown(ADMIN)[1]).toEqual(['Ops', [['Ops page', '/ops-only', []]]]);
+    expect(shown(AUDITOR)).toEqual([]);
+  });
+  it('gives every destination of the app its own place in its section', () => {
+    for (const a of [FOUNDER, ADMIN])
+      for (const s of sections(a)) expect(new Set(s.items.map((i) => i.href)).size).toBe(s.items.length);
+  });
+});
+
+describe('who may open a screen', () => {
+  it('opens screens without roles to founders and admins, and a screen naming roles to them only', () => {
+    expect(mayOpen(FOUNDER, undefined)).toBe(true);
+    expect(mayOpen(ADMIN, undefined)).toBe(true);
+    // An auditor is kept on the screens that name auditors.
+    expect(mayOpen(AUDITOR, undefined)).toBe(false);
+    expect(mayOpen(FOUNDER, ['admin'])).toBe(false);
+    expect(mayOpen(ADMIN, ['admin'])).toBe(true);
+    expect(mayOpen(AUDITOR, ['admin'])).toBe(false);
+    expect(mayOpen(FOUNDER, ['admin', 'auditor'])).toBe(false);
+    expect(mayOpen(ADMIN, ['admin', 'auditor'])).toBe(true);
+    expect(mayOpen(AUDITOR, ['admin', 'auditor'])).toBe(true);
+  });
+  it('reads the roles the server answers: an admin who is also an auditor is an admin', () => {
+    expect(accessOf([])).toEqual(FOUNDER);
+    expect(accessOf(['admin'])).toEqual(ADMIN);
+    expect(accessOf(['auditor'])).toEqual(AUDITOR);
+    expect(accessOf(['auditor', 'admin'])).toEqual(ADMIN);
   });
 });

@@ -1,9 +1,10 @@
 import { fitProfileComplete } from '@fp/contracts';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { Database, FlaskConical, Users } from 'lucide-react';
 import { rootRoute } from '../../app/root-route';
 import { activityGuard, noActivityGuard } from '../../lib/activity-guard';
 import { whenSignedIn, type RouterContext } from '../../lib/router-context';
-import { startupProfileQueryOptions } from '../profile/queries';
+import { startupProfileQueryOptions } from '../profile';
 import { angelInvestorsQueryOptions } from './investor-queries';
 import { filtersFromAngelSearch, validateAngelSearch } from './investor-search';
 import { listQueryFor, vcFirmsQueryOptions, type VcVariant } from './vc-queries';
@@ -36,6 +37,7 @@ const vcDatabaseRoute = createRoute({
   validateSearch: validateVcSearch,
   loaderDeps: ({ search }) => search,
   loader: vcLoader('vc'),
+  staticData: { nav: { label: 'VC Database', icon: Database, section: 'product', order: 20 } },
 });
 const testVcDatabaseRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -44,6 +46,8 @@ const testVcDatabaseRoute = createRoute({
   validateSearch: validateVcSearch,
   loaderDeps: ({ search }) => search,
   loader: vcLoader('test'),
+  // The sandbox firms that accept applications: a founder's first try.
+  staticData: { nav: { label: 'Test firms', icon: FlaskConical, section: 'product', order: 30 } },
 });
 const investorsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -57,6 +61,7 @@ const investorsRoute = createRoute({
       async (qc) =>
         void qc.prefetchQuery(angelInvestorsQueryOptions(filtersFromAngelSearch(deps), deps.page ?? 1, activityGuard)),
     ),
+  staticData: { nav: { label: 'Angel Investors', icon: Users, section: 'product', order: 40 } },
 });
 
 export const catalogRoutes = [vcDatabaseRoute, testVcDatabaseRoute, investorsRoute] as const;

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { Presentation } from 'lucide-react';
 import { rootRoute } from '../../app/root-route';
 import { whenSignedIn } from '../../lib/router-context';
 import { deckAnalyticsQueryOptions, deckLinksQueryOptions } from './queries';
@@ -13,6 +14,7 @@ const deckRoute = createRoute({
       void qc.prefetchQuery(deckAnalyticsQueryOptions());
       void qc.prefetchQuery(deckLinksQueryOptions());
     }),
+  staticData: { nav: { label: 'Deck', icon: Presentation, section: 'product', order: 80 } },
 });
 /** The public deck viewer: investors without an account open it (no app shell). */
 const deckViewerRoute = createRoute({

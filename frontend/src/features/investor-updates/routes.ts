@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { Newspaper } from 'lucide-react';
 import { rootRoute } from '../../app/root-route';
 import { prefetch } from '../../lib/router-context';
 import { updateQueryOptions, updatesQueryOptions } from './queries';
@@ -10,6 +11,7 @@ const updatesRoute = createRoute({
   path: '/updates',
   component: lazyRouteComponent(() => import('./UpdatesPage'), 'UpdatesPage'),
   loader: ({ context }) => prefetch(context, updatesQueryOptions()),
+  staticData: { nav: { label: 'Updates', icon: Newspaper, section: 'product', order: 90 } },
 });
 const updateRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -2,7 +2,6 @@ import type { MailboxMessage } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, Lock, Mail, Search } from 'lucide-react';
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
-import { api } from '../../lib/api';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
@@ -12,6 +11,7 @@ import { Input } from '../../ui/Input';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { isForbidden } from '../../lib/api';
+import { mailboxMessageQueryOptions, mailboxQueryOptions } from './queries';
 
 const STATUS: Record<MailboxMessage['status'], { label: string; variant: BadgeVariant }> = {
   queued: { label: 'Queued', variant: 'secondary' },
@@ -43,11 +43,7 @@ function Linkified({ text }: { text: string }) {
 }
 
 function MessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const q = useQuery({
-    queryKey: ['mailbox', 'message', id],
-    queryFn: () => api('mailboxMessage', 'GET', { params: { id: id! } }),
-    enabled: id !== null,
-  });
+  const q = useQuery(mailboxMessageQueryOptions(id));
   return (
     <Dialog
       open={id !== null}
@@ -102,11 +98,7 @@ export function MailboxPage() {
   const [draft, setDraft] = useState('');
   const [to, setTo] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: ['mailbox', to],
-    queryFn: () => api('mailbox', 'GET', { query: { to, limit: 200 } }),
-    refetchInterval: 10_000,
-  });
+  const list = useQuery(mailboxQueryOptions(to));
   const search = (e: FormEvent) => {
     e.preventDefault();
     setTo(draft.trim());

@@ -13,7 +13,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { toast } from '../../ui/toast';
 import { count, LoadError, when } from './OpsParts';
-import { formsOverviewQueryOptions, useStartFormDiscovery, type FormsCollection } from './queries';
+import {
+  FIRST_FORMS_COLLECTION,
+  formsOverviewQueryOptions,
+  useStartFormDiscovery,
+  type FormsCollection,
+} from './queries';
 
 const TONE: Record<FormOutcome, BadgeVariant> = {
   found: 'success',
@@ -58,7 +63,7 @@ function RunProgress({ run }: { run: FormDiscoveryRun }) {
 
 /** /ops/forms (admins): the registry of firms' application forms and its discovery runs. */
 export function FormsPage() {
-  const [collection, setCollection] = useState<FormsCollection>('vc');
+  const [collection, setCollection] = useState<FormsCollection>(FIRST_FORMS_COLLECTION);
   const overview = useQuery(formsOverviewQueryOptions(collection));
   const start = useStartFormDiscovery();
 

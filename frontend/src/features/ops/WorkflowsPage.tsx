@@ -16,7 +16,13 @@ import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { count, LoadError, when } from './OpsParts';
 import { WorkflowDetailDialog } from './WorkflowDetail';
 import { useSpendConfirmation } from '../credits';
-import { founderBalance, useWorkflowAction, workflowsQueryOptions, type WorkflowFilters } from './queries';
+import {
+  EMPTY_WORKFLOW_FILTERS,
+  founderBalance,
+  useWorkflowAction,
+  workflowsQueryOptions,
+  type WorkflowFilters,
+} from './queries';
 
 const STATUS: Record<OpsWorkflowRun['status'], { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Queued', variant: 'secondary' },
@@ -37,7 +43,7 @@ const KINDS: { value: WorkflowKind; label: string; what: string; when: string }[
   { value: 'mail', label: 'E-mail', what: 'Subject', when: 'Queued' },
   { value: 'discovery', label: 'Form discovery', what: 'Run', when: 'Started' },
 ];
-const EMPTY: WorkflowFilters = { kind: 'submission', status: '', user: '', from: '', to: '' };
+const EMPTY = EMPTY_WORKFLOW_FILTERS;
 
 /** A retry is the founder's own command: it charges the founder one credit (refunded if it fails). */
 const RETRY_COST = ACTION_PRICES.vc_application;

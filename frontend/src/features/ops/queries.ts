@@ -1,7 +1,8 @@
 import { API_ROUTES, apiPath } from '@fp/contracts';
-import type { MeResponse, OpsUser, UserRole, WorkflowKind } from '@fp/contracts';
+import type { OpsUser, UserRole, WorkflowKind } from '@fp/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequestRaw } from '../../lib/api';
+import { accessOf } from '../../app/nav';
 import { saveResponse } from '../../lib/download';
 import { meQueryOptions } from '../accounts';
 
@@ -16,12 +17,8 @@ const opsKeys = {
 };
 
 /** Which Ops screens the signed-in user may open (the server enforces it; this only shapes the menu). */
-function opsAccess(me: MeResponse | undefined): { admin: boolean; auditor: boolean } {
-  const roles = me?.roles ?? [];
-  return { admin: roles.includes('admin'), auditor: roles.includes('auditor') && !roles.includes('admin') };
-}
 export function useOpsAccess() {
-  return opsAccess(useQuery(meQueryOptions()).data);
+  return accessOf(useQuery(meQueryOptions()).data?.roles ?? []);
 }
 
 /** The System page's figures, refreshed live. */
@@ -136,6 +133,8 @@ export interface WorkflowFilters {
   from: string;
   to: string;
 }
+/** The console as it opens (and as "switch kind" resets it): applications, unfiltered. */
+export const EMPTY_WORKFLOW_FILTERS: WorkflowFilters = { kind: 'submission', status: '', user: '', from: '', to: '' };
 
 /** One page of runs (keyset cursor); refreshed every 3 s so statuses and counts stay live. */
 export const workflowsQueryOptions = (f: WorkflowFilters, cursor: string | null) =>
@@ -188,6 +187,8 @@ export const workflowDetailQueryOptions = (kind: WorkflowKind, id: string) =>
         : 3000,
   });
 export type FormsCollection = 'vc' | 'test';
+/** The registry the forms screen opens on. */
+export const FIRST_FORMS_COLLECTION: FormsCollection = 'vc';
 
 /** The registry's overview; polled every second while a discovery run goes, so its progress bar moves. */
 export const formsOverviewQueryOptions = (collection: FormsCollection) =>

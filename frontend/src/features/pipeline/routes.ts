@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { KanbanSquare } from 'lucide-react';
 import { rootRoute } from '../../app/root-route';
 import { prefetch } from '../../lib/router-context';
 import { pipelineQueryOptions } from './queries';
@@ -11,6 +12,7 @@ const pipelineRoute = createRoute({
   validateSearch: validatePipelineSearch,
   // Not awaited: the board's skeleton shows at once, the request starts while the page's code loads.
   loader: ({ context }) => prefetch(context, pipelineQueryOptions()),
+  staticData: { nav: { label: 'Pipeline', icon: KanbanSquare, section: 'product', order: 70 } },
 });
 
 export const pipelineRoutes = [pipelineRoute] as const;

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { Send } from 'lucide-react';
 import { rootRoute } from '../../app/root-route';
 import { whenSignedIn } from '../../lib/router-context';
 import { submissionStatsQueryOptions, submissionsQueryOptions } from './queries';
@@ -17,6 +18,7 @@ const submissionsRoute = createRoute({
       void qc.prefetchQuery(submissionsQueryOptions(deps.tab));
       void qc.prefetchQuery(submissionStatsQueryOptions());
     }),
+  staticData: { nav: { label: 'Submissions', icon: Send, section: 'product', order: 60 } },
 });
 
 export const submissionsRoutes = [submissionsRoute] as const;
