@@ -9,6 +9,7 @@ export { EmptyState } from './EmptyState';
 export { Field, Label } from './Field';
 export { Input } from './Input';
 export { LoadFailed } from './LoadFailed';
+export { SearchField } from './SearchField';
 export { Select } from './Select';
 export { Skeleton } from './Skeleton';
 export { SortableHeader } from './SortableHeader';

@@ -1,13 +1,13 @@
 import type { MailboxMessage } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Inbox, Lock, Mail, Search } from 'lucide-react';
+import { Inbox, Lock, Mail } from 'lucide-react';
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { Input } from '../../ui/Input';
+import { SearchField } from '../../ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { Skeleton } from '../../ui/Skeleton';
 import { isForbidden } from '../../lib/api';
@@ -170,19 +170,12 @@ export function MailboxPage() {
         }
       />
       <form onSubmit={search} className="flex gap-2" role="search">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            aria-label="Recipient"
-            placeholder="Filter by recipient, press Enter"
-            className="pl-9"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </div>
+        <SearchField
+          aria-label="Recipient"
+          placeholder="Filter by recipient, press Enter"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <Button type="submit" variant="outline">
           <Mail className="size-4" aria-hidden="true" />
           Filter

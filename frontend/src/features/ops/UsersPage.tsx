@@ -1,7 +1,7 @@
 import { ROLES, type OpsUser, type UserRole } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { Ban, Coins, Search, ShieldCheck, UserCheck, Users } from 'lucide-react';
+import { Ban, Coins, ShieldCheck, UserCheck, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -10,6 +10,7 @@ import { Checkbox } from '../../ui/Checkbox';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { Field } from '../../ui/Field';
+import { SearchField } from '../../ui';
 import { Input } from '../../ui/Input';
 import { PageHeader } from '../../ui/PageHeader';
 import { Pagination } from '../../ui/Pagination';
@@ -291,19 +292,12 @@ export function UsersPage() {
         description="Find an account, see its balance and activity, grant credits, set roles or disable it."
       />
       <form onSubmit={search} className="flex gap-2" role="search">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            aria-label="Search users"
-            placeholder="E-mail, name or user id"
-            className="pl-9"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </div>
+        <SearchField
+          aria-label="Search users"
+          placeholder="E-mail, name or user id"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <Button type="submit" variant="outline">
           Search
         </Button>
