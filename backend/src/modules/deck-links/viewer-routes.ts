@@ -3,12 +3,12 @@ import {
   DeckPagesBeacon,
   deviceOf,
   EnterDeckRoomRequest,
+  pathParams,
   RATE_LIMIT_EXCEEDED,
   SendDeckCodeRequest,
   StartDeckVisitRequest,
 } from '@fp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { metaFor } from '../../platform/context';
 import { DomainError } from '../../platform/decider';
 import { attachmentHeader, byteRange, parse } from '../../platform/http';
@@ -19,13 +19,6 @@ import { isPreviewVisit, PREVIEW_VISIT, type LinkRow } from './view-deck';
 /** The viewer's API paths: public (no session check), served by this module only. */
 export const VIEWER_PATHS = [/^\/api\/d\//];
 
-const TokenParams = z.object({ token: z.string().max(100) });
-const VisitParams = z.object({ token: z.string().max(100), visitId: z.string().min(1).max(64) });
-const RoomVisitParams = z.object({
-  token: z.string().max(100),
-  entryId: z.string().min(1).max(64),
-  documentId: z.string().min(1).max(200),
-});
 const VIEWER_ACTOR = 'deck-viewer';
 
 /**
@@ -73,7 +66,7 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
   }
 
   app.get(API_ROUTES.deckViewer, async (req, reply) => {
-    const { row, owner } = await open(req, reply, parse(TokenParams, req.params).token);
+    const { row, owner } = await open(req, reply, parse(pathParams('deckViewer'), req.params).token);
     return viewer.info(row, ctx.clock.now(), owner);
   });
 
@@ -99,7 +92,7 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
   }
 
   app.post(API_ROUTES.deckViewerVisits, async (req, reply) => {
-    const { row, owner } = await open(req, reply, parse(TokenParams, req.params).token);
+    const { row, owner } = await open(req, reply, parse(pathParams('deckViewerVisits'), req.params).token);
     if (!owner) await limit(req, reply, 'visits', limits.visitsPerWindow, limits.windowMs);
     await passcodeLocked(req, reply, row);
     const body = parse(StartDeckVisitRequest, req.body ?? {});
@@ -117,7 +110,7 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
 
   // A data room's link: the gates and the NDA (its acceptance recorded), then the room's documents.
   app.post(API_ROUTES.deckViewerRoom, async (req, reply) => {
-    const { row, owner } = await open(req, reply, parse(TokenParams, req.params).token);
+    const { row, owner } = await open(req, reply, parse(pathParams('deckViewerRoom'), req.params).token);
     if (!owner) await limit(req, reply, 'visits', limits.visitsPerWindow, limits.windowMs);
     await passcodeLocked(req, reply, row);
     const body = parse(EnterDeckRoomRequest, req.body ?? {});
@@ -129,7 +122,7 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
 
   // One document of the room, through an entry of this link (none: 401, nothing served).
   app.post(API_ROUTES.deckViewerRoomVisits, async (req, reply) => {
-    const { token, entryId, documentId } = parse(RoomVisitParams, req.params);
+    const { token, entryId, documentId } = parse(pathParams('deckViewerRoomVisits'), req.params);
     const { row, owner } = await open(req, reply, token);
     if (!owner) await limit(req, reply, 'visits', limits.visitsPerWindow, limits.windowMs);
     const preview = owner && entryId === PREVIEW_VISIT;
@@ -146,14 +139,14 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
 
   // A one-time code to the viewer's e-mail: limited per address here, per link and e-mail by the code decider.
   app.post(API_ROUTES.deckViewerCodes, async (req, reply) => {
-    const { row } = await open(req, reply, parse(TokenParams, req.params).token);
+    const { row } = await open(req, reply, parse(pathParams('deckViewerCodes'), req.params).token);
     const body = parse(SendDeckCodeRequest, req.body ?? {});
     await limit(req, reply, 'codes', limits.codeSendsPerWindow, limits.windowMs);
     return reply.status(202).send(await viewer.sendCode(row, body, metaFor(ctx, VIEWER_ACTOR)));
   });
 
   app.post(API_ROUTES.deckViewerVisitPages, async (req, reply) => {
-    const { token, visitId } = parse(VisitParams, req.params);
+    const { token, visitId } = parse(pathParams('deckViewerVisitPages'), req.params);
     const { row, owner } = await open(req, reply, token);
     const beacon = parse(DeckPagesBeacon, req.body ?? {});
     if (!(owner && isPreviewVisit(visitId))) await viewer.pages(row, visitId, beacon, metaFor(ctx, VIEWER_ACTOR));
@@ -161,18 +154,18 @@ export function deckViewerRoutes(app: FastifyInstance, ctx: DeckLinksContext) {
   });
 
   app.get(API_ROUTES.deckViewerVisitCover, async (req, reply) => {
-    const { token, visitId } = parse(VisitParams, req.params);
+    const { token, visitId } = parse(pathParams('deckViewerVisitCover'), req.params);
     const { row, owner } = await open(req, reply, token);
     const cover = await viewer.cover(row, visitId, owner && isPreviewVisit(visitId), metaFor(ctx, VIEWER_ACTOR));
     return reply.type('image/webp').send(cover);
   });
 
-  for (const [path, download] of [
-    [API_ROUTES.deckViewerVisitFile, false],
-    [API_ROUTES.deckViewerVisitDownload, true],
+  for (const [key, download] of [
+    ['deckViewerVisitFile', false],
+    ['deckViewerVisitDownload', true],
   ] as const) {
-    app.get(path, async (req, reply) => {
-      const { token, visitId } = parse(VisitParams, req.params);
+    app.get(API_ROUTES[key], async (req, reply) => {
+      const { token, visitId } = parse(pathParams(key), req.params);
       const { row, owner } = await open(req, reply, token);
       const preview = owner && isPreviewVisit(visitId);
       const file = await viewer.file(row, visitId, preview, download, metaFor(ctx, VIEWER_ACTOR));
