@@ -8,7 +8,7 @@ export const DIST_INDEX = path.join(here, '..', 'dist', 'index.html');
 export const SHOTS = path.join(here, '..', 'screenshots');
 
 /** Whether this run writes screenshots: `E2E_SHOTS=1 npx vitest run --project e2e <file>` to look at the screens. */
-export const SHOTS_WANTED = process.env.E2E_SHOTS === '1';
+const SHOTS_WANTED = process.env.E2E_SHOTS === '1';
 
 /**
  * Writes a screenshot when the run asks for them (`SHOTS_WANTED`): every run would otherwise pay for
