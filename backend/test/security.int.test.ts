@@ -45,7 +45,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function settle() {
   await app.services.security.flush();
-  await app.ctx.projections.waitFor();
+  // Every projection reads past the new events, not only security's: on a busy machine that takes longer than the 10 s default.
+  await app.ctx.projections.waitFor(undefined, 30_000);
 }
 async function violationsOf(ip: string) {
   await settle();
