@@ -19,9 +19,17 @@ const angelSearchSchema = z.object({
 });
 export type AngelSearch = z.output<typeof angelSearchSchema>;
 
+// The router lays the address's own values under what validateSearch returns: a dropped filter is
+// returned as undefined, or its raw value shows through.
+const NO_ANGEL_FILTERS = Object.fromEntries(
+  Object.keys(angelSearchSchema.shape).map((k) => [k, undefined]),
+) as AngelSearch;
+
 export function validateAngelSearch(raw: Record<string, unknown>): AngelSearch {
   const { page, ...filters } = angelSearchSchema.parse(raw);
-  return AngelFilterQuery.safeParse(filters).success ? { ...filters, page } : { page };
+  return AngelFilterQuery.safeParse(filters).success
+    ? { ...NO_ANGEL_FILTERS, ...filters, page }
+    : { ...NO_ANGEL_FILTERS, page };
 }
 
 export function filtersFromAngelSearch(s: AngelSearch): AngelFilters {

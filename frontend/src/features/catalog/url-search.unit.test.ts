@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filtersFromAngelSearch, searchFromAngelFilters, validateAngelSearch } from './investor-search';
+import { EMPTY_ANGEL_FILTERS } from './investor-queries';
 import { EMPTY_VC_FILTERS } from './vc-queries';
 import { aumRangeProblem, filtersFromSearch, searchFromFilters, validateVcSearch } from './vc-search';
 
@@ -58,6 +59,14 @@ describe('VC database URL', () => {
   it("drops filters the API's own schema refuses (a minimum above the maximum)", () => {
     expect(validateVcSearch({ aumMin: '50', aumMax: '10', page: 2 })).toEqual({ page: 2 });
   });
+
+  it('drops them from what the screen reads too: the router lays the raw address under the validated search', () => {
+    // match.search is { ...raw, ...validated }: a dropped value must come back as undefined, not be left out.
+    const raw: Record<string, unknown> = { page: -3, aumMin: 90, aumMax: 1 };
+    const read = { ...raw, ...validateVcSearch(raw) };
+    expect(filtersFromSearch(read)).toEqual(EMPTY_VC_FILTERS);
+    expect(read.page).toBeUndefined();
+  });
 });
 
 describe('angel database URL', () => {
@@ -75,6 +84,9 @@ describe('angel database URL', () => {
 
   it('drops refused ranges together', () => {
     expect(validateAngelSearch({ exitMin: '9', exitMax: '1' })).toEqual({ page: undefined });
+    // …also from what the screen reads ({ ...raw, ...validated }, as the router gives it).
+    const raw: Record<string, unknown> = { exitMin: 9, exitMax: 1, search: 'x' };
+    expect(filtersFromAngelSearch({ ...raw, ...validateAngelSearch(raw) })).toEqual(EMPTY_ANGEL_FILTERS);
   });
 });
 

@@ -31,12 +31,16 @@ const vcSearchSchema = z.object({
 });
 export type VcSearch = z.output<typeof vcSearchSchema>;
 
+// The router lays the address's own values under what validateSearch returns (match.search is
+// { ...raw, ...validated }): a dropped filter is returned as undefined, or its raw value shows through.
+const NO_VC_FILTERS = Object.fromEntries(Object.keys(vcSearchSchema.shape).map((k) => [k, undefined])) as VcSearch;
+
 export function validateVcSearch(raw: Record<string, unknown>): VcSearch {
   const { page, ...filters } = vcSearchSchema.parse(raw);
   // The same schema the API validates the list call with decides which filters are valid.
   return VcFilterQuery.safeParse({ ...filters, acceptsOnline: filters.acceptsOnline ? 'true' : undefined }).success
-    ? { ...filters, page }
-    : { page };
+    ? { ...NO_VC_FILTERS, ...filters, page }
+    : { ...NO_VC_FILTERS, page };
 }
 
 /** The screen's filters from the URL's search. */
