@@ -1,4 +1,4 @@
-import type { UserRole } from '@fp/contracts';
+import type { MeResponse, UserRole } from '@fp/contracts';
 import type { AnyRoute } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
 
@@ -10,7 +10,7 @@ const SECTIONS = [
 type NavSection = (typeof SECTIONS)[number]['section'];
 
 /** A destination's sidebar entry, declared on its route (`staticData.nav`): a new page is nav'd from its own route. */
-export interface NavEntry {
+interface NavEntry {
   label: string;
   icon: LucideIcon;
   section: NavSection;
@@ -48,7 +48,7 @@ export interface Access {
 }
 
 /** What a user's roles (GET /api/auth/me) open; the server decides the same way. */
-export function accessOf(roles: readonly string[]): Access {
+export function accessOf(roles: MeResponse['roles']): Access {
   return { admin: roles.includes('admin'), auditor: roles.includes('auditor') && !roles.includes('admin') };
 }
 
