@@ -272,7 +272,9 @@ describe('npm run cli -- catalog discover-forms', () => {
       execFile(
         process.execPath,
         ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
-        { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: app.db.url }, timeout: 120_000 },
+        // CATALOG_SEED=off, as in the test app: else the CLI's runtime loads the demo catalog (72,500
+        // investors) and discovers all 37 sandbox firms' forms before this one, minutes on a busy machine.
+        { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: app.db.url, CATALOG_SEED: 'off' }, timeout: 120_000 },
         (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
