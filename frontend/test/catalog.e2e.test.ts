@@ -440,6 +440,8 @@ describe('VC database: best fit first (e2e)', () => {
           .getByRole('button', { name: /^View details of / })
           .click();
         await p.getByRole('dialog').getByTestId('fit').waitFor();
+        // The fit panel shows its score at every width and theme.
+        expect(await p.getByRole('dialog').getByTestId('fit-score').innerText()).toMatch(/^\d+$/);
         await screenshot(p, {
           path: path.join(SHOTS, `vc-database-fit-dialog-${width}-${theme}.png`),
           fullPage: false,
@@ -447,7 +449,6 @@ describe('VC database: best fit first (e2e)', () => {
         await c.close();
       }
     }
-    expect(existsSync(path.join(SHOTS, 'vc-database-best-fit-375-light.png'))).toBe(true);
   });
 });
 
@@ -464,13 +465,17 @@ describe('catalog screenshots', () => {
         ] as const) {
           await page.goto(`${app.url}${route}`);
           await page.getByTestId(ready).first().waitFor();
-          if (name !== 'investors') await page.getByTestId(ready).nth(1).getByRole('checkbox').check();
-          else await page.getByTestId(ready).first().getByRole('checkbox').check();
+          const box = page
+            .getByTestId(ready)
+            .nth(name === 'investors' ? 0 : 1)
+            .getByRole('checkbox');
+          await box.check();
+          // Selecting works at every width and theme.
+          expect(await box.isChecked()).toBe(true);
           await screenshot(page, { path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: false });
         }
         await context.close();
       }
     }
-    expect(existsSync(path.join(SHOTS, 'investors-375-light.png'))).toBe(true);
   });
 });

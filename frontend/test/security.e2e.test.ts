@@ -285,8 +285,10 @@ describe('security dashboard screenshots', () => {
     const { context, page } = await signedInPage(FOUNDER, { width: 1280, height: 900 });
     await page.goto(`${app.url}/security-dashboard`);
     await page.getByTestId('security-forbidden').waitFor();
+    expect(await page.getByTestId('security-forbidden').innerText()).toContain(
+      'You are not allowed to view the security dashboard',
+    );
     await screenshot(page, { path: path.join(SHOTS, 'security-dashboard-forbidden-1280-dark.png') });
     await context.close();
-    expect(existsSync(path.join(SHOTS, 'security-dashboard-375-light.png'))).toBe(true);
   });
 });
