@@ -1,6 +1,6 @@
 import { formatUsd, TEST_CHECKOUT_NOTICE } from '@fp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
@@ -11,6 +11,8 @@ import { Field } from '../../ui/Field';
 import { Input } from '../../ui/Input';
 import { Skeleton } from '../../ui/Skeleton';
 import { creditKeys } from './queries';
+
+const route = getRouteApi('/checkout/local/$id');
 
 /** 4242… → "4242 4242 4242 4242" as it is typed. */
 const groupCard = (v: string) =>
@@ -30,7 +32,7 @@ const formatExpiry = (v: string) => {
  * payment webhook, the same path a Stripe payment takes.
  */
 export function LocalCheckoutPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = route.useParams();
   const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: ['local-checkout', id],

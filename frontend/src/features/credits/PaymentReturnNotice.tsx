@@ -1,11 +1,12 @@
 import type { Purchase } from '@fp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CheckCircle2, Clock, X } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
 import { purchasesQueryOptions } from './queries';
 
+const route = getRouteApi('/credits');
 /** How long the page waits for the provider's confirmation before saying it is late. */
 const CONFIRM_WAIT_MS = 120_000;
 /** A purchase this recent is the one the founder just came back from. */
@@ -24,7 +25,7 @@ function justPaid(purchases: readonly Purchase[], now: number): Purchase | undef
  * that it is waiting for the confirmation — never a success the server does not hold.
  */
 export function PaymentReturnNotice() {
-  const search = useSearch({ strict: false }) as { purchase?: unknown };
+  const search = route.useSearch();
   const navigate = useNavigate();
   const [arrived] = useState(() => Date.now());
   const returning = search.purchase === 'success';

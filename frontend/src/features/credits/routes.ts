@@ -4,6 +4,7 @@ import { rootRoute } from '../../app/root-route';
 import { prefetch, whenSignedIn } from '../../lib/router-context';
 import { FIRST_HISTORY_PAGE } from './history-params';
 import { balanceHistoryQueryOptions, creditHistoryQueryOptions, plansQueryOptions } from './queries';
+import { validateCreditsSearch } from './search';
 
 // Loaders start the screen's reads while its code loads; not awaited, the screen shows its skeletons at once.
 
@@ -28,6 +29,7 @@ const creditsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: CREDIT_HISTORY,
   component: lazyRouteComponent(() => import('./CreditsPage'), 'CreditsPage'),
+  validateSearch: validateCreditsSearch,
   loader: ({ context }) =>
     whenSignedIn(context, async (qc) => {
       void qc.prefetchQuery(creditHistoryQueryOptions(FIRST_HISTORY_PAGE));
