@@ -209,6 +209,8 @@ describe('credits screens (e2e)', () => {
     expect(await checkout.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
     await checkout.getByRole('button', { name: 'Pay $1,500' }).click();
     await checkout.waitForURL(/\/credits\?purchase=success/);
+    // Back from the checkout: the notice says so once the server holds the purchase.
+    await checkout.getByTestId('payment-return-notice').filter({ hasText: 'Payment succeeded' }).waitFor();
     await expect.poll(() => checkout.getByTestId('history-balance').innerText()).toBe('1,851 credits');
     const purchase = checkout.getByTestId('purchase-row').filter({ hasText: 'Pro plan' });
     await purchase.waitFor();
