@@ -46,7 +46,8 @@ export async function founder(
       now: new Date(),
       actor: 'test',
     });
-    if (g.checkpoint) await app.ctx.projections.waitFor(g.checkpoint, 10_000);
+    // Every projection reads past the grant, not only credits': on a busy machine (load about 16) that took over 10 s.
+    if (g.checkpoint) await app.ctx.projections.waitFor(g.checkpoint, 30_000);
   }
   return user;
 }
