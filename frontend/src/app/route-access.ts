@@ -17,7 +17,26 @@ export function prefetchIfOpen<TQueryFnData, TError, TData, TQueryKey extends Qu
 ): Promise<void> {
   return whenSignedIn(context, async (qc) => {
     const roles = route.options.staticData?.roles;
-    if (roles && !mayOpen(accessOf((await qc.ensureQueryData(meQueryOptions())).roles), roles)) return;
+    if (roles) {
+      const me = await rolesWithin(qc.ensureQueryData(meQueryOptions()), ROLES_WAIT_MS);
+      if (!me || !mayOpen(accessOf(me.roles), roles)) return;
+    }
     void qc.prefetchQuery(options);
   });
+}
+
+/**
+ * The loader waits this long for the roles (usually cached, so at once): a slow /me must not hold
+ * the screen back; past it nothing is primed and the screen's own query reads when it mounts.
+ */
+const ROLES_WAIT_MS = 5_000;
+
+async function rolesWithin<T>(read: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { meQueryOptions } from '../features/accounts';
 import type { IdentityStore } from '../lib/identity/store';
 import { createAppRouter } from '../router';
@@ -55,5 +55,37 @@ describe('Ops loaders prime only what the user may read', () => {
   });
   it('primes nothing while the roles cannot be read', async () => {
     expect(await primed(null)).toEqual([]);
+  });
+  it('waits at most 5 s for roles that do not come, then primes nothing', async () => {
+    vi.useFakeTimers();
+    try {
+      // GET /api/auth/me never answers.
+      const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      void qc.prefetchQuery({
+        queryKey: meQueryOptions().queryKey,
+        queryFn: () => new Promise<never>(() => undefined),
+      });
+      const router = createAppRouter(qc, signedIn);
+      const route = router.routesByPath['/ops'];
+      const { loader } = route.options;
+      let done = false;
+      void (typeof loader === 'function' ? loader : loader?.handler)?.({
+        context: { queryClient: qc, identity: signedIn },
+        route,
+        deps: {},
+      } as never)?.then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(4_900);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(done).toBe(true);
+      expect(
+        qc
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.queryKey),
+      ).toEqual([meQueryOptions().queryKey]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
