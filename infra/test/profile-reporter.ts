@@ -65,12 +65,19 @@ export default class ProfileReporter implements Reporter {
         (r) =>
           `${s(r.wallMs)} ${s(r.loadMs)} ${s(r.hooksMs)} ${s(r.testsMs)} ${String(r.tests).padStart(5)}  ${r.file}`,
       );
+    // Per project: its files' summed wall time (int runs two at a time, so its phase takes about half).
+    const projects = new Map<string, { files: number; wallMs: number }>();
+    for (const r of rows) {
+      const p = projects.get(r.project) ?? { files: 0, wallMs: 0 };
+      projects.set(r.project, { files: p.files + 1, wallMs: p.wallMs + r.wallMs });
+    }
     console.log(
       [
         '',
         `Slowest files (seconds; load average ${report.loadAverage.start.join(' ')} -> ${report.loadAverage.end.join(' ')}; all in ${out}):`,
         '   wall    load   hooks   tests count  file',
         ...lines,
+        `Summed wall time per project: ${[...projects].map(([name, p]) => `${name} ${p.files} files ${Math.round(p.wallMs / 1000)} s`).join(', ')}; the run ${Math.round(report.totalMs / 1000)} s`,
         '',
       ].join('\n'),
     );
