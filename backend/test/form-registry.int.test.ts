@@ -19,9 +19,11 @@ import { COMPLETE_PROFILE, founder, testFirmId, waitUntil } from './submissions-
 let app: TestApp;
 let second: Runtime | undefined;
 let admin: { id: string; email: string; token: string };
-/** Founders made before the interruption (signing up needs the first runtime). */
-let reader: { id: string; token: string };
-let submitter: { id: string; token: string };
+/**
+ * The founder made before the interruption (signing up needs the first runtime): reads the lists, then
+ * submits (no test before the submission changes what the lists show).
+ */
+let founderUser: { id: string; token: string };
 let runId: string;
 let interruptedAt = 0;
 
@@ -44,8 +46,7 @@ beforeAll(async () => {
   // Short pacing: the sandbox sites share one host.
   app = await startTestApp({ config: { formDiscoveryHostDelayMs: 30, formDiscoveryConcurrency: 3 } });
   admin = await app.createUser({ admin: true });
-  reader = await founder(app, 0);
-  submitter = await founder(app, 2);
+  founderUser = await founder(app, 2);
 }, 180_000);
 
 afterAll(async () => {
@@ -56,7 +57,7 @@ afterAll(async () => {
 
 describe('registry of application forms', () => {
   it('refuses non-admins (403) and bad input (400) on the operator routes', async () => {
-    const user = await app.createUser();
+    const user = founderUser;
     expect((await api('GET', '/api/ops/forms', user.token)).status).toBe(403);
     expect((await api('POST', '/api/ops/forms/discover', user.token, {})).status).toBe(403);
     expect(await api('POST', '/api/ops/forms/discover', admin.token, { collection: 'moon' })).toMatchObject({
@@ -196,7 +197,7 @@ describe('registry of application forms', () => {
   });
 
   it('lists the entries with the firms and filters "Accepts online applications" on the server', async () => {
-    const user = reader;
+    const user = founderUser;
     const page = await api('GET', '/api/test-vc-firms?limit=100', user.token);
     const sentinel = page.body.firms.find((f: { id: string }) => f.id === testFirmId('sentinel-capital'));
     expect(sentinel.form).toMatchObject({ outcome: 'blocked', blockers: ['captcha'] });
@@ -221,7 +222,7 @@ describe('registry of application forms', () => {
   });
 
   it("ranks by fit with the registry's verdict in the activity factor: up for a usable form, down for none, unchanged when unknown", async () => {
-    const page = await api('GET', '/api/test-vc-firms?limit=100&sort=fit', reader.token);
+    const page = await api('GET', '/api/test-vc-firms?limit=100&sort=fit', founderUser.token);
     expect(page.status).toBe(200);
     type Firm = {
       id: string;
@@ -250,7 +251,7 @@ describe('registry of application forms', () => {
   });
 
   it('skips, without charging, firms the registry found no usable form on, and says why; a CAPTCHA alone is applied to (the founder passes it in the live view)', async () => {
-    const user = submitter;
+    const user = founderUser;
     const before = await services().credits.balance(user.id);
     const r = await api('POST', '/api/submit-to-test-vcs', user.token, {
       testVcIds: [testFirmId('sentinel-capital'), testFirmId('quill-ventures')],
@@ -267,6 +268,7 @@ describe('registry of application forms', () => {
 });
 
 describe('npm run cli -- catalog discover-forms', () => {
+  /** The real CLI (`npm run cli -- …`): a fresh Node through tsx, which runs its own worker. */
   function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
       execFile(
@@ -280,19 +282,7 @@ describe('npm run cli -- catalog discover-forms', () => {
     });
   }
 
-  it('refuses --firm with --all, a bad --stale-days and an unknown firm, with a clear message and a non-zero exit', async () => {
-    // Refused before anything starts: these run in this process (the others spawn the real CLI, which runs its own worker).
-    const both = await runCliInProcess(['catalog', 'discover-forms', '--firm', 'x', '--all']);
-    expect(both.code).toBe(1);
-    expect(both.stderr).toMatch(/either --firm ID or --all/);
-    const days = await runCliInProcess(['catalog', 'discover-forms', '--stale-days', 'soon']);
-    expect(days.code).toBe(1);
-    expect(days.stderr).toMatch(/--stale-days must be a whole number/);
-    const unknown = await cli(['catalog', 'discover-forms', '--firm', 'no_such_firm', '--test', '--json']);
-    expect(unknown.code).toBe(1);
-    expect(JSON.parse(unknown.stdout.trim())).toEqual({ error: 'No firm no_such_firm in the test VC database' });
-  }, 240_000);
-
+  // The one real process of this command: it boots its own worker, discovers and prints the result.
   it('checks one firm, prints its progress and one JSON line', async () => {
     const r = await cli(['catalog', 'discover-forms', '--firm', testFirmId('juniper-partners'), '--test', '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -302,5 +292,28 @@ describe('npm run cli -- catalog discover-forms', () => {
       testFirmId('juniper-partners'),
     );
     expect(entry).toMatchObject({ outcome: 'found', kind: 'jotform' });
+  }, 240_000);
+
+  it('refuses --firm with --all, a bad --stale-days and an unknown firm, with a clear message and a non-zero exit', async () => {
+    // Refused before anything starts.
+    const both = await runCliInProcess(['catalog', 'discover-forms', '--firm', 'x', '--all']);
+    expect(both.code).toBe(1);
+    expect(both.stderr).toMatch(/either --firm ID or --all/);
+    const days = await runCliInProcess(['catalog', 'discover-forms', '--stale-days', 'soon']);
+    expect(days.code).toBe(1);
+    expect(days.stderr).toMatch(/--stale-days must be a whole number/);
+    // The unknown firm is refused by the runtime the command boots (its own workflow engine): in this
+    // process too, once this file's runtime is down (DBOS is one per process). The last test of the file.
+    await second?.stop();
+    second = undefined;
+    const unknown = await runCliInProcess(['catalog', 'discover-forms', '--firm', 'no_such_firm', '--test', '--json'], {
+      DATABASE_URL: app.db.url,
+      CATALOG_SEED: 'off',
+      SANDBOX_PORT: '0',
+      // Else the command keeps its executor id ('cli-forms') in this process's environment.
+      DBOS_EXECUTOR_ID: '',
+    });
+    expect(unknown.code, unknown.stderr).toBe(1);
+    expect(JSON.parse(unknown.stdout.trim())).toEqual({ error: 'No firm no_such_firm in the test VC database' });
   }, 240_000);
 });
