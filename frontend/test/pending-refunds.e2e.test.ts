@@ -166,8 +166,21 @@ describe('pending refunds on the Ledger page (e2e)', () => {
       expect(await row.textContent()).toContain('1 credit');
       expect(await row.textContent()).toContain('timeout exceeded when trying to connect');
       expect(await app.services.credits.balance(founderId)).toBe(0);
+      // The retry's answer is held until the list's own poll has shown the refund landed: the list of pending
+      // refunds is gone from the screen, and the operator must still see "Refund landed".
+      let listLeftFirst = false;
+      await page.route('**/api/ops/refunds/retry', async (route) => {
+        const answer = await route.fetch();
+        listLeftFirst = await page
+          .getByText('No refund is pending')
+          .waitFor({ timeout: 30_000 })
+          .then(() => true)
+          .catch(() => false);
+        await route.fulfill({ response: answer });
+      });
       await row.getByRole('button', { name: `Retry the refund to ${FOUNDER} now` }).click();
       await page.getByText('Refund landed').waitFor();
+      expect(listLeftFirst).toBe(true);
       await page.getByText('No refund is pending').waitFor();
       const landed = page.getByRole('region', { name: 'Landed in the last 7 days' }).getByTestId('pending-refund');
       await expect.poll(() => landed.filter({ hasText: FOUNDER }).count()).toBe(1);

@@ -6,11 +6,8 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { Skeleton } from '../../ui/Skeleton';
-import { toast } from '../../ui/toast';
 import { count, LoadError, when } from './OpsParts';
-import { pendingRefundsQueryOptions, useOpsAccess, useRetryRefund } from './queries';
-
-const credits = (n: number | null) => (n === null ? '—' : `${count(n)} credit${n === 1 ? '' : 's'}`);
+import { pendingRefundsQueryOptions, refundCredits, useOpsAccess, useRetryRefund } from './queries';
 
 function NextTry({ r }: { r: OpsPendingRefund }) {
   if (r.status === 'landed') return <Badge variant="success">Refunded {when(r.landedAt)}</Badge>;
@@ -20,21 +17,7 @@ function NextTry({ r }: { r: OpsPendingRefund }) {
 
 function RefundRows({ rows, canRetry, label }: { rows: OpsPendingRefund[]; canRetry: boolean; label: string }) {
   const retry = useRetryRefund();
-  const run = (r: OpsPendingRefund) =>
-    retry.mutate(
-      { userId: r.user.id, reference: r.reference },
-      {
-        onSuccess: (a) =>
-          a.landed
-            ? toast({
-                title: 'Refund landed',
-                description: `${credits(a.refund.credits)} back to ${a.refund.user.email ?? a.refund.user.id}`,
-                variant: 'success',
-              })
-            : toast({ title: 'The refund failed again', description: a.refund.lastError, variant: 'destructive' }),
-        onError: (e) => toast({ title: 'Could not retry the refund', description: e.message, variant: 'destructive' }),
-      },
-    );
+  const run = (r: OpsPendingRefund) => retry.mutate({ userId: r.user.id, reference: r.reference });
   // A list of cards rather than a wide table: the Retry button stays in view on a phone.
   return (
     <ul aria-label={label} className="flex flex-col gap-3">
@@ -47,7 +30,7 @@ function RefundRows({ rows, canRetry, label }: { rows: OpsPendingRefund[]; canRe
           <div className="flex min-w-0 flex-col gap-1">
             <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
               <span className="break-all font-medium">{r.user.email ?? r.user.id}</span>
-              <span className="tabular-nums">{credits(r.credits)}</span>
+              <span className="tabular-nums">{refundCredits(r.credits)}</span>
             </p>
             <p className="text-sm">{r.reason}</p>
             <p className="break-all text-xs text-muted-foreground">Reference {r.reference}</p>

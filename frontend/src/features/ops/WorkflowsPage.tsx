@@ -74,23 +74,7 @@ function RunActions({ run, onDetails }: { run: OpsWorkflowRun; onDetails: () => 
     if (ok) act('retry');
   };
   const act = (kind: 'stop' | 'retry') =>
-    action.mutate(
-      { id: run.id, action: kind },
-      {
-        onSuccess: () =>
-          toast({
-            title: kind === 'stop' ? 'Stop requested' : 'Retry started',
-            description: `${run.firm ?? run.subject} for ${run.email ?? run.userId}`,
-            variant: 'success',
-          }),
-        onError: (e) =>
-          toast({
-            title: kind === 'stop' ? 'Could not stop' : 'Could not retry',
-            description: e.message,
-            variant: 'destructive',
-          }),
-      },
-    );
+    action.mutate({ id: run.id, action: kind, what: `${run.firm ?? run.subject} for ${run.email ?? run.userId}` });
   return (
     <div className="flex justify-end gap-2">
       <Button

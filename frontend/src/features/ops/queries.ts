@@ -2,6 +2,7 @@ import { API_ROUTES, apiPath } from '@fp/contracts';
 import type { OpsUser, UserRole, WorkflowKind } from '@fp/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequestRaw } from '../../lib/api';
+import { toast } from '../../ui/toast';
 import { accessOf } from '../../app/nav';
 import { saveResponse } from '../../lib/download';
 import { meQueryOptions } from '../accounts';
@@ -59,14 +60,31 @@ export const pendingRefundsQueryOptions = () =>
     refetchInterval: (q) => (q.state.data?.pending.length ? 10_000 : false),
   });
 
-/** An operator's "Retry now" on one pending refund; answers whether it landed. */
+/**
+ * An operator's "Retry now" on one pending refund; says whether it landed. The toasts are the hook's own
+ * callbacks, not the button's: the last pending refund's list unmounts once it lands, and a callback passed
+ * to `mutate` never fires after its component unmounts.
+ */
 export function useRetryRefund() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (ref: { userId: string; reference: string }) => api('opsRefundRetry', 'POST', { body: ref }),
+    onSuccess: (a) =>
+      a.landed
+        ? toast({
+            title: 'Refund landed',
+            description: `${refundCredits(a.refund.credits)} back to ${a.refund.user.email ?? a.refund.user.id}`,
+            variant: 'success',
+          })
+        : toast({ title: 'The refund failed again', description: a.refund.lastError, variant: 'destructive' }),
+    onError: (e) => toast({ title: 'Could not retry the refund', description: e.message, variant: 'destructive' }),
     onSettled: () => qc.invalidateQueries({ queryKey: opsKeys.refunds() }),
   });
 }
+
+/** "3 credits", "1 credit", or "—" when the refund's amount is unknown. */
+export const refundCredits = (n: number | null) =>
+  n === null ? '—' : `${n.toLocaleString('en-US')} credit${n === 1 ? '' : 's'}`;
 
 /** Past runs; polled while one is under way so its progress bar moves. */
 export const auditRunsQueryOptions = () =>
@@ -165,12 +183,24 @@ export async function founderBalance(userId: string, email: string): Promise<num
   return r.users.find((u) => u.id === userId)?.balance ?? null;
 }
 
-/** Stop or Retry a run: the founder's own commands, run by the server for the owner. */
+/**
+ * Stop or Retry a run: the founder's own commands, run by the server for the owner. `what` names the run
+ * in the toast. The toasts are the hook's own callbacks: a retried run leaves a list filtered to failed
+ * runs, its row unmounts, and a callback passed to `mutate` would then never fire.
+ */
 export function useWorkflowAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'stop' | 'retry' }) =>
+    mutationFn: ({ id, action }: { id: string; action: 'stop' | 'retry'; what: string }) =>
       api(action === 'stop' ? 'opsWorkflowStop' : 'opsWorkflowRetry', 'POST', { params: { id } }),
+    onSuccess: (_, { action, what }) =>
+      toast({ title: action === 'stop' ? 'Stop requested' : 'Retry started', description: what, variant: 'success' }),
+    onError: (e, { action }) =>
+      toast({
+        title: action === 'stop' ? 'Could not stop' : 'Could not retry',
+        description: e.message,
+        variant: 'destructive',
+      }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['ops', 'workflows'] }),
   });
 }
