@@ -303,9 +303,10 @@ describe('npm run cli -- catalog discover-forms', () => {
     expect(days.code).toBe(1);
     expect(days.stderr).toMatch(/--stale-days must be a whole number/);
     // The unknown firm is refused by the runtime the command boots (its own workflow engine): in this
-    // process too, once this file's runtime is down (DBOS is one per process). The last test of the file.
+    // process too, once this file's runtimes are down (DBOS is one per process). The last test of the file.
     await second?.stop();
     second = undefined;
+    await app.runtime.stop(); // stopped already by the interruption above, unless that test was left out
     const unknown = await runCliInProcess(['catalog', 'discover-forms', '--firm', 'no_such_firm', '--test', '--json'], {
       DATABASE_URL: app.db.url,
       CATALOG_SEED: 'off',
