@@ -21,6 +21,7 @@ import {
   SHOTS,
   TEST_APP_MODULE,
   screenshot,
+  atEachWidthAndTheme,
 } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -101,7 +102,10 @@ async function signedInPage(
   as = email,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
-  await context.addInitScript((t) => localStorage.setItem('fundflow-theme', t), theme);
+  // Only when none is stored: atEachWidthAndTheme stores a theme for each of its loads.
+  await context.addInitScript((t) => {
+    if (localStorage.getItem('fundflow-theme') === null) localStorage.setItem('fundflow-theme', t);
+  }, theme);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   await page.goto(`${app.url}/`);
@@ -426,56 +430,54 @@ describe('VC database: best fit first (e2e)', () => {
 
   it('captures best fit at 1280 and 375 px, dark and light', async () => {
     mkdirSync(SHOTS, { recursive: true });
-    for (const theme of ['dark', 'light'] as const) {
-      for (const width of [1280, 375]) {
-        const { context: c, page: p } = await signedInPage(width, width === 375 ? 812 : 900, theme, founderEmail);
-        await p.goto(`${app.url}/vc-database`);
-        await p.getByTestId('fit-badge').first().waitFor();
-        // On a phone the controls fill the first screen: the shot shows the cards and their reasons.
-        if (width === 375) await p.getByTestId('vc-results').evaluate((el) => el.scrollIntoView());
-        await screenshot(p, { path: path.join(SHOTS, `vc-database-best-fit-${width}-${theme}.png`), fullPage: false });
-        await p
-          .getByTestId('vc-firm-card')
-          .first()
-          .getByRole('button', { name: /^View details of / })
-          .click();
-        await p.getByRole('dialog').getByTestId('fit').waitFor();
-        // The fit panel shows its score at every width and theme.
-        expect(await p.getByRole('dialog').getByTestId('fit-score').innerText()).toMatch(/^\d+$/);
-        await screenshot(p, {
-          path: path.join(SHOTS, `vc-database-fit-dialog-${width}-${theme}.png`),
-          fullPage: false,
-        });
-        await c.close();
-      }
-    }
+    // One signed-in page (this describe's): each width and theme is a fresh load of the screen.
+    await atEachWidthAndTheme(page, async (width, theme) => {
+      await page.goto(`${app.url}/vc-database`);
+      await page.getByTestId('fit-badge').first().waitFor();
+      // On a phone the controls fill the first screen: the shot shows the cards and their reasons.
+      if (width === 375) await page.getByTestId('vc-results').evaluate((el) => el.scrollIntoView());
+      await screenshot(page, { path: path.join(SHOTS, `vc-database-best-fit-${width}-${theme}.png`), fullPage: false });
+      await page
+        .getByTestId('vc-firm-card')
+        .first()
+        .getByRole('button', { name: /^View details of / })
+        .click();
+      await page.getByRole('dialog').getByTestId('fit').waitFor();
+      // The fit panel shows its score at every width and theme.
+      expect(await page.getByRole('dialog').getByTestId('fit-score').innerText()).toMatch(/^\d+$/);
+      await screenshot(page, {
+        path: path.join(SHOTS, `vc-database-fit-dialog-${width}-${theme}.png`),
+        fullPage: false,
+      });
+    });
   });
 });
 
 describe('catalog screenshots', () => {
   it('captures the three screens at 1280 and 375 px, dark and light', async () => {
     mkdirSync(SHOTS, { recursive: true });
-    for (const theme of ['dark', 'light'] as const) {
-      for (const width of [1280, 375]) {
-        const { context, page } = await signedInPage(width, width === 375 ? 812 : 900, theme);
-        for (const [route, name, ready] of [
-          ['/vc-database', 'vc-database', 'vc-firm-card'],
-          ['/test-vc-database', 'test-vc-database', 'vc-firm-card'],
-          ['/investors', 'investors', 'investor-row'],
-        ] as const) {
-          await page.goto(`${app.url}${route}`);
-          await page.getByTestId(ready).first().waitFor();
-          const box = page
-            .getByTestId(ready)
-            .nth(name === 'investors' ? 0 : 1)
-            .getByRole('checkbox');
-          await box.check();
-          // Selecting works at every width and theme.
-          expect(await box.isChecked()).toBe(true);
-          await screenshot(page, { path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: false });
-        }
-        await context.close();
+    // Signed in once: each width and theme is a fresh load of each screen.
+    const { context, page } = await signedInPage();
+    await atEachWidthAndTheme(page, async (width, theme) => {
+      for (const [route, name, ready] of [
+        ['/vc-database', 'vc-database', 'vc-firm-card'],
+        ['/test-vc-database', 'test-vc-database', 'vc-firm-card'],
+        ['/investors', 'investors', 'investor-row'],
+      ] as const) {
+        await page.goto(`${app.url}${route}`);
+        await page.getByTestId(ready).first().waitFor();
+        const box = page
+          .getByTestId(ready)
+          .nth(name === 'investors' ? 0 : 1)
+          .getByRole('checkbox');
+        // A fresh load starts with nothing selected.
+        expect(await box.isChecked()).toBe(false);
+        await box.check();
+        // Selecting works at every width and theme.
+        expect(await box.isChecked()).toBe(true);
+        await screenshot(page, { path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: false });
       }
-    }
+    });
+    await context.close();
   });
 });

@@ -92,6 +92,39 @@ export interface E2eTestApp {
   close(): Promise<void>;
 }
 
+/**
+ * A screen at 1280 and 375 px in dark and light on one signed-in page (a new context per combination
+ * cost a sign-in each). For each theme × width: sets the viewport (375 px is `phoneHeight` tall, 1280 px
+ * 900) and the stored theme ('fundflow-theme', which index.html applies to <html> before the first paint),
+ * runs `load`, which loads the screen with page.goto (a fresh load per combination) and waits for and
+ * checks what it shows, then checks that <html> has that theme's class. The page is left at its viewport
+ * and stored theme from before (applied on its next load). A context init script that writes the theme
+ * must write it only when none is stored, or every load would take its theme instead.
+ */
+export async function atEachWidthAndTheme(
+  page: import('playwright-core').Page,
+  load: (width: number, theme: 'dark' | 'light') => Promise<unknown>,
+  opts: { phoneHeight?: number } = {},
+): Promise<void> {
+  const viewport = page.viewportSize();
+  const stored = await page.evaluate(() => localStorage.getItem('fundflow-theme'));
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((t) => localStorage.setItem('fundflow-theme', t), theme);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? (opts.phoneHeight ?? 812) : 900 });
+      await load(width, theme);
+      const shown = await page.evaluate(() => document.documentElement.className);
+      if (!shown.split(/\s+/).includes(theme))
+        throw new Error(`${page.url()} at ${width} px: <html class="${shown}">, expected ${theme}`);
+    }
+  }
+  await page.evaluate((t) => {
+    if (t === null) localStorage.removeItem('fundflow-theme');
+    else localStorage.setItem('fundflow-theme', t);
+  }, stored);
+  if (viewport) await page.setViewportSize(viewport);
+}
+
 /** Signs in through the sign-in screen, as a founder would, and waits for the dashboard. */
 export async function signInThroughScreen(
   page: import('playwright-core').Page,
