@@ -1,7 +1,8 @@
 // The founder's first hour on real Postgres, the event store and the DBOS engine with Chromium
 //: the checklist ticked from the server's state (profile, test and real submissions, a
-// live view served, a purchase), dismissed for good; "Welcome back" only after a recorded sign-in;
-// the registry of forms filled for the sandbox firms by the first-start pass, once.
+// live view served, a purchase), dismissed for good; "Welcome back" only after a recorded sign-in.
+// The registry of forms filled for the sandbox firms by the first-start pass, once, is tested in
+// live-view-firms.int.test.ts, beside the tests that read that same pass (one pass in Chromium, not two).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { signViewToken } from '../src/modules/submissions/tokens';
@@ -9,7 +10,7 @@ import { COMPLETE_PROFILE, testFirmId, waitUntil } from './submissions-helpers';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ config: { formDiscoveryHostDelayMs: 30, formDiscoveryConcurrency: 3 } });
+  app = await startTestApp();
 }, 180_000);
 afterAll(async () => app?.close());
 
@@ -128,32 +129,4 @@ describe('the greeting', () => {
       10_000,
     );
   });
-});
-
-describe('the registry of forms on first start', () => {
-  it('checks the sandbox firms once, so "Accepts online applications" is not empty; a second start starts nothing', async () => {
-    const user = await app.createUser();
-    const before = await app.api('GET', '/api/test-vc-firms?acceptsOnline=true', { token: user.token });
-    expect(before.status).toBe(200);
-    expect(before.body.total).toBe(0);
-
-    const started = await app.services.catalog.registerSandboxForms();
-    expect(started?.total).toBeGreaterThan(10);
-    await waitUntil(
-      'discovery run finished',
-      async () => (await app.services.catalog.forms.run(started!.runId))?.finishedAt,
-      300_000,
-      500,
-    );
-    const after = await app.api('GET', '/api/test-vc-firms?acceptsOnline=true', { token: user.token });
-    expect(after.body.total).toBeGreaterThan(0);
-    // The CAPTCHA firm is offered, marked as needing the founder in the live view.
-    const sentinel = (await app.services.catalog.forms.entries('test', [testFirmId('sentinel-capital')])).get(
-      testFirmId('sentinel-capital'),
-    );
-    expect(sentinel?.blockers).toContain('captcha');
-
-    // Idempotent: every sandbox firm was checked, so the next start visits none.
-    expect(await app.services.catalog.registerSandboxForms()).toBeNull();
-  }, 360_000);
 });
