@@ -13,7 +13,15 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE, screenshot } from './support';
+import {
+  atEachWidthAndTheme,
+  DIST_INDEX,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 interface TestApp {
   url: string;
@@ -74,16 +82,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signIn(
-  email: string,
-  landing: string,
-  opts: { width?: number; theme?: 'dark' | 'light' } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: opts.width ?? 1280, height: 900 },
-    acceptDownloads: true,
+async function signIn(email: string, landing: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  // Dark unless a theme is stored: atEachWidthAndTheme stores one for each of its loads.
+  await context.addInitScript(() => {
+    if (localStorage.getItem('fundflow-theme') === null) localStorage.setItem('fundflow-theme', 'dark');
   });
-  await context.addInitScript((t) => localStorage.setItem('fundflow-theme', t), opts.theme ?? 'dark');
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   await page.goto(`${app.url}/`);
@@ -97,22 +101,17 @@ async function signIn(
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 
-async function shots(
-  email: string,
-  landing: string,
-  url: string,
-  name: string,
-  ready: (page: Page) => Promise<unknown>,
-) {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const width of [1280, 375]) {
-      const { context, page } = await signIn(email, landing, { width, theme });
+/** `url` loaded afresh at 1280 and 375 px, dark and light, on the test's signed-in page; `ready` waits for its content. */
+async function shots(page: Page, url: string, name: string, ready: (page: Page) => Promise<unknown>) {
+  await atEachWidthAndTheme(
+    page,
+    async (width, theme) => {
       await page.goto(`${app.url}${url}`);
       await ready(page);
       await screenshot(page, { path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
-      await context.close();
-    }
-  }
+    },
+    { phoneHeight: 900 },
+  );
 }
 
 describe('operators (e2e)', () => {
@@ -179,17 +178,11 @@ describe('operators (e2e)', () => {
       const last = page.getByTestId('ledger-line').nth(1);
       expect(await last.textContent()).toContain('Goodwill after the outage');
       expect(await last.textContent()).toContain(OPERATOR);
-      await context.close();
 
-      await shots(OPERATOR, 'Dashboard', '/ops/users', 'ops-users', (p) =>
-        p.getByTestId('ops-user-row').first().waitFor(),
-      );
-      await shots(OPERATOR, 'Dashboard', '/ops', 'ops-home', (p) =>
-        poll(() => p.getByTestId('ops-tile').count()).toBe(6),
-      );
-      await shots(OPERATOR, 'Dashboard', '/ops/system', 'ops-system', (p) =>
-        poll(() => p.getByTestId('system-panel').count()).toBe(4),
-      );
+      await shots(page, '/ops/users', 'ops-users', (p) => p.getByTestId('ops-user-row').first().waitFor());
+      await shots(page, '/ops', 'ops-home', (p) => poll(() => p.getByTestId('ops-tile').count()).toBe(6));
+      await shots(page, '/ops/system', 'ops-system', (p) => poll(() => p.getByTestId('system-panel').count()).toBe(4));
+      await context.close();
     },
   );
 });
@@ -236,9 +229,9 @@ describe('auditors (e2e)', () => {
       expect(csv[0]).toBe('user_id,email,status,events,replayed_balance,read_model_balance,read_model_events,problem');
       expect(csv[1]).toBe(`${founder.id},${FOUNDER},mismatch,2,6,42,2,read model has 42 after 2 events`);
       expect(csv.slice(2).every((l) => l.includes(',ok,'))).toBe(true);
-      await context.close();
 
-      await shots(AUDITOR, 'Ledger', '/ops/ledger', 'ops-ledger', (p) => p.getByTestId('audit-finding').waitFor());
+      await shots(page, '/ops/ledger', 'ops-ledger', (p) => p.getByTestId('audit-finding').waitFor());
+      await context.close();
       await app.ctx.pool.query('update credit_accounts set balance = 6 where user_id = $1', [founder.id]);
     },
   );
@@ -376,10 +369,8 @@ describe('workflow console (e2e)', () => {
       await page.getByRole('button', { name: 'Apply filters' }).click();
       const mail = page.getByTestId('workflow-run').filter({ hasText: 'Verify your e-mail address for FundFlow' });
       await poll(async () => (await mail.first().getByRole('cell').first().textContent())?.trim(), 60_000).toBe('Sent');
+      await shots(page, '/ops/workflows', 'ops-workflows', (p) => p.getByTestId('workflow-run').first().waitFor());
       await context.close();
-      await shots(OPERATOR, 'Dashboard', '/ops/workflows', 'ops-workflows', (p) =>
-        p.getByTestId('workflow-run').first().waitFor(),
-      );
     },
   );
 });
