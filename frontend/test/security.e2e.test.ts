@@ -11,7 +11,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE, screenshot } from './support';
+import {
+  atEachWidthAndTheme,
+  DIST_INDEX,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 interface TestApp {
   url: string;
@@ -93,7 +101,10 @@ async function signedInPage(
   opts: { width?: number; height?: number; theme?: 'dark' | 'light'; clock?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 } });
-  await context.addInitScript((t) => localStorage.setItem('fundflow-theme', t), opts.theme ?? 'dark');
+  // Only when none is stored: atEachWidthAndTheme stores a theme for each of its loads.
+  await context.addInitScript((t) => {
+    if (localStorage.getItem('fundflow-theme') === null) localStorage.setItem('fundflow-theme', t);
+  }, opts.theme ?? 'dark');
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   if (opts.clock) await page.clock.install();
@@ -249,6 +260,10 @@ describe('security dashboard for a non-admin (e2e)', () => {
     expect(await page.getByText('Recent Violations (Last 24 Hours)').count()).toBe(0);
     // The debug card (user id, environment, keys) is for operators only.
     expect(await page.getByTestId('debug-card').count()).toBe(0);
+    expect(await page.getByTestId('security-forbidden').innerText()).toContain(
+      'You are not allowed to view the security dashboard',
+    );
+    await screenshot(page, { path: path.join(SHOTS, 'security-dashboard-forbidden-1280-dark.png') });
     await context.close();
   });
 });
@@ -258,37 +273,28 @@ describe('security dashboard screenshots', () => {
     mkdirSync(SHOTS, { recursive: true });
     // Something to show: a fresh burst (the earlier blocks were lifted).
     await burst();
-    for (const theme of ['dark', 'light'] as const) {
-      for (const width of [1280, 375]) {
-        const { context, page } = await signedInPage(ADMIN, { width, height: width === 375 ? 812 : 900, theme });
-        await page.goto(`${app.url}/security-dashboard`);
-        await page
-          .getByTestId('recent-violations')
-          .getByText(/violations?, newest first/)
-          .waitFor();
-        await page.getByTestId('violations-chart').waitFor();
-        await screenshot(page, { path: path.join(SHOTS, `security-dashboard-${width}-${theme}.png`), fullPage: true });
-        if (width === 375) {
-          // The full phone page is too tall to read scaled down: also in screen-sized parts.
-          const height = await page.evaluate(() => document.documentElement.scrollHeight);
-          for (let y = 0, part = 1; y < height && part <= 5; y += 812, part++) {
-            await screenshot(page, {
-              path: path.join(SHOTS, `security-dashboard-375-${theme}-part${part}.png`),
-              fullPage: true,
-              clip: { x: 0, y, width: 375, height: Math.min(812, height - y) },
-            });
-          }
+    // Signed in once: each width and theme is a fresh load of the dashboard.
+    const { context, page } = await signedInPage(ADMIN);
+    await atEachWidthAndTheme(page, async (width, theme) => {
+      await page.goto(`${app.url}/security-dashboard`);
+      await page
+        .getByTestId('recent-violations')
+        .getByText(/violations?, newest first/)
+        .waitFor();
+      await page.getByTestId('violations-chart').waitFor();
+      await screenshot(page, { path: path.join(SHOTS, `security-dashboard-${width}-${theme}.png`), fullPage: true });
+      if (width === 375) {
+        // The full phone page is too tall to read scaled down: also in screen-sized parts.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        for (let y = 0, part = 1; y < height && part <= 5; y += 812, part++) {
+          await screenshot(page, {
+            path: path.join(SHOTS, `security-dashboard-375-${theme}-part${part}.png`),
+            fullPage: true,
+            clip: { x: 0, y, width: 375, height: Math.min(812, height - y) },
+          });
         }
-        await context.close();
       }
-    }
-    const { context, page } = await signedInPage(FOUNDER, { width: 1280, height: 900 });
-    await page.goto(`${app.url}/security-dashboard`);
-    await page.getByTestId('security-forbidden').waitFor();
-    expect(await page.getByTestId('security-forbidden').innerText()).toContain(
-      'You are not allowed to view the security dashboard',
-    );
-    await screenshot(page, { path: path.join(SHOTS, 'security-dashboard-forbidden-1280-dark.png') });
+    });
     await context.close();
   });
 });
