@@ -13,7 +13,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_INDEX, releaseChromium, sharedChromium, SHOTS, TEST_APP_MODULE, screenshot } from './support';
+import {
+  atEachWidthAndTheme,
+  DIST_INDEX,
+  releaseChromium,
+  sharedChromium,
+  SHOTS,
+  TEST_APP_MODULE,
+  screenshot,
+} from './support';
 
 interface TestApp {
   url: string;
@@ -111,13 +119,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signIn(
-  email: string,
-  landing: string,
-  opts: { width?: number; theme?: 'dark' | 'light' } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 } });
-  await context.addInitScript((t) => localStorage.setItem('fundflow-theme', t), opts.theme ?? 'dark');
+async function signIn(email: string, landing: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // Dark unless a theme is stored: atEachWidthAndTheme stores one for each of its loads.
+  await context.addInitScript(() => {
+    if (localStorage.getItem('fundflow-theme') === null) localStorage.setItem('fundflow-theme', 'dark');
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   await page.goto(`${app.url}/`);
@@ -136,18 +143,20 @@ describe('pending refunds on the Ledger page (e2e)', () => {
     'an operator sees a pending refund and lands it with Retry now; an auditor sees it without the button',
     { timeout: 180_000 },
     async () => {
-      for (const theme of ['dark', 'light'] as const) {
-        for (const width of [1280, 375]) {
-          const { context, page } = await signIn(OPERATOR, 'Dashboard', { width, theme });
+      // The operator signs in once: each width and theme is a fresh load of the Ledger page.
+      const { context, page } = await signIn(OPERATOR, 'Dashboard');
+      await atEachWidthAndTheme(
+        page,
+        async (width, theme) => {
           await page.goto(`${app.url}/ops/ledger`);
           await pendingRow(page).first().waitFor();
           await screenshot(page, {
             path: path.join(SHOTS, `ops-pending-refunds-${width}-${theme}.png`),
             fullPage: true,
           });
-          await context.close();
-        }
-      }
+        },
+        { phoneHeight: 900 },
+      );
 
       const auditor = await signIn(AUDITOR, 'Ledger');
       await pendingRow(auditor.page).first().waitFor();
@@ -158,7 +167,6 @@ describe('pending refunds on the Ledger page (e2e)', () => {
       ).toBe(0);
       await auditor.context.close();
 
-      const { context, page } = await signIn(OPERATOR, 'Dashboard');
       await page.goto(`${app.url}/ops/ledger`);
       const row = pendingRow(page).filter({ hasText: FOUNDER });
       await row.waitFor();
