@@ -302,21 +302,25 @@ describe('workflow console (e2e)', () => {
       await page.waitForTimeout(1_000);
       expect(await balanceOf()).toBe(5);
       expect((await runOf()).attempt).toBe(1);
-      // The retry's answer is held until the run has left this list of failed runs (the list polls), as
-      // when the poll wins the race: its row is gone, and the operator must still see "Retry started".
-      let rowLeftFirst = false;
+      // The retry's answer is held while the operator moves the list on (completed runs only): the run's row
+      // leaves the screen before the answer arrives, and the operator must still see "Retry started".
+      let held = false;
+      let release = () => {};
+      const released = new Promise<void>((r) => (release = r));
       await page.route('**/api/ops/workflows/*/retry', async (route) => {
+        held = true;
         const answer = await route.fetch();
-        rowLeftFirst = await row
-          .waitFor({ state: 'detached', timeout: 30_000 })
-          .then(() => true)
-          .catch(() => false);
+        await Promise.race([released, new Promise((r) => setTimeout(r, 30_000))]);
         await route.fulfill({ response: answer });
       });
       await retryButton.click();
       await ask.getByRole('button', { name: 'Spend 1 credit' }).click();
+      await poll(() => held).toBe(true);
+      await page.getByLabel('Status').selectOption('completed');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await row.waitFor({ state: 'detached' });
+      release();
       await page.getByText('Retry started').waitFor();
-      expect(rowLeftFirst).toBe(true);
       await page.unroute('**/api/ops/workflows/*/retry');
 
       // The retry is attempt 2 of the same submission, run by the engine to its end.

@@ -181,13 +181,13 @@ describe('pending refunds on the Ledger page (e2e)', () => {
         const answer = await route.fetch();
         listLeftFirst = await page
           .getByText('No refund is pending')
-          .waitFor({ timeout: 30_000 })
+          .waitFor({ timeout: 20_000 })
           .then(() => true)
           .catch(() => false);
         await route.fulfill({ response: answer });
       });
       await row.getByRole('button', { name: `Retry the refund to ${FOUNDER} now` }).click();
-      await page.getByText('Refund landed').waitFor();
+      await page.getByText('Refund landed').waitFor({ timeout: 45_000 });
       expect(listLeftFirst).toBe(true);
       await page.getByText('No refund is pending').waitFor();
       const landed = page.getByRole('region', { name: 'Landed in the last 7 days' }).getByTestId('pending-refund');
