@@ -272,7 +272,13 @@ function pickIdentity(config: AppConfig, pool: import('pg').Pool): (mailer: Acco
         mailer,
       });
   }
-  return (mailer) => new BetterAuthProvider(pool, { secret: config.authSecret, baseURL: config.publicUrl, mailer });
+  return (mailer) =>
+    new BetterAuthProvider(pool, {
+      secret: config.authSecret,
+      baseURL: config.publicUrl,
+      mailer,
+      passwordHashing: config.passwordHashing,
+    });
 }
 
 /** The event store: EventStoreDB when EVENTSTORE_URL is set, else the Postgres store on our database. */

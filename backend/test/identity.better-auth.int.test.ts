@@ -94,3 +94,51 @@ describe('better-auth sessions, the short path', () => {
     expect(idp.answered.direct - before.direct).toBe(1);
   });
 });
+
+describe("the test app's password hashing", () => {
+  const secret = 'test-secret-0123456789abcdef0123456789';
+  const stored = async (email: string) =>
+    (
+      await tdb.pool.query<{ password: string }>(
+        `select a.password from auth_account a join auth_user u on u.id = a."userId" where u.email = $1`,
+        [email],
+      )
+    ).rows[0]!.password;
+
+  it('hashes at the cheap cost only when asked, and reads hashes of either kind', async () => {
+    const standard = new BetterAuthProvider(tdb.pool, { secret, baseURL: 'http://localhost:3000' });
+    const cheap = new BetterAuthProvider(tdb.pool, {
+      secret,
+      baseURL: 'http://localhost:3000',
+      passwordHashing: 'test',
+    });
+    await standard.createUser({ email: 'hash.standard@example.com', password: 'a-long-password' });
+    await cheap.createUser({ email: 'hash.test@example.com', password: 'a-long-password' });
+    // better-auth's own form (salt:key, scrypt N = 16384) unless the test hashing is asked for.
+    expect(await stored('hash.standard@example.com')).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await stored('hash.test@example.com')).toMatch(/^test\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
+    // Each signs in with its password and only with it, whichever hashing the provider runs now.
+    expect(await cheap.signIn('hash.test@example.com', 'a-long-password')).not.toBeNull();
+    expect(await cheap.signIn('hash.test@example.com', 'a-wrong-password')).toBeNull();
+    expect(await cheap.signIn('hash.standard@example.com', 'a-long-password')).not.toBeNull();
+    expect(await cheap.signIn('hash.standard@example.com', 'a-wrong-password')).toBeNull();
+    expect(await standard.signIn('hash.standard@example.com', 'a-long-password')).not.toBeNull();
+  });
+
+  it('is what the test app runs', async () => {
+    const { startTestApp } = await import('../src/testing/app');
+    const app = await startTestApp({ pgAdminUrl: inject('pgAdminUrl') });
+    try {
+      const u = await app.createUser({ email: 'app.hash@example.com' });
+      expect(u.token).toBeTruthy();
+      const row = await app.ctx.pool.query<{ password: string }>(
+        `select a.password from auth_account a join auth_user u on u.id = a."userId" where u.email = $1`,
+        ['app.hash@example.com'],
+      );
+      expect(row.rows[0]!.password).toMatch(/^test\$/);
+      expect(app.ctx.config.passwordHashing).toBe('test');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -29,6 +29,12 @@ export interface AppConfig {
   supertokensUrl?: string;
   supertokensApiKey?: string;
   authSecret: string;
+  /**
+   * How the embedded identity provider hashes passwords: 'standard' (better-auth's scrypt) always, except
+   * in the test app ('test': scrypt at a sixteenth of the cost, since a test run signs thousands of users up
+   * and in). Never read from the environment; a production start refuses 'test'.
+   */
+  passwordHashing: 'standard' | 'test';
   publicUrl: string;
   freeCredits: number;
   environment: string;
@@ -211,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supertokensApiKey: env.SUPERTOKENS_API_KEY || undefined,
     // A fixed development secret keeps sessions valid across restarts of the embedded app; set AUTH_SECRET in production.
     authSecret: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    passwordHashing: 'standard',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     freeCredits: int(env.FREE_CREDITS, 1),
     environment: env.APP_ENV || (env.NODE_ENV === 'production' ? 'production' : 'development'),

@@ -53,6 +53,14 @@ export function productionRefusals(config: AppConfig, start: StartShape = {}): R
   const refusals: Refusal[] = [];
   const refuse = (variable: string, message: string) => refusals.push({ variable, message });
 
+  // Only the test app sets it (it is not read from the environment): a production start refuses it all the same.
+  if (config.passwordHashing !== 'standard') {
+    refuse(
+      'APP_ENV',
+      "the test app's cheap password hashing is on: a production start hashes passwords at the standard cost",
+    );
+  }
+
   // Sessions (better-auth), live-view links and unsubscribe links are signed with it.
   if (PUBLIC_AUTH_SECRETS.has(config.authSecret)) {
     refuse(

@@ -32,6 +32,15 @@ describe('production guard', () => {
     expect(refused({ APP_ENV: 'test' })).toEqual([]);
   });
 
+  it("refuses the test app's cheap password hashing, which no variable turns on", () => {
+    const config = { ...loadConfig(GOOD as NodeJS.ProcessEnv), passwordHashing: 'test' as const };
+    const refusals = productionRefusals(config);
+    expect(refusals.map((r) => r.variable)).toEqual(['APP_ENV']);
+    expect(refusals[0]!.message).toContain('password hashing');
+    expect(loadConfig({ ...GOOD, PASSWORD_HASHING: 'test' } as NodeJS.ProcessEnv).passwordHashing).toBe('standard');
+    expect(productionRefusals({ ...config, environment: 'test' })).toEqual([]);
+  });
+
   it('refuses an APP_ENV other than development, test or production, whatever else is set', () => {
     for (const value of ['prod', 'Production', 'staging', 'ci'])
       expect(refused({ ...GOOD, APP_ENV: value }), value).toEqual(['APP_ENV']);

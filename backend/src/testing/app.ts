@@ -91,6 +91,9 @@ export async function startTestApp(
     takeoverSeconds: 0,
     // The sandbox answers at once: a site that shows no confirmation, or no form, is known in seconds.
     automationWaits: { verifyMs: 6_000, formWaitMs: 4_000 },
+    // Passwords hashed at a sixteenth of the cost: the suite signs thousands of users up and in (about
+    // 90 ms of CPU each at the standard cost). identity.better-auth.int runs the standard hashing.
+    passwordHashing: 'test',
     ...opts.config,
     security: { ...base.security, ...TEST_SECURITY, ...opts.config?.security, ...opts.security },
   };

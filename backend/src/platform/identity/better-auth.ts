@@ -1,7 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { bearer } from 'better-auth/plugins';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { verifyPassword } from 'better-auth/crypto';
 import { isDatabaseBusy } from '@fp/infra';
 import type pg from 'pg';
 import { IdentityError, headersFrom, type AccountMailer, type IdentityProvider, type IdentityUser } from './port';
@@ -12,6 +13,29 @@ const UPDATE_AGE_S = 86400;
 
 /** A signature as base64url without padding, whichever base64 alphabet it was written in. */
 const canonicalSig = (sig: string) => sig.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+/**
+ * The test app's password hashing: scrypt with N = 1024 (better-auth's standard is N = 16384, r = 16), as
+ * `test$salt$key`. A standard hash still verifies, so a test database may hold both.
+ */
+const TEST_SCRYPT = { N: 1024, r: 8, p: 1 } as const;
+const testKey = (password: string, salt: string) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, 32, TEST_SCRYPT, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+export const testPasswordHashing = {
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(16).toString('hex');
+    return `test$${salt}$${(await testKey(password, salt)).toString('hex')}`;
+  },
+  async verify({ hash, password }: { hash: string; password: string }): Promise<boolean> {
+    const [kind, salt, key] = hash.split('$');
+    if (kind !== 'test' || !salt || !key) return verifyPassword({ hash, password });
+    const expected = Buffer.from(key, 'hex');
+    const actual = await testKey(password, salt);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  },
+};
 
 /** better-auth in-process (embedded default): e-mail + password, bearer session tokens. */
 export class BetterAuthProvider implements IdentityProvider {
@@ -24,7 +48,14 @@ export class BetterAuthProvider implements IdentityProvider {
 
   constructor(
     private readonly pool: pg.Pool,
-    opts: { secret: string; baseURL: string; sessionExpiresInSeconds?: number; mailer?: AccountMailer },
+    opts: {
+      secret: string;
+      baseURL: string;
+      sessionExpiresInSeconds?: number;
+      mailer?: AccountMailer;
+      /** 'test': the test app's cheap hashing (AppConfig.passwordHashing); default 'standard'. */
+      passwordHashing?: 'standard' | 'test';
+    },
   ) {
     const mailer = opts.mailer;
     this.secret = opts.secret;
@@ -42,6 +73,7 @@ export class BetterAuthProvider implements IdentityProvider {
         // better-auth's own reset flow: a one-use token in auth_verification, valid for an hour.
         resetPasswordTokenExpiresIn: 3600,
         revokeSessionsOnPasswordReset: true,
+        ...(opts.passwordHashing === 'test' ? { password: testPasswordHashing } : {}),
         sendResetPassword: mailer
           ? async ({ user, token }: { user: { id: string; email: string }; token: string }) =>
               mailer.resetPassword(user, token)
