@@ -23,7 +23,7 @@ const testKey = (password: string, salt: string) =>
   new Promise<Buffer>((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, 32, TEST_SCRYPT, (err, key) => (err ? reject(err) : resolve(key))),
   );
-export const testPasswordHashing = {
+const testPasswordHashing = {
   async hash(password: string): Promise<string> {
     const salt = randomBytes(16).toString('hex');
     return `test$${salt}$${(await testKey(password, salt)).toString('hex')}`;
