@@ -121,7 +121,7 @@ describe('app shell (e2e)', () => {
   it('navigates with full page loads and highlights the current item', async () => {
     await nav(page).getByRole('link', { name: 'Submissions' }).click();
     await page.waitForURL(`${app.url}/submissions`);
-    await page.getByRole('heading', { name: 'Submissions' }).waitFor();
+    await page.getByRole('heading', { name: 'Submissions', exact: true }).waitFor();
     expect(await nav(page).getByRole('link', { name: 'Submissions' }).getAttribute('aria-current')).toBe('page');
     // /profile is the settings screen.
     await page.goto(`${app.url}/profile`);

@@ -260,9 +260,27 @@ describe('applications (e2e)', () => {
     expect(await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).innerText()).toContain(
       'Retry · 1 credit',
     );
+    const retried = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/api\/submissions\/[^/]+\/retry$/.test(new URL(r.url()).pathname),
+    );
     await row('Sentinel Capital').getByRole('button', { name: 'Retry' }).click();
     expect(await confirmSpend(page)).toBe('Spend 1 of your 5 credits?');
-    await waitForRowStatus('Sentinel Capital', ['Pending', 'Processing'], 20_000);
+    // The server takes it as attempt 2. The CAPTCHA ends that attempt at once too, so the row may be Failed again
+    // before any refresh shows it queued: wait for attempt 2's end, on the server and then on the screen.
+    const answer = await retried;
+    expect(answer.status()).toBe(200);
+    const { submission } = (await answer.json()) as { submission: { id: string; attempt: number } };
+    expect(submission.attempt).toBe(2);
+    await expect
+      .poll(
+        async () => {
+          const list = await app.api('GET', '/api/submissions', { token: user.token });
+          const s = list.body.submissions.find((x: { id: string }) => x.id === submission.id);
+          return s ? `attempt ${s.attempt} ${s.status}` : 'missing';
+        },
+        { timeout: 90_000, interval: 250 },
+      )
+      .toBe('attempt 2 failed');
     await waitForRowStatus('Sentinel Capital', ['Failed']);
     await row('Sentinel Capital').getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog');
