@@ -457,11 +457,17 @@ describe('workflow console (/api/ops/workflows)', () => {
       expect(going.canStop).toBe(true);
       const stopped = await app.api('POST', `/api/ops/workflows/${slowId}/stop`, { token: admin.token });
       expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+      let last: string | undefined;
       await waitUntil(
         'the slow run to end',
-        async () => (['stopped', 'failed'].includes((await slowRun())?.status) ? true : null),
+        async () => {
+          last = (await slowRun())?.status;
+          return last === 'stopped' || last === 'failed' ? true : null;
+        },
         180_000,
-      );
+      ).catch((e: Error) => {
+        throw new Error(`${e.message} (its last status: ${last})`);
+      });
       // The retry and the stopped run were charged and refunded (neither sent a form): the balance is whole again.
       await waitUntil(
         'the refund',

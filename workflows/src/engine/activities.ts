@@ -121,6 +121,9 @@ export function createSubmissionActivities(deps: ActivityDeps): SubmissionActivi
     const controller = deps.runs.start(run.attemptId);
     const onOuterAbort = () => controller.abort();
     hooks.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    // A stop that came while the founder's data was read found nothing here to abort. A stop is recorded
+    // before it is signalled, so reading again now that this run is registered misses none.
+    if ((await deps.store.load(run).catch(() => null))?.stopRequested) controller.abort();
     // A worker slot first: the engine may hand this process more runs than slots (paused runs do not count).
     const slot: SlotLease | undefined = await deps.slots?.acquire(run, controller.signal);
     if (controller.signal.aborted) {
