@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 //  reliability – int files whose point is timing under load (bursts, a SIGKILLed process, several
 //                processes, pool exhaustion, shutdown): they need the machine to themselves, so they
 //                run last, one at a time. The other backend/test/reliability files are plain int.
-// unit runs first, then int (two workers), then e2e (one at a time), reliability last.
+// unit runs first, then int (two workers), then e2e (two workers), reliability last.
 // `npm run test:profile` prints the slowest files (see infra/test/profile-reporter.ts).
 const exclude = ['**/node_modules/**', '**/dist/**', '**/.data/**'];
 // fuzz is here too: after other files in the same worker it ran past 900 s twice (alone: 136 s), the
@@ -60,9 +60,10 @@ export default defineConfig({
           exclude,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // After int, one file at a time in one process: the files share its loaded modules and one
-          // Chromium (sharedChromium); each boots and closes its own app.
-          maxWorkers: 1,
+          // After int, on both cores: each worker process's files share its loaded modules and one
+          // Chromium (sharedChromium); each file boots and closes its own app (its own database and ports).
+          // One at a time left a core idle 40 % of the phase once the tests stopped saturating the CPU.
+          maxWorkers: workers,
           isolate: false,
           env: { E2E_SHARED_CHROMIUM: '1' },
           sequence: { groupOrder: 2 },
