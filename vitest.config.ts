@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Projects split by file suffix (see CODE_STYLE.md):
 //  unit        – pure code, no I/O: threads sharing their loaded modules (isolate: false);
@@ -6,9 +7,11 @@ import { defineConfig } from 'vitest/config';
 //                template migrated once per run) and real Chromium;
 //  e2e         – the whole app booted in-process, driven by real Chromium;
 //  reliability – int files whose point is timing under load (bursts, a SIGKILLed process, several
-//                processes, pool exhaustion, shutdown): they need the machine to themselves, so they
-//                run last, one at a time. The other backend/test/reliability files are plain int.
-// unit runs first, then int (two workers), then e2e (two workers), reliability last.
+//                processes, pool exhaustion, shutdown): each in a fresh process, queued last.
+// The other backend/test/reliability files are plain int.
+// unit runs first; then int, e2e and reliability share one queue on both cores, in that order
+// (ProjectOrder): a worker that ends its last int file starts an e2e file while the other still works,
+// where a group of its own for each left a core idle at every change of project.
 // `npm run test:profile` prints the slowest files (see infra/test/profile-reporter.ts).
 const exclude = ['**/node_modules/**', '**/dist/**', '**/.data/**'];
 // fuzz is here too: after other files in the same worker it ran past 900 s twice (alone: 136 s), the
@@ -28,8 +31,18 @@ const int = {
   pool: 'forks' as const,
   isolate: false,
 };
+/** Within one queue: projects in this order, each project's files in vitest's own order. */
+const PROJECT_ORDER = ['unit', 'int', 'e2e', 'reliability'];
+class ProjectOrder extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (f: TestSpecification) => PROJECT_ORDER.indexOf(f.project.name);
+    // Array.prototype.sort is stable: vitest's order (failed first, then longest or largest) stays within a project.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 export default defineConfig({
   test: {
+    sequence: { sequencer: ProjectOrder },
     projects: [
       {
         test: {
@@ -60,13 +73,12 @@ export default defineConfig({
           exclude,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // After int, on both cores: each worker process's files share its loaded modules and one
-          // Chromium (sharedChromium); each file boots and closes its own app (its own database and ports).
-          // One at a time left a core idle 40 % of the phase once the tests stopped saturating the CPU.
+          // Each worker process's files share its loaded modules and one Chromium (sharedChromium); each
+          // file boots and closes its own app (its own database and ports).
           maxWorkers: workers,
           isolate: false,
           env: { E2E_SHARED_CHROMIUM: '1' },
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -75,10 +87,11 @@ export default defineConfig({
           name: 'reliability',
           include: RELIABILITY,
           exclude,
-          maxWorkers: 1,
-          // Each in a fresh process, as measured: timing under load is their point.
+          // Last in the queue, two at a time at most (none beside a second copy of the heavy int and e2e
+          // files); each in a fresh process, as measured.
+          maxWorkers: workers,
           isolate: true,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 1 },
         },
       },
     ],
