@@ -7,11 +7,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 //                template migrated once per run) and real Chromium;
 //  e2e         – the whole app booted in-process, driven by real Chromium;
 //  reliability – int files whose point is timing under load (bursts, a SIGKILLed process, several
-//                processes, pool exhaustion, shutdown): each in a fresh process, queued last.
+//                processes, pool exhaustion, shutdown): each in a fresh process, one at a time, last.
 // The other backend/test/reliability files are plain int.
-// unit runs first; then int, e2e and reliability share one queue on both cores, in that order
-// (ProjectOrder): a worker that ends its last int file starts an e2e file while the other still works,
-// where a group of its own for each left a core idle at every change of project.
+// unit runs first; then int and e2e share one queue on both cores, int first (ProjectOrder): a worker
+// that ends its last int file starts an e2e file while the other still works; reliability runs last.
 // `npm run test:profile` prints the slowest files (see infra/test/profile-reporter.ts).
 const exclude = ['**/node_modules/**', '**/dist/**', '**/.data/**'];
 // fuzz is here too: after other files in the same worker it ran past 900 s twice (alone: 136 s), the
@@ -87,11 +86,11 @@ export default defineConfig({
           name: 'reliability',
           include: RELIABILITY,
           exclude,
-          // Last in the queue, two at a time at most (none beside a second copy of the heavy int and e2e
-          // files); each in a fresh process, as measured.
-          maxWorkers: workers,
+          // After int and e2e, one at a time, each in a fresh process, as measured: two at once took as
+          // long as one after the other (both cores were busy), and the timings they check suffered.
+          maxWorkers: 1,
           isolate: true,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -5,7 +5,7 @@
  * Data is seeded once (catalog, a founder's profile, applications, a pipeline card, a deck and its
  * link, an admin); one signed-in browser context per role is shared by all screens.
  *
- * What an audit costs is axe itself, so nothing else is repeated per audit (104 audits: 26 screens, two
+ * What an audit costs is axe itself, so nothing else is repeated per audit (100 audits: 25 screens, two
  * themes, two widths; one test per screen and theme). A role's page loads the app once per theme (the theme
  * is read from localStorage at load) and reaches the next screen as a link does (the router's own navigate);
  * the second width is the same screen resized (the layout follows the width live: CSS breakpoints and the
@@ -18,12 +18,12 @@
  * Run: npx turbo run build --filter=@fp/frontend && npx vitest run --project e2e frontend/test/accessibility.e2e.test.ts
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import {
+  axeViolations,
   DIST_INDEX,
   type E2eTestApp,
   releaseChromium,
@@ -32,6 +32,7 @@ import {
   signInThroughScreen,
   TEST_APP_MODULE,
   screenshot,
+  WCAG_TAGS,
 } from './support';
 
 type TestApp = E2eTestApp & {
@@ -228,7 +229,7 @@ const SCREENS: Screen[] = [
         .waitFor();
     },
   },
-  { name: 'settings', role: 'founder', path: '/settings', ready: heading('Settings') },
+  // /settings is the same page as /profile (features/profile/routes.ts: one component): audited once, as 'profile' above.
   {
     name: 'vc-database',
     role: 'founder',
@@ -367,54 +368,6 @@ function describeFound(f: Found): string {
 type Theme = (typeof THEMES)[number];
 
 /**
- * axe as @axe-core/playwright runs it in legacy mode (axe.run in the page itself; the default finishes
- * every audit in a new blank page, which cost most of an audit's time here; what legacy mode gives up,
- * frames of another origin, none of these screens shows): the same axe-core (that package's own
- * dependency), configured and run with the same context and options. What is not repeated is the
- * injection: AxeBuilder evaluated axe-core's 1.3 MB source twice per audit; here once per document.
- */
-const AXE_SOURCE = (
-  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as {
-    source: string;
-  }
-).source;
-const AXE_CONFIGURE = `;axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });`;
-const AXE_CONTEXT = { include: [], exclude: [] };
-const AXE_OPTIONS = {
-  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  // Every rule still runs on every node; only the violations are read, so axe describes (selector, HTML
-  // snippet) every node of those and one node of each other outcome (its passes were a third of a run's time).
-  resultTypes: ['violations'],
-};
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  helpUrl: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-async function runAxe(page: Page): Promise<AxeViolation[]> {
-  // Into every frame, as AxeBuilder's inject does (a frame that refuses it is left out, as there).
-  for (const frame of page.frames()) {
-    try {
-      if (await frame.evaluate(() => !('axe' in window))) await frame.evaluate(AXE_SOURCE + AXE_CONFIGURE);
-    } catch {
-      // A detached or inaccessible frame.
-    }
-  }
-  return page.evaluate(
-    async ({ context, options }) =>
-      (
-        await (
-          window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: AxeViolation[] }> } }
-        ).axe.run(context, options)
-      ).violations,
-    { context: AXE_CONTEXT, options: AXE_OPTIONS },
-  );
-}
-
-/**
  * Each role's page: the theme it loaded the app with (none: load afresh), and whether a screen's `ready`
  * opened something on it since it last loaded or changed address.
  */
@@ -492,7 +445,7 @@ async function audit(screen: Screen, theme: Theme, width: number, first: boolean
     throw e;
   }
   await screenshot(page, { path: shot });
-  const violations = await runAxe(page);
+  const violations = await axeViolations(page, { tags: [...WCAG_TAGS, 'best-practice'] });
   return violations
     .filter((v) => FAILING.has(v.impact ?? ''))
     .map((v) => ({

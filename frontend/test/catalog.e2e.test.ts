@@ -22,6 +22,7 @@ import {
   TEST_APP_MODULE,
   screenshot,
   atEachWidthAndTheme,
+  themeUnlessStored,
 } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -102,10 +103,7 @@ async function signedInPage(
   as = email,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
-  // Only when none is stored: atEachWidthAndTheme stores a theme for each of its loads.
-  await context.addInitScript((t) => {
-    if (localStorage.getItem('fundflow-theme') === null) localStorage.setItem('fundflow-theme', t);
-  }, theme);
+  await themeUnlessStored(context, theme);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   await page.goto(`${app.url}/`);

@@ -8,7 +8,6 @@
  *
  * Run: npx turbo run build --filter=@fp/frontend && npx vitest run --project e2e frontend/test/investor-updates.e2e.test.ts
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  axeViolations,
   DIST_INDEX,
   type E2eTestApp,
   releaseChromium,
@@ -24,6 +24,7 @@ import {
   signInThroughScreen,
   TEST_APP_MODULE,
   screenshot,
+  WCAG_TAGS,
 } from './support';
 
 type TestApp = E2eTestApp & {
@@ -108,11 +109,8 @@ async function shoot(page: Page, name: string, ready: (p: Page) => Promise<unkno
       await screenshot(page, { path: path.join(SHOTS, `updates-${name}-${w}-${theme}.png`), fullPage: true });
       // WCAG 2.1 A/AA: no serious or critical violation on the screen (contrast in both themes included).
       // The preview's frame is left out: it is sandboxed without scripts (axe cannot run in it), and it is the e-mail, not the app.
-      const axe = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .exclude('[data-testid="preview-frame"]')
-        .analyze();
-      const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const violations = await axeViolations(page, { tags: WCAG_TAGS, exclude: ['[data-testid="preview-frame"]'] });
+      const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(
         bad.map(
           (v) =>

@@ -21,6 +21,7 @@ import {
   SHOTS,
   TEST_APP_MODULE,
   screenshot,
+  themeUnlessStored,
 } from './support';
 
 interface TestApp {
@@ -121,10 +122,7 @@ afterAll(async () => {
 
 async function signIn(email: string, landing: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // Dark unless a theme is stored: atEachWidthAndTheme stores one for each of its loads.
-  await context.addInitScript(() => {
-    if (localStorage.getItem('fundflow-theme') === null) localStorage.setItem('fundflow-theme', 'dark');
-  });
+  await themeUnlessStored(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   await page.goto(`${app.url}/`);

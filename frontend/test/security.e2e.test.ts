@@ -19,6 +19,7 @@ import {
   SHOTS,
   TEST_APP_MODULE,
   screenshot,
+  themeUnlessStored,
 } from './support';
 
 interface TestApp {
@@ -101,10 +102,7 @@ async function signedInPage(
   opts: { width?: number; height?: number; theme?: 'dark' | 'light'; clock?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 } });
-  // Only when none is stored: atEachWidthAndTheme stores a theme for each of its loads.
-  await context.addInitScript((t) => {
-    if (localStorage.getItem('fundflow-theme') === null) localStorage.setItem('fundflow-theme', t);
-  }, opts.theme ?? 'dark');
+  await themeUnlessStored(context, opts.theme);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   if (opts.clock) await page.clock.install();

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,6 +69,55 @@ export async function releaseChromium(browser: import('playwright-core').Browser
   await browser.close();
 }
 
+/** WCAG 2.0 and 2.1, A and AA: the rules every axe audit of a screen runs. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+export interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+let axeSource: string | undefined;
+const AXE_CONFIGURE = `;axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });`;
+
+/**
+ * axe on the page as @axe-core/playwright runs it in legacy mode (axe.run in the page itself; the default
+ * finishes every audit in a new blank page, which cost most of an audit's time here; what legacy mode gives
+ * up, frames of another origin, no screen shows): the same axe-core (that package's own dependency), the
+ * same context and options. axe-core goes into a document once (AxeBuilder evaluated its 1.3 MB source twice
+ * per audit). Every rule of `tags` runs on every node; only the violations are read, so axe describes every
+ * node of those and one of each other outcome (its passes were a third of a run's time). `exclude`: CSS
+ * selectors of parts of the page left out.
+ */
+export async function axeViolations(
+  page: import('playwright-core').Page,
+  opts: { tags: string[]; exclude?: string[] },
+): Promise<AxeViolation[]> {
+  axeSource ??= (
+    createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { source: string }
+  ).source;
+  // Into every frame, as AxeBuilder's inject does (a frame that refuses it is left out, as there).
+  for (const frame of page.frames()) {
+    try {
+      if (await frame.evaluate(() => !('axe' in window))) await frame.evaluate(axeSource + AXE_CONFIGURE);
+    } catch {
+      // A detached frame, or one that runs no script (a sandboxed preview).
+    }
+  }
+  const context = { include: [], exclude: (opts.exclude ?? []).map((selector) => [selector]) };
+  const options = { runOnly: { type: 'tag', values: opts.tags }, resultTypes: ['violations'] };
+  return page.evaluate(
+    async ({ context, options }) =>
+      (
+        await (
+          window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: AxeViolation[] }> } }
+        ).axe.run(context, options)
+      ).violations,
+    { context, options },
+  );
+}
+
 /** What the e2e tests use of the backend's test app (typed here so `tsc -p frontend` stays frontend-only). */
 export interface E2eTestApp {
   url: string;
@@ -98,8 +148,8 @@ export interface E2eTestApp {
  * 900) and the stored theme ('fundflow-theme', which index.html applies to <html> before the first paint),
  * runs `load`, which loads the screen with page.goto (a fresh load per combination) and waits for and
  * checks what it shows, then checks that <html> has that theme's class. The page is left at its viewport
- * and stored theme from before (applied on its next load). A context init script that writes the theme
- * must write it only when none is stored, or every load would take its theme instead.
+ * and stored theme from before (applied on its next load). A context's init script that sets a theme must
+ * leave a stored one alone (themeUnlessStored).
  */
 export async function atEachWidthAndTheme(
   page: import('playwright-core').Page,
@@ -123,6 +173,19 @@ export async function atEachWidthAndTheme(
     else localStorage.setItem('fundflow-theme', t);
   }, stored);
   if (viewport) await page.setViewportSize(viewport);
+}
+
+/**
+ * A new context's pages load in `theme` unless one is stored: atEachWidthAndTheme stores one for each of
+ * its loads, and an init script that always wrote it would win over those.
+ */
+export async function themeUnlessStored(
+  context: import('playwright-core').BrowserContext,
+  theme: 'dark' | 'light' = 'dark',
+): Promise<void> {
+  await context.addInitScript((t) => {
+    if (localStorage.getItem('fundflow-theme') === null) localStorage.setItem('fundflow-theme', t);
+  }, theme);
 }
 
 /** Signs in through the sign-in screen, as a founder would, and waits for the dashboard. */
