@@ -40,6 +40,24 @@ describe('postgres event store: transaction safety', () => {
     expect(afterCommit.map((e) => e.type)).toEqual(['A', 'B']);
   });
 
+  it('says an event is held back while an older transaction is in flight, and not once it ends', async () => {
+    const store = new PostgresEventStore(tdb.pool);
+    const a = await tdb.pool.connect();
+    try {
+      await a.query('begin');
+      await a.query('select pg_current_xact_id()');
+      await store.append(`held-${Date.now()}`, [{ type: 'B', data: {} }], 'no_stream');
+      expect(await store.heldBack()).toBe(true);
+      await a.query('commit');
+    } finally {
+      a.release();
+    }
+    // xmin is cluster-wide: a transaction in another test's database may hold readers back a moment.
+    const until = Date.now() + 10_000;
+    while ((await store.heldBack()) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(await store.heldBack()).toBe(false);
+  });
+
   it('rolls back a whole append when it fails midway', async () => {
     const store = new PostgresEventStore(tdb.pool);
     const dup = '00000000-0000-4000-8000-000000000001';

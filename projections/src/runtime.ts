@@ -76,6 +76,8 @@ interface Slot {
   effectsPending: number;
   effectsCheckedAt: number;
   effectsRetryAt: number;
+  /** A run ended before it read the log to its end (the database was busy, the runner stopping). */
+  behind: boolean;
 }
 
 /** A failing effect is tried again after 0.5 s, 1 s, 2 s … up to a minute; past this many tries the projection stops. */
@@ -102,6 +104,9 @@ export class ProjectionRunner {
   private lockQueue: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private waiters: Array<() => void> = [];
+  private sweeping = false;
+  /** What the last safety-net pass saw (head unknown at first: the first pass wakes every projection). */
+  private swept: { head: string | null | undefined; held: boolean } = { head: undefined, held: false };
   /** Effects carried out so far: an effect's own events (a queued mail) are past the head a waitFor aimed at. */
   private effectsDone = 0;
 
@@ -130,6 +135,7 @@ export class ProjectionRunner {
         effectsPending: 0,
         effectsCheckedAt: 0,
         effectsRetryAt: 0,
+        behind: false,
       });
     }
   }
@@ -145,8 +151,41 @@ export class ProjectionRunner {
     for (const slot of this.slots.values()) await this.load(slot);
     this.unsubscribe = await this.store.subscribe(() => this.wakeAll());
     // Safety net for missed notifications and for events held back by a transaction still in flight.
-    this.poll = setInterval(() => this.wakeAll(), 250);
+    this.poll = setInterval(() => void this.sweep(), 250);
     this.wakeAll();
+  }
+
+  /**
+   * The safety net's pass: two small queries, and each projection reads the log only when something
+   * may be new to it. Waking every projection on every pass cost an idle app about 100 reads a second:
+   * most of its Postgres's CPU. A pass wakes them all when the head moved, or when an event is held
+   * back now or was at the last pass (it may have become readable since, with no new event or
+   * notification to say so). Besides, it wakes a projection that stands by (it tries for the lock), one
+   * whose last run stopped short, and one whose effects are due.
+   */
+  private async sweep() {
+    if (this.stopped || this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const head = await this.store.head();
+      const held = await this.store.heldBack();
+      const maybeNew = head !== this.swept.head || held || this.swept.held;
+      this.swept = { head, held };
+      for (const slot of this.slots.values())
+        if (maybeNew || slot.status === 'standby' || slot.behind || this.effectsDue(slot)) void this.run(slot);
+    } catch {
+      // A busy database: every projection tries as before the sweep had two queries of its own (each logs it).
+      this.wakeAll();
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private effectsDue(slot: Slot): boolean {
+    if (!slot.projection.effects) return false;
+    return slot.effectsPending > 0
+      ? Date.now() >= slot.effectsRetryAt
+      : Date.now() - slot.effectsCheckedAt >= EFFECT_CHECK_MS;
   }
 
   async stop(): Promise<void> {
@@ -217,6 +256,7 @@ export class ProjectionRunner {
     slot.running = true;
     try {
       if (!(await this.acquire(slot))) return;
+      slot.behind = true;
       await this.runEffects(slot);
       do {
         slot.again = false;
@@ -226,14 +266,17 @@ export class ProjectionRunner {
             limit: slot.projection.batchSize ?? BATCH,
             types: slot.projection.eventTypes,
           });
-          if (batch.length === 0) break;
+          if (batch.length === 0) {
+            slot.behind = false;
+            break;
+          }
           await this.applyBatch(slot, batch);
           await this.runEffects(slot);
         }
       } while (slot.again && !this.stopped && slot.status === 'running');
     } catch (err) {
       // A busy database (no free connection in time, a statement over its limit) is not a broken
-      // projection: the batch was rolled back whole, and the next wake-up (the 250 ms poll) tries again.
+      // projection: the batch was rolled back whole, and the next sweep (250 ms) tries again (behind).
       if (isDatabaseBusy(err))
         this.log(`[projections] ${slot.projection.name}: database busy, will retry (${(err as Error).message})`);
       else await this.fail(slot, err as Error);

@@ -208,6 +208,11 @@ export class EventStoreDbStore implements EventStore {
   }
 
   /** Exact, because readAll answers fewer than asked only at the end of the log. */
+  async heldBack(): Promise<boolean> {
+    // $all is read up to the last commit: nothing committed waits for another writer.
+    return false;
+  }
+
   async countAfter(after: string | null, types?: string[]): Promise<number> {
     let n = 0;
     let cursor = after;

@@ -280,6 +280,14 @@ export class PostgresEventStore implements EventStore {
     return r.rows[0] ? `${r.rows[0].tx}:${r.rows[0].global_position}` : null;
   }
 
+  async heldBack(): Promise<boolean> {
+    // readAll's own horizon: an event at or past the oldest transaction in flight is not readable yet.
+    const r = await this.pool.query(
+      `select exists(select 1 from es_events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) as held`,
+    );
+    return r.rows[0].held;
+  }
+
   async countAfter(after: string | null, types?: string[]): Promise<number> {
     // Committed events, visible to readers yet or not: they are all still to be applied.
     const [tx, seq] = parseCheckpoint(after);

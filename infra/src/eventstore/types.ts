@@ -86,6 +86,11 @@ export interface EventStore {
   readAll(opts: { after: string | null; limit: number; types?: string[] }): Promise<RecordedEvent[]>;
   /** Checkpoint of the newest committed event (readers may not have it yet), or null when the log is empty. */
   head(): Promise<string | null>;
+  /**
+   * Whether a committed event is not readable by readAll yet: held back by an older transaction still
+   * in flight (Postgres). A reader that found nothing new reads again once none is held back.
+   */
+  heldBack(): Promise<boolean>;
   /** Number of committed events after the checkpoint, readable yet or not (lag; catching up). */
   countAfter(after: string | null, types?: string[]): Promise<number>;
   /** Compares two checkpoints: negative when a comes first. */
