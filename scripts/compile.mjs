@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageSourcesHash, writePackageStamp } from './backend-build.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = /\.(ts|tsx)$/;
@@ -125,7 +126,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const packages = workspacePackages();
   for (const dir of dirs) {
     const t0 = performance.now();
+    const hash = packageSourcesHash(ROOT, path.relative(ROOT, dir));
     const n = await compilePackage(dir, packages);
+    // Stamped with the sources it was compiled from: the test run compiles again only when they differ.
+    writePackageStamp(ROOT, path.relative(ROOT, dir), hash);
     console.log(
       `[build] ${path.relative(ROOT, dir) || '.'}: ${n} files → dist/ in ${Math.round(performance.now() - t0)} ms`,
     );

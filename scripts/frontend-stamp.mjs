@@ -20,8 +20,11 @@ export const FRONTEND_INPUTS = [
 ];
 export const STAMP_FILE = path.join('frontend', 'dist', '.sources-sha256');
 
-/** The hash of the build's inputs under `root`: each file's path and bytes, in a stable order. */
-export function frontendSourcesHash(root, inputs = FRONTEND_INPUTS) {
+/** The hash of the screens' build inputs under `root`. */
+export const frontendSourcesHash = (root) => sourcesHash(root, FRONTEND_INPUTS);
+
+/** The hash of a build's inputs under `root` (files or folders, tests left out): each file's path and bytes, in a stable order. */
+export function sourcesHash(root, inputs) {
   const hash = createHash('sha256');
   for (const file of inputs.flatMap((input) => filesUnder(root, input)).sort()) {
     hash.update(`${file}\0`);

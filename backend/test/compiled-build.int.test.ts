@@ -1,15 +1,15 @@
-import { createTestDatabase, freePort, REPO_ROOT, type TestDatabase } from '@fp/infra';
+import { backendEntryArgs, createTestDatabase, freePort, REPO_ROOT, type TestDatabase } from '@fp/infra';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, serverEnv } from './reliability/support';
 
 // The compiled build as production runs it: `npm run build` output (dist/ of every backend
 // package) started by `npm start`'s launcher with NODE_ENV=production: plain node, no tsx.
 
-const PACKAGES = ['contracts', 'infra', 'projections', 'workflows', 'backend'];
 const METRICS_TOKEN = 'compiled-build-metrics-token';
 let db: TestDatabase;
 let server: ChildProcess | undefined;
@@ -32,9 +32,6 @@ function run(
 }
 
 beforeAll(async () => {
-  // The same compiler `npm run build` runs per package (CI builds first; this keeps the test honest locally).
-  const built = await run('scripts/compile.mjs', PACKAGES, {});
-  expect(built.code, built.stderr).toBe(0);
   db = await createTestDatabase(inject('pgAdminUrl'));
 });
 
@@ -44,6 +41,23 @@ afterAll(async () => {
 });
 
 describe('the compiled build', () => {
+  it("is current before any test starts a process: the run's global setup compiled what had changed", async () => {
+    // The same compiler `npm run build` runs per package, which stamps each dist/ with its sources' hash.
+    const script = pathToFileURL(path.join(REPO_ROOT, 'scripts/backend-build.mjs')).href;
+    const { BACKEND_PACKAGES, packageBuildIsCurrent } = (await import(script)) as {
+      BACKEND_PACKAGES: string[];
+      packageBuildIsCurrent(root: string, pkg: string): boolean;
+    };
+    for (const pkg of BACKEND_PACKAGES) expect(packageBuildIsCurrent(REPO_ROOT, pkg), pkg).toBe(true);
+    // So the tests' servers and CLI commands start from it (the CLI's spawns, reliability's servers).
+    expect(backendEntryArgs('main')).toEqual(['--enable-source-maps', path.join(REPO_ROOT, 'backend/dist/main.js')]);
+    const status = await run(backendEntryArgs('cli/index').at(-1)!, ['projections', 'status', '--json'], {
+      DATABASE_URL: db.url,
+    });
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout.trim().split('\n')[0]!)).toHaveProperty('name');
+  });
+
   // 120 s: a production start took over 60 s at load about 16 (8 s on a quiet machine).
   it(
     'starts with NODE_ENV=production from dist/ with plain node, answers health and a signed-in request, and stops on SIGTERM',

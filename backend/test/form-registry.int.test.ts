@@ -2,17 +2,14 @@
 // discovery run over the test catalog (the sandbox sites), interrupted by a shutdown and resumed by
 // the next start, robots.txt honoured; the filter, the admin-only routes, the CLI's refusals and the
 // submit-time skip without a charge.
-import { REPO_ROOT } from '@fp/infra';
 import { firmFormStream } from '@fp/contracts';
 import type { FirmFormEntry } from '@fp/contracts';
 import { fitDay, fitScore, fitToday, type FitFirm } from '@fp/contracts';
 import { ROBOTS_DISALLOWED_SITES, SANDBOX_SITES } from '@fp/workflows/sandbox';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/runtime';
-import { runCliInProcess } from '../src/testing/cli';
+import { runCliInProcess, spawnCli } from '../src/testing/cli';
 import { startTestApp, type TestApp } from '../src/testing/app';
 import { COMPLETE_PROFILE, founder, testFirmId, waitUntil } from './submissions-helpers';
 
@@ -268,19 +265,10 @@ describe('registry of application forms', () => {
 });
 
 describe('npm run cli -- catalog discover-forms', () => {
-  /** The real CLI (`npm run cli -- …`): a fresh Node through tsx, which runs its own worker. */
-  function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
-        // CATALOG_SEED=off, as in the test app: else the CLI's runtime loads the demo catalog (72,500
-        // investors) and discovers all 37 sandbox firms' forms before this one, minutes on a busy machine.
-        { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: app.db.url, CATALOG_SEED: 'off' }, timeout: 120_000 },
-        (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  }
+  /** The real CLI (`npm run cli -- …`): a fresh Node, which runs its own worker. */
+  // CATALOG_SEED=off, as in the test app: else the CLI's runtime loads the demo catalog (72,500
+  // investors) and discovers all 37 sandbox firms' forms before this one, minutes on a busy machine.
+  const cli = (args: string[]) => spawnCli(args, { DATABASE_URL: app.db.url, CATALOG_SEED: 'off' });
 
   // The one real process of this command: it boots its own worker, discovers and prints the result.
   it('checks one firm, prints its progress and one JSON line', async () => {

@@ -1,4 +1,4 @@
-import { createTestDatabase, freePort, REPO_ROOT, type TestDatabase } from '@fp/infra';
+import { backendEntryArgs, createTestDatabase, freePort, REPO_ROOT, type TestDatabase } from '@fp/infra';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,6 @@ import { client, serverEnv } from './reliability/support';
  * non-zero exit; a correctly configured production environment starts and serves; a demo with
  * ALLOW_TEST_CHECKOUT=1 starts on the local test checkout. Each rule: production-guard.unit.test.ts.
  */
-const MAIN = path.join(REPO_ROOT, 'backend/src/main.ts');
 /** Variables of the test run's own environment that would decide the outcome: each case sets its own. */
 const DECIDING = [
   'APP_ENV',
@@ -59,7 +58,7 @@ afterAll(async () => {
 function start(env: Record<string, string>, args: string[] = []) {
   const base = { ...process.env };
   for (const k of DECIDING) delete base[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+  const child = spawn(process.execPath, [...backendEntryArgs('main'), ...args], {
     cwd: REPO_ROOT,
     env: {
       ...base,

@@ -1,5 +1,5 @@
 import { submissionStream, type Submission } from '@fp/contracts';
-import { freePort, loadConfig, PostgresEventStore, REPO_ROOT } from '@fp/infra';
+import { backendEntryArgs, freePort, loadConfig, PostgresEventStore, REPO_ROOT } from '@fp/infra';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/main.ts')], {
+  const child = spawn(process.execPath, backendEntryArgs('main'), {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
+import { REPO_ROOT } from './config';
 import { createDb, createPool, type Db } from './db';
 import { migrate } from './migrations';
 
@@ -15,6 +17,20 @@ export interface TestDatabase {
  * for the whole run). A file's database is a copy of it, so the migrations run once per run.
  */
 export const TEST_TEMPLATE_ENV = 'FP_TEST_TEMPLATE_DB';
+
+/** Set by the test run's global setup once the compiled backend (each package's dist/) is current. */
+export const TEST_BUILD_ENV = 'FP_TEST_COMPILED_BUILD';
+
+/**
+ * Node's arguments for a backend entry ('main', the server; 'cli/index', the CLI) in a child process:
+ * the compiled build when the run's global setup found or made it current (half the CPU of a start),
+ * else the TypeScript sources through tsx.
+ */
+export function backendEntryArgs(entry: 'main' | 'cli/index'): string[] {
+  return process.env[TEST_BUILD_ENV] === '1'
+    ? ['--enable-source-maps', path.join(REPO_ROOT, 'backend', 'dist', `${entry}.js`)]
+    : ['--import', 'tsx', path.join(REPO_ROOT, 'backend', 'src', `${entry}.ts`)];
+}
 
 function databaseUrl(adminUrl: string, name: string): string {
   return adminUrl.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);

@@ -1,10 +1,12 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/postgres';
-import { createTestTemplate, TEST_TEMPLATE_ENV } from '../src/testing';
+import { REPO_ROOT } from '../src/config';
+import { createTestTemplate, TEST_BUILD_ENV, TEST_TEMPLATE_ENV } from '../src/testing';
 
 // One template name for the whole run: every project's workers read it from the environment, and
 // each server (one per project, or the one TEST_DATABASE_ADMIN_URL names) holds its own copy.
@@ -14,6 +16,21 @@ const templates = ((globalThis as Record<string, unknown>).__fpTestTemplates ??=
   string,
   Promise<void>
 >;
+
+// Once per run: compile the backend packages whose dist/ is not their sources' (scripts/backend-build.mjs).
+const built = ((globalThis as Record<string, unknown>).__fpTestBuild ??= compileBackend()) as Promise<void>;
+async function compileBackend() {
+  const script = pathToFileURL(path.join(REPO_ROOT, 'scripts', 'backend-build.mjs')).href;
+  try {
+    const { ensureBackendBuild } = (await import(script)) as { ensureBackendBuild(root: string): Promise<string[]> };
+    const compiled = await ensureBackendBuild(REPO_ROOT);
+    if (compiled.length) console.log(`[test] compiled ${compiled.join(', ')} (their sources had changed)`);
+    process.env[TEST_BUILD_ENV] = '1';
+  } catch (err) {
+    // The sources through tsx then: a compile error shows in the tests that load them.
+    console.warn(`[test] the backend did not compile, child processes load its sources: ${(err as Error).message}`);
+  }
+}
 
 async function prepareTemplate(adminUrl: string) {
   if (!templates.has(adminUrl)) templates.set(adminUrl, createTestTemplate(adminUrl, TEMPLATE));
@@ -27,6 +44,7 @@ async function prepareTemplate(adminUrl: string) {
  * TEST_DATABASE_ADMIN_URL points the run at an existing server.
  */
 export default async function setup(project: TestProject) {
+  await built;
   const external = process.env.TEST_DATABASE_ADMIN_URL;
   if (external) {
     project.provide('pgAdminUrl', external);

@@ -1,6 +1,5 @@
-import { REPO_ROOT } from '@fp/infra';
+import { backendEntryArgs, REPO_ROOT } from '@fp/infra';
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { format } from 'node:util';
 
 export interface CliResult {
@@ -10,7 +9,8 @@ export interface CliResult {
 }
 
 /**
- * `npm run cli -- …` as a real process (tsx, a fresh Node): what an operator runs. Each spawn costs
+ * `npm run cli -- …` as a real process (a fresh Node: the compiled build when current, else the sources
+ * through tsx; backendEntryArgs): what an operator runs. Each spawn costs
  * seconds of module loading, so a test file keeps one real spawn per command and runs the rest
  * with runCliInProcess.
  */
@@ -18,7 +18,7 @@ export function spawnCli(args: string[], env: Record<string, string> = {}, timeo
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'backend/src/cli/index.ts'), ...args],
+      [...backendEntryArgs('cli/index'), ...args],
       { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout: timeoutMs },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

@@ -1,4 +1,4 @@
-import { createTestDatabase, freePort, REPO_ROOT, type TestDatabase } from '@fp/infra';
+import { backendEntryArgs, createTestDatabase, freePort, REPO_ROOT, type TestDatabase } from '@fp/infra';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,7 +47,7 @@ async function lockHolders(): Promise<Map<string, string[]>> {
 }
 
 function cli(args: string[], databaseUrl: string): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/cli/index.ts', ...args], {
+  const child = spawn(process.execPath, [...backendEntryArgs('cli/index'), ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],

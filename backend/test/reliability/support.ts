@@ -1,6 +1,6 @@
 import { SAMPLE_COMPLETE_PROFILE } from '@fp/contracts/testing';
 import { CREDIT_STREAM_PREFIX, submissionStream } from '@fp/contracts';
-import { REPO_ROOT, type EventStore, type RecordedEvent } from '@fp/infra';
+import { backendEntryArgs, REPO_ROOT, type EventStore, type RecordedEvent } from '@fp/infra';
 import type { Projection } from '@fp/projections';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type pg from 'pg';
@@ -143,7 +143,7 @@ export function settledSubmissions(db: Queryable, ids: string[], timeoutMs: numb
 export async function ledgerAuditCli(
   databaseUrl: string,
 ): Promise<{ exitCode: number | null; result: AuditResult; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/cli/index.ts', 'ledger', 'audit', '--json'], {
+  const child = spawn(process.execPath, [...backendEntryArgs('cli/index'), 'ledger', 'audit', '--json'], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, CATALOG_SEED: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -250,13 +250,13 @@ export function killChildren() {
   for (const c of live) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 }
 
-/** `node --import tsx backend/src/main.ts [--role=…]` with `env`; resolves once it logs ready. */
+/** The server (backendEntryArgs('main') [--role=…]) with `env` in a child process; resolves once it logs ready. */
 export function startServer(
   env: Record<string, string>,
   role?: string,
   readyTimeoutMs = 120_000,
 ): Promise<ServerProcess> {
-  const args = ['--import', 'tsx', 'backend/src/main.ts', ...(role ? [`--role=${role}`] : [])];
+  const args = [...backendEntryArgs('main'), ...(role ? [`--role=${role}`] : [])];
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
