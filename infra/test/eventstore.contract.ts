@@ -281,15 +281,18 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
         }
       });
 
-    it('wakes subscribers when events land', async () => {
+    it('wakes subscribers when events land, naming their types or none', async () => {
       const store = await make();
-      let woke = 0;
-      const stop = await store.subscribe(() => woke++);
-      await store.append(`w-${randomUUID()}`, [ev(1)], 'any');
+      const woke: (string[] | undefined)[] = [];
+      const stop = await store.subscribe((types) => woke.push(types));
+      const type = `Woke-${randomUUID()}`;
+      await store.append(`w-${randomUUID()}`, [{ type, data: {} }], 'any');
       const until = Date.now() + 5000;
-      while (woke === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      while (woke.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
       await stop();
-      expect(woke).toBeGreaterThan(0);
+      expect(woke.length).toBeGreaterThan(0);
+      // A wake names the types that landed, or none (any may have): never only others.
+      for (const types of woke) if (types) expect(types).toContain(type);
     });
 
     it('holds back no event once its writers are done: readAll then reads up to the head', async () => {

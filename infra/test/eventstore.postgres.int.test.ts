@@ -40,6 +40,37 @@ describe('postgres event store: transaction safety', () => {
     expect(afterCommit.map((e) => e.type)).toEqual(['A', 'B']);
   });
 
+  it("wakes its own subscribers once per append, and another store's through NOTIFY, with the types", async () => {
+    const a = new PostgresEventStore(tdb.pool);
+    const b = new PostgresEventStore(tdb.pool);
+    const seenA: (string[] | undefined)[] = [];
+    const seenB: (string[] | undefined)[] = [];
+    const stopA = await a.subscribe((t) => seenA.push(t));
+    const stopB = await b.subscribe((t) => seenB.push(t));
+    try {
+      await a.append(
+        `notify-${Date.now()}`,
+        [
+          { type: 'FromA', data: {} },
+          { type: 'AlsoA', data: {} },
+        ],
+        'no_stream',
+      );
+      await b.append(`notify-b-${Date.now()}`, [{ type: 'FromB', data: {} }], 'no_stream');
+      // B's append reaches A through NOTIFY after A's own echo would have (one connection, in order).
+      const until = Date.now() + 10_000;
+      while (!seenA.some((t) => t?.includes('FromB')) && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(seenA).toEqual([['FromA', 'AlsoA'], ['FromB']]);
+      while (!seenB.some((t) => t?.includes('FromA')) && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(seenB).toContainEqual(['FromA', 'AlsoA']);
+    } finally {
+      await stopA();
+      await stopB();
+    }
+  });
+
   it('says an event is held back while an older transaction is in flight, and not once it ends', async () => {
     const store = new PostgresEventStore(tdb.pool);
     const a = await tdb.pool.connect();

@@ -149,7 +149,7 @@ export class ProjectionRunner {
     // Session advisory locks live as long as this connection: it is one of its own, not the pool's.
     this.lockClient = await openDedicatedClient(this.pool, 'fundflow projection locks');
     for (const slot of this.slots.values()) await this.load(slot);
-    this.unsubscribe = await this.store.subscribe(() => this.wakeAll());
+    this.unsubscribe = await this.store.subscribe((types) => this.wakeReaders(types));
     // Safety net for missed notifications and for events held back by a transaction still in flight.
     this.poll = setInterval(() => void this.sweep(), 250);
     this.wakeAll();
@@ -246,6 +246,16 @@ export class ProjectionRunner {
   private wakeAll() {
     if (this.stopped) return;
     for (const slot of this.slots.values()) void this.run(slot);
+  }
+
+  /** Wakes the projections that read any of these types (all of them when the types are not known). */
+  private wakeReaders(types: string[] | undefined) {
+    if (this.stopped) return;
+    if (!types) return this.wakeAll();
+    for (const slot of this.slots.values()) {
+      const reads = slot.projection.eventTypes;
+      if (!reads?.length || reads.some((t) => types.includes(t))) void this.run(slot);
+    }
   }
 
   private async run(slot: Slot): Promise<void> {

@@ -300,4 +300,29 @@ describe('projection runner', () => {
       await runner.stop();
     }
   });
+
+  it('is woken by appends only of the types it reads (its sweeps aside)', async () => {
+    const { store, n } = counted(new PostgresEventStore(tdb.pool));
+    const runner = new ProjectionRunner(tdb.db, store, tdb.pool, [tally], () => undefined);
+    try {
+      await runner.start();
+      await runner.waitFor();
+      await until('the first two sweeps', () => n.sweeps.length >= 2);
+      const start = { reads: n.reads, sweeps: n.sweeps.length };
+      // Through the same store: its subscribers are woken directly, with the types, on each append.
+      for (let i = 0; i < 20; i++) await store.append(`other-${i}`, [{ type: 'NotCounted', data: {} }], 'no_stream');
+      await new Promise((r) => setImmediate(r));
+      // Each sweep in between may wake it (the head moved): one read each, at most. Every append did before.
+      expect(n.reads - start.reads).toBeLessThanOrEqual(n.sweeps.length - start.sweeps + 1);
+      // An event it reads still wakes it at once.
+      await store.append('counted-now', [{ type: 'Counted', data: { k: 'woken' } }], 'no_stream');
+      await until(
+        'the Counted event applied',
+        async () => (await tdb.pool.query(`select 1 from tally where k = 'woken'`)).rowCount === 1,
+        1_000,
+      );
+    } finally {
+      await runner.stop();
+    }
+  });
 });

@@ -13,6 +13,8 @@ import {
 } from './types';
 
 const CHANNEL = 'es_events';
+/** A notification names at most this many types (its payload is limited); past it, it says any. */
+const MAX_NOTIFIED_TYPES = 100;
 
 /**
  * PostgreSQL event store.
@@ -27,9 +29,12 @@ const CHANNEL = 'es_events';
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   readonly atomicAppendMany = true;
-  private readonly local = new Set<() => void>();
+  private readonly local = new Set<(types?: string[]) => void>();
   private notifying = false;
-  private notifyAgain = false;
+  /** Types appended since the last notification went out (null: too many to name; any may have). */
+  private unsent: Set<string> | null = new Set();
+  /** Names this store in its notifications: its own subscribers were woken directly already. */
+  private readonly instance = randomUUID();
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -37,19 +42,21 @@ export class PostgresEventStore implements EventStore {
    * Wakes followers after a commit. NOTIFY inside the append would serialise every appending
    * transaction's commit (Postgres holds a global lock on the notification queue through commit),
    * defeating group commit. So subscribers in this process are woken directly, and other
-   * processes get one coalesced pg_notify at a time, outside the append.
+   * processes get one coalesced pg_notify at a time, outside the append. Both carry the events' types,
+   * so a follower wakes only what reads them (the projection runner has two dozen projections).
    */
-  private announce() {
-    for (const wake of this.local) queueMicrotask(wake);
-    if (this.notifying) {
-      this.notifyAgain = true;
-      return;
-    }
+  private announce(types: string[]) {
+    const landed = [...new Set(types)];
+    for (const wake of this.local) queueMicrotask(() => wake(landed));
+    if (this.unsent) for (const t of landed) this.unsent.add(t);
+    if (this.unsent && this.unsent.size > MAX_NOTIFIED_TYPES) this.unsent = null;
+    if (this.notifying) return;
     this.notifying = true;
     const send = (): void => {
-      this.notifyAgain = false;
-      this.pool.query(`select pg_notify('${CHANNEL}', '')`).then(
-        () => (this.notifyAgain ? send() : (this.notifying = false)),
+      const payload = `${this.instance}:${this.unsent ? [...this.unsent].join(',') : '*'}`;
+      this.unsent = new Set();
+      this.pool.query(`select pg_notify('${CHANNEL}', $1)`, [payload]).then(
+        () => (this.unsent === null || this.unsent.size ? send() : (this.notifying = false)),
         () => (this.notifying = false),
       );
     };
@@ -106,7 +113,7 @@ export class PostgresEventStore implements EventStore {
       throw err;
     }
     if (rows.length === 0) throw new ConcurrencyError(streamId, expected, await this.revisionOf(streamId));
-    this.announce();
+    this.announce(events.map((e) => e.type));
     const recorded = rows.sort((a, b) => a.stream_position - b.stream_position).map(toRecorded);
     const last = recorded[recorded.length - 1]!;
     return { nextRevision: last.streamPosition, checkpoint: last.checkpoint, events: recorded };
@@ -193,7 +200,7 @@ export class PostgresEventStore implements EventStore {
     } finally {
       client.release();
     }
-    this.announce();
+    this.announce(appends.flatMap((a) => a.events.map((e) => e.type)));
     const byStream = new Map<string, RecordedEvent[]>();
     for (const rec of rows.map(toRecorded).sort((a, b) => a.streamPosition - b.streamPosition)) {
       const list = byStream.get(rec.streamId) ?? [];
@@ -307,11 +314,16 @@ export class PostgresEventStore implements EventStore {
     return as - bs;
   }
 
-  async subscribe(wake: () => void): Promise<() => Promise<void>> {
+  async subscribe(wake: (types?: string[]) => void): Promise<() => Promise<void>> {
     this.local.add(wake);
     // A connection of its own: a listener held from the pool would shrink it for good.
     const client = await openDedicatedClient(this.pool, 'fundflow event listener');
-    client.on('notification', () => wake());
+    client.on('notification', (n) => {
+      const [from, types] = (n.payload ?? '').split(/:(.*)/s);
+      // Its own appends woke it already; another store's name their types (or '*': too many to list).
+      if (from === this.instance) return;
+      wake(types && types !== '*' ? types.split(',') : undefined);
+    });
     await client.query(`listen ${CHANNEL}`);
     return async () => {
       this.local.delete(wake);

@@ -95,8 +95,11 @@ export interface EventStore {
   countAfter(after: string | null, types?: string[]): Promise<number>;
   /** Compares two checkpoints: negative when a comes first. */
   compare(a: string | null, b: string | null): number;
-  /** Calls `wake` whenever new events may be readable. Returns an unsubscribe function. */
-  subscribe(wake: () => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `wake` whenever new events may be readable, with their types when the store knows them
+   * (undefined: events of any type may have landed). Returns an unsubscribe function.
+   */
+  subscribe(wake: (types?: string[]) => void): Promise<() => Promise<void>>;
   /** Lists stream ids with a prefix (auditors replay every credit stream). */
   listStreams(prefix: string): Promise<string[]>;
   ping(): Promise<boolean>;
