@@ -55,6 +55,16 @@ async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 10
   }
 }
 
+/** A runner of `tally` on a counted store, caught up and past its first two sweeps (the first wakes every projection: it has seen no head before). */
+async function sweptTally() {
+  const { store, n } = counted(new PostgresEventStore(tdb.pool));
+  const runner = new ProjectionRunner(tdb.db, store, tdb.pool, [tally], () => undefined);
+  await runner.start();
+  await runner.waitFor();
+  await until('the first two sweeps', () => n.sweeps.length >= 2);
+  return { store, n, runner };
+}
+
 describe('projection runner', () => {
   it('catches up at start, follows new events, applies each once, and rebuilds to the same rows', async () => {
     const store = new PostgresEventStore(tdb.pool);
@@ -278,13 +288,8 @@ describe('projection runner', () => {
   });
 
   it('reads nothing while idle: its sweeps ask the store two small questions, not each projection a page', async () => {
-    const { store, n } = counted(new PostgresEventStore(tdb.pool));
-    const runner = new ProjectionRunner(tdb.db, store, tdb.pool, [tally], () => undefined);
+    const { n, runner } = await sweptTally();
     try {
-      await runner.start();
-      await runner.waitFor();
-      // The first sweep wakes every projection (it has seen no head before).
-      await until('the first two sweeps', () => n.sweeps.length >= 2);
       // A quiet window: four sweeps, none of which (nor the one before) found an event held back. (An older
       // transaction anywhere on the shared server may hold one back a moment, and the sweep then reads.)
       for (let attempt = 1; ; attempt++) {
@@ -302,12 +307,8 @@ describe('projection runner', () => {
   });
 
   it('is woken by appends only of the types it reads (its sweeps aside)', async () => {
-    const { store, n } = counted(new PostgresEventStore(tdb.pool));
-    const runner = new ProjectionRunner(tdb.db, store, tdb.pool, [tally], () => undefined);
+    const { store, n, runner } = await sweptTally();
     try {
-      await runner.start();
-      await runner.waitFor();
-      await until('the first two sweeps', () => n.sweeps.length >= 2);
       const start = { reads: n.reads, sweeps: n.sweeps.length };
       // Through the same store: its subscribers are woken directly, with the types, on each append.
       for (let i = 0; i < 20; i++) await store.append(`other-${i}`, [{ type: 'NotCounted', data: {} }], 'no_stream');
