@@ -24,14 +24,10 @@ export function packageBuildIsCurrent(root, pkg) {
   return existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === packageSourcesHash(root, pkg);
 }
 
-/** Compiles the packages whose dist/ is not current; returns their names. */
+/** Compiles the packages whose dist/ is not current (compilePackage stamps each); returns their names. */
 export async function ensureBackendBuild(root) {
   const { compilePackage } = await import('./compile.mjs');
   const stale = BACKEND_PACKAGES.filter((pkg) => !packageBuildIsCurrent(root, pkg));
-  for (const pkg of stale) {
-    const hash = packageSourcesHash(root, pkg);
-    await compilePackage(path.join(root, pkg));
-    writePackageStamp(root, pkg, hash);
-  }
+  for (const pkg of stale) await compilePackage(path.join(root, pkg));
   return stale;
 }

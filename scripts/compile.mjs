@@ -79,6 +79,9 @@ export async function compilePackage(pkgDir, packages = workspacePackages()) {
   const src = path.join(pkgDir, 'src');
   const dist = path.join(pkgDir, 'dist');
   const entryPoints = listSources(src);
+  // Hashed before compiling: the stamp names the sources this build was made from (backend-build.mjs).
+  const pkg = path.relative(ROOT, pkgDir);
+  const hash = packageSourcesHash(ROOT, pkg);
   rmSync(dist, { recursive: true, force: true });
   const rewrite = {
     name: 'fundflow-imports',
@@ -118,6 +121,8 @@ export async function compilePackage(pkgDir, packages = workspacePackages()) {
     logLevel: 'warning',
     plugins: [rewrite],
   });
+  // The test run compiles again only when the sources differ from the stamp's.
+  writePackageStamp(ROOT, pkg, hash);
   return entryPoints.length;
 }
 
@@ -126,10 +131,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const packages = workspacePackages();
   for (const dir of dirs) {
     const t0 = performance.now();
-    const hash = packageSourcesHash(ROOT, path.relative(ROOT, dir));
     const n = await compilePackage(dir, packages);
-    // Stamped with the sources it was compiled from: the test run compiles again only when they differ.
-    writePackageStamp(ROOT, path.relative(ROOT, dir), hash);
     console.log(
       `[build] ${path.relative(ROOT, dir) || '.'}: ${n} files → dist/ in ${Math.round(performance.now() - t0)} ms`,
     );
